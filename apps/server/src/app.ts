@@ -1,0 +1,222 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { ApiErrorBody, FieldError } from '@campusrun/shared';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createAuthenticator, createGuards } from './lib/auth';
+import type { AppContext } from './lib/context';
+import { AppError, tooManyRequests } from './lib/errors';
+import { createMailer, type Mailer } from './lib/mailer';
+import { createLimiterFactory } from './lib/rate-limit';
+import { createJwt } from './lib/tokens';
+import { findSessionUser } from './modules/auth/auth.repo';
+import { authRoutes } from './modules/auth/auth.routes';
+import { systemRoutes } from './modules/system/system.routes';
+
+export interface AppOverrides {
+  mailer?: Mailer;
+  /** Where log lines go (tests read them to prove secrets stay out). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the whole server (API, docs, web app) on an open database. Never listens. */
+export async function buildApp(config: Config, database: Database, overrides: AppOverrides = {}) {
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logger: {
+      level: config.logLevel,
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.currentPassword',
+          '*.newPassword',
+          '*.token',
+          '*.otp',
+          '*.code',
+        ],
+        censor: '[redacted]',
+      },
+      serializers: {
+        // Never log query strings: reset and sign-in links carry tokens there.
+        req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+      },
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  const mailer =
+    overrides.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    mailer,
+    jwt: createJwt(config.jwtSecret, config.jwtTtl),
+    limiter: createLimiterFactory(redis),
+    log: app.log,
+  };
+  const guards = createGuards(createAuthenticator(ctx.jwt, (id) => findSessionUser(ctx.db, id)));
+
+  app.addHook('onClose', async () => {
+    if (!overrides.mailer) mailer.close();
+    await redis?.quit().catch(() => undefined);
+  });
+
+  setErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://lh3.googleusercontent.com'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimits.global,
+    timeWindow: '1 minute',
+    redis,
+    nameSpace: 'rl:global:',
+    errorResponseBuilder: (_req, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'CampusRun API',
+        version: '1.0.0',
+        description: 'Errands and marketplace for one campus.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes(ctx), { prefix: '/api' });
+  await app.register(authRoutes(ctx, guards), { prefix: '/api' });
+
+  await serveWebApp(app, config.webDistDir);
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+function setErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.extra.retryAfter) reply.header('retry-after', String(err.extra.retryAfter));
+      const { retryAfter: _r, ...extra } = err.extra;
+      return reply
+        .code(err.statusCode)
+        .send({ message: err.message, code: err.code, ...extra } satisfies ApiErrorBody);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const seen = new Set<string>();
+      const errors: FieldError[] = [];
+      for (const v of err.validation) {
+        const param =
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'body');
+        if (seen.has(param)) continue;
+        seen.add(param);
+        errors.push({ param, msg: v.message ?? 'Invalid value' });
+      }
+      const body: ApiErrorBody = {
+        message: errors[0]?.msg ?? 'Invalid input',
+        code: 'VALIDATION_FAILED',
+        errors,
+      };
+      return reply.code(400).send(body);
+    }
+    const status =
+      typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500
+        ? err.statusCode
+        : 500;
+    if (status === 500) {
+      request.log.error({ err }, 'unhandled error');
+      return reply
+        .code(500)
+        .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    }
+    const code =
+      status === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : status === 415
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : status === 429
+            ? 'RATE_LIMITED'
+            : status === 404
+              ? 'NOT_FOUND'
+              : 'VALIDATION_FAILED';
+    const message =
+      status === 413
+        ? 'The request is too large.'
+        : status === 415
+          ? 'Unsupported content type. Send JSON.'
+          : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The request body is not valid JSON.'
+            : err.message;
+    return reply.code(status).send({ message, code } satisfies ApiErrorBody);
+  });
+}
+
+/** The built web app, with index.html for every non-API path the router owns. */
+async function serveWebApp(app: FastifyInstance, distDir: string | undefined) {
+  const hasWeb = Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir!,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ApiErrorBody);
+  });
+}

@@ -1,0 +1,4 @@
+export * from './users';
+export * from './requests';
+export * from './products';
+export * from './social';

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { NOTIFICATION_TYPES, RATING_TYPES } from '@campusrun/shared';
+import { requests } from './requests';
+import { users } from './users';
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Client-generated id so a resend is never stored twice. */
+    clientId: text('client_id'),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('messages_sender_client_idx').on(t.senderId, t.clientId),
+    index('messages_pair_idx').on(t.senderId, t.receiverId, t.sentAt),
+    index('messages_receiver_unread_idx').on(t.receiverId, t.isRead),
+  ],
+);
+
+export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: notificationTypeEnum('type').notNull(),
+    message: text('message').notNull(),
+    /** requestId, senderId or productId depending on type. */
+    data: jsonb('data')
+      .$type<{ requestId?: string; senderId?: string; productId?: string }>()
+      .notNull()
+      .default({}),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const ratingTypeEnum = pgEnum('rating_type', RATING_TYPES);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    raterId: uuid('rater_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The rated user. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    ratingType: ratingTypeEnum('rating_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ratings_request_type_idx').on(t.requestId, t.ratingType),
+    index('ratings_user_idx').on(t.userId),
+    check('ratings_range', sql`${t.rating} between 1 and 5`),
+  ],
+);

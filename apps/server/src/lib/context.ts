@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Mailer } from './mailer';
+import type { LimiterFactory } from './rate-limit';
+import type { Jwt } from './tokens';
+
+/** What every feature is built from; assembled once in app.ts. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  jwt: Jwt;
+  limiter: LimiterFactory;
+  log: FastifyBaseLogger;
+}

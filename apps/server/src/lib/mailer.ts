@@ -1,0 +1,52 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Shown on the console by the development outbox only (the one-time code or link). */
+  devHint?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP when SMTP_URL is set; otherwise a development outbox under DATA_DIR/outbox. */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(opts.dataDir, 'outbox');
+  return {
+    async send(mail) {
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.txt`);
+      await writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      opts.log.info(`[dev outbox] ${mail.subject} → ${mail.to}${mail.devHint ? ` · ${mail.devHint}` : ''}`);
+    },
+    close() {},
+  };
+}

@@ -1,0 +1,68 @@
+import {
+  MESSAGES,
+  type ChangePasswordBody,
+  type FieldError,
+  type ProfileUpdateBody,
+} from '@campusrun/shared';
+import type { AppContext } from '../../lib/context';
+import { badRequest, fieldError, notFound, unauthorized } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Actor } from '../../lib/auth';
+import * as repo from './auth.repo';
+import { presentPublic, presentSelf } from './auth.presenter';
+
+/** The signed-in user's own profile and password, and other users' public cards. */
+export function createProfileService(ctx: AppContext) {
+  const { db, config, jwt } = ctx;
+  const passwordLimit = ctx.limiter('change-password', {
+    points: config.rateLimits.authPerAccount,
+    duration: 15 * 60,
+  });
+
+  return {
+    async updateProfile(actor: Actor, body: ProfileUpdateBody) {
+      const isHosteller = actor.role === 'hosteller';
+      if (isHosteller) {
+        const errors: FieldError[] = [];
+        if (!body.hostelBlock) errors.push({ param: 'hostelBlock', msg: MESSAGES.hostelBlockRequired });
+        if (!body.roomNumber) errors.push({ param: 'roomNumber', msg: MESSAGES.roomNumberRequired });
+        if (errors.length) throw badRequest(errors[0]!.msg, errors);
+      }
+      const user = await repo.updateUser(db, actor.id, {
+        name: body.name,
+        phoneNumber: body.phoneNumber,
+        hostelBlock: isHosteller ? body.hostelBlock : null,
+        roomNumber: isHosteller ? body.roomNumber : null,
+      });
+      if (!user) throw unauthorized();
+      return { message: 'Profile updated successfully', user: presentSelf(user) };
+    },
+
+    async changePassword(actor: Actor, body: ChangePasswordBody) {
+      await passwordLimit.consume(actor.id);
+      const user = await repo.findUserById(db, actor.id);
+      if (!user) throw unauthorized();
+      if (!user.passwordHash)
+        throw fieldError(
+          'currentPassword',
+          'Your account has no password yet. Use Forgot password to set one.',
+        );
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
+        throw fieldError('currentPassword', 'Current password is incorrect');
+      if (body.currentPassword === body.newPassword)
+        throw fieldError('newPassword', 'The new password must be different from the current one');
+      const updated = await repo.setPassword(db, user.id, await hashPassword(body.newPassword));
+      if (!updated) throw unauthorized();
+      await passwordLimit.reset(actor.id);
+      // Every older token is now revoked; this session continues with a fresh one.
+      const token = await jwt.sign({ sub: updated.id, tv: updated.tokenVersion });
+      return { message: 'Password changed successfully', token };
+    },
+
+    async getPublicUser(id: string) {
+      const user = await repo.findUserById(db, id);
+      if (!user || !user.isVerified) throw notFound('User not found');
+      return { user: presentPublic(user) };
+    },
+  };
+}

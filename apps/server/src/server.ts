@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError, openDatabase } from './db/client';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const started = performance.now();
+  const config = { ...loadConfig(), webDistDir: path.resolve(here, '../../web/dist') };
+  const database = await openDatabase(config);
+  const app = await buildApp(config, database);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.error({ err }, 'could not start the server');
+    await database.close();
+    process.exit(1);
+  }
+  const db = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
+  app.log.info(
+    `CampusRun ready at ${config.publicUrl} (${db}${config.smtpUrl ? '' : `, mail to ${path.join(config.dataDir, 'outbox')}`}) in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('CampusRun failed to start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppOverrides } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { startSmtpSink } from './smtp-sink';
+
+/** A fresh, migrated database cloned from the run's template: PGlite, or PostgreSQL with TEST_DATABASE_URL. */
+export async function createTestDatabase(): Promise<Database> {
+  const pgTemplate = inject('pgTemplateDb');
+  const url = process.env.TEST_DATABASE_URL;
+  if (url && pgTemplate) {
+    const name = `campusrun_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${pgTemplate}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openPostgres(target.toString(), 5);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await admin.query(`drop database if exists ${name}`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return openPglite(client);
+}
+
+export function testConfig(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Config {
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'campusrun-data-')),
+    ...env,
+  });
+  return { ...base, rateLimits: { global: 100_000, auth: 100_000, authPerAccount: 100_000 }, ...overrides };
+}
+
+/** The whole app on a fresh database, sending real mail to an in-process SMTP sink. */
+export async function buildTestApp(overrides: Partial<Config> = {}, appOverrides: AppOverrides = {}) {
+  const smtp = await startSmtpSink();
+  const config = testConfig(overrides, { SMTP_URL: smtp.url });
+  const database = await createTestDatabase();
+  const app = await buildApp(config, database, appOverrides);
+  await app.ready();
+  return {
+    app,
+    config,
+    db: database.db,
+    smtp,
+    async close() {
+      await app.close();
+      await database.close();
+      await smtp.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;

@@ -1,0 +1,97 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import path from 'node:path';
+import tseslint from 'typescript-eslint';
+
+/** Features never import from each other: an import that resolves into another feature's folder is refused. */
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      cross: 'Feature "{{from}}" may not import from feature "{{to}}"; compose them in the app layer.',
+    },
+  },
+  create(context) {
+    const featureOf = (file) => /[\\/](?:modules|features)[\\/]([^\\/]+)[\\/]/.exec(file)?.[1];
+    const from = featureOf(context.filename);
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (!from || typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), spec);
+      const to = featureOf(target + path.sep);
+      if (to && to !== from) context.report({ node, messageId: 'cross', data: { from, to } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/data/**',
+      '**/drizzle/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts', 'apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { campusrun: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'campusrun/feature-boundaries': 'error' },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', '@campusrun/server', '@campusrun/web'],
+              message: 'shared imports nothing from the apps or Node.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      '**/scripts/**',
+      '**/bench/**',
+      '**/*.config.*',
+      '**/build.mjs',
+      '**/e2e/**',
+      '**/test/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'apps/server/src/server.ts',
+      'apps/server/src/db/seed.ts',
+    ],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,27 @@
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'EMAIL_NOT_VERIFIED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface FieldError {
+  param: string;
+  msg: string;
+}
+
+/** The body of every error response of the API (ARCHITECTURE §3). */
+export interface ApiErrorBody {
+  message: string;
+  code: ErrorCode;
+  errors?: FieldError[];
+  isVerified?: boolean;
+  userId?: string;
+}

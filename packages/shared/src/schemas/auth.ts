@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { LIMITS, ROLES } from '../constants';
+import {
+  type CampusConfig,
+  MESSAGES,
+  campusEmail,
+  emailField,
+  newPassword,
+  optionalText,
+  personName,
+  phoneNumber,
+  requiredPassword,
+} from './common';
+import { userSchema } from './users';
+
+type Campus = Pick<CampusConfig, 'campusName' | 'emailDomain'>;
+
+const hostelBlock = optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong);
+const roomNumber = optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong);
+
+interface HostelFields {
+  role?: string | null;
+  hostelBlock?: string | null;
+  roomNumber?: string | null;
+}
+
+/** Hostellers must give their hostel block and room; shared by register, profile and completion. */
+export function requireHostelFields(
+  value: HostelFields,
+  ctx: z.RefinementCtx,
+  messages: { block: string; room: string } = {
+    block: MESSAGES.hostelBlockRequired,
+    room: MESSAGES.roomNumberRequired,
+  },
+) {
+  if (value.role !== 'hosteller') return;
+  if (!value.hostelBlock?.trim())
+    ctx.addIssue({ code: 'custom', path: ['hostelBlock'], message: messages.block });
+  if (!value.roomNumber?.trim())
+    ctx.addIssue({ code: 'custom', path: ['roomNumber'], message: messages.room });
+}
+
+export const roleField = z.enum(ROLES, { error: MESSAGES.roleRequired });
+
+/** Everything whose rules depend on the campus e-mail domain. */
+export function createAuthSchemas(campus: Campus) {
+  const email = campusEmail(campus);
+
+  const login = z.object({ email, password: requiredPassword });
+
+  const registerFields = {
+    name: personName,
+    email,
+    password: newPassword(),
+    phoneNumber: phoneNumber(),
+    role: roleField,
+    hostelBlock,
+    roomNumber,
+  };
+  /** POST /auth/register body. */
+  const register = z.object(registerFields).superRefine((v, ctx) => requireHostelFields(v, ctx));
+  /** The register form: the body plus a confirmation. */
+  const registerForm = z.object({ ...registerFields, confirmPassword: z.string() }).superRefine((v, ctx) => {
+    requireHostelFields(v, ctx);
+    if (v.confirmPassword !== v.password)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordsMismatch });
+  });
+
+  const forgotPassword = z.object({ email });
+
+  return { email, login, register, registerForm, forgotPassword };
+}
+export type AuthSchemas = ReturnType<typeof createAuthSchemas>;
+export type LoginBody = z.infer<AuthSchemas['login']>;
+export type RegisterBody = z.infer<AuthSchemas['register']>;
+export type RegisterForm = z.input<AuthSchemas['registerForm']>;
+
+/** POST /auth/send-otp. The domain rule is not applied here: answers must not reveal accounts. */
+export const sendOtpSchema = z.object({ email: emailField });
+
+export const otpField = z
+  .string({ error: MESSAGES.otpRequired })
+  .trim()
+  .min(1, MESSAGES.otpRequired)
+  .regex(/^\d{6}$/, MESSAGES.otpInvalid);
+
+/** POST /auth/verify-otp. */
+export const verifyOtpSchema = z.object({ email: emailField, otp: otpField });
+
+/** POST /auth/verify-email: `token` is the one-time code, accepted with userId or email. */
+export const verifyEmailSchema = z
+  .object({
+    token: otpField,
+    userId: z.uuid().optional(),
+    email: emailField.optional(),
+  })
+  .refine((v) => v.userId || v.email, { message: 'userId or email is required', path: ['userId'] });
+
+/** The OTP form on /verify-email. */
+export const otpFormSchema = z.object({ otp: otpField });
+
+export const forgotPasswordBodySchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: 'Invalid or missing reset token' })
+    .min(1, 'Invalid or missing reset token')
+    .max(200),
+  password: newPassword(),
+});
+
+export const resetPasswordFormSchema = z
+  .object({ password: newPassword(), confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MESSAGES.passwordsMismatch,
+  });
+
+export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const registerResponseSchema = z.object({ message: z.string(), userId: z.uuid() });
