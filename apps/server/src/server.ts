@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -8,6 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const started = performance.now();
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = { ...loadConfig(), webDistDir: path.resolve(here, '../../web/dist') };
   const database = await openDatabase(config);
   const app = await buildApp(config, database);
