@@ -52,6 +52,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
 });
 
@@ -75,7 +77,7 @@ export interface Config {
   trustProxy: boolean;
   /** Where the built web app lives; unset when the API runs alone (tests, dev). */
   webDistDir?: string;
-  /** Rate limits; tests raise them. */
+  /** Requests per minute: all API calls per IP, account calls per IP; failed attempts per account per 15 min. */
   rateLimits: { global: number; auth: number; authPerAccount: number };
 }
 
@@ -115,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
-    rateLimits: { global: 600, auth: 20, authPerAccount: 10 },
+    rateLimits: { global: e.RATE_LIMIT_GLOBAL, auth: e.RATE_LIMIT_AUTH, authPerAccount: 10 },
   };
 }
 
