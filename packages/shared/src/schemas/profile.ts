@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { MESSAGES, newPassword, optionalText, personName, phoneNumber } from './common';
+import { requireHostelFields, roleField } from './auth';
 
 /** PUT /users/profile. Hostel fields are required for hostellers; the server knows the role. */
 export const profileUpdateSchema = z.object({
@@ -31,3 +32,30 @@ export const changePasswordFormSchema = z
     path: ['confirmPassword'],
     message: MESSAGES.passwordsMismatch,
   });
+
+const COMPLETE_PROFILE_MESSAGES = {
+  phoneRequired: 'Phone number is required',
+  phoneDigits: 'Phone number must be 10 digits',
+  hostelBlockRequired: 'Hostel block is required',
+  roomNumberRequired: 'Room number is required',
+} as const;
+
+/** PUT /users/complete-google-profile, and the /complete-profile form. */
+export const completeProfileSchema = z
+  .object({
+    role: roleField,
+    phoneNumber: z
+      .string({ error: COMPLETE_PROFILE_MESSAGES.phoneRequired })
+      .trim()
+      .min(1, COMPLETE_PROFILE_MESSAGES.phoneRequired)
+      .regex(/^\d{10}$/, COMPLETE_PROFILE_MESSAGES.phoneDigits),
+    hostelBlock: optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong),
+    roomNumber: optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong),
+  })
+  .superRefine((v, ctx) =>
+    requireHostelFields(v, ctx, {
+      block: COMPLETE_PROFILE_MESSAGES.hostelBlockRequired,
+      room: COMPLETE_PROFILE_MESSAGES.roomNumberRequired,
+    }),
+  );
+export type CompleteProfileBody = z.infer<typeof completeProfileSchema>;

@@ -131,3 +131,20 @@ export const useResetToken = async (db: Db, tokenHash: string) =>
 
 export const deleteExpiredResetTokens = (db: Db) =>
   db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date()));
+
+export const findUserByGoogleSub = async (db: Db, sub: string) =>
+  (await db.select().from(users).where(eq(users.googleSub, sub)).limit(1))[0];
+
+/** Completes a profile only while it is incomplete (one conditional update). */
+export const completeProfile = async (
+  db: Db,
+  id: string,
+  patch: Pick<NewUser, 'role' | 'phoneNumber' | 'hostelBlock' | 'roomNumber'>,
+) =>
+  (
+    await db
+      .update(users)
+      .set({ ...patch, isProfileComplete: true, updatedAt: new Date() })
+      .where(and(eq(users.id, id), eq(users.isProfileComplete, false)))
+      .returning()
+  )[0];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordSchema,
+  completeProfileSchema,
   createAuthSchemas,
   forgotPasswordBodySchema,
   loginResponseSchema,
@@ -20,6 +21,7 @@ import {
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { createAuthService } from './auth.service';
+import { OIDC_COOKIE, createGoogleService } from './google.service';
 import { createProfileService } from './profile.service';
 
 /** /auth/* and /users/*: accounts, sign-in and profiles. */
@@ -27,6 +29,10 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
   return async (app) => {
     const auth = createAuthService(ctx);
     const profile = createProfileService(ctx);
+    const google = createGoogleService(ctx);
+    const secureCookie = ctx.config.publicUrl.startsWith('https://') ? '; Secure' : '';
+    const oidcCookie = (value: string, maxAge: number) =>
+      `${OIDC_COOKIE}=${value}; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureCookie}`;
     const schemas = createAuthSchemas({
       campusName: ctx.config.campusName,
       emailDomain: ctx.config.emailDomain,
@@ -74,7 +80,44 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
       (req) => auth.me(actorOf(req).id),
     );
 
+    app.get('/auth/google', { schema: { tags, hide: true } }, async (req, reply) => {
+      if (!google.enabled) return reply.redirect('/login?error=google_auth_not_configured');
+      try {
+        const { url, cookie, maxAge } = await google.start();
+        return reply.header('set-cookie', oidcCookie(cookie, maxAge)).redirect(url);
+      } catch (err) {
+        req.log.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          'google sign-in could not start',
+        );
+        return reply.redirect('/login?error=google_auth_failed');
+      }
+    });
+    app.get('/auth/google/callback', { schema: { tags, hide: true } }, async (req, reply) => {
+      reply.header('set-cookie', oidcCookie('', 0)).header('cache-control', 'no-store');
+      if (!google.enabled) return reply.redirect('/login?error=google_auth_not_configured');
+      const sealed = new RegExp(`(?:^|;\\s*)${OIDC_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1];
+      const result = await google.finish(new URL(req.url, ctx.config.publicUrl), sealed);
+      if (!result.ok) {
+        req.log.info({ reason: result.reason }, 'google sign-in refused');
+        return reply.redirect('/login?error=google_auth_failed');
+      }
+      const params = new URLSearchParams({
+        token: result.token,
+        complete_profile: String(result.completeProfile),
+      });
+      return reply.redirect(`/auth/google-callback?${params}`);
+    });
+
     const users = ['users'];
+    app.put(
+      '/users/complete-google-profile',
+      {
+        preHandler: guards.requireAuth,
+        schema: { tags: users, body: completeProfileSchema, response: { 200: profileUpdateResponseSchema } },
+      },
+      (req) => profile.completeGoogleProfile(actorOf(req), req.body),
+    );
     app.put(
       '/users/profile',
       {

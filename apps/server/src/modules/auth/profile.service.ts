@@ -1,11 +1,12 @@
 import {
   MESSAGES,
   type ChangePasswordBody,
+  type CompleteProfileBody,
   type FieldError,
   type ProfileUpdateBody,
 } from '@campusrun/shared';
 import type { AppContext } from '../../lib/context';
-import { badRequest, fieldError, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, fieldError, notFound, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../../lib/auth';
 import * as repo from './auth.repo';
@@ -57,6 +58,19 @@ export function createProfileService(ctx: AppContext) {
       // Every older token is now revoked; this session continues with a fresh one.
       const token = await jwt.sign({ sub: updated.id, tv: updated.tokenVersion });
       return { message: 'Password changed successfully', token };
+    },
+
+    /** Role, phone and hostel for a Google account; only once, so the role cannot be changed later. */
+    async completeGoogleProfile(actor: Actor, body: CompleteProfileBody) {
+      const isHosteller = body.role === 'hosteller';
+      const user = await repo.completeProfile(db, actor.id, {
+        role: body.role,
+        phoneNumber: body.phoneNumber,
+        hostelBlock: isHosteller ? body.hostelBlock : null,
+        roomNumber: isHosteller ? body.roomNumber : null,
+      });
+      if (!user) throw conflict('Your profile is already complete');
+      return { message: 'Profile completed successfully!', user: presentSelf(user) };
     },
 
     async getPublicUser(id: string) {

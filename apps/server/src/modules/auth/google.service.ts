@@ -1,0 +1,135 @@
+import * as oidc from 'openid-client';
+import { SignJWT, jwtVerify } from 'jose';
+import type { AppContext } from '../../lib/context';
+import * as repo from './auth.repo';
+
+/** The cookie holding the state, nonce and PKCE verifier between the redirect and the callback. */
+export const OIDC_COOKIE = 'campusrun_oidc';
+const TRANSACTION_TTL_SECONDS = 600;
+
+export type GoogleResult =
+  { ok: true; token: string; completeProfile: boolean } | { ok: false; reason: string };
+
+/** Google sign-in: OpenID Connect authorization code flow with PKCE, state and nonce. */
+export function createGoogleService(ctx: AppContext) {
+  const { config, db, jwt, log } = ctx;
+  const google = config.google;
+  const redirectUri = `${config.publicUrl}/api/auth/google/callback`;
+  const cookieKey = new TextEncoder().encode(`${config.jwtSecret}:oidc`);
+  // Each state may complete one sign-in; shared through Redis when several processes run.
+  const usedStates = ctx.limiter('oidc-state', { points: 1, duration: TRANSACTION_TTL_SECONDS });
+
+  let discovered: Promise<oidc.Configuration> | undefined;
+  const configuration = () => {
+    if (!google) throw new Error('Google sign-in is not configured');
+    discovered ??= oidc
+      .discovery(new URL(google.issuer), google.clientId, google.clientSecret, undefined, {
+        execute: new URL(google.issuer).protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+      })
+      .catch((err: unknown) => {
+        discovered = undefined;
+        throw err;
+      });
+    return discovered;
+  };
+
+  return {
+    enabled: Boolean(google),
+
+    /** The provider's authorization URL and the sealed transaction for the cookie. */
+    async start() {
+      const cfg = await configuration();
+      const verifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const url = oidc.buildAuthorizationUrl(cfg, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+        prompt: 'select_account',
+      });
+      const sealed = await new SignJWT({ state, nonce, verifier })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(`${TRANSACTION_TTL_SECONDS}s`)
+        .sign(cookieKey);
+      return { url: url.toString(), cookie: sealed, maxAge: TRANSACTION_TTL_SECONDS };
+    },
+
+    /** Completes the flow from the callback URL; links or creates the account and issues our token. */
+    async finish(callbackUrl: URL, sealed: string | undefined): Promise<GoogleResult> {
+      try {
+        if (!sealed) return { ok: false, reason: 'missing transaction cookie' };
+        const { payload } = await jwtVerify(sealed, cookieKey, { algorithms: ['HS256'] });
+        const { state, nonce, verifier } = payload as { state?: string; nonce?: string; verifier?: string };
+        if (!state || !nonce || !verifier) return { ok: false, reason: 'bad transaction cookie' };
+        if (callbackUrl.searchParams.get('state') !== state) return { ok: false, reason: 'state mismatch' };
+        if (!(await usedStates.tryConsume(state))) return { ok: false, reason: 'state already used' };
+
+        const tokens = await oidc.authorizationCodeGrant(await configuration(), callbackUrl, {
+          pkceCodeVerifier: verifier,
+          expectedState: state,
+          expectedNonce: nonce,
+          idTokenExpected: true,
+        });
+        const claims = tokens.claims();
+        const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
+        if (!claims || !email) return { ok: false, reason: 'no email claim' };
+        if (claims.email_verified !== true)
+          return { ok: false, reason: 'email not verified by the provider' };
+        if (!email.endsWith(`@${config.emailDomain}`))
+          return { ok: false, reason: 'email outside the campus domain' };
+
+        const user = await linkOrCreate({
+          sub: claims.sub,
+          email,
+          name:
+            typeof claims.name === 'string' && claims.name.trim()
+              ? claims.name.trim().slice(0, 100)
+              : email.split('@')[0]!,
+          picture:
+            typeof claims.picture === 'string' && claims.picture.startsWith('https://')
+              ? claims.picture
+              : null,
+        });
+        if (!user) return { ok: false, reason: 'account conflict' };
+        const token = await jwt.sign({ sub: user.id, tv: user.tokenVersion });
+        return { ok: true, token, completeProfile: !user.isProfileComplete };
+      } catch (err) {
+        log.warn(
+          { err: err instanceof Error ? { name: err.name, message: err.message } : String(err) },
+          'google sign-in failed',
+        );
+        return { ok: false, reason: 'provider exchange failed' };
+      }
+    },
+  };
+
+  async function linkOrCreate(p: { sub: string; email: string; name: string; picture: string | null }) {
+    const bySub = await repo.findUserByGoogleSub(db, p.sub);
+    if (bySub) return bySub;
+    const byEmail = await repo.findUserByEmail(db, p.email);
+    if (byEmail) {
+      if (byEmail.googleSub && byEmail.googleSub !== p.sub) return undefined;
+      // The provider vouched for the address, so an unverified account counts as verified now. Its
+      // password was never proven to belong to this person, so it is dropped (no pre-registration takeover).
+      return repo.updateUser(db, byEmail.id, {
+        googleSub: p.sub,
+        isVerified: true,
+        avatar: byEmail.avatar ?? p.picture,
+        ...(byEmail.isVerified ? {} : { passwordHash: null, tokenVersion: byEmail.tokenVersion + 1 }),
+      });
+    }
+    return repo.insertUser(db, {
+      name: p.name,
+      email: p.email,
+      googleSub: p.sub,
+      avatar: p.picture,
+      role: null,
+      isVerified: true,
+      isProfileComplete: false,
+    });
+  }
+}
