@@ -1,0 +1,11 @@
+import { Logo } from '@/components/ui/Logo';
+
+/** Shown while the first route's code loads: the brand, not a bare spinner on white. */
+export function AppLoading() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-slate-50" role="status">
+      <Logo className="size-12 animate-pulse" />
+      <span className="sr-only">Loading CampusRun…</span>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { buttonClasses } from '@/components/ui/Button';
+import { errorDetail } from '@/components/ui/ErrorState';
+import { Logo } from '@/components/ui/Logo';
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error))
+    return `${error.status} ${error.statusText}${error.data ? `\n${String(error.data)}` : ''}`;
+  const detail = errorDetail(error);
+  return error instanceof Error && error.stack ? `${detail}\n\n${error.stack}` : detail;
+}
+
+/** Spec "Error screen": a render-time failure shows 'Something went wrong' with details. */
+export function RouteError() {
+  const error = useRouteError();
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-10">
+      <title>Something went wrong · CampusRun</title>
+      <div className="w-full max-w-lg rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <Logo className="mx-auto size-10" />
+        <h1 className="mt-4 text-2xl font-semibold text-slate-900">Something went wrong</h1>
+        <p className="mt-2 text-sm text-slate-500">
+          An unexpected error stopped this page from showing. Reloading usually fixes it.
+        </p>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <button type="button" className={buttonClasses()} onClick={() => window.location.reload()}>
+            Reload page
+          </button>
+          <a href="/" className={buttonClasses({ variant: 'secondary' })}>
+            Go to Home
+          </a>
+        </div>
+        <details className="mt-6 text-left">
+          <summary className="cursor-pointer rounded text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600">
+            Show error details
+          </summary>
+          <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-slate-100 p-3 text-xs whitespace-pre-wrap text-slate-700">
+            {describe(error)}
+          </pre>
+        </details>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { dayscholar, hosteller, incompleteUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+
+describe('route guards', () => {
+  it('sends a signed-out visitor to /login', async () => {
+    const { router } = renderApp('/hosteller/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends / to /login when signed out', async () => {
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends / to the role dashboard when signed in', async () => {
+    server.use(meHandler(dayscholar));
+    const { router } = renderApp('/', { user: dayscholar });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dayscholar/dashboard'));
+    expect(await screen.findByText('Day Scholar Dashboard')).toBeInTheDocument();
+  });
+
+  it('sends a user on a route of the other role to their own dashboard', async () => {
+    server.use(meHandler(hosteller));
+    const { router } = renderApp('/dayscholar/browse-requests', { user: hosteller });
+    expect(await screen.findByText('Hosteller Dashboard')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/hosteller/dashboard');
+  });
+
+  it('keeps a day scholar away from hosteller routes', async () => {
+    server.use(meHandler(dayscholar));
+    const { router } = renderApp('/hosteller/marketplace', { user: dayscholar });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dayscholar/dashboard'));
+  });
+
+  it('sends a user with an incomplete profile to /complete-profile with the info toast', async () => {
+    const withRole = { ...incompleteUser, role: 'hosteller' as const };
+    server.use(meHandler(withRole));
+    const { router } = renderApp('/hosteller/dashboard', { user: withRole });
+    expect(await screen.findByRole('heading', { name: 'Complete your profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/complete-profile');
+    expect(await screen.findByText('Please complete your profile to continue.')).toBeInTheDocument();
+  });
+
+  it('redirects a signed-in user away from /login and /register', async () => {
+    server.use(meHandler(hosteller));
+    const { router } = renderApp('/register', { user: hosteller });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/hosteller/dashboard'));
+  });
+
+  it('/dashboard goes to the role dashboard', async () => {
+    server.use(meHandler(dayscholar));
+    const { router } = renderApp('/dashboard', { user: dayscholar });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dayscholar/dashboard'));
+  });
+
+  it('signs out when the stored session no longer checks out (401 from /auth/me)', async () => {
+    server.use(
+      http.get(api('/auth/me'), () =>
+        HttpResponse.json({ message: 'Invalid token', code: 'UNAUTHORIZED' }, { status: 401 }),
+      ),
+    );
+    const { router } = renderApp('/profile', { user: hosteller });
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('shows the 404 page for any other path', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(
+      screen.getByText("The page you are looking for doesn't exist or has been moved."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  });
+});

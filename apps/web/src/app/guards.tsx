@@ -1,0 +1,58 @@
+import type { Role } from '@campusrun/shared';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { toast } from '@/lib/toast';
+import { dashboardPath, paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+
+export const COMPLETE_PROFILE_MESSAGE = 'Please complete your profile to continue.';
+
+/** Signed-out visitors go to /login (spec §6). */
+export function RequireAuth() {
+  const { isAuthenticated } = useAuth();
+  const location = useLocation();
+  if (!isAuthenticated) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+function RedirectToCompleteProfile() {
+  useEffect(() => {
+    toast.info(COMPLETE_PROFILE_MESSAGE, { toastId: 'complete-profile' });
+  }, []);
+  return <Navigate to={paths.completeProfile} replace />;
+}
+
+/** A signed-in user whose profile is incomplete goes to /complete-profile first (spec §4, §6). */
+export function RequireCompleteProfile() {
+  const { user } = useAuth();
+  if (!user?.isProfileComplete || !user.role) return <RedirectToCompleteProfile />;
+  return <Outlet />;
+}
+
+/** A user on a route of the other role goes to their own dashboard. */
+export function RequireRole({ role }: { role: Role }) {
+  const { user } = useAuth();
+  if (user?.role !== role) return <Navigate to={dashboardPath(user?.role)} replace />;
+  return <Outlet />;
+}
+
+/** /login and /register: a signed-in user is sent to the dashboard of their role. */
+export function GuestOnly() {
+  const { isAuthenticated, user } = useAuth();
+  if (isAuthenticated) return <Navigate to={dashboardPath(user?.role)} replace />;
+  return <Outlet />;
+}
+
+/** `/` and `/dashboard`: the role dashboard when signed in, otherwise /login. */
+export function DashboardRedirect() {
+  const { isAuthenticated, user } = useAuth();
+  return <Navigate to={isAuthenticated ? dashboardPath(user?.role) : paths.login} replace />;
+}
+
+export function HostellerOnly() {
+  return <RequireRole role="hosteller" />;
+}
+
+export function DayScholarOnly() {
+  return <RequireRole role="dayscholar" />;
+}

@@ -1,0 +1,43 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, Outlet } from 'react-router';
+import { Logo } from '@/components/ui/Logo';
+import { paths } from '@/config/paths';
+import { useCampusConfig } from '@/lib/campus-config';
+
+export const TAGLINE = 'Connecting hostellers and day scholars at the campus.';
+
+/** Spec "Public layout": logo, title, tagline, a card holding the form, a Back to Home link. */
+export function AuthLayout() {
+  const { data: config } = useCampusConfig();
+  return (
+    <div className="flex min-h-dvh flex-col items-center bg-slate-50 px-4 py-8 sm:justify-center sm:py-12">
+      <header className="flex flex-col items-center text-center">
+        <Link
+          to={paths.home}
+          className="rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
+          aria-label="CampusRun home"
+        >
+          <Logo className="size-12" />
+        </Link>
+        <p className="mt-3 text-2xl font-bold tracking-tight text-slate-900">CampusRun</p>
+        {/* Reserve the line so nothing jumps when the campus name arrives. */}
+        <p className="min-h-5 text-sm font-medium text-indigo-700">{config?.campusName ?? ''}</p>
+        <p className="mt-1 max-w-sm text-sm text-slate-600">{TAGLINE}</p>
+      </header>
+      <main className="mt-6 w-full max-w-md">
+        <div className="rounded-xl bg-white px-5 py-6 shadow-sm ring-1 ring-slate-200 sm:px-8 sm:py-8">
+          <Outlet />
+        </div>
+        <p className="mt-6 text-center">
+          <Link
+            to={paths.home}
+            className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Back to Home
+          </Link>
+        </p>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Role } from '@campusrun/shared';
+import {
+  ClipboardList,
+  LayoutDashboard,
+  type LucideIcon,
+  MessageCircle,
+  PackagePlus,
+  Search,
+  ShoppingBag,
+  Truck,
+} from 'lucide-react';
+import { paths } from '@/config/paths';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+/** Spec "Logged-in layout": the menu of each role. */
+export const NAV_ITEMS: Record<Role, NavItem[]> = {
+  hosteller: [
+    { label: 'Dashboard', to: paths.hosteller.dashboard, icon: LayoutDashboard },
+    { label: 'My Requests', to: paths.hosteller.myRequests, icon: ClipboardList },
+    { label: 'Sell Product', to: paths.hosteller.sellProduct, icon: PackagePlus },
+    { label: 'Marketplace', to: paths.hosteller.marketplace, icon: ShoppingBag },
+    { label: 'Chat', to: paths.chat, icon: MessageCircle },
+  ],
+  dayscholar: [
+    { label: 'Dashboard', to: paths.dayscholar.dashboard, icon: LayoutDashboard },
+    { label: 'Browse Requests', to: paths.dayscholar.browseRequests, icon: Search },
+    { label: 'My Deliveries', to: paths.dayscholar.myDeliveries, icon: Truck },
+    { label: 'Chat', to: paths.chat, icon: MessageCircle },
+  ],
+};
+
+export const DASHBOARD_TITLE: Record<Role, string> = {
+  hosteller: 'Hosteller Dashboard',
+  dayscholar: 'Day Scholar Dashboard',
+};

@@ -1,0 +1,70 @@
+import clsx from 'clsx';
+import { useState } from 'react';
+
+// White text on each of these keeps a contrast ratio of at least 4.5:1.
+const COLOURS = [
+  'bg-indigo-600',
+  'bg-emerald-700',
+  'bg-sky-700',
+  'bg-rose-600',
+  'bg-amber-700',
+  'bg-violet-600',
+  'bg-teal-700',
+  'bg-fuchsia-700',
+  'bg-blue-600',
+  'bg-orange-700',
+] as const;
+
+/** A stable colour for an id (same user, same colour, everywhere). */
+export function avatarColour(id: string): string {
+  let hash = 0;
+  for (let i = 0; i < id.length; i++) hash = (hash * 31 + id.charCodeAt(i)) >>> 0;
+  return COLOURS[hash % COLOURS.length];
+}
+
+const sizes = {
+  sm: 'size-8 text-sm',
+  md: 'size-10 text-base',
+  lg: 'size-16 text-2xl',
+  xl: 'size-24 text-4xl',
+} as const;
+
+export interface AvatarProps {
+  id: string;
+  name: string;
+  src?: string | null;
+  size?: keyof typeof sizes;
+  className?: string;
+}
+
+/** The user's picture, or else the first letter of the name on a colour derived from the id. */
+export function Avatar({ id, name, src, size = 'md', className }: AvatarProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const letter = name.trim().charAt(0).toUpperCase() || '?';
+  const showImage = Boolean(src) && failedSrc !== src;
+
+  return (
+    <span
+      className={clsx(
+        'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold text-white select-none',
+        sizes[size],
+        !showImage && avatarColour(id),
+        className,
+      )}
+    >
+      {showImage ? (
+        <img
+          src={src ?? undefined}
+          alt={name}
+          className="size-full object-cover"
+          onError={() => setFailedSrc(src ?? null)}
+        />
+      ) : (
+        <>
+          <span aria-hidden="true">{letter}</span>
+          <span className="sr-only">{name}</span>
+        </>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,67 @@
+import clsx from 'clsx';
+import type { ButtonHTMLAttributes } from 'react';
+import { Spinner } from './Spinner';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors duration-150 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ' +
+  'disabled:cursor-not-allowed disabled:opacity-60';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 disabled:hover:bg-indigo-600',
+  secondary: 'bg-white text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-600',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'px-3 py-1.5 text-sm',
+  md: 'px-4 py-2.5 text-sm',
+  lg: 'px-5 py-3 text-base',
+};
+
+/** Classes for anything that should look like a button (e.g. a router Link). */
+export function buttonClasses({
+  variant = 'primary',
+  size = 'md',
+  fullWidth = false,
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; fullWidth?: boolean; className?: string } = {}) {
+  return clsx(base, variants[variant], sizes[size], fullWidth && 'w-full', className);
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  fullWidth?: boolean;
+  /** Disables the button and shows a small spinner inside it. */
+  isLoading?: boolean;
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  fullWidth = false,
+  isLoading = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || isLoading}
+      aria-busy={isLoading || undefined}
+      className={buttonClasses({ variant, size, fullWidth, className })}
+      {...props}
+    >
+      {isLoading && <Spinner />}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Role } from '@campusrun/shared';
+
+/** Every route path of the app (spec §2), in one place. */
+export const paths = {
+  home: '/',
+  dashboard: '/dashboard',
+  login: '/login',
+  register: '/register',
+  verifyEmail: '/verify-email',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  googleCallback: '/auth/google-callback',
+  completeProfile: '/complete-profile',
+  profile: '/profile',
+  chat: '/chat',
+  chatWith: (userId: string) => `/chat/${encodeURIComponent(userId)}`,
+  request: (id: string) => `/requests/${encodeURIComponent(id)}`,
+  product: (id: string) => `/products/${encodeURIComponent(id)}`,
+  hosteller: {
+    dashboard: '/hosteller/dashboard',
+    myRequests: '/hosteller/my-requests',
+    newRequest: '/hosteller/my-requests/new',
+    sellProduct: '/hosteller/sell-product',
+    editProduct: (id: string) => `/hosteller/edit-product/${encodeURIComponent(id)}`,
+    marketplace: '/hosteller/marketplace',
+  },
+  dayscholar: {
+    dashboard: '/dayscholar/dashboard',
+    browseRequests: '/dayscholar/browse-requests',
+    myDeliveries: '/dayscholar/my-deliveries',
+  },
+  /** Not a client route: the browser is sent to the API, which redirects to Google. */
+  googleSignIn: '/api/auth/google',
+} as const;
+
+/** Route patterns (with `:params`) for the router. */
+export const routePatterns = {
+  chatWith: '/chat/:userId',
+  request: '/requests/:id',
+  product: '/products/:id',
+  editProduct: '/hosteller/edit-product/:id',
+} as const;
+
+/** Where a signed-in user belongs; a user without a role must finish the profile first. */
+export function dashboardPath(role: Role | null | undefined): string {
+  if (role === 'hosteller') return paths.hosteller.dashboard;
+  if (role === 'dayscholar') return paths.dayscholar.dashboard;
+  return paths.completeProfile;
+}

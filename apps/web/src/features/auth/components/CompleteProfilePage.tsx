@@ -1,0 +1,156 @@
+import { requireHostelFields, roleField } from '@campusrun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import { toast } from '@/lib/toast';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/Field';
+import { dashboardPath, paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { useCompleteGoogleProfile } from '../api/complete-google-profile';
+import { AuthHeading } from './AuthHeading';
+import { RoleField } from './RoleField';
+
+// Spec §5 "Complete profile" words its messages differently from registration, and
+// packages/shared has no schema for this form, so it is defined here.
+const optionalText = z
+  .string()
+  .trim()
+  .max(50, 'Must be at most 50 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const completeProfileSchema = z
+  .object({
+    role: roleField,
+    phoneNumber: z
+      .string()
+      .trim()
+      .superRefine((value, ctx) => {
+        if (value === '') ctx.addIssue({ code: 'custom', message: 'Phone number is required' });
+        else if (!/^\d{10}$/.test(value))
+          ctx.addIssue({ code: 'custom', message: 'Phone number must be 10 digits' });
+      }),
+    hostelBlock: optionalText,
+    roomNumber: optionalText,
+  })
+  .superRefine((value, ctx) =>
+    requireHostelFields(value, ctx, { block: 'Hostel block is required', room: 'Room number is required' }),
+  );
+
+const FIELDS = ['role', 'phoneNumber', 'hostelBlock', 'roomNumber'] as const;
+
+export function CompleteProfilePage() {
+  const { user, updateUser, logout } = useAuth();
+  const navigate = useNavigate();
+  const mutation = useCompleteGoogleProfile();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+
+  const form = useForm({
+    resolver: zodResolver(completeProfileSchema),
+    defaultValues: {
+      role: user?.role ?? undefined,
+      phoneNumber: user?.phoneNumber ?? '',
+      hostelBlock: user?.hostelBlock ?? '',
+      roomNumber: user?.roomNumber ?? '',
+    },
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+  useClearErrorOnEdit(
+    form,
+    useCallback(() => setGeneralError(null), []),
+  );
+  const role = useWatch({ control, name: 'role' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setGeneralError(null);
+    const isHosteller = values.role === 'hosteller';
+    try {
+      const { user: updated } = await mutation.mutateAsync({
+        role: values.role,
+        phoneNumber: values.phoneNumber,
+        hostelBlock: isHosteller ? values.hostelBlock : null,
+        roomNumber: isHosteller ? values.roomNumber : null,
+      });
+      updateUser(updated);
+      toast.success('Profile completed successfully!');
+      navigate(dashboardPath(updated.role), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.errors?.length) {
+        const unmatched = applyServerFieldErrors(form, error.errors, FIELDS);
+        if (unmatched.length) setGeneralError(unmatched.map((e) => e.msg).join(' '));
+        return;
+      }
+      const message = errorMessage(error, 'Failed to complete your profile. Please try again.');
+      setGeneralError(message);
+      toast.error(message);
+    }
+  });
+
+  if (!user) return null; // the route guard sends signed-out visitors to /login
+  if (user.isProfileComplete && user.role) return <Navigate to={dashboardPath(user.role)} replace />;
+
+  return (
+    <>
+      <AuthHeading title="Complete your profile">
+        Welcome, {user.name}! Tell us a little more before you start.
+      </AuthHeading>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {generalError && <Alert>{generalError}</Alert>}
+        <RoleField registration={register('role')} error={errors.role?.message} />
+        <TextField
+          label="Phone number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="10-digit mobile number"
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
+        {role === 'hosteller' && (
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+            <TextField
+              label="Hostel block"
+              placeholder="e.g. Block A"
+              error={errors.hostelBlock?.message}
+              {...register('hostelBlock')}
+            />
+            <TextField
+              label="Room number"
+              placeholder="e.g. 101"
+              error={errors.roomNumber?.message}
+              {...register('roomNumber')}
+            />
+          </div>
+        )}
+        <Button type="submit" fullWidth isLoading={isSubmitting}>
+          Complete profile
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Not you?{' '}
+        <button
+          type="button"
+          onClick={() => {
+            logout();
+            navigate(paths.login, { replace: true });
+          }}
+          className="rounded font-medium text-indigo-700 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          Sign out
+        </button>
+      </p>
+    </>
+  );
+}

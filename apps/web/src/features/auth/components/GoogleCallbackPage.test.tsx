@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { hosteller, incompleteUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { api, server } from '@/test/server';
+
+describe('Google sign-in', () => {
+  it('stores the token, fetches the user and opens the role dashboard', async () => {
+    let authorization: string | null = null;
+    server.use(
+      http.get(api('/auth/me'), ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json({ user: hosteller });
+      }),
+    );
+    const { router } = renderApp('/auth/google-callback?token=g-token');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/hosteller/dashboard'));
+    expect(authorization).toBe('Bearer g-token');
+    expect(localStorage.getItem('token')).toBe('g-token');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ id: hosteller.id });
+    expect(await screen.findByText('Google sign-in successful!')).toBeInTheDocument();
+  });
+
+  it('goes to /login without a token', async () => {
+    const { router } = renderApp('/auth/google-callback');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('asks a new Google user to complete the profile, then opens the dashboard', async () => {
+    let body: unknown;
+    server.use(
+      http.get(api('/auth/me'), () => HttpResponse.json({ user: incompleteUser })),
+      http.put(api('/users/complete-google-profile'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({
+          user: {
+            ...incompleteUser,
+            role: 'hosteller',
+            phoneNumber: '9876543210',
+            hostelBlock: 'C',
+            roomNumber: '12',
+            isProfileComplete: true,
+          },
+        });
+      }),
+    );
+    const { router, user } = renderApp('/auth/google-callback?token=g-token&complete_profile=true');
+    expect(await screen.findByRole('heading', { name: 'Complete your profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/complete-profile');
+
+    await user.click(screen.getByRole('button', { name: 'Complete profile' }));
+    expect(await screen.findByText('Phone number is required')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /Hosteller/ }));
+    await user.type(screen.getByLabelText('Phone number'), '98765');
+    await user.click(screen.getByRole('button', { name: 'Complete profile' }));
+    expect(await screen.findByText('Phone number must be 10 digits')).toBeInTheDocument();
+    expect(screen.getByText('Hostel block is required')).toBeInTheDocument();
+    expect(screen.getByText('Room number is required')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Phone number'), '43210');
+    await user.type(screen.getByLabelText('Hostel block'), 'C');
+    await user.type(screen.getByLabelText('Room number'), '12');
+    await user.click(screen.getByRole('button', { name: 'Complete profile' }));
+
+    expect(await screen.findByText('Profile completed successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/hosteller/dashboard'));
+    expect(body).toEqual({
+      role: 'hosteller',
+      phoneNumber: '9876543210',
+      hostelBlock: 'C',
+      roomNumber: '12',
+    });
+  });
+
+  it('removes the token again when the user cannot be fetched', async () => {
+    server.use(
+      http.get(api('/auth/me'), () =>
+        HttpResponse.json({ message: 'Server error', code: 'INTERNAL' }, { status: 500 }),
+      ),
+    );
+    const { router } = renderApp('/auth/google-callback?token=g-token');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(await screen.findByText('Server error')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,138 @@
+import type { CampusConfig, LoginBody } from '@campusrun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from '@/lib/toast';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { PasswordField, TextField } from '@/components/ui/Field';
+import { dashboardPath, paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { useLogin } from '../api/login';
+import { savePendingVerification } from '../hooks/pending-verification';
+import { useAuthSchemas } from '../hooks/useAuthSchemas';
+import { AuthHeading } from './AuthHeading';
+import { CampusConfigGate } from './CampusConfigGate';
+import { GoogleSignIn } from './GoogleSignIn';
+
+const GOOGLE_ERRORS: Record<string, string> = {
+  google_auth_not_configured:
+    'Google sign-in is not available at this time. Please try the email/password login.',
+  google_auth_failed: 'Google sign-in failed. Please try again or use email/password login.',
+};
+
+function LoginForm({ config }: { config: CampusConfig }) {
+  const schemas = useAuthSchemas(config);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const loginMutation = useLogin();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const initialEmail = (location.state as { email?: string } | null)?.email ?? '';
+
+  const form = useForm({
+    resolver: zodResolver(schemas.login),
+    defaultValues: { email: initialEmail, password: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
+  useClearErrorOnEdit(
+    form,
+    useCallback(() => setGeneralError(null), []),
+  );
+
+  const onSubmit = handleSubmit(async (values: LoginBody) => {
+    setGeneralError(null);
+    try {
+      const { token, user } = await loginMutation.mutateAsync(values);
+      auth.login(token, user);
+      toast.success('Login successful!');
+      navigate(user.isProfileComplete ? dashboardPath(user.role) : paths.completeProfile, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403 && error.isVerified === false && error.userId) {
+        toast.warning('Your email is not verified. Please verify your email.');
+        const pending = { email: values.email, userId: error.userId };
+        savePendingVerification(pending);
+        navigate(paths.verifyEmail, { state: pending });
+        return;
+      }
+      if (error instanceof ApiError && error.status > 0) {
+        applyServerFieldErrors(form, error.errors, ['email', 'password']);
+        const message = errorMessage(error, 'Login failed');
+        setGeneralError(message);
+        toast.error(message);
+        return;
+      }
+      toast.error('An unexpected error occurred');
+      setGeneralError('An unexpected error occurred. Please try again.');
+    }
+  });
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {generalError && <Alert>{generalError}</Alert>}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={`you@${config.emailDomain}`}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          labelAside={
+            <Link
+              to={paths.forgotPassword}
+              className="rounded text-sm font-medium text-indigo-700 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              Forgot your password?
+            </Link>
+          }
+          {...register('password')}
+        />
+        <Button type="submit" fullWidth isLoading={isSubmitting}>
+          Sign in
+        </Button>
+      </form>
+      <GoogleSignIn enabled={config.googleEnabled} />
+    </>
+  );
+}
+
+export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const googleError = searchParams.get('error');
+
+  useEffect(() => {
+    const message = googleError ? GOOGLE_ERRORS[googleError] : undefined;
+    if (message) toast.error(message, { toastId: googleError ?? undefined });
+  }, [googleError]);
+
+  return (
+    <>
+      <AuthHeading title="Sign in to your account">Welcome back! Sign in with your campus email.</AuthHeading>
+      <CampusConfigGate>{(config) => <LoginForm config={config} />}</CampusConfigGate>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Don&apos;t have an account?{' '}
+        <Link
+          to={paths.register}
+          className="rounded font-medium text-indigo-700 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          Sign up
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import type { CampusConfig } from '@campusrun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '@/lib/toast';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { PasswordField, TextField } from '@/components/ui/Field';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { useRegister } from '../api/register';
+import { savePendingWithCodeSent } from '../hooks/pending-verification';
+import { useAuthSchemas } from '../hooks/useAuthSchemas';
+import { AuthHeading } from './AuthHeading';
+import { CampusConfigGate } from './CampusConfigGate';
+import { GoogleSignIn } from './GoogleSignIn';
+import { RoleField } from './RoleField';
+
+const FIELDS = [
+  'name',
+  'email',
+  'password',
+  'confirmPassword',
+  'phoneNumber',
+  'role',
+  'hostelBlock',
+  'roomNumber',
+] as const;
+
+function RegisterForm({ config }: { config: CampusConfig }) {
+  const schemas = useAuthSchemas(config);
+  const navigate = useNavigate();
+  const registerMutation = useRegister();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+
+  const form = useForm({
+    resolver: zodResolver(schemas.registerForm),
+    defaultValues: {
+      name: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      phoneNumber: '',
+      hostelBlock: '',
+      roomNumber: '',
+    },
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+  useClearErrorOnEdit(
+    form,
+    useCallback(() => setGeneralError(null), []),
+  );
+  const role = useWatch({ control, name: 'role' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setGeneralError(null);
+    const isHosteller = values.role === 'hosteller';
+    try {
+      const { userId, message } = await registerMutation.mutateAsync({
+        name: values.name,
+        email: values.email,
+        password: values.password,
+        role: values.role,
+        phoneNumber: values.phoneNumber,
+        hostelBlock: isHosteller ? values.hostelBlock : null,
+        roomNumber: isHosteller ? values.roomNumber : null,
+      });
+      const pending = { email: values.email, userId };
+      savePendingWithCodeSent(pending);
+      if (message) toast.success(message);
+      navigate(paths.verifyEmail, { state: pending });
+    } catch (error) {
+      if (error instanceof ApiError && error.errors?.length) {
+        const unmatched = applyServerFieldErrors(form, error.errors, FIELDS);
+        if (unmatched.length) setGeneralError(unmatched.map((e) => e.msg).join(' '));
+        toast.error('Please fix the errors in the form');
+        return;
+      }
+      const message = errorMessage(error, 'Registration failed. Please try again.');
+      setGeneralError(message);
+      toast.error(message);
+    }
+  });
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {generalError && <Alert>{generalError}</Alert>}
+        <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={`you@${config.emailDomain}`}
+          hint={`Use your ${config.campusName} email address.`}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <TextField
+          label="Phone number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="10-digit mobile number"
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
+        <RoleField registration={register('role')} error={errors.role?.message} />
+        {role === 'hosteller' && (
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+            <TextField
+              label="Hostel block"
+              placeholder="e.g. Block A"
+              error={errors.hostelBlock?.message}
+              {...register('hostelBlock')}
+            />
+            <TextField
+              label="Room number"
+              placeholder="e.g. 101"
+              error={errors.roomNumber?.message}
+              {...register('roomNumber')}
+            />
+          </div>
+        )}
+        <Button type="submit" fullWidth isLoading={isSubmitting}>
+          Create account
+        </Button>
+      </form>
+      <GoogleSignIn enabled={config.googleEnabled} />
+    </>
+  );
+}
+
+export function RegisterPage() {
+  return (
+    <>
+      <AuthHeading title="Create your account">Join CampusRun with your campus email.</AuthHeading>
+      <CampusConfigGate fields={6}>{(config) => <RegisterForm config={config} />}</CampusConfigGate>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link
+          to={paths.login}
+          className="rounded font-medium text-indigo-700 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          Sign in
+        </Link>
+      </p>
+    </>
+  );
+}

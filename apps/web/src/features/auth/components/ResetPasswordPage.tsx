@@ -1,0 +1,105 @@
+import { resetPasswordFormSchema } from '@campusrun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from '@/lib/toast';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { PasswordField } from '@/components/ui/Field';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useClearErrorOnEdit } from '@/lib/forms';
+import { useResetPassword } from '../api/reset-password';
+import { AuthHeading } from './AuthHeading';
+
+export const MISSING_TOKEN_MESSAGE = 'Invalid or missing reset token';
+
+function MissingToken() {
+  useEffect(() => {
+    toast.error(MISSING_TOKEN_MESSAGE, { toastId: 'missing-reset-token' });
+  }, []);
+  return <Navigate to={paths.forgotPassword} replace />;
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const mutation = useResetPassword();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
+  useClearErrorOnEdit(
+    form,
+    useCallback(() => setGeneralError(null), []),
+  );
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setGeneralError(null);
+    try {
+      await mutation.mutateAsync({ token, password });
+      toast.success('Password reset successful!');
+      navigate(paths.login, { replace: true });
+    } catch (error) {
+      const message = errorMessage(error, 'Password reset failed');
+      setGeneralError(message);
+      toast.error(message);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {generalError && (
+        <Alert>
+          {generalError}{' '}
+          <Link to={paths.forgotPassword} className="font-medium underline">
+            Request a new link
+          </Link>
+        </Alert>
+      )}
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" fullWidth isLoading={isSubmitting}>
+        Reset password
+      </Button>
+    </form>
+  );
+}
+
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  if (!token) return <MissingToken />;
+  return (
+    <>
+      <AuthHeading title="Set a new password">Choose a new password for your account.</AuthHeading>
+      <ResetPasswordForm token={token} />
+      <p className="mt-6 text-center text-sm">
+        <Link
+          to={paths.login}
+          className="rounded font-medium text-indigo-700 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          Back to login
+        </Link>
+      </p>
+    </>
+  );
+}

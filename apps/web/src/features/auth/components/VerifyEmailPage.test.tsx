@@ -1,0 +1,111 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { api, server } from '@/test/server';
+
+const pending = { email: 'ravi@example.edu', userId: 'user-7' };
+
+function storePending(codeSentAt?: number) {
+  localStorage.setItem('pendingVerification', JSON.stringify({ ...pending, codeSentAt }));
+}
+
+describe('verify email', () => {
+  it('goes to /login when no pending e-mail is known', async () => {
+    const { router } = renderApp('/verify-email');
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows the pending e-mail from the navigation state and a one-time-code input', async () => {
+    renderApp('/verify-email', { state: pending });
+    expect(await screen.findByText('ravi@example.edu')).toBeInTheDocument();
+    const code = screen.getByLabelText('Verification code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('asks for the OTP when it is empty', async () => {
+    const { user } = renderApp('/verify-email', { state: pending });
+    await user.click(await screen.findByRole('button', { name: 'Verify Email' }));
+    expect(await screen.findByText('Please enter the OTP')).toBeInTheDocument();
+  });
+
+  it('holds Resend OTP for 60 seconds after registration sent a code, then allows it', async () => {
+    // Registration sent the code 59.5 s ago: half a second of cooldown is left.
+    storePending(Date.now() - 59_500);
+    const { user } = renderApp('/verify-email');
+    const resend = await screen.findByRole('button', { name: /Resend OTP/ });
+    expect(resend).toBeDisabled();
+    expect(screen.getByText(/You can ask for a new code in 1 seconds?/)).toBeInTheDocument();
+
+    await waitFor(() => expect(screen.getByRole('button', { name: /Resend OTP/ })).toBeEnabled(), {
+      timeout: 2000,
+    });
+
+    server.use(http.post(api('/auth/send-otp'), () => HttpResponse.json({ message: 'OTP sent' })));
+    await user.click(screen.getByRole('button', { name: /Resend OTP/ }));
+    expect(await screen.findByText('OTP sent successfully')).toBeInTheDocument();
+    // A new code restarts the cooldown.
+    expect(screen.getByRole('button', { name: /Resend OTP/ })).toBeDisabled();
+    expect(screen.getByText('You can ask for a new code in 60 seconds.')).toBeInTheDocument();
+  });
+
+  it('starts the cooldown on arrival from registration', async () => {
+    storePending(Date.now());
+    renderApp('/verify-email', { state: pending });
+    expect(await screen.findByRole('button', { name: /Resend OTP/ })).toBeDisabled();
+  });
+
+  it("shows the server's message when resending is rate limited", async () => {
+    storePending(undefined);
+    server.use(
+      http.post(api('/auth/send-otp'), () =>
+        HttpResponse.json(
+          { message: 'Please wait 42 seconds before asking for a new code', code: 'RATE_LIMITED' },
+          { status: 429 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/verify-email');
+    await user.click(await screen.findByRole('button', { name: /Resend OTP/ }));
+    expect(
+      await screen.findByText('Please wait 42 seconds before asking for a new code'),
+    ).toBeInTheDocument();
+  });
+
+  it('verifies the code, forgets the pending e-mail and goes to /login', async () => {
+    storePending(Date.now());
+    let body: unknown;
+    server.use(
+      http.post(api('/auth/verify-otp'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'Verified' });
+      }),
+    );
+    const { user, router } = renderApp('/verify-email', { state: pending });
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+
+    expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(body).toEqual({ email: 'ravi@example.edu', otp: '123456' });
+    expect(localStorage.getItem('pendingVerification')).toBeNull();
+    // The e-mail is carried over to the sign-in form.
+    expect(await screen.findByLabelText('Email')).toHaveValue('ravi@example.edu');
+  });
+
+  it("shows the server's message for a wrong code", async () => {
+    server.use(
+      http.post(api('/auth/verify-otp'), () =>
+        HttpResponse.json({ message: 'Invalid or expired OTP', code: 'VALIDATION_FAILED' }, { status: 400 }),
+      ),
+    );
+    const { user } = renderApp('/verify-email', { state: pending });
+    await user.type(await screen.findByLabelText('Verification code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    await waitFor(() => expect(screen.getAllByText('Invalid or expired OTP')).toHaveLength(2));
+    expect(screen.getByLabelText('Verification code')).toHaveValue('000000');
+  });
+});

@@ -1,0 +1,151 @@
+import { LIMITS, otpFormSchema } from '@campusrun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/Field';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useClearErrorOnEdit } from '@/lib/forms';
+import { useSendOtp } from '../api/send-otp';
+import { useVerifyOtp } from '../api/verify-otp';
+import {
+  type PendingVerification,
+  clearPendingVerification,
+  readPendingVerification,
+  savePendingVerification,
+  savePendingWithCodeSent,
+} from '../hooks/pending-verification';
+import { useCountdown } from '../hooks/useCountdown';
+import { AuthHeading } from './AuthHeading';
+
+const COOLDOWN_MS = LIMITS.otpResendCooldownSeconds * 1000;
+
+function usePending(): PendingVerification | null {
+  const location = useLocation();
+  const [pending] = useState<PendingVerification | null>(() => {
+    const state = location.state as Partial<PendingVerification> | null;
+    const stored = readPendingVerification();
+    if (state?.email) {
+      // Same address as the stored entry: keep its send time (the cooldown survives a reload).
+      const codeSentAt = stored?.email === state.email ? stored.codeSentAt : undefined;
+      const next = { email: state.email, userId: state.userId ?? stored?.userId ?? '', codeSentAt };
+      savePendingVerification(next);
+      return next;
+    }
+    return stored;
+  });
+  return pending;
+}
+
+function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
+  const navigate = useNavigate();
+  const verifyMutation = useVerifyOtp();
+  const sendMutation = useSendOtp();
+  const [cooldownEndsAt, setCooldownEndsAt] = useState<number | null>(() =>
+    pending.codeSentAt ? pending.codeSentAt + COOLDOWN_MS : null,
+  );
+  const secondsLeft = useCountdown(cooldownEndsAt);
+
+  const form = useForm({
+    resolver: zodResolver(otpFormSchema),
+    defaultValues: { otp: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  useClearErrorOnEdit(form);
+
+  const onSubmit = handleSubmit(async ({ otp }) => {
+    try {
+      await verifyMutation.mutateAsync({ email: pending.email, otp });
+      clearPendingVerification();
+      toast.success('Email verified successfully!');
+      navigate(paths.login, { replace: true, state: { email: pending.email } });
+    } catch (error) {
+      const message = errorMessage(error, 'OTP verification failed');
+      setError('otp', { type: 'server', message }, { shouldFocus: true });
+      toast.error(message);
+    }
+  });
+
+  async function resend() {
+    try {
+      await sendMutation.mutateAsync({ email: pending.email });
+      const { codeSentAt = 0 } = savePendingWithCodeSent(pending);
+      setCooldownEndsAt(codeSentAt + COOLDOWN_MS);
+      toast.success('OTP sent successfully');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to send OTP'));
+    }
+  }
+
+  const coolingDown = secondsLeft > 0;
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <TextField
+          label="Verification code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={LIMITS.otpLength}
+          placeholder="••••••"
+          className="text-center font-mono text-xl tracking-[0.5em] sm:text-xl"
+          hint={`Enter the ${LIMITS.otpLength}-digit code from the email.`}
+          error={errors.otp?.message}
+          {...register('otp')}
+        />
+        <Button type="submit" fullWidth isLoading={isSubmitting}>
+          Verify Email
+        </Button>
+      </form>
+      <div className="mt-6 flex flex-col items-center gap-1 text-sm text-slate-600">
+        <span>Didn&apos;t get the code?</span>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={resend}
+          disabled={coolingDown}
+          isLoading={sendMutation.isPending}
+          className="text-indigo-700 hover:text-indigo-800"
+        >
+          Resend OTP{coolingDown && <span aria-hidden="true"> ({secondsLeft}s)</span>}
+        </Button>
+        {coolingDown && (
+          <span className="text-xs text-slate-500">You can ask for a new code in {secondsLeft} seconds.</span>
+        )}
+      </div>
+    </>
+  );
+}
+
+export function VerifyEmailPage() {
+  const pending = usePending();
+  if (!pending) return <Navigate to={paths.login} replace />;
+
+  return (
+    <>
+      <AuthHeading title="Verify your email">
+        We sent a {LIMITS.otpLength}-digit code to{' '}
+        <strong className="font-medium break-all text-slate-900">{pending.email}</strong>. Enter it below to
+        activate your account.
+      </AuthHeading>
+      <VerifyEmailForm pending={pending} />
+      <p className="mt-6 text-center text-sm">
+        <Link
+          to={paths.login}
+          className="rounded font-medium text-indigo-700 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          Back to login
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+/** The e-mail waiting for its one-time code, kept until verified (spec §4 "Sign-up flow"). */
+export interface PendingVerification {
+  email: string;
+  userId: string;
+  /** When the last code was sent (ms); drives the 60 s resend cooldown across reloads. */
+  codeSentAt?: number;
+}
+
+export const PENDING_VERIFICATION_KEY = 'pendingVerification';
+
+export function readPendingVerification(): PendingVerification | null {
+  try {
+    const raw = localStorage.getItem(PENDING_VERIFICATION_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<PendingVerification>;
+    if (typeof value.email !== 'string' || !value.email) return null;
+    return {
+      email: value.email,
+      userId: typeof value.userId === 'string' ? value.userId : '',
+      codeSentAt: typeof value.codeSentAt === 'number' ? value.codeSentAt : undefined,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function savePendingVerification(pending: PendingVerification) {
+  try {
+    localStorage.setItem(PENDING_VERIFICATION_KEY, JSON.stringify(pending));
+  } catch {
+    /* storage full or blocked: the navigation state still carries it */
+  }
+}
+
+export function clearPendingVerification() {
+  try {
+    localStorage.removeItem(PENDING_VERIFICATION_KEY);
+  } catch {
+    /* ignore */
+  }
+}
+
+/** Remember the pending e-mail together with "a code was sent just now" (starts the cooldown). */
+export function savePendingWithCodeSent(
+  pending: Omit<PendingVerification, 'codeSentAt'>,
+): PendingVerification {
+  const next = { ...pending, codeSentAt: Date.now() };
+  savePendingVerification(next);
+  return next;
+}

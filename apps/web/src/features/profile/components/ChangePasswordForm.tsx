@@ -1,0 +1,82 @@
+import { changePasswordFormSchema } from '@campusrun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from '@/lib/toast';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { PasswordField } from '@/components/ui/Field';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { useChangePassword } from '../api/change-password';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export function ChangePasswordForm() {
+  const { setToken } = useAuth();
+  const mutation = useChangePassword();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: EMPTY,
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+  useClearErrorOnEdit(
+    form,
+    useCallback(() => setGeneralError(null), []),
+  );
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setGeneralError(null);
+    try {
+      const { token } = await mutation.mutateAsync({ currentPassword, newPassword });
+      // The old token is revoked by the change: keep the session with the new one.
+      if (token) setToken(token);
+      reset(EMPTY);
+      toast.success('Password changed successfully');
+    } catch (error) {
+      if (error instanceof ApiError && error.errors?.length) {
+        const unmatched = applyServerFieldErrors(form, error.errors, ['currentPassword', 'newPassword']);
+        if (unmatched.length === 0) return;
+      }
+      const message = errorMessage(error, 'Failed to change password');
+      setGeneralError(message);
+      toast.error(message);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-5 space-y-5">
+      {generalError && <Alert>{generalError}</Alert>}
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" fullWidth isLoading={isSubmitting}>
+        Change password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { type User, profileUpdateSchema, requireHostelFields } from '@campusrun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from '@/lib/toast';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/Field';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { useUpdateProfile } from '../api/update-profile';
+
+const FIELDS = ['name', 'phoneNumber', 'hostelBlock', 'roomNumber'] as const;
+
+export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const { updateUser } = useAuth();
+  const mutation = useUpdateProfile();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const isHosteller = user.role === 'hosteller';
+  // The shared body schema knows nothing of the role; hostellers must keep block and room.
+  const schema = useMemo(
+    () =>
+      profileUpdateSchema.superRefine((value, ctx) =>
+        requireHostelFields({ ...value, role: user.role }, ctx),
+      ),
+    [user.role],
+  );
+
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: user.name,
+      phoneNumber: user.phoneNumber ?? '',
+      hostelBlock: user.hostelBlock ?? '',
+      roomNumber: user.roomNumber ?? '',
+    },
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
+  useClearErrorOnEdit(
+    form,
+    useCallback(() => setGeneralError(null), []),
+  );
+
+  const onSubmit = handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      const { user: updated } = await mutation.mutateAsync({
+        name: values.name,
+        phoneNumber: values.phoneNumber,
+        hostelBlock: isHosteller ? values.hostelBlock : null,
+        roomNumber: isHosteller ? values.roomNumber : null,
+      });
+      updateUser(updated);
+      toast.success('Profile updated successfully');
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.errors?.length) {
+        const unmatched = applyServerFieldErrors(form, error.errors, FIELDS);
+        if (unmatched.length === 0) return;
+      }
+      const message = errorMessage(error, 'Failed to update profile');
+      setGeneralError(message);
+      toast.error(message);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {generalError && <Alert>{generalError}</Alert>}
+      <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Email"
+        type="email"
+        value={user.email}
+        readOnly
+        disabled
+        hint="Your email cannot be changed."
+      />
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        error={errors.phoneNumber?.message}
+        {...register('phoneNumber')}
+      />
+      {isHosteller && (
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <TextField
+            label="Hostel block"
+            placeholder="e.g. Block A"
+            error={errors.hostelBlock?.message}
+            {...register('hostelBlock')}
+          />
+          <TextField
+            label="Room number"
+            placeholder="e.g. 101"
+            error={errors.roomNumber?.message}
+            {...register('roomNumber')}
+          />
+        </div>
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={isSubmitting}>
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { dayscholar, hosteller } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+
+async function openProfile(user = hosteller) {
+  server.use(meHandler(user));
+  const result = renderApp('/profile', { user, token: 'old-token' });
+  await screen.findByRole('heading', { level: 1, name: 'Profile' });
+  return result;
+}
+
+const passwordForm = () => within(screen.getByRole('region', { name: 'Change password' }));
+
+describe('profile', () => {
+  it('shows the account details', async () => {
+    await openProfile();
+    expect(screen.getByText('asha@example.edu')).toBeInTheDocument();
+    expect(screen.getByText('Block A')).toBeInTheDocument();
+    expect(screen.getByText('101')).toBeInTheDocument();
+    expect(screen.getByText('Member since September 2026')).toBeInTheDocument();
+  });
+
+  it('hides hostel details for a day scholar', async () => {
+    await openProfile(dayscholar);
+    expect(screen.queryByText('Hostel block')).not.toBeInTheDocument();
+  });
+
+  it('hostellers must keep hostel block and room', async () => {
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    await user.clear(screen.getByLabelText('Hostel block'));
+    await user.clear(screen.getByLabelText('Room number'));
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), '123');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Hostel block is required for hostellers')).toBeInTheDocument();
+    expect(screen.getByText('Room number is required for hostellers')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid 10-digit phone number')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+  });
+
+  it('saves the profile and updates the stored user', async () => {
+    let body: unknown;
+    server.use(
+      http.put(api('/users/profile'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({
+          message: 'Updated',
+          user: { ...hosteller, name: 'Asha R', roomNumber: '202' },
+        });
+      }),
+    );
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    await user.clear(screen.getByLabelText('Full name'));
+    await user.type(screen.getByLabelText('Full name'), 'Asha R');
+    await user.clear(screen.getByLabelText('Room number'));
+    await user.type(screen.getByLabelText('Room number'), '202');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(body).toEqual({
+      name: 'Asha R',
+      phoneNumber: '9876543210',
+      hostelBlock: 'Block A',
+      roomNumber: '202',
+    });
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({
+      name: 'Asha R',
+      roomNumber: '202',
+    });
+    expect(await screen.findByText('202')).toBeInTheDocument();
+  });
+
+  it('change password: validates current, new and confirmation', async () => {
+    const { user } = await openProfile();
+    await user.click(passwordForm().getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    expect(screen.getByText('New password is required')).toBeInTheDocument();
+
+    await user.type(passwordForm().getByLabelText('New password'), 'short');
+    await user.type(passwordForm().getByLabelText('Confirm new password'), 'other');
+    await user.click(passwordForm().getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+  });
+
+  it('change password: keeps the session with the new token', async () => {
+    let body: unknown;
+    let authorization: string | null = null;
+    server.use(
+      http.put(api('/users/change-password'), async ({ request }) => {
+        body = await request.json();
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json({ message: 'Changed', token: 'new-token' });
+      }),
+    );
+    const { user } = await openProfile();
+    await user.type(passwordForm().getByLabelText('Current password'), 'old-secret-1');
+    await user.type(passwordForm().getByLabelText('New password'), 'new-secret-1');
+    await user.type(passwordForm().getByLabelText('Confirm new password'), 'new-secret-1');
+    await user.click(passwordForm().getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
+    expect(body).toEqual({ currentPassword: 'old-secret-1', newPassword: 'new-secret-1' });
+    expect(authorization).toBe('Bearer old-token');
+    expect(localStorage.getItem('token')).toBe('new-token');
+    await waitFor(() => expect(passwordForm().getByLabelText('Current password')).toHaveValue(''));
+  });
+
+  it("change password: shows the server's message", async () => {
+    server.use(
+      http.put(api('/users/change-password'), () =>
+        HttpResponse.json(
+          { message: 'Current password is incorrect', code: 'VALIDATION_FAILED' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = await openProfile();
+    await user.type(passwordForm().getByLabelText('Current password'), 'wrong-one');
+    await user.type(passwordForm().getByLabelText('New password'), 'new-secret-1');
+    await user.type(passwordForm().getByLabelText('Confirm new password'), 'new-secret-1');
+    await user.click(passwordForm().getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(screen.getAllByText('Current password is incorrect')).toHaveLength(2));
+    expect(localStorage.getItem('token')).toBe('old-token');
+  });
+});

@@ -1,0 +1,102 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hosteller } from '@/test/fixtures';
+import { api as url, server } from '@/test/server';
+import { ApiError, api, errorMessage, setUnauthorizedHandler } from './api-client';
+import { sessionStore } from './session';
+
+function signIn() {
+  localStorage.setItem('token', 'abc');
+  localStorage.setItem('user', JSON.stringify(hosteller));
+  sessionStore.reload();
+}
+
+describe('api client', () => {
+  afterEach(() => setUnauthorizedHandler(() => {}));
+
+  it('sends the stored token as a bearer header', async () => {
+    signIn();
+    let authorization: string | null = null;
+    server.use(
+      http.get(url('/ping'), ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await expect(api.get('/ping')).resolves.toEqual({ ok: true });
+    expect(authorization).toBe('Bearer abc');
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    let authorization: string | null = 'unset';
+    server.use(
+      http.get(url('/ping'), ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json({});
+      }),
+    );
+    await api.get('/ping');
+    expect(authorization).toBeNull();
+  });
+
+  it('turns an error body into an ApiError', async () => {
+    server.use(
+      http.post(url('/auth/login'), () =>
+        HttpResponse.json(
+          { message: 'Please verify', code: 'EMAIL_NOT_VERIFIED', isVerified: false, userId: 'u-1' },
+          { status: 403 },
+        ),
+      ),
+    );
+    const error = await api.post('/auth/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 403,
+      message: 'Please verify',
+      code: 'EMAIL_NOT_VERIFIED',
+      isVerified: false,
+      userId: 'u-1',
+    });
+    expect(errorMessage(error, 'fallback')).toBe('Please verify');
+  });
+
+  it('uses the default text when the server gave no message or could not be reached', async () => {
+    server.use(http.get(url('/broken'), () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
+    const badGateway = await api.get('/broken').catch((e: unknown) => e);
+    expect(errorMessage(badGateway, 'Failed to load')).toBe('Failed to load');
+
+    server.use(http.get(url('/down'), () => HttpResponse.error()));
+    const down = await api.get('/down').catch((e: unknown) => e);
+    expect(down).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    expect(errorMessage(down, 'Failed to load')).toBe('Failed to load');
+  });
+
+  it('a 401 on a request that carried a token clears the session and leaves for /login', async () => {
+    signIn();
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    server.use(
+      http.get(url('/hosteller/stats'), () =>
+        HttpResponse.json({ message: 'Expired', code: 'UNAUTHORIZED' }, { status: 401 }),
+      ),
+    );
+
+    await expect(api.get('/hosteller/stats')).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(sessionStore.get()).toEqual({ token: null, user: null });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 without a token (wrong password at login) is only an error', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    server.use(
+      http.post(url('/auth/login'), () =>
+        HttpResponse.json({ message: 'Invalid email or password', code: 'UNAUTHORIZED' }, { status: 401 }),
+      ),
+    );
+    await expect(api.post('/auth/login', {})).rejects.toMatchObject({ message: 'Invalid email or password' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});

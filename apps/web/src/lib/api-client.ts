@@ -1,0 +1,115 @@
+import type { ApiErrorBody, FieldError } from '@campusrun/shared';
+import { sessionStore } from './session';
+
+const API_BASE = '/api';
+
+/** Every failed call rejects with this; `status` 0 means the server could not be reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors?: FieldError[];
+  readonly isVerified?: boolean;
+  readonly userId?: string;
+  /** True when the message came from the server's error body (spec: show it when present). */
+  readonly hasServerMessage: boolean;
+
+  constructor(status: number, body: Partial<ApiErrorBody> | null, fallback: string) {
+    super(body?.message || fallback);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body?.code ?? (status === 0 ? 'NETWORK_ERROR' : 'UNKNOWN');
+    this.errors = Array.isArray(body?.errors) ? body.errors : undefined;
+    this.isVerified = body?.isVerified;
+    this.userId = body?.userId;
+    this.hasServerMessage = Boolean(body?.message);
+  }
+}
+
+/** The server's message when it sent one, else the screen's default text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.hasServerMessage ? error.message : fallback;
+}
+
+let onUnauthorized: () => void = () => {
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+};
+
+/** Where to send the browser after a 401 on a request that carried a token (set by the app). */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  params?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, params?: RequestOptions['params']): string {
+  const url = new URL(API_BASE + path, window.location.origin);
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, params, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = sessionStore.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), { method, headers, body: payload, signal });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, null, 'Network error: the server could not be reached');
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  const errorBody = data && typeof data === 'object' ? (data as Partial<ApiErrorBody>) : null;
+  const error = new ApiError(response.status, errorBody, `Request failed with status ${response.status}`);
+  // Spec §8: a 401 clears the session and sends the browser to /login. A request sent without a
+  // token (e.g. the login form itself) gets a plain error that the form shows.
+  if (response.status === 401 && token) {
+    sessionStore.clear();
+    onUnauthorized();
+  }
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

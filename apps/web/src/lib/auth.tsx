@@ -1,0 +1,88 @@
+import type { User } from '@campusrun/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  type ReactNode,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { api } from './api-client';
+import { CAMPUS_CONFIG_KEY } from './campus-config';
+import { sessionStore } from './session';
+
+export interface AuthValue {
+  user: User | null;
+  token: string | null;
+  /** Both a token and a user are known (spec §4). */
+  isAuthenticated: boolean;
+  /** On while the stored session is being checked against GET /auth/me. */
+  isLoading: boolean;
+  login: (token: string, user: User) => void;
+  logout: () => void;
+  updateUser: (user: User) => void;
+  setToken: (token: string) => void;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+export function fetchCurrentUser(signal?: AbortSignal) {
+  return api.get<{ user: User }>('/auth/me', { signal }).then((body) => body.user);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+  const queryClient = useQueryClient();
+  // Decided once, at start: a stored token + user means "signed in now, verify in background".
+  const [hadStoredSession] = useState(() => {
+    const { token, user } = sessionStore.get();
+    return Boolean(token && user);
+  });
+  const [isLoading, setIsLoading] = useState(hadStoredSession);
+
+  useEffect(() => {
+    if (!hadStoredSession) return;
+    const controller = new AbortController();
+    fetchCurrentUser(controller.signal)
+      .then((user) => sessionStore.setUser(user))
+      .catch(() => {
+        // Spec §4: if the refresh fails, token and user are removed and the session ends.
+        if (!controller.signal.aborted) sessionStore.clear();
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setIsLoading(false);
+      });
+    return () => controller.abort();
+  }, [hadStoredSession]);
+
+  const logout = useCallback(() => {
+    sessionStore.clear();
+    // Drop everything cached for this user; the campus settings stay.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CAMPUS_CONFIG_KEY });
+  }, [queryClient]);
+
+  const value = useMemo<AuthValue>(
+    () => ({
+      user: session.user,
+      token: session.token,
+      isAuthenticated: Boolean(session.token && session.user),
+      isLoading,
+      login: sessionStore.set,
+      logout,
+      updateUser: sessionStore.setUser,
+      setToken: sessionStore.setToken,
+    }),
+    [session, isLoading, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatRelativeTime, formatRupees } from './format';
+
+describe('formatRupees', () => {
+  it('shows rupees with Indian digit grouping', () => {
+    expect(formatRupees(1234)).toBe('₹1,234');
+    expect(formatRupees(0)).toBe('₹0');
+    expect(formatRupees(123456)).toBe('₹1,23,456');
+  });
+
+  it('keeps paise when present', () => {
+    expect(formatRupees(49.5)).toBe('₹49.50');
+  });
+
+  it('accepts numeric strings', () => {
+    expect(formatRupees('250')).toBe('₹250');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = Date.parse('2026-11-22T12:00:00.000Z');
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+  it("says 'just now' under 60 seconds", () => {
+    expect(formatRelativeTime(ago(0), now)).toBe('just now');
+    expect(formatRelativeTime(ago(59), now)).toBe('just now');
+  });
+
+  it('counts minutes, then hours', () => {
+    expect(formatRelativeTime(ago(60), now)).toBe('1 minute ago');
+    expect(formatRelativeTime(ago(45 * 60), now)).toBe('45 minutes ago');
+    expect(formatRelativeTime(ago(60 * 60), now)).toBe('1 hour ago');
+    expect(formatRelativeTime(ago(23 * 3600 + 59 * 60), now)).toBe('23 hours ago');
+  });
+
+  it('counts days up to 6, then shows the date', () => {
+    expect(formatRelativeTime(ago(24 * 3600), now)).toBe('1 day ago');
+    expect(formatRelativeTime(ago(6 * 24 * 3600 + 3600), now)).toBe('6 days ago');
+    const weekOld = ago(7 * 24 * 3600);
+    expect(formatRelativeTime(weekOld, now)).toBe(formatDate(weekOld));
+    expect(formatRelativeTime(weekOld, now)).toBe('15 Nov 2026');
+  });
+
+  it("treats a time slightly in the future as 'just now'", () => {
+    expect(formatRelativeTime(ago(-30), now)).toBe('just now');
+  });
+});

@@ -1,0 +1,74 @@
+const rupeesWhole = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+const rupeesPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** ₹1,234 for whole rupees, ₹1,234.50 when paise are present (Indian digit grouping). */
+export function formatRupees(amount: number | string | null | undefined): string {
+  const value = typeof amount === 'string' ? Number(amount) : (amount ?? 0);
+  if (!Number.isFinite(value)) return rupeesWhole.format(0);
+  return Number.isInteger(value) ? rupeesWhole.format(value) : rupeesPaise.format(value);
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const monthYearFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric' });
+
+function toDate(value: string | number | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** 22 Nov 2026 */
+export function formatDate(value: string | number | Date): string {
+  const date = toDate(value);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/** 22 Nov 2026, 3:45 pm */
+export function formatDateTime(value: string | number | Date): string {
+  const date = toDate(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+}
+
+/** November 2026 */
+export function formatMonthYear(value: string | number | Date): string {
+  const date = toDate(value);
+  return Number.isNaN(date.getTime()) ? '' : monthYearFormat.format(date);
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
+/**
+ * Spec §9: 'just now' under 60 seconds, then minutes, hours, and days up to 6 days, then a date.
+ * Times slightly in the future (clock skew) count as 'just now'.
+ */
+export function formatRelativeTime(value: string | number | Date, now: number = Date.now()): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const seconds = Math.floor((now - date.getTime()) / 1000);
+  if (seconds < MINUTE) return 'just now';
+  if (seconds < HOUR) return plural(Math.floor(seconds / MINUTE), 'minute');
+  if (seconds < DAY) return plural(Math.floor(seconds / HOUR), 'hour');
+  const days = Math.floor(seconds / DAY);
+  if (days <= 6) return plural(days, 'day');
+  return formatDate(date);
+}

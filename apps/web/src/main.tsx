@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders, createQueryClient } from '@/app/providers';
+import { createRoutes } from '@/app/router';
+import { paths } from '@/config/paths';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import './index.css';
+
+const queryClient = createQueryClient();
+const router = createBrowserRouter(createRoutes());
+
+// Spec §8: any 401 on a signed-in request ends the session and shows /login.
+setUnauthorizedHandler(() => {
+  if (router.state.location.pathname !== paths.login) void router.navigate(paths.login, { replace: true });
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
