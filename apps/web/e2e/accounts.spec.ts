@@ -1,0 +1,129 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, expectAccessible, readOtp, seedUser, signIn, uniqueEmail, waitForMail } from './fixtures';
+
+test('a new hosteller registers, verifies by e-mailed code, signs in, edits the profile and signs out', async ({
+  page,
+}) => {
+  const email = uniqueEmail('newcomer');
+
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Full name').fill('Neha Newcomer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByLabel('Phone number').fill('9123456789');
+  await page.getByText('Hosteller', { exact: true }).click();
+  await page.getByLabel('Hostel block').fill('Block A');
+  await page.getByLabel('Room number').fill('101');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Resend OTP/ })).toBeDisabled();
+  await page.getByLabel('Verification code').fill(await readOtp(email));
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page.getByText('Email verified successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, { email, password: PASSWORD });
+  await expect(page.getByText('Login successful!')).toBeVisible();
+  await expect(page).toHaveURL(/\/hosteller\/dashboard$/);
+  await expect(page.getByText('Hosteller Dashboard').first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  await page.getByLabel('Full name').fill('Neha N.');
+  await page.getByLabel('Room number').fill('202');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Neha N.' })).toBeVisible();
+
+  // The change survives a reload: it came from the server, not just the form.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Neha N.' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^202$/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+    null,
+    null,
+  ]);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('guards send signed-out users to /login and users of the other role to their own dashboard', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/hosteller/my-requests');
+  await expect(page).toHaveURL(/\/login$/);
+  await expectAccessible(page);
+
+  const dayScholar = await seedUser(request, 'dayscholar');
+  await signIn(page, dayScholar);
+  await expect(page).toHaveURL(/\/dayscholar\/dashboard$/);
+  await expect(page.getByText('Day Scholar Dashboard').first()).toBeVisible();
+
+  await page.goto('/hosteller/dashboard');
+  await expect(page).toHaveURL(/\/dayscholar\/dashboard$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dayscholar\/dashboard$/);
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page
+    .getByRole('link', { name: 'Go to Home' })
+    .or(page.getByRole('button', { name: 'Go to Home' }))
+    .click();
+  await expect(page).toHaveURL(/\/dayscholar\/dashboard$/);
+});
+
+test('an unverified account signing in is sent to verify its e-mail', async ({ page, request }) => {
+  const email = uniqueEmail('late');
+  await request.post('/api/auth/register', {
+    data: { name: 'Lata Late', email, password: PASSWORD, phoneNumber: '9876543210', role: 'dayscholar' },
+  });
+  await signIn(page, { email, password: PASSWORD });
+  await expect(page.getByText('Your email is not verified. Please verify your email.')).toBeVisible();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByText(email)).toBeVisible();
+});
+
+test('forgot and reset password through the mailed link', async ({ page, request }) => {
+  const user = await seedUser(request, 'hosteller');
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+
+  const mail = await waitForMail(user.email, /Reset your CampusRun password/);
+  const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(mail.body)![0];
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('my-new-password-1');
+  await page.getByLabel('Confirm new password').fill('my-new-password-1');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Password reset successful!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, { email: user.email, password: 'my-new-password-1' });
+  await expect(page).toHaveURL(/\/hosteller\/dashboard$/);
+});
+
+test('on a phone the menu opens as a slide-over and Esc closes it', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await seedUser(request, 'hosteller');
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/hosteller\/dashboard$/);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('link', { name: 'Marketplace' })).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});

@@ -1,0 +1,90 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'e2e-password-1';
+export const DOMAIN = 'example.edu';
+
+let counter = 0;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@${DOMAIN}`;
+
+interface Mail {
+  to: string[];
+  subject: string;
+  body: string;
+}
+
+/** Waits for the count-th mail to `to` whose subject matches, as delivered over SMTP to the sink. */
+export async function waitForMail(to: string, subject: RegExp, count = 1): Promise<Mail> {
+  const dir = process.env.E2E_MAIL_DIR!;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mails = readdirSync(dir)
+      .sort()
+      .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Mail)
+      .filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
+    if (mails.length >= count) return mails[count - 1]!;
+    if (Date.now() > deadline)
+      throw new Error(`No mail to ${to} matching ${subject} in ${dir}: ${readdirSync(dir).length} mails`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function readOtp(email: string, count = 1) {
+  const mail = await waitForMail(email, /verification code/, count);
+  return /verification code: (\d{6})/.exec(mail.subject)![1]!;
+}
+
+export interface SeededUser {
+  email: string;
+  password: string;
+  name: string;
+  role: 'hosteller' | 'dayscholar';
+  token: string;
+  id: string;
+}
+
+/** Registers and verifies a user through the API, as the sign-up screens would. */
+export async function seedUser(
+  request: APIRequestContext,
+  role: 'hosteller' | 'dayscholar',
+  name = role === 'hosteller' ? 'Hari Hosteller' : 'Divya Dayscholar',
+): Promise<SeededUser> {
+  const email = uniqueEmail(role);
+  const reg = await request.post('/api/auth/register', {
+    data: {
+      name,
+      email,
+      password: PASSWORD,
+      phoneNumber: '9876543210',
+      role,
+      ...(role === 'hosteller' ? { hostelBlock: 'Block B', roomNumber: '12' } : {}),
+    },
+  });
+  expect(reg.status()).toBe(201);
+  const otp = await readOtp(email);
+  expect((await request.post('/api/auth/verify-otp', { data: { email, otp } })).status()).toBe(200);
+  const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const body = (await login.json()) as { token: string; user: { id: string } };
+  return { email, password: PASSWORD, name, role, token: body.token, id: body.user.id };
+}
+
+/** Signs in through the login screen. */
+export async function signIn(page: Page, user: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** No serious or critical accessibility violation on the current screen. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+    [],
+  );
+}
