@@ -13,7 +13,7 @@ const decodeQp = (s: string) =>
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, so tests read codes and links from mail. */
-export async function startSmtpSink(opts: { onMail?: (mail: SunkMail) => void } = {}) {
+export async function startSmtpSink() {
   const mails: SunkMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({

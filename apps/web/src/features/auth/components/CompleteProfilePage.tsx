@@ -1,10 +1,9 @@
-import { requireHostelFields, roleField } from '@campusrun/shared';
+import { completeProfileSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
@@ -15,33 +14,6 @@ import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
 import { useCompleteGoogleProfile } from '../api/complete-google-profile';
 import { AuthHeading } from './AuthHeading';
 import { RoleField } from './RoleField';
-
-// Spec §5 "Complete profile" words its messages differently from registration, and
-// packages/shared has no schema for this form, so it is defined here.
-const optionalText = z
-  .string()
-  .trim()
-  .max(50, 'Must be at most 50 characters')
-  .nullish()
-  .transform((v) => (v ? v : null));
-
-export const completeProfileSchema = z
-  .object({
-    role: roleField,
-    phoneNumber: z
-      .string()
-      .trim()
-      .superRefine((value, ctx) => {
-        if (value === '') ctx.addIssue({ code: 'custom', message: 'Phone number is required' });
-        else if (!/^\d{10}$/.test(value))
-          ctx.addIssue({ code: 'custom', message: 'Phone number must be 10 digits' });
-      }),
-    hostelBlock: optionalText,
-    roomNumber: optionalText,
-  })
-  .superRefine((value, ctx) =>
-    requireHostelFields(value, ctx, { block: 'Hostel block is required', room: 'Room number is required' }),
-  );
 
 const FIELDS = ['role', 'phoneNumber', 'hostelBlock', 'roomNumber'] as const;
 
