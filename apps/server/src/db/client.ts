@@ -63,10 +63,30 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The `when` of the newest migration in drizzle/meta/_journal.json (drizzle records it as created_at). */
+function latestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsDir(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+/** True when the database already has the newest migration, so start-up can skip the migrator. */
+async function isUpToDate(query: (sql: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+  try {
+    const { rows } = await query('select max(created_at)::text as latest from drizzle.__drizzle_migrations');
+    const latest = Number((rows[0] as { latest: string | null } | undefined)?.latest);
+    return latest >= latestMigrationMillis();
+  } catch {
+    return false; // no migrations table yet
+  }
+}
+
 /** Wraps an open PGlite instance (in memory or on disk) and runs the migrations. */
 export async function openPglite(client: PGlite, onClose?: () => void): Promise<Database> {
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: migrationsDir() });
+  if (!(await isUpToDate((sql) => client.query(sql))))
+    await migratePglite(db, { migrationsFolder: migrationsDir() });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -104,7 +124,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const conn = await pool.connect();
   try {
     await conn.query('select pg_advisory_lock(724242)');
-    await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder: migrationsDir() });
+    if (!(await isUpToDate((sql) => conn.query(sql))))
+      await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder: migrationsDir() });
     await conn.query('select pg_advisory_unlock(724242)');
   } finally {
     conn.release();
