@@ -20,8 +20,11 @@ function GoogleMark() {
   );
 }
 
-/** "Or continue with Google": sends the browser to the API, which redirects to Google. */
-export function GoogleSignIn({ enabled }: { enabled: boolean }) {
+/**
+ * "Or continue with Google": sends the browser to the API, which redirects to Google, or back to
+ * /login?error=google_auth_not_configured (and its toast) when the campus has not set it up.
+ */
+export function GoogleSignIn() {
   return (
     <div className="mt-6">
       <div className="relative flex items-center" aria-hidden="true">
@@ -31,19 +34,12 @@ export function GoogleSignIn({ enabled }: { enabled: boolean }) {
       </div>
       <button
         type="button"
-        disabled={!enabled}
-        aria-describedby={enabled ? undefined : 'google-unavailable'}
         onClick={() => window.location.assign(paths.googleSignIn)}
-        className="mt-4 flex w-full items-center justify-center gap-3 rounded-lg bg-white px-4 py-2.5 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset transition-colors duration-150 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-white"
+        className="mt-4 flex w-full items-center justify-center gap-3 rounded-lg bg-white px-4 py-2.5 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset transition-colors duration-150 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         <GoogleMark />
         Continue with Google
       </button>
-      {!enabled && (
-        <p id="google-unavailable" className="mt-2 text-center text-xs text-slate-500">
-          Google sign-in is not available on this campus yet.
-        </p>
-      )}
     </div>
   );
 }

@@ -106,7 +106,7 @@ function LoginForm({ config }: { config: CampusConfig }) {
           Sign in
         </Button>
       </form>
-      <GoogleSignIn enabled={config.googleEnabled} />
+      <GoogleSignIn />
     </>
   );
 }

@@ -148,7 +148,7 @@ function RegisterForm({ config }: { config: CampusConfig }) {
           Create account
         </Button>
       </form>
-      <GoogleSignIn enabled={config.googleEnabled} />
+      <GoogleSignIn />
     </>
   );
 }
