@@ -20,11 +20,18 @@ import type { Database } from './db/client';
 import { createAuthenticator, createGuards } from './lib/auth';
 import type { AppContext } from './lib/context';
 import { AppError, tooManyRequests } from './lib/errors';
+import { createEvents } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createLimiterFactory } from './lib/rate-limit';
+import { uploadsRoutes } from './lib/storage';
 import { createJwt } from './lib/tokens';
 import { findSessionUser } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { registerNotificationWriter } from './modules/notifications/notifications.writer';
+import { productRoutes } from './modules/products/products.routes';
+import { ratingsRoutes } from './modules/ratings/ratings.routes';
+import { requestsRoutes } from './modules/requests/requests.routes';
 import { systemRoutes } from './modules/system/system.routes';
 
 export interface AppOverrides {
@@ -77,7 +84,9 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     jwt: createJwt(config.jwtSecret, config.jwtTtl),
     limiter: createLimiterFactory(redis),
     log: app.log,
+    events: createEvents(app.log),
   };
+  registerNotificationWriter(ctx);
   const guards = createGuards(createAuthenticator(ctx.jwt, (id) => findSessionUser(ctx.db, id)));
 
   app.addHook('onClose', async () => {
@@ -132,6 +141,11 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
 
   await app.register(systemRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx, guards), { prefix: '/api' });
+  await app.register(requestsRoutes(ctx, guards), { prefix: '/api' });
+  await app.register(ratingsRoutes(ctx, guards), { prefix: '/api' });
+  await app.register(dashboardRoutes(ctx, guards), { prefix: '/api' });
+  await app.register(productRoutes(ctx, guards), { prefix: '/api' });
+  await app.register(uploadsRoutes(config));
 
   await serveWebApp(app, config.webDistDir);
   return app;

@@ -4,3 +4,7 @@ export * from './schemas/common';
 export * from './schemas/users';
 export * from './schemas/auth';
 export * from './schemas/profile';
+export * from './schemas/requests';
+export * from './schemas/ratings';
+export * from './schemas/dashboard';
+export * from './schemas/products';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Events } from './events';
 import type { Mailer } from './mailer';
 import type { LimiterFactory } from './rate-limit';
 import type { Jwt } from './tokens';
@@ -13,4 +14,6 @@ export interface AppContext {
   jwt: Jwt;
   limiter: LimiterFactory;
   log: FastifyBaseLogger;
+  /** In-process domain events (notifications, later the realtime push). */
+  events: Events;
 }

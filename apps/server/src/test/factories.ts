@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Role } from '@campusrun/shared';
+import type {
+  ProductCategory,
+  ProductCondition,
+  ProductStatus,
+  RatingType,
+  RequestCategory,
+  RequestStatus,
+  Role,
+} from '@campusrun/shared';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { productImages, products, ratings, requests, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createJwt } from '../lib/tokens';
 import type { TestApp } from './build-test-app';
@@ -41,3 +49,135 @@ export async function tokenFor(t: Pick<TestApp, 'config'>, user: { id: string; t
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Inserts a request straight into the database in any state (expectedPrice in rupees). */
+export async function createRequest(
+  db: Db,
+  opts: {
+    requester: { id: string };
+    deliverer?: { id: string } | null;
+    status?: RequestStatus;
+    itemName?: string;
+    description?: string;
+    quantity?: number;
+    expectedPrice?: number;
+    deadline?: Date;
+    deliveryLocation?: string;
+    category?: RequestCategory;
+    isUrgent?: boolean;
+    createdAt?: Date;
+    deliveryNotes?: string | null;
+  },
+) {
+  const status = opts.status ?? 'pending';
+  const at = opts.createdAt ?? new Date();
+  const needsDeliverer = status === 'accepted' || status === 'completed';
+  if (needsDeliverer && !opts.deliverer) throw new Error(`a ${status} request needs a deliverer`);
+  const [row] = await db
+    .insert(requests)
+    .values({
+      requesterId: opts.requester.id,
+      delivererId: opts.deliverer?.id ?? null,
+      itemName: opts.itemName ?? 'Notebook',
+      description: opts.description ?? 'A ruled A4 notebook',
+      quantity: opts.quantity ?? 1,
+      expectedPrice: Math.round((opts.expectedPrice ?? 50) * 100),
+      deadline: opts.deadline ?? new Date(Date.now() + 24 * 3600_000),
+      deliveryLocation: opts.deliveryLocation ?? 'Block A gate',
+      category: opts.category ?? 'other',
+      isUrgent: opts.isUrgent ?? false,
+      status,
+      deliveryNotes: opts.deliveryNotes ?? null,
+      createdAt: at,
+      acceptedAt: opts.deliverer && status !== 'pending' ? at : null,
+      completedAt: status === 'completed' ? at : null,
+      deliveryTime: status === 'completed' ? at : null,
+      cancelledAt: status === 'cancelled' ? at : null,
+    })
+    .returning();
+  return row!;
+}
+
+/** Inserts a rating straight into the database. */
+export async function createRating(
+  db: Db,
+  opts: {
+    request: { id: string };
+    rater: { id: string };
+    user: { id: string };
+    rating: number;
+    type: RatingType;
+  },
+) {
+  const [row] = await db
+    .insert(ratings)
+    .values({
+      requestId: opts.request.id,
+      raterId: opts.rater.id,
+      userId: opts.user.id,
+      rating: opts.rating,
+      ratingType: opts.type,
+    })
+    .returning();
+  return row!;
+}
+
+/** Bearer headers for a user, as if they had signed in. */
+export const authAs = async (t: Pick<TestApp, 'config'>, user: { id: string; tokenVersion: number }) =>
+  bearer(await tokenFor(t, user));
+
+/**
+ * Inserts a product straight into the database (price in rupees). Its image rows point at storage keys
+ * with no files behind them; create through the API when a test needs real files.
+ */
+export async function createProduct(
+  db: Db,
+  opts: {
+    seller: { id: string };
+    name?: string;
+    description?: string;
+    price?: number;
+    quantity?: number;
+    category?: ProductCategory;
+    condition?: ProductCondition;
+    status?: ProductStatus;
+    isNegotiable?: boolean;
+    createdAt?: Date;
+    images?: number;
+  },
+) {
+  const at = opts.createdAt ?? new Date();
+  const [row] = await db
+    .insert(products)
+    .values({
+      sellerId: opts.seller.id,
+      name: opts.name ?? 'Desk lamp',
+      description: opts.description ?? 'A working LED desk lamp',
+      price: Math.round((opts.price ?? 250) * 100),
+      quantity: opts.quantity ?? 1,
+      category: opts.category ?? 'other',
+      condition: opts.condition ?? 'good',
+      status: opts.status ?? 'available',
+      isNegotiable: opts.isNegotiable ?? false,
+      createdAt: at,
+      updatedAt: at,
+      soldAt: opts.status === 'sold' ? at : null,
+    })
+    .returning();
+  const count = opts.images ?? 1;
+  if (count > 0)
+    await db.insert(productImages).values(
+      Array.from({ length: count }, (_, i) => {
+        const key = `products/${randomBytes(16).toString('hex')}`;
+        return {
+          productId: row!.id,
+          path: `${key}.webp`,
+          thumbPath: `${key}_thumb.webp`,
+          width: 800,
+          height: 600,
+          position: i,
+        };
+      }),
+    );
+  return row!;
+}

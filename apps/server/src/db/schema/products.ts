@@ -1,11 +1,25 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { PRODUCT_CATEGORIES, PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '@campusrun/shared';
 import { users } from './users';
 
 export const productCategoryEnum = pgEnum('product_category', PRODUCT_CATEGORIES);
 export const productConditionEnum = pgEnum('product_condition', PRODUCT_CONDITIONS);
 export const productStatusEnum = pgEnum('product_status', PRODUCT_STATUSES);
+
+/** PostgreSQL's full-text document type (read only through sql``; never selected as a value). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const products = pgTable(
   'products',
@@ -26,10 +40,33 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     soldAt: timestamp('sold_at', { withTimezone: true }),
+    /** Words of the name and description ('simple' config: no stemming, any language), for search. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`to_tsvector('simple'::regconfig, ${products.name} || ' ' || ${products.description})`,
+      ),
   },
   (t) => [
     index('products_status_created_idx').on(t.status, t.createdAt),
     index('products_seller_idx').on(t.sellerId, t.createdAt),
+    // The marketplace's default lists (sold items hidden), newest first or by price, with keyset cursors.
+    index('products_listed_recent_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status <> 'sold'`),
+    index('products_listed_price_idx')
+      .on(t.price, t.id)
+      .where(sql`status <> 'sold'`),
+    // The same within one category (the marketplace's category filter).
+    index('products_listed_category_recent_idx')
+      .on(t.category, t.createdAt, t.id)
+      .where(sql`status <> 'sold'`),
+    index('products_listed_category_price_idx')
+      .on(t.category, t.price, t.id)
+      .where(sql`status <> 'sold'`),
+    // Word-prefix search; fastupdate off so new rows are searchable through the index at once
+    // (PGlite has no autovacuum to merge a pending list).
+    index('products_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     check('products_price_positive', sql`${t.price} > 0`),
     check('products_quantity_positive', sql`${t.quantity} >= 1`),
   ],

@@ -1,10 +1,24 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '@campusrun/shared';
 import { users } from './users';
 
 export const requestStatusEnum = pgEnum('request_status', REQUEST_STATUSES);
 export const requestCategoryEnum = pgEnum('request_category', REQUEST_CATEGORIES);
+
+/** PostgreSQL's full-text document type (read only through sql``; never selected as a value). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const requests = pgTable(
   'requests',
@@ -33,12 +47,31 @@ export const requests = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Words of the item name and description ('simple' config: no stemming, any language). */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('simple'::regconfig, ${requests.itemName} || ' ' || ${requests.description})`,
+      ),
   },
   (t) => [
-    index('requests_requester_created_idx').on(t.requesterId, t.createdAt),
+    // Keyset pagination: every list orders by (…, created_at, id).
+    index('requests_requester_created_id_idx').on(t.requesterId, t.createdAt, t.id),
+    index('requests_deliverer_created_id_idx').on(t.delivererId, t.createdAt, t.id),
     index('requests_deliverer_status_idx').on(t.delivererId, t.status),
-    index('requests_available_idx')
-      .on(t.createdAt)
+    // The available list (status pending) by date, by fee, and by words.
+    index('requests_pending_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('requests_pending_price_idx')
+      .on(t.expectedPrice, t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    // fastupdate off: no pending list that only VACUUM merges (PGlite has no autovacuum), so the
+    // planner keeps choosing this index right after inserts.
+    index('requests_pending_search_idx')
+      .using('gin', t.searchVector)
+      .with({ fastupdate: false })
       .where(sql`${t.status} = 'pending'`),
     check('requests_quantity_positive', sql`${t.quantity} >= 1`),
     check('requests_price_positive', sql`${t.expectedPrice} >= 100`),

@@ -1,0 +1,47 @@
+/**
+ * One benchmark target, run as a child of bench/run.ts: seeds a fresh database, starts the real app
+ * on a free 127.0.0.1 port and reports { port, tokens } over IPC. Stops on SIGTERM.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openPgliteDir, openPostgres } from '../src/db/client';
+import { createJwt } from '../src/lib/tokens';
+import { seedBenchData } from './data';
+
+const databaseUrl = process.env.BENCH_TARGET_URL;
+const count = Number(process.env.BENCH_ROWS ?? 10_000);
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-bench-'));
+const config = {
+  ...loadConfig({
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  }),
+  // The global per-IP limit (600/min) would answer 429 to a load generator on one address.
+  rateLimits: { global: 1_000_000_000, auth: 20, authPerAccount: 10 },
+};
+
+const database = databaseUrl ? await openPostgres(databaseUrl, 10) : await openPgliteDir(dataDir);
+const seeded = await seedBenchData(database.db, count);
+const app = await buildApp(config, database);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const jwt = createJwt(config.jwtSecret, '1h');
+const sign = (u: { id: string; tokenVersion: number }) => jwt.sign({ sub: u.id, tv: u.tokenVersion });
+
+process.send!({
+  port: (app.server.address() as { port: number }).port,
+  hostellerToken: await sign(seeded.hostellers[0]!),
+  dayScholarToken: await sign(seeded.dayScholars[0]!),
+});
+
+process.on('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});

@@ -1,0 +1,2 @@
+CREATE INDEX "products_listed_recent_idx" ON "products" USING btree ("created_at","id") WHERE status <> 'sold';--> statement-breakpoint
+CREATE INDEX "products_listed_price_idx" ON "products" USING btree ("price","id") WHERE status <> 'sold';

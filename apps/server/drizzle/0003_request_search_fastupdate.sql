@@ -1,0 +1,2 @@
+DROP INDEX "requests_pending_search_idx";--> statement-breakpoint
+CREATE INDEX "requests_pending_search_idx" ON "requests" USING gin ("search_vector") WITH (fastupdate=false) WHERE "requests"."status" = 'pending';

@@ -1,0 +1,4 @@
+ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, "products"."name" || ' ' || "products"."description")) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_listed_category_recent_idx" ON "products" USING btree ("category","created_at","id") WHERE status <> 'sold';--> statement-breakpoint
+CREATE INDEX "products_listed_category_price_idx" ON "products" USING btree ("category","price","id") WHERE status <> 'sold';--> statement-breakpoint
+CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector") WITH (fastupdate=false);

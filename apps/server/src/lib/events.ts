@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationType } from '@campusrun/shared';
+
+/** A party of a request, as named in notifications. */
+export interface EventUser {
+  id: string;
+  name: string;
+}
+
+interface RequestEventBase {
+  requestId: string;
+  number: number;
+  itemName: string;
+  requester: EventUser;
+}
+
+/**
+ * Everything that happened which other parts of the server react to. Emitted by a feature's
+ * service after its database write has committed.
+ */
+export type AppEvent =
+  | (RequestEventBase & { type: 'request.accepted'; deliverer: EventUser })
+  | (RequestEventBase & { type: 'request.completed'; deliverer: EventUser })
+  /** The requester cancelled; `deliverer` is whoever had accepted it, if anyone. */
+  | (RequestEventBase & { type: 'request.cancelled'; deliverer: EventUser | null })
+  /** The deliverer gave the delivery up; the request is pending again without a deliverer. */
+  | (RequestEventBase & { type: 'request.delivery_cancelled'; deliverer: EventUser })
+  /**
+   * A notification row was stored. The realtime gateway subscribes to this one to push the
+   * notification to the `user:{userId}` room (spec §7 socket event `notification`).
+   */
+  | {
+      type: 'notification.created';
+      notification: {
+        id: string;
+        userId: string;
+        type: NotificationType;
+        message: string;
+        data: { requestId?: string; senderId?: string; productId?: string };
+        isRead: boolean;
+        createdAt: string;
+      };
+    };
+export type AppEventType = AppEvent['type'];
+
+export type EventHandler = (event: AppEvent) => void | Promise<void>;
+
+export interface Events {
+  /**
+   * Runs every handler and waits for them; a failing handler is logged, never thrown to the emitter
+   * (the change that caused the event has already happened).
+   */
+  emit(event: AppEvent): Promise<void>;
+  /** Subscribes; answers the unsubscribe function. */
+  on(handler: EventHandler): () => void;
+}
+
+/** A tiny typed in-process event hook, one per app. */
+export function createEvents(log: Pick<FastifyBaseLogger, 'error'>): Events {
+  const handlers = new Set<EventHandler>();
+  return {
+    async emit(event) {
+      const results = await Promise.allSettled([...handlers].map(async (h) => h(event)));
+      for (const r of results) {
+        if (r.status === 'rejected') log.error({ err: r.reason, event: event.type }, 'event handler failed');
+      }
+    },
+    on(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '@campusrun/shared';
+import { AppError } from './errors';
+
+/** Formats we decode. Anything else sharp could read (SVG, TIFF, HEIF, PDF…) is refused. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
+
+export interface ImageLimits {
+  /** Largest decoded width × height; larger is refused before decoding (decompression bombs). */
+  maxPixels: number;
+  /** Longest side of the full-size output. */
+  fullSizePx: number;
+  /** Longest side of the thumbnail. */
+  thumbnailPx: number;
+}
+export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
+  maxPixels: PRODUCT_LIMITS.maxImagePixels,
+  fullSizePx: PRODUCT_LIMITS.fullSizePx,
+  thumbnailPx: PRODUCT_LIMITS.thumbnailPx,
+};
+
+export interface EncodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+export interface ProcessedImage {
+  /** WebP, longest side ≤ fullSizePx, never enlarged, upright, without metadata. */
+  full: EncodedImage;
+  /** WebP, longest side ≤ thumbnailPx. */
+  thumb: EncodedImage;
+  contentType: 'image/webp';
+  /** What came in (for logs and benchmarks). */
+  source: { format: string; width: number; height: number; bytes: number };
+}
+
+export const unsupportedImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PRODUCT_MESSAGES.imageType);
+export const corruptImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PRODUCT_MESSAGES.imageCorrupt);
+export const tooManyPixels = () => new AppError(413, 'PAYLOAD_TOO_LARGE', PRODUCT_MESSAGES.imagePixels);
+
+/**
+ * Verifies an uploaded image by decoding it, then re-encodes it: EXIF orientation applied, at most
+ * `fullSizePx` on the longest side, WebP, plus a thumbnail. sharp writes no metadata unless asked
+ * (we never call withMetadata/keepExif), so EXIF (GPS!), XMP and ICC are dropped.
+ * Throws 415 for non-images, unsupported formats and damaged files; 413 for too many pixels.
+ */
+export async function processImage(
+  input: Buffer,
+  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+): Promise<ProcessedImage> {
+  // 1. Header only: format and dimensions, without a pixel limit so a bomb gets its own message.
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupportedImage();
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw unsupportedImage();
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (width < 1 || height < 1) throw corruptImage();
+  if (width * height > limits.maxPixels) throw tooManyPixels();
+
+  // 2. Decode once (JPEG shrink-on-load when it can), upright and scaled, to raw pixels.
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    decoded = await sharp(input, { limitInputPixels: limits.maxPixels, failOn: 'error', pages: 1 })
+      .rotate()
+      .resize({
+        width: limits.fullSizePx,
+        height: limits.fullSizePx,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels();
+    throw corruptImage();
+  }
+
+  // 3. Encode both sizes from the decoded pixels.
+  const { data, info } = decoded;
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  const [full, thumb] = await Promise.all([
+    sharp(data, raw).webp({ quality: 80, effort: 4 }).toBuffer({ resolveWithObject: true }),
+    sharp(data, raw)
+      .resize({
+        width: limits.thumbnailPx,
+        height: limits.thumbnailPx,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 75, effort: 4 })
+      .toBuffer({ resolveWithObject: true }),
+  ]);
+  return {
+    full: { data: full.data, width: full.info.width, height: full.info.height },
+    thumb: { data: thumb.data, width: thumb.info.width, height: thumb.info.height },
+    contentType: 'image/webp',
+    source: { format: meta.format, width, height, bytes: input.length },
+  };
+}

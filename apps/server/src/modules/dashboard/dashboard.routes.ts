@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  dayScholarStatsResponseSchema,
+  hostellerStatsResponseSchema,
+  recentProductsResponseSchema,
+  recentQuerySchema,
+} from '@campusrun/shared';
+import { actorOf, type Guards } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import { createDashboardService } from './dashboard.service';
+
+/** GET /hosteller/stats, /dayscholar/stats and /hosteller/products/recent. */
+export function dashboardRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    const service = createDashboardService(ctx);
+    const tags = ['dashboard'];
+    const hosteller = guards.requireRole('hosteller');
+    const dayscholar = guards.requireRole('dayscholar');
+
+    app.get(
+      '/hosteller/stats',
+      { onRequest: hosteller, schema: { tags, response: { 200: hostellerStatsResponseSchema } } },
+      (req) => service.hostellerStats(actorOf(req)),
+    );
+    app.get(
+      '/dayscholar/stats',
+      { onRequest: dayscholar, schema: { tags, response: { 200: dayScholarStatsResponseSchema } } },
+      (req) => service.dayScholarStats(actorOf(req)),
+    );
+    app.get(
+      '/hosteller/products/recent',
+      {
+        onRequest: hosteller,
+        schema: { tags, querystring: recentQuerySchema, response: { 200: recentProductsResponseSchema } },
+      },
+      (req) => service.recentProducts(actorOf(req), req.query.limit),
+    );
+  };
+}

@@ -1,0 +1,55 @@
+import type { AppContext } from '../../lib/context';
+import type { AppEvent } from '../../lib/events';
+import { presentNotification } from './notifications.presenter';
+import * as repo from './notifications.repo';
+
+/** The notification a domain event leaves for one user, or null when it leaves none. */
+export function notificationFor(event: AppEvent): repo.NewNotification | null {
+  switch (event.type) {
+    case 'request.accepted':
+      return {
+        userId: event.requester.id,
+        type: 'request_accepted',
+        message: `${event.deliverer.name} accepted your request for ${event.itemName}`,
+        data: { requestId: event.requestId },
+      };
+    case 'request.completed':
+      return {
+        userId: event.requester.id,
+        type: 'request_completed',
+        message: `${event.deliverer.name} delivered your request for ${event.itemName}`,
+        data: { requestId: event.requestId },
+      };
+    case 'request.cancelled':
+      return event.deliverer
+        ? {
+            userId: event.deliverer.id,
+            type: 'request_cancelled',
+            message: `${event.requester.name} cancelled the request for ${event.itemName}`,
+            data: { requestId: event.requestId },
+          }
+        : null;
+    case 'request.delivery_cancelled':
+      return {
+        userId: event.requester.id,
+        type: 'delivery',
+        message: `${event.deliverer.name} cancelled the delivery of ${event.itemName}. Your request is open again.`,
+        data: { requestId: event.requestId },
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Stores a notification row for every event that concerns a user, then announces it as
+ * `notification.created` — the seam where the realtime gateway pushes it to `user:{id}`.
+ */
+export function registerNotificationWriter(ctx: Pick<AppContext, 'db' | 'events'>) {
+  return ctx.events.on(async (event) => {
+    const values = notificationFor(event);
+    if (!values) return;
+    const row = await repo.insertNotification(ctx.db, values);
+    await ctx.events.emit({ type: 'notification.created', notification: presentNotification(row) });
+  });
+}

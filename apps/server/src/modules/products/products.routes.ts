@@ -1,0 +1,185 @@
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  PRODUCT_CATEGORIES,
+  PRODUCT_CONDITIONS,
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+  productListQuerySchema,
+  productListResponseSchema,
+  productResponseSchema,
+  updateProductStatusSchema,
+} from '@campusrun/shared';
+import { actorOf, type Guards } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import { readMultipart, requireMultipart } from '../../lib/multipart';
+import { createStorage } from '../../lib/storage';
+import { createProductsService } from './products.service';
+
+/** A malformed id is simply a product that does not exist (404 'Product not found'). */
+const idParam = z.object({ id: z.string().max(100) });
+
+/**
+ * OpenAPI description of the two multipart bodies. They are read and checked in the handler
+ * (createProductSchema / updateProductSchema, files through the image pipeline): a multipart request
+ * has no parsed body at validation time (null), hence `.nullish()`; other content types are refused
+ * with a 415 before validation.
+ */
+const formFields = {
+  name: z.string().describe('Product name'),
+  description: z.string(),
+  price: z.string().describe('Rupees, > 0, at most 2 decimals'),
+  category: z.enum(PRODUCT_CATEGORIES).optional().describe('Required when listing; kept when absent on edit'),
+  condition: z
+    .string()
+    .optional()
+    .describe(`${PRODUCT_CONDITIONS.join(', ')}; also 'like new' and 'used' (= good). Default good`),
+  quantity: z.string().optional().describe('Whole number ≥ 1 (default 1)'),
+  isNegotiable: z.string().optional().describe('true or false (default false)'),
+};
+const createBodyDoc = z
+  .object({
+    ...formFields,
+    images: z.file().describe('Exactly one PNG, JPG, GIF or WebP image under 5 MB'),
+  })
+  .nullish();
+const updateBodyDoc = z
+  .object({
+    ...formFields,
+    existingImages: z
+      .array(z.string())
+      .optional()
+      .describe('Image URLs to keep, in order (repeated field or one JSON array); absent keeps all'),
+    images: z.array(z.file()).optional().describe('New images, 10 MB each; kept + new = 1 to 5'),
+  })
+  .nullish();
+
+/** /products/*: the marketplace. Multipart is registered only in this scope. */
+export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(multipart, {
+      limits: {
+        fileSize: PRODUCT_LIMITS.editImageMaxBytes,
+        files: PRODUCT_LIMITS.maxImages,
+        fields: 40,
+        fieldSize: 64 * 1024,
+        parts: 45,
+        headerPairs: 100,
+      },
+    });
+    const service = createProductsService(ctx, createStorage(ctx.config));
+    // Image decoding is the costly part: per user, on top of the global per-IP limit.
+    const uploads = ctx.limiter('product-uploads', { points: 60, duration: 600 });
+    const uploadWait = 'Too many uploads. Please try again in {seconds} seconds.';
+    // Reading needs a complete profile (either role); writing is checked per product by the service.
+    const signedIn = guards.requireRole('hosteller', 'dayscholar');
+    const tags = ['products'];
+
+    app.get(
+      '/products',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          description: 'Sold items are hidden unless status or includeSold says otherwise.',
+          querystring: productListQuerySchema,
+          response: { 200: productListResponseSchema },
+        },
+      },
+      (req) => service.list(req.query),
+    );
+    app.get(
+      '/products/:id',
+      { preHandler: signedIn, schema: { tags, params: idParam, response: { 200: productResponseSchema } } },
+      (req) => service.get(req.params.id),
+    );
+    app.post(
+      '/products',
+      {
+        // Signed in before anything of the body is read; multipart only.
+        onRequest: signedIn,
+        preValidation: requireMultipart,
+        schema: {
+          tags,
+          description: 'Hostellers only. multipart/form-data with exactly one `images` file.',
+          consumes: ['multipart/form-data'],
+          body: createBodyDoc,
+          response: { 201: productResponseSchema },
+        },
+      },
+      async (req, reply) => {
+        const actor = actorOf(req);
+        service.assertCanSell(actor);
+        await uploads.consume(actor.id, uploadWait);
+        const form = await readMultipart(req, {
+          fileField: 'images',
+          maxFiles: 1,
+          maxFileBytes: PRODUCT_LIMITS.createImageMaxBytes,
+          fileTooLarge: PRODUCT_MESSAGES.imageTooLarge,
+          tooManyFiles: PRODUCT_MESSAGES.onlyOneImage,
+        });
+        return reply.code(201).send(await service.create(actor, form));
+      },
+    );
+    app.put(
+      '/products/:id',
+      {
+        // Signed in before anything of the body is read; multipart only.
+        onRequest: signedIn,
+        preValidation: requireMultipart,
+        schema: {
+          tags,
+          description: 'The seller only. multipart/form-data; kept plus new images: 1 to 5.',
+          consumes: ['multipart/form-data'],
+          params: idParam,
+          body: updateBodyDoc,
+          response: { 200: productResponseSchema },
+        },
+      },
+      async (req) => {
+        const actor = actorOf(req);
+        await service.assertCanManage(actor, req.params.id);
+        await uploads.consume(actor.id, uploadWait);
+        const form = await readMultipart(req, {
+          fileField: 'images',
+          maxFiles: PRODUCT_LIMITS.maxImages,
+          maxFileBytes: PRODUCT_LIMITS.editImageMaxBytes,
+          fileTooLarge: PRODUCT_MESSAGES.editImageTooLarge,
+          tooManyFiles: PRODUCT_MESSAGES.maxImages,
+        });
+        return service.update(actor, req.params.id, form);
+      },
+    );
+    app.patch(
+      '/products/:id/status',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          description: 'The seller only: available, reserved or sold.',
+          params: idParam,
+          body: updateProductStatusSchema,
+          response: { 200: productResponseSchema },
+        },
+      },
+      (req) => service.setStatus(actorOf(req), req.params.id, req.body.status),
+    );
+    app.delete(
+      '/products/:id',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          description: 'The seller only. Removes the product and its image files.',
+          params: idParam,
+          response: { 204: z.null().describe('Deleted') },
+        },
+      },
+      async (req, reply) => {
+        await service.remove(actorOf(req), req.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

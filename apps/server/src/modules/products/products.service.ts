@@ -1,0 +1,351 @@
+import type { z } from 'zod';
+import {
+  createProductSchema,
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+  updateProductSchema,
+  type FieldError,
+  type Product,
+  type ProductListQuery,
+  type ProductSort,
+  type ProductStatus,
+} from '@campusrun/shared';
+import type { Actor } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import { badRequest, forbidden, notFound, type AppError } from '../../lib/errors';
+import { DEFAULT_IMAGE_LIMITS, processImage, type ImageLimits, type ProcessedImage } from '../../lib/images';
+import { toPaise } from '../../lib/money';
+import type { MultipartForm, UploadedFile } from '../../lib/multipart';
+import { newStorageKey, type Storage } from '../../lib/storage';
+import { manageRefusal, sellRefusal, type ProductRefusal } from './products.policy';
+import { presentProduct } from './products.presenter';
+import * as repo from './products.repo';
+
+export const SELL_ONLY_HOSTELLERS = 'Only hostellers can sell products';
+
+function refusalError(reason: ProductRefusal, action: 'sell' | 'manage'): AppError {
+  if (reason === 'notSeller') return forbidden(PRODUCT_MESSAGES.notSeller);
+  return forbidden(action === 'sell' ? SELL_ONLY_HOSTELLERS : PRODUCT_MESSAGES.onlyHostellers);
+}
+
+/** Validates form fields with a shared schema, listing every bad field (plus `extra`) as { param, msg }. */
+function parseFields<S extends z.ZodType>(schema: S, fields: unknown, extra: FieldError[] = []): z.infer<S> {
+  const result = schema.safeParse(fields);
+  const errors: FieldError[] = [];
+  if (!result.success) {
+    const seen = new Set<string>();
+    for (const issue of result.error.issues) {
+      const param = issue.path.map(String).join('.') || 'body';
+      if (seen.has(param)) continue;
+      seen.add(param);
+      errors.push({ param, msg: issue.message });
+    }
+  }
+  errors.push(...extra);
+  if (errors.length || !result.success) throw badRequest(errors[0]?.msg ?? 'Invalid input', errors);
+  return result.data;
+}
+
+/** Multipart text fields: a repeated field keeps its last value, except the list of kept images. */
+function singleValues(fields: MultipartForm['fields']) {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields))
+    out[key] = Array.isArray(value) && key !== 'existingImages' ? value[value.length - 1] : value;
+  return out;
+}
+
+// ---- keyset cursors: [sort, last sort value, last id], opaque to clients -------------------------
+
+const SORT_CODES: Record<ProductSort, string> = { recent: 'r', 'price-low': 'l', 'price-high': 'h' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function encodeProductCursor(sort: ProductSort, value: string | number, id: string): string {
+  return Buffer.from(JSON.stringify([SORT_CODES[sort], value, id])).toString('base64url');
+}
+
+/** The keyset a cursor stands for; a 400 for anything this server did not issue for this sort. */
+export function decodeProductCursor(
+  cursor: string | undefined,
+  sort: ProductSort,
+): repo.ProductKeyset | undefined {
+  if (!cursor) return undefined;
+  const invalid = () => badRequest('Invalid cursor', [{ param: 'cursor', msg: 'Invalid cursor' }]);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid();
+  const [code, value, id] = parsed as unknown[];
+  if (code !== SORT_CODES[sort] || typeof id !== 'string' || !UUID.test(id)) throw invalid();
+  if (sort === 'recent') {
+    // Round-trips through Date so a forged "2026-02-31" cannot reach the database.
+    const ok =
+      typeof value === 'string' &&
+      EXACT_TIME.test(value) &&
+      !Number.isNaN(Date.parse(value)) &&
+      new Date(value).toISOString().slice(0, 23) === value.slice(0, 23);
+    if (!ok) throw invalid();
+  } else if (!Number.isSafeInteger(value)) throw invalid();
+  return { value: value as string | number, id };
+}
+
+/** Plain words of a search (at most 8), each matched as a word prefix ("calc" finds "Calculator"). */
+export function toProductTsQuery(search: string | undefined): string | undefined {
+  const words = search
+    ?.toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.slice(0, 8);
+  return words?.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
+}
+
+/** A kept-image reference as the client sends it: the URL we gave (path or absolute) or the image id. */
+const comparable = (s: string) => {
+  try {
+    return new URL(s).pathname;
+  } catch {
+    return s;
+  }
+};
+
+/** The marketplace: list, view, sell, edit, change status, delete. Images go through sharp and `storage`. */
+export function createProductsService(
+  ctx: Pick<AppContext, 'db'> & { log: Pick<AppContext['log'], 'error'> },
+  storage: Storage,
+  imageLimits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+) {
+  const { db, log } = ctx;
+
+  /** Ids are UUIDs; anything else is a product that does not exist (and never reaches the database). */
+  function checkId(id: string) {
+    if (!UUID.test(id)) throw notFound(PRODUCT_MESSAGES.notFound);
+  }
+
+  async function load(id: string): Promise<Product> {
+    checkId(id);
+    const found = await repo.findProduct(db, id);
+    if (!found) throw notFound(PRODUCT_MESSAGES.notFound);
+    return presentProduct(storage, found);
+  }
+
+  /** Best effort: a file that cannot be removed is logged, never turned into an error for the user. */
+  async function removeFiles(keys: string[]) {
+    const results = await Promise.allSettled(keys.map((k) => storage.delete(k)));
+    for (const [i, r] of results.entries())
+      if (r.status === 'rejected') log.error({ err: r.reason, key: keys[i] }, 'could not delete an upload');
+  }
+
+  /**
+   * Decodes and re-encodes every upload first (one at a time, to bound memory), and only when all are
+   * valid writes them. If a write fails, the ones already written are removed.
+   */
+  async function storeImages(files: UploadedFile[]) {
+    const processed: ProcessedImage[] = [];
+    for (const file of files) processed.push(await processImage(file.data, imageLimits));
+    const keys: string[] = [];
+    const rows: repo.NewImage[] = [];
+    try {
+      for (const img of processed) {
+        const base = newStorageKey('products');
+        const path = `${base}.webp`;
+        const thumbPath = `${base}_thumb.webp`;
+        await storage.put(path, img.full.data, img.contentType);
+        keys.push(path);
+        await storage.put(thumbPath, img.thumb.data, img.contentType);
+        keys.push(thumbPath);
+        rows.push({ path, thumbPath, width: img.full.width, height: img.full.height });
+      }
+    } catch (err) {
+      await removeFiles(keys);
+      throw err;
+    }
+    return { rows, keys };
+  }
+
+  /** Runs a database write; if it fails, the files written for it are removed before the error goes on. */
+  async function orRemove<T>(keys: string[], write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      await removeFiles(keys);
+      throw err;
+    }
+  }
+
+  /** The current images the edit keeps, in the client's order; all of them when it did not say. */
+  function keptImages(current: repo.ImageRow[], requested: string[] | undefined): repo.ImageRow[] {
+    if (requested === undefined) return current;
+    const kept: repo.ImageRow[] = [];
+    for (const ref of requested) {
+      const want = comparable(ref);
+      const match = current.find(
+        (img) =>
+          img.id === ref ||
+          comparable(storage.url(img.path)) === want ||
+          comparable(storage.url(img.thumbPath)) === want,
+      );
+      if (!match)
+        throw badRequest(PRODUCT_MESSAGES.unknownExistingImage, [
+          { param: 'existingImages', msg: PRODUCT_MESSAGES.unknownExistingImage },
+        ]);
+      if (!kept.includes(match)) kept.push(match);
+    }
+    return kept;
+  }
+
+  function checkImageCount(total: number) {
+    if (total > PRODUCT_LIMITS.maxImages)
+      throw badRequest(PRODUCT_MESSAGES.maxImages, [{ param: 'images', msg: PRODUCT_MESSAGES.maxImages }]);
+    if (total === 0)
+      throw badRequest(PRODUCT_MESSAGES.imageRequired, [
+        { param: 'images', msg: PRODUCT_MESSAGES.imageRequired },
+      ]);
+  }
+
+  /** 404 when it does not exist, 403 when the actor may not manage it. */
+  async function assertCanManage(actor: Actor, id: string) {
+    if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
+    checkId(id);
+    const owner = await repo.findProductOwner(db, id);
+    if (!owner) throw notFound(PRODUCT_MESSAGES.notFound);
+    const refusal = manageRefusal(actor, owner);
+    if (refusal) throw refusalError(refusal, 'manage');
+  }
+
+  /** Why a seller-only write touched no row: gone (404) or not theirs (403). */
+  async function missOrRefuse(actor: Actor, id: string): Promise<never> {
+    await assertCanManage(actor, id);
+    throw notFound(PRODUCT_MESSAGES.notFound);
+  }
+
+  /** Role check before an upload is read. */
+  function assertCanSell(actor: Actor) {
+    const refusal = sellRefusal(actor);
+    if (refusal) throw refusalError(refusal, 'sell');
+  }
+
+  return {
+    assertCanSell,
+    assertCanManage,
+
+    async list(query: ProductListQuery) {
+      const after = decodeProductCursor(query.cursor, query.sort);
+      const rows = await repo.listProducts(db, {
+        tsQuery: toProductTsQuery(query.search),
+        category: query.category,
+        condition: query.condition,
+        minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
+        maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
+        status: query.status ?? (query.includeSold ? 'all' : undefined),
+        sellerId: query.sellerId,
+        sort: query.sort,
+        after,
+        limit: query.limit,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      const nextCursor =
+        rows.length > query.limit && last
+          ? encodeProductCursor(
+              query.sort,
+              query.sort === 'recent' ? last.createdAtText : last.product.price,
+              last.product.id,
+            )
+          : null;
+      return { products: page.map((r) => presentProduct(storage, r)), nextCursor };
+    },
+
+    async get(id: string) {
+      return { product: await load(id) };
+    },
+
+    /** POST /products: fields plus exactly one image (the multipart limits allow no second one). */
+    async create(actor: Actor, form: MultipartForm) {
+      assertCanSell(actor);
+      const noImage: FieldError[] =
+        form.files.length === 0 ? [{ param: 'images', msg: PRODUCT_MESSAGES.imageRequired }] : [];
+      const body = parseFields(createProductSchema, singleValues(form.fields), noImage);
+      const stored = await storeImages(form.files);
+      const id = await orRemove(stored.keys, () =>
+        repo.insertProduct(
+          db,
+          {
+            sellerId: actor.id,
+            name: body.name,
+            description: body.description,
+            price: toPaise(body.price),
+            quantity: body.quantity,
+            category: body.category,
+            condition: body.condition,
+            isNegotiable: body.isNegotiable,
+          },
+          stored.rows,
+        ),
+      );
+      return { product: await load(id) };
+    },
+
+    /**
+     * PUT /products/{id}: new field values, the kept images (`existingImages`; absent = keep all) and
+     * new files, 1 to 5 images in total. Removed images' files are deleted after the commit.
+     */
+    async update(actor: Actor, id: string, form: MultipartForm) {
+      checkId(id);
+      const body = parseFields(updateProductSchema, singleValues(form.fields));
+      const current = await repo.findProduct(db, id);
+      if (!current) throw notFound(PRODUCT_MESSAGES.notFound);
+      const refusal = manageRefusal(actor, current.product);
+      if (refusal) throw refusalError(refusal, 'manage');
+      checkImageCount(keptImages(current.images, body.existingImages).length + form.files.length);
+
+      const stored = await storeImages(form.files);
+      const outcome = await orRemove(stored.keys, () =>
+        repo.applyProductEdit(db, {
+          id,
+          sellerId: actor.id,
+          patch: {
+            name: body.name,
+            description: body.description,
+            price: toPaise(body.price),
+            ...(body.category !== undefined && { category: body.category }),
+            ...(body.condition !== undefined && { condition: body.condition }),
+            ...(body.quantity !== undefined && { quantity: body.quantity }),
+            ...(body.isNegotiable !== undefined && { isNegotiable: body.isNegotiable }),
+          },
+          // Decided again under the row lock, against the images as they are now.
+          plan: (now) => {
+            const kept = keptImages(now, body.existingImages);
+            checkImageCount(kept.length + stored.rows.length);
+            return kept;
+          },
+          added: stored.rows,
+        }),
+      );
+      if (!outcome.ok) {
+        await removeFiles(stored.keys);
+        return missOrRefuse(actor, id);
+      }
+      await removeFiles(outcome.removed.flatMap((img) => [img.path, img.thumbPath]));
+      return { product: await load(id) };
+    },
+
+    async setStatus(actor: Actor, id: string, status: ProductStatus) {
+      if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
+      checkId(id);
+      if (!(await repo.setProductStatus(db, id, actor.id, status))) return missOrRefuse(actor, id);
+      return { product: await load(id) };
+    },
+
+    /** DELETE /products/{id}: the row, its image rows and their files. */
+    async remove(actor: Actor, id: string) {
+      if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
+      checkId(id);
+      const images = await repo.deleteProduct(db, id, actor.id);
+      if (!images) return missOrRefuse(actor, id);
+      await removeFiles(images.flatMap((img) => [img.path, img.thumbPath]));
+    },
+  };
+}
+export type ProductsService = ReturnType<typeof createProductsService>;

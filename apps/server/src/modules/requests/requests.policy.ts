@@ -1,0 +1,49 @@
+import type { RequestState } from './requests.repo';
+
+/** Why an actor may not move a request on; null when they may. Pure: no I/O. */
+export type RequestRefusal =
+  | 'ownRequest'
+  | 'notRequester'
+  | 'notDeliverer'
+  | 'alreadyYours'
+  | 'taken'
+  | 'expired'
+  | 'completed'
+  | 'cancelled'
+  | 'notAccepted';
+
+type State = Pick<RequestState, 'status' | 'requesterId' | 'delivererId' | 'deadline'>;
+
+const closed = (r: State): RequestRefusal | null =>
+  r.status === 'completed' ? 'completed' : r.status === 'cancelled' ? 'cancelled' : null;
+
+/** A day scholar accepts a pending request that is not theirs and not past its deadline. */
+export function acceptRefusal(actorId: string, r: State, now: Date): RequestRefusal | null {
+  if (r.requesterId === actorId) return 'ownRequest';
+  const done = closed(r);
+  if (done) return done;
+  if (r.status !== 'pending' || r.delivererId) return r.delivererId === actorId ? 'alreadyYours' : 'taken';
+  if (r.deadline.getTime() <= now.getTime()) return 'expired';
+  return null;
+}
+
+/** Only the assigned deliverer completes, and only an accepted request. */
+export function deliverRefusal(actorId: string, r: State): RequestRefusal | null {
+  if (r.delivererId !== actorId) return 'notDeliverer';
+  return closed(r) ?? (r.status === 'accepted' ? null : 'notAccepted');
+}
+
+/** Only the requester cancels, while the request is pending or accepted. */
+export function cancelRefusal(actorId: string, r: State): RequestRefusal | null {
+  if (r.requesterId !== actorId) return 'notRequester';
+  return closed(r);
+}
+
+/** Only the assigned deliverer gives a delivery up, and only while it is accepted. */
+export function cancelDeliveryRefusal(actorId: string, r: State): RequestRefusal | null {
+  return deliverRefusal(actorId, r);
+}
+
+/** The requester's phone and room: for the assigned deliverer of an accepted request only. */
+export const canSeeContact = (viewerId: string, r: Pick<State, 'status' | 'delivererId'>) =>
+  r.status === 'accepted' && r.delivererId === viewerId;

@@ -1,0 +1,403 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { RequestCategory, RequestSort, RequestStatus } from '@campusrun/shared';
+import type { Db } from '../../db/client';
+import { ratings, requests, users } from '../../db/schema';
+
+const requester = alias(users, 'requester');
+const deliverer = alias(users, 'deliverer');
+
+/**
+ * A request with its parties, for one viewer. Timestamps are ISO 8601 strings as PostgreSQL writes
+ * them; money in paise.
+ */
+export interface RequestRow {
+  id: string;
+  number: number;
+  requesterId: string;
+  delivererId: string | null;
+  itemName: string;
+  description: string;
+  quantity: number;
+  expectedPrice: number;
+  deadline: string;
+  deliveryLocation: string;
+  isUrgent: boolean;
+  category: RequestCategory;
+  status: RequestStatus;
+  deliveryNotes: string | null;
+  createdAt: string;
+  acceptedAt: string | null;
+  deliveryTime: string | null;
+  completedAt: string | null;
+  cancelledAt: string | null;
+  requesterName: string;
+  requesterAvatar: string | null;
+  requesterPhone: string | null;
+  requesterHostelBlock: string | null;
+  requesterRoomNumber: string | null;
+  delivererName: string | null;
+  delivererAvatar: string | null;
+  viewerHasRated: boolean;
+}
+
+/** The request's own columns (never the search vector). */
+const requestColumns = {
+  id: requests.id,
+  number: requests.number,
+  requesterId: requests.requesterId,
+  delivererId: requests.delivererId,
+  itemName: requests.itemName,
+  description: requests.description,
+  quantity: requests.quantity,
+  expectedPrice: requests.expectedPrice,
+  deadline: requests.deadline,
+  deliveryLocation: requests.deliveryLocation,
+  isUrgent: requests.isUrgent,
+  category: requests.category,
+  status: requests.status,
+  deliveryNotes: requests.deliveryNotes,
+  createdAt: requests.createdAt,
+  acceptedAt: requests.acceptedAt,
+  deliveryTime: requests.deliveryTime,
+  completedAt: requests.completedAt,
+  cancelledAt: requests.cancelledAt,
+};
+
+/** The viewer's own rating of the request, if any (at most one row: once per request and direction). */
+const viewerRating = alias(ratings, 'viewer_rating');
+
+/** The JSON key of each RequestRow field and the SQL that fills it. */
+const ROW_FIELDS: Record<keyof RequestRow, string> = {
+  id: '"requests"."id"',
+  number: '"requests"."number"',
+  requesterId: '"requests"."requester_id"',
+  delivererId: '"requests"."deliverer_id"',
+  itemName: '"requests"."item_name"',
+  description: '"requests"."description"',
+  quantity: '"requests"."quantity"',
+  expectedPrice: '"requests"."expected_price"',
+  deadline: '"requests"."deadline"',
+  deliveryLocation: '"requests"."delivery_location"',
+  isUrgent: '"requests"."is_urgent"',
+  category: '"requests"."category"',
+  status: '"requests"."status"',
+  deliveryNotes: '"requests"."delivery_notes"',
+  createdAt: '"requests"."created_at"',
+  acceptedAt: '"requests"."accepted_at"',
+  deliveryTime: '"requests"."delivery_time"',
+  completedAt: '"requests"."completed_at"',
+  cancelledAt: '"requests"."cancelled_at"',
+  requesterName: '"requester"."name"',
+  requesterAvatar: '"requester"."avatar"',
+  requesterPhone: '"requester"."phone_number"',
+  requesterHostelBlock: '"requester"."hostel_block"',
+  requesterRoomNumber: '"requester"."room_number"',
+  delivererName: '"deliverer"."name"',
+  delivererAvatar: '"deliverer"."avatar"',
+  viewerHasRated: '"viewer_rating"."id" is not null',
+};
+
+/**
+ * Each row comes back as one JSON text value, from an expression built once: decoding one field per
+ * row instead of ~27 typed ones makes list pages several times cheaper (most of all on PGlite, where
+ * decoding runs on the event loop).
+ */
+const ROW_JSON = sql.raw(
+  `json_build_object(${Object.entries(ROW_FIELDS)
+    .map(([key, expr]) => `'${key}', ${expr}`)
+    .join(', ')})::text`,
+);
+
+const selectRequests = (db: Db, viewerId: string) =>
+  db
+    .select({ json: sql<string>`${ROW_JSON}` })
+    .from(requests)
+    .innerJoin(requester, eq(requester.id, requests.requesterId))
+    .leftJoin(deliverer, eq(deliverer.id, requests.delivererId))
+    .leftJoin(viewerRating, and(eq(viewerRating.requestId, requests.id), eq(viewerRating.raterId, viewerId)));
+
+const parseRows = (rows: { json: string }[]) => rows.map((r) => JSON.parse(r.json) as RequestRow);
+
+/** The states the policy needs to explain a refused transition. */
+export type RequestState = Pick<
+  typeof requests.$inferSelect,
+  'id' | 'status' | 'requesterId' | 'delivererId' | 'deadline'
+>;
+
+export const findRequest = async (db: Db, id: string, viewerId: string) =>
+  parseRows(await selectRequests(db, viewerId).where(eq(requests.id, id)).limit(1))[0];
+
+export const findRequestState = async (db: Db, id: string): Promise<RequestState | undefined> =>
+  (
+    await db
+      .select({
+        id: requests.id,
+        status: requests.status,
+        requesterId: requests.requesterId,
+        delivererId: requests.delivererId,
+        deadline: requests.deadline,
+      })
+      .from(requests)
+      .where(eq(requests.id, id))
+      .limit(1)
+  )[0];
+
+export interface NewRequest {
+  requesterId: string;
+  itemName: string;
+  description: string;
+  quantity: number;
+  /** Paise. */
+  expectedPrice: number;
+  deadline: Date;
+  deliveryLocation: string;
+  isUrgent: boolean;
+  category: RequestCategory;
+}
+
+export const insertRequest = async (db: Db, values: NewRequest) =>
+  (await db.insert(requests).values(values).returning({ id: requests.id }))[0]!.id;
+
+// ---- Lists: keyset pagination over (sort key…, created_at, id) ----
+
+type Direction = 'asc' | 'desc';
+type ColumnKey = keyof typeof requestColumns;
+interface Order {
+  /** Sort keys, the last ones (created_at, id) making the order total. */
+  keys: ColumnKey[];
+  dir: Direction;
+}
+
+const NEWEST: Order = { keys: ['createdAt', 'id'], dir: 'desc' };
+const ORDERS: Record<RequestSort, Order> = {
+  newest: NEWEST,
+  oldest: { ...NEWEST, dir: 'asc' },
+  highestFee: { keys: ['expectedPrice', 'createdAt', 'id'], dir: 'desc' },
+  lowestFee: { keys: ['expectedPrice', 'createdAt', 'id'], dir: 'asc' },
+};
+
+/** Rows strictly after the cursor row in `order` (a row comparison the index answers directly). */
+function afterCursor(order: Order, cursorId: string): SQL {
+  const keys = sql.join(
+    order.keys.map((k) => requests[k]),
+    sql`, `,
+  );
+  const cursorKeys = sql.raw(order.keys.map((k) => `c.${requests[k].name}`).join(', '));
+  const op = order.dir === 'desc' ? sql`<` : sql`>`;
+  return sql`(${keys}) ${op} (select ${cursorKeys} from ${requests} c where c.id = ${cursorId})`;
+}
+
+/**
+ * One page in two steps: the inner query finds the page's rows on the request indexes alone; only
+ * those rows are joined to their parties and turned into JSON.
+ */
+async function listPage(
+  db: Db,
+  viewerId: string,
+  where: (SQL | undefined)[],
+  page: { limit: number; cursorId?: string },
+  order: Order = NEWEST,
+) {
+  const by = order.dir === 'desc' ? desc : asc;
+  const pageRows = db
+    .select(requestColumns)
+    .from(requests)
+    .where(and(...where, page.cursorId ? afterCursor(order, page.cursorId) : undefined))
+    .orderBy(...order.keys.map((k) => by(requests[k])))
+    .limit(page.limit + 1)
+    // Named like the table, so the row JSON reads its columns from the page.
+    .as('requests');
+  return parseRows(
+    await db
+      .select({ json: sql<string>`${ROW_JSON}` })
+      .from(pageRows)
+      .innerJoin(requester, eq(requester.id, pageRows.requesterId))
+      .leftJoin(deliverer, eq(deliverer.id, pageRows.delivererId))
+      .leftJoin(
+        viewerRating,
+        and(eq(viewerRating.requestId, pageRows.id), eq(viewerRating.raterId, viewerId)),
+      )
+      .orderBy(...order.keys.map((k) => by(pageRows[k]))),
+  );
+}
+
+export interface PageArgs {
+  limit: number;
+  cursorId?: string;
+}
+
+/** The hosteller's own requests, newest first. */
+export const listByRequester = (
+  db: Db,
+  requesterId: string,
+  statuses: RequestStatus[] | undefined,
+  page: PageArgs,
+) =>
+  listPage(
+    db,
+    requesterId,
+    [eq(requests.requesterId, requesterId), statuses ? inArray(requests.status, statuses) : undefined],
+    page,
+  );
+
+/** The day scholar's deliveries (requests they accepted and still hold), newest first. */
+export const listByDeliverer = (
+  db: Db,
+  delivererId: string,
+  statuses: RequestStatus[] | undefined,
+  page: PageArgs,
+) =>
+  listPage(
+    db,
+    delivererId,
+    [eq(requests.delivererId, delivererId), statuses ? inArray(requests.status, statuses) : undefined],
+    page,
+  );
+
+export interface AvailableFilters {
+  /** A to_tsquery expression built from plain words only. */
+  tsQuery?: string;
+  /** A LIKE pattern, already escaped. */
+  locationPattern?: string;
+  /** Paise. */
+  minFee?: number;
+  /** Paise. */
+  maxFee?: number;
+  sort: RequestSort;
+}
+
+/**
+ * What a day scholar can accept: pending, no deliverer, deadline not passed, not their own.
+ * The literal `status = 'pending'` lets the planner use the partial indexes.
+ */
+const availableWhere = (viewerId: string): SQL[] => [
+  sql`${requests.status} = 'pending'`,
+  isNull(requests.delivererId),
+  sql`${requests.deadline} > now()`,
+  ne(requests.requesterId, viewerId),
+];
+
+export const listAvailable = (db: Db, viewerId: string, f: AvailableFilters, page: PageArgs) =>
+  listPage(
+    db,
+    viewerId,
+    [
+      ...availableWhere(viewerId),
+      f.tsQuery ? sql`${requests.searchVector} @@ to_tsquery('simple', ${f.tsQuery})` : undefined,
+      f.locationPattern ? sql`${requests.deliveryLocation} ilike ${f.locationPattern}` : undefined,
+      f.minFee !== undefined ? gte(requests.expectedPrice, f.minFee) : undefined,
+      f.maxFee !== undefined ? lte(requests.expectedPrice, f.maxFee) : undefined,
+    ],
+    page,
+    ORDERS[f.sort],
+  );
+
+// ---- Transitions: one conditional UPDATE each; no row back means the expected state was gone ----
+
+type RequestColumnsRow = { [K in keyof typeof requestColumns]: (typeof requests.$inferSelect)[K] };
+
+/**
+ * The updated row exactly as the UPDATE left it, with its parties (one more query). Answers
+ * undefined when the UPDATE matched nothing.
+ */
+async function withParties(db: Db, updated: RequestColumnsRow[]): Promise<RequestRow | undefined> {
+  const row = updated[0];
+  if (!row) return undefined;
+  const ids = row.delivererId ? [row.requesterId, row.delivererId] : [row.requesterId];
+  const people = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      avatar: users.avatar,
+      phoneNumber: users.phoneNumber,
+      hostelBlock: users.hostelBlock,
+      roomNumber: users.roomNumber,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const r = people.find((p) => p.id === row.requesterId)!;
+  const d = row.delivererId ? people.find((p) => p.id === row.delivererId) : undefined;
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    ...row,
+    deadline: row.deadline.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    acceptedAt: iso(row.acceptedAt),
+    deliveryTime: iso(row.deliveryTime),
+    completedAt: iso(row.completedAt),
+    cancelledAt: iso(row.cancelledAt),
+    requesterName: r.name,
+    requesterAvatar: r.avatar,
+    requesterPhone: r.phoneNumber,
+    requesterHostelBlock: r.hostelBlock,
+    requesterRoomNumber: r.roomNumber,
+    delivererName: d?.name ?? null,
+    delivererAvatar: d?.avatar ?? null,
+    // A transition never leaves a request that the viewer has already rated.
+    viewerHasRated: false,
+  };
+}
+
+const now = sql`now()`;
+
+export const markAccepted = async (db: Db, id: string, delivererId: string) =>
+  withParties(
+    db,
+    await db
+      .update(requests)
+      .set({ status: 'accepted', delivererId, acceptedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(requests.id, id),
+          eq(requests.status, 'pending'),
+          isNull(requests.delivererId),
+          sql`${requests.deadline} > now()`,
+          ne(requests.requesterId, delivererId),
+        ),
+      )
+      .returning(requestColumns),
+  );
+
+export const markCompleted = async (db: Db, id: string, delivererId: string, notes: string | null) =>
+  withParties(
+    db,
+    await db
+      .update(requests)
+      .set({ status: 'completed', deliveryNotes: notes, completedAt: now, deliveryTime: now, updatedAt: now })
+      .where(and(eq(requests.id, id), eq(requests.status, 'accepted'), eq(requests.delivererId, delivererId)))
+      .returning(requestColumns),
+  );
+
+export const markCancelled = async (db: Db, id: string, requesterId: string) =>
+  withParties(
+    db,
+    await db
+      .update(requests)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(requests.id, id),
+          eq(requests.requesterId, requesterId),
+          inArray(requests.status, ['pending', 'accepted']),
+        ),
+      )
+      .returning(requestColumns),
+  );
+
+/**
+ * The deliverer gives the delivery up: back to pending, without a deliverer. Also answers the
+ * former deliverer's name (the row no longer points at them).
+ */
+export async function markDeliveryCancelled(db: Db, id: string, delivererId: string) {
+  const updated = await db
+    .update(requests)
+    .set({ status: 'pending', delivererId: null, acceptedAt: null, updatedAt: now })
+    .where(and(eq(requests.id, id), eq(requests.status, 'accepted'), eq(requests.delivererId, delivererId)))
+    .returning({
+      ...requestColumns,
+      formerDelivererName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${delivererId})`,
+    });
+  const row = await withParties(db, updated);
+  return row && { row, formerDelivererName: updated[0]!.formerDelivererName };
+}

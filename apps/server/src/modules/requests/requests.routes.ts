@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  availableRequestsQuerySchema,
+  createRequestSchema,
+  deliverRequestSchema,
+  deliveryListResponseSchema,
+  myDeliveriesQuerySchema,
+  myRequestsQuerySchema,
+  paginationQuerySchema,
+  recentQuerySchema,
+  requestListResponseSchema,
+  requestResponseSchema,
+  requestSchema,
+} from '@campusrun/shared';
+import { actorOf, type Guards } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import { allowEmptyJsonBody } from '../../lib/http';
+import { createRequestsService } from './requests.service';
+
+/** A malformed id is simply a request that does not exist (404 'Request not found'). */
+const idParam = z.object({ id: z.string().max(100) });
+
+/**
+ * /requests/*, and the request lists of the two dashboards. Guards run onRequest, so a caller who
+ * may not use an endpoint learns nothing from validation (401/403 before any 400).
+ */
+export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    allowEmptyJsonBody(app);
+    const service = createRequestsService(ctx);
+    const hosteller = guards.requireRole('hosteller');
+    const dayscholar = guards.requireRole('dayscholar');
+    const anyone = guards.requireRole('hosteller', 'dayscholar');
+    const tags = ['requests'];
+    const one = { 200: requestResponseSchema };
+
+    app.post(
+      '/requests',
+      {
+        onRequest: hosteller,
+        schema: { tags, body: createRequestSchema, response: { 201: requestResponseSchema } },
+      },
+      async (req, reply) => reply.code(201).send(await service.create(actorOf(req), req.body)),
+    );
+    app.get(
+      '/requests/my-requests',
+      {
+        onRequest: hosteller,
+        schema: { tags, querystring: myRequestsQuerySchema, response: { 200: requestListResponseSchema } },
+      },
+      (req) => service.myRequests(actorOf(req), req.query),
+    );
+    app.get(
+      '/requests/my-deliveries',
+      {
+        onRequest: dayscholar,
+        schema: { tags, querystring: myDeliveriesQuerySchema, response: { 200: deliveryListResponseSchema } },
+      },
+      (req) => service.myDeliveries(actorOf(req), req.query),
+    );
+    app.get('/requests/:id', { onRequest: anyone, schema: { tags, params: idParam, response: one } }, (req) =>
+      service.get(actorOf(req), req.params.id),
+    );
+    app.put(
+      '/requests/:id/accept',
+      { onRequest: dayscholar, schema: { tags, params: idParam, response: one } },
+      (req) => service.accept(actorOf(req), req.params.id),
+    );
+    app.put(
+      '/requests/:id/deliver',
+      { onRequest: dayscholar, schema: { tags, params: idParam, body: deliverRequestSchema, response: one } },
+      (req) => service.deliver(actorOf(req), req.params.id, req.body?.deliveryNotes),
+    );
+    app.put(
+      '/requests/:id/cancel',
+      { onRequest: hosteller, schema: { tags, params: idParam, response: one } },
+      (req) => service.cancel(actorOf(req), req.params.id),
+    );
+    app.put(
+      '/requests/:id/cancel-delivery',
+      { onRequest: dayscholar, schema: { tags, params: idParam, response: one } },
+      (req) => service.cancelDelivery(actorOf(req), req.params.id),
+    );
+
+    app.get(
+      '/hosteller/requests/recent',
+      {
+        onRequest: hosteller,
+        schema: {
+          tags: ['dashboard'],
+          querystring: recentQuerySchema,
+          response: { 200: z.object({ requests: z.array(requestSchema) }) },
+        },
+      },
+      (req) => service.recentRequests(actorOf(req), req.query.limit),
+    );
+    app.get(
+      '/dayscholar/requests/available',
+      {
+        onRequest: dayscholar,
+        schema: {
+          tags: ['dashboard', ...tags],
+          querystring: availableRequestsQuerySchema,
+          response: { 200: requestListResponseSchema },
+        },
+      },
+      (req) => service.available(actorOf(req), req.query),
+    );
+    app.get(
+      '/dayscholar/deliveries/active',
+      {
+        onRequest: dayscholar,
+        schema: {
+          tags: ['dashboard'],
+          querystring: paginationQuerySchema,
+          response: { 200: deliveryListResponseSchema },
+        },
+      },
+      (req) => service.myDeliveries(actorOf(req), { ...req.query, status: 'active' }),
+    );
+  };
+}

@@ -1,0 +1,416 @@
+import { z } from 'zod';
+import {
+  PRODUCT_CATEGORIES,
+  PRODUCT_CONDITIONS,
+  PRODUCT_STATUSES,
+  type ProductCategory,
+  type ProductCondition,
+} from '../constants';
+import { paginationQuerySchema } from './common';
+
+const MB = 1024 * 1024;
+
+export const PRODUCT_LIMITS = {
+  nameMax: 120,
+  descriptionMax: 2000,
+  /** Rupees. */
+  priceMax: 1_000_000,
+  quantityMax: 1000,
+  searchMax: 100,
+  /** Existing plus new images of one product (spec §9). */
+  maxImages: 5,
+  /** Create form: one image under 5 MB (spec §9). */
+  createImageMaxBytes: 5 * MB,
+  /** Edit form: up to 10 MB each (spec §9 hint). */
+  editImageMaxBytes: 10 * MB,
+  /** Decoded size limit (decompression bombs): width × height. */
+  maxImagePixels: 40_000_000,
+  /** Longest side of the stored full-size WebP. */
+  fullSizePx: 1600,
+  /** Longest side of the stored thumbnail. */
+  thumbnailPx: 400,
+} as const;
+
+/** What the file inputs accept; the server checks the decoded image, not these labels. */
+export const PRODUCT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const PRODUCT_IMAGE_ACCEPT = PRODUCT_IMAGE_TYPES.join(',');
+
+/** Spec §5, §6 and §8 texts, plus the rules the spec leaves open. */
+export const PRODUCT_MESSAGES = {
+  // create form (spec §5)
+  nameRequired: 'Product name is required',
+  descriptionRequired: 'Description is required',
+  priceRequired: 'Price is required',
+  priceInvalid: 'Please enter a valid price',
+  categoryRequired: 'Category is required',
+  imageRequired: 'Please upload an image of your product',
+  imageTooLarge: 'Image size should be less than 5MB',
+  quantityMin: 'Quantity must be at least 1',
+  // edit form (spec §5)
+  requiredFields: 'Please fill in all required fields',
+  pricePositive: 'Price must be greater than 0',
+  quantityPositive: 'Quantity must be greater than 0',
+  maxImages: `You can upload maximum ${PRODUCT_LIMITS.maxImages} images`,
+  editImageTooLarge: 'Each image should be less than 10MB',
+  // both
+  nameTooLong: `Product name must be at most ${PRODUCT_LIMITS.nameMax} characters`,
+  descriptionTooLong: `Description must be at most ${PRODUCT_LIMITS.descriptionMax} characters`,
+  priceTooHigh: `Price must be at most ₹${PRODUCT_LIMITS.priceMax.toLocaleString('en-IN')}`,
+  priceDecimals: 'Price can have at most 2 decimal places',
+  categoryInvalid: 'Please choose a category from the list',
+  conditionInvalid: 'Please choose a condition from the list',
+  quantityInvalid: 'Quantity must be a whole number',
+  quantityTooHigh: `Quantity must be at most ${PRODUCT_LIMITS.quantityMax}`,
+  negotiableInvalid: 'isNegotiable must be true or false',
+  onlyOneImage: 'Please upload only one image when listing a product (you can add more by editing it)',
+  imageType: 'Please upload a PNG, JPG, GIF or WebP image',
+  imageCorrupt: 'This image file is damaged or incomplete. Please upload a PNG, JPG, GIF or WebP image',
+  imagePixels: 'This image has too many pixels (at most 40 megapixels). Please upload a smaller photo',
+  unknownExistingImage:
+    'One of the kept images no longer belongs to this product. Please reload and try again',
+  // permissions and lookups (spec §6, §8)
+  onlyHostellers: 'Only hostellers can edit products',
+  notSeller: 'You are not authorized to edit this product',
+  notFound: 'Product not found',
+  // toasts (spec §8)
+  listed: 'Product listed successfully!',
+  updated: 'Product updated successfully!',
+  listFailed: 'Failed to list product. Please try again.',
+  updateFailed: 'Failed to update product',
+} as const;
+
+/**
+ * One canonical vocabulary covers both forms of the spec (§3). Labels for the UI, canonical value → label.
+ * The edit form's 'used' has no canonical twin; it is read as 'good' (see normalizeProductCondition).
+ */
+export const PRODUCT_CATEGORY_LABELS: Record<ProductCategory, string> = {
+  books: 'Books',
+  electronics: 'Electronics',
+  clothing: 'Clothing',
+  furniture: 'Furniture',
+  food: 'Food',
+  sports: 'Sports',
+  musical: 'Musical',
+  decor: 'Decor',
+  other: 'Other',
+};
+export const PRODUCT_CONDITION_LABELS: Record<ProductCondition, string> = {
+  new: 'New',
+  'like-new': 'Like New',
+  good: 'Good',
+  fair: 'Fair',
+  poor: 'Poor',
+};
+export const DEFAULT_PRODUCT_CONDITION: ProductCondition = 'good';
+
+/**
+ * Input labels that are not canonical values, mapped to the canonical condition:
+ * - 'like new' (create form, with a space) → 'like-new';
+ * - 'used' (edit form and marketplace filter) → 'good': a used item in normal working order, which is
+ *   also the create form's default. 'fair' and 'poor' stay available for worse items.
+ * The API always answers canonical values.
+ */
+export const PRODUCT_CONDITION_ALIASES: Readonly<Record<string, ProductCondition>> = {
+  used: 'good',
+  'like new': 'like-new',
+  likenew: 'like-new',
+  like_new: 'like-new',
+};
+
+/** A condition label from either form (any case) → the canonical value; anything else is returned unchanged. */
+export function normalizeProductCondition(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const v = value.trim().toLowerCase();
+  return PRODUCT_CONDITION_ALIASES[v] ?? v;
+}
+
+/** Empty form fields ('' or only spaces) and null count as "not given". */
+const blank = (v: unknown) =>
+  v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : v;
+const toNumber = (v: unknown) => {
+  const b = blank(v);
+  return typeof b === 'string' ? Number(b.trim()) : b;
+};
+const lower = (v: unknown) => {
+  const b = blank(v);
+  return typeof b === 'string' ? b.trim().toLowerCase() : b;
+};
+const TRUE_WORDS = ['true', '1', 'on', 'yes'];
+const FALSE_WORDS = ['false', '0', 'off', 'no'];
+const toBoolean = (v: unknown) => {
+  const b = blank(v);
+  if (typeof b !== 'string') return b;
+  const s = b.trim().toLowerCase();
+  return TRUE_WORDS.includes(s) ? true : FALSE_WORDS.includes(s) ? false : b;
+};
+const hasAtMostTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+const text = (max: number, required: string, tooLong: string) =>
+  z.preprocess(blank, z.string({ error: required }).trim().min(1, required).max(max, tooLong));
+
+/**
+ * Rupees, > 0, at most 2 decimals (stored as integer paise). One message per bad value, added without
+ * aborting so form-level checks (image count) still run next to it.
+ */
+const priceField = (m: { required: string; invalid: string; notPositive: string }) =>
+  z.preprocess(
+    toNumber,
+    z.number({ error: (iss) => (iss.input === undefined ? m.required : m.invalid) }).superRefine((v, ctx) => {
+      const message = !Number.isFinite(v)
+        ? m.invalid
+        : v <= 0
+          ? m.notPositive
+          : v > PRODUCT_LIMITS.priceMax
+            ? PRODUCT_MESSAGES.priceTooHigh
+            : !hasAtMostTwoDecimals(v)
+              ? PRODUCT_MESSAGES.priceDecimals
+              : undefined;
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  );
+
+const quantityField = (belowOne: string) =>
+  z
+    .number({ error: PRODUCT_MESSAGES.quantityInvalid })
+    .int(PRODUCT_MESSAGES.quantityInvalid)
+    .min(1, belowOne)
+    .max(PRODUCT_LIMITS.quantityMax, PRODUCT_MESSAGES.quantityTooHigh);
+
+const categoryEnum = z.enum(PRODUCT_CATEGORIES, {
+  error: (iss) =>
+    iss.input === undefined ? PRODUCT_MESSAGES.categoryRequired : PRODUCT_MESSAGES.categoryInvalid,
+});
+const conditionEnum = z.enum(PRODUCT_CONDITIONS, { error: PRODUCT_MESSAGES.conditionInvalid });
+const negotiableField = z.boolean({ error: PRODUCT_MESSAGES.negotiableInvalid });
+
+/**
+ * POST /products fields (multipart text fields, or form values). Keys in the spec's checking order:
+ * name, description, price, category; then condition (default good), quantity (default 1), negotiable.
+ */
+export const createProductSchema = z.object({
+  name: text(PRODUCT_LIMITS.nameMax, PRODUCT_MESSAGES.nameRequired, PRODUCT_MESSAGES.nameTooLong),
+  description: text(
+    PRODUCT_LIMITS.descriptionMax,
+    PRODUCT_MESSAGES.descriptionRequired,
+    PRODUCT_MESSAGES.descriptionTooLong,
+  ),
+  price: priceField({
+    required: PRODUCT_MESSAGES.priceRequired,
+    invalid: PRODUCT_MESSAGES.priceInvalid,
+    notPositive: PRODUCT_MESSAGES.priceInvalid,
+  }),
+  category: z.preprocess(lower, categoryEnum),
+  condition: z.preprocess(
+    (v) => normalizeProductCondition(blank(v) ?? DEFAULT_PRODUCT_CONDITION),
+    conditionEnum,
+  ),
+  quantity: z.preprocess((v) => toNumber(v) ?? 1, quantityField(PRODUCT_MESSAGES.quantityMin)),
+  isNegotiable: z.preprocess((v) => toBoolean(v) ?? false, negotiableField),
+});
+export type CreateProductBody = z.infer<typeof createProductSchema>;
+export type CreateProductInput = z.input<typeof createProductSchema>;
+
+/**
+ * The kept images of an edit: repeated `existingImages` fields, or one field holding a JSON array.
+ * Each entry is an image URL as the API gave it (path or absolute URL). Absent = keep every image.
+ */
+export const existingImagesField = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null) return undefined;
+    const list = Array.isArray(v) ? v : [v];
+    return list.flatMap((item) => {
+      if (typeof item !== 'string') return [item];
+      const s = item.trim();
+      if (s === '') return [];
+      if (s.startsWith('[')) {
+        try {
+          const parsed: unknown = JSON.parse(s);
+          return Array.isArray(parsed) ? parsed : [parsed];
+        } catch {
+          return [s];
+        }
+      }
+      return [s];
+    });
+  },
+  z
+    .array(z.string({ error: 'existingImages must list image URLs' }).max(500), {
+      error: 'existingImages must list image URLs',
+    })
+    .max(PRODUCT_LIMITS.maxImages, PRODUCT_MESSAGES.maxImages)
+    .optional(),
+);
+
+/**
+ * PUT /products/{id} fields. Name, description and price are required ('Please fill in all required
+ * fields'); category, condition, quantity and negotiable keep their stored value when absent.
+ */
+export const updateProductSchema = z.object({
+  name: text(PRODUCT_LIMITS.nameMax, PRODUCT_MESSAGES.requiredFields, PRODUCT_MESSAGES.nameTooLong),
+  description: text(
+    PRODUCT_LIMITS.descriptionMax,
+    PRODUCT_MESSAGES.requiredFields,
+    PRODUCT_MESSAGES.descriptionTooLong,
+  ),
+  price: priceField({
+    required: PRODUCT_MESSAGES.requiredFields,
+    invalid: PRODUCT_MESSAGES.priceInvalid,
+    notPositive: PRODUCT_MESSAGES.pricePositive,
+  }),
+  category: z.preprocess(lower, categoryEnum.optional()),
+  condition: z.preprocess((v) => normalizeProductCondition(blank(v)), conditionEnum.optional()),
+  quantity: z.preprocess(toNumber, quantityField(PRODUCT_MESSAGES.quantityPositive).optional()),
+  isNegotiable: z.preprocess(toBoolean, negotiableField.optional()),
+  existingImages: existingImagesField,
+});
+export type UpdateProductBody = z.infer<typeof updateProductSchema>;
+export type UpdateProductInput = z.input<typeof updateProductSchema>;
+
+/** A browser File seen structurally (shared imports no DOM types). */
+export interface FileLike {
+  name: string;
+  size: number;
+  type: string;
+}
+const isFileLike = (v: unknown): v is FileLike =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as FileLike).size === 'number' &&
+  typeof (v as FileLike).type === 'string';
+const acceptedType = (f: FileLike) =>
+  f.type === '' || (PRODUCT_IMAGE_TYPES as readonly string[]).includes(f.type);
+
+/** One picked image in a form: type and size checked before upload (the server decodes it again). */
+const imageFile = (maxBytes: number, tooLarge: string) =>
+  z.custom<FileLike>(isFileLike, { error: PRODUCT_MESSAGES.imageRequired }).superRefine((f, ctx) => {
+    if (!acceptedType(f)) ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.imageType });
+    else if (f.size > maxBytes) ctx.addIssue({ code: 'custom', message: tooLarge });
+  });
+
+/** The sell-product form: fields plus exactly one image under 5 MB. */
+export const createProductFormSchema = createProductSchema.extend({
+  image: imageFile(PRODUCT_LIMITS.createImageMaxBytes, PRODUCT_MESSAGES.imageTooLarge),
+});
+
+const imageTotal = (v: { existingImages?: unknown; newImages?: unknown }) =>
+  (Array.isArray(v.existingImages) ? v.existingImages.length : 0) +
+  (Array.isArray(v.newImages) ? v.newImages.length : 0);
+
+/**
+ * The edit-product form: fields, the kept image URLs and new files (10 MB each), 1 to 5 images in total.
+ * Errors about the total land on `images`.
+ */
+export const updateProductFormSchema = updateProductSchema
+  .omit({ existingImages: true })
+  .extend({
+    existingImages: z.array(z.string()),
+    newImages: z.array(imageFile(PRODUCT_LIMITS.editImageMaxBytes, PRODUCT_MESSAGES.editImageTooLarge)),
+  })
+  // Also checked when other fields are invalid, so the form shows every error at once.
+  .refine((v) => imageTotal(v) <= PRODUCT_LIMITS.maxImages, {
+    path: ['images'],
+    message: PRODUCT_MESSAGES.maxImages,
+    when: () => true,
+  })
+  .refine((v) => imageTotal(v) > 0, {
+    path: ['images'],
+    message: PRODUCT_MESSAGES.imageRequired,
+    when: () => true,
+  });
+
+export const PRODUCT_SORTS = ['recent', 'price-low', 'price-high'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** `all` includes sold items; without a status, sold items are hidden (the marketplace default). */
+export const PRODUCT_STATUS_FILTERS = ['all', ...PRODUCT_STATUSES] as const;
+export type ProductStatusFilter = (typeof PRODUCT_STATUS_FILTERS)[number];
+
+const allToUndefined = (v: unknown) => {
+  const b = lower(v);
+  return b === 'all' ? undefined : b;
+};
+const queryPrice = z.preprocess(
+  toNumber,
+  z
+    .number({ error: 'Price must be a number' })
+    .min(0, 'Price cannot be negative')
+    .max(PRODUCT_LIMITS.priceMax, PRODUCT_MESSAGES.priceTooHigh)
+    .optional(),
+);
+
+/**
+ * GET /products. Prices in rupees. Sold items are left out unless `status` (one status or `all`) or
+ * `includeSold=true` says otherwise. `sellerId` lists one seller's items.
+ */
+export const productListQuerySchema = paginationQuerySchema.extend({
+  search: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(PRODUCT_LIMITS.searchMax, `Search must be at most ${PRODUCT_LIMITS.searchMax} characters`)
+      .optional(),
+  ),
+  category: z.preprocess(
+    allToUndefined,
+    z.enum(PRODUCT_CATEGORIES, { error: 'Unknown category' }).optional(),
+  ),
+  condition: z.preprocess(
+    (v) => normalizeProductCondition(allToUndefined(v)),
+    z.enum(PRODUCT_CONDITIONS, { error: 'Unknown condition' }).optional(),
+  ),
+  minPrice: queryPrice,
+  maxPrice: queryPrice,
+  sort: z.preprocess(lower, z.enum(PRODUCT_SORTS, { error: 'Unknown sort' }).default('recent')),
+  status: z.preprocess(lower, z.enum(PRODUCT_STATUS_FILTERS, { error: 'Unknown status' }).optional()),
+  includeSold: z.preprocess(
+    (v) => toBoolean(v) ?? false,
+    z.boolean({ error: 'includeSold must be true or false' }),
+  ),
+  sellerId: z.preprocess(blank, z.uuid({ error: 'Invalid seller id' }).optional()),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** PATCH /products/{id}/status (the seller). */
+export const updateProductStatusSchema = z.object({
+  status: z.enum(PRODUCT_STATUSES, { error: `Status must be one of ${PRODUCT_STATUSES.join(', ')}` }),
+});
+export type UpdateProductStatusBody = z.infer<typeof updateProductStatusSchema>;
+
+/** The seller card of a product (spec §3): no e-mail, phone or room. */
+export const productSellerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** One product as every endpoint returns it. Price in rupees, times ISO 8601 UTC. */
+export const productSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+  category: z.enum(PRODUCT_CATEGORIES),
+  condition: z.enum(PRODUCT_CONDITIONS),
+  isNegotiable: z.boolean(),
+  status: z.enum(PRODUCT_STATUSES),
+  /** Full-size WebP (≤ 1600 px) URLs, cover first; relative paths resolve against the server origin. */
+  images: z.array(z.string()),
+  /** 400 px WebP thumbnails, same order as `images`. */
+  thumbnails: z.array(z.string()),
+  sellerId: z.uuid(),
+  seller: productSellerSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productResponseSchema = z.object({ product: productSchema });
+export const productListResponseSchema = z.object({
+  products: z.array(productSchema),
+  /** Pass as ?cursor= (with the same filters and sort) for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ProductResponse = z.infer<typeof productResponseSchema>;
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;

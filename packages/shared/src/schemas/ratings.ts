@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { RATING_TYPES } from '../constants';
+
+export const RATING_LIMITS = { commentMax: 500 } as const;
+
+export const RATING_MESSAGES = {
+  ratingRequired: 'Please select a rating',
+  commentTooLong: `Comment must be at most ${RATING_LIMITS.commentMax} characters`,
+  ratingTypeInvalid: `ratingType must be ${RATING_TYPES.join(' or ')}`,
+} as const;
+
+/** Spec §5 labels of the star selector. */
+export const RATING_LABELS = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very Good', 5: 'Excellent' } as const;
+
+const ratingValue = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z
+    .number({ error: RATING_MESSAGES.ratingRequired })
+    .int(RATING_MESSAGES.ratingRequired)
+    .min(1, RATING_MESSAGES.ratingRequired)
+    .max(5, RATING_MESSAGES.ratingRequired),
+);
+
+/** POST /ratings: the rater rates the other party of a completed request. */
+export const createRatingSchema = z.object({
+  rating: ratingValue,
+  comment: z
+    .string()
+    .trim()
+    .max(RATING_LIMITS.commentMax, RATING_MESSAGES.commentTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  userId: z.uuid({ error: 'Invalid user id' }),
+  requestId: z.uuid({ error: 'Invalid request id' }),
+  ratingType: z.enum(RATING_TYPES, { error: RATING_MESSAGES.ratingTypeInvalid }),
+});
+export type CreateRatingBody = z.infer<typeof createRatingSchema>;
+
+/** The rating dialog's own fields. */
+export const ratingFormSchema = z.object({
+  rating: ratingValue,
+  comment: z.string().trim().max(RATING_LIMITS.commentMax, RATING_MESSAGES.commentTooLong).optional(),
+});
+
+export const ratingSchema = z.object({
+  id: z.uuid(),
+  requestId: z.uuid(),
+  raterId: z.uuid(),
+  userId: z.uuid(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  ratingType: z.enum(RATING_TYPES),
+  createdAt: z.string(),
+});
+export type Rating = z.infer<typeof ratingSchema>;
+export const createRatingResponseSchema = z.object({ message: z.string(), rating: ratingSchema });
+
+/** GET /ratings/user/{userId}: average rounded to 1 decimal (0 when count is 0). */
+export const ratingSummarySchema = z.object({ average: z.number(), count: z.number().int() });
+export type RatingSummary = z.infer<typeof ratingSummarySchema>;
+export const ratingSummaryResponseSchema = z.object({ rating: ratingSummarySchema });

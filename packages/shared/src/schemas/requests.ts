@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '../constants';
+import { paginationQuerySchema } from './common';
+import { userRefSchema } from './users';
+
+export const REQUEST_LIMITS = {
+  itemNameMax: 120,
+  descriptionMax: 1000,
+  locationMax: 120,
+  deliveryNotesMax: 1000,
+  quantityMax: 1000,
+  /** Rupees. */
+  priceMin: 1,
+  /** Rupees. */
+  priceMax: 100_000,
+  deadlineMaxDays: 365,
+  searchMax: 100,
+} as const;
+
+/** Spec §5 texts (create request, in the order they are checked) and the rest of the form's rules. */
+export const REQUEST_MESSAGES = {
+  itemNameRequired: 'Please enter an item name',
+  itemNameTooLong: `Item name must be at most ${REQUEST_LIMITS.itemNameMax} characters`,
+  priceRequired: 'Please enter an expected price',
+  priceInvalid: 'Please enter a valid price',
+  priceMin: `Expected price must be at least ₹${REQUEST_LIMITS.priceMin}`,
+  priceMax: `Expected price must be at most ₹${REQUEST_LIMITS.priceMax.toLocaleString('en-IN')}`,
+  priceDecimals: 'Expected price can have at most 2 decimal places',
+  deadlineRequired: 'Please enter a deadline',
+  deadlineInvalid: 'Please enter a valid deadline',
+  deadlineFuture: 'Deadline must be in the future',
+  deadlineTooFar: `Deadline must be within ${REQUEST_LIMITS.deadlineMaxDays} days`,
+  locationRequired: 'Please enter a delivery location',
+  locationTooLong: `Delivery location must be at most ${REQUEST_LIMITS.locationMax} characters`,
+  descriptionTooLong: `Description must be at most ${REQUEST_LIMITS.descriptionMax} characters`,
+  quantityInvalid: 'Quantity must be a whole number',
+  quantityMin: 'Quantity must be at least 1',
+  quantityMax: `Quantity must be at most ${REQUEST_LIMITS.quantityMax}`,
+  categoryInvalid: `Category must be one of ${REQUEST_CATEGORIES.join(', ')}`,
+  deliveryNotesTooLong: `Delivery notes must be at most ${REQUEST_LIMITS.deliveryNotesMax} characters`,
+} as const;
+
+/** Empty form fields ('' or only spaces) and null count as "not given". */
+const blank = (v: unknown) =>
+  v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : v;
+/** Blank → undefined; a numeric string (form input) → its number. */
+const toNumber = (v: unknown) => {
+  const b = blank(v);
+  return typeof b === 'string' ? Number(b.trim()) : b;
+};
+
+/** Rupees with at most 2 decimals (stored as integer paise). */
+export const rupees = (messages: { required: string; invalid: string; min: string; max: string }) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? messages.required : messages.invalid) })
+      .min(REQUEST_LIMITS.priceMin, messages.min)
+      .max(REQUEST_LIMITS.priceMax, messages.max)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, REQUEST_MESSAGES.priceDecimals),
+  );
+
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** An ISO 8601 date-time (send it with Z or an offset) in the future, at most a year ahead. */
+export const deadlineField = z.preprocess(
+  blank,
+  z
+    .string({
+      error: (iss) =>
+        iss.input === undefined ? REQUEST_MESSAGES.deadlineRequired : REQUEST_MESSAGES.deadlineInvalid,
+    })
+    .refine((s) => ISO_DATETIME.test(s) && !Number.isNaN(Date.parse(s)), {
+      message: REQUEST_MESSAGES.deadlineInvalid,
+      abort: true,
+    })
+    .transform((s) => new Date(s))
+    .refine((d) => d.getTime() > Date.now(), { message: REQUEST_MESSAGES.deadlineFuture, abort: true })
+    .refine((d) => d.getTime() <= Date.now() + REQUEST_LIMITS.deadlineMaxDays * 86_400_000, {
+      message: REQUEST_MESSAGES.deadlineTooFar,
+    }),
+);
+
+const requiredText = (max: number, required: string, tooLong: string) =>
+  z.preprocess(blank, z.string({ error: required }).trim().min(1, required).max(max, tooLong));
+
+/**
+ * POST /requests. Keys are declared in the order the spec checks them, so the first error
+ * (the toast) is the spec's: item name, expected price, deadline, delivery location.
+ */
+export const createRequestSchema = z.object({
+  itemName: requiredText(
+    REQUEST_LIMITS.itemNameMax,
+    REQUEST_MESSAGES.itemNameRequired,
+    REQUEST_MESSAGES.itemNameTooLong,
+  ),
+  expectedPrice: rupees({
+    required: REQUEST_MESSAGES.priceRequired,
+    invalid: REQUEST_MESSAGES.priceInvalid,
+    min: REQUEST_MESSAGES.priceMin,
+    max: REQUEST_MESSAGES.priceMax,
+  }),
+  deadline: deadlineField,
+  deliveryLocation: requiredText(
+    REQUEST_LIMITS.locationMax,
+    REQUEST_MESSAGES.locationRequired,
+    REQUEST_MESSAGES.locationTooLong,
+  ),
+  description: z.preprocess(
+    (v) => blank(v) ?? '',
+    z.string().trim().max(REQUEST_LIMITS.descriptionMax, REQUEST_MESSAGES.descriptionTooLong),
+  ),
+  quantity: z.preprocess(
+    (v) => toNumber(v) ?? 1,
+    z
+      .number({ error: REQUEST_MESSAGES.quantityInvalid })
+      .int(REQUEST_MESSAGES.quantityInvalid)
+      .min(1, REQUEST_MESSAGES.quantityMin)
+      .max(REQUEST_LIMITS.quantityMax, REQUEST_MESSAGES.quantityMax),
+  ),
+  isUrgent: z.boolean({ error: 'isUrgent must be true or false' }).default(false),
+  category: z.preprocess(
+    blank,
+    z.enum(REQUEST_CATEGORIES, { error: REQUEST_MESSAGES.categoryInvalid }).default('other'),
+  ),
+});
+export type CreateRequestBody = z.infer<typeof createRequestSchema>;
+export type CreateRequestInput = z.input<typeof createRequestSchema>;
+
+/** PUT /requests/{id}/deliver: the body and the notes are both optional. */
+export const deliverRequestSchema = z
+  .object({
+    deliveryNotes: z.preprocess(
+      blank,
+      z
+        .string()
+        .trim()
+        .max(REQUEST_LIMITS.deliveryNotesMax, REQUEST_MESSAGES.deliveryNotesTooLong)
+        .optional(),
+    ),
+  })
+  .nullish();
+export type DeliverRequestBody = z.infer<typeof deliverRequestSchema>;
+
+export const REQUEST_SORTS = ['newest', 'oldest', 'highestFee', 'lowestFee'] as const;
+export type RequestSort = (typeof REQUEST_SORTS)[number];
+export const REQUEST_STATUS_FILTERS = ['all', ...REQUEST_STATUSES] as const;
+export type RequestStatusFilter = (typeof REQUEST_STATUS_FILTERS)[number];
+/**
+ * The day scholar's tabs (spec §2: active = pending or accepted). A request whose delivery was
+ * cancelled goes back to pending without a deliverer, so a delivery is active while accepted.
+ */
+export const DELIVERY_STATUS_FILTERS = ['all', 'active', 'completed', 'cancelled'] as const;
+export type DeliveryStatusFilter = (typeof DELIVERY_STATUS_FILTERS)[number];
+
+const queryText = z.preprocess(
+  blank,
+  z
+    .string()
+    .trim()
+    .max(REQUEST_LIMITS.searchMax, `Must be at most ${REQUEST_LIMITS.searchMax} characters`)
+    .optional(),
+);
+const queryFee = z.preprocess(
+  toNumber,
+  z
+    .number({ error: 'Fee must be a number' })
+    .min(0, 'Fee cannot be negative')
+    .max(REQUEST_LIMITS.priceMax * 10, 'Fee is too large')
+    .optional(),
+);
+
+/** GET /dayscholar/requests/available. Fees in rupees; the list is pending, open and not past its deadline. */
+export const availableRequestsQuerySchema = paginationQuerySchema.extend({
+  search: queryText,
+  location: queryText,
+  minFee: queryFee,
+  maxFee: queryFee,
+  sort: z.preprocess(blank, z.enum(REQUEST_SORTS, { error: 'Unknown sort' }).default('newest')),
+});
+export type AvailableRequestsQuery = z.infer<typeof availableRequestsQuerySchema>;
+
+/** GET /requests/my-requests. */
+export const myRequestsQuerySchema = paginationQuerySchema.extend({
+  status: z.preprocess(blank, z.enum(REQUEST_STATUS_FILTERS, { error: 'Unknown status' }).default('all')),
+});
+export type MyRequestsQuery = z.infer<typeof myRequestsQuerySchema>;
+
+/** GET /requests/my-deliveries. */
+export const myDeliveriesQuerySchema = paginationQuerySchema.extend({
+  status: z.preprocess(blank, z.enum(DELIVERY_STATUS_FILTERS, { error: 'Unknown status' }).default('all')),
+});
+export type MyDeliveriesQuery = z.infer<typeof myDeliveriesQuerySchema>;
+
+/** Dashboard lists: a few rows, no cursor. */
+export const recentQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(20).default(5),
+});
+
+/** Shown only to the assigned deliverer while the request is accepted (needed to deliver). */
+export const requestContactSchema = z.object({
+  phoneNumber: z.string().nullable(),
+  hostelBlock: z.string().nullable(),
+  roomNumber: z.string().nullable(),
+});
+
+/** One delivery request as every endpoint returns it. Money in rupees, times ISO 8601 UTC. */
+export const requestSchema = z.object({
+  id: z.uuid(),
+  /** Short sequential display number (#42). */
+  number: z.number().int(),
+  requesterId: z.uuid(),
+  requester: userRefSchema,
+  delivererId: z.uuid().nullable(),
+  deliverer: userRefSchema.nullable(),
+  itemName: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  expectedPrice: z.number(),
+  deadline: z.string(),
+  deliveryLocation: z.string(),
+  isUrgent: z.boolean(),
+  category: z.enum(REQUEST_CATEGORIES),
+  status: z.enum(REQUEST_STATUSES),
+  deliveryNotes: z.string().nullable(),
+  createdAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  deliveryTime: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** The requester's phone and room, for the assigned deliverer of an accepted request; otherwise null. */
+  contact: requestContactSchema.nullable(),
+  /** True when the viewer is a party of this completed request and has already rated the other party. */
+  viewerHasRated: z.boolean(),
+});
+export type DeliveryRequest = z.infer<typeof requestSchema>;
+
+export const requestResponseSchema = z.object({ request: requestSchema });
+export const requestListResponseSchema = z.object({
+  requests: z.array(requestSchema),
+  /** Pass as ?cursor= for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export const deliveryListResponseSchema = z.object({
+  deliveries: z.array(requestSchema),
+  nextCursor: z.string().nullable(),
+});
+export type RequestListResponse = z.infer<typeof requestListResponseSchema>;
+export type DeliveryListResponse = z.infer<typeof deliveryListResponseSchema>;
