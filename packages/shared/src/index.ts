@@ -8,3 +8,6 @@ export * from './schemas/requests';
 export * from './schemas/ratings';
 export * from './schemas/dashboard';
 export * from './schemas/products';
+export * from './schemas/chat';
+export * from './schemas/notifications';
+export * from './socket-events';

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { userRefSchema } from './users';
+
+export const CHAT_LIMITS = { messageMax: 2000, clientIdMax: 64 } as const;
+
+export const CHAT_MESSAGES = {
+  empty: 'Please type a message',
+  tooLong: `Messages can be at most ${CHAT_LIMITS.messageMax} characters`,
+  failed: 'Failed to send message',
+} as const;
+
+/** The text of a message: not empty or whitespace-only (spec §5), bounded. */
+export const messageContent = z
+  .string({ error: CHAT_MESSAGES.empty })
+  .trim()
+  .min(1, CHAT_MESSAGES.empty)
+  .max(CHAT_LIMITS.messageMax, CHAT_MESSAGES.tooLong);
+
+/** A client-generated id so a resend is never stored twice. */
+export const clientIdField = z
+  .string()
+  .min(1)
+  .max(CHAT_LIMITS.clientIdMax)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid clientId');
+
+/** POST /chat. */
+export const sendMessageSchema = z.object({
+  receiverId: z.uuid({ error: 'Invalid receiver' }),
+  content: messageContent,
+  clientId: clientIdField.optional(),
+});
+export type SendMessageBody = z.infer<typeof sendMessageSchema>;
+
+/** Spec §3 Message, plus the clientId it was sent with. */
+export const messageSchema = z.object({
+  id: z.uuid(),
+  clientId: z.string().nullable(),
+  senderId: z.uuid(),
+  receiverId: z.uuid(),
+  content: z.string(),
+  sentAt: z.string(),
+  isRead: z.boolean(),
+});
+export type ChatMessage = z.infer<typeof messageSchema>;
+
+/** Spec §3 Conversation. */
+export const conversationSchema = z.object({
+  user: userRefSchema,
+  latestMessage: z.object({ content: z.string(), senderId: z.uuid(), sentAt: z.string() }),
+  unreadCount: z.number().int(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const messageResponse = z.object({ message: messageSchema });
+export const conversationsResponse = z.object({ conversations: z.array(conversationSchema) });
+/** GET /chat/conversation/{userId}: one page, oldest first; nextCursor pages to OLDER messages. */
+export const conversationMessagesResponse = z.object({
+  messages: z.array(messageSchema),
+  nextCursor: z.string().nullable(),
+  user: userRefSchema,
+});
