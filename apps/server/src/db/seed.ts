@@ -6,6 +6,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
 import { hashPassword } from '../lib/passwords';
+import { createStorage } from '../lib/storage';
+import { seedDemoProducts } from '../modules/products/products.seed';
 import { DataDirLockedError, openDatabase, type Db } from './client';
 import { notifications, ratings, requests, users } from './schema';
 
@@ -332,6 +334,17 @@ async function main() {
   try {
     const { created, emails } = await seed(database.db, config.emailDomain);
     console.log(created ? 'Demo data created.' : 'Demo accounts already exist; nothing changed.');
+    const sellers = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          emails.filter((e) => e.startsWith('hosteller')),
+        ),
+      );
+    const products = await seedDemoProducts({ db: database.db, storage: createStorage(config), sellers });
+    if (products) console.log(`Listed ${products} demo products with photos.`);
     console.log(`\nDemo logins (password: ${DEMO_PASSWORD})`);
     for (const email of emails) {
       console.log(`  ${email.startsWith('hosteller') ? 'hosteller ' : 'dayscholar'}  ${email}`);
