@@ -194,5 +194,5 @@ describe('PGlite data directory', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000); // a first PGlite boot on a busy 2-core machine can take a while
 });

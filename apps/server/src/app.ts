@@ -27,12 +27,15 @@ import { uploadsRoutes } from './lib/storage';
 import { createJwt } from './lib/tokens';
 import { findSessionUser } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { registerNotificationWriter } from './modules/notifications/notifications.writer';
 import { productRoutes } from './modules/products/products.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { attachRealtime } from './realtime/gateway';
 
 export interface AppOverrides {
   mailer?: Mailer;
@@ -87,7 +90,9 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     events: createEvents(app.log),
   };
   registerNotificationWriter(ctx);
-  const guards = createGuards(createAuthenticator(ctx.jwt, (id) => findSessionUser(ctx.db, id)));
+  const authenticate = createAuthenticator(ctx.jwt, (id) => findSessionUser(ctx.db, id));
+  const guards = createGuards(authenticate);
+  attachRealtime(app, ctx, authenticate);
 
   app.addHook('onClose', async () => {
     if (!overrides.mailer) mailer.close();
@@ -145,6 +150,8 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   await app.register(ratingsRoutes(ctx, guards), { prefix: '/api' });
   await app.register(dashboardRoutes(ctx, guards), { prefix: '/api' });
   await app.register(productRoutes(ctx, guards), { prefix: '/api' });
+  await app.register(chatRoutes(ctx, guards), { prefix: '/api' });
+  await app.register(notificationsRoutes(ctx, guards), { prefix: '/api' });
   await app.register(uploadsRoutes(config));
 
   await serveWebApp(app, config.webDistDir);

@@ -26,6 +26,26 @@ export type AppEvent =
   /** The deliverer gave the delivery up; the request is pending again without a deliverer. */
   | (RequestEventBase & { type: 'request.delivery_cancelled'; deliverer: EventUser })
   /**
+   * A chat message was stored (never for a resend). `origin` is an opaque id of the connection that
+   * sent it, so the realtime push can skip the tab that already has it from its acknowledgement.
+   */
+  | {
+      type: 'message.created';
+      message: {
+        id: string;
+        clientId: string | null;
+        senderId: string;
+        receiverId: string;
+        content: string;
+        sentAt: string;
+        isRead: boolean;
+      };
+      sender: EventUser;
+      origin?: string;
+    }
+  /** `readerId` opened the conversation and read everything `senderId` had sent them. */
+  | { type: 'message.read'; readerId: string; senderId: string; readAt: string }
+  /**
    * A notification row was stored. The realtime gateway subscribes to this one to push the
    * notification to the `user:{userId}` room (spec §7 socket event `notification`).
    */

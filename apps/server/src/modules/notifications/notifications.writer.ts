@@ -36,6 +36,13 @@ export function notificationFor(event: AppEvent): repo.NewNotification | null {
         message: `${event.deliverer.name} cancelled the delivery of ${event.itemName}. Your request is open again.`,
         data: { requestId: event.requestId },
       };
+    case 'message.created':
+      return {
+        userId: event.message.receiverId,
+        type: 'message',
+        message: `${event.sender.name} sent you a message`,
+        data: { senderId: event.sender.id },
+      };
     default:
       return null;
   }

@@ -1,0 +1,120 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { messages, users } from '../../db/schema';
+
+export type MessageRow = typeof messages.$inferSelect;
+
+export const findUserRef = async (db: Db, id: string) =>
+  (
+    await db
+      .select({ id: users.id, name: users.name, avatar: users.avatar })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1)
+  )[0];
+
+/**
+ * Stores a message once per (sender, clientId): a resend answers the stored row with
+ * `created: false`. Without a clientId every call stores a new row.
+ */
+export async function insertMessage(
+  db: Db,
+  values: { senderId: string; receiverId: string; content: string; clientId?: string | null },
+): Promise<{ row: MessageRow; created: boolean }> {
+  const clientId = values.clientId ?? null;
+  const inserted = await db
+    .insert(messages)
+    .values({ ...values, clientId })
+    .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
+    .returning();
+  if (inserted[0]) return { row: inserted[0], created: true };
+  const [existing] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, clientId!)))
+    .limit(1);
+  return { row: existing!, created: false };
+}
+
+const pair = (a: string, b: string) =>
+  or(
+    and(eq(messages.senderId, a), eq(messages.receiverId, b)),
+    and(eq(messages.senderId, b), eq(messages.receiverId, a)),
+  );
+
+/** One page of the conversation between two users, newest first, strictly older than the cursor row. */
+export const conversationPage = (db: Db, me: string, other: string, limit: number, cursorId?: string) =>
+  db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        pair(me, other),
+        cursorId
+          ? sql`(${messages.sentAt}, ${messages.id}) < (select c.sent_at, c.id from ${messages} c where c.id = ${cursorId})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(limit + 1);
+
+/** Marks what `senderId` sent `readerId` as read; answers how many were unread. */
+export async function markRead(db: Db, readerId: string, senderId: string, readAt: Date) {
+  const rows = await db
+    .update(messages)
+    .set({ isRead: true, readAt })
+    .where(
+      and(eq(messages.senderId, senderId), eq(messages.receiverId, readerId), eq(messages.isRead, false)),
+    )
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+export interface ConversationRow {
+  partnerId: string;
+  name: string;
+  avatar: string | null;
+  content: string;
+  senderId: string;
+  sentAt: string;
+  unreadCount: number;
+}
+
+/** Every conversation of a user in one query: partner, latest message, unread count; newest first. */
+export async function conversations(db: Db, me: string): Promise<ConversationRow[]> {
+  const result = await db.execute(sql`
+    with latest as (
+      select distinct on (partner_id) partner_id, id, content, sender_id, sent_at
+      from (
+        select m.*, case when m.sender_id = ${me} then m.receiver_id else m.sender_id end as partner_id
+        from ${messages} m
+        where m.sender_id = ${me} or m.receiver_id = ${me}
+      ) mine
+      order by partner_id, sent_at desc, id desc
+    ),
+    unread as (
+      select sender_id as partner_id, count(*)::int as n
+      from ${messages}
+      where receiver_id = ${me} and is_read = false
+      group by sender_id
+    )
+    select l.partner_id as "partnerId", u.name, u.avatar, l.content, l.sender_id as "senderId",
+      to_char(l.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "sentAt",
+      coalesce(un.n, 0)::int as "unreadCount"
+    from latest l
+    join ${users} u on u.id = l.partner_id
+    left join unread un on un.partner_id = l.partner_id
+    order by l.sent_at desc, l.id desc
+  `);
+  return (result as unknown as { rows: ConversationRow[] }).rows;
+}
+
+/** Everyone the user has exchanged a message with (for presence announcements). */
+export async function partnerIds(db: Db, me: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    select distinct case when sender_id = ${me} then receiver_id else sender_id end as id
+    from ${messages}
+    where sender_id = ${me} or receiver_id = ${me}
+  `);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}

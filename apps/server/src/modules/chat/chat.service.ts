@@ -1,0 +1,91 @@
+import { CHAT_MESSAGES } from '@campusrun/shared';
+import type { Actor } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import { decodeCursor, encodeCursor, isUuid } from '../../lib/cursor';
+import { badRequest, notFound } from '../../lib/errors';
+import { presentConversation, presentMessage } from './chat.presenter';
+import * as repo from './chat.repo';
+
+export const USER_NOT_FOUND = 'User not found';
+export const SELF_MESSAGE = 'You cannot message yourself';
+
+export interface SendInput {
+  receiverId: string;
+  content: string;
+  clientId?: string;
+}
+
+/** Chat: storing messages, conversations and history. Used by the REST routes and the socket gateway. */
+export function createChatService(ctx: Pick<AppContext, 'db' | 'events'>) {
+  const { db, events } = ctx;
+
+  async function partner(me: string, otherId: string) {
+    if (otherId === me) throw badRequest(SELF_MESSAGE, [{ param: 'receiverId', msg: SELF_MESSAGE }]);
+    const user = isUuid(otherId) ? await repo.findUserRef(db, otherId) : undefined;
+    if (!user) throw notFound(USER_NOT_FOUND);
+    return user;
+  }
+
+  return {
+    /**
+     * Stores the message (once per clientId) and, when it is new, announces it so the receiver is
+     * notified and pushed to. `origin` names the connection that sent it (see the event).
+     */
+    async send(actor: Actor, input: SendInput, origin?: string) {
+      const content = input.content.trim();
+      if (!content) throw badRequest(CHAT_MESSAGES.empty, [{ param: 'content', msg: CHAT_MESSAGES.empty }]);
+      await partner(actor.id, input.receiverId);
+      const { row, created } = await repo.insertMessage(db, {
+        senderId: actor.id,
+        receiverId: input.receiverId,
+        content,
+        clientId: input.clientId ?? null,
+      });
+      const message = presentMessage(row);
+      if (created) {
+        const sender = await repo.findUserRef(db, actor.id);
+        await events.emit({
+          type: 'message.created',
+          message,
+          sender: { id: actor.id, name: sender?.name ?? 'Someone' },
+          ...(origin ? { origin } : {}),
+        });
+      }
+      return { message, created };
+    },
+
+    async conversations(actor: Actor) {
+      const rows = await repo.conversations(db, actor.id);
+      return { conversations: rows.map(presentConversation) };
+    },
+
+    /** One page of history (oldest first within the page); marks the partner's messages to me read. */
+    async conversation(actor: Actor, otherId: string, q: { limit: number; cursor?: string }) {
+      const user = await partner(actor.id, otherId);
+      const cursorId = decodeCursor(q.cursor);
+      const rows = await repo.conversationPage(db, actor.id, otherId, q.limit, cursorId);
+      const hasMore = rows.length > q.limit;
+      const page = hasMore ? rows.slice(0, q.limit) : rows;
+      const nextCursor = hasMore ? encodeCursor(page[page.length - 1]!.id) : null;
+      const readAt = new Date();
+      const marked = await repo.markRead(db, actor.id, otherId, readAt);
+      if (marked > 0) {
+        await events.emit({
+          type: 'message.read',
+          readerId: actor.id,
+          senderId: otherId,
+          readAt: readAt.toISOString(),
+        });
+      }
+      const messages = page.reverse().map((m) => {
+        const presented = presentMessage(m);
+        return m.senderId === otherId ? { ...presented, isRead: true } : presented;
+      });
+      return { messages, nextCursor, user };
+    },
+
+    /** Everyone `userId` has exchanged messages with. */
+    partnerIds: (userId: string) => repo.partnerIds(db, userId),
+  };
+}
+export type ChatService = ReturnType<typeof createChatService>;

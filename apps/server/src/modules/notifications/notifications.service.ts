@@ -1,0 +1,34 @@
+import type { Actor } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import { decodeCursor, isUuid, pageOf } from '../../lib/cursor';
+import { notFound } from '../../lib/errors';
+import { presentNotification } from './notifications.presenter';
+import * as repo from './notifications.repo';
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+
+/** The owner's view of their notifications. */
+export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
+  const { db } = ctx;
+  const present = (row: repo.NotificationRow) => {
+    const { userId: _owner, ...rest } = presentNotification(row);
+    return rest;
+  };
+  return {
+    async list(actor: Actor, q: { limit: number; cursor?: string }) {
+      const rows = await repo.listNotifications(db, actor.id, q.limit, decodeCursor(q.cursor));
+      const { items, nextCursor } = pageOf(rows, q.limit);
+      const unreadCount = await repo.countUnread(db, actor.id);
+      return { notifications: items.map(present), unreadCount, nextCursor };
+    },
+    async readAll(actor: Actor) {
+      await repo.markAllRead(db, actor.id);
+      return { message: 'All notifications marked as read' };
+    },
+    async readOne(actor: Actor, id: string) {
+      const row = isUuid(id) ? await repo.markOneRead(db, actor.id, id) : undefined;
+      if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
+      return { notification: present(row) };
+    },
+  };
+}

@@ -1,0 +1,301 @@
+/**
+ * Two real server processes sharing PostgreSQL and Redis (issue 5): messages, notifications,
+ * presence and typing cross between them; a SIGKILL mid-burst loses no message and duplicates none.
+ * Runs only with REDIS_URL and TEST_DATABASE_URL:
+ *   REDIS_URL=redis://127.0.0.1:6379 TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test \
+ *     npx vitest run --project server src/realtime/cluster
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq, like } from 'drizzle-orm';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { ChatMessage, ClientToServerEvents, SendAck, ServerToClientEvents } from '@campusrun/shared';
+import { openPostgres, type Database } from '../db/client';
+import { messages } from '../db/schema';
+import { createRequest, createUser, tokenFor } from '../test/factories';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const redisUrl = process.env.REDIS_URL;
+const testDbUrl = process.env.TEST_DATABASE_URL;
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const JWT_SECRET = `cluster-${randomBytes(16).toString('hex')}`;
+const config = { jwtSecret: JWT_SECRET } as Parameters<typeof tokenFor>[0]['config'];
+
+interface Proc {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+  output: string[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(p: Proc) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (p.child.exitCode !== null) throw new Error(`server exited:\n${p.output.join('')}`);
+    try {
+      const res = await fetch(`${p.url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy:\n${p.output.join('')}`);
+}
+
+async function startServer(databaseUrl: string): Promise<Proc> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-cluster-'));
+  const child = spawn(process.execPath, [path.join(serverDir, 'dist/server.js')], {
+    // cwd is the data dir so no developer .env is picked up.
+    cwd: dataDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl!,
+      JWT_SECRET,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_GLOBAL: '100000',
+      RATE_LIMIT_AUTH: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+  const p = { child, url: `http://127.0.0.1:${port}`, dataDir, output };
+  await waitHealthy(p);
+  return p;
+}
+
+const open: Client[] = [];
+function client(url: string, token: string): Promise<Client> {
+  const s: Client = connect(url, {
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token },
+  });
+  open.push(s);
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+const next = <E extends keyof ServerToClientEvents>(s: Client, event: E, ms = 5000) =>
+  new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event}`)), ms);
+    s.once(
+      event as 'user:online',
+      ((value: never) => {
+        clearTimeout(timer);
+        resolve(value);
+      }) as never,
+    );
+  });
+
+const enabled = Boolean(redisUrl && testDbUrl);
+
+describe.skipIf(!enabled)('two server processes behind one Redis', () => {
+  let admin: pg.Client;
+  let dbName: string;
+  let database: Database;
+  let p1: Proc;
+  let p2: Proc;
+  let a: Awaited<ReturnType<typeof createUser>> & { token: string };
+  let b: Awaited<ReturnType<typeof createUser>> & { token: string };
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+    if (!existsSync(path.join(serverDir, 'dist/server.js')))
+      throw new Error('build produced no dist/server.js');
+    admin = new pg.Client({ connectionString: testDbUrl });
+    await admin.connect();
+    dbName = `campusrun_cluster_${randomBytes(6).toString('hex')}`;
+    await admin.query(`create database ${dbName} template ${inject('pgTemplateDb')}`);
+    const target = new URL(testDbUrl!);
+    target.pathname = `/${dbName}`;
+    database = await openPostgres(target.toString(), 2);
+    const ua = await createUser(database.db, { role: 'hosteller', name: 'Asha' });
+    const ub = await createUser(database.db, { role: 'dayscholar', name: 'Ravi' });
+    a = { ...ua, token: await tokenFor({ config }, ua) };
+    b = { ...ub, token: await tokenFor({ config }, ub) };
+    [p1, p2] = await Promise.all([startServer(target.toString()), startServer(target.toString())]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of open) s.disconnect();
+    for (const p of [p1, p2]) {
+      if (p && p.child.exitCode === null && p.child.signalCode === null) {
+        const exited = new Promise((r) => p.child.once('exit', r));
+        p.child.kill('SIGTERM');
+        await exited;
+      }
+      if (p) rmSync(p.dataDir, { recursive: true, force: true });
+    }
+    await database?.close();
+    for (let attempt = 0; admin && dbName; attempt++) {
+      try {
+        await admin.query(`drop database if exists ${dbName}${attempt >= 10 ? ' with (force)' : ''}`);
+        break;
+      } catch (err) {
+        if (attempt >= 10) throw err;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+    await admin?.end();
+  }, 60_000);
+
+  it('carries messages, notifications, presence and typing between the processes, and survives a SIGKILL mid-burst', async () => {
+    const sa = await client(p1.url, a.token);
+    const sb = await client(p2.url, b.token);
+
+    // Presence across processes.
+    const status = next(sb, 'user:status');
+    sb.emit('user:check', [a.id]);
+    expect(await status).toEqual({ [a.id]: true });
+
+    // A message from process 1 reaches process 2, with its notification.
+    const arrived = next(sb, 'message:new');
+    const notified = next(sb, 'notification');
+    const ack = (await sa.timeout(5000).emitWithAck('message:send', {
+      receiverId: b.id,
+      message: 'hello across',
+      clientId: 'hello-1',
+    })) as SendAck;
+    expect(ack.ok).toBe(true);
+    if (!ack.ok) return;
+    expect(await arrived).toEqual(ack.message);
+    expect(await notified).toMatchObject({ type: 'message', data: { senderId: a.id } });
+
+    // Typing crosses.
+    const typing = next(sb, 'typing:start');
+    sa.emit('typing:start', { senderId: a.id, receiverId: b.id });
+    expect(await typing).toEqual({ senderId: a.id, receiverId: b.id });
+    const stopped = next(sb, 'typing:stop');
+    sa.emit('typing:stop', { senderId: a.id, receiverId: b.id });
+    expect(await stopped).toEqual({ senderId: a.id, receiverId: b.id });
+
+    // Presence announcements cross: B leaves and comes back on process 2, A hears it on process 1.
+    const offline = next(sa, 'user:offline');
+    sb.disconnect();
+    expect(await offline).toBe(b.id);
+    const onlineAgain = next(sa, 'user:online');
+    const sbAgain = await client(p2.url, b.token);
+    expect(await onlineAgain).toBe(b.id);
+
+    // B accepts A's request on process 2; A is notified on process 1.
+    const request = await createRequest(database.db, { requester: a, itemName: 'Milk' });
+    const pushed = next(sa, 'notification');
+    const accepted = await fetch(`${p2.url}/api/requests/${request.id}/accept`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${b.token}` },
+    });
+    expect(accepted.status).toBe(200);
+    expect(await pushed).toMatchObject({ type: 'request_accepted', data: { requestId: request.id } });
+
+    // A burst of 100 with acknowledgements; process 1 is killed with SIGKILL partway.
+    const total = 100;
+    const acked = new Set<string>();
+    const clientIdOf = (i: number) => `burst-${i}`;
+    const refused: string[] = [];
+    const gone = new Promise<void>((resolve) => sa.once('disconnect', () => resolve()));
+    let killed = false;
+    const kill = () => {
+      if (killed) return;
+      killed = true;
+      p1.child.kill('SIGKILL');
+    };
+    for (let i = 0; i < total && sa.connected; i++) {
+      sa.emit(
+        'message:send',
+        { receiverId: b.id, message: `burst ${i}`, clientId: clientIdOf(i) },
+        (answer) => {
+          if (answer.ok) acked.add(answer.message.clientId!);
+          else refused.push(answer.error);
+          if (acked.size >= 30) kill();
+        },
+      );
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    // Everything is on the wire; kill once 30 are acknowledged (if that has not happened yet).
+    const killDeadline = Date.now() + 20_000;
+    while (!killed && Date.now() < killDeadline) await new Promise((r) => setTimeout(r, 5));
+    kill();
+    await gone;
+    expect(refused).toEqual([]);
+    expect(acked.size).toBeGreaterThanOrEqual(30);
+    expect(acked.size).toBeLessThan(total);
+
+    // Every acknowledged message was stored before its acknowledgement (some unacknowledged ones may be too).
+    const stored = await database.db
+      .select({ clientId: messages.clientId })
+      .from(messages)
+      .where(and(eq(messages.senderId, a.id), like(messages.clientId, 'burst-%')));
+    const storedIds = new Set(stored.map((m) => m.clientId));
+    expect([...acked].every((id) => storedIds.has(id))).toBe(true);
+    if (process.env.CLUSTER_VERBOSE)
+      console.info(`acked ${acked.size}, stored ${storedIds.size} before the resend`);
+
+    // A reconnects to process 2 and resends everything unacknowledged with the same clientIds.
+    const sa2 = await client(p2.url, a.token);
+    // With process 1 gone, presence is answered by process 2 alone.
+    const afterCrash = next(sbAgain, 'user:status');
+    sbAgain.emit('user:check', [a.id]);
+    expect(await afterCrash).toEqual({ [a.id]: true });
+    for (let i = 0; i < total; i++) {
+      if (acked.has(clientIdOf(i))) continue;
+      const answer = (await sa2.timeout(5000).emitWithAck('message:send', {
+        receiverId: b.id,
+        message: `burst ${i}`,
+        clientId: clientIdOf(i),
+      })) as SendAck;
+      expect(answer.ok).toBe(true);
+    }
+
+    // B's history holds every message exactly once.
+    const history: ChatMessage[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await fetch(
+        `${p2.url}/api/chat/conversation/${a.id}?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        { headers: { authorization: `Bearer ${b.token}` } },
+      );
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as { messages: ChatMessage[]; nextCursor: string | null };
+      history.unshift(...page.messages);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const burst = history.filter((m) => m.content.startsWith('burst '));
+    expect(burst).toHaveLength(total);
+    expect(new Set(burst.map((m) => m.clientId)).size).toBe(total);
+    expect(new Set(burst.map((m) => m.content))).toEqual(
+      new Set(Array.from({ length: total }, (_, i) => `burst ${i}`)),
+    );
+  }, 120_000);
+});
