@@ -8,6 +8,8 @@ export default defineConfig(({ mode }) => {
   const proxy = {
     '/api': { target: apiTarget, changeOrigin: true },
     '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
+    // Product photos: the API gives same-origin paths (/uploads/…), served by the server.
+    '/uploads': { target: apiTarget, changeOrigin: true },
   };
 
   return {

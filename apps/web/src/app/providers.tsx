@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Toaster } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth';
+import { SocketProvider } from '@/lib/socket';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -23,8 +24,10 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        {children}
-        <Toaster />
+        <SocketProvider>
+          {children}
+          <Toaster />
+        </SocketProvider>
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -16,7 +16,6 @@ import { RouteError } from './RouteError';
 // (a fresh one per call), and every router gets fresh route objects from createRoutes().
 const authLayout = () => ({ Component: async () => (await import('./layouts/AuthLayout')).AuthLayout });
 const appLayout = () => ({ Component: async () => (await import('./layouts/AppLayout')).AppLayout });
-const placeholders = () => import('./pages/placeholders');
 
 function Root() {
   return (
@@ -127,31 +126,59 @@ export const createRoutes = (): RouteObject[] => [
                         children: [
                           {
                             path: paths.hosteller.dashboard,
-                            lazy: { Component: async () => (await placeholders()).HostellerDashboardPage },
+                            lazy: {
+                              Component: async () =>
+                                (await import('@/features/dashboard/components/HostellerDashboardPage'))
+                                  .HostellerDashboardPage,
+                            },
                           },
                           {
                             path: paths.hosteller.myRequests,
-                            lazy: { Component: async () => (await placeholders()).MyRequestsPage },
+                            lazy: {
+                              Component: async () =>
+                                (await import('@/features/requests/components/MyRequestsPage'))
+                                  .MyRequestsPage,
+                            },
                           },
                           {
                             path: paths.hosteller.newRequest,
-                            lazy: { Component: async () => (await placeholders()).NewRequestPage },
+                            lazy: {
+                              Component: async () =>
+                                (await import('@/features/requests/components/NewRequestPage'))
+                                  .NewRequestPage,
+                            },
                           },
                           {
                             path: paths.hosteller.sellProduct,
-                            lazy: { Component: async () => (await placeholders()).SellProductPage },
+                            lazy: {
+                              Component: async () =>
+                                (await import('@/features/products/components/SellProductPage'))
+                                  .SellProductPage,
+                            },
                           },
                           {
                             path: routePatterns.editProduct,
-                            lazy: { Component: async () => (await placeholders()).EditProductPage },
+                            lazy: {
+                              Component: async () =>
+                                (await import('@/features/products/components/EditProductPage'))
+                                  .EditProductPage,
+                            },
                           },
                           {
                             path: paths.hosteller.marketplace,
-                            lazy: { Component: async () => (await placeholders()).MarketplacePage },
+                            lazy: {
+                              Component: async () =>
+                                (await import('@/features/products/components/MarketplacePage'))
+                                  .MarketplacePage,
+                            },
                           },
                           {
                             path: routePatterns.product,
-                            lazy: { Component: async () => (await placeholders()).ProductDetailPage },
+                            lazy: {
+                              Component: async () =>
+                                (await import('@/features/products/components/ProductDetailPage'))
+                                  .ProductDetailPage,
+                            },
                           },
                         ],
                       },
@@ -160,15 +187,27 @@ export const createRoutes = (): RouteObject[] => [
                         children: [
                           {
                             path: paths.dayscholar.dashboard,
-                            lazy: { Component: async () => (await placeholders()).DayScholarDashboardPage },
+                            lazy: {
+                              Component: async () =>
+                                (await import('@/features/dashboard/components/DayScholarDashboardPage'))
+                                  .DayScholarDashboardPage,
+                            },
                           },
                           {
                             path: paths.dayscholar.browseRequests,
-                            lazy: { Component: async () => (await placeholders()).BrowseRequestsPage },
+                            lazy: {
+                              Component: async () =>
+                                (await import('@/features/requests/components/BrowseRequestsPage'))
+                                  .BrowseRequestsPage,
+                            },
                           },
                           {
                             path: paths.dayscholar.myDeliveries,
-                            lazy: { Component: async () => (await placeholders()).MyDeliveriesPage },
+                            lazy: {
+                              Component: async () =>
+                                (await import('@/features/requests/components/MyDeliveriesPage'))
+                                  .MyDeliveriesPage,
+                            },
                           },
                         ],
                       },
@@ -179,14 +218,27 @@ export const createRoutes = (): RouteObject[] => [
                             (await import('@/features/profile/components/ProfilePage')).ProfilePage,
                         },
                       },
-                      { path: paths.chat, lazy: { Component: async () => (await placeholders()).ChatPage } },
+                      {
+                        path: paths.chat,
+                        lazy: {
+                          Component: async () =>
+                            (await import('@/features/chat/components/ChatPage')).ChatPage,
+                        },
+                      },
                       {
                         path: routePatterns.chatWith,
-                        lazy: { Component: async () => (await placeholders()).ChatThreadPage },
+                        lazy: {
+                          Component: async () =>
+                            (await import('@/features/chat/components/ChatThreadPage')).ChatThreadPage,
+                        },
                       },
                       {
                         path: routePatterns.request,
-                        lazy: { Component: async () => (await placeholders()).RequestDetailPage },
+                        lazy: {
+                          Component: async () =>
+                            (await import('@/features/requests/components/RequestDetailPage'))
+                              .RequestDetailPage,
+                        },
                       },
                     ],
                   },

@@ -47,7 +47,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function buildUrl(path: string, params?: RequestOptions['params']): string {
+/** The absolute URL of an API path with its query parameters (empty values are left out). */
+export function buildUrl(path: string, params?: RequestOptions['params']): string {
   const url = new URL(API_BASE + path, window.location.origin);
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
@@ -55,15 +56,19 @@ function buildUrl(path: string, params?: RequestOptions['params']): string {
   return url.toString();
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return null;
-  const text = await response.text();
+/** JSON text → value; empty or non-JSON text → null. */
+export function parseJsonBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
   } catch {
     return null;
   }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  return parseJsonBody(await response.text());
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -92,13 +97,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const errorBody = data && typeof data === 'object' ? (data as Partial<ApiErrorBody>) : null;
   const error = new ApiError(response.status, errorBody, `Request failed with status ${response.status}`);
-  // Spec §8: a 401 clears the session and sends the browser to /login. A request sent without a
-  // token (e.g. the login form itself) gets a plain error that the form shows.
-  if (response.status === 401 && token) {
-    sessionStore.clear();
-    onUnauthorized();
-  }
+  if (response.status === 401 && token) reportUnauthorized();
   throw error;
+}
+
+/**
+ * Spec §8: a 401 clears the session and sends the browser to /login. Call it only for a request that
+ * carried a token: one sent without (e.g. the login form itself) gets a plain error that the form shows.
+ */
+export function reportUnauthorized() {
+  sessionStore.clear();
+  onUnauthorized();
 }
 
 export const api = {

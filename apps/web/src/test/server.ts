@@ -5,7 +5,45 @@ import { campusConfig } from './fixtures';
 /** URL pattern for an API path, whatever the test origin. */
 export const api = (path: string) => `*/api${path}`;
 
-export const defaultHandlers = [http.get(api('/config'), () => HttpResponse.json(campusConfig))];
+export const defaultHandlers = [
+  http.get(api('/config'), () => HttpResponse.json(campusConfig)),
+  // The header bell of every signed-in screen asks for these.
+  http.get(api('/notifications'), () =>
+    HttpResponse.json({ notifications: [], unreadCount: 0, nextCursor: null }),
+  ),
+  // The role dashboards (where sign-in lands) ask for these.
+  http.get(api('/hosteller/stats'), () =>
+    HttpResponse.json({
+      stats: {
+        pendingRequests: 0,
+        acceptedRequests: 0,
+        completedRequests: 0,
+        cancelledRequests: 0,
+        activeProducts: 0,
+        soldProducts: 0,
+      },
+    }),
+  ),
+  http.get(api('/hosteller/requests/recent'), () => HttpResponse.json({ requests: [] })),
+  http.get(api('/hosteller/products/recent'), () => HttpResponse.json({ products: [] })),
+  http.get(api('/dayscholar/stats'), () =>
+    HttpResponse.json({
+      stats: {
+        pendingDeliveries: 0,
+        completedDeliveries: 0,
+        cancelledDeliveries: 0,
+        availableRequests: 0,
+        totalEarnings: 0,
+      },
+    }),
+  ),
+  http.get(api('/dayscholar/deliveries/active'), () =>
+    HttpResponse.json({ deliveries: [], nextCursor: null }),
+  ),
+  http.get(api('/dayscholar/requests/available'), () =>
+    HttpResponse.json({ requests: [], nextCursor: null }),
+  ),
+];
 
 export const server = setupServer(...defaultHandlers);
 

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { server } from './server';
+import { resetFakeSockets } from './socket';
+
+// No test opens a real socket: every one gets the fake of ./socket (tests drive it as the server).
+vi.mock('socket.io-client', () => import('./socket'));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
@@ -11,6 +15,7 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
   sessionStore.reload();
+  resetFakeSockets();
 });
 
 afterAll(() => server.close());

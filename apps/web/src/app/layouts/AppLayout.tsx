@@ -2,7 +2,9 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { Menu as MenuIcon, X } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { useChatRealtime } from '@/features/chat/hooks/useChatRealtime';
 import { useAuth } from '@/lib/auth';
+import { ReconnectingBanner } from '@/lib/socket';
 import { DASHBOARD_TITLE } from './navigation';
 import { NotificationsMenu } from './NotificationsMenu';
 import { Sidebar } from './Sidebar';
@@ -12,6 +14,8 @@ import { UserMenu } from './UserMenu';
 export function AppLayout() {
   const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Chat caches stay live on every screen (conversation list, open thread, read receipts).
+  useChatRealtime();
   // The guards above this layout guarantee a signed-in user with a role.
   if (!user?.role) return null;
   const role = user.role;
@@ -72,6 +76,7 @@ export function AppLayout() {
           <NotificationsMenu />
           <UserMenu user={user} />
         </header>
+        <ReconnectingBanner />
         <main
           id="main"
           tabIndex={-1}

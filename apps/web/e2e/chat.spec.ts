@@ -1,0 +1,85 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type SeededUser, expectAccessible, seedUser, signIn } from './fixtures';
+
+async function createRequestViaApi(request: APIRequestContext, user: SeededUser, itemName: string) {
+  const res = await request.post('/api/requests', {
+    headers: { Authorization: `Bearer ${user.token}` },
+    data: {
+      itemName,
+      description: 'Seeded by the chat E2E test',
+      quantity: 1,
+      expectedPrice: 40,
+      deadline: new Date(Date.now() + 5 * 3_600_000).toISOString(),
+      deliveryLocation: 'Block B gate',
+      isUrgent: false,
+      category: 'other',
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { request: { id: string } }).request.id;
+}
+
+test('two users: live notification, online dot, typing, a live message that becomes Read', async ({
+  browser,
+  request,
+}) => {
+  const hosteller = await seedUser(request, 'hosteller', 'Hari Hosteller');
+  const dayscholar = await seedUser(request, 'dayscholar', 'Divya Dayscholar');
+
+  const h = await (await browser.newContext()).newPage();
+  const d = await (await browser.newContext()).newPage();
+  await signIn(h, hosteller);
+  await expect(h).toHaveURL(/\/hosteller\/dashboard$/);
+  await signIn(d, dayscholar);
+  await expect(d).toHaveURL(/\/dayscholar\/dashboard$/);
+
+  // A live notification with a badge when the day scholar accepts the hosteller's request.
+  const requestId = await createRequestViaApi(request, hosteller, `Chai ${Date.now().toString(36)}`);
+  const accepted = await request.put(`/api/requests/${requestId}/accept`, {
+    headers: { Authorization: `Bearer ${dayscholar.token}` },
+  });
+  expect(accepted.status()).toBe(200);
+  const bell = h.getByRole('button', { name: 'Notifications, 1 unread' });
+  await expect(bell).toBeVisible();
+  await expect(bell.getByText('1', { exact: true })).toBeVisible();
+  await bell.click();
+  await expect(h.getByRole('button', { name: 'Mark all as read' })).toBeVisible();
+  // Clicking it opens the request and marks it read.
+  await h.getByRole('button', { name: /accepted your request for/ }).click();
+  await expect(h).toHaveURL(new RegExp(`/requests/${requestId}$`));
+  await expect(h.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+
+  // The hosteller opens the thread: the day scholar is online.
+  await h.goto(`/chat/${dayscholar.id}`);
+  await expect(h.getByRole('heading', { name: dayscholar.name })).toBeVisible();
+  await expect(h.getByTestId('online-dot')).toBeVisible();
+  await expectAccessible(h);
+
+  // The day scholar types: the indicator appears, then clears after 2 s without input.
+  await d.goto(`/chat/${hosteller.id}`);
+  await expect(d.getByRole('heading', { name: hosteller.name })).toBeVisible();
+  await d.getByRole('textbox', { name: 'Message' }).fill('On my w');
+  await d.getByRole('textbox', { name: 'Message' }).pressSequentially('a');
+  const typing = h.getByText(`${dayscholar.name} is typing…`);
+  await expect(typing).toBeVisible();
+  await expect(typing).toBeHidden({ timeout: 6000 });
+
+  // The hosteller leaves the thread; a message arrives live in the conversation list.
+  await h.goto('/chat');
+  await expect(h.getByRole('heading', { name: 'Chat' })).toBeVisible();
+  const text = `Reached the gate ${Date.now().toString(36)}`;
+  await d.getByRole('textbox', { name: 'Message' }).fill(text);
+  await d.keyboard.press('Enter');
+  const log = d.getByRole('log');
+  await expect(log.getByText(text)).toBeVisible();
+  await expect(log.getByText('Sent', { exact: true })).toBeVisible();
+  await expect(d.getByRole('textbox', { name: 'Message' })).toBeFocused();
+
+  const conversation = h.getByRole('link', { name: new RegExp(dayscholar.name) });
+  await expect(conversation).toContainText(text);
+
+  // Opening the thread reads it: the day scholar sees 'Read'.
+  await conversation.click();
+  await expect(h.getByRole('log').getByText(text)).toBeVisible();
+  await expect(log.getByText('Read', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,222 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type SeededUser, expectAccessible, seedUser, signIn } from './fixtures';
+
+/** A datetime-local value `hours` from now (the browser runs in the same time zone as the test). */
+function localInput(hours: number) {
+  const d = new Date(Date.now() + hours * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Creates a request through the API as `user`; answers its id. */
+async function createRequestViaApi(
+  request: APIRequestContext,
+  user: SeededUser,
+  itemName: string,
+  price = 50,
+) {
+  const res = await request.post('/api/requests', {
+    headers: { Authorization: `Bearer ${user.token}` },
+    data: {
+      itemName,
+      description: 'Seeded by the E2E test',
+      quantity: 1,
+      expectedPrice: price,
+      deadline: new Date(Date.now() + 5 * 3_600_000).toISOString(),
+      deliveryLocation: 'Block B gate',
+      isUrgent: false,
+      category: 'other',
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { request: { id: string } }).request.id;
+}
+
+const stat = (page: Page, label: string) => page.locator('dl > div').filter({ hasText: label }).locator('dd');
+
+test('a request goes from creation to delivery and both parties rate each other', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const hosteller = await seedUser(request, 'hosteller', 'Hari Hosteller');
+  const dayscholar = await seedUser(request, 'dayscholar', 'Divya Dayscholar');
+  const token = Date.now().toString(36);
+  const item = `Masala chai ${token}`;
+
+  const hostellerContext = await browser.newContext();
+  const dayscholarContext = await browser.newContext();
+  const h = await hostellerContext.newPage();
+  const d = await dayscholarContext.newPage();
+
+  // The hosteller creates the request.
+  await signIn(h, hosteller);
+  await expect(h).toHaveURL(/\/hosteller\/dashboard$/);
+  await expect(stat(h, 'Pending requests')).toHaveText('0');
+  await expectAccessible(h);
+  await h.getByRole('link', { name: 'New request' }).click();
+  await expect(h.getByRole('heading', { level: 1, name: 'New Request' })).toBeVisible();
+  await h.getByRole('button', { name: 'Create Request' }).click();
+  await expect(h.getByText('Please enter an item name').first()).toBeVisible();
+  await h.getByLabel('Item name').fill(item);
+  await h.getByLabel('Description (optional)').fill('Two cups, less sugar');
+  await h.getByLabel('Quantity').fill('2');
+  await h.getByLabel('Expected price (₹)').fill('75');
+  await h.getByLabel('Deadline').fill(localInput(5));
+  await h.getByLabel('Category').selectOption('food');
+  await h.getByLabel('Delivery location').fill('Block B, room 12');
+  await h.getByRole('button', { name: 'Create Request' }).click();
+  await expect(h.getByText('Request created successfully!')).toBeVisible();
+  await expect(h).toHaveURL(/\/requests\/[0-9a-f-]+$/);
+  await expect(h.getByRole('heading', { level: 1, name: 'Request Details' })).toBeVisible();
+  await expect(h.getByText('Pending', { exact: true }).first()).toBeVisible();
+  await expect(h.getByText('Waiting for a day scholar to accept')).toBeVisible();
+  await expect(h.getByRole('link', { name: /^Chat with/ })).toHaveCount(0);
+  const requestUrl = h.url();
+
+  // The day scholar finds it with search + fee filter (kept in the URL) and accepts it.
+  await signIn(d, dayscholar);
+  await expect(d).toHaveURL(/\/dayscholar\/dashboard$/);
+  await expect(stat(d, 'Completed deliveries')).toHaveText('0');
+  await expectAccessible(d);
+  await d.getByRole('link', { name: 'Browse requests' }).first().click();
+  await expect(d.getByRole('heading', { level: 1, name: 'Browse Requests' })).toBeVisible();
+  await d.getByRole('searchbox', { name: 'Search' }).fill(token);
+  await d.getByLabel('Min fee (₹)').fill('70');
+  await d.getByLabel('Max fee (₹)').fill('80');
+  await expect(d).toHaveURL(/search=.*minFee=70.*maxFee=80|maxFee=80/);
+  await expect(d).toHaveURL(new RegExp(`search=${token}`));
+  await expect(d.getByRole('link', { name: new RegExp(item) })).toBeVisible();
+  await expectAccessible(d);
+  // A fee range that excludes it hides it (filtered on the server).
+  await d.getByLabel('Min fee (₹)').fill('76');
+  await expect(d.getByText('No requests match your filters')).toBeVisible();
+  await d.reload();
+  await expect(d.getByLabel('Min fee (₹)')).toHaveValue('76');
+  await d.getByLabel('Min fee (₹)').fill('70');
+  await d.getByRole('link', { name: new RegExp(item) }).click();
+
+  await expect(d.getByRole('heading', { name: item })).toBeVisible();
+  await expectAccessible(d);
+  await d.getByRole('button', { name: 'Accept Request' }).click();
+  const accept = d.getByRole('dialog');
+  await expect(accept.getByText(/responsibility for the delivery/)).toBeVisible();
+  await accept.getByRole('button', { name: 'Confirm' }).click();
+  await expect(d.getByText('Request accepted successfully')).toBeVisible();
+  await expect(accept).toBeHidden();
+  await expect(d.getByText('Accepted', { exact: true }).first()).toBeVisible();
+  // The deliverer sees where to deliver.
+  const contact = d.getByRole('region', { name: 'Requester contact' });
+  await expect(contact.getByText('9876543210')).toBeVisible();
+  await expect(contact.getByText('Block B')).toBeVisible();
+  await expect(d.getByRole('region', { name: 'Deliverer' }).getByText('(You)')).toBeVisible();
+
+  // The hosteller sees it accepted, with the deliverer.
+  await h.reload();
+  await expect(h.getByText('Accepted', { exact: true }).first()).toBeVisible();
+  const delivererCard = h.getByRole('region', { name: 'Deliverer' });
+  await expect(delivererCard.locator('p', { hasText: 'Divya Dayscholar' })).toBeVisible();
+  await expect(delivererCard.getByText('Deliverer (Day Scholar)')).toBeVisible();
+  await expect(h.getByRole('link', { name: /^Chat with/ })).toHaveAttribute('href', `/chat/${dayscholar.id}`);
+  await expect(h.getByRole('region', { name: 'Requester contact' })).toHaveCount(0);
+
+  // The day scholar completes it with notes.
+  await d.getByRole('button', { name: 'Mark as Completed' }).click();
+  const complete = d.getByRole('dialog');
+  await complete.getByLabel('Delivery notes (optional)').fill('Handed over at the gate');
+  await complete.getByRole('button', { name: 'Confirm' }).click();
+  await expect(d.getByText('Request completed successfully')).toBeVisible();
+  await expect(d.getByText('Completed', { exact: true }).first()).toBeVisible();
+  await expect(d.getByText('Handed over at the gate')).toBeVisible();
+
+  // Both rate each other.
+  await d.getByRole('button', { name: 'Rate Hosteller' }).click();
+  const rateH = d.getByRole('dialog', { name: 'Rate Hari Hosteller' });
+  await rateH.getByRole('button', { name: 'Submit Rating' }).click();
+  await expect(rateH.getByText('Please select a rating')).toBeVisible();
+  await rateH.locator('label').filter({ hasText: '5 stars, Excellent' }).click();
+  await expect(rateH.getByText('Excellent', { exact: true })).toBeVisible();
+  await rateH.getByLabel('Comment (optional)').fill('Clear instructions');
+  await rateH.getByRole('button', { name: 'Submit Rating' }).click();
+  await expect(d.getByText('Rating submitted successfully')).toBeVisible();
+  await expect(d.getByRole('button', { name: 'Rate Hosteller' })).toHaveCount(0);
+
+  await h.goto(requestUrl);
+  await expect(h.getByText('Completed', { exact: true }).first()).toBeVisible();
+  await expect(h.getByText('Handed over at the gate')).toBeVisible();
+  await h.getByRole('button', { name: 'Rate Day Scholar' }).click();
+  const rateD = h.getByRole('dialog', { name: 'Rate Divya Dayscholar' });
+  await rateD.locator('label').filter({ hasText: '4 stars, Very Good' }).click();
+  await rateD.getByRole('button', { name: 'Submit Rating' }).click();
+  await expect(h.getByText('Rating submitted successfully')).toBeVisible();
+  await expect(h.getByRole('button', { name: 'Rate Day Scholar' })).toHaveCount(0);
+  await expect(
+    h.getByRole('region', { name: 'Deliverer' }).getByRole('img', { name: 'Rated 4 out of 5' }),
+  ).toBeVisible();
+  await expectAccessible(h);
+
+  // Both dashboards show the new counts and the earnings.
+  await h.goto('/hosteller/dashboard');
+  await expect(stat(h, 'Completed requests')).toHaveText('1');
+  await expect(stat(h, 'Pending requests')).toHaveText('0');
+  await expect(h.getByRole('region', { name: 'Recent requests' }).getByText(item)).toBeVisible();
+  await d.goto('/dayscholar/dashboard');
+  await expect(stat(d, 'Completed deliveries')).toHaveText('1');
+  await expect(stat(d, 'Total earnings')).toHaveText('₹75');
+  await expectAccessible(d);
+
+  await hostellerContext.close();
+  await dayscholarContext.close();
+});
+
+test('the requester cancels; the deliverer cancels a delivery and the request is open again', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const hosteller = await seedUser(request, 'hosteller', 'Hema Hosteller');
+  const dayscholar = await seedUser(request, 'dayscholar', 'Dev Dayscholar');
+  const token = Date.now().toString(36);
+  const toCancel = await createRequestViaApi(request, hosteller, `Notebook ${token}`);
+  const toDrop = await createRequestViaApi(request, hosteller, `Biscuits ${token}`);
+
+  const hostellerContext = await browser.newContext();
+  const h = await hostellerContext.newPage();
+  await signIn(h, hosteller);
+  await expect(h).toHaveURL(/\/hosteller\/dashboard$/);
+  await h.goto(`/requests/${toCancel}`);
+  await h.getByRole('button', { name: 'Cancel Request' }).click();
+  const cancel = h.getByRole('dialog');
+  await expect(cancel.getByText(/cannot be undone/)).toBeVisible();
+  await cancel.getByRole('button', { name: 'Confirm' }).click();
+  await expect(h.getByText('Request cancelled successfully')).toBeVisible();
+  await expect(h.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  await expect(h.getByRole('button', { name: 'Cancel Request' })).toHaveCount(0);
+  await h.goto('/hosteller/my-requests?status=cancelled');
+  await expect(h.getByRole('link', { name: new RegExp(`Notebook ${token}`) })).toBeVisible();
+  await expect(h.getByRole('link', { name: new RegExp(`Biscuits ${token}`) })).toHaveCount(0);
+
+  const dayscholarContext = await browser.newContext();
+  const d = await dayscholarContext.newPage();
+  await signIn(d, dayscholar);
+  await expect(d).toHaveURL(/\/dayscholar\/dashboard$/);
+  await d.goto(`/requests/${toDrop}`);
+  await d.getByRole('button', { name: 'Accept Request' }).click();
+  await d.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(d.getByText('Request accepted successfully')).toBeVisible();
+  await d.goto('/dayscholar/my-deliveries');
+  await expect(d.getByRole('tab', { name: 'Active', selected: true })).toBeVisible();
+  await d.getByRole('link', { name: new RegExp(`Biscuits ${token}`) }).click();
+  await d.getByRole('button', { name: 'Cancel Delivery' }).click();
+  await d.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(d.getByText('Delivery cancelled successfully')).toBeVisible();
+  await expect(d.getByText('Pending', { exact: true }).first()).toBeVisible();
+  await expect(d.getByText('Waiting for a day scholar to accept')).toBeVisible();
+
+  await d.goto(`/dayscholar/browse-requests?search=${token}`);
+  await expect(d.getByRole('link', { name: new RegExp(`Biscuits ${token}`) })).toBeVisible();
+  await expect(d.getByRole('link', { name: new RegExp(`Notebook ${token}`) })).toHaveCount(0);
+
+  await hostellerContext.close();
+  await dayscholarContext.close();
+});

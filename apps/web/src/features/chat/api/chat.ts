@@ -1,0 +1,139 @@
+import type { ChatMessage, Conversation, PublicUser, UserRef } from '@campusrun/shared';
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface ThreadPage {
+  /** Oldest first. */
+  messages: ChatMessage[];
+  /** Pages to OLDER messages. */
+  nextCursor: string | null;
+  user: UserRef;
+}
+
+export type ThreadData = InfiniteData<ThreadPage, unknown>;
+
+export const THREAD_PAGE_SIZE = 30;
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  conversations: ['chat', 'conversations'] as const,
+  threads: ['chat', 'thread'] as const,
+  thread: (userId: string) => ['chat', 'thread', userId] as const,
+  user: (userId: string) => ['chat', 'user', userId] as const,
+};
+
+export function useConversations() {
+  return useQuery({
+    queryKey: chatKeys.conversations,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ conversations: Conversation[] }>('/chat/conversations', { signal })
+        .then((b) => b.conversations),
+  });
+}
+
+/** GET /chat/conversation/{userId}: newest page first; opening it marks incoming messages read. */
+export function fetchThreadPage(
+  userId: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+  limit = THREAD_PAGE_SIZE,
+) {
+  return api.get<ThreadPage>(`/chat/conversation/${encodeURIComponent(userId)}`, {
+    params: { limit, cursor },
+    signal,
+  });
+}
+
+export function useThread(userId: string) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.thread(userId),
+    queryFn: ({ pageParam, signal }) => fetchThreadPage(userId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+export function useChatUser(userId: string) {
+  return useQuery({
+    queryKey: chatKeys.user(userId),
+    queryFn: ({ signal }) =>
+      api.get<{ user: PublicUser }>(`/users/${encodeURIComponent(userId)}`, { signal }).then((b) => b.user),
+  });
+}
+
+export function postMessage(body: { receiverId: string; content: string; clientId: string }) {
+  return api.post<{ message: ChatMessage }>('/chat', body).then((b) => b.message);
+}
+
+/** Every message of a thread, oldest first (pages are newest first). */
+export function threadMessages(data: ThreadData | undefined): ChatMessage[] {
+  if (!data) return [];
+  return [...data.pages].reverse().flatMap((page) => page.messages);
+}
+
+const sameMessage = (a: ChatMessage, b: ChatMessage) =>
+  a.id === b.id || (a.clientId !== null && a.clientId === b.clientId && a.senderId === b.senderId);
+
+/** Put a message at the end of a cached thread (once: by id or clientId). */
+export function addMessageToThread(queryClient: QueryClient, partnerId: string, message: ChatMessage) {
+  queryClient.setQueryData<ThreadData>(chatKeys.thread(partnerId), (data) => {
+    if (!data || data.pages.length === 0) return data;
+    if (data.pages.some((page) => page.messages.some((m) => sameMessage(m, message)))) return data;
+    const [newest, ...older] = data.pages;
+    return { ...data, pages: [{ ...newest, messages: [...newest.messages, message] }, ...older] };
+  });
+}
+
+/** `readerId` read everything `senderId` sent them: mark those messages read in the cache. */
+export function markThreadRead(queryClient: QueryClient, partnerId: string, senderId: string) {
+  queryClient.setQueryData<ThreadData>(chatKeys.thread(partnerId), (data) => {
+    if (!data) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        messages: page.messages.map((m) =>
+          m.senderId === senderId && !m.isRead ? { ...m, isRead: true } : m,
+        ),
+      })),
+    };
+  });
+}
+
+/**
+ * A message in or out: its conversation goes to the top with the new preview; an incoming one
+ * raises the unread count unless the thread is open. Unknown partners make the list refetch.
+ */
+export function bumpConversation(
+  queryClient: QueryClient,
+  message: ChatMessage,
+  myId: string,
+  threadOpen: boolean,
+) {
+  const partnerId = message.senderId === myId ? message.receiverId : message.senderId;
+  const list = queryClient.getQueryData<Conversation[]>(chatKeys.conversations);
+  if (!list) return;
+  const existing = list.find((c) => c.user.id === partnerId);
+  if (!existing) {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+    return;
+  }
+  const incoming = message.senderId !== myId;
+  const updated: Conversation = {
+    ...existing,
+    latestMessage: { content: message.content, senderId: message.senderId, sentAt: message.sentAt },
+    unreadCount: threadOpen ? 0 : existing.unreadCount + (incoming ? 1 : 0),
+  };
+  queryClient.setQueryData<Conversation[]>(chatKeys.conversations, [
+    updated,
+    ...list.filter((c) => c.user.id !== partnerId),
+  ]);
+}
+
+/** The open thread has been read: its conversation shows no unread messages. */
+export function clearUnread(queryClient: QueryClient, partnerId: string) {
+  queryClient.setQueryData<Conversation[]>(chatKeys.conversations, (list) =>
+    list?.map((c) => (c.user.id === partnerId && c.unreadCount > 0 ? { ...c, unreadCount: 0 } : c)),
+  );
+}

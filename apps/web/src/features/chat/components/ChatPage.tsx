@@ -1,0 +1,132 @@
+import type { Conversation } from '@campusrun/shared';
+import clsx from 'clsx';
+import { MessageCircle, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/Avatar';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { formatRelativeTime } from '@/lib/format';
+import { useConversations } from '../api/chat';
+import { usePresence } from '../hooks/usePresence';
+import { OnlineDot } from './OnlineDot';
+
+/** Spec §2 /chat: conversations with search by user name (in the loaded list). */
+export function ChatPage() {
+  const query = useConversations();
+  const [search, setSearch] = useState('');
+  const conversations = query.data ?? [];
+  const presence = usePresence(conversations.map((c) => c.user.id));
+  const term = search.trim().toLowerCase();
+  const shown = term ? conversations.filter((c) => c.user.name.toLowerCase().includes(term)) : conversations;
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-semibold text-slate-900">Chat</h1>
+      <div className="relative mt-4">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        />
+        <input
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          aria-label="Search conversations by name"
+          placeholder="Search by name"
+          className="block w-full rounded-lg border-0 py-2.5 pr-3 pl-9 text-base text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 sm:text-sm"
+        />
+      </div>
+
+      <div className="mt-4 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        {query.isPending ? (
+          <ul aria-label="Loading conversations" className="divide-y divide-slate-100">
+            {[0, 1, 2, 3].map((i) => (
+              <li key={i} className="flex items-center gap-3 px-4 py-3">
+                <Skeleton className="size-10 rounded-full" />
+                <div className="flex-1 space-y-2">
+                  <Skeleton className="h-3 w-1/3" />
+                  <Skeleton className="h-3 w-2/3" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : query.isError ? (
+          <ErrorState
+            title="Failed to load conversations"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            isRetrying={query.isFetching}
+          />
+        ) : conversations.length === 0 ? (
+          <EmptyState
+            icon={MessageCircle}
+            title="No conversations yet"
+            description="Start one from a request or a product page."
+          />
+        ) : shown.length === 0 ? (
+          <EmptyState icon={Search} title={`No conversations match “${search.trim()}”`} />
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {shown.map((conversation) => (
+              <ConversationItem
+                key={conversation.user.id}
+                conversation={conversation}
+                online={presence[conversation.user.id] ?? false}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ConversationItem({ conversation, online }: { conversation: Conversation; online: boolean }) {
+  const { user: me } = useAuth();
+  const { user, latestMessage, unreadCount } = conversation;
+  const mine = latestMessage.senderId === me?.id;
+  return (
+    <li>
+      <Link
+        to={paths.chatWith(user.id)}
+        className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        <span className="relative">
+          <Avatar id={user.id} name={user.name} src={user.avatar} />
+          <OnlineDot online={online} />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline justify-between gap-2">
+            <span
+              className={clsx(
+                'truncate text-sm text-slate-900',
+                unreadCount > 0 ? 'font-semibold' : 'font-medium',
+              )}
+            >
+              {user.name}
+            </span>
+            <time dateTime={latestMessage.sentAt} className="shrink-0 text-xs text-slate-500">
+              {formatRelativeTime(latestMessage.sentAt)}
+            </time>
+          </span>
+          <span className="mt-0.5 flex items-center justify-between gap-2">
+            <span className={clsx('truncate text-sm', unreadCount > 0 ? 'text-slate-900' : 'text-slate-500')}>
+              {mine && 'You: '}
+              {latestMessage.content}
+            </span>
+            {unreadCount > 0 && (
+              <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white">
+                {unreadCount > 9 ? '9+' : unreadCount}
+                <span className="sr-only"> unread</span>
+              </span>
+            )}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}

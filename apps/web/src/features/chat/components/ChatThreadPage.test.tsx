@@ -1,0 +1,179 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { chatHandlers, makeMessage, makeNotification } from '@/test/chat';
+import { dayscholar, hosteller } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+import { currentSocket } from '@/test/socket';
+
+const slow = { timeout: 10_000 };
+const me = hosteller;
+const partner = dayscholar;
+
+async function openThread() {
+  server.use(meHandler(me), ...chatHandlers(partner));
+  const app = renderApp(`/chat/${partner.id}`, { user: me });
+  await screen.findByRole('heading', { name: partner.name }, slow);
+  await screen.findByText('No messages yet', undefined, slow);
+  await waitFor(() => expect(currentSocket().connected).toBe(true));
+  return app;
+}
+
+interface SendPayload {
+  receiverId: string;
+  message: string;
+  clientId: string;
+}
+
+describe('chat thread', { timeout: 20_000 }, () => {
+  it('announces the login and shows Sending... → Sent on the ack → Read on the receipt', async () => {
+    const { user } = await openThread();
+    const socket = currentSocket();
+    expect(socket.sent('user:login')).toEqual([[me.id]]);
+    expect(socket.options.auth).toEqual({ token: 'test-token' });
+
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(input, 'Hello Ravi{Enter}');
+
+    const log = screen.getByRole('log');
+    expect(log).toHaveTextContent('Hello Ravi');
+    expect(await screen.findByText('Sending...')).toBeInTheDocument();
+    expect(input).toHaveValue('');
+    expect(input).toHaveFocus();
+
+    const [payload] = socket.sent('message:send').at(-1) as [SendPayload];
+    expect(payload).toMatchObject({ receiverId: partner.id, message: 'Hello Ravi' });
+    expect(payload.clientId).toMatch(/^[A-Za-z0-9_-]+$/);
+
+    const stored = makeMessage({
+      senderId: me.id,
+      receiverId: partner.id,
+      content: 'Hello Ravi',
+      clientId: payload.clientId,
+    });
+    socket.ack('message:send', { ok: true, message: stored });
+    expect(await screen.findByText('Sent')).toBeInTheDocument();
+    expect(screen.queryByText('Sending...')).not.toBeInTheDocument();
+
+    // The same message echoed back (e.g. from another tab) is not shown twice.
+    socket.serverEmit('message:new', stored);
+    expect(screen.getAllByText('Hello Ravi')).toHaveLength(1);
+
+    socket.serverEmit('message:read', {
+      readerId: partner.id,
+      senderId: me.id,
+      readAt: new Date().toISOString(),
+    });
+    expect(await screen.findByText('Read')).toBeInTheDocument();
+    expect(screen.queryByText('Sent')).not.toBeInTheDocument();
+  });
+
+  it('removes a message whose send failed, toasts, and keeps the text', async () => {
+    const { user } = await openThread();
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(input, 'Will fail{Enter}');
+    expect(await screen.findByText('Sending...')).toBeInTheDocument();
+
+    currentSocket().ack('message:send', { ok: false, error: 'Failed to send message' });
+
+    expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
+    expect(screen.queryByText('Sending...')).not.toBeInTheDocument();
+    expect(screen.getByRole('log')).not.toHaveTextContent('Will fail');
+    expect(input).toHaveValue('Will fail');
+  });
+
+  it('cannot send an empty or whitespace-only message', async () => {
+    const { user } = await openThread();
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    const send = screen.getByRole('button', { name: 'Send message' });
+    expect(send).toBeDisabled();
+
+    await user.type(input, '   ');
+    expect(send).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(currentSocket().sent('message:send')).toHaveLength(0);
+    expect(screen.queryByText('Sending...')).not.toBeInTheDocument();
+  });
+
+  it('shows the partner typing, and clears it on typing:stop', async () => {
+    await openThread();
+    const socket = currentSocket();
+    socket.serverEmit('typing:start', { senderId: partner.id, receiverId: me.id });
+    expect(await screen.findByText(`${partner.name} is typing…`)).toBeInTheDocument();
+    socket.serverEmit('typing:stop', { senderId: partner.id, receiverId: me.id });
+    await waitFor(() => expect(screen.queryByText(`${partner.name} is typing…`)).not.toBeInTheDocument());
+  });
+
+  it('emits typing:start on input and typing:stop on send', async () => {
+    const { user } = await openThread();
+    const socket = currentSocket();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi');
+    expect(socket.sent('typing:start')).toEqual([[{ senderId: me.id, receiverId: partner.id }]]);
+    expect(socket.sent('typing:stop')).toHaveLength(0);
+    await user.keyboard('{Enter}');
+    expect(socket.sent('typing:stop')).toEqual([[{ senderId: me.id, receiverId: partner.id }]]);
+  });
+
+  it('appends an incoming message live and shows the online dot', async () => {
+    await openThread();
+    const socket = currentSocket();
+    expect(socket.sent('user:check')).toContainEqual([[partner.id]]);
+    socket.serverEmit('user:status', { [partner.id]: true });
+    expect(await screen.findByTestId('online-dot')).toBeInTheDocument();
+
+    socket.serverEmit(
+      'message:new',
+      makeMessage({ senderId: partner.id, receiverId: me.id, content: 'On my way' }),
+    );
+    expect(await screen.findByText('On my way')).toBeInTheDocument();
+    socket.serverEmit('user:offline', partner.id);
+    await waitFor(() => expect(screen.queryByTestId('online-dot')).not.toBeInTheDocument());
+  });
+
+  it('shows no toast for a message notification from the open thread, and marks it read', async () => {
+    let marked: string | undefined;
+    server.use(
+      http.put(api('/notifications/:id/read'), ({ params }) => {
+        marked = String(params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await openThread();
+    const socket = currentSocket();
+    const note = makeNotification({
+      type: 'message',
+      message: 'Ravi Kumar sent you a message',
+      data: { senderId: partner.id },
+    });
+    socket.serverEmit('notification', note);
+    await waitFor(() => expect(marked).toBe(note.id));
+    expect(screen.queryByText('Ravi Kumar sent you a message')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('sends an unacknowledged message again, with the same clientId, after a reconnect', async () => {
+    const { user } = await openThread();
+    const socket = currentSocket();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Across the drop{Enter}');
+    const [first] = socket.sent('message:send').at(-1) as [SendPayload];
+
+    socket.serverDrop();
+    socket.serverConnect();
+    await waitFor(() => expect(socket.sent('message:send')).toHaveLength(2));
+    const [again] = socket.sent('message:send').at(-1) as [SendPayload];
+    expect(again).toEqual(first);
+
+    socket.ack('message:send', {
+      ok: true,
+      message: makeMessage({
+        senderId: me.id,
+        receiverId: partner.id,
+        content: 'Across the drop',
+        clientId: first.clientId,
+      }),
+    });
+    expect(await screen.findByText('Sent')).toBeInTheDocument();
+    expect(screen.getAllByText('Across the drop')).toHaveLength(1);
+  });
+});

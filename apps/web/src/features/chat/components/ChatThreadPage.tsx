@@ -1,0 +1,266 @@
+import { ArrowLeft, MessageCircle } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Avatar } from '@/components/ui/Avatar';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { Spinner } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { formatDate } from '@/lib/format';
+import { clearUnread, threadMessages, useChatUser, useThread } from '../api/chat';
+import { usePresence } from '../hooks/usePresence';
+import { useSendMessage } from '../hooks/useSendMessage';
+import { usePartnerTyping, useTypingEmitter } from '../hooks/useTyping';
+import { Composer } from './Composer';
+import { OnlineDot } from './OnlineDot';
+
+type Status = 'Sending...' | 'Sent' | 'Read';
+
+interface Row {
+  key: string;
+  content: string;
+  sentAt: string;
+  mine: boolean;
+  status: Status | null;
+}
+
+/** Pixels from the top at which the next older page is fetched. */
+const LOAD_OLDER_AT = 80;
+/** Pixels from the bottom within which a new message scrolls the list down. */
+const STICK_TO_BOTTOM = 120;
+
+function dayLabel(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const diff = Math.round((day(now) - day(date)) / 86_400_000);
+  if (diff === 0) return 'Today';
+  if (diff === 1) return 'Yesterday';
+  return formatDate(date);
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
+
+export function ChatThreadPage() {
+  const { userId = '' } = useParams();
+  // A fresh page per partner: drafts, pending messages and scroll state never leak between threads.
+  return <Thread key={userId} partnerId={userId} />;
+}
+
+function Thread({ partnerId }: { partnerId: string }) {
+  const { user } = useAuth();
+  const myId = user?.id ?? '';
+  const queryClient = useQueryClient();
+  const thread = useThread(partnerId);
+  const partner = useChatUser(partnerId);
+  const online = usePresence([partnerId])[partnerId] ?? false;
+  const partnerTyping = usePartnerTyping(myId, partnerId);
+  const typing = useTypingEmitter(myId, partnerId);
+
+  const [draft, setDraft] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const { pending, send } = useSendMessage(myId, partnerId, (content) =>
+    setDraft((current) => (current.trim() === '' ? content : current)),
+  );
+
+  const name = partner.data?.name ?? thread.data?.pages[0]?.user.name ?? 'Chat';
+  const avatar = partner.data?.avatar ?? thread.data?.pages[0]?.user.avatar ?? null;
+
+  // Opening the thread marked its messages read on the server.
+  const loaded = thread.isSuccess;
+  useEffect(() => {
+    if (loaded) clearUnread(queryClient, partnerId);
+  }, [loaded, queryClient, partnerId]);
+
+  const stored = threadMessages(thread.data);
+  const storedClientIds = new Set(stored.map((m) => m.clientId).filter(Boolean));
+  const rows: Row[] = [
+    ...stored.map((m) => {
+      const mine = m.senderId === myId;
+      return {
+        key: m.id,
+        content: m.content,
+        sentAt: m.sentAt,
+        mine,
+        status: mine ? (m.isRead ? 'Read' : 'Sent') : null,
+      } satisfies Row;
+    }),
+    ...pending
+      .filter((p) => !storedClientIds.has(p.clientId))
+      .map((p): Row => ({
+        key: p.clientId,
+        content: p.content,
+        sentAt: p.sentAt,
+        mine: true,
+        status: 'Sending...',
+      })),
+  ];
+
+  function submit() {
+    const content = draft.trim();
+    if (!content) return;
+    typing.stop();
+    setDraft('');
+    send(content);
+    inputRef.current?.focus();
+  }
+
+  return (
+    <div className="-mx-4 -my-6 flex h-[calc(100dvh-4rem)] flex-col bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">
+      <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
+        <Link
+          to={paths.chat}
+          aria-label="Back to conversations"
+          className="-ml-1 flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 md:hidden"
+        >
+          <ArrowLeft className="size-5" aria-hidden="true" />
+        </Link>
+        <span className="relative">
+          <Avatar id={partnerId} name={name} src={avatar} />
+          <OnlineDot online={online} />
+        </span>
+        <div className="min-w-0">
+          <h1 className="truncate text-base font-semibold text-slate-900">{name}</h1>
+          <p className="text-xs text-slate-500" aria-live="polite">
+            {partnerTyping ? `${name} is typing…` : online ? 'Online' : ''}
+          </p>
+        </div>
+      </header>
+
+      {thread.isPending ? (
+        <div className="flex-1 space-y-4 p-4" aria-label="Loading conversation">
+          <Skeleton className="h-10 w-2/3" />
+          <Skeleton className="ml-auto h-10 w-1/2" />
+          <Skeleton className="h-10 w-3/5" />
+        </div>
+      ) : thread.isError ? (
+        <div className="flex-1">
+          <ErrorState
+            title="Failed to load conversation"
+            error={thread.error}
+            onRetry={() => void thread.refetch()}
+            isRetrying={thread.isFetching}
+          />
+        </div>
+      ) : (
+        <MessageList
+          rows={rows}
+          name={name}
+          hasOlder={thread.hasNextPage}
+          loadingOlder={thread.isFetchingNextPage}
+          loadOlder={() => void thread.fetchNextPage()}
+        />
+      )}
+
+      <Composer
+        value={draft}
+        inputRef={inputRef}
+        onChange={(value) => {
+          setDraft(value);
+          if (value.trim()) typing.onInput();
+          else typing.stop();
+        }}
+        onSend={submit}
+      />
+    </div>
+  );
+}
+
+function MessageList({
+  rows,
+  name,
+  hasOlder,
+  loadingOlder,
+  loadOlder,
+}: {
+  rows: Row[];
+  name: string;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  loadOlder: () => void;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const firstKey = rows[0]?.key;
+  const lastKey = rows.at(-1)?.key;
+  const lastMine = rows.at(-1)?.mine ?? false;
+  const previous = useRef<{ first?: string; last?: string; fromBottom: number }>({ fromBottom: 0 });
+
+  // Older page in: keep what was on screen in place. New message: follow it when at the bottom.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const before = previous.current;
+    if (before.first !== undefined && firstKey !== before.first && lastKey === before.last) {
+      list.scrollTop = list.scrollHeight - before.fromBottom;
+    } else if (lastKey !== before.last) {
+      const nearBottom = before.fromBottom - list.clientHeight < STICK_TO_BOTTOM;
+      if (before.last === undefined || lastMine || nearBottom) list.scrollTop = list.scrollHeight;
+    }
+    previous.current = { first: firstKey, last: lastKey, fromBottom: list.scrollHeight - list.scrollTop };
+  }, [firstKey, lastKey, lastMine]);
+
+  function onScroll() {
+    const list = listRef.current;
+    if (!list) return;
+    previous.current.fromBottom = list.scrollHeight - list.scrollTop;
+    if (list.scrollTop < LOAD_OLDER_AT && hasOlder && !loadingOlder) loadOlder();
+  }
+
+  return (
+    <div ref={listRef} onScroll={onScroll} className="flex-1 overflow-y-auto px-4 py-3">
+      {hasOlder && (
+        <div className="flex justify-center pb-2">
+          <button
+            type="button"
+            onClick={loadOlder}
+            disabled={loadingOlder}
+            className="inline-flex items-center gap-2 rounded-md px-3 py-1 text-sm text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            {loadingOlder && <Spinner className="size-4" />}
+            Load older messages
+          </button>
+        </div>
+      )}
+      {rows.length === 0 && (
+        <EmptyState icon={MessageCircle} title="No messages yet" description={`Say hello to ${name}.`} />
+      )}
+      <ol role="log" aria-live="polite" aria-label={`Messages with ${name}`} className="space-y-2">
+        {rows.map((row, index) => {
+          const day = dayLabel(row.sentAt);
+          const separator = index === 0 || dayLabel(rows[index - 1].sentAt) !== day;
+          return (
+            <li key={row.key}>
+              {separator && (
+                <p className="my-3 text-center text-xs font-medium text-slate-500">
+                  <span className="rounded-full bg-slate-100 px-3 py-1">{day}</span>
+                </p>
+              )}
+              <div className={row.mine ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
+                <p
+                  className={
+                    row.mine
+                      ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm whitespace-pre-wrap break-words text-white'
+                      : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm whitespace-pre-wrap break-words text-slate-900'
+                  }
+                >
+                  {row.content}
+                </p>
+                <p className="mt-0.5 text-xs text-slate-500">
+                  <time dateTime={row.sentAt}>{timeFormat.format(new Date(row.sentAt))}</time>
+                  {row.status && (
+                    <>
+                      <span aria-hidden="true"> · </span>
+                      <span>{row.status}</span>
+                    </>
+                  )}
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

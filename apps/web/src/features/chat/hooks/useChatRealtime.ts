@@ -1,0 +1,48 @@
+import type { ChatMessage } from '@campusrun/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { useOnReconnect, useSocketEvent } from '@/lib/socket';
+import {
+  addMessageToThread,
+  bumpConversation,
+  chatKeys,
+  clearUnread,
+  fetchThreadPage,
+  markThreadRead,
+} from '../api/chat';
+
+/**
+ * Keeps the cached conversations and threads live, wherever the user is in the app: new messages,
+ * read receipts, and a refetch after a reconnect (so nothing sent during the drop is missing).
+ */
+export function useChatRealtime() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  const myId = user?.id ?? '';
+
+  useSocketEvent('message:new', (message: ChatMessage) => {
+    if (!myId) return;
+    const partnerId = message.senderId === myId ? message.receiverId : message.senderId;
+    const threadOpen = pathname === paths.chatWith(partnerId);
+    addMessageToThread(queryClient, partnerId, message);
+    bumpConversation(queryClient, message, myId, threadOpen);
+    if (threadOpen && message.senderId === partnerId) {
+      // The message is on screen: reading the thread's newest message marks it read (and the
+      // server sends the partner a read receipt).
+      clearUnread(queryClient, partnerId);
+      fetchThreadPage(partnerId, null, undefined, 1).catch(() => {});
+    }
+  });
+
+  useSocketEvent('message:read', ({ readerId, senderId }) => {
+    if (senderId === myId) markThreadRead(queryClient, readerId, myId);
+  });
+
+  useOnReconnect(() => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.threads });
+  });
+}

@@ -1,0 +1,95 @@
+import { CHAT_MESSAGES, type ChatMessage, SOCKET_OPTIONS } from '@campusrun/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useOnReconnect, useSocket } from '@/lib/socket';
+import { toast } from '@/lib/toast';
+import {
+  type ThreadData,
+  addMessageToThread,
+  bumpConversation,
+  chatKeys,
+  postMessage,
+  threadMessages,
+} from '../api/chat';
+import { newClientId } from './client-id';
+
+export interface PendingMessage {
+  clientId: string;
+  content: string;
+  sentAt: string;
+}
+
+/**
+ * Spec §4 "Chat": a message shows at once ('Sending...'), goes over the socket with an
+ * acknowledgement (POST /chat while the socket is down), and on failure is removed with the toast
+ * 'Failed to send message'; `onFailed` gets the text back so nothing typed is lost. Messages still
+ * unacknowledged when the socket comes back are sent again with the same clientId (the server
+ * stores a clientId once).
+ */
+export function useSendMessage(myId: string, partnerId: string, onFailed: (content: string) => void) {
+  const queryClient = useQueryClient();
+  const { socket, connected } = useSocket();
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  /** Unacknowledged socket sends: clientId → the message and its timeout. */
+  const inFlight = useRef(
+    new Map<string, { message: PendingMessage; timer: ReturnType<typeof setTimeout> }>(),
+  );
+
+  const remove = (clientId: string) => {
+    const entry = inFlight.current.get(clientId);
+    if (entry) clearTimeout(entry.timer);
+    inFlight.current.delete(clientId);
+    setPending((list) => list.filter((m) => m.clientId !== clientId));
+  };
+
+  const stored = (clientId: string, message: ChatMessage) => {
+    addMessageToThread(queryClient, partnerId, message);
+    bumpConversation(queryClient, message, myId, true);
+    remove(clientId);
+  };
+
+  const failed = (message: PendingMessage) => {
+    remove(message.clientId);
+    // Stored after all (it came back with a refetch after a reconnect): nothing failed.
+    const thread = queryClient.getQueryData<ThreadData>(chatKeys.thread(partnerId));
+    if (threadMessages(thread).some((m) => m.clientId === message.clientId && m.senderId === myId)) return;
+    toast.error(CHAT_MESSAGES.failed);
+    onFailed(message.content);
+  };
+
+  function overSocket(message: PendingMessage) {
+    if (!socket) return;
+    const { clientId } = message;
+    const timer = setTimeout(() => failed(message), SOCKET_OPTIONS.timeout);
+    inFlight.current.set(clientId, { message, timer });
+    socket.emit('message:send', { receiverId: partnerId, message: message.content, clientId }, (answer) => {
+      const current = inFlight.current.get(clientId);
+      if (answer?.ok) {
+        // Even a late acknowledgement means the message was stored: show it.
+        stored(clientId, answer.message);
+      } else if (current?.timer === timer) {
+        failed(message);
+      }
+    });
+  }
+
+  useOnReconnect(() => {
+    for (const { message, timer } of [...inFlight.current.values()]) {
+      clearTimeout(timer);
+      overSocket(message);
+    }
+  });
+
+  function send(content: string) {
+    const message: PendingMessage = { clientId: newClientId(), content, sentAt: new Date().toISOString() };
+    setPending((list) => [...list, message]);
+    if (socket && connected) overSocket(message);
+    else
+      postMessage({ receiverId: partnerId, content, clientId: message.clientId }).then(
+        (answer) => stored(message.clientId, answer),
+        () => failed(message),
+      );
+  }
+
+  return { pending, send };
+}

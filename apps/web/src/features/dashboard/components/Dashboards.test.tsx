@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { dayscholar, hosteller } from '@/test/fixtures';
+import { makeRequest, withDeliverer } from '@/test/requests';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+
+const statValue = (label: string) =>
+  screen.getByText(label, { selector: 'dt' }).closest('div')!.parentElement!;
+
+describe('dashboards', { timeout: 20_000 }, () => {
+  it('hosteller: shows an error with Retry, then the stats and recent lists', async () => {
+    let fail = true;
+    server.use(
+      meHandler(hosteller),
+      http.get(api('/hosteller/stats'), () =>
+        fail
+          ? HttpResponse.json({ message: 'Database unavailable' }, { status: 503 })
+          : HttpResponse.json({
+              stats: {
+                pendingRequests: 2,
+                acceptedRequests: 1,
+                completedRequests: 5,
+                cancelledRequests: 0,
+                activeProducts: 3,
+                soldProducts: 4,
+              },
+            }),
+      ),
+      http.get(api('/hosteller/requests/recent'), () =>
+        HttpResponse.json({ requests: [makeRequest({ itemName: 'Bread' })] }),
+      ),
+      http.get(api('/hosteller/products/recent'), () =>
+        HttpResponse.json({
+          products: [
+            {
+              id: '5a5a5a5a-0000-4000-8000-000000000001',
+              name: 'Desk lamp',
+              price: 300,
+              status: 'available',
+              createdAt: new Date().toISOString(),
+              images: [],
+            },
+          ],
+        }),
+      ),
+    );
+    const { user } = renderApp('/hosteller/dashboard', { user: hosteller });
+    expect(
+      await screen.findByText('Failed to load dashboard data', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Pending requests', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(statValue('Pending requests')).getByText('2')).toBeInTheDocument();
+    expect(within(statValue('Completed requests')).getByText('5')).toBeInTheDocument();
+    expect(within(statValue('Active products')).getByText('3')).toBeInTheDocument();
+    expect(within(statValue('Sold products')).getByText('4')).toBeInTheDocument();
+    const recent = within(screen.getByRole('region', { name: 'Recent requests' }));
+    expect(await recent.findByText('Bread', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(recent.getByText(/No deliverer yet/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Recent products' })).getByText('Desk lamp'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New request' })).toHaveAttribute(
+      'href',
+      '/hosteller/my-requests/new',
+    );
+  });
+
+  it('day scholar: stats with earnings in rupees, active deliveries and available requests', async () => {
+    let fail = true;
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/dayscholar/stats'), () =>
+        HttpResponse.json({
+          stats: {
+            pendingDeliveries: 1,
+            completedDeliveries: 7,
+            cancelledDeliveries: 0,
+            availableRequests: 12,
+            totalEarnings: 1250,
+          },
+        }),
+      ),
+      http.get(api('/dayscholar/deliveries/active'), () =>
+        fail
+          ? HttpResponse.json({ message: 'boom' }, { status: 500 })
+          : HttpResponse.json({
+              deliveries: [withDeliverer(makeRequest({ itemName: 'Soap' }))],
+              nextCursor: null,
+            }),
+      ),
+      http.get(api('/dayscholar/requests/available'), () =>
+        HttpResponse.json({ requests: [makeRequest({ itemName: 'Pens' })], nextCursor: null }),
+      ),
+    );
+    const { user } = renderApp('/dayscholar/dashboard', { user: dayscholar });
+    expect(
+      await screen.findByText('Failed to load dashboard data', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Soap', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(statValue('Total earnings')).getByText('₹1,250')).toBeInTheDocument();
+    expect(within(statValue('Completed deliveries')).getByText('7')).toBeInTheDocument();
+    expect(within(statValue('Available requests')).getByText('12')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Available requests' })).getByText('Pens'),
+    ).toBeInTheDocument();
+  });
+});

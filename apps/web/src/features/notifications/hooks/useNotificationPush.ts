@@ -1,0 +1,33 @@
+import type { AppNotification } from '@campusrun/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { useOnReconnect, useSocketEvent } from '@/lib/socket';
+import { toast } from '@/lib/toast';
+import { addPushedNotification, notificationsKey, useMarkNotificationRead } from '../api/notifications';
+
+export const NOTIFICATION_TOAST_MS = 5000;
+
+/**
+ * Pushed notifications: into the cached list (top, count +1) and a toast, except a chat message
+ * from the partner whose thread is open. After a reconnect the list is fetched again.
+ */
+export function useNotificationPush() {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const markRead = useMarkNotificationRead();
+
+  useSocketEvent('notification', (notification: AppNotification) => {
+    addPushedNotification(queryClient, notification);
+    const senderId = notification.data.senderId;
+    const threadOpen = notification.type === 'message' && senderId && pathname === paths.chatWith(senderId);
+    if (threadOpen) {
+      // The message is on screen already: no toast, and nothing left unread.
+      if (!notification.isRead) markRead.mutate(notification.id);
+    } else {
+      toast.info(notification.message, { toastId: notification.id, autoClose: NOTIFICATION_TOAST_MS });
+    }
+  });
+
+  useOnReconnect(() => void queryClient.invalidateQueries({ queryKey: notificationsKey }));
+}

@@ -1,0 +1,234 @@
+import {
+  PRODUCT_IMAGE_TYPES,
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+  type Product,
+  updateProductFormSchema,
+} from '@campusrun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/Alert';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { toast } from '@/lib/toast';
+import { useProduct } from '../api/get-product';
+import { useUpdateProduct } from '../api/update-product';
+import { ProductNotFound } from './ProductNotFound';
+import { PRODUCT_FIELD_NAMES, ProductFields, type ProductFieldValues } from './ProductFields';
+import { PhotoManager } from './PhotoManager';
+import { ALL_CATEGORIES, LOAD_PRODUCT_FAILED } from './options';
+import { describeSaveError } from './server-errors';
+import { UploadProgress } from './UploadProgress';
+
+interface EditFormValues extends ProductFieldValues {
+  existingImages: string[];
+  newImages: File[];
+}
+type EditFormOutput = z.output<typeof updateProductFormSchema>;
+
+const resolver = zodResolver(updateProductFormSchema) as unknown as Resolver<
+  EditFormValues,
+  unknown,
+  EditFormOutput
+>;
+
+/** A picked file the server would refuse anyway: wrong type or over 10 MB. */
+function fileProblem(file: File): string | null {
+  if (file.type !== '' && !(PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type))
+    return PRODUCT_MESSAGES.imageType;
+  if (file.size > PRODUCT_LIMITS.editImageMaxBytes) return PRODUCT_MESSAGES.editImageTooLarge;
+  return null;
+}
+
+function EditProductForm({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const mutation = useUpdateProduct();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+
+  const form = useForm<EditFormValues, unknown, EditFormOutput>({
+    resolver,
+    defaultValues: {
+      name: product.name,
+      description: product.description,
+      price: String(product.price),
+      category: product.category,
+      condition: product.condition,
+      quantity: String(product.quantity),
+      isNegotiable: product.isNegotiable,
+      existingImages: product.images,
+      newImages: [],
+    },
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    control,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = form;
+  useClearErrorOnEdit(
+    form,
+    useCallback(() => setGeneralError(null), []),
+  );
+  const existingImages = useWatch({ control, name: 'existingImages' });
+  const newImages = useWatch({ control, name: 'newImages' });
+  const thumbnailOf = (url: string) => product.thumbnails[product.images.indexOf(url)] ?? url;
+
+  const changePhotos = (next: { existingImages?: string[]; newImages?: File[] }) => {
+    setPhotoError(null);
+    setGeneralError(null);
+    clearErrors(['images' as keyof EditFormValues, 'newImages']);
+    if (next.existingImages) setValue('existingImages', next.existingImages, { shouldDirty: true });
+    if (next.newImages) setValue('newImages', next.newImages, { shouldDirty: true });
+  };
+
+  const addPhotos = (files: File[]) => {
+    if (existingImages.length + newImages.length + files.length > PRODUCT_LIMITS.maxImages) {
+      changePhotos({});
+      setPhotoError(PRODUCT_MESSAGES.maxImages);
+      return;
+    }
+    const accepted = files.filter((file) => fileProblem(file) === null);
+    const problem = files.map(fileProblem).find(Boolean) ?? null;
+    changePhotos({ newImages: [...newImages, ...accepted] });
+    setPhotoError(problem);
+  };
+
+  const onSubmit = handleSubmit(async ({ existingImages: kept, newImages: added, ...body }) => {
+    setGeneralError(null);
+    setProgress(0);
+    try {
+      const updated = await mutation.mutateAsync({
+        id: product.id,
+        body,
+        existingImages: kept,
+        newImages: added as unknown as File[],
+        onProgress: setProgress,
+      });
+      toast.success(PRODUCT_MESSAGES.updated);
+      navigate(paths.product(updated.id), { replace: true });
+    } catch (error) {
+      setProgress(null);
+      const { fieldErrors, message, imageMessage } = describeSaveError(error, PRODUCT_MESSAGES.updateFailed);
+      const photoErrors = fieldErrors.filter((e) => e.param === 'images' || e.param === 'existingImages');
+      const unmatched = applyServerFieldErrors(
+        form,
+        fieldErrors.filter((e) => !photoErrors.includes(e)),
+        PRODUCT_FIELD_NAMES,
+      );
+      const photoMessage = photoErrors[0]?.msg ?? imageMessage;
+      if (photoMessage) setPhotoError(photoMessage);
+      if (unmatched.length > 0 || (fieldErrors.length === 0 && !imageMessage)) setGeneralError(message);
+      toast.error(message);
+    }
+  });
+
+  // The total-count errors of the schema land on `images`; a bad new file on `newImages.N`.
+  const formErrors = errors as FieldErrors<EditFormValues> & { images?: { message?: string } };
+  const newImageError = Array.isArray(errors.newImages)
+    ? errors.newImages.find((e) => e?.message)?.message
+    : undefined;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {generalError && <Alert>{generalError}</Alert>}
+      <ProductFields register={register} errors={errors} categories={ALL_CATEGORIES} />
+      <PhotoManager
+        kept={existingImages.map((url) => ({ url, thumbnail: thumbnailOf(url) }))}
+        added={newImages}
+        onRemoveKept={(url) => changePhotos({ existingImages: existingImages.filter((u) => u !== url) })}
+        onRemoveAdded={(file) => changePhotos({ newImages: newImages.filter((f) => f !== file) })}
+        onAdd={addPhotos}
+        error={photoError ?? formErrors.images?.message ?? newImageError}
+        disabled={isSubmitting}
+      />
+      <UploadProgress fraction={progress} photos={newImages.length} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link to={paths.product(product.id)} className={buttonClasses({ variant: 'secondary' })}>
+          Cancel
+        </Link>
+        <Button type="submit" isLoading={isSubmitting}>
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <div className="space-y-5" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="space-y-2">
+          <Skeleton className="h-4 w-28" />
+          <Skeleton className={i === 1 ? 'h-24 w-full' : 'h-10 w-full'} />
+        </div>
+      ))}
+      <div className="grid grid-cols-3 gap-3 sm:grid-cols-5">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="aspect-square w-full" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** /hosteller/edit-product/{id}: only the seller, who is a hosteller (spec §6). */
+export function EditProductPage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const isHosteller = user?.role === 'hosteller';
+  const query = useProduct(id);
+  const product = query.data;
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const isSeller = Boolean(product && user && product.sellerId === user.id);
+
+  useEffect(() => {
+    if (!isHosteller) {
+      toast.error(PRODUCT_MESSAGES.onlyHostellers, { toastId: 'edit-product-refused' });
+      navigate(paths.dashboard, { replace: true });
+    } else if (product && !isSeller) {
+      toast.error(PRODUCT_MESSAGES.notSeller, { toastId: 'edit-product-refused' });
+      navigate(paths.product(product.id), { replace: true });
+    } else if (query.isError && !notFound) {
+      toast.error(LOAD_PRODUCT_FAILED, { toastId: 'product-load-failed' });
+      navigate(paths.hosteller.marketplace, { replace: true });
+    }
+  }, [isHosteller, product, isSeller, query.isError, notFound, navigate]);
+
+  return (
+    <>
+      <title>Edit Product · CampusRun</title>
+      <Link
+        to={product ? paths.product(product.id) : paths.hosteller.marketplace}
+        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {product ? 'Back to product' : 'Marketplace'}
+      </Link>
+      <h1 className="mt-3 text-2xl font-semibold text-slate-900">Edit Product</h1>
+      <section className="mt-6 max-w-2xl rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        {notFound ? (
+          <ProductNotFound />
+        ) : product && isHosteller && isSeller ? (
+          <EditProductForm key={product.id} product={product} />
+        ) : (
+          <FormSkeleton />
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { PRODUCT_LIMITS, PRODUCT_SORTS, type ProductSort } from '@campusrun/shared';
+import { Search, X } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Input, Select } from '@/components/ui/Input';
+import type { ProductFilters } from '../api/keys';
+import { useDebouncedCallback } from '../hooks/useDebouncedCallback';
+import { ALL_CATEGORIES, CONDITIONS, SORT_LABELS, categoryLabel, conditionLabel } from './options';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface MarketplaceFiltersProps {
+  filters: ProductFilters;
+  onChange: (patch: Partial<ProductFilters>) => void;
+}
+
+function Labelled({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+/** Search (debounced), category, condition and sort. The values live in the URL (see the page). */
+export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProps) {
+  const [text, setText] = useState(filters.search);
+  const [urlSearch, setUrlSearch] = useState(filters.search);
+  const debounced = useDebouncedCallback(
+    (value: string) => onChange({ search: value.trim() }),
+    SEARCH_DEBOUNCE_MS,
+  );
+
+  // The URL changed by other means (Back, "Clear filters"): show its search, unless it is what is typed.
+  if (filters.search !== urlSearch) {
+    setUrlSearch(filters.search);
+    if (filters.search !== text.trim()) setText(filters.search);
+  }
+
+  return (
+    <div
+      role="search"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+    >
+      <div className="relative col-span-2 sm:col-span-3 lg:col-span-1">
+        <Labelled label="Search products">
+          {(id) => (
+            <>
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+                aria-hidden="true"
+              />
+              <Input
+                id={id}
+                type="search"
+                placeholder="Search products"
+                autoComplete="off"
+                maxLength={PRODUCT_LIMITS.searchMax}
+                value={text}
+                className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
+                onChange={(event) => {
+                  setText(event.target.value);
+                  debounced.run(event.target.value);
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') {
+                    debounced.cancel();
+                    onChange({ search: text.trim() });
+                  }
+                }}
+              />
+              {text && (
+                <button
+                  type="button"
+                  aria-label="Clear search"
+                  onClick={() => {
+                    debounced.cancel();
+                    setText('');
+                    onChange({ search: '' });
+                  }}
+                  className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-700 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              )}
+            </>
+          )}
+        </Labelled>
+      </div>
+      <Labelled label="Category">
+        {(id) => (
+          <Select
+            id={id}
+            value={filters.category}
+            onChange={(event) => onChange({ category: event.target.value as ProductFilters['category'] })}
+          >
+            <option value="">All categories</option>
+            {ALL_CATEGORIES.map((value) => (
+              <option key={value} value={value}>
+                {categoryLabel(value)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Labelled>
+      <Labelled label="Condition">
+        {(id) => (
+          <Select
+            id={id}
+            value={filters.condition}
+            onChange={(event) => onChange({ condition: event.target.value as ProductFilters['condition'] })}
+          >
+            <option value="">Any condition</option>
+            {CONDITIONS.map((value) => (
+              <option key={value} value={value}>
+                {conditionLabel(value)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Labelled>
+      <div className="col-span-2 sm:col-span-1">
+        <Labelled label="Sort by">
+          {(id) => (
+            <Select
+              id={id}
+              value={filters.sort}
+              onChange={(event) => onChange({ sort: event.target.value as ProductSort })}
+            >
+              {PRODUCT_SORTS.map((value) => (
+                <option key={value} value={value}>
+                  {SORT_LABELS[value]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Labelled>
+      </div>
+    </div>
+  );
+}

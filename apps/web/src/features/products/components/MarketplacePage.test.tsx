@@ -1,0 +1,169 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { hosteller } from '@/test/fixtures';
+import { makeProduct } from '@/test/products';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+
+// Lazy route chunks and toasts take a while on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
+const FIRST_RENDER = { timeout: 10_000 };
+
+/** Every GET /products query string, in order. */
+function listHandler(answer: (params: URLSearchParams) => Response | Promise<Response>) {
+  const calls: URLSearchParams[] = [];
+  server.use(
+    http.get(api('/products'), ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      calls.push(params);
+      return answer(params);
+    }),
+  );
+  return calls;
+}
+
+/** Renders the app at the marketplace; the first render loads the route's chunk, hence the wait. */
+async function openMarketplace(path = '/hosteller/marketplace') {
+  server.use(meHandler(hosteller));
+  const result = renderApp(path, { user: hosteller });
+  await screen.findByRole('heading', { level: 1, name: 'Marketplace' }, FIRST_RENDER);
+  return result;
+}
+
+describe('marketplace', { timeout: 20_000 }, () => {
+  it('shows the products as cards with rupee prices, lazy square thumbnails and a reserved badge', async () => {
+    const lamp = makeProduct({ name: 'Desk lamp', price: 1250, condition: 'like-new', category: 'decor' });
+    const books = makeProduct({ name: 'DSA books', price: 300, status: 'reserved', isNegotiable: true });
+    listHandler(() => HttpResponse.json({ products: [lamp, books], nextCursor: null }));
+    await openMarketplace();
+
+    const list = await screen.findByRole('list', { name: 'Products' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByRole('link', { name: 'Desk lamp' })).toHaveAttribute(
+      'href',
+      `/products/${lamp.id}`,
+    );
+    expect(within(cards[0]!).getByText('₹1,250')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Like New · Decor')).toBeInTheDocument();
+    const image = within(cards[1]!).getByRole('img', { name: 'DSA books' });
+    expect(image).toHaveAttribute('src', books.thumbnails[0]);
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width', '400');
+    expect(image).toHaveAttribute('height', '400');
+    expect(within(cards[1]!).getByText('Reserved')).toBeInTheDocument();
+    expect(within(cards[0]!).queryByText('Reserved')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('writes search, category, condition and sort to the URL and sends them to the API', async () => {
+    const calls = listHandler(() => HttpResponse.json({ products: [makeProduct()], nextCursor: null }));
+    const { user, router } = await openMarketplace();
+    await screen.findByRole('list', { name: 'Products' });
+    expect(calls[0]?.get('sort')).toBe('recent');
+    expect(calls[0]?.has('search')).toBe(false);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'casio calc');
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('search')).toBe('casio calc'),
+    );
+    // Debounced: one request for the whole word, not one per key.
+    await waitFor(() => expect(calls.at(-1)?.get('search')).toBe('casio calc'));
+    expect(calls.filter((c) => c.has('search'))).toHaveLength(1);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'electronics');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Condition' }), 'like-new');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price-low');
+
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        search: 'casio calc',
+        category: 'electronics',
+        condition: 'like-new',
+        sort: 'price-low',
+      }),
+    );
+    await waitFor(() =>
+      expect(Object.fromEntries(calls.at(-1)!)).toEqual({
+        search: 'casio calc',
+        category: 'electronics',
+        condition: 'like-new',
+        sort: 'price-low',
+        limit: '24',
+      }),
+    );
+  });
+
+  it('reads the filters from the URL (a reload keeps them)', async () => {
+    const calls = listHandler(() => HttpResponse.json({ products: [], nextCursor: null }));
+    await openMarketplace('/hosteller/marketplace?search=lamp&category=decor&condition=used&sort=price-high');
+    expect(await screen.findByText('No products match your filters')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('lamp');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('decor');
+    // The edit form's 'used' reads as the canonical 'good'.
+    expect(screen.getByRole('combobox', { name: 'Condition' })).toHaveValue('good');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-high');
+    expect(Object.fromEntries(calls[0]!)).toEqual({
+      search: 'lamp',
+      category: 'decor',
+      condition: 'good',
+      sort: 'price-high',
+      limit: '24',
+    });
+  });
+
+  it('clears the filters from the empty state', async () => {
+    listHandler((params) =>
+      HttpResponse.json({
+        products: params.has('category') ? [] : [makeProduct({ name: 'Kettle' })],
+        nextCursor: null,
+      }),
+    );
+    const { user, router } = await openMarketplace('/hosteller/marketplace?category=books&search=x');
+    await user.click(await screen.findByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('link', { name: 'Kettle' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+  });
+
+  it('loads more with the next cursor', async () => {
+    const calls = listHandler((params) =>
+      params.get('cursor') === 'page-2'
+        ? HttpResponse.json({ products: [makeProduct({ name: 'Second page item' })], nextCursor: null })
+        : HttpResponse.json({ products: [makeProduct({ name: 'First page item' })], nextCursor: 'page-2' }),
+    );
+    const { user } = await openMarketplace('/hosteller/marketplace?sort=price-low');
+    await screen.findByRole('link', { name: 'First page item' });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'Second page item' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'First page item' })).toBeInTheDocument();
+    expect(calls.at(-1)?.get('cursor')).toBe('page-2');
+    expect(calls.at(-1)?.get('sort')).toBe('price-low');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows an empty state with a way to sell', async () => {
+    listHandler(() => HttpResponse.json({ products: [], nextCursor: null }));
+    await openMarketplace();
+    expect(await screen.findByText('No products yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sell a product' })).toHaveAttribute(
+      'href',
+      '/hosteller/sell-product',
+    );
+  });
+
+  it("shows 'Failed to load products' with Retry", async () => {
+    let fail = true;
+    listHandler(() =>
+      fail
+        ? HttpResponse.json({ message: 'Database is down', code: 'INTERNAL' }, { status: 503 })
+        : HttpResponse.json({ products: [makeProduct({ name: 'Back again' })], nextCursor: null }),
+    );
+    const { user } = await openMarketplace();
+    expect(await screen.findByText('Failed to load products')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Back again' })).toBeInTheDocument();
+  });
+});

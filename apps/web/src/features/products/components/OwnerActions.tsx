@@ -1,0 +1,104 @@
+import { PRODUCT_MESSAGES, type Product, type ProductStatus } from '@campusrun/shared';
+import { CheckCircle2, Clock, RotateCcw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useDeleteProduct } from '../api/delete-product';
+import { useUpdateProductStatus } from '../api/update-product-status';
+
+const STATUS_ACTIONS: { status: ProductStatus; label: string; done: string; icon: typeof Clock }[] = [
+  { status: 'reserved', label: 'Mark Reserved', done: 'Product marked as reserved', icon: Clock },
+  { status: 'sold', label: 'Mark Sold', done: 'Product marked as sold', icon: CheckCircle2 },
+  { status: 'available', label: 'Mark Available', done: 'Product is available again', icon: RotateCcw },
+];
+
+/** The seller's controls: status changes and delete (with a confirmation dialog). */
+export function OwnerActions({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const statusMutation = useUpdateProductStatus();
+  const deleteMutation = useDeleteProduct();
+  const [confirming, setConfirming] = useState(false);
+  const pendingStatus = statusMutation.isPending ? statusMutation.variables?.status : undefined;
+
+  const setStatus = async (status: ProductStatus, done: string) => {
+    try {
+      await statusMutation.mutateAsync({ id: product.id, status });
+      toast.success(done);
+    } catch (error) {
+      toast.error(errorMessage(error, PRODUCT_MESSAGES.updateFailed));
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await deleteMutation.mutateAsync(product.id);
+      setConfirming(false);
+      toast.success('Product deleted');
+      navigate(paths.hosteller.marketplace, { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to delete product'));
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="manage-heading"
+      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id="manage-heading" className="text-sm font-medium text-slate-500">
+        Manage your listing
+      </h2>
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        {STATUS_ACTIONS.filter((action) => action.status !== product.status).map(
+          ({ status, label, done, icon: Icon }) => (
+            <Button
+              key={status}
+              variant="secondary"
+              size="sm"
+              onClick={() => void setStatus(status, done)}
+              isLoading={pendingStatus === status}
+              disabled={statusMutation.isPending}
+            >
+              {pendingStatus !== status && <Icon className="size-4" aria-hidden="true" />}
+              {label}
+            </Button>
+          ),
+        )}
+        <Button
+          variant="ghost"
+          size="sm"
+          className="col-span-2 text-red-700 hover:bg-red-50"
+          onClick={() => setConfirming(true)}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+
+      <Dialog
+        open={confirming}
+        onClose={() => !deleteMutation.isPending && setConfirming(false)}
+        title="Delete this product?"
+        description={`"${product.name}" and its photos will be removed from the marketplace. This cannot be undone.`}
+        footer={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => setConfirming(false)}
+              disabled={deleteMutation.isPending}
+            >
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => void remove()} isLoading={deleteMutation.isPending}>
+              Delete
+            </Button>
+          </>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Product } from '@campusrun/shared';
+import { ImageOff } from 'lucide-react';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { paths } from '@/config/paths';
+import { formatRupees } from '@/lib/format';
+import { mediaUrl } from '@/lib/media';
+import { ProductStatusBadge } from './ProductStatusBadge';
+import { categoryLabel, conditionLabel } from './options';
+
+/** One marketplace tile: square thumbnail (no layout shift), price, name, condition. */
+export function ProductCard({ product }: { product: Product }) {
+  const thumbnail = product.thumbnails[0] ?? product.images[0];
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow duration-150 focus-within:ring-2 focus-within:ring-indigo-600 hover:shadow-md motion-reduce:transition-none">
+      <div className="relative aspect-square bg-slate-100">
+        {thumbnail ? (
+          <img
+            src={mediaUrl(thumbnail)}
+            alt={product.name}
+            width={400}
+            height={400}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center text-slate-400">
+            <ImageOff className="size-8" aria-hidden="true" />
+          </div>
+        )}
+        {product.status !== 'available' && (
+          <ProductStatusBadge status={product.status} className="absolute top-2 left-2 shadow-sm" />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-0.5 p-3">
+        <p className="text-base font-semibold text-slate-900">{formatRupees(product.price)}</p>
+        <h2 className="line-clamp-2 text-sm text-slate-700">
+          {/* The whole card is the link's target; its name is the product name. */}
+          <Link
+            to={paths.product(product.id)}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+          >
+            {product.name}
+          </Link>
+        </h2>
+        <p className="mt-auto pt-1 text-xs text-slate-500">
+          {conditionLabel(product.condition)} · {categoryLabel(product.category)}
+          {product.isNegotiable && ' · Negotiable'}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-hidden="true">
+      <Skeleton className="aspect-square w-full rounded-none" />
+      <div className="space-y-2 p-3">
+        <Skeleton className="h-5 w-16" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-3 w-24" />
+      </div>
+    </div>
+  );
+}

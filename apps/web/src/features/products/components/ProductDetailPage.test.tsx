@@ -1,0 +1,185 @@
+import type { Product } from '@campusrun/shared';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { hosteller } from '@/test/fixtures';
+import { hostellerAsSeller, makeProduct, seller } from '@/test/products';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+
+// Lazy route chunks and toasts take a while on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
+const FIRST_RENDER = { timeout: 10_000 };
+
+async function openProduct(
+  product: Product,
+  rating: () => Response = () => HttpResponse.json({ rating: { average: 4.3, count: 7 } }),
+) {
+  server.use(
+    meHandler(hosteller),
+    http.get(api(`/products/${product.id}`), () => HttpResponse.json({ product })),
+    http.get(api('/ratings/user/:id'), rating),
+    http.get(api('/products'), () => HttpResponse.json({ products: [], nextCursor: null })),
+  );
+  const result = renderApp(`/products/${product.id}`, { user: hosteller });
+  await screen.findByRole('heading', { level: 1, name: product.name }, FIRST_RENDER);
+  return result;
+}
+
+const mine = (overrides: Partial<Product> = {}) =>
+  makeProduct({ name: 'My bicycle', seller: hostellerAsSeller, sellerId: hosteller.id, ...overrides });
+
+describe('product detail', { timeout: 20_000 }, () => {
+  it('shows the product and the seller, and lets a buyer contact the seller', async () => {
+    const product = makeProduct({
+      name: 'Acoustic guitar',
+      price: 4500,
+      quantity: 2,
+      category: 'musical',
+      condition: 'like-new',
+      isNegotiable: true,
+      imageCount: 3,
+      description: 'Six strings.\nComes with a bag.',
+    });
+    await openProduct(product);
+
+    expect(screen.getByText('₹4,500')).toBeInTheDocument();
+    expect(screen.getByText('Available')).toBeInTheDocument();
+    const facts = Object.fromEntries(
+      screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(facts).toEqual({ Condition: 'Like New', Category: 'Musical', Quantity: '2', Negotiable: 'Yes' });
+    expect(screen.getByText(/Comes with a bag/)).toBeInTheDocument();
+
+    const sellerCard = within(screen.getByRole('region', { name: 'Seller' }));
+    expect(sellerCard.getByText(seller.name, { selector: 'p' })).toBeInTheDocument();
+    expect(sellerCard.getByText('Member since August 2026')).toBeInTheDocument();
+    expect(await sellerCard.findByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+    expect(sellerCard.getByText('4.3 (7 ratings)')).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'Contact Seller' })).toHaveAttribute(
+      'href',
+      `/chat/${seller.id}`,
+    );
+    expect(screen.queryByRole('link', { name: 'Edit Product' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark Sold' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('has a keyboard-usable gallery', async () => {
+    const product = makeProduct({ name: 'Lamp', imageCount: 3 });
+    const { user } = await openProduct(product);
+    const main = () => screen.getByRole('img', { name: /^Lamp, photo/ });
+    expect(main()).toHaveAttribute('src', product.images[0]);
+    expect(main()).toHaveAccessibleName('Lamp, photo 1 of 3');
+
+    await user.click(screen.getByRole('button', { name: 'Show photo 3 of 3' }));
+    expect(main()).toHaveAttribute('src', product.images[2]);
+    expect(screen.getByRole('button', { name: 'Show photo 3 of 3' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.keyboard('{ArrowRight}');
+    expect(main()).toHaveAttribute('src', product.images[0]);
+    expect(screen.getByRole('button', { name: 'Show photo 1 of 3' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(main()).toHaveAttribute('src', product.images[2]);
+    await user.click(screen.getByRole('button', { name: 'Previous photo' }));
+    expect(main()).toHaveAttribute('src', product.images[1]);
+  });
+
+  it('hides Contact Seller from the seller and shows the owner actions', async () => {
+    const product = mine();
+    await openProduct(product);
+    expect(screen.queryByRole('link', { name: 'Contact Seller' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Product' })).toHaveAttribute(
+      'href',
+      `/hosteller/edit-product/${product.id}`,
+    );
+    const manage = within(screen.getByRole('region', { name: 'Manage your listing' }));
+    expect(manage.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Mark Reserved',
+      'Mark Sold',
+      'Delete',
+    ]);
+    expect(within(screen.getByRole('region', { name: 'Seller' })).getByText('(You)')).toBeInTheDocument();
+  });
+
+  it('lets the seller mark the product sold and available again', async () => {
+    const product = mine();
+    const bodies: unknown[] = [];
+    server.use(
+      http.patch(api(`/products/${product.id}/status`), async ({ request }) => {
+        const body = (await request.json()) as { status: Product['status'] };
+        bodies.push(body);
+        return HttpResponse.json({ product: { ...product, status: body.status } });
+      }),
+    );
+    const { user } = await openProduct(product);
+    await user.click(screen.getByRole('button', { name: 'Mark Sold' }));
+    expect(await screen.findByText('Product marked as sold')).toBeInTheDocument();
+    expect(screen.getByText('Sold')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark Available' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark Sold' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mark Available' }));
+    expect(await screen.findByText('Product is available again')).toBeInTheDocument();
+    expect(bodies).toEqual([{ status: 'sold' }, { status: 'available' }]);
+  });
+
+  it('deletes after confirmation and goes to the marketplace', async () => {
+    const product = mine();
+    let deleted = false;
+    server.use(
+      http.delete(api(`/products/${product.id}`), () => {
+        deleted = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user, router } = await openProduct(product);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this product?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deleted).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/hosteller/marketplace'));
+    expect(deleted).toBe(true);
+    expect(await screen.findByText('Product deleted')).toBeInTheDocument();
+  });
+
+  it('hides the rating silently when it cannot be loaded', async () => {
+    await openProduct(makeProduct({ name: 'Kettle' }), () =>
+      HttpResponse.json({ message: 'Not found' }, { status: 404 }),
+    );
+    const sellerCard = within(screen.getByRole('region', { name: 'Seller' }));
+    await waitFor(() => expect(sellerCard.queryByText(/rating/i)).not.toBeInTheDocument());
+    expect(sellerCard.queryByRole('img', { name: /Rated/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Product not found' for an unknown product", async () => {
+    server.use(
+      meHandler(hosteller),
+      http.get(api('/products/:id'), () =>
+        HttpResponse.json({ message: 'Product not found', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+    );
+    renderApp('/products/0a1b2c3d-4e5f-4a6b-8c7d-999999999999', { user: hosteller });
+    expect(await screen.findByText('Product not found', undefined, FIRST_RENDER)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Marketplace' })).toBeInTheDocument();
+  });
+
+  it("says 'Failed to load product details' and goes back to the marketplace on other failures", async () => {
+    server.use(
+      meHandler(hosteller),
+      http.get(api('/products/:id'), () => HttpResponse.json({ message: '' }, { status: 500 })),
+      http.get(api('/products'), () => HttpResponse.json({ products: [], nextCursor: null })),
+    );
+    const { router } = renderApp('/products/0a1b2c3d-4e5f-4a6b-8c7d-999999999999', { user: hosteller });
+    expect(
+      await screen.findByText('Failed to load product details', undefined, FIRST_RENDER),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/hosteller/marketplace'));
+  });
+});

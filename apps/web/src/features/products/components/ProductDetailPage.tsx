@@ -1,0 +1,156 @@
+import type { Product } from '@campusrun/shared';
+import { ArrowLeft, MessageCircle, Pencil } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Badge } from '@/components/ui/Badge';
+import { buttonClasses } from '@/components/ui/Button';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatDate, formatRupees } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { useProduct } from '../api/get-product';
+import { OwnerActions } from './OwnerActions';
+import { ProductGallery } from './ProductGallery';
+import { ProductNotFound } from './ProductNotFound';
+import { ProductStatusBadge } from './ProductStatusBadge';
+import { SellerCard } from './SellerCard';
+import { LOAD_PRODUCT_FAILED, categoryLabel, conditionLabel } from './options';
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-sm font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function ProductView({ product }: { product: Product }) {
+  const { user } = useAuth();
+  const isSeller = user?.id === product.sellerId;
+  const canEdit = isSeller && user?.role === 'hosteller';
+
+  return (
+    <div className="mt-4 grid gap-6 lg:grid-cols-12 lg:gap-8">
+      <div className="lg:col-span-7">
+        <ProductGallery name={product.name} images={product.images} thumbnails={product.thumbnails} />
+      </div>
+      <div className="space-y-5 lg:col-span-5">
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <ProductStatusBadge status={product.status} />
+            {product.isNegotiable && <Badge tone="indigo">Negotiable</Badge>}
+          </div>
+          <h1 className="mt-2 text-2xl font-semibold break-words text-slate-900">{product.name}</h1>
+          <p className="mt-1 text-3xl font-semibold text-slate-900">{formatRupees(product.price)}</p>
+          <p className="mt-1 text-sm text-slate-500">Listed {formatDate(product.createdAt)}</p>
+        </div>
+
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2">
+          <Fact label="Condition" value={conditionLabel(product.condition)} />
+          <Fact label="Category" value={categoryLabel(product.category)} />
+          <Fact label="Quantity" value={String(product.quantity)} />
+          <Fact label="Negotiable" value={product.isNegotiable ? 'Yes' : 'No'} />
+        </dl>
+
+        <div className="flex flex-col gap-3 sm:flex-row lg:flex-col xl:flex-row">
+          {!isSeller && (
+            <Link
+              to={paths.chatWith(product.sellerId)}
+              className={buttonClasses({ size: 'lg', className: 'flex-1' })}
+            >
+              <MessageCircle className="size-5" aria-hidden="true" />
+              Contact Seller
+            </Link>
+          )}
+          {canEdit && (
+            <Link
+              to={paths.hosteller.editProduct(product.id)}
+              className={buttonClasses({ size: 'lg', className: 'flex-1' })}
+            >
+              <Pencil className="size-5" aria-hidden="true" />
+              Edit Product
+            </Link>
+          )}
+        </div>
+
+        {canEdit && <OwnerActions product={product} />}
+
+        <section aria-labelledby="description-heading">
+          <h2 id="description-heading" className="text-base font-medium text-slate-900">
+            Description
+          </h2>
+          <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{product.description}</p>
+        </section>
+
+        <SellerCard seller={product.seller} isYou={isSeller} />
+      </div>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="mt-4 grid gap-6 lg:grid-cols-12 lg:gap-8" aria-hidden="true">
+      <Skeleton className="aspect-square w-full rounded-xl lg:col-span-7" />
+      <div className="space-y-4 lg:col-span-5">
+        <Skeleton className="h-5 w-20 rounded-full" />
+        <Skeleton className="h-8 w-3/4" />
+        <Skeleton className="h-9 w-32" />
+        <div className="grid grid-cols-2 gap-2">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-12" />
+          ))}
+        </div>
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    </div>
+  );
+}
+
+/** /products/{id}: gallery, facts, seller, Contact Seller (not for the seller) and the seller's controls. */
+export function ProductDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useProduct(id);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const failed = query.isError && !notFound && !query.data;
+
+  useEffect(() => {
+    if (!failed) return;
+    // Spec §8: 'Failed to load product details', back to the marketplace.
+    toast.error(LOAD_PRODUCT_FAILED, { toastId: 'product-load-failed' });
+    navigate(paths.hosteller.marketplace, { replace: true });
+  }, [failed, navigate]);
+
+  return (
+    <>
+      <title>{`${query.data?.name ?? 'Product Details'} · CampusRun`}</title>
+      <Link
+        to={paths.hosteller.marketplace}
+        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Marketplace
+      </Link>
+      {query.data ? (
+        <ProductView product={query.data} />
+      ) : notFound ? (
+        <>
+          <h1 className="sr-only">Product Details</h1>
+          <div className="mt-4 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+            <ProductNotFound />
+          </div>
+        </>
+      ) : (
+        <>
+          <h1 className="sr-only">Product Details</h1>
+          <DetailSkeleton />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,238 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { hosteller } from '@/test/fixtures';
+import { deferred, hostellerAsSeller, imageFile, makeProduct } from '@/test/products';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+
+// Lazy route chunks and toasts take a while on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
+const FIRST_RENDER = { timeout: 10_000 };
+
+async function openSellPage() {
+  server.use(
+    meHandler(hosteller),
+    http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
+    // The product page the form goes to after listing.
+    http.get(api('/products/:id'), ({ params }) =>
+      HttpResponse.json({ product: { ...created(), id: String(params.id) } }),
+    ),
+  );
+  const result = renderApp('/hosteller/sell-product', { user: hosteller });
+  await screen.findByRole('heading', { level: 1, name: 'Sell Product' }, FIRST_RENDER);
+  return result;
+}
+
+type Events = Awaited<ReturnType<typeof openSellPage>>['user'];
+
+/** Clicks into a field and pastes the text (faster than typing it key by key). */
+async function fill(user: Events, label: string, text: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(text);
+}
+
+async function fillForm(user: Events, photo: File | null = imageFile()) {
+  await fill(user, 'Product name', 'Casio calculator');
+  await fill(user, 'Description', 'fx-991EX, with cover');
+  await fill(user, 'Price (₹)', '450');
+  await user.selectOptions(screen.getByLabelText('Category'), 'electronics');
+  await user.selectOptions(screen.getByLabelText('Condition'), 'like-new');
+  await user.clear(screen.getByLabelText('Quantity'));
+  await user.type(screen.getByLabelText('Quantity'), '2');
+  await user.click(screen.getByLabelText('Price is negotiable'));
+  if (photo) await user.upload(screen.getByLabelText(/^Photo/), photo);
+}
+
+const UPLOAD_BAR = /Uploading photo|Processing photo/;
+
+const submit = (user: Events) => user.click(screen.getByRole('button', { name: 'List Product' }));
+const created = () =>
+  makeProduct({ seller: hostellerAsSeller, sellerId: hosteller.id, name: 'Casio calculator' });
+
+describe('sell product', { timeout: 20_000 }, () => {
+  it('offers the sell form categories and the canonical conditions, good by default', async () => {
+    await openSellPage();
+    const categories = screen.getByLabelText<HTMLSelectElement>('Category');
+    expect([...categories.options].map((o) => o.text)).toEqual([
+      'Select a category',
+      'Books',
+      'Electronics',
+      'Clothing',
+      'Furniture',
+      'Food',
+      'Other',
+    ]);
+    const condition = screen.getByLabelText<HTMLSelectElement>('Condition');
+    expect([...condition.options].map((o) => o.text)).toEqual(['New', 'Like New', 'Good', 'Fair', 'Poor']);
+    expect(condition).toHaveValue('good');
+    expect(screen.getByLabelText('Quantity')).toHaveValue(1);
+  });
+
+  it('shows the validation messages in the spec order', async () => {
+    const { user } = await openSellPage();
+    await submit(user);
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((el) => el.textContent)).toEqual([
+        'Product name is required',
+        'Description is required',
+        'Price is required',
+        'Category is required',
+        'Please upload an image of your product',
+      ]),
+    );
+    expect(screen.getByLabelText('Product name')).toHaveFocus();
+
+    // Editing a field clears its error only.
+    await user.type(screen.getByLabelText('Product name'), 'Lamp');
+    expect(screen.queryByText('Product name is required')).not.toBeInTheDocument();
+    expect(screen.getByText('Description is required')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Price (₹)'), 'abc');
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '0');
+    await submit(user);
+    expect(await screen.findByText('Please enter a valid price')).toBeInTheDocument();
+    expect(screen.getByText('Quantity must be at least 1')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Price (₹)'));
+    await user.type(screen.getByLabelText('Price (₹)'), '0');
+    await submit(user);
+    expect(await screen.findByText('Please enter a valid price')).toBeInTheDocument();
+  });
+
+  it('refuses a photo of 5 MB or more', async () => {
+    const { user } = await openSellPage();
+    await user.upload(
+      screen.getByLabelText(/^Photo/),
+      imageFile('huge.jpg', 5 * 1024 * 1024 + 1, 'image/jpeg'),
+    );
+    expect(await screen.findByText('Image size should be less than 5MB')).toBeInTheDocument();
+
+    // Another photo replaces it and the message goes.
+    await user.upload(screen.getByLabelText(/^Photo/), imageFile('small.jpg', 300 * 1024, 'image/jpeg'));
+    await waitFor(() =>
+      expect(screen.queryByText('Image size should be less than 5MB')).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText('small.jpg')).toBeInTheDocument();
+    expect(screen.getByText('300 KB')).toBeInTheDocument();
+  });
+
+  it('shows a progress bar while uploading, then the product page', async () => {
+    const release = deferred();
+    const product = created();
+    let fields: Record<string, string> = {};
+    let authorization: string | null = null;
+    server.use(
+      http.post(api('/products'), async ({ request }) => {
+        authorization = request.headers.get('authorization');
+        const form = await request.formData();
+        fields = Object.fromEntries(
+          [...form.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : 'FILE']),
+        );
+        await release.promise;
+        return HttpResponse.json({ product }, { status: 201 });
+      }),
+    );
+    const { user, router } = await openSellPage();
+    await fillForm(user);
+    await submit(user);
+
+    expect(await screen.findByRole('progressbar', { name: UPLOAD_BAR })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'List Product' })).toBeDisabled();
+    release.resolve();
+
+    expect(await screen.findByText('Product listed successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${product.id}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Casio calculator' })).toBeInTheDocument();
+    expect(authorization).toBe('Bearer test-token');
+    expect(fields).toEqual({
+      name: 'Casio calculator',
+      description: 'fx-991EX, with cover',
+      price: '450',
+      category: 'electronics',
+      condition: 'like-new',
+      quantity: '2',
+      isNegotiable: 'true',
+      images: 'FILE',
+    });
+  });
+
+  it('keeps everything, the photo included, when listing fails, and lists on the next try', async () => {
+    let attempts = 0;
+    let lastFile: FormDataEntryValue | null = null;
+    const product = created();
+    server.use(
+      http.post(api('/products'), async ({ request }) => {
+        attempts += 1;
+        lastFile = (await request.formData()).get('images');
+        if (attempts === 1) return HttpResponse.json({ message: '' }, { status: 500 });
+        return HttpResponse.json({ product }, { status: 201 });
+      }),
+    );
+    const { user, router } = await openSellPage();
+    await fillForm(user, imageFile('desk-lamp.png', 1200 * 1024));
+    await submit(user);
+
+    expect(await screen.findAllByText('Failed to list product. Please try again.')).not.toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/hosteller/sell-product');
+    expect(screen.queryByRole('progressbar', { name: UPLOAD_BAR })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Product name')).toHaveValue('Casio calculator');
+    expect(screen.getByLabelText('Description')).toHaveValue('fx-991EX, with cover');
+    expect(screen.getByLabelText('Price (₹)')).toHaveValue('450');
+    expect(screen.getByLabelText('Category')).toHaveValue('electronics');
+    expect(screen.getByLabelText('Condition')).toHaveValue('like-new');
+    expect(screen.getByLabelText('Quantity')).toHaveValue(2);
+    expect(screen.getByLabelText('Price is negotiable')).toBeChecked();
+    expect(screen.getByText('desk-lamp.png')).toBeInTheDocument();
+
+    await submit(user);
+    expect(await screen.findByText('Product listed successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${product.id}`));
+    expect(attempts).toBe(2);
+    expect(lastFile).not.toBeNull();
+  });
+
+  it("shows the server's field errors under the fields and a refused image under the photo", async () => {
+    server.use(
+      http.post(api('/products'), () =>
+        HttpResponse.json(
+          {
+            message: 'Product name must be at most 120 characters',
+            code: 'VALIDATION_FAILED',
+            errors: [{ param: 'name', msg: 'Product name must be at most 120 characters' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = await openSellPage();
+    await fillForm(user);
+    await submit(user);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Product name')).toHaveAccessibleDescription(
+        'Product name must be at most 120 characters',
+      ),
+    );
+
+    server.use(
+      http.post(api('/products'), () =>
+        HttpResponse.json(
+          {
+            message: 'This image file is damaged or incomplete. Please upload a PNG, JPG, GIF or WebP image',
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+          },
+          { status: 415 },
+        ),
+      ),
+    );
+    await user.clear(screen.getByLabelText('Product name'));
+    await user.type(screen.getByLabelText('Product name'), 'Lamp');
+    await submit(user);
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Photo/)).toHaveAccessibleDescription(
+        /This image file is damaged or incomplete/,
+      ),
+    );
+    expect(screen.getByLabelText('Product name')).toHaveValue('Lamp');
+  });
+});

@@ -1,0 +1,49 @@
+import type { Product } from '@campusrun/shared';
+import { Avatar } from '@/components/ui/Avatar';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { StarRating } from '@/components/ui/StarRating';
+import { formatMonthYear } from '@/lib/format';
+import { mediaUrl } from '@/lib/media';
+import { useSellerRating } from '../api/get-seller-rating';
+
+function SellerRating({ sellerId }: { sellerId: string }) {
+  const rating = useSellerRating(sellerId);
+  if (rating.isPending) return <Skeleton className="h-4 w-28" />;
+  // Spec §8: a failed rating load silently hides the rating display.
+  if (rating.isError) return null;
+  const { average, count } = rating.data;
+  if (count === 0) return <p className="text-sm text-slate-500">No ratings yet</p>;
+  return (
+    <p className="flex items-center gap-1.5 text-sm text-slate-600">
+      <StarRating value={average} size="sm" />
+      <span>
+        {average.toFixed(1)} ({count} {count === 1 ? 'rating' : 'ratings'})
+      </span>
+    </p>
+  );
+}
+
+/** Spec "Product detail": avatar, name, member since, star rating when known. */
+export function SellerCard({ seller, isYou }: { seller: Product['seller']; isYou: boolean }) {
+  return (
+    <section
+      aria-labelledby="seller-heading"
+      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id="seller-heading" className="text-sm font-medium text-slate-500">
+        Seller
+      </h2>
+      <div className="mt-3 flex items-center gap-3">
+        <Avatar id={seller.id} name={seller.name} src={mediaUrl(seller.avatar)} size="md" />
+        <div className="min-w-0 space-y-0.5">
+          <p className="truncate text-base font-medium text-slate-900">
+            {seller.name}
+            {isYou && <span className="font-normal text-slate-500"> (You)</span>}
+          </p>
+          <p className="text-sm text-slate-500">Member since {formatMonthYear(seller.createdAt)}</p>
+          <SellerRating sellerId={seller.id} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import type { DeliveryStatusFilter, RequestSort, RequestStatusFilter } from '@campusrun/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { CAMPUS_CONFIG_KEY } from '@/lib/campus-config';
+
+/** The browse filters that go into the URL and into GET /dayscholar/requests/available. '' = none. */
+export interface AvailableFilters {
+  search: string;
+  location: string;
+  minFee: string;
+  maxFee: string;
+  sort: RequestSort;
+}
+
+export const requestKeys = {
+  all: ['requests'] as const,
+  lists: () => [...requestKeys.all, 'list'] as const,
+  mine: (status: RequestStatusFilter) => [...requestKeys.lists(), 'mine', status] as const,
+  deliveries: (status: DeliveryStatusFilter) => [...requestKeys.lists(), 'deliveries', status] as const,
+  available: (filters: AvailableFilters) => [...requestKeys.lists(), 'available', filters] as const,
+  detail: (id: string) => [...requestKeys.all, 'detail', id] as const,
+  userRating: (userId: string) => ['ratings', 'user', userId] as const,
+};
+
+/**
+ * After a request is created, accepted, completed or cancelled: request lists refetch now; everything
+ * else of this user (dashboard stats and lists owned by the dashboard feature) is marked stale.
+ */
+export function invalidateAfterRequestChange(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: requestKeys.lists() });
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== requestKeys.all[0] && query.queryKey[0] !== CAMPUS_CONFIG_KEY,
+    refetchType: 'none',
+  });
+}
+
+/** Spec §9: toasts of the request and rating pages close after 3000 ms. */
+export const REQUEST_TOAST = { autoClose: 3000 } as const;

@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { dayscholar } from '@/test/fixtures';
+import { makeRequest } from '@/test/requests';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+
+describe('browse requests', { timeout: 20_000 }, () => {
+  it('puts the filters in the URL and sends them to the server; a reload keeps them', async () => {
+    const calls: URLSearchParams[] = [];
+    const milk = makeRequest({ itemName: 'Milk packet', expectedPrice: 30 });
+    const pens = makeRequest({ itemName: 'Blue pens', expectedPrice: 60 });
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/dayscholar/requests/available'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        calls.push(params);
+        const search = params.get('search') ?? '';
+        const requests = [milk, pens].filter((r) => r.itemName.toLowerCase().includes(search.toLowerCase()));
+        return HttpResponse.json({ requests, nextCursor: null });
+      }),
+    );
+    const { user, router } = renderApp('/dayscholar/browse-requests?sort=highestFee', { user: dayscholar });
+    expect(await screen.findByText('Milk packet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Blue pens')).toBeInTheDocument();
+    expect(screen.getByLabelText('Sort by')).toHaveValue('highestFee');
+    expect(calls[0].get('sort')).toBe('highestFee');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'milk');
+    await user.type(screen.getByLabelText('Location'), 'Block A');
+    await user.type(screen.getByLabelText('Min fee (₹)'), '10');
+    await user.type(screen.getByLabelText('Max fee (₹)'), '50');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'lowestFee');
+
+    await waitFor(
+      () => {
+        const search = new URLSearchParams(router.state.location.search);
+        expect(Object.fromEntries(search)).toEqual({
+          search: 'milk',
+          location: 'Block A',
+          minFee: '10',
+          maxFee: '50',
+          sort: 'lowestFee',
+        });
+      },
+      { timeout: 5000 },
+    );
+    await waitFor(
+      () =>
+        expect(Object.fromEntries(calls.at(-1)!)).toMatchObject({
+          search: 'milk',
+          location: 'Block A',
+          minFee: '10',
+          maxFee: '50',
+          sort: 'lowestFee',
+        }),
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(screen.queryByText('Blue pens')).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(screen.getByText('Milk packet')).toBeInTheDocument();
+  });
+
+  it('loads more pages with the cursor', async () => {
+    const first = makeRequest({ itemName: 'First item' });
+    const second = makeRequest({ itemName: 'Second item' });
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/dayscholar/requests/available'), ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return cursor === 'c2'
+          ? HttpResponse.json({ requests: [second], nextCursor: null })
+          : HttpResponse.json({ requests: [first], nextCursor: 'c2' });
+      }),
+    );
+    const { user } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
+    expect(await screen.findByText('First item', {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Second item', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows the error with Retry', async () => {
+    let fail = true;
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/dayscholar/requests/available'), () =>
+        fail
+          ? HttpResponse.json({ message: 'boom' }, { status: 500 })
+          : HttpResponse.json({ requests: [makeRequest({ itemName: 'Bread' })], nextCursor: null }),
+      ),
+    );
+    const { user } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
+    expect(
+      await screen.findByText('Failed to load available requests', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Bread', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

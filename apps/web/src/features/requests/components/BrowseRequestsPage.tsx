@@ -1,0 +1,162 @@
+import { REQUEST_SORTS, type RequestSort } from '@campusrun/shared';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Field } from '@/components/ui/Field';
+import { Input, Select } from '@/components/ui/Input';
+import { useAvailableRequests } from '../api/get-available-requests';
+import type { AvailableFilters } from '../api/keys';
+import { useAvailableFilters } from '../hooks/useAvailableFilters';
+import { useDebouncedCallback } from '../hooks/useDebouncedCallback';
+import { PageHeader } from './PageHeader';
+import { RequestList } from './RequestList';
+
+const SORT_LABELS: Record<RequestSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  highestFee: 'Highest fee',
+  lowestFee: 'Lowest fee',
+};
+
+const TEXT_FILTERS = ['search', 'location', 'minFee', 'maxFee'] as const;
+type TextFilter = (typeof TEXT_FILTERS)[number];
+
+/** /dayscholar/browse-requests: open requests, filtered and paged on the server. */
+export function BrowseRequestsPage() {
+  const { filters, setFilters, clearFilters, hasFilters } = useAvailableFilters();
+  const query = useAvailableRequests(filters);
+  const items = query.data?.pages.flatMap((page) => page.requests);
+
+  // What is typed shows at once; the URL (and the server) follow 300 ms after the last key.
+  const [draft, setDraft] = useState<Pick<AvailableFilters, TextFilter>>(filters);
+  const debounced = useDebouncedCallback((patch: Partial<AvailableFilters>) => setFilters(patch), 300);
+  // The URL changed from outside (back button, "Clear filters"): show it (adjusting state in render).
+  const urlText = TEXT_FILTERS.map((key) => filters[key]).join('\u0000');
+  const [syncedUrl, setSyncedUrl] = useState(urlText);
+  if (syncedUrl !== urlText) {
+    setSyncedUrl(urlText);
+    const next = { ...draft };
+    for (const key of TEXT_FILTERS) if (next[key].trim() !== filters[key]) next[key] = filters[key];
+    setDraft(next);
+  }
+
+  const change = (key: TextFilter) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setDraft((d) => ({ ...d, [key]: value }));
+    debounced.run({ ...draft, [key]: value });
+  };
+
+  return (
+    <>
+      <PageHeader title="Browse Requests" description="Open requests you can pick up and deliver." />
+      <form
+        role="search"
+        aria-label="Filter requests"
+        className="mt-6 grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          debounced.cancel();
+          setFilters(draft);
+        }}
+      >
+        <Field label="Search" className="lg:col-span-2">
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              placeholder="Item or description"
+              value={draft.search}
+              onChange={change('search')}
+            />
+          )}
+        </Field>
+        <Field label="Location">
+          {(control) => (
+            <Input
+              {...control}
+              placeholder="e.g. Block A"
+              value={draft.location}
+              onChange={change('location')}
+            />
+          )}
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Min fee (₹)">
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                min={0}
+                inputMode="decimal"
+                value={draft.minFee}
+                onChange={change('minFee')}
+              />
+            )}
+          </Field>
+          <Field label="Max fee (₹)">
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                min={0}
+                inputMode="decimal"
+                value={draft.maxFee}
+                onChange={change('maxFee')}
+              />
+            )}
+          </Field>
+        </div>
+        <Field label="Sort by">
+          {(control) => (
+            <Select
+              {...control}
+              value={filters.sort}
+              onChange={(event) => {
+                // Send what is typed along with the sort, so a pending debounce cannot undo it.
+                debounced.cancel();
+                setFilters({ ...draft, sort: event.target.value as RequestSort });
+              }}
+            >
+              {REQUEST_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </form>
+
+      <section className="mt-6" aria-busy={query.isFetching || undefined}>
+        <RequestList
+          items={items}
+          party="requester"
+          label="Available requests"
+          isPending={query.isPending}
+          error={query.error}
+          errorTitle="Failed to load available requests"
+          onRetry={() => void query.refetch()}
+          isRefetching={query.isRefetching}
+          hasNextPage={query.hasNextPage}
+          isFetchingNextPage={query.isFetchingNextPage}
+          onLoadMore={() => void query.fetchNextPage()}
+          empty={
+            <EmptyState
+              icon={Search}
+              title={hasFilters ? 'No requests match your filters' : 'No open requests right now'}
+              description={hasFilters ? 'Try other words or a wider fee range.' : 'Check back soon.'}
+              action={
+                hasFilters && (
+                  <Button variant="secondary" onClick={clearFilters}>
+                    Clear filters
+                  </Button>
+                )
+              }
+            />
+          }
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import type { CreateRequestBody } from '@campusrun/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { hosteller } from '@/test/fixtures';
+import { makeRequest } from '@/test/requests';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+
+/** A datetime-local value `hours` from now. */
+function localInput(hours: number) {
+  const d = new Date(Date.now() + hours * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+async function openForm() {
+  server.use(meHandler(hosteller));
+  const result = renderApp('/hosteller/my-requests/new', { user: hosteller });
+  await screen.findByRole('heading', { level: 1, name: 'New Request' }, { timeout: 5000 });
+  return result;
+}
+
+describe('new request', { timeout: 20_000 }, () => {
+  it(
+    'checks the fields in the spec order, one toast each, and shows the error under the field',
+    { timeout: 20_000 },
+    async () => {
+      const { user } = await openForm();
+      const submit = () => user.click(screen.getByRole('button', { name: 'Create Request' }));
+      // The message shows twice: under the field and in the toast (toasts load lazily).
+      const toastWith = async (text: string) => {
+        await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2), { timeout: 3000 });
+        return screen.getAllByText(text).find((el) => el.closest('[role="alert"]:not(p)'));
+      };
+
+      await submit();
+      expect(await toastWith('Please enter an item name')).toBeInTheDocument();
+      expect(screen.getByLabelText('Item name')).toHaveAccessibleDescription('Please enter an item name');
+
+      await user.type(screen.getByLabelText('Item name'), 'Milk');
+      await submit();
+      expect(await toastWith('Please enter an expected price')).toBeInTheDocument();
+
+      await user.type(screen.getByLabelText('Expected price (₹)'), '30');
+      await submit();
+      expect(await toastWith('Please enter a deadline')).toBeInTheDocument();
+
+      await user.type(screen.getByLabelText('Deadline'), localInput(5));
+      await submit();
+      expect(await toastWith('Please enter a delivery location')).toBeInTheDocument();
+    },
+  );
+
+  it('refuses a deadline in the past', async () => {
+    const { user } = await openForm();
+    await user.type(screen.getByLabelText('Item name'), 'Milk');
+    await user.type(screen.getByLabelText('Expected price (₹)'), '30');
+    await user.type(screen.getByLabelText('Deadline'), localInput(-2));
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    expect(screen.getByLabelText('Deadline')).toHaveAccessibleDescription('Deadline must be in the future');
+    expect((await screen.findAllByText('Deadline must be in the future')).length).toBeGreaterThan(0);
+  });
+
+  it('sends the request (deadline as ISO with Z) and opens it; a failure keeps what was typed', async () => {
+    let sent: CreateRequestBody | undefined;
+    let fail = true;
+    const created = makeRequest({ itemName: 'Milk', expectedPrice: 30 });
+    server.use(
+      http.post(api('/requests'), async ({ request }) => {
+        sent = (await request.json()) as CreateRequestBody;
+        if (fail) return HttpResponse.json({ code: 'INTERNAL', message: '' }, { status: 500 });
+        return HttpResponse.json({ request: created }, { status: 201 });
+      }),
+      http.get(api(`/requests/${created.id}`), () => HttpResponse.json({ request: created })),
+      http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
+    );
+    const { user, router } = await openForm();
+    expect(screen.getByLabelText('Quantity')).toHaveValue(1);
+    expect(screen.getByLabelText('Category')).toHaveValue('other');
+
+    await user.type(screen.getByLabelText('Item name'), 'Milk');
+    await user.type(screen.getByLabelText('Expected price (₹)'), '30');
+    await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    await user.type(screen.getByLabelText('Delivery location'), 'Block A gate');
+    await user.click(screen.getByLabelText('Urgent'));
+    await user.selectOptions(screen.getByLabelText('Category'), 'groceries');
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+
+    expect(await screen.findByText('Failed to create request', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Item name')).toHaveValue('Milk');
+    expect(screen.getByLabelText('Delivery location')).toHaveValue('Block A gate');
+    expect(sent).toMatchObject({
+      itemName: 'Milk',
+      expectedPrice: 30,
+      quantity: 1,
+      isUrgent: true,
+      category: 'groceries',
+      deliveryLocation: 'Block A gate',
+    });
+    expect(sent?.deadline).toMatch(/Z$/);
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    expect(
+      await screen.findByText('Request created successfully!', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/requests/${created.id}`));
+  });
+});

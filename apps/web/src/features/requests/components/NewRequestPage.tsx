@@ -1,0 +1,211 @@
+import {
+  type CreateRequestBody,
+  REQUEST_CATEGORIES,
+  REQUEST_LIMITS,
+  createRequestSchema,
+  deadlineField,
+} from '@campusrun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
+import { Field, TextField } from '@/components/ui/Field';
+import { Select, Textarea } from '@/components/ui/Input';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { toast } from '@/lib/toast';
+import { useCreateRequest } from '../api/create-request';
+import { REQUEST_TOAST } from '../api/keys';
+
+interface RequestFormValues {
+  itemName: string;
+  expectedPrice: string;
+  deadline: string;
+  deliveryLocation: string;
+  description: string;
+  quantity: string;
+  isUrgent: boolean;
+  category: (typeof REQUEST_CATEGORIES)[number];
+}
+
+/** A datetime-local value ("2026-11-23T18:30", local time) → ISO 8601 with Z. */
+export function localToIso(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return value;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/** The shared schema, with the browser's local deadline turned into ISO first (keeps the key order). */
+const formSchema = createRequestSchema.extend({ deadline: z.preprocess(localToIso, deadlineField) });
+const resolver = zodResolver(formSchema) as unknown as Resolver<
+  RequestFormValues,
+  unknown,
+  CreateRequestBody
+>;
+
+/** Spec §5: checked in this order, one toast (the first failing field). */
+const FIELD_ORDER = [
+  'itemName',
+  'expectedPrice',
+  'deadline',
+  'deliveryLocation',
+  'description',
+  'quantity',
+  'category',
+] as const;
+
+const CATEGORY_LABELS: Record<(typeof REQUEST_CATEGORIES)[number], string> = {
+  groceries: 'Groceries',
+  medicines: 'Medicines',
+  stationery: 'Stationery',
+  food: 'Food',
+  other: 'Other',
+};
+
+/** The earliest a deadline can be set to in the picker: the next minute, local time. */
+function minDeadline(): string {
+  const d = new Date(Date.now() + 60_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** /hosteller/my-requests/new: the create-request form. */
+export function NewRequestPage() {
+  const navigate = useNavigate();
+  const mutation = useCreateRequest();
+  const form = useForm<RequestFormValues, unknown, CreateRequestBody>({
+    resolver,
+    defaultValues: {
+      itemName: '',
+      expectedPrice: '',
+      deadline: '',
+      deliveryLocation: '',
+      description: '',
+      quantity: '1',
+      isUrgent: false,
+      category: 'other',
+    },
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
+  useClearErrorOnEdit(form);
+
+  const onInvalid = (fieldErrors: FieldErrors<RequestFormValues>) => {
+    const first = FIELD_ORDER.find((name) => fieldErrors[name]?.message);
+    if (first) toast.error(String(fieldErrors[first]?.message), REQUEST_TOAST);
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const request = await mutation.mutateAsync(body);
+      toast.success('Request created successfully!', REQUEST_TOAST);
+      navigate(paths.request(request.id), { replace: true });
+    } catch (error) {
+      // Nothing typed is lost: the form keeps every value.
+      const fieldErrors = error && typeof error === 'object' && 'errors' in error ? error.errors : undefined;
+      applyServerFieldErrors(form, fieldErrors as never, FIELD_ORDER);
+      toast.error(errorMessage(error, 'Failed to create request'), REQUEST_TOAST);
+    }
+  }, onInvalid);
+
+  return (
+    <>
+      <title>New Request · CampusRun</title>
+      <Link
+        to={paths.hosteller.myRequests}
+        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to My Requests
+      </Link>
+      <h1 className="mt-3 text-2xl font-semibold text-slate-900">New Request</h1>
+      <p className="mt-1 text-sm text-slate-500">Tell day scholars what to bring and where.</p>
+
+      <section className="mt-6 max-w-2xl rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
+          <TextField
+            label="Item name"
+            maxLength={REQUEST_LIMITS.itemNameMax}
+            placeholder="e.g. Paracetamol 500 mg"
+            error={errors.itemName?.message}
+            {...register('itemName')}
+          />
+          <Field label="Description (optional)" error={errors.description?.message}>
+            {({ invalid, ...control }) => (
+              <Textarea
+                rows={3}
+                maxLength={REQUEST_LIMITS.descriptionMax}
+                invalid={invalid}
+                {...control}
+                {...register('description')}
+              />
+            )}
+          </Field>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="Quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={REQUEST_LIMITS.quantityMax}
+              step={1}
+              error={errors.quantity?.message}
+              {...register('quantity')}
+            />
+            <TextField
+              label="Expected price (₹)"
+              type="number"
+              inputMode="decimal"
+              min={REQUEST_LIMITS.priceMin}
+              step="any"
+              error={errors.expectedPrice?.message}
+              {...register('expectedPrice')}
+            />
+            <TextField
+              label="Deadline"
+              type="datetime-local"
+              min={minDeadline()}
+              error={errors.deadline?.message}
+              {...register('deadline')}
+            />
+            <Field label="Category" error={errors.category?.message}>
+              {({ invalid, ...control }) => (
+                <Select invalid={invalid} {...control} {...register('category')}>
+                  {REQUEST_CATEGORIES.map((category) => (
+                    <option key={category} value={category}>
+                      {CATEGORY_LABELS[category]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </div>
+          <TextField
+            label="Delivery location"
+            maxLength={REQUEST_LIMITS.locationMax}
+            placeholder="e.g. Block A, room 101"
+            error={errors.deliveryLocation?.message}
+            {...register('deliveryLocation')}
+          />
+          <Checkbox label="Urgent" hint="Shown with a red Urgent pill." {...register('isUrgent')} />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Link to={paths.hosteller.myRequests} className={buttonClasses({ variant: 'secondary' })}>
+              Cancel
+            </Link>
+            <Button type="submit" isLoading={isSubmitting}>
+              Create Request
+            </Button>
+          </div>
+        </form>
+      </section>
+    </>
+  );
+}

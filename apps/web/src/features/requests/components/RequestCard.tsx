@@ -1,0 +1,71 @@
+import type { DeliveryRequest } from '@campusrun/shared';
+import { Calendar, MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { paths } from '@/config/paths';
+import { formatDateTime, formatRelativeTime, formatRupees } from '@/lib/format';
+import { RequestStatusBadge, UrgentBadge } from './RequestStatusBadge';
+
+export interface RequestCardProps {
+  request: DeliveryRequest;
+  /** Whose name the card shows: the deliverer (hosteller's lists) or the requester (day scholar's). */
+  party: 'deliverer' | 'requester';
+}
+
+/** One request as a card that opens its detail page. */
+export function RequestCard({ request, party }: RequestCardProps) {
+  return (
+    <li>
+      <Link
+        to={paths.request(request.id)}
+        className="block rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition-colors hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="truncate font-medium text-slate-900">{request.itemName}</p>
+            <p className="text-xs text-slate-500">
+              #{request.number} · {formatRelativeTime(request.createdAt)}
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-wrap justify-end gap-1.5">
+            {request.isUrgent && <UrgentBadge />}
+            <RequestStatusBadge status={request.status} />
+          </div>
+        </div>
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+          <span className="font-semibold text-slate-900">{formatRupees(request.expectedPrice)}</span>
+          <span className="inline-flex items-center gap-1">
+            <MapPin className="size-4" aria-hidden="true" />
+            {request.deliveryLocation}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Calendar className="size-4" aria-hidden="true" />
+            <span className="sr-only">Deadline</span>
+            {formatDateTime(request.deadline)}
+          </span>
+        </div>
+        <p className="mt-2 text-sm text-slate-500">
+          {party === 'deliverer'
+            ? request.deliverer
+              ? `Deliverer: ${request.deliverer.name}`
+              : 'No deliverer yet'
+            : `Requested by ${request.requester.name}`}
+        </p>
+      </Link>
+    </li>
+  );
+}
+
+export function RequestCardSkeletons({ count = 3 }: { count?: number }) {
+  return (
+    <ul className="space-y-3" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <Skeleton className="h-5 w-1/2" />
+          <Skeleton className="mt-2 h-3 w-24" />
+          <Skeleton className="mt-4 h-4 w-3/4" />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,193 @@
+import type { DeliveryRequest } from '@campusrun/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { dayscholar, hosteller } from '@/test/fixtures';
+import { makeRequest, withDeliverer } from '@/test/requests';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+
+async function openRequest(request: DeliveryRequest, viewer: typeof hosteller) {
+  server.use(
+    meHandler(viewer),
+    http.get(api(`/requests/${request.id}`), () => HttpResponse.json({ request })),
+    http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 4.3, count: 3 } })),
+  );
+  const result = renderApp(`/requests/${request.id}`, { user: viewer });
+  await screen.findByRole('heading', { level: 2, name: request.itemName }, { timeout: 5000 });
+  return result;
+}
+
+describe('request detail', { timeout: 20_000 }, () => {
+  it('shows a pending request to its requester: no deliverer, no chat, a cancel action', async () => {
+    const request = makeRequest({ itemName: 'Bread', isUrgent: true, expectedPrice: 45 });
+    await openRequest(request, hosteller);
+    expect(screen.getByRole('heading', { level: 1, name: 'Request Details' })).toBeInTheDocument();
+    expect(screen.getByText(`Request #${request.number}`)).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+    expect(screen.getByText('Urgent')).toBeInTheDocument();
+    expect(screen.getByText('₹45')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Requests' })).toHaveAttribute(
+      'href',
+      '/hosteller/my-requests',
+    );
+    const requester = within(screen.getByRole('region', { name: 'Requester' }));
+    expect(requester.getByText('(You)')).toBeInTheDocument();
+    expect(requester.getByText('Requester (Hosteller)')).toBeInTheDocument();
+    expect(await requester.findByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+    expect(screen.getByText('Not yet assigned')).toBeInTheDocument();
+    expect(screen.getByText('Waiting for a day scholar to accept')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Chat with/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Request' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept Request' })).not.toBeInTheDocument();
+  });
+
+  it('lets a day scholar accept behind a dialog and shows the returned request', async () => {
+    const request = makeRequest();
+    const accepted = {
+      ...withDeliverer(request),
+      contact: { phoneNumber: '9876543210', hostelBlock: 'Block A', roomNumber: '101' },
+    };
+    server.use(
+      http.put(api(`/requests/${request.id}/accept`), () => HttpResponse.json({ request: accepted })),
+    );
+    const { user } = await openRequest(request, dayscholar);
+    expect(screen.getByRole('link', { name: 'Back to Browse Requests' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Chat with/ })).toHaveAttribute('href', `/chat/${hosteller.id}`);
+
+    await user.click(screen.getByRole('button', { name: 'Accept Request' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/responsibility for the delivery/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(
+      await screen.findByText('Request accepted successfully', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getAllByText('Accepted')[0]).toBeInTheDocument();
+    const deliverer = within(screen.getByRole('region', { name: 'Deliverer' }));
+    expect(deliverer.getByText('(You)')).toBeInTheDocument();
+    expect(deliverer.getByText('Deliverer (Day Scholar)')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Requester contact' })).getByText('9876543210'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as Completed' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Delivery' })).toBeInTheDocument();
+  });
+
+  it('keeps the dialog open and shows the server message when the action fails', async () => {
+    const request = makeRequest();
+    server.use(
+      http.put(api(`/requests/${request.id}/accept`), () =>
+        HttpResponse.json(
+          { code: 'CONFLICT', message: 'This request has already been accepted by someone else' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = await openRequest(request, dayscholar);
+    await user.click(screen.getByRole('button', { name: 'Accept Request' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText(
+        'This request has already been accepted by someone else',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+  });
+
+  it('completes with optional delivery notes (the deliverer)', async () => {
+    const request = withDeliverer(makeRequest());
+    let body: unknown;
+    server.use(
+      http.put(api(`/requests/${request.id}/deliver`), async ({ request: req }) => {
+        body = await req.json();
+        return HttpResponse.json({
+          request: {
+            ...request,
+            status: 'completed',
+            deliveryNotes: 'At the gate',
+            completedAt: new Date().toISOString(),
+          },
+        });
+      }),
+    );
+    const { user } = await openRequest(request, dayscholar);
+    await user.click(screen.getByRole('button', { name: 'Mark as Completed' }));
+    const dialog = await screen.findByRole('dialog');
+    const notes = within(dialog).getByLabelText('Delivery notes (optional)');
+    expect(notes).toHaveAttribute('rows', '3');
+    await user.type(notes, 'At the gate');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Request completed successfully', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(body).toEqual({ deliveryNotes: 'At the gate' });
+    expect(screen.getAllByText('Completed')[0]).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rate Hosteller' })).toBeInTheDocument();
+  });
+
+  it('shows no actions to another hosteller and only accept is hidden once accepted by someone else', async () => {
+    const request = withDeliverer(makeRequest({ requesterId: 'aaaaaaaa-0000-4000-8000-000000000001' }));
+    await openRequest(request, hosteller);
+    expect(screen.queryByRole('button', { name: 'Cancel Request' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Rate/ })).not.toBeInTheDocument();
+  });
+
+  it('validates the rating dialog and submits the rating once', async () => {
+    const request = withDeliverer(makeRequest(), 'completed');
+    let sent: unknown;
+    server.use(
+      http.post(api('/ratings'), async ({ request: req }) => {
+        sent = await req.json();
+        return HttpResponse.json({ message: 'Rating submitted successfully', rating: {} }, { status: 201 });
+      }),
+    );
+    const { user } = await openRequest(request, hosteller);
+    await user.click(screen.getByRole('button', { name: 'Rate Day Scholar' }));
+    const dialog = await screen.findByRole('dialog', { name: `Rate ${dayscholar.name}` });
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));
+    expect(
+      await within(dialog).findByText('Please select a rating', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+
+    await user.click(within(dialog).getByLabelText('4 stars, Very Good'));
+    expect(within(dialog).getByText('Very Good')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Comment (optional)')).toHaveAttribute('rows', '4');
+    await user.type(within(dialog).getByLabelText('Comment (optional)'), 'Quick and polite');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));
+
+    expect(
+      await screen.findByText('Rating submitted successfully', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(sent).toEqual({
+      userId: dayscholar.id,
+      requestId: request.id,
+      rating: 4,
+      comment: 'Quick and polite',
+      ratingType: 'hosteller_to_dayscholar',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Rate Day Scholar' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("says 'Request not found' with a way back to the dashboard", async () => {
+    server.use(
+      meHandler(hosteller),
+      http.get(api('/requests/:id'), () =>
+        HttpResponse.json({ code: 'NOT_FOUND', message: 'Request not found' }, { status: 404 }),
+      ),
+    );
+    renderApp('/requests/4b0c1d2e-0000-4000-8000-000000000099', { user: hosteller });
+    expect(await screen.findByText('Request not found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+      'href',
+      '/hosteller/dashboard',
+    );
+  });
+});

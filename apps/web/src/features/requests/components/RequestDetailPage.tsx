@@ -1,0 +1,203 @@
+import type { DeliveryRequest, User } from '@campusrun/shared';
+import { ArrowLeft, MessageCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { buttonClasses } from '@/components/ui/Button';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { Spinner } from '@/components/ui/Spinner';
+import { dashboardPath, paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatDateTime, formatRupees } from '@/lib/format';
+import { useRequest } from '../api/get-request';
+import { PartyCard } from './PartyCard';
+import { RequestActions } from './RequestActions';
+import { RequestStatusBadge, UrgentBadge } from './RequestStatusBadge';
+
+const CATEGORY_LABELS: Record<DeliveryRequest['category'], string> = {
+  groceries: 'Groceries',
+  medicines: 'Medicines',
+  stationery: 'Stationery',
+  food: 'Food',
+  other: 'Other',
+};
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
+      <dd className="mt-1 text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function BackLink({ viewer }: { viewer: User | null }) {
+  const isHosteller = viewer?.role === 'hosteller';
+  return (
+    <Link
+      to={isHosteller ? paths.hosteller.myRequests : paths.dayscholar.browseRequests}
+      className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {isHosteller ? 'Back to My Requests' : 'Back to Browse Requests'}
+    </Link>
+  );
+}
+
+/** The other party of the chat: a hosteller chats with the deliverer, others with the requester. */
+function chatPartner(request: DeliveryRequest, viewer: User) {
+  const other = viewer.role === 'hosteller' ? request.deliverer : request.requester;
+  return other && other.id !== viewer.id ? other : null;
+}
+
+function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: User }) {
+  const partner = chatPartner(request, viewer);
+  return (
+    <>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Request Details</h1>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
+            <span>Request #{request.number}</span>
+            <RequestStatusBadge status={request.status} />
+            {request.isUrgent && <UrgentBadge />}
+          </div>
+        </div>
+        {partner && (
+          <Link
+            to={paths.chatWith(partner.id)}
+            aria-label={`Chat with ${partner.name}`}
+            className={buttonClasses({ variant: 'secondary' })}
+          >
+            <MessageCircle className="size-4" aria-hidden="true" />
+            Chat
+          </Link>
+        )}
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <section
+          aria-labelledby="request-item"
+          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-span-2"
+        >
+          <h2 id="request-item" className="text-xl font-semibold text-slate-900">
+            {request.itemName}
+          </h2>
+          <dl className="mt-4 grid grid-cols-2 gap-4">
+            <Fact term="Expected price">{formatRupees(request.expectedPrice)}</Fact>
+            <Fact term="Quantity">{request.quantity}</Fact>
+            <Fact term="Delivery location">{request.deliveryLocation}</Fact>
+            <Fact term="Category">{CATEGORY_LABELS[request.category]}</Fact>
+            <Fact term="Deadline">{formatDateTime(request.deadline)}</Fact>
+            <Fact term="Created">{formatDateTime(request.createdAt)}</Fact>
+            {request.acceptedAt && <Fact term="Accepted">{formatDateTime(request.acceptedAt)}</Fact>}
+            {request.status === 'completed' && request.completedAt && (
+              <Fact term="Completed">{formatDateTime(request.completedAt)}</Fact>
+            )}
+            {request.status === 'cancelled' && request.cancelledAt && (
+              <Fact term="Cancelled">{formatDateTime(request.cancelledAt)}</Fact>
+            )}
+          </dl>
+          <div className="mt-6">
+            <h3 className="text-sm font-medium text-slate-700">Description</h3>
+            <p className="mt-1 text-sm whitespace-pre-line text-slate-600">
+              {request.description || 'No description.'}
+            </p>
+          </div>
+          {request.deliveryNotes && (
+            <div className="mt-4">
+              <h3 className="text-sm font-medium text-slate-700">Delivery notes</h3>
+              <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{request.deliveryNotes}</p>
+            </div>
+          )}
+          {request.contact && (
+            <section
+              aria-label="Requester contact"
+              className="mt-6 rounded-lg bg-blue-50 p-4 ring-1 ring-blue-200"
+            >
+              <h3 className="text-sm font-medium text-blue-900">Deliver to</h3>
+              <dl className="mt-2 grid gap-3 sm:grid-cols-3">
+                <Fact term="Phone">
+                  {request.contact.phoneNumber ? (
+                    <a className="text-indigo-700 underline" href={`tel:${request.contact.phoneNumber}`}>
+                      {request.contact.phoneNumber}
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </Fact>
+                <Fact term="Hostel block">{request.contact.hostelBlock ?? '—'}</Fact>
+                <Fact term="Room">{request.contact.roomNumber ?? '—'}</Fact>
+              </dl>
+            </section>
+          )}
+          <div className="mt-6">
+            <RequestActions request={request} viewer={viewer} />
+          </div>
+        </section>
+
+        <div className="space-y-4">
+          <PartyCard
+            heading="Requester"
+            roleLabel="Requester (Hosteller)"
+            user={request.requester}
+            isViewer={request.requesterId === viewer.id}
+          />
+          <PartyCard
+            heading="Deliverer"
+            roleLabel="Deliverer (Day Scholar)"
+            user={request.deliverer}
+            isViewer={request.delivererId === viewer.id}
+          />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** /requests/{id}: spec §2 "Request detail". */
+export function RequestDetailPage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const query = useRequest(id);
+
+  let content: ReactNode;
+  if (query.isPending) {
+    content = (
+      <div className="flex justify-center py-16 text-indigo-600">
+        <Spinner className="size-8" label="Loading request" />
+      </div>
+    );
+  } else if (query.isError || !user) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    content = (
+      <div className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <ErrorState
+          title={notFound ? 'Request not found' : 'Failed to load request'}
+          message={notFound ? 'It may have been removed, or the link is wrong.' : query.error?.message}
+          error={notFound ? undefined : query.error}
+          onRetry={notFound ? undefined : () => void query.refetch()}
+          isRetrying={query.isRefetching}
+        />
+        <div className="flex justify-center pb-8">
+          <Link to={dashboardPath(user?.role)} className={buttonClasses()}>
+            Back to Dashboard
+          </Link>
+        </div>
+      </div>
+    );
+  } else {
+    content = <RequestBody request={query.data} viewer={user} />;
+  }
+
+  return (
+    <>
+      <title>
+        {query.data ? `${query.data.itemName} · Request Details · CampusRun` : 'Request Details · CampusRun'}
+      </title>
+      <BackLink viewer={user} />
+      {query.isPending || query.isError ? <h1 className="sr-only">Request Details</h1> : null}
+      {content}
+    </>
+  );
+}

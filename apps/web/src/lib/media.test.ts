@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { mediaUrl } from './media';
+
+describe('mediaUrl', () => {
+  it('leaves same-origin paths as they are', () => {
+    expect(mediaUrl('/uploads/products/a.webp')).toBe('/uploads/products/a.webp');
+    expect(mediaUrl('uploads/a.webp')).toBe('/uploads/a.webp');
+  });
+
+  it('passes absolute URLs through (a CDN)', () => {
+    expect(mediaUrl('https://cdn.example.com/a.webp')).toBe('https://cdn.example.com/a.webp');
+    expect(mediaUrl('//cdn.example.com/a.webp')).toBe('//cdn.example.com/a.webp');
+    expect(mediaUrl('blob:http://localhost/123')).toBe('blob:http://localhost/123');
+  });
+
+  it('answers undefined for no image', () => {
+    expect(mediaUrl(null)).toBeUndefined();
+    expect(mediaUrl('')).toBeUndefined();
+  });
+});

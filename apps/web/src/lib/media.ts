@@ -1,0 +1,18 @@
+/**
+ * Where uploaded images are served from. Empty: the API's own origin, which is this page's origin
+ * (the server serves the app, and Vite proxies /uploads in development). A CDN would set its origin
+ * here (e.g. from VITE_MEDIA_ORIGIN) and nothing else would change.
+ */
+const MEDIA_ORIGIN = (import.meta.env.VITE_MEDIA_ORIGIN as string | undefined)?.replace(/\/+$/, '') ?? '';
+
+/**
+ * An image URL as the API gives it → what an <img> loads (spec §3: relative paths resolve against the
+ * server origin). Absolute URLs (http, https, protocol-relative, data:, blob:) pass through unchanged.
+ */
+export function mediaUrl(path: string): string;
+export function mediaUrl(path: string | null | undefined): string | undefined;
+export function mediaUrl(path: string | null | undefined): string | undefined {
+  if (!path) return undefined;
+  if (/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(path)) return path;
+  return `${MEDIA_ORIGIN}${path.startsWith('/') ? '' : '/'}${path}`;
+}

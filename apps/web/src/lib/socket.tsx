@@ -1,0 +1,157 @@
+import { type ClientToServerEvents, SOCKET_OPTIONS, type ServerToClientEvents } from '@campusrun/shared';
+import type { Socket } from 'socket.io-client';
+import {
+  type ReactNode,
+  createContext,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useState,
+} from 'react';
+import { api } from './api-client';
+import { useAuth } from './auth';
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** `connecting`: first attempt; `reconnecting`: was up (or failed) and is trying again; `off`: signed out. */
+export type SocketStatus = 'off' | 'connecting' | 'connected' | 'reconnecting';
+
+export interface SocketValue {
+  socket: AppSocket | null;
+  connected: boolean;
+  status: SocketStatus;
+  /** Goes up by one on every reconnect after a drop (so screens can refetch what they missed). */
+  reconnects: number;
+}
+
+const idle: SocketValue = { socket: null, connected: false, status: 'off', reconnects: 0 };
+
+const SocketContext = createContext<SocketValue>(idle);
+
+/**
+ * Spec §4 "Socket": connects only when signed in (handshake `auth: { token }`), announces the login
+ * with the user id, closes on sign-out or when the token changes. socket.io-client is loaded on
+ * first sign-in, so the login screen does not carry it.
+ */
+export function SocketProvider({ children }: { children: ReactNode }) {
+  const { token, user, isAuthenticated } = useAuth();
+  const userId = isAuthenticated ? (user?.id ?? null) : null;
+  const session = token && userId ? `${userId}:${token}` : null;
+  // State belongs to one session; a new session starts from 'connecting' (derived, not set).
+  const [state, setState] = useState<SocketValue & { session: string | null }>({ ...idle, session: null });
+
+  useEffect(() => {
+    if (!session || !token || !userId) return;
+    let cancelled = false;
+    let socket: AppSocket | null = null;
+    let everConnected = false;
+    const update = (next: (prev: SocketValue) => SocketValue) =>
+      setState((prev) => {
+        const base: SocketValue = prev.session === session ? prev : { ...idle, status: 'connecting' };
+        return { ...next(base), session };
+      });
+
+    void import('socket.io-client').then(({ io }) => {
+      if (cancelled) return;
+      const s: AppSocket = io({
+        ...SOCKET_OPTIONS,
+        transports: [...SOCKET_OPTIONS.transports],
+        auth: { token },
+      });
+      socket = s;
+      s.on('connect', () => {
+        s.emit('user:login', userId);
+        const again = everConnected;
+        everConnected = true;
+        update((prev) => ({
+          socket: s,
+          connected: true,
+          status: 'connected',
+          reconnects: again ? prev.reconnects + 1 : prev.reconnects,
+        }));
+      });
+      s.on('disconnect', () => {
+        update((prev) => ({ ...prev, socket: s, connected: false, status: 'reconnecting' }));
+      });
+      s.on('connect_error', (error: Error) => {
+        update((prev) => ({ ...prev, socket: s, connected: false, status: 'reconnecting' }));
+        // A refused handshake is not retried by socket.io: check the session over HTTP, whose
+        // 401 handling ends it (spec §8); a session that is still good gets a fresh attempt.
+        if (!s.active && error.message === 'unauthorized') {
+          void api
+            .get('/auth/me')
+            .then(() => {
+              setTimeout(() => {
+                if (!cancelled) s.connect();
+              }, SOCKET_OPTIONS.reconnectionDelayMax);
+            })
+            .catch(() => {});
+        }
+      });
+      update((prev) => ({ ...prev, socket: s }));
+    });
+
+    return () => {
+      cancelled = true;
+      socket?.removeAllListeners();
+      socket?.disconnect();
+    };
+  }, [session, token, userId]);
+
+  const value = useMemo<SocketValue>(() => {
+    if (!session) return idle;
+    if (state.session !== session) return { ...idle, status: 'connecting' };
+    const { socket, connected, status, reconnects } = state;
+    return { socket, connected, status, reconnects };
+  }, [session, state]);
+
+  return <SocketContext.Provider value={value}>{children}</SocketContext.Provider>;
+}
+
+export function useSocket(): SocketValue {
+  return useContext(SocketContext);
+}
+
+/** Listen to a server event for as long as the component is mounted; the handler may change freely. */
+export function useSocketEvent<E extends keyof ServerToClientEvents>(
+  event: E,
+  handler: ServerToClientEvents[E],
+) {
+  const { socket } = useSocket();
+  const onEvent = useEffectEvent((...args: Parameters<ServerToClientEvents[E]>) => {
+    (handler as (...a: Parameters<ServerToClientEvents[E]>) => void)(...args);
+  });
+  useEffect(() => {
+    if (!socket) return;
+    const listener = ((...args: Parameters<ServerToClientEvents[E]>) => onEvent(...args)) as never;
+    socket.on(event, listener);
+    return () => {
+      socket.off(event, listener);
+    };
+  }, [socket, event]);
+}
+
+/** Run `callback` after every reconnect (not on the first connect). */
+export function useOnReconnect(callback: () => void) {
+  const { reconnects } = useSocket();
+  const run = useEffectEvent(callback);
+  useEffect(() => {
+    if (reconnects > 0) run();
+  }, [reconnects]);
+}
+
+/** DESIGN "Offline/reconnecting": a thin banner while a signed-in socket is down. */
+export function ReconnectingBanner() {
+  const { status } = useSocket();
+  const down = status === 'reconnecting';
+  return (
+    <div role="status" aria-live="polite" className="sticky top-16 z-20">
+      {down && (
+        <p className="bg-amber-100 px-4 py-1.5 text-center text-sm font-medium text-amber-900">
+          Reconnecting…
+        </p>
+      )}
+    </div>
+  );
+}
