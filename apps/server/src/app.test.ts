@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { brotliDecompressSync, brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openPgliteDir } from './db/client';
 import { buildTestApp, type TestApp } from './test/build-test-app';
@@ -18,6 +19,7 @@ describe('API surface', () => {
       '<!doctype html><title>CampusRun</title><div id="root"></div>',
     );
     writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => (logs += chunk.toString()));
     t = await buildTestApp({ webDistDir: webDir, logLevel: 'info' }, { logStream: stream });
@@ -46,6 +48,16 @@ describe('API surface', () => {
 
     const asset = await t.app.inject('/assets/app-abc123.js');
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.body).toBe('console.log(1)');
+
+    // Browsers that accept brotli get the build's precompressed copy of the same asset.
+    const compressed = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
 
     const api = await t.app.inject('/api/does-not-exist');
     expect(api.statusCode).toBe(404);

@@ -225,6 +225,8 @@ async function serveWebApp(app: FastifyInstance, distDir: string | undefined) {
       root: distDir!,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each text asset.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',
