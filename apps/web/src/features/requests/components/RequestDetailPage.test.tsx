@@ -190,4 +190,30 @@ describe('request detail', { timeout: 20_000 }, () => {
       '/hosteller/dashboard',
     );
   });
+
+  it("toasts 'Failed to load request details' and shows the error with Retry and a way back", async () => {
+    let calls = 0;
+    const request = makeRequest();
+    server.use(
+      meHandler(dayscholar),
+      http.get(api(`/requests/${request.id}`), () =>
+        ++calls === 1
+          ? HttpResponse.json({ code: 'INTERNAL', message: 'Database unavailable' }, { status: 503 })
+          : HttpResponse.json({ request }),
+      ),
+      http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
+    );
+    const { user } = renderApp(`/requests/${request.id}`, { user: dayscholar });
+    expect(
+      await screen.findByText('Failed to load request details', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Failed to load request')).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+      'href',
+      '/dayscholar/dashboard',
+    );
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 2, name: request.itemName })).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import type { DeliveryRequest, User } from '@campusrun/shared';
 import { ArrowLeft, MessageCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
 import { ErrorState } from '@/components/ui/ErrorState';
@@ -9,7 +9,9 @@ import { dashboardPath, paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useRequest } from '../api/get-request';
+import { REQUEST_TOAST } from '../api/keys';
 import { PartyCard } from './PartyCard';
 import { RequestActions } from './RequestActions';
 import { RequestStatusBadge, UrgentBadge } from './RequestStatusBadge';
@@ -160,6 +162,14 @@ export function RequestDetailPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const query = useRequest(id);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const failed = query.isError && !notFound;
+
+  useEffect(() => {
+    // Spec §8: a failed load is a toast plus the error screen.
+    if (failed)
+      toast.error('Failed to load request details', { ...REQUEST_TOAST, toastId: 'request-load-failed' });
+  }, [failed]);
 
   let content: ReactNode;
   if (query.isPending) {
@@ -169,7 +179,6 @@ export function RequestDetailPage() {
       </div>
     );
   } else if (query.isError || !user) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
     content = (
       <div className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <ErrorState
