@@ -13,7 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { ApiErrorBody, FieldError } from '@campusrun/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -75,11 +74,16 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   app.setSerializerCompiler(serializerCompiler);
 
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
   const mailer =
     overrides.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+    (await createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    }));
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -92,7 +96,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   registerNotificationWriter(ctx);
   const authenticate = createAuthenticator(ctx.jwt, (id) => findSessionUser(ctx.db, id));
   const guards = createGuards(authenticate);
-  attachRealtime(app, ctx, authenticate);
+  await attachRealtime(app, ctx, authenticate);
 
   app.addHook('onClose', async () => {
     if (!overrides.mailer) mailer.close();

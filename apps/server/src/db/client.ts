@@ -7,7 +7,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -120,6 +119,7 @@ export async function openPgliteDir(dataDir: string): Promise<Database> {
 
 /** PostgreSQL through a pool; migrations run under an advisory lock so several processes can start at once. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const conn = await pool.connect();
   try {

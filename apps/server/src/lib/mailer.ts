@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
@@ -18,13 +17,15 @@ export interface Mailer {
 }
 
 /** SMTP when SMTP_URL is set; otherwise a development outbox under DATA_DIR/outbox. */
-export function createMailer(opts: {
+export async function createMailer(opts: {
   smtpUrl?: string;
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
-}): Mailer {
+}): Promise<Mailer> {
   if (opts.smtpUrl) {
+    // Loaded only when configured: a start with the outbox does not pay for nodemailer.
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(mail) {

@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppContext } from '../../lib/context';
 import * as repo from './auth.repo';
@@ -19,12 +19,22 @@ export function createGoogleService(ctx: AppContext) {
   // Each state may complete one sign-in; shared through Redis when several processes run.
   const usedStates = ctx.limiter('oidc-state', { points: 1, duration: TRANSACTION_TTL_SECONDS });
 
-  let discovered: Promise<oidc.Configuration> | undefined;
+  // openid-client is loaded with the first Google sign-in, not at start.
+  let discovered: Promise<{ oidc: typeof Oidc; cfg: Oidc.Configuration }> | undefined;
   const configuration = () => {
     if (!google) throw new Error('Google sign-in is not configured');
-    discovered ??= oidc
-      .discovery(new URL(google.issuer), google.clientId, google.clientSecret, undefined, {
-        execute: new URL(google.issuer).protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+    discovered ??= import('openid-client')
+      .then(async (oidc) => {
+        const cfg = await oidc.discovery(
+          new URL(google.issuer),
+          google.clientId,
+          google.clientSecret,
+          undefined,
+          {
+            execute: new URL(google.issuer).protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+          },
+        );
+        return { oidc, cfg };
       })
       .catch((err: unknown) => {
         discovered = undefined;
@@ -38,7 +48,7 @@ export function createGoogleService(ctx: AppContext) {
 
     /** The provider's authorization URL and the sealed transaction for the cookie. */
     async start() {
-      const cfg = await configuration();
+      const { oidc, cfg } = await configuration();
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
@@ -68,7 +78,8 @@ export function createGoogleService(ctx: AppContext) {
         if (callbackUrl.searchParams.get('state') !== state) return { ok: false, reason: 'state mismatch' };
         if (!(await usedStates.tryConsume(state))) return { ok: false, reason: 'state already used' };
 
-        const tokens = await oidc.authorizationCodeGrant(await configuration(), callbackUrl, {
+        const { oidc, cfg } = await configuration();
+        const tokens = await oidc.authorizationCodeGrant(cfg, callbackUrl, {
           pkceCodeVerifier: verifier,
           expectedState: state,
           expectedNonce: nonce,
