@@ -59,6 +59,11 @@ describe('API surface', () => {
     expect(compressed.headers['content-type']).toMatch(/javascript/);
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
 
+    // A build file that no longer exists (an old tab after a deploy) is not answered with the page.
+    const staleChunk = await t.app.inject('/assets/ChatPage-old123.js');
+    expect(staleChunk.statusCode).toBe(404);
+    expect(staleChunk.headers['content-type']).not.toMatch(/text\/html/);
+
     const api = await t.app.inject('/api/does-not-exist');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });

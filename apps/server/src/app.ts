@@ -242,7 +242,11 @@ async function serveWebApp(app: FastifyInstance, distDir: string | undefined) {
     });
   }
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    // A missing build file is a 404 (a stale tab then reloads), never index.html served as a script.
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api') &&
+      !request.url.startsWith('/assets/');
     if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ApiErrorBody);
   });

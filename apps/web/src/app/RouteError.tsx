@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
 import { errorDetail } from '@/components/ui/ErrorState';
 import { Logo } from '@/components/ui/Logo';
+import { isChunkLoadError } from './lazy-screen';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error))
@@ -11,16 +12,26 @@ function describe(error: unknown): string {
 }
 
 /** Spec "Error screen": a render-time failure shows 'Something went wrong' with details. */
-export function RouteError() {
+export function RouteError({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
+  // Inside the signed-in layout the page already has its <main>, header and sidebar.
+  const Wrapper = inLayout ? 'div' : 'main';
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-10">
+    <Wrapper
+      className={
+        inLayout
+          ? 'flex justify-center py-6'
+          : 'flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-10'
+      }
+    >
       <title>Something went wrong · CampusRun</title>
       <div className="w-full max-w-lg rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-8">
         <Logo className="mx-auto size-10" />
         <h1 className="mt-4 text-2xl font-semibold text-slate-900">Something went wrong</h1>
         <p className="mt-2 text-sm text-slate-500">
-          An unexpected error stopped this page from showing. Reloading usually fixes it.
+          {isChunkLoadError(error)
+            ? 'This page could not be loaded: a newer version of CampusRun may be out, or the connection dropped. Reload to continue.'
+            : 'An unexpected error stopped this page from showing. Reloading usually fixes it.'}
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
           <button type="button" className={buttonClasses()} onClick={() => window.location.reload()}>
@@ -39,6 +50,6 @@ export function RouteError() {
           </pre>
         </details>
       </div>
-    </main>
+    </Wrapper>
   );
 }

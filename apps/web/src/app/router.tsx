@@ -9,13 +9,14 @@ import {
   RequireAuth,
   RequireCompleteProfile,
 } from './guards';
+import { screen } from './lazy-screen';
 import { RouteError } from './RouteError';
 
 // Every screen is its own lazy chunk; the guards are tiny and stay in the entry.
 // React Router empties a `lazy` object once it has loaded it, so each route gets its own object
 // (a fresh one per call), and every router gets fresh route objects from createRoutes().
-const authLayout = () => ({ Component: async () => (await import('./layouts/AuthLayout')).AuthLayout });
-const appLayout = () => ({ Component: async () => (await import('./layouts/AppLayout')).AppLayout });
+const authLayout = () => screen(async () => (await import('./layouts/AuthLayout')).AuthLayout);
+const appLayout = () => screen(async () => (await import('./layouts/AppLayout')).AppLayout);
 
 function Root() {
   return (
@@ -45,16 +46,13 @@ export const createRoutes = (): RouteObject[] => [
             children: [
               {
                 path: paths.login,
-                lazy: {
-                  Component: async () => (await import('@/features/auth/components/LoginPage')).LoginPage,
-                },
+                lazy: screen(async () => (await import('@/features/auth/components/LoginPage')).LoginPage),
               },
               {
                 path: paths.register,
-                lazy: {
-                  Component: async () =>
-                    (await import('@/features/auth/components/RegisterPage')).RegisterPage,
-                },
+                lazy: screen(
+                  async () => (await import('@/features/auth/components/RegisterPage')).RegisterPage,
+                ),
               },
             ],
           },
@@ -65,31 +63,27 @@ export const createRoutes = (): RouteObject[] => [
         children: [
           {
             path: paths.verifyEmail,
-            lazy: {
-              Component: async () =>
-                (await import('@/features/auth/components/VerifyEmailPage')).VerifyEmailPage,
-            },
+            lazy: screen(
+              async () => (await import('@/features/auth/components/VerifyEmailPage')).VerifyEmailPage,
+            ),
           },
           {
             path: paths.forgotPassword,
-            lazy: {
-              Component: async () =>
-                (await import('@/features/auth/components/ForgotPasswordPage')).ForgotPasswordPage,
-            },
+            lazy: screen(
+              async () => (await import('@/features/auth/components/ForgotPasswordPage')).ForgotPasswordPage,
+            ),
           },
           {
             path: paths.resetPassword,
-            lazy: {
-              Component: async () =>
-                (await import('@/features/auth/components/ResetPasswordPage')).ResetPasswordPage,
-            },
+            lazy: screen(
+              async () => (await import('@/features/auth/components/ResetPasswordPage')).ResetPasswordPage,
+            ),
           },
           {
             path: paths.googleCallback,
-            lazy: {
-              Component: async () =>
-                (await import('@/features/auth/components/GoogleCallbackPage')).GoogleCallbackPage,
-            },
+            lazy: screen(
+              async () => (await import('@/features/auth/components/GoogleCallbackPage')).GoogleCallbackPage,
+            ),
           },
         ],
       },
@@ -103,10 +97,10 @@ export const createRoutes = (): RouteObject[] => [
             children: [
               {
                 path: paths.completeProfile,
-                lazy: {
-                  Component: async () =>
+                lazy: screen(
+                  async () =>
                     (await import('@/features/auth/components/CompleteProfilePage')).CompleteProfilePage,
-                },
+                ),
               },
             ],
           },
@@ -119,66 +113,66 @@ export const createRoutes = (): RouteObject[] => [
                 children: [
                   {
                     // Errors inside a screen keep the sidebar and header around them.
-                    errorElement: <RouteError />,
+                    errorElement: <RouteError inLayout />,
                     children: [
                       {
                         Component: HostellerOnly,
                         children: [
                           {
                             path: paths.hosteller.dashboard,
-                            lazy: {
-                              Component: async () =>
+                            lazy: screen(
+                              async () =>
                                 (await import('@/features/dashboard/components/HostellerDashboardPage'))
                                   .HostellerDashboardPage,
-                            },
+                            ),
                           },
                           {
                             path: paths.hosteller.myRequests,
-                            lazy: {
-                              Component: async () =>
+                            lazy: screen(
+                              async () =>
                                 (await import('@/features/requests/components/MyRequestsPage'))
                                   .MyRequestsPage,
-                            },
+                            ),
                           },
                           {
                             path: paths.hosteller.newRequest,
-                            lazy: {
-                              Component: async () =>
+                            lazy: screen(
+                              async () =>
                                 (await import('@/features/requests/components/NewRequestPage'))
                                   .NewRequestPage,
-                            },
+                            ),
                           },
                           {
                             path: paths.hosteller.sellProduct,
-                            lazy: {
-                              Component: async () =>
+                            lazy: screen(
+                              async () =>
                                 (await import('@/features/products/components/SellProductPage'))
                                   .SellProductPage,
-                            },
+                            ),
                           },
                           {
                             path: routePatterns.editProduct,
-                            lazy: {
-                              Component: async () =>
+                            lazy: screen(
+                              async () =>
                                 (await import('@/features/products/components/EditProductPage'))
                                   .EditProductPage,
-                            },
+                            ),
                           },
                           {
                             path: paths.hosteller.marketplace,
-                            lazy: {
-                              Component: async () =>
+                            lazy: screen(
+                              async () =>
                                 (await import('@/features/products/components/MarketplacePage'))
                                   .MarketplacePage,
-                            },
+                            ),
                           },
                           {
                             path: routePatterns.product,
-                            lazy: {
-                              Component: async () =>
+                            lazy: screen(
+                              async () =>
                                 (await import('@/features/products/components/ProductDetailPage'))
                                   .ProductDetailPage,
-                            },
+                            ),
                           },
                         ],
                       },
@@ -187,58 +181,56 @@ export const createRoutes = (): RouteObject[] => [
                         children: [
                           {
                             path: paths.dayscholar.dashboard,
-                            lazy: {
-                              Component: async () =>
+                            lazy: screen(
+                              async () =>
                                 (await import('@/features/dashboard/components/DayScholarDashboardPage'))
                                   .DayScholarDashboardPage,
-                            },
+                            ),
                           },
                           {
                             path: paths.dayscholar.browseRequests,
-                            lazy: {
-                              Component: async () =>
+                            lazy: screen(
+                              async () =>
                                 (await import('@/features/requests/components/BrowseRequestsPage'))
                                   .BrowseRequestsPage,
-                            },
+                            ),
                           },
                           {
                             path: paths.dayscholar.myDeliveries,
-                            lazy: {
-                              Component: async () =>
+                            lazy: screen(
+                              async () =>
                                 (await import('@/features/requests/components/MyDeliveriesPage'))
                                   .MyDeliveriesPage,
-                            },
+                            ),
                           },
                         ],
                       },
                       {
                         path: paths.profile,
-                        lazy: {
-                          Component: async () =>
-                            (await import('@/features/profile/components/ProfilePage')).ProfilePage,
-                        },
+                        lazy: screen(
+                          async () => (await import('@/features/profile/components/ProfilePage')).ProfilePage,
+                        ),
                       },
                       {
                         path: paths.chat,
-                        lazy: {
-                          Component: async () =>
-                            (await import('@/features/chat/components/ChatPage')).ChatPage,
-                        },
+                        lazy: screen(
+                          async () => (await import('@/features/chat/components/ChatPage')).ChatPage,
+                        ),
                       },
                       {
                         path: routePatterns.chatWith,
-                        lazy: {
-                          Component: async () =>
+                        lazy: screen(
+                          async () =>
                             (await import('@/features/chat/components/ChatThreadPage')).ChatThreadPage,
-                        },
+                        ),
                       },
                       {
                         path: routePatterns.request,
-                        lazy: {
-                          Component: async () =>
+                        lazy: screen(
+                          async () =>
                             (await import('@/features/requests/components/RequestDetailPage'))
                               .RequestDetailPage,
-                        },
+                        ),
                       },
                     ],
                   },
@@ -249,7 +241,7 @@ export const createRoutes = (): RouteObject[] => [
         ],
       },
 
-      { path: '*', lazy: { Component: async () => (await import('./pages/NotFoundPage')).NotFoundPage } },
+      { path: '*', lazy: screen(async () => (await import('./pages/NotFoundPage')).NotFoundPage) },
     ],
   },
 ];

@@ -1,0 +1,51 @@
+import { render, screen as view } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from './lazy-screen';
+import { RouteError } from './RouteError';
+
+const chunkError = () => new TypeError('Failed to fetch dynamically imported module: /assets/ChatPage-x.js');
+
+function renderRoute(load: () => Promise<() => React.ReactNode>) {
+  const router = createMemoryRouter([{ path: '/chat', errorElement: <RouteError />, lazy: screen(load) }], {
+    initialEntries: ['/chat'],
+  });
+  render(<RouterProvider router={router} />);
+}
+
+describe('lazy screens', () => {
+  const reload = vi.fn();
+  beforeEach(() => {
+    sessionStorage.clear();
+    vi.stubGlobal('location', { ...window.location, reload });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    reload.mockReset();
+  });
+
+  it('render the loaded screen', async () => {
+    renderRoute(async () => () => <h1>Conversations</h1>);
+    expect(await view.findByRole('heading', { name: 'Conversations' })).toBeInTheDocument();
+  });
+
+  it('reload once when the code of a screen is gone (a new version was deployed)', async () => {
+    renderRoute(() => Promise.reject(chunkError()));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(view.getByText('Loading CampusRun…')).toBeInTheDocument();
+  });
+
+  it('show the error screen, not an empty page, when loading fails again right after a reload', async () => {
+    sessionStorage.setItem('campusrun:chunk-reload', String(Date.now()));
+    renderRoute(() => Promise.reject(chunkError()));
+    expect(await view.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(view.getByText(/Failed to fetch dynamically imported module/)).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('show the error screen for any other failure without reloading', async () => {
+    renderRoute(() => Promise.reject(new Error('boom')));
+    expect(await view.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,49 @@
+import { type ComponentType, useEffect } from 'react';
+import { AppLoading } from './AppLoading';
+
+const RELOAD_KEY = 'campusrun:chunk-reload';
+/** A second failure within this window shows the error screen instead of reloading again. */
+const RELOAD_WINDOW_MS = 30_000;
+
+/** True (and remembered) unless the page already reloaded for this moments ago: no reload loops. */
+function mayReload(): boolean {
+  if (!navigator.onLine) return false;
+  const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
+  if (Date.now() - last < RELOAD_WINDOW_MS) return false;
+  sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  return true;
+}
+
+/** Rendered once the address is the new route's, so the reload opens the page the user chose. */
+function ReloadForNewVersion() {
+  useEffect(() => window.location.reload(), []);
+  return <AppLoading />;
+}
+
+/** True for the browser's "this module could not be fetched or run" errors. */
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|module script|Importing a module|error loading dynamically/i.test(
+      error.message,
+    )
+  );
+}
+
+/**
+ * A route's lazily loaded screen. React Router drops a failed `lazy.Component` import on routes
+ * without a loader and renders nothing; here a failed import becomes a render-time error that the
+ * route's error screen shows. When the code has changed under an open tab (a new version was
+ * deployed), the page reloads once to pick up the new files.
+ */
+export function screen(load: () => Promise<ComponentType>) {
+  return {
+    Component: () =>
+      load().catch((error: unknown): ComponentType => {
+        if (isChunkLoadError(error) && mayReload()) return ReloadForNewVersion;
+        return function ScreenFailedToLoad() {
+          throw error;
+        };
+      }),
+  };
+}
