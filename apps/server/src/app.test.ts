@@ -64,6 +64,14 @@ describe('API surface', () => {
     expect(staleChunk.statusCode).toBe(404);
     expect(staleChunk.headers['content-type']).not.toMatch(/text\/html/);
 
+    // A malformed address shows the app (its 404 page); on the API it is our error shape.
+    const badPage = await t.app.inject('/products/%E0%A4%A');
+    expect(badPage.statusCode).toBe(200);
+    expect(badPage.body).toContain('<div id="root">');
+    const badApi = await t.app.inject('/api/requests/%E0%A4%A');
+    expect(badApi.statusCode).toBe(404);
+    expect(badApi.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+
     const api = await t.app.inject('/api/does-not-exist');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });

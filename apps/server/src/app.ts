@@ -46,6 +46,18 @@ export interface AppOverrides {
 export async function buildApp(config: Config, database: Database, overrides: AppOverrides = {}) {
   const app = Fastify({
     trustProxy: config.trustProxy,
+    // A malformed address (bad percent-encoding) is an unknown page: the app's 404 screen or the
+    // API's 404, through the usual not-found handling and hooks.
+    rewriteUrl: (req) => {
+      const url = req.url ?? '/';
+      const pathname = url.split('?')[0]!;
+      try {
+        decodeURIComponent(pathname);
+        return url;
+      } catch {
+        return pathname.startsWith('/api') ? '/api/malformed-address' : '/malformed-address';
+      }
+    },
     bodyLimit: 1024 * 1024,
     logger: {
       level: config.logLevel,

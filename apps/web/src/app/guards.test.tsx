@@ -82,4 +82,21 @@ describe('route guards', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
   });
+
+  it("tells a day scholar who opens an edit-product link 'Only hostellers can edit products' and leaves", async () => {
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/products/:id'), () =>
+        HttpResponse.json(
+          { code: 'FORBIDDEN', message: 'Only hostellers can use the marketplace' },
+          { status: 403 },
+        ),
+      ),
+    );
+    const { router } = renderApp('/hosteller/edit-product/9d1f0000-0000-4000-8000-000000000001', {
+      user: dayscholar,
+    });
+    expect(await screen.findByText('Only hostellers can edit products')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dayscholar/dashboard'));
+  });
 });

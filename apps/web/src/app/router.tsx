@@ -151,14 +151,6 @@ export const createRoutes = (): RouteObject[] => [
                             ),
                           },
                           {
-                            path: routePatterns.editProduct,
-                            lazy: screen(
-                              async () =>
-                                (await import('@/features/products/components/EditProductPage'))
-                                  .EditProductPage,
-                            ),
-                          },
-                          {
                             path: paths.hosteller.marketplace,
                             lazy: screen(
                               async () =>
@@ -204,6 +196,15 @@ export const createRoutes = (): RouteObject[] => [
                             ),
                           },
                         ],
+                      },
+                      {
+                        // Not behind HostellerOnly: anyone else gets the spec's toast and /dashboard
+                        // from the page itself (spec §6), not a silent redirect.
+                        path: routePatterns.editProduct,
+                        lazy: screen(
+                          async () =>
+                            (await import('@/features/products/components/EditProductPage')).EditProductPage,
+                        ),
                       },
                       {
                         path: paths.profile,

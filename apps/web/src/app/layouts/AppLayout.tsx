@@ -44,7 +44,7 @@ export function AppLayout() {
               type="button"
               onClick={close}
               aria-label="Close menu"
-              className="absolute top-3 -right-12 flex size-10 items-center justify-center rounded-full text-white focus-visible:outline-2 focus-visible:outline-white"
+              className="absolute top-3 right-3 z-10 flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               <X className="size-6" aria-hidden="true" />
             </button>

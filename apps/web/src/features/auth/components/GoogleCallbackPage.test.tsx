@@ -85,4 +85,20 @@ describe('Google sign-in', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(await screen.findByText('Server error')).toBeInTheDocument();
   });
+
+  it("says 'Authentication failed. Please try again.' when the server refuses the token", async () => {
+    server.use(
+      http.get(api('/auth/me'), () =>
+        HttpResponse.json(
+          { message: 'Your session has expired. Please sign in again.', code: 'UNAUTHORIZED' },
+          { status: 401 },
+        ),
+      ),
+    );
+    const { router } = renderApp('/auth/google-callback?token=garbage');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('Authentication failed. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Your session has expired. Please sign in again.')).not.toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
 });

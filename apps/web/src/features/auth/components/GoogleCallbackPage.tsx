@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/ui/Spinner';
 import { dashboardPath, paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { fetchCurrentUser, useAuth } from '@/lib/auth';
 import { sessionStore } from '@/lib/session';
 import { AuthHeading } from './AuthHeading';
@@ -46,7 +46,13 @@ export function GoogleCallbackPage() {
       })
       .catch((error: unknown) => {
         sessionStore.clear();
-        toast.error(errorMessage(error, 'Google authentication failed'));
+        // A token the server refuses is a failed sign-in, not an expired session (spec §8).
+        const refused = error instanceof ApiError && error.status === 401;
+        toast.error(
+          refused
+            ? 'Authentication failed. Please try again.'
+            : errorMessage(error, 'Google authentication failed'),
+        );
         navigate(paths.login, { replace: true });
       });
   }, [params, login, navigate]);
