@@ -134,8 +134,8 @@ export function VerifyEmailPage() {
     <>
       <AuthHeading title="Verify your email">
         We sent a {LIMITS.otpLength}-digit code to{' '}
-        <strong className="font-medium [overflow-wrap:anywhere] text-slate-900">{pending.email}</strong>. Enter it below to
-        activate your account.
+        <strong className="font-medium [overflow-wrap:anywhere] text-slate-900">{pending.email}</strong>.
+        Enter it below to activate your account.
       </AuthHeading>
       <VerifyEmailForm pending={pending} />
       <p className="mt-6 text-center text-sm">
