@@ -30,6 +30,15 @@ const idle: SocketValue = { socket: null, connected: false, status: 'off', recon
 const SocketContext = createContext<SocketValue>(idle);
 
 /**
+ * Spec §4: the delay before attempt `n` (0-based) is 1000 ms doubling up to 5000 ms, spread by ±50%
+ * like socket.io's own (so clients dropped together by a restarting server do not return together).
+ */
+export function reconnectDelay(n: number, random = Math.random()): number {
+  const { reconnectionDelay, reconnectionDelayMax } = SOCKET_OPTIONS;
+  return Math.min(reconnectionDelay * 2 ** n * (0.5 + random), reconnectionDelayMax);
+}
+
+/**
  * Spec §4 "Socket": connects only when signed in (handshake `auth: { token }`), announces the login
  * with the user id, closes on sign-out or when the token changes. socket.io-client is loaded on
  * first sign-in, so the login screen does not carry it.
@@ -46,11 +55,22 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     let socket: AppSocket | null = null;
     let everConnected = false;
+    let connectedAt = 0;
+    /** Server-side closes in a row that came soon after connecting (for the backoff). */
+    let drops = 0;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const update = (next: (prev: SocketValue) => SocketValue) =>
       setState((prev) => {
         const base: SocketValue = prev.session === session ? prev : { ...idle, status: 'connecting' };
         return { ...next(base), session };
       });
+    /** Open a socket that socket.io gave up on, after `delay` (once; a newer call replaces it). */
+    const connectLater = (s: AppSocket, delay: number) => {
+      clearTimeout(retry);
+      retry = setTimeout(() => {
+        if (!cancelled && !s.active) s.connect();
+      }, delay);
+    };
 
     void import('socket.io-client').then(({ io }) => {
       if (cancelled) return;
@@ -64,6 +84,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         s.emit('user:login', userId);
         const again = everConnected;
         everConnected = true;
+        connectedAt = Date.now();
         update((prev) => ({
           socket: s,
           connected: true,
@@ -71,8 +92,15 @@ export function SocketProvider({ children }: { children: ReactNode }) {
           reconnects: again ? prev.reconnects + 1 : prev.reconnects,
         }));
       });
-      s.on('disconnect', () => {
+      s.on('disconnect', (reason) => {
         update((prev) => ({ ...prev, socket: s, connected: false, status: 'reconnecting' }));
+        // Closed by the server (e.g. it is restarting): socket.io does not reconnect by itself. One
+        // connect() hands the socket back to its manager, which keeps retrying with its backoff.
+        if (reason === 'io server disconnect') {
+          const soon = Date.now() - connectedAt < SOCKET_OPTIONS.reconnectionDelayMax;
+          drops = soon ? drops + 1 : 0;
+          connectLater(s, reconnectDelay(drops));
+        }
       });
       s.on('connect_error', (error: Error) => {
         update((prev) => ({ ...prev, socket: s, connected: false, status: 'reconnecting' }));
@@ -81,11 +109,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         if (!s.active && error.message === 'unauthorized') {
           void api
             .get('/auth/me')
-            .then(() => {
-              setTimeout(() => {
-                if (!cancelled) s.connect();
-              }, SOCKET_OPTIONS.reconnectionDelayMax);
-            })
+            .then(() => connectLater(s, SOCKET_OPTIONS.reconnectionDelayMax))
             .catch(() => {});
         }
       });
@@ -94,6 +118,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
     return () => {
       cancelled = true;
+      clearTimeout(retry);
       socket?.removeAllListeners();
       socket?.disconnect();
     };
@@ -141,14 +166,22 @@ export function useOnReconnect(callback: () => void) {
   }, [reconnects]);
 }
 
-/** DESIGN "Offline/reconnecting": a thin banner while a signed-in socket is down. */
+/**
+ * DESIGN "Offline/reconnecting": a thin banner while a signed-in socket is down. It lies over the
+ * top of the content, just under the 4rem header (right of the lg:w-64 sidebar), so showing it never
+ * changes the layout (the chat thread fills the screen below the header exactly); clicks go through.
+ */
 export function ReconnectingBanner() {
   const { status } = useSocket();
   const down = status === 'reconnecting';
   return (
-    <div role="status" aria-live="polite" className="sticky top-16 z-20">
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-16 z-20 lg:left-64"
+    >
       {down && (
-        <p className="bg-amber-100 px-4 py-1.5 text-center text-sm font-medium text-amber-900">
+        <p className="bg-amber-100 px-4 py-1.5 text-center text-sm font-medium text-amber-900 shadow-sm">
           Reconnecting…
         </p>
       )}

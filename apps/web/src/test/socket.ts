@@ -44,7 +44,11 @@ export class FakeSocket {
     return this;
   }
 
+  /** How often the client called connect() itself (to reconnect a socket socket.io gave up on). */
+  connectCalls = 0;
+
   connect() {
+    this.connectCalls += 1;
     this.active = true;
     return this;
   }
@@ -70,9 +74,24 @@ export class FakeSocket {
     this.serverEmit('connect');
   }
 
+  /** The connection is lost: socket.io-client reconnects by itself (the socket stays active). */
   serverDrop() {
     this.connected = false;
     this.serverEmit('disconnect', 'transport close');
+  }
+
+  /** The server closes the socket (e.g. on shutdown): socket.io-client does NOT reconnect by itself. */
+  serverDisconnect() {
+    this.connected = false;
+    this.active = false;
+    this.serverEmit('disconnect', 'io server disconnect');
+  }
+
+  /** The server refuses the handshake (a CONNECT_ERROR packet): the socket is no longer active. */
+  serverRefuse(message: string) {
+    this.connected = false;
+    this.active = false;
+    this.serverEmit('connect_error', new Error(message));
   }
 
   /** Events the client sent with this name. */

@@ -25,6 +25,8 @@ describe('chat list', { timeout: 20_000 }, () => {
     expect(within(list).getAllByRole('link')).toHaveLength(2);
     expect(within(list).getByRole('link', { name: /Ravi Kumar/ })).toHaveTextContent('2 unread');
 
+    await waitFor(() => expect(document.title).toBe('Chat · CampusRun'));
+
     await user.type(screen.getByRole('searchbox', { name: 'Search conversations by name' }), 'meer');
     expect(within(list).getAllByRole('link')).toHaveLength(1);
     expect(within(list).getByRole('link', { name: /Meera Iyer/ })).toHaveAttribute(

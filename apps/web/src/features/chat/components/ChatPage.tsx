@@ -25,6 +25,7 @@ export function ChatPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
+      <title>Chat · CampusRun</title>
       <h1 className="text-2xl font-semibold text-slate-900">Chat</h1>
       <div className="relative mt-4">
         <Search

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { chatHandlers, makeMessage, makeNotification } from '@/test/chat';
@@ -176,4 +176,65 @@ describe('chat thread', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Sent')).toBeInTheDocument();
     expect(screen.getAllByText('Across the drop')).toHaveLength(1);
   });
+
+  it('titles the tab with the partner name', async () => {
+    await openThread();
+    await waitFor(() => expect(document.title).toBe(`${partner.name} · Chat · CampusRun`));
+  });
+
+  it('keeps the messages a real list inside a focusable, named chat log', async () => {
+    server.use(
+      meHandler(me),
+      ...chatHandlers(partner, [
+        makeMessage({ senderId: partner.id, receiverId: me.id, content: 'Are you at the gate?' }),
+        makeMessage({ senderId: me.id, receiverId: partner.id, content: 'Yes', isRead: true }),
+      ]),
+    );
+    renderApp(`/chat/${partner.id}`, { user: me });
+    const log = await screen.findByRole('log', { name: `Messages with ${partner.name}` }, slow);
+    // The log role is on the scrolling pane, not on the <ol> (which would orphan its <li>s).
+    expect(log.tagName).not.toBe('OL');
+    const list = within(log).getByRole('list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Are you at the gate?');
+    // Reachable by keyboard so it can be scrolled (axe scrollable-region-focusable).
+    expect(log).toHaveAttribute('tabindex', '0');
+    expect(log).toHaveAttribute('aria-live', 'polite');
+    // The day chip: slate-600 on slate-100 (slate-500 was 4.34:1).
+    const chip = within(log).getByText('Today').parentElement!;
+    expect(chip).toHaveClass('text-slate-600');
+    expect(chip).not.toHaveClass('text-slate-500');
+  });
+
+  it.each([
+    ['an unknown user', '00000000-0000-0000-0000-000000000000', 404, 'User not found'],
+    ['an id that is not a user id', 'not-a-uuid', 400, 'Invalid id'],
+  ])(
+    "says 'User not found' for %s, with a way back and no composer",
+    async (_, id, userStatus, userMessage) => {
+      server.use(
+        meHandler(me),
+        // What the server answers: the thread is 404 for both; the user card 404 or 400 (not a UUID).
+        http.get(api('/chat/conversation/:userId'), () =>
+          HttpResponse.json({ message: 'User not found', code: 'NOT_FOUND' }, { status: 404 }),
+        ),
+        http.get(api('/users/:id'), () =>
+          HttpResponse.json(
+            { message: userMessage, code: userStatus === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED' },
+            { status: userStatus },
+          ),
+        ),
+      );
+      renderApp(`/chat/${id}`, { user: me });
+
+      expect(await screen.findByText('User not found', undefined, slow)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to conversations' })).toHaveAttribute('href', '/chat');
+      expect(screen.getByRole('heading', { level: 1, name: 'Chat' })).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Send message' })).not.toBeInTheDocument();
+      expect(screen.queryByText('Failed to load conversation')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('Chat · CampusRun'));
+    },
+  );
 });

@@ -1,13 +1,15 @@
-import { ArrowLeft, MessageCircle } from 'lucide-react';
+import { ArrowLeft, MessageCircle, UserX } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from '@/components/ui/Avatar';
+import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { clearUnread, threadMessages, useChatUser, useThread } from '../api/chat';
@@ -18,6 +20,9 @@ import { Composer } from './Composer';
 import { OnlineDot } from './OnlineDot';
 
 type Status = 'Sending...' | 'Sent' | 'Read';
+
+/** Spec §8. */
+const USER_NOT_FOUND = 'User not found';
 
 interface Row {
   key: string;
@@ -65,8 +70,11 @@ function Thread({ partnerId }: { partnerId: string }) {
     setDraft((current) => (current.trim() === '' ? content : current)),
   );
 
-  const name = partner.data?.name ?? thread.data?.pages[0]?.user.name ?? 'Chat';
+  const knownName = partner.data?.name ?? thread.data?.pages[0]?.user.name;
+  const name = knownName ?? 'Chat';
   const avatar = partner.data?.avatar ?? thread.data?.pages[0]?.user.avatar ?? null;
+  // The thread answers 404 for an unknown user, and for an id that is not a user id at all.
+  const notFound = thread.error instanceof ApiError && thread.error.status === 404;
 
   // Opening the thread marked its messages read on the server.
   const loaded = thread.isSuccess;
@@ -107,8 +115,11 @@ function Thread({ partnerId }: { partnerId: string }) {
     inputRef.current?.focus();
   }
 
+  if (notFound) return <PartnerNotFound />;
+
   return (
     <div className="-mx-4 -my-6 flex h-[calc(100dvh-4rem)] flex-col bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">
+      <title>{knownName ? `${knownName} · Chat · CampusRun` : 'Chat · CampusRun'}</title>
       <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
         <Link
           to={paths.chat}
@@ -117,12 +128,23 @@ function Thread({ partnerId }: { partnerId: string }) {
         >
           <ArrowLeft className="size-5" aria-hidden="true" />
         </Link>
-        <span className="relative">
-          <Avatar id={partnerId} name={name} src={avatar} />
-          <OnlineDot online={online} />
-        </span>
+        {knownName ? (
+          <span className="relative">
+            <Avatar id={partnerId} name={knownName} src={avatar} />
+            <OnlineDot online={online} />
+          </span>
+        ) : (
+          <Skeleton className="size-10 shrink-0 rounded-full" />
+        )}
         <div className="min-w-0">
-          <h1 className="truncate text-base font-semibold text-slate-900">{name}</h1>
+          {knownName ? (
+            <h1 className="truncate text-base font-semibold text-slate-900">{knownName}</h1>
+          ) : (
+            <>
+              <h1 className="sr-only">Chat</h1>
+              <Skeleton className="h-4 w-32" />
+            </>
+          )}
           <p className="text-xs text-slate-500" aria-live="polite">
             {partnerTyping ? `${name} is typing…` : online ? 'Online' : ''}
           </p>
@@ -130,7 +152,7 @@ function Thread({ partnerId }: { partnerId: string }) {
       </header>
 
       {thread.isPending ? (
-        <div className="flex-1 space-y-4 p-4" aria-label="Loading conversation">
+        <div className="flex-1 space-y-4 p-4" role="status" aria-label="Loading conversation">
           <Skeleton className="h-10 w-2/3" />
           <Skeleton className="ml-auto h-10 w-1/2" />
           <Skeleton className="h-10 w-3/5" />
@@ -209,7 +231,17 @@ function MessageList({
   }
 
   return (
-    <div ref={listRef} onScroll={onScroll} className="flex-1 overflow-y-auto px-4 py-3">
+    // The scrolling pane is the chat log: focusable so the keyboard can scroll it (axe
+    // scrollable-region-focusable), a live region that reads out new messages, holding a real list.
+    <div
+      ref={listRef}
+      onScroll={onScroll}
+      role="log"
+      aria-live="polite"
+      aria-label={`Messages with ${name}`}
+      tabIndex={0}
+      className="flex-1 overflow-y-auto px-4 py-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+    >
       {hasOlder && (
         <div className="flex justify-center pb-2">
           <button
@@ -226,14 +258,14 @@ function MessageList({
       {rows.length === 0 && (
         <EmptyState icon={MessageCircle} title="No messages yet" description={`Say hello to ${name}.`} />
       )}
-      <ol role="log" aria-live="polite" aria-label={`Messages with ${name}`} className="space-y-2">
+      <ol className="space-y-2">
         {rows.map((row, index) => {
           const day = dayLabel(row.sentAt);
           const separator = index === 0 || dayLabel(rows[index - 1].sentAt) !== day;
           return (
             <li key={row.key}>
               {separator && (
-                <p className="my-3 text-center text-xs font-medium text-slate-500">
+                <p className="my-3 text-center text-xs font-medium text-slate-600">
                   <span className="rounded-full bg-slate-100 px-3 py-1">{day}</span>
                 </p>
               )}
@@ -261,6 +293,28 @@ function MessageList({
           );
         })}
       </ol>
+    </div>
+  );
+}
+
+/** Spec §8 'User not found': no such user (or no user id at all), so nothing to show or send. */
+function PartnerNotFound() {
+  return (
+    <div className="mx-auto max-w-3xl">
+      <title>Chat · CampusRun</title>
+      <h1 className="sr-only">Chat</h1>
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <EmptyState
+          icon={UserX}
+          title={USER_NOT_FOUND}
+          description="The link may be wrong, or the account no longer exists."
+          action={
+            <Link to={paths.chat} className={buttonClasses()}>
+              Back to conversations
+            </Link>
+          }
+        />
+      </div>
     </div>
   );
 }

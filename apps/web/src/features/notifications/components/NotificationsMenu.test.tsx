@@ -111,4 +111,28 @@ describe('notifications bell', { timeout: 20_000 }, () => {
     // …and the toast (the list item plus the toast).
     await waitFor(() => expect(screen.getAllByText('Your request was completed')).toHaveLength(2));
   });
+
+  it('opens in place after the bell: no aria-hidden focus sentinels, natural tab order', async () => {
+    withNotifications([makeNotification({ message: 'Unread one' })], 1);
+    const { user } = renderApp('/chat', { user: hosteller });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' }, slow);
+    await user.click(bell);
+    const item = await screen.findByRole('button', { name: /Unread one/ });
+
+    // An anchored (portalled) panel made Headless UI add aria-hidden focusable buttons (axe
+    // aria-hidden-focus); in place, there are none and Tab goes from the bell into the panel.
+    expect(document.querySelectorAll('[id^="headlessui-focus-sentinel"]')).toHaveLength(0);
+    expect(document.querySelectorAll('[aria-hidden="true"]:is(button, a, input, [tabindex])')).toHaveLength(
+      0,
+    );
+    expect(bell.parentElement).toContainElement(item);
+    expect(bell).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toHaveFocus();
+
+    // The time of an unread row: slate-600 on the indigo tint (slate-500 was 4.45:1).
+    const time = item.querySelector('time')!;
+    expect(time).toHaveClass('text-slate-600');
+    expect(time).not.toHaveClass('text-slate-500');
+  });
 });

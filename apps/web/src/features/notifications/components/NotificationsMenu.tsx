@@ -74,10 +74,15 @@ export function NotificationsMenu() {
           </span>
         )}
       </PopoverButton>
+      {/*
+        Not anchored: an anchored panel is portalled, and Headless UI then adds aria-hidden focusable
+        "focus sentinel" buttons to stitch the tab order back together (axe aria-hidden-focus). In
+        place, right after the bell, the tab order is natural. Phones: across the screen under the
+        4rem header; from sm: under the bell, right-aligned.
+      */}
       <PopoverPanel
-        anchor={{ to: 'bottom end', gap: 8 }}
         transition
-        className="z-40 w-80 max-w-[calc(100vw-1rem)] rounded-xl bg-white shadow-lg ring-1 ring-slate-200 transition duration-150 data-closed:opacity-0 motion-reduce:transition-none"
+        className="fixed inset-x-2 top-18 z-40 rounded-xl bg-white shadow-lg ring-1 ring-slate-200 transition duration-150 data-closed:opacity-0 motion-reduce:transition-none sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-80"
       >
         <NotificationsPanel />
       </PopoverPanel>
@@ -180,7 +185,7 @@ function NotificationItem({ notification }: { notification: AppNotification }) {
           <span className={clsx('block text-sm', unread ? 'font-medium text-slate-900' : 'text-slate-700')}>
             {notification.message}
           </span>
-          <time dateTime={notification.createdAt} className="mt-0.5 block text-xs text-slate-500">
+          <time dateTime={notification.createdAt} className="mt-0.5 block text-xs text-slate-600">
             {formatRelativeTime(notification.createdAt)}
           </time>
         </span>
