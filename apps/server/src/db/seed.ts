@@ -335,7 +335,7 @@ async function main() {
     const { created, emails } = await seed(database.db, config.emailDomain);
     console.log(created ? 'Demo data created.' : 'Demo accounts already exist; nothing changed.');
     const sellers = await database.db
-      .select({ id: users.id })
+      .select({ id: users.id, name: users.name })
       .from(users)
       .where(
         inArray(

@@ -6,6 +6,8 @@ import type { Jwt } from './tokens';
 /** Who is making the request, as checked against the database on every call. */
 export interface Actor {
   id: string;
+  /** As it was when the token (or the socket's handshake) was checked. */
+  name: string;
   role: Role | null;
   isProfileComplete: boolean;
 }
@@ -35,7 +37,7 @@ export function createAuthenticator(
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
     const user = await findSessionUser(claims.sub);
     if (!user || !user.isVerified || user.tokenVersion !== claims.tv) return null;
-    return { id: user.id, role: user.role, isProfileComplete: user.isProfileComplete };
+    return { id: user.id, name: user.name, role: user.role, isProfileComplete: user.isProfileComplete };
   };
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;

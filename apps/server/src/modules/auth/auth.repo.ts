@@ -23,6 +23,7 @@ export const findSessionUser = async (db: Db, id: string) =>
     await db
       .select({
         id: users.id,
+        name: users.name,
         role: users.role,
         tokenVersion: users.tokenVersion,
         isProfileComplete: users.isProfileComplete,

@@ -43,11 +43,10 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events'>) {
       });
       const message = presentMessage(row);
       if (created) {
-        const sender = await repo.findUserRef(db, actor.id);
         await events.emit({
           type: 'message.created',
           message,
-          sender: { id: actor.id, name: sender?.name ?? 'Someone' },
+          sender: { id: actor.id, name: actor.name },
           ...(origin ? { origin } : {}),
         });
       }

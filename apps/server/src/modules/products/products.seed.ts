@@ -189,7 +189,7 @@ export async function seedDemoProducts(opts: {
   db: Db;
   storage: Storage;
   /** Hostellers with a complete profile. */
-  sellers: Array<{ id: string }>;
+  sellers: Array<{ id: string; name: string }>;
   log?: Pick<AppContext['log'], 'error'>;
 }): Promise<number> {
   if (opts.sellers.length === 0) return 0;
@@ -205,7 +205,7 @@ export async function seedDemoProducts(opts: {
   for (const [i, demo] of DEMO_PRODUCTS.entries()) {
     const seller = opts.sellers[i % opts.sellers.length]!;
     if (existing.has(`${seller.id}:${demo.name}`)) continue;
-    const actor = { id: seller.id, role: 'hosteller' as const, isProfileComplete: true };
+    const actor = { id: seller.id, name: seller.name, role: 'hosteller' as const, isProfileComplete: true };
     const { product } = await service.create(actor, {
       fields: {
         name: demo.name,

@@ -366,7 +366,7 @@ describe('bad uploads: a clear 4xx, nothing on disk, nothing in the database', (
     const service = createProductsService({ db: failingDb, log: t.app.log }, storage);
     await expect(
       service.create(
-        { id: seller.id, role: 'hosteller', isProfileComplete: true },
+        { id: seller.id, name: seller.name, role: 'hosteller', isProfileComplete: true },
         {
           fields: validFields,
           files: [{ fieldname: 'images', filename: 'a.png', mimetype: 'image/png', data: png }],
