@@ -29,15 +29,18 @@ export function errorDetail(error: unknown): string {
   }
 }
 
-/** The spec's message, a Retry button and the error detail behind a disclosure (DESIGN "States"). */
+/**
+ * The spec's message, a Retry button and the error detail behind a disclosure (DESIGN "States").
+ * Long words (an id or URL in a server message) wrap instead of widening the page on phones.
+ */
 export function ErrorState({ title, message, error, onRetry, isRetrying, className }: ErrorStateProps) {
   return (
     <div className={clsx('flex flex-col items-center px-4 py-8 text-center', className)}>
       <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
         <AlertTriangle className="size-6" aria-hidden="true" />
       </span>
-      <p className="mt-4 text-base font-medium text-slate-900">{title}</p>
-      {message && <p className="mt-1 max-w-sm text-sm text-slate-500">{message}</p>}
+      <p className="mt-4 text-base font-medium wrap-anywhere text-slate-900">{title}</p>
+      {message && <p className="mt-1 max-w-sm text-sm wrap-anywhere text-slate-500">{message}</p>}
       {onRetry && (
         <Button variant="secondary" className="mt-5" onClick={onRetry} isLoading={isRetrying}>
           {!isRetrying && <RotateCw className="size-4" aria-hidden="true" />}
@@ -49,7 +52,7 @@ export function ErrorState({ title, message, error, onRetry, isRetrying, classNa
           <summary className="cursor-pointer rounded text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600">
             Show error details
           </summary>
-          <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-100 p-3 text-xs whitespace-pre-wrap text-slate-700">
+          <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-100 p-3 text-xs whitespace-pre-wrap wrap-anywhere text-slate-700">
             {errorDetail(error)}
           </pre>
         </details>

@@ -139,7 +139,8 @@ export function DashboardList<T>({
   renderItem: (item: T) => ReactNode;
   empty: string;
   emptyIcon: LucideIcon;
-  emptyAction?: ReactNode;
+  /** DESIGN "Empty": an icon, one sentence and the next action. */
+  emptyAction: ReactNode;
 }) {
   const id = `dash-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
@@ -109,5 +109,43 @@ describe('dashboards', { timeout: 20_000 }, () => {
     expect(
       within(screen.getByRole('region', { name: 'Available requests' })).getByText('Pens'),
     ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['hosteller', hosteller, '/hosteller/dashboard'],
+    ['day scholar', dayscholar, '/dayscholar/dashboard'],
+  ] as const)('%s: shows the support contact link from /api/config on the page', async (_, viewer, path) => {
+    server.use(meHandler(viewer));
+    renderApp(path, { user: viewer });
+    // In the page itself, not only in the sidebar (a closed slide-over on phones).
+    const main = within(await screen.findByRole('main', {}, { timeout: 5000 }));
+    expect(await main.findByRole('link', { name: 'Contact support' }, { timeout: 5000 })).toHaveAttribute(
+      'href',
+      'mailto:support@example.edu',
+    );
+    expect(main.getByText(/Need help\?/)).toBeInTheDocument();
+  });
+
+  it('day scholar: every empty list offers a next action', async () => {
+    let available = 0;
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/dayscholar/requests/available'), () => {
+        available += 1;
+        return HttpResponse.json({ requests: [], nextCursor: null });
+      }),
+    );
+    const { user } = renderApp('/dayscholar/dashboard', { user: dayscholar });
+    const active = within(
+      await screen.findByRole('region', { name: 'Active deliveries' }, { timeout: 5000 }),
+    );
+    expect(
+      await active.findByRole('link', { name: 'Find a request' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const open = within(screen.getByRole('region', { name: 'Available requests' }));
+    expect(await open.findByText('No open requests right now')).toBeInTheDocument();
+    const calls = available;
+    await user.click(open.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(available).toBe(calls + 1));
   });
 });

@@ -1,12 +1,13 @@
 import { CheckCircle2, Clock, IndianRupee, Search, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/Button';
+import { Button, buttonClasses } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { formatRupees } from '@/lib/format';
 import { useActiveDeliveries, useAvailablePreview, useDayScholarStats } from '../api/dashboard';
 import { DashboardError } from './DashboardError';
 import { DashboardList, QuickAction, RequestRow, StatCard } from './DashboardParts';
+import { SupportLink } from './SupportLink';
 
 /** /dayscholar/dashboard: stats, active deliveries and available requests. */
 export function DayScholarDashboardPage() {
@@ -90,10 +91,21 @@ export function DayScholarDashboardPage() {
               renderItem={(r) => <RequestRow key={r.id} request={r} party="requester" />}
               empty="No open requests right now"
               emptyIcon={Search}
+              emptyAction={
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => void available.refetch()}
+                  isLoading={available.isRefetching}
+                >
+                  Refresh
+                </Button>
+              }
             />
           </div>
         </>
       )}
+      <SupportLink />
     </>
   );
 }

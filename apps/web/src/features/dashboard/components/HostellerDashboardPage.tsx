@@ -6,6 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { useHostellerStats, useRecentProducts, useRecentRequests } from '../api/dashboard';
 import { DashboardError } from './DashboardError';
 import { DashboardList, ProductRow, QuickAction, RequestRow, StatCard } from './DashboardParts';
+import { SupportLink } from './SupportLink';
 
 /** /hosteller/dashboard: stats, quick actions, recent requests and recent products. */
 export function HostellerDashboardPage() {
@@ -100,6 +101,7 @@ export function HostellerDashboardPage() {
           </div>
         </>
       )}
+      <SupportLink />
     </>
   );
 }

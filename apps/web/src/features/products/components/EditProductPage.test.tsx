@@ -165,6 +165,26 @@ describe('edit product', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Product name')).toHaveValue('Desk');
   });
 
+  it('does not stack copies of the same error toast when Save Changes is pressed again', async () => {
+    const product = ownProduct();
+    let message = '';
+    server.use(
+      http.put(api(`/products/${product.id}`), () => HttpResponse.json({ message }, { status: 500 })),
+    );
+    const toasts = (text: string) =>
+      screen.queryAllByText(text).filter((el) => el.closest('.Toastify__toast'));
+    const { user } = await openEditPage(product);
+    for (let i = 0; i < 3; i += 1) {
+      await save(user);
+      await waitFor(() => expect(toasts('Failed to update product')).toHaveLength(1));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled());
+    }
+    message = 'Storage is full, try again later';
+    await save(user);
+    await waitFor(() => expect(toasts(message)).toHaveLength(1));
+    expect(toasts('Failed to update product')).toHaveLength(1);
+  });
+
   it('sends someone who is not the seller to the product page', async () => {
     const product = makeProduct({ name: 'Not mine' });
     server.use(

@@ -131,7 +131,8 @@ function EditProductForm({ product }: { product: Product }) {
       const photoMessage = photoErrors[0]?.msg ?? imageMessage;
       if (photoMessage) setPhotoError(photoMessage);
       if (unmatched.length > 0 || (fieldErrors.length === 0 && !imageMessage)) setGeneralError(message);
-      toast.error(message);
+      // Keyed by message: pressing Save Changes again while it shows adds no copy.
+      toast.error(message, { toastId: `edit-product:${message}` });
     }
   });
 

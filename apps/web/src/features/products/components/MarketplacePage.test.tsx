@@ -127,7 +127,7 @@ describe('marketplace', { timeout: 20_000 }, () => {
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
   });
 
-  it('loads more with the next cursor', async () => {
+  it('loads more with the next cursor and moves focus to the first new card', async () => {
     const calls = listHandler((params) =>
       params.get('cursor') === 'page-2'
         ? HttpResponse.json({ products: [makeProduct({ name: 'Second page item' })], nextCursor: null })
@@ -135,8 +135,11 @@ describe('marketplace', { timeout: 20_000 }, () => {
     );
     const { user } = await openMarketplace('/hosteller/marketplace?sort=price-low');
     await screen.findByRole('link', { name: 'First page item' });
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    // By keyboard: the button goes away with the last page; focus moves to the first new card.
+    screen.getByRole('button', { name: 'Load more' }).focus();
+    await user.keyboard('{Enter}');
     expect(await screen.findByRole('link', { name: 'Second page item' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Second page item' })).toHaveFocus());
     expect(screen.getByRole('link', { name: 'First page item' })).toBeInTheDocument();
     expect(calls.at(-1)?.get('cursor')).toBe('page-2');
     expect(calls.at(-1)?.get('sort')).toBe('price-low');

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { paths } from '@/config/paths';
 import { useProducts } from '../api/get-products';
+import { useLoadMoreFocus } from '../hooks/useLoadMoreFocus';
 import { useMarketplaceFilters } from '../hooks/useMarketplaceFilters';
 import { MarketplaceFilters } from './MarketplaceFilters';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
@@ -26,6 +27,7 @@ export function MarketplacePage() {
   const { filters, setFilters, clearFilters, hasFilters } = useMarketplaceFilters();
   const query = useProducts(filters);
   const products = query.data?.pages.flatMap((page) => page.products) ?? [];
+  const { listRef, markLoadMore } = useLoadMoreFocus(products);
 
   let content;
   if (query.isPending) {
@@ -81,6 +83,7 @@ export function MarketplacePage() {
     content = (
       <>
         <ul
+          ref={listRef}
           className={`${GRID} transition-opacity duration-150 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
           aria-label="Products"
           aria-busy={query.isPlaceholderData || undefined}
@@ -100,7 +103,10 @@ export function MarketplacePage() {
           <div className="mt-6 flex justify-center">
             <Button
               variant="secondary"
-              onClick={() => void query.fetchNextPage()}
+              onClick={() => {
+                markLoadMore();
+                void query.fetchNextPage();
+              }}
               isLoading={query.isFetchingNextPage}
               disabled={query.isPlaceholderData}
             >

@@ -93,7 +93,7 @@ export function PhotoPicker({ label, hint, file, onChange, error, disabled }: Ph
             </div>
             <div className="min-w-0 flex-1 space-y-2">
               <p className="truncate text-sm font-medium text-slate-900">{file.name}</p>
-              <p className="text-sm text-slate-500">{formatFileSize(file.size)}</p>
+              <p className="text-sm text-slate-600">{formatFileSize(file.size)}</p>
               <div className="flex flex-wrap gap-2">
                 <Button
                   variant="secondary"

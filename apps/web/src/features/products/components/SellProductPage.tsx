@@ -90,7 +90,8 @@ export function SellProductPage() {
       );
       if (imageMessage) setError('image', { type: 'server', message: imageMessage });
       if (unmatched.length > 0 || (fieldErrors.length === 0 && !imageMessage)) setGeneralError(message);
-      toast.error(message);
+      // Keyed by message: pressing List Product again while it shows adds no copy.
+      toast.error(message, { toastId: `sell-product:${message}` });
     }
   });
 

@@ -6,7 +6,8 @@ export function UploadProgress({ fraction, photos }: { fraction: number | null; 
   const what = photos === 1 ? 'photo' : 'photos';
   const sent = fraction >= 1;
   return (
-    <div aria-live="polite" className="rounded-lg bg-indigo-50/60 p-3 ring-1 ring-indigo-100">
+    // White, not tinted: the bar's grey percentage needs it for 4.5:1 contrast.
+    <div aria-live="polite" className="rounded-lg bg-white p-3 ring-1 ring-indigo-100">
       <ProgressBar
         value={fraction}
         label={photos === 0 ? 'Saving…' : sent ? `Processing ${what}…` : `Uploading ${what}…`}

@@ -61,23 +61,61 @@ describe('browse requests', { timeout: 20_000 }, () => {
     expect(screen.getByText('Milk packet')).toBeInTheDocument();
   });
 
-  it('loads more pages with the cursor', async () => {
+  it('keeps the sort when a filter is typed after choosing it', async () => {
+    const calls: URLSearchParams[] = [];
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/dayscholar/requests/available'), ({ request }) => {
+        calls.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ requests: [makeRequest({ itemName: 'Milk packet' })], nextCursor: null });
+      }),
+    );
+    const { user, router } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
+    expect(await screen.findByText('Milk packet', {}, { timeout: 5000 })).toBeInTheDocument();
+    const query = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'lowestFee');
+    await waitFor(() => expect(query()).toEqual({ sort: 'lowestFee' }));
+    await user.type(screen.getByLabelText('Min fee (₹)'), '30');
+    await waitFor(() => expect(query()).toEqual({ sort: 'lowestFee', minFee: '30' }), { timeout: 5000 });
+    expect(screen.getByLabelText('Sort by')).toHaveValue('lowestFee');
+
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'oldest');
+    await user.type(screen.getByLabelText('Location'), 'Block A');
+    await waitFor(() => expect(query()).toEqual({ sort: 'oldest', minFee: '30', location: 'Block A' }), {
+      timeout: 5000,
+    });
+    expect(screen.getByLabelText('Sort by')).toHaveValue('oldest');
+    await waitFor(() =>
+      expect(Object.fromEntries(calls.at(-1)!)).toMatchObject({
+        sort: 'oldest',
+        minFee: '30',
+        location: 'Block A',
+      }),
+    );
+  });
+
+  it('loads more pages with the cursor and moves focus to the first new request', async () => {
     const first = makeRequest({ itemName: 'First item' });
     const second = makeRequest({ itemName: 'Second item' });
+    const third = makeRequest({ itemName: 'Third item' });
     server.use(
       meHandler(dayscholar),
       http.get(api('/dayscholar/requests/available'), ({ request }) => {
         const cursor = new URL(request.url).searchParams.get('cursor');
         return cursor === 'c2'
-          ? HttpResponse.json({ requests: [second], nextCursor: null })
+          ? HttpResponse.json({ requests: [second, third], nextCursor: null })
           : HttpResponse.json({ requests: [first], nextCursor: 'c2' });
       }),
     );
     const { user } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
     expect(await screen.findByText('First item', {}, { timeout: 5000 })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    screen.getByRole('button', { name: 'Load more' }).focus();
+    await user.keyboard('{Enter}');
     expect(await screen.findByText('Second item', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    // The button is gone: focus continues at the first new card, not on <body>.
+    await waitFor(() => expect(screen.getByRole('link', { name: /Second item/ })).toHaveFocus());
   });
 
   it('shows the error with Retry', async () => {

@@ -21,6 +21,15 @@ const SORT_LABELS: Record<RequestSort, string> = {
 
 const TEXT_FILTERS = ['search', 'location', 'minFee', 'maxFee'] as const;
 type TextFilter = (typeof TEXT_FILTERS)[number];
+type TextFilters = Pick<AvailableFilters, TextFilter>;
+
+/** The typed filters only: the draft never carries the sort, so sending it cannot undo a newer sort. */
+const textFilters = ({ search, location, minFee, maxFee }: AvailableFilters): TextFilters => ({
+  search,
+  location,
+  minFee,
+  maxFee,
+});
 
 /** /dayscholar/browse-requests: open requests, filtered and paged on the server. */
 export function BrowseRequestsPage() {
@@ -29,8 +38,8 @@ export function BrowseRequestsPage() {
   const items = query.data?.pages.flatMap((page) => page.requests);
 
   // What is typed shows at once; the URL (and the server) follow 300 ms after the last key.
-  const [draft, setDraft] = useState<Pick<AvailableFilters, TextFilter>>(filters);
-  const debounced = useDebouncedCallback((patch: Partial<AvailableFilters>) => setFilters(patch), 300);
+  const [draft, setDraft] = useState(() => textFilters(filters));
+  const debounced = useDebouncedCallback((patch: TextFilters) => setFilters(patch), 300);
   // The URL changed from outside (back button, "Clear filters"): show it (adjusting state in render).
   const urlText = TEXT_FILTERS.map((key) => filters[key]).join('\u0000');
   const [syncedUrl, setSyncedUrl] = useState(urlText);
@@ -147,9 +156,17 @@ export function BrowseRequestsPage() {
               title={hasFilters ? 'No requests match your filters' : 'No open requests right now'}
               description={hasFilters ? 'Try other words or a wider fee range.' : 'Check back soon.'}
               action={
-                hasFilters && (
+                hasFilters ? (
                   <Button variant="secondary" onClick={clearFilters}>
                     Clear filters
+                  </Button>
+                ) : (
+                  <Button
+                    variant="secondary"
+                    onClick={() => void query.refetch()}
+                    isLoading={query.isRefetching}
+                  >
+                    Refresh
                   </Button>
                 )
               }

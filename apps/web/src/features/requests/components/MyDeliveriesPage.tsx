@@ -36,11 +36,9 @@ function DeliveriesTab({ status, empty }: { status: DeliveryStatusFilter; empty:
           icon={Truck}
           title={empty}
           action={
-            status === 'active' && (
-              <Link to={paths.dayscholar.browseRequests} className={buttonClasses()}>
-                Browse requests
-              </Link>
-            )
+            <Link to={paths.dayscholar.browseRequests} className={buttonClasses()}>
+              Browse requests
+            </Link>
           }
         />
       }

@@ -73,7 +73,15 @@ export function MyRequestsPage() {
                 }
               />
             ) : (
-              <EmptyState icon={ClipboardList} title={`No ${status} requests`} />
+              <EmptyState
+                icon={ClipboardList}
+                title={`No ${status} requests`}
+                action={
+                  <Link to={paths.hosteller.newRequest} className={buttonClasses()}>
+                    Create a request
+                  </Link>
+                }
+              />
             )
           }
         />

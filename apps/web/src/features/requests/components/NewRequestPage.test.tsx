@@ -52,6 +52,24 @@ describe('new request', { timeout: 20_000 }, () => {
     },
   );
 
+  it('does not stack copies of the same toast when Create is pressed again', async () => {
+    const { user } = await openForm();
+    const submit = () => user.click(screen.getByRole('button', { name: 'Create Request' }));
+    const toasts = (text: string) =>
+      screen.queryAllByText(text).filter((el) => el.closest('.Toastify__toast'));
+
+    await submit();
+    await waitFor(() => expect(toasts('Please enter an item name')).toHaveLength(1), { timeout: 3000 });
+    await submit();
+    await submit();
+    // A new message still gets its own toast (one per submit, in the spec's order) …
+    await user.type(screen.getByLabelText('Item name'), 'Milk');
+    await submit();
+    await waitFor(() => expect(toasts('Please enter an expected price')).toHaveLength(1), { timeout: 3000 });
+    // … but the three identical ones are one.
+    expect(toasts('Please enter an item name')).toHaveLength(1);
+  });
+
   it('refuses a deadline in the past', async () => {
     const { user } = await openForm();
     await user.type(screen.getByLabelText('Item name'), 'Milk');

@@ -73,6 +73,10 @@ function minDeadline(): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/** The form's error toast, keyed by message: pressing Create again while it shows adds no copy. */
+const formError = (message: string) =>
+  toast.error(message, { ...REQUEST_TOAST, toastId: `new-request:${message}` });
+
 /** /hosteller/my-requests/new: the create-request form. */
 export function NewRequestPage() {
   const navigate = useNavigate();
@@ -100,7 +104,7 @@ export function NewRequestPage() {
 
   const onInvalid = (fieldErrors: FieldErrors<RequestFormValues>) => {
     const first = FIELD_ORDER.find((name) => fieldErrors[name]?.message);
-    if (first) toast.error(String(fieldErrors[first]?.message), REQUEST_TOAST);
+    if (first) formError(String(fieldErrors[first]?.message));
   };
 
   const onSubmit = handleSubmit(async (body) => {
@@ -112,7 +116,7 @@ export function NewRequestPage() {
       // Nothing typed is lost: the form keeps every value.
       const fieldErrors = error && typeof error === 'object' && 'errors' in error ? error.errors : undefined;
       applyServerFieldErrors(form, fieldErrors as never, FIELD_ORDER);
-      toast.error(errorMessage(error, 'Failed to create request'), REQUEST_TOAST);
+      formError(errorMessage(error, 'Failed to create request'));
     }
   }, onInvalid);
 

@@ -114,8 +114,9 @@ export function RequestActions({ request, viewer }: { request: DeliveryRequest; 
     }
   };
 
+  // Phones: full-width buttons stacked (DESIGN "primary button full width on phones"); sm+: inline.
   return (
-    <div className="flex flex-wrap gap-3">
+    <div role="group" aria-label="Request actions" className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
       {actions.map((action) => (
         <Button
           key={action}

@@ -42,6 +42,27 @@ describe('request detail', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Accept Request' })).not.toBeInTheDocument();
   });
 
+  it('says only "No deliverer" for a request cancelled before anyone accepted it', async () => {
+    const request = makeRequest({ status: 'cancelled', cancelledAt: new Date().toISOString() });
+    await openRequest(request, hosteller);
+    const deliverer = within(screen.getByRole('region', { name: 'Deliverer' }));
+    expect(deliverer.getByText('No deliverer')).toBeInTheDocument();
+    expect(screen.queryByText('Not yet assigned')).not.toBeInTheDocument();
+    expect(screen.queryByText('Waiting for a day scholar to accept')).not.toBeInTheDocument();
+  });
+
+  it('labels the "Deliver to" box in a colour with enough contrast on its blue tint', async () => {
+    const request = {
+      ...withDeliverer(makeRequest()),
+      contact: { phoneNumber: '9876543210', hostelBlock: 'Block A', roomNumber: '101' },
+    };
+    await openRequest(request, dayscholar);
+    const labels = within(screen.getByRole('region', { name: 'Requester contact' })).getAllByRole('term');
+    expect(labels.map((dt) => dt.textContent)).toEqual(['Phone', 'Hostel block', 'Room']);
+    // slate-500 on blue-50 is 4.37:1 (axe: serious); slate-600 is 6.9:1.
+    for (const dt of labels) expect(dt).toHaveClass('text-slate-600');
+  });
+
   it('lets a day scholar accept behind a dialog and shows the returned request', async () => {
     const request = makeRequest();
     const accepted = {
@@ -130,6 +151,18 @@ describe('request detail', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Rate Hosteller' })).toBeInTheDocument();
   });
 
+  it('stacks the action buttons full width on phones and puts them inline from sm up', async () => {
+    await openRequest(withDeliverer(makeRequest()), dayscholar);
+    const group = screen.getByRole('group', { name: 'Request actions' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Mark as Completed', 'Cancel Delivery']);
+    // jsdom has no layout: the classes are the contract (column + stretch below sm, row from sm).
+    expect(group).toHaveClass('flex', 'flex-col', 'sm:flex-row');
+  });
+
   it('shows no actions to another hosteller and only accept is hidden once accepted by someone else', async () => {
     const request = withDeliverer(makeRequest({ requesterId: 'aaaaaaaa-0000-4000-8000-000000000001' }));
     await openRequest(request, hosteller);
@@ -215,5 +248,21 @@ describe('request detail', { timeout: 20_000 }, () => {
     );
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 2, name: request.itemName })).toBeInTheDocument();
+  });
+
+  it('wraps a long id in the error text instead of widening the page', async () => {
+    const id = 'x'.repeat(300);
+    server.use(
+      meHandler(hosteller),
+      http.get(api('/requests/:id'), () =>
+        HttpResponse.json({ code: 'BAD_REQUEST', message: `Invalid request id ${id}` }, { status: 400 }),
+      ),
+    );
+    renderApp(`/requests/${id}`, { user: hosteller });
+    const message = await screen.findByText(`Invalid request id ${id}`, { selector: 'p' }, { timeout: 5000 });
+    expect(message).toHaveClass('wrap-anywhere');
+    expect(screen.getByText(/^ApiError: Invalid request id x+/, { selector: 'pre' })).toHaveClass(
+      'wrap-anywhere',
+    );
   });
 });

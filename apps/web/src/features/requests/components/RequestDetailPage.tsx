@@ -24,10 +24,11 @@ const CATEGORY_LABELS: Record<DeliveryRequest['category'], string> = {
   other: 'Other',
 };
 
+/** A label and its value; slate-600 keeps ≥ 4.5:1 on the tinted "Deliver to" box too. */
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{term}</dt>
       <dd className="mt-1 text-sm text-slate-900">{children}</dd>
     </div>
   );
@@ -150,6 +151,7 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
             roleLabel="Deliverer (Day Scholar)"
             user={request.deliverer}
             isViewer={request.delivererId === viewer.id}
+            isAwaited={request.status === 'pending'}
           />
         </div>
       </div>

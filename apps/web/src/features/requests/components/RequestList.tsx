@@ -2,6 +2,7 @@ import type { DeliveryRequest } from '@campusrun/shared';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ErrorState } from '@/components/ui/ErrorState';
+import { useLoadMoreFocus } from '../hooks/useLoadMoreFocus';
 import { RequestCard, RequestCardSkeletons } from './RequestCard';
 
 export interface RequestListProps {
@@ -19,7 +20,7 @@ export interface RequestListProps {
   label: string;
 }
 
-/** Skeletons, error + Retry, empty state, or the cards with "Load more". */
+/** Skeletons, error + Retry, empty state, or the cards with "Load more" (focus goes to the first new card). */
 export function RequestList({
   items,
   party,
@@ -34,6 +35,7 @@ export function RequestList({
   onLoadMore,
   label,
 }: RequestListProps) {
+  const { listRef, markLoadMore } = useLoadMoreFocus(items);
   if (isPending) return <RequestCardSkeletons />;
   if (error && !items) {
     return (
@@ -47,14 +49,21 @@ export function RequestList({
   }
   return (
     <>
-      <ul className="space-y-3" aria-label={label}>
+      <ul ref={listRef} className="space-y-3" aria-label={label}>
         {items.map((request) => (
           <RequestCard key={request.id} request={request} party={party} />
         ))}
       </ul>
       {hasNextPage && (
         <div className="mt-6 flex justify-center">
-          <Button variant="secondary" onClick={onLoadMore} isLoading={isFetchingNextPage}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              markLoadMore();
+              onLoadMore();
+            }}
+            isLoading={isFetchingNextPage}
+          >
             Load more
           </Button>
         </div>
