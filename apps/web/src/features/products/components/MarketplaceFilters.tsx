@@ -3,7 +3,7 @@ import { Search, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Input, Select } from '@/components/ui/Input';
 import type { ProductFilters } from '../api/keys';
-import { useDebouncedCallback } from '../hooks/useDebouncedCallback';
+import { useDebouncedCallback } from '@/lib/debounced-callback';
 import { ALL_CATEGORIES, CONDITIONS, SORT_LABELS, categoryLabel, conditionLabel } from './options';
 
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { paths } from '@/config/paths';
 import { useProducts } from '../api/get-products';
-import { useLoadMoreFocus } from '../hooks/useLoadMoreFocus';
+import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { useMarketplaceFilters } from '../hooks/useMarketplaceFilters';
 import { MarketplaceFilters } from './MarketplaceFilters';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';

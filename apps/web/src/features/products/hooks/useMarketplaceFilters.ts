@@ -7,8 +7,8 @@ import {
   type ProductSort,
   normalizeProductCondition,
 } from '@campusrun/shared';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback } from 'react';
+import { useUrlFilters } from '@/lib/url-filters';
 import type { ProductFilters } from '../api/keys';
 
 const DEFAULT_SORT: ProductSort = 'recent';
@@ -29,34 +29,15 @@ export function filtersFromParams(params: URLSearchParams): ProductFilters {
   };
 }
 
+const DEFAULTS: Partial<ProductFilters> = { sort: DEFAULT_SORT };
+
 /** The marketplace filters, kept in the URL query (a reload or a shared link keeps them). */
 export function useMarketplaceFilters() {
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => filtersFromParams(params), [params]);
-
-  const setFilters = useCallback(
-    (patch: Partial<ProductFilters>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(patch)) {
-            const isDefault = value === '' || (key === 'sort' && value === DEFAULT_SORT);
-            if (isDefault) next.delete(key);
-            else next.set(key, String(value));
-          }
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
-
+  const { filters, setFilters } = useUrlFilters(filtersFromParams, DEFAULTS);
   const clearFilters = useCallback(
     () => setFilters({ search: '', category: '', condition: '' }),
     [setFilters],
   );
-
   const hasFilters = Boolean(filters.search || filters.category || filters.condition);
   return { filters, setFilters, clearFilters, hasFilters };
 }

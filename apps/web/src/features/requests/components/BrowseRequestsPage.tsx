@@ -8,7 +8,7 @@ import { Input, Select } from '@/components/ui/Input';
 import { useAvailableRequests } from '../api/get-available-requests';
 import type { AvailableFilters } from '../api/keys';
 import { useAvailableFilters } from '../hooks/useAvailableFilters';
-import { useDebouncedCallback } from '../hooks/useDebouncedCallback';
+import { useDebouncedCallback } from '@/lib/debounced-callback';
 import { PageHeader } from './PageHeader';
 import { RequestList } from './RequestList';
 

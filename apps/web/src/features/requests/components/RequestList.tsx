@@ -2,7 +2,7 @@ import type { DeliveryRequest } from '@campusrun/shared';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ErrorState } from '@/components/ui/ErrorState';
-import { useLoadMoreFocus } from '../hooks/useLoadMoreFocus';
+import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { RequestCard, RequestCardSkeletons } from './RequestCard';
 
 export interface RequestListProps {

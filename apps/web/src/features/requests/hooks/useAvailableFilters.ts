@@ -1,6 +1,6 @@
 import { REQUEST_SORTS, type RequestSort } from '@campusrun/shared';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback } from 'react';
+import { useUrlFilters } from '@/lib/url-filters';
 import type { AvailableFilters } from '../api/keys';
 
 export const DEFAULT_REQUEST_SORT: RequestSort = 'newest';
@@ -24,29 +24,11 @@ export function availableFiltersFromParams(params: URLSearchParams): AvailableFi
   };
 }
 
+const DEFAULTS: Partial<AvailableFilters> = { sort: DEFAULT_REQUEST_SORT };
+
 /** The browse filters, kept in the URL query (a reload keeps them). */
 export function useAvailableFilters() {
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => availableFiltersFromParams(params), [params]);
-
-  const setFilters = useCallback(
-    (patch: Partial<AvailableFilters>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(patch)) {
-            const text = String(value).trim();
-            if (text === '' || (key === 'sort' && text === DEFAULT_REQUEST_SORT)) next.delete(key);
-            else next.set(key, text);
-          }
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    },
-    [setParams],
-  );
-
+  const { filters, setFilters } = useUrlFilters(availableFiltersFromParams, DEFAULTS);
   const clearFilters = useCallback(
     () => setFilters({ search: '', location: '', minFee: '', maxFee: '' }),
     [setFilters],
