@@ -72,6 +72,11 @@ describe('API surface', () => {
     expect(badApi.statusCode).toBe(404);
     expect(badApi.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
 
+    // An over-long id is an unknown resource too, in the API's own error shape.
+    const longId = await t.app.inject(`/api/requests/${'x'.repeat(300)}`);
+    expect(longId.statusCode).toBe(404);
+    expect(longId.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+
     const api = await t.app.inject('/api/does-not-exist');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });

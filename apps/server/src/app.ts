@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -58,6 +58,11 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
         return pathname.startsWith('/api') ? '/api/malformed-address' : '/malformed-address';
       }
     },
+    // An id longer than any of ours names nothing: 404 in the API's error shape (not Fastify's 414).
+    frameworkErrors: (error, _request, reply: FastifyReply) =>
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ApiErrorBody)
+        : reply.code(400).send({ message: 'Bad request', code: 'VALIDATION_FAILED' } satisfies ApiErrorBody),
     bodyLimit: 1024 * 1024,
     logger: {
       level: config.logLevel,
