@@ -8,7 +8,9 @@ function describe(error: unknown): string {
   if (isRouteErrorResponse(error))
     return `${error.status} ${error.statusText}${error.data ? `\n${String(error.data)}` : ''}`;
   const detail = errorDetail(error);
-  return error instanceof Error && error.stack ? `${detail}\n\n${error.stack}` : detail;
+  if (!(error instanceof Error) || !error.stack) return detail;
+  // A stack already begins with "Name: message"; do not say it twice.
+  return error.stack.startsWith(detail) ? error.stack : `${detail}\n\n${error.stack}`;
 }
 
 /** Spec "Error screen": a render-time failure shows 'Something went wrong' with details. */

@@ -138,15 +138,19 @@ describe('SocketProvider', { timeout: 20_000 }, () => {
 });
 
 describe('ReconnectingBanner', () => {
-  it('lies over the content under the header instead of taking layout space', async () => {
+  it('takes its own place under the header and tells full-height screens its height', async () => {
     const { socket } = await start();
+    const height = () => document.documentElement.style.getPropertyValue('--reconnecting-banner-height');
+    expect(height()).toBe('');
     socket.serverDrop();
     const banner = screen.getByText('Reconnecting…').parentElement!;
     expect(banner).toHaveAttribute('role', 'status');
     expect(banner).toHaveAttribute('aria-live', 'polite');
-    // Fixed under the 4rem header, right of the lg:w-64 sidebar; a sticky one pushed the chat
-    // composer off a phone's screen.
-    expect(banner).toHaveClass('fixed', 'top-16', 'inset-x-0', 'lg:left-64', 'pointer-events-none');
-    expect(banner).not.toHaveClass('sticky');
+    // In the flow (not over the chat header); the chat thread subtracts the published height.
+    expect(banner).toHaveClass('sticky', 'top-16');
+    expect(height()).toBe('2rem');
+    socket.serverConnect();
+    await waitFor(() => expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument());
+    expect(height()).toBe('');
   });
 });

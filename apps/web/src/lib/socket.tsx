@@ -1,5 +1,5 @@
 import { type ClientToServerEvents, SOCKET_OPTIONS, type ServerToClientEvents } from '@campusrun/shared';
-import type { Socket } from 'socket.io-client';
+import type { Socket, io as createSocket } from 'socket.io-client';
 import {
   type ReactNode,
   createContext,
@@ -72,7 +72,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       }, delay);
     };
 
-    void import('socket.io-client').then(({ io }) => {
+    const start = ({ io }: { io: typeof createSocket }) => {
       if (cancelled) return;
       const s: AppSocket = io({
         ...SOCKET_OPTIONS,
@@ -114,7 +114,18 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         }
       });
       update((prev) => ({ ...prev, socket: s }));
-    });
+    };
+    // The client library is loaded on first sign-in; if that download fails (offline, or a new
+    // version replaced the file), say so with the banner and try again with the same backoff.
+    let loadFailures = 0;
+    const load = () => {
+      import('socket.io-client').then(start, () => {
+        if (cancelled) return;
+        update((prev) => ({ ...prev, status: 'reconnecting' }));
+        retry = setTimeout(load, reconnectDelay(loadFailures++));
+      });
+    };
+    load();
 
     return () => {
       cancelled = true;
@@ -166,22 +177,29 @@ export function useOnReconnect(callback: () => void) {
   }, [reconnects]);
 }
 
+/** Height of the reconnecting banner while it shows (0 otherwise), for full-height screens (chat). */
+export const BANNER_HEIGHT_VAR = '--reconnecting-banner-height';
+
 /**
- * DESIGN "Offline/reconnecting": a thin banner while a signed-in socket is down. It lies over the
- * top of the content, just under the 4rem header (right of the lg:w-64 sidebar), so showing it never
- * changes the layout (the chat thread fills the screen below the header exactly); clicks go through.
+ * DESIGN "Offline/reconnecting": a thin banner under the header while a signed-in socket is down.
+ * It takes its place in the page (covering nothing) and publishes its height in a CSS variable, so
+ * a screen sized to the viewport (the chat thread) shrinks by as much instead of being pushed down.
  */
 export function ReconnectingBanner() {
   const { status } = useSocket();
   const down = status === 'reconnecting';
+  useEffect(() => {
+    if (!down) return;
+    const root = document.documentElement.style;
+    root.setProperty(BANNER_HEIGHT_VAR, '2rem');
+    return () => {
+      root.removeProperty(BANNER_HEIGHT_VAR);
+    };
+  }, [down]);
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-16 z-20 lg:left-64"
-    >
+    <div role="status" aria-live="polite" className="sticky top-16 z-20">
       {down && (
-        <p className="bg-amber-100 px-4 py-1.5 text-center text-sm font-medium text-amber-900 shadow-sm">
+        <p className="flex h-8 items-center justify-center bg-amber-100 px-4 text-sm font-medium text-amber-900">
           Reconnecting…
         </p>
       )}

@@ -1,35 +1,67 @@
-import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { Component, type ReactNode, Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import type { ToastOptions } from 'react-toastify';
 
 /**
  * Toasts (react-toastify, top-right, 5000 ms) loaded on first use, so the library stays out of
  * the first screen's JavaScript. Toasts raised before the container is mounted wait for it
  * (react-toastify's own queue would lose them when StrictMode remounts the container in dev).
+ * When the library cannot be loaded (the network dropped, or a new version replaced its file),
+ * the messages still show, in a plain fallback list: a toast never takes the app down.
  */
 type Kind = 'success' | 'error' | 'info' | 'warning';
 type Options = Pick<ToastOptions, 'toastId' | 'autoClose'>;
 
+const AUTO_CLOSE_MS = 5000;
+
 const loadToastify = () => import('react-toastify');
 
+/** A tiny external store: whether the container is wanted, and the fallback's messages. */
+interface FallbackToast {
+  id: string;
+  kind: Kind;
+  message: string;
+}
 let requested = false;
+let fallback: FallbackToast[] = [];
+let fallbackSeq = 0;
 const listeners = new Set<() => void>();
-
-function request() {
-  if (requested) return;
-  requested = true;
-  for (const listener of listeners) listener();
+const notify = () => listeners.forEach((listener) => listener());
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
+function showFallback(kind: Kind, message: string, options?: Options) {
+  const id = options?.toastId === undefined ? `fallback-${++fallbackSeq}` : String(options.toastId);
+  if (fallback.some((t) => t.id === id)) return;
+  fallback = [...fallback, { id, kind, message }].slice(-4);
+  notify();
+  const close = options?.autoClose === false ? undefined : (options?.autoClose ?? AUTO_CLOSE_MS);
+  if (close !== undefined) setTimeout(() => dismissFallback(id), close);
+}
+function dismissFallback(id: string) {
+  fallback = fallback.filter((t) => t.id !== id);
+  notify();
+}
+
+/** Settles once: the container registered itself, or it could not be loaded (fallback from then on). */
 let markReady: () => void = () => {};
-const containerReady = new Promise<void>((resolve) => {
+let markFailed: () => void = () => {};
+const container = new Promise<void>((resolve, reject) => {
   markReady = resolve;
+  markFailed = reject;
 });
+container.catch(() => {});
 
 function show(kind: Kind, message: string, options?: Options) {
-  request();
-  void Promise.all([loadToastify(), containerReady]).then(([{ toast }]) => {
-    toast[kind](message, options);
-  });
+  if (!requested) {
+    requested = true;
+    notify();
+  }
+  Promise.all([loadToastify(), container]).then(
+    ([{ toast }]) => toast[kind](message, options),
+    () => showFallback(kind, message, options),
+  );
 }
 
 export const toast = {
@@ -41,15 +73,55 @@ export const toast = {
 
 const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** Rendered after the container: its effect runs once the container has registered itself. */
 function ContainerReady() {
   useEffect(() => markReady(), []);
   return null;
+}
+
+/** The messages raised while the library could not be loaded: plain, top-right, dismissible. */
+function FallbackToasts() {
+  const items = useSyncExternalStore(
+    subscribe,
+    () => fallback,
+    () => fallback,
+  );
+  if (items.length === 0) return null;
+  return (
+    <ul className="fixed top-4 right-4 z-[9999] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+      {items.map((t) => (
+        <li
+          key={t.id}
+          role={t.kind === 'error' || t.kind === 'warning' ? 'alert' : 'status'}
+          className="flex items-start gap-3 rounded-lg bg-white p-3 text-sm text-slate-900 shadow-lg ring-1 ring-slate-200"
+        >
+          <span className="flex-1">{t.message}</span>
+          <button
+            type="button"
+            onClick={() => dismissFallback(t.id)}
+            aria-label="Close"
+            className="rounded px-1 text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A container that failed to load (or to render) leaves the fallback list, never a blank app. */
+class ContainerBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    markFailed();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }
 
 /** Mounts the container once the first toast is raised. */
@@ -59,11 +131,17 @@ export function Toaster() {
     () => requested,
     () => false,
   );
-  if (!isRequested) return null;
   return (
-    <Suspense fallback={null}>
-      <ToastContainer position="top-right" autoClose={5000} newestOnTop limit={4} />
-      <ContainerReady />
-    </Suspense>
+    <>
+      {isRequested && (
+        <ContainerBoundary>
+          <Suspense fallback={null}>
+            <ToastContainer position="top-right" autoClose={AUTO_CLOSE_MS} newestOnTop limit={4} />
+            <ContainerReady />
+          </Suspense>
+        </ContainerBoundary>
+      )}
+      <FallbackToasts />
+    </>
   );
 }

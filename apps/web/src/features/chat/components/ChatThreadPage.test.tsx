@@ -237,4 +237,22 @@ describe('chat thread', { timeout: 20_000 }, () => {
       await waitFor(() => expect(document.title).toBe('Chat · CampusRun'));
     },
   );
+
+  it('says you cannot message yourself on your own chat address, with no composer', async () => {
+    server.use(
+      meHandler(me),
+      http.get(api('/chat/conversation/:userId'), () =>
+        HttpResponse.json(
+          { message: 'You cannot message yourself', code: 'VALIDATION_FAILED' },
+          { status: 400 },
+        ),
+      ),
+      http.get(api('/users/:id'), () => HttpResponse.json({ user: me })),
+    );
+    renderApp(`/chat/${me.id}`, { user: me });
+    expect(await screen.findByText('You cannot message yourself', undefined, slow)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to conversations' })).toHaveAttribute('href', '/chat');
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to load conversation')).not.toBeInTheDocument();
+  });
 });

@@ -115,10 +115,20 @@ function Thread({ partnerId }: { partnerId: string }) {
     inputRef.current?.focus();
   }
 
-  if (notFound) return <PartnerNotFound />;
+  if (notFound)
+    return (
+      <NoThread
+        title={USER_NOT_FOUND}
+        description="The link may be wrong, or the account no longer exists."
+      />
+    );
+  if (partnerId === myId)
+    return (
+      <NoThread title="You cannot message yourself" description="Open a conversation with someone else." />
+    );
 
   return (
-    <div className="-mx-4 -my-6 flex h-[calc(100dvh-4rem)] flex-col bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">
+    <div className="-mx-4 -my-6 flex h-[calc(100dvh-4rem-var(--reconnecting-banner-height,0px))] flex-col bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">
       <title>{knownName ? `${knownName} · Chat · CampusRun` : 'Chat · CampusRun'}</title>
       <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
         <Link
@@ -297,8 +307,8 @@ function MessageList({
   );
 }
 
-/** Spec §8 'User not found': no such user (or no user id at all), so nothing to show or send. */
-function PartnerNotFound() {
+/** Nothing to show or send: spec §8 'User not found' (no such user), or the viewer's own id. */
+function NoThread({ title, description }: { title: string; description: string }) {
   return (
     <div className="mx-auto max-w-3xl">
       <title>Chat · CampusRun</title>
@@ -306,8 +316,8 @@ function PartnerNotFound() {
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <EmptyState
           icon={UserX}
-          title={USER_NOT_FOUND}
-          description="The link may be wrong, or the account no longer exists."
+          title={title}
+          description={description}
           action={
             <Link to={paths.chat} className={buttonClasses()}>
               Back to conversations

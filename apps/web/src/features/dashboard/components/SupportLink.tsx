@@ -1,12 +1,15 @@
 import { LifeBuoy } from 'lucide-react';
 import { useCampusConfig } from '@/lib/campus-config';
 
-/** Spec §1: "A support contact link is shown on the dashboards" (the address is GET /api/config's). */
+/**
+ * Spec §1: "A support contact link is shown on the dashboards" (the address is GET /api/config's).
+ * From lg up the sidebar, always in view, carries the same link.
+ */
 export function SupportLink() {
   const { data: config } = useCampusConfig();
   if (!config?.supportEmail) return null;
   return (
-    <p className="mt-8 flex items-center gap-2 text-sm text-slate-600">
+    <p className="mt-8 flex items-center gap-2 text-sm text-slate-600 lg:hidden">
       <LifeBuoy className="size-4 shrink-0" aria-hidden="true" />
       <span>
         Need help?{' '}

@@ -42,6 +42,8 @@ describe('notifications bell', { timeout: 20_000 }, () => {
     await waitFor(() => expect(markedAll).toBe(true));
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+    // Focus stays in the panel when the button goes away.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh notifications' })).toHaveFocus());
   });
 
   it('hides Mark all as read when everything is read, and shows the empty state', async () => {

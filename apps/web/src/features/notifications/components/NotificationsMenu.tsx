@@ -15,6 +15,7 @@ import {
   ShoppingBag,
   Truck,
 } from 'lucide-react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
@@ -93,6 +94,7 @@ export function NotificationsMenu() {
 function NotificationsPanel() {
   const query = useNotifications();
   const markAll = useMarkAllNotificationsRead();
+  const refreshRef = useRef<HTMLButtonElement>(null);
   const unread = query.data?.unreadCount ?? 0;
 
   return (
@@ -103,7 +105,8 @@ function NotificationsPanel() {
           {unread > 0 && (
             <button
               type="button"
-              onClick={() => markAll.mutate()}
+              // The button goes away once nothing is unread: keep focus in the panel.
+              onClick={() => markAll.mutate(undefined, { onSuccess: () => refreshRef.current?.focus() })}
               disabled={markAll.isPending}
               className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60"
             >
@@ -112,6 +115,7 @@ function NotificationsPanel() {
             </button>
           )}
           <button
+            ref={refreshRef}
             type="button"
             onClick={() => void query.refetch()}
             aria-label="Refresh notifications"
@@ -121,7 +125,7 @@ function NotificationsPanel() {
           </button>
         </div>
       </div>
-      <div className="max-h-96 overflow-y-auto">
+      <div className="max-h-[min(24rem,calc(100dvh-9rem))] overflow-y-auto">
         {query.isPending ? (
           <ul aria-label="Loading notifications" className="divide-y divide-slate-100">
             {[0, 1, 2].map((i) => (
