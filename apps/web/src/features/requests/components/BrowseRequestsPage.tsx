@@ -142,14 +142,8 @@ export function BrowseRequestsPage() {
           items={items}
           party="requester"
           label="Available requests"
-          isPending={query.isPending}
-          error={query.error}
+          query={query}
           errorTitle="Failed to load available requests"
-          onRetry={() => void query.refetch()}
-          isRefetching={query.isRefetching}
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          onLoadMore={() => void query.fetchNextPage()}
           empty={
             <EmptyState
               icon={Search}

@@ -23,14 +23,8 @@ function DeliveriesTab({ status, empty }: { status: DeliveryStatusFilter; empty:
       items={items}
       party="requester"
       label="Deliveries"
-      isPending={query.isPending}
-      error={query.error}
+      query={query}
       errorTitle="Failed to load your deliveries"
-      onRetry={() => void query.refetch()}
-      isRefetching={query.isRefetching}
-      hasNextPage={query.hasNextPage}
-      isFetchingNextPage={query.isFetchingNextPage}
-      onLoadMore={() => void query.fetchNextPage()}
       empty={
         <EmptyState
           icon={Truck}

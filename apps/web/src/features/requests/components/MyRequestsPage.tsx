@@ -52,14 +52,8 @@ export function MyRequestsPage() {
           items={items}
           party="deliverer"
           label="Requests"
-          isPending={query.isPending}
-          error={query.error}
+          query={query}
           errorTitle="Failed to load requests"
-          onRetry={() => void query.refetch()}
-          isRefetching={query.isRefetching}
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          onLoadMore={() => void query.fetchNextPage()}
           empty={
             status === 'all' ? (
               <EmptyState

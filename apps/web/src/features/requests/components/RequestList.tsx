@@ -1,46 +1,39 @@
 import type { DeliveryRequest } from '@campusrun/shared';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { RequestCard, RequestCardSkeletons } from './RequestCard';
 
+/** The parts of an infinite query (useInfiniteQuery) that the list shows. */
+type ListQuery = Pick<
+  UseInfiniteQueryResult,
+  'isPending' | 'error' | 'refetch' | 'isRefetching' | 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'
+>;
+
 export interface RequestListProps {
+  query: ListQuery;
   items: DeliveryRequest[] | undefined;
   party: 'deliverer' | 'requester';
-  isPending: boolean;
-  error: unknown;
   errorTitle: string;
-  onRetry: () => void;
-  isRefetching?: boolean;
   empty: ReactNode;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  onLoadMore: () => void;
   label: string;
 }
 
 /** Skeletons, error + Retry, empty state, or the cards with "Load more" (focus goes to the first new card). */
-export function RequestList({
-  items,
-  party,
-  isPending,
-  error,
-  errorTitle,
-  onRetry,
-  isRefetching,
-  empty,
-  hasNextPage,
-  isFetchingNextPage,
-  onLoadMore,
-  label,
-}: RequestListProps) {
+export function RequestList({ query, items, party, errorTitle, empty, label }: RequestListProps) {
   const { listRef, markLoadMore } = useLoadMoreFocus(items);
-  if (isPending) return <RequestCardSkeletons />;
-  if (error && !items) {
+  if (query.isPending) return <RequestCardSkeletons />;
+  if (query.error && !items) {
     return (
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ErrorState title={errorTitle} error={error} onRetry={onRetry} isRetrying={isRefetching} />
+        <ErrorState
+          title={errorTitle}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isRefetching}
+        />
       </div>
     );
   }
@@ -54,15 +47,15 @@ export function RequestList({
           <RequestCard key={request.id} request={request} party={party} />
         ))}
       </ul>
-      {hasNextPage && (
+      {query.hasNextPage && (
         <div className="mt-6 flex justify-center">
           <Button
             variant="secondary"
             onClick={() => {
               markLoadMore();
-              onLoadMore();
+              void query.fetchNextPage();
             }}
-            isLoading={isFetchingNextPage}
+            isLoading={query.isFetchingNextPage}
           >
             Load more
           </Button>
