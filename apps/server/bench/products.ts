@@ -21,22 +21,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import sharp from 'sharp';
 import { PRODUCT_CATEGORIES, PRODUCT_CONDITIONS, type ProductStatus } from '@campusrun/shared';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openPgliteDir, openPostgres, type Db } from '../src/db/client';
 import { productImages, products, users } from '../src/db/schema';
 import { processImage } from '../src/lib/images';
 import { createJwt } from '../src/lib/tokens';
+import { benchConfig, createPgDatabase } from './common';
 
 const self = fileURLToPath(import.meta.url);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = 2;
 const CONNECTIONS = 50;
 const COUNT = Number(process.env.BENCH_PRODUCTS ?? 10_000);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const ENDPOINTS: Array<[string, string]> = [
   ['default', '/api/products'],
@@ -156,16 +154,7 @@ export async function seedProducts(db: Db, count: number) {
 
 async function runServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-bench-products-'));
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    }),
-    // The global per-IP limit (600/min) would answer 429 to a load generator on one address.
-    rateLimits: { global: 1_000_000_000, auth: 20, authPerAccount: 10 },
-  };
+  const config = benchConfig(dataDir);
   const url = process.env.BENCH_TARGET_URL;
   const database = url ? await openPostgres(url, 10) : await openPgliteDir(dataDir);
   const began = Date.now();
@@ -257,28 +246,6 @@ async function benchApp(target: string, env: Record<string, string>, rows: Row[]
   } finally {
     await stop(child);
   }
-}
-
-async function createPgDatabase() {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    console.log(`  PostgreSQL not reachable at ${PG_URL} (${(err as Error).message}); skipping it.`);
-    return null;
-  }
-  const name = `campusrun_bench_products_${process.pid}`;
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
 }
 
 function printTable(rows: Row[], baseline: number) {
@@ -384,7 +351,7 @@ async function main() {
   }
 
   await benchApp('PGlite', {}, rows);
-  const pgDb = await createPgDatabase();
+  const pgDb = await createPgDatabase('products');
   if (pgDb) {
     try {
       await benchApp('PostgreSQL', { BENCH_TARGET_URL: pgDb.url }, rows);

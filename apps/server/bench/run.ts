@@ -13,14 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createPgDatabase } from './common';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = 2;
 const CONNECTIONS = 50;
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const AVAILABLE = '/api/dayscholar/requests/available?search=milk&minFee=100&sort=highestFee';
 const MY_REQUESTS = '/api/requests/my-requests';
@@ -105,29 +104,6 @@ async function benchApp(target: string, env: Record<string, string>, rows: Row[]
   }
 }
 
-/** A fresh database on the PostgreSQL server, or null when none answers. */
-async function createPgDatabase() {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    console.log(`  PostgreSQL not reachable at ${PG_URL} (${(err as Error).message}); skipping it.`);
-    return null;
-  }
-  const name = `campusrun_bench_${process.pid}`;
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 function printTable(rows: Row[], baseline: number) {
   const header = [
     'target',
@@ -183,7 +159,7 @@ async function main() {
 
   await benchApp('PGlite', {}, rows);
 
-  const pgDb = await createPgDatabase();
+  const pgDb = await createPgDatabase('requests');
   if (pgDb) {
     try {
       await benchApp('PostgreSQL', { BENCH_TARGET_URL: pgDb.url }, rows);

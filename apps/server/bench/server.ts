@@ -6,25 +6,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openPgliteDir, openPostgres } from '../src/db/client';
 import { createJwt } from '../src/lib/tokens';
 import { seedBenchData } from './data';
+import { benchConfig } from './common';
 
 const databaseUrl = process.env.BENCH_TARGET_URL;
 const count = Number(process.env.BENCH_ROWS ?? 10_000);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-bench-'));
-const config = {
-  ...loadConfig({
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  }),
-  // The global per-IP limit (600/min) would answer 429 to a load generator on one address.
-  rateLimits: { global: 1_000_000_000, auth: 20, authPerAccount: 10 },
-};
+const config = benchConfig(dataDir);
 
 const database = databaseUrl ? await openPostgres(databaseUrl, 10) : await openPgliteDir(dataDir);
 const seeded = await seedBenchData(database.db, count);

@@ -31,14 +31,13 @@ import path from 'node:path';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_OPTIONS, type ClientToServerEvents, type ServerToClientEvents } from '@campusrun/shared';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openPgliteDir, openPostgres, type Db } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { createJwt } from '../src/lib/tokens';
+import { benchConfig, createPgDatabase } from './common';
 
 const self = fileURLToPath(import.meta.url);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
@@ -51,7 +50,6 @@ const ACK_TIMEOUT_MS = 10_000;
 const DRAIN_MS = 10_000;
 const GOAL_P99_MS = 50;
 const LOOP_RESOLUTION_MS = 10;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** What the server child answers to { type: 'stats' }; the event-loop histogram restarts on each. */
 interface ServerStats {
@@ -141,16 +139,7 @@ async function settle() {
 
 async function runServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-bench-sockets-'));
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    }),
-    // The global per-IP limit (600/min) would answer 429 to a load generator on one address.
-    rateLimits: { global: 1_000_000_000, auth: 20, authPerAccount: 10 },
-  };
+  const config = benchConfig(dataDir);
   const url = process.env.BENCH_TARGET_URL;
   const database = url ? await openPostgres(url, 10) : await openPgliteDir(dataDir);
   const seeded = await seedUsers(database.db, SOCKETS);
@@ -467,29 +456,6 @@ async function benchTarget(target: string, env: Record<string, string>): Promise
   }
 }
 
-/** A fresh database on the PostgreSQL server, or null when none answers. */
-async function createPgDatabase() {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    console.log(`  PostgreSQL not reachable at ${PG_URL} (${(err as Error).message}); skipping it.`);
-    return null;
-  }
-  const name = `campusrun_bench_sockets_${process.pid}`;
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 function printTable(results: Result[]) {
   const ms = (sorted: number[], p: number) => percentile(sorted, p).toFixed(1);
   const rows: Array<[string, (r: Result) => string]> = [
@@ -546,7 +512,7 @@ async function main() {
   );
   const results: Result[] = [];
   results.push(await benchTarget('PGlite', {}));
-  const pgDb = await createPgDatabase();
+  const pgDb = await createPgDatabase('sockets');
   if (pgDb) {
     try {
       results.push(await benchTarget('PostgreSQL', { BENCH_TARGET_URL: pgDb.url }));
