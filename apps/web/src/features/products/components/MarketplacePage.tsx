@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { paths } from '@/config/paths';
 import { useProducts } from '../api/get-products';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { useMarketplaceFilters } from '../hooks/useMarketplaceFilters';
 import { MarketplaceFilters } from './MarketplaceFilters';
@@ -94,26 +95,7 @@ export function MarketplacePage() {
             </li>
           ))}
         </ul>
-        {query.isFetchNextPageError && (
-          <p role="alert" className="mt-4 text-center text-sm text-red-700">
-            {LOAD_PRODUCTS_FAILED}
-          </p>
-        )}
-        {query.hasNextPage && (
-          <div className="mt-6 flex justify-center">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                markLoadMore();
-                void query.fetchNextPage();
-              }}
-              isLoading={query.isFetchingNextPage}
-              disabled={query.isPlaceholderData}
-            >
-              {query.isFetchNextPageError ? 'Retry' : 'Load more'}
-            </Button>
-          </div>
-        )}
+        <LoadMore query={query} failedMessage={LOAD_PRODUCTS_FAILED} onLoad={markLoadMore} />
       </>
     );
   }

@@ -118,6 +118,28 @@ describe('browse requests', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('link', { name: /Second item/ })).toHaveFocus());
   });
 
+  it('says so when the next page fails, and Retry loads it', async () => {
+    let failNext = true;
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/dayscholar/requests/available'), ({ request }) => {
+        if (new URL(request.url).searchParams.get('cursor') !== 'c2')
+          return HttpResponse.json({ requests: [makeRequest({ itemName: 'First item' })], nextCursor: 'c2' });
+        return failNext
+          ? HttpResponse.json({ message: 'boom' }, { status: 500 })
+          : HttpResponse.json({ requests: [makeRequest({ itemName: 'Second item' })], nextCursor: null });
+      }),
+    );
+    const { user } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
+    await user.click(await screen.findByRole('button', { name: 'Load more' }, { timeout: 5000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load available requests');
+    expect(screen.getByText('First item')).toBeInTheDocument();
+    failNext = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Second item')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows the error with Retry', async () => {
     let fail = true;
     server.use(

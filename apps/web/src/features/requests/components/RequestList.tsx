@@ -1,7 +1,7 @@
 import type { DeliveryRequest } from '@campusrun/shared';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/Button';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { RequestCard, RequestCardSkeletons } from './RequestCard';
@@ -9,7 +9,15 @@ import { RequestCard, RequestCardSkeletons } from './RequestCard';
 /** The parts of an infinite query (useInfiniteQuery) that the list shows. */
 type ListQuery = Pick<
   UseInfiniteQueryResult,
-  'isPending' | 'error' | 'refetch' | 'isRefetching' | 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'
+  | 'isPending'
+  | 'error'
+  | 'refetch'
+  | 'isRefetching'
+  | 'hasNextPage'
+  | 'isFetchingNextPage'
+  | 'isFetchNextPageError'
+  | 'isPlaceholderData'
+  | 'fetchNextPage'
 >;
 
 export interface RequestListProps {
@@ -47,20 +55,7 @@ export function RequestList({ query, items, party, errorTitle, empty, label }: R
           <RequestCard key={request.id} request={request} party={party} />
         ))}
       </ul>
-      {query.hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="secondary"
-            onClick={() => {
-              markLoadMore();
-              void query.fetchNextPage();
-            }}
-            isLoading={query.isFetchingNextPage}
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore query={query} failedMessage={errorTitle} onLoad={markLoadMore} />
     </>
   );
 }
