@@ -1,35 +1,8 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
-import path from 'node:path';
 import tseslint from 'typescript-eslint';
-
-/** Features never import from each other: an import that resolves into another feature's folder is refused. */
-const featureBoundaries = {
-  meta: {
-    type: 'problem',
-    messages: {
-      cross: 'Feature "{{from}}" may not import from feature "{{to}}"; compose them in the app layer.',
-    },
-  },
-  create(context) {
-    const featureOf = (file) => /[\\/](?:modules|features)[\\/]([^\\/]+)[\\/]/.exec(file)?.[1];
-    const from = featureOf(context.filename);
-    const check = (node) => {
-      const spec = node.source?.value;
-      if (!from || typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const target = path.resolve(path.dirname(context.filename), spec);
-      const to = featureOf(target + path.sep);
-      if (to && to !== from) context.report({ node, messageId: 'cross', data: { from, to } });
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
-  },
-};
+import { featureBoundaries } from './tools/eslint-rules/feature-boundaries.js';
 
 export default tseslint.config(
   {
