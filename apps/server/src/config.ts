@@ -107,6 +107,7 @@ const envSchema = z.object({
   RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: trustProxy,
+  MAX_ACTIVE_DELIVERIES: z.coerce.number().int().min(1).default(3),
 });
 
 export interface Config {
@@ -132,6 +133,8 @@ export interface Config {
   webDistDir?: string;
   /** Requests per minute: all API calls per IP, account calls per IP; failed attempts per account per 15 min. */
   rateLimits: { global: number; auth: number; authPerAccount: number };
+  /** How many accepted, not yet completed or cancelled deliveries one day scholar may hold. */
+  maxActiveDeliveries: number;
 }
 
 export class ConfigError extends Error {}
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
     rateLimits: { global: e.RATE_LIMIT_GLOBAL, auth: e.RATE_LIMIT_AUTH, authPerAccount: 10 },
+    maxActiveDeliveries: e.MAX_ACTIVE_DELIVERIES,
   };
 }
 

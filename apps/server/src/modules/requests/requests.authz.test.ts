@@ -100,7 +100,8 @@ const people = {} as Record<Exclude<ActorName, 'anonymous'>, { id: string; token
 const headers = {} as Record<ActorName, Record<string, string>>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // "assigned" holds many accepted requests at once here; the limit on active deliveries has its own tests.
+  t = await buildTestApp({ maxActiveDeliveries: 1000 });
   people.owner = await createUser(t.db, { role: 'hosteller', name: 'Owner' });
   people.otherHosteller = await createUser(t.db, { role: 'hosteller', name: 'Other Hosteller' });
   people.assigned = await createUser(t.db, { role: 'dayscholar', name: 'Assigned' });

@@ -31,10 +31,20 @@ export const REQUEST_ERRORS = {
   changed: 'This request was just changed by someone else. Please refresh and try again.',
 } as const;
 
+/** The 409 of a day scholar who already holds as many active deliveries as allowed. */
+export const tooManyActiveDeliveries = (active: number) =>
+  `You already have ${active} active ${active === 1 ? 'delivery' : 'deliveries'}. Complete one before accepting another.`;
+
 type Action = 'accept' | 'deliver' | 'cancel' | 'cancelDelivery';
 
-function refusalError(reason: policy.RequestRefusal | null, action: Action): AppError {
+function refusalError(
+  reason: policy.RequestRefusal | null,
+  action: Action,
+  load?: policy.DeliveryLoad,
+): AppError {
   switch (reason) {
+    case 'tooManyActive':
+      return conflict(tooManyActiveDeliveries(load?.active ?? 0));
     case 'ownRequest':
       return forbidden(REQUEST_ERRORS.ownRequest);
     case 'notRequester':
@@ -86,10 +96,11 @@ export function createRequestsService(ctx: AppContext) {
     id: string,
     action: Action,
     reason: (state: repo.RequestState) => policy.RequestRefusal | null,
+    load?: policy.DeliveryLoad,
   ): Promise<AppError> {
     const state = await repo.findRequestState(db, id);
     if (!state) return notFound(REQUEST_ERRORS.notFound);
-    return refusalError(reason(state), action);
+    return refusalError(reason(state), action, load);
   }
 
   const eventBase = (row: repo.RequestRow) => ({
@@ -168,9 +179,17 @@ export function createRequestsService(ctx: AppContext) {
 
     async accept(actor: Actor, id: string) {
       if (!isUuid(id)) throw notFound(REQUEST_ERRORS.notFound);
-      const row = await repo.markAccepted(db, id, actor.id);
-      if (!row)
-        throw await explainRefusal(id, 'accept', (s) => policy.acceptRefusal(actor.id, s, new Date()));
+      const max = ctx.config.maxActiveDeliveries;
+      const row = await repo.markAccepted(db, id, actor.id, max);
+      if (!row) {
+        const load = { active: await repo.countActiveDeliveries(db, actor.id), max };
+        throw await explainRefusal(
+          id,
+          'accept',
+          (s) => policy.acceptRefusal(actor.id, s, new Date(), load),
+          load,
+        );
+      }
       return done(row, actor, { type: 'request.accepted', ...eventBase(row), deliverer: delivererOf(row)! });
     },
 
