@@ -21,9 +21,9 @@ const PER_REQUEST: Record<string, Record<ActorName, Expect>> = {
   'GET /requests/:id': {
     anonymous: 401,
     owner: 200,
-    otherHosteller: 200,
+    otherHosteller: [200, 200, 404, 404],
     assigned: 200,
-    otherDayScholar: 200,
+    otherDayScholar: [200, 200, 404, 404],
   },
   'PUT /requests/:id/accept': {
     anonymous: 401,

@@ -60,6 +60,13 @@ export function cancelDeliveryRefusal(actorId: string, r: State): RequestRefusal
   return deliverRefusal(actorId, r);
 }
 
+/**
+ * Who may open a request: while it is open (pending or accepted), any signed-in user, since day
+ * scholars choose what to accept; once completed or cancelled, only its requester and deliverer.
+ */
+export const canView = (viewerId: string, r: Pick<State, 'status' | 'requesterId' | 'delivererId'>) =>
+  closed(r) === null || r.requesterId === viewerId || r.delivererId === viewerId;
+
 /** The requester's phone and room: for the assigned deliverer of an accepted request only. */
 export const canSeeContact = (viewerId: string, r: Pick<State, 'status' | 'delivererId'>) =>
   r.status === 'accepted' && r.delivererId === viewerId;

@@ -135,10 +135,13 @@ export function createRequestsService(ctx: AppContext) {
       return { request: presentRequest(row!, actor.id) };
     },
 
-    /** Any signed-in user may open a request; contact details follow the policy. */
+    /**
+     * An open request to any signed-in user, a closed one to its two parties only (to anyone else it
+     * does not exist); contact details follow the policy.
+     */
     async get(actor: Actor, id: string) {
       const row = isUuid(id) ? await repo.findRequest(db, id, actor.id) : undefined;
-      if (!row) throw notFound(REQUEST_ERRORS.notFound);
+      if (!row || !policy.canView(actor.id, row)) throw notFound(REQUEST_ERRORS.notFound);
       return { request: presentRequest(row, actor.id) };
     },
 

@@ -199,6 +199,51 @@ describe('GET /requests/{id}', () => {
     expect(await contactFor(deliverer.h)).toBeNull();
   });
 
+  it('closed requests readable by anyone signed in: once completed or cancelled, only the requester and the deliverer see it', async () => {
+    const owner = await hosteller();
+    const deliverer = await dayScholar();
+    const strangers = { hosteller: await hosteller('Stranger'), dayScholar: await dayScholar('Other') };
+    const status = async (id: string, h: Headers) => {
+      const res = await get(`/api/requests/${id}`, h);
+      return res.statusCode === 404 ? res.json() : res.statusCode;
+    };
+    const hidden = { message: 'Request not found', code: 'NOT_FOUND' };
+
+    // Open: every signed-in user may look (day scholars choose what to accept).
+    const request = await createRequest(t.db, {
+      requester: owner,
+      description: 'Blue strip, not the red one',
+    });
+    expect((await put(`/api/requests/${request.id}/accept`, deliverer.h)).statusCode).toBe(200);
+    for (const who of [owner, deliverer, strangers.hosteller, strangers.dayScholar])
+      expect(await status(request.id, who.h)).toBe(200);
+
+    // Completed with notes: the two parties only; anyone else gets the same 404 as an unknown id.
+    const done = await put(`/api/requests/${request.id}/deliver`, deliverer.h, {
+      deliveryNotes: 'Gave it to the warden',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(await status(request.id, owner.h)).toBe(200);
+    expect(await status(request.id, deliverer.h)).toBe(200);
+    for (const who of Object.values(strangers)) expect(await status(request.id, who.h)).toEqual(hidden);
+
+    // Cancelled after a day scholar had accepted it: the requester and that day scholar.
+    const accepted = await createRequest(t.db, { requester: owner, deliverer, status: 'accepted' });
+    expect((await put(`/api/requests/${accepted.id}/cancel`, owner.h)).statusCode).toBe(200);
+    expect(await status(accepted.id, owner.h)).toBe(200);
+    expect(await status(accepted.id, deliverer.h)).toBe(200);
+    for (const who of Object.values(strangers)) expect(await status(accepted.id, who.h)).toEqual(hidden);
+
+    // Cancelled while pending, after a day scholar gave the delivery up: the requester alone.
+    const givenUp = await createRequest(t.db, { requester: owner });
+    expect((await put(`/api/requests/${givenUp.id}/accept`, deliverer.h)).statusCode).toBe(200);
+    expect((await put(`/api/requests/${givenUp.id}/cancel-delivery`, deliverer.h)).statusCode).toBe(200);
+    expect((await put(`/api/requests/${givenUp.id}/cancel`, owner.h)).statusCode).toBe(200);
+    expect(await status(givenUp.id, owner.h)).toBe(200);
+    for (const who of [deliverer, ...Object.values(strangers)])
+      expect(await status(givenUp.id, who.h)).toEqual(hidden);
+  });
+
   it('never includes e-mail addresses, phone numbers or rooms outside the contact object', async () => {
     const owner = await hosteller();
     const deliverer = await dayScholar();
