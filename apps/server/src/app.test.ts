@@ -83,6 +83,35 @@ describe('API surface', () => {
     expect(api.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
   });
 
+  it('API answers without Cache-Control: every /api answer is no-store; uploads and web assets keep their caching', async () => {
+    const user = await createUser(t.db);
+    const h = { authorization: `Bearer ${await tokenFor(t, user)}` };
+    const answers = [
+      await t.app.inject({ url: '/api/auth/me', headers: h }),
+      await t.app.inject({ url: '/api/notifications', headers: h }),
+      await t.app.inject('/api/health'),
+      await t.app.inject('/api/auth/me'),
+      await t.app.inject('/api/does-not-exist'),
+      await t.app.inject(`/api/requests/${'x'.repeat(300)}`),
+      await t.app.inject('/api/requests/%E0%A4%A'),
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} }),
+      await t.app.inject('/api/docs/json'),
+    ];
+    for (const res of answers)
+      expect([res.raw.req.url, res.headers['cache-control']]).toEqual([res.raw.req.url, 'no-store']);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 401, 404, 404, 404, 400, 200]);
+
+    // The campus settings are the same for everyone and public: they keep their short cache.
+    expect((await t.app.inject('/api/config')).headers['cache-control']).toBe('public, max-age=300');
+    expect((await t.app.inject('/assets/app-abc123.js')).headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject('/hosteller/dashboard')).headers['cache-control']).toBe('no-cache');
+    mkdirSync(path.join(t.config.dataDir, 'uploads', 'products'), { recursive: true });
+    writeFileSync(path.join(t.config.dataDir, 'uploads', 'products', 'abc.webp'), 'RIFF');
+    const upload = await t.app.inject('/uploads/products/abc.webp');
+    expect(upload.statusCode).toBe(200);
+    expect(upload.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('publishes the OpenAPI document with the accounts endpoints', async () => {
     const doc = (await t.app.inject('/api/docs/json')).json();
     for (const p of ['/api/auth/login', '/api/auth/register', '/api/users/profile', '/api/auth/me'])
@@ -190,6 +219,19 @@ describe('rate limits', () => {
     t = await buildTestApp({ rateLimits: { global: 10_000, auth: 8, authPerAccount: 3 } });
   });
   afterAll(() => t.close());
+
+  it('health check without a rate limit: /api/health answers 429 past 60 calls a minute from one address', async () => {
+    const health = (ip: string) => t.app.inject({ url: '/api/health', remoteAddress: ip });
+    const codes: number[] = [];
+    for (let i = 0; i < 60; i++) codes.push((await health('10.0.1.1')).statusCode);
+    expect(codes).toEqual(Array(60).fill(200));
+    const limited = await health('10.0.1.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String) });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address (another load balancer node) keeps its own allowance.
+    expect((await health('10.0.1.2')).json()).toEqual({ status: 'ok' });
+  });
 
   it('limits failed logins per account, then per IP', async () => {
     const user = await createUser(t.db);
