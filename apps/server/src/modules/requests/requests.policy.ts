@@ -15,7 +15,7 @@ export type RequestRefusal =
 
 type State = Pick<RequestState, 'status' | 'requesterId' | 'delivererId' | 'deadline'>;
 
-const closed = (r: State): RequestRefusal | null =>
+const closed = (r: Pick<State, 'status'>): RequestRefusal | null =>
   r.status === 'completed' ? 'completed' : r.status === 'cancelled' ? 'cancelled' : null;
 
 /** A day scholar's deliveries in progress (accepted, not completed or cancelled) and how many they may hold. */
