@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openPgliteDir } from './db/client';
 import { buildTestApp, type TestApp } from './test/build-test-app';
 import { createUser, tokenFor, uniqueEmail } from './test/factories';
@@ -80,6 +81,35 @@ describe('API surface', () => {
     const api = await t.app.inject('/api/does-not-exist');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('API answers without Cache-Control: every /api answer is no-store; uploads and web assets keep their caching', async () => {
+    const user = await createUser(t.db);
+    const h = { authorization: `Bearer ${await tokenFor(t, user)}` };
+    const answers = [
+      await t.app.inject({ url: '/api/auth/me', headers: h }),
+      await t.app.inject({ url: '/api/notifications', headers: h }),
+      await t.app.inject('/api/health'),
+      await t.app.inject('/api/auth/me'),
+      await t.app.inject('/api/does-not-exist'),
+      await t.app.inject(`/api/requests/${'x'.repeat(300)}`),
+      await t.app.inject('/api/requests/%E0%A4%A'),
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} }),
+      await t.app.inject('/api/docs/json'),
+    ];
+    for (const res of answers)
+      expect([res.raw.req.url, res.headers['cache-control']]).toEqual([res.raw.req.url, 'no-store']);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 401, 404, 404, 404, 400, 200]);
+
+    // The campus settings are the same for everyone and public: they keep their short cache.
+    expect((await t.app.inject('/api/config')).headers['cache-control']).toBe('public, max-age=300');
+    expect((await t.app.inject('/assets/app-abc123.js')).headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject('/hosteller/dashboard')).headers['cache-control']).toBe('no-cache');
+    mkdirSync(path.join(t.config.dataDir, 'uploads', 'products'), { recursive: true });
+    writeFileSync(path.join(t.config.dataDir, 'uploads', 'products', 'abc.webp'), 'RIFF');
+    const upload = await t.app.inject('/uploads/products/abc.webp');
+    expect(upload.statusCode).toBe(200);
+    expect(upload.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('publishes the OpenAPI document with the accounts endpoints', async () => {
@@ -190,6 +220,19 @@ describe('rate limits', () => {
   });
   afterAll(() => t.close());
 
+  it('health check without a rate limit: /api/health answers 429 past 60 calls a minute from one address', async () => {
+    const health = (ip: string) => t.app.inject({ url: '/api/health', remoteAddress: ip });
+    const codes: number[] = [];
+    for (let i = 0; i < 60; i++) codes.push((await health('10.0.1.1')).statusCode);
+    expect(codes).toEqual(Array(60).fill(200));
+    const limited = await health('10.0.1.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String) });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address (another load balancer node) keeps its own allowance.
+    expect((await health('10.0.1.2')).json()).toEqual({ status: 'ok' });
+  });
+
   it('limits failed logins per account, then per IP', async () => {
     const user = await createUser(t.db);
     const attempt = (email: string, ip: string) =>
@@ -209,6 +252,74 @@ describe('rate limits', () => {
     for (let i = 0; i < 8; i++) statuses.push((await attempt(uniqueEmail('spray'), '10.0.0.3')).statusCode);
     expect(statuses.slice(0, 8)).toEqual([401, 401, 401, 401, 401, 401, 401, 401]);
     expect((await attempt(uniqueEmail('spray'), '10.0.0.3')).statusCode).toBe(429);
+  });
+});
+
+describe("TRUST_PROXY trusts any client's X-Forwarded-For", () => {
+  const env = (TRUST_PROXY?: string) => ({
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }),
+  });
+
+  it("TRUST_PROXY trusts any client's X-Forwarded-For: true and hop counts are refused at start, saying what to set", () => {
+    for (const value of ['true', '1', '2']) {
+      expect(() => loadConfig(env(value))).toThrow(ConfigError);
+      expect(() => loadConfig(env(value))).toThrow(
+        /TRUST_PROXY: .*list the addresses or CIDR ranges of your proxies instead, e\.g\. TRUST_PROXY=10\.0\.0\.0\/8/,
+      );
+    }
+    for (const value of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1,', '::1/129'])
+      expect(() => loadConfig(env(value))).toThrow(/TRUST_PROXY: .* is not an IP address, a CIDR range/);
+    expect(loadConfig(env(' 10.0.0.0/8, ::1,loopback ')).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    for (const off of [undefined, '', 'false']) expect(loadConfig(env(off)).trustProxy).toBe(false);
+  });
+
+  it("TRUST_PROXY trusts any client's X-Forwarded-For: a client rotating spoofed X-Forwarded-For values still hits the per-IP limits", async () => {
+    const t = await buildTestApp({
+      trustProxy: loadConfig(env('127.0.0.1')).trustProxy,
+      rateLimits: { global: 30, auth: 5, authPerAccount: 1000 },
+    });
+    try {
+      const login = (remoteAddress: string, forwardedFor: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: uniqueEmail('spoof'), password: 'wrong-pass' },
+          headers: { 'x-forwarded-for': forwardedFor },
+          remoteAddress,
+        });
+      const statuses = async (n: number, send: (i: number) => Promise<{ statusCode: number }>) => {
+        const out: number[] = [];
+        for (let i = 0; i < n; i++) out.push((await send(i)).statusCode);
+        return out;
+      };
+
+      // Behind the proxy at 127.0.0.1, which appends the address it saw to whatever the client sent.
+      const behindProxy = await statuses(6, (i) => login('127.0.0.1', `198.51.100.${i}, 203.0.113.7`));
+      expect(behindProxy).toEqual([401, 401, 401, 401, 401, 429]);
+      // The proxy's other clients keep their own allowance: the header is still read.
+      expect((await login('127.0.0.1', '198.51.100.1, 203.0.113.8')).statusCode).toBe(401);
+
+      // A client connecting directly cannot pick its address: neither for sign-in…
+      const direct = await statuses(6, (i) => login('192.0.2.1', `10.9.9.${i}`));
+      expect(direct).toEqual([401, 401, 401, 401, 401, 429]);
+      // …nor for the limit on every API call (30 a minute here; 6 spent above).
+      const everyCall = await statuses(25, (i) =>
+        t.app.inject({
+          url: '/api/config',
+          headers: { 'x-forwarded-for': `10.8.8.${i}` },
+          remoteAddress: '192.0.2.1',
+        }),
+      );
+      expect(everyCall.slice(0, 24)).toEqual(Array(24).fill(200));
+      expect(everyCall[24]).toBe(429);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -59,10 +59,17 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
       }
     },
     // An id longer than any of ours names nothing: 404 in the API's error shape (not Fastify's 414).
+    // These answers skip the hooks, so they say no-store themselves.
     frameworkErrors: (error, _request, reply: FastifyReply) =>
       error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-        ? reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ApiErrorBody)
-        : reply.code(400).send({ message: 'Bad request', code: 'VALIDATION_FAILED' } satisfies ApiErrorBody),
+        ? reply
+            .code(404)
+            .header('cache-control', 'no-store')
+            .send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ApiErrorBody)
+        : reply
+            .code(400)
+            .header('cache-control', 'no-store')
+            .send({ message: 'Bad request', code: 'VALIDATION_FAILED' } satisfies ApiErrorBody),
     bodyLimit: 1024 * 1024,
     logger: {
       level: config.logLevel,
@@ -121,6 +128,13 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   });
 
   setErrorHandling(app);
+
+  // API answers belong to one user and change all the time: no browser or shared cache keeps them.
+  // A route whose answer is the same for everyone may say otherwise (GET /api/config).
+  app.addHook('onSend', async (request, reply) => {
+    if (/^\/api(?:[/?]|$)/.test(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

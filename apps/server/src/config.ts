@@ -1,10 +1,62 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+/** Names of address ranges that Fastify's trustProxy understands besides IPs and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const PROXY_EXAMPLE =
+  'e.g. TRUST_PROXY=10.0.0.0/8 or TRUST_PROXY=127.0.0.1,192.168.1.0/24 or TRUST_PROXY=loopback';
+
+/** An IPv4/IPv6 address, a CIDR range or a range name (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [ip = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(ip);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * The proxies whose X-Forwarded-For is believed: false (none, the default) or their addresses.
+ * `true` and hop counts are refused: both let a client that reaches the server directly pick the
+ * address every per-IP rate limit is keyed on.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | string[] => {
+    const value = raw?.trim() ?? '';
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `true would believe any client's X-Forwarded-For; list the addresses or CIDR ranges of your proxies instead, ${PROXY_EXAMPLE}`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `a hop count cannot tell a proxy from a client that connects directly; list the addresses or CIDR ranges of your proxies instead, ${PROXY_EXAMPLE}`,
+      });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${bad.map((e) => `"${e}"`).join(', ')} is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal (${PROXY_EXAMPLE})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -54,7 +106,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
-  TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
+  TRUST_PROXY: trustProxy,
+  MAX_ACTIVE_DELIVERIES: z.coerce.number().int().min(1).default(3),
 });
 
 export interface Config {
@@ -74,11 +127,14 @@ export interface Config {
   jwtTtl: string;
   google?: { clientId: string; clientSecret: string; issuer: string };
   logLevel: string;
-  trustProxy: boolean;
+  /** Addresses / CIDR ranges of the proxies whose X-Forwarded-For is believed; false: none. */
+  trustProxy: false | string[];
   /** Where the built web app lives; unset when the API runs alone (tests, dev). */
   webDistDir?: string;
   /** Requests per minute: all API calls per IP, account calls per IP; failed attempts per account per 15 min. */
   rateLimits: { global: number; auth: number; authPerAccount: number };
+  /** How many accepted, not yet completed or cancelled deliveries one day scholar may hold. */
+  maxActiveDeliveries: number;
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
     rateLimits: { global: e.RATE_LIMIT_GLOBAL, auth: e.RATE_LIMIT_AUTH, authPerAccount: 10 },
+    maxActiveDeliveries: e.MAX_ACTIVE_DELIVERIES,
   };
 }
 

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '@campusrun/shared';
 import { AppError } from './errors';
@@ -45,7 +46,8 @@ export const tooManyPixels = () => new AppError(413, 'PAYLOAD_TOO_LARGE', PRODUC
  * Throws 415 for non-images, unsupported formats and damaged files; 413 for too many pixels.
  */
 export async function processImage(
-  input: Buffer,
+  /** The bytes, or the path of a file holding them (an upload streamed to disk). */
+  input: Buffer | string,
   limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
 ): Promise<ProcessedImage> {
   // 1. Header only: format and dimensions, without a pixel limit so a bomb gets its own message.
@@ -98,6 +100,11 @@ export async function processImage(
     full: { data: full.data, width: full.info.width, height: full.info.height },
     thumb: { data: thumb.data, width: thumb.info.width, height: thumb.info.height },
     contentType: 'image/webp',
-    source: { format: meta.format, width, height, bytes: input.length },
+    source: {
+      format: meta.format,
+      width,
+      height,
+      bytes: typeof input === 'string' ? (await stat(input)).size : input.length,
+    },
   };
 }

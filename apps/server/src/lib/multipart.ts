@@ -1,3 +1,7 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
 
@@ -6,7 +10,10 @@ export interface UploadedFile {
   filename: string;
   /** As the client declared it; not trusted (the image pipeline decodes the bytes). */
   mimetype: string;
-  data: Buffer;
+  /** A temporary file holding the bytes; it exists only while the `withMultipart` callback runs. */
+  path: string;
+  /** Bytes received. */
+  size: number;
 }
 
 export interface MultipartForm {
@@ -26,6 +33,8 @@ export interface ReadMultipartOptions {
   tooManyFiles: string;
   maxFields?: number;
   maxFieldBytes?: number;
+  /** Where the temporary files go (created when missing), e.g. DATA_DIR/tmp. */
+  tmpDir: string;
 }
 
 const notMultipart = () =>
@@ -37,14 +46,28 @@ export async function requireMultipart(request: FastifyRequest) {
 }
 
 /**
- * Buffers a multipart/form-data body within limits (needs @fastify/multipart registered in scope).
- * Every limit breach becomes a clear 4xx AppError; nothing touches the disk.
+ * Reads a multipart/form-data body within limits (needs @fastify/multipart registered in scope) and
+ * hands it to `use`. Text fields are kept in memory (they are small); each file is streamed to a
+ * temporary file as it arrives, so a large upload never sits in memory. The temporary files are
+ * removed once `use` settles, and on every failure: a limit, a malformed body, an error in `use`, a
+ * client that hangs up mid-upload. Every limit breach becomes a clear 4xx AppError.
  */
-export async function readMultipart(
+export async function withMultipart<T>(
   request: FastifyRequest,
   opts: ReadMultipartOptions,
-): Promise<MultipartForm> {
+  use: (form: MultipartForm) => Promise<T>,
+): Promise<T> {
   if (!request.isMultipart()) throw notMultipart();
+  await mkdir(opts.tmpDir, { recursive: true });
+  const dir = await mkdtemp(path.join(opts.tmpDir, 'upload-'));
+  try {
+    return await use(await readParts(request, opts, dir));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function readParts(request: FastifyRequest, opts: ReadMultipartOptions, dir: string) {
   const fields: Record<string, string | string[]> = Object.create(null);
   const files: UploadedFile[] = [];
   try {
@@ -66,8 +89,18 @@ export async function readMultipart(
             { param: part.fieldname, msg: `Files go in the "${opts.fileField}" field.` },
           ]);
         }
-        const data = await part.toBuffer();
-        files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
+        const file = path.join(dir, `${files.length}.upload`);
+        const out = createWriteStream(file, { flags: 'wx' });
+        await pipeline(part.file, out);
+        // Past the size limit the parser stops passing bytes on and marks the stream truncated.
+        if (part.file.truncated) throw fileTooLarge(opts);
+        files.push({
+          fieldname: part.fieldname,
+          filename: part.filename,
+          mimetype: part.mimetype,
+          path: file,
+          size: out.bytesWritten,
+        });
       } else {
         if (part.valueTruncated || part.fieldnameTruncated)
           throw badRequest(`The ${part.fieldname} field is too long.`, [
@@ -85,14 +118,17 @@ export async function readMultipart(
   return { fields, files };
 }
 
+const fileTooLarge = (opts: ReadMultipartOptions) =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', opts.fileTooLarge, {
+    errors: [{ param: opts.fileField, msg: opts.fileTooLarge }],
+  });
+
 function mapMultipartError(err: unknown, opts: ReadMultipartOptions): unknown {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(413, 'PAYLOAD_TOO_LARGE', opts.fileTooLarge, {
-        errors: [{ param: opts.fileField, msg: opts.fileTooLarge }],
-      });
+      return fileTooLarge(opts);
     case 'FST_FILES_LIMIT':
       return badRequest(opts.tooManyFiles, [{ param: opts.fileField, msg: opts.tooManyFiles }]);
     case 'FST_FIELDS_LIMIT':

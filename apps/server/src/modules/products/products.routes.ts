@@ -1,3 +1,4 @@
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +14,7 @@ import {
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { readMultipart, requireMultipart } from '../../lib/multipart';
+import { requireMultipart, withMultipart } from '../../lib/multipart';
 import { createStorage } from '../../lib/storage';
 import { createProductsService } from './products.service';
 
@@ -69,6 +70,8 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
       },
     });
     const service = createProductsService(ctx, createStorage(ctx.config));
+    // Uploads are streamed here while the form is read, and removed once the call is answered.
+    const tmpDir = path.join(ctx.config.dataDir, 'tmp');
     // Image decoding is the costly part: per user, on top of the global per-IP limit.
     const uploads = ctx.limiter('product-uploads', { points: 60, duration: 600 });
     const uploadWait = 'Too many uploads. Please try again in {seconds} seconds.';
@@ -112,14 +115,19 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
         const actor = actorOf(req);
         service.assertCanSell(actor);
         await uploads.consume(actor.id, uploadWait);
-        const form = await readMultipart(req, {
-          fileField: 'images',
-          maxFiles: 1,
-          maxFileBytes: PRODUCT_LIMITS.createImageMaxBytes,
-          fileTooLarge: PRODUCT_MESSAGES.imageTooLarge,
-          tooManyFiles: PRODUCT_MESSAGES.onlyOneImage,
-        });
-        return reply.code(201).send(await service.create(actor, form));
+        const created = await withMultipart(
+          req,
+          {
+            fileField: 'images',
+            maxFiles: 1,
+            maxFileBytes: PRODUCT_LIMITS.createImageMaxBytes,
+            fileTooLarge: PRODUCT_MESSAGES.imageTooLarge,
+            tooManyFiles: PRODUCT_MESSAGES.onlyOneImage,
+            tmpDir,
+          },
+          (form) => service.create(actor, form),
+        );
+        return reply.code(201).send(created);
       },
     );
     app.put(
@@ -141,14 +149,18 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
         const actor = actorOf(req);
         await service.assertCanManage(actor, req.params.id);
         await uploads.consume(actor.id, uploadWait);
-        const form = await readMultipart(req, {
-          fileField: 'images',
-          maxFiles: PRODUCT_LIMITS.maxImages,
-          maxFileBytes: PRODUCT_LIMITS.editImageMaxBytes,
-          fileTooLarge: PRODUCT_MESSAGES.editImageTooLarge,
-          tooManyFiles: PRODUCT_MESSAGES.maxImages,
-        });
-        return service.update(actor, req.params.id, form);
+        return withMultipart(
+          req,
+          {
+            fileField: 'images',
+            maxFiles: PRODUCT_LIMITS.maxImages,
+            maxFileBytes: PRODUCT_LIMITS.editImageMaxBytes,
+            fileTooLarge: PRODUCT_MESSAGES.editImageTooLarge,
+            tooManyFiles: PRODUCT_MESSAGES.maxImages,
+            tmpDir,
+          },
+          (form) => service.update(actor, req.params.id, form),
+        );
       },
     );
     app.patch(

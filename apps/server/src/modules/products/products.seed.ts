@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { ProductCategory, ProductCondition, ProductStatus } from '@campusrun/shared';
 import type { Db } from '../../db/client';
@@ -202,31 +205,41 @@ export async function seedDemoProducts(opts: {
     ),
   );
   let created = 0;
-  for (const [i, demo] of DEMO_PRODUCTS.entries()) {
-    const seller = opts.sellers[i % opts.sellers.length]!;
-    if (existing.has(`${seller.id}:${demo.name}`)) continue;
-    const actor = { id: seller.id, name: seller.name, role: 'hosteller' as const, isProfileComplete: true };
-    const { product } = await service.create(actor, {
-      fields: {
-        name: demo.name,
-        description: demo.description,
-        price: String(demo.price),
-        category: demo.category,
-        condition: demo.condition,
-        quantity: String(demo.quantity ?? 1),
-        isNegotiable: String(demo.isNegotiable ?? false),
-      },
-      files: [
-        {
-          fieldname: 'images',
-          filename: 'photo.jpg',
-          mimetype: 'image/jpeg',
-          data: await demoProductPhoto(demo),
+  // Each photo goes through a file, as an upload does.
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'campusrun-seed-'));
+  try {
+    for (const [i, demo] of DEMO_PRODUCTS.entries()) {
+      const seller = opts.sellers[i % opts.sellers.length]!;
+      if (existing.has(`${seller.id}:${demo.name}`)) continue;
+      const actor = { id: seller.id, name: seller.name, role: 'hosteller' as const, isProfileComplete: true };
+      const photo = path.join(tmp, `${i}.jpg`);
+      const bytes = await demoProductPhoto(demo);
+      await writeFile(photo, bytes);
+      const { product } = await service.create(actor, {
+        fields: {
+          name: demo.name,
+          description: demo.description,
+          price: String(demo.price),
+          category: demo.category,
+          condition: demo.condition,
+          quantity: String(demo.quantity ?? 1),
+          isNegotiable: String(demo.isNegotiable ?? false),
         },
-      ],
-    });
-    if (demo.status && demo.status !== 'available') await service.setStatus(actor, product.id, demo.status);
-    created++;
+        files: [
+          {
+            fieldname: 'images',
+            filename: 'photo.jpg',
+            mimetype: 'image/jpeg',
+            path: photo,
+            size: bytes.length,
+          },
+        ],
+      });
+      if (demo.status && demo.status !== 'available') await service.setStatus(actor, product.id, demo.status);
+      created++;
+    }
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
   }
   return created;
 }

@@ -143,7 +143,7 @@ export function createProductsService(
    */
   async function storeImages(files: UploadedFile[]) {
     const processed: ProcessedImage[] = [];
-    for (const file of files) processed.push(await processImage(file.data, imageLimits));
+    for (const file of files) processed.push(await processImage(file.path, imageLimits));
     const keys: string[] = [];
     const rows: repo.NewImage[] = [];
     try {

@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_MESSAGES, type Product } from '@campusrun/shared';
 import { productImages, products, users } from '../../db/schema';
 import { createLocalStorage } from '../../lib/storage';
@@ -359,6 +360,8 @@ describe('bad uploads: a clear 4xx, nothing on disk, nothing in the database', (
 
   it('removes the written files when the database write fails', async () => {
     const storage = createLocalStorage(uploads);
+    const photo = path.join(t.config.dataDir, 'a.png');
+    writeFileSync(photo, png);
     const before = filesOnDisk();
     const failingDb = {
       transaction: () => Promise.reject(new Error('database went away')),
@@ -369,7 +372,9 @@ describe('bad uploads: a clear 4xx, nothing on disk, nothing in the database', (
         { id: seller.id, name: seller.name, role: 'hosteller', isProfileComplete: true },
         {
           fields: validFields,
-          files: [{ fieldname: 'images', filename: 'a.png', mimetype: 'image/png', data: png }],
+          files: [
+            { fieldname: 'images', filename: 'a.png', mimetype: 'image/png', path: photo, size: png.length },
+          ],
         },
       ),
     ).rejects.toThrow('database went away');
@@ -787,6 +792,92 @@ describe('PATCH /api/products/:id/status and DELETE /api/products/:id', () => {
       (await t.app.inject({ method: 'DELETE', url: `/api/products/${product.id}`, headers: sellerH }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('uploads are streamed to disk, never held in memory', () => {
+  const tmpRoot = () => path.join(t.config.dataDir, 'tmp');
+  /** Temporary upload files and their sizes (a file may vanish while we look). */
+  function tmpFiles(): Array<{ file: string; size: number }> {
+    if (!existsSync(tmpRoot())) return [];
+    const found = [];
+    for (const f of readdirSync(tmpRoot(), { recursive: true }) as string[]) {
+      try {
+        const info = statSync(path.join(tmpRoot(), f));
+        if (info.isFile()) found.push({ file: f, size: info.size });
+      } catch {
+        // removed meanwhile
+      }
+    }
+    return found;
+  }
+  async function until(what: string, check: () => boolean, ms = 10_000) {
+    const deadline = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  let h: Headers;
+  beforeAll(async () => {
+    // A seller of their own: the upload limit counts per user.
+    h = await authAs(t, await createUser(t.db, { role: 'hosteller', name: 'Una Uploader' }));
+  });
+
+  it('product uploads buffered in memory: a half-sent photo is already on disk, and removed when the client hangs up', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const boundary = '----campusrunHalfSent';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nDesk\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.jpg"\r\n` +
+        'Content-Type: image/jpeg\r\n\r\n',
+    );
+    const sent = 3 * 1024 * 1024;
+    const answered = vi.fn();
+    const req = http.request(`${base}/api/products`, {
+      method: 'POST',
+      headers: {
+        ...h,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        // The client announces 4.5 MB and stops after 3.
+        'content-length': String(head.length + 4.5 * 1024 * 1024 + 100),
+      },
+    });
+    req.on('response', answered);
+    req.on('error', () => undefined);
+    req.write(head);
+    req.write(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(sent - 4)]));
+    try {
+      await until('the bytes sent so far are in a temporary file', () =>
+        tmpFiles().some((f) => f.size === sent),
+      );
+    } finally {
+      req.destroy();
+    }
+    await until('the temporary file is removed', () => tmpFiles().length === 0);
+    expect(answered).not.toHaveBeenCalled();
+  });
+
+  it('leaves no temporary file after a listing, an edit, a photo over the limit or a damaged photo', async () => {
+    const created = await createProductApi(h);
+    expect(created.statusCode).toBe(201);
+    const { product } = created.json() as { product: Product };
+    const edited = await send('PUT', `/api/products/${product.id}`, h, validFields, [
+      pngFile(),
+      pngFile(png, 'b.png'),
+    ]);
+    expect(edited.statusCode).toBe(200);
+    const big = {
+      filename: 'big.jpg',
+      contentType: 'image/jpeg',
+      data: Buffer.concat([Buffer.from([0xff, 0xd8]), randomBytes(6 * 1024 * 1024)]),
+    };
+    const tooBig = await createProductApi(h, validFields, [big]);
+    expect([tooBig.statusCode, tooBig.json().message]).toEqual([413, 'Image size should be less than 5MB']);
+    const damaged = await createProductApi(h, validFields, [pngFile(await truncatedPng(), 'cut.png')]);
+    expect([damaged.statusCode, damaged.json().message]).toEqual([415, PRODUCT_MESSAGES.imageCorrupt]);
+    expect(existsSync(tmpRoot())).toBe(true);
+    expect(tmpFiles()).toEqual([]);
   });
 });
 

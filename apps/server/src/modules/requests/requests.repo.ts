@@ -341,10 +341,27 @@ async function withParties(db: Db, updated: RequestColumnsRow[]): Promise<Reques
 
 const now = sql`now()`;
 
-export const markAccepted = async (db: Db, id: string, delivererId: string) =>
-  withParties(
-    db,
+/** Accepted requests the day scholar holds (accepted, not yet completed or cancelled). */
+export const countActiveDeliveries = async (db: Db, delivererId: string) =>
+  (
     await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(requests)
+      .where(and(eq(requests.delivererId, delivererId), eq(requests.status, 'accepted')))
+  )[0]!.n;
+
+/** First key of the advisory locks that serialize one day scholar's accepts (the second: their id). */
+const ACCEPT_LOCK = 0x43_52_41_63; // 'CRAc'
+
+/**
+ * Pending → accepted for `delivererId`, while they hold fewer than `maxActive` active deliveries.
+ * Their accepts take turns on an advisory lock, so the count read by the UPDATE (a fresh snapshot
+ * once the lock is held) already includes any accept of theirs that committed just before.
+ */
+export async function markAccepted(db: Db, id: string, delivererId: string, maxActive: number) {
+  const updated = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ACCEPT_LOCK}, hashtext(${delivererId}))`);
+    return tx
       .update(requests)
       .set({ status: 'accepted', delivererId, acceptedAt: now, updatedAt: now })
       .where(
@@ -354,10 +371,13 @@ export const markAccepted = async (db: Db, id: string, delivererId: string) =>
           isNull(requests.delivererId),
           sql`${requests.deadline} > now()`,
           ne(requests.requesterId, delivererId),
+          sql`(select count(*) from ${requests} mine where mine.deliverer_id = ${delivererId} and mine.status = 'accepted') < ${maxActive}`,
         ),
       )
-      .returning(requestColumns),
-  );
+      .returning(requestColumns);
+  });
+  return withParties(db, updated);
+}
 
 export const markCompleted = async (db: Db, id: string, delivererId: string, notes: string | null) =>
   withParties(

@@ -31,10 +31,20 @@ export const REQUEST_ERRORS = {
   changed: 'This request was just changed by someone else. Please refresh and try again.',
 } as const;
 
+/** The 409 of a day scholar who already holds as many active deliveries as allowed. */
+export const tooManyActiveDeliveries = (active: number) =>
+  `You already have ${active} active ${active === 1 ? 'delivery' : 'deliveries'}. Complete one before accepting another.`;
+
 type Action = 'accept' | 'deliver' | 'cancel' | 'cancelDelivery';
 
-function refusalError(reason: policy.RequestRefusal | null, action: Action): AppError {
+function refusalError(
+  reason: policy.RequestRefusal | null,
+  action: Action,
+  load?: policy.DeliveryLoad,
+): AppError {
   switch (reason) {
+    case 'tooManyActive':
+      return conflict(tooManyActiveDeliveries(load?.active ?? 0));
     case 'ownRequest':
       return forbidden(REQUEST_ERRORS.ownRequest);
     case 'notRequester':
@@ -86,10 +96,11 @@ export function createRequestsService(ctx: AppContext) {
     id: string,
     action: Action,
     reason: (state: repo.RequestState) => policy.RequestRefusal | null,
+    load?: policy.DeliveryLoad,
   ): Promise<AppError> {
     const state = await repo.findRequestState(db, id);
     if (!state) return notFound(REQUEST_ERRORS.notFound);
-    return refusalError(reason(state), action);
+    return refusalError(reason(state), action, load);
   }
 
   const eventBase = (row: repo.RequestRow) => ({
@@ -124,10 +135,13 @@ export function createRequestsService(ctx: AppContext) {
       return { request: presentRequest(row!, actor.id) };
     },
 
-    /** Any signed-in user may open a request; contact details follow the policy. */
+    /**
+     * An open request to any signed-in user, a closed one to its two parties only (to anyone else it
+     * does not exist); contact details follow the policy.
+     */
     async get(actor: Actor, id: string) {
       const row = isUuid(id) ? await repo.findRequest(db, id, actor.id) : undefined;
-      if (!row) throw notFound(REQUEST_ERRORS.notFound);
+      if (!row || !policy.canView(actor.id, row)) throw notFound(REQUEST_ERRORS.notFound);
       return { request: presentRequest(row, actor.id) };
     },
 
@@ -168,9 +182,17 @@ export function createRequestsService(ctx: AppContext) {
 
     async accept(actor: Actor, id: string) {
       if (!isUuid(id)) throw notFound(REQUEST_ERRORS.notFound);
-      const row = await repo.markAccepted(db, id, actor.id);
-      if (!row)
-        throw await explainRefusal(id, 'accept', (s) => policy.acceptRefusal(actor.id, s, new Date()));
+      const max = ctx.config.maxActiveDeliveries;
+      const row = await repo.markAccepted(db, id, actor.id, max);
+      if (!row) {
+        const load = { active: await repo.countActiveDeliveries(db, actor.id), max };
+        throw await explainRefusal(
+          id,
+          'accept',
+          (s) => policy.acceptRefusal(actor.id, s, new Date(), load),
+          load,
+        );
+      }
       return done(row, actor, { type: 'request.accepted', ...eventBase(row), deliverer: delivererOf(row)! });
     },
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { notifications, requests } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createRequest, createUser } from '../../test/factories';
@@ -198,6 +199,51 @@ describe('GET /requests/{id}', () => {
     expect(await contactFor(deliverer.h)).toBeNull();
   });
 
+  it('closed requests readable by anyone signed in: once completed or cancelled, only the requester and the deliverer see it', async () => {
+    const owner = await hosteller();
+    const deliverer = await dayScholar();
+    const strangers = { hosteller: await hosteller('Stranger'), dayScholar: await dayScholar('Other') };
+    const status = async (id: string, h: Headers) => {
+      const res = await get(`/api/requests/${id}`, h);
+      return res.statusCode === 404 ? res.json() : res.statusCode;
+    };
+    const hidden = { message: 'Request not found', code: 'NOT_FOUND' };
+
+    // Open: every signed-in user may look (day scholars choose what to accept).
+    const request = await createRequest(t.db, {
+      requester: owner,
+      description: 'Blue strip, not the red one',
+    });
+    expect((await put(`/api/requests/${request.id}/accept`, deliverer.h)).statusCode).toBe(200);
+    for (const who of [owner, deliverer, strangers.hosteller, strangers.dayScholar])
+      expect(await status(request.id, who.h)).toBe(200);
+
+    // Completed with notes: the two parties only; anyone else gets the same 404 as an unknown id.
+    const done = await put(`/api/requests/${request.id}/deliver`, deliverer.h, {
+      deliveryNotes: 'Gave it to the warden',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(await status(request.id, owner.h)).toBe(200);
+    expect(await status(request.id, deliverer.h)).toBe(200);
+    for (const who of Object.values(strangers)) expect(await status(request.id, who.h)).toEqual(hidden);
+
+    // Cancelled after a day scholar had accepted it: the requester and that day scholar.
+    const accepted = await createRequest(t.db, { requester: owner, deliverer, status: 'accepted' });
+    expect((await put(`/api/requests/${accepted.id}/cancel`, owner.h)).statusCode).toBe(200);
+    expect(await status(accepted.id, owner.h)).toBe(200);
+    expect(await status(accepted.id, deliverer.h)).toBe(200);
+    for (const who of Object.values(strangers)) expect(await status(accepted.id, who.h)).toEqual(hidden);
+
+    // Cancelled while pending, after a day scholar gave the delivery up: the requester alone.
+    const givenUp = await createRequest(t.db, { requester: owner });
+    expect((await put(`/api/requests/${givenUp.id}/accept`, deliverer.h)).statusCode).toBe(200);
+    expect((await put(`/api/requests/${givenUp.id}/cancel-delivery`, deliverer.h)).statusCode).toBe(200);
+    expect((await put(`/api/requests/${givenUp.id}/cancel`, owner.h)).statusCode).toBe(200);
+    expect(await status(givenUp.id, owner.h)).toBe(200);
+    for (const who of [deliverer, ...Object.values(strangers)])
+      expect(await status(givenUp.id, who.h)).toEqual(hidden);
+  });
+
   it('never includes e-mail addresses, phone numbers or rooms outside the contact object', async () => {
     const owner = await hosteller();
     const deliverer = await dayScholar();
@@ -390,6 +436,88 @@ describe('transitions', () => {
     const [row] = await t.db.select().from(requests).where(eq(requests.id, request.id));
     expect(row).toMatchObject({ status: 'accepted', delivererId: winner.id });
     expect(await notificationsOf(owner.id)).toHaveLength(1);
+  });
+
+  it('delivery hoarding: a day scholar holding 3 active deliveries gets a clear 409 for a 4th until one is done', async () => {
+    const owner = await hosteller();
+    const ds = await dayScholar();
+    const open = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => createRequest(t.db, { requester: owner, itemName: `Item ${i}` })),
+    );
+    for (const r of open.slice(0, 3))
+      expect((await put(`/api/requests/${r.id}/accept`, ds.h)).statusCode).toBe(200);
+
+    const fourth = await put(`/api/requests/${open[3]!.id}/accept`, ds.h);
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json()).toEqual({
+      message: 'You already have 3 active deliveries. Complete one before accepting another.',
+      code: 'CONFLICT',
+    });
+    // Still open for everyone else, and nobody was told it was accepted.
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, open[3]!.id));
+    expect(row).toMatchObject({ status: 'pending', delivererId: null });
+    expect((await put(`/api/requests/${open[3]!.id}/accept`, (await dayScholar()).h)).statusCode).toBe(200);
+
+    // Completing one delivery, or giving one up, frees a place.
+    expect((await put(`/api/requests/${open[0]!.id}/deliver`, ds.h)).statusCode).toBe(200);
+    expect((await put(`/api/requests/${open[4]!.id}/accept`, ds.h)).statusCode).toBe(200);
+    const another = await createRequest(t.db, { requester: owner });
+    expect((await put(`/api/requests/${another.id}/accept`, ds.h)).statusCode).toBe(409);
+    expect((await put(`/api/requests/${open[1]!.id}/cancel-delivery`, ds.h)).statusCode).toBe(200);
+    expect((await put(`/api/requests/${another.id}/accept`, ds.h)).statusCode).toBe(200);
+
+    // The request's own state still comes first: a taken request says so, whatever the count.
+    const taken = await put(`/api/requests/${open[3]!.id}/accept`, ds.h);
+    expect(taken.json().message).toBe('This request has already been accepted by another day scholar');
+  });
+
+  it('delivery hoarding: 8 parallel accepts by one day scholar never exceed the limit of 3', async () => {
+    const owner = await hosteller();
+    const ds = await dayScholar();
+    const open = await Promise.all(
+      Array.from({ length: 8 }, () => createRequest(t.db, { requester: owner })),
+    );
+    const results = await Promise.all(open.map((r) => put(`/api/requests/${r.id}/accept`, ds.h)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409))
+      expect(r.json().message).toBe(
+        'You already have 3 active deliveries. Complete one before accepting another.',
+      );
+    const held = await t.db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.delivererId, ds.id), eq(requests.status, 'accepted')));
+    expect(held).toHaveLength(3);
+    expect(await notificationsOf(owner.id)).toHaveLength(3);
+  });
+
+  it('delivery hoarding: MAX_ACTIVE_DELIVERIES sets the limit (3 when unset)', async () => {
+    const env = { JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing' };
+    expect(loadConfig(env).maxActiveDeliveries).toBe(3);
+    expect(loadConfig({ ...env, MAX_ACTIVE_DELIVERIES: '1' }).maxActiveDeliveries).toBe(1);
+    expect(() => loadConfig({ ...env, MAX_ACTIVE_DELIVERIES: '0' })).toThrow(/MAX_ACTIVE_DELIVERIES/);
+
+    const one = await buildTestApp({ maxActiveDeliveries: 1 });
+    try {
+      const owner = await createUser(one.db, { role: 'hosteller' });
+      const ds = await createUser(one.db, { role: 'dayscholar' });
+      const h = await authAs(one, ds);
+      const [a, b] = await Promise.all([
+        createRequest(one.db, { requester: owner }),
+        createRequest(one.db, { requester: owner }),
+      ]);
+      const accept = (id: string) =>
+        one.app.inject({ method: 'PUT', url: `/api/requests/${id}/accept`, headers: h });
+      expect((await accept(a.id)).statusCode).toBe(200);
+      const refused = await accept(b.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'You already have 1 active delivery. Complete one before accepting another.',
+      );
+    } finally {
+      await one.close();
+    }
   });
 
   it('deliver: completes with the notes and notifies the requester', async () => {

@@ -4,6 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campusConfigSchema } from '@campusrun/shared';
 import type { AppContext } from '../../lib/context';
 
+/**
+ * Calls a minute per address to the health check: ample for load balancers and uptime probes, few
+ * enough that it cannot be used to keep the database busy. Counted apart from the global limit.
+ */
+export const HEALTH_CHECKS_PER_MINUTE = 60;
+
 /** Health and the campus settings the web app needs before anything else. */
 export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const campus = {
@@ -16,7 +22,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/health',
       {
-        config: { rateLimit: false },
+        config: { rateLimit: { max: HEALTH_CHECKS_PER_MINUTE, timeWindow: '1 minute' } },
         schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } },
       },
       async () => {
