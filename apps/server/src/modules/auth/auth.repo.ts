@@ -152,7 +152,13 @@ export const activatePending = (db: Db, id: string) =>
       .from(users)
       .where(sql`lower(${users.email}) = ${reg.email}`)
       .for('update');
-    if (!existing) return (await tx.insert(users).values({ ...details, email: reg.email }).returning())[0]!;
+    if (!existing)
+      return (
+        await tx
+          .insert(users)
+          .values({ ...details, email: reg.email })
+          .returning()
+      )[0]!;
     // New credentials: tokens issued before no longer count.
     return (
       await tx

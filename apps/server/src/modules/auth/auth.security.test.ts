@@ -5,18 +5,20 @@ import { LIMITS } from '@campusrun/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { ConfigError, loadConfig, type Config } from '../../config';
+import type * as Passwords from '../../lib/passwords';
 import { hashPassword } from '../../lib/passwords';
+import type * as Tokens from '../../lib/tokens';
 import { hashCode } from '../../lib/tokens';
 import { buildTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/build-test-app';
 import { DEFAULT_PASSWORD, createUser, uniqueEmail } from '../../test/factories';
 
 // Counted, not timed: how often a password is hashed and a code compared.
 vi.mock('../../lib/passwords', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../lib/passwords')>();
+  const actual = await importOriginal<typeof Passwords>();
   return { ...actual, hashPassword: vi.fn(actual.hashPassword) };
 });
 vi.mock('../../lib/tokens', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../lib/tokens')>();
+  const actual = await importOriginal<typeof Tokens>();
   return { ...actual, hashCode: vi.fn(actual.hashCode) };
 });
 
@@ -140,9 +142,9 @@ describe('account flows under attack', () => {
       200,
     );
     await expectOnlyTheStudentSignsIn(email);
-    expect((await post('/auth/verify-otp', { email, otp: attackerCode, userId: attackerId })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await post('/auth/verify-otp', { email, otp: attackerCode, userId: attackerId })).statusCode,
+    ).toBe(400);
   });
 
   it('account enumeration: register then send-otp answer alike, hashing the password every time, for new, unverified, verified and unknown addresses', async () => {
@@ -177,7 +179,8 @@ describe('account flows under attack', () => {
     const all = [...addresses, uniqueEmail('unknown')];
     const first = await Promise.all(all.map((email) => post('/auth/send-otp', { email })));
     const again = await Promise.all(all.map((email) => post('/auth/send-otp', { email })));
-    for (const res of first) expect([res.statusCode, res.json()]).toEqual([200, { message: 'OTP sent successfully' }]);
+    for (const res of first)
+      expect([res.statusCode, res.json()]).toEqual([200, { message: 'OTP sent successfully' }]);
     for (const res of again) {
       expect(res.statusCode).toBe(429);
       expect(res.json().message).toMatch(/^Please wait \d+ seconds before requesting a new OTP\.$/);
@@ -322,7 +325,9 @@ describe('account flows under attack: mail outbox and production', () => {
       const outbox = path.join(s.config.dataDir, 'outbox');
       const files = readdirSync(outbox);
       expect(files).toHaveLength(1);
-      expect(files[0]).toMatch(/^[\dTZ-]+-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.txt$/);
+      expect(files[0]).toMatch(
+        /^[\dTZ-]+-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.txt$/,
+      );
       expect(readFileSync(path.join(outbox, files[0]!), 'utf8')).toMatch(new RegExp(`^To: ${email}\\n`));
       // In development the console shows the code.
       expect(s.logs).toMatch(/\[dev outbox\] Your CampusRun verification code: \d{6}/);

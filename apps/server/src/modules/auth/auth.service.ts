@@ -38,7 +38,10 @@ export function createAuthService(ctx: AppContext) {
   const limits = {
     ip: ctx.limiter('auth-ip', { points: config.rateLimits.auth, duration: 60 }),
     /** Failed sign-ins per account and IP: that IP is refused once they are spent, nobody else. */
-    loginPair: ctx.limiter('login-pair', { points: config.rateLimits.authPerAccount, duration: FAILURE_WINDOW_SECONDS }),
+    loginPair: ctx.limiter('login-pair', {
+      points: config.rateLimits.authPerAccount,
+      duration: FAILURE_WINDOW_SECONDS,
+    }),
     /** Failed sign-ins per account from anywhere: they only slow every attempt down a little. */
     loginFailures: ctx.limiter('login-failures', { points: 1_000_000, duration: FAILURE_WINDOW_SECONDS }),
     /** Code mails per address (register, send-otp, unverified sign-in). */
