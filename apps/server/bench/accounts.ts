@@ -85,8 +85,10 @@ async function createAccount(dataDir: string) {
   });
   if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
   const outbox = path.join(dataDir, 'outbox');
-  const mail = readdirSync(outbox).find((f) => f.includes(EMAIL));
-  const otp = mail && /\b(\d{6})\b/.exec(readFileSync(path.join(outbox, mail), 'utf8'))?.[1];
+  const mail = readdirSync(outbox)
+    .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
+    .find((text) => text.startsWith(`To: ${EMAIL}\n`));
+  const otp = mail && /\b(\d{6})\b/.exec(mail)?.[1];
   if (!otp) throw new Error('no verification code in the outbox');
   const verified = await post('/api/auth/verify-otp', { email: EMAIL, otp });
   if (verified.status !== 200) throw new Error(`verify-otp answered ${verified.status}`);

@@ -11,6 +11,8 @@ export function benchConfig(dataDir: string) {
     ...loadConfig({
       NODE_ENV: 'production',
       JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+      // Required in production; the benches send no mail, so nothing listens there.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     }),

@@ -233,7 +233,7 @@ describe('rate limits', () => {
     expect((await health('10.0.1.2')).json()).toEqual({ status: 'ok' });
   });
 
-  it('limits failed logins per account, then per IP', async () => {
+  it('limits failed logins per account and IP, then per IP', async () => {
     const user = await createUser(t.db);
     const attempt = (email: string, ip: string) =>
       t.app.inject({
@@ -243,10 +243,12 @@ describe('rate limits', () => {
         remoteAddress: ip,
       });
     for (let i = 0; i < 3; i++) expect((await attempt(user.email, '10.0.0.1')).statusCode).toBe(401);
-    const limited = await attempt(user.email, '10.0.0.2');
+    const limited = await attempt(user.email, '10.0.0.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another IP still gets its own answer for this account.
+    expect((await attempt(user.email, '10.0.0.2')).statusCode).toBe(401);
 
     const statuses = [];
     for (let i = 0; i < 8; i++) statuses.push((await attempt(uniqueEmail('spray'), '10.0.0.3')).statusCode);

@@ -107,6 +107,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
       from: config.mailFrom,
       dataDir: config.dataDir,
       log: app.log,
+      logHints: config.env === 'development',
     }));
   const ctx: AppContext = {
     db: database.db,

@@ -148,8 +148,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  if (e.NODE_ENV === 'production') {
+    const missing = [
+      ...(e.JWT_SECRET ? [] : ['JWT_SECRET']),
+      // Without it, sign-up codes and reset links would only reach the local outbox.
+      ...(e.SMTP_URL ? [] : ['SMTP_URL']),
+    ];
+    if (missing.length)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`,
+      );
   }
   const domain = e.CAMPUS_EMAIL_DOMAIN.toLowerCase();
   return {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,12 +17,17 @@ export interface Mailer {
   close(): void;
 }
 
-/** SMTP when SMTP_URL is set; otherwise a development outbox under DATA_DIR/outbox. */
+/**
+ * SMTP when SMTP_URL is set; otherwise a development outbox under DATA_DIR/outbox (production
+ * refuses to start without SMTP_URL).
+ */
 export async function createMailer(opts: {
   smtpUrl?: string;
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /** Print each outbox mail, with its code or link, on the console: in development only. */
+  logHints: boolean;
 }): Promise<Mailer> {
   if (opts.smtpUrl) {
     // Loaded only when configured: a start with the outbox does not pay for nodemailer.
@@ -44,9 +50,12 @@ export async function createMailer(opts: {
   return {
     async send(mail) {
       await mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.txt`);
+      // Named by the time and a random id: nothing from the address reaches the file system.
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outbox, `${stamp}-${randomUUID()}.txt`);
       await writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
-      opts.log.info(`[dev outbox] ${mail.subject} → ${mail.to}${mail.devHint ? ` · ${mail.devHint}` : ''}`);
+      if (opts.logHints)
+        opts.log.info(`[dev outbox] ${mail.subject} → ${mail.to}${mail.devHint ? ` · ${mail.devHint}` : ''}`);
     },
     close() {},
   };

@@ -18,6 +18,10 @@ export interface Limiter {
   consume(key: string, message?: string): Promise<void>;
   /** Like consume, but answers false instead of throwing. */
   tryConsume(key: string): Promise<boolean>;
+  /** Throws the same 429 as consume once `key` has spent its points, without counting an attempt. */
+  check(key: string, message?: string): Promise<void>;
+  /** Points `key` has spent in its current window. */
+  spent(key: string): Promise<number>;
   reset(key: string): Promise<void>;
 }
 
@@ -44,6 +48,16 @@ export function createLimiterFactory(redis?: Redis) {
       },
       async tryConsume(key) {
         return (await consumeOrWait(key)) === 0;
+      },
+      async check(key, message) {
+        const res = await limiter.get(key.toLowerCase());
+        if (res && res.consumedPoints >= spec.points) {
+          const wait = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+          throw tooManyRequests(wait, message?.replace('{seconds}', String(wait)));
+        }
+      },
+      async spent(key) {
+        return (await limiter.get(key.toLowerCase()))?.consumedPoints ?? 0;
       },
       async reset(key) {
         await limiter.delete(key.toLowerCase());

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface TokenClaims {
@@ -36,6 +36,13 @@ export const generateOtp = () => randomInt(0, 1_000_000).toString().padStart(6, 
 /** Keyed hash of a short code, so a leaked table cannot be brute-forced offline. */
 export const hashCode = (secret: string, code: string) =>
   createHmac('sha256', secret).update(code).digest('hex');
+
+/** Compares two hex hashes in constant time. */
+export function sameHash(a: string, b: string) {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
 
 /** 32 random bytes for a reset link, and its stored hash. */
 export function generateResetToken() {

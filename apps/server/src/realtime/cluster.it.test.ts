@@ -77,6 +77,8 @@ async function startServer(databaseUrl: string): Promise<Proc> {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl!,
       JWT_SECRET,
+      // Required in production; this test sends no mail, so nothing listens there.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_GLOBAL: '100000',

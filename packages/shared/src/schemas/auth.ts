@@ -75,8 +75,17 @@ export type LoginBody = z.infer<AuthSchemas['login']>;
 export type RegisterBody = z.infer<AuthSchemas['register']>;
 export type RegisterForm = z.input<AuthSchemas['registerForm']>;
 
-/** POST /auth/send-otp. The domain rule is not applied here: answers must not reveal accounts. */
-export const sendOtpSchema = z.object({ email: emailField });
+/**
+ * The sign-up a code belongs to: the `userId` answered by register, or by a 403 login of an unverified
+ * account. A code only ever activates the registration it was mailed for.
+ */
+const registrationId = z.uuid({ error: 'Invalid id' }).optional();
+
+/**
+ * POST /auth/send-otp. The domain rule is not applied here: answers must not reveal accounts.
+ * With `userId`, the new code is for that sign-up; without it, only when the address has one.
+ */
+export const sendOtpSchema = z.object({ email: emailField, userId: registrationId });
 
 export const otpField = z
   .string({ error: MESSAGES.otpRequired })
@@ -84,14 +93,14 @@ export const otpField = z
   .min(1, MESSAGES.otpRequired)
   .regex(/^\d{6}$/, MESSAGES.otpInvalid);
 
-/** POST /auth/verify-otp. */
-export const verifyOtpSchema = z.object({ email: emailField, otp: otpField });
+/** POST /auth/verify-otp; `userId` names the sign-up (without it: only when the address has one). */
+export const verifyOtpSchema = z.object({ email: emailField, otp: otpField, userId: registrationId });
 
 /** POST /auth/verify-email: `token` is the one-time code, accepted with userId or email. */
 export const verifyEmailSchema = z
   .object({
     token: otpField,
-    userId: z.uuid().optional(),
+    userId: registrationId,
     email: emailField.optional(),
   })
   .refine((v) => v.userId || v.email, { message: 'userId or email is required', path: ['userId'] });

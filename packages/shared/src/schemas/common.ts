@@ -33,8 +33,10 @@ export const MESSAGES = {
 export const campusEmailMessage = (campusName: string) => `Only ${campusName} email addresses are allowed`;
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Letters, digits and . _ % + - only, with no leading, trailing or double dot. */
+const LOCAL_PART = /^[a-z0-9_%+-]+(?:\.[a-z0-9_%+-]+)*$/i;
 
-/** The university e-mail rule (spec §5): required, an address, on the campus domain. */
+/** The university e-mail rule: required, an address, a plain local part on the campus domain. */
 export function campusEmail(campus: Pick<CampusConfig, 'campusName' | 'emailDomain'>) {
   const domain = `@${campus.emailDomain.toLowerCase()}`;
   return z
@@ -45,7 +47,7 @@ export function campusEmail(campus: Pick<CampusConfig, 'campusName' | 'emailDoma
       if (value === '') ctx.addIssue({ code: 'custom', message: MESSAGES.emailRequired });
       else if (value.length > LIMITS.emailMax || !EMAIL_SHAPE.test(value))
         ctx.addIssue({ code: 'custom', message: MESSAGES.emailInvalid });
-      else if (!value.endsWith(domain))
+      else if (!value.endsWith(domain) || !LOCAL_PART.test(value.slice(0, -domain.length)))
         ctx.addIssue({ code: 'custom', message: campusEmailMessage(campus.campusName) });
     });
 }

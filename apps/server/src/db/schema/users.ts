@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ROLES } from '@campusrun/shared';
 
 export const roleEnum = pgEnum('user_role', ROLES);
@@ -31,23 +41,30 @@ export const users = pgTable(
   ],
 );
 
-export const otpPurposeEnum = pgEnum('otp_purpose', ['verify_email']);
-
-/** One live e-mail code per user and purpose, stored hashed. */
-export const emailCodes = pgTable(
-  'email_codes',
+/**
+ * A sign-up waiting for its e-mail code. Each registration keeps the details its author submitted and
+ * its own code, so verifying a code activates exactly what that registration asked for, never what
+ * someone else registered for the same address. Ids are handed to the client as `userId`.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: otpPurposeEnum('purpose').notNull(),
-    codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Always stored trimmed and lower-cased. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    role: roleEnum('role').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    hostelBlock: text('hostel_block'),
+    roomNumber: text('room_number'),
+    /** Keyed hash of the live code; null until a code was mailed. */
+    codeHash: text('code_hash'),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('email_codes_user_purpose_idx').on(t.userId, t.purpose)],
+  (t) => [index('pending_registrations_email_idx').on(t.email, t.createdAt)],
 );
 
 export const passwordResetTokens = pgTable(

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailCodes, passwordResetTokens, users } from '../../db/schema';
+import { passwordResetTokens, pendingRegistrations, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -61,49 +61,112 @@ export const setPassword = async (db: Db, id: string, passwordHash: string, also
       .returning()
   )[0];
 
-/** Replaces the user's e-mail code (one live code per user). */
-export async function saveEmailCode(db: Db, userId: string, codeHash: string, expiresAt: Date) {
-  await db
-    .insert(emailCodes)
-    .values({ userId, purpose: 'verify_email', codeHash, expiresAt })
-    .onConflictDoUpdate({
-      target: [emailCodes.userId, emailCodes.purpose],
-      set: { codeHash, expiresAt, attempts: 0, createdAt: new Date() },
-    });
+export type PendingRow = typeof pendingRegistrations.$inferSelect;
+export type NewPending = typeof pendingRegistrations.$inferInsert;
+
+/** How long a sign-up waits for its code before it is dropped. */
+const PENDING_TTL_MS = 24 * 3600_000;
+const pendingCutoff = () => new Date(Date.now() - PENDING_TTL_MS);
+
+/** Stores a sign-up, dropping every sign-up that has outlived its wait. */
+export async function insertPending(db: Db, row: NewPending) {
+  await db.delete(pendingRegistrations).where(lt(pendingRegistrations.createdAt, pendingCutoff()));
+  return (await db.insert(pendingRegistrations).values(row).returning())[0]!;
 }
 
-export const findEmailCode = async (db: Db, userId: string) =>
+/** A live sign-up by id. */
+export const findPendingById = async (db: Db, id: string) =>
   (
     await db
       .select()
-      .from(emailCodes)
-      .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, 'verify_email')))
+      .from(pendingRegistrations)
+      .where(and(eq(pendingRegistrations.id, id), gt(pendingRegistrations.createdAt, pendingCutoff())))
       .limit(1)
   )[0];
 
-/** Counts one wrong attempt; answers the new count. */
-export const countWrongAttempt = async (db: Db, codeId: string) =>
+/** The newest live sign-ups of an address, newest first. */
+export const listPendingByEmail = (db: Db, email: string, limit: number) =>
+  db
+    .select()
+    .from(pendingRegistrations)
+    .where(
+      and(
+        eq(pendingRegistrations.email, email.toLowerCase()),
+        gt(pendingRegistrations.createdAt, pendingCutoff()),
+      ),
+    )
+    .orderBy(desc(pendingRegistrations.createdAt))
+    .limit(limit);
+
+/** Gives the sign-up a new code (the old one stops working) with a fresh attempt count. */
+export async function saveCode(db: Db, id: string, codeHash: string, expiresAt: Date) {
+  await db
+    .update(pendingRegistrations)
+    .set({ codeHash, codeAttempts: 0, codeExpiresAt: expiresAt })
+    .where(eq(pendingRegistrations.id, id));
+}
+
+/**
+ * Counts one attempt at the sign-up's code before it is compared, in one conditional update, so
+ * parallel guesses cannot pass the cap. Answers the code's hash and the new count, or nothing when
+ * the code is missing, expired or already used up its attempts.
+ */
+export const countCodeAttempt = async (db: Db, id: string, maxAttempts: number) =>
   (
     await db
-      .update(emailCodes)
-      .set({ attempts: sql`${emailCodes.attempts} + 1` })
-      .where(eq(emailCodes.id, codeId))
-      .returning({ attempts: emailCodes.attempts })
-  )[0]?.attempts ?? Number.MAX_SAFE_INTEGER;
+      .update(pendingRegistrations)
+      .set({ codeAttempts: sql`${pendingRegistrations.codeAttempts} + 1` })
+      .where(
+        and(
+          eq(pendingRegistrations.id, id),
+          isNotNull(pendingRegistrations.codeHash),
+          gt(pendingRegistrations.codeExpiresAt, new Date()),
+          lt(pendingRegistrations.codeAttempts, maxAttempts),
+        ),
+      )
+      .returning({ codeHash: pendingRegistrations.codeHash, attempts: pendingRegistrations.codeAttempts })
+  )[0];
 
-export const deleteEmailCode = (db: Db, codeId: string) =>
-  db.delete(emailCodes).where(eq(emailCodes.id, codeId));
-
-/** Consumes the code and marks the account verified in one transaction; false if someone else consumed it first. */
-export const consumeCodeAndVerify = (db: Db, codeId: string, userId: string) =>
+/**
+ * Activates exactly this sign-up's details as the verified account of its address (creating it, or
+ * replacing the details of the row that holds the address), and drops every other sign-up of that
+ * address, in one transaction. Answers nothing if the sign-up was already consumed.
+ */
+export const activatePending = (db: Db, id: string) =>
   db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(emailCodes)
-      .where(eq(emailCodes.id, codeId))
-      .returning({ id: emailCodes.id });
-    if (gone.length === 0) return false;
-    await tx.update(users).set({ isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
-    return true;
+    const [reg] = await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.id, id)).returning();
+    if (!reg) return undefined;
+    await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, reg.email));
+    const details = {
+      name: reg.name,
+      passwordHash: reg.passwordHash,
+      role: reg.role,
+      phoneNumber: reg.phoneNumber,
+      hostelBlock: reg.hostelBlock,
+      roomNumber: reg.roomNumber,
+      isVerified: true,
+      isProfileComplete: true,
+    };
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${reg.email}`)
+      .for('update');
+    if (!existing)
+      return (
+        await tx
+          .insert(users)
+          .values({ ...details, email: reg.email })
+          .returning()
+      )[0]!;
+    // New credentials: tokens issued before no longer count.
+    return (
+      await tx
+        .update(users)
+        .set({ ...details, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, existing.id))
+        .returning()
+    )[0]!;
   });
 
 /** Stores a new reset token, dropping the user's older ones. */

@@ -47,12 +47,12 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
     app.post(
       '/auth/send-otp',
       { schema: { tags, body: sendOtpSchema, response: { 200: messageResponseSchema } } },
-      (req) => auth.sendOtp(req.body.email, req.ip),
+      (req) => auth.sendOtp(req.body.email, req.ip, req.body.userId),
     );
     app.post(
       '/auth/verify-otp',
       { schema: { tags, body: verifyOtpSchema, response: { 200: messageResponseSchema } } },
-      (req) => auth.verifyOtp(req.body.email, req.body.otp, req.ip),
+      (req) => auth.verifyOtp(req.body.email, req.body.otp, req.ip, req.body.userId),
     );
     app.post(
       '/auth/verify-email',

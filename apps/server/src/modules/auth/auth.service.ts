@@ -3,7 +3,7 @@ import { LIMITS, type LoginBody, type RegisterBody } from '@campusrun/shared';
 import { AppError, badRequest, isUniqueViolation, unauthorized } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { generateOtp, generateResetToken, hashCode, hashToken } from '../../lib/tokens';
+import { generateOtp, generateResetToken, hashCode, hashToken, sameHash } from '../../lib/tokens';
 import * as repo from './auth.repo';
 import { alreadyRegisteredMail, otpMail, resetMail } from './auth.mail';
 import { presentSelf } from './auth.presenter';
@@ -22,134 +22,185 @@ export const AUTH_MESSAGES = {
   resetDone: 'Password reset successful! You can now sign in.',
 } as const;
 
+/** Sign-ups of one address whose password a sign-in tries (the newest); bounds the hashing work. */
+const LOGIN_PENDING_CHECKS = 5;
+/** The longest back-off added to a sign-in at an account under attack. */
+const MAX_LOGIN_BACKOFF_MS = 1000;
+/** The window in which failed sign-ins are counted. */
+const FAILURE_WINDOW_SECONDS = 15 * 60;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** The account flows: sign-up, e-mail codes, sign-in and password reset. */
 export function createAuthService(ctx: AppContext) {
   const { db, config, mailer, jwt, log } = ctx;
   const campus = { campusName: config.campusName, publicUrl: config.publicUrl };
   const limits = {
     ip: ctx.limiter('auth-ip', { points: config.rateLimits.auth, duration: 60 }),
-    loginAccount: ctx.limiter('login-account', {
+    /** Failed sign-ins per account and IP: that IP is refused once they are spent, nobody else. */
+    loginPair: ctx.limiter('login-pair', {
       points: config.rateLimits.authPerAccount,
-      duration: 15 * 60,
+      duration: FAILURE_WINDOW_SECONDS,
     }),
-    otpCooldown: ctx.limiter('otp-cooldown', { points: 1, duration: LIMITS.otpResendCooldownSeconds }),
-    otpHourly: ctx.limiter('otp-hourly', { points: 10, duration: 3600 }),
-    verifyAccount: ctx.limiter('otp-verify-account', {
-      points: config.rateLimits.authPerAccount * 2,
-      duration: 15 * 60,
-    }),
+    /** Failed sign-ins per account from anywhere: they only slow every attempt down a little. */
+    loginFailures: ctx.limiter('login-failures', { points: 1_000_000, duration: FAILURE_WINDOW_SECONDS }),
+    /** Code mails per address (register, send-otp, unverified sign-in). */
+    codeCooldown: ctx.limiter('otp-cooldown', { points: 1, duration: LIMITS.otpResendCooldownSeconds }),
+    codeHourly: ctx.limiter('otp-hourly', { points: 10, duration: 3600 }),
     forgotCooldown: ctx.limiter('forgot-cooldown', { points: 1, duration: 60 }),
     forgotHourly: ctx.limiter('forgot-hourly', { points: 5, duration: 3600 }),
   };
 
   /** Sends mail without letting a mail failure leak into the answer (which could reveal an account). */
   const deliver = (mail: Parameters<typeof mailer.send>[0]) =>
-    mailer
-      .send(mail)
-      .catch((err: unknown) => log.error({ err, subject: mail.subject }, 'mail delivery failed'));
+    // The subject may carry a code, so it stays out of the log.
+    mailer.send(mail).catch((err: unknown) => log.error({ err }, 'mail delivery failed'));
 
-  async function issueCode(user: repo.UserRow) {
+  /** Spends one of the address's code mails (one a minute, ten an hour); false when none is left. */
+  const codeMailAllowed = async (email: string) =>
+    (await limits.codeCooldown.tryConsume(email)) && (await limits.codeHourly.tryConsume(email));
+
+  /** Mails a new code for this sign-up; its previous code stops working. */
+  async function issueCode(reg: repo.PendingRow) {
     const code = generateOtp();
     const expiresAt = new Date(Date.now() + LIMITS.otpTtlMinutes * 60_000);
-    await repo.saveEmailCode(db, user.id, hashCode(config.jwtSecret, code), expiresAt);
-    await deliver(otpMail(campus, user.email, user.name, code, LIMITS.otpTtlMinutes));
+    await repo.saveCode(db, reg.id, hashCode(config.jwtSecret, code), expiresAt);
+    await deliver(otpMail(campus, reg.email, reg.name, code, LIMITS.otpTtlMinutes));
+  }
+
+  /**
+   * The sign-up the client means: the one whose id it holds (from register or an unverified
+   * sign-in), or else the address's only one. With several and no id nothing is chosen, so a code
+   * never activates a sign-up that someone else submitted for the same address.
+   */
+  async function findPending(email: string | undefined, userId: string | undefined) {
+    if (userId) {
+      const reg = await repo.findPendingById(db, userId);
+      return reg && (!email || reg.email === email.toLowerCase()) ? reg : undefined;
+    }
+    if (!email) return undefined;
+    const regs = await repo.listPendingByEmail(db, email, 2);
+    return regs.length === 1 ? regs[0] : undefined;
+  }
+
+  /** The sign-up of this address whose password this is, if any (as much hashing when none exists). */
+  async function pendingWithPassword(email: string, password: string) {
+    const regs = await repo.listPendingByEmail(db, email, LOGIN_PENDING_CHECKS);
+    if (regs.length === 0) {
+      await verifyPassword(undefined, password);
+      return undefined;
+    }
+    const matches = await Promise.all(regs.map((reg) => verifyPassword(reg.passwordHash, password)));
+    return regs[matches.indexOf(true)];
   }
 
   const issueToken = (user: repo.UserRow) => jwt.sign({ sub: user.id, tv: user.tokenVersion });
 
-  async function checkCode(user: repo.UserRow | undefined, code: string) {
-    if (!user || user.isVerified) throw badRequest(AUTH_MESSAGES.otpInvalid);
-    await limits.verifyAccount.consume(user.id);
-    const stored = await repo.findEmailCode(db, user.id);
-    if (!stored || stored.expiresAt.getTime() <= Date.now()) throw badRequest(AUTH_MESSAGES.otpInvalid);
-    if (stored.attempts >= LIMITS.otpMaxAttempts) throw badRequest(AUTH_MESSAGES.otpLocked);
-    if (stored.codeHash !== hashCode(config.jwtSecret, code)) {
-      const attempts = await repo.countWrongAttempt(db, stored.id);
-      if (attempts >= LIMITS.otpMaxAttempts) {
-        await repo.deleteEmailCode(db, stored.id);
-        throw badRequest(AUTH_MESSAGES.otpLocked);
-      }
-      throw badRequest(AUTH_MESSAGES.otpInvalid);
+  async function checkCode(reg: repo.PendingRow | undefined, code: string) {
+    if (!reg) throw badRequest(AUTH_MESSAGES.otpInvalid);
+    // The attempt is counted before the code is compared, so parallel guesses cannot pass the cap.
+    const attempt = await repo.countCodeAttempt(db, reg.id, LIMITS.otpMaxAttempts);
+    if (!attempt?.codeHash) {
+      const now = await repo.findPendingById(db, reg.id);
+      const locked =
+        now?.codeExpiresAt &&
+        now.codeExpiresAt.getTime() > Date.now() &&
+        now.codeAttempts >= LIMITS.otpMaxAttempts;
+      throw badRequest(locked ? AUTH_MESSAGES.otpLocked : AUTH_MESSAGES.otpInvalid);
     }
-    if (!(await repo.consumeCodeAndVerify(db, stored.id, user.id)))
-      throw badRequest(AUTH_MESSAGES.otpInvalid);
+    if (!sameHash(attempt.codeHash, hashCode(config.jwtSecret, code)))
+      throw badRequest(
+        attempt.attempts >= LIMITS.otpMaxAttempts ? AUTH_MESSAGES.otpLocked : AUTH_MESSAGES.otpInvalid,
+      );
+    try {
+      if (!(await repo.activatePending(db, reg.id))) throw badRequest(AUTH_MESSAGES.otpInvalid);
+    } catch (err) {
+      // The address was taken by another sign-in at this very moment: the code can be tried again.
+      if (isUniqueViolation(err)) throw badRequest(AUTH_MESSAGES.otpInvalid);
+      throw err;
+    }
     return { message: AUTH_MESSAGES.verified };
+  }
+
+  /** A short wait on every attempt at an account that many sign-ins failed for lately, from anywhere. */
+  async function backOff(email: string) {
+    const step = Math.floor((await limits.loginFailures.spent(email)) / config.rateLimits.authPerAccount);
+    if (step > 0) await sleep(Math.min(MAX_LOGIN_BACKOFF_MS, 100 * 2 ** (step - 1)));
   }
 
   return {
     async register(body: RegisterBody, ip: string) {
       await limits.ip.consume(ip);
+      // Every path does the same work and gives the same answer, so the form cannot tell who has an
+      // account: the password is hashed and the address's mail budget spent whether or not it is known.
+      const passwordHash = await hashPassword(body.password);
+      const mayMail = await codeMailAllowed(body.email);
       const existing = await repo.findUserByEmail(db, body.email);
       if (existing) {
-        // Answer exactly as for a new account, so the form cannot be used to find out who has one.
-        if (!existing.isVerified) {
-          if (await limits.otpCooldown.tryConsume(body.email)) await issueCode(existing);
-        } else {
-          await deliver(alreadyRegisteredMail(campus, existing.email, existing.name));
-        }
+        if (mayMail) await deliver(alreadyRegisteredMail(campus, existing.email, existing.name));
         return { message: AUTH_MESSAGES.registered, userId: randomUUID() };
       }
+      // Each sign-up is kept apart with its own code, until that code activates exactly its details.
       const isHosteller = body.role === 'hosteller';
-      let user: repo.UserRow;
-      try {
-        user = await repo.insertUser(db, {
-          name: body.name,
-          email: body.email,
-          passwordHash: await hashPassword(body.password),
-          role: body.role,
-          phoneNumber: body.phoneNumber,
-          hostelBlock: isHosteller ? body.hostelBlock : null,
-          roomNumber: isHosteller ? body.roomNumber : null,
-          isVerified: false,
-          isProfileComplete: true,
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) return { message: AUTH_MESSAGES.registered, userId: randomUUID() };
-        throw err;
-      }
-      await limits.otpCooldown.tryConsume(body.email);
-      await issueCode(user);
-      return { message: AUTH_MESSAGES.registered, userId: user.id };
+      const reg = await repo.insertPending(db, {
+        email: body.email.toLowerCase(),
+        passwordHash,
+        name: body.name,
+        role: body.role,
+        phoneNumber: body.phoneNumber,
+        hostelBlock: isHosteller ? body.hostelBlock : null,
+        roomNumber: isHosteller ? body.roomNumber : null,
+      });
+      if (mayMail) await issueCode(reg);
+      return { message: AUTH_MESSAGES.registered, userId: reg.id };
     },
 
-    async sendOtp(email: string, ip: string) {
+    async sendOtp(email: string, ip: string, userId?: string) {
       await limits.ip.consume(ip);
-      await limits.otpCooldown.consume(email, AUTH_MESSAGES.otpCooldown);
-      await limits.otpHourly.consume(email);
-      const user = await repo.findUserByEmail(db, email);
-      if (user && !user.isVerified) await issueCode(user);
+      await limits.codeCooldown.consume(email, AUTH_MESSAGES.otpCooldown);
+      await limits.codeHourly.consume(email);
+      const reg = await findPending(email, userId);
+      if (reg) await issueCode(reg);
       return { message: AUTH_MESSAGES.otpSent };
     },
 
-    async verifyOtp(email: string, otp: string, ip: string) {
+    async verifyOtp(email: string, otp: string, ip: string, userId?: string) {
       await limits.ip.consume(ip);
-      return checkCode(await repo.findUserByEmail(db, email), otp);
+      return checkCode(await findPending(email, userId), otp);
     },
 
     async verifyEmail(input: { token: string; userId?: string; email?: string }, ip: string) {
       await limits.ip.consume(ip);
-      const user = input.email
-        ? await repo.findUserByEmail(db, input.email)
-        : await repo.findUserById(db, input.userId!);
-      return checkCode(user, input.token);
+      return checkCode(await findPending(input.email, input.userId), input.token);
     },
 
     async login(body: LoginBody, ip: string) {
       await limits.ip.consume(ip);
-      await limits.loginAccount.consume(body.email);
+      // Failures count per account and IP: guesses from elsewhere never lock the owner out.
+      const pair = `${body.email}|${ip}`;
+      await limits.loginPair.check(pair);
+      await backOff(body.email);
       const user = await repo.findUserByEmail(db, body.email);
-      const ok = await verifyPassword(user?.passwordHash, body.password);
-      if (!user || !ok) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.badCredentials);
-      await limits.loginAccount.reset(body.email);
-      if (!user.isVerified) {
-        // A fresh code waits for them on the verification screen, unless one was sent a moment ago.
-        if (await limits.otpCooldown.tryConsume(user.email)) await issueCode(user);
-        throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_MESSAGES.notVerified, {
-          isVerified: false,
-          userId: user.id,
-        });
+      if (user) {
+        if ((await verifyPassword(user.passwordHash, body.password)) && user.isVerified) {
+          await limits.loginPair.reset(pair);
+          return { token: await issueToken(user), user: presentSelf(user) };
+        }
+      } else {
+        const reg = await pendingWithPassword(body.email, body.password);
+        if (reg) {
+          await limits.loginPair.reset(pair);
+          // A fresh code waits on the verification screen, unless the address's mail budget is spent.
+          if (await codeMailAllowed(reg.email)) await issueCode(reg);
+          throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_MESSAGES.notVerified, {
+            isVerified: false,
+            userId: reg.id,
+          });
+        }
       }
-      return { token: await issueToken(user), user: presentSelf(user) };
+      await limits.loginPair.tryConsume(pair);
+      await limits.loginFailures.tryConsume(body.email);
+      throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.badCredentials);
     },
 
     async forgotPassword(email: string, ip: string) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailCodes, passwordResetTokens, users } from '../../db/schema';
+import { passwordResetTokens, pendingRegistrations, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { DEFAULT_PASSWORD, bearer, createUser, tokenFor, uniqueEmail } from '../../test/factories';
 
@@ -35,17 +35,22 @@ async function registerAndLogin(email = uniqueEmail('flow')) {
 }
 
 describe('register', () => {
-  it('creates an unverified account and mails a 6-digit code', async () => {
+  it('keeps the sign-up pending (no account yet) and mails a 6-digit code', async () => {
     const email = uniqueEmail('new');
     const res = await post('/api/auth/register', hostellerBody(email));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: expect.any(String), userId: expect.any(String) });
     const code = await t.smtp.latestCode(email);
     expect(code).toMatch(/^\d{6}$/);
-    const [row] = await t.db.select().from(emailCodes).where(eq(emailCodes.userId, res.json().userId));
+    const [row] = await t.db
+      .select()
+      .from(pendingRegistrations)
+      .where(eq(pendingRegistrations.id, res.json().userId));
     expect(row!.codeHash).not.toContain(code);
-    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
-    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.codeExpiresAt!.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(row!.codeExpiresAt!.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
   it('lists every bad field with the spec messages, naming the campus in the domain rule', async () => {
@@ -71,15 +76,21 @@ describe('register', () => {
     const email = uniqueEmail('ds');
     const res = await post('/api/auth/register', { ...hostellerBody(email), role: 'dayscholar' });
     expect(res.statusCode).toBe(201);
-    const [row] = await t.db.select().from(users).where(eq(users.id, res.json().userId));
-    expect(row).toMatchObject({ role: 'dayscholar', hostelBlock: null, roomNumber: null, isVerified: false });
+    const [row] = await t.db
+      .select()
+      .from(pendingRegistrations)
+      .where(eq(pendingRegistrations.id, res.json().userId));
+    expect(row).toMatchObject({ role: 'dayscholar', hostelBlock: null, roomNumber: null });
   });
 
   it('trims and lower-cases the e-mail', async () => {
     const email = uniqueEmail('case');
     const res = await post('/api/auth/register', hostellerBody(`  ${email.toUpperCase()} `));
     expect(res.statusCode).toBe(201);
-    const [row] = await t.db.select().from(users).where(eq(users.id, res.json().userId));
+    const [row] = await t.db
+      .select()
+      .from(pendingRegistrations)
+      .where(eq(pendingRegistrations.id, res.json().userId));
     expect(row!.email).toBe(email);
   });
 
@@ -146,9 +157,9 @@ describe('e-mail verification', () => {
     const reg = await post('/api/auth/register', hostellerBody(email));
     const otp = await t.smtp.latestCode(email);
     await t.db
-      .update(emailCodes)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(emailCodes.userId, reg.json().userId));
+      .update(pendingRegistrations)
+      .set({ codeExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(pendingRegistrations.id, reg.json().userId));
     const res = await post('/api/auth/verify-otp', { email, otp });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/expired/);

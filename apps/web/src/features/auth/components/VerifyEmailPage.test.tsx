@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
 import { api, server } from '@/test/server';
 
-const pending = { email: 'ravi@example.edu', userId: 'user-7' };
+const pending = { email: 'ravi@example.edu', userId: '0b7c6a1e-5d2f-4e8a-9c3b-1f2e3d4c5b6a' };
 
 function storePending(codeSentAt?: number) {
   localStorage.setItem('pendingVerification', JSON.stringify({ ...pending, codeSentAt }));
@@ -44,9 +44,17 @@ describe('verify email', () => {
       timeout: 2000,
     });
 
-    server.use(http.post(api('/auth/send-otp'), () => HttpResponse.json({ message: 'OTP sent' })));
+    let body: unknown;
+    server.use(
+      http.post(api('/auth/send-otp'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'OTP sent' });
+      }),
+    );
     await user.click(screen.getByRole('button', { name: /Resend OTP/ }));
     expect(await screen.findByText('OTP sent successfully')).toBeInTheDocument();
+    // The new code is asked for the sign-up this screen holds.
+    expect(body).toEqual(pending);
     // A new code restarts the cooldown.
     expect(screen.getByRole('button', { name: /Resend OTP/ })).toBeDisabled();
     expect(screen.getByText('You can ask for a new code in 60 seconds.')).toBeInTheDocument();
@@ -90,7 +98,7 @@ describe('verify email', () => {
 
     expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(body).toEqual({ email: 'ravi@example.edu', otp: '123456' });
+    expect(body).toEqual({ email: 'ravi@example.edu', otp: '123456', userId: pending.userId });
     expect(localStorage.getItem('pendingVerification')).toBeNull();
     // The e-mail is carried over to the sign-in form.
     expect(await screen.findByLabelText('Email')).toHaveValue('ravi@example.edu');

@@ -42,6 +42,8 @@ function usePending(): PendingVerification | null {
 
 function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
   const navigate = useNavigate();
+  // The sign-up this screen belongs to: a code only activates the details submitted with it.
+  const signUp = { email: pending.email, ...(pending.userId ? { userId: pending.userId } : {}) };
   const verifyMutation = useVerifyOtp();
   const sendMutation = useSendOtp();
   const [cooldownEndsAt, setCooldownEndsAt] = useState<number | null>(() =>
@@ -64,7 +66,7 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
 
   const onSubmit = handleSubmit(async ({ otp }) => {
     try {
-      await verifyMutation.mutateAsync({ email: pending.email, otp });
+      await verifyMutation.mutateAsync({ ...signUp, otp });
       clearPendingVerification();
       toast.success('Email verified successfully!');
       navigate(paths.login, { replace: true, state: { email: pending.email } });
@@ -77,7 +79,7 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
 
   async function resend() {
     try {
-      await sendMutation.mutateAsync({ email: pending.email });
+      await sendMutation.mutateAsync(signUp);
       const { codeSentAt = 0 } = savePendingWithCodeSent(pending);
       setCooldownEndsAt(codeSentAt + COOLDOWN_MS);
       toast.success('OTP sent successfully');
