@@ -25,11 +25,12 @@ afterEach(() => {
   for (const s of open.splice(0)) s.disconnect();
 });
 
-function client(token: string | undefined, at = url): Client {
+function client(token: string | undefined, at = url, extraHeaders?: Record<string, string>): Client {
   const s: Client = connect(at, {
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
+    ...(extraHeaders ? { extraHeaders } : {}),
     ...(token === undefined ? {} : { auth: { token } }),
   });
   open.push(s);
@@ -476,6 +477,10 @@ describe('handshake limit', () => {
       );
       expect(refused?.message).toBe(HANDSHAKE_ERRORS.tooMany);
       expect(refused?.data?.retryAfter).toBeGreaterThan(0);
+      // A forwarded-for header from a client that is not a trusted proxy changes nothing.
+      await expect(connected(client(token, at, { 'x-forwarded-for': '203.0.113.9' }))).rejects.toThrow(
+        HANDSHAKE_ERRORS.tooMany,
+      );
     } finally {
       for (const s of open.splice(0)) s.disconnect();
       await limited.close();

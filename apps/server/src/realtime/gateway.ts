@@ -1,3 +1,4 @@
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -122,15 +123,10 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
     if (partners.length > 0) io.to(partners.map(room)).emit(event, userId);
   }
 
-  /** The client's address: behind a trusted proxy, the first one of X-Forwarded-For (as for the API). */
-  function clientAddress(socket: IoSocket) {
-    if (ctx.config.trustProxy) {
-      const header = socket.handshake.headers['x-forwarded-for'];
-      const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
-      if (first) return first;
-    }
-    return socket.handshake.address;
-  }
+  // The client's address as the API sees it: X-Forwarded-For is read only through the trusted proxies.
+  const proxies: boolean | string[] = ctx.config.trustProxy;
+  const trustedProxy = Array.isArray(proxies) ? proxyAddr.compile(proxies) : () => proxies === true;
+  const clientAddress = (socket: IoSocket) => proxyAddr(socket.request, trustedProxy);
 
   const bearerOf = (socket: IoSocket) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
