@@ -125,7 +125,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
 
   // The client's address as the API sees it: X-Forwarded-For is read only through the trusted proxies.
   const proxies: boolean | string[] = ctx.config.trustProxy;
-  const trustedProxy = Array.isArray(proxies) ? proxyAddr.compile(proxies) : () => proxies === true;
+  const trustedProxy = Array.isArray(proxies) ? proxyAddr.compile(proxies) : () => Boolean(proxies);
   const clientAddress = (socket: IoSocket) => proxyAddr(socket.request, trustedProxy);
 
   const bearerOf = (socket: IoSocket) => {
