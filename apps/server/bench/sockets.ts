@@ -19,7 +19,7 @@
  *   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres;
  *                       skipped if unreachable)
  *
- * The gateway lets one socket send 10 messages/s (bursts of 120): the default is 0.4/s per sender.
+ * The chat lets one user send 60 messages a minute: the default is 0.4/s (24 a minute) per sender.
  * Exits non-zero only when the server does not start, most sockets fail to connect or most messages
  * are lost; a missed goal is reported, not failed. The same file is the child: `sockets.ts server`.
  */

@@ -49,6 +49,13 @@ test('two users: live notification, online dot, typing, a live message that beco
   await expect(h).toHaveURL(new RegExp(`/requests/${requestId}$`));
   await expect(h.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 
+  // Presence and typing are shared only once two users have exchanged a message.
+  const hello = await request.post('/api/chat', {
+    headers: { Authorization: `Bearer ${hosteller.token}` },
+    data: { receiverId: dayscholar.id, content: 'Thanks for taking it!' },
+  });
+  expect(hello.status()).toBe(201);
+
   // The hosteller opens the thread: the day scholar is online.
   await h.goto(`/chat/${dayscholar.id}`);
   await expect(h.getByRole('heading', { name: dayscholar.name })).toBeVisible();

@@ -25,20 +25,36 @@ declare module 'fastify' {
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
-/** Reads the bearer token and answers the actor it belongs to, or null when there is none or it is revoked. */
+/** A checked bearer token: whose it is and when it expires. */
+export interface Session {
+  actor: Actor;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+/**
+ * Reads the bearer token and answers the actor it belongs to, or null when there is none or it is
+ * revoked; `.session()` answers the token's expiry too (the realtime gateway closes a socket then).
+ */
 export function createAuthenticator(
   jwt: Jwt,
   findSessionUser: (id: string) => Promise<SessionUser | undefined>,
 ) {
-  return async function authenticate(authorization: string | undefined): Promise<Actor | null> {
+  async function session(authorization: string | undefined): Promise<Session | null> {
     const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(authorization ?? '');
     if (!match) return null;
     const claims = await jwt.verify(match[1]!);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
     const user = await findSessionUser(claims.sub);
     if (!user || !user.isVerified || user.tokenVersion !== claims.tv) return null;
-    return { id: user.id, name: user.name, role: user.role, isProfileComplete: user.isProfileComplete };
-  };
+    return {
+      actor: { id: user.id, name: user.name, role: user.role, isProfileComplete: user.isProfileComplete },
+      expiresAt: claims.exp * 1000,
+    };
+  }
+  const authenticate = async (authorization: string | undefined): Promise<Actor | null> =>
+    (await session(authorization))?.actor ?? null;
+  return Object.assign(authenticate, { session });
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;
 

@@ -46,8 +46,15 @@ export type AppEvent =
   /** `readerId` opened the conversation and read everything `senderId` had sent them. */
   | { type: 'message.read'; readerId: string; senderId: string; readAt: string }
   /**
-   * A notification row was stored. The realtime gateway subscribes to this one to push the
-   * notification to the `user:{userId}` room (spec §7 socket event `notification`).
+   * Every token of the user issued so far is void (password changed or reset, signed out): emitted
+   * once the token-version bump has committed. The realtime gateway closes the user's sockets on
+   * every process.
+   */
+  | { type: 'user.sessions_revoked'; userId: string }
+  /**
+   * A notification row was stored, or an unread one refreshed (the same id: a newer chat message
+   * from the same sender). The realtime gateway subscribes to this one to push the notification to
+   * the `user:{userId}` room as the socket event `notification`.
    */
   | {
       type: 'notification.created';

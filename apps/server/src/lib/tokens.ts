@@ -6,6 +6,11 @@ export interface TokenClaims {
   tv: number;
 }
 
+/** The claims of a token that checked out, with its expiry (seconds since the epoch). */
+export interface VerifiedClaims extends TokenClaims {
+  exp: number;
+}
+
 /** Signs and checks the bearer tokens (HS256 with an expiry and the user's token version). */
 export function createJwt(secret: string, ttl: string) {
   const key = new TextEncoder().encode(secret);
@@ -17,11 +22,12 @@ export function createJwt(secret: string, ttl: string) {
         .setIssuedAt()
         .setExpirationTime(ttl)
         .sign(key),
-    async verify(token: string): Promise<TokenClaims | null> {
+    async verify(token: string): Promise<VerifiedClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
-        return { sub: payload.sub, tv: payload.tv };
+        const { sub, tv, exp } = payload;
+        if (typeof sub !== 'string' || typeof tv !== 'number' || typeof exp !== 'number') return null;
+        return { sub, tv, exp };
       } catch {
         return null;
       }

@@ -1,6 +1,7 @@
 /**
- * Two real server processes sharing PostgreSQL and Redis (issue 5): messages, notifications,
- * presence and typing cross between them; a SIGKILL mid-burst loses no message and duplicates none.
+ * Two real server processes sharing PostgreSQL and Redis: messages, notifications, presence, typing,
+ * sign-outs and the chat limit cross between them; a SIGKILL mid-burst loses no message and
+ * duplicates none.
  * Runs only with REDIS_URL and TEST_DATABASE_URL:
  *   REDIS_URL=redis://127.0.0.1:6379 TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test \
  *     npx vitest run --project server src/realtime/cluster
@@ -19,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { ChatMessage, ClientToServerEvents, SendAck, ServerToClientEvents } from '@campusrun/shared';
 import { openPostgres, type Database } from '../db/client';
 import { messages } from '../db/schema';
+import { CHAT_SEND_LIMIT, TOO_MANY_MESSAGES } from '../modules/chat/chat.service';
 import { createRequest, createUser, tokenFor } from '../test/factories';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -121,6 +123,16 @@ const next = <E extends keyof ServerToClientEvents>(s: Client, event: E, ms = 50
     );
   });
 
+/** Resolves with the reason once the server has closed the socket. */
+const closed = (s: Client, ms = 5000) =>
+  new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('still connected')), ms);
+    s.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+
 const enabled = Boolean(redisUrl && testDbUrl);
 
 describe.skipIf(!enabled)('two server processes behind one Redis', () => {
@@ -173,14 +185,55 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
     await admin?.end();
   }, 60_000);
 
+  // Runs before the SIGKILL case below, which leaves process 1 dead.
+  it('open sockets outlive revocation: signing out on one process closes the sockets on both; one chat limit for both', async () => {
+    const [uc, ud] = [
+      await createUser(database.db, { role: 'hosteller', name: 'Chitra' }),
+      await createUser(database.db, { role: 'dayscholar', name: 'Dinesh' }),
+    ];
+    const c = { ...uc, token: await tokenFor({ config }, uc) };
+    const d = { ...ud, token: await tokenFor({ config }, ud) };
+
+    // The per-user send limit counts sends over a socket on process 1 and over REST on process 2.
+    const s1 = await client(p1.url, d.token);
+    const viaSocket = (clientId: string) =>
+      s1.timeout(5000).emitWithAck('message:send', {
+        receiverId: c.id,
+        message: 'hi',
+        clientId,
+      }) as Promise<SendAck>;
+    const viaRest = (clientId: string) =>
+      fetch(`${p2.url}/api/chat`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${d.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ receiverId: c.id, content: 'hi', clientId }),
+      });
+    for (let i = 0; i < CHAT_SEND_LIMIT.points; i++) {
+      if (i % 2) expect((await viaRest(`limit-${i}`)).status).toBe(201);
+      else expect((await viaSocket(`limit-${i}`)).ok).toBe(true);
+    }
+    const overRest = await viaRest('limit-over-rest');
+    expect(overRest.status).toBe(429);
+    expect(((await overRest.json()) as { message: string }).message).toBe(TOO_MANY_MESSAGES);
+    expect(await viaSocket('limit-over-socket')).toEqual({ ok: false, error: TOO_MANY_MESSAGES });
+
+    // Signing out over process 2 closes the account's sockets on both processes.
+    const c1 = await client(p1.url, c.token);
+    const c2 = await client(p2.url, c.token);
+    const closings = [closed(c1), closed(c2)];
+    const out = await fetch(`${p2.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${c.token}` },
+    });
+    expect(out.status).toBe(200);
+    expect(await Promise.all(closings)).toEqual(['io server disconnect', 'io server disconnect']);
+    await expect(client(p1.url, c.token)).rejects.toThrow('unauthorized');
+    expect(s1.connected).toBe(true);
+  }, 60_000);
+
   it('carries messages, notifications, presence and typing between the processes, and survives a SIGKILL mid-burst', async () => {
     const sa = await client(p1.url, a.token);
     const sb = await client(p2.url, b.token);
-
-    // Presence across processes.
-    const status = next(sb, 'user:status');
-    sb.emit('user:check', [a.id]);
-    expect(await status).toEqual({ [a.id]: true });
 
     // A message from process 1 reaches process 2, with its notification.
     const arrived = next(sb, 'message:new');
@@ -194,6 +247,11 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
     if (!ack.ok) return;
     expect(await arrived).toEqual(ack.message);
     expect(await notified).toMatchObject({ type: 'message', data: { senderId: a.id } });
+
+    // Presence across processes (they are conversation partners now).
+    const status = next(sb, 'user:status');
+    sb.emit('user:check', [a.id]);
+    expect(await status).toEqual({ [a.id]: true });
 
     // Typing crosses.
     const typing = next(sb, 'typing:start');
@@ -221,8 +279,10 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
     expect(accepted.status).toBe(200);
     expect(await pushed).toMatchObject({ type: 'request_accepted', data: { requestId: request.id } });
 
-    // A burst of 100 with acknowledgements; process 1 is killed with SIGKILL partway.
-    const total = 100;
+    // A burst with acknowledgements; process 1 is killed with SIGKILL partway. The burst and the
+    // resends after it stay within the sender's per-minute message limit.
+    const total = Math.floor(CHAT_SEND_LIMIT.points / 2);
+    const killAfter = Math.floor(total / 3);
     const acked = new Set<string>();
     const clientIdOf = (i: number) => `burst-${i}`;
     const refused: string[] = [];
@@ -240,18 +300,18 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
         (answer) => {
           if (answer.ok) acked.add(answer.message.clientId!);
           else refused.push(answer.error);
-          if (acked.size >= 30) kill();
+          if (acked.size >= killAfter) kill();
         },
       );
-      await new Promise((r) => setTimeout(r, 2));
+      await new Promise((r) => setTimeout(r, 5));
     }
-    // Everything is on the wire; kill once 30 are acknowledged (if that has not happened yet).
+    // Everything is on the wire; kill once killAfter are acknowledged (if that has not happened yet).
     const killDeadline = Date.now() + 20_000;
     while (!killed && Date.now() < killDeadline) await new Promise((r) => setTimeout(r, 5));
     kill();
     await gone;
     expect(refused).toEqual([]);
-    expect(acked.size).toBeGreaterThanOrEqual(30);
+    expect(acked.size).toBeGreaterThanOrEqual(killAfter);
     expect(acked.size).toBeLessThan(total);
 
     // Every acknowledged message was stored before its acknowledgement (some unacknowledged ones may be too).

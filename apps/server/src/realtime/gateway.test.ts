@@ -3,8 +3,12 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, SendAck, ServerToClientEvents } from '@campusrun/shared';
 import { messages, users } from '../db/schema';
+import { SESSION_EXPIRED } from '../lib/auth';
+import { createJwt } from '../lib/tokens';
+import { CHAT_SEND_LIMIT, TOO_MANY_MESSAGES } from '../modules/chat/chat.service';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { authAs, createRequest, createUser, tokenFor } from '../test/factories';
+import { DEFAULT_PASSWORD, authAs, bearer, createRequest, createUser, tokenFor } from '../test/factories';
+import { HANDSHAKE_ERRORS, REALTIME_LIMITS } from './gateway';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -21,11 +25,12 @@ afterEach(() => {
   for (const s of open.splice(0)) s.disconnect();
 });
 
-function client(token: string | undefined): Client {
-  const s: Client = connect(url, {
+function client(token: string | undefined, at = url, extraHeaders?: Record<string, string>): Client {
+  const s: Client = connect(at, {
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
+    ...(extraHeaders ? { extraHeaders } : {}),
     ...(token === undefined ? {} : { auth: { token } }),
   });
   open.push(s);
@@ -63,6 +68,16 @@ const collect = <E extends keyof ServerToClientEvents>(s: Client, event: E, ms =
     }, ms);
   });
 
+/** Resolves with the reason once the server has closed the socket (rejects after `ms`). */
+const closed = (s: Client, ms = 3000) =>
+  new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('still connected')), ms);
+    s.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+
 const send = (s: Client, payload: unknown) =>
   s.timeout(3000).emitWithAck('message:send', payload as never) as Promise<SendAck>;
 
@@ -75,6 +90,18 @@ async function online(user: { token: string }) {
   await connected(s);
   return s;
 }
+/** a and b have exchanged a message (so each may see the other's presence and typing). */
+async function talked(a: { id: string; tokenVersion: number }, b: { id: string }) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/chat',
+    headers: await authAs(t, a),
+    payload: { receiverId: b.id, content: 'hello' },
+  });
+  expect(res.statusCode).toBe(201);
+}
+const api = (method: 'GET' | 'POST' | 'PUT', path: string, token: string, payload?: object) =>
+  t.app.inject({ method, url: `/api${path}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 describe('handshake', () => {
   it('refuses a missing, invalid or revoked token with unauthorized', async () => {
@@ -163,18 +190,41 @@ describe('messages', () => {
     expect(await t.db.select().from(messages).where(eq(messages.senderId, a.id))).toHaveLength(1);
   });
 
-  it('limits the sending rate per socket', async () => {
+  it('chat spam: one sender shares one message limit over every socket and REST', async () => {
     const a = await person('Asha');
     const b = await person('Ravi');
-    const s = await online(a);
-    // Blank messages cost a token but never reach the database, so the burst is processed at once.
-    const acks = await Promise.all(
-      Array.from({ length: 130 }, (_, i) => send(s, { receiverId: b.id, message: ' ', clientId: `r${i}` })),
+    const tab1 = await online(a);
+    const tab2 = await online(a);
+    const rest = (i: number) =>
+      api('POST', '/chat', a.token, { receiverId: b.id, content: `rest ${i}`, clientId: `s-rest-${i}` });
+    const third = Math.floor(CHAT_SEND_LIMIT.points / 3);
+    const answers = await Promise.all([
+      ...Array.from({ length: third }, (_, i) =>
+        send(tab1, { receiverId: b.id, message: `one ${i}`, clientId: `s-one-${i}` }),
+      ),
+      ...Array.from({ length: third }, (_, i) =>
+        send(tab2, { receiverId: b.id, message: `two ${i}`, clientId: `s-two-${i}` }),
+      ),
+    ]);
+    expect(answers.every((x) => x.ok)).toBe(true);
+    for (let i = 0; i < CHAT_SEND_LIMIT.points - 2 * third; i++) expect((await rest(i)).statusCode).toBe(201);
+
+    // The budget is spent: refused on every path, with the same words.
+    const overRest = await rest(999);
+    expect(overRest.statusCode).toBe(429);
+    expect(overRest.json()).toMatchObject({ message: TOO_MANY_MESSAGES, code: 'RATE_LIMITED' });
+    expect(Number(overRest.headers['retry-after'])).toBeGreaterThan(0);
+    for (const s of [tab1, tab2, await online(a)]) {
+      expect(await send(s, { receiverId: b.id, message: 'more', clientId: 'more' })).toEqual({
+        ok: false,
+        error: TOO_MANY_MESSAGES,
+      });
+    }
+    expect(await t.db.select().from(messages).where(eq(messages.senderId, a.id))).toHaveLength(
+      CHAT_SEND_LIMIT.points,
     );
-    const limited = acks.filter((x) => !x.ok && x.error === 'Too many messages. Please slow down.');
-    expect(limited.length).toBeGreaterThan(0);
-    expect(limited.length).toBeLessThanOrEqual(10);
-    expect(acks.slice(0, 120).every((x) => !x.ok && x.error === 'Please type a message')).toBe(true);
+    // Someone else's budget is untouched.
+    expect((await send(await online(b), { receiverId: a.id, message: 'hi', clientId: 'b1' })).ok).toBe(true);
   });
 
   it('pushes a read receipt to the sender when the receiver opens the conversation', async () => {
@@ -213,6 +263,7 @@ describe('typing', () => {
     const a = await person('Asha');
     const b = await person('Ravi');
     const c = await person('Chandra');
+    await talked(b, a);
     const sa = await online(a);
     const sb = await online(b);
     const sc = await online(c);
@@ -224,6 +275,40 @@ describe('typing', () => {
     const stopped = next(sb, 'typing:stop');
     sa.disconnect();
     expect(await stopped).toEqual({ senderId: a.id, receiverId: b.id });
+  });
+
+  it('presence and typing leak to strangers: typing reaches only conversation partners', async () => {
+    const a = await person('Asha');
+    const partner = await person('Ravi');
+    const stranger = await person('Mallory');
+    await talked(partner, a);
+    const sa = await online(a);
+    const atPartner = collect(await online(partner), 'typing:start', 500);
+    const atStranger = collect(await online(stranger), 'typing:start', 500);
+    sa.emit('typing:start', { senderId: a.id, receiverId: stranger.id });
+    sa.emit('typing:start', { senderId: a.id, receiverId: partner.id });
+    expect(await atStranger).toEqual([]);
+    expect(await atPartner).toEqual([{ senderId: a.id, receiverId: partner.id }]);
+    // Once they have talked, the stranger is a partner too.
+    await talked(stranger, a);
+    const now = next(await online(stranger), 'typing:start');
+    sa.emit('typing:start', { senderId: a.id, receiverId: stranger.id });
+    expect(await now).toEqual({ senderId: a.id, receiverId: stranger.id });
+  });
+
+  it('presence and typing leak to strangers: one socket types to at most 20 people at once', async () => {
+    const a = await person('Asha');
+    const others = await Promise.all(
+      Array.from({ length: REALTIME_LIMITS.typingMax + 3 }, (_, i) => person(`Friend ${i}`)),
+    );
+    for (const o of others) await talked(o, a);
+    const sockets = await Promise.all(others.map(online));
+    const heard = sockets.map((s) => collect(s, 'typing:start', 800));
+    const sa = await online(a);
+    for (const o of others) sa.emit('typing:start', { senderId: a.id, receiverId: o.id });
+    const counts = (await Promise.all(heard)).map((got) => got.length);
+    expect(counts.filter((n) => n === 1)).toHaveLength(REALTIME_LIMITS.typingMax);
+    expect(counts.filter((n) => n === 0)).toHaveLength(3);
   });
 });
 
@@ -258,6 +343,148 @@ describe('presence', () => {
     const after = next(sb, 'user:status');
     sb.emit('user:check', [a.id]);
     expect(await after).toEqual({ [a.id]: false });
+  });
+});
+
+describe('presence and typing leak to strangers', () => {
+  it('presence and typing leak to strangers: user:check reports strangers offline', async () => {
+    const me = await person('Asha');
+    const partner = await person('Ravi');
+    const stranger = await person('Mallory');
+    await talked(me, partner);
+    await online(partner);
+    await online(stranger);
+    const sm = await online(me);
+    const status = next(sm, 'user:status');
+    sm.emit('user:check', [partner.id, stranger.id, me.id]);
+    expect(await status).toEqual({ [partner.id]: true, [stranger.id]: false, [me.id]: true });
+  });
+
+  it("presence and typing leak to strangers: one user's events share one budget over all their sockets", async () => {
+    const a = await person('Asha');
+    const tabs = [await online(a), await online(a)];
+    let answers = 0;
+    for (const s of tabs) s.on('user:status', () => (answers += 1));
+    const extra = 20;
+    for (let i = 0; i < REALTIME_LIMITS.eventsPerMinute + extra; i++) tabs[i % 2]!.emit('user:check', []);
+    // Let every event be processed, then count.
+    let seen = -1;
+    while (seen !== answers) {
+      seen = answers;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(answers).toBe(REALTIME_LIMITS.eventsPerMinute);
+    // A message past the budget is refused in its acknowledgement; other users are unaffected.
+    expect(await send(tabs[0]!, { receiverId: a.id, message: 'x', clientId: 'over' })).toEqual({
+      ok: false,
+      error: TOO_MANY_MESSAGES,
+    });
+    const b = await online(await person('Ravi'));
+    const status = next(b, 'user:status');
+    b.emit('user:check', []);
+    expect(await status).toEqual({});
+  });
+});
+
+describe('open sockets outlive revocation', () => {
+  it('open sockets outlive revocation: a password change closes every socket of the account; the new token connects', async () => {
+    const a = await person('Asha');
+    const b = await person('Ravi');
+    await talked(a, b);
+    const tabs = [await online(a), await online(a)];
+    const sb = await online(b);
+    const closings = tabs.map((s) => closed(s));
+    const res = await api('PUT', '/users/change-password', a.token, {
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: 'a-brand-new-password',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await Promise.all(closings)).toEqual(['io server disconnect', 'io server disconnect']);
+    await expect(connected(client(a.token))).rejects.toThrow(HANDSHAKE_ERRORS.unauthorized);
+    // The device that changed it carries on with the token it got back.
+    const fresh = await online({ token: res.json().token });
+    expect((await send(fresh, { receiverId: b.id, message: 'still me', clientId: 'pc1' })).ok).toBe(true);
+    // Nobody else is touched.
+    expect(sb.connected).toBe(true);
+  });
+
+  it('open sockets outlive revocation: a password reset closes the sockets', async () => {
+    const a = await person('Asha');
+    const s = await online(a);
+    const closing = closed(s);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: a.email } });
+    const token = await t.smtp.latestResetToken(a.email);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'reset-to-this-one' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await closing).toBe('io server disconnect');
+  });
+
+  it('open sockets outlive revocation: signing out closes the sockets of every device', async () => {
+    const a = await person('Asha');
+    const phone = await online(a);
+    const laptop = await online(a);
+    const closings = [closed(phone), closed(laptop)];
+    expect((await api('POST', '/auth/logout', a.token)).statusCode).toBe(200);
+    expect(await Promise.all(closings)).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+
+  it('open sockets outlive revocation: message:send checks the token again and refuses a revoked one', async () => {
+    const a = await person('Asha');
+    const b = await person('Ravi');
+    const s = await online(a);
+    expect((await send(s, { receiverId: b.id, message: 'before', clientId: 'rv0' })).ok).toBe(true);
+    // Revoked behind the gateway's back (no event): the next message finds out.
+    await t.db
+      .update(users)
+      .set({ tokenVersion: a.tokenVersion + 1 })
+      .where(eq(users.id, a.id));
+    const closing = closed(s);
+    expect(await send(s, { receiverId: b.id, message: 'after revocation', clientId: 'rv1' })).toEqual({
+      ok: false,
+      error: SESSION_EXPIRED,
+    });
+    expect(await closing).toBe('io server disconnect');
+    expect(await t.db.select().from(messages).where(eq(messages.senderId, a.id))).toHaveLength(1);
+  });
+
+  it('open sockets outlive revocation: a socket is closed when its token expires', async () => {
+    const a = await person('Asha');
+    const shortLived = await createJwt(t.config.jwtSecret, '2s').sign({ sub: a.id, tv: a.tokenVersion });
+    const s = client(shortLived);
+    await connected(s);
+    const started = Date.now();
+    expect(await closed(s, 4000)).toBe('io server disconnect');
+    expect(Date.now() - started).toBeLessThan(3500);
+    await expect(connected(client(shortLived))).rejects.toThrow(HANDSHAKE_ERRORS.unauthorized);
+  });
+});
+
+describe('handshake limit', () => {
+  it('refuses too many handshakes from one address with a clear error and when to retry', async () => {
+    const limited = await buildTestApp({ rateLimits: { global: 3, auth: 100, authPerAccount: 100 } });
+    try {
+      const at = await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const u = await createUser(limited.db, { name: 'Asha' });
+      const token = await tokenFor(limited, u);
+      for (let i = 0; i < 3; i++) await connected(client(token, at));
+      const refused = await connected(client(token, at)).then(
+        () => null,
+        (err: Error & { data?: { retryAfter?: number } }) => err,
+      );
+      expect(refused?.message).toBe(HANDSHAKE_ERRORS.tooMany);
+      expect(refused?.data?.retryAfter).toBeGreaterThan(0);
+      // A forwarded-for header from a client that is not a trusted proxy changes nothing.
+      await expect(connected(client(token, at, { 'x-forwarded-for': '203.0.113.9' }))).rejects.toThrow(
+        HANDSHAKE_ERRORS.tooMany,
+      );
+    } finally {
+      for (const s of open.splice(0)) s.disconnect();
+      await limited.close();
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -11,13 +12,15 @@ import {
   CHAT_MESSAGES,
   SOCKET_OPTIONS,
 } from '@campusrun/shared';
-import type { Actor, Authenticator } from '../lib/auth';
+import { SESSION_EXPIRED, type Actor, type Authenticator } from '../lib/auth';
 import type { AppContext } from '../lib/context';
 import { AppError } from '../lib/errors';
-import { createChatService } from '../modules/chat/chat.service';
+import { TOO_MANY_MESSAGES, createChatService } from '../modules/chat/chat.service';
 
 interface SocketData {
   actor: Actor;
+  /** When the handshake's token expires (ms since the epoch); the socket is closed then. */
+  expiresAt: number;
   /** Receivers this socket told it is typing to, so a disconnect can stop them. */
   typingTo: Set<string>;
 }
@@ -30,10 +33,34 @@ export const REALTIME_LIMITS = {
   /** A chat message is at most 2000 characters; anything near this size is abuse. */
   maxHttpBufferSize: 64 * 1024,
   checkMax: 200,
-  /** message:send per socket: a bucket of 120 that refills 10 per second (bursts, not floods). */
-  sendBurst: 120,
-  sendPerSecond: 10,
+  /**
+   * Events one user may send per minute over all their sockets on every process (typing repeats
+   * every 1.5 s while typing; messages have their own, lower limit in the chat service).
+   */
+  eventsPerMinute: 300,
+  /** Receivers one socket may be shown typing to at once. */
+  typingMax: 20,
 } as const;
+
+/** Answers of a refused handshake (the `connect_error` message the client sees). */
+export const HANDSHAKE_ERRORS = {
+  unauthorized: 'unauthorized',
+  tooMany: 'Too many connection attempts. Please wait a moment.',
+  failed: 'Could not connect. Please try again.',
+} as const;
+
+/** A refused handshake; `data` reaches the client as `error.data` (when to try again). */
+class HandshakeError extends Error {
+  constructor(
+    message: string,
+    readonly data?: { retryAfter: number },
+  ) {
+    super(message);
+  }
+}
+
+/** setTimeout's longest delay; a token living longer is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const sendPayload = z.object({
   receiverId: z.uuid({ error: 'Invalid receiver' }),
@@ -44,9 +71,10 @@ const typingPayload = z.object({ receiverId: z.uuid() });
 const checkPayload = z.array(z.uuid()).max(REALTIME_LIMITS.checkMax);
 
 /**
- * Socket.IO on the app's HTTP server (spec §7 realtime). Identity comes from the handshake token,
- * checked like a bearer header; every socket joins `user:{id}`. With REDIS_URL the Redis adapter
- * carries rooms, presence and pushes across every process sharing the database.
+ * Socket.IO on the app's HTTP server. Identity comes from the handshake token, checked like a bearer
+ * header, and again before every message; a socket closes when its token expires or is revoked.
+ * Every socket joins `user:{id}`. With REDIS_URL the Redis adapter carries rooms, presence, pushes
+ * and disconnections across every process sharing the database.
  */
 export async function attachRealtime(app: FastifyInstance, ctx: AppContext, authenticate: Authenticator) {
   const io: IoServer = new Server(app.server, {
@@ -58,6 +86,12 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
   });
   const log = ctx.log.child({ module: 'realtime' });
   const chat = createChatService(ctx);
+  // Per client address, as many handshakes a minute as API calls.
+  const handshakes = ctx.limiter('socket-handshake-ip', {
+    points: ctx.config.rateLimits.global,
+    duration: 60,
+  });
+  const eventBudget = ctx.limiter('socket-events', { points: REALTIME_LIMITS.eventsPerMinute, duration: 60 });
 
   let pub: Redis | undefined;
   let sub: Redis | undefined;
@@ -89,90 +123,173 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
     if (partners.length > 0) io.to(partners.map(room)).emit(event, userId);
   }
 
-  io.use((socket, next) => {
+  // The client's address as the API sees it: X-Forwarded-For is read only through the trusted proxies.
+  const proxies: boolean | string[] = ctx.config.trustProxy;
+  const trustedProxy = Array.isArray(proxies) ? proxyAddr.compile(proxies) : () => Boolean(proxies);
+  const clientAddress = (socket: IoSocket) => proxyAddr(socket.request, trustedProxy);
+
+  const bearerOf = (socket: IoSocket) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    if (typeof token !== 'string' || token.length === 0 || token.length > 4096) {
-      return next(new Error('unauthorized'));
+    return typeof token === 'string' && token.length > 0 && token.length <= 4096 ? `Bearer ${token}` : null;
+  };
+
+  async function admit(socket: IoSocket) {
+    try {
+      await handshakes.consume(clientAddress(socket), HANDSHAKE_ERRORS.tooMany);
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 429)
+        throw new HandshakeError(err.message, { retryAfter: err.extra.retryAfter ?? 60 });
+      // Without the shared counter, admit (the token is still checked) rather than refuse everyone.
+      log.warn({ err }, 'socket handshake limit unavailable');
     }
-    authenticate(`Bearer ${token}`).then(
-      (actor) => {
-        if (!actor) return next(new Error('unauthorized'));
-        socket.data.actor = actor;
-        socket.data.typingTo = new Set();
-        next();
-      },
+    const bearer = bearerOf(socket);
+    const session = bearer ? await authenticate.session(bearer) : null;
+    if (!session) throw new HandshakeError(HANDSHAKE_ERRORS.unauthorized);
+    socket.data.actor = session.actor;
+    socket.data.expiresAt = session.expiresAt;
+    socket.data.typingTo = new Set();
+  }
+
+  io.use((socket, next) => {
+    admit(socket).then(
+      () => next(),
       (err: unknown) => {
-        log.error({ err }, 'socket authentication failed');
-        next(new Error('unauthorized'));
+        if (err instanceof HandshakeError) return next(err);
+        log.error({ err }, 'socket handshake failed');
+        next(new HandshakeError(HANDSHAKE_ERRORS.failed, { retryAfter: 5 }));
       },
     );
   });
 
+  /** Closes the socket when its token expires. */
+  function expireAt(socket: IoSocket, at: number) {
+    let timer: NodeJS.Timeout | undefined;
+    const check = () => {
+      const left = at - Date.now();
+      if (left <= 0) return void socket.disconnect(true);
+      timer = setTimeout(check, Math.min(left, MAX_TIMER_MS));
+      timer.unref();
+    };
+    check();
+    socket.once('disconnect', () => clearTimeout(timer));
+  }
+
   io.on('connection', (socket: IoSocket) => {
     const me = socket.data.actor.id;
+    const bearer = bearerOf(socket)!;
     void socket.join(room(me));
-    let sendTokens: number = REALTIME_LIMITS.sendBurst;
-    let sendRefilledAt = Date.now();
+    expireAt(socket, socket.data.expiresAt);
+
+    /** The actor as of now, or null when the socket's token has been revoked or has expired. */
+    async function recheck() {
+      const session = await authenticate.session(bearer);
+      if (session) socket.data.actor = session.actor;
+      return session?.actor ?? null;
+    }
 
     void (async () => {
+      // A revocation that committed between the handshake's check and the join above missed this
+      // socket; checking again now that it is in the room closes that gap.
+      if (!(await recheck())) return void socket.disconnect(true);
       if ((await socketCount(me)) === 1) await announce(me, 'user:online');
     })().catch((err: unknown) => log.warn({ err }, 'presence announcement failed'));
+
+    // One budget of events per user, shared by their sockets on every process. Past it, events are
+    // dropped; a message gets its refusal as the acknowledgement.
+    socket.use(([event, ...args], next) => {
+      eventBudget.tryConsume(me).then(
+        (allowed) => {
+          if (allowed) return next();
+          const ack = args[args.length - 1];
+          if (event === 'message:send' && typeof ack === 'function')
+            (ack as (answer: SendAck) => void)({ ok: false, error: TOO_MANY_MESSAGES });
+        },
+        (err: unknown) => {
+          // Without the shared counter, serve rather than go silent; sends keep their own limit.
+          log.warn({ err }, 'socket event budget unavailable');
+          next();
+        },
+      );
+    });
+
+    /** Users seen to be conversation partners (a conversation never ends while both exist). */
+    const knownPartners = new Set<string>();
+    async function partnersAmong(ids: string[]): Promise<Set<string>> {
+      const unknown = ids.filter((id) => !knownPartners.has(id));
+      if (unknown.length > 0) {
+        if (knownPartners.size > 1000) knownPartners.clear();
+        for (const id of await chat.partnersAmong(me, unknown)) knownPartners.add(id);
+      }
+      return new Set(ids.filter((id) => knownPartners.has(id)));
+    }
 
     // Compatibility only: identity always comes from the handshake token.
     socket.on('user:login', () => undefined);
 
+    // Presence only of conversation partners (and oneself); anyone else is reported offline.
     socket.on('user:check', (userIds) => {
       const parsed = checkPayload.safeParse(userIds);
       if (!parsed.success) return;
-      onlineAmong(parsed.data).then(
-        (online) => {
-          const status: Record<string, boolean> = {};
-          for (const id of parsed.data) status[id] = online.has(id);
-          socket.emit('user:status', status);
-        },
-        (err: unknown) => log.warn({ err }, 'user:check failed'),
-      );
+      void (async () => {
+        const others = [...new Set(parsed.data)].filter((id) => id !== me);
+        const visible = await partnersAmong(others);
+        const online = await onlineAmong([...visible]);
+        const status: Record<string, boolean> = {};
+        for (const id of parsed.data) status[id] = id === me || online.has(id);
+        socket.emit('user:status', status);
+      })().catch((err: unknown) => log.warn({ err }, 'user:check failed'));
     });
 
     socket.on('message:send', (payload, ack) => {
-      const reply = (answer: SendAck) => {
-        if (typeof ack === 'function') ack(answer);
-      };
       if (typeof ack !== 'function') return; // Without an acknowledgement the client cannot know; refuse.
-      const now = Date.now();
-      sendTokens = Math.min(
-        REALTIME_LIMITS.sendBurst,
-        sendTokens + ((now - sendRefilledAt) / 1000) * REALTIME_LIMITS.sendPerSecond,
-      );
-      sendRefilledAt = now;
-      if (sendTokens < 1) return reply({ ok: false, error: 'Too many messages. Please slow down.' });
-      sendTokens -= 1;
+      const reply = (answer: SendAck) => ack(answer);
       const parsed = sendPayload.safeParse(payload);
       if (!parsed.success) {
         return reply({ ok: false, error: parsed.error.issues[0]?.message ?? CHAT_MESSAGES.failed });
       }
-      if (!socket.data.actor.isProfileComplete) {
-        return reply({ ok: false, error: 'Please complete your profile to continue.' });
-      }
       const { receiverId, message, clientId } = parsed.data;
-      chat.send(socket.data.actor, { receiverId, content: message, clientId }, socket.id).then(
-        ({ message: stored }) => reply({ ok: true, message: stored }),
-        (err: unknown) => {
-          if (err instanceof AppError && err.statusCode < 500)
-            return reply({ ok: false, error: err.message });
-          log.error({ err }, 'message:send failed');
-          reply({ ok: false, error: CHAT_MESSAGES.failed });
-        },
-      );
+      void (async () => {
+        const actor = await recheck();
+        if (!actor) {
+          reply({ ok: false, error: SESSION_EXPIRED });
+          return void socket.disconnect(true);
+        }
+        if (!actor.isProfileComplete) {
+          return reply({ ok: false, error: 'Please complete your profile to continue.' });
+        }
+        const { message: stored } = await chat.send(
+          actor,
+          { receiverId, content: message, clientId },
+          socket.id,
+        );
+        reply({ ok: true, message: stored });
+      })().catch((err: unknown) => {
+        if (err instanceof AppError && err.statusCode < 500) return reply({ ok: false, error: err.message });
+        log.error({ err }, 'message:send failed');
+        reply({ ok: false, error: CHAT_MESSAGES.failed });
+      });
     });
 
+    // Typing goes only to conversation partners, to at most typingMax of them at once, in the order
+    // the events came (a start still being checked is never overtaken by its stop).
+    let typingQueue = Promise.resolve();
     const typing = (event: 'typing:start' | 'typing:stop') => (payload: unknown) => {
       const parsed = typingPayload.safeParse(payload);
       if (!parsed.success || parsed.data.receiverId === me) return;
       const { receiverId } = parsed.data;
-      if (event === 'typing:start') socket.data.typingTo.add(receiverId);
-      else socket.data.typingTo.delete(receiverId);
-      io.to(room(receiverId)).emit(event, { senderId: me, receiverId });
+      typingQueue = typingQueue
+        .then(async () => {
+          const to = socket.data.typingTo;
+          if (event === 'typing:stop') {
+            if (!to.delete(receiverId)) return;
+          } else if (!to.has(receiverId)) {
+            if (to.size >= REALTIME_LIMITS.typingMax) return;
+            if (!(await partnersAmong([receiverId])).has(receiverId) || socket.disconnected) return;
+            to.add(receiverId);
+          }
+          io.to(room(receiverId)).emit(event, { senderId: me, receiverId });
+        })
+        .catch((err: unknown) => log.warn({ err }, 'typing relay failed'));
     };
     socket.on('typing:start', typing('typing:start'));
     socket.on('typing:stop', typing('typing:stop'));
@@ -203,6 +320,11 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
           senderId: event.senderId,
           readAt: event.readAt,
         });
+        return;
+      case 'user.sessions_revoked':
+        // The adapter has every process close the user's sockets; clients reconnect with their
+        // current token (the device that changed the password has a new one; others are refused).
+        io.in(room(event.userId)).disconnectSockets(true);
         return;
       case 'notification.created': {
         const { userId, ...notification } = event.notification;

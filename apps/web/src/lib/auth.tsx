@@ -10,7 +10,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { api } from './api-client';
+import { api, buildUrl } from './api-client';
 import { CAMPUS_CONFIG_KEY } from './campus-config';
 import { sessionStore } from './session';
 
@@ -31,6 +31,22 @@ const AuthContext = createContext<AuthValue | null>(null);
 
 export function fetchCurrentUser(signal?: AbortSignal) {
   return api.get<{ user: User }>('/auth/me', { signal }).then((body) => body.user);
+}
+
+/**
+ * Asks the server to end every session of the account (POST /auth/logout), so a copied token stops
+ * working too. Best effort: signing out never waits for it, and a failure changes nothing here.
+ * `keepalive` lets it finish while the page moves on.
+ */
+export function endServerSession(token: string): Promise<void> {
+  return fetch(buildUrl('/auth/logout'), {
+    method: 'POST',
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    keepalive: true,
+  }).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -59,6 +75,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [hadStoredSession]);
 
   const logout = useCallback(() => {
+    const token = sessionStore.getToken();
+    if (token) void endServerSession(token);
     sessionStore.clear();
     // Drop everything cached for this user; the campus settings stay.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CAMPUS_CONFIG_KEY });

@@ -137,6 +137,67 @@ describe('SocketProvider', { timeout: 20_000 }, () => {
   });
 });
 
+describe('SocketProvider when sessions end', { timeout: 20_000 }, () => {
+  it('the device that changed the password reconnects with its new token', async () => {
+    const { socket } = await start();
+    let checks = 0;
+    server.use(
+      http.get(api('/auth/me'), () => {
+        checks += 1;
+        return HttpResponse.json({ user: hosteller });
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    // The server closes every socket of the account; the answer to the change brings the new token.
+    socket.serverDisconnect();
+    act(() => sessionStore.setToken('new-token'));
+    await waitFor(() => expect(fakeSockets).toHaveLength(2));
+    expect(currentSocket().options.auth).toEqual({ token: 'new-token' });
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('connected 0'));
+    // The closed socket with the old token never comes back, and the session is not questioned.
+    advance(SOCKET_OPTIONS.reconnectionDelayMax * 2);
+    expect(socket.connectCalls).toBe(0);
+    expect(checks).toBe(0);
+    expect(sessionStore.get().token).toBe('new-token');
+  });
+
+  it('a revoked device is signed out when its socket is refused and the session check answers 401', async () => {
+    const { socket } = await start();
+    server.use(
+      http.get(api('/auth/me'), () =>
+        HttpResponse.json({ message: 'Your session has expired. Please sign in again.' }, { status: 401 }),
+      ),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    socket.serverDisconnect();
+    advance(SOCKET_OPTIONS.reconnectionDelayMax);
+    expect(socket.connectCalls).toBe(1);
+    socket.serverRefuse('unauthorized');
+    await waitFor(() => expect(sessionStore.get().token).toBeNull());
+    expect(screen.getByTestId('probe')).toHaveTextContent('off');
+  });
+
+  it('a handshake refused for too many attempts is tried again after the wait the server gives', async () => {
+    const { socket } = await start();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    socket.serverDrop();
+    socket.active = false;
+    socket.serverEmit(
+      'connect_error',
+      Object.assign(new Error('Too many connection attempts. Please wait a moment.'), {
+        data: { retryAfter: 30 },
+      }),
+    );
+    expect(screen.getByText('Reconnecting…')).toBeInTheDocument();
+    advance(30_000 - 1);
+    expect(socket.connectCalls).toBe(0);
+    advance(1);
+    expect(socket.connectCalls).toBe(1);
+    socket.serverConnect();
+    expect(screen.getByTestId('probe')).toHaveTextContent('connected 1');
+  });
+});
+
 describe('ReconnectingBanner', () => {
   it('takes its own place under the header and tells full-height screens its height', async () => {
     const { socket } = await start();

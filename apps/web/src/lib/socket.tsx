@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { api } from './api-client';
 import { useAuth } from './auth';
+import { sessionStore } from './session';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -58,6 +59,8 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     let connectedAt = 0;
     /** Server-side closes in a row that came soon after connecting (for the backoff). */
     let drops = 0;
+    /** Handshakes refused in a row for a reason other than the token (for the backoff). */
+    let refusals = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const update = (next: (prev: SocketValue) => SocketValue) =>
       setState((prev) => {
@@ -82,6 +85,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       socket = s;
       s.on('connect', () => {
         s.emit('user:login', userId);
+        refusals = 0;
         const again = everConnected;
         everConnected = true;
         connectedAt = Date.now();
@@ -102,16 +106,25 @@ export function SocketProvider({ children }: { children: ReactNode }) {
           connectLater(s, reconnectDelay(drops));
         }
       });
-      s.on('connect_error', (error: Error) => {
+      s.on('connect_error', (error: Error & { data?: { retryAfter?: unknown } }) => {
         update((prev) => ({ ...prev, socket: s, connected: false, status: 'reconnecting' }));
-        // A refused handshake is not retried by socket.io: check the session over HTTP, whose
-        // 401 handling ends it (spec §8); a session that is still good gets a fresh attempt.
-        if (!s.active && error.message === 'unauthorized') {
+        // A refused handshake is not retried by socket.io.
+        if (s.active) return;
+        if (error.message === 'unauthorized') {
+          // A newer token (e.g. after a password change) replaces this socket: nothing to check.
+          if (sessionStore.getToken() !== token) return;
+          // Check the session over HTTP, whose 401 handling ends it (a revoked or expired token);
+          // a session that is still good gets a fresh attempt.
           void api
             .get('/auth/me')
             .then(() => connectLater(s, SOCKET_OPTIONS.reconnectionDelayMax))
             .catch(() => {});
+          return;
         }
+        // Refused for now (too many attempts from this address, or a server hiccup): try again
+        // when the server says, else with the usual backoff.
+        const retryAfter = Number(error.data?.retryAfter);
+        connectLater(s, retryAfter > 0 ? retryAfter * 1000 : reconnectDelay(refusals++));
       });
       update((prev) => ({ ...prev, socket: s }));
     };

@@ -7,6 +7,8 @@ export const api = (path: string) => `*/api${path}`;
 
 export const defaultHandlers = [
   http.get(api('/config'), () => HttpResponse.json(campusConfig)),
+  // Signing out ends the session on the server too.
+  http.post(api('/auth/logout'), () => HttpResponse.json({ message: 'Logged out successfully' })),
   // The header bell of every signed-in screen asks for these.
   http.get(api('/notifications'), () =>
     HttpResponse.json({ notifications: [], unreadCount: 0, nextCursor: null }),

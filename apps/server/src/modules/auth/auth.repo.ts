@@ -212,3 +212,13 @@ export const completeProfile = async (
       .where(and(eq(users.id, id), eq(users.isProfileComplete, false)))
       .returning()
   )[0];
+
+/** Revokes every token of the user issued so far; false when there is no such user. */
+export const bumpTokenVersion = async (db: Db, id: string) =>
+  (
+    await db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning({ id: users.id })
+  ).length > 0;

@@ -23,6 +23,7 @@ import type { AppContext } from '../../lib/context';
 import { createAuthService } from './auth.service';
 import { OIDC_COOKIE, createGoogleService } from './google.service';
 import { createProfileService } from './profile.service';
+import { createSessionService } from './session.service';
 
 /** /auth/* and /users/*: accounts, sign-in and profiles. */
 export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
@@ -145,6 +146,22 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
         schema: { tags: users, params: uuidParam, response: { 200: publicUserResponseSchema } },
       },
       (req) => profile.getPublicUser(req.params.id),
+    );
+
+    const sessions = createSessionService(ctx);
+    app.post(
+      '/auth/logout',
+      {
+        preHandler: guards.requireAuth,
+        schema: {
+          tags,
+          summary: 'Sign out',
+          description:
+            'Ends every session of the account: all its tokens stop working and its open sockets close.',
+          response: { 200: messageResponseSchema },
+        },
+      },
+      (req) => sessions.logout(actorOf(req)),
     );
   };
 }

@@ -7,6 +7,7 @@ import { generateOtp, generateResetToken, hashCode, hashToken, sameHash } from '
 import * as repo from './auth.repo';
 import { alreadyRegisteredMail, otpMail, resetMail } from './auth.mail';
 import { presentSelf } from './auth.presenter';
+import { announceSessionsRevoked } from './session.service';
 
 export const AUTH_MESSAGES = {
   registered: 'Registration successful. Please check your email for the verification code.',
@@ -233,6 +234,7 @@ export function createAuthService(ctx: AppContext) {
       if (!userId) throw badRequest(AUTH_MESSAGES.resetInvalid);
       // Following the e-mailed link proves the mailbox, so the account counts as verified too.
       await repo.setPassword(db, userId, await hashPassword(password), true);
+      await announceSessionsRevoked(ctx, userId);
       return { message: AUTH_MESSAGES.resetDone };
     },
 

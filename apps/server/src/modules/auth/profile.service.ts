@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../../lib/auth';
 import * as repo from './auth.repo';
 import { presentPublic, presentSelf } from './auth.presenter';
+import { announceSessionsRevoked } from './session.service';
 
 /** The signed-in user's own profile and password, and other users' public cards. */
 export function createProfileService(ctx: AppContext) {
@@ -55,7 +56,9 @@ export function createProfileService(ctx: AppContext) {
       const updated = await repo.setPassword(db, user.id, await hashPassword(body.newPassword));
       if (!updated) throw unauthorized();
       await passwordLimit.reset(actor.id);
-      // Every older token is now revoked; this session continues with a fresh one.
+      // Every older token is now revoked (their sockets close too); this session continues with a
+      // fresh one, and its web client reconnects its socket with it.
+      await announceSessionsRevoked(ctx, updated.id);
       const token = await jwt.sign({ sub: updated.id, tv: updated.tokenVersion });
       return { message: 'Password changed successfully', token };
     },

@@ -118,3 +118,18 @@ export async function partnerIds(db: Db, me: string): Promise<string[]> {
   `);
   return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 }
+
+/** Those of `ids` who have exchanged at least one message with `me` (one index probe per id). */
+export async function partnersAmong(db: Db, me: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const candidates = sql.join(
+    ids.map((id) => sql`(${id}::uuid)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select c.id from (values ${candidates}) as c(id)
+    where exists (select 1 from ${messages} m where m.sender_id = ${me} and m.receiver_id = c.id)
+       or exists (select 1 from ${messages} m where m.sender_id = c.id and m.receiver_id = ${me})
+  `);
+  return new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+}

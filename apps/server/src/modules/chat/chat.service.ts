@@ -3,11 +3,30 @@ import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { decodeCursor, encodeCursor, isUuid } from '../../lib/cursor';
 import { badRequest, notFound } from '../../lib/errors';
+import type { Limiter, LimiterFactory } from '../../lib/rate-limit';
 import { presentConversation, presentMessage } from './chat.presenter';
 import * as repo from './chat.repo';
 
 export const USER_NOT_FOUND = 'User not found';
 export const SELF_MESSAGE = 'You cannot message yourself';
+export const TOO_MANY_MESSAGES = 'Too many messages. Please slow down.';
+
+/** Messages one user may send per minute, over REST and sockets together, on every process. */
+export const CHAT_SEND_LIMIT = { points: 60, duration: 60 } as const;
+
+/**
+ * The routes and the realtime gateway each build a chat service; both must count against one budget
+ * per app (a memory limiter keeps its counts in the instance; a Redis one shares them anyway).
+ */
+const sendLimits = new WeakMap<LimiterFactory, Limiter>();
+function sendLimitOf(limiter: LimiterFactory): Limiter {
+  let limit = sendLimits.get(limiter);
+  if (!limit) {
+    limit = limiter('chat-send', CHAT_SEND_LIMIT);
+    sendLimits.set(limiter, limit);
+  }
+  return limit;
+}
 
 export interface SendInput {
   receiverId: string;
@@ -16,8 +35,9 @@ export interface SendInput {
 }
 
 /** Chat: storing messages, conversations and history. Used by the REST routes and the socket gateway. */
-export function createChatService(ctx: Pick<AppContext, 'db' | 'events'>) {
+export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limiter'>) {
   const { db, events } = ctx;
+  const sendLimit = sendLimitOf(ctx.limiter);
 
   async function partner(me: string, otherId: string) {
     if (otherId === me) throw badRequest(SELF_MESSAGE, [{ param: 'receiverId', msg: SELF_MESSAGE }]);
@@ -29,9 +49,11 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events'>) {
   return {
     /**
      * Stores the message (once per clientId) and, when it is new, announces it so the receiver is
-     * notified and pushed to. `origin` names the connection that sent it (see the event).
+     * notified and pushed to. `origin` names the connection that sent it (see the event). Every
+     * attempt, resends included, counts against the sender's per-minute budget (429 beyond it).
      */
     async send(actor: Actor, input: SendInput, origin?: string) {
+      await sendLimit.consume(actor.id, TOO_MANY_MESSAGES);
       const content = input.content.trim();
       if (!content) throw badRequest(CHAT_MESSAGES.empty, [{ param: 'content', msg: CHAT_MESSAGES.empty }]);
       await partner(actor.id, input.receiverId);
@@ -85,6 +107,9 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events'>) {
 
     /** Everyone `userId` has exchanged messages with. */
     partnerIds: (userId: string) => repo.partnerIds(db, userId),
+
+    /** Those of `ids` who have exchanged a message with `userId` (who may see their presence and typing). */
+    partnersAmong: (userId: string, ids: string[]) => repo.partnersAmong(db, userId, ids),
   };
 }
 export type ChatService = ReturnType<typeof createChatService>;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, notifications, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -134,5 +134,60 @@ describe('conversations and history', () => {
     expect((await get(`/api/chat/conversation/${a.id}`, a.h)).statusCode).toBe(400);
     expect((await get(`/api/chat/conversation/${b.id}?cursor=zzz`, a.h)).statusCode).toBe(400);
     expect((await get(`/api/chat/conversation/${b.id}`, {})).statusCode).toBe(401);
+  });
+});
+
+describe('message notifications', () => {
+  const messageNotifications = (userId: string) =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, 'message')));
+
+  it('chat spam: one sender leaves one unread notification, which each new message refreshes', async () => {
+    const a = await person('Asha');
+    const b = await person('Ravi');
+    const c = await person('Chandra');
+    for (let i = 1; i <= 3; i++) expect((await send(a, b, `spam ${i}`)).statusCode).toBe(201);
+    const [only, ...more] = await messageNotifications(b.id);
+    expect(more).toEqual([]);
+    expect(only).toMatchObject({
+      message: 'Asha sent you a message',
+      data: { senderId: a.id },
+      isRead: false,
+    });
+    const lastSent = (await t.db.select().from(messages).where(eq(messages.senderId, a.id))).reduce(
+      (latest, m) => (m.sentAt > latest ? m.sentAt : latest),
+      new Date(0),
+    );
+    expect(only!.createdAt.getTime()).toBeGreaterThanOrEqual(lastSent.getTime());
+    const list = (await get('/api/notifications', b.h)).json();
+    expect(list.unreadCount).toBe(1);
+    expect(list.notifications).toHaveLength(1);
+
+    // Another sender has a notification of their own.
+    await send(c, b, 'hi from c');
+    expect(await messageNotifications(b.id)).toHaveLength(2);
+
+    // Once read, the next message leaves a new one; the read one stays as it was.
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/notifications/${only!.id}/read`, headers: b.h }))
+        .statusCode,
+    ).toBe(200);
+    await send(a, b, 'after reading');
+    const fromA = (await messageNotifications(b.id)).filter((n) => n.data.senderId === a.id);
+    expect(fromA).toHaveLength(2);
+    expect(fromA.filter((n) => !n.isRead)).toHaveLength(1);
+    expect(fromA.find((n) => n.isRead)).toEqual({ ...only, isRead: true });
+  });
+
+  it('chat spam: messages sent at the same moment still leave one unread notification', async () => {
+    const a = await person('Asha');
+    const b = await person('Ravi');
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => send(a, b, `burst ${i}`, `cb-${i}`)),
+    );
+    expect(results.every((r) => r.statusCode === 201)).toBe(true);
+    expect(await messageNotifications(b.id)).toHaveLength(1);
   });
 });

@@ -50,13 +50,19 @@ export function notificationFor(event: AppEvent): repo.NewNotification | null {
 
 /**
  * Stores a notification row for every event that concerns a user, then announces it as
- * `notification.created` — the seam where the realtime gateway pushes it to `user:{id}`.
+ * `notification.created` — the seam where the realtime gateway pushes it to `user:{id}`. Chat
+ * messages leave at most one unread notification per conversation: a new message refreshes it (same
+ * id, new text and time) instead of adding another; once it is read, the next message adds a new one.
  */
 export function registerNotificationWriter(ctx: Pick<AppContext, 'db' | 'events'>) {
   return ctx.events.on(async (event) => {
     const values = notificationFor(event);
     if (!values) return;
-    const row = await repo.insertNotification(ctx.db, values);
+    const senderId = values.data.senderId;
+    const row =
+      values.type === 'message' && senderId
+        ? await repo.saveConversationNotification(ctx.db, { ...values, data: { ...values.data, senderId } })
+        : await repo.insertNotification(ctx.db, values);
     await ctx.events.emit({ type: 'notification.created', notification: presentNotification(row) });
   });
 }

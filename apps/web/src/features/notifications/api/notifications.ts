@@ -28,11 +28,14 @@ export function addPushedNotification(queryClient: QueryClient, notification: Ap
     void queryClient.invalidateQueries({ queryKey: notificationsKey });
     return;
   }
-  if (current.notifications.some((n) => n.id === notification.id)) return;
+  // The same id again is a refreshed one (a newer chat message from the same sender): it moves to
+  // the top with its new text and time, and counts once.
+  const known = current.notifications.find((n) => n.id === notification.id);
+  const wasUnread = known ? !known.isRead : false;
   queryClient.setQueryData<NotificationsPage>(notificationsKey, {
     ...current,
-    notifications: [notification, ...current.notifications],
-    unreadCount: current.unreadCount + (notification.isRead ? 0 : 1),
+    notifications: [notification, ...current.notifications.filter((n) => n.id !== notification.id)],
+    unreadCount: current.unreadCount + (notification.isRead ? 0 : 1) - (wasUnread ? 1 : 0),
   });
 }
 

@@ -114,6 +114,35 @@ describe('notifications bell', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getAllByText('Your request was completed')).toHaveLength(2));
   });
 
+  it('chat spam: a refreshed message notification moves to the top with its new time and counts once', async () => {
+    const fromRavi = makeNotification({
+      type: 'message',
+      message: 'Ravi sent you a message',
+      data: { senderId: dayscholar.id },
+      createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+    });
+    const other = makeNotification({
+      message: 'Newer one',
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    withNotifications([other, fromRavi], 2);
+    const { user } = renderApp('/chat', { user: hosteller });
+    await screen.findByRole('button', { name: 'Notifications, 2 unread' }, slow);
+    await waitFor(() => expect(currentSocket().connected).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }));
+    const list = (await screen.findByRole('button', { name: /Newer one/ })).closest('ul')!;
+
+    currentSocket().serverEmit('notification', { ...fromRavi, createdAt: new Date().toISOString() });
+
+    await waitFor(() =>
+      expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Ravi sent you a message'),
+    );
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('just now');
+    expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+  });
+
   it('opens in place after the bell: no aria-hidden focus sentinels, natural tab order', async () => {
     withNotifications([makeNotification({ message: 'Unread one' })], 1);
     const { user } = renderApp('/chat', { user: hosteller });
