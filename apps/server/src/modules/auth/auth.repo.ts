@@ -147,24 +147,18 @@ export const activatePending = (db: Db, id: string) =>
       isVerified: true,
       isProfileComplete: true,
     };
+    // An address that has an account by now (e.g. through Google) keeps it as it is: a sign-up
+    // submitted before, perhaps by someone else, never replaces its password or details.
     const [existing] = await tx
       .select({ id: users.id })
       .from(users)
       .where(sql`lower(${users.email}) = ${reg.email}`)
       .for('update');
-    if (!existing)
-      return (
-        await tx
-          .insert(users)
-          .values({ ...details, email: reg.email })
-          .returning()
-      )[0]!;
-    // New credentials: tokens issued before no longer count.
+    if (existing) return undefined;
     return (
       await tx
-        .update(users)
-        .set({ ...details, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-        .where(eq(users.id, existing.id))
+        .insert(users)
+        .values({ ...details, email: reg.email })
         .returning()
     )[0]!;
   });

@@ -113,6 +113,21 @@ describe('account flows under attack', () => {
     await expectOnlyTheStudentSignsIn(email);
   });
 
+  it("pre-registration account takeover: a sign-up made before the address got its account never replaces that account's password", async () => {
+    const email = uniqueEmail('victim');
+    const attacker = await register(ATTACKER, email);
+    expect(attacker.statusCode).toBe(201);
+    // Meanwhile the student gets the account another way (as through Google sign-in).
+    await createUser(t.db, { email, name: STUDENT.name });
+    const code = await codeFor(email, ATTACKER);
+    const late = await post('/auth/verify-otp', { email, otp: code, userId: attacker.json().userId });
+    expect(late.statusCode).toBe(400);
+    expect((await login(email, ATTACKER.password)).statusCode).toBe(401);
+    const owner = await login(email, DEFAULT_PASSWORD);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().user.name).toBe(STUDENT.name);
+  });
+
   it("pre-registration account takeover: the attacker's password never works and the student's does (attacker registers and resends after the student)", async () => {
     const email = uniqueEmail('victim');
     const student = await register(STUDENT, email);
