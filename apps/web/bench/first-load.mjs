@@ -2,7 +2,7 @@
  * npm run bench (web part): what a phone downloads to show /login, measured in Chromium against the
  * built app (`npm run build` first; this script builds when apps/server/dist is missing). For every
  * script and style the page loads: its size, its gzip -9 size and the bytes actually sent (the
- * server sends the build's brotli files). Budget (DESIGN.md): JS for /login ≤ 100 KB gzip.
+ * server sends the build's brotli files). Budget: JS for /login ≤ 100 KB gzip.
  *
  *   CHROME_PATH  Chromium to drive (default /usr/bin/chromium)
  */

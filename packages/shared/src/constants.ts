@@ -56,5 +56,5 @@ export const LIMITS = {
   pageSizeMax: 100,
 } as const;
 
-/** Keys of the browser's local storage (spec §3). */
+/** Keys of the browser's local storage. */
 export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;

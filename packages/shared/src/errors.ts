@@ -17,7 +17,7 @@ export interface FieldError {
   msg: string;
 }
 
-/** The body of every error response of the API (ARCHITECTURE §3). */
+/** The body of every error response of the API. */
 export interface ApiErrorBody {
   message: string;
   code: ErrorCode;

@@ -7,7 +7,7 @@ import { useAuth } from '@/lib/auth';
 
 export const COMPLETE_PROFILE_MESSAGE = 'Please complete your profile to continue.';
 
-/** Signed-out visitors go to /login (spec §6). */
+/** Signed-out visitors go to /login. */
 export function RequireAuth() {
   const { isAuthenticated } = useAuth();
   const location = useLocation();
@@ -22,7 +22,7 @@ function RedirectToCompleteProfile() {
   return <Navigate to={paths.completeProfile} replace />;
 }
 
-/** A signed-in user whose profile is incomplete goes to /complete-profile first (spec §4, §6). */
+/** A signed-in user whose profile is incomplete goes to /complete-profile first. */
 export function RequireCompleteProfile() {
   const { user } = useAuth();
   if (!user?.isProfileComplete || !user.role) return <RedirectToCompleteProfile />;

@@ -1,6 +1,6 @@
 import type { Role } from '@campusrun/shared';
 
-/** Every route path of the app (spec §2), in one place. */
+/** Every route path of the app, in one place. */
 export const paths = {
   home: '/',
   dashboard: '/dashboard',

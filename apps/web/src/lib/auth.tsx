@@ -17,7 +17,7 @@ import { sessionStore } from './session';
 export interface AuthValue {
   user: User | null;
   token: string | null;
-  /** Both a token and a user are known (spec §4). */
+  /** Both a token and a user are known */
   isAuthenticated: boolean;
   /** On while the stored session is being checked against GET /auth/me. */
   isLoading: boolean;

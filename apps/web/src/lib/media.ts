@@ -6,7 +6,7 @@
 const MEDIA_ORIGIN = (import.meta.env.VITE_MEDIA_ORIGIN as string | undefined)?.replace(/\/+$/, '') ?? '';
 
 /**
- * An image URL as the API gives it → what an <img> loads (spec §3: relative paths resolve against the
+ * An image URL as the API gives it → what an <img> loads (relative paths resolve against the
  * server origin). Absolute URLs (http, https, protocol-relative, data:, blob:) pass through unchanged.
  */
 export function mediaUrl(path: string): string;

@@ -1,8 +1,8 @@
 import { STORAGE_KEYS, type User } from '@campusrun/shared';
 
 /**
- * The signed-in session, persisted in local storage under the spec's keys `token` and `user`
- * (spec §3/§4). A tiny external store so that non-React code (the API client) can clear it.
+ * The signed-in session, persisted in local storage under the keys `token` and `user`. A tiny
+ * external store so that non-React code (the API client) can clear it.
  */
 export interface Session {
   token: string | null;

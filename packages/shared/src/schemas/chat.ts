@@ -9,7 +9,7 @@ export const CHAT_MESSAGES = {
   failed: 'Failed to send message',
 } as const;
 
-/** The text of a message: not empty or whitespace-only (spec §5), bounded. */
+/** The text of a message: not empty or whitespace-only, bounded. */
 export const messageContent = z
   .string({ error: CHAT_MESSAGES.empty })
   .trim()

@@ -17,11 +17,11 @@ export const PRODUCT_LIMITS = {
   priceMax: 1_000_000,
   quantityMax: 1000,
   searchMax: 100,
-  /** Existing plus new images of one product (spec §9). */
+  /** Existing plus new images of one product. */
   maxImages: 5,
-  /** Create form: one image under 5 MB (spec §9). */
+  /** Create form: one image under 5 MB. */
   createImageMaxBytes: 5 * MB,
-  /** Edit form: up to 10 MB each (spec §9 hint). */
+  /** Edit form: up to 10 MB each (the form's hint). */
   editImageMaxBytes: 10 * MB,
   /** Decoded size limit (decompression bombs): width × height. */
   maxImagePixels: 40_000_000,
@@ -35,9 +35,9 @@ export const PRODUCT_LIMITS = {
 export const PRODUCT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const PRODUCT_IMAGE_ACCEPT = PRODUCT_IMAGE_TYPES.join(',');
 
-/** Spec §5, §6 and §8 texts, plus the rules the spec leaves open. */
+/** Every user-visible text of the marketplace: validation, permissions, lookups and toasts. */
 export const PRODUCT_MESSAGES = {
-  // create form (spec §5)
+  // create form
   nameRequired: 'Product name is required',
   descriptionRequired: 'Description is required',
   priceRequired: 'Price is required',
@@ -46,7 +46,7 @@ export const PRODUCT_MESSAGES = {
   imageRequired: 'Please upload an image of your product',
   imageTooLarge: 'Image size should be less than 5MB',
   quantityMin: 'Quantity must be at least 1',
-  // edit form (spec §5)
+  // edit form
   requiredFields: 'Please fill in all required fields',
   pricePositive: 'Price must be greater than 0',
   quantityPositive: 'Quantity must be greater than 0',
@@ -68,11 +68,11 @@ export const PRODUCT_MESSAGES = {
   imagePixels: 'This image has too many pixels (at most 40 megapixels). Please upload a smaller photo',
   unknownExistingImage:
     'One of the kept images no longer belongs to this product. Please reload and try again',
-  // permissions and lookups (spec §6, §8)
+  // permissions and lookups
   onlyHostellers: 'Only hostellers can edit products',
   notSeller: 'You are not authorized to edit this product',
   notFound: 'Product not found',
-  // toasts (spec §8)
+  // toasts
   listed: 'Product listed successfully!',
   updated: 'Product updated successfully!',
   listFailed: 'Failed to list product. Please try again.',
@@ -80,7 +80,7 @@ export const PRODUCT_MESSAGES = {
 } as const;
 
 /**
- * One canonical vocabulary covers both forms of the spec (§3). Labels for the UI, canonical value → label.
+ * One canonical vocabulary covers the words of both forms. Labels for the UI, canonical value → label.
  * The edit form's 'used' has no canonical twin; it is read as 'good' (see normalizeProductCondition).
  */
 export const PRODUCT_CATEGORY_LABELS: Record<ProductCategory, string> = {
@@ -376,7 +376,7 @@ export const updateProductStatusSchema = z.object({
 });
 export type UpdateProductStatusBody = z.infer<typeof updateProductStatusSchema>;
 
-/** The seller card of a product (spec §3): no e-mail, phone or room. */
+/** The seller card of a product: no e-mail, phone or room. */
 export const productSellerSchema = z.object({
   id: z.uuid(),
   name: z.string(),

@@ -1,6 +1,6 @@
 import type { NotificationRow } from './notifications.repo';
 
-/** A notification as its owner sees it (spec §3). */
+/** A notification as its owner sees it. */
 export const presentNotification = (n: NotificationRow) => ({
   id: n.id,
   userId: n.userId,

@@ -30,7 +30,7 @@ export function errorDetail(error: unknown): string {
 }
 
 /**
- * The spec's message, a Retry button and the error detail behind a disclosure (DESIGN "States").
+ * The screen's error message, a Retry button and the error detail behind a disclosure.
  * Long words (an id or URL in a server message) wrap instead of widening the page on phones.
  */
 export function ErrorState({ title, message, error, onRetry, isRetrying, className }: ErrorStateProps) {

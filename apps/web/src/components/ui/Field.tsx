@@ -22,7 +22,7 @@ export interface FieldProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
-/** Label above, control, then helper text and the error in red under it (DESIGN "Forms"). */
+/** Label above, control, then helper text and the error in red under it. */
 export function Field({ label, error, hint, id, className, labelAside, children }: FieldProps) {
   const generated = useId();
   const controlId = id ?? generated;

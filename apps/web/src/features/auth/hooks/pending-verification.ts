@@ -1,4 +1,4 @@
-/** The e-mail waiting for its one-time code, kept until verified (spec §4 "Sign-up flow"). */
+/** The e-mail waiting for its one-time code, kept until verified. */
 export interface PendingVerification {
   email: string;
   userId: string;

@@ -307,7 +307,7 @@ function MessageList({
   );
 }
 
-/** Nothing to show or send: spec §8 'User not found' (no such user), or the viewer's own id. */
+/** Nothing to show or send: 'User not found' (no such user), or the viewer's own id. */
 function NoThread({ title, description }: { title: string; description: string }) {
   return (
     <div className="mx-auto max-w-3xl">

@@ -13,7 +13,7 @@ export interface Stat {
 }
 
 /**
- * What both dashboards share (DESIGN "Dashboards"): the greeting, the stat cards, the quick actions,
+ * What both dashboards share: the greeting, the stat cards, the quick actions,
  * the role's lists (`children`), 'Failed to load dashboard data' with a Retry that reloads every
  * part, and the support link.
  */

@@ -139,7 +139,7 @@ export function DashboardList<T>({
   renderItem: (item: T) => ReactNode;
   empty: string;
   emptyIcon: LucideIcon;
-  /** DESIGN "Empty": an icon, one sentence and the next action. */
+  /** An empty list shows an icon, one sentence and the next action. */
   emptyAction: ReactNode;
 }) {
   const id = `dash-${title.toLowerCase().replace(/\s+/g, '-')}`;

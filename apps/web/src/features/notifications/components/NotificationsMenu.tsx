@@ -51,7 +51,7 @@ export function badgeText(count: number): string {
   return count > 9 ? '9+' : String(count);
 }
 
-/** The header bell with its unread badge and the dropdown of spec §2 "Notifications dropdown". */
+/** The header bell with its unread badge and the notifications dropdown. */
 export function NotificationsMenu() {
   useNotificationPush();
   const query = useNotifications();
