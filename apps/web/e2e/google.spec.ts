@@ -14,8 +14,8 @@ test('a new Google user completes the profile and lands on the dashboard', async
   await page.getByRole('button', { name: /Continue with Google/ }).click();
   await expect(page).toHaveURL(/\/complete-profile$/);
   await expect(page.getByText('Google sign-in successful!')).toBeVisible();
-  // The token never stays in the address bar or history.
-  expect(page.url()).not.toContain('token=');
+  // No token travels in an address, and the one-time code does not stay in the address bar.
+  expect(page.url()).not.toMatch(/token=|code=/);
   await expectAccessible(page);
 
   await page.getByText('Day Scholar', { exact: true }).click();
@@ -33,7 +33,7 @@ test('a new Google user completes the profile and lands on the dashboard', async
   await expect(page).toHaveURL(/\/dayscholar\/dashboard$/);
 });
 
-test('a Google address outside the campus is refused with the spec toast', async ({ page }) => {
+test('a Google address outside the campus is refused with its toast', async ({ page }) => {
   nextGoogleAccount({ sub: 'google-outsider', email: 'outsider@gmail.com', email_verified: true });
   await page.goto('/login');
   await page.getByRole('button', { name: /Continue with Google/ }).click();
@@ -41,4 +41,28 @@ test('a Google address outside the campus is refused with the spec toast', async
     page.getByText('Google sign-in failed. Please try again or use email/password login.'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test("a link carrying someone else's Google sign-in code does not sign the visitor in", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // The attacker goes through Google sign-in with their own client and keeps the unused code.
+  const email = uniqueEmail('mallory');
+  nextGoogleAccount({ sub: `google-${email}`, email, email_verified: true, name: 'Mallory' });
+  const attacker = await playwright.request.newContext({ baseURL });
+  const follow = async (url: string) =>
+    (await attacker.get(url, { maxRedirects: 0 })).headers().location ?? '';
+  const authorize = await follow('/api/auth/google');
+  const callback = await follow(authorize);
+  const craftedLink = await follow(callback);
+  await attacker.dispose();
+  expect(craftedLink).toMatch(/^\/auth\/google-callback\?code=/);
+
+  // The victim opens the crafted link: no session is created, the sign-in fails.
+  await page.goto(craftedLink);
+  await expect(page.getByText('Authentication failed. Please try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });

@@ -126,4 +126,11 @@ export const resetPasswordFormSchema = z
   });
 
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+
+/** POST /auth/google/exchange: the one-time code the Google callback page was sent with. */
+export const googleExchangeSchema = z.object({
+  code: z.string({ error: 'Authentication failed. Please try again.' }).min(1).max(200),
+});
+export const googleExchangeResponseSchema = loginResponseSchema.extend({ completeProfile: z.boolean() });
+export type GoogleExchangeResponse = z.infer<typeof googleExchangeResponseSchema>;
 export const registerResponseSchema = z.object({ message: z.string(), userId: z.uuid() });

@@ -5,6 +5,8 @@ import {
   completeProfileSchema,
   createAuthSchemas,
   forgotPasswordBodySchema,
+  googleExchangeResponseSchema,
+  googleExchangeSchema,
   loginResponseSchema,
   messageResponseSchema,
   profileUpdateResponseSchema,
@@ -19,9 +21,10 @@ import {
   verifyOtpSchema,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
+import { badRequest } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
 import { createAuthService } from './auth.service';
-import { OIDC_COOKIE, createGoogleService } from './google.service';
+import { EXCHANGE_COOKIE, EXCHANGE_TTL_SECONDS, OIDC_COOKIE, createGoogleService } from './google.service';
 import { createProfileService } from './profile.service';
 import { createSessionService } from './session.service';
 
@@ -34,6 +37,10 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
     const secureCookie = ctx.config.publicUrl.startsWith('https://') ? '; Secure' : '';
     const oidcCookie = (value: string, maxAge: number) =>
       `${OIDC_COOKIE}=${value}; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureCookie}`;
+    const exchangeCookie = (value: string, maxAge: number) =>
+      `${EXCHANGE_COOKIE}=${value}; Path=/api/auth/google; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secureCookie}`;
+    const cookieValue = (header: string | undefined, name: string) =>
+      new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(header ?? '')?.[1];
     const schemas = createAuthSchemas({
       campusName: ctx.config.campusName,
       emailDomain: ctx.config.emailDomain,
@@ -97,18 +104,39 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
     app.get('/auth/google/callback', { schema: { tags, hide: true } }, async (req, reply) => {
       reply.header('set-cookie', oidcCookie('', 0)).header('cache-control', 'no-store');
       if (!google.enabled) return reply.redirect('/login?error=google_auth_not_configured');
-      const sealed = new RegExp(`(?:^|;\\s*)${OIDC_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1];
+      const sealed = cookieValue(req.headers.cookie, OIDC_COOKIE);
       const result = await google.finish(new URL(req.url, ctx.config.publicUrl), sealed);
       if (!result.ok) {
         req.log.info({ reason: result.reason }, 'google sign-in refused');
         return reply.redirect('/login?error=google_auth_failed');
       }
-      const params = new URLSearchParams({
-        token: result.token,
-        complete_profile: String(result.completeProfile),
-      });
-      return reply.redirect(`/auth/google-callback?${params}`);
+      // Only a one-time code travels in the address; the page trades it, with the cookie, for a token.
+      return reply
+        .header('set-cookie', exchangeCookie(result.cookie, EXCHANGE_TTL_SECONDS))
+        .redirect(`/auth/google-callback?${new URLSearchParams({ code: result.code })}`);
     });
+    app.post(
+      '/auth/google/exchange',
+      {
+        schema: {
+          tags,
+          summary: 'Finish Google sign-in',
+          description:
+            'Trades the one-time code of the Google callback page for a session. Works once, within a minute, and only in the browser that went through the sign-in (it carries the matching cookie).',
+          body: googleExchangeSchema,
+          response: { 200: googleExchangeResponseSchema },
+        },
+      },
+      async (req, reply) => {
+        reply.header('set-cookie', exchangeCookie('', 0));
+        const session = await google.exchange(
+          req.body.code,
+          cookieValue(req.headers.cookie, EXCHANGE_COOKIE),
+        );
+        if (!session) throw badRequest('Authentication failed. Please try again.');
+        return session;
+      },
+    );
 
     const users = ['users'];
     app.put(

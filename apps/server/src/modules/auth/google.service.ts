@@ -1,14 +1,25 @@
+import { randomBytes } from 'node:crypto';
 import type * as Oidc from 'openid-client';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppContext } from '../../lib/context';
+import { hashToken, sameHash } from '../../lib/tokens';
 import * as repo from './auth.repo';
+import { presentSelf } from './auth.presenter';
 
 /** The cookie holding the state, nonce and PKCE verifier between the redirect and the callback. */
 export const OIDC_COOKIE = 'campusrun_oidc';
 const TRANSACTION_TTL_SECONDS = 600;
 
-export type GoogleResult =
-  { ok: true; token: string; completeProfile: boolean } | { ok: false; reason: string };
+/**
+ * The cookie that binds a finished sign-in to the browser that started it. The callback page gets
+ * only a one-time code in its address; the code is worth a token only together with this cookie, so
+ * a link with someone else's code cannot sign a victim into the wrong account (login CSRF), and no
+ * token ever travels in a URL.
+ */
+export const EXCHANGE_COOKIE = 'campusrun_google';
+export const EXCHANGE_TTL_SECONDS = 60;
+
+export type GoogleResult = { ok: true; code: string; cookie: string } | { ok: false; reason: string };
 
 /** Google sign-in: OpenID Connect authorization code flow with PKCE, state and nonce. */
 export function createGoogleService(ctx: AppContext) {
@@ -16,6 +27,9 @@ export function createGoogleService(ctx: AppContext) {
   const google = config.google;
   const redirectUri = `${config.publicUrl}/api/auth/google/callback`;
   const cookieKey = new TextEncoder().encode(`${config.jwtSecret}:oidc`);
+  const exchangeKey = new TextEncoder().encode(`${config.jwtSecret}:google-exchange`);
+  // Each code may be exchanged once; shared through Redis when several processes run.
+  const usedCodes = ctx.limiter('google-exchange', { points: 1, duration: EXCHANGE_TTL_SECONDS });
   // Each state may complete one sign-in; shared through Redis when several processes run.
   const usedStates = ctx.limiter('oidc-state', { points: 1, duration: TRANSACTION_TTL_SECONDS });
 
@@ -45,6 +59,7 @@ export function createGoogleService(ctx: AppContext) {
 
   return {
     enabled: Boolean(google),
+    exchange,
 
     /** The provider's authorization URL and the sealed transaction for the cookie. */
     async start() {
@@ -106,8 +121,13 @@ export function createGoogleService(ctx: AppContext) {
               : null,
         });
         if (!user) return { ok: false, reason: 'account conflict' };
-        const token = await jwt.sign({ sub: user.id, tv: user.tokenVersion });
-        return { ok: true, token, completeProfile: !user.isProfileComplete };
+        const code = randomBytes(32).toString('base64url');
+        const cookie = await new SignJWT({ ch: hashToken(code) })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(user.id)
+          .setExpirationTime(`${EXCHANGE_TTL_SECONDS}s`)
+          .sign(exchangeKey);
+        return { ok: true, code, cookie };
       } catch (err) {
         log.warn(
           { err: err instanceof Error ? { name: err.name, message: err.message } : String(err) },
@@ -117,6 +137,30 @@ export function createGoogleService(ctx: AppContext) {
       }
     },
   };
+
+  /**
+   * Trades the callback's one-time code for a session, once, and only in the browser that holds the
+   * matching cookie. Answers null for anything else.
+   */
+  async function exchange(code: string, sealed: string | undefined) {
+    if (!sealed) return null;
+    let claims: { sub?: string; ch?: unknown };
+    try {
+      ({ payload: claims } = await jwtVerify(sealed, exchangeKey, { algorithms: ['HS256'] }));
+    } catch {
+      return null;
+    }
+    const codeHash = hashToken(code);
+    if (typeof claims.ch !== 'string' || !claims.sub || !sameHash(claims.ch, codeHash)) return null;
+    if (!(await usedCodes.tryConsume(codeHash))) return null;
+    const user = await repo.findUserById(db, claims.sub);
+    if (!user?.isVerified) return null;
+    return {
+      token: await jwt.sign({ sub: user.id, tv: user.tokenVersion }),
+      user: presentSelf(user),
+      completeProfile: !user.isProfileComplete,
+    };
+  }
 
   async function linkOrCreate(p: { sub: string; email: string; name: string; picture: string | null }) {
     const bySub = await repo.findUserByGoogleSub(db, p.sub);

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createUser, uniqueEmail } from '../../test/factories';
+import { EXCHANGE_COOKIE } from './google.service';
 
 let provider: OAuth2Server;
 let t: TestApp;
@@ -48,12 +49,29 @@ async function beginFlow(): Promise<Flow> {
 const finish = (flow: Flow, url = flow.callback) =>
   t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { cookie: flow.cookie } });
 
-function tokenFrom(location: string) {
-  const target = new URL(location, 'http://x');
+/** The exchange cookie a callback answer set, as a browser would send it back. */
+function exchangeCookieOf(res: { headers: Record<string, unknown> }) {
+  const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
+  return cookies.find((c) => c.startsWith(`${EXCHANGE_COOKIE}=`))?.split(';')[0];
+}
+
+const exchange = (code: string | null, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/google/exchange',
+    payload: { code },
+    headers: cookie ? { cookie } : {},
+  });
+
+/** What the callback page does: read the code from the address and trade it, with the cookie. */
+async function tokenFrom(res: { headers: Record<string, unknown> }) {
+  const target = new URL(res.headers.location as string, 'http://x');
+  const answer = await exchange(target.searchParams.get('code'), exchangeCookieOf(res));
+  const body = answer.statusCode === 200 ? answer.json() : undefined;
   return {
     path: target.pathname,
-    token: target.searchParams.get('token'),
-    complete: target.searchParams.get('complete_profile'),
+    token: body?.token as string | undefined,
+    complete: body === undefined ? null : String(body.completeProfile),
   };
 }
 
@@ -63,7 +81,7 @@ describe('Google sign-in', () => {
     nextClaims = { sub: `sub-${email}`, email, email_verified: true, name: 'Gita Google' };
     const res = await finish(await beginFlow());
     expect(res.statusCode).toBe(302);
-    const { path, token, complete } = tokenFrom(res.headers.location as string);
+    const { path, token, complete } = await tokenFrom(res);
     expect(path).toBe('/auth/google-callback');
     expect(complete).toBe('true');
 
@@ -109,7 +127,7 @@ describe('Google sign-in', () => {
     expect(again.statusCode).toBe(409);
 
     const secondSignIn = await finish(await beginFlow());
-    expect(tokenFrom(secondSignIn.headers.location as string).complete).toBe('false');
+    expect((await tokenFrom(secondSignIn)).complete).toBe('false');
   });
 
   it('links an existing account with the same e-mail', async () => {
@@ -121,7 +139,7 @@ describe('Google sign-in', () => {
       name: 'X',
     };
     const res = await finish(await beginFlow());
-    const { token, complete } = tokenFrom(res.headers.location as string);
+    const { token, complete } = await tokenFrom(res);
     expect(complete).toBe('false');
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token!) });
     expect(me.json().user).toMatchObject({ id: existing.id, role: 'dayscholar' });
@@ -133,7 +151,7 @@ describe('Google sign-in', () => {
     const squatted = await createUser(t.db, { verified: false, password: 'attacker-password' });
     nextClaims = { sub: `sub-${squatted.email}`, email: squatted.email, email_verified: true };
     const res = await finish(await beginFlow());
-    expect(tokenFrom(res.headers.location as string).path).toBe('/auth/google-callback');
+    expect((await tokenFrom(res)).path).toBe('/auth/google-callback');
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -161,8 +179,56 @@ describe('Google sign-in', () => {
     expect(res.headers.location).toBe('/login?error=google_auth_failed');
 
     const flow = await beginFlow();
-    expect(tokenFrom((await finish(flow)).headers.location as string).path).toBe('/auth/google-callback');
+    expect((await tokenFrom(await finish(flow))).path).toBe('/auth/google-callback');
     expect((await finish(flow)).headers.location).toBe('/login?error=google_auth_failed');
+  });
+});
+
+describe('Google callback login CSRF', () => {
+  it("Google callback login CSRF: a link with an attacker's code does not sign the victim in", async () => {
+    nextClaims = { sub: 'sub-attacker', email: uniqueEmail('attacker'), email_verified: true };
+    const res = await finish(await beginFlow());
+    const code = new URL(res.headers.location as string, 'http://x').searchParams.get('code');
+    expect(code).toBeTruthy();
+    // The victim's browser opens the crafted link: it has no cookie of the attacker's sign-in …
+    const victim = await exchange(code);
+    expect(victim.statusCode).toBe(400);
+    expect(victim.json()).toEqual({
+      message: 'Authentication failed. Please try again.',
+      code: 'VALIDATION_FAILED',
+    });
+    // … nor does a cookie of its own sign-in fit another code.
+    nextClaims = { sub: 'sub-victim', email: uniqueEmail('victim'), email_verified: true };
+    const own = await finish(await beginFlow());
+    expect((await exchange(code, exchangeCookieOf(own))).statusCode).toBe(400);
+  });
+
+  it('Google callback login CSRF: no JWT in any address, and a code works once', async () => {
+    nextClaims = { sub: 'sub-once', email: uniqueEmail('once'), email_verified: true };
+    const res = await finish(await beginFlow());
+    const location = res.headers.location as string;
+    expect(location).not.toMatch(/token=|eyJ/);
+    const target = new URL(location, 'http://x');
+    expect([...target.searchParams.keys()]).toEqual(['code']);
+    const cookie = exchangeCookieOf(res)!;
+    expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
+    const first = await exchange(target.searchParams.get('code'), cookie);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().token).toMatch(/^eyJ/);
+    expect((await exchange(target.searchParams.get('code'), cookie)).statusCode).toBe(400);
+  });
+
+  it('Google callback login CSRF: an expired code is refused', async () => {
+    nextClaims = { sub: 'sub-late', email: uniqueEmail('late'), email_verified: true };
+    const res = await finish(await beginFlow());
+    const code = new URL(res.headers.location as string, 'http://x').searchParams.get('code');
+    const cookie = exchangeCookieOf(res);
+    vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
+    try {
+      expect((await exchange(code, cookie)).statusCode).toBe(400);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

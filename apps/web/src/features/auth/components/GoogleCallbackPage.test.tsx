@@ -6,31 +6,35 @@ import { renderApp } from '@/test/render';
 import { api, server } from '@/test/server';
 
 describe('Google sign-in', () => {
-  it('stores the token, fetches the user and opens the role dashboard', async () => {
-    let authorization: string | null = null;
+  it('trades the one-time code for a session and opens the role dashboard', async () => {
+    let body: unknown;
     server.use(
-      http.get(api('/auth/me'), ({ request }) => {
-        authorization = request.headers.get('authorization');
-        return HttpResponse.json({ user: hosteller });
+      http.post(api('/auth/google/exchange'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ token: 'g-token', user: hosteller, completeProfile: false });
       }),
     );
-    const { router } = renderApp('/auth/google-callback?token=g-token');
+    const { router } = renderApp('/auth/google-callback?code=one-time-code');
     await waitFor(() => expect(router.state.location.pathname).toBe('/hosteller/dashboard'));
-    expect(authorization).toBe('Bearer g-token');
+    expect(body).toEqual({ code: 'one-time-code' });
     expect(localStorage.getItem('token')).toBe('g-token');
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ id: hosteller.id });
     expect(await screen.findByText('Google sign-in successful!')).toBeInTheDocument();
   });
 
-  it('goes to /login without a token', async () => {
-    const { router } = renderApp('/auth/google-callback');
+  it('goes to /login without a code, and ignores a token in the address', async () => {
+    const { router } = renderApp('/auth/google-callback?token=attacker-token');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('Authentication failed. Please try again.')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('asks a new Google user to complete the profile, then opens the dashboard', async () => {
     let body: unknown;
     server.use(
-      http.get(api('/auth/me'), () => HttpResponse.json({ user: incompleteUser })),
+      http.post(api('/auth/google/exchange'), () =>
+        HttpResponse.json({ token: 'g-token', user: incompleteUser, completeProfile: true }),
+      ),
       http.put(api('/users/complete-google-profile'), async ({ request }) => {
         body = await request.json();
         return HttpResponse.json({
@@ -45,7 +49,7 @@ describe('Google sign-in', () => {
         });
       }),
     );
-    const { router, user } = renderApp('/auth/google-callback?token=g-token&complete_profile=true');
+    const { router, user } = renderApp('/auth/google-callback?code=one-time-code');
     expect(await screen.findByRole('heading', { name: 'Complete your profile' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/complete-profile');
 
@@ -74,31 +78,30 @@ describe('Google sign-in', () => {
     });
   });
 
-  it('removes the token again when the user cannot be fetched', async () => {
+  it('shows the server message when the exchange fails on the server side', async () => {
     server.use(
-      http.get(api('/auth/me'), () =>
+      http.post(api('/auth/google/exchange'), () =>
         HttpResponse.json({ message: 'Server error', code: 'INTERNAL' }, { status: 500 }),
       ),
     );
-    const { router } = renderApp('/auth/google-callback?token=g-token');
+    const { router } = renderApp('/auth/google-callback?code=one-time-code');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(await screen.findByText('Server error')).toBeInTheDocument();
   });
 
-  it("says 'Authentication failed. Please try again.' when the server refuses the token", async () => {
+  it("says 'Authentication failed. Please try again.' when the server refuses the code", async () => {
     server.use(
-      http.get(api('/auth/me'), () =>
+      http.post(api('/auth/google/exchange'), () =>
         HttpResponse.json(
-          { message: 'Your session has expired. Please sign in again.', code: 'UNAUTHORIZED' },
-          { status: 401 },
+          { message: 'Authentication failed. Please try again.', code: 'VALIDATION_FAILED' },
+          { status: 400 },
         ),
       ),
     );
-    const { router } = renderApp('/auth/google-callback?token=garbage');
+    const { router } = renderApp('/auth/google-callback?code=someone-elses-code');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('Authentication failed. Please try again.')).toBeInTheDocument();
-    expect(screen.queryByText('Your session has expired. Please sign in again.')).not.toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });
 });

@@ -4,24 +4,20 @@ import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/ui/Spinner';
 import { dashboardPath, paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { fetchCurrentUser, useAuth } from '@/lib/auth';
-import { sessionStore } from '@/lib/session';
+import { useAuth } from '@/lib/auth';
+import { exchangeGoogleCode } from '../api/google-exchange';
 import { AuthHeading } from './AuthHeading';
 
-function isTrue(value: string | null) {
-  return value === 'true' || value === '1';
-}
-
-/** Spec §2 /auth/google-callback: store the token, fetch the user, go where they belong. */
+/**
+ * /auth/google-callback: trades the one-time code the server sent here for a session, then goes
+ * where the user belongs (completing the profile first when it is incomplete).
+ */
 export function GoogleCallbackPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const { login } = useAuth();
-  // Read once: the address bar is cleaned right away so the token is not left in history.
-  const [params] = useState(() => ({
-    token: searchParams.get('token'),
-    completeProfile: isTrue(searchParams.get('complete_profile')),
-  }));
+  // Read once: the address bar is cleaned right away so the code is not left in history.
+  const [code] = useState(() => searchParams.get('code'));
   const started = useRef(false);
 
   useEffect(() => {
@@ -29,15 +25,13 @@ export function GoogleCallbackPage() {
     started.current = true;
     window.history.replaceState(window.history.state, '', window.location.pathname);
 
-    const { token, completeProfile } = params;
-    if (!token) {
+    if (!code) {
       toast.error('Authentication failed. Please try again.');
       navigate(paths.login, { replace: true });
       return;
     }
-    sessionStore.setToken(token);
-    fetchCurrentUser()
-      .then((user) => {
+    exchangeGoogleCode(code)
+      .then(({ token, user, completeProfile }) => {
         login(token, user);
         toast.success('Google sign-in successful!');
         const target =
@@ -45,9 +39,8 @@ export function GoogleCallbackPage() {
         navigate(target, { replace: true });
       })
       .catch((error: unknown) => {
-        sessionStore.clear();
-        // A token the server refuses is a failed sign-in, not an expired session (spec §8).
-        const refused = error instanceof ApiError && error.status === 401;
+        // A code the server refuses (used, expired, or from another browser) is a failed sign-in.
+        const refused = error instanceof ApiError && error.status < 500;
         toast.error(
           refused
             ? 'Authentication failed. Please try again.'
@@ -55,7 +48,7 @@ export function GoogleCallbackPage() {
         );
         navigate(paths.login, { replace: true });
       });
-  }, [params, login, navigate]);
+  }, [code, login, navigate]);
 
   return (
     <div className="flex flex-col items-center text-center">
