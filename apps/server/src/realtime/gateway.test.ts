@@ -79,7 +79,7 @@ const closed = (s: Client, ms = 3000) =>
   });
 
 const send = (s: Client, payload: unknown) =>
-  s.timeout(3000).emitWithAck('message:send', payload as never) as Promise<SendAck>;
+  s.timeout(10_000).emitWithAck('message:send', payload as never) as Promise<SendAck>;
 
 async function person(name: string, role: 'hosteller' | 'dayscholar' = 'hosteller') {
   const user = await createUser(t.db, { role, name });

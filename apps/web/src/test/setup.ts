@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { server } from './server';
 import { resetFakeSockets } from './socket';
+
+// A loaded machine (CI runs several suites at once) may take more than a second to render a screen.
+configure({ asyncUtilTimeout: 5000 });
 
 // No test opens a real socket: every one gets the fake of ./socket (tests drive it as the server).
 vi.mock('socket.io-client', () => import('./socket'));
