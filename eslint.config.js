@@ -91,6 +91,7 @@ export default tseslint.config(
       '**/*.test.tsx',
       'apps/server/src/server.ts',
       'apps/server/src/db/seed.ts',
+      'apps/server/src/db/import-pglite.ts',
     ],
     rules: { 'no-console': 'off' },
   },

@@ -111,10 +111,10 @@ export async function startEmbeddedPostgres(
       rmSync(path.join(socketDir, file), { force: true });
 
     const logFile = path.join(dataDir, 'postgresql.log');
-    const child = spawnPostmaster(bins, clusterDir, socketDir, logFile, owner, options.throwaway ?? false);
+    let child: ChildProcess | undefined;
     let stopping = false;
     const onProcessExit = () => {
-      child.kill('SIGINT');
+      child?.kill('SIGINT');
       unlock();
     };
     process.on('exit', onProcessExit);
@@ -122,18 +122,24 @@ export async function startEmbeddedPostgres(
       if (stopping) return;
       stopping = true;
       process.off('exit', onProcessExit);
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = once(child, 'exit');
-        child.kill('SIGINT'); // fast shutdown: abort open transactions, checkpoint, exit
-        const immediate = setTimeout(() => child.kill('SIGQUIT'), 30_000);
-        await exited;
-        clearTimeout(immediate);
-      }
+      if (child) await shutDown(child);
       unlock();
     };
 
     try {
-      await waitUntilReady(child, clusterDir, logFile);
+      // Processes of a postmaster that was killed may hold its shared memory for a moment.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        child = spawnPostmaster(bins, clusterDir, socketDir, logFile, owner, options.throwaway ?? false);
+        try {
+          await waitUntilReady(child, clusterDir, logFile);
+          break;
+        } catch (err) {
+          await shutDown(child);
+          if (!tail(logFile).includes('pre-existing shared memory block') || Date.now() > deadline) throw err;
+          await sleep(500);
+        }
+      }
       const url = `postgres://${SUPERUSER}@localhost:${PORT}/${options.database ?? 'campusrun'}?host=${encodeURIComponent(socketDir)}`;
       await ensureDatabase(url);
       child.once('exit', (code, signal) => {
@@ -156,6 +162,16 @@ export async function startEmbeddedPostgres(
   }
 }
 
+/** Fast shutdown (abort open transactions, checkpoint, exit); immediate shutdown if that hangs. */
+async function shutDown(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGINT');
+  const immediate = setTimeout(() => child.kill('SIGQUIT'), 30_000);
+  await exited;
+  clearTimeout(immediate);
+}
+
 /** DATA_DIR/db with PG_VERSION is the PGlite database of an earlier build: never silently left behind. */
 function refusePgliteData(dataDir: string) {
   const old = path.join(dataDir, 'db');
@@ -168,27 +184,33 @@ function refusePgliteData(dataDir: string) {
   );
 }
 
-/** Only one CampusRun process may use a data directory: a lock file holding the owner's pid. */
+const lockedHere = new Set<string>();
+
+/**
+ * Only one CampusRun process may use a data directory: a lock file holding the owner's pid. A lock
+ * naming our own pid but not taken by this process is stale (pids repeat across container restarts).
+ */
 export function lockDataDir(dir: string): () => void {
+  const inUse = (owner: number) =>
+    new DataDirLockedError(
+      `The database in ${dir} is already in use by another CampusRun process (pid ${owner}). ` +
+        'Stop that process, or set DATA_DIR (or DATABASE_URL) to run a second one.',
+    );
+  if (lockedHere.has(dir)) throw inUse(process.pid);
   mkdirSync(dir, { recursive: true });
   const lockFile = path.join(dir, 'campusrun.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      let held = true;
+      lockedHere.add(dir);
       return () => {
-        if (held) rmSync(lockFile, { force: true });
-        held = false;
+        if (!lockedHere.delete(dir)) return;
+        rmSync(lockFile, { force: true });
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(readFileSync(lockFile, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirLockedError(
-          `The database in ${dir} is already in use by another CampusRun process (pid ${owner}). ` +
-            'Stop that process, or set DATA_DIR (or DATABASE_URL) to run a second one.',
-        );
-      }
+      if (owner && owner !== process.pid && isAlive(owner)) throw inUse(owner);
       unlinkSync(lockFile); // stale lock from a process that is gone
     }
   }
@@ -370,7 +392,17 @@ async function clearLeftovers(clusterDir: string, log: (message: string) => void
 }
 
 async function stopLeftover(left: PostmasterPid) {
-  const gone = () => !existsSync(left.file) || !isAlive(left.pid);
+  // Gone once it has exited (a zombie that its new parent has not reaped yet counts); where /proc
+  // cannot tell, once it has removed its postmaster.pid.
+  const gone = () => {
+    if (!isAlive(left.pid)) return true;
+    try {
+      const stat = readFileSync(`/proc/${left.pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+    } catch {
+      return !existsSync(left.file);
+    }
+  };
   process.kill(left.pid, 'SIGINT');
   for (const [signal, ms] of [
     ['SIGQUIT', 30_000],
