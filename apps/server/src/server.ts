@@ -37,7 +37,8 @@ async function main() {
     }
   };
   // Each closes the server, then the database: the embedded PostgreSQL with a fast shutdown.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void shutdown(signal));
 
   try {
     await app.listen({ port: config.port, host: config.host });
