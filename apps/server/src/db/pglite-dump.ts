@@ -50,6 +50,11 @@ export async function loadDump(sql: string, url: string) {
           'The import needs an empty database (a new DATA_DIR/pg, or an empty one at DATABASE_URL).',
       );
     }
+    // The dump is PostgreSQL 18's; the only statement older servers (DATABASE_URL) reject is this setting.
+    const { rows: version } = await client.query<{ n: number }>(
+      "select current_setting('server_version_num')::int as n",
+    );
+    if (version[0]!.n < 170000) sql = sql.replace(/^SET transaction_timeout = 0;$/m, '');
     await client.query('begin');
     try {
       await client.query(sql); // several statements in one simple query, inside the transaction
