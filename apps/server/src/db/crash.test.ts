@@ -1,20 +1,18 @@
 /**
- * The real server (src/server.ts under tsx) on the embedded PostgreSQL server in a temporary DATA_DIR:
+ * The real server, built as `npm start` builds it (dist/server.js), on the embedded PostgreSQL server in a temporary DATA_DIR:
  * data committed through the API survives kill -9 of the app. (Other lifecycle cases, cheaper
  * without the whole app, are in embedded.test.ts.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../test/global-setup';
 
-const serverTs = fileURLToPath(new URL('../server.ts', import.meta.url));
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const root = tempDataDir('campusrun-crash-');
 const dataDir = path.join(root, 'data');
 const running: ChildProcess[] = [];
@@ -35,9 +33,9 @@ async function freePort() {
   return port;
 }
 
-/** Starts src/server.ts like `npm start` would, in a directory without a .env. */
+/** Starts the built server like `npm start` would, in a directory without a .env. */
 function spawnServer(port: number) {
-  const child = spawn(process.execPath, ['--import', tsx, serverTs], {
+  const child = spawn(process.execPath, [path.join(serverDir, 'dist/server.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -100,6 +98,10 @@ const PASSWORD = 'a-long-password';
 // With TEST_DATABASE_URL the suite runs on that server and starts no embedded PostgreSQL; these
 // cases need none of it and run in the default run (npm test), so CI does not run them twice.
 describe.skipIf(process.env.TEST_DATABASE_URL)('the server on the embedded PostgreSQL', () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  });
+
   it('keeps every committed row through kill -9 of the app, and stops PostgreSQL on SIGTERM', async () => {
     // First start: create the cluster, register, verify (code from the outbox), post a request.
     const first = await startServer();

@@ -41,7 +41,7 @@ async function count(url: string) {
 }
 
 /** Another process that starts the server on dataDir, commits `value` into t and keeps running. */
-async function holdInChild(value: number) {
+async function holdInChild(value: number, durable = false) {
   const child = spawn(
     process.execPath,
     [
@@ -50,7 +50,7 @@ async function holdInChild(value: number) {
       '--input-type=module',
       '-e',
       `const { startEmbeddedPostgres } = await import(${JSON.stringify(pathToFileURL(embeddedTs).href)});
-       const server = await startEmbeddedPostgres(${JSON.stringify(dataDir)});
+       const server = await startEmbeddedPostgres(${JSON.stringify(dataDir)}, { throwaway: ${!durable} });
        const pg = (await import('pg')).default;
        const client = new pg.Client({ connectionString: server.url });
        await client.connect();
@@ -73,6 +73,9 @@ async function kill9(child: ChildProcess) {
   await exited;
 }
 
+// No fsync: these cases are about processes, not about the disk (crash.test.ts runs the default).
+const fast = { throwaway: true };
+
 // A DATA_DIR too long for DATA_DIR/run/.s.PGSQL.5432 to fit a Unix socket path: every start here
 // also proves the fallback socket directory.
 const root = tempDataDir('campusrun-embedded-');
@@ -94,7 +97,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('embedded PostgreSQL', () => {
   });
 
   it('creates the cluster, listens on no TCP port, keeps committed rows and refuses a second process', async () => {
-    const server = await startEmbeddedPostgres(dataDir);
+    const server = await startEmbeddedPostgres(dataDir, fast);
     try {
       expect(existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
       const client = new pg.Client({ connectionString: server.url });
@@ -107,7 +110,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('embedded PostgreSQL', () => {
       await client.query('insert into t select generate_series(1, 100)');
       await client.end();
 
-      await expect(startEmbeddedPostgres(dataDir)).rejects.toThrow(
+      await expect(startEmbeddedPostgres(dataDir, fast)).rejects.toThrow(
         new DataDirLockedError(
           `The database in ${dataDir} is already in use by another CampusRun process (pid ${process.pid}). ` +
             'Stop that process, or set DATA_DIR (or DATABASE_URL) to run a second one.',
@@ -128,7 +131,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('embedded PostgreSQL', () => {
       `${other.pid}\n${path.join(dataDir, 'pg')}\n1700000000\n5432\n/tmp\n\n  1234   5678\nready   \n`,
     );
     try {
-      const server = await startEmbeddedPostgres(dataDir);
+      const server = await startEmbeddedPostgres(dataDir, fast);
       expect(await count(server.url)).toBe(100);
       await server.stop();
       expect(isAlive(other.pid!)).toBe(true); // only the file was stale; the process is left alone
@@ -139,7 +142,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('embedded PostgreSQL', () => {
 
   it('refuses a second process, and stops a postmaster left running by a process killed with kill -9', async () => {
     const child = await holdInChild(101);
-    await expect(startEmbeddedPostgres(dataDir)).rejects.toThrow(
+    await expect(startEmbeddedPostgres(dataDir, fast)).rejects.toThrow(
       `The database in ${dataDir} is already in use by another CampusRun process (pid ${child.pid}).`,
     );
     const left = postmasterPid(dataDir);
@@ -147,7 +150,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('embedded PostgreSQL', () => {
     expect(isAlive(left)).toBe(true);
 
     const messages: string[] = [];
-    const server = await startEmbeddedPostgres(dataDir, { log: (m) => messages.push(m) });
+    const server = await startEmbeddedPostgres(dataDir, { ...fast, log: (m) => messages.push(m) });
     try {
       expect(isAlive(left)).toBe(false);
       expect(messages.join('\n')).toContain(`Stopping the PostgreSQL server (pid ${left})`);
@@ -158,7 +161,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('embedded PostgreSQL', () => {
   }, 60_000);
 
   it('recovers every committed row after kill -9 of the process and of PostgreSQL', async () => {
-    const child = await holdInChild(102);
+    const child = await holdInChild(102, true); // synchronous commit: the commit has reached the WAL
     const postmaster = postmasterPid(dataDir);
     await kill9(child);
     process.kill(postmaster, 'SIGKILL');
