@@ -64,6 +64,7 @@ export default tseslint.config(
       '**/*.test.tsx',
       'apps/server/src/server.ts',
       'apps/server/src/db/seed.ts',
+      'apps/server/src/db/import-pglite.ts',
     ],
     rules: { 'no-console': 'off' },
   },

@@ -47,5 +47,6 @@ const server = spawn(process.execPath, ['--enable-source-maps', at('apps/server/
   cwd: root,
   stdio: 'inherit',
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+// Ctrl-C, SIGTERM or a closed terminal: the server closes, then stops its embedded PostgreSQL.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

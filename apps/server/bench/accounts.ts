@@ -1,7 +1,8 @@
 /**
  * npm run bench (part): what a newcomer feels on the built app, `node apps/server/dist/server.js`
- * on PGlite — start on an empty and on an existing data directory (spawn → first 200 of
- * /api/health), server RSS at idle, and sign-in latency (argon2id verification included).
+ * on the embedded PostgreSQL server — start on an empty and on an existing data directory (spawn → first 200 of
+ * /api/health), memory at idle (the Node process's RSS; the PostgreSQL processes' summed PSS, which
+ * counts their shared memory once), and sign-in latency (argon2id verification included).
  *
  *   BENCH_LOGINS   sequential sign-ins to time (default 200)
  *
@@ -9,10 +10,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchDataDir } from './common';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
@@ -31,6 +33,28 @@ function rssMiB(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kib / 1024;
+}
+
+/** The embedded PostgreSQL server's processes (postmaster and its children): count and summed PSS in MiB. */
+function postgresMemory(dataDir: string) {
+  const postmaster = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const pids = [postmaster];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster)
+        pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let kib = 0;
+  for (const pid of pids) {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    kib += Number(/Pss:\s+(\d+)/.exec(rollup)?.[1] ?? 0);
+  }
+  return { processes: pids.length, mib: kib / 1024 };
 }
 
 /** Spawns the server and resolves once /api/health answers 200, with the time that took. */
@@ -111,9 +135,11 @@ async function main() {
     const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-bench-accounts-'));
+  const dataDir = benchDataDir('accounts');
   try {
-    console.log(`\nCampusRun start-up and sign-in (built server, PGlite; ${os.cpus().length} CPUs)`);
+    console.log(
+      `\nCampusRun start-up and sign-in (built server, embedded PostgreSQL; ${os.cpus().length} CPUs)`,
+    );
     const first = await startServer(dataDir);
     console.log(`  first start, empty data directory (create + migrate): ${first.ms.toFixed(0)} ms`);
     await createAccount(dataDir);
@@ -133,13 +159,20 @@ async function main() {
     );
 
     await sleep(5000);
-    console.log(`  RSS at idle (5 s after start, no requests yet): ${rssMiB(server!.pid!).toFixed(0)} MiB`);
+    const pgIdle = postgresMemory(dataDir);
+    console.log(
+      `  memory at idle (5 s after start, no requests yet): Node RSS ${rssMiB(server!.pid!).toFixed(0)} MiB, ` +
+        `PostgreSQL ${pgIdle.processes} processes, PSS ${pgIdle.mib.toFixed(0)} MiB`,
+    );
 
     const logins = await timeLogins();
     console.log(
       `  POST /api/auth/login, ${LOGINS} sequential sign-ins: p50 ${percentile(logins, 50).toFixed(1)} ms, p99 ${percentile(logins, 99).toFixed(1)} ms`,
     );
-    console.log(`  RSS after the sign-ins: ${rssMiB(server!.pid!).toFixed(0)} MiB`);
+    const pgBusy = postgresMemory(dataDir);
+    console.log(
+      `  memory after the sign-ins: Node RSS ${rssMiB(server!.pid!).toFixed(0)} MiB, PostgreSQL PSS ${pgBusy.mib.toFixed(0)} MiB`,
+    );
     await stopServer(server!);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

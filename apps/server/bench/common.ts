@@ -1,6 +1,10 @@
-/** What the bench scripts share: the server's configuration and a throwaway PostgreSQL database. */
+/** What the bench scripts share: the server's configuration, its data directory and a throwaway PostgreSQL database. */
+import { chmodSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
 
 /** The PostgreSQL server the benches create their databases on. */
 export const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -18,6 +22,18 @@ export function benchConfig(dataDir: string) {
     }),
     rateLimits: { global: 1_000_000_000, auth: 20, authPerAccount: 10 },
   };
+}
+
+/** A fresh temporary DATA_DIR that others may enter (as root, the embedded PostgreSQL runs as `postgres`). */
+export function benchDataDir(label: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `campusrun-bench-${label}-`));
+  chmodSync(dir, 0o711);
+  return dir;
+}
+
+/** The bench target: `url` (PostgreSQL), or else the embedded PostgreSQL server in `dataDir`, as `npm start` runs it. */
+export function openBenchDatabase(url: string | undefined, dataDir: string) {
+  return openDatabase({ databaseUrl: url, dataDir }, { log: () => {} });
 }
 
 /** A fresh database named after `label` on BENCH_PG_URL, or null when no server answers. */

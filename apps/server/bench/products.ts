@@ -1,8 +1,8 @@
 /**
  * Marketplace benchmark (standalone: `npx tsx bench/products.ts` in apps/server).
  *
- * 1. GET /api/products with 10,000 products, 50 connections, on PGlite (fresh temp dir) and on
- *    PostgreSQL (a fresh database on 127.0.0.1:5432 when reachable; created and dropped), next to a
+ * 1. GET /api/products with 10,000 products, 50 connections, on the embedded PostgreSQL server
+ *    (fresh temp dir, as `npm start` runs it) and on PostgreSQL (a fresh database on 127.0.0.1:5432 when reachable; created and dropped), next to a
  *    bare node:http baseline measured in the same run: req/s, p50, p99 and the ratio.
  * 2. The image pipeline on a generated 4000 × 3000 high-detail JPEG of ~4 MB: time and output size.
  *
@@ -14,9 +14,8 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -24,11 +23,11 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { PRODUCT_CATEGORIES, PRODUCT_CONDITIONS, type ProductStatus } from '@campusrun/shared';
 import { buildApp } from '../src/app';
-import { openPgliteDir, openPostgres, type Db } from '../src/db/client';
+import type { Db } from '../src/db/client';
 import { productImages, products, users } from '../src/db/schema';
 import { processImage } from '../src/lib/images';
 import { createJwt } from '../src/lib/tokens';
-import { benchConfig, createPgDatabase } from './common';
+import { benchConfig, benchDataDir, createPgDatabase, openBenchDatabase } from './common';
 
 const self = fileURLToPath(import.meta.url);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -153,10 +152,10 @@ export async function seedProducts(db: Db, count: number) {
 }
 
 async function runServer() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-bench-products-'));
+  const dataDir = benchDataDir('products');
   const config = benchConfig(dataDir);
   const url = process.env.BENCH_TARGET_URL;
-  const database = url ? await openPostgres(url, 10) : await openPgliteDir(dataDir);
+  const database = await openBenchDatabase(url, dataDir);
   const began = Date.now();
   const { viewer } = await seedProducts(database.db, COUNT);
   const seedMs = Date.now() - began;
@@ -350,7 +349,7 @@ async function main() {
     await stop(hello.child);
   }
 
-  await benchApp('PGlite', {}, rows);
+  await benchApp('embedded PostgreSQL', {}, rows);
   const pgDb = await createPgDatabase('products');
   if (pgDb) {
     try {

@@ -1,5 +1,5 @@
 /**
- * npm run bench: 10,000 seeded requests on PGlite and (when reachable) PostgreSQL, 50 connections,
+ * npm run bench: 10,000 seeded requests on the embedded PostgreSQL server and (when reachable) an external one, 50 connections,
  * against a bare node:http baseline measured in the same run. Prints req/s, p50, p99 and the ratio.
  *
  *   BENCH_DATABASE_URL  a PostgreSQL server to create the bench database on
@@ -157,7 +157,7 @@ async function main() {
     await stop(hello.child);
   }
 
-  await benchApp('PGlite', {}, rows);
+  await benchApp('embedded PostgreSQL', {}, rows);
 
   const pgDb = await createPgDatabase('requests');
   if (pgDb) {

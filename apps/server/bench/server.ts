@@ -2,22 +2,19 @@
  * One benchmark target, run as a child of bench/run.ts: seeds a fresh database, starts the real app
  * on a free 127.0.0.1 port and reports { port, tokens } over IPC. Stops on SIGTERM.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { buildApp } from '../src/app';
-import { openPgliteDir, openPostgres } from '../src/db/client';
 import { createJwt } from '../src/lib/tokens';
 import { seedBenchData } from './data';
-import { benchConfig } from './common';
+import { benchConfig, benchDataDir, openBenchDatabase } from './common';
 
 const databaseUrl = process.env.BENCH_TARGET_URL;
 const count = Number(process.env.BENCH_ROWS ?? 10_000);
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-bench-'));
+const dataDir = benchDataDir('requests');
 const config = benchConfig(dataDir);
 
-const database = databaseUrl ? await openPostgres(databaseUrl, 10) : await openPgliteDir(dataDir);
+const database = await openBenchDatabase(databaseUrl, dataDir);
 const seeded = await seedBenchData(database.db, count);
 const app = await buildApp(config, database);
 await app.listen({ port: 0, host: '127.0.0.1' });

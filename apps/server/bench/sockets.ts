@@ -2,7 +2,7 @@
  * Realtime benchmark (standalone: `npx tsx bench/sockets.ts` in apps/server; the last step of
  * npm run bench). Goal: 1,000 sockets on one server process, 200 messages/s for 30 s, p99 < 50 ms.
  *
- * The server runs alone in a child process (so its RSS is its own) on a fresh PGlite data dir, then on
+ * The server runs alone in a child process (so its RSS is its own) on the embedded PostgreSQL server in a fresh data dir, then on
  * a fresh PostgreSQL database when one answers (created and dropped), with BENCH_SOCKETS verified users.
  * This process is the load generator: one socket.io-client websocket per user, hosteller i sending to
  * day scholar i. It measures
@@ -25,7 +25,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
@@ -34,10 +34,10 @@ import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_OPTIONS, type ClientToServerEvents, type ServerToClientEvents } from '@campusrun/shared';
 import { buildApp } from '../src/app';
-import { openPgliteDir, openPostgres, type Db } from '../src/db/client';
+import type { Db } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { createJwt } from '../src/lib/tokens';
-import { benchConfig, createPgDatabase } from './common';
+import { benchConfig, benchDataDir, createPgDatabase, openBenchDatabase } from './common';
 
 const self = fileURLToPath(import.meta.url);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
@@ -138,10 +138,10 @@ async function settle() {
 }
 
 async function runServer() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-bench-sockets-'));
+  const dataDir = benchDataDir('sockets');
   const config = benchConfig(dataDir);
   const url = process.env.BENCH_TARGET_URL;
-  const database = url ? await openPostgres(url, 10) : await openPgliteDir(dataDir);
+  const database = await openBenchDatabase(url, dataDir);
   const seeded = await seedUsers(database.db, SOCKETS);
   const app = await buildApp(config, database);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -511,7 +511,7 @@ async function main() {
     `${os.cpus().length} CPUs, load average ${load()} (other work on the machine skews every figure)`,
   );
   const results: Result[] = [];
-  results.push(await benchTarget('PGlite', {}));
+  results.push(await benchTarget('embedded PostgreSQL', {}));
   const pgDb = await createPgDatabase('sockets');
   if (pgDb) {
     try {

@@ -5,7 +5,6 @@ import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError, openPgliteDir } from './db/client';
 import { buildTestApp, type TestApp } from './test/build-test-app';
 import { createUser, tokenFor, uniqueEmail } from './test/factories';
 
@@ -323,19 +322,4 @@ describe("TRUST_PROXY trusts any client's X-Forwarded-For", () => {
       await t.close();
     }
   });
-});
-
-describe('PGlite data directory', () => {
-  it('refuses a second process and recovers from a stale lock', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-lock-'));
-    try {
-      writeFileSync(path.join(dir, 'campusrun.lock'), String(process.ppid));
-      await expect(openPgliteDir(dir)).rejects.toBeInstanceOf(DataDirLockedError);
-      writeFileSync(path.join(dir, 'campusrun.lock'), '2147483646');
-      const database = await openPgliteDir(dir);
-      await database.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 90_000); // a first PGlite boot on a busy 2-core machine can take a while
 });

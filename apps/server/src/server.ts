@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError, openDatabase } from './db/client';
+import { EmbeddedPostgresError, openDatabase } from './db/client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -11,7 +11,13 @@ async function main() {
   const started = performance.now();
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = { ...loadConfig(), webDistDir: path.resolve(here, '../../web/dist') };
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, {
+    log: (message) => console.log(message),
+    onUnexpectedExit: (message) => {
+      console.error(message);
+      process.exit(1);
+    },
+  });
   const app = await buildApp(config, database);
 
   let closing = false;
@@ -30,8 +36,9 @@ async function main() {
       process.exit(1);
     }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Each closes the server, then the database: the embedded PostgreSQL with a fast shutdown.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void shutdown(signal));
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -40,14 +47,14 @@ async function main() {
     await database.close();
     process.exit(1);
   }
-  const db = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
+  const db = database.kind === 'embedded' ? `PostgreSQL in ${path.join(config.dataDir, 'pg')}` : 'PostgreSQL';
   app.log.info(
     `CampusRun ready at ${config.publicUrl} (${db}${config.smtpUrl ? '' : `, mail to ${path.join(config.dataDir, 'outbox')}`}) in ${Math.round(performance.now() - started)} ms`,
   );
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof EmbeddedPostgresError) {
     console.error(err.message);
   } else {
     console.error('CampusRun failed to start:', err);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -22,11 +22,13 @@ function firstLine(child: ChildProcess & { stdout: Readable }, pattern: RegExp) 
 
 /**
  * Starts an SMTP sink (each mail saved as JSON in E2E_MAIL_DIR), a local OpenID provider standing in
- * for Google (next ID token claims read from E2E_OIDC_CLAIMS), and the built server on a fresh PGlite
- * data directory, exactly as `npm start` runs it. Each runs in its own process.
+ * for Google (next ID token claims read from E2E_OIDC_CLAIMS), and the built server on a fresh data
+ * directory (its embedded PostgreSQL server included), exactly as `npm start` runs it. Each runs in its
+ * own process.
  */
 export default async function globalSetup() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'campusrun-e2e-'));
+  chmodSync(root, 0o711); // as root, the embedded PostgreSQL server runs as `postgres` and must reach DATA_DIR
   const mailDir = path.join(root, 'mail');
   mkdirSync(mailDir);
   const sink = spawn(process.execPath, [path.join(here, 'mail-sink.mjs'), mailDir], {

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../config';
 import { hashPassword } from '../lib/passwords';
 import { createStorage } from '../lib/storage';
 import { seedDemoProducts } from '../modules/products/products.seed';
-import { DataDirLockedError, openDatabase, type Db } from './client';
+import { EmbeddedPostgresError, openDatabase, type Db } from './client';
 import { notifications, ratings, requests, users } from './schema';
 
 export const DEMO_PASSWORD = 'password123';
@@ -330,7 +330,7 @@ async function main() {
     console.error('Refusing to seed demo data with NODE_ENV=production.');
     process.exit(1);
   }
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { log: (message) => console.log(message) });
   try {
     const { created, emails } = await seed(database.db, config.emailDomain);
     console.log(created ? 'Demo data created.' : 'Demo accounts already exist; nothing changed.');
@@ -355,7 +355,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof EmbeddedPostgresError) console.error(err.message);
   else console.error('Seeding failed:', err);
   process.exit(1);
 });

@@ -1,39 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOverrides } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPostgres, type Database } from '../db/client';
 import { startSmtpSink } from './smtp-sink';
 
-/** A fresh, migrated database cloned from the run's template: PGlite, or PostgreSQL with TEST_DATABASE_URL. */
+/** A fresh, migrated database of its own, created from the run's template (see global-setup.ts). */
 export async function createTestDatabase(): Promise<Database> {
-  const pgTemplate = inject('pgTemplateDb');
-  const url = process.env.TEST_DATABASE_URL;
-  if (url && pgTemplate) {
-    const name = `campusrun_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${pgTemplate}`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    const database = await openPostgres(target.toString(), 5);
-    return {
-      ...database,
-      async close() {
-        await database.close();
-        await admin.query(`drop database if exists ${name}`);
-        await admin.end();
-      },
-    };
-  }
-  const dump = readFileSync(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-  return openPglite(client);
+  const name = `campusrun_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: inject('testDatabaseUrl') });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('pgTemplateDb')}`);
+  const target = new URL(inject('testDatabaseUrl'));
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    },
+  };
 }
 
 export function testConfig(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Config {

@@ -65,7 +65,7 @@ export const products = pgTable(
       .on(t.category, t.price, t.id)
       .where(sql`status <> 'sold'`),
     // Word-prefix search; fastupdate off so new rows are searchable through the index at once
-    // (PGlite has no autovacuum to merge a pending list).
+    // (no pending list waiting for (auto)vacuum to merge it).
     index('products_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     check('products_price_positive', sql`${t.price} > 0`),
     check('products_quantity_positive', sql`${t.quantity} >= 1`),

@@ -67,8 +67,8 @@ export const requests = pgTable(
     index('requests_pending_price_idx')
       .on(t.expectedPrice, t.createdAt, t.id)
       .where(sql`${t.status} = 'pending'`),
-    // fastupdate off: no pending list that only VACUUM merges (PGlite has no autovacuum), so the
-    // planner keeps choosing this index right after inserts.
+    // fastupdate off: no pending list waiting for (auto)vacuum to merge it, so the planner keeps
+    // choosing this index right after inserts.
     index('requests_pending_search_idx')
       .using('gin', t.searchVector)
       .with({ fastupdate: false })
