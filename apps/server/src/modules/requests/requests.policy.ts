@@ -128,7 +128,8 @@ export function requestCan(viewer: Viewer, r: State, now: Date, hasRated: boolea
     cancel: hosteller && cancelRefusal(viewer.id, r) === null,
     cancelDelivery: dayScholar && cancelDeliveryRefusal(viewer.id, r) === null,
     rate: !hasRated && rateRefusal(viewer.id, r) === null,
-    chat: counterpartOf(viewer.id, r) !== null,
+    // Anyone who may see the request talks to its requester; a closed one, only its parties do.
+    chat: viewer.role !== null && canView(viewer.id, r) && counterpartOf(viewer.id, r) !== null,
     repost: hosteller && repostRefusal(viewer.id, r, now) === null,
   };
 }
