@@ -24,7 +24,7 @@ export function RequestCard({ request, party }: RequestCardProps) {
         to={paths.request(request.id)}
         className={clsx(
           'block rounded-xl p-4 shadow-sm transition-colors hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-          fresh ? 'bg-indigo-50 ring-2 ring-indigo-400' : 'bg-white ring-1 ring-slate-200',
+          fresh ? 'bg-white ring-2 ring-indigo-500' : 'bg-white ring-1 ring-slate-200',
         )}
       >
         <div className="flex items-start justify-between gap-3">
