@@ -1,8 +1,7 @@
 /**
  * Two real server processes sharing PostgreSQL and Redis: messages, notifications, presence, typing,
  * request events, sign-outs and the chat limit cross between them; their expiry sweeps announce each
- * expired request once; a SIGKILL mid-burst loses no message and
- * duplicates none.
+ * expired request once; a SIGKILL mid-burst loses no message and duplicates none.
  * Runs only with REDIS_URL and TEST_DATABASE_URL:
  *   REDIS_URL=redis://127.0.0.1:6379 TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test \
  *     npx vitest run --project server src/realtime/cluster
