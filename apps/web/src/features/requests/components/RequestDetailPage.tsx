@@ -151,7 +151,7 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
             roleLabel="Deliverer (Day Scholar)"
             user={request.deliverer}
             isViewer={request.delivererId === viewer.id}
-            isAwaited={request.status === 'pending'}
+            isAwaited={request.status === 'pending' && !request.isExpired}
           />
         </div>
       </div>
