@@ -108,6 +108,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: trustProxy,
   MAX_ACTIVE_DELIVERIES: z.coerce.number().int().min(1).default(3),
+  REQUEST_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
 });
 
 export interface Config {
@@ -135,6 +136,8 @@ export interface Config {
   rateLimits: { global: number; auth: number; authPerAccount: number };
   /** How many accepted, not yet completed or cancelled deliveries one day scholar may hold. */
   maxActiveDeliveries: number;
+  /** How often each process looks for requests whose deadline passed (seconds; 0: never). */
+  requestSweepSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimits: { global: e.RATE_LIMIT_GLOBAL, auth: e.RATE_LIMIT_AUTH, authPerAccount: 10 },
     maxActiveDeliveries: e.MAX_ACTIVE_DELIVERIES,
+    requestSweepSeconds: e.REQUEST_SWEEP_SECONDS,
   };
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type WebSocket } from '@playwright/test';
 
 export const PASSWORD = 'e2e-password-1';
 export const DOMAIN = 'example.edu';
@@ -87,4 +87,66 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
     [],
   );
+}
+
+/** Creates a request through the API as `user` (deadline in 5 hours); answers its id. */
+export async function createRequestViaApi(
+  request: APIRequestContext,
+  user: SeededUser,
+  itemName: string,
+  price = 50,
+) {
+  const res = await request.post('/api/requests', {
+    headers: { Authorization: `Bearer ${user.token}` },
+    data: {
+      itemName,
+      description: 'Seeded by the E2E test',
+      quantity: 1,
+      expectedPrice: price,
+      deadline: new Date(Date.now() + 5 * 3_600_000).toISOString(),
+      deliveryLocation: 'Block B gate',
+      isUrgent: false,
+      category: 'other',
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { request: { id: string } }).request.id;
+}
+
+/** A request call as `user` (PUT /api/requests/{id}/{action}); expects success. */
+export async function actOnRequest(
+  request: APIRequestContext,
+  user: SeededUser,
+  id: string,
+  action: 'accept' | 'cancel' | 'deliver' | 'cancel-delivery',
+) {
+  const res = await request.put(`/api/requests/${id}/${action}`, {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/**
+ * Watches the page's Socket.IO connections (call before the page opens one) so a test can wait until
+ * the server has accepted the connection, or until the page has sent an event, before acting
+ * elsewhere: the live updates it then expects cannot be lost to a race.
+ */
+export function trackSocket(page: Page) {
+  const sent: string[] = [];
+  const received: string[] = [];
+  page.on('websocket', (ws: WebSocket) => {
+    if (!ws.url().includes('/socket.io/')) return;
+    ws.on('framesent', ({ payload }) => void sent.push(String(payload)));
+    ws.on('framereceived', ({ payload }) => void received.push(String(payload)));
+  });
+  return {
+    /** The server has accepted `count` connections of this page so far (Socket.IO CONNECT answered). */
+    connected: (count = 1) =>
+      expect.poll(() => received.filter((f) => f.startsWith('40')).length).toBeGreaterThanOrEqual(count),
+    /** The page has sent `event` at least `count` times. */
+    sent: (event: string, count = 1) =>
+      expect
+        .poll(() => sent.filter((f) => f.startsWith(`42["${event}"`)).length)
+        .toBeGreaterThanOrEqual(count),
+  };
 }

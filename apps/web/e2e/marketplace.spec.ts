@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expectAccessible, seedUser, signIn } from './fixtures';
+import { expectAccessible, seedUser, signIn, trackSocket } from './fixtures';
 
 /** A photo made at runtime: a plain colour, or camera-like noise for a big, slow-to-process file. */
 async function photo(name: string, options: { background?: string; noisy?: boolean } = {}) {
@@ -89,6 +89,7 @@ test('a hosteller lists a product, another finds and contacts them, the seller e
   // ---- Buyer: find it with search + category, open it, contact the seller ------------------
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
+  const buyerSocket = trackSocket(buyer);
   await signIn(buyer, buyerUser);
   await expect(buyer).toHaveURL(/\/hosteller\/dashboard$/);
   await buyer.goto('/hosteller/marketplace');
@@ -120,6 +121,10 @@ test('a hosteller lists a product, another finds and contacts them, the seller e
   await expectAccessible(buyer);
   await buyer.getByRole('link', { name: 'Contact Seller' }).click();
   await expect(buyer).toHaveURL(new RegExp(`/chat/${sellerUser.id}$`));
+  // Back on the product page, the buyer keeps it open while the seller edits and sells it.
+  await buyer.goBack();
+  await expect(buyer.getByRole('heading', { level: 1, name })).toBeVisible();
+  await buyerSocket.sent('product:watch', 2);
 
   // ---- Seller: edit it (add 2 photos, remove 1) -------------------------------------------
   const firstPhoto = await seller.getByRole('img', { name }).getAttribute('src');
@@ -153,11 +158,16 @@ test('a hosteller lists a product, another finds and contacts them, the seller e
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toBe('image/webp');
 
-  // ---- Seller: mark it sold; it leaves the default marketplace list ------------------------
+  // The buyer's open page shows the new price by itself.
+  await expect(buyer.getByText('₹1,100')).toBeVisible();
+
+  // ---- Seller: mark it sold; the buyer sees it Sold at once; it leaves the default list -----
   await seller.getByRole('button', { name: 'Mark Sold' }).click();
   await expect(seller.getByText('Product marked as sold')).toBeVisible();
   await expect(seller.getByText('Sold', { exact: true })).toBeVisible();
   await expect(seller.getByRole('button', { name: 'Mark Available' })).toBeVisible();
+  await expect(buyer.getByText('Sold', { exact: true })).toBeVisible();
+  await expect(buyer.getByRole('link', { name: 'Contact Seller' })).toBeVisible();
 
   await buyer.goto('/hosteller/marketplace');
   await expect(buyer.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();

@@ -1,35 +1,11 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { type SeededUser, expectAccessible, seedUser, signIn } from './fixtures';
+import { type Page, expect, test } from '@playwright/test';
+import { createRequestViaApi, expectAccessible, seedUser, signIn, trackSocket } from './fixtures';
 
 /** A datetime-local value `hours` from now (the browser runs in the same time zone as the test). */
 function localInput(hours: number) {
   const d = new Date(Date.now() + hours * 3_600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** Creates a request through the API as `user`; answers its id. */
-async function createRequestViaApi(
-  request: APIRequestContext,
-  user: SeededUser,
-  itemName: string,
-  price = 50,
-) {
-  const res = await request.post('/api/requests', {
-    headers: { Authorization: `Bearer ${user.token}` },
-    data: {
-      itemName,
-      description: 'Seeded by the E2E test',
-      quantity: 1,
-      expectedPrice: price,
-      deadline: new Date(Date.now() + 5 * 3_600_000).toISOString(),
-      deliveryLocation: 'Block B gate',
-      isUrgent: false,
-      category: 'other',
-    },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { request: { id: string } }).request.id;
 }
 
 const stat = (page: Page, label: string) => page.locator('dl > div').filter({ hasText: label }).locator('dd');
@@ -48,6 +24,7 @@ test('a request goes from creation to delivery and both parties rate each other'
   const dayscholarContext = await browser.newContext();
   const h = await hostellerContext.newPage();
   const d = await dayscholarContext.newPage();
+  const hSocket = trackSocket(h);
 
   // The hosteller creates the request.
   await signIn(h, hosteller);
@@ -72,7 +49,8 @@ test('a request goes from creation to delivery and both parties rate each other'
   await expect(h.getByText('Pending', { exact: true }).first()).toBeVisible();
   await expect(h.getByText('Waiting for a day scholar to accept')).toBeVisible();
   await expect(h.getByRole('link', { name: /^Chat with/ })).toHaveCount(0);
-  const requestUrl = h.url();
+  // From here on the hosteller's page stays open: it follows the request live, never reloaded.
+  await hSocket.connected();
 
   // The day scholar finds it with search + fee filter (kept in the URL) and accepts it.
   await signIn(d, dayscholar);
@@ -91,8 +69,7 @@ test('a request goes from creation to delivery and both parties rate each other'
   // A fee range that excludes it hides it (filtered on the server).
   await d.getByLabel('Min fee (₹)').fill('76');
   await expect(d.getByText('No requests match your filters')).toBeVisible();
-  await d.reload();
-  await expect(d.getByLabel('Min fee (₹)')).toHaveValue('76');
+  await expect(d).toHaveURL(/minFee=76/);
   await d.getByLabel('Min fee (₹)').fill('70');
   await d.getByRole('link', { name: new RegExp(item) }).click();
 
@@ -111,8 +88,7 @@ test('a request goes from creation to delivery and both parties rate each other'
   await expect(contact.getByText('Block B')).toBeVisible();
   await expect(d.getByRole('region', { name: 'Deliverer' }).getByText('(You)')).toBeVisible();
 
-  // The hosteller sees it accepted, with the deliverer.
-  await h.reload();
+  // The hosteller's open page turns Accepted by itself, with the deliverer and a Chat button.
   await expect(h.getByText('Accepted', { exact: true }).first()).toBeVisible();
   const delivererCard = h.getByRole('region', { name: 'Deliverer' });
   await expect(delivererCard.locator('p', { hasText: 'Divya Dayscholar' })).toBeVisible();
@@ -141,9 +117,10 @@ test('a request goes from creation to delivery and both parties rate each other'
   await expect(d.getByText('Rating submitted successfully')).toBeVisible();
   await expect(d.getByRole('button', { name: 'Rate Hosteller' })).toHaveCount(0);
 
-  await h.goto(requestUrl);
+  // The hosteller's page turned Completed by itself, with the notes and the Rate button.
   await expect(h.getByText('Completed', { exact: true }).first()).toBeVisible();
   await expect(h.getByText('Handed over at the gate')).toBeVisible();
+  await expect(h.getByRole('button', { name: 'Cancel Request' })).toHaveCount(0);
   await h.getByRole('button', { name: 'Rate Day Scholar' }).click();
   const rateD = h.getByRole('dialog', { name: 'Rate Divya Dayscholar' });
   await rateD.locator('label').filter({ hasText: '4 stars, Very Good' }).click();

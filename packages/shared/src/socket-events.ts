@@ -1,5 +1,7 @@
 import type { ChatMessage } from './schemas/chat';
 import type { AppNotification } from './schemas/notifications';
+import type { Product } from './schemas/products';
+import type { DeliveryRequest } from './schemas/requests';
 
 /** The answer to `message:send`: the stored message, or why it was refused. */
 export type SendAck = { ok: true; message: ChatMessage } | { ok: false; error: string };
@@ -20,12 +22,25 @@ export interface ServerToClientEvents {
   'message:read': (receipt: { readerId: string; senderId: string; readAt: string }) => void;
   'typing:start': (payload: TypingPayload) => void;
   'typing:stop': (payload: TypingPayload) => void;
-  error: (message: string) => void;
+  /** A request of the viewer's changed (to its requester and deliverer), presented for them. */
+  'request:updated': (payload: { request: DeliveryRequest }) => void;
+  /** To every day scholar: a request is open to accept (new, reposted, or its delivery given up). */
+  'request:available': (payload: { request: DeliveryRequest }) => void;
+  /** To every day scholar but its parties: a request left the list (accepted, cancelled or expired). */
+  'request:unavailable': (payload: { id: string }) => void;
+  /** A product the viewer watches (or sells) changed, presented for them. */
+  'product:updated': (payload: { product: Product }) => void;
+  /** A product the viewer watches (or sells) was deleted. */
+  'product:removed': (payload: { id: string }) => void;
+}
+
+/** A product id to follow while its page is open (`product:watch`) or to stop following. */
+export interface ProductWatchPayload {
+  id: string;
 }
 
 /** Events the client sends (spec §7 "Sent"). Identity always comes from the handshake token. */
 export interface ClientToServerEvents {
-  'user:login': (userId: string) => void;
   'user:check': (userIds: string[]) => void;
   'message:send': (
     payload: { receiverId: string; message: string; clientId: string },
@@ -33,6 +48,8 @@ export interface ClientToServerEvents {
   ) => void;
   'typing:start': (payload: TypingPayload) => void;
   'typing:stop': (payload: TypingPayload) => void;
+  'product:watch': (payload: ProductWatchPayload) => void;
+  'product:unwatch': (payload: ProductWatchPayload) => void;
 }
 
 /** Spec §4: reconnection delay 1000 → 5000 ms, connect timeout 20000 ms. */

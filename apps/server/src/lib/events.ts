@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { NotificationType } from '@campusrun/shared';
+import type { DeliveryRequest, NotificationType, Product } from '@campusrun/shared';
 
 /** A party of a request, as named in notifications. */
 export interface EventUser {
@@ -67,7 +67,23 @@ export type AppEvent =
         isRead: boolean;
         createdAt: string;
       };
-    };
+    }
+  /**
+   * Entity changes for open screens, pushed by the realtime gateway (docs/decisions/0006). Each
+   * carries what leaves the server already presented by the feature's presenter, per audience.
+   */
+  | EntityEvent;
+
+export type EntityEvent =
+  /** A request changed: `views` holds it as each of its parties (or former deliverer) may see it. */
+  | { type: 'request.updated'; requestId: string; views: { userId: string; request: DeliveryRequest }[] }
+  /** A request is on the available list: the same for every day scholar. */
+  | { type: 'request.available'; request: DeliveryRequest }
+  /** A request left the available list; `except` (its parties) get request.updated instead. */
+  | { type: 'request.unavailable'; requestId: string; except: string[] }
+  /** A product changed: `forSeller` to the seller's sessions, `forOthers` to everyone watching it. */
+  | { type: 'product.updated'; sellerId: string; forSeller: Product; forOthers: Product }
+  | { type: 'product.removed'; productId: string; sellerId: string };
 export type AppEventType = AppEvent['type'];
 
 export type EventHandler = (event: AppEvent) => void | Promise<void>;

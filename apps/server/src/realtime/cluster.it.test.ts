@@ -1,7 +1,7 @@
 /**
  * Two real server processes sharing PostgreSQL and Redis: messages, notifications, presence, typing,
- * sign-outs and the chat limit cross between them; a SIGKILL mid-burst loses no message and
- * duplicates none.
+ * request events, sign-outs and the chat limit cross between them; their expiry sweeps announce each
+ * expired request once; a SIGKILL mid-burst loses no message and duplicates none.
  * Runs only with REDIS_URL and TEST_DATABASE_URL:
  *   REDIS_URL=redis://127.0.0.1:6379 TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test \
  *     npx vitest run --project server src/realtime/cluster
@@ -19,7 +19,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { ChatMessage, ClientToServerEvents, SendAck, ServerToClientEvents } from '@campusrun/shared';
 import { openPostgres, type Database } from '../db/client';
-import { messages } from '../db/schema';
+import { messages, requests } from '../db/schema';
 import { CHAT_SEND_LIMIT, TOO_MANY_MESSAGES } from '../modules/chat/chat.service';
 import { createRequest, createUser, tokenFor } from '../test/factories';
 
@@ -85,6 +85,8 @@ async function startServer(databaseUrl: string): Promise<Proc> {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_GLOBAL: '100000',
       RATE_LIMIT_AUTH: '100000',
+      // Both processes sweep for expired requests every second (each must be announced once).
+      REQUEST_SWEEP_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -184,6 +186,59 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
     }
     await admin?.end();
   }, 60_000);
+
+  it('request events cross processes, and an expired request is announced once by the two sweeps', async () => {
+    const h = await createUser(database.db, { role: 'hosteller', name: 'Hari' });
+    const dUsers = await Promise.all([1, 2].map(() => createUser(database.db, { role: 'dayscholar' })));
+    const [d1, d2] = await Promise.all(
+      dUsers.map(async (u) => ({ ...u, token: await tokenFor({ config }, u) })),
+    );
+    const hToken = await tokenFor({ config }, h);
+    const [hs, d1s, d2s] = await Promise.all([
+      client(p2.url, hToken),
+      client(p1.url, d1!.token),
+      client(p2.url, d2!.token),
+    ]);
+
+    // Posted on process 2: a day scholar on process 1 hears of it.
+    const arrived = next(d1s, 'request:available');
+    const res = await fetch(`${p2.url}/api/requests`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${hToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        itemName: 'Cluster chai',
+        expectedPrice: 20,
+        deadline: new Date(Date.now() + 3600_000).toISOString(),
+        deliveryLocation: 'Gate',
+      }),
+    });
+    expect(res.status).toBe(201);
+    const { request } = (await res.json()) as { request: { id: string } };
+    expect((await arrived).request.id).toBe(request.id);
+
+    // Accepted on process 1: the requester on process 2 sees it; the other day scholar hears it left.
+    const toH = next(hs, 'request:updated');
+    const gone = next(d2s, 'request:unavailable');
+    const accepted = await fetch(`${p1.url}/api/requests/${request.id}/accept`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${d1!.token}` },
+    });
+    expect(accepted.status).toBe(200);
+    expect((await toH).request).toMatchObject({ id: request.id, status: 'accepted' });
+    expect(await gone).toEqual({ id: request.id });
+
+    // Its deadline passes while on the list: both processes sweep, one announces it, once.
+    const expired = await createRequest(database.db, { requester: h });
+    await database.db
+      .update(requests)
+      .set({ deadline: new Date(Date.now() - 1000), updatedAt: new Date(Date.now() - 3600_000) })
+      .where(eq(requests.id, expired.id));
+    const heard: string[] = [];
+    for (const s of [d1s, d2s])
+      s.on('request:unavailable', ({ id }) => void (id === expired.id && heard.push(id)));
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(heard).toEqual([expired.id, expired.id]);
+  });
 
   // Runs before the SIGKILL case below, which leaves process 1 dead.
   it('open sockets outlive revocation: signing out on one process closes the sockets on both; one chat limit for both', async () => {

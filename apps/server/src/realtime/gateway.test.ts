@@ -174,7 +174,7 @@ describe('messages', () => {
     (s as unknown as Socket).emit('nonsense', { a: 1 });
     s.emit('user:check', 'not an array' as never);
     s.emit('typing:start', 5 as never);
-    s.emit('user:login', { evil: true } as never);
+    s.emit('product:watch', { id: 'not-a-uuid' } as never);
     // A 1 MB frame is over maxHttpBufferSize: the server drops that connection, not the process.
     const big = await online(a);
     const dropped = new Promise((resolve) => big.once('disconnect', resolve));

@@ -23,11 +23,17 @@ interface SocketData {
   expiresAt: number;
   /** Receivers this socket told it is typing to, so a disconnect can stop them. */
   typingTo: Set<string>;
+  /** Products this socket watches (each is a joined `product:{id}` room). */
+  watching: Set<string>;
 }
 type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export const room = (userId: string) => `user:${userId}`;
+/** Every day scholar's sockets: they hear of requests joining and leaving the available list. */
+export const DAY_SCHOLARS_ROOM = 'role:dayscholar';
+/** Sockets that have a product's page open (product:watch). */
+export const productRoom = (productId: string) => `product:${productId}`;
 
 export const REALTIME_LIMITS = {
   /** A chat message is at most 2000 characters; anything near this size is abuse. */
@@ -40,6 +46,8 @@ export const REALTIME_LIMITS = {
   eventsPerMinute: 300,
   /** Receivers one socket may be shown typing to at once. */
   typingMax: 20,
+  /** Products one socket may watch at once (a page watches one; a few tabs' worth is plenty). */
+  watchMax: 20,
 } as const;
 
 /** Answers of a refused handshake (the `connect_error` message the client sees). */
@@ -68,12 +76,13 @@ const sendPayload = z.object({
   clientId: clientIdField,
 });
 const typingPayload = z.object({ receiverId: z.uuid() });
+const watchPayload = z.object({ id: z.uuid() });
 const checkPayload = z.array(z.uuid()).max(REALTIME_LIMITS.checkMax);
 
 /**
  * Socket.IO on the app's HTTP server. Identity comes from the handshake token, checked like a bearer
  * header, and again before every message; a socket closes when its token expires or is revoked.
- * Every socket joins `user:{id}`. With REDIS_URL the Redis adapter carries rooms, presence, pushes
+ * Every socket joins `user:{id}`, a day scholar's also `role:dayscholar`, and a product page's `product:{id}`. With REDIS_URL the Redis adapter carries rooms, presence, pushes
  * and disconnections across every process sharing the database.
  */
 export async function attachRealtime(app: FastifyInstance, ctx: AppContext, authenticate: Authenticator) {
@@ -148,6 +157,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
     socket.data.actor = session.actor;
     socket.data.expiresAt = session.expiresAt;
     socket.data.typingTo = new Set();
+    socket.data.watching = new Set();
   }
 
   io.use((socket, next) => {
@@ -178,6 +188,8 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
     const me = socket.data.actor.id;
     const bearer = bearerOf(socket)!;
     void socket.join(room(me));
+    const { role, isProfileComplete } = socket.data.actor;
+    if (role === 'dayscholar' && isProfileComplete) void socket.join(DAY_SCHOLARS_ROOM);
     expireAt(socket, socket.data.expiresAt);
 
     /** The actor as of now, or null when the socket's token has been revoked or has expired. */
@@ -223,8 +235,21 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
       return new Set(ids.filter((id) => knownPartners.has(id)));
     }
 
-    // Compatibility only: identity always comes from the handshake token.
-    socket.on('user:login', () => undefined);
+    // A product page follows its product while open: updates and removal reach it at once. Anyone who
+    // may open product pages (a complete profile) may watch, up to watchMax products per socket.
+    socket.on('product:watch', (payload) => {
+      const parsed = watchPayload.safeParse(payload);
+      const { watching } = socket.data;
+      if (!parsed.success || !socket.data.actor.isProfileComplete) return;
+      if (watching.has(parsed.data.id) || watching.size >= REALTIME_LIMITS.watchMax) return;
+      watching.add(parsed.data.id);
+      void socket.join(productRoom(parsed.data.id));
+    });
+    socket.on('product:unwatch', (payload) => {
+      const parsed = watchPayload.safeParse(payload);
+      if (!parsed.success || !socket.data.watching.delete(parsed.data.id)) return;
+      void socket.leave(productRoom(parsed.data.id));
+    });
 
     // Presence only of conversation partners (and oneself); anyone else is reported offline.
     socket.on('user:check', (userIds) => {
@@ -331,6 +356,30 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
         io.to(room(userId)).emit('notification', notification);
         return;
       }
+      // Entity changes for open screens (docs/decisions/0006-entity-events.md).
+      case 'request.updated':
+        for (const { userId, request } of event.views)
+          io.to(room(userId)).emit('request:updated', { request });
+        return;
+      case 'request.available':
+        io.to(DAY_SCHOLARS_ROOM).emit('request:available', { request: event.request });
+        return;
+      case 'request.unavailable':
+        io.to(DAY_SCHOLARS_ROOM)
+          .except(event.except.map(room))
+          .emit('request:unavailable', { id: event.requestId });
+        return;
+      case 'product.updated':
+        io.to(productRoom(event.forOthers.id))
+          .except(room(event.sellerId))
+          .emit('product:updated', { product: event.forOthers });
+        io.to(room(event.sellerId)).emit('product:updated', { product: event.forSeller });
+        return;
+      case 'product.removed':
+        io.to([productRoom(event.productId), room(event.sellerId)]).emit('product:removed', {
+          id: event.productId,
+        });
+        return;
       default:
         return;
     }

@@ -40,9 +40,9 @@ export function reconnectDelay(n: number, random = Math.random()): number {
 }
 
 /**
- * Spec §4 "Socket": connects only when signed in (handshake `auth: { token }`), announces the login
- * with the user id, closes on sign-out or when the token changes. socket.io-client is loaded on
- * first sign-in, so the login screen does not carry it.
+ * Spec §4 "Socket": connects only when signed in, closes on sign-out or when the token changes. The
+ * server knows who is connecting from the handshake's `auth: { token }` alone. socket.io-client is
+ * loaded on first sign-in, so the login screen does not carry it.
  */
 export function SocketProvider({ children }: { children: ReactNode }) {
   const { token, user, isAuthenticated } = useAuth();
@@ -84,7 +84,6 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       });
       socket = s;
       s.on('connect', () => {
-        s.emit('user:login', userId);
         refusals = 0;
         const again = everConnected;
         everConnected = true;

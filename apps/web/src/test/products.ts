@@ -1,4 +1,4 @@
-import type { Product } from '@campusrun/shared';
+import type { Product, ProductCan } from '@campusrun/shared';
 import { hosteller } from './fixtures';
 
 /** Another hosteller, the seller of most test products. */
@@ -9,9 +9,14 @@ export const seller = {
   createdAt: '2026-08-15T10:00:00.000Z',
 };
 
+/** What the server allows a buyer (anyone but the seller). */
+export const BUYER_CAN: ProductCan = { edit: false, contact: true, markSold: false, delete: false };
+/** What the server allows the seller of an unsold product. */
+export const SELLER_CAN: ProductCan = { edit: true, contact: false, markSold: true, delete: true };
+
 let counter = 0;
 
-/** A product as the API returns it; `images` and `thumbnails` match. */
+/** A product as the API returns it to a buyer (pass `can` for the seller's view); images match thumbnails. */
 export function makeProduct(overrides: Partial<Product> & { imageCount?: number } = {}): Product {
   const { imageCount = 1, ...rest } = overrides;
   counter += 1;
@@ -35,6 +40,7 @@ export function makeProduct(overrides: Partial<Product> & { imageCount?: number 
     seller: sellerCard,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
+    can: BUYER_CAN,
     ...rest,
   };
 }

@@ -1,16 +1,39 @@
-import type { DeliveryRequest } from '@campusrun/shared';
+import type { DeliveryRequest, RequestCan } from '@campusrun/shared';
 import { dayscholar, hosteller } from './fixtures';
+
+/** A `can` with exactly these actions allowed (what the server would say for the scenario). */
+export function can(...allowed: (keyof RequestCan)[]): RequestCan {
+  const none: RequestCan = {
+    accept: false,
+    complete: false,
+    cancel: false,
+    cancelDelivery: false,
+    rate: false,
+    chat: false,
+    repost: false,
+  };
+  for (const action of allowed) none[action] = true;
+  return none;
+}
+
+/** The `hosteller` fixture as a request's requester (and a day scholar's counterpart). */
+export const requesterRef = { id: hosteller.id, name: hosteller.name, avatar: null };
+/** The `dayscholar` fixture as a deliverer (and the requester's counterpart). */
+export const delivererRef = { id: dayscholar.id, name: dayscholar.name, avatar: null };
 
 let seq = 0;
 
-/** A request of the `hosteller` fixture; pass overrides for status, deliverer and so on. */
+/**
+ * A request of the `hosteller` fixture, as a viewer with no actions would get it; pass overrides for
+ * status, deliverer, `can` and so on.
+ */
 export function makeRequest(overrides: Partial<DeliveryRequest> = {}): DeliveryRequest {
   seq += 1;
   return {
     id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
     number: seq,
     requesterId: hosteller.id,
-    requester: { id: hosteller.id, name: hosteller.name, avatar: null },
+    requester: requesterRef,
     delivererId: null,
     deliverer: null,
     itemName: 'Paracetamol 500 mg',
@@ -30,6 +53,10 @@ export function makeRequest(overrides: Partial<DeliveryRequest> = {}): DeliveryR
     cancelledAt: null,
     contact: null,
     viewerHasRated: false,
+    isExpired: false,
+    counterpart: null,
+    ratingType: null,
+    can: can(),
     ...overrides,
   };
 }
@@ -39,6 +66,6 @@ export const withDeliverer = (request: DeliveryRequest, status: DeliveryRequest[
   ...request,
   status,
   delivererId: dayscholar.id,
-  deliverer: { id: dayscholar.id, name: dayscholar.name, avatar: null },
+  deliverer: delivererRef,
   acceptedAt: new Date().toISOString(),
 });

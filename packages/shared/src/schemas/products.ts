@@ -385,6 +385,15 @@ export const productSellerSchema = z.object({
 });
 
 /** One product as every endpoint returns it. Price in rupees, times ISO 8601 UTC. */
+/** What the viewer may do with a product now, decided on the server (the client keeps no copy). */
+export const productCanSchema = z.object({
+  edit: z.boolean(),
+  contact: z.boolean(),
+  markSold: z.boolean(),
+  delete: z.boolean(),
+});
+export type ProductCan = z.infer<typeof productCanSchema>;
+
 export const productSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -403,6 +412,7 @@ export const productSchema = z.object({
   seller: productSellerSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  can: productCanSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '../constants';
+import { RATING_TYPES, REQUEST_CATEGORIES, REQUEST_STATUSES } from '../constants';
 import { paginationQuerySchema } from './common';
 import { userRefSchema } from './users';
 
@@ -142,6 +142,10 @@ export const deliverRequestSchema = z
   .nullish();
 export type DeliverRequestBody = z.infer<typeof deliverRequestSchema>;
 
+/** PUT /requests/{id}/repost: an expired request goes back to the list with a new deadline. */
+export const repostRequestSchema = z.object({ deadline: deadlineField });
+export type RepostRequestBody = z.infer<typeof repostRequestSchema>;
+
 export const REQUEST_SORTS = ['newest', 'oldest', 'highestFee', 'lowestFee'] as const;
 export type RequestSort = (typeof REQUEST_SORTS)[number];
 export const REQUEST_STATUS_FILTERS = ['all', ...REQUEST_STATUSES] as const;
@@ -204,6 +208,23 @@ export const requestContactSchema = z.object({
   roomNumber: z.string().nullable(),
 });
 
+/**
+ * What the viewer may do with a request now, decided on the server; the client shows a button for
+ * each true value and nothing else. `accept` leaves out the cap on active deliveries (an accept past
+ * it is refused with a message that says why).
+ */
+export const requestCanSchema = z.object({
+  accept: z.boolean(),
+  complete: z.boolean(),
+  cancel: z.boolean(),
+  cancelDelivery: z.boolean(),
+  rate: z.boolean(),
+  chat: z.boolean(),
+  /** The requester may put an expired request back on the list with a new deadline. */
+  repost: z.boolean(),
+});
+export type RequestCan = z.infer<typeof requestCanSchema>;
+
 /** One delivery request as every endpoint returns it. Money in rupees, times ISO 8601 UTC. */
 export const requestSchema = z.object({
   id: z.uuid(),
@@ -232,6 +253,13 @@ export const requestSchema = z.object({
   contact: requestContactSchema.nullable(),
   /** True when the viewer is a party of this completed request and has already rated the other party. */
   viewerHasRated: z.boolean(),
+  /** Pending with its deadline passed: no longer on the list until its requester reposts it. */
+  isExpired: z.boolean(),
+  /** The other party for this viewer: whom Chat opens and Rate rates (null when there is none yet). */
+  counterpart: userRefSchema.nullable(),
+  /** The direction of the viewer's rating when they are a party of the request; otherwise null. */
+  ratingType: z.enum(RATING_TYPES).nullable(),
+  can: requestCanSchema,
 });
 export type DeliveryRequest = z.infer<typeof requestSchema>;
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productImages, products, requests } from '../../db/schema';
+import { availableTo } from '../../lib/request-availability';
 
 const countWhere = (condition: ReturnType<typeof sql>) =>
   sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
@@ -40,18 +41,11 @@ export async function dayScholarCounts(db: Db, userId: string) {
     })
     .from(requests)
     .where(eq(requests.delivererId, userId));
-  // Same rule as the available list: pending, no deliverer, deadline not passed, not their own.
+  // The available list's own rule, so the number matches the list.
   const [a] = await db
     .select({ available: sql<number>`count(*)`.mapWith(Number) })
     .from(requests)
-    .where(
-      and(
-        sql`${requests.status} = 'pending'`,
-        sql`${requests.delivererId} is null`,
-        sql`${requests.deadline} > now()`,
-        sql`${requests.requesterId} <> ${userId}`,
-      ),
-    );
+    .where(availableTo(userId));
   return { deliveries: d!, available: a!.available };
 }
 

@@ -1,3 +1,4 @@
+import type { ProductCan, ProductStatus } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 
 /** Why an actor may not do something to a product; null when they may. Pure: no I/O. */
@@ -14,4 +15,28 @@ export function manageRefusal(
 ): ProductRefusal | null {
   if (actor.role !== 'hosteller') return 'notHosteller';
   return product.sellerId === actor.id ? null : 'notSeller';
+}
+
+/** Who is looking at a product (role null: a profile not completed yet). */
+export interface ProductViewer {
+  id: string;
+  role: Actor['role'];
+}
+
+/**
+ * What the viewer may do with a product, for the client's buttons: the seller (a hosteller) edits,
+ * changes the status and deletes (marking sold only while it is not sold yet); everyone else may
+ * contact the seller.
+ */
+export function productCan(
+  viewer: ProductViewer,
+  product: { sellerId: string; status: ProductStatus },
+): ProductCan {
+  const manage = manageRefusal(viewer, product) === null;
+  return {
+    edit: manage,
+    contact: viewer.id !== product.sellerId,
+    markSold: manage && product.status !== 'sold',
+    delete: manage,
+  };
 }

@@ -1,10 +1,24 @@
 import type { Product } from '@campusrun/shared';
 import { toRupees } from '../../lib/money';
 import type { Storage } from '../../lib/storage';
+import { productCan, type ProductViewer } from './products.policy';
 import type { ProductView } from './products.repo';
 
-/** Everything that leaves the server about a product: no seller e-mail, phone or room. */
-export function presentProduct(storage: Pick<Storage, 'url'>, p: ProductView): Product {
+/**
+ * Anyone but the seller, for pushing one presentation to everyone watching a product (no user has
+ * the empty id; the role does not matter to a non-seller's `can`).
+ */
+export const ANY_BUYER: ProductViewer = { id: '', role: null };
+
+/**
+ * Everything that leaves the server about a product, as `viewer` sees it: no seller e-mail, phone or
+ * room; `can` from the policy.
+ */
+export function presentProduct(
+  storage: Pick<Storage, 'url'>,
+  p: ProductView,
+  viewer: ProductViewer,
+): Product {
   const { product } = p;
   return {
     id: product.id,
@@ -27,5 +41,6 @@ export function presentProduct(storage: Pick<Storage, 'url'>, p: ProductView): P
     },
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
+    can: productCan(viewer, product),
   };
 }

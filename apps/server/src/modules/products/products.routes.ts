@@ -90,12 +90,12 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
           response: { 200: productListResponseSchema },
         },
       },
-      (req) => service.list(req.query),
+      (req) => service.list(actorOf(req), req.query),
     );
     app.get(
       '/products/:id',
       { preHandler: signedIn, schema: { tags, params: idParam, response: { 200: productResponseSchema } } },
-      (req) => service.get(req.params.id),
+      (req) => service.get(actorOf(req), req.params.id),
     );
     app.post(
       '/products',

@@ -13,12 +13,13 @@ import {
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { badRequest, forbidden, notFound, type AppError } from '../../lib/errors';
+import type { Events } from '../../lib/events';
 import { DEFAULT_IMAGE_LIMITS, processImage, type ImageLimits, type ProcessedImage } from '../../lib/images';
 import { toPaise } from '../../lib/money';
 import type { MultipartForm, UploadedFile } from '../../lib/multipart';
 import { newStorageKey, type Storage } from '../../lib/storage';
-import { manageRefusal, sellRefusal, type ProductRefusal } from './products.policy';
-import { presentProduct } from './products.presenter';
+import { manageRefusal, sellRefusal, type ProductRefusal, type ProductViewer } from './products.policy';
+import { ANY_BUYER, presentProduct } from './products.presenter';
 import * as repo from './products.repo';
 
 export const SELL_ONLY_HOSTELLERS = 'Only hostellers can sell products';
@@ -110,24 +111,46 @@ const comparable = (s: string) => {
   }
 };
 
-/** The marketplace: list, view, sell, edit, change status, delete. Images go through sharp and `storage`. */
+const viewerOf = (actor: Actor): ProductViewer => ({ id: actor.id, role: actor.role });
+
+/**
+ * The marketplace: list, view, sell, edit, change status, delete. Images go through sharp and
+ * `storage`. With `events`, changes are pushed to open screens after they commit
+ * (docs/decisions/0006-entity-events.md).
+ */
 export function createProductsService(
-  ctx: Pick<AppContext, 'db'> & { log: Pick<AppContext['log'], 'error'> },
+  ctx: Pick<AppContext, 'db'> & { log: Pick<AppContext['log'], 'error'>; events?: Events },
   storage: Storage,
   imageLimits: ImageLimits = DEFAULT_IMAGE_LIMITS,
 ) {
-  const { db, log } = ctx;
+  const { db, log, events } = ctx;
 
   /** Ids are UUIDs; anything else is a product that does not exist (and never reaches the database). */
   function checkId(id: string) {
     if (!UUID.test(id)) throw notFound(PRODUCT_MESSAGES.notFound);
   }
 
-  async function load(id: string): Promise<Product> {
+  async function find(id: string): Promise<repo.ProductWithSeller> {
     checkId(id);
     const found = await repo.findProduct(db, id);
     if (!found) throw notFound(PRODUCT_MESSAGES.notFound);
-    return presentProduct(storage, found);
+    return found;
+  }
+
+  /**
+   * After a change has committed: the product as the actor sees it, once the seller's other sessions
+   * and everyone watching it have been told.
+   */
+  async function changed(id: string, actor: Actor): Promise<{ product: Product }> {
+    const found = await find(id);
+    const forSeller = presentProduct(storage, found, { id: found.product.sellerId, role: 'hosteller' });
+    await events?.emit({
+      type: 'product.updated',
+      sellerId: found.product.sellerId,
+      forSeller,
+      forOthers: presentProduct(storage, found, ANY_BUYER),
+    });
+    return { product: presentProduct(storage, found, viewerOf(actor)) };
   }
 
   /** Best effort: a file that cannot be removed is logged, never turned into an error for the user. */
@@ -230,7 +253,7 @@ export function createProductsService(
     assertCanSell,
     assertCanManage,
 
-    async list(query: ProductListQuery) {
+    async list(actor: Actor, query: ProductListQuery) {
       const after = decodeProductCursor(query.cursor, query.sort);
       const rows = await repo.listProducts(db, {
         tsQuery: toProductTsQuery(query.search),
@@ -254,11 +277,12 @@ export function createProductsService(
               last.product.id,
             )
           : null;
-      return { products: page.map((r) => presentProduct(storage, r)), nextCursor };
+      const viewer = viewerOf(actor);
+      return { products: page.map((r) => presentProduct(storage, r, viewer)), nextCursor };
     },
 
-    async get(id: string) {
-      return { product: await load(id) };
+    async get(actor: Actor, id: string) {
+      return { product: presentProduct(storage, await find(id), viewerOf(actor)) };
     },
 
     /** POST /products: fields plus exactly one image (the multipart limits allow no second one). */
@@ -284,7 +308,7 @@ export function createProductsService(
           stored.rows,
         ),
       );
-      return { product: await load(id) };
+      return { product: presentProduct(storage, await find(id), viewerOf(actor)) };
     },
 
     /**
@@ -328,14 +352,14 @@ export function createProductsService(
         return missOrRefuse(actor, id);
       }
       await removeFiles(outcome.removed.flatMap((img) => [img.path, img.thumbPath]));
-      return { product: await load(id) };
+      return changed(id, actor);
     },
 
     async setStatus(actor: Actor, id: string, status: ProductStatus) {
       if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
       checkId(id);
       if (!(await repo.setProductStatus(db, id, actor.id, status))) return missOrRefuse(actor, id);
-      return { product: await load(id) };
+      return changed(id, actor);
     },
 
     /** DELETE /products/{id}: the row, its image rows and their files. */
@@ -344,6 +368,7 @@ export function createProductsService(
       checkId(id);
       const images = await repo.deleteProduct(db, id, actor.id);
       if (!images) return missOrRefuse(actor, id);
+      await events?.emit({ type: 'product.removed', productId: id, sellerId: actor.id });
       await removeFiles(images.flatMap((img) => [img.path, img.thumbPath]));
     },
   };

@@ -111,6 +111,8 @@ describe('POST /api/products', () => {
       seller: { id: seller.id, name: 'Sita Seller', avatar: null, createdAt: seller.createdAt.toISOString() },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      // The seller's own answer: their controls, no Contact Seller.
+      can: { edit: true, contact: false, markSold: true, delete: true },
     });
     expect(res.body).not.toMatch(/email|phone|roomNumber|hostelBlock/);
     const [row] = await t.db.select().from(products).where(eq(products.id, product.id));

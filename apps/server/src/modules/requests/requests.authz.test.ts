@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { RequestStatus } from '@campusrun/shared';
+import type { DeliveryRequest } from '@campusrun/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -8,40 +8,42 @@ import { authAs, createRequest, createUser } from '../../test/factories';
 /**
  * The authorization matrix: every request and rating endpoint × every kind of caller × every request
  * status. "assigned" is the day scholar who accepted the request (for a pending request: a day scholar
- * who has not accepted it); a cancelled request here was accepted before the requester cancelled it.
+ * who has not accepted it); a cancelled request here was accepted before the requester cancelled it;
+ * an expired one is pending with its deadline passed.
  */
 const ACTORS = ['anonymous', 'owner', 'otherHosteller', 'assigned', 'otherDayScholar'] as const;
 type ActorName = (typeof ACTORS)[number];
-const STATES = ['pending', 'accepted', 'completed', 'cancelled'] as const satisfies RequestStatus[];
+const STATES = ['pending', 'accepted', 'completed', 'cancelled', 'expired'] as const;
+type State = (typeof STATES)[number];
 
 /** A status code for every state, or one per state in STATES order. */
-type Expect = number | [number, number, number, number];
+type Expect = number | [number, number, number, number, number];
 
 const PER_REQUEST: Record<string, Record<ActorName, Expect>> = {
   'GET /requests/:id': {
     anonymous: 401,
     owner: 200,
-    otherHosteller: [200, 200, 404, 404],
+    otherHosteller: [200, 200, 404, 404, 200],
     assigned: 200,
-    otherDayScholar: [200, 200, 404, 404],
+    otherDayScholar: [200, 200, 404, 404, 200],
   },
   'PUT /requests/:id/accept': {
     anonymous: 401,
     owner: 403,
     otherHosteller: 403,
-    assigned: [200, 409, 409, 409],
-    otherDayScholar: [200, 409, 409, 409],
+    assigned: [200, 409, 409, 409, 409],
+    otherDayScholar: [200, 409, 409, 409, 409],
   },
   'PUT /requests/:id/deliver': {
     anonymous: 401,
     owner: 403,
     otherHosteller: 403,
-    assigned: [403, 200, 409, 409],
+    assigned: [403, 200, 409, 409, 403],
     otherDayScholar: 403,
   },
   'PUT /requests/:id/cancel': {
     anonymous: 401,
-    owner: [200, 200, 409, 409],
+    owner: [200, 200, 409, 409, 200],
     otherHosteller: 403,
     assigned: 403,
     otherDayScholar: 403,
@@ -50,16 +52,33 @@ const PER_REQUEST: Record<string, Record<ActorName, Expect>> = {
     anonymous: 401,
     owner: 403,
     otherHosteller: 403,
-    assigned: [403, 200, 409, 409],
+    assigned: [403, 200, 409, 409, 403],
+    otherDayScholar: 403,
+  },
+  'PUT /requests/:id/repost': {
+    anonymous: 401,
+    owner: [409, 409, 409, 409, 200],
+    otherHosteller: 403,
+    assigned: 403,
     otherDayScholar: 403,
   },
   'POST /ratings': {
     anonymous: 401,
-    owner: [409, 409, 201, 409],
+    owner: [409, 409, 201, 409, 409],
     otherHosteller: 403,
-    assigned: [403, 409, 201, 409],
+    assigned: [403, 409, 201, 409, 403],
     otherDayScholar: 403,
   },
+};
+
+/** The `can` flag that promises each action (the web shows a button exactly when it is true). */
+const CAN_KEY: Record<string, keyof DeliveryRequest['can']> = {
+  'PUT /requests/:id/accept': 'accept',
+  'PUT /requests/:id/deliver': 'complete',
+  'PUT /requests/:id/cancel': 'cancel',
+  'PUT /requests/:id/cancel-delivery': 'cancelDelivery',
+  'PUT /requests/:id/repost': 'repost',
+  'POST /ratings': 'rate',
 };
 
 const hostellerOnly = {
@@ -113,11 +132,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A fresh request owned by `owner` in the given state. */
-function requestIn(state: RequestStatus) {
+function requestIn(state: State) {
+  const open = state === 'pending' || state === 'expired';
   return createRequest(t.db, {
     requester: people.owner,
-    deliverer: state === 'pending' ? null : people.assigned,
-    status: state,
+    deliverer: open ? null : people.assigned,
+    status: open ? 'pending' : state,
+    ...(state === 'expired' ? { deadline: new Date(Date.now() - 60_000) } : {}),
   });
 }
 
@@ -142,7 +163,9 @@ function call(endpoint: string, actor: ActorName, requestId: string) {
           }
         : endpoint.endsWith('/deliver')
           ? { deliveryNotes: 'At the gate' }
-          : undefined;
+          : endpoint.endsWith('/repost')
+            ? { deadline: new Date(Date.now() + 3600_000).toISOString() }
+            : undefined;
   return t.app.inject({ method, url, headers: headers[actor], ...(payload ? { payload } : {}) });
 }
 
@@ -172,6 +195,25 @@ describe.each(Object.entries(PER_REQUEST))('%s', (endpoint, byActor) => {
       }
     }
     expect(got).toEqual(want);
+  });
+});
+
+describe.each(Object.entries(CAN_KEY))('%s and `can`', (endpoint, key) => {
+  it.each(ACTORS.slice(1))('as %s: can.%s is true exactly when the call succeeds', async (actor) => {
+    const promised: Record<string, boolean> = {};
+    const done: Record<string, boolean> = {};
+    for (const state of STATES) {
+      const request = await requestIn(state);
+      const seen = await t.app.inject({
+        method: 'GET',
+        url: `/api/requests/${request.id}`,
+        headers: headers[actor],
+      });
+      // A request the caller may not see shows them no buttons at all.
+      promised[state] = seen.statusCode === 200 && (seen.json().request as DeliveryRequest).can[key];
+      done[state] = (await call(endpoint, actor, request.id)).statusCode < 300;
+    }
+    expect(promised).toEqual(done);
   });
 });
 

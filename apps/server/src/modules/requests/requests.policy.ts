@@ -1,6 +1,12 @@
+import type { RatingType, RequestCan, Role } from '@campusrun/shared';
+import { rateRefusal, ratingTypeFor } from '../../lib/rating-rule';
 import type { RequestState } from './requests.repo';
 
-/** Why an actor may not move a request on; null when they may. Pure: no I/O. */
+/**
+ * Every rule about who may do what with a request. Pure: no I/O. The services refuse with these,
+ * and the presenter turns them into the `can` of each request it sends, so the client shows exactly
+ * the actions the server will accept.
+ */
 export type RequestRefusal =
   | 'ownRequest'
   | 'notRequester'
@@ -8,6 +14,7 @@ export type RequestRefusal =
   | 'alreadyYours'
   | 'taken'
   | 'expired'
+  | 'notExpired'
   | 'completed'
   | 'cancelled'
   | 'notAccepted'
@@ -15,8 +22,18 @@ export type RequestRefusal =
 
 type State = Pick<RequestState, 'status' | 'requesterId' | 'delivererId' | 'deadline'>;
 
+/** Who is looking: the role decides which side's actions apply at all. */
+export interface Viewer {
+  id: string;
+  role: Role | null;
+}
+
 const closed = (r: Pick<State, 'status'>): RequestRefusal | null =>
   r.status === 'completed' ? 'completed' : r.status === 'cancelled' ? 'cancelled' : null;
+
+/** Pending with its deadline passed: off the available list until the requester reposts it. */
+export const isExpired = (r: Pick<State, 'status' | 'deadline'>, now: Date) =>
+  r.status === 'pending' && r.deadline.getTime() <= now.getTime();
 
 /** A day scholar's deliveries in progress (accepted, not completed or cancelled) and how many they may hold. */
 export interface DeliveryLoad {
@@ -25,23 +42,21 @@ export interface DeliveryLoad {
 }
 
 /**
- * A day scholar accepts a pending request that is not theirs and not past its deadline, while
- * holding fewer active deliveries than the limit (one person cannot hoard every open request).
+ * A day scholar accepts a pending request that is not theirs and not past its deadline. (The SQL
+ * form of the same rule is lib/request-availability.ts.)
  */
-export function acceptRefusal(
-  actorId: string,
-  r: State,
-  now: Date,
-  load: DeliveryLoad,
-): RequestRefusal | null {
+export function acceptRefusal(actorId: string, r: State, now: Date): RequestRefusal | null {
   if (r.requesterId === actorId) return 'ownRequest';
   const done = closed(r);
   if (done) return done;
   if (r.status !== 'pending' || r.delivererId) return r.delivererId === actorId ? 'alreadyYours' : 'taken';
-  if (r.deadline.getTime() <= now.getTime()) return 'expired';
-  if (load.active >= load.max) return 'tooManyActive';
+  if (isExpired(r, now)) return 'expired';
   return null;
 }
+
+/** A day scholar holds fewer active deliveries than the limit (one person cannot hoard every request). */
+export const loadRefusal = (load: DeliveryLoad): RequestRefusal | null =>
+  load.active >= load.max ? 'tooManyActive' : null;
 
 /** Only the assigned deliverer completes, and only an accepted request. */
 export function deliverRefusal(actorId: string, r: State): RequestRefusal | null {
@@ -60,6 +75,15 @@ export function cancelDeliveryRefusal(actorId: string, r: State): RequestRefusal
   return deliverRefusal(actorId, r);
 }
 
+/** Only the requester reposts, and only a request that expired while nobody had accepted it. */
+export function repostRefusal(actorId: string, r: State, now: Date): RequestRefusal | null {
+  if (r.requesterId !== actorId) return 'notRequester';
+  const done = closed(r);
+  if (done) return done;
+  if (r.status !== 'pending') return 'taken';
+  return isExpired(r, now) ? null : 'notExpired';
+}
+
 /**
  * Who may open a request: while it is open (pending or accepted), any signed-in user, since day
  * scholars choose what to accept; once completed or cancelled, only its requester and deliverer.
@@ -70,3 +94,42 @@ export const canView = (viewerId: string, r: Pick<State, 'status' | 'requesterId
 /** The requester's phone and room: for the assigned deliverer of an accepted request only. */
 export const canSeeContact = (viewerId: string, r: Pick<State, 'status' | 'delivererId'>) =>
   r.status === 'accepted' && r.delivererId === viewerId;
+
+/**
+ * The other party for this viewer: the requester talks to their deliverer (none while pending);
+ * anyone else, the deliverer included, talks to the requester.
+ */
+export function counterpartOf(
+  viewerId: string,
+  r: Pick<State, 'requesterId' | 'delivererId'>,
+): 'requester' | 'deliverer' | null {
+  if (r.requesterId !== viewerId) return 'requester';
+  return r.delivererId && r.delivererId !== viewerId ? 'deliverer' : null;
+}
+
+/** The direction of the viewer's rating when they are a party (lib/rating-rule.ts). */
+export const viewerRatingType = (
+  viewerId: string,
+  r: Pick<State, 'requesterId' | 'delivererId'>,
+): RatingType | null => ratingTypeFor(viewerId, r);
+
+/**
+ * What the viewer may do now, for the client's buttons: each value is exactly "the matching call
+ * would not be refused by a rule above". Two things are left to the call itself: the cap on active
+ * deliveries (the refusal says how many the day scholar holds) and races with other users.
+ * `hasRated`: the viewer already rated the other party of this request.
+ */
+export function requestCan(viewer: Viewer, r: State, now: Date, hasRated: boolean): RequestCan {
+  const dayScholar = viewer.role === 'dayscholar';
+  const hosteller = viewer.role === 'hosteller';
+  return {
+    accept: dayScholar && acceptRefusal(viewer.id, r, now) === null,
+    complete: dayScholar && deliverRefusal(viewer.id, r) === null,
+    cancel: hosteller && cancelRefusal(viewer.id, r) === null,
+    cancelDelivery: dayScholar && cancelDeliveryRefusal(viewer.id, r) === null,
+    rate: !hasRated && rateRefusal(viewer.id, r) === null,
+    // Anyone who may see the request talks to its requester; a closed one, only its parties do.
+    chat: viewer.role !== null && canView(viewer.id, r) && counterpartOf(viewer.id, r) !== null,
+    repost: hosteller && repostRefusal(viewer.id, r, now) === null,
+  };
+}

@@ -1,24 +1,50 @@
 import type { DeliveryRequest } from '@campusrun/shared';
 import { toRupees } from '../../lib/money';
-import { canSeeContact } from './requests.policy';
+import {
+  canSeeContact,
+  counterpartOf,
+  isExpired,
+  requestCan,
+  viewerRatingType,
+  type Viewer,
+} from './requests.policy';
 import type { RequestRow } from './requests.repo';
 
 /** PostgreSQL's ISO text (microseconds, any offset) as the API's ISO 8601 UTC with milliseconds. */
 const iso = (t: string) => new Date(t).toISOString();
 const isoOrNull = (t: string | null) => (t === null ? null : iso(t));
 
-/** A request as `viewerId` may see it: contact details only for its deliverer while accepted. */
-export function presentRequest(row: RequestRow, viewerId: string): DeliveryRequest {
+/**
+ * Any day scholar who is not a party: how a request on the available list looks to all of them alike
+ * (no contact details, nothing rated), for pushing one presentation to every day scholar. No user
+ * has the empty id, so no party rule ever matches it.
+ */
+export const ANY_DAY_SCHOLAR: Viewer = { id: '', role: 'dayscholar' };
+
+/**
+ * A request as `viewer` may see it: contact details only for its deliverer while accepted; `can`
+ * and the rest of the viewer's fields from the policy (requests.policy.ts), as of `now`.
+ */
+export function presentRequest(row: RequestRow, viewer: Viewer, now = new Date()): DeliveryRequest {
+  const state = {
+    status: row.status,
+    requesterId: row.requesterId,
+    delivererId: row.delivererId,
+    deadline: new Date(row.deadline),
+  };
+  const requester = { id: row.requesterId, name: row.requesterName, avatar: row.requesterAvatar };
+  const deliverer =
+    row.delivererId && row.delivererName !== null
+      ? { id: row.delivererId, name: row.delivererName, avatar: row.delivererAvatar }
+      : null;
+  const counterpart = counterpartOf(viewer.id, state);
   return {
     id: row.id,
     number: row.number,
     requesterId: row.requesterId,
-    requester: { id: row.requesterId, name: row.requesterName, avatar: row.requesterAvatar },
+    requester,
     delivererId: row.delivererId,
-    deliverer:
-      row.delivererId && row.delivererName !== null
-        ? { id: row.delivererId, name: row.delivererName, avatar: row.delivererAvatar }
-        : null,
+    deliverer,
     itemName: row.itemName,
     description: row.description,
     quantity: row.quantity,
@@ -34,7 +60,7 @@ export function presentRequest(row: RequestRow, viewerId: string): DeliveryReque
     deliveryTime: isoOrNull(row.deliveryTime),
     completedAt: isoOrNull(row.completedAt),
     cancelledAt: isoOrNull(row.cancelledAt),
-    contact: canSeeContact(viewerId, row)
+    contact: canSeeContact(viewer.id, row)
       ? {
           phoneNumber: row.requesterPhone,
           hostelBlock: row.requesterHostelBlock,
@@ -42,5 +68,9 @@ export function presentRequest(row: RequestRow, viewerId: string): DeliveryReque
         }
       : null,
     viewerHasRated: row.viewerHasRated,
+    isExpired: isExpired(state, now),
+    counterpart: counterpart === 'requester' ? requester : counterpart === 'deliverer' ? deliverer : null,
+    ratingType: viewerRatingType(viewer.id, state),
+    can: requestCan(viewer, state, now, row.viewerHasRated),
   };
 }

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RequestCategory, RequestSort, RequestStatus } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { ratings, requests, users } from '../../db/schema';
+import { availableTo } from '../../lib/request-availability';
 
 const requester = alias(users, 'requester');
 const deliverer = alias(users, 'deliverer');
@@ -267,23 +268,12 @@ export interface AvailableFilters {
   sort: RequestSort;
 }
 
-/**
- * What a day scholar can accept: pending, no deliverer, deadline not passed, not their own.
- * The literal `status = 'pending'` lets the planner use the partial indexes.
- */
-const availableWhere = (viewerId: string): SQL[] => [
-  sql`${requests.status} = 'pending'`,
-  isNull(requests.delivererId),
-  sql`${requests.deadline} > now()`,
-  ne(requests.requesterId, viewerId),
-];
-
 export const listAvailable = (db: Db, viewerId: string, f: AvailableFilters, page: PageArgs) =>
   listPage(
     db,
     viewerId,
     [
-      ...availableWhere(viewerId),
+      availableTo(viewerId),
       f.tsQuery ? sql`${requests.searchVector} @@ to_tsquery('simple', ${f.tsQuery})` : undefined,
       f.locationPattern ? sql`${requests.deliveryLocation} ilike ${f.locationPattern}` : undefined,
       f.minFee !== undefined ? gte(requests.expectedPrice, f.minFee) : undefined,
@@ -298,13 +288,14 @@ export const listAvailable = (db: Db, viewerId: string, f: AvailableFilters, pag
 type RequestColumnsRow = { [K in keyof typeof requestColumns]: (typeof requests.$inferSelect)[K] };
 
 /**
- * The updated row exactly as the UPDATE left it, with its parties (one more query). Answers
- * undefined when the UPDATE matched nothing.
+ * Updated rows exactly as the UPDATE left them, with their parties (one more query). Answers an
+ * empty list when the UPDATE matched nothing.
  */
-async function withParties(db: Db, updated: RequestColumnsRow[]): Promise<RequestRow | undefined> {
-  const row = updated[0];
-  if (!row) return undefined;
-  const ids = row.delivererId ? [row.requesterId, row.delivererId] : [row.requesterId];
+async function allWithParties(db: Db, updated: RequestColumnsRow[]): Promise<RequestRow[]> {
+  if (updated.length === 0) return [];
+  const ids = [
+    ...new Set(updated.flatMap((r) => (r.delivererId ? [r.requesterId, r.delivererId] : [r.requesterId]))),
+  ];
   const people = await db
     .select({
       id: users.id,
@@ -316,28 +307,34 @@ async function withParties(db: Db, updated: RequestColumnsRow[]): Promise<Reques
     })
     .from(users)
     .where(inArray(users.id, ids));
-  const r = people.find((p) => p.id === row.requesterId)!;
-  const d = row.delivererId ? people.find((p) => p.id === row.delivererId) : undefined;
+  const byId = new Map(people.map((p) => [p.id, p]));
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
-  return {
-    ...row,
-    deadline: row.deadline.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    acceptedAt: iso(row.acceptedAt),
-    deliveryTime: iso(row.deliveryTime),
-    completedAt: iso(row.completedAt),
-    cancelledAt: iso(row.cancelledAt),
-    requesterName: r.name,
-    requesterAvatar: r.avatar,
-    requesterPhone: r.phoneNumber,
-    requesterHostelBlock: r.hostelBlock,
-    requesterRoomNumber: r.roomNumber,
-    delivererName: d?.name ?? null,
-    delivererAvatar: d?.avatar ?? null,
-    // A transition never leaves a request that the viewer has already rated.
-    viewerHasRated: false,
-  };
+  return updated.map((row) => {
+    const r = byId.get(row.requesterId)!;
+    const d = row.delivererId ? byId.get(row.delivererId) : undefined;
+    return {
+      ...row,
+      deadline: row.deadline.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+      acceptedAt: iso(row.acceptedAt),
+      deliveryTime: iso(row.deliveryTime),
+      completedAt: iso(row.completedAt),
+      cancelledAt: iso(row.cancelledAt),
+      requesterName: r.name,
+      requesterAvatar: r.avatar,
+      requesterPhone: r.phoneNumber,
+      requesterHostelBlock: r.hostelBlock,
+      requesterRoomNumber: r.roomNumber,
+      delivererName: d?.name ?? null,
+      delivererAvatar: d?.avatar ?? null,
+      // A transition never leaves a request that the viewer has already rated.
+      viewerHasRated: false,
+    };
+  });
 }
+
+/** The one updated row with its parties, or undefined when the UPDATE matched nothing. */
+const withParties = async (db: Db, updated: RequestColumnsRow[]) => (await allWithParties(db, updated))[0];
 
 const now = sql`now()`;
 
@@ -367,10 +364,7 @@ export async function markAccepted(db: Db, id: string, delivererId: string, maxA
       .where(
         and(
           eq(requests.id, id),
-          eq(requests.status, 'pending'),
-          isNull(requests.delivererId),
-          sql`${requests.deadline} > now()`,
-          ne(requests.requesterId, delivererId),
+          availableTo(delivererId),
           sql`(select count(*) from ${requests} mine where mine.deliverer_id = ${delivererId} and mine.status = 'accepted') < ${maxActive}`,
         ),
       )
@@ -420,4 +414,56 @@ export async function markDeliveryCancelled(db: Db, id: string, delivererId: str
     });
   const row = await withParties(db, updated);
   return row && { row, formerDelivererName: updated[0]!.formerDelivererName };
+}
+
+/**
+ * The requester puts an expired request (pending, nobody accepted it, deadline passed) back on the
+ * list with a new deadline.
+ */
+export const markReposted = async (db: Db, id: string, requesterId: string, deadline: Date) =>
+  withParties(
+    db,
+    await db
+      .update(requests)
+      .set({ deadline, updatedAt: now })
+      .where(
+        and(
+          eq(requests.id, id),
+          eq(requests.requesterId, requesterId),
+          sql`${requests.status} = 'pending'`,
+          isNull(requests.delivererId),
+          sql`${requests.deadline} <= now()`,
+        ),
+      )
+      .returning(requestColumns),
+  );
+
+/**
+ * Claims up to `limit` requests whose deadline passed while they were on the available list, each
+ * exactly once however many processes sweep at the same time: a pending request last changed before
+ * its deadline is claimed by setting its updated_at to now (which is past the deadline, so it never
+ * matches again until a repost moves the deadline); rows another sweep holds are skipped.
+ */
+export async function claimExpired(db: Db, limit: number) {
+  const due = db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(
+      and(
+        sql`${requests.status} = 'pending'`,
+        isNull(requests.delivererId),
+        sql`${requests.deadline} <= now()`,
+        sql`${requests.updatedAt} < ${requests.deadline}`,
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return allWithParties(
+    db,
+    await db
+      .update(requests)
+      .set({ updatedAt: now })
+      .where(inArray(requests.id, due))
+      .returning(requestColumns),
+  );
 }

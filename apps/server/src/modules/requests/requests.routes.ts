@@ -9,6 +9,7 @@ import {
   myRequestsQuerySchema,
   paginationQuerySchema,
   recentQuerySchema,
+  repostRequestSchema,
   requestListResponseSchema,
   requestResponseSchema,
   requestSchema,
@@ -16,7 +17,7 @@ import {
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { allowEmptyJsonBody } from '../../lib/http';
-import { createRequestsService } from './requests.service';
+import { createRequestsService, startExpirySweep } from './requests.service';
 
 /** A malformed id is simply a request that does not exist (404 'Request not found'). */
 const idParam = z.object({ id: z.string().max(100) });
@@ -29,6 +30,9 @@ export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAs
   return async (app) => {
     allowEmptyJsonBody(app);
     const service = createRequestsService(ctx);
+    // Expired requests leave every open Browse screen (each process sweeps; each request is claimed once).
+    const sweep = startExpirySweep(service, ctx.log, ctx.config.requestSweepSeconds);
+    app.addHook('onClose', () => sweep.stop());
     const hosteller = guards.requireRole('hosteller');
     const dayscholar = guards.requireRole('dayscholar');
     const anyone = guards.requireRole('hosteller', 'dayscholar');
@@ -81,6 +85,20 @@ export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAs
       '/requests/:id/cancel-delivery',
       { onRequest: dayscholar, schema: { tags, params: idParam, response: one } },
       (req) => service.cancelDelivery(actorOf(req), req.params.id),
+    );
+    app.put(
+      '/requests/:id/repost',
+      {
+        onRequest: hosteller,
+        schema: {
+          tags,
+          description: 'The requester puts an expired request (nobody accepted it) back with a new deadline.',
+          params: idParam,
+          body: repostRequestSchema,
+          response: one,
+        },
+      },
+      (req) => service.repost(actorOf(req), req.params.id, req.body.deadline),
     );
 
     app.get(

@@ -13,7 +13,7 @@ import { conflict, forbidden, notFound, type AppError } from '../../lib/errors';
 import type { AppEvent } from '../../lib/events';
 import { toPaise } from '../../lib/money';
 import * as policy from './requests.policy';
-import { presentRequest } from './requests.presenter';
+import { ANY_DAY_SCHOLAR, presentRequest } from './requests.presenter';
 import * as repo from './requests.repo';
 
 export const REQUEST_ERRORS = {
@@ -28,6 +28,8 @@ export const REQUEST_ERRORS = {
   completed: 'This request has already been completed',
   cancelled: 'This request has been cancelled',
   notAccepted: 'This request has not been accepted yet',
+  notRequesterRepost: 'Only the hosteller who posted this request can repost it',
+  notExpired: 'This request has not expired yet',
   changed: 'This request was just changed by someone else. Please refresh and try again.',
 } as const;
 
@@ -35,7 +37,7 @@ export const REQUEST_ERRORS = {
 export const tooManyActiveDeliveries = (active: number) =>
   `You already have ${active} active ${active === 1 ? 'delivery' : 'deliveries'}. Complete one before accepting another.`;
 
-type Action = 'accept' | 'deliver' | 'cancel' | 'cancelDelivery';
+type Action = 'accept' | 'deliver' | 'cancel' | 'cancelDelivery' | 'repost';
 
 function refusalError(
   reason: policy.RequestRefusal | null,
@@ -48,7 +50,7 @@ function refusalError(
     case 'ownRequest':
       return forbidden(REQUEST_ERRORS.ownRequest);
     case 'notRequester':
-      return forbidden(REQUEST_ERRORS.notRequester);
+      return forbidden(action === 'repost' ? REQUEST_ERRORS.notRequesterRepost : REQUEST_ERRORS.notRequester);
     case 'notDeliverer':
       return forbidden(
         action === 'deliver' ? REQUEST_ERRORS.notDelivererComplete : REQUEST_ERRORS.notDelivererCancel,
@@ -78,7 +80,15 @@ export function toTsQuery(search: string | undefined): string | undefined {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Delivery requests: posting, browsing, and the four transitions (ARCHITECTURE §5). */
+const viewerOf = (actor: Actor): policy.Viewer => ({ id: actor.id, role: actor.role });
+
+/** How many expired requests one sweep claims per statement. */
+const SWEEP_BATCH = 200;
+
+/**
+ * Delivery requests: posting, browsing, the transitions, reposting and the expiry sweep. After each
+ * change has committed, open screens are told (docs/decisions/0006-entity-events.md).
+ */
 export function createRequestsService(ctx: AppContext) {
   const { db, events } = ctx;
 
@@ -86,9 +96,11 @@ export function createRequestsService(ctx: AppContext) {
     limit: q.limit,
     cursorId: decodeCursor(q.cursor),
   });
-  const presentPage = (rows: repo.RequestRow[], limit: number, viewerId: string) => {
+  const presentPage = (rows: repo.RequestRow[], limit: number, actor: Actor) => {
     const { items, nextCursor } = pageOf(rows, limit);
-    return { items: items.map((r) => presentRequest(r, viewerId)), nextCursor };
+    const viewer = viewerOf(actor);
+    const now = new Date();
+    return { items: items.map((r) => presentRequest(r, viewer, now)), nextCursor };
   };
 
   /** After a refused UPDATE: 404, or the policy's reason for this actor. */
@@ -112,10 +124,38 @@ export function createRequestsService(ctx: AppContext) {
   const delivererOf = (row: repo.RequestRow) =>
     row.delivererId ? { id: row.delivererId, name: row.delivererName ?? '' } : null;
 
-  /** Answers the request as the actor sees it, after telling the rest of the server. */
-  async function done(row: repo.RequestRow, actor: Actor, event: AppEvent | null) {
+  /**
+   * Tells open screens that `row` changed: each party (and a deliverer who just gave it up) gets it
+   * as they may see it; every day scholar gets it when it is on the available list now, and all but
+   * its parties hear that it left the list when `left` (it was on the list just before).
+   */
+  async function publish(row: repo.RequestRow, opts: { left: boolean; formerDeliverer?: string }) {
+    const now = new Date();
+    // A requester is always a hosteller and a deliverer a day scholar (the routes enforce both).
+    const viewers: policy.Viewer[] = [{ id: row.requesterId, role: 'hosteller' }];
+    if (row.delivererId) viewers.push({ id: row.delivererId, role: 'dayscholar' });
+    if (opts.formerDeliverer) viewers.push({ id: opts.formerDeliverer, role: 'dayscholar' });
+    await events.emit({
+      type: 'request.updated',
+      requestId: row.id,
+      views: viewers.map((v) => ({ userId: v.id, request: presentRequest(row, v, now) })),
+    });
+    const open = presentRequest(row, ANY_DAY_SCHOLAR, now);
+    if (open.can.accept) await events.emit({ type: 'request.available', request: open });
+    else if (opts.left)
+      await events.emit({ type: 'request.unavailable', requestId: row.id, except: viewers.map((v) => v.id) });
+  }
+
+  /** Answers the request as the actor sees it, after telling the rest of the server and open screens. */
+  async function done(
+    row: repo.RequestRow,
+    actor: Actor,
+    event: AppEvent | null,
+    change: Parameters<typeof publish>[1],
+  ) {
     if (event) await events.emit(event);
-    return { request: presentRequest(row, actor.id) };
+    await publish(row, change);
+    return { request: presentRequest(row, viewerOf(actor)) };
   }
 
   return {
@@ -131,8 +171,8 @@ export function createRequestsService(ctx: AppContext) {
         isUrgent: body.isUrgent,
         category: body.category,
       });
-      const row = await repo.findRequest(db, id, actor.id);
-      return { request: presentRequest(row!, actor.id) };
+      const row = (await repo.findRequest(db, id, actor.id))!;
+      return done(row, actor, null, { left: false });
     },
 
     /**
@@ -142,24 +182,26 @@ export function createRequestsService(ctx: AppContext) {
     async get(actor: Actor, id: string) {
       const row = isUuid(id) ? await repo.findRequest(db, id, actor.id) : undefined;
       if (!row || !policy.canView(actor.id, row)) throw notFound(REQUEST_ERRORS.notFound);
-      return { request: presentRequest(row, actor.id) };
+      return { request: presentRequest(row, viewerOf(actor)) };
     },
 
     async myRequests(actor: Actor, q: MyRequestsQuery) {
       const statuses = q.status === 'all' ? undefined : [q.status];
       const rows = await repo.listByRequester(db, actor.id, statuses, page(q));
-      const { items, nextCursor } = presentPage(rows, q.limit, actor.id);
+      const { items, nextCursor } = presentPage(rows, q.limit, actor);
       return { requests: items, nextCursor };
     },
 
     async recentRequests(actor: Actor, limit: number) {
       const rows = await repo.listByRequester(db, actor.id, undefined, { limit });
-      return { requests: rows.slice(0, limit).map((r) => presentRequest(r, actor.id)) };
+      const viewer = viewerOf(actor);
+      const now = new Date();
+      return { requests: rows.slice(0, limit).map((r) => presentRequest(r, viewer, now)) };
     },
 
     async myDeliveries(actor: Actor, q: MyDeliveriesQuery) {
       const rows = await repo.listByDeliverer(db, actor.id, DELIVERY_STATUSES[q.status], page(q));
-      const { items, nextCursor } = presentPage(rows, q.limit, actor.id);
+      const { items, nextCursor } = presentPage(rows, q.limit, actor);
       return { deliveries: items, nextCursor };
     },
 
@@ -176,7 +218,7 @@ export function createRequestsService(ctx: AppContext) {
         },
         page(q),
       );
-      const { items, nextCursor } = presentPage(rows, q.limit, actor.id);
+      const { items, nextCursor } = presentPage(rows, q.limit, actor);
       return { requests: items, nextCursor };
     },
 
@@ -189,25 +231,41 @@ export function createRequestsService(ctx: AppContext) {
         throw await explainRefusal(
           id,
           'accept',
-          (s) => policy.acceptRefusal(actor.id, s, new Date(), load),
+          (s) => policy.acceptRefusal(actor.id, s, new Date()) ?? policy.loadRefusal(load),
           load,
         );
       }
-      return done(row, actor, { type: 'request.accepted', ...eventBase(row), deliverer: delivererOf(row)! });
+      return done(
+        row,
+        actor,
+        { type: 'request.accepted', ...eventBase(row), deliverer: delivererOf(row)! },
+        { left: true },
+      );
     },
 
     async deliver(actor: Actor, id: string, deliveryNotes: string | undefined) {
       if (!isUuid(id)) throw notFound(REQUEST_ERRORS.notFound);
       const row = await repo.markCompleted(db, id, actor.id, deliveryNotes ?? null);
       if (!row) throw await explainRefusal(id, 'deliver', (s) => policy.deliverRefusal(actor.id, s));
-      return done(row, actor, { type: 'request.completed', ...eventBase(row), deliverer: delivererOf(row)! });
+      return done(
+        row,
+        actor,
+        { type: 'request.completed', ...eventBase(row), deliverer: delivererOf(row)! },
+        { left: false },
+      );
     },
 
     async cancel(actor: Actor, id: string) {
       if (!isUuid(id)) throw notFound(REQUEST_ERRORS.notFound);
       const row = await repo.markCancelled(db, id, actor.id);
       if (!row) throw await explainRefusal(id, 'cancel', (s) => policy.cancelRefusal(actor.id, s));
-      return done(row, actor, { type: 'request.cancelled', ...eventBase(row), deliverer: delivererOf(row) });
+      // Cancelled while pending (no deliverer): it was on the available list until now.
+      return done(
+        row,
+        actor,
+        { type: 'request.cancelled', ...eventBase(row), deliverer: delivererOf(row) },
+        { left: row.delivererId === null },
+      );
     },
 
     async cancelDelivery(actor: Actor, id: string) {
@@ -216,12 +274,71 @@ export function createRequestsService(ctx: AppContext) {
       if (!result)
         throw await explainRefusal(id, 'cancelDelivery', (s) => policy.cancelDeliveryRefusal(actor.id, s));
       const { row, formerDelivererName } = result;
-      return done(row, actor, {
-        type: 'request.delivery_cancelled',
-        ...eventBase(row),
-        deliverer: { id: actor.id, name: formerDelivererName },
-      });
+      return done(
+        row,
+        actor,
+        {
+          type: 'request.delivery_cancelled',
+          ...eventBase(row),
+          deliverer: { id: actor.id, name: formerDelivererName },
+        },
+        { left: false, formerDeliverer: actor.id },
+      );
+    },
+
+    /** The requester puts their expired request back on the list with a new deadline. */
+    async repost(actor: Actor, id: string, deadline: Date) {
+      if (!isUuid(id)) throw notFound(REQUEST_ERRORS.notFound);
+      const row = await repo.markReposted(db, id, actor.id, deadline);
+      if (!row)
+        throw await explainRefusal(id, 'repost', (s) => policy.repostRefusal(actor.id, s, new Date()));
+      return done(row, actor, null, { left: false });
+    },
+
+    /**
+     * Requests whose deadline passed leave the available list on every day scholar's screen, and
+     * their requesters see them expired. Safe to run in every process at once: each expired request
+     * is claimed by exactly one sweep (requests.repo.ts claimExpired). Answers how many it claimed.
+     */
+    async sweepExpired() {
+      let claimed = 0;
+      for (;;) {
+        const rows = await repo.claimExpired(db, SWEEP_BATCH);
+        for (const row of rows) await publish(row, { left: true });
+        claimed += rows.length;
+        if (rows.length < SWEEP_BATCH) return claimed;
+      }
     },
   };
 }
 export type RequestsService = ReturnType<typeof createRequestsService>;
+
+/**
+ * Runs the expiry sweep every `seconds` (never when 0) until stopped; a failed sweep is logged and
+ * the next one tries again. `stop` waits for a sweep under way.
+ */
+export function startExpirySweep(
+  service: Pick<RequestsService, 'sweepExpired'>,
+  log: Pick<AppContext['log'], 'error'>,
+  seconds: number,
+) {
+  let running: Promise<unknown> | null = null;
+  const timer =
+    seconds > 0
+      ? setInterval(() => {
+          running ??= service
+            .sweepExpired()
+            .catch((err: unknown) => log.error({ err }, 'request expiry sweep failed'))
+            .finally(() => {
+              running = null;
+            });
+        }, seconds * 1000)
+      : undefined;
+  timer?.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

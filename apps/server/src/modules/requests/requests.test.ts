@@ -74,6 +74,19 @@ describe('POST /requests', () => {
       cancelledAt: null,
       contact: null,
       viewerHasRated: false,
+      isExpired: false,
+      // Nobody to chat with or rate yet; the requester may cancel it.
+      counterpart: null,
+      ratingType: 'hosteller_to_dayscholar',
+      can: {
+        accept: false,
+        complete: false,
+        cancel: true,
+        cancelDelivery: false,
+        rate: false,
+        chat: false,
+        repost: false,
+      },
     });
     const [row] = await t.db.select().from(requests).where(eq(requests.id, request.id));
     expect(row!.expectedPrice).toBe(4950);

@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { useChatRealtime } from '@/features/chat/hooks/useChatRealtime';
 import { useAuth } from '@/lib/auth';
 import { ReconnectingBanner } from '@/lib/socket';
+import { useLiveUpdates } from '../live-updates';
 import { DASHBOARD_TITLE } from './navigation';
 import { NotificationsMenu } from './NotificationsMenu';
 import { Sidebar } from './Sidebar';
@@ -16,6 +17,8 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   // Chat caches stay live on every screen (conversation list, open thread, read receipts).
   useChatRealtime();
+  // Requests and products on every screen follow the server's entity events.
+  useLiveUpdates();
   // The guards above this layout guarantee a signed-in user with a role.
   if (!user?.role) return null;
   const role = user.role;

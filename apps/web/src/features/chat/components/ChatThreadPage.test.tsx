@@ -27,11 +27,12 @@ interface SendPayload {
 }
 
 describe('chat thread', { timeout: 20_000 }, () => {
-  it('announces the login and shows Sending... → Sent on the ack → Read on the receipt', async () => {
+  it('connects with the token alone and shows Sending... → Sent on the ack → Read on the receipt', async () => {
     const { user } = await openThread();
     const socket = currentSocket();
-    expect(socket.sent('user:login')).toEqual([[me.id]]);
+    // Identity is the handshake's token; nothing else is sent to say who this is.
     expect(socket.options.auth).toEqual({ token: 'test-token' });
+    expect(socket.emitted.map((e) => e.event)).not.toContain('user:login');
 
     const input = screen.getByRole('textbox', { name: 'Message' });
     await user.type(input, 'Hello Ravi{Enter}');

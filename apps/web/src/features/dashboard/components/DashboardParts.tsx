@@ -76,8 +76,12 @@ export function RequestRow({
           </p>
         </div>
         <div className="flex shrink-0 gap-1.5">
-          {request.isUrgent && <Badge tone="red">Urgent</Badge>}
-          <Badge tone={STATUS[request.status].tone}>{STATUS[request.status].label}</Badge>
+          {request.isUrgent && !request.isExpired && <Badge tone="red">Urgent</Badge>}
+          {request.isExpired ? (
+            <Badge tone="red">Expired</Badge>
+          ) : (
+            <Badge tone={STATUS[request.status].tone}>{STATUS[request.status].label}</Badge>
+          )}
         </div>
       </Link>
     </li>

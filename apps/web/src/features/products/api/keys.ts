@@ -1,6 +1,5 @@
 import type { ProductCategory, ProductCondition, ProductSort } from '@campusrun/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { CAMPUS_CONFIG_KEY } from '@/lib/campus-config';
 
 /** The marketplace filters that go into the URL and into GET /products. Empty string: no filter. */
 export interface ProductFilters {
@@ -19,14 +18,10 @@ export const productKeys = {
 };
 
 /**
- * After a product is listed, edited, sold or deleted: product lists refetch now; everything else of
- * this user (e.g. dashboard stats and recent products owned by other features) is marked stale so it
- * refetches the next time it is shown. The campus settings never change with a product.
+ * After the seller's own change to a product: product lists refetch (the one on screen now, the
+ * others when shown). Other screens follow the socket's entity events (app/live-updates.ts);
+ * dashboards refetch whenever they open.
  */
 export function invalidateAfterProductChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
-  void queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] !== productKeys.all[0] && query.queryKey[0] !== CAMPUS_CONFIG_KEY,
-    refetchType: 'none',
-  });
 }

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { hosteller } from '@/test/fixtures';
-import { hostellerAsSeller, imageFile, makeProduct } from '@/test/products';
+import { SELLER_CAN, hostellerAsSeller, imageFile, makeProduct } from '@/test/products';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
 
@@ -22,6 +22,7 @@ function ownProduct(overrides: Partial<Product> & { imageCount?: number } = {}) 
     isNegotiable: true,
     seller: hostellerAsSeller,
     sellerId: hosteller.id,
+    can: SELLER_CAN,
     ...overrides,
   });
 }

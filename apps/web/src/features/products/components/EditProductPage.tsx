@@ -195,7 +195,8 @@ export function EditProductPage() {
   const query = useProduct(id);
   const product = query.data;
   const notFound = query.error instanceof ApiError && query.error.status === 404;
-  const isSeller = Boolean(product && user && product.sellerId === user.id);
+  // Whether this viewer may edit it is the server's answer (`can.edit`: the seller, a hosteller).
+  const isSeller = Boolean(product?.can.edit);
 
   useEffect(() => {
     if (!isHosteller) {

@@ -10,13 +10,32 @@ import { toast } from '@/lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
 import { useUpdateProductStatus } from '../api/update-product-status';
 
-const STATUS_ACTIONS: { status: ProductStatus; label: string; done: string; icon: typeof Clock }[] = [
-  { status: 'reserved', label: 'Mark Reserved', done: 'Product marked as reserved', icon: Clock },
-  { status: 'sold', label: 'Mark Sold', done: 'Product marked as sold', icon: CheckCircle2 },
-  { status: 'available', label: 'Mark Available', done: 'Product is available again', icon: RotateCcw },
+const STATUS_ACTIONS: {
+  status: ProductStatus;
+  label: string;
+  done: string;
+  icon: typeof Clock;
+  /** The `can` flag the server sets when this change is allowed. */
+  can: 'edit' | 'markSold';
+}[] = [
+  {
+    status: 'reserved',
+    label: 'Mark Reserved',
+    done: 'Product marked as reserved',
+    icon: Clock,
+    can: 'edit',
+  },
+  { status: 'sold', label: 'Mark Sold', done: 'Product marked as sold', icon: CheckCircle2, can: 'markSold' },
+  {
+    status: 'available',
+    label: 'Mark Available',
+    done: 'Product is available again',
+    icon: RotateCcw,
+    can: 'edit',
+  },
 ];
 
-/** The seller's controls: status changes and delete (with a confirmation dialog). */
+/** The seller's controls, as `can` allows: status changes and delete (with a confirmation dialog). */
 export function OwnerActions({ product }: { product: Product }) {
   const navigate = useNavigate();
   const statusMutation = useUpdateProductStatus();
@@ -53,7 +72,7 @@ export function OwnerActions({ product }: { product: Product }) {
         Manage your listing
       </h2>
       <div className="mt-3 grid grid-cols-2 gap-2">
-        {STATUS_ACTIONS.filter((action) => action.status !== product.status).map(
+        {STATUS_ACTIONS.filter((action) => product.can[action.can] && action.status !== product.status).map(
           ({ status, label, done, icon: Icon }) => (
             <Button
               key={status}
@@ -68,15 +87,17 @@ export function OwnerActions({ product }: { product: Product }) {
             </Button>
           ),
         )}
-        <Button
-          variant="ghost"
-          size="sm"
-          className="col-span-2 text-red-700 hover:bg-red-50"
-          onClick={() => setConfirming(true)}
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-          Delete
-        </Button>
+        {product.can.delete && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="col-span-2 text-red-700 hover:bg-red-50"
+            onClick={() => setConfirming(true)}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            Delete
+          </Button>
+        )}
       </div>
 
       <Dialog

@@ -3,7 +3,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { hosteller } from '@/test/fixtures';
-import { hostellerAsSeller, makeProduct, seller } from '@/test/products';
+import { BUYER_CAN, SELLER_CAN, hostellerAsSeller, makeProduct, seller } from '@/test/products';
+import { currentSocket } from '@/test/socket';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
 
@@ -27,7 +28,13 @@ async function openProduct(
 }
 
 const mine = (overrides: Partial<Product> = {}) =>
-  makeProduct({ name: 'My bicycle', seller: hostellerAsSeller, sellerId: hosteller.id, ...overrides });
+  makeProduct({
+    name: 'My bicycle',
+    seller: hostellerAsSeller,
+    sellerId: hosteller.id,
+    can: SELLER_CAN,
+    ...overrides,
+  });
 
 describe('product detail', { timeout: 20_000 }, () => {
   it('shows the product and the seller, and lets a buyer contact the seller', async () => {
@@ -110,7 +117,8 @@ describe('product detail', { timeout: 20_000 }, () => {
       http.patch(api(`/products/${product.id}/status`), async ({ request }) => {
         const body = (await request.json()) as { status: Product['status'] };
         bodies.push(body);
-        return HttpResponse.json({ product: { ...product, status: body.status } });
+        const can = { ...SELLER_CAN, markSold: body.status !== 'sold' };
+        return HttpResponse.json({ product: { ...product, status: body.status, can } });
       }),
     );
     const { user } = await openProduct(product);
@@ -146,6 +154,33 @@ describe('product detail', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/hosteller/marketplace'));
     expect(deleted).toBe(true);
     expect(await screen.findByText('Product deleted')).toBeInTheDocument();
+  });
+
+  it('shows only the controls the server allows, whoever the viewer is', async () => {
+    // The seller's own product, with nothing allowed: no Edit, no controls, no Contact Seller.
+    await openProduct(mine({ can: { edit: false, contact: false, markSold: false, delete: false } }));
+    expect(screen.queryByRole('link', { name: 'Edit Product' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Manage your listing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Contact Seller' })).not.toBeInTheDocument();
+  });
+
+  it('follows the product while open: it turns Sold live, and says when it is gone', async () => {
+    const product = makeProduct({ name: 'Kettle' });
+    await openProduct(product);
+    const socket = currentSocket();
+    await waitFor(() => expect(socket.sent('product:watch')).toEqual([[{ id: product.id }]]));
+    expect(screen.getByRole('link', { name: 'Contact Seller' })).toBeInTheDocument();
+
+    socket.serverEmit('product:updated', { product: { ...product, status: 'sold', can: BUYER_CAN } });
+    expect(await screen.findByText('Sold')).toBeInTheDocument();
+
+    server.use(
+      http.get(api(`/products/${product.id}`), () =>
+        HttpResponse.json({ message: 'Product not found', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+    );
+    socket.serverEmit('product:removed', { id: product.id });
+    expect(await screen.findByText('Product not found')).toBeInTheDocument();
   });
 
   it('hides the rating silently when it cannot be loaded', async () => {

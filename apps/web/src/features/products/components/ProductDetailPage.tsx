@@ -11,6 +11,7 @@ import { useAuth } from '@/lib/auth';
 import { formatDate, formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useProduct } from '../api/get-product';
+import { useWatchProduct } from '../hooks/useWatchProduct';
 import { OwnerActions } from './OwnerActions';
 import { ProductGallery } from './ProductGallery';
 import { ProductNotFound } from './ProductNotFound';
@@ -30,7 +31,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 function ProductView({ product }: { product: Product }) {
   const { user } = useAuth();
   const isSeller = user?.id === product.sellerId;
-  const canEdit = isSeller && user?.role === 'hosteller';
+  const { can } = product;
 
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-12 lg:gap-8">
@@ -56,7 +57,7 @@ function ProductView({ product }: { product: Product }) {
         </dl>
 
         <div className="flex flex-col gap-3 sm:flex-row lg:flex-col xl:flex-row">
-          {!isSeller && (
+          {can.contact && (
             <Link
               to={paths.chatWith(product.sellerId)}
               className={buttonClasses({ size: 'lg', className: 'flex-1' })}
@@ -65,7 +66,7 @@ function ProductView({ product }: { product: Product }) {
               Contact Seller
             </Link>
           )}
-          {canEdit && (
+          {can.edit && (
             <Link
               to={paths.hosteller.editProduct(product.id)}
               className={buttonClasses({ size: 'lg', className: 'flex-1' })}
@@ -76,7 +77,7 @@ function ProductView({ product }: { product: Product }) {
           )}
         </div>
 
-        {canEdit && <OwnerActions product={product} />}
+        {(can.edit || can.markSold || can.delete) && <OwnerActions product={product} />}
 
         <section aria-labelledby="description-heading">
           <h2 id="description-heading" className="text-base font-medium text-slate-900">
@@ -116,6 +117,7 @@ export function ProductDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useProduct(id);
+  useWatchProduct(id);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   const failed = query.isError && !notFound && !query.data;
 

@@ -1,6 +1,5 @@
 import type { DeliveryStatusFilter, RequestSort, RequestStatusFilter } from '@campusrun/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { CAMPUS_CONFIG_KEY } from '@/lib/campus-config';
 
 /** The browse filters that go into the URL and into GET /dayscholar/requests/available. '' = none. */
 export interface AvailableFilters {
@@ -22,15 +21,12 @@ export const requestKeys = {
 };
 
 /**
- * After a request is created, accepted, completed or cancelled: request lists refetch now; everything
- * else of this user (dashboard stats and lists owned by the dashboard feature) is marked stale.
+ * After the viewer's own change to a request: its lists refetch (the one on screen now, the others
+ * when shown). Other screens follow the socket's entity events (app/live-updates.ts); dashboards
+ * refetch whenever they open.
  */
 export function invalidateAfterRequestChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: requestKeys.lists() });
-  void queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] !== requestKeys.all[0] && query.queryKey[0] !== CAMPUS_CONFIG_KEY,
-    refetchType: 'none',
-  });
 }
 
 /** Spec §9: toasts of the request and rating pages close after 3000 ms. */

@@ -31,11 +31,10 @@ export function useCreateRating() {
   return useMutation({
     mutationFn: createRating,
     onSuccess: (_, body) => {
-      // The rated user's average changed; the request now says the viewer has rated.
+      // The rated user's average changed. The request's `can` now says no rating is left: the
+      // mutation ends once it is fetched, so the Rate button never shows after a rating.
       void queryClient.invalidateQueries({ queryKey: requestKeys.userRating(body.userId) });
-      queryClient.setQueryData(requestKeys.detail(body.requestId), (old: unknown) =>
-        old && typeof old === 'object' ? { ...old, viewerHasRated: true } : old,
-      );
+      return queryClient.invalidateQueries({ queryKey: requestKeys.detail(body.requestId) });
     },
   });
 }

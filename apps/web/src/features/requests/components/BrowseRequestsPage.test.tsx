@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dayscholar } from '@/test/fixtures';
-import { makeRequest } from '@/test/requests';
+import { can, makeRequest } from '@/test/requests';
+import { currentSocket } from '@/test/socket';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
 
@@ -59,6 +60,41 @@ describe('browse requests', { timeout: 20_000 }, () => {
     );
     await waitFor(() => expect(screen.queryByText('Blue pens')).not.toBeInTheDocument(), { timeout: 5000 });
     expect(screen.getByText('Milk packet')).toBeInTheDocument();
+  });
+
+  it('gains new requests at the top, highlighted, and loses withdrawn ones, without asking the server again', async () => {
+    let calls = 0;
+    const milk = makeRequest({ itemName: 'Milk packet', can: can('accept', 'chat') });
+    const pens = makeRequest({ itemName: 'Blue pens', can: can('accept', 'chat') });
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/dayscholar/requests/available'), () => {
+        calls += 1;
+        return HttpResponse.json({ requests: [milk, pens], nextCursor: null });
+      }),
+    );
+    renderApp('/dayscholar/browse-requests', { user: dayscholar });
+    const list = await screen.findByRole('list', { name: 'Available requests' }, { timeout: 5000 });
+    const names = () =>
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent);
+    const socket = currentSocket();
+
+    const bread = makeRequest({ itemName: 'Bread loaf', can: can('accept', 'chat') });
+    socket.serverEmit('request:available', { request: bread });
+    await waitFor(() => expect(names()[0]).toMatch(/^Bread loaf/));
+    const card = within(list).getByRole('link', { name: /Bread loaf/ });
+    expect(within(card).getByText('New')).toBeInTheDocument();
+    expect(card.closest('li')).toHaveClass('motion-safe:animate-fresh-in');
+    // The same request again (e.g. sent twice) is not listed twice.
+    socket.serverEmit('request:available', { request: bread });
+    expect(names()).toHaveLength(3);
+
+    socket.serverEmit('request:unavailable', { id: milk.id });
+    await waitFor(() => expect(screen.queryByText('Milk packet')).not.toBeInTheDocument());
+    expect(names()).toHaveLength(2);
+    expect(calls).toBe(1);
   });
 
   it('keeps the sort when a filter is typed after choosing it', async () => {

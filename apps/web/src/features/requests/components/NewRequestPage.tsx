@@ -3,13 +3,11 @@ import {
   REQUEST_CATEGORIES,
   REQUEST_LIMITS,
   createRequestSchema,
-  deadlineField,
 } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { Field, TextField } from '@/components/ui/Field';
@@ -20,6 +18,7 @@ import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useCreateRequest } from '../api/create-request';
 import { REQUEST_TOAST } from '../api/keys';
+import { localDeadlineField, minDeadline } from './deadline-input';
 
 interface RequestFormValues {
   itemName: string;
@@ -32,15 +31,8 @@ interface RequestFormValues {
   category: (typeof REQUEST_CATEGORIES)[number];
 }
 
-/** A datetime-local value ("2026-11-23T18:30", local time) → ISO 8601 with Z. */
-export function localToIso(value: unknown): unknown {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return value;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
-}
-
 /** The shared schema, with the browser's local deadline turned into ISO first (keeps the key order). */
-const formSchema = createRequestSchema.extend({ deadline: z.preprocess(localToIso, deadlineField) });
+const formSchema = createRequestSchema.extend({ deadline: localDeadlineField });
 const resolver = zodResolver(formSchema) as unknown as Resolver<
   RequestFormValues,
   unknown,
@@ -65,13 +57,6 @@ const CATEGORY_LABELS: Record<(typeof REQUEST_CATEGORIES)[number], string> = {
   food: 'Food',
   other: 'Other',
 };
-
-/** The earliest a deadline can be set to in the picker: the next minute, local time. */
-function minDeadline(): string {
-  const d = new Date(Date.now() + 60_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 /** The form's error toast, keyed by message: pressing Create again while it shows adds no copy. */
 const formError = (message: string) =>

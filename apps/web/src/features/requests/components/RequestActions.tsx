@@ -1,13 +1,15 @@
-import { type DeliveryRequest, REQUEST_LIMITS, type User } from '@campusrun/shared';
+import { type DeliveryRequest, REQUEST_LIMITS, type RatingType } from '@campusrun/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { Field } from '@/components/ui/Field';
+import { Field, TextField } from '@/components/ui/Field';
 import { Textarea } from '@/components/ui/Input';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { REQUEST_TOAST } from '../api/keys';
+import { useRepostRequest } from '../api/repost-request';
 import { type RequestAction, useUpdateRequestStatus } from '../api/update-request-status';
+import { localDeadlineField, minDeadline } from './deadline-input';
 import { RatingDialog } from './RatingDialog';
 
 interface ActionConfig {
@@ -60,41 +62,35 @@ const ACTIONS: Record<RequestAction, ActionConfig> = {
   },
 };
 
-/** Spec §6: which actions the viewer has on this request. */
-export function availableActions(request: DeliveryRequest, viewer: User): RequestAction[] {
-  if (viewer.role === 'hosteller') {
-    const isOwner = request.requesterId === viewer.id;
-    return isOwner && (request.status === 'pending' || request.status === 'accepted') ? ['cancel'] : [];
-  }
-  if (viewer.role === 'dayscholar') {
-    if (request.status === 'pending' && !request.delivererId) return ['accept'];
-    if (request.status === 'accepted' && request.delivererId === viewer.id)
-      return ['deliver', 'cancel-delivery'];
-  }
-  return [];
-}
+/** The `can` flag of each action: the server decides, the page only shows. */
+const CAN: Record<RequestAction, keyof DeliveryRequest['can']> = {
+  accept: 'accept',
+  deliver: 'complete',
+  cancel: 'cancel',
+  'cancel-delivery': 'cancelDelivery',
+};
 
-/** The party the viewer rates after completion, or null when there is nothing (more) to rate. */
-export function ratingTarget(request: DeliveryRequest, viewer: User) {
-  if (request.status !== 'completed' || request.viewerHasRated) return null;
-  if (viewer.role === 'hosteller' && request.requesterId === viewer.id && request.deliverer) {
-    return { user: request.deliverer, type: 'hosteller_to_dayscholar' as const, button: 'Rate Day Scholar' };
-  }
-  if (viewer.role === 'dayscholar' && request.delivererId === viewer.id) {
-    return { user: request.requester, type: 'dayscholar_to_hosteller' as const, button: 'Rate Hosteller' };
-  }
-  return null;
-}
+const RATE_BUTTON: Record<RatingType, string> = {
+  hosteller_to_dayscholar: 'Rate Day Scholar',
+  dayscholar_to_hosteller: 'Rate Hosteller',
+};
 
-/** The action buttons of the detail page, each behind a confirmation dialog, and the rating button. */
-export function RequestActions({ request, viewer }: { request: DeliveryRequest; viewer: User }) {
+/**
+ * The action buttons of the detail page, exactly those the server's `can` allows, each behind a
+ * confirmation dialog; the rating button; Repost for an expired request.
+ */
+export function RequestActions({ request }: { request: DeliveryRequest }) {
   const [open, setOpen] = useState<RequestAction | null>(null);
   const [notes, setNotes] = useState('');
   const [rating, setRating] = useState(false);
+  const [reposting, setReposting] = useState(false);
   const mutation = useUpdateRequestStatus();
-  const actions = availableActions(request, viewer);
-  const target = ratingTarget(request, viewer);
-  if (actions.length === 0 && !target) return null;
+  const actions = (Object.keys(CAN) as RequestAction[]).filter((action) => request.can[CAN[action]]);
+  const target =
+    request.can.rate && request.counterpart && request.ratingType
+      ? { user: request.counterpart, type: request.ratingType }
+      : null;
+  if (actions.length === 0 && !target && !request.can.repost) return null;
 
   const config = open ? ACTIONS[open] : null;
   const close = () => {
@@ -129,9 +125,14 @@ export function RequestActions({ request, viewer }: { request: DeliveryRequest; 
           {ACTIONS[action].button}
         </Button>
       ))}
+      {request.can.repost && (
+        <Button variant="primary" onClick={() => setReposting(true)}>
+          Repost
+        </Button>
+      )}
       {target && (
         <Button variant="secondary" onClick={() => setRating(true)}>
-          {target.button}
+          {RATE_BUTTON[target.type]}
         </Button>
       )}
 
@@ -171,6 +172,10 @@ export function RequestActions({ request, viewer }: { request: DeliveryRequest; 
         )}
       </Dialog>
 
+      {request.can.repost && (
+        <RepostDialog open={reposting} onClose={() => setReposting(false)} requestId={request.id} />
+      )}
+
       {target && (
         <RatingDialog
           open={rating}
@@ -181,5 +186,67 @@ export function RequestActions({ request, viewer }: { request: DeliveryRequest; 
         />
       )}
     </div>
+  );
+}
+
+/** Repost: the expired request goes back on the list with the new deadline the requester picks. */
+function RepostDialog({
+  open,
+  onClose,
+  requestId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  requestId: string;
+}) {
+  const [deadline, setDeadline] = useState('');
+  const [error, setError] = useState<string>();
+  const mutation = useRepostRequest();
+  const close = () => {
+    if (mutation.isPending) return;
+    setError(undefined);
+    onClose();
+  };
+  const confirm = async () => {
+    const parsed = localDeadlineField.safeParse(deadline);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    try {
+      await mutation.mutateAsync({ id: requestId, deadline: parsed.data });
+      toast.success('Request reposted successfully', REQUEST_TOAST);
+      setDeadline('');
+      onClose();
+    } catch (failure) {
+      toast.error(errorMessage(failure, 'Failed to repost request'), REQUEST_TOAST);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Repost this request?"
+      description="Its deadline has passed. Pick a new one and it goes back to the day scholars' list."
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={() => void confirm()} isLoading={mutation.isPending}>
+            Repost
+          </Button>
+        </>
+      }
+    >
+      <TextField
+        label="New deadline"
+        type="datetime-local"
+        min={minDeadline()}
+        value={deadline}
+        error={error}
+        onChange={(event) => {
+          setDeadline(event.target.value);
+          setError(undefined);
+        }}
+      />
+    </Dialog>
   );
 }

@@ -1,10 +1,13 @@
 import type { DeliveryRequest } from '@campusrun/shared';
 import { Calendar, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { Badge } from '@/components/ui/Badge';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatRelativeTime, formatRupees } from '@/lib/format';
-import { RequestStatusBadge, UrgentBadge } from './RequestStatusBadge';
+import clsx from 'clsx';
+import { useIsFresh } from '@/lib/fresh';
+import { RequestStateBadge, UrgentBadge } from './RequestStatusBadge';
 
 export interface RequestCardProps {
   request: DeliveryRequest;
@@ -12,13 +15,17 @@ export interface RequestCardProps {
   party: 'deliverer' | 'requester';
 }
 
-/** One request as a card that opens its detail page. */
+/** One request as a card that opens its detail page; one that just arrived live is highlighted. */
 export function RequestCard({ request, party }: RequestCardProps) {
+  const fresh = useIsFresh(request.id);
   return (
-    <li>
+    <li className={clsx(fresh && 'motion-safe:animate-fresh-in')}>
       <Link
         to={paths.request(request.id)}
-        className="block rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition-colors hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className={clsx(
+          'block rounded-xl p-4 shadow-sm transition-colors hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+          fresh ? 'bg-white ring-2 ring-indigo-500' : 'bg-white ring-1 ring-slate-200',
+        )}
       >
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
@@ -28,8 +35,9 @@ export function RequestCard({ request, party }: RequestCardProps) {
             </p>
           </div>
           <div className="flex shrink-0 flex-wrap justify-end gap-1.5">
-            {request.isUrgent && <UrgentBadge />}
-            <RequestStatusBadge status={request.status} />
+            {fresh && <Badge tone="indigo">New</Badge>}
+            {request.isUrgent && !request.isExpired && <UrgentBadge />}
+            <RequestStateBadge request={request} />
           </div>
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
-import { makeRequest, withDeliverer } from '@/test/requests';
+import { can, delivererRef, makeRequest, requesterRef, withDeliverer } from '@/test/requests';
+import { currentSocket } from '@/test/socket';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
 
@@ -18,9 +19,26 @@ async function openRequest(request: DeliveryRequest, viewer: typeof hosteller) {
   return result;
 }
 
+/** A pending request as a day scholar gets it: they may accept it and chat with its requester. */
+const openToDayScholar = () => makeRequest({ counterpart: requesterRef, can: can('accept', 'chat') });
+
+/** An accepted request as its deliverer gets it. */
+const deliverersView = () => ({
+  ...withDeliverer(makeRequest()),
+  counterpart: requesterRef,
+  ratingType: 'dayscholar_to_hosteller' as const,
+  can: can('complete', 'cancelDelivery', 'chat'),
+});
+
 describe('request detail', { timeout: 20_000 }, () => {
   it('shows a pending request to its requester: no deliverer, no chat, a cancel action', async () => {
-    const request = makeRequest({ itemName: 'Bread', isUrgent: true, expectedPrice: 45 });
+    const request = makeRequest({
+      itemName: 'Bread',
+      isUrgent: true,
+      expectedPrice: 45,
+      ratingType: 'hosteller_to_dayscholar',
+      can: can('cancel'),
+    });
     await openRequest(request, hosteller);
     expect(screen.getByRole('heading', { level: 1, name: 'Request Details' })).toBeInTheDocument();
     expect(screen.getByText(`Request #${request.number}`)).toBeInTheDocument();
@@ -64,10 +82,12 @@ describe('request detail', { timeout: 20_000 }, () => {
   });
 
   it('lets a day scholar accept behind a dialog and shows the returned request', async () => {
-    const request = makeRequest();
+    const request = openToDayScholar();
     const accepted = {
       ...withDeliverer(request),
       contact: { phoneNumber: '9876543210', hostelBlock: 'Block A', roomNumber: '101' },
+      ratingType: 'dayscholar_to_hosteller' as const,
+      can: can('complete', 'cancelDelivery', 'chat'),
     };
     server.use(
       http.put(api(`/requests/${request.id}/accept`), () => HttpResponse.json({ request: accepted })),
@@ -97,7 +117,7 @@ describe('request detail', { timeout: 20_000 }, () => {
   });
 
   it('keeps the dialog open and shows the server message when the action fails', async () => {
-    const request = makeRequest();
+    const request = openToDayScholar();
     server.use(
       http.put(api(`/requests/${request.id}/accept`), () =>
         HttpResponse.json(
@@ -121,7 +141,7 @@ describe('request detail', { timeout: 20_000 }, () => {
   });
 
   it('completes with optional delivery notes (the deliverer)', async () => {
-    const request = withDeliverer(makeRequest());
+    const request = deliverersView();
     let body: unknown;
     server.use(
       http.put(api(`/requests/${request.id}/deliver`), async ({ request: req }) => {
@@ -132,6 +152,7 @@ describe('request detail', { timeout: 20_000 }, () => {
             status: 'completed',
             deliveryNotes: 'At the gate',
             completedAt: new Date().toISOString(),
+            can: can('rate', 'chat'),
           },
         });
       }),
@@ -152,7 +173,7 @@ describe('request detail', { timeout: 20_000 }, () => {
   });
 
   it('stacks the action buttons full width on phones and puts them inline from sm up', async () => {
-    await openRequest(withDeliverer(makeRequest()), dayscholar);
+    await openRequest(deliverersView(), dayscholar);
     const group = screen.getByRole('group', { name: 'Request actions' });
     expect(
       within(group)
@@ -171,11 +192,22 @@ describe('request detail', { timeout: 20_000 }, () => {
   });
 
   it('validates the rating dialog and submits the rating once', async () => {
-    const request = withDeliverer(makeRequest(), 'completed');
+    const request = {
+      ...withDeliverer(makeRequest(), 'completed'),
+      counterpart: delivererRef,
+      ratingType: 'hosteller_to_dayscholar' as const,
+      can: can('rate', 'chat'),
+    };
     let sent: unknown;
     server.use(
       http.post(api('/ratings'), async ({ request: req }) => {
         sent = await req.json();
+        // From now on the server says there is nothing left to rate.
+        server.use(
+          http.get(api(`/requests/${request.id}`), () =>
+            HttpResponse.json({ request: { ...request, viewerHasRated: true, can: can('chat') } }),
+          ),
+        );
         return HttpResponse.json({ message: 'Rating submitted successfully', rating: {} }, { status: 201 });
       }),
     );
@@ -207,6 +239,89 @@ describe('request detail', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Rate Day Scholar' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('shows exactly the buttons `can` allows, and no others', async () => {
+    // Even the requester of a pending request sees no Cancel when the server does not allow it.
+    await openRequest(makeRequest({ can: can() }), hosteller);
+    expect(screen.queryByRole('group', { name: 'Request actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Chat with/ })).not.toBeInTheDocument();
+  });
+
+  it('updates in place when the request changes elsewhere: pending → Accepted → Completed', async () => {
+    const request = makeRequest({ ratingType: 'hosteller_to_dayscholar', can: can('cancel') });
+    await openRequest(request, hosteller);
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+    const socket = currentSocket();
+
+    const accepted = {
+      ...withDeliverer(request),
+      counterpart: delivererRef,
+      can: can('cancel', 'chat'),
+    };
+    socket.serverEmit('request:updated', { request: accepted });
+    expect((await screen.findAllByText('Accepted'))[0]).toBeInTheDocument();
+    const deliverer = within(screen.getByRole('region', { name: 'Deliverer' }));
+    expect(deliverer.getByText('Deliverer (Day Scholar)')).toBeInTheDocument();
+    expect(deliverer.getAllByText(dayscholar.name)[0]).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: `Chat with ${dayscholar.name}` })).toHaveAttribute(
+      'href',
+      `/chat/${dayscholar.id}`,
+    );
+
+    socket.serverEmit('request:updated', {
+      request: {
+        ...accepted,
+        status: 'completed',
+        completedAt: new Date().toISOString(),
+        can: can('rate', 'chat'),
+      },
+    });
+    expect((await screen.findAllByText('Completed'))[0]).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rate Day Scholar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Request' })).not.toBeInTheDocument();
+  });
+
+  it('shows an expired request as Expired and reposts it with a new deadline', async () => {
+    const request = makeRequest({
+      deadline: new Date(Date.now() - 3_600_000).toISOString(),
+      isExpired: true,
+      isUrgent: true,
+      ratingType: 'hosteller_to_dayscholar',
+      can: can('cancel', 'repost'),
+    });
+    let sent: unknown;
+    server.use(
+      http.put(api(`/requests/${request.id}/repost`), async ({ request: req }) => {
+        sent = await req.json();
+        const { deadline } = sent as { deadline: string };
+        return HttpResponse.json({ request: { ...request, deadline, isExpired: false, can: can('cancel') } });
+      }),
+    );
+    const { user } = await openRequest(request, hosteller);
+    expect(screen.getByText('Expired')).toBeInTheDocument();
+    expect(screen.queryByText('Pending')).not.toBeInTheDocument();
+    expect(screen.queryByText('Urgent')).not.toBeInTheDocument();
+    expect(screen.getByText(/day scholars no longer see this request/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Repost' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Repost this request?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Repost' }));
+    expect(await within(dialog).findByText('Please enter a deadline')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+
+    const inTwoHours = new Date(Date.now() + 2 * 3_600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = `${inTwoHours.getFullYear()}-${pad(inTwoHours.getMonth() + 1)}-${pad(inTwoHours.getDate())}T${pad(inTwoHours.getHours())}:${pad(inTwoHours.getMinutes())}`;
+    await user.type(within(dialog).getByLabelText('New deadline'), local);
+    await user.click(within(dialog).getByRole('button', { name: 'Repost' }));
+    expect(
+      await screen.findByText('Request reposted successfully', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(sent).toEqual({ deadline: new Date(local).toISOString() });
+    await waitFor(() => expect(screen.queryByText('Expired')).not.toBeInTheDocument());
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Repost' })).not.toBeInTheDocument();
   });
 
   it("says 'Request not found' with a way back to the dashboard", async () => {

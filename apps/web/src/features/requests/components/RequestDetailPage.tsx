@@ -14,7 +14,7 @@ import { useRequest } from '../api/get-request';
 import { REQUEST_TOAST } from '../api/keys';
 import { PartyCard } from './PartyCard';
 import { RequestActions } from './RequestActions';
-import { RequestStatusBadge, UrgentBadge } from './RequestStatusBadge';
+import { RequestStateBadge, UrgentBadge } from './RequestStatusBadge';
 
 const CATEGORY_LABELS: Record<DeliveryRequest['category'], string> = {
   groceries: 'Groceries',
@@ -47,14 +47,9 @@ function BackLink({ viewer }: { viewer: User | null }) {
   );
 }
 
-/** The other party of the chat: a hosteller chats with the deliverer, others with the requester. */
-function chatPartner(request: DeliveryRequest, viewer: User) {
-  const other = viewer.role === 'hosteller' ? request.deliverer : request.requester;
-  return other && other.id !== viewer.id ? other : null;
-}
-
 function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: User }) {
-  const partner = chatPartner(request, viewer);
+  // The other party, as the server says (the requester's deliverer; anyone else's requester).
+  const partner = request.can.chat ? request.counterpart : null;
   return (
     <>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
@@ -62,8 +57,8 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
           <h1 className="text-2xl font-semibold text-slate-900">Request Details</h1>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
             <span>Request #{request.number}</span>
-            <RequestStatusBadge status={request.status} />
-            {request.isUrgent && <UrgentBadge />}
+            <RequestStateBadge request={request} />
+            {request.isUrgent && !request.isExpired && <UrgentBadge />}
           </div>
         </div>
         {partner && (
@@ -134,8 +129,13 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
               </dl>
             </section>
           )}
+          {request.isExpired && (
+            <p className="mt-6 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+              The deadline has passed, so day scholars no longer see this request.
+            </p>
+          )}
           <div className="mt-6">
-            <RequestActions request={request} viewer={viewer} />
+            <RequestActions request={request} />
           </div>
         </section>
 
@@ -151,7 +151,7 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
             roleLabel="Deliverer (Day Scholar)"
             user={request.deliverer}
             isViewer={request.delivererId === viewer.id}
-            isAwaited={request.status === 'pending'}
+            isAwaited={request.status === 'pending' && !request.isExpired}
           />
         </div>
       </div>

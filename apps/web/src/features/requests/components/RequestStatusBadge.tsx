@@ -1,4 +1,4 @@
-import type { RequestStatus } from '@campusrun/shared';
+import type { DeliveryRequest, RequestStatus } from '@campusrun/shared';
 import { Badge, type BadgeTone } from '@/components/ui/Badge';
 
 const tones: Record<RequestStatus, BadgeTone> = {
@@ -18,6 +18,18 @@ export const STATUS_LABELS: Record<RequestStatus, string> = {
 /** DESIGN: pending amber, accepted blue, completed green, cancelled slate (with words). */
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {
   return <Badge tone={tones[status]}>{STATUS_LABELS[status]}</Badge>;
+}
+
+/**
+ * The request's state as the viewer should read it: its status, or Expired for a pending request
+ * whose deadline passed (the server says which).
+ */
+export function RequestStateBadge({ request }: { request: Pick<DeliveryRequest, 'status' | 'isExpired'> }) {
+  return request.isExpired ? (
+    <Badge tone="red">Expired</Badge>
+  ) : (
+    <RequestStatusBadge status={request.status} />
+  );
 }
 
 export function UrgentBadge() {

@@ -1,0 +1,17 @@
+import { and, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { requests } from '../db/schema';
+
+/**
+ * The one SQL rule for "a day scholar can take this request": pending, no deliverer, deadline not
+ * passed, not their own. Used by the available list and the accept statement (requests feature) and
+ * by the day scholar's count of available requests (dashboard feature), which must agree. The pure
+ * counterpart that explains a refusal is `acceptRefusal` in requests.policy.ts.
+ * The literal `status = 'pending'` lets the planner use the partial indexes on pending requests.
+ */
+export const availableTo = (viewerId: string): SQL =>
+  and(
+    sql`${requests.status} = 'pending'`,
+    isNull(requests.delivererId),
+    sql`${requests.deadline} > now()`,
+    ne(requests.requesterId, viewerId),
+  )!;

@@ -1,0 +1,47 @@
+import type { ProductCan, ProductStatus } from '@campusrun/shared';
+import { describe, expect, it } from 'vitest';
+import { manageRefusal, productCan, type ProductViewer } from './products.policy';
+
+const SELLER = 'seller';
+const viewers: Record<string, ProductViewer> = {
+  seller: { id: SELLER, role: 'hosteller' },
+  'other hosteller': { id: 'h2', role: 'hosteller' },
+  'day scholar': { id: 'd1', role: 'dayscholar' },
+  'no role yet': { id: 'g1', role: null },
+};
+
+type Action = keyof ProductCan;
+const ALL: Action[] = ['edit', 'contact', 'markSold', 'delete'];
+const only = (allowed: Action[]) => Object.fromEntries(ALL.map((a) => [a, allowed.includes(a)])) as ProductCan;
+
+/** status × viewer → the actions `can` allows. */
+const table: [ProductStatus, keyof typeof viewers, Action[]][] = [
+  ['available', 'seller', ['edit', 'markSold', 'delete']],
+  ['reserved', 'seller', ['edit', 'markSold', 'delete']],
+  ['sold', 'seller', ['edit', 'delete']],
+  ['available', 'other hosteller', ['contact']],
+  ['sold', 'other hosteller', ['contact']],
+  ['available', 'day scholar', ['contact']],
+  ['reserved', 'day scholar', ['contact']],
+  ['available', 'no role yet', ['contact']],
+];
+
+describe('productCan: role × status × ownership', () => {
+  it.each(table)('%s, seen by the %s: %j', (status, viewer, allowed) => {
+    expect(productCan(viewers[viewer]!, { sellerId: SELLER, status })).toEqual(only(allowed));
+  });
+
+  it('edit and delete are exactly what the manage rule allows', () => {
+    for (const [status, viewer] of table) {
+      const can = productCan(viewers[viewer]!, { sellerId: SELLER, status });
+      expect(can.edit).toBe(manageRefusal(viewers[viewer]!, { sellerId: SELLER }) === null);
+      expect(can.delete).toBe(can.edit);
+    }
+  });
+
+  it('a seller whose role is not hosteller manages nothing', () => {
+    expect(productCan({ id: SELLER, role: 'dayscholar' }, { sellerId: SELLER, status: 'available' })).toEqual(
+      only([]),
+    );
+  });
+});

@@ -1,0 +1,139 @@
+import type { RequestCan, RequestStatus, Role } from '@campusrun/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  acceptRefusal,
+  cancelDeliveryRefusal,
+  cancelRefusal,
+  deliverRefusal,
+  isExpired,
+  loadRefusal,
+  repostRefusal,
+  requestCan,
+  type Viewer,
+} from './requests.policy';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const FUTURE = new Date('2026-11-22T18:00:00Z');
+const PAST = new Date('2026-11-22T11:00:00Z');
+
+const REQUESTER = 'requester';
+const DELIVERER = 'deliverer';
+
+const viewers: Record<string, Viewer> = {
+  requester: { id: REQUESTER, role: 'hosteller' },
+  'other hosteller': { id: 'h2', role: 'hosteller' },
+  deliverer: { id: DELIVERER, role: 'dayscholar' },
+  'other day scholar': { id: 'd2', role: 'dayscholar' },
+  'no role yet': { id: 'g1', role: null as Role | null },
+};
+
+const states = {
+  pending: { status: 'pending', delivererId: null, deadline: FUTURE },
+  'pending, deadline passed': { status: 'pending', delivererId: null, deadline: PAST },
+  accepted: { status: 'accepted', delivererId: DELIVERER, deadline: FUTURE },
+  'accepted, deadline passed': { status: 'accepted', delivererId: DELIVERER, deadline: PAST },
+  completed: { status: 'completed', delivererId: DELIVERER, deadline: FUTURE },
+  'cancelled while pending': { status: 'cancelled', delivererId: null, deadline: FUTURE },
+  'cancelled while accepted': { status: 'cancelled', delivererId: DELIVERER, deadline: FUTURE },
+} satisfies Record<string, { status: RequestStatus; delivererId: string | null; deadline: Date }>;
+
+type Action = keyof RequestCan;
+
+/**
+ * state × viewer → the actions `can` allows (everything else false). Pending requests have no
+ * deliverer, so there "deliverer" is just another day scholar.
+ */
+const table: [keyof typeof states, keyof typeof viewers, Action[]][] = [
+  ['pending', 'requester', ['cancel']],
+  ['pending', 'other hosteller', ['chat']],
+  ['pending', 'deliverer', ['accept', 'chat']],
+  ['pending', 'other day scholar', ['accept', 'chat']],
+  ['pending', 'no role yet', []],
+  ['pending, deadline passed', 'requester', ['cancel', 'repost']],
+  ['pending, deadline passed', 'other hosteller', ['chat']],
+  ['pending, deadline passed', 'other day scholar', ['chat']],
+  ['accepted', 'requester', ['cancel', 'chat']],
+  ['accepted', 'other hosteller', ['chat']],
+  ['accepted', 'deliverer', ['complete', 'cancelDelivery', 'chat']],
+  ['accepted', 'other day scholar', ['chat']],
+  ['accepted', 'no role yet', []],
+  ['accepted, deadline passed', 'requester', ['cancel', 'chat']],
+  ['accepted, deadline passed', 'deliverer', ['complete', 'cancelDelivery', 'chat']],
+  ['completed', 'requester', ['rate', 'chat']],
+  ['completed', 'deliverer', ['rate', 'chat']],
+  ['completed', 'other hosteller', []],
+  ['completed', 'other day scholar', []],
+  ['cancelled while pending', 'requester', []],
+  ['cancelled while pending', 'other day scholar', []],
+  ['cancelled while accepted', 'requester', ['chat']],
+  ['cancelled while accepted', 'deliverer', ['chat']],
+  ['cancelled while accepted', 'other hosteller', []],
+];
+
+const ALL: Action[] = ['accept', 'complete', 'cancel', 'cancelDelivery', 'rate', 'chat', 'repost'];
+const only = (allowed: Action[]) =>
+  Object.fromEntries(ALL.map((a) => [a, allowed.includes(a)])) as RequestCan;
+
+describe('requestCan: role × state × ownership', () => {
+  it.each(table)('%s, seen by the %s: %j', (state, viewer, allowed) => {
+    const r = { requesterId: REQUESTER, ...states[state] };
+    expect(requestCan(viewers[viewer]!, r, NOW, false)).toEqual(only(allowed));
+  });
+
+  it('a party who has rated may rate no more', () => {
+    const r = { requesterId: REQUESTER, ...states.completed };
+    expect(requestCan(viewers.requester!, r, NOW, true)).toEqual(only(['chat']));
+    expect(requestCan(viewers.deliverer!, r, NOW, true)).toEqual(only(['chat']));
+  });
+
+  it('every allowed action is one its refusal function allows too (one rule, two uses)', () => {
+    for (const [state, viewer] of table) {
+      const r = { requesterId: REQUESTER, ...states[state] };
+      const v = viewers[viewer]!;
+      const can = requestCan(v, r, NOW, false);
+      if (can.accept) expect(acceptRefusal(v.id, r, NOW)).toBeNull();
+      if (can.complete) expect(deliverRefusal(v.id, r)).toBeNull();
+      if (can.cancel) expect(cancelRefusal(v.id, r)).toBeNull();
+      if (can.cancelDelivery) expect(cancelDeliveryRefusal(v.id, r)).toBeNull();
+      if (can.repost) expect(repostRefusal(v.id, r, NOW)).toBeNull();
+    }
+  });
+});
+
+describe('refusal reasons', () => {
+  const r = (state: keyof typeof states) => ({ requesterId: REQUESTER, ...states[state] });
+  it.each([
+    ['pending', REQUESTER, 'ownRequest'],
+    ['pending', 'd2', null],
+    ['pending, deadline passed', 'd2', 'expired'],
+    ['accepted', 'd2', 'taken'],
+    ['accepted', DELIVERER, 'alreadyYours'],
+    ['completed', 'd2', 'completed'],
+    ['cancelled while pending', 'd2', 'cancelled'],
+  ] as const)('accept of a %s request by %s: %s', (state, actor, reason) => {
+    expect(acceptRefusal(actor, r(state), NOW)).toBe(reason);
+  });
+
+  it('the cap on active deliveries is its own rule', () => {
+    expect(loadRefusal({ active: 2, max: 3 })).toBeNull();
+    expect(loadRefusal({ active: 3, max: 3 })).toBe('tooManyActive');
+  });
+
+  it.each([
+    ['pending, deadline passed', REQUESTER, null],
+    ['pending', REQUESTER, 'notExpired'],
+    ['accepted, deadline passed', REQUESTER, 'taken'],
+    ['completed', REQUESTER, 'completed'],
+    ['cancelled while pending', REQUESTER, 'cancelled'],
+    ['pending, deadline passed', 'h2', 'notRequester'],
+  ] as const)('repost of a %s request by %s: %s', (state, actor, reason) => {
+    expect(repostRefusal(actor, r(state), NOW)).toBe(reason);
+  });
+
+  it('expired means pending with its deadline passed, and nothing else', () => {
+    expect(isExpired(r('pending, deadline passed'), NOW)).toBe(true);
+    expect(isExpired(r('pending'), NOW)).toBe(false);
+    expect(isExpired(r('accepted, deadline passed'), NOW)).toBe(false);
+    expect(isExpired({ status: 'pending', deadline: NOW }, NOW)).toBe(true);
+  });
+});

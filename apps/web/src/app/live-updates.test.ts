@@ -1,0 +1,127 @@
+import type { DeliveryRequest, RequestListResponse } from '@campusrun/shared';
+import { type InfiniteData, QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dashboardKeys } from '@/features/dashboard/api/dashboard';
+import { type AvailableFilters, requestKeys } from '@/features/requests/api/keys';
+import { makeProduct } from '@/test/products';
+import { can, makeRequest } from '@/test/requests';
+import { productKeys } from '@/features/products/api/keys';
+import { LIVE_REFETCH_DELAY_MS, createLiveUpdates } from './live-updates';
+
+const noFilters: AvailableFilters = { search: '', location: '', minFee: '', maxFee: '', sort: 'newest' };
+const pages = (...lists: DeliveryRequest[][]): InfiniteData<RequestListResponse> => ({
+  pages: lists.map((requests, i) => ({ requests, nextCursor: i < lists.length - 1 ? `c${i}` : null })),
+  pageParams: lists.map((_, i) => (i === 0 ? undefined : `c${i - 1}`)),
+});
+const ids = (data: InfiniteData<RequestListResponse> | undefined) =>
+  data?.pages.map((p) => p.requests.map((r) => r.itemName));
+
+let client: QueryClient;
+beforeEach(() => {
+  vi.useFakeTimers();
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  client.clear();
+});
+
+describe('live cache updates', () => {
+  it('adds a new request to the top of every unfiltered Browse list and the dashboard preview', () => {
+    const live = createLiveUpdates(client);
+    const a = makeRequest({ itemName: 'A' });
+    const b = makeRequest({ itemName: 'B' });
+    client.setQueryData(requestKeys.available(noFilters), pages([a], [b]));
+    client.setQueryData(requestKeys.available({ ...noFilters, sort: 'highestFee' }), pages([b, a]));
+    client.setQueryData(dashboardKeys.availableRequests(), [a, b, a, b, a]);
+
+    live.requestAvailable(makeRequest({ itemName: 'N' }));
+
+    expect(ids(client.getQueryData(requestKeys.available(noFilters)))).toEqual([['N', 'A'], ['B']]);
+    expect(ids(client.getQueryData(requestKeys.available({ ...noFilters, sort: 'highestFee' })))).toEqual([
+      ['N', 'B', 'A'],
+    ]);
+    const preview = client.getQueryData<DeliveryRequest[]>(dashboardKeys.availableRequests())!;
+    expect(preview.map((r) => r.itemName)).toEqual(['N', 'A', 'B', 'A', 'B']);
+  });
+
+  it('refetches a filtered Browse list once per burst instead of guessing whether a request matches', async () => {
+    const filtered = requestKeys.available({ ...noFilters, search: 'milk' });
+    client.setQueryData(filtered, pages([]));
+    const live = createLiveUpdates(client);
+    for (let i = 0; i < 5; i++) live.requestAvailable(makeRequest({ itemName: `R${i}` }));
+    expect(ids(client.getQueryData(filtered))).toEqual([[]]);
+    expect(client.getQueryState(filtered)?.isInvalidated).toBe(false);
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_DELAY_MS);
+    expect(client.getQueryState(filtered)?.isInvalidated).toBe(true);
+  });
+
+  it('removes a withdrawn request from every Browse list, filtered or not, and from the preview', () => {
+    const live = createLiveUpdates(client);
+    const a = makeRequest({ itemName: 'A' });
+    const b = makeRequest({ itemName: 'B' });
+    const filtered = requestKeys.available({ ...noFilters, minFee: '10' });
+    client.setQueryData(requestKeys.available(noFilters), pages([a], [b]));
+    client.setQueryData(filtered, pages([b]));
+    client.setQueryData(dashboardKeys.availableRequests(), [a, b]);
+
+    live.requestUnavailable(b.id);
+
+    expect(ids(client.getQueryData(requestKeys.available(noFilters)))).toEqual([['A'], []]);
+    expect(ids(client.getQueryData(filtered))).toEqual([[]]);
+    expect(client.getQueryData<DeliveryRequest[]>(dashboardKeys.availableRequests())).toEqual([a]);
+  });
+
+  it('puts an updated request into its page and every list holding it, and out of Browse once it cannot be accepted', () => {
+    const live = createLiveUpdates(client);
+    const a = makeRequest({ itemName: 'A', can: can('accept') });
+    const b = makeRequest({ itemName: 'B', can: can('accept') });
+    client.setQueryData(requestKeys.available(noFilters), pages([a, b]));
+    client.setQueryData(requestKeys.deliveries('all'), {
+      pages: [{ deliveries: [b], nextCursor: null }],
+      pageParams: [undefined],
+    });
+    const accepted = { ...b, status: 'accepted' as const, can: can('complete', 'cancelDelivery') };
+
+    live.requestUpdated(accepted);
+
+    expect(client.getQueryData(requestKeys.detail(b.id))).toEqual(accepted);
+    expect(ids(client.getQueryData(requestKeys.available(noFilters)))).toEqual([['A']]);
+    const deliveries = client.getQueryData<InfiniteData<{ deliveries: DeliveryRequest[] }>>(
+      requestKeys.deliveries('all'),
+    );
+    expect(deliveries?.pages[0]?.deliveries).toEqual([accepted]);
+  });
+
+  it('refetches dashboard counters once for a burst of changes, not once per change', async () => {
+    const live = createLiveUpdates(client);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    for (let i = 0; i < 20; i++) live.requestUnavailable(makeRequest().id);
+    const statsCalls = () =>
+      invalidate.mock.calls.filter(
+        ([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(dashboardKeys.dayScholarStats()),
+      ).length;
+    expect(statsCalls()).toBe(0);
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_DELAY_MS);
+    expect(statsCalls()).toBe(1);
+  });
+
+  it('updates a product in its page and in lists, and drops a removed one', () => {
+    const live = createLiveUpdates(client);
+    const p = makeProduct({ name: 'Kettle' });
+    const q = makeProduct({ name: 'Lamp' });
+    const listKey = productKeys.list({ search: '', category: '', condition: '', sort: 'recent' });
+    client.setQueryData(listKey, {
+      pages: [{ products: [p, q], nextCursor: null }],
+      pageParams: [undefined],
+    });
+
+    const sold = { ...p, status: 'sold' as const };
+    live.productUpdated(sold);
+    expect(client.getQueryData(productKeys.detail(p.id))).toEqual(sold);
+    live.productRemoved(q.id);
+    expect(client.getQueryData<InfiniteData<{ products: unknown[] }>>(listKey)?.pages[0]?.products).toEqual([
+      sold,
+    ]);
+  });
+});

@@ -1,0 +1,215 @@
+import type {
+  DeliveryListResponse,
+  DeliveryRequest,
+  Product,
+  ProductListResponse,
+  RequestListResponse,
+} from '@campusrun/shared';
+import { type InfiniteData, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { DASHBOARD_LIST_SIZE, dashboardKeys } from '@/features/dashboard/api/dashboard';
+import { productKeys } from '@/features/products/api/keys';
+import { type AvailableFilters, requestKeys } from '@/features/requests/api/keys';
+import { markFresh } from '@/lib/fresh';
+import { useOnReconnect, useSocketEvent } from '@/lib/socket';
+
+/**
+ * The one place where the socket's entity events (docs/decisions/0006-entity-events.md) become
+ * TanStack Query cache updates, so every screen showing a request or a product follows it live:
+ *
+ * - request:updated (the viewer is a party): the request page and every cached list showing it take
+ *   the new copy in place; the viewer's own lists and dashboard refetch once, shortly after, since
+ *   which of them hold it (and where) follows the server's filters.
+ * - request:available / request:unavailable (day scholars): Browse and the dashboard preview gain the
+ *   request at the top, highlighted, or lose it, by patching the cached pages (no refetch); a Browse
+ *   list narrowed by filters only the server can apply refetches once, shortly after.
+ * - product:updated / product:removed (product pages open, and the seller): the product page and
+ *   cached product lists take the new copy or drop it.
+ * Counters (dashboard stats) refetch at most once per burst. After a reconnect, whatever was missed
+ * is fetched again.
+ */
+
+/** How long to gather events before the few refetches they call for. */
+export const LIVE_REFETCH_DELAY_MS = 1000;
+
+type RequestPage = RequestListResponse | DeliveryListResponse;
+type Pages<P> = InfiniteData<P, unknown>;
+
+const itemsOf = (page: RequestPage): DeliveryRequest[] =>
+  'requests' in page ? page.requests : page.deliveries;
+const withItems = (page: RequestPage, items: DeliveryRequest[]): RequestPage =>
+  'requests' in page ? { ...page, requests: items } : { ...page, deliveries: items };
+
+/** An infinite list with `edit` applied to each page's items; the same objects where nothing changed. */
+function patchPages<P, T>(
+  data: Pages<P> | undefined,
+  get: (page: P) => T[],
+  set: (page: P, items: T[]) => P,
+  edit: (items: T[], pageIndex: number) => T[],
+): Pages<P> | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((page, i) => {
+    const before = get(page);
+    const after = edit(before, i);
+    if (after === before) return page;
+    changed = true;
+    return set(page, after);
+  });
+  return changed ? { ...data, pages } : data;
+}
+
+const replaceById = <T extends { id: string }>(list: T[], next: T): T[] =>
+  list.some((item) => item.id === next.id) ? list.map((item) => (item.id === next.id ? next : item)) : list;
+const removeById = <T extends { id: string }>(list: T[], id: string): T[] =>
+  list.some((item) => item.id === id) ? list.filter((item) => item.id !== id) : list;
+
+const requestPages = (
+  data: Pages<RequestPage> | undefined,
+  edit: (list: DeliveryRequest[], pageIndex: number) => DeliveryRequest[],
+) => patchPages(data, itemsOf, withItems, edit);
+
+const productPages = (data: Pages<ProductListResponse> | undefined, edit: (list: Product[]) => Product[]) =>
+  patchPages(
+    data,
+    (page) => page.products,
+    (page, products) => ({ ...page, products }),
+    edit,
+  );
+
+const availableKey = [...requestKeys.lists(), 'available'] as const;
+const ownListKeys: QueryKey[] = [
+  [...requestKeys.lists(), 'mine'],
+  [...requestKeys.lists(), 'deliveries'],
+  dashboardKeys.recentRequests(),
+  dashboardKeys.activeDeliveries(),
+  dashboardKeys.hostellerStats(),
+  dashboardKeys.dayScholarStats(),
+];
+
+/** A Browse list narrowed by text or fee: whether a request belongs in it is the server's call. */
+const isFiltered = (key: QueryKey) => {
+  const filters = key[3] as AvailableFilters | undefined;
+  return Boolean(filters && (filters.search || filters.location || filters.minFee || filters.maxFee));
+};
+
+/** Refetches of the given keys, gathered for a moment so that a burst of events causes one each. */
+function createBatcher(queryClient: QueryClient, delay: number) {
+  const due = new Map<string, QueryKey>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    const keys = [...due.values()];
+    due.clear();
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+  return {
+    add(...keys: QueryKey[]) {
+      for (const key of keys) due.set(JSON.stringify(key), key);
+      timer ??= setTimeout(flush, delay);
+    },
+    cancel() {
+      clearTimeout(timer);
+      timer = undefined;
+      due.clear();
+    },
+  };
+}
+
+/** The cache updates for each entity event (exported for tests; the hook below wires them up). */
+export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH_DELAY_MS) {
+  const later = createBatcher(queryClient, delay);
+
+  /** Removes a request from every Browse list and the dashboard preview. */
+  function withdraw(id: string) {
+    queryClient.setQueriesData<Pages<RequestPage>>({ queryKey: availableKey }, (data) =>
+      requestPages(data, (list) => removeById(list, id)),
+    );
+    queryClient.setQueryData<DeliveryRequest[]>(dashboardKeys.availableRequests(), (list) =>
+      list ? removeById(list, id) : list,
+    );
+  }
+
+  return {
+    later,
+
+    requestUpdated(request: DeliveryRequest) {
+      queryClient.setQueryData(requestKeys.detail(request.id), request);
+      queryClient.setQueriesData<Pages<RequestPage>>({ queryKey: requestKeys.lists() }, (data) =>
+        requestPages(data, (list) => replaceById(list, request)),
+      );
+      for (const key of [dashboardKeys.recentRequests(), dashboardKeys.activeDeliveries()])
+        queryClient.setQueryData<DeliveryRequest[]>(key, (list) =>
+          list ? replaceById(list, request) : list,
+        );
+      // Browse shows what the viewer can accept; one they can no longer accept leaves it.
+      if (!request.can.accept) withdraw(request.id);
+      later.add(...ownListKeys);
+    },
+
+    requestAvailable(request: DeliveryRequest) {
+      markFresh(request.id);
+      for (const query of queryClient.getQueryCache().findAll({ queryKey: availableKey })) {
+        if (isFiltered(query.queryKey)) {
+          later.add(query.queryKey);
+          continue;
+        }
+        queryClient.setQueryData<Pages<RequestPage>>(query.queryKey, (data) =>
+          requestPages(data, (list, page) => {
+            if (data!.pages.some((p) => itemsOf(p).some((r) => r.id === request.id)))
+              return replaceById(list, request);
+            return page === 0 ? [request, ...list] : list;
+          }),
+        );
+      }
+      queryClient.setQueryData<DeliveryRequest[]>(dashboardKeys.availableRequests(), (list) =>
+        list ? [request, ...list.filter((r) => r.id !== request.id)].slice(0, DASHBOARD_LIST_SIZE) : list,
+      );
+      later.add(dashboardKeys.dayScholarStats());
+    },
+
+    requestUnavailable(id: string) {
+      withdraw(id);
+      // A page showing it (to someone who is not a party) fetches what it is now.
+      void queryClient.invalidateQueries({ queryKey: requestKeys.detail(id), exact: true });
+      later.add(dashboardKeys.dayScholarStats());
+    },
+
+    productUpdated(product: Product) {
+      queryClient.setQueryData(productKeys.detail(product.id), product);
+      queryClient.setQueriesData<Pages<ProductListResponse>>({ queryKey: productKeys.lists() }, (data) =>
+        productPages(data, (list) => replaceById(list, product)),
+      );
+      if (product.can.edit) later.add(dashboardKeys.recentProducts(), dashboardKeys.hostellerStats());
+    },
+
+    productRemoved(id: string) {
+      queryClient.setQueriesData<Pages<ProductListResponse>>({ queryKey: productKeys.lists() }, (data) =>
+        productPages(data, (list) => removeById(list, id)),
+      );
+      // Its page drops the copy it shows and learns it is gone (404: "Product not found").
+      void queryClient.resetQueries({ queryKey: productKeys.detail(id), exact: true });
+      later.add(dashboardKeys.recentProducts(), dashboardKeys.hostellerStats());
+    },
+
+    /** Back after a drop: events may have been missed, so what is on screen is fetched again. */
+    reconnected() {
+      later.cancel();
+      for (const queryKey of [requestKeys.all, productKeys.all, dashboardKeys.all])
+        void queryClient.invalidateQueries({ queryKey });
+    },
+  };
+}
+
+/** Mount once, inside the socket provider, for the signed-in app. */
+export function useLiveUpdates() {
+  const queryClient = useQueryClient();
+  const live = useMemo(() => createLiveUpdates(queryClient), [queryClient]);
+  useEffect(() => () => live.later.cancel(), [live]);
+  useSocketEvent('request:updated', ({ request }) => live.requestUpdated(request));
+  useSocketEvent('request:available', ({ request }) => live.requestAvailable(request));
+  useSocketEvent('request:unavailable', ({ id }) => live.requestUnavailable(id));
+  useSocketEvent('product:updated', ({ product }) => live.productUpdated(product));
+  useSocketEvent('product:removed', ({ id }) => live.productRemoved(id));
+  useOnReconnect(() => live.reconnected());
+}
