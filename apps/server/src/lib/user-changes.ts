@@ -62,7 +62,7 @@ async function listenPostgres(
   handlers.live(false);
 
   async function connect(): Promise<Connection | undefined> {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 });
     let listening = false;
     const ended = new Promise<void>((resolve) => {
       client.once('end', () => resolve());
