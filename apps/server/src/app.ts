@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -9,7 +14,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -22,9 +26,13 @@ import { AppError, tooManyRequests } from './lib/errors';
 import { createEvents } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createLimiterFactory } from './lib/rate-limit';
+import { SECURITY_HEADERS } from './lib/security-headers';
+import { compileResponseSerializer } from './lib/serializer';
+import { createSessionCache } from './lib/session-cache';
 import { uploadsRoutes } from './lib/storage';
 import { createJwt } from './lib/tokens';
-import { findSessionUser } from './modules/auth/auth.repo';
+import { openUserChanges } from './lib/user-changes';
+import { findSessionUser, notifyUserChanged } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -50,6 +58,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     // API's 404, through the usual not-found handling and hooks.
     rewriteUrl: (req) => {
       const url = req.url ?? '/';
+      if (!url.includes('%')) return url;
       const pathname = url.split('?')[0]!;
       try {
         decodeURIComponent(pathname);
@@ -74,28 +83,20 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     logger: {
       level: config.logLevel,
       ...(overrides.logStream ? { stream: overrides.logStream } : {}),
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          '*.password',
-          '*.currentPassword',
-          '*.newPassword',
-          '*.token',
-          '*.otp',
-          '*.code',
-        ],
-        censor: '[redacted]',
-      },
+      // What a log line may say about a request, an answer or an error is chosen here, so no secret
+      // can reach the log (and no redaction has to scan each line): never headers, bodies or query
+      // strings (reset and sign-in links carry tokens there), never an error's extra fields.
       serializers: {
-        // Never log query strings: reset and sign-in links carry tokens there.
         req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+        res: (res) => ({ statusCode: res.statusCode }),
+        err: serializeError,
       },
     },
+    logController: new AccessLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compileResponseSerializer);
 
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
@@ -119,42 +120,42 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     events: createEvents(app.log),
   };
   registerNotificationWriter(ctx);
-  const authenticate = createAuthenticator(ctx.jwt, (id) => findSessionUser(ctx.db, id));
+
+  // The signed-in users, cached; every process drops a user as soon as any process changes them.
+  const sessionUsers = createSessionCache((id) => findSessionUser(ctx.db, id));
+  const userChanges = await openUserChanges(
+    {
+      databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
+      notify: (channel, userId) => notifyUserChanged(ctx.db, channel, userId),
+      redis,
+      log: app.log,
+    },
+    { changed: (userId) => sessionUsers.forget(userId), live: (live) => sessionUsers.setLive(live) },
+  );
+  ctx.events.on(async (event) => {
+    if (event.type !== 'user.sessions_revoked' && event.type !== 'user.updated') return;
+    sessionUsers.forget(event.userId);
+    await userChanges.publish(event.userId);
+  });
+  const authenticate = createAuthenticator(ctx.jwt, sessionUsers);
   const guards = createGuards(authenticate);
   await attachRealtime(app, ctx, authenticate);
 
   app.addHook('onClose', async () => {
+    await userChanges.close();
     if (!overrides.mailer) mailer.close();
     await redis?.quit().catch(() => undefined);
   });
 
   setErrorHandling(app);
 
-  // API answers belong to one user and change all the time: no browser or shared cache keeps them.
-  // A route whose answer is the same for everyone may say otherwise (GET /api/config).
-  app.addHook('onSend', async (request, reply) => {
-    if (/^\/api(?:[/?]|$)/.test(request.url) && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
-  });
-
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://lh3.googleusercontent.com'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'no-referrer' },
+  // Every answer carries the security headers, set from one prebuilt object. API answers belong to
+  // one user and change all the time: no browser or shared cache keeps them. A route whose answer is
+  // the same for everyone may say otherwise (GET /api/config) by setting its own Cache-Control.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    done();
   });
 
   await app.register(rateLimit, {
@@ -194,6 +195,38 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** One access line per request, when its answer is done (no separate "incoming request" line). */
+class AccessLog extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
+/** `/api`, `/api/…` or `/api?…`. */
+const isApiPath = (url: string) =>
+  url.startsWith('/api') && (url.length === 4 || url[4] === '/' || url[4] === '?');
+
+/** An error as a log line shows it: what and where, never its other fields (they may hold input). */
+function serializeError(err: unknown): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
+  const { code, statusCode } = err as { code?: unknown; statusCode?: unknown };
+  return {
+    type: err.name,
+    message: err.message,
+    stack: err.stack ?? '',
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    ...(typeof statusCode === 'number' ? { statusCode } : {}),
+  };
+}
 
 function setErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {

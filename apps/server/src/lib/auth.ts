@@ -1,20 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@campusrun/shared';
 import { AppError, forbidden, unauthorized } from './errors';
-import type { Jwt } from './tokens';
+import type { SessionCache, SessionUser } from './session-cache';
+import type { Jwt, VerifiedClaims } from './tokens';
 
-/** Who is making the request, as checked against the database on every call. */
+/** Who is making the request, as checked against the signed-in user's current state. */
 export interface Actor {
   id: string;
   /** As it was when the token (or the socket's handshake) was checked. */
   name: string;
   role: Role | null;
   isProfileComplete: boolean;
-}
-
-interface SessionUser extends Actor {
-  tokenVersion: number;
-  isVerified: boolean;
 }
 
 declare module 'fastify' {
@@ -32,28 +28,49 @@ export interface Session {
   expiresAt: number;
 }
 
+const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/** The token's user still holds it: verified, and the token's version is the current one. */
+const holds = (user: SessionUser | undefined, claims: VerifiedClaims): user is SessionUser =>
+  Boolean(user && user.isVerified && user.tokenVersion === claims.tv);
+
 /**
  * Reads the bearer token and answers the actor it belongs to, or null when there is none or it is
- * revoked; `.session()` answers the token's expiry too (the realtime gateway closes a socket then).
+ * revoked. API calls trust a cached user that still holds the token (the cache drops a user on
+ * every change, on every process); anything else, a refusal included, is read from the database.
+ * `.session()` always reads the database and answers the token's expiry too: the realtime gateway
+ * checks with it at the handshake and before every chat message.
  */
-export function createAuthenticator(
-  jwt: Jwt,
-  findSessionUser: (id: string) => Promise<SessionUser | undefined>,
-) {
-  async function session(authorization: string | undefined): Promise<Session | null> {
-    const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(authorization ?? '');
+export function createAuthenticator(jwt: Jwt, users: Pick<SessionCache, 'cached' | 'load'>) {
+  const claimsOf = (authorization: string | undefined): VerifiedClaims | null => {
+    if (!authorization) return null;
+    const match = BEARER.exec(authorization);
     if (!match) return null;
-    const claims = await jwt.verify(match[1]!);
-    if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
-    const user = await findSessionUser(claims.sub);
-    if (!user || !user.isVerified || user.tokenVersion !== claims.tv) return null;
-    return {
-      actor: { id: user.id, name: user.name, role: user.role, isProfileComplete: user.isProfileComplete },
-      expiresAt: claims.exp * 1000,
-    };
+    const claims = jwt.verify(match[1]!);
+    return claims && UUID.test(claims.sub) ? claims : null;
+  };
+  const toActor = (user: SessionUser): Actor => ({
+    id: user.id,
+    name: user.name,
+    role: user.role,
+    isProfileComplete: user.isProfileComplete,
+  });
+
+  async function session(authorization: string | undefined): Promise<Session | null> {
+    const claims = claimsOf(authorization);
+    if (!claims) return null;
+    const user = await users.load(claims.sub);
+    return holds(user, claims) ? { actor: toActor(user), expiresAt: claims.exp * 1000 } : null;
   }
-  const authenticate = async (authorization: string | undefined): Promise<Actor | null> =>
-    (await session(authorization))?.actor ?? null;
+  async function authenticate(authorization: string | undefined): Promise<Actor | null> {
+    const claims = claimsOf(authorization);
+    if (!claims) return null;
+    const cached = users.cached(claims.sub);
+    if (holds(cached, claims)) return toActor(cached);
+    const user = await users.load(claims.sub);
+    return holds(user, claims) ? toActor(user) : null;
+  }
   return Object.assign(authenticate, { session });
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;

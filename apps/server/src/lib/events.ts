@@ -46,11 +46,16 @@ export type AppEvent =
   /** `readerId` opened the conversation and read everything `senderId` had sent them. */
   | { type: 'message.read'; readerId: string; senderId: string; readAt: string }
   /**
-   * Every token of the user issued so far is void (password changed or reset, signed out): emitted
-   * once the token-version bump has committed. The realtime gateway closes the user's sockets on
-   * every process.
+   * Every token of the user issued so far is void (password changed or reset, signed out, a sign-up
+   * activated over the address's account): emitted once the token-version bump has committed. The
+   * realtime gateway closes the user's sockets and the session cache drops the user, on every process.
    */
   | { type: 'user.sessions_revoked'; userId: string }
+  /**
+   * The user's name, role or profile completion changed (committed). Whatever keeps a copy of the
+   * signed-in user (the session cache of every process) drops it.
+   */
+  | { type: 'user.updated'; userId: string }
   /**
    * A notification row was stored, or an unread one refreshed (the same id: a newer chat message
    * from the same sender). The realtime gateway subscribes to this one to push the notification to

@@ -17,22 +17,33 @@ export const findUserByEmail = async (db: Db, email: string) =>
       .limit(1)
   )[0];
 
-/** The few fields the auth guard needs on every request. */
-export const findSessionUser = async (db: Db, id: string) =>
-  (
-    await db
-      .select({
-        id: users.id,
-        name: users.name,
-        role: users.role,
-        tokenVersion: users.tokenVersion,
-        isProfileComplete: users.isProfileComplete,
-        isVerified: users.isVerified,
-      })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1)
-  )[0];
+/** The few fields the auth guard needs, built once per database as a prepared statement. */
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+const prepareSessionUser = (db: Db) =>
+  db
+    .select({
+      id: users.id,
+      name: users.name,
+      role: users.role,
+      tokenVersion: users.tokenVersion,
+      isProfileComplete: users.isProfileComplete,
+      isVerified: users.isVerified,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_user');
+
+export async function findSessionUser(db: Db, id: string) {
+  let query = sessionUserQueries.get(db);
+  if (!query) sessionUserQueries.set(db, (query = prepareSessionUser(db)));
+  return (await query.execute({ id }))[0];
+}
+
+/** Tells every process listening on `channel` (PostgreSQL LISTEN) that the user changed. */
+export async function notifyUserChanged(db: Db, channel: string, userId: string) {
+  await db.execute(sql`select pg_notify(${channel}, ${userId})`);
+}
 
 export const insertUser = async (db: Db, user: NewUser) =>
   (await db.insert(users).values(user).returning())[0]!;

@@ -113,13 +113,17 @@ export function createAuthService(ctx: AppContext) {
       throw badRequest(
         attempt.attempts >= LIMITS.otpMaxAttempts ? AUTH_MESSAGES.otpLocked : AUTH_MESSAGES.otpInvalid,
       );
+    let user: repo.UserRow | undefined;
     try {
-      if (!(await repo.activatePending(db, reg.id))) throw badRequest(AUTH_MESSAGES.otpInvalid);
+      user = await repo.activatePending(db, reg.id);
     } catch (err) {
       // The address was taken by another sign-in at this very moment: the code can be tried again.
       if (isUniqueViolation(err)) throw badRequest(AUTH_MESSAGES.otpInvalid);
       throw err;
     }
+    if (!user) throw badRequest(AUTH_MESSAGES.otpInvalid);
+    // Activating over an existing account of the address retired that account's tokens.
+    await announceSessionsRevoked(ctx, user.id);
     return { message: AUTH_MESSAGES.verified };
   }
 

@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../../lib/auth';
 import * as repo from './auth.repo';
 import { presentPublic, presentSelf } from './auth.presenter';
-import { announceSessionsRevoked } from './session.service';
+import { announceSessionsRevoked, announceUserUpdated } from './session.service';
 
 /** The signed-in user's own profile and password, and other users' public cards. */
 export function createProfileService(ctx: AppContext) {
@@ -37,6 +37,7 @@ export function createProfileService(ctx: AppContext) {
         roomNumber: isHosteller ? body.roomNumber : null,
       });
       if (!user) throw unauthorized();
+      await announceUserUpdated(ctx, user.id);
       return { message: 'Profile updated successfully', user: presentSelf(user) };
     },
 
@@ -73,6 +74,7 @@ export function createProfileService(ctx: AppContext) {
         roomNumber: isHosteller ? body.roomNumber : null,
       });
       if (!user) throw conflict('Your profile is already complete');
+      await announceUserUpdated(ctx, user.id);
       return { message: 'Profile completed successfully!', user: presentSelf(user) };
     },
 

@@ -11,6 +11,13 @@ export const LOGGED_OUT = 'Logged out successfully';
 export const announceSessionsRevoked = (ctx: Pick<AppContext, 'events'>, userId: string) =>
   ctx.events.emit({ type: 'user.sessions_revoked', userId });
 
+/**
+ * Tells the rest of the server that the user's name, role or profile completion changed, so no
+ * process keeps acting on the old ones. Call it after the change has committed.
+ */
+export const announceUserUpdated = (ctx: Pick<AppContext, 'events'>, userId: string) =>
+  ctx.events.emit({ type: 'user.updated', userId });
+
 /** Signing out: a bearer token cannot be taken back from a device, so its version is retired. */
 export function createSessionService(ctx: Pick<AppContext, 'db' | 'events'>) {
   return {

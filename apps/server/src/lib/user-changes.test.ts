@@ -1,0 +1,182 @@
+/**
+ * The announcements of changed users between processes: PostgreSQL LISTEN/NOTIFY (with
+ * TEST_DATABASE_URL) and Redis pub/sub (with REDIS_URL). Each transport is opened twice here, as two
+ * processes would.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPostgres, type Database } from '../db/client';
+import { notifyUserChanged } from '../modules/auth/auth.repo';
+import { openUserChanges, type UserChanges } from './user-changes';
+
+const testDbUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+const silent = { warn: () => undefined };
+
+/** What one process's handlers saw. */
+function recorder() {
+  const changed: string[] = [];
+  const live: boolean[] = [];
+  return {
+    changed,
+    live,
+    handlers: { changed: (id: string) => changed.push(id), live: (v: boolean) => live.push(v) },
+  };
+}
+
+async function until(check: () => boolean, ms = 3000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('without PostgreSQL or Redis', () => {
+  it('is live at once and has nobody to tell', async () => {
+    const seen = recorder();
+    const changes = await openUserChanges({ log: silent }, seen.handlers);
+    expect(changes.via).toBe('local');
+    expect(seen.live).toEqual([true]);
+    await changes.publish(randomUUID());
+    expect(seen.changed).toEqual([]);
+    await changes.close();
+  });
+});
+
+describe.skipIf(!testDbUrl)('over PostgreSQL LISTEN/NOTIFY', () => {
+  let admin: pg.Client;
+  let dbName: string;
+  let url: string;
+  let database: Database;
+  const opened: UserChanges[] = [];
+  const open = async (handlers: ReturnType<typeof recorder>['handlers']) => {
+    const changes = await openUserChanges(
+      {
+        databaseUrl: url,
+        notify: (channel, payload) => notifyUserChanged(database.db, channel, payload),
+        log: silent,
+        retryMs: 100,
+      },
+      handlers,
+    );
+    opened.push(changes);
+    return changes;
+  };
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: testDbUrl });
+    await admin.connect();
+    dbName = `campusrun_changes_${randomBytes(6).toString('hex')}`;
+    await admin.query(`create database ${dbName} template ${inject('pgTemplateDb')}`);
+    const target = new URL(testDbUrl!);
+    target.pathname = `/${dbName}`;
+    url = target.toString();
+    database = await openPostgres(url, 2);
+  });
+  afterAll(async () => {
+    for (const changes of opened) await changes.close();
+    await database?.close();
+    // Without force first: forcing would cut connections that are still closing.
+    for (let attempt = 0; admin && dbName; attempt++) {
+      try {
+        await admin.query(`drop database if exists ${dbName}${attempt >= 10 ? ' with (force)' : ''}`);
+        break;
+      } catch (err) {
+        if (attempt >= 10) throw err;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+    await admin?.end();
+  });
+
+  it('tells every process, itself included, which user changed', async () => {
+    const one = recorder();
+    const two = recorder();
+    const a = await open(one.handlers);
+    await open(two.handlers);
+    expect(a.via).toBe('postgres');
+    expect(one.live).toEqual([false, true]);
+    expect(two.live).toEqual([false, true]);
+    const id = randomUUID();
+    await a.publish(id);
+    await until(() => two.changed.includes(id) && one.changed.includes(id), 1000);
+  });
+
+  it('stops trusting while its connection is lost, and listens again', async () => {
+    const seen = recorder();
+    const changes = await open(seen.handlers);
+    expect(seen.live).toEqual([false, true]);
+    // Every listener of this database is cut off, as a database restart or a network failure would.
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen %'`,
+      [dbName],
+    );
+    await until(() => seen.live.length >= 3);
+    expect(seen.live[2]).toBe(false);
+    await until(() => seen.live.length >= 4);
+    expect(seen.live[3]).toBe(true);
+    const id = randomUUID();
+    await changes.publish(id);
+    await until(() => seen.changed.includes(id), 1000);
+  });
+
+  it('stops listening when closed', async () => {
+    const seen = recorder();
+    const changes = await open(seen.handlers);
+    await changes.close();
+    const listeners = await admin.query(
+      `select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'listen %' and state = 'idle'`,
+      [dbName],
+    );
+    // Only the listeners of the other cases (still open) remain.
+    expect(listeners.rows[0].n).toBe(opened.length - 1);
+  });
+});
+
+describe.skipIf(!redisUrl)('over Redis pub/sub', () => {
+  const base = `campusrun-changes-${randomBytes(4).toString('hex')}`;
+  const clients: Redis[] = [];
+  const opened: UserChanges[] = [];
+  /** One process: its Redis connections are named after it. */
+  const open = async (name: string, handlers: ReturnType<typeof recorder>['handlers']) => {
+    const redis = new Redis(redisUrl!, { connectionName: `${base}-${name}`, maxRetriesPerRequest: 2 });
+    clients.push(redis);
+    const changes = await openUserChanges({ redis, log: silent }, handlers);
+    opened.push(changes);
+    return changes;
+  };
+  afterAll(async () => {
+    for (const changes of opened) await changes.close();
+    for (const redis of clients) await redis.quit();
+  });
+
+  it('tells every process, itself included, which user changed, and listens again after a loss', async () => {
+    const one = recorder();
+    const two = recorder();
+    const a = await open('one', one.handlers);
+    await open('two', two.handlers);
+    expect(a.via).toBe('redis');
+    await until(() => one.live.at(-1) === true && two.live.at(-1) === true);
+    const id = randomUUID();
+    await a.publish(id);
+    await until(() => two.changed.includes(id) && one.changed.includes(id), 1000);
+
+    // Cut off the second process's subscription only (the Redis server may be shared).
+    const list = (await clients[0]!.client('LIST')) as string;
+    const subscriber = list
+      .split('\n')
+      .find((line) => line.includes(`name=${base}-two `) && / sub=1 /.test(line));
+    const clientId = subscriber && /(?:^| )id=(\d+)/.exec(subscriber)?.[1];
+    expect(clientId).toBeDefined();
+    const before = two.live.length;
+    await clients[0]!.client('KILL', 'ID', clientId!);
+    await until(() => two.live.length > before + 1 && two.live.at(-1) === true);
+    expect(two.live.slice(before)).toEqual([false, true]);
+    const again = randomUUID();
+    await a.publish(again);
+    await until(() => two.changed.includes(again), 1000);
+  });
+});
