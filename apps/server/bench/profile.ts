@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { openPostgres } from '../src/db/client';
 import { createJwt } from '../src/lib/tokens';
 import { createPgDatabase } from './common';
@@ -47,6 +48,8 @@ interface Figures {
   errors: number;
   /** CPU time (user + system) the server process spent per answered request. */
   cpuMs?: number;
+  /** CPU time the PostgreSQL backends serving the database spent per answered request. */
+  dbCpuMs?: number;
 }
 
 /** CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). */
@@ -61,15 +64,35 @@ function cpuTimeMs(pid: number): number | undefined {
   }
 }
 
-/** Loads `url` and answers the figures, with the server's CPU time per request. */
-async function loadWithCpu(pid: number, url: string, headers: Record<string, string>): Promise<Figures> {
+/** The PostgreSQL backends connected to the database (but the one asking), by pid. */
+async function backends(monitor: pg.Client | undefined) {
+  if (!monitor) return [];
+  const { rows } = await monitor.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return rows.map((r) => r.pid);
+}
+
+/** Loads `url` and answers the figures, with the server's and the database's CPU time per request. */
+async function loadWithCpu(
+  pid: number,
+  url: string,
+  headers: Record<string, string>,
+  monitor?: pg.Client,
+): Promise<Figures> {
+  const dbBefore = new Map((await backends(monitor)).map((p) => [p, cpuTimeMs(p) ?? 0]));
   const before = cpuTimeMs(pid);
   const figures = await load(url, headers, DURATION);
   const after = cpuTimeMs(pid);
+  const dbAfter = await backends(monitor);
   const requests = figures.rps * DURATION;
-  return before === undefined || after === undefined || requests === 0
-    ? figures
-    : { ...figures, cpuMs: (after - before) / requests };
+  if (before === undefined || after === undefined || requests === 0) return figures;
+  const dbMs = dbAfter.reduce((sum, p) => sum + (cpuTimeMs(p) ?? 0) - (dbBefore.get(p) ?? 0), 0);
+  return {
+    ...figures,
+    cpuMs: (after - before) / requests,
+    ...(monitor ? { dbCpuMs: dbMs / requests } : {}),
+  };
 }
 
 interface Entry {
@@ -231,6 +254,7 @@ function byPackage(entries: Entry[]) {
 
 const pct = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)} %`;
 const cpu = (f: Figures) => (f.cpuMs === undefined ? '' : f.cpuMs.toFixed(2));
+const dbCpu = (f: Figures) => (f.dbCpuMs === undefined ? '' : f.dbCpuMs.toFixed(2));
 
 interface Target {
   name: string;
@@ -243,6 +267,7 @@ async function measureTarget(
   target: Target,
   databaseUrl: string,
   endpoint: { label: string; path: string; token: string },
+  monitor: pg.Client,
 ) {
   const headers = { authorization: `Bearer ${endpoint.token}` };
   // 1. Throughput, no profiler.
@@ -251,7 +276,7 @@ async function measureTarget(
     const probe = await fetch(plain.base + endpoint.path, { headers });
     if (probe.status !== 200) throw new Error(`${endpoint.path} answered ${probe.status}`);
     await load(plain.base + endpoint.path, headers, WARMUP);
-    const figures = await loadWithCpu(plain.pid, plain.base + endpoint.path, headers);
+    const figures = await loadWithCpu(plain.pid, plain.base + endpoint.path, headers, monitor);
     target.rows.push({ endpoint: `GET ${endpoint.path}`, figures });
     console.log(
       `  ${target.name} ${endpoint.label}: ${Math.round(figures.rps)} req/s, p99 ${figures.p99} ms`,
@@ -284,28 +309,30 @@ function report(target: Target, intro: string[], hello: Figures, compareWith?: T
   if (compareWith) {
     out.push('## Before and after', '');
     out.push(
-      '| endpoint | req/s before | req/s after | p99 ms before | p99 ms after | before vs baseline | after vs baseline | CPU ms/req before | CPU ms/req after |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| endpoint | req/s before | req/s after | p99 ms before | p99 ms after | before vs baseline | after vs baseline | Node CPU ms/req before | Node CPU ms/req after | PostgreSQL CPU ms/req before | PostgreSQL CPU ms/req after |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     target.rows.forEach((row, i) => {
       const before = compareWith.rows[i]!.figures;
       const after = row.figures;
       out.push(
-        `| ${row.endpoint} | ${Math.round(before.rps)} | ${Math.round(after.rps)} | ${before.p99} | ${after.p99} | ${pct(before.rps, hello.rps)} | ${pct(after.rps, hello.rps)} | ${cpu(before)} | ${cpu(after)} |`,
+        `| ${row.endpoint} | ${Math.round(before.rps)} | ${Math.round(after.rps)} | ${before.p99} | ${after.p99} | ${pct(before.rps, hello.rps)} | ${pct(after.rps, hello.rps)} | ${cpu(before)} | ${cpu(after)} | ${dbCpu(before)} | ${dbCpu(after)} |`,
       );
     });
     out.push('');
   }
   out.push('## Throughput', '');
-  out.push('| endpoint | req/s | p50 ms | p99 ms | vs baseline | server CPU ms/req | non-2xx | errors |');
-  out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  out.push(
+    '| endpoint | req/s | p50 ms | p99 ms | vs baseline | Node CPU ms/req | PostgreSQL CPU ms/req | non-2xx | errors |',
+  );
+  out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const rows: Array<[string, Figures]> = [
     ['node:http hello (baseline)', hello],
     ...target.rows.map((r): [string, Figures] => [r.endpoint, r.figures]),
   ];
   for (const [label, f] of rows)
     out.push(
-      `| ${label} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${pct(f.rps, hello.rps)} | ${cpu(f)} | ${f.non2xx} | ${f.errors} |`,
+      `| ${label} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${pct(f.rps, hello.rps)} | ${cpu(f)} | ${dbCpu(f)} | ${f.non2xx} | ${f.errors} |`,
     );
   out.push('');
   for (const t of target.tables) {
@@ -348,11 +375,13 @@ async function main() {
     { name, server: path.join(serverDir, 'dist/server.js'), rows: [], tables: [] },
   ];
 
-  const pg = await createPgDatabase('profile');
-  if (!pg) throw new Error('PostgreSQL is needed for this profile');
+  const db = await createPgDatabase('profile');
+  if (!db) throw new Error('PostgreSQL is needed for this profile');
+  const monitor = new pg.Client({ connectionString: db.url });
   let hellos: Figures[];
   try {
-    const database = await openPostgres(pg.url, 2);
+    await monitor.connect();
+    const database = await openPostgres(db.url, 2);
     const requests = await seedBenchData(database.db, ROWS);
     const products = await seedProducts(database.db, ROWS);
     await database.close();
@@ -374,11 +403,12 @@ async function main() {
     hellos = [await baseline()];
     console.log(`  node:http hello: ${Math.round(hellos[0]!.rps)} req/s`);
     for (const endpoint of endpoints)
-      for (const target of targets) await measureTarget(target, pg.url, endpoint);
+      for (const target of targets) await measureTarget(target, db.url, endpoint, monitor);
     hellos.push(await baseline());
     console.log(`  node:http hello: ${Math.round(hellos[1]!.rps)} req/s`);
   } finally {
-    await pg.drop();
+    await monitor.end().catch(() => undefined);
+    await db.drop();
   }
 
   // The baseline is the mean of its two measurements (at the start and at the end of the run).
@@ -404,8 +434,9 @@ async function main() {
       `mean of ${Math.round(hellos[0]!.rps)} and ${Math.round(hellos[1]!.rps)} req/s measured at the start and the end. ` +
       `${os.cpus().length} CPUs, load average ${loadAtStart} at the start and ${loadavg()} at the end ` +
       `(other work on the machine skews every figure); ${((Date.now() - began) / 1000).toFixed(0)} s in all. ` +
-      '"server CPU ms/req" is the CPU time (user + system) of the server process divided by the requests it ' +
-      'answered: it depends far less on the other work on the machine than req/s does.',
+      '"Node CPU ms/req" is the CPU time (user + system) of the server process divided by the requests it ' +
+      'answered, "PostgreSQL CPU ms/req" the same for the database backends serving it: they depend far less ' +
+      'on the other work on the machine than req/s does.',
   ];
   const docs = path.join(repoDir, 'docs/perf');
   mkdirSync(docs, { recursive: true });

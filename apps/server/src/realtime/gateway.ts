@@ -82,8 +82,9 @@ const checkPayload = z.array(z.uuid()).max(REALTIME_LIMITS.checkMax);
 /**
  * Socket.IO on the app's HTTP server. Identity comes from the handshake token, checked like a bearer
  * header, and again before every message; a socket closes when its token expires or is revoked.
- * Every socket joins `user:{id}`, a day scholar's also `role:dayscholar`, and a product page's `product:{id}`. With REDIS_URL the Redis adapter carries rooms, presence, pushes
- * and disconnections across every process sharing the database.
+ * Every socket joins `user:{id}`; a day scholar's also `role:dayscholar`, and one with a product page
+ * open `product:{id}`. With REDIS_URL the Redis adapter carries rooms, presence, pushes and
+ * disconnections across every process sharing the database.
  */
 export async function attachRealtime(app: FastifyInstance, ctx: AppContext, authenticate: Authenticator) {
   const io: IoServer = new Server(app.server, {
