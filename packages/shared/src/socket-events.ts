@@ -11,7 +11,7 @@ export interface TypingPayload {
   receiverId: string;
 }
 
-/** Events the server sends (spec §7 "Received"). */
+/** Events the server sends. */
 export interface ServerToClientEvents {
   'user:online': (userId: string) => void;
   'user:offline': (userId: string) => void;
@@ -39,7 +39,7 @@ export interface ProductWatchPayload {
   id: string;
 }
 
-/** Events the client sends (spec §7 "Sent"). Identity always comes from the handshake token. */
+/** Events the client sends. Identity always comes from the handshake token. */
 export interface ClientToServerEvents {
   'user:check': (userIds: string[]) => void;
   'message:send': (

@@ -27,7 +27,7 @@ function Root() {
   );
 }
 
-/** The route table of spec §2; call once per router. */
+/** The app's route table; call once per router. */
 export const createRoutes = (): RouteObject[] => [
   {
     id: 'root',
@@ -199,7 +199,7 @@ export const createRoutes = (): RouteObject[] => [
                       },
                       {
                         // Not behind HostellerOnly: anyone else gets the spec's toast and /dashboard
-                        // from the page itself (spec §6), not a silent redirect.
+                        // from the page itself, not a silent redirect.
                         path: routePatterns.editProduct,
                         lazy: screen(
                           async () =>

@@ -193,7 +193,7 @@ export function useOnReconnect(callback: () => void) {
 export const BANNER_HEIGHT_VAR = '--reconnecting-banner-height';
 
 /**
- * DESIGN "Offline/reconnecting": a thin banner under the header while a signed-in socket is down.
+ * Offline or reconnecting: a thin banner under the header while a signed-in socket is down.
  * It takes its place in the page (covering nothing) and publishes its height in a CSS variable, so
  * a screen sized to the viewport (the chat thread) shrinks by as much instead of being pushed down.
  */

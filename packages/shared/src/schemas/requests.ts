@@ -151,7 +151,7 @@ export type RequestSort = (typeof REQUEST_SORTS)[number];
 export const REQUEST_STATUS_FILTERS = ['all', ...REQUEST_STATUSES] as const;
 export type RequestStatusFilter = (typeof REQUEST_STATUS_FILTERS)[number];
 /**
- * The day scholar's tabs (spec §2: active = pending or accepted). A request whose delivery was
+ * The day scholar's tabs (active = pending or accepted). A request whose delivery was
  * cancelled goes back to pending without a deliverer, so a delivery is active while accepted.
  */
 export const DELIVERY_STATUS_FILTERS = ['all', 'active', 'completed', 'cancelled'] as const;

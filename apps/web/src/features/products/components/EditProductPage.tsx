@@ -186,7 +186,7 @@ function FormSkeleton() {
   );
 }
 
-/** /hosteller/edit-product/{id}: only the seller, who is a hosteller (spec §6). */
+/** /hosteller/edit-product/{id}: only the seller, who is a hosteller only. */
 export function EditProductPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();

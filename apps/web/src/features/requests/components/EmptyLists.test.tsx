@@ -5,7 +5,7 @@ import { dayscholar, hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
 
-// DESIGN "Empty: an icon, one sentence, and the next action".
+// An empty list shows an icon, one sentence, and the next action.
 describe('empty request lists offer the next action', { timeout: 20_000 }, () => {
   it.each([
     ['active', 'No active deliveries'],

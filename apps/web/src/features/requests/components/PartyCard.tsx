@@ -4,7 +4,7 @@ import { StarRating } from '@/components/ui/StarRating';
 import { mediaUrl } from '@/lib/media';
 import { useUserRating } from '../api/ratings';
 
-/** The user's average (hidden silently when it cannot be loaded, spec §8). */
+/** The user's average (hidden silently when it cannot be loaded). */
 function UserRating({ userId }: { userId: string }) {
   const { data } = useUserRating(userId);
   if (!data) return null;

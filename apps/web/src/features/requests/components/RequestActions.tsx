@@ -110,7 +110,7 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
     }
   };
 
-  // Phones: full-width buttons stacked (DESIGN "primary button full width on phones"); sm+: inline.
+  // Phones: full-width buttons stacked; sm+: inline.
   return (
     <div role="group" aria-label="Request actions" className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
       {actions.map((action) => (

@@ -159,7 +159,7 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
   );
 }
 
-/** /requests/{id}: spec §2 "Request detail". */
+/** /requests/{id}: the request detail page. */
 export function RequestDetailPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();

@@ -15,7 +15,7 @@ export const STATUS_LABELS: Record<RequestStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** DESIGN: pending amber, accepted blue, completed green, cancelled slate (with words). */
+/** Badge colours: pending amber, accepted blue, completed green, cancelled slate (with words). */
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {
   return <Badge tone={tones[status]}>{STATUS_LABELS[status]}</Badge>;
 }
