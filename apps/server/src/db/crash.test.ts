@@ -115,8 +115,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server on the embedded Postg
       roomNumber: '204',
     });
     expect(reg.status).toBe(201);
-    const mail = readdirSync(path.join(dataDir, 'outbox')).find((f) => f.includes(EMAIL))!;
-    const otp = /\b(\d{6})\b/.exec(readFileSync(path.join(dataDir, 'outbox', mail), 'utf8'))![1];
+    // Outbox files are named by a random id: the mail is found by its recipient.
+    const mail = readdirSync(path.join(dataDir, 'outbox'))
+      .map((f) => readFileSync(path.join(dataDir, 'outbox', f), 'utf8'))
+      .find((text) => text.includes(`To: ${EMAIL}`))!;
+    const otp = /\b(\d{6})\b/.exec(mail)![1];
     expect((await first.call('POST', '/api/auth/verify-otp', { email: EMAIL, otp })).status).toBe(200);
     const login = await first.call('POST', '/api/auth/login', { email: EMAIL, password: PASSWORD });
     const created = await first.call(

@@ -85,6 +85,18 @@ describe('response serialisation', () => {
       cancelledAt: null,
       contact: { phoneNumber: '9876543210', hostelBlock: null, roomNumber: '101', email: 'x@example.edu' },
       viewerHasRated: false,
+      isExpired: false,
+      counterpart: { id: ID2, name: 'Ravi', avatar: 'https://lh3.googleusercontent.com/a' },
+      ratingType: null,
+      can: {
+        accept: true,
+        complete: false,
+        cancel: false,
+        cancelDelivery: false,
+        rate: false,
+        chat: true,
+        repost: false,
+      },
     };
     const schema = z.object({ requests: z.array(requestSchema), nextCursor: z.string().nullable() });
     const body = { requests: [request], nextCursor: 'abc' };
