@@ -28,10 +28,19 @@ describe('browse requests', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Sort by')).toHaveValue('highestFee');
     expect(calls[0].get('sort')).toBe('highestFee');
 
+    // One field at a time, each after the previous one reached the URL (as a person moves between fields).
+    const inUrl = (key: string, value: string) =>
+      waitFor(() => expect(new URLSearchParams(router.state.location.search).get(key)).toBe(value), {
+        timeout: 5000,
+      });
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'milk');
+    await inUrl('search', 'milk');
     await user.type(screen.getByLabelText('Location'), 'Block A');
+    await inUrl('location', 'Block A');
     await user.type(screen.getByLabelText('Min fee (₹)'), '10');
+    await inUrl('minFee', '10');
     await user.type(screen.getByLabelText('Max fee (₹)'), '50');
+    await inUrl('maxFee', '50');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'lowestFee');
 
     await waitFor(

@@ -40,13 +40,18 @@ export function BrowseRequestsPage() {
   // What is typed shows at once; the URL (and the server) follow 300 ms after the last key.
   const [draft, setDraft] = useState(() => textFilters(filters));
   const debounced = useDebouncedCallback((patch: TextFilters) => setFilters(patch), 300);
-  // The URL changed from outside (back button, "Clear filters"): show it (adjusting state in render).
+  // The URL changed (back button, "Clear filters", or our own debounced write): show the fields whose
+  // URL value changed (adjusting state in render). A field whose URL value stayed the same keeps what
+  // is being typed into it, even while another field's write lands.
   const urlText = TEXT_FILTERS.map((key) => filters[key]).join('\u0000');
   const [syncedUrl, setSyncedUrl] = useState(urlText);
   if (syncedUrl !== urlText) {
+    const before = syncedUrl.split('\u0000');
     setSyncedUrl(urlText);
     const next = { ...draft };
-    for (const key of TEXT_FILTERS) if (next[key].trim() !== filters[key]) next[key] = filters[key];
+    TEXT_FILTERS.forEach((key, i) => {
+      if (before[i] !== filters[key] && next[key].trim() !== filters[key]) next[key] = filters[key];
+    });
     setDraft(next);
   }
 
