@@ -9,12 +9,14 @@
  * Builds dist/server.js, seeds one PostgreSQL database with the request and product bench data, then
  * for each endpoint and build starts the server (NODE_ENV=production, LOG_LEVEL=info, so the access
  * log is paid as in production) and loads it with autocannon from this process, 50 connections:
- *   1. without a profiler: req/s, p50, p99, next to a bare node:http server measured in the same run
- *      (at the start and at the end);
+ *   1. without a profiler: req/s, p50, p99 and CPU time per request (the median of BENCH_ROUNDS
+ *      loads, alternating between the builds), next to a bare node:http server measured in the same
+ *      run (at the start and at the end);
  *   2. under `node --cpu-prof`: the functions with the most self time while the load ran.
  *
  *   BENCH_DATABASE_URL  PostgreSQL server to create the database on (see bench/common.ts)
  *   BENCH_DURATION      seconds per measurement (default 10)
+ *   BENCH_ROUNDS        throughput measurements per build and endpoint, alternating (default 3)
  */
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -36,6 +38,14 @@ const serverDir = path.resolve(here, '..');
 const repoDir = path.resolve(serverDir, '../..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = 3;
+/** Throughput measurements per build and endpoint (alternating between the builds). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+interface Endpoint {
+  label: string;
+  path: string;
+  token: string;
+}
 const CONNECTIONS = 50;
 const ROWS = 10_000;
 const JWT_SECRET = 'profile-secret-that-is-long-enough-for-hs256-signing';
@@ -263,28 +273,68 @@ interface Target {
   tables: Array<{ label: string; entries: Entry[]; total: number }>;
 }
 
-async function measureTarget(
-  target: Target,
+/** The middle value of `values` (the mean of the two middle ones for an even count). */
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * Throughput, no profiler: every build's server runs at once (idle while the other one is loaded),
+ * and the loads alternate between them ROUNDS times, so a spell of other work on the machine hits
+ * both alike. Each figure is the median of its rounds.
+ */
+async function measureThroughput(
+  targets: Target[],
   databaseUrl: string,
-  endpoint: { label: string; path: string; token: string },
+  endpoint: Endpoint,
   monitor: pg.Client,
 ) {
   const headers = { authorization: `Bearer ${endpoint.token}` };
-  // 1. Throughput, no profiler.
-  const plain = await startServer(target.server, databaseUrl);
+  const servers = [];
   try {
-    const probe = await fetch(plain.base + endpoint.path, { headers });
-    if (probe.status !== 200) throw new Error(`${endpoint.path} answered ${probe.status}`);
-    await load(plain.base + endpoint.path, headers, WARMUP);
-    const figures = await loadWithCpu(plain.pid, plain.base + endpoint.path, headers, monitor);
-    target.rows.push({ endpoint: `GET ${endpoint.path}`, figures });
-    console.log(
-      `  ${target.name} ${endpoint.label}: ${Math.round(figures.rps)} req/s, p99 ${figures.p99} ms`,
-    );
+    for (const target of targets) servers.push(await startServer(target.server, databaseUrl));
+    for (const server of servers) {
+      const probe = await fetch(server.base + endpoint.path, { headers });
+      if (probe.status !== 200) throw new Error(`${endpoint.path} answered ${probe.status}`);
+      await load(server.base + endpoint.path, headers, WARMUP);
+    }
+    const runs: Figures[][] = targets.map(() => []);
+    for (let round = 0; round < ROUNDS; round++)
+      for (const [i, server] of servers.entries()) {
+        await load(server.base + endpoint.path, headers, 2);
+        runs[i]!.push(await loadWithCpu(server.pid, server.base + endpoint.path, headers, monitor));
+      }
+    targets.forEach((target, i) => {
+      const all = runs[i]!;
+      const pick = (f: (x: Figures) => number | undefined) => {
+        const values = all.map(f).filter((v): v is number => v !== undefined);
+        return values.length ? median(values) : undefined;
+      };
+      const figures: Figures = {
+        rps: pick((f) => f.rps)!,
+        p50: pick((f) => f.p50)!,
+        p99: pick((f) => f.p99)!,
+        non2xx: all.reduce((sum, f) => sum + f.non2xx, 0),
+        errors: all.reduce((sum, f) => sum + f.errors, 0),
+        cpuMs: pick((f) => f.cpuMs),
+        dbCpuMs: pick((f) => f.dbCpuMs),
+      };
+      target.rows.push({ endpoint: `GET ${endpoint.path}`, figures });
+      console.log(
+        `  ${target.name} ${endpoint.label}: ${all.map((f) => Math.round(f.rps)).join(' / ')} req/s, ` +
+          `median p99 ${figures.p99} ms, ${cpu(figures)} ms Node CPU a request`,
+      );
+    });
   } finally {
-    await plain.stop();
+    for (const server of servers) await server.stop();
   }
-  // 2. The same load under --cpu-prof; only the samples of the measured window count.
+}
+
+/** The same load under --cpu-prof; only the samples of the measured window count. */
+async function profileTarget(target: Target, databaseUrl: string, endpoint: Endpoint) {
+  const headers = { authorization: `Bearer ${endpoint.token}` };
   const profileDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-cpuprof-'));
   const profiled = await startServer(target.server, databaseUrl, profileDir);
   const windowStart = profiled.readyAfterMs + WARMUP * 1000 + 500;
@@ -402,8 +452,10 @@ async function main() {
 
     hellos = [await baseline()];
     console.log(`  node:http hello: ${Math.round(hellos[0]!.rps)} req/s`);
-    for (const endpoint of endpoints)
-      for (const target of targets) await measureTarget(target, db.url, endpoint, monitor);
+    for (const endpoint of endpoints) {
+      await measureThroughput(targets, db.url, endpoint, monitor);
+      for (const target of targets) await profileTarget(target, db.url, endpoint);
+    }
     hellos.push(await baseline());
     console.log(`  node:http hello: ${Math.round(hellos[1]!.rps)} req/s`);
   } finally {
@@ -426,11 +478,12 @@ async function main() {
   const intro = [
     `Generated by \`npx tsx bench/profile.ts ${args.join(' ')}\` (apps/server) on ${new Date().toISOString().slice(0, 10)}` +
       (beforeServer
-        ? ', measuring the build before the change and this one in the same run, endpoint by endpoint'
+        ? ', measuring the build before the change and this one in the same run, endpoint by endpoint, ' +
+          `their loads alternating (median of ${ROUNDS} each)`
         : '') +
       `: the built server on PostgreSQL with ${ROWS} requests and ${ROWS} products, NODE_ENV=production, ` +
       `LOG_LEVEL=info (access log to /dev/null), ${CONNECTIONS} connections from autocannon in another ` +
-      `process, ${DURATION} s per measurement after ${WARMUP} s of warm-up; the node:http baseline is the ` +
+      `process, ${DURATION} s per measurement after a warm-up; the node:http baseline is the ` +
       `mean of ${Math.round(hellos[0]!.rps)} and ${Math.round(hellos[1]!.rps)} req/s measured at the start and the end. ` +
       `${os.cpus().length} CPUs, load average ${loadAtStart} at the start and ${loadavg()} at the end ` +
       `(other work on the machine skews every figure); ${((Date.now() - began) / 1000).toFixed(0)} s in all. ` +
