@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { EmbeddedPostgresError, openDatabase } from './db/client';
 
@@ -11,6 +10,8 @@ async function main() {
   const started = performance.now();
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = { ...loadConfig(), webDistDir: path.resolve(here, '../../web/dist') };
+  // PostgreSQL starts in its own process while this one loads the application's code.
+  const loadApp = import('./app');
   const database = await openDatabase(config, {
     log: (message) => console.log(message),
     onUnexpectedExit: (message) => {
@@ -18,6 +19,7 @@ async function main() {
       process.exit(1);
     },
   });
+  const { buildApp } = await loadApp;
   const app = await buildApp(config, database);
 
   let closing = false;
