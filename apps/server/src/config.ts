@@ -158,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.CHANGE_CHANNEL === 'redis' && !e.REDIS_URL)
+    throw new ConfigError('Invalid configuration:\n  CHANGE_CHANNEL: redis needs REDIS_URL');
   if (e.NODE_ENV === 'production') {
     const missing = [
       ...(e.JWT_SECRET ? [] : ['JWT_SECRET']),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config';
 import { createPageCache, etagOf, matches, pageKey, type CachedPage } from './page-cache';
 
 const limits = { maxEntries: 3, maxBytes: 1000, ttlMs: 60_000 };
@@ -132,5 +133,26 @@ describe('matches', () => {
     expect(matches(undefined, etag)).toBe(false);
     expect(matches('"other"', etag)).toBe(false);
     expect(matches(etag.slice(1, -1), etag)).toBe(false);
+  });
+});
+
+describe('configuration', () => {
+  const env = (extra: Record<string, string>) => ({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'x'.repeat(32),
+    ...extra,
+  });
+  it('keeps 2,000 pages unless told otherwise; 0 turns the cache off', () => {
+    expect(loadConfig(env({})).pageCacheEntries).toBe(2000);
+    expect(loadConfig(env({ PAGE_CACHE_ENTRIES: '0' })).pageCacheEntries).toBe(0);
+    expect(() => loadConfig(env({ PAGE_CACHE_ENTRIES: '-1' }))).toThrow(ConfigError);
+  });
+  it('refuses changes over Redis without REDIS_URL (processes would not hear each other)', () => {
+    expect(() => loadConfig(env({ CHANGE_CHANNEL: 'redis' }))).toThrow(
+      /CHANGE_CHANNEL: redis needs REDIS_URL/,
+    );
+    expect(
+      loadConfig(env({ CHANGE_CHANNEL: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' })).changeChannel,
+    ).toBe('redis');
   });
 });
