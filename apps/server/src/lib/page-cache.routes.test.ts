@@ -213,7 +213,11 @@ describe('marketplace', () => {
     expect(productNames(await list(buyerH))).toEqual([]);
     expect((await get(`/products/${lamp.id}`, buyerH)).json().product.status).toBe('sold');
 
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/products/${lamp.id}`, headers: sellerH });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${lamp.id}`,
+      headers: sellerH,
+    });
     expect(removed.statusCode).toBe(204);
     expect((await get(`/products/${lamp.id}`, buyerH)).statusCode).toBe(404);
   });
@@ -236,7 +240,10 @@ describe('marketplace', () => {
     expect((await get('/products?search=Desk', { ...sellerH, 'if-none-match': sellerEtag })).statusCode).toBe(
       304,
     );
-    const buyerWithSellerEtag = await get('/products?search=Desk', { ...buyerH, 'if-none-match': sellerEtag });
+    const buyerWithSellerEtag = await get('/products?search=Desk', {
+      ...buyerH,
+      'if-none-match': sellerEtag,
+    });
     expect(buyerWithSellerEtag.statusCode).toBe(200);
     expect(canOf(buyerWithSellerEtag, chair.id)).toEqual(buyerCan);
 

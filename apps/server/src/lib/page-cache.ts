@@ -85,8 +85,7 @@ export function createPageCache(
     entries.set(key, { page, until });
     bytes += page.body.length;
     // Most recently used last: the first keys are the ones to drop.
-    while (entries.size > limits.maxEntries || bytes > limits.maxBytes)
-      drop(entries.keys().next().value!);
+    while (entries.size > limits.maxEntries || bytes > limits.maxBytes) drop(entries.keys().next().value!);
   }
 
   return {
