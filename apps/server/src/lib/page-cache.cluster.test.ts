@@ -251,6 +251,39 @@ for (const variant of variants) {
       }
     }, 60_000);
 
+    it.skipIf(variant.env.CHANGE_CHANNEL === 'redis')(
+      'serves no cached page while its listener reconnects, so a write it cannot hear still shows',
+      async () => {
+        const url = '/dayscholar/requests/available?limit=20';
+        const read = async () => (await api(p2, 'GET', url, dsToken)).text();
+        await read();
+        // Every listener of this database is cut off, as a database restart would; they listen again
+        // about a second later, so a NOTIFY sent meanwhile reaches nobody.
+        await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen %'`,
+          [dbName],
+        );
+        await new Promise((r) => setTimeout(r, 200));
+        const itemName = `Unheard ${randomBytes(4).toString('hex')}`;
+        const res = await api(p1, 'POST', '/requests', hostellerToken, {
+          itemName,
+          description: 'One please',
+          quantity: 1,
+          expectedPrice: 30,
+          deadline: new Date(Date.now() + 3 * 3600_000).toISOString(),
+          deliveryLocation: 'Block A gate',
+          isUrgent: false,
+          category: 'other',
+        });
+        expect(res.status).toBe(201);
+        expect(await read()).toContain(itemName);
+        // Listening again (after about a second), it still never serves the page from before.
+        for (const started = Date.now(); Date.now() - started < 2000;)
+          expect(await read()).toContain(itemName);
+      },
+      30_000,
+    );
+
     it('gives the same ETag for the same page on both processes', async () => {
       const url = '/dayscholar/requests/available?limit=5';
       const one = await api(p1, 'GET', url, dsToken);
