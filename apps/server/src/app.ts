@@ -23,15 +23,16 @@ import type { Database } from './db/client';
 import { createAuthenticator, createGuards } from './lib/auth';
 import type { AppContext } from './lib/context';
 import { AppError, tooManyRequests } from './lib/errors';
-import { createEvents } from './lib/events';
+import { openChanges, type Change } from './lib/changes';
+import { createEvents, type AppEvent } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createPageCache, PAGE_CACHE_LIMITS } from './lib/page-cache';
 import { createLimiterFactory } from './lib/rate-limit';
 import { SECURITY_HEADERS } from './lib/security-headers';
 import { compileResponseSerializer } from './lib/serializer';
 import { createSessionCache } from './lib/session-cache';
 import { uploadsRoutes } from './lib/storage';
 import { createJwt } from './lib/tokens';
-import { openUserChanges } from './lib/user-changes';
 import { findSessionUser, notifyUserChanged } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -118,31 +119,47 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     limiter: createLimiterFactory(redis),
     log: app.log,
     events: createEvents(app.log),
+    pages: createPageCache({ ...PAGE_CACHE_LIMITS, maxEntries: config.pageCacheEntries }),
   };
   registerNotificationWriter(ctx);
 
-  // The signed-in users, cached; every process drops a user as soon as any process changes them.
+  // The signed-in users and the shared pages, cached; every process drops a user as soon as any
+  // process changes them, and every page as soon as any process writes requests or products (a
+  // user's name and avatar show on pages too).
   const sessionUsers = createSessionCache((id) => findSessionUser(ctx.db, id));
-  const userChanges = await openUserChanges(
+  const apply = (change: Change) => {
+    if (change.kind === 'user') sessionUsers.forget(change.userId);
+    ctx.pages.invalidate();
+  };
+  const changes = await openChanges(
     {
-      databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
-      notify: (channel, userId) => notifyUserChanged(ctx.db, channel, userId),
+      databaseUrl:
+        database.kind === 'postgres' && config.changeChannel !== 'redis' ? config.databaseUrl : undefined,
+      notify: (channel, payload) => notifyUserChanged(ctx.db, channel, payload),
       redis,
       log: app.log,
     },
-    { changed: (userId) => sessionUsers.forget(userId), live: (live) => sessionUsers.setLive(live) },
+    {
+      changed: apply,
+      live: (live) => {
+        sessionUsers.setLive(live);
+        ctx.pages.setLive(live);
+      },
+    },
   );
+  // Applied here before the write's answer is sent, then announced to the other processes.
   ctx.events.on(async (event) => {
-    if (event.type !== 'user.sessions_revoked' && event.type !== 'user.updated') return;
-    sessionUsers.forget(event.userId);
-    await userChanges.publish(event.userId);
+    const change = changeOf(event);
+    if (!change) return;
+    apply(change);
+    await changes.publish(change);
   });
   const authenticate = createAuthenticator(ctx.jwt, sessionUsers);
   const guards = createGuards(authenticate);
   await attachRealtime(app, ctx, authenticate);
 
   app.addHook('onClose', async () => {
-    await userChanges.close();
+    await changes.close();
     if (!overrides.mailer) mailer.close();
     await redis?.quit().catch(() => undefined);
   });
@@ -195,6 +212,22 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** What other processes must hear about an event: a changed user, changed requests or products. */
+function changeOf(event: AppEvent): Change | undefined {
+  switch (event.type) {
+    case 'user.sessions_revoked':
+    case 'user.updated':
+      return { kind: 'user', userId: event.userId };
+    case 'request.updated':
+    case 'product.created':
+    case 'product.updated':
+    case 'product.removed':
+      return { kind: 'data' };
+    default:
+      return undefined;
+  }
+}
 
 /** One access line per request, when its answer is done (no separate "incoming request" line). */
 class AccessLog extends LogController {

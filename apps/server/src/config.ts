@@ -78,6 +78,8 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
   ),
+  /** How processes announce changes: PostgreSQL NOTIFY (default with DATABASE_URL) or Redis pub/sub. */
+  CHANGE_CHANNEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['postgres', 'redis']).optional()),
   SMTP_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
@@ -109,6 +111,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   MAX_ACTIVE_DELIVERIES: z.coerce.number().int().min(1).default(3),
   REQUEST_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
 });
 
 export interface Config {
@@ -119,6 +122,10 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** 'redis': changes travel over Redis pub/sub even when the database is PostgreSQL. */
+  changeChannel?: 'postgres' | 'redis';
+  /** Shared pages kept per process (lib/page-cache.ts); 0 keeps none. */
+  pageCacheEntries: number;
   smtpUrl?: string;
   mailFrom: string;
   campusName: string;
@@ -151,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.CHANGE_CHANNEL === 'redis' && !e.REDIS_URL)
+    throw new ConfigError('Invalid configuration:\n  CHANGE_CHANNEL: redis needs REDIS_URL');
   if (e.NODE_ENV === 'production') {
     const missing = [
       ...(e.JWT_SECRET ? [] : ['JWT_SECRET']),
@@ -171,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    changeChannel: e.CHANGE_CHANNEL,
+    pageCacheEntries: e.PAGE_CACHE_ENTRIES,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `CampusRun <no-reply@${domain}>`,
     campusName: e.CAMPUS_NAME,

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Events } from './events';
 import type { Mailer } from './mailer';
+import type { PageCache } from './page-cache';
 import type { LimiterFactory } from './rate-limit';
 import type { Jwt } from './tokens';
 
@@ -16,4 +17,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** In-process domain events (notifications, later the realtime push). */
   events: Events;
+  /** The pages shared by every viewer of a role, serialised (lib/page-cache.ts). */
+  pages: PageCache;
 }

@@ -88,7 +88,9 @@ export type EntityEvent =
   | { type: 'request.unavailable'; requestId: string; except: string[] }
   /** A product changed: `forSeller` to the seller's sessions, `forOthers` to everyone watching it. */
   | { type: 'product.updated'; sellerId: string; forSeller: Product; forOthers: Product }
-  | { type: 'product.removed'; productId: string; sellerId: string };
+  | { type: 'product.removed'; productId: string; sellerId: string }
+  /** A product was listed (nobody watches it yet; the shared pages change). */
+  | { type: 'product.created'; productId: string; sellerId: string };
 export type AppEventType = AppEvent['type'];
 
 export type EventHandler = (event: AppEvent) => void | Promise<void>;

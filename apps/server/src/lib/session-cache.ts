@@ -15,7 +15,7 @@ export const SESSION_CACHE_LIMITS = {
   maxEntries: 5000,
   /**
    * How long an entry is trusted. Changes are announced to every process at once (see
-   * lib/user-changes.ts); this only bounds the damage of an announcement that never arrived.
+   * lib/changes.ts); this only bounds the damage of an announcement that never arrived.
    */
   ttlMs: 10_000,
 } as const;

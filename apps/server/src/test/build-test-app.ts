@@ -35,7 +35,14 @@ export function testConfig(overrides: Partial<Config> = {}, env: Record<string, 
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'campusrun-data-')),
     ...env,
   });
-  return { ...base, rateLimits: { global: 100_000, auth: 100_000, authPerAccount: 100_000 }, ...overrides };
+  return {
+    ...base,
+    rateLimits: { global: 100_000, auth: 100_000, authPerAccount: 100_000 },
+    // Tests write rows behind the services' back (factories), which no cached page would notice;
+    // the page cache's own tests turn it on.
+    pageCacheEntries: 0,
+    ...overrides,
+  };
 }
 
 /** The whole app on a fresh database, sending real mail to an in-process SMTP sink. */

@@ -40,7 +40,10 @@ export async function findSessionUser(db: Db, id: string) {
   return (await query.execute({ id }))[0];
 }
 
-/** Tells every process listening on `channel` (PostgreSQL LISTEN) that the user changed. */
+/**
+ * NOTIFY through the pool: every process listening on `channel` (PostgreSQL LISTEN) hears `payload`
+ * (lib/changes.ts: a changed user, or changed requests or products).
+ */
 export async function notifyUserChanged(db: Db, channel: string, userId: string) {
   await db.execute(sql`select pg_notify(${channel}, ${userId})`);
 }

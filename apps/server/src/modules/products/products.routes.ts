@@ -11,11 +11,14 @@ import {
   productListResponseSchema,
   productResponseSchema,
   updateProductStatusSchema,
+  type Product,
 } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
+import { actorOf, type Actor, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { requireMultipart, withMultipart } from '../../lib/multipart';
+import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
 import { createStorage } from '../../lib/storage';
+import { productCan } from './products.policy';
 import { createProductsService } from './products.service';
 
 /** A malformed id is simply a product that does not exist (404 'Product not found'). */
@@ -56,6 +59,26 @@ const updateBodyDoc = z
   })
   .nullish();
 
+/** Shared marketplace pages are read as nobody in particular: a buyer's `can` on every product. */
+const asNobody = { ...NOBODY, role: null, isProfileComplete: true };
+const sharedCan = `"can":${JSON.stringify(productCan(asNobody, { sellerId: '', status: 'available' }))}`;
+
+/**
+ * The viewer's own part of a shared marketplace page: `can` differs for the seller of a product
+ * (edit, mark sold, delete); everyone else sees the shared one.
+ */
+function viewerParts<P>(actor: Actor, productsOf: (page: P) => Product[]) {
+  return {
+    id: actor.id,
+    parts: (page: P) => ({
+      shared: sharedCan,
+      items: productsOf(page).map((p) => ({ sellerId: p.sellerId, status: p.status })),
+    }),
+    textFor: (item: { sellerId: string; status: Product['status'] }) =>
+      item.sellerId === actor.id ? `"can":${JSON.stringify(productCan(actor, item))}` : undefined,
+  };
+}
+
 /** /products/*: the marketplace. Multipart is registered only in this scope. */
 export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
   return async (app) => {
@@ -90,12 +113,22 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
           response: { 200: productListResponseSchema },
         },
       },
-      (req) => service.list(actorOf(req), req.query),
+      (req, reply) =>
+        servePage(ctx.pages, req, reply, {
+          key: pageKey('products', req.query),
+          load: () => service.list(asNobody, req.query),
+          viewer: viewerParts(actorOf(req), (page: { products: Product[] }) => page.products),
+        }),
     );
     app.get(
       '/products/:id',
       { preHandler: signedIn, schema: { tags, params: idParam, response: { 200: productResponseSchema } } },
-      (req) => service.get(actorOf(req), req.params.id),
+      (req, reply) =>
+        servePage(ctx.pages, req, reply, {
+          key: pageKey(`products/${req.params.id}`, {}),
+          load: () => service.get(asNobody, req.params.id),
+          viewer: viewerParts(actorOf(req), (page: { product: Product }) => [page.product]),
+        }),
     );
     app.post(
       '/products',

@@ -308,6 +308,7 @@ export function createProductsService(
           stored.rows,
         ),
       );
+      await events?.emit({ type: 'product.created', productId: id, sellerId: actor.id });
       return { product: presentProduct(storage, await find(id), viewerOf(actor)) };
     },
 

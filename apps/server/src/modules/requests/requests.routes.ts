@@ -17,6 +17,7 @@ import {
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { allowEmptyJsonBody } from '../../lib/http';
+import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
 import { createRequestsService, startExpirySweep } from './requests.service';
 
 /** A malformed id is simply a request that does not exist (404 'Request not found'). */
@@ -123,7 +124,20 @@ export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAs
           response: { 200: requestListResponseSchema },
         },
       },
-      (req) => service.available(actorOf(req), req.query),
+      // The same page for every day scholar (`can` leaves the active-delivery cap to the call): read
+      // as nobody in particular, cached until a write or its first deadline. A viewer's own requests
+      // are never on their list (none through the API: only hostellers ask).
+      (req, reply) =>
+        servePage(ctx.pages, req, reply, {
+          key: pageKey('requests/available', req.query),
+          load: () => service.available({ ...actorOf(req), ...NOBODY }, req.query),
+          validUntil: (page) => Math.min(...page.requests.map((r) => Date.parse(r.deadline))),
+          own: {
+            owners: (page) => page.requests.map((r) => r.requesterId),
+            viewerId: actorOf(req).id,
+            loadOwn: () => service.available(actorOf(req), req.query),
+          },
+        }),
     );
     app.get(
       '/dayscholar/deliveries/active',

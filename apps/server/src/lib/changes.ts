@@ -1,12 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
-/** The PostgreSQL NOTIFY / Redis pub/sub channel on which processes announce a changed user. */
-export const USER_CHANGES_CHANNEL = 'campusrun_user_changed';
+/** The PostgreSQL NOTIFY / Redis pub/sub channel on which processes announce changes. */
+export const CHANGES_CHANNEL = 'campusrun_changes';
 
-export interface UserChangeHandlers {
-  /** The user changed, on this process or another one. */
-  changed(userId: string): void;
+/** What travels on the channel: a changed user, or "requests or products changed". */
+export type Change = { kind: 'user'; userId: string } | { kind: 'data' };
+
+const encode = (c: Change) => (c.kind === 'user' ? `user:${c.userId}` : 'data');
+function decode(payload: string): Change | undefined {
+  if (payload === 'data') return { kind: 'data' };
+  if (payload.startsWith('user:') && payload.length > 5) return { kind: 'user', userId: payload.slice(5) };
+  return undefined;
+}
+
+export interface ChangeHandlers {
+  /** A change made on this process or another one. */
+  changed(change: Change): void;
   /**
    * false while an announcement from another process could be missed (not yet or no longer
    * listening), true once listening again; anything kept from before must then be dropped.
@@ -14,11 +24,11 @@ export interface UserChangeHandlers {
   live(value: boolean): void;
 }
 
-export interface UserChanges {
+export interface Changes {
   /** How announcements travel between processes. */
   readonly via: 'postgres' | 'redis' | 'local';
-  /** Tells every process (this one included) that the user changed. */
-  publish(userId: string): Promise<void>;
+  /** Tells every process (this one included) about the change. */
+  publish(change: Change): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,11 +45,12 @@ interface Options {
 }
 
 /**
- * Announcements of changed users between the server processes: PostgreSQL LISTEN/NOTIFY on a
- * dedicated connection when the database is PostgreSQL, else Redis pub/sub when REDIS_URL is set,
+ * Announcements of changes between the server processes (a changed user for the session caches,
+ * changed requests or products for the page caches), all on one channel: PostgreSQL LISTEN/NOTIFY on
+ * a dedicated connection when the database is PostgreSQL, else Redis pub/sub when REDIS_URL is set,
  * else nothing to share (one process).
  */
-export async function openUserChanges(opts: Options, handlers: UserChangeHandlers): Promise<UserChanges> {
+export async function openChanges(opts: Options, handlers: ChangeHandlers): Promise<Changes> {
   if (opts.databaseUrl && opts.notify)
     return listenPostgres(opts.databaseUrl, opts.notify, handlers, opts.log, opts.retryMs ?? 1000);
   if (opts.redis) return subscribeRedis(opts.redis, handlers, opts.log);
@@ -50,10 +61,10 @@ export async function openUserChanges(opts: Options, handlers: UserChangeHandler
 async function listenPostgres(
   url: string,
   notify: (channel: string, payload: string) => Promise<void>,
-  handlers: UserChangeHandlers,
+  handlers: ChangeHandlers,
   log: Options['log'],
   retryMs: number,
-): Promise<UserChanges> {
+): Promise<Changes> {
   const { default: pg } = await import('pg');
   type Connection = { client: InstanceType<typeof pg.Client>; ended: Promise<void> };
   let closed = false;
@@ -67,20 +78,21 @@ async function listenPostgres(
     const ended = new Promise<void>((resolve) => {
       client.once('end', () => resolve());
       client.on('error', (err) => {
-        if (listening) log.warn({ err }, 'user change listener lost its connection');
+        if (listening) log.warn({ err }, 'change listener lost its connection');
         resolve();
       });
     });
     client.on('notification', (n) => {
-      if (n.channel === USER_CHANGES_CHANNEL && n.payload) handlers.changed(n.payload);
+      const change = n.channel === CHANGES_CHANNEL && n.payload ? decode(n.payload) : undefined;
+      if (change) handlers.changed(change);
     });
     try {
       await client.connect();
-      await client.query(`listen ${USER_CHANGES_CHANNEL}`);
+      await client.query(`listen ${CHANGES_CHANNEL}`);
       listening = true;
       return { client, ended };
     } catch (err) {
-      log.warn({ err }, 'user change listener could not listen');
+      log.warn({ err }, 'change listener could not listen');
       void client.end().catch(() => undefined);
       return undefined;
     }
@@ -117,7 +129,7 @@ async function listenPostgres(
   const running = run(await connect());
   return {
     via: 'postgres',
-    publish: (userId) => notify(USER_CHANGES_CHANNEL, userId),
+    publish: (change) => notify(CHANGES_CHANNEL, encode(change)),
     async close() {
       closed = true;
       wake?.();
@@ -127,25 +139,26 @@ async function listenPostgres(
   };
 }
 
-function subscribeRedis(redis: Redis, handlers: UserChangeHandlers, log: Options['log']): UserChanges {
+function subscribeRedis(redis: Redis, handlers: ChangeHandlers, log: Options['log']): Changes {
   handlers.live(false);
   const sub = redis.duplicate();
-  sub.on('message', (channel: string, userId: string) => {
-    if (channel === USER_CHANGES_CHANNEL) handlers.changed(userId);
+  sub.on('message', (channel: string, payload: string) => {
+    const change = channel === CHANGES_CHANNEL ? decode(payload) : undefined;
+    if (change) handlers.changed(change);
   });
-  sub.on('error', (err) => log.warn({ err }, 'user change subscription error'));
+  sub.on('error', (err) => log.warn({ err }, 'change subscription error'));
   sub.on('close', () => handlers.live(false));
   // After every (re)connection: live once the subscription is confirmed.
   sub.on('ready', () => {
-    sub.subscribe(USER_CHANGES_CHANNEL).then(
+    sub.subscribe(CHANGES_CHANNEL).then(
       () => handlers.live(true),
-      (err: unknown) => log.warn({ err }, 'user change subscription failed'),
+      (err: unknown) => log.warn({ err }, 'change subscription failed'),
     );
   });
   return {
     via: 'redis',
-    publish: async (userId) => {
-      await redis.publish(USER_CHANGES_CHANNEL, userId);
+    publish: async (change) => {
+      await redis.publish(CHANGES_CHANNEL, encode(change));
     },
     async close() {
       await sub.quit().catch(() => undefined);

@@ -1,5 +1,5 @@
 /**
- * The announcements of changed users between processes: PostgreSQL LISTEN/NOTIFY (with
+ * The announcements of changes (users, data) between processes: PostgreSQL LISTEN/NOTIFY (with
  * TEST_DATABASE_URL) and Redis pub/sub (with REDIS_URL). Each transport is opened twice here, as two
  * processes would.
  */
@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '../db/client';
 import { notifyUserChanged } from '../modules/auth/auth.repo';
-import { openUserChanges, type UserChanges } from './user-changes';
+import { openChanges, type Change, type Changes } from './changes';
 
 const testDbUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -17,12 +17,16 @@ const silent = { warn: () => undefined };
 
 /** What one process's handlers saw. */
 function recorder() {
+  /** Users' ids, and 'data' for a data change. */
   const changed: string[] = [];
   const live: boolean[] = [];
   return {
     changed,
     live,
-    handlers: { changed: (id: string) => changed.push(id), live: (v: boolean) => live.push(v) },
+    handlers: {
+      changed: (c: Change) => changed.push(c.kind === 'user' ? c.userId : 'data'),
+      live: (v: boolean) => live.push(v),
+    },
   };
 }
 
@@ -37,10 +41,10 @@ async function until(check: () => boolean, ms = 3000) {
 describe('without PostgreSQL or Redis', () => {
   it('is live at once and has nobody to tell', async () => {
     const seen = recorder();
-    const changes = await openUserChanges({ log: silent }, seen.handlers);
+    const changes = await openChanges({ log: silent }, seen.handlers);
     expect(changes.via).toBe('local');
     expect(seen.live).toEqual([true]);
-    await changes.publish(randomUUID());
+    await changes.publish({ kind: 'user', userId: randomUUID() });
     expect(seen.changed).toEqual([]);
     await changes.close();
   });
@@ -51,9 +55,9 @@ describe.skipIf(!testDbUrl)('over PostgreSQL LISTEN/NOTIFY', () => {
   let dbName: string;
   let url: string;
   let database: Database;
-  const opened: UserChanges[] = [];
+  const opened: Changes[] = [];
   const open = async (handlers: ReturnType<typeof recorder>['handlers']) => {
-    const changes = await openUserChanges(
+    const changes = await openChanges(
       {
         databaseUrl: url,
         notify: (channel, payload) => notifyUserChanged(database.db, channel, payload),
@@ -101,8 +105,10 @@ describe.skipIf(!testDbUrl)('over PostgreSQL LISTEN/NOTIFY', () => {
     expect(one.live).toEqual([false, true]);
     expect(two.live).toEqual([false, true]);
     const id = randomUUID();
-    await a.publish(id);
+    await a.publish({ kind: 'user', userId: id });
     await until(() => two.changed.includes(id) && one.changed.includes(id), 1000);
+    await a.publish({ kind: 'data' });
+    await until(() => two.changed.includes('data') && one.changed.includes('data'), 1000);
   });
 
   it('stops trusting while its connection is lost, and listens again', async () => {
@@ -119,7 +125,7 @@ describe.skipIf(!testDbUrl)('over PostgreSQL LISTEN/NOTIFY', () => {
     await until(() => seen.live.length >= 4);
     expect(seen.live[3]).toBe(true);
     const id = randomUUID();
-    await changes.publish(id);
+    await changes.publish({ kind: 'user', userId: id });
     await until(() => seen.changed.includes(id), 1000);
   });
 
@@ -139,12 +145,12 @@ describe.skipIf(!testDbUrl)('over PostgreSQL LISTEN/NOTIFY', () => {
 describe.skipIf(!redisUrl)('over Redis pub/sub', () => {
   const base = `campusrun-changes-${randomBytes(4).toString('hex')}`;
   const clients: Redis[] = [];
-  const opened: UserChanges[] = [];
+  const opened: Changes[] = [];
   /** One process: its Redis connections are named after it. */
   const open = async (name: string, handlers: ReturnType<typeof recorder>['handlers']) => {
     const redis = new Redis(redisUrl!, { connectionName: `${base}-${name}`, maxRetriesPerRequest: 2 });
     clients.push(redis);
-    const changes = await openUserChanges({ redis, log: silent }, handlers);
+    const changes = await openChanges({ redis, log: silent }, handlers);
     opened.push(changes);
     return changes;
   };
@@ -161,8 +167,10 @@ describe.skipIf(!redisUrl)('over Redis pub/sub', () => {
     expect(a.via).toBe('redis');
     await until(() => one.live.at(-1) === true && two.live.at(-1) === true);
     const id = randomUUID();
-    await a.publish(id);
+    await a.publish({ kind: 'user', userId: id });
     await until(() => two.changed.includes(id) && one.changed.includes(id), 1000);
+    await a.publish({ kind: 'data' });
+    await until(() => two.changed.includes('data') && one.changed.includes('data'), 1000);
 
     // Cut off the second process's subscription only (the Redis server may be shared).
     const list = (await clients[0]!.client('LIST')) as string;
@@ -176,7 +184,7 @@ describe.skipIf(!redisUrl)('over Redis pub/sub', () => {
     await until(() => two.live.length > before + 1 && two.live.at(-1) === true);
     expect(two.live.slice(before)).toEqual([false, true]);
     const again = randomUUID();
-    await a.publish(again);
+    await a.publish({ kind: 'user', userId: again });
     await until(() => two.changed.includes(again), 1000);
   });
 });
