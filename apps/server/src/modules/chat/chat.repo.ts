@@ -1,6 +1,7 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages, users } from '../../db/schema';
+import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -42,20 +43,15 @@ const pair = (a: string, b: string) =>
     and(eq(messages.senderId, b), eq(messages.receiverId, a)),
   );
 
-/** One page of the conversation between two users, newest first, strictly older than the cursor row. */
-export const conversationPage = (db: Db, me: string, other: string, limit: number, cursorId?: string) =>
+const historyOrder = listOrder('messages', 'desc', [messages.sentAt, 'time'], [messages.id, 'uuid']);
+
+/** One page of the conversation between two users, newest first, strictly older than the cursor. */
+export const conversationPage = (db: Db, me: string, other: string, limit: number, cursor?: string) =>
   db
-    .select()
+    .select({ message: messages, cursor: cursorOf(historyOrder) })
     .from(messages)
-    .where(
-      and(
-        pair(me, other),
-        cursorId
-          ? sql`(${messages.sentAt}, ${messages.id}) < (select c.sent_at, c.id from ${messages} c where c.id = ${cursorId})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .where(and(pair(me, other), afterCursor(historyOrder, cursor)))
+    .orderBy(...orderBy(historyOrder))
     .limit(limit + 1);
 
 /** Marks what `senderId` sent `readerId` as read; answers how many were unread. */

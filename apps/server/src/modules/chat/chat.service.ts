@@ -1,7 +1,8 @@
 import { CHAT_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { decodeCursor, encodeCursor, isUuid } from '../../lib/cursor';
+import { isUuid } from '../../lib/ids';
+import { pageOf } from '../../lib/lists';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Limiter, LimiterFactory } from '../../lib/rate-limit';
 import { presentConversation, presentMessage } from './chat.presenter';
@@ -83,11 +84,9 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limit
     /** One page of history (oldest first within the page); marks the partner's messages to me read. */
     async conversation(actor: Actor, otherId: string, q: { limit: number; cursor?: string }) {
       const user = await partner(actor.id, otherId);
-      const cursorId = decodeCursor(q.cursor);
-      const rows = await repo.conversationPage(db, actor.id, otherId, q.limit, cursorId);
-      const hasMore = rows.length > q.limit;
-      const page = hasMore ? rows.slice(0, q.limit) : rows;
-      const nextCursor = hasMore ? encodeCursor(page[page.length - 1]!.id) : null;
+      const rows = await repo.conversationPage(db, actor.id, otherId, q.limit, q.cursor);
+      const { items, nextCursor } = pageOf(rows, q.limit, (r) => r.cursor);
+      const page = items.map((r) => r.message);
       const readAt = new Date();
       const marked = await repo.markRead(db, actor.id, otherId, readAt);
       if (marked > 0) {

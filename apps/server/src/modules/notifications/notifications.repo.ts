@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { NotificationType } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -51,20 +52,20 @@ export const saveConversationNotification = (
     return refreshed ?? (await tx.insert(notifications).values(values).returning())[0]!;
   });
 
-/** One page of a user's notifications, newest first, strictly after the cursor row. */
-export const listNotifications = (db: Db, userId: string, limit: number, cursorId?: string) =>
+const newestFirst = listOrder(
+  'notifications',
+  'desc',
+  [notifications.createdAt, 'time'],
+  [notifications.id, 'uuid'],
+);
+
+/** One page of a user's notifications, newest first, strictly after the cursor. */
+export const listNotifications = (db: Db, userId: string, limit: number, cursor?: string) =>
   db
-    .select()
+    .select({ notification: notifications, cursor: cursorOf(newestFirst) })
     .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        cursorId
-          ? sql`(${notifications.createdAt}, ${notifications.id}) < (select c.created_at, c.id from ${notifications} c where c.id = ${cursorId})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .where(and(eq(notifications.userId, userId), afterCursor(newestFirst, cursor)))
+    .orderBy(...orderBy(newestFirst))
     .limit(limit + 1);
 
 export const countUnread = async (db: Db, userId: string) =>

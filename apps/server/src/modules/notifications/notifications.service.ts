@@ -1,6 +1,7 @@
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { decodeCursor, isUuid, pageOf } from '../../lib/cursor';
+import { isUuid } from '../../lib/ids';
+import { pageOf } from '../../lib/lists';
 import { notFound } from '../../lib/errors';
 import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repo';
@@ -16,10 +17,10 @@ export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
   };
   return {
     async list(actor: Actor, q: { limit: number; cursor?: string }) {
-      const rows = await repo.listNotifications(db, actor.id, q.limit, decodeCursor(q.cursor));
-      const { items, nextCursor } = pageOf(rows, q.limit);
+      const rows = await repo.listNotifications(db, actor.id, q.limit, q.cursor);
+      const { items, nextCursor } = pageOf(rows, q.limit, (r) => r.cursor);
       const unreadCount = await repo.countUnread(db, actor.id);
-      return { notifications: items.map(present), unreadCount, nextCursor };
+      return { notifications: items.map((r) => present(r.notification)), unreadCount, nextCursor };
     },
     async readAll(actor: Actor) {
       await repo.markAllRead(db, actor.id);

@@ -12,7 +12,8 @@ const viewers: Record<string, ProductViewer> = {
 
 type Action = keyof ProductCan;
 const ALL: Action[] = ['edit', 'contact', 'markSold', 'delete'];
-const only = (allowed: Action[]) => Object.fromEntries(ALL.map((a) => [a, allowed.includes(a)])) as ProductCan;
+const only = (allowed: Action[]) =>
+  Object.fromEntries(ALL.map((a) => [a, allowed.includes(a)])) as ProductCan;
 
 /** status × viewer → the actions `can` allows. */
 const table: [ProductStatus, keyof typeof viewers, Action[]][] = [

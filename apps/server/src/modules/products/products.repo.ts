@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, gte, inArray, lte, notInArray, sql, type
 import type { ProductCategory, ProductCondition, ProductSort, ProductStatus } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { productImages, products, users } from '../../db/schema';
+import { afterCursor, cursorOf, listOrder, matchesSearch, orderBy, type ListOrder } from '../../lib/lists';
 
 /** The product's own columns (never the search vector). */
 const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
@@ -64,15 +65,15 @@ export async function findProduct(db: Db, id: string): Promise<ProductWithSeller
 export const findProductOwner = async (db: Db, id: string) =>
   (await db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, id)).limit(1))[0];
 
-/** Where the next page starts: the last row's sort value (createdAt as exact text, or paise) and id. */
-export interface ProductKeyset {
-  value: string | number;
-  id: string;
-}
+const ORDERS: Record<ProductSort, ListOrder> = {
+  recent: listOrder('products:recent', 'desc', [products.createdAt, 'time'], [products.id, 'uuid']),
+  'price-low': listOrder('products:price-low', 'asc', [products.price, 'int'], [products.id, 'uuid']),
+  'price-high': listOrder('products:price-high', 'desc', [products.price, 'int'], [products.id, 'uuid']),
+};
 
 export interface ProductListFilter {
-  /** A to_tsquery expression built from plain words only (each a word prefix of the name or description). */
-  tsQuery?: string;
+  /** Words, each matched as a word prefix of the name or description. */
+  search?: string;
   category?: ProductCategory;
   condition?: ProductCondition;
   /** Paise. */
@@ -82,7 +83,8 @@ export interface ProductListFilter {
   status?: ProductStatus | 'all';
   sellerId?: string;
   sort: ProductSort;
-  after?: ProductKeyset;
+  /** As the client sent it; checked here against the sort. */
+  cursor?: string;
   limit: number;
 }
 
@@ -90,7 +92,7 @@ export interface ProductListFilter {
 export async function listProducts(
   db: Db,
   f: ProductListFilter,
-): Promise<Array<ProductView & { createdAtText: string }>> {
+): Promise<Array<ProductView & { cursor: string }>> {
   const where: (SQL | undefined)[] = [];
   if (f.status === undefined) where.push(notSold);
   else if (f.status !== 'all') where.push(eq(products.status, f.status));
@@ -99,16 +101,9 @@ export async function listProducts(
   if (f.minPrice !== undefined) where.push(gte(products.price, f.minPrice));
   if (f.maxPrice !== undefined) where.push(lte(products.price, f.maxPrice));
   if (f.sellerId) where.push(eq(products.sellerId, f.sellerId));
-  if (f.tsQuery) where.push(sql`${products.searchVector} @@ to_tsquery('simple', ${f.tsQuery})`);
-
-  // Sort key, direction and keyset condition per sort.
-  const key = f.sort === 'recent' ? products.createdAt : products.price;
-  const dir = f.sort === 'price-low' ? sql`asc` : sql`desc`;
-  if (f.after) {
-    const value = f.sort === 'recent' ? sql`${f.after.value}::timestamptz` : sql`${f.after.value}`;
-    const cmp = f.sort === 'price-low' ? sql`>` : sql`<`;
-    where.push(sql`(${key}, ${products.id}) ${cmp} (${value}, ${f.after.id}::uuid)`);
-  }
+  where.push(matchesSearch(products.searchVector, f.search));
+  const order = ORDERS[f.sort];
+  where.push(afterCursor(order, f.cursor));
 
   // The page is built as one JSON value by the database: PGlite (WASM) decodes one text value much
   // faster than 51 rows × 20 columns, and the images come along without a second query.
@@ -118,23 +113,32 @@ export async function listProducts(
     'category', ${products.category}, 'condition', ${products.condition},
     'isNegotiable', ${products.isNegotiable}, 'status', ${products.status},
     'createdAt', ${products.createdAt}, 'updatedAt', ${products.updatedAt},
-    'cursorTime', to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    'cursor', ${cursorOf(order)},
     'seller', json_build_object('id', ${users.id}, 'name', ${users.name}, 'avatar', ${users.avatar},
       'createdAt', ${users.createdAt}),
     'images', (select coalesce(json_agg(json_build_array(i.path, i.thumb_path) order by i.position), '[]'::json)
       from ${productImages} i where i.product_id = ${products.id})
   )`;
   const page = db
-    .select({ item: item.as('item'), k: sql`${key}`.as('k'), kid: sql`${products.id}`.as('kid') })
+    .select({
+      item: item.as('item'),
+      ...Object.fromEntries(order.keys.map((k, i) => [`k${i}`, sql`${k.column}`.as(`k${i}`)])),
+    })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(and(...where))
-    .orderBy(sql`${key} ${dir}`, sql`${products.id} ${dir}`)
+    .orderBy(...orderBy(order))
     .limit(f.limit + 1)
     .as('page');
   const [result] = await db
     .select({
-      items: sql<ListItemJson[] | null>`json_agg(${page.item} order by ${page.k} ${dir}, ${page.kid} ${dir})`,
+      items: sql<ListItemJson[] | null>`json_agg(${page.item} order by ${sql.join(
+        orderBy(
+          order,
+          order.keys.map((_, i) => sql`${sql.identifier(`k${i}`)}`),
+        ),
+        sql`, `,
+      )})`,
     })
     .from(page);
   return (result?.items ?? []).map((j) => ({
@@ -154,7 +158,7 @@ export async function listProducts(
     },
     seller: { ...j.seller, createdAt: new Date(j.seller.createdAt) },
     images: j.images.map(([path, thumbPath]) => ({ path, thumbPath })),
-    createdAtText: j.cursorTime,
+    cursor: j.cursor,
   }));
 }
 
@@ -172,7 +176,7 @@ interface ListItemJson {
   status: ProductStatus;
   createdAt: string;
   updatedAt: string;
-  cursorTime: string;
+  cursor: string;
   seller: { id: string; name: string; avatar: string | null; createdAt: string };
   images: Array<[string, string]>;
 }

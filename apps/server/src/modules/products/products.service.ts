@@ -7,7 +7,6 @@ import {
   type FieldError,
   type Product,
   type ProductListQuery,
-  type ProductSort,
   type ProductStatus,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
@@ -15,6 +14,8 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, forbidden, notFound, type AppError } from '../../lib/errors';
 import type { Events } from '../../lib/events';
 import { DEFAULT_IMAGE_LIMITS, processImage, type ImageLimits, type ProcessedImage } from '../../lib/images';
+import { isUuid } from '../../lib/ids';
+import { pageOf } from '../../lib/lists';
 import { toPaise } from '../../lib/money';
 import type { MultipartForm, UploadedFile } from '../../lib/multipart';
 import { newStorageKey, type Storage } from '../../lib/storage';
@@ -55,53 +56,6 @@ function singleValues(fields: MultipartForm['fields']) {
   return out;
 }
 
-// ---- keyset cursors: [sort, last sort value, last id], opaque to clients -------------------------
-
-const SORT_CODES: Record<ProductSort, string> = { recent: 'r', 'price-low': 'l', 'price-high': 'h' };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-export function encodeProductCursor(sort: ProductSort, value: string | number, id: string): string {
-  return Buffer.from(JSON.stringify([SORT_CODES[sort], value, id])).toString('base64url');
-}
-
-/** The keyset a cursor stands for; a 400 for anything this server did not issue for this sort. */
-export function decodeProductCursor(
-  cursor: string | undefined,
-  sort: ProductSort,
-): repo.ProductKeyset | undefined {
-  if (!cursor) return undefined;
-  const invalid = () => badRequest('Invalid cursor', [{ param: 'cursor', msg: 'Invalid cursor' }]);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid();
-  const [code, value, id] = parsed as unknown[];
-  if (code !== SORT_CODES[sort] || typeof id !== 'string' || !UUID.test(id)) throw invalid();
-  if (sort === 'recent') {
-    // Round-trips through Date so a forged "2026-02-31" cannot reach the database.
-    const ok =
-      typeof value === 'string' &&
-      EXACT_TIME.test(value) &&
-      !Number.isNaN(Date.parse(value)) &&
-      new Date(value).toISOString().slice(0, 23) === value.slice(0, 23);
-    if (!ok) throw invalid();
-  } else if (!Number.isSafeInteger(value)) throw invalid();
-  return { value: value as string | number, id };
-}
-
-/** Plain words of a search (at most 8), each matched as a word prefix ("calc" finds "Calculator"). */
-export function toProductTsQuery(search: string | undefined): string | undefined {
-  const words = search
-    ?.toLowerCase()
-    .match(/[\p{L}\p{N}]+/gu)
-    ?.slice(0, 8);
-  return words?.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
-}
-
 /** A kept-image reference as the client sends it: the URL we gave (path or absolute) or the image id. */
 const comparable = (s: string) => {
   try {
@@ -127,7 +81,7 @@ export function createProductsService(
 
   /** Ids are UUIDs; anything else is a product that does not exist (and never reaches the database). */
   function checkId(id: string) {
-    if (!UUID.test(id)) throw notFound(PRODUCT_MESSAGES.notFound);
+    if (!isUuid(id)) throw notFound(PRODUCT_MESSAGES.notFound);
   }
 
   async function find(id: string): Promise<repo.ProductWithSeller> {
@@ -254,9 +208,8 @@ export function createProductsService(
     assertCanManage,
 
     async list(actor: Actor, query: ProductListQuery) {
-      const after = decodeProductCursor(query.cursor, query.sort);
       const rows = await repo.listProducts(db, {
-        tsQuery: toProductTsQuery(query.search),
+        search: query.search,
         category: query.category,
         condition: query.condition,
         minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
@@ -264,19 +217,10 @@ export function createProductsService(
         status: query.status ?? (query.includeSold ? 'all' : undefined),
         sellerId: query.sellerId,
         sort: query.sort,
-        after,
+        cursor: query.cursor,
         limit: query.limit,
       });
-      const page = rows.slice(0, query.limit);
-      const last = page[page.length - 1];
-      const nextCursor =
-        rows.length > query.limit && last
-          ? encodeProductCursor(
-              query.sort,
-              query.sort === 'recent' ? last.createdAtText : last.product.price,
-              last.product.id,
-            )
-          : null;
+      const { items: page, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
       const viewer = viewerOf(actor);
       return { products: page.map((r) => presentProduct(storage, r, viewer)), nextCursor };
     },

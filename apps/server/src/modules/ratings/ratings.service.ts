@@ -1,7 +1,7 @@
 import type { CreateRatingBody } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { isUuid } from '../../lib/cursor';
+import { isUuid } from '../../lib/ids';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { ratingRefusal } from './ratings.policy';
 import { presentRating } from './ratings.presenter';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { requests } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createRequest, createUser } from '../../test/factories';
@@ -272,7 +273,7 @@ describe('pagination', () => {
     expect(ids).toHaveLength(4);
   });
 
-  it('uses 50 by default and refuses a limit outside 1–100 and a forged cursor', async () => {
+  it("uses 50 by default and refuses a limit outside 1–100, a forged cursor and another sort's cursor", async () => {
     for (let i = 0; i < 55; i++) await createRequest(t.db, { requester: owner, createdAt: minutesAgo(i) });
     const page = await list();
     expect(page.requests).toHaveLength(50);
@@ -293,7 +294,19 @@ describe('pagination', () => {
       });
       expect([q, res.statusCode]).toEqual([q, 400]);
     }
-    const stale = await list('?cursor=AAAAAAAAAAAAAAAAAAAAAA');
-    expect(stale).toEqual({ requests: [], nextCursor: null });
+    const otherSort = await t.app.inject({
+      method: 'GET',
+      url: `/api/dayscholar/requests/available?sort=highestFee&cursor=${page.nextCursor}`,
+      headers: h,
+    });
+    expect(otherSort.statusCode).toBe(400);
+    expect(otherSort.json()).toMatchObject({ message: 'Invalid cursor' });
+
+    // The row a cursor was taken from may go away; the next page still starts after it.
+    await t.db.delete(requests).where(eq(requests.id, page.requests[49]!.id));
+    const rest = await list(`?cursor=${page.nextCursor}`);
+    expect(rest.requests.map((r) => r.id)).toHaveLength(5);
+    expect(rest.requests.some((r) => page.requests.some((p) => p.id === r.id))).toBe(false);
+    expect(rest.nextCursor).toBeNull();
   });
 });

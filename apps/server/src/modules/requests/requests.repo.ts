@@ -1,8 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RequestCategory, RequestSort, RequestStatus } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { ratings, requests, users } from '../../db/schema';
+import {
+  afterCursor,
+  containsText,
+  cursorOf,
+  listOrder,
+  matchesSearch,
+  orderBy,
+  type ListOrder,
+} from '../../lib/lists';
 import { availableTo } from '../../lib/request-availability';
 
 const requester = alias(users, 'requester');
@@ -68,47 +77,28 @@ const requestColumns = {
 /** The viewer's own rating of the request, if any (at most one row: once per request and direction). */
 const viewerRating = alias(ratings, 'viewer_rating');
 
-/** The JSON key of each RequestRow field and the SQL that fills it. */
-const ROW_FIELDS: Record<keyof RequestRow, string> = {
-  id: '"requests"."id"',
-  number: '"requests"."number"',
-  requesterId: '"requests"."requester_id"',
-  delivererId: '"requests"."deliverer_id"',
-  itemName: '"requests"."item_name"',
-  description: '"requests"."description"',
-  quantity: '"requests"."quantity"',
-  expectedPrice: '"requests"."expected_price"',
-  deadline: '"requests"."deadline"',
-  deliveryLocation: '"requests"."delivery_location"',
-  isUrgent: '"requests"."is_urgent"',
-  category: '"requests"."category"',
-  status: '"requests"."status"',
-  deliveryNotes: '"requests"."delivery_notes"',
-  createdAt: '"requests"."created_at"',
-  acceptedAt: '"requests"."accepted_at"',
-  deliveryTime: '"requests"."delivery_time"',
-  completedAt: '"requests"."completed_at"',
-  cancelledAt: '"requests"."cancelled_at"',
-  requesterName: '"requester"."name"',
-  requesterAvatar: '"requester"."avatar"',
-  requesterPhone: '"requester"."phone_number"',
-  requesterHostelBlock: '"requester"."hostel_block"',
-  requesterRoomNumber: '"requester"."room_number"',
-  delivererName: '"deliverer"."name"',
-  delivererAvatar: '"deliverer"."avatar"',
-  viewerHasRated: '"viewer_rating"."id" is not null',
+/** The JSON key of each RequestRow field and the column or expression that fills it. */
+const ROW_FIELDS: Record<keyof RequestRow, AnyColumn | SQL> = {
+  ...requestColumns,
+  requesterName: requester.name,
+  requesterAvatar: requester.avatar,
+  requesterPhone: requester.phoneNumber,
+  requesterHostelBlock: requester.hostelBlock,
+  requesterRoomNumber: requester.roomNumber,
+  delivererName: deliverer.name,
+  delivererAvatar: deliverer.avatar,
+  viewerHasRated: sql`${viewerRating.id} is not null`,
 };
 
 /**
  * Each row comes back as one JSON text value, from an expression built once: decoding one field per
- * row instead of ~27 typed ones makes list pages several times cheaper (most of all on PGlite, where
- * decoding runs on the event loop).
+ * row instead of ~27 typed ones makes list pages several times cheaper. (The keys are this file's
+ * own constants.)
  */
-const ROW_JSON = sql.raw(
-  `json_build_object(${Object.entries(ROW_FIELDS)
-    .map(([key, expr]) => `'${key}', ${expr}`)
-    .join(', ')})::text`,
-);
+const ROW_JSON = sql`json_build_object(${sql.join(
+  Object.entries(ROW_FIELDS).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+  sql`, `,
+)})::text`;
 
 const selectRequests = (db: Db, viewerId: string) =>
   db
@@ -160,34 +150,27 @@ export interface NewRequest {
 export const insertRequest = async (db: Db, values: NewRequest) =>
   (await db.insert(requests).values(values).returning({ id: requests.id }))[0]!.id;
 
-// ---- Lists: keyset pagination over (sort key…, created_at, id) ----
+// ---- Lists: keyset pagination (lib/lists.ts) over (sort key…, created_at, id) ----
 
-type Direction = 'asc' | 'desc';
-type ColumnKey = keyof typeof requestColumns;
-interface Order {
-  /** Sort keys, the last ones (created_at, id) making the order total. */
-  keys: ColumnKey[];
-  dir: Direction;
-}
-
-const NEWEST: Order = { keys: ['createdAt', 'id'], dir: 'desc' };
-const ORDERS: Record<RequestSort, Order> = {
-  newest: NEWEST,
-  oldest: { ...NEWEST, dir: 'asc' },
-  highestFee: { keys: ['expectedPrice', 'createdAt', 'id'], dir: 'desc' },
-  lowestFee: { keys: ['expectedPrice', 'createdAt', 'id'], dir: 'asc' },
+const newest = listOrder('requests:newest', 'desc', [requests.createdAt, 'time'], [requests.id, 'uuid']);
+const ORDERS: Record<RequestSort, ListOrder> = {
+  newest,
+  oldest: listOrder('requests:oldest', 'asc', [requests.createdAt, 'time'], [requests.id, 'uuid']),
+  highestFee: listOrder(
+    'requests:highestFee',
+    'desc',
+    [requests.expectedPrice, 'int'],
+    [requests.createdAt, 'time'],
+    [requests.id, 'uuid'],
+  ),
+  lowestFee: listOrder(
+    'requests:lowestFee',
+    'asc',
+    [requests.expectedPrice, 'int'],
+    [requests.createdAt, 'time'],
+    [requests.id, 'uuid'],
+  ),
 };
-
-/** Rows strictly after the cursor row in `order` (a row comparison the index answers directly). */
-function afterCursor(order: Order, cursorId: string): SQL {
-  const keys = sql.join(
-    order.keys.map((k) => requests[k]),
-    sql`, `,
-  );
-  const cursorKeys = sql.raw(order.keys.map((k) => `c.${requests[k].name}`).join(', '));
-  const op = order.dir === 'desc' ? sql`<` : sql`>`;
-  return sql`(${keys}) ${op} (select ${cursorKeys} from ${requests} c where c.id = ${cursorId})`;
-}
 
 /**
  * One page in two steps: the inner query finds the page's rows on the request indexes alone; only
@@ -197,35 +180,34 @@ async function listPage(
   db: Db,
   viewerId: string,
   where: (SQL | undefined)[],
-  page: { limit: number; cursorId?: string },
-  order: Order = NEWEST,
-) {
-  const by = order.dir === 'desc' ? desc : asc;
+  page: PageArgs,
+  order: ListOrder = newest,
+): Promise<ListedRequest[]> {
   const pageRows = db
     .select(requestColumns)
     .from(requests)
-    .where(and(...where, page.cursorId ? afterCursor(order, page.cursorId) : undefined))
-    .orderBy(...order.keys.map((k) => by(requests[k])))
+    .where(and(...where, afterCursor(order, page.cursor)))
+    .orderBy(...orderBy(order))
     .limit(page.limit + 1)
-    // Named like the table, so the row JSON reads its columns from the page.
+    // Named like the table, so the row JSON, the order and the cursor read their columns from the page.
     .as('requests');
-  return parseRows(
-    await db
-      .select({ json: sql<string>`${ROW_JSON}` })
-      .from(pageRows)
-      .innerJoin(requester, eq(requester.id, pageRows.requesterId))
-      .leftJoin(deliverer, eq(deliverer.id, pageRows.delivererId))
-      .leftJoin(
-        viewerRating,
-        and(eq(viewerRating.requestId, pageRows.id), eq(viewerRating.raterId, viewerId)),
-      )
-      .orderBy(...order.keys.map((k) => by(pageRows[k]))),
-  );
+  const rows = await db
+    .select({ json: sql<string>`${ROW_JSON}`, cursor: cursorOf(order) })
+    .from(pageRows)
+    .innerJoin(requester, eq(requester.id, pageRows.requesterId))
+    .leftJoin(deliverer, eq(deliverer.id, pageRows.delivererId))
+    .leftJoin(viewerRating, and(eq(viewerRating.requestId, pageRows.id), eq(viewerRating.raterId, viewerId)))
+    .orderBy(...orderBy(order));
+  return rows.map((r) => ({ ...(JSON.parse(r.json) as RequestRow), cursor: r.cursor }));
 }
+
+/** A list row and where the page after it starts. */
+export type ListedRequest = RequestRow & { cursor: string };
 
 export interface PageArgs {
   limit: number;
-  cursorId?: string;
+  /** As the client sent it; checked here against the list's order. */
+  cursor?: string;
 }
 
 /** The hosteller's own requests, newest first. */
@@ -257,10 +239,10 @@ export const listByDeliverer = (
   );
 
 export interface AvailableFilters {
-  /** A to_tsquery expression built from plain words only. */
-  tsQuery?: string;
-  /** A LIKE pattern, already escaped. */
-  locationPattern?: string;
+  /** Words, each matched as a word prefix of the item's name or description. */
+  search?: string;
+  /** Text the delivery location contains. */
+  location?: string;
   /** Paise. */
   minFee?: number;
   /** Paise. */
@@ -274,8 +256,8 @@ export const listAvailable = (db: Db, viewerId: string, f: AvailableFilters, pag
     viewerId,
     [
       availableTo(viewerId),
-      f.tsQuery ? sql`${requests.searchVector} @@ to_tsquery('simple', ${f.tsQuery})` : undefined,
-      f.locationPattern ? sql`${requests.deliveryLocation} ilike ${f.locationPattern}` : undefined,
+      matchesSearch(requests.searchVector, f.search),
+      containsText(requests.deliveryLocation, f.location),
       f.minFee !== undefined ? gte(requests.expectedPrice, f.minFee) : undefined,
       f.maxFee !== undefined ? lte(requests.expectedPrice, f.maxFee) : undefined,
     ],

@@ -8,7 +8,8 @@ import type {
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { decodeCursor, isUuid, pageOf } from '../../lib/cursor';
+import { isUuid } from '../../lib/ids';
+import { pageOf } from '../../lib/lists';
 import { conflict, forbidden, notFound, type AppError } from '../../lib/errors';
 import type { AppEvent } from '../../lib/events';
 import { toPaise } from '../../lib/money';
@@ -69,17 +70,6 @@ const DELIVERY_STATUSES: Record<DeliveryStatusFilter, RequestStatus[] | undefine
   cancelled: ['cancelled'],
 };
 
-/** Plain words of a search, each matched as a word prefix ("para" finds "Paracetamol"). */
-export function toTsQuery(search: string | undefined): string | undefined {
-  const words = search
-    ?.toLowerCase()
-    .match(/[\p{L}\p{N}]+/gu)
-    ?.slice(0, 8);
-  return words?.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
-}
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const viewerOf = (actor: Actor): policy.Viewer => ({ id: actor.id, role: actor.role });
 
 /** How many expired requests one sweep claims per statement. */
@@ -92,12 +82,9 @@ const SWEEP_BATCH = 200;
 export function createRequestsService(ctx: AppContext) {
   const { db, events } = ctx;
 
-  const page = (q: { limit: number; cursor?: string }) => ({
-    limit: q.limit,
-    cursorId: decodeCursor(q.cursor),
-  });
-  const presentPage = (rows: repo.RequestRow[], limit: number, actor: Actor) => {
-    const { items, nextCursor } = pageOf(rows, limit);
+  const page = (q: { limit: number; cursor?: string }) => ({ limit: q.limit, cursor: q.cursor });
+  const presentPage = (rows: repo.ListedRequest[], limit: number, actor: Actor) => {
+    const { items, nextCursor } = pageOf(rows, limit, (r) => r.cursor);
     const viewer = viewerOf(actor);
     const now = new Date();
     return { items: items.map((r) => presentRequest(r, viewer, now)), nextCursor };
@@ -210,8 +197,8 @@ export function createRequestsService(ctx: AppContext) {
         db,
         actor.id,
         {
-          tsQuery: toTsQuery(q.search),
-          locationPattern: q.location ? likePattern(q.location) : undefined,
+          search: q.search,
+          location: q.location,
           minFee: q.minFee === undefined ? undefined : toPaise(q.minFee),
           maxFee: q.maxFee === undefined ? undefined : toPaise(q.maxFee),
           sort: q.sort,

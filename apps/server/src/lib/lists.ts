@@ -1,0 +1,127 @@
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { badRequest } from './errors';
+
+/**
+ * Every list of the API pages the same way (docs/decisions/0005-keyset-pagination.md): rows come in
+ * a total order of sort keys ending with the id, and a page's cursor holds the last row's keys, so
+ * the next page is "rows strictly after these keys". Rows added, edited or removed meanwhile never
+ * shift a page, and no page needs an OFFSET.
+ *
+ * A cursor is the base64url form of a JSON array the database writes: the order's name, then the
+ * keys. Timestamps are written with their microseconds (a JavaScript Date would lose them and
+ * repeat or skip rows created in the same millisecond).
+ */
+
+export type KeyKind = 'time' | 'int' | 'uuid';
+
+export interface ListOrder {
+  /** Names the list and its sort inside cursors: a cursor issued for another one is refused. */
+  readonly name: string;
+  readonly dir: 'asc' | 'desc';
+  /** Sort keys; the last is the row's id, which makes the order total. */
+  readonly keys: ReadonlyArray<{ column: AnyColumn; kind: KeyKind }>;
+}
+
+export const listOrder = (
+  name: string,
+  dir: 'asc' | 'desc',
+  ...keys: Array<[column: AnyColumn, kind: KeyKind]>
+): ListOrder => ({ name, dir, keys: keys.map(([column, kind]) => ({ column, kind })) });
+
+const columnsOf = (order: ListOrder) => order.keys.map((k) => k.column);
+
+/**
+ * ORDER BY for the order: on its own columns, or on the same keys as a subquery exposes them
+ * (`columns`, in the order's key order).
+ */
+export function orderBy(order: ListOrder, columns: readonly (AnyColumn | SQL)[] = columnsOf(order)) {
+  const by = order.dir === 'desc' ? desc : asc;
+  return columns.map((c) => by(c));
+}
+
+const exactTime = (column: AnyColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The row's cursor as the database writes it (select it beside the row). */
+export function cursorOf(order: ListOrder): SQL<string> {
+  const keys = order.keys.map(({ column, kind }) => (kind === 'time' ? exactTime(column) : sql`${column}`));
+  return sql<string>`json_build_array(${order.name}::text, ${sql.join(keys, sql`, `)})::text`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+const validKey: Record<KeyKind, (value: unknown) => boolean> = {
+  uuid: (v) => typeof v === 'string' && UUID.test(v),
+  int: (v) => Number.isSafeInteger(v),
+  // Round-trips through Date, so a forged "2026-02-31" never reaches the database.
+  time: (v) =>
+    typeof v === 'string' &&
+    EXACT_TIME.test(v) &&
+    !Number.isNaN(Date.parse(v)) &&
+    new Date(v).toISOString().slice(0, 23) === v.slice(0, 23),
+};
+
+const invalidCursor = () => badRequest('Invalid cursor', [{ param: 'cursor', msg: 'Invalid cursor' }]);
+
+/** The keys a cursor holds; a 400 for anything this server did not issue for this order. */
+function readCursor(order: ListOrder, cursor: string): unknown[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== order.keys.length + 1 || parsed[0] !== order.name)
+    throw invalidCursor();
+  const values = parsed.slice(1);
+  if (!order.keys.every((k, i) => validKey[k.kind](values[i]))) throw invalidCursor();
+  return values;
+}
+
+const CAST: Record<KeyKind, SQL> = { time: sql`timestamptz`, int: sql`bigint`, uuid: sql`uuid` };
+
+/**
+ * The condition "strictly after the cursor" in the order (one row comparison, which a B-tree index
+ * on the keys answers directly); undefined for the first page. Throws a 400 for a bad cursor.
+ */
+export function afterCursor(order: ListOrder, cursor: string | undefined): SQL | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  const values = readCursor(order, cursor);
+  const params = order.keys.map((k, i) => sql`${values[i]}::${CAST[k.kind]}`);
+  const op = order.dir === 'desc' ? sql`<` : sql`>`;
+  return sql`(${sql.join(columnsOf(order), sql`, `)}) ${op} (${sql.join(params, sql`, `)})`;
+}
+
+/** Splits a `limit + 1` fetch into the page and the cursor of the next one. */
+export function pageOf<T>(rows: T[], limit: number, cursorText: (row: T) => string) {
+  const hasMore = rows.length > limit;
+  const items = hasMore ? rows.slice(0, limit) : rows;
+  return {
+    items,
+    nextCursor: hasMore ? Buffer.from(cursorText(items[items.length - 1]!)).toString('base64url') : null,
+  };
+}
+
+// ---- search ---------------------------------------------------------------------------------------
+
+/** Plain words of a search (at most 8), each matched as a word prefix ("para" finds "Paracetamol"). */
+export function prefixQuery(search: string | undefined): string | undefined {
+  const words = search
+    ?.toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.slice(0, 8);
+  return words?.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
+}
+
+/** Rows whose search vector matches every word of the search; undefined when it has no words. */
+export function matchesSearch(vector: AnyColumn, search: string | undefined): SQL | undefined {
+  const query = prefixQuery(search);
+  return query ? sql`${vector} @@ to_tsquery('simple', ${query})` : undefined;
+}
+
+/** Rows whose text contains the given text, case-insensitively, with LIKE's wildcards taken literally. */
+export function containsText(column: AnyColumn | SQL, text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  return sql`${column} ilike ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+}
