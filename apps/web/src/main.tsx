@@ -6,6 +6,8 @@ import { AppProviders, createQueryClient } from '@/app/providers';
 import { createRoutes } from '@/app/router';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { registerServiceWorker } from '@/lib/service-worker';
+import { UpdatePrompt } from '@/app/UpdatePrompt';
 import './index.css';
 
 const queryClient = createQueryClient();
@@ -16,6 +18,8 @@ setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== paths.login) void router.navigate(paths.login, { replace: true });
 });
 
+const update = registerServiceWorker();
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
@@ -23,6 +27,7 @@ createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
+      {update && <UpdatePrompt update={update} />}
     </AppProviders>
   </StrictMode>,
 );
