@@ -56,6 +56,5 @@ test.describe('installable app', () => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-
   });
 });
