@@ -53,7 +53,13 @@ function installableApp() {
   return VitePWA({
     registerType: 'prompt',
     injectRegister: false,
-    includeAssets: ['favicon.svg', 'favicon.ico', 'apple-touch-icon-180x180.png', 'offline.html'],
+    includeAssets: [
+      'favicon.svg',
+      'favicon.ico',
+      'apple-touch-icon-180x180.png',
+      'offline.html',
+      'offline.js',
+    ],
     manifest: {
       id: '/',
       name: 'CampusRun',

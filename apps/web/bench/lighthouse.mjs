@@ -97,6 +97,7 @@ const SIGNED_IN = { performance: 90 };
 const SHORT = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
 
 let browser;
+let chrome;
 try {
   for (let ready = false; !ready;) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
@@ -122,9 +123,12 @@ try {
   ];
 
   const debugPort = await freePort();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
+  // Chromium started directly, not through Playwright's launcher: its default flags (no
+  // back/forward cache among them) would count against best practices.
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'campusrun-lighthouse-chromium-'));
+  chrome = spawn(
+    process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    [
       '--headless',
       '--no-sandbox',
       '--disable-gpu',
@@ -132,9 +136,19 @@ try {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      `--user-data-dir=${profile}`,
       `--remote-debugging-port=${debugPort}`,
+      'about:blank',
     ],
-  });
+    { stdio: 'ignore' },
+  );
+  chrome.once('exit', () => rmSync(profile, { recursive: true, force: true }));
+  for (let i = 0; !browser; i++) {
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`).catch((error) => {
+      if (i > 100) throw error;
+      return new Promise((r) => setTimeout(r, 100));
+    });
+  }
   const context = browser.contexts()[0] ?? (await browser.newContext());
 
   const rows = [];
@@ -220,6 +234,11 @@ try {
     console.log(`  ${r.page}: failing checks: ${r.failing.join(', ')}`);
 } finally {
   await browser?.close();
+  if (chrome && chrome.exitCode === null) {
+    const closed = once(chrome, 'exit');
+    chrome.kill('SIGTERM');
+    await closed;
+  }
   const exited = once(server, 'exit');
   server.kill('SIGTERM');
   await exited;

@@ -56,5 +56,10 @@ test.describe('installable app', () => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+
+    // Back online, "Try again" opens the page that was asked for.
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
   });
 });

@@ -1,0 +1,2 @@
+// The offline screen's one action: try the page again (a file of its own: the CSP allows no inline script).
+document.getElementById('retry').addEventListener('click', () => location.reload());
