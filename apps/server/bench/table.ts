@@ -378,7 +378,7 @@ async function main() {
         BENCH_SUMMARY: summaryFile,
       },
     });
-    if (chat.status === 0 && existsSync(summaryFile)) {
+    if (existsSync(summaryFile)) {
       const c = JSON.parse(readFileSync(summaryFile, 'utf8')) as {
         sockets: number;
         rate: number;
