@@ -142,12 +142,20 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
       );
       app.put(
         '/users/complete-google-profile',
-        { schema: { tags: users, body: completeProfileSchema, response: { 200: profileUpdateResponseSchema } } },
+        {
+          schema: {
+            tags: users,
+            body: completeProfileSchema,
+            response: { 200: profileUpdateResponseSchema },
+          },
+        },
         (req) => profile.completeGoogleProfile(actorOf(req), req.body),
       );
       app.put(
         '/users/profile',
-        { schema: { tags: users, body: profileUpdateSchema, response: { 200: profileUpdateResponseSchema } } },
+        {
+          schema: { tags: users, body: profileUpdateSchema, response: { 200: profileUpdateResponseSchema } },
+        },
         (req) => profile.updateProfile(actorOf(req), req.body),
       );
       app.put(

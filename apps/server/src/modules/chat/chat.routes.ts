@@ -21,7 +21,9 @@ export function chatRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
     await guards.scope(app, 'member', (app) => {
       app.post(
         '/chat',
-        { schema: { tags, body: sendMessageSchema, response: { 200: messageResponse, 201: messageResponse } } },
+        {
+          schema: { tags, body: sendMessageSchema, response: { 200: messageResponse, 201: messageResponse } },
+        },
         async (req, reply) => {
           const { message, created } = await service.send(actorOf(req), req.body);
           return reply.code(created ? 201 : 200).send({ message });

@@ -16,8 +16,10 @@ export function dashboardRoutes(ctx: AppContext, guards: Guards): FastifyPluginA
     const tags = ['dashboard'];
 
     await guards.scope(app, 'hosteller', (app) => {
-      app.get('/hosteller/stats', { schema: { tags, response: { 200: hostellerStatsResponseSchema } } }, (req) =>
-        service.hostellerStats(actorOf(req)),
+      app.get(
+        '/hosteller/stats',
+        { schema: { tags, response: { 200: hostellerStatsResponseSchema } } },
+        (req) => service.hostellerStats(actorOf(req)),
       );
       app.get(
         '/hosteller/products/recent',

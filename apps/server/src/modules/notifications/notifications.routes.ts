@@ -30,7 +30,11 @@ export function notificationsRoutes(ctx: AppContext, guards: Guards): FastifyPlu
         '/notifications/:id/read',
         {
           onRequest: id.check,
-          schema: { tags, params: id.params, response: { 200: z.object({ notification: notificationSchema }) } },
+          schema: {
+            tags,
+            params: id.params,
+            response: { 200: z.object({ notification: notificationSchema }) },
+          },
         },
         (req) => service.readOne(actorOf(req), req.params.id),
       );

@@ -148,7 +148,10 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
       );
       app.get(
         '/products/:id',
-        { onRequest: id.check, schema: { tags, params: id.params, response: { 200: productResponseSchema } } },
+        {
+          onRequest: id.check,
+          schema: { tags, params: id.params, response: { 200: productResponseSchema } },
+        },
         (req, reply) =>
           servePage(ctx.pages, req, reply, {
             key: pageKey(`products/${req.params.id}`, {}),

@@ -53,7 +53,9 @@ export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAs
       );
       app.get(
         '/requests/my-requests',
-        { schema: { tags, querystring: myRequestsQuerySchema, response: { 200: requestListResponseSchema } } },
+        {
+          schema: { tags, querystring: myRequestsQuerySchema, response: { 200: requestListResponseSchema } },
+        },
         (req) => service.myRequests(actorOf(req), req.query),
       );
       app.put(
@@ -67,7 +69,8 @@ export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAs
           onRequest: id.check,
           schema: {
             tags,
-            description: 'The requester puts an expired request (nobody accepted it) back with a new deadline.',
+            description:
+              'The requester puts an expired request (nobody accepted it) back with a new deadline.',
             params: id.params,
             body: repostRequestSchema,
             response: one,
@@ -92,7 +95,11 @@ export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAs
       app.get(
         '/requests/my-deliveries',
         {
-          schema: { tags, querystring: myDeliveriesQuerySchema, response: { 200: deliveryListResponseSchema } },
+          schema: {
+            tags,
+            querystring: myDeliveriesQuerySchema,
+            response: { 200: deliveryListResponseSchema },
+          },
         },
         (req) => service.myDeliveries(actorOf(req), req.query),
       );
@@ -103,7 +110,10 @@ export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAs
       );
       app.put(
         '/requests/:id/deliver',
-        { onRequest: id.check, schema: { tags, params: id.params, body: deliverRequestSchema, response: one } },
+        {
+          onRequest: id.check,
+          schema: { tags, params: id.params, body: deliverRequestSchema, response: one },
+        },
         (req) => service.deliver(actorOf(req), req.params.id, req.body?.deliveryNotes),
       );
       app.put(
