@@ -12,7 +12,7 @@ export interface UploadedFile {
   filename: string;
   /** As the client declared it; not trusted (the image pipeline decodes the bytes). */
   mimetype: string;
-  /** A temporary file holding the bytes; it exists only while the `withMultipart` callback runs. */
+  /** A temporary file holding the bytes; it exists until the answer is sent. */
   path: string;
   /** Bytes received. */
   size: number;
