@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Role } from '@campusrun/shared';
 import { AppError, forbidden, unauthorized } from './errors';
 import type { SessionCache, SessionUser } from './session-cache';
@@ -75,31 +76,60 @@ export function createAuthenticator(jwt: Jwt, users: Pick<SessionCache, 'cached'
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;
 
-/** preHandler hooks for routes. */
+/** Who may call the routes of a scope. */
+export type Audience =
+  /** Any signed-in user, profile complete or not. */
+  | 'signedIn'
+  /** Signed in with a complete profile, either role. */
+  | 'member'
+  | 'hosteller'
+  | 'dayscholar';
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * Route guards. Each audience is one onRequest hook of a scope of its own: every route registered
+ * in `guards.scope(app, audience, routes)` runs it before its body is read and before any
+ * validation, so a caller who may not use an endpoint gets 401/403, never a 400 that reveals the
+ * body's rules.
+ */
 export function createGuards(authenticate: Authenticator) {
-  const requireAuth = async (request: FastifyRequest, _reply: FastifyReply) => {
+  const signedIn = async (request: FastifyRequest) => {
     const actor = await authenticate(request.headers.authorization);
     if (!actor) throw unauthorized(request.headers.authorization ? SESSION_EXPIRED : 'Please login first');
     request.actor = actor;
   };
   /** Signed in with a complete profile and one of the given roles. */
-  const requireRole =
+  const withRole =
     (...roles: Role[]) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      await requireAuth(request, reply);
+    async (request: FastifyRequest) => {
+      await signedIn(request);
       const actor = request.actor!;
       if (!actor.isProfileComplete || !actor.role)
         throw new AppError(403, 'FORBIDDEN', 'Please complete your profile to continue.');
       if (!roles.includes(actor.role))
         throw forbidden(`Only ${roles.map(roleLabel).join(' or ')} can do that`);
     };
-  return { requireAuth, requireRole };
+  const hooks: Record<Audience, (request: FastifyRequest) => Promise<void>> = {
+    signedIn,
+    member: withRole('hosteller', 'dayscholar'),
+    hosteller: withRole('hosteller'),
+    dayscholar: withRole('dayscholar'),
+  };
+  return {
+    /** Registers `routes` in a scope guarded for `audience`. */
+    scope: (app: ZodApp, audience: Audience, routes: (scope: ZodApp) => void | Promise<void>) =>
+      app.register(async (scope) => {
+        scope.addHook('onRequest', hooks[audience]);
+        await routes(scope);
+      }),
+  };
 }
 export type Guards = ReturnType<typeof createGuards>;
 
 const roleLabel = (r: Role) => (r === 'hosteller' ? 'hostellers' : 'day scholars');
 
-/** The actor of a route behind requireAuth. */
+/** The actor of a route in a guarded scope. */
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthorized();
   return request.actor;

@@ -20,6 +20,9 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, errors?: FieldError[]) =>
   new AppError(400, 'VALIDATION_FAILED', message, { errors });
+/** A 400 listing every bad field; its message is the first field's. */
+export const validationFailed = (errors: FieldError[]) =>
+  badRequest(errors[0]?.msg ?? 'Invalid input', errors);
 export const fieldError = (param: string, msg: string) => badRequest(msg, [{ param, msg }]);
 export const unauthorized = (message = 'Please login first') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do that') =>

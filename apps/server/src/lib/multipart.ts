@@ -2,15 +2,17 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from './errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { FieldError } from '@campusrun/shared';
+import { AppError, badRequest, validationFailed } from './errors';
 
 export interface UploadedFile {
   fieldname: string;
   filename: string;
   /** As the client declared it; not trusted (the image pipeline decodes the bytes). */
   mimetype: string;
-  /** A temporary file holding the bytes; it exists only while the `withMultipart` callback runs. */
+  /** A temporary file holding the bytes; it exists until the answer is sent. */
   path: string;
   /** Bytes received. */
   size: number;
@@ -45,26 +47,83 @@ export async function requireMultipart(request: FastifyRequest) {
   if (!request.isMultipart()) throw notMultipart();
 }
 
+/** A form read by `multipartForm`: its fields checked by the route's schema, its files on disk. */
+export interface Form<T> {
+  fields: T;
+  /** Temporary files; they exist until the answer is sent. */
+  files: UploadedFile[];
+}
+
+export interface MultipartFormOptions<S extends z.ZodType> extends ReadMultipartOptions {
+  /** The text fields' schema (shared with the web form, so both show the same messages). */
+  schema: S;
+  /** Fields that may repeat and are handed on as the list; any other repeated field keeps its last value. */
+  lists?: readonly string[];
+  /** Errors the files alone reveal (say, a required file is missing), listed after the fields' own. */
+  fileErrors?: (files: UploadedFile[]) => FieldError[];
+}
+
 /**
- * Reads a multipart/form-data body within limits (needs @fastify/multipart registered in scope) and
- * hands it to `use`. Text fields are kept in memory (they are small); each file is streamed to a
- * temporary file as it arrives, so a large upload never sits in memory. The temporary files are
- * removed once `use` settles, and on every failure: a limit, a malformed body, an error in `use`, a
- * client that hangs up mid-upload. Every limit breach becomes a clear 4xx AppError.
+ * The hooks of a multipart/form-data route, so its handler is handed a typed body:
+ * - `preValidation`: a 415 for any other content type, before the (documentation-only) body schema;
+ * - `read`: a preHandler, put after the route's own checks (role, ownership, rate limit) so nothing
+ *   is read for a caller who may not send it. It streams the files to a temporary folder, checks the
+ *   fields with `schema` (every bad field as { param, msg }, 400) and keeps the form for `of`;
+ * - `onSend`: removes the temporary files once the handler has answered (or failed).
  */
-export async function withMultipart<T>(
-  request: FastifyRequest,
-  opts: ReadMultipartOptions,
-  use: (form: MultipartForm) => Promise<T>,
-): Promise<T> {
-  if (!request.isMultipart()) throw notMultipart();
-  await mkdir(opts.tmpDir, { recursive: true });
-  const dir = await mkdtemp(path.join(opts.tmpDir, 'upload-'));
-  try {
-    return await use(await readParts(request, opts, dir));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+export function multipartForm<S extends z.ZodType>(opts: MultipartFormOptions<S>) {
+  const forms = new WeakMap<FastifyRequest, Form<z.infer<S>>>();
+  const dirs = new WeakMap<FastifyRequest, string>();
+  const lists = new Set(opts.lists ?? []);
+  return {
+    preValidation: requireMultipart,
+    async read(request: FastifyRequest) {
+      if (!request.isMultipart()) throw notMultipart();
+      await mkdir(opts.tmpDir, { recursive: true });
+      const dir = await mkdtemp(path.join(opts.tmpDir, 'upload-'));
+      dirs.set(request, dir);
+      const { fields, files } = await readParts(request, opts, dir);
+      const values: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(fields))
+        values[key] = Array.isArray(value) && !lists.has(key) ? value[value.length - 1] : value;
+      forms.set(request, { fields: checkFields(opts.schema, values, opts.fileErrors?.(files)), files });
+    },
+    async onSend(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
+      const dir = dirs.get(request);
+      if (dir) {
+        dirs.delete(request);
+        await rm(dir, { recursive: true, force: true });
+      }
+      return payload;
+    },
+    /** The form `read` kept for this request. */
+    of(request: FastifyRequest): Form<z.infer<S>> {
+      const form = forms.get(request);
+      if (!form) throw new Error('multipartForm: the read hook did not run for this route');
+      return form;
+    },
+  };
+}
+
+/** Checks values with a schema; a failure is a 400 listing each bad field once (then `extra`). */
+function checkFields<S extends z.ZodType>(schema: S, values: unknown, extra: FieldError[] = []): z.infer<S> {
+  const result = schema.safeParse(values);
+  const errors = [...(result.success ? [] : fieldErrors(result.error.issues)), ...extra];
+  if (!result.success || errors.length) throw validationFailed(errors);
+  return result.data;
+}
+
+/** zod issues as the API's field errors: the first message of each field, in order. */
+function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  for (const issue of issues) {
+    const param = issue.path.map(String).join('.') || 'body';
+    if (seen.has(param)) continue;
+    seen.add(param);
+    errors.push({ param, msg: issue.message });
   }
+  return errors;
 }
 
 async function readParts(request: FastifyRequest, opts: ReadMultipartOptions, dir: string) {

@@ -16,16 +16,16 @@ import {
   resetPasswordSchema,
   sendOtpSchema,
   userResponseSchema,
-  uuidParam,
   verifyEmailSchema,
   verifyOtpSchema,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
+import { rowId } from '../../lib/ids';
 import { createAuthService } from './auth.service';
 import { EXCHANGE_COOKIE, EXCHANGE_TTL_SECONDS, OIDC_COOKIE, createGoogleService } from './google.service';
-import { createProfileService } from './profile.service';
+import { createProfileService, USER_NOT_FOUND } from './profile.service';
 import { createSessionService } from './session.service';
 
 /** /auth/* and /users/*: accounts, sign-in and profiles. */
@@ -82,11 +82,6 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
       { schema: { tags, body: resetPasswordSchema, response: { 200: messageResponseSchema } } },
       (req) => auth.resetPassword(req.body.token, req.body.password, req.ip),
     );
-    app.get(
-      '/auth/me',
-      { preHandler: guards.requireAuth, schema: { tags, response: { 200: userResponseSchema } } },
-      (req) => auth.me(actorOf(req).id),
-    );
 
     app.get('/auth/google', { schema: { tags, hide: true } }, async (req, reply) => {
       if (!google.enabled) return reply.redirect('/login?error=google_auth_not_configured');
@@ -139,57 +134,62 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
     );
 
     const users = ['users'];
-    app.put(
-      '/users/complete-google-profile',
-      {
-        preHandler: guards.requireAuth,
-        schema: { tags: users, body: completeProfileSchema, response: { 200: profileUpdateResponseSchema } },
-      },
-      (req) => profile.completeGoogleProfile(actorOf(req), req.body),
-    );
-    app.put(
-      '/users/profile',
-      {
-        preHandler: guards.requireAuth,
-        schema: { tags: users, body: profileUpdateSchema, response: { 200: profileUpdateResponseSchema } },
-      },
-      (req) => profile.updateProfile(actorOf(req), req.body),
-    );
-    app.put(
-      '/users/change-password',
-      {
-        preHandler: guards.requireAuth,
-        schema: {
-          tags: users,
-          body: changePasswordSchema,
-          response: { 200: z.object({ message: z.string(), token: z.string() }) },
-        },
-      },
-      (req) => profile.changePassword(actorOf(req), req.body),
-    );
-    app.get(
-      '/users/:id',
-      {
-        preHandler: guards.requireAuth,
-        schema: { tags: users, params: uuidParam, response: { 200: publicUserResponseSchema } },
-      },
-      (req) => profile.getPublicUser(req.params.id),
-    );
-
+    const userId = rowId('id', USER_NOT_FOUND);
     const sessions = createSessionService(ctx);
-    app.post(
-      '/auth/logout',
-      {
-        preHandler: guards.requireAuth,
-        schema: {
-          tags,
-          summary: 'Sign out',
-          description:
-            'Ends every session of the account: all its tokens stop working and its open sockets close.',
-          response: { 200: messageResponseSchema },
+    await guards.scope(app, 'signedIn', (app) => {
+      app.get('/auth/me', { schema: { tags, response: { 200: userResponseSchema } } }, (req) =>
+        auth.me(actorOf(req).id),
+      );
+      app.put(
+        '/users/complete-google-profile',
+        {
+          schema: {
+            tags: users,
+            body: completeProfileSchema,
+            response: { 200: profileUpdateResponseSchema },
+          },
         },
-      },
-      (req) => sessions.logout(actorOf(req)),
-    );
+        (req) => profile.completeGoogleProfile(actorOf(req), req.body),
+      );
+      app.put(
+        '/users/profile',
+        {
+          schema: { tags: users, body: profileUpdateSchema, response: { 200: profileUpdateResponseSchema } },
+        },
+        (req) => profile.updateProfile(actorOf(req), req.body),
+      );
+      app.put(
+        '/users/change-password',
+        {
+          schema: {
+            tags: users,
+            body: changePasswordSchema,
+            response: { 200: z.object({ message: z.string(), token: z.string() }) },
+          },
+        },
+        (req) => profile.changePassword(actorOf(req), req.body),
+      );
+      app.get(
+        '/users/:id',
+        {
+          onRequest: userId.check,
+          schema: { tags: users, params: userId.params, response: { 200: publicUserResponseSchema } },
+        },
+        (req) => profile.getPublicUser(req.params.id),
+      );
+      app.post(
+        '/auth/logout',
+        {
+          schema: {
+            tags,
+            summary: 'Sign out',
+            description:
+              'Ends every session of the account: all its tokens stop working and its open sockets close.',
+            response: { 200: messageResponseSchema },
+          },
+        },
+        (req) => sessions.logout(actorOf(req)),
+      );
+    });
   };
 }

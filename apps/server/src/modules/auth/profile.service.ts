@@ -13,6 +13,8 @@ import * as repo from './auth.repo';
 import { presentPublic, presentSelf } from './auth.presenter';
 import { announceSessionsRevoked, announceUserUpdated } from './session.service';
 
+export const USER_NOT_FOUND = 'User not found';
+
 /** The signed-in user's own profile and password, and other users' public cards. */
 export function createProfileService(ctx: AppContext) {
   const { db, config, jwt } = ctx;
@@ -80,7 +82,7 @@ export function createProfileService(ctx: AppContext) {
 
     async getPublicUser(id: string) {
       const user = await repo.findUserById(db, id);
-      if (!user || !user.isVerified) throw notFound('User not found');
+      if (!user || !user.isVerified) throw notFound(USER_NOT_FOUND);
       return { user: presentPublic(user) };
     },
   };

@@ -139,7 +139,7 @@ describe('GET /users/{id}', () => {
     expect(res.body).not.toContain('9876543210');
   });
 
-  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+  it("answers 404 'User not found' for an unknown or malformed id", async () => {
     const viewer = await createUser(t.db);
     const headers = bearer(await tokenFor(t, viewer));
     const unknown = await t.app.inject({
@@ -149,6 +149,8 @@ describe('GET /users/{id}', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('User not found');
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/abc', headers })).statusCode).toBe(400);
+    const malformed = await t.app.inject({ method: 'GET', url: '/api/users/abc', headers });
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toEqual({ message: 'User not found', code: 'NOT_FOUND' });
   });
 });

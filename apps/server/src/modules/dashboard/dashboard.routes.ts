@@ -14,26 +14,25 @@ export function dashboardRoutes(ctx: AppContext, guards: Guards): FastifyPluginA
   return async (app) => {
     const service = createDashboardService(ctx);
     const tags = ['dashboard'];
-    const hosteller = guards.requireRole('hosteller');
-    const dayscholar = guards.requireRole('dayscholar');
 
-    app.get(
-      '/hosteller/stats',
-      { onRequest: hosteller, schema: { tags, response: { 200: hostellerStatsResponseSchema } } },
-      (req) => service.hostellerStats(actorOf(req)),
-    );
-    app.get(
-      '/dayscholar/stats',
-      { onRequest: dayscholar, schema: { tags, response: { 200: dayScholarStatsResponseSchema } } },
-      (req) => service.dayScholarStats(actorOf(req)),
-    );
-    app.get(
-      '/hosteller/products/recent',
-      {
-        onRequest: hosteller,
-        schema: { tags, querystring: recentQuerySchema, response: { 200: recentProductsResponseSchema } },
-      },
-      (req) => service.recentProducts(actorOf(req), req.query.limit),
-    );
+    await guards.scope(app, 'hosteller', (app) => {
+      app.get(
+        '/hosteller/stats',
+        { schema: { tags, response: { 200: hostellerStatsResponseSchema } } },
+        (req) => service.hostellerStats(actorOf(req)),
+      );
+      app.get(
+        '/hosteller/products/recent',
+        { schema: { tags, querystring: recentQuerySchema, response: { 200: recentProductsResponseSchema } } },
+        (req) => service.recentProducts(actorOf(req), req.query.limit),
+      );
+    });
+    await guards.scope(app, 'dayscholar', (app) => {
+      app.get(
+        '/dayscholar/stats',
+        { schema: { tags, response: { 200: dayScholarStatsResponseSchema } } },
+        (req) => service.dayScholarStats(actorOf(req)),
+      );
+    });
   };
 }

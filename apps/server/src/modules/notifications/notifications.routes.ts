@@ -4,39 +4,40 @@ import { notificationSchema, notificationsResponse, paginationQuerySchema } from
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { allowEmptyJsonBody } from '../../lib/http';
-import { createNotificationsService } from './notifications.service';
-
-/** A malformed id is a notification that does not exist (404). */
-const idParam = z.object({ id: z.string().max(100) });
+import { rowId } from '../../lib/ids';
+import { createNotificationsService, NOTIFICATION_NOT_FOUND } from './notifications.service';
 
 /** /notifications/*: only ever the caller's own. */
 export function notificationsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
   return async (app) => {
     allowEmptyJsonBody(app);
     const service = createNotificationsService(ctx);
-    const anyone = guards.requireRole('hosteller', 'dayscholar');
+    const id = rowId('id', NOTIFICATION_NOT_FOUND);
     const tags = ['notifications'];
 
-    app.get(
-      '/notifications',
-      {
-        onRequest: anyone,
-        schema: { tags, querystring: paginationQuerySchema, response: { 200: notificationsResponse } },
-      },
-      (req) => service.list(actorOf(req), req.query),
-    );
-    app.put(
-      '/notifications/read-all',
-      { onRequest: anyone, schema: { tags, response: { 200: z.object({ message: z.string() }) } } },
-      (req) => service.readAll(actorOf(req)),
-    );
-    app.put(
-      '/notifications/:id/read',
-      {
-        onRequest: anyone,
-        schema: { tags, params: idParam, response: { 200: z.object({ notification: notificationSchema }) } },
-      },
-      (req) => service.readOne(actorOf(req), req.params.id),
-    );
+    await guards.scope(app, 'member', (app) => {
+      app.get(
+        '/notifications',
+        { schema: { tags, querystring: paginationQuerySchema, response: { 200: notificationsResponse } } },
+        (req) => service.list(actorOf(req), req.query),
+      );
+      app.put(
+        '/notifications/read-all',
+        { schema: { tags, response: { 200: z.object({ message: z.string() }) } } },
+        (req) => service.readAll(actorOf(req)),
+      );
+      app.put(
+        '/notifications/:id/read',
+        {
+          onRequest: id.check,
+          schema: {
+            tags,
+            params: id.params,
+            response: { 200: z.object({ notification: notificationSchema }) },
+          },
+        },
+        (req) => service.readOne(actorOf(req), req.params.id),
+      );
+    });
   };
 }

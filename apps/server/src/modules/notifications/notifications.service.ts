@@ -1,6 +1,5 @@
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { isUuid } from '../../lib/ids';
 import { pageOf } from '../../lib/lists';
 import { notFound } from '../../lib/errors';
 import { presentNotification } from './notifications.presenter';
@@ -27,7 +26,7 @@ export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
       return { message: 'All notifications marked as read' };
     },
     async readOne(actor: Actor, id: string) {
-      const row = isUuid(id) ? await repo.markOneRead(db, actor.id, id) : undefined;
+      const row = await repo.markOneRead(db, actor.id, id);
       if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
       return { notification: present(row) };
     },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -7,26 +8,27 @@ import {
   PRODUCT_CONDITIONS,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
+  createProductSchema,
   productListQuerySchema,
   productListResponseSchema,
   productResponseSchema,
+  updateProductSchema,
   updateProductStatusSchema,
   type Product,
 } from '@campusrun/shared';
 import { actorOf, type Actor, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { requireMultipart, withMultipart } from '../../lib/multipart';
+import { rowId } from '../../lib/ids';
+import { multipartForm } from '../../lib/multipart';
 import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
 import { createStorage } from '../../lib/storage';
 import { productCan } from './products.policy';
 import { createProductsService } from './products.service';
 
-/** A malformed id is simply a product that does not exist (404 'Product not found'). */
-const idParam = z.object({ id: z.string().max(100) });
-
 /**
- * OpenAPI description of the two multipart bodies. They are read and checked in the handler
- * (createProductSchema / updateProductSchema, files through the image pipeline): a multipart request
+ * OpenAPI description of the two multipart bodies. They are read and checked by the routes'
+ * multipart hooks (createProductSchema / updateProductSchema; files through the image pipeline in
+ * the service): a multipart request
  * has no parsed body at validation time (null), hence `.nullish()`; other content types are refused
  * with a 415 before validation.
  */
@@ -95,136 +97,135 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
     const service = createProductsService(ctx, createStorage(ctx.config));
     // Uploads are streamed here while the form is read, and removed once the call is answered.
     const tmpDir = path.join(ctx.config.dataDir, 'tmp');
+    const createForm = multipartForm({
+      schema: createProductSchema,
+      fileField: 'images',
+      maxFiles: 1,
+      maxFileBytes: PRODUCT_LIMITS.createImageMaxBytes,
+      fileTooLarge: PRODUCT_MESSAGES.imageTooLarge,
+      tooManyFiles: PRODUCT_MESSAGES.onlyOneImage,
+      fileErrors: (files) => (files.length ? [] : [{ param: 'images', msg: PRODUCT_MESSAGES.imageRequired }]),
+      tmpDir,
+    });
+    const updateForm = multipartForm({
+      schema: updateProductSchema,
+      lists: ['existingImages'],
+      fileField: 'images',
+      maxFiles: PRODUCT_LIMITS.maxImages,
+      maxFileBytes: PRODUCT_LIMITS.editImageMaxBytes,
+      fileTooLarge: PRODUCT_MESSAGES.editImageTooLarge,
+      tooManyFiles: PRODUCT_MESSAGES.maxImages,
+      tmpDir,
+    });
     // Image decoding is the costly part: per user, on top of the global per-IP limit.
     const uploads = ctx.limiter('product-uploads', { points: 60, duration: 600 });
     const uploadWait = 'Too many uploads. Please try again in {seconds} seconds.';
-    // Reading needs a complete profile (either role); writing is checked per product by the service.
-    const signedIn = guards.requireRole('hosteller', 'dayscholar');
+    const countUpload = (req: FastifyRequest) => uploads.consume(actorOf(req).id, uploadWait);
+    const id = rowId('id', PRODUCT_MESSAGES.notFound);
+    /** The seller's writes: 404 or 403 for this product before the body is parsed or validated. */
+    const canManage = async (req: FastifyRequest) =>
+      service.assertCanManage(actorOf(req), (req.params as { id: string }).id);
     const tags = ['products'];
 
-    app.get(
-      '/products',
-      {
-        preHandler: signedIn,
-        schema: {
-          tags,
-          description: 'Sold items are hidden unless status or includeSold says otherwise.',
-          querystring: productListQuerySchema,
-          response: { 200: productListResponseSchema },
-        },
-      },
-      (req, reply) =>
-        servePage(ctx.pages, req, reply, {
-          key: pageKey('products', req.query),
-          load: () => service.list(asNobody, req.query),
-          viewer: viewerParts(actorOf(req), (page: { products: Product[] }) => page.products),
-        }),
-    );
-    app.get(
-      '/products/:id',
-      { preHandler: signedIn, schema: { tags, params: idParam, response: { 200: productResponseSchema } } },
-      (req, reply) =>
-        servePage(ctx.pages, req, reply, {
-          key: pageKey(`products/${req.params.id}`, {}),
-          load: () => service.get(asNobody, req.params.id),
-          viewer: viewerParts(actorOf(req), (page: { product: Product }) => [page.product]),
-        }),
-    );
-    app.post(
-      '/products',
-      {
-        // Signed in before anything of the body is read; multipart only.
-        onRequest: signedIn,
-        preValidation: requireMultipart,
-        schema: {
-          tags,
-          description: 'Hostellers only. multipart/form-data with exactly one `images` file.',
-          consumes: ['multipart/form-data'],
-          body: createBodyDoc,
-          response: { 201: productResponseSchema },
-        },
-      },
-      async (req, reply) => {
-        const actor = actorOf(req);
-        service.assertCanSell(actor);
-        await uploads.consume(actor.id, uploadWait);
-        const created = await withMultipart(
-          req,
-          {
-            fileField: 'images',
-            maxFiles: 1,
-            maxFileBytes: PRODUCT_LIMITS.createImageMaxBytes,
-            fileTooLarge: PRODUCT_MESSAGES.imageTooLarge,
-            tooManyFiles: PRODUCT_MESSAGES.onlyOneImage,
-            tmpDir,
+    // Reading needs a complete profile (either role); writing is checked per product by the service.
+    await guards.scope(app, 'member', (app) => {
+      app.get(
+        '/products',
+        {
+          schema: {
+            tags,
+            description: 'Sold items are hidden unless status or includeSold says otherwise.',
+            querystring: productListQuerySchema,
+            response: { 200: productListResponseSchema },
           },
-          (form) => service.create(actor, form),
-        );
-        return reply.code(201).send(created);
-      },
-    );
-    app.put(
-      '/products/:id',
-      {
-        // Signed in before anything of the body is read; multipart only.
-        onRequest: signedIn,
-        preValidation: requireMultipart,
-        schema: {
-          tags,
-          description: 'The seller only. multipart/form-data; kept plus new images: 1 to 5.',
-          consumes: ['multipart/form-data'],
-          params: idParam,
-          body: updateBodyDoc,
-          response: { 200: productResponseSchema },
         },
-      },
-      async (req) => {
-        const actor = actorOf(req);
-        await service.assertCanManage(actor, req.params.id);
-        await uploads.consume(actor.id, uploadWait);
-        return withMultipart(
-          req,
-          {
-            fileField: 'images',
-            maxFiles: PRODUCT_LIMITS.maxImages,
-            maxFileBytes: PRODUCT_LIMITS.editImageMaxBytes,
-            fileTooLarge: PRODUCT_MESSAGES.editImageTooLarge,
-            tooManyFiles: PRODUCT_MESSAGES.maxImages,
-            tmpDir,
+        (req, reply) =>
+          servePage(ctx.pages, req, reply, {
+            key: pageKey('products', req.query),
+            load: () => service.list(asNobody, req.query),
+            viewer: viewerParts(actorOf(req), (page: { products: Product[] }) => page.products),
+          }),
+      );
+      app.get(
+        '/products/:id',
+        {
+          onRequest: id.check,
+          schema: { tags, params: id.params, response: { 200: productResponseSchema } },
+        },
+        (req, reply) =>
+          servePage(ctx.pages, req, reply, {
+            key: pageKey(`products/${req.params.id}`, {}),
+            load: () => service.get(asNobody, req.params.id),
+            viewer: viewerParts(actorOf(req), (page: { product: Product }) => [page.product]),
+          }),
+      );
+      app.post(
+        '/products',
+        {
+          // Who may sell, before anything of the body is parsed; how often, before it is read.
+          onRequest: async (req) => service.assertCanSell(actorOf(req)),
+          preValidation: createForm.preValidation,
+          preHandler: [countUpload, createForm.read],
+          onSend: createForm.onSend,
+          schema: {
+            tags,
+            description: 'Hostellers only. multipart/form-data with exactly one `images` file.',
+            consumes: ['multipart/form-data'],
+            body: createBodyDoc,
+            response: { 201: productResponseSchema },
           },
-          (form) => service.update(actor, req.params.id, form),
-        );
-      },
-    );
-    app.patch(
-      '/products/:id/status',
-      {
-        preHandler: signedIn,
-        schema: {
-          tags,
-          description: 'The seller only: available, reserved or sold.',
-          params: idParam,
-          body: updateProductStatusSchema,
-          response: { 200: productResponseSchema },
         },
-      },
-      (req) => service.setStatus(actorOf(req), req.params.id, req.body.status),
-    );
-    app.delete(
-      '/products/:id',
-      {
-        preHandler: signedIn,
-        schema: {
-          tags,
-          description: 'The seller only. Removes the product and its image files.',
-          params: idParam,
-          response: { 204: z.null().describe('Deleted') },
+        async (req, reply) => reply.code(201).send(await service.create(actorOf(req), createForm.of(req))),
+      );
+      app.put(
+        '/products/:id',
+        {
+          // Whose product it is, before anything of the body is parsed; how often, before it is read.
+          onRequest: [id.check, canManage],
+          preValidation: updateForm.preValidation,
+          preHandler: [countUpload, updateForm.read],
+          onSend: updateForm.onSend,
+          schema: {
+            tags,
+            description: 'The seller only. multipart/form-data; kept plus new images: 1 to 5.',
+            consumes: ['multipart/form-data'],
+            params: id.params,
+            body: updateBodyDoc,
+            response: { 200: productResponseSchema },
+          },
         },
-      },
-      async (req, reply) => {
-        await service.remove(actorOf(req), req.params.id);
-        return reply.code(204).send(null);
-      },
-    );
+        (req) => service.update(actorOf(req), req.params.id, updateForm.of(req)),
+      );
+      app.patch(
+        '/products/:id/status',
+        {
+          onRequest: [id.check, canManage],
+          schema: {
+            tags,
+            description: 'The seller only: available, reserved or sold.',
+            params: id.params,
+            body: updateProductStatusSchema,
+            response: { 200: productResponseSchema },
+          },
+        },
+        (req) => service.setStatus(actorOf(req), req.params.id, req.body.status),
+      );
+      app.delete(
+        '/products/:id',
+        {
+          onRequest: [id.check, canManage],
+          schema: {
+            tags,
+            description: 'The seller only. Removes the product and its image files.',
+            params: id.params,
+            response: { 204: z.null().describe('Deleted') },
+          },
+        },
+        async (req, reply) => {
+          await service.remove(actorOf(req), req.params.id);
+          return reply.code(204).send(null);
+        },
+      );
+    });
   };
 }

@@ -219,11 +219,11 @@ export async function seedDemoProducts(opts: {
         fields: {
           name: demo.name,
           description: demo.description,
-          price: String(demo.price),
+          price: demo.price,
           category: demo.category,
           condition: demo.condition,
-          quantity: String(demo.quantity ?? 1),
-          isNegotiable: String(demo.isNegotiable ?? false),
+          quantity: demo.quantity ?? 1,
+          isNegotiable: demo.isNegotiable ?? false,
         },
         files: [
           {

@@ -1,23 +1,20 @@
-import type { z } from 'zod';
 import {
-  createProductSchema,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
-  updateProductSchema,
-  type FieldError,
+  type CreateProductBody,
   type Product,
   type ProductListQuery,
   type ProductStatus,
+  type UpdateProductBody,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { badRequest, forbidden, notFound, type AppError } from '../../lib/errors';
 import type { Events } from '../../lib/events';
 import { DEFAULT_IMAGE_LIMITS, processImage, type ImageLimits, type ProcessedImage } from '../../lib/images';
-import { isUuid } from '../../lib/ids';
 import { pageOf } from '../../lib/lists';
 import { toPaise } from '../../lib/money';
-import type { MultipartForm, UploadedFile } from '../../lib/multipart';
+import type { Form, UploadedFile } from '../../lib/multipart';
 import { newStorageKey, type Storage } from '../../lib/storage';
 import { manageRefusal, sellRefusal, type ProductRefusal, type ProductViewer } from './products.policy';
 import { ANY_BUYER, presentProduct } from './products.presenter';
@@ -28,32 +25,6 @@ export const SELL_ONLY_HOSTELLERS = 'Only hostellers can sell products';
 function refusalError(reason: ProductRefusal, action: 'sell' | 'manage'): AppError {
   if (reason === 'notSeller') return forbidden(PRODUCT_MESSAGES.notSeller);
   return forbidden(action === 'sell' ? SELL_ONLY_HOSTELLERS : PRODUCT_MESSAGES.onlyHostellers);
-}
-
-/** Validates form fields with a shared schema, listing every bad field (plus `extra`) as { param, msg }. */
-function parseFields<S extends z.ZodType>(schema: S, fields: unknown, extra: FieldError[] = []): z.infer<S> {
-  const result = schema.safeParse(fields);
-  const errors: FieldError[] = [];
-  if (!result.success) {
-    const seen = new Set<string>();
-    for (const issue of result.error.issues) {
-      const param = issue.path.map(String).join('.') || 'body';
-      if (seen.has(param)) continue;
-      seen.add(param);
-      errors.push({ param, msg: issue.message });
-    }
-  }
-  errors.push(...extra);
-  if (errors.length || !result.success) throw badRequest(errors[0]?.msg ?? 'Invalid input', errors);
-  return result.data;
-}
-
-/** Multipart text fields: a repeated field keeps its last value, except the list of kept images. */
-function singleValues(fields: MultipartForm['fields']) {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields))
-    out[key] = Array.isArray(value) && key !== 'existingImages' ? value[value.length - 1] : value;
-  return out;
 }
 
 /** A kept-image reference as the client sends it: the URL we gave (path or absolute) or the image id. */
@@ -79,13 +50,7 @@ export function createProductsService(
 ) {
   const { db, log, events } = ctx;
 
-  /** Ids are UUIDs; anything else is a product that does not exist (and never reaches the database). */
-  function checkId(id: string) {
-    if (!isUuid(id)) throw notFound(PRODUCT_MESSAGES.notFound);
-  }
-
   async function find(id: string): Promise<repo.ProductWithSeller> {
-    checkId(id);
     const found = await repo.findProduct(db, id);
     if (!found) throw notFound(PRODUCT_MESSAGES.notFound);
     return found;
@@ -184,7 +149,6 @@ export function createProductsService(
   /** 404 when it does not exist, 403 when the actor may not manage it. */
   async function assertCanManage(actor: Actor, id: string) {
     if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
-    checkId(id);
     const owner = await repo.findProductOwner(db, id);
     if (!owner) throw notFound(PRODUCT_MESSAGES.notFound);
     const refusal = manageRefusal(actor, owner);
@@ -229,12 +193,10 @@ export function createProductsService(
       return { product: presentProduct(storage, await find(id), viewerOf(actor)) };
     },
 
-    /** POST /products: fields plus exactly one image (the multipart limits allow no second one). */
-    async create(actor: Actor, form: MultipartForm) {
+    /** POST /products: checked fields plus exactly one image (the form's limits allow no second one). */
+    async create(actor: Actor, form: Form<CreateProductBody>) {
       assertCanSell(actor);
-      const noImage: FieldError[] =
-        form.files.length === 0 ? [{ param: 'images', msg: PRODUCT_MESSAGES.imageRequired }] : [];
-      const body = parseFields(createProductSchema, singleValues(form.fields), noImage);
+      const body = form.fields;
       const stored = await storeImages(form.files);
       const id = await orRemove(stored.keys, () =>
         repo.insertProduct(
@@ -260,9 +222,8 @@ export function createProductsService(
      * PUT /products/{id}: new field values, the kept images (`existingImages`; absent = keep all) and
      * new files, 1 to 5 images in total. Removed images' files are deleted after the commit.
      */
-    async update(actor: Actor, id: string, form: MultipartForm) {
-      checkId(id);
-      const body = parseFields(updateProductSchema, singleValues(form.fields));
+    async update(actor: Actor, id: string, form: Form<UpdateProductBody>) {
+      const body = form.fields;
       const current = await repo.findProduct(db, id);
       if (!current) throw notFound(PRODUCT_MESSAGES.notFound);
       const refusal = manageRefusal(actor, current.product);
@@ -302,7 +263,6 @@ export function createProductsService(
 
     async setStatus(actor: Actor, id: string, status: ProductStatus) {
       if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
-      checkId(id);
       if (!(await repo.setProductStatus(db, id, actor.id, status))) return missOrRefuse(actor, id);
       return changed(id, actor);
     },
@@ -310,7 +270,6 @@ export function createProductsService(
     /** DELETE /products/{id}: the row, its image rows and their files. */
     async remove(actor: Actor, id: string) {
       if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
-      checkId(id);
       const images = await repo.deleteProduct(db, id, actor.id);
       if (!images) return missOrRefuse(actor, id);
       await events?.emit({ type: 'product.removed', productId: id, sellerId: actor.id });

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PRODUCT_MESSAGES, type Product } from '@campusrun/shared';
+import { createProductSchema, PRODUCT_MESSAGES, type Product } from '@campusrun/shared';
 import { productImages, products, users } from '../../db/schema';
 import { createLocalStorage } from '../../lib/storage';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -373,7 +373,7 @@ describe('bad uploads: a clear 4xx, nothing on disk, nothing in the database', (
       service.create(
         { id: seller.id, name: seller.name, role: 'hosteller', isProfileComplete: true },
         {
-          fields: validFields,
+          fields: createProductSchema.parse(validFields),
           files: [
             { fieldname: 'images', filename: 'a.png', mimetype: 'image/png', path: photo, size: png.length },
           ],

@@ -1,7 +1,6 @@
 import type { CreateRatingBody } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { isUuid } from '../../lib/ids';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { ratingRefusal } from './ratings.policy';
 import { presentRating } from './ratings.presenter';
@@ -52,7 +51,7 @@ export function createRatingsService(ctx: AppContext) {
     },
 
     async summary(userId: string) {
-      if (!isUuid(userId) || !(await repo.userExists(db, userId))) throw notFound(RATING_ERRORS.userNotFound);
+      if (!(await repo.userExists(db, userId))) throw notFound(RATING_ERRORS.userNotFound);
       return { rating: await repo.summaryFor(db, userId) };
     },
   };

@@ -8,7 +8,6 @@ import type {
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { isUuid } from '../../lib/ids';
 import { pageOf } from '../../lib/lists';
 import { conflict, forbidden, notFound, type AppError } from '../../lib/errors';
 import type { AppEvent } from '../../lib/events';
@@ -167,7 +166,7 @@ export function createRequestsService(ctx: AppContext) {
      * does not exist); contact details follow the policy.
      */
     async get(actor: Actor, id: string) {
-      const row = isUuid(id) ? await repo.findRequest(db, id, actor.id) : undefined;
+      const row = await repo.findRequest(db, id, actor.id);
       if (!row || !policy.canView(actor.id, row)) throw notFound(REQUEST_ERRORS.notFound);
       return { request: presentRequest(row, viewerOf(actor)) };
     },
@@ -210,7 +209,6 @@ export function createRequestsService(ctx: AppContext) {
     },
 
     async accept(actor: Actor, id: string) {
-      if (!isUuid(id)) throw notFound(REQUEST_ERRORS.notFound);
       const max = ctx.config.maxActiveDeliveries;
       const row = await repo.markAccepted(db, id, actor.id, max);
       if (!row) {
@@ -231,7 +229,6 @@ export function createRequestsService(ctx: AppContext) {
     },
 
     async deliver(actor: Actor, id: string, deliveryNotes: string | undefined) {
-      if (!isUuid(id)) throw notFound(REQUEST_ERRORS.notFound);
       const row = await repo.markCompleted(db, id, actor.id, deliveryNotes ?? null);
       if (!row) throw await explainRefusal(id, 'deliver', (s) => policy.deliverRefusal(actor.id, s));
       return done(
@@ -243,7 +240,6 @@ export function createRequestsService(ctx: AppContext) {
     },
 
     async cancel(actor: Actor, id: string) {
-      if (!isUuid(id)) throw notFound(REQUEST_ERRORS.notFound);
       const row = await repo.markCancelled(db, id, actor.id);
       if (!row) throw await explainRefusal(id, 'cancel', (s) => policy.cancelRefusal(actor.id, s));
       // Cancelled while pending (no deliverer): it was on the available list until now.
@@ -256,7 +252,6 @@ export function createRequestsService(ctx: AppContext) {
     },
 
     async cancelDelivery(actor: Actor, id: string) {
-      if (!isUuid(id)) throw notFound(REQUEST_ERRORS.notFound);
       const result = await repo.markDeliveryCancelled(db, id, actor.id);
       if (!result)
         throw await explainRefusal(id, 'cancelDelivery', (s) => policy.cancelDeliveryRefusal(actor.id, s));
@@ -275,7 +270,6 @@ export function createRequestsService(ctx: AppContext) {
 
     /** The requester puts their expired request back on the list with a new deadline. */
     async repost(actor: Actor, id: string, deadline: Date) {
-      if (!isUuid(id)) throw notFound(REQUEST_ERRORS.notFound);
       const row = await repo.markReposted(db, id, actor.id, deadline);
       if (!row)
         throw await explainRefusal(id, 'repost', (s) => policy.repostRefusal(actor.id, s, new Date()));

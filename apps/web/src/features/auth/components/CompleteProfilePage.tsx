@@ -5,8 +5,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
+import { HostelFields, PhoneField } from '@/components/users/ContactFields';
 import { Button } from '@/components/ui/Button';
-import { TextField } from '@/components/ui/Field';
 import { dashboardPath, paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -81,30 +81,16 @@ export function CompleteProfilePage() {
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {generalError && <Alert>{generalError}</Alert>}
         <RoleField registration={register('role')} error={errors.role?.message} />
-        <TextField
-          label="Phone number"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
+        <PhoneField
           placeholder="10-digit mobile number"
           error={errors.phoneNumber?.message}
           {...register('phoneNumber')}
         />
         {role === 'hosteller' && (
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <TextField
-              label="Hostel block"
-              placeholder="e.g. Block A"
-              error={errors.hostelBlock?.message}
-              {...register('hostelBlock')}
-            />
-            <TextField
-              label="Room number"
-              placeholder="e.g. 101"
-              error={errors.roomNumber?.message}
-              {...register('roomNumber')}
-            />
-          </div>
+          <HostelFields
+            hostelBlock={{ ...register('hostelBlock'), error: errors.hostelBlock?.message }}
+            roomNumber={{ ...register('roomNumber'), error: errors.roomNumber?.message }}
+          />
         )}
         <Button type="submit" fullWidth isLoading={isSubmitting}>
           Complete profile

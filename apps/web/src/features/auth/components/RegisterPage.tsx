@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
+import { HostelFields, PhoneField } from '@/components/users/ContactFields';
 import { Button } from '@/components/ui/Button';
 import { PasswordField, TextField } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
@@ -118,31 +119,17 @@ function RegisterForm({ config }: { config: CampusConfig }) {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <TextField
-          label="Phone number"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
+        <PhoneField
           placeholder="10-digit mobile number"
           error={errors.phoneNumber?.message}
           {...register('phoneNumber')}
         />
         <RoleField registration={register('role')} error={errors.role?.message} />
         {role === 'hosteller' && (
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <TextField
-              label="Hostel block"
-              placeholder="e.g. Block A"
-              error={errors.hostelBlock?.message}
-              {...register('hostelBlock')}
-            />
-            <TextField
-              label="Room number"
-              placeholder="e.g. 101"
-              error={errors.roomNumber?.message}
-              {...register('roomNumber')}
-            />
-          </div>
+          <HostelFields
+            hostelBlock={{ ...register('hostelBlock'), error: errors.hostelBlock?.message }}
+            roomNumber={{ ...register('roomNumber'), error: errors.roomNumber?.message }}
+          />
         )}
         <Button type="submit" fullWidth isLoading={isSubmitting}>
           Create account

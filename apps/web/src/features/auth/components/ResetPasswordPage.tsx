@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
+import { NewPasswordFields } from '@/components/users/NewPasswordFields';
 import { Button } from '@/components/ui/Button';
-import { PasswordField } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useClearErrorOnEdit } from '@/lib/forms';
@@ -64,18 +64,9 @@ function ResetPasswordForm({ token }: { token: string }) {
           </Link>
         </Alert>
       )}
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={{ ...register('password'), error: errors.password?.message }}
+        confirm={{ ...register('confirmPassword'), error: errors.confirmPassword?.message }}
       />
       <Button type="submit" fullWidth isLoading={isSubmitting}>
         Reset password

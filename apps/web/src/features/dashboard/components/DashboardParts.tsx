@@ -1,9 +1,9 @@
-import type { DeliveryRequest, RecentProduct, RequestStatus } from '@campusrun/shared';
+import type { RecentProduct } from '@campusrun/shared';
 import type { LucideIcon } from 'lucide-react';
 import { ImageOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Badge, type BadgeTone } from '@/components/ui/Badge';
+import { ProductStatusBadge } from '@/components/products/ProductStatusBadge';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
@@ -48,52 +48,6 @@ export function QuickAction({ to, label, icon: Icon }: { to: string; label: stri
   );
 }
 
-const STATUS: Record<RequestStatus, { tone: BadgeTone; label: string }> = {
-  pending: { tone: 'amber', label: 'Pending' },
-  accepted: { tone: 'blue', label: 'Accepted' },
-  completed: { tone: 'green', label: 'Completed' },
-  cancelled: { tone: 'slate', label: 'Cancelled' },
-};
-
-export function RequestRow({
-  request,
-  party,
-}: {
-  request: DeliveryRequest;
-  party: 'deliverer' | 'requester';
-}) {
-  return (
-    <li>
-      <Link
-        to={paths.request(request.id)}
-        className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
-      >
-        <div className="min-w-0">
-          <p className="truncate text-sm font-medium text-slate-900">{request.itemName}</p>
-          <p className="truncate text-xs text-slate-500">
-            {formatRupees(request.expectedPrice)} · {request.deliveryLocation} ·{' '}
-            {party === 'deliverer' ? (request.deliverer?.name ?? 'No deliverer yet') : request.requester.name}
-          </p>
-        </div>
-        <div className="flex shrink-0 gap-1.5">
-          {request.isUrgent && !request.isExpired && <Badge tone="red">Urgent</Badge>}
-          {request.isExpired ? (
-            <Badge tone="red">Expired</Badge>
-          ) : (
-            <Badge tone={STATUS[request.status].tone}>{STATUS[request.status].label}</Badge>
-          )}
-        </div>
-      </Link>
-    </li>
-  );
-}
-
-const PRODUCT_STATUS: Record<RecentProduct['status'], { tone: BadgeTone; label: string }> = {
-  available: { tone: 'green', label: 'Available' },
-  reserved: { tone: 'amber', label: 'Reserved' },
-  sold: { tone: 'slate', label: 'Sold' },
-};
-
 export function ProductRow({ product }: { product: RecentProduct }) {
   const cover = product.images[0];
   return (
@@ -119,7 +73,7 @@ export function ProductRow({ product }: { product: RecentProduct }) {
             {formatRupees(product.price)} · {formatRelativeTime(product.createdAt)}
           </p>
         </div>
-        <Badge tone={PRODUCT_STATUS[product.status].tone}>{PRODUCT_STATUS[product.status].label}</Badge>
+        <ProductStatusBadge status={product.status} />
       </Link>
     </li>
   );

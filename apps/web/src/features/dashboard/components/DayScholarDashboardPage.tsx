@@ -1,11 +1,12 @@
 import { CheckCircle2, Clock, IndianRupee, Search, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/Button';
+import { RequestRow } from '@/components/requests/RequestRow';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
 import { useActiveDeliveries, useAvailablePreview, useDayScholarStats } from '../api/dashboard';
 import { DashboardFrame } from './DashboardFrame';
-import { DashboardList, RequestRow } from './DashboardParts';
+import { DashboardList } from './DashboardParts';
 
 /** /dayscholar/dashboard: stats, active deliveries and available requests. */
 export function DayScholarDashboardPage() {

@@ -1,10 +1,11 @@
 import { CheckCircle2, ClipboardList, Clock, Package, Plus, ShoppingBag, Store, Tag } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
+import { RequestRow } from '@/components/requests/RequestRow';
 import { paths } from '@/config/paths';
 import { useHostellerStats, useRecentProducts, useRecentRequests } from '../api/dashboard';
 import { DashboardFrame } from './DashboardFrame';
-import { DashboardList, ProductRow, RequestRow } from './DashboardParts';
+import { DashboardList, ProductRow } from './DashboardParts';
 
 /** /hosteller/dashboard: stats, quick actions, recent requests and recent products. */
 export function HostellerDashboardPage() {

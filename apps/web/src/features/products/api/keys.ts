@@ -14,7 +14,6 @@ export const productKeys = {
   lists: () => [...productKeys.all, 'list'] as const,
   list: (filters: ProductFilters) => [...productKeys.lists(), filters] as const,
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
-  sellerRating: (userId: string) => ['ratings', 'user', userId] as const,
 };
 
 /**

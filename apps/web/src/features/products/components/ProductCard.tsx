@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
-import { ProductStatusBadge } from './ProductStatusBadge';
+import { ProductStatusBadge } from '@/components/products/ProductStatusBadge';
 import { categoryLabel, conditionLabel } from './options';
 
 /** One marketplace tile: square thumbnail (no layout shift), price, name, condition. */

@@ -15,7 +15,7 @@ import { useWatchProduct } from '../hooks/useWatchProduct';
 import { OwnerActions } from './OwnerActions';
 import { ProductGallery } from './ProductGallery';
 import { ProductNotFound } from './ProductNotFound';
-import { ProductStatusBadge } from './ProductStatusBadge';
+import { ProductStatusBadge } from '@/components/products/ProductStatusBadge';
 import { SellerCard } from './SellerCard';
 import { LOAD_PRODUCT_FAILED, categoryLabel, conditionLabel } from './options';
 

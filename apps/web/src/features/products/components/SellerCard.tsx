@@ -4,10 +4,10 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { StarRating } from '@/components/ui/StarRating';
 import { formatMonthYear } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
-import { useSellerRating } from '../api/get-seller-rating';
+import { useUserRating } from '@/components/ratings/user-rating';
 
 function SellerRating({ sellerId }: { sellerId: string }) {
-  const rating = useSellerRating(sellerId);
+  const rating = useUserRating(sellerId);
   if (rating.isPending) return <Skeleton className="h-4 w-28" />;
   // Spec §8: a failed rating load silently hides the rating display.
   if (rating.isError) return null;

@@ -5,9 +5,7 @@ import {
   PRODUCT_CONDITION_LABELS,
   type ProductCategory,
   type ProductCondition,
-  type ProductStatus,
 } from '@campusrun/shared';
-import type { BadgeTone } from '@/components/ui/Badge';
 
 /**
  * The spec's two vocabularies (§3) map onto one canonical set (packages/shared): the sell form offers
@@ -27,12 +25,6 @@ export const CONDITIONS: readonly ProductCondition[] = PRODUCT_CONDITIONS;
 
 export const categoryLabel = (value: ProductCategory) => PRODUCT_CATEGORY_LABELS[value] ?? value;
 export const conditionLabel = (value: ProductCondition) => PRODUCT_CONDITION_LABELS[value] ?? value;
-
-export const STATUS_BADGE: Record<ProductStatus, { label: string; tone: BadgeTone }> = {
-  available: { label: 'Available', tone: 'green' },
-  reserved: { label: 'Reserved', tone: 'amber' },
-  sold: { label: 'Sold', tone: 'slate' },
-};
 
 export const SORT_LABELS = {
   recent: 'Most recent',

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
+import { NewPasswordFields } from '@/components/users/NewPasswordFields';
 import { Button } from '@/components/ui/Button';
 import { PasswordField } from '@/components/ui/Field';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -61,18 +62,9 @@ export function ChangePasswordForm() {
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.newPassword?.message}
-        {...register('newPassword')}
-      />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={{ ...register('newPassword'), error: errors.newPassword?.message }}
+        confirm={{ ...register('confirmPassword'), error: errors.confirmPassword?.message }}
       />
       <Button type="submit" fullWidth isLoading={isSubmitting}>
         Change password

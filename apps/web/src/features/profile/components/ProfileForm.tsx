@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
+import { HostelFields, PhoneField } from '@/components/users/ContactFields';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -82,29 +83,12 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
         disabled
         hint="Your email cannot be changed."
       />
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        error={errors.phoneNumber?.message}
-        {...register('phoneNumber')}
-      />
+      <PhoneField error={errors.phoneNumber?.message} {...register('phoneNumber')} />
       {isHosteller && (
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <TextField
-            label="Hostel block"
-            placeholder="e.g. Block A"
-            error={errors.hostelBlock?.message}
-            {...register('hostelBlock')}
-          />
-          <TextField
-            label="Room number"
-            placeholder="e.g. 101"
-            error={errors.roomNumber?.message}
-            {...register('roomNumber')}
-          />
-        </div>
+        <HostelFields
+          hostelBlock={{ ...register('hostelBlock'), error: errors.hostelBlock?.message }}
+          roomNumber={{ ...register('roomNumber'), error: errors.roomNumber?.message }}
+        />
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>

@@ -17,7 +17,6 @@ export const requestKeys = {
   deliveries: (status: DeliveryStatusFilter) => [...requestKeys.lists(), 'deliveries', status] as const,
   available: (filters: AvailableFilters) => [...requestKeys.lists(), 'available', filters] as const,
   detail: (id: string) => [...requestKeys.all, 'detail', id] as const,
-  userRating: (userId: string) => ['ratings', 'user', userId] as const,
 };
 
 /**

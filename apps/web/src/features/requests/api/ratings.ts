@@ -1,26 +1,8 @@
-import type { CreateRatingBody, Rating, RatingSummary } from '@campusrun/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateRatingBody, Rating } from '@campusrun/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ratingKeys } from '@/components/ratings/user-rating';
 import { api } from '@/lib/api-client';
 import { requestKeys } from './keys';
-
-/** GET /ratings/user/{userId} → { rating: { average, count } }. */
-export const getUserRating = (userId: string, signal?: AbortSignal) =>
-  api
-    .get<{ rating: RatingSummary }>(`/ratings/user/${encodeURIComponent(userId)}`, { signal })
-    .then((body) => body.rating);
-
-/** Spec §8: a failed rating load silently hides the rating, so no retries and no error screen. */
-export const userRatingQuery = (userId: string) =>
-  queryOptions({
-    queryKey: requestKeys.userRating(userId),
-    queryFn: ({ signal }) => getUserRating(userId, signal),
-    retry: false,
-    staleTime: 60_000,
-  });
-
-export function useUserRating(userId: string) {
-  return useQuery(userRatingQuery(userId));
-}
 
 /** POST /ratings → 201 { message, rating }. */
 export const createRating = (body: CreateRatingBody) =>
@@ -33,7 +15,7 @@ export function useCreateRating() {
     onSuccess: (_, body) => {
       // The rated user's average changed. The request's `can` now says no rating is left: the
       // mutation ends once it is fetched, so the Rate button never shows after a rating.
-      void queryClient.invalidateQueries({ queryKey: requestKeys.userRating(body.userId) });
+      void queryClient.invalidateQueries({ queryKey: ratingKeys.user(body.userId) });
       return queryClient.invalidateQueries({ queryKey: requestKeys.detail(body.requestId) });
     },
   });

@@ -2,7 +2,7 @@ import type { UserRef } from '@campusrun/shared';
 import { Avatar } from '@/components/ui/Avatar';
 import { StarRating } from '@/components/ui/StarRating';
 import { mediaUrl } from '@/lib/media';
-import { useUserRating } from '../api/ratings';
+import { useUserRating } from '@/components/ratings/user-rating';
 
 /** The user's average (hidden silently when it cannot be loaded). */
 function UserRating({ userId }: { userId: string }) {

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { formatDateTime, formatRelativeTime, formatRupees } from '@/lib/format';
 import clsx from 'clsx';
 import { useIsFresh } from '@/lib/fresh';
-import { RequestStateBadge, UrgentBadge } from './RequestStatusBadge';
+import { RequestStateBadge, UrgentBadge } from '@/components/requests/RequestStatusBadge';
 
 export interface RequestCardProps {
   request: DeliveryRequest;

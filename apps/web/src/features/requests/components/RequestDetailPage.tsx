@@ -14,7 +14,7 @@ import { useRequest } from '../api/get-request';
 import { REQUEST_TOAST } from '../api/keys';
 import { PartyCard } from './PartyCard';
 import { RequestActions } from './RequestActions';
-import { RequestStateBadge, UrgentBadge } from './RequestStatusBadge';
+import { RequestStateBadge, UrgentBadge } from '@/components/requests/RequestStatusBadge';
 
 const CATEGORY_LABELS: Record<DeliveryRequest['category'], string> = {
   groceries: 'Groceries',

@@ -8,7 +8,7 @@ const tones: Record<RequestStatus, BadgeTone> = {
   cancelled: 'slate',
 };
 
-export const STATUS_LABELS: Record<RequestStatus, string> = {
+const STATUS_LABELS: Record<RequestStatus, string> = {
   pending: 'Pending',
   accepted: 'Accepted',
   completed: 'Completed',

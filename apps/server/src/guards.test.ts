@@ -1,0 +1,159 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from './db/schema';
+import { buildTestApp, type TestApp } from './test/build-test-app';
+import { authAs, createUser } from './test/factories';
+
+/**
+ * Every guarded route of the API, with who may call it and the message of its 404. Each call below
+ * carries a body and a query that would fail validation and, where the path has one, a malformed id:
+ * the guard answers first (401, 403), then the id (the entity's 404), never a 400.
+ */
+type Audience = 'signedIn' | 'member' | 'hosteller' | 'dayscholar';
+interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  audience: Audience;
+  /** The 404 message of a malformed id in the path. */
+  notFound?: string;
+}
+
+const REQUEST = 'Request not found';
+const PRODUCT = 'Product not found';
+const USER = 'User not found';
+const NOTIFICATION = 'Notification not found';
+
+const ROUTES: Route[] = [
+  { method: 'GET', path: '/api/auth/me', audience: 'signedIn' },
+  { method: 'POST', path: '/api/auth/logout', audience: 'signedIn' },
+  { method: 'PUT', path: '/api/users/complete-google-profile', audience: 'signedIn' },
+  { method: 'PUT', path: '/api/users/profile', audience: 'signedIn' },
+  { method: 'PUT', path: '/api/users/change-password', audience: 'signedIn' },
+  { method: 'GET', path: '/api/users/:id', audience: 'signedIn', notFound: USER },
+  { method: 'GET', path: '/api/ratings/user/:userId', audience: 'signedIn', notFound: USER },
+
+  { method: 'POST', path: '/api/ratings', audience: 'member' },
+  { method: 'POST', path: '/api/chat', audience: 'member' },
+  { method: 'GET', path: '/api/chat/conversations', audience: 'member' },
+  { method: 'GET', path: '/api/chat/conversation/:userId', audience: 'member', notFound: USER },
+  { method: 'GET', path: '/api/notifications', audience: 'member' },
+  { method: 'PUT', path: '/api/notifications/read-all', audience: 'member' },
+  { method: 'PUT', path: '/api/notifications/:id/read', audience: 'member', notFound: NOTIFICATION },
+  { method: 'GET', path: '/api/requests/:id', audience: 'member', notFound: REQUEST },
+  { method: 'GET', path: '/api/products', audience: 'member' },
+  { method: 'GET', path: '/api/products/:id', audience: 'member', notFound: PRODUCT },
+
+  // Selling and the seller's writes: hostellers (checked before the body, with the product's own message).
+  { method: 'POST', path: '/api/products', audience: 'hosteller' },
+  { method: 'PUT', path: '/api/products/:id', audience: 'hosteller', notFound: PRODUCT },
+  { method: 'PATCH', path: '/api/products/:id/status', audience: 'hosteller', notFound: PRODUCT },
+  { method: 'DELETE', path: '/api/products/:id', audience: 'hosteller', notFound: PRODUCT },
+  { method: 'POST', path: '/api/requests', audience: 'hosteller' },
+  { method: 'GET', path: '/api/requests/my-requests', audience: 'hosteller' },
+  { method: 'PUT', path: '/api/requests/:id/cancel', audience: 'hosteller', notFound: REQUEST },
+  { method: 'PUT', path: '/api/requests/:id/repost', audience: 'hosteller', notFound: REQUEST },
+  { method: 'GET', path: '/api/hosteller/requests/recent', audience: 'hosteller' },
+  { method: 'GET', path: '/api/hosteller/stats', audience: 'hosteller' },
+  { method: 'GET', path: '/api/hosteller/products/recent', audience: 'hosteller' },
+
+  { method: 'GET', path: '/api/requests/my-deliveries', audience: 'dayscholar' },
+  { method: 'PUT', path: '/api/requests/:id/accept', audience: 'dayscholar', notFound: REQUEST },
+  { method: 'PUT', path: '/api/requests/:id/deliver', audience: 'dayscholar', notFound: REQUEST },
+  { method: 'PUT', path: '/api/requests/:id/cancel-delivery', audience: 'dayscholar', notFound: REQUEST },
+  { method: 'GET', path: '/api/dayscholar/requests/available', audience: 'dayscholar' },
+  { method: 'GET', path: '/api/dayscholar/deliveries/active', audience: 'dayscholar' },
+  { method: 'GET', path: '/api/dayscholar/stats', audience: 'dayscholar' },
+];
+
+/** Routes anyone may call (signing in, the configuration, health). */
+const PUBLIC = new Set([
+  'GET /api/health',
+  'GET /api/config',
+  'POST /api/auth/register',
+  'POST /api/auth/send-otp',
+  'POST /api/auth/verify-otp',
+  'POST /api/auth/verify-email',
+  'POST /api/auth/login',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/google/exchange',
+]);
+
+/** Fails every body, query and params schema of the API. */
+const INVALID_QUERY = '?limit=abc&status=nope&sort=nope&minPrice=-1';
+const INVALID_BODY = { status: 'nope', rating: 99, content: '', itemName: '', name: '', password: 1 };
+const MALFORMED = 'not-a-uuid';
+
+const urlOf = (route: Route) => route.path.replace(/:[A-Za-z]+/g, MALFORMED) + INVALID_QUERY;
+const label = (route: Route) => `${route.method} ${route.path}`;
+
+let t: TestApp;
+const headers: Record<'incomplete' | 'hosteller' | 'dayscholar', { authorization: string }> = {} as never;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const incomplete = await createUser(t.db, { role: 'hosteller' });
+  await t.db.update(users).set({ isProfileComplete: false }).where(eq(users.id, incomplete.id));
+  headers.incomplete = await authAs(t, incomplete);
+  headers.hosteller = await authAs(t, await createUser(t.db, { role: 'hosteller' }));
+  headers.dayscholar = await authAs(t, await createUser(t.db, { role: 'dayscholar' }));
+});
+afterAll(() => t?.close());
+
+const call = (route: Route, auth: { authorization?: string } = {}) =>
+  t.app.inject({
+    method: route.method,
+    url: urlOf(route),
+    headers: { ...auth, 'content-type': 'application/json' },
+    ...(route.method === 'GET' ? {} : { payload: JSON.stringify(INVALID_BODY) }),
+  });
+
+/** Someone signed in whom the route refuses, or none for routes every signed-in user may call. */
+function refused(route: Route) {
+  switch (route.audience) {
+    case 'signedIn':
+      return undefined;
+    case 'member':
+      return headers.incomplete;
+    case 'hosteller':
+      return headers.dayscholar;
+    case 'dayscholar':
+      return headers.hosteller;
+  }
+}
+const allowed = (route: Route) => (route.audience === 'dayscholar' ? headers.dayscholar : headers.hosteller);
+
+describe('guards and ids, on every route, before validation', () => {
+  it('the table names every route of the API that is not public', () => {
+    const paths = (t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const documented = Object.entries(paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    const guarded = documented.filter((r) => !PUBLIC.has(r));
+    expect(guarded.sort()).toEqual(ROUTES.map(label).sort());
+  });
+
+  it.each(ROUTES.map((r) => [label(r), r] as const))('%s: signed out is 401', async (_, route) => {
+    const res = await call(route);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Please login first', code: 'UNAUTHORIZED' });
+  });
+
+  it.each(ROUTES.filter(refused).map((r) => [label(r), r] as const))(
+    '%s: the wrong role or an incomplete profile is 403',
+    async (_, route) => {
+      const res = await call(route, refused(route));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: expect.any(String), code: 'FORBIDDEN' });
+    },
+  );
+
+  it.each(ROUTES.filter((r) => r.notFound).map((r) => [label(r), r] as const))(
+    "%s: a malformed id is the entity's 404",
+    async (_, route) => {
+      const res = await call(route, allowed(route));
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: route.notFound, code: 'NOT_FOUND' });
+    },
+  );
+});

@@ -1,0 +1,35 @@
+import type { DeliveryRequest } from '@campusrun/shared';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatRupees } from '@/lib/format';
+import { RequestStateBadge, UrgentBadge } from './RequestStatusBadge';
+
+/** One request in a compact list: item, fee, place and the other party, with its state. */
+export function RequestRow({
+  request,
+  party,
+}: {
+  request: DeliveryRequest;
+  party: 'deliverer' | 'requester';
+}) {
+  return (
+    <li>
+      <Link
+        to={paths.request(request.id)}
+        className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium text-slate-900">{request.itemName}</p>
+          <p className="truncate text-xs text-slate-500">
+            {formatRupees(request.expectedPrice)} · {request.deliveryLocation} ·{' '}
+            {party === 'deliverer' ? (request.deliverer?.name ?? 'No deliverer yet') : request.requester.name}
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-1.5">
+          {request.isUrgent && !request.isExpired && <UrgentBadge />}
+          <RequestStateBadge request={request} />
+        </div>
+      </Link>
+    </li>
+  );
+}
