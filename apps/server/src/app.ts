@@ -31,7 +31,7 @@ import { createLimiterFactory } from './lib/rate-limit';
 import { SECURITY_HEADERS } from './lib/security-headers';
 import { compileResponseSerializer } from './lib/serializer';
 import { createSessionCache } from './lib/session-cache';
-import { uploadsRoutes } from './lib/storage';
+import { createStorage, uploadsRoutes } from './lib/storage';
 import { createJwt } from './lib/tokens';
 import { findSessionUser, notifyUserChanged } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -120,6 +120,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     log: app.log,
     events: createEvents(app.log),
     pages: createPageCache({ ...PAGE_CACHE_LIMITS, maxEntries: config.pageCacheEntries }),
+    storage: await createStorage(config),
   };
   registerNotificationWriter(ctx);
 
@@ -206,7 +207,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   await app.register(productRoutes(ctx, guards), { prefix: '/api' });
   await app.register(chatRoutes(ctx, guards), { prefix: '/api' });
   await app.register(notificationsRoutes(ctx, guards), { prefix: '/api' });
-  await app.register(uploadsRoutes(config));
+  await app.register(uploadsRoutes(ctx.storage));
 
   await serveWebApp(app, config.webDistDir);
   return app;

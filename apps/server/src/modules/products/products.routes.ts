@@ -17,9 +17,9 @@ import { actorOf, type Actor, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { requireMultipart, withMultipart } from '../../lib/multipart';
 import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
-import { createStorage } from '../../lib/storage';
 import { productCan } from './products.policy';
 import { createProductsService } from './products.service';
+import { startOrphanSweep } from './products.sweep';
 
 /** A malformed id is simply a product that does not exist (404 'Product not found'). */
 const idParam = z.object({ id: z.string().max(100) });
@@ -92,7 +92,10 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
         headerPairs: 100,
       },
     });
-    const service = createProductsService(ctx, createStorage(ctx.config));
+    const service = createProductsService(ctx, ctx.storage);
+    // Photos left behind by a crash between upload and commit, or by a failed removal.
+    const orphans = startOrphanSweep(ctx);
+    app.addHook('onClose', () => orphans.stop());
     // Uploads are streamed here while the form is read, and removed once the call is answered.
     const tmpDir = path.join(ctx.config.dataDir, 'tmp');
     // Image decoding is the costly part: per user, on top of the global per-IP limit.
