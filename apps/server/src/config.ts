@@ -206,6 +206,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const s3Problems = s3Issues(e);
   if (s3Problems.length)
     throw new ConfigError(`Invalid configuration:\n${s3Problems.map((p) => `  ${p}`).join('\n')}`);
+  // Each process would otherwise sign sessions with its own generated secret, which the others refuse.
+  if (!e.JWT_SECRET && (e.REDIS_URL || e.S3_BUCKET))
+    throw new ConfigError(
+      `Invalid configuration:\n  JWT_SECRET: required when processes share the work (${e.REDIS_URL ? 'REDIS_URL' : 'S3_BUCKET'} is set); give every process the same one`,
+    );
   if (e.NODE_ENV === 'production') {
     const missing = [
       ...(e.JWT_SECRET ? [] : ['JWT_SECRET']),

@@ -17,6 +17,7 @@ import { actorOf, type Actor, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { requireMultipart, withMultipart } from '../../lib/multipart';
 import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
+import { removeStaleTemp } from '../../lib/tmp-files';
 import { productCan } from './products.policy';
 import { createProductsService } from './products.service';
 import { startOrphanSweep } from './products.sweep';
@@ -98,6 +99,8 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
     app.addHook('onClose', () => orphans.stop());
     // Uploads are streamed here while the form is read, and removed once the call is answered.
     const tmpDir = path.join(ctx.config.dataDir, 'tmp');
+    // Left by a process killed during an upload.
+    void removeStaleTemp(tmpDir).catch((err: unknown) => ctx.log.error({ err }, 'could not clear old uploads'));
     // Image decoding is the costly part: per user, on top of the global per-IP limit.
     const uploads = ctx.limiter('product-uploads', { points: 60, duration: 600 });
     const uploadWait = 'Too many uploads. Please try again in {seconds} seconds.';

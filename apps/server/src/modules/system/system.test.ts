@@ -141,4 +141,10 @@ describe('bucket settings', () => {
     expect(error({ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'yes' })).toContain('S3_FORCE_PATH_STYLE');
     expect(error({ S3_BUCKET: 'photos', S3_ENDPOINT: 'not a url' })).toContain('S3_ENDPOINT');
   });
+
+  it('wants one JWT_SECRET for processes that share a bucket or Redis', () => {
+    const { JWT_SECRET: _omit, ...noSecret } = base;
+    for (const env of [{ S3_BUCKET: 'photos' }, { REDIS_URL: 'redis://127.0.0.1:6379' }])
+      expect(() => loadConfig({ ...noSecret, ...env })).toThrow(/JWT_SECRET: required when processes share the work/);
+  });
 });
