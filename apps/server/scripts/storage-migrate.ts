@@ -10,7 +10,8 @@ import { contentTypeOf, createLocalStorage, createStorage, uploadsDir } from '..
 
 async function main() {
   const config = loadConfig();
-  if (!config.s3) throw new ConfigError('Set S3_BUCKET (and the other S3_* settings) to the bucket to copy into.');
+  if (!config.s3)
+    throw new ConfigError('Set S3_BUCKET (and the other S3_* settings) to the bucket to copy into.');
   const root = uploadsDir(config);
   const local = createLocalStorage(root);
   const bucket = await createStorage(config);
@@ -28,7 +29,9 @@ async function main() {
     await bucket.put(entry.key, await readFile(path.join(root, entry.key)), contentTypeOf(entry.key));
     copied++;
   }
-  console.log(`Copied ${copied} file(s) from ${root} to bucket ${config.s3.bucket}; ${skipped} already there.`);
+  console.log(
+    `Copied ${copied} file(s) from ${root} to bucket ${config.s3.bucket}; ${skipped} already there.`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -165,7 +165,11 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   const authenticate = createAuthenticator(ctx.jwt, sessionUsers);
   const guards = createGuards(authenticate);
   const io = await attachRealtime(app, ctx, authenticate);
-  metrics.addGauge('socketio_connected_sockets', 'Open sockets on this process', () => io.engine.clientsCount);
+  metrics.addGauge(
+    'socketio_connected_sockets',
+    'Open sockets on this process',
+    () => io.engine.clientsCount,
+  );
   if (database.pool) {
     const pool = database.pool;
     metrics.addGauge('db_pool_connections', 'Database pool connections by state', () => ({
@@ -176,7 +180,12 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   }
   metrics.addCacheStats('page', () => ctx.pages.stats());
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 

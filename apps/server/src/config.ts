@@ -270,7 +270,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function s3Issues(e: z.infer<typeof envSchema>): string[] {
   if (!e.S3_BUCKET) {
     const set = S3_DETAILS.filter((name) => e[name] !== undefined);
-    return set.map((name) => `${name}: is set but S3_BUCKET is not; set S3_BUCKET to store uploads in a bucket`);
+    return set.map(
+      (name) => `${name}: is set but S3_BUCKET is not; set S3_BUCKET to store uploads in a bucket`,
+    );
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
     return [

@@ -126,7 +126,8 @@ export function metricsAccess(opts: { token?: string; trustProxy: false | string
       const match = /^Bearer (.+)$/i.exec(auth);
       return expected && match && timingSafeEqual(digest(match[1]!), expected) ? 'allowed' : 'unauthorized';
     }
-    const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+    const relayed =
+      request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
     if (isLoopback(request.ip) && (opts.trustProxy !== false || !relayed)) return 'allowed';
     return 'hidden';
   };

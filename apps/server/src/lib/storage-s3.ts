@@ -20,7 +20,10 @@ const isMissing = (err: unknown) =>
  * sharing the bucket serves every upload: `url()` is the public base when one is configured, else
  * /uploads/<key> on whichever process gets the request.
  */
-export function createS3Storage(config: S3Config, client = createS3Client(config)): Storage & { client: S3Client } {
+export function createS3Storage(
+  config: S3Config,
+  client = createS3Client(config),
+): Storage & { client: S3Client } {
   const Bucket = config.bucket;
   return {
     kind: 's3',
@@ -53,9 +56,12 @@ export function createS3Storage(config: S3Config, client = createS3Client(config
     async *list(prefix) {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
         for (const item of page.Contents ?? [])
-          if (item.Key) yield { key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified ?? new Date(0) };
+          if (item.Key)
+            yield { key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified ?? new Date(0) };
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },

@@ -126,7 +126,6 @@ export async function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Pro
   return createS3Storage(config.s3);
 }
 
-
 /**
  * GET /uploads/<key>: the stored files, from local disk or streamed from the bucket, so any process
  * answers for any upload. Names never change (a new upload gets a new key), so they are cached for a
@@ -147,7 +146,10 @@ export function uploadsRoutes(storage: Storage): FastifyPluginAsync {
             .send(
               (status === 404
                 ? { message: 'Not found', code: 'NOT_FOUND' }
-                : { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }) satisfies ApiErrorBody,
+                : {
+                    message: 'Something went wrong on our side. Please try again.',
+                    code: 'INTERNAL',
+                  }) satisfies ApiErrorBody,
             );
         if (!isStorageKey(key)) return fail(404);
         let found: StoredObject | undefined;

@@ -100,7 +100,9 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
     // Uploads are streamed here while the form is read, and removed once the call is answered.
     const tmpDir = path.join(ctx.config.dataDir, 'tmp');
     // Left by a process killed during an upload.
-    void removeStaleTemp(tmpDir).catch((err: unknown) => ctx.log.error({ err }, 'could not clear old uploads'));
+    void removeStaleTemp(tmpDir).catch((err: unknown) =>
+      ctx.log.error({ err }, 'could not clear old uploads'),
+    );
     // Image decoding is the costly part: per user, on top of the global per-IP limit.
     const uploads = ctx.limiter('product-uploads', { points: 60, duration: 600 });
     const uploadWait = 'Too many uploads. Please try again in {seconds} seconds.';

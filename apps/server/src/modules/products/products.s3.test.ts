@@ -138,8 +138,12 @@ describe('product photos in a bucket shared by two processes', () => {
       const res = await send(cdn, 'POST', '/api/products', fields);
       expect(res.statusCode).toBe(201);
       const created: Product = res.json().product;
-      expect(created.images[0]).toMatch(/^https:\/\/cdn\.example\.edu\/campusrun\/products\/[0-9a-f]{32}\.webp$/);
-      expect(await bucket().get(created.images[0]!.replace('https://cdn.example.edu/campusrun/', ''))).toBeDefined();
+      expect(created.images[0]).toMatch(
+        /^https:\/\/cdn\.example\.edu\/campusrun\/products\/[0-9a-f]{32}\.webp$/,
+      );
+      expect(
+        await bucket().get(created.images[0]!.replace('https://cdn.example.edu/campusrun/', '')),
+      ).toBeDefined();
     } finally {
       await cdn.close();
     }

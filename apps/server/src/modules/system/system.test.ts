@@ -26,8 +26,12 @@ describe('GET /api/metrics', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const body = res.body;
     // Both product views count under the route pattern, never the raw address.
-    expect(body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/products\/:id",status="404"\} 2/);
-    expect(body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} 1/);
+    expect(body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/products\/:id",status="404"\} 2/,
+    );
+    expect(body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} 1/,
+    );
     expect(body).not.toContain('6f1d1e34');
     expect(body).toMatch(/^socketio_connected_sockets 0$/m);
     expect(body).toMatch(/^db_pool_connections\{state="in_use"\} \d+$/m);
@@ -145,6 +149,8 @@ describe('bucket settings', () => {
   it('wants one JWT_SECRET for processes that share a bucket or Redis', () => {
     const { JWT_SECRET: _omit, ...noSecret } = base;
     for (const env of [{ S3_BUCKET: 'photos' }, { REDIS_URL: 'redis://127.0.0.1:6379' }])
-      expect(() => loadConfig({ ...noSecret, ...env })).toThrow(/JWT_SECRET: required when processes share the work/);
+      expect(() => loadConfig({ ...noSecret, ...env })).toThrow(
+        /JWT_SECRET: required when processes share the work/,
+      );
   });
 });
