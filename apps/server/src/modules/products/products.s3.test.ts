@@ -82,6 +82,17 @@ describe('product photos in a bucket shared by two processes', () => {
     }
   });
 
+  it('answers HEAD with the headers and no body, without using up connections to the store', async () => {
+    const url = product.thumbnails[0]!;
+    const heads = await Promise.all(Array.from({ length: 60 }, () => two.inject({ method: 'HEAD', url })));
+    for (const res of heads) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.rawPayload.length).toBe(0);
+    }
+    expect((await two.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+
   it('answers 404 (not 500) for a key the bucket does not hold, or a malformed one', async () => {
     for (const url of ['/uploads/products/00000000000000000000000000000000.webp', '/uploads/../x.webp']) {
       const res = await two.inject({ method: 'GET', url });
