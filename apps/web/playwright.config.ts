@@ -1,6 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** 2 or more: that many server processes behind nginx on E2E_PORT (e2e/cluster.ts). */
+export const E2E_NODES = Number(process.env.E2E_NODES ?? 1);
+const MULTINODE = /multinode\.spec\.ts$/;
+/** What runs through nginx before multinode.spec.ts (which always runs last: it kills a process). */
+const THROUGH_BALANCER = /(requests|marketplace|chat)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -28,5 +33,22 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      ...(E2E_NODES > 1 ? { testMatch: THROUGH_BALANCER } : { testIgnore: MULTINODE }),
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    ...(E2E_NODES > 1
+      ? [
+          {
+            name: 'multinode',
+            testMatch: MULTINODE,
+            dependencies: ['chromium'],
+            retries: 0,
+            use: { ...devices['Desktop Chrome'], channel: undefined },
+          },
+        ]
+      : []),
+  ],
 });

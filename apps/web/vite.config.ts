@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -41,6 +42,66 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The web app manifest and the service worker (Workbox). The worker precaches the app shell (the
+ * build's HTML, scripts, styles and icons), keeps product thumbnails it has shown, and answers a
+ * navigation with the offline screen when the network is gone. A new worker waits until the user
+ * accepts the "new version" prompt (src/lib/service-worker.ts); files that are not precached still
+ * come from the network, so a missing /assets/* file stays a 404.
+ */
+function installableApp() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    includeAssets: [
+      'favicon.svg',
+      'favicon.ico',
+      'apple-touch-icon-180x180.png',
+      'offline.html',
+      'offline.js',
+    ],
+    manifest: {
+      id: '/',
+      name: 'CampusRun',
+      short_name: 'CampusRun',
+      description: 'Connecting hostellers and day scholars at the campus.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#f8fafc',
+      theme_color: '#4f46e5',
+      icons: [
+        { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+      cleanupOutdatedCaches: true,
+      // Pages always come from the network (the server's answer decides what a URL shows).
+      navigateFallback: null,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request }) => request.mode === 'navigate',
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: '/offline.html' } },
+        },
+        {
+          // Thumbnails never change under a name (a new upload gets a new key).
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/uploads\/.+_thumb\.webp$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'thumbnails',
+            expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig(({ mode }) => {
   // The API the dev server and `vite preview` forward to (CAMPUSRUN_API_URL overrides it).
   const apiTarget = loadEnv(mode, '.', 'CAMPUSRUN_').CAMPUSRUN_API_URL || 'http://127.0.0.1:3000';
@@ -52,7 +113,7 @@ export default defineConfig(({ mode }) => {
   };
 
   return {
-    plugins: [react(), tailwindcss(), precompress()],
+    plugins: [react(), tailwindcss(), installableApp(), precompress()],
     resolve: {
       // Root-relative: Vite resolves '/src/...' against the project root.
       alias: { '@': '/src' },

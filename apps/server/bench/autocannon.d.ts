@@ -5,6 +5,10 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    workers?: number;
+    requests?: Array<{ setupRequest?: (req: { path: string }) => { path: string } }>;
   }
   interface Histogram {
     average: number;
@@ -15,6 +19,7 @@ declare module 'autocannon' {
     requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
+    '2xx': number;
     errors: number;
     timeouts: number;
   }

@@ -9,7 +9,7 @@ import { openDatabase } from '../src/db/client';
 /** The PostgreSQL server the benches create their databases on. */
 export const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Production settings on `dataDir`, without the global per-IP limit (a load generator is one address). */
+/** Production settings on `dataDir`, without the global and health per-IP limits (a load generator is one address). */
 export function benchConfig(dataDir: string) {
   return {
     ...loadConfig({
@@ -20,7 +20,7 @@ export function benchConfig(dataDir: string) {
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     }),
-    rateLimits: { global: 1_000_000_000, auth: 20, authPerAccount: 10 },
+    rateLimits: { global: 1_000_000_000, auth: 20, authPerAccount: 10, health: 1_000_000_000 },
   };
 }
 

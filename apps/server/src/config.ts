@@ -179,7 +179,8 @@ export interface Config {
   /** Where the built web app lives; unset when the API runs alone (tests, dev). */
   webDistDir?: string;
   /** Requests per minute: all API calls per IP, account calls per IP; failed attempts per account per 15 min. */
-  rateLimits: { global: number; auth: number; authPerAccount: number };
+  /** `health` replaces the health check's own limit (only the bench sets it). */
+  rateLimits: { global: number; auth: number; authPerAccount: number; health?: number };
   /** How many accepted, not yet completed or cancelled deliveries one day scholar may hold. */
   maxActiveDeliveries: number;
   /** How often each process looks for requests whose deadline passed (seconds; 0: never). */

@@ -8,7 +8,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,7 @@ if (!existsSync(serverJs) || !existsSync(path.join(root, 'apps/web/dist/index.ht
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-first-load-'));
+chmodSync(dataDir, 0o711); // as root, the embedded PostgreSQL server runs as `postgres` and must reach it
 const server = spawn(process.execPath, [serverJs], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

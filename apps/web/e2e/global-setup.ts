@@ -1,30 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { E2E_PORT } from '../playwright.config';
+import { E2E_NODES, E2E_PORT } from '../playwright.config';
+import { startCluster } from './cluster';
+import { firstLine, startServer } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const E2E_GOOGLE_CLIENT = 'campusrun-e2e';
-
-/** Waits for a helper process to print the line that says it is ready; answers the captured value. */
-function firstLine(child: ChildProcess & { stdout: Readable }, pattern: RegExp) {
-  return new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      const match = pattern.exec(chunk.toString())?.[1];
-      if (match) resolve(match);
-    });
-    child.once('exit', (code) => reject(new Error(`A test helper process exited with code ${code}`)));
-  });
-}
 
 /**
  * Starts an SMTP sink (each mail saved as JSON in E2E_MAIL_DIR), a local OpenID provider standing in
  * for Google (next ID token claims read from E2E_OIDC_CLAIMS), and the built server on a fresh data
  * directory (its embedded PostgreSQL server included), exactly as `npm start` runs it. Each runs in its
- * own process.
+ * own process. With E2E_NODES=2 the server is instead two processes behind nginx (e2e/cluster.ts).
  */
 export default async function globalSetup() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'campusrun-e2e-'));
@@ -48,46 +38,51 @@ export default async function globalSetup() {
   const issuer = await firstLine(provider, /ISSUER (\S+)/);
   process.env.E2E_OIDC_CLAIMS = claimsFile;
 
-  const server = spawn(process.execPath, [path.resolve(here, '../../server/dist/server.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-      DATA_DIR: path.join(root, 'data'),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      RATE_LIMIT_AUTH: '1000',
-      RATE_LIMIT_GLOBAL: '100000',
-      GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT,
-      GOOGLE_CLIENT_SECRET: 'e2e-secret',
-      GOOGLE_ISSUER: issuer,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${E2E_PORT}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('The server did not become healthy within 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-
-  return async () => {
-    server.kill('SIGTERM');
-    await exited;
+  const serverEnv = {
+    NODE_ENV: 'development',
+    PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    RATE_LIMIT_AUTH: '1000',
+    RATE_LIMIT_GLOBAL: '100000',
+    GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT,
+    GOOGLE_CLIENT_SECRET: 'e2e-secret',
+    GOOGLE_ISSUER: issuer,
+  };
+  const stopHelpers = () => {
     sink.kill('SIGTERM');
     provider.kill('SIGTERM');
+  };
+
+  if (E2E_NODES > 1) {
+    const stopCluster = await startCluster({ root, nodes: E2E_NODES, port: E2E_PORT, serverEnv }).catch(
+      (err: unknown) => {
+        stopHelpers();
+        rmSync(root, { recursive: true, force: true });
+        throw err;
+      },
+    );
+    return async () => {
+      try {
+        await stopCluster();
+      } finally {
+        stopHelpers();
+        rmSync(root, { recursive: true, force: true });
+      }
+    };
+  }
+
+  const server = startServer(E2E_PORT, {
+    ...serverEnv,
+    DATA_DIR: path.join(root, 'data'),
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  });
+  await server.healthy();
+
+  return async () => {
+    await server.stop();
+    stopHelpers();
     rmSync(root, { recursive: true, force: true });
   };
 }

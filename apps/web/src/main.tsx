@@ -1,12 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config as configureZod } from 'zod/v4/core';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { createRoutes } from '@/app/router';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { registerServiceWorker } from '@/lib/service-worker';
+import { UpdatePrompt } from '@/app/UpdatePrompt';
 import './index.css';
+
+// The shared schemas validate without generated code: the CSP allows no eval, and zod's probe for
+// it would be reported as a violation.
+configureZod({ jitless: true });
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(createRoutes());
@@ -16,6 +23,8 @@ setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== paths.login) void router.navigate(paths.login, { replace: true });
 });
 
+const update = registerServiceWorker();
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
@@ -23,6 +32,7 @@ createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
+      {update && <UpdatePrompt update={update} />}
     </AppProviders>
   </StrictMode>,
 );

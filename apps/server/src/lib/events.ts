@@ -26,8 +26,9 @@ export type AppEvent =
   /** The deliverer gave the delivery up; the request is pending again without a deliverer. */
   | (RequestEventBase & { type: 'request.delivery_cancelled'; deliverer: EventUser })
   /**
-   * A chat message was stored (never for a resend). `origin` is an opaque id of the connection that
-   * sent it, so the realtime push can skip the tab that already has it from its acknowledgement.
+   * A chat message was stored, or sent again with the same clientId (`resent`: pushed again, never
+   * notified twice). `origin` is an opaque id of the connection that sent it, so the realtime push
+   * can skip the tab that already has it from its acknowledgement.
    */
   | {
       type: 'message.created';
@@ -42,6 +43,7 @@ export type AppEvent =
       };
       sender: EventUser;
       origin?: string;
+      resent?: true;
     }
   /** `readerId` opened the conversation and read everything `senderId` had sent them. */
   | { type: 'message.read'; readerId: string; senderId: string; readAt: string }

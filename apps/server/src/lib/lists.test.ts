@@ -4,7 +4,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/build-test-app';
 import { AppError } from './errors';
-import { afterCursor, containsText, cursorOf, listOrder, orderBy, pageOf, prefixQuery } from './lists';
+import {
+  afterCursor,
+  afterCursorPlaceholders,
+  containsText,
+  cursorOf,
+  cursorParams,
+  listOrder,
+  orderBy,
+  pageOf,
+  prefixQuery,
+} from './lists';
 
 const items = pgTable('list_items', {
   id: uuid('id').primaryKey(),
@@ -37,7 +47,21 @@ async function seed() {
     from generate_series(1, 30) i`);
 }
 
+/** The same page as `page`, from prepared statements whose cursor keys are placeholders. */
+async function preparedPage(order: typeof byTime, limit: number, cursor?: string) {
+  const after = cursorParams(order, cursor);
+  const query = database.db
+    .select({ id: items.id, cursor: cursorOf(order) })
+    .from(items)
+    .where(after ? afterCursorPlaceholders(order) : undefined)
+    .orderBy(...orderBy(order))
+    .limit(sql.placeholder('limit'))
+    .prepare(`list_items_${order === byTime ? 'time' : 'n'}_${after ? 'after' : 'first'}`);
+  return pageOf(await query.execute({ limit: limit + 1, ...after }), limit, (r) => r.cursor);
+}
+
 async function page(order: typeof byTime, limit: number, cursor?: string) {
+  if (prepared) return preparedPage(order, limit, cursor);
   const rows = await database.db
     .select({ id: items.id, cursor: cursorOf(order) })
     .from(items)
@@ -46,6 +70,8 @@ async function page(order: typeof byTime, limit: number, cursor?: string) {
     .limit(limit + 1);
   return pageOf(rows, limit, (r) => r.cursor);
 }
+
+let prepared = false;
 
 async function walk(order: typeof byTime, limit: number) {
   const seen: string[] = [];
@@ -63,7 +89,14 @@ async function expectedIds(orderSql: ReturnType<typeof sql>) {
   return rows.map((r) => r.id);
 }
 
-describe('keyset pages', () => {
+describe.each([
+  ['built per call', false],
+  ['prepared', true],
+])('keyset pages (%s)', (_, isPrepared) => {
+  beforeEach(() => {
+    prepared = isPrepared;
+  });
+
   it('walk every row exactly once in the order, through equal sort values and same-millisecond times', async () => {
     await seed();
     for (const limit of [1, 4, 7, 30]) {
@@ -104,7 +137,8 @@ describe('keyset pages', () => {
     for (const cursor of bad) {
       let error: unknown;
       try {
-        afterCursor(byTime, cursor);
+        if (prepared) cursorParams(byTime, cursor);
+        else afterCursor(byTime, cursor);
       } catch (err) {
         error = err;
       }
@@ -113,6 +147,8 @@ describe('keyset pages', () => {
     expect(() => afterCursor(byNumber, encode(['items:n', 1.5, keys[1], keys[2]]))).toThrow(AppError);
     expect(afterCursor(byTime, undefined)).toBeUndefined();
     expect(afterCursor(byTime, '')).toBeUndefined();
+    expect(cursorParams(byTime, undefined)).toBeUndefined();
+    expect(() => cursorParams(byNumber, nextCursor!)).toThrow(AppError);
   });
 });
 

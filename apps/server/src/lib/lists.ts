@@ -1,4 +1,4 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { badRequest } from './errors';
 
 /**
@@ -81,6 +81,9 @@ function readCursor(order: ListOrder, cursor: string): unknown[] {
 
 const CAST: Record<KeyKind, SQL> = { time: sql`timestamptz`, int: sql`bigint`, uuid: sql`uuid` };
 
+const op = (order: ListOrder) => (order.dir === 'desc' ? sql`<` : sql`>`);
+const keyList = (order: ListOrder) => sql.join(columnsOf(order), sql`, `);
+
 /**
  * The condition "strictly after the cursor" in the order (one row comparison, which a B-tree index
  * on the keys answers directly); undefined for the first page. Throws a 400 for a bad cursor.
@@ -89,8 +92,26 @@ export function afterCursor(order: ListOrder, cursor: string | undefined): SQL |
   if (cursor === undefined || cursor === '') return undefined;
   const values = readCursor(order, cursor);
   const params = order.keys.map((k, i) => sql`${values[i]}::${CAST[k.kind]}`);
-  const op = order.dir === 'desc' ? sql`<` : sql`>`;
-  return sql`(${sql.join(columnsOf(order), sql`, `)}) ${op} (${sql.join(params, sql`, `)})`;
+  return sql`(${keyList(order)}) ${op(order)} (${sql.join(params, sql`, `)})`;
+}
+
+/**
+ * For a prepared statement: "strictly after the cursor" with the cursor's keys as placeholders
+ * (`<prefix>0`, `<prefix>1`, …); `cursorParams` gives their values.
+ */
+export function afterCursorPlaceholders(order: ListOrder, prefix = 'after'): SQL {
+  const params = order.keys.map((k, i) => sql`${sql.placeholder(`${prefix}${i}`)}::${CAST[k.kind]}`);
+  return sql`(${keyList(order)}) ${op(order)} (${sql.join(params, sql`, `)})`;
+}
+
+/** The values of `afterCursorPlaceholders` for a cursor; undefined for the first page. Throws a 400 for a bad cursor. */
+export function cursorParams(
+  order: ListOrder,
+  cursor: string | undefined,
+  prefix = 'after',
+): Record<string, unknown> | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  return Object.fromEntries(readCursor(order, cursor).map((v, i) => [`${prefix}${i}`, v]));
 }
 
 /** Splits a `limit + 1` fetch into the page and the cursor of the next one. */
@@ -117,11 +138,21 @@ export function prefixQuery(search: string | undefined): string | undefined {
 /** Rows whose search vector matches every word of the search; undefined when it has no words. */
 export function matchesSearch(vector: AnyColumn, search: string | undefined): SQL | undefined {
   const query = prefixQuery(search);
-  return query ? sql`${vector} @@ to_tsquery('simple', ${query})` : undefined;
+  return query ? matchesQuery(vector, query) : undefined;
 }
+
+/** Rows whose search vector matches a `prefixQuery` (a value or a prepared statement's placeholder). */
+export const matchesQuery = (vector: AnyColumn, query: string | Placeholder): SQL =>
+  sql`${vector} @@ to_tsquery('simple', ${query})`;
+
+/** The ILIKE pattern for "contains this text", with LIKE's wildcards taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Rows whose text contains the given text, case-insensitively, with LIKE's wildcards taken literally. */
 export function containsText(column: AnyColumn | SQL, text: string | undefined): SQL | undefined {
-  if (!text) return undefined;
-  return sql`${column} ilike ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+  return text ? matchesPattern(column, containsPattern(text)) : undefined;
 }
+
+/** Rows whose text matches a `containsPattern` (a value or a prepared statement's placeholder). */
+export const matchesPattern = (column: AnyColumn | SQL, pattern: string | Placeholder): SQL =>
+  sql`${column} ilike ${pattern}`;

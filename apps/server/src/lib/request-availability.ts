@@ -1,4 +1,4 @@
-import { and, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { requests } from '../db/schema';
 
 /**
@@ -8,7 +8,7 @@ import { requests } from '../db/schema';
  * counterpart that explains a refusal is `acceptRefusal` in requests.policy.ts.
  * The literal `status = 'pending'` lets the planner use the partial indexes on pending requests.
  */
-export const availableTo = (viewerId: string): SQL =>
+export const availableTo = (viewerId: string | Placeholder): SQL =>
   and(
     sql`${requests.status} = 'pending'`,
     isNull(requests.delivererId),

@@ -140,8 +140,14 @@ describe('messages', () => {
     expect(await echoA1).toEqual([]);
     expect(await notified).toMatchObject({ type: 'message', data: { senderId: a.id }, isRead: false });
 
+    // A resend (the sender never got the ack) is pushed again, so a receiver whose first push was
+    // lost with a dying process still gets it live; nobody is notified twice.
+    const againToB = next(b1, 'message:new');
+    const notifiedAgain = collect(b1, 'notification', 500);
     const again = await send(a1, { receiverId: b.id, message: 'hi', clientId: 'k1' });
     expect(again).toEqual(ack);
+    expect(await againToB).toEqual(ack.message);
+    expect(await notifiedAgain).toEqual([]);
     expect(await t.db.select().from(messages).where(eq(messages.senderId, a.id))).toHaveLength(1);
   });
 

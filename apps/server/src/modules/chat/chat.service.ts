@@ -49,8 +49,8 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limit
 
   return {
     /**
-     * Stores the message (once per clientId) and, when it is new, announces it so the receiver is
-     * notified and pushed to. `origin` names the connection that sent it (see the event). Every
+     * Stores the message (once per clientId) and announces it so the receiver is pushed to and, when
+     * it is new, notified. `origin` names the connection that sent it (see the event). Every
      * attempt, resends included, counts against the sender's per-minute budget (429 beyond it).
      */
     async send(actor: Actor, input: SendInput, origin?: string) {
@@ -65,14 +65,15 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limit
         clientId: input.clientId ?? null,
       });
       const message = presentMessage(row);
-      if (created) {
-        await events.emit({
-          type: 'message.created',
-          message,
-          sender: { id: actor.id, name: actor.name },
-          ...(origin ? { origin } : {}),
-        });
-      }
+      // A resend (same clientId) is pushed again but notifies nobody twice: the process that stored
+      // the first attempt may have died before pushing it. Clients drop a message they already have.
+      await events.emit({
+        type: 'message.created',
+        message,
+        sender: { id: actor.id, name: actor.name },
+        ...(origin ? { origin } : {}),
+        ...(created ? {} : { resent: true }),
+      });
       return { message, created };
     },
 

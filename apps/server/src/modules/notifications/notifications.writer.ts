@@ -37,6 +37,7 @@ export function notificationFor(event: AppEvent): repo.NewNotification | null {
         data: { requestId: event.requestId },
       };
     case 'message.created':
+      if (event.resent) return null;
       return {
         userId: event.message.receiverId,
         type: 'message',

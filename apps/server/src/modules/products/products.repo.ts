@@ -2,7 +2,16 @@ import { and, asc, eq, getTableColumns, gte, inArray, lte, notInArray, sql, type
 import type { ProductCategory, ProductCondition, ProductSort, ProductStatus } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { productImages, products, users } from '../../db/schema';
-import { afterCursor, cursorOf, listOrder, matchesSearch, orderBy, type ListOrder } from '../../lib/lists';
+import {
+  afterCursorPlaceholders,
+  cursorOf,
+  cursorParams,
+  listOrder,
+  matchesQuery,
+  orderBy,
+  prefixQuery,
+  type ListOrder,
+} from '../../lib/lists';
 
 /** The product's own columns (never the search vector). */
 const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
@@ -88,22 +97,39 @@ export interface ProductListFilter {
   limit: number;
 }
 
-/** One page of the marketplace, in the sort's order, `limit + 1` rows (the extra one says "more"). */
-export async function listProducts(
-  db: Db,
-  f: ProductListFilter,
-): Promise<Array<ProductView & { cursor: string }>> {
-  const where: (SQL | undefined)[] = [];
-  if (f.status === undefined) where.push(notSold);
-  else if (f.status !== 'all') where.push(eq(products.status, f.status));
-  if (f.category) where.push(eq(products.category, f.category));
-  if (f.condition) where.push(eq(products.condition, f.condition));
-  if (f.minPrice !== undefined) where.push(gte(products.price, f.minPrice));
-  if (f.maxPrice !== undefined) where.push(lte(products.price, f.maxPrice));
-  if (f.sellerId) where.push(eq(products.sellerId, f.sellerId));
-  where.push(matchesSearch(products.searchVector, f.search));
-  const order = ORDERS[f.sort];
-  where.push(afterCursor(order, f.cursor));
+/** Which filters a list call uses: each combination is one prepared statement. */
+interface ListShape {
+  /** 'hidden' = all but sold (the default), 'all', or one status (a placeholder). */
+  status: 'hidden' | 'all' | 'one';
+  category: boolean;
+  condition: boolean;
+  minPrice: boolean;
+  maxPrice: boolean;
+  sellerId: boolean;
+  search: boolean;
+  after: boolean;
+}
+
+/**
+ * The list query for one combination of filters, with every value a placeholder: built and prepared
+ * once per database, so a call only binds its values.
+ */
+function prepareList(db: Db, name: string, shape: ListShape, order: ListOrder) {
+  const p = sql.placeholder;
+  const where: (SQL | undefined)[] = [
+    shape.status === 'hidden'
+      ? notSold
+      : shape.status === 'one'
+        ? eq(products.status, p('status'))
+        : undefined,
+    shape.category ? eq(products.category, p('category')) : undefined,
+    shape.condition ? eq(products.condition, p('condition')) : undefined,
+    shape.minPrice ? gte(products.price, p('minPrice')) : undefined,
+    shape.maxPrice ? lte(products.price, p('maxPrice')) : undefined,
+    shape.sellerId ? eq(products.sellerId, p('sellerId')) : undefined,
+    shape.search ? matchesQuery(products.searchVector, p('search')) : undefined,
+    shape.after ? afterCursorPlaceholders(order) : undefined,
+  ];
 
   // The page is built as one JSON value by the database: PGlite (WASM) decodes one text value much
   // faster than 51 rows × 20 columns, and the images come along without a second query.
@@ -128,9 +154,9 @@ export async function listProducts(
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(and(...where))
     .orderBy(...orderBy(order))
-    .limit(f.limit + 1)
+    .limit(p('limit'))
     .as('page');
-  const [result] = await db
+  return db
     .select({
       items: sql<ListItemJson[] | null>`json_agg(${page.item} order by ${sql.join(
         orderBy(
@@ -140,7 +166,49 @@ export async function listProducts(
         sql`, `,
       )})`,
     })
-    .from(page);
+    .from(page)
+    .prepare(name);
+}
+
+const listStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareList>>>();
+
+/** One page of the marketplace, in the sort's order, `limit + 1` rows (the extra one says "more"). */
+export async function listProducts(
+  db: Db,
+  f: ProductListFilter,
+): Promise<Array<ProductView & { cursor: string }>> {
+  const order = ORDERS[f.sort];
+  const after = cursorParams(order, f.cursor);
+  const search = prefixQuery(f.search);
+  const shape: ListShape = {
+    status: f.status === undefined ? 'hidden' : f.status === 'all' ? 'all' : 'one',
+    category: f.category !== undefined,
+    condition: f.condition !== undefined,
+    minPrice: f.minPrice !== undefined,
+    maxPrice: f.maxPrice !== undefined,
+    sellerId: f.sellerId !== undefined,
+    search: search !== undefined,
+    after: after !== undefined,
+  };
+  const { status, ...present } = shape;
+  const name = `products_list_${f.sort}_${status}_${Object.values(present)
+    .map((on) => (on ? 1 : 0))
+    .join('')}`;
+  let statements = listStatements.get(db);
+  if (!statements) listStatements.set(db, (statements = new Map()));
+  let statement = statements.get(name);
+  if (!statement) statements.set(name, (statement = prepareList(db, name, shape, order)));
+  const [result] = await statement.execute({
+    status: f.status,
+    category: f.category,
+    condition: f.condition,
+    minPrice: f.minPrice,
+    maxPrice: f.maxPrice,
+    sellerId: f.sellerId,
+    search,
+    limit: f.limit + 1,
+    ...after,
+  });
   return (result?.items ?? []).map((j) => ({
     product: {
       id: j.id,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { requests } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createRequest, createUser } from '../../test/factories';
@@ -55,6 +55,24 @@ describe('what is available', () => {
     });
     await createRequest(t.db, { requester: ds, itemName: 'Mine' });
     expect((await names()).sort()).toEqual(['Also open', 'Open']);
+  });
+
+  it('answers timestamps as ISO 8601 UTC with milliseconds, the same as the request itself', async () => {
+    const { id } = await createRequest(t.db, { requester: owner, itemName: 'Timed' });
+    // Microseconds and a far deadline: the list shows them cut to milliseconds, never rounded.
+    await t.db.execute(
+      sql`update requests set created_at = '2026-11-01 09:05:07.123999+00', deadline = '2099-01-02 03:04:05.9+00' where id = ${id}`,
+    );
+    const [item] = (await list()).requests as unknown as Array<Record<string, unknown>>;
+    expect(item).toMatchObject({
+      id,
+      createdAt: '2026-11-01T09:05:07.123Z',
+      deadline: '2099-01-02T03:04:05.900Z',
+      acceptedAt: null,
+    });
+    // Accepting answers the row as the UPDATE returned it, written by the server itself.
+    const accepted = await t.app.inject({ method: 'PUT', url: `/api/requests/${id}/accept`, headers: h });
+    expect(accepted.json().request).toMatchObject({ createdAt: item!.createdAt, deadline: item!.deadline });
   });
 
   it('an empty list is an empty page', async () => {

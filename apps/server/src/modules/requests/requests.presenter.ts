@@ -10,10 +10,6 @@ import {
 } from './requests.policy';
 import type { RequestRow } from './requests.repo';
 
-/** PostgreSQL's ISO text (microseconds, any offset) as the API's ISO 8601 UTC with milliseconds. */
-const iso = (t: string) => new Date(t).toISOString();
-const isoOrNull = (t: string | null) => (t === null ? null : iso(t));
-
 /**
  * Any day scholar who is not a party: how a request on the available list looks to all of them alike
  * (no contact details, nothing rated), for pushing one presentation to every day scholar. No user
@@ -49,17 +45,17 @@ export function presentRequest(row: RequestRow, viewer: Viewer, now = new Date()
     description: row.description,
     quantity: row.quantity,
     expectedPrice: toRupees(row.expectedPrice),
-    deadline: iso(row.deadline),
+    deadline: row.deadline,
     deliveryLocation: row.deliveryLocation,
     isUrgent: row.isUrgent,
     category: row.category,
     status: row.status,
     deliveryNotes: row.deliveryNotes,
-    createdAt: iso(row.createdAt),
-    acceptedAt: isoOrNull(row.acceptedAt),
-    deliveryTime: isoOrNull(row.deliveryTime),
-    completedAt: isoOrNull(row.completedAt),
-    cancelledAt: isoOrNull(row.cancelledAt),
+    createdAt: row.createdAt,
+    acceptedAt: row.acceptedAt,
+    deliveryTime: row.deliveryTime,
+    completedAt: row.completedAt,
+    cancelledAt: row.cancelledAt,
     contact: canSeeContact(viewer.id, row)
       ? {
           phoneNumber: row.requesterPhone,

@@ -1,15 +1,30 @@
-import { and, eq, gte, inArray, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RequestCategory, RequestSort, RequestStatus } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { ratings, requests, users } from '../../db/schema';
 import {
   afterCursor,
-  containsText,
+  afterCursorPlaceholders,
+  containsPattern,
   cursorOf,
+  cursorParams,
   listOrder,
-  matchesSearch,
+  matchesPattern,
+  matchesQuery,
   orderBy,
+  prefixQuery,
   type ListOrder,
 } from '../../lib/lists';
 import { availableTo } from '../../lib/request-availability';
@@ -18,8 +33,8 @@ const requester = alias(users, 'requester');
 const deliverer = alias(users, 'deliverer');
 
 /**
- * A request with its parties, for one viewer. Timestamps are ISO 8601 strings as PostgreSQL writes
- * them; money in paise.
+ * A request with its parties, for one viewer. Timestamps are ISO 8601 strings in UTC with
+ * milliseconds, as the API answers them; money in paise.
  */
 export interface RequestRow {
   id: string;
@@ -77,9 +92,19 @@ const requestColumns = {
 /** The viewer's own rating of the request, if any (at most one row: once per request and direction). */
 const viewerRating = alias(ratings, 'viewer_rating');
 
+/** A timestamp as the API writes it: ISO 8601 in UTC with milliseconds (what toISOString gives). */
+const isoText = (column: AnyColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** The JSON key of each RequestRow field and the column or expression that fills it. */
 const ROW_FIELDS: Record<keyof RequestRow, AnyColumn | SQL> = {
   ...requestColumns,
+  deadline: isoText(requests.deadline),
+  createdAt: isoText(requests.createdAt),
+  acceptedAt: isoText(requests.acceptedAt),
+  deliveryTime: isoText(requests.deliveryTime),
+  completedAt: isoText(requests.completedAt),
+  cancelledAt: isoText(requests.cancelledAt),
   requesterName: requester.name,
   requesterAvatar: requester.avatar,
   requesterPhone: requester.phoneNumber,
@@ -174,8 +199,36 @@ const ORDERS: Record<RequestSort, ListOrder> = {
 
 /**
  * One page in two steps: the inner query finds the page's rows on the request indexes alone; only
- * those rows are joined to their parties and turned into JSON.
+ * those rows are joined to their parties and turned into JSON. The viewer and the limit may be
+ * placeholders (prepared statements).
  */
+function pageQuery(
+  db: Db,
+  viewerId: string | Placeholder,
+  where: (SQL | undefined)[],
+  limit: number | Placeholder,
+  order: ListOrder,
+) {
+  const pageRows = db
+    .select(requestColumns)
+    .from(requests)
+    .where(and(...where))
+    .orderBy(...orderBy(order))
+    .limit(limit)
+    // Named like the table, so the row JSON, the order and the cursor read their columns from the page.
+    .as('requests');
+  return db
+    .select({ json: sql<string>`${ROW_JSON}`, cursor: cursorOf(order) })
+    .from(pageRows)
+    .innerJoin(requester, eq(requester.id, pageRows.requesterId))
+    .leftJoin(deliverer, eq(deliverer.id, pageRows.delivererId))
+    .leftJoin(viewerRating, and(eq(viewerRating.requestId, pageRows.id), eq(viewerRating.raterId, viewerId)))
+    .orderBy(...orderBy(order));
+}
+
+const listedRows = (rows: { json: string; cursor: string }[]): ListedRequest[] =>
+  rows.map((r) => ({ ...(JSON.parse(r.json) as RequestRow), cursor: r.cursor }));
+
 async function listPage(
   db: Db,
   viewerId: string,
@@ -183,22 +236,9 @@ async function listPage(
   page: PageArgs,
   order: ListOrder = newest,
 ): Promise<ListedRequest[]> {
-  const pageRows = db
-    .select(requestColumns)
-    .from(requests)
-    .where(and(...where, afterCursor(order, page.cursor)))
-    .orderBy(...orderBy(order))
-    .limit(page.limit + 1)
-    // Named like the table, so the row JSON, the order and the cursor read their columns from the page.
-    .as('requests');
-  const rows = await db
-    .select({ json: sql<string>`${ROW_JSON}`, cursor: cursorOf(order) })
-    .from(pageRows)
-    .innerJoin(requester, eq(requester.id, pageRows.requesterId))
-    .leftJoin(deliverer, eq(deliverer.id, pageRows.delivererId))
-    .leftJoin(viewerRating, and(eq(viewerRating.requestId, pageRows.id), eq(viewerRating.raterId, viewerId)))
-    .orderBy(...orderBy(order));
-  return rows.map((r) => ({ ...(JSON.parse(r.json) as RequestRow), cursor: r.cursor }));
+  return listedRows(
+    await pageQuery(db, viewerId, [...where, afterCursor(order, page.cursor)], page.limit + 1, order),
+  );
 }
 
 /** A list row and where the page after it starts. */
@@ -250,20 +290,67 @@ export interface AvailableFilters {
   sort: RequestSort;
 }
 
-export const listAvailable = (db: Db, viewerId: string, f: AvailableFilters, page: PageArgs) =>
-  listPage(
+/**
+ * The available list is the busiest read: each combination of filters present is built once per
+ * database as a prepared statement, and later calls only bind their values.
+ */
+const availableStatements = new WeakMap<Db, Map<string, AvailableStatement>>();
+type AvailableStatement = ReturnType<typeof prepareAvailable>;
+
+function prepareAvailable(
+  db: Db,
+  name: string,
+  f: Record<'search' | 'location' | 'minFee' | 'maxFee' | 'after', boolean>,
+  order: ListOrder,
+) {
+  const p = sql.placeholder;
+  return pageQuery(
     db,
-    viewerId,
+    p('viewer'),
     [
-      availableTo(viewerId),
-      matchesSearch(requests.searchVector, f.search),
-      containsText(requests.deliveryLocation, f.location),
-      f.minFee !== undefined ? gte(requests.expectedPrice, f.minFee) : undefined,
-      f.maxFee !== undefined ? lte(requests.expectedPrice, f.maxFee) : undefined,
+      availableTo(p('viewer')),
+      f.search ? matchesQuery(requests.searchVector, p('search')) : undefined,
+      f.location ? matchesPattern(requests.deliveryLocation, p('location')) : undefined,
+      f.minFee ? gte(requests.expectedPrice, p('minFee')) : undefined,
+      f.maxFee ? lte(requests.expectedPrice, p('maxFee')) : undefined,
+      f.after ? afterCursorPlaceholders(order) : undefined,
     ],
-    page,
-    ORDERS[f.sort],
+    p('limit'),
+    order,
+  ).prepare(name);
+}
+
+export async function listAvailable(db: Db, viewerId: string, f: AvailableFilters, page: PageArgs) {
+  const order = ORDERS[f.sort];
+  const after = cursorParams(order, page.cursor);
+  const search = prefixQuery(f.search);
+  const location = f.location ? containsPattern(f.location) : undefined;
+  const shape = {
+    search: search !== undefined,
+    location: location !== undefined,
+    minFee: f.minFee !== undefined,
+    maxFee: f.maxFee !== undefined,
+    after: after !== undefined,
+  };
+  const name = `requests_available_${f.sort}_${Object.values(shape)
+    .map((present) => (present ? 1 : 0))
+    .join('')}`;
+  let statements = availableStatements.get(db);
+  if (!statements) availableStatements.set(db, (statements = new Map()));
+  let statement = statements.get(name);
+  if (!statement) statements.set(name, (statement = prepareAvailable(db, name, shape, order)));
+  return listedRows(
+    await statement.execute({
+      viewer: viewerId,
+      search,
+      location,
+      minFee: f.minFee,
+      maxFee: f.maxFee,
+      limit: page.limit + 1,
+      ...after,
+    }),
   );
+}
 
 // ---- Transitions: one conditional UPDATE each; no row back means the expected state was gone ----
 

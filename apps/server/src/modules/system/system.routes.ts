@@ -53,7 +53,12 @@ export function systemRoutes(
     app.get(
       '/health',
       {
-        config: { rateLimit: { max: HEALTH_CHECKS_PER_MINUTE, timeWindow: '1 minute' } },
+        config: {
+          rateLimit: {
+            max: ctx.config.rateLimits.health ?? HEALTH_CHECKS_PER_MINUTE,
+            timeWindow: '1 minute',
+          },
+        },
         schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } },
       },
       async () => {

@@ -52,15 +52,27 @@ describe('chat list', { timeout: 20_000 }, () => {
     await screen.findByRole('link', { name: /Ravi Kumar/ }, slow);
     await waitFor(() => expect(currentSocket().connected).toBe(true));
 
-    currentSocket().serverEmit(
-      'message:new',
-      makeMessage({ senderId: dayscholar.id, receiverId: hosteller.id, content: 'Outside now' }),
-    );
+    const outside = makeMessage({
+      senderId: dayscholar.id,
+      receiverId: hosteller.id,
+      content: 'Outside now',
+    });
+    currentSocket().serverEmit('message:new', outside);
     await waitFor(() => {
       const links = screen.getAllByRole('link', { name: /Ravi Kumar|Meera Iyer/ });
       expect(links[0]).toHaveTextContent('Ravi Kumar');
       expect(links[0]).toHaveTextContent('Outside now');
       expect(links[0]).toHaveTextContent('1 unread');
+    });
+
+    // The same message pushed again (its sender resent it) is not a second unread one.
+    currentSocket().serverEmit('message:new', outside);
+    const next = makeMessage({ senderId: dayscholar.id, receiverId: hosteller.id, content: 'At the gate' });
+    currentSocket().serverEmit('message:new', next);
+    await waitFor(() => {
+      const ravi = screen.getAllByRole('link', { name: /Ravi Kumar/ })[0];
+      expect(ravi).toHaveTextContent('At the gate');
+      expect(ravi).toHaveTextContent('2 unread');
     });
   });
 

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@campusrun/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -23,8 +24,13 @@ export function useChatRealtime() {
   const { pathname } = useLocation();
   const myId = user?.id ?? '';
 
+  // The server pushes a message again when its sender resends it (a lost acknowledgement); a message
+  // already applied here must not count as unread twice.
+  const applied = useRef(new Set<string>());
   useSocketEvent('message:new', (message: ChatMessage) => {
-    if (!myId) return;
+    if (!myId || applied.current.has(message.id)) return;
+    applied.current.add(message.id);
+    if (applied.current.size > 1000) applied.current.delete(applied.current.values().next().value!);
     const partnerId = message.senderId === myId ? message.receiverId : message.senderId;
     const threadOpen = pathname === paths.chatWith(partnerId);
     addMessageToThread(queryClient, partnerId, message);

@@ -1,0 +1,84 @@
+/**
+ * The app under test for bench/table.ts, run as its child: seeds 10,000 requests, 10,000 products, a
+ * chat history and notifications, starts the real app on a free 127.0.0.1 port and reports tokens
+ * and the pending request ids (for the accept bench) over IPC. Stops on SIGTERM.
+ *
+ * As `npm start` runs it: the embedded PostgreSQL server in a fresh DATA_DIR, unless
+ * BENCH_TARGET_URL names a PostgreSQL database. MAX_ACTIVE_DELIVERIES is lifted so one day scholar
+ * can accept thousands of requests in the write bench.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { messages, notifications, requests, users } from '../src/db/schema';
+import { createJwt } from '../src/lib/tokens';
+import { benchConfig, benchDataDir, openBenchDatabase } from './common';
+import { seedBenchData } from './data';
+import { seedProducts } from './products';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+const databaseUrl = process.env.BENCH_TARGET_URL;
+const dataDir = benchDataDir('table');
+const config = { ...benchConfig(dataDir), maxActiveDeliveries: 1_000_000_000 };
+
+const began = performance.now();
+const database = await openBenchDatabase(databaseUrl, dataDir);
+const { db } = database;
+const seeded = await seedBenchData(db, ROWS);
+await seedProducts(db, ROWS);
+const hosteller = seeded.hostellers[0]!;
+const dayScholar = seeded.dayScholars[0]!;
+
+// A chat history: the hosteller with 30 day scholars, 20 messages each; 100 notifications.
+const now = Date.now();
+await db.insert(messages).values(
+  seeded.dayScholars.slice(0, 30).flatMap((d, c) =>
+    Array.from({ length: 20 }, (_, i) => ({
+      senderId: i % 2 ? hosteller.id : d.id,
+      receiverId: i % 2 ? d.id : hosteller.id,
+      content: `Message ${i} of conversation ${c}: is the canteen open?`,
+      isRead: i < 18,
+      sentAt: new Date(now - (c * 20 + i) * 60_000),
+    })),
+  ),
+);
+await db.insert(notifications).values(
+  Array.from({ length: 100 }, (_, i) => ({
+    userId: hosteller.id,
+    type: 'request_accepted' as const,
+    message: `Your request was accepted (${i})`,
+    data: {},
+    isRead: i > 10,
+    createdAt: new Date(now - i * 60_000),
+  })),
+);
+const pending = await db.select({ id: requests.id }).from(requests).where(eq(requests.status, 'pending'));
+const idsFile = path.join(dataDir, 'pending-ids.txt');
+writeFileSync(idsFile, pending.map((r) => r.id).join('\n') + '\n');
+const total = await db.$count(users);
+const seedMs = performance.now() - began;
+
+const app = await buildApp(config, database);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const jwt = createJwt(config.jwtSecret, '2h');
+const sign = (u: { id: string; tokenVersion: number }) => jwt.sign({ sub: u.id, tv: u.tokenVersion });
+
+process.send!({
+  port: (app.server.address() as { port: number }).port,
+  pid: process.pid,
+  hostellerToken: await sign(hosteller),
+  dayScholarToken: await sign(dayScholar),
+  idsFile,
+  pending: pending.length,
+  users: total,
+  seedMs,
+  dataDir,
+});
+
+process.on('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});
