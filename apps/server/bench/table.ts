@@ -366,7 +366,7 @@ async function main() {
 
   if (!process.env.BENCH_SKIP_CHAT) {
     const summaryFile = path.join(tmp, 'chat.json');
-    const chat = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'sockets.ts')], {
+    spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'sockets.ts')], {
       cwd: serverDir,
       stdio: ['ignore', 'inherit', 'inherit'],
       env: {

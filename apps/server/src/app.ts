@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -30,8 +31,9 @@ import { createPageCache, PAGE_CACHE_LIMITS } from './lib/page-cache';
 import { createLimiterFactory } from './lib/rate-limit';
 import { SECURITY_HEADERS } from './lib/security-headers';
 import { compileResponseSerializer } from './lib/serializer';
+import { createMetrics } from './lib/metrics';
 import { createSessionCache } from './lib/session-cache';
-import { uploadsRoutes } from './lib/storage';
+import { createStorage, uploadsRoutes } from './lib/storage';
 import { createJwt } from './lib/tokens';
 import { findSessionUser, notifyUserChanged } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -120,13 +122,19 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     log: app.log,
     events: createEvents(app.log),
     pages: createPageCache({ ...PAGE_CACHE_LIMITS, maxEntries: config.pageCacheEntries }),
+    storage: await createStorage(config),
   };
   registerNotificationWriter(ctx);
 
   // The signed-in users and the shared pages, cached; every process drops a user as soon as any
   // process changes them, and every page as soon as any process writes requests or products (a
   // user's name and avatar show on pages too).
-  const sessionUsers = createSessionCache((id) => findSessionUser(ctx.db, id));
+  const metrics = createMetrics();
+  const sessionUsers = createSessionCache(
+    (id) => findSessionUser(ctx.db, id),
+    undefined,
+    (hit) => metrics.recordCacheLookup('session', hit),
+  );
   const apply = (change: Change) => {
     if (change.kind === 'user') sessionUsers.forget(change.userId);
     ctx.pages.invalidate();
@@ -156,7 +164,30 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   });
   const authenticate = createAuthenticator(ctx.jwt, sessionUsers);
   const guards = createGuards(authenticate);
-  await attachRealtime(app, ctx, authenticate);
+  const io = await attachRealtime(app, ctx, authenticate);
+  metrics.addGauge(
+    'socketio_connected_sockets',
+    'Open sockets on this process',
+    () => io.engine.clientsCount,
+  );
+  if (database.pool) {
+    const pool = database.pool;
+    metrics.addGauge('db_pool_connections', 'Database pool connections by state', () => ({
+      in_use: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }));
+  }
+  metrics.addCacheStats('page', () => ctx.pages.stats());
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
 
   app.addHook('onClose', async () => {
     await changes.close();
@@ -198,7 +229,17 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(systemRoutes(ctx), { prefix: '/api' });
+  await app.register(
+    systemRoutes(ctx, {
+      metrics,
+      checks: {
+        database: () => ctx.db.execute(sql`select 1`),
+        ...(redis && { redis: () => redis.ping() }),
+        ...(config.s3 && { storage: () => ctx.storage.check() }),
+      },
+    }),
+    { prefix: '/api' },
+  );
   await app.register(authRoutes(ctx, guards), { prefix: '/api' });
   await app.register(requestsRoutes(ctx, guards), { prefix: '/api' });
   await app.register(ratingsRoutes(ctx, guards), { prefix: '/api' });
@@ -206,7 +247,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   await app.register(productRoutes(ctx, guards), { prefix: '/api' });
   await app.register(chatRoutes(ctx, guards), { prefix: '/api' });
   await app.register(notificationsRoutes(ctx, guards), { prefix: '/api' });
-  await app.register(uploadsRoutes(config));
+  await app.register(uploadsRoutes(ctx.storage));
 
   await serveWebApp(app, config.webDistDir);
   return app;

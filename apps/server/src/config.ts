@@ -112,7 +112,46 @@ const envSchema = z.object({
   MAX_ACTIVE_DELIVERIES: z.coerce.number().int().min(1).default(3),
   REQUEST_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['true', 'false', '1', '0']).optional(),
+  ),
+  S3_PUBLIC_URL: optionalUrl,
+  /** Bearer token that opens GET /api/metrics to callers other than loopback. */
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
 });
+
+/** The S3_* settings other than S3_BUCKET: any of them without a bucket is a half-done setup. */
+const S3_DETAILS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PUBLIC_URL',
+] as const;
+
+/** An S3-compatible bucket for uploads (AWS S3, R2, MinIO, Garage, Ceph RGW). */
+export interface S3Config {
+  bucket: string;
+  /** For stores other than AWS, e.g. http://127.0.0.1:9000. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither; neither: the SDK's own credential chain (instance role, AWS_* variables). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Bucket in the path (http://host/bucket/key) rather than the host name; most self-hosted stores. */
+  forcePathStyle: boolean;
+  /** Base URL clients load images from (CDN or public bucket); unset: /uploads/<key> on this server. */
+  publicUrl?: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -146,6 +185,10 @@ export interface Config {
   maxActiveDeliveries: number;
   /** How often each process looks for requests whose deadline passed (seconds; 0: never). */
   requestSweepSeconds: number;
+  /** Uploads in a bucket; unset: files in DATA_DIR/uploads (one process). */
+  s3?: S3Config;
+  /** Opens GET /api/metrics with `Authorization: Bearer <token>`; loopback needs none. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -161,6 +204,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.CHANGE_CHANNEL === 'redis' && !e.REDIS_URL)
     throw new ConfigError('Invalid configuration:\n  CHANGE_CHANNEL: redis needs REDIS_URL');
+  const s3Problems = s3Issues(e);
+  if (s3Problems.length)
+    throw new ConfigError(`Invalid configuration:\n${s3Problems.map((p) => `  ${p}`).join('\n')}`);
+  // Each process would otherwise sign sessions with its own generated secret, which the others refuse.
+  if (!e.JWT_SECRET && (e.REDIS_URL || e.S3_BUCKET))
+    throw new ConfigError(
+      `Invalid configuration:\n  JWT_SECRET: required when processes share the work (${e.REDIS_URL ? 'REDIS_URL' : 'S3_BUCKET'} is set); give every process the same one`,
+    );
   if (e.NODE_ENV === 'production') {
     const missing = [
       ...(e.JWT_SECRET ? [] : ['JWT_SECRET']),
@@ -199,7 +250,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: { global: e.RATE_LIMIT_GLOBAL, auth: e.RATE_LIMIT_AUTH, authPerAccount: 10 },
     maxActiveDeliveries: e.MAX_ACTIVE_DELIVERIES,
     requestSweepSeconds: e.REQUEST_SWEEP_SECONDS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? 'us-east-1',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
+        }
+      : undefined,
+    metricsToken: e.METRICS_TOKEN,
   };
+}
+
+/** What is missing from a bucket setup that was begun: a detail without S3_BUCKET, half a key pair. */
+function s3Issues(e: z.infer<typeof envSchema>): string[] {
+  if (!e.S3_BUCKET) {
+    const set = S3_DETAILS.filter((name) => e[name] !== undefined);
+    return set.map(
+      (name) => `${name}: is set but S3_BUCKET is not; set S3_BUCKET to store uploads in a bucket`,
+    );
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    return [
+      e.S3_ACCESS_KEY_ID
+        ? 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID'
+        : 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY',
+    ];
+  return [];
 }
 
 /** In development the signing secret is generated once and kept in DATA_DIR. */

@@ -16,6 +16,8 @@ export interface Database {
   db: Db;
   /** `embedded`: the server's own PostgreSQL in DATA_DIR/pg; `postgres`: DATABASE_URL. */
   kind: 'embedded' | 'postgres';
+  /** The connection pool's counts (metrics). */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db: drizzle({ client: pool, schema }) as unknown as Db,
     kind: 'postgres',
+    pool,
     close: () => pool.end(),
   };
 }

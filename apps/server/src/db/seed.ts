@@ -343,7 +343,11 @@ async function main() {
           emails.filter((e) => e.startsWith('hosteller')),
         ),
       );
-    const products = await seedDemoProducts({ db: database.db, storage: createStorage(config), sellers });
+    const products = await seedDemoProducts({
+      db: database.db,
+      storage: await createStorage(config),
+      sellers,
+    });
     if (products) console.log(`Listed ${products} demo products with photos.`);
     console.log(`\nDemo logins (password: ${DEMO_PASSWORD})`);
     for (const email of emails) {

@@ -5,6 +5,7 @@ import type { Events } from './events';
 import type { Mailer } from './mailer';
 import type { PageCache } from './page-cache';
 import type { LimiterFactory } from './rate-limit';
+import type { Storage } from './storage';
 import type { Jwt } from './tokens';
 
 /** What every feature is built from; assembled once in app.ts. */
@@ -19,4 +20,6 @@ export interface AppContext {
   events: Events;
   /** The pages shared by every viewer of a role, serialised (lib/page-cache.ts). */
   pages: PageCache;
+  /** Uploaded files: DATA_DIR/uploads or the bucket (lib/storage.ts). */
+  storage: Storage;
 }

@@ -29,6 +29,8 @@ export const SESSION_CACHE_LIMITS = {
 export function createSessionCache(
   load: (id: string) => Promise<SessionUser | undefined>,
   limits: { maxEntries: number; ttlMs: number } = SESSION_CACHE_LIMITS,
+  /** Told of every lookup, hit or not (metrics). */
+  onLookup: (hit: boolean) => void = () => {},
 ) {
   const entries = new Map<string, { user: SessionUser; until: number }>();
   /** Bumped by every forget/clear, so a read that began before one is never stored after it. */
@@ -44,11 +46,16 @@ export function createSessionCache(
     /** The cached user, if still fresh. */
     cached(id: string): SessionUser | undefined {
       const entry = entries.get(id);
-      if (!entry) return undefined;
-      if (entry.until <= Date.now()) {
-        entries.delete(id);
+      if (!entry) {
+        onLookup(false);
         return undefined;
       }
+      if (entry.until <= Date.now()) {
+        entries.delete(id);
+        onLookup(false);
+        return undefined;
+      }
+      onLookup(true);
       // Most recently used last: the first key is the one to drop.
       entries.delete(id);
       entries.set(id, entry);

@@ -1,5 +1,6 @@
 import type { DayScholarStats, HostellerStats, RecentProduct } from '@campusrun/shared';
 import { toRupees } from '../../lib/money';
+import type { Storage } from '../../lib/storage';
 import type { RecentProductRow, dayScholarCounts, hostellerCounts } from './dashboard.repo';
 
 export const presentHostellerStats = (c: Awaited<ReturnType<typeof hostellerCounts>>): HostellerStats => ({
@@ -19,17 +20,11 @@ export const presentDayScholarStats = (c: Awaited<ReturnType<typeof dayScholarCo
   totalEarnings: toRupees(c.deliveries.earnings),
 });
 
-/**
- * Image storage keys as URLs the web can load: files are served at /uploads/<key>. (The marketplace
- * feature owns product images; switch this to its storage's url() once that lands.)
- */
-const imageUrl = (key: string) => (/^(\/|https?:\/\/)/.test(key) ? key : `/uploads/${key}`);
-
-export const presentRecentProduct = (p: RecentProductRow): RecentProduct => ({
+export const presentRecentProduct = (p: RecentProductRow, storage: Pick<Storage, 'url'>): RecentProduct => ({
   id: p.id,
   name: p.name,
   price: toRupees(p.price),
   status: p.status,
   createdAt: p.createdAt.toISOString(),
-  images: p.images.map(imageUrl),
+  images: p.images.map((key) => storage.url(key)),
 });

@@ -14,7 +14,11 @@ export function createDashboardService(ctx: AppContext) {
       return { stats: presentDayScholarStats(await repo.dayScholarCounts(db, actor.id)) };
     },
     async recentProducts(actor: Actor, limit: number) {
-      return { products: (await repo.recentProducts(db, actor.id, limit)).map(presentRecentProduct) };
+      return {
+        products: (await repo.recentProducts(db, actor.id, limit)).map((p) =>
+          presentRecentProduct(p, ctx.storage),
+        ),
+      };
     },
   };
 }

@@ -21,9 +21,10 @@ import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
 import { multipartForm } from '../../lib/multipart';
 import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
-import { createStorage } from '../../lib/storage';
+import { removeStaleTemp } from '../../lib/tmp-files';
 import { productCan } from './products.policy';
 import { createProductsService } from './products.service';
+import { startOrphanSweep } from './products.sweep';
 
 /**
  * OpenAPI description of the two multipart bodies. They are read and checked by the routes'
@@ -94,7 +95,10 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
         headerPairs: 100,
       },
     });
-    const service = createProductsService(ctx, createStorage(ctx.config));
+    const service = createProductsService(ctx, ctx.storage);
+    // Photos left behind by a crash between upload and commit, or by a failed removal.
+    const orphans = startOrphanSweep(ctx);
+    app.addHook('onClose', () => orphans.stop());
     // Uploads are streamed here while the form is read, and removed once the call is answered.
     const tmpDir = path.join(ctx.config.dataDir, 'tmp');
     const createForm = multipartForm({
@@ -117,6 +121,10 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
       tooManyFiles: PRODUCT_MESSAGES.maxImages,
       tmpDir,
     });
+    // Left by a process killed during an upload.
+    void removeStaleTemp(tmpDir).catch((err: unknown) =>
+      ctx.log.error({ err }, 'could not clear old uploads'),
+    );
     // Image decoding is the costly part: per user, on top of the global per-IP limit.
     const uploads = ctx.limiter('product-uploads', { points: 60, duration: 600 });
     const uploadWait = 'Too many uploads. Please try again in {seconds} seconds.';

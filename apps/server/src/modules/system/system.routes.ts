@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campusConfigSchema } from '@campusrun/shared';
 import type { AppContext } from '../../lib/context';
+import { metricsAccess, type Metrics } from '../../lib/metrics';
 
 /**
  * Calls a minute per address to the health check: ample for load balancers and uptime probes, few
@@ -10,8 +11,38 @@ import type { AppContext } from '../../lib/context';
  */
 export const HEALTH_CHECKS_PER_MINUTE = 60;
 
-/** Health and the campus settings the web app needs before anything else. */
-export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** How long one readiness check may take before it counts as failed. */
+export const READY_CHECK_TIMEOUT_MS = 3000;
+
+/** What readiness checks: each dependency by name, throwing when it cannot be reached. */
+export type ReadinessChecks = Record<string, () => Promise<unknown>>;
+
+const checkStatus = z.enum(['ok', 'failed']);
+
+async function runCheck(check: () => Promise<unknown>): Promise<'ok' | 'failed'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), READY_CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'ok';
+  } catch {
+    return 'failed';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Health (liveness), readiness, metrics and the campus settings the web app needs before anything
+ * else.
+ */
+export function systemRoutes(
+  ctx: AppContext,
+  ops: { checks: ReadinessChecks; metrics: Metrics },
+): FastifyPluginAsyncZod {
+  const access = metricsAccess({ token: ctx.config.metricsToken, trustProxy: ctx.config.trustProxy });
   const campus = {
     campusName: ctx.config.campusName,
     emailDomain: ctx.config.emailDomain,
@@ -33,6 +64,45 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async () => {
         await ctx.db.execute(sql`select 1`);
         return { status: 'ok' as const };
+      },
+    );
+    app.get(
+      '/health/ready',
+      {
+        config: { rateLimit: { max: HEALTH_CHECKS_PER_MINUTE, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['system'],
+          description:
+            'Readiness: the database, and Redis and the bucket when configured, answer. 503 when one does not.',
+          response: {
+            200: z.object({ status: z.literal('ok'), checks: z.record(z.string(), checkStatus) }),
+            503: z.object({ status: z.literal('unavailable'), checks: z.record(z.string(), checkStatus) }),
+          },
+        },
+      },
+      async (_req, reply) => {
+        const names = Object.keys(ops.checks);
+        const results = await Promise.all(names.map((name) => runCheck(ops.checks[name]!)));
+        const checks = Object.fromEntries(names.map((name, i) => [name, results[i]!]));
+        if (results.every((r) => r === 'ok')) return { status: 'ok' as const, checks };
+        return reply.code(503).send({ status: 'unavailable' as const, checks });
+      },
+    );
+    app.get(
+      '/metrics',
+      {
+        schema: {
+          tags: ['system'],
+          description:
+            'Prometheus text format. From loopback, or with Authorization: Bearer METRICS_TOKEN; 404 otherwise.',
+        },
+      },
+      async (req, reply) => {
+        const verdict = access(req);
+        if (verdict === 'unauthorized')
+          return reply.code(401).send({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
+        if (verdict === 'hidden') return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+        return reply.header('content-type', ops.metrics.contentType).send(await ops.metrics.text());
       },
     );
     app.get(
