@@ -65,9 +65,14 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/dayscholar/stats', audience: 'dayscholar' },
 ];
 
-/** Routes anyone may call (signing in, the configuration, health). */
+/**
+ * Routes without a user guard: signing in, the configuration, health and readiness, and the metrics
+ * (closed by caller address or METRICS_TOKEN instead; see system.test.ts).
+ */
 const PUBLIC = new Set([
   'GET /api/health',
+  'GET /api/health/ready',
+  'GET /api/metrics',
   'GET /api/config',
   'POST /api/auth/register',
   'POST /api/auth/send-otp',
