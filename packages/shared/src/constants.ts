@@ -34,8 +34,32 @@ export const NOTIFICATION_TYPES = [
   'delivery',
   'product',
   'other',
+  'moderation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Whether a product or request shows in lists: held after enough reports, removed by a moderator. */
+export const LISTING_MODERATION = ['visible', 'held', 'removed'] as const;
+export type ListingModeration = (typeof LISTING_MODERATION)[number];
+
+export const REPORT_TARGET_TYPES = ['user', 'product', 'request', 'message'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+export const REPORT_REASONS = [
+  'spam',
+  'scam',
+  'prohibited_item',
+  'inappropriate',
+  'harassment',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_STATUSES = ['open', 'closed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend', 'unsuspend'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const RATING_TYPES = ['hosteller_to_dayscholar', 'dayscholar_to_hosteller'] as const;
 export type RatingType = (typeof RATING_TYPES)[number];

@@ -10,4 +10,7 @@ export * from './schemas/dashboard';
 export * from './schemas/products';
 export * from './schemas/chat';
 export * from './schemas/notifications';
+export * from './schemas/reports';
+export * from './schemas/blocks';
+export * from './schemas/moderation';
 export * from './socket-events';

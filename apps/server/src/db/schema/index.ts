@@ -2,3 +2,4 @@ export * from './users';
 export * from './requests';
 export * from './products';
 export * from './social';
+export * from './safety';

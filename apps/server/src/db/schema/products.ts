@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PRODUCT_CATEGORIES, PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '@campusrun/shared';
+import { listingModerationEnum } from './requests';
 import { users } from './users';
 
 export const productCategoryEnum = pgEnum('product_category', PRODUCT_CATEGORIES);
@@ -37,6 +38,7 @@ export const products = pgTable(
     condition: productConditionEnum('condition').notNull().default('good'),
     isNegotiable: boolean('is_negotiable').notNull().default(false),
     status: productStatusEnum('status').notNull().default('available'),
+    moderation: listingModerationEnum('moderation').notNull().default('visible'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     soldAt: timestamp('sold_at', { withTimezone: true }),

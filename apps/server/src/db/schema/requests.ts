@@ -11,11 +11,13 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '@campusrun/shared';
+import { LISTING_MODERATION, REQUEST_CATEGORIES, REQUEST_STATUSES } from '@campusrun/shared';
 import { users } from './users';
 
 export const requestStatusEnum = pgEnum('request_status', REQUEST_STATUSES);
 export const requestCategoryEnum = pgEnum('request_category', REQUEST_CATEGORIES);
+/** Shared by requests and products: lists show only 'visible' rows. */
+export const listingModerationEnum = pgEnum('listing_moderation', LISTING_MODERATION);
 
 /** PostgreSQL's full-text document type (read only through sql``; never selected as a value). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -41,6 +43,14 @@ export const requests = pgTable(
     category: requestCategoryEnum('category').notNull().default('other'),
     status: requestStatusEnum('status').notNull().default('pending'),
     deliveryNotes: text('delivery_notes'),
+    /** The requester asked for a handover code; the deliverer must type it to complete. */
+    handoverRequired: boolean('handover_required').notNull().default(false),
+    /** Keyed hash of the code, set on accept; the code is checked against it. */
+    handoverCodeHash: text('handover_code_hash'),
+    /** The code encrypted with the server's key, so only the requester's view can show it again. */
+    handoverCodeSealed: text('handover_code_sealed'),
+    handoverAttempts: integer('handover_attempts').notNull().default(0),
+    moderation: listingModerationEnum('moderation').notNull().default('visible'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     deliveryTime: timestamp('delivery_time', { withTimezone: true }),

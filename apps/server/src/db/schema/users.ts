@@ -32,6 +32,11 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     /** Raised on password change or reset; tokens carrying an older value are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Campus moderator: reviews reports. A flag beside the role, not a role. */
+    isModerator: boolean('is_moderator').notNull().default(false),
+    /** Set while the account is suspended; with `suspendedUntil` null the suspension lasts until lifted. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

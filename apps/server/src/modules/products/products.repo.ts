@@ -1,7 +1,14 @@
 import { and, asc, eq, getTableColumns, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { ProductCategory, ProductCondition, ProductSort, ProductStatus } from '@campusrun/shared';
+import type {
+  ListingModeration,
+  ProductCategory,
+  ProductCondition,
+  ProductSort,
+  ProductStatus,
+} from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { productImages, products, users } from '../../db/schema';
+import { notSuspended, visibleListing } from '../../lib/listing-visibility';
 import {
   afterCursorPlaceholders,
   cursorOf,
@@ -129,6 +136,8 @@ function prepareList(db: Db, name: string, shape: ListShape, order: ListOrder) {
     shape.sellerId ? eq(products.sellerId, p('sellerId')) : undefined,
     shape.search ? matchesQuery(products.searchVector, p('search')) : undefined,
     shape.after ? afterCursorPlaceholders(order) : undefined,
+    visibleListing(products.moderation),
+    notSuspended(products.sellerId),
   ];
 
   // The page is built as one JSON value by the database: PGlite (WASM) decodes one text value much
@@ -138,6 +147,7 @@ function prepareList(db: Db, name: string, shape: ListShape, order: ListOrder) {
     'description', ${products.description}, 'price', ${products.price}, 'quantity', ${products.quantity},
     'category', ${products.category}, 'condition', ${products.condition},
     'isNegotiable', ${products.isNegotiable}, 'status', ${products.status},
+    'moderation', ${products.moderation},
     'createdAt', ${products.createdAt}, 'updatedAt', ${products.updatedAt},
     'cursor', ${cursorOf(order)},
     'seller', json_build_object('id', ${users.id}, 'name', ${users.name}, 'avatar', ${users.avatar},
@@ -221,6 +231,7 @@ export async function listProducts(
       condition: j.condition,
       isNegotiable: j.isNegotiable,
       status: j.status,
+      moderation: j.moderation,
       createdAt: new Date(j.createdAt),
       updatedAt: new Date(j.updatedAt),
     },
@@ -242,6 +253,7 @@ interface ListItemJson {
   condition: ProductCondition;
   isNegotiable: boolean;
   status: ProductStatus;
+  moderation: ListingModeration;
   createdAt: string;
   updatedAt: string;
   cursor: string;

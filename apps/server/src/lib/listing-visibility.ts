@@ -1,0 +1,24 @@
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { userBlocks, users } from '../db/schema';
+
+/**
+ * Who may be shown in lists, and next to whom. One place for the trust-and-safety filters that
+ * several features' lists share (requests, products, chat):
+ * - a listing shows only while its moderation state is 'visible' (not held after reports, not
+ *   removed by a moderator);
+ * - a suspended user's listings show to nobody;
+ * - two users of whom either blocks the other do not see each other's listings.
+ */
+
+/** The listing is neither held nor removed. */
+export const visibleListing = (moderation: AnyColumn): SQL => sql`${moderation} = 'visible'`;
+
+/** The user `userId` names is not suspended now. */
+export const notSuspended = (userId: AnyColumn): SQL =>
+  sql`not exists (select 1 from ${users} su where su.id = ${userId} and su.suspended_at is not null
+    and (su.suspended_until is null or su.suspended_until > now()))`;
+
+/** Neither of the two users blocks the other. */
+export const notBlocked = (a: AnyColumn | string | Placeholder, b: AnyColumn | string | Placeholder): SQL =>
+  sql`not exists (select 1 from ${userBlocks} ub where (ub.blocker_id = ${a} and ub.blocked_id = ${b})
+    or (ub.blocker_id = ${b} and ub.blocked_id = ${a}))`;

@@ -1,0 +1,2 @@
+// Schemas and messages of blocks (trust and safety).
+export {};

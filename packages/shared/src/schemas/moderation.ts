@@ -1,0 +1,2 @@
+// Schemas and messages of moderation (trust and safety).
+export {};

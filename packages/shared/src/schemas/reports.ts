@@ -1,0 +1,2 @@
+// Schemas and messages of reports (trust and safety).
+export {};
