@@ -76,12 +76,30 @@ const sameMessage = (a: ChatMessage, b: ChatMessage) =>
   a.id === b.id || (a.clientId !== null && a.clientId === b.clientId && a.senderId === b.senderId);
 
 /** Put a message at the end of a cached thread (once: by id or clientId). */
-export function addMessageToThread(queryClient: QueryClient, partnerId: string, message: ChatMessage) {
+function putMessage(queryClient: QueryClient, partnerId: string, message: ChatMessage) {
   queryClient.setQueryData<ThreadData>(chatKeys.thread(partnerId), (data) => {
     if (!data || data.pages.length === 0) return data;
     if (data.pages.some((page) => page.messages.some((m) => sameMessage(m, message)))) return data;
     const [newest, ...older] = data.pages;
     return { ...data, pages: [{ ...newest, messages: [...newest.messages, message] }, ...older] };
+  });
+}
+
+/**
+ * Put a message at the end of a cached thread (once: by id or clientId). A fetch of the thread
+ * already under way (a refetch after a reconnect, the first load) may have read it before this
+ * message was stored, and its answer replaces the cache: the message is put in again once that
+ * answer is in.
+ */
+export function addMessageToThread(queryClient: QueryClient, partnerId: string, message: ChatMessage) {
+  putMessage(queryClient, partnerId, message);
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey: chatKeys.thread(partnerId), exact: true });
+  if (query?.state.fetchStatus !== 'fetching') return;
+  const stop = cache.subscribe((event) => {
+    if (event.query !== query || event.type !== 'updated' || query.state.fetchStatus !== 'idle') return;
+    stop();
+    if (query.state.status === 'success') putMessage(queryClient, partnerId, message);
   });
 }
 
