@@ -82,6 +82,22 @@ describe('API surface', () => {
     expect(api.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
   });
 
+  it('security headers: pages carry the app policy; JSON answers of /api the API set; the API docs are a page', async () => {
+    const page = await t.app.inject('/login');
+    const api = await t.app.inject('/api/health');
+    const docs = await t.app.inject('/api/docs/static/index.html');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['strict-transport-security']).toContain('max-age=');
+    expect(api.headers['referrer-policy']).toBe('no-referrer');
+    expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
   it('API answers without Cache-Control: every /api answer is no-store; uploads and web assets keep their caching', async () => {
     const user = await createUser(t.db);
     const h = { authorization: `Bearer ${await tokenFor(t, user)}` };

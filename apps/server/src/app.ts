@@ -29,7 +29,7 @@ import { createEvents, type AppEvent } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPageCache, PAGE_CACHE_LIMITS } from './lib/page-cache';
 import { createLimiterFactory } from './lib/rate-limit';
-import { SECURITY_HEADERS } from './lib/security-headers';
+import { API_SECURITY_HEADERS, SECURITY_HEADERS } from './lib/security-headers';
 import { compileResponseSerializer } from './lib/serializer';
 import { createMetrics } from './lib/metrics';
 import { createSessionCache } from './lib/session-cache';
@@ -197,12 +197,17 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
 
   setErrorHandling(app);
 
-  // Every answer carries the security headers, set from one prebuilt object. API answers belong to
+  // Every answer carries the security headers, set from one prebuilt object (a short set for the
+  // API's JSON answers, the pages' set for everything else). API answers belong to
   // one user and change all the time: no browser or shared cache keeps them. A route whose answer is
   // the same for everyone may say otherwise (GET /api/config) by setting its own Cache-Control.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    if (!isApiPath(request.url)) reply.headers(SECURITY_HEADERS);
+    else {
+      // The API's documentation is a page (HTML and scripts) under /api.
+      reply.headers(request.url.startsWith('/api/docs') ? SECURITY_HEADERS : API_SECURITY_HEADERS);
+      reply.header('cache-control', 'no-store');
+    }
     done();
   });
 

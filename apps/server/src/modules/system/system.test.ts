@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createUser } from '../../test/factories';
+import { HEALTH_DB_CHECK_MS } from './system.routes';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -87,6 +88,42 @@ describe('GET /api/health/ready', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
     expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('GET /api/health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ rateLimits: { global: 10_000, auth: 20, authPerAccount: 10, health: 10_000 } });
+  });
+  afterAll(() => t.close());
+
+  it('asks the database once for a burst of probes, and again once its answer is a second old', async () => {
+    const execute = vi.spyOn(t.db, 'execute');
+    try {
+      vi.useFakeTimers({ toFake: ['performance'] });
+      const burst = await Promise.all(Array.from({ length: 20 }, () => t.app.inject('/api/health')));
+      expect(burst.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
+      const afterBurst = execute.mock.calls.length;
+      expect(afterBurst).toBeLessThanOrEqual(1);
+      vi.advanceTimersByTime(HEALTH_DB_CHECK_MS + 1);
+      expect((await t.app.inject('/api/health')).statusCode).toBe(200);
+      expect(execute.mock.calls.length).toBe(afterBurst + 1);
+    } finally {
+      vi.useRealTimers();
+      execute.mockRestore();
+    }
+  });
+
+  it('fails once the database stops answering', async () => {
+    const execute = vi.spyOn(t.db, 'execute').mockRejectedValue(new Error('connection refused'));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_DB_CHECK_MS + 50));
+      expect((await t.app.inject('/api/health')).statusCode).toBe(500);
+    } finally {
+      execute.mockRestore();
+    }
   });
 });
 
