@@ -15,7 +15,6 @@ import type { RequestCategory, RequestSort, RequestStatus } from '@campusrun/sha
 import type { Db } from '../../db/client';
 import { ratings, requests, users } from '../../db/schema';
 import {
-  afterCursor,
   afterCursorPlaceholders,
   containsPattern,
   cursorOf,
@@ -229,16 +228,48 @@ function pageQuery(
 const listedRows = (rows: { json: string; cursor: string }[]): ListedRequest[] =>
   rows.map((r) => ({ ...(JSON.parse(r.json) as RequestRow), cursor: r.cursor }));
 
-async function listPage(
+/** Whose list: the requester's own requests or the deliverer's deliveries. */
+type OwnList = 'requester' | 'deliverer';
+
+/**
+ * The two personal lists are read on every dashboard visit: each combination (whose list, status
+ * filter, first or later page) is one prepared statement per database, planned once per connection.
+ */
+const ownStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareOwnList>>>();
+
+function prepareOwnList(db: Db, name: string, owner: OwnList, statuses: boolean, after: boolean) {
+  const p = sql.placeholder;
+  return pageQuery(
+    db,
+    p('viewer'),
+    [
+      eq(owner === 'requester' ? requests.requesterId : requests.delivererId, p('viewer')),
+      statuses ? sql`${requests.status} = any(${p('statuses')}::request_status[])` : undefined,
+      after ? afterCursorPlaceholders(newest) : undefined,
+    ],
+    p('limit'),
+    newest,
+  ).prepare(name);
+}
+
+async function listOwn(
   db: Db,
+  owner: OwnList,
   viewerId: string,
-  where: (SQL | undefined)[],
+  statuses: RequestStatus[] | undefined,
   page: PageArgs,
-  order: ListOrder = newest,
 ): Promise<ListedRequest[]> {
-  return listedRows(
-    await pageQuery(db, viewerId, [...where, afterCursor(order, page.cursor)], page.limit + 1, order),
-  );
+  const after = cursorParams(newest, page.cursor);
+  const name = `requests_own_${owner}_${statuses ? 1 : 0}${after ? 1 : 0}`;
+  let statements = ownStatements.get(db);
+  if (!statements) ownStatements.set(db, (statements = new Map()));
+  let statement = statements.get(name);
+  if (!statement)
+    statements.set(
+      name,
+      (statement = prepareOwnList(db, name, owner, statuses !== undefined, after !== undefined)),
+    );
+  return listedRows(await statement.execute({ viewer: viewerId, statuses, limit: page.limit + 1, ...after }));
 }
 
 /** A list row and where the page after it starts. */
@@ -256,13 +287,7 @@ export const listByRequester = (
   requesterId: string,
   statuses: RequestStatus[] | undefined,
   page: PageArgs,
-) =>
-  listPage(
-    db,
-    requesterId,
-    [eq(requests.requesterId, requesterId), statuses ? inArray(requests.status, statuses) : undefined],
-    page,
-  );
+) => listOwn(db, 'requester', requesterId, statuses, page);
 
 /** The day scholar's deliveries (requests they accepted and still hold), newest first. */
 export const listByDeliverer = (
@@ -270,13 +295,7 @@ export const listByDeliverer = (
   delivererId: string,
   statuses: RequestStatus[] | undefined,
   page: PageArgs,
-) =>
-  listPage(
-    db,
-    delivererId,
-    [eq(requests.delivererId, delivererId), statuses ? inArray(requests.status, statuses) : undefined],
-    page,
-  );
+) => listOwn(db, 'deliverer', delivererId, statuses, page);
 
 export interface AvailableFilters {
   /** Words, each matched as a word prefix of the item's name or description. */
