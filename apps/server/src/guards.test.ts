@@ -52,6 +52,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/requests/my-requests', audience: 'hosteller' },
   { method: 'PUT', path: '/api/requests/:id/cancel', audience: 'hosteller', notFound: REQUEST },
   { method: 'PUT', path: '/api/requests/:id/repost', audience: 'hosteller', notFound: REQUEST },
+  { method: 'PUT', path: '/api/requests/:id/confirm-receipt', audience: 'hosteller', notFound: REQUEST },
   { method: 'GET', path: '/api/hosteller/requests/recent', audience: 'hosteller' },
   { method: 'GET', path: '/api/hosteller/stats', audience: 'hosteller' },
   { method: 'GET', path: '/api/hosteller/products/recent', audience: 'hosteller' },

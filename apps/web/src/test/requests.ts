@@ -11,6 +11,7 @@ export function can(...allowed: (keyof RequestCan)[]): RequestCan {
     rate: false,
     chat: false,
     repost: false,
+    confirmReceipt: false,
   };
   for (const action of allowed) none[action] = true;
   return none;
@@ -52,6 +53,9 @@ export function makeRequest(overrides: Partial<DeliveryRequest> = {}): DeliveryR
     completedAt: null,
     cancelledAt: null,
     contact: null,
+    handoverRequired: false,
+    handoverCode: null,
+    handoverLocked: false,
     viewerHasRated: false,
     isExpired: false,
     counterpart: null,

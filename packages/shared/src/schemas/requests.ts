@@ -38,6 +38,17 @@ export const REQUEST_MESSAGES = {
   quantityMax: `Quantity must be at most ${REQUEST_LIMITS.quantityMax}`,
   categoryInvalid: `Category must be one of ${REQUEST_CATEGORIES.join(', ')}`,
   deliveryNotesTooLong: `Delivery notes must be at most ${REQUEST_LIMITS.deliveryNotesMax} characters`,
+  handoverCodeWrong: 'The handover code is not correct',
+  handoverCodeLocked: 'Too many wrong codes. Ask the requester to confirm receipt.',
+} as const;
+
+/** The delivery handover code: digits the requester reads out and the deliverer types to complete. */
+export const HANDOVER_CODE = {
+  length: 4,
+  /** Wrong codes a deliverer may type before the code locks. */
+  maxAttempts: 5,
+  /** The create form's checkbox. */
+  optionLabel: 'Ask the deliverer for a handover code',
 } as const;
 
 /** Empty form fields ('' or only spaces) and null count as "not given". */
@@ -123,11 +134,16 @@ export const createRequestSchema = z.object({
     blank,
     z.enum(REQUEST_CATEGORIES, { error: REQUEST_MESSAGES.categoryInvalid }).default('other'),
   ),
+  /** The deliverer must type the requester's handover code to complete. */
+  handoverCode: z.boolean({ error: 'handoverCode must be true or false' }).default(false),
 });
 export type CreateRequestBody = z.infer<typeof createRequestSchema>;
 export type CreateRequestInput = z.input<typeof createRequestSchema>;
 
-/** PUT /requests/{id}/deliver: the body and the notes are both optional. */
+/**
+ * PUT /requests/{id}/deliver: the body and the notes are both optional; the handover code is needed
+ * when the request asks for one (anything but its digits is simply not the code).
+ */
 export const deliverRequestSchema = z
   .object({
     deliveryNotes: z.preprocess(
@@ -136,6 +152,14 @@ export const deliverRequestSchema = z
         .string()
         .trim()
         .max(REQUEST_LIMITS.deliveryNotesMax, REQUEST_MESSAGES.deliveryNotesTooLong)
+        .optional(),
+    ),
+    handoverCode: z.preprocess(
+      blank,
+      z
+        .string({ error: REQUEST_MESSAGES.handoverCodeWrong })
+        .trim()
+        .max(20, REQUEST_MESSAGES.handoverCodeWrong)
         .optional(),
     ),
   })
@@ -222,6 +246,8 @@ export const requestCanSchema = z.object({
   chat: z.boolean(),
   /** The requester may put an expired request back on the list with a new deadline. */
   repost: z.boolean(),
+  /** The requester may confirm they received the items (completes an accepted request). */
+  confirmReceipt: z.boolean(),
 });
 export type RequestCan = z.infer<typeof requestCanSchema>;
 
@@ -251,6 +277,12 @@ export const requestSchema = z.object({
   cancelledAt: z.string().nullable(),
   /** The requester's phone and room, for the assigned deliverer of an accepted request; otherwise null. */
   contact: requestContactSchema.nullable(),
+  /** The deliverer must type the requester's handover code to complete. */
+  handoverRequired: z.boolean(),
+  /** The handover code, for the requester of an accepted request only; otherwise null. */
+  handoverCode: z.string().nullable(),
+  /** Too many wrong codes were typed: only the requester's confirmation completes it now. */
+  handoverLocked: z.boolean(),
   /** True when the viewer is a party of this completed request and has already rated the other party. */
   viewerHasRated: z.boolean(),
   /** Pending with its deadline passed: no longer on the list until its requester reposts it. */

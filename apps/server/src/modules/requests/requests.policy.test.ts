@@ -52,12 +52,12 @@ const table: [keyof typeof states, keyof typeof viewers, Action[]][] = [
   ['pending, deadline passed', 'requester', ['cancel', 'repost']],
   ['pending, deadline passed', 'other hosteller', ['chat']],
   ['pending, deadline passed', 'other day scholar', ['chat']],
-  ['accepted', 'requester', ['cancel', 'chat']],
+  ['accepted', 'requester', ['cancel', 'chat', 'confirmReceipt']],
   ['accepted', 'other hosteller', ['chat']],
   ['accepted', 'deliverer', ['complete', 'cancelDelivery', 'chat']],
   ['accepted', 'other day scholar', ['chat']],
   ['accepted', 'no role yet', []],
-  ['accepted, deadline passed', 'requester', ['cancel', 'chat']],
+  ['accepted, deadline passed', 'requester', ['cancel', 'chat', 'confirmReceipt']],
   ['accepted, deadline passed', 'deliverer', ['complete', 'cancelDelivery', 'chat']],
   ['completed', 'requester', ['rate', 'chat']],
   ['completed', 'deliverer', ['rate', 'chat']],
@@ -70,7 +70,16 @@ const table: [keyof typeof states, keyof typeof viewers, Action[]][] = [
   ['cancelled while accepted', 'other hosteller', []],
 ];
 
-const ALL: Action[] = ['accept', 'complete', 'cancel', 'cancelDelivery', 'rate', 'chat', 'repost'];
+const ALL: Action[] = [
+  'accept',
+  'complete',
+  'cancel',
+  'cancelDelivery',
+  'rate',
+  'chat',
+  'repost',
+  'confirmReceipt',
+];
 const only = (allowed: Action[]) =>
   Object.fromEntries(ALL.map((a) => [a, allowed.includes(a)])) as RequestCan;
 

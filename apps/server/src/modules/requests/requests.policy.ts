@@ -64,6 +64,15 @@ export function deliverRefusal(actorId: string, r: State): RequestRefusal | null
   return closed(r) ?? (r.status === 'accepted' ? null : 'notAccepted');
 }
 
+/**
+ * Only the requester confirms receipt, and only of an accepted request: it completes the request as
+ * the deliverer's completion would.
+ */
+export function confirmReceiptRefusal(actorId: string, r: State): RequestRefusal | null {
+  if (r.requesterId !== actorId) return 'notRequester';
+  return closed(r) ?? (r.status === 'accepted' ? null : 'notAccepted');
+}
+
 /** Only the requester cancels, while the request is pending or accepted. */
 export function cancelRefusal(actorId: string, r: State): RequestRefusal | null {
   if (r.requesterId !== actorId) return 'notRequester';
@@ -94,6 +103,10 @@ export const canView = (viewerId: string, r: Pick<State, 'status' | 'requesterId
 /** The requester's phone and room: for the assigned deliverer of an accepted request only. */
 export const canSeeContact = (viewerId: string, r: Pick<State, 'status' | 'delivererId'>) =>
   r.status === 'accepted' && r.delivererId === viewerId;
+
+/** The handover code: for the requester of an accepted request only (never its deliverer). */
+export const canSeeHandoverCode = (viewerId: string, r: Pick<State, 'status' | 'requesterId'>) =>
+  r.status === 'accepted' && r.requesterId === viewerId;
 
 /**
  * The other party for this viewer: the requester talks to their deliverer (none while pending);
@@ -131,5 +144,6 @@ export function requestCan(viewer: Viewer, r: State, now: Date, hasRated: boolea
     // Anyone who may see the request talks to its requester; a closed one, only its parties do.
     chat: viewer.role !== null && canView(viewer.id, r) && counterpartOf(viewer.id, r) !== null,
     repost: hosteller && repostRefusal(viewer.id, r, now) === null,
+    confirmReceipt: hosteller && confirmReceiptRefusal(viewer.id, r) === null,
   };
 }

@@ -1,7 +1,8 @@
-import type { DeliveryRequest } from '@campusrun/shared';
+import { HANDOVER_CODE, type DeliveryRequest } from '@campusrun/shared';
 import { toRupees } from '../../lib/money';
 import {
   canSeeContact,
+  canSeeHandoverCode,
   counterpartOf,
   isExpired,
   requestCan,
@@ -18,10 +19,16 @@ import type { RequestRow } from './requests.repo';
 export const ANY_DAY_SCHOLAR: Viewer = { id: '', role: 'dayscholar' };
 
 /**
- * A request as `viewer` may see it: contact details only for its deliverer while accepted; `can`
- * and the rest of the viewer's fields from the policy (requests.policy.ts), as of `now`.
+ * A request as `viewer` may see it: contact details only for its deliverer while accepted, the
+ * handover code (opened with `revealCode`) only for its requester while accepted; `can` and the rest
+ * of the viewer's fields from the policy (requests.policy.ts), as of `now`.
  */
-export function presentRequest(row: RequestRow, viewer: Viewer, now = new Date()): DeliveryRequest {
+export function presentRequest(
+  row: RequestRow,
+  viewer: Viewer,
+  now = new Date(),
+  revealCode: (sealed: string) => string | null = () => null,
+): DeliveryRequest {
   const state = {
     status: row.status,
     requesterId: row.requesterId,
@@ -63,6 +70,12 @@ export function presentRequest(row: RequestRow, viewer: Viewer, now = new Date()
           roomNumber: row.requesterRoomNumber,
         }
       : null,
+    handoverRequired: row.handoverRequired,
+    handoverCode:
+      row.handoverCodeSealed !== null && canSeeHandoverCode(viewer.id, row)
+        ? revealCode(row.handoverCodeSealed)
+        : null,
+    handoverLocked: row.handoverRequired && row.handoverAttempts >= HANDOVER_CODE.maxAttempts,
     viewerHasRated: row.viewerHasRated,
     isExpired: isExpired(state, now),
     counterpart: counterpart === 'requester' ? requester : counterpart === 'deliverer' ? deliverer : null,

@@ -55,6 +55,10 @@ export interface RequestRow {
   deliveryTime: string | null;
   completedAt: string | null;
   cancelledAt: string | null;
+  handoverRequired: boolean;
+  /** The handover code sealed for the requester's view (requests.handover.ts); null until accepted. */
+  handoverCodeSealed: string | null;
+  handoverAttempts: number;
   requesterName: string;
   requesterAvatar: string | null;
   requesterPhone: string | null;
@@ -86,6 +90,9 @@ const requestColumns = {
   deliveryTime: requests.deliveryTime,
   completedAt: requests.completedAt,
   cancelledAt: requests.cancelledAt,
+  handoverRequired: requests.handoverRequired,
+  handoverCodeSealed: requests.handoverCodeSealed,
+  handoverAttempts: requests.handoverAttempts,
 };
 
 /** The viewer's own rating of the request, if any (at most one row: once per request and direction). */
@@ -169,6 +176,7 @@ export interface NewRequest {
   deliveryLocation: string;
   isUrgent: boolean;
   category: RequestCategory;
+  handoverRequired: boolean;
 }
 
 export const insertRequest = async (db: Db, values: NewRequest) =>
@@ -443,12 +451,27 @@ const ACCEPT_LOCK = 0x43_52_41_63; // 'CRAc'
  * Their accepts take turns on an advisory lock, so the count read by the UPDATE (a fresh snapshot
  * once the lock is held) already includes any accept of theirs that committed just before.
  */
-export async function markAccepted(db: Db, id: string, delivererId: string, maxActive: number) {
+export async function markAccepted(
+  db: Db,
+  id: string,
+  delivererId: string,
+  maxActive: number,
+  handover: { hash: string; sealed: string },
+) {
   const updated = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ACCEPT_LOCK}, hashtext(${delivererId}))`);
     return tx
       .update(requests)
-      .set({ status: 'accepted', delivererId, acceptedAt: now, updatedAt: now })
+      .set({
+        status: 'accepted',
+        delivererId,
+        acceptedAt: now,
+        updatedAt: now,
+        // A new code for this delivery, kept only when the request asks for one.
+        handoverCodeHash: sql`case when ${requests.handoverRequired} then ${handover.hash} end`,
+        handoverCodeSealed: sql`case when ${requests.handoverRequired} then ${handover.sealed} end`,
+        handoverAttempts: 0,
+      })
       .where(
         and(
           eq(requests.id, id),
@@ -470,6 +493,55 @@ export const markCompleted = async (db: Db, id: string, delivererId: string, not
       .where(and(eq(requests.id, id), eq(requests.status, 'accepted'), eq(requests.delivererId, delivererId)))
       .returning(requestColumns),
   );
+
+/** The requester confirms they received the items: accepted → completed, as the deliverer's completion. */
+export const markReceived = async (db: Db, id: string, requesterId: string) =>
+  withParties(
+    db,
+    await db
+      .update(requests)
+      .set({ status: 'completed', completedAt: now, deliveryTime: now, updatedAt: now })
+      .where(and(eq(requests.id, id), eq(requests.status, 'accepted'), eq(requests.requesterId, requesterId)))
+      .returning(requestColumns),
+  );
+
+/** What completing an accepted request with a handover code needs to know. */
+export const findHandover = async (db: Db, id: string) =>
+  (
+    await db
+      .select({
+        status: requests.status,
+        delivererId: requests.delivererId,
+        required: requests.handoverRequired,
+        attempts: requests.handoverAttempts,
+      })
+      .from(requests)
+      .where(eq(requests.id, id))
+      .limit(1)
+  )[0];
+
+/**
+ * Counts one try of the deliverer's code before it is compared, and answers the stored hash to
+ * compare with; nothing once `maxAttempts` tries were counted (or the request is not this
+ * deliverer's accepted one). Counting first means parallel guesses get at most `maxAttempts`
+ * comparisons in all.
+ */
+export const countHandoverAttempt = async (db: Db, id: string, delivererId: string, maxAttempts: number) =>
+  (
+    await db
+      .update(requests)
+      .set({ handoverAttempts: sql`${requests.handoverAttempts} + 1` })
+      .where(
+        and(
+          eq(requests.id, id),
+          eq(requests.status, 'accepted'),
+          eq(requests.delivererId, delivererId),
+          sql`${requests.handoverCodeHash} is not null`,
+          sql`${requests.handoverAttempts} < ${maxAttempts}`,
+        ),
+      )
+      .returning({ hash: requests.handoverCodeHash })
+  )[0]?.hash ?? undefined;
 
 export const markCancelled = async (db: Db, id: string, requesterId: string) =>
   withParties(
@@ -494,7 +566,16 @@ export const markCancelled = async (db: Db, id: string, requesterId: string) =>
 export async function markDeliveryCancelled(db: Db, id: string, delivererId: string) {
   const updated = await db
     .update(requests)
-    .set({ status: 'pending', delivererId: null, acceptedAt: null, updatedAt: now })
+    .set({
+      status: 'pending',
+      delivererId: null,
+      acceptedAt: null,
+      updatedAt: now,
+      // The code belonged to that delivery; the next accept draws a new one.
+      handoverCodeHash: null,
+      handoverCodeSealed: null,
+      handoverAttempts: 0,
+    })
     .where(and(eq(requests.id, id), eq(requests.status, 'accepted'), eq(requests.delivererId, delivererId)))
     .returning({
       ...requestColumns,

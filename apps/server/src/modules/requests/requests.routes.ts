@@ -78,6 +78,20 @@ export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAs
         },
         (req) => service.repost(actorOf(req), req.params.id, req.body.deadline),
       );
+      app.put(
+        '/requests/:id/confirm-receipt',
+        {
+          onRequest: id.check,
+          schema: {
+            tags,
+            description:
+              'The requester received the items: the accepted request completes as if its deliverer had completed it.',
+            params: id.params,
+            response: one,
+          },
+        },
+        (req) => service.confirmReceipt(actorOf(req), req.params.id),
+      );
       app.get(
         '/hosteller/requests/recent',
         {
@@ -114,7 +128,7 @@ export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAs
           onRequest: id.check,
           schema: { tags, params: id.params, body: deliverRequestSchema, response: one },
         },
-        (req) => service.deliver(actorOf(req), req.params.id, req.body?.deliveryNotes),
+        (req) => service.deliver(actorOf(req), req.params.id, req.body ?? {}),
       );
       app.put(
         '/requests/:id/cancel-delivery',

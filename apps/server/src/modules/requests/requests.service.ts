@@ -1,19 +1,22 @@
-import type {
-  AvailableRequestsQuery,
-  CreateRequestBody,
-  DeliveryStatusFilter,
-  MyDeliveriesQuery,
-  MyRequestsQuery,
-  RequestStatus,
+import {
+  HANDOVER_CODE,
+  REQUEST_MESSAGES,
+  type AvailableRequestsQuery,
+  type CreateRequestBody,
+  type DeliveryStatusFilter,
+  type MyDeliveriesQuery,
+  type MyRequestsQuery,
+  type RequestStatus,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { pageOf } from '../../lib/lists';
-import { conflict, forbidden, notFound, type AppError } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors';
 import type { AppEvent } from '../../lib/events';
 import { toPaise } from '../../lib/money';
 import * as policy from './requests.policy';
-import { ANY_DAY_SCHOLAR, presentRequest } from './requests.presenter';
+import { createHandoverCodes } from './requests.handover';
+import { ANY_DAY_SCHOLAR, presentRequest as presentWith } from './requests.presenter';
 import * as repo from './requests.repo';
 
 export const REQUEST_ERRORS = {
@@ -29,6 +32,7 @@ export const REQUEST_ERRORS = {
   cancelled: 'This request has been cancelled',
   notAccepted: 'This request has not been accepted yet',
   notRequesterRepost: 'Only the hosteller who posted this request can repost it',
+  notRequesterConfirm: 'Only the hosteller who posted this request can confirm receipt',
   notExpired: 'This request has not expired yet',
   changed: 'This request was just changed by someone else. Please refresh and try again.',
 } as const;
@@ -37,7 +41,7 @@ export const REQUEST_ERRORS = {
 export const tooManyActiveDeliveries = (active: number) =>
   `You already have ${active} active ${active === 1 ? 'delivery' : 'deliveries'}. Complete one before accepting another.`;
 
-type Action = 'accept' | 'deliver' | 'cancel' | 'cancelDelivery' | 'repost';
+type Action = 'accept' | 'deliver' | 'cancel' | 'cancelDelivery' | 'repost' | 'confirmReceipt';
 
 function refusalError(
   reason: policy.RequestRefusal | null,
@@ -50,7 +54,13 @@ function refusalError(
     case 'ownRequest':
       return forbidden(REQUEST_ERRORS.ownRequest);
     case 'notRequester':
-      return forbidden(action === 'repost' ? REQUEST_ERRORS.notRequesterRepost : REQUEST_ERRORS.notRequester);
+      return forbidden(
+        action === 'repost'
+          ? REQUEST_ERRORS.notRequesterRepost
+          : action === 'confirmReceipt'
+            ? REQUEST_ERRORS.notRequesterConfirm
+            : REQUEST_ERRORS.notRequester,
+      );
     case 'notDeliverer':
       return forbidden(
         action === 'deliver' ? REQUEST_ERRORS.notDelivererComplete : REQUEST_ERRORS.notDelivererCancel,
@@ -80,6 +90,10 @@ const SWEEP_BATCH = 200;
  */
 export function createRequestsService(ctx: AppContext) {
   const { db, events } = ctx;
+  const handover = createHandoverCodes(ctx.config.jwtSecret);
+  /** The request as `viewer` sees it; only its requester's view opens the handover code. */
+  const presentRequest = (row: repo.RequestRow, viewer: policy.Viewer, now = new Date()) =>
+    presentWith(row, viewer, now, handover.reveal);
 
   const page = (q: { limit: number; cursor?: string }) => ({ limit: q.limit, cursor: q.cursor });
   const presentPage = (rows: repo.ListedRequest[], limit: number, actor: Actor) => {
@@ -88,6 +102,27 @@ export function createRequestsService(ctx: AppContext) {
     const now = new Date();
     return { items: items.map((r) => presentRequest(r, viewer, now)), nextCursor };
   };
+
+  /**
+   * When the deliverer completes a request that asks for a handover code: the code must be right.
+   * Each try is counted before it is compared; after the last allowed wrong one the code is locked
+   * and only the requester's confirmation completes the request. Any other case (not their accepted
+   * request) is left to the completion, which explains its refusal.
+   */
+  async function checkHandoverCode(actor: Actor, id: string, code: string | undefined) {
+    const state = await repo.findHandover(db, id);
+    if (!state?.required || state.status !== 'accepted' || state.delivererId !== actor.id) return;
+    if (state.attempts >= HANDOVER_CODE.maxAttempts) throw conflict(REQUEST_MESSAGES.handoverCodeLocked);
+    if (!code) throw badRequest(REQUEST_MESSAGES.handoverCodeWrong);
+    const hash = await repo.countHandoverAttempt(db, id, actor.id, HANDOVER_CODE.maxAttempts);
+    if (hash === undefined) {
+      const now = await repo.findHandover(db, id);
+      if (now?.status === 'accepted' && now.attempts >= HANDOVER_CODE.maxAttempts)
+        throw conflict(REQUEST_MESSAGES.handoverCodeLocked);
+      return;
+    }
+    if (!handover.matches(hash, code)) throw badRequest(REQUEST_MESSAGES.handoverCodeWrong);
+  }
 
   /** After a refused UPDATE: 404, or the policy's reason for this actor. */
   async function explainRefusal(
@@ -156,6 +191,7 @@ export function createRequestsService(ctx: AppContext) {
         deliveryLocation: body.deliveryLocation,
         isUrgent: body.isUrgent,
         category: body.category,
+        handoverRequired: body.handoverCode,
       });
       const row = (await repo.findRequest(db, id, actor.id))!;
       return done(row, actor, null, { left: false });
@@ -210,7 +246,7 @@ export function createRequestsService(ctx: AppContext) {
 
     async accept(actor: Actor, id: string) {
       const max = ctx.config.maxActiveDeliveries;
-      const row = await repo.markAccepted(db, id, actor.id, max);
+      const row = await repo.markAccepted(db, id, actor.id, max, handover.draw());
       if (!row) {
         const load = { active: await repo.countActiveDeliveries(db, actor.id), max };
         throw await explainRefusal(
@@ -228,9 +264,27 @@ export function createRequestsService(ctx: AppContext) {
       );
     },
 
-    async deliver(actor: Actor, id: string, deliveryNotes: string | undefined) {
-      const row = await repo.markCompleted(db, id, actor.id, deliveryNotes ?? null);
+    async deliver(
+      actor: Actor,
+      id: string,
+      body: { deliveryNotes?: string | undefined; handoverCode?: string | undefined },
+    ) {
+      await checkHandoverCode(actor, id, body.handoverCode);
+      const row = await repo.markCompleted(db, id, actor.id, body.deliveryNotes ?? null);
       if (!row) throw await explainRefusal(id, 'deliver', (s) => policy.deliverRefusal(actor.id, s));
+      return done(
+        row,
+        actor,
+        { type: 'request.completed', ...eventBase(row), deliverer: delivererOf(row)! },
+        { left: false },
+      );
+    },
+
+    /** The requester received the items: completed as by the deliverer (same notices, same ratings). */
+    async confirmReceipt(actor: Actor, id: string) {
+      const row = await repo.markReceived(db, id, actor.id);
+      if (!row)
+        throw await explainRefusal(id, 'confirmReceipt', (s) => policy.confirmReceiptRefusal(actor.id, s));
       return done(
         row,
         actor,

@@ -73,6 +73,9 @@ describe('POST /requests', () => {
       completedAt: null,
       cancelledAt: null,
       contact: null,
+      handoverRequired: false,
+      handoverCode: null,
+      handoverLocked: false,
       viewerHasRated: false,
       isExpired: false,
       // Nobody to chat with or rate yet; the requester may cancel it.
@@ -86,6 +89,7 @@ describe('POST /requests', () => {
         rate: false,
         chat: false,
         repost: false,
+        confirmReceipt: false,
       },
     });
     const [row] = await t.db.select().from(requests).where(eq(requests.id, request.id));

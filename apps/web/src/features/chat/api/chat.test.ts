@@ -14,7 +14,6 @@ const message = (n: number): ChatMessage => ({
   content: `message ${n}`,
   isRead: false,
   sentAt: new Date(Date.UTC(2026, 10, 23, 10, n)).toISOString(),
-  readAt: null,
 });
 
 const page = (messages: ChatMessage[]): ThreadPage => ({

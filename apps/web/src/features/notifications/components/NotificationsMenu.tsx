@@ -12,6 +12,7 @@ import {
   MessageCircle,
   Package,
   RotateCw,
+  ShieldAlert,
   ShoppingBag,
   Truck,
 } from 'lucide-react';
@@ -33,6 +34,7 @@ const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> =
   delivery: { icon: Truck, className: 'bg-amber-50 text-amber-800' },
   product: { icon: ShoppingBag, className: 'bg-violet-50 text-violet-700' },
   other: { icon: Info, className: 'bg-slate-100 text-slate-700' },
+  moderation: { icon: ShieldAlert, className: 'bg-orange-50 text-orange-800' },
 };
 
 /** Spec §2: /requests/{requestId}, /chat/{senderId} or /products/{productId}, by what the notification carries. */

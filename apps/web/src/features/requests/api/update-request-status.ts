@@ -3,25 +3,33 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateAfterRequestChange, requestKeys } from './keys';
 
-export type RequestAction = 'accept' | 'deliver' | 'cancel' | 'cancel-delivery';
+export type RequestAction = 'accept' | 'deliver' | 'cancel' | 'cancel-delivery' | 'confirm-receipt';
 
 /**
- * PUT /requests/{id}/accept | /deliver { deliveryNotes? } | /cancel | /cancel-delivery → { request }.
+ * PUT /requests/{id}/accept | /deliver { deliveryNotes?, handoverCode? } | /cancel | /cancel-delivery |
+ * /confirm-receipt → { request }.
  * 403/409 carry a clear message.
  */
 export const updateRequestStatus = ({
   id,
   action,
   deliveryNotes,
+  handoverCode,
 }: {
   id: string;
   action: RequestAction;
   deliveryNotes?: string;
+  handoverCode?: string;
 }) =>
   api
     .put<{ request: DeliveryRequest }>(
       `/requests/${encodeURIComponent(id)}/${action}`,
-      action === 'deliver' ? { deliveryNotes: deliveryNotes?.trim() || undefined } : undefined,
+      action === 'deliver'
+        ? {
+            deliveryNotes: deliveryNotes?.trim() || undefined,
+            handoverCode: handoverCode?.trim() || undefined,
+          }
+        : undefined,
     )
     .then((res) => res.request);
 

@@ -96,6 +96,7 @@ describe('new request', { timeout: 20_000 }, () => {
     const { user, router } = await openForm();
     expect(screen.getByLabelText('Quantity')).toHaveValue(1);
     expect(screen.getByLabelText('Category')).toHaveValue('other');
+    expect(screen.getByLabelText('Ask the deliverer for a handover code')).toBeChecked();
 
     await user.type(screen.getByLabelText('Item name'), 'Milk');
     await user.type(screen.getByLabelText('Expected price (₹)'), '30');
@@ -113,6 +114,7 @@ describe('new request', { timeout: 20_000 }, () => {
       expectedPrice: 30,
       quantity: 1,
       isUrgent: true,
+      handoverCode: true,
       category: 'groceries',
       deliveryLocation: 'Block A gate',
     });

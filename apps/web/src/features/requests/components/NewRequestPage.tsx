@@ -1,5 +1,6 @@
 import {
   type CreateRequestBody,
+  HANDOVER_CODE,
   REQUEST_CATEGORIES,
   REQUEST_LIMITS,
   createRequestSchema,
@@ -28,6 +29,7 @@ interface RequestFormValues {
   description: string;
   quantity: string;
   isUrgent: boolean;
+  handoverCode: boolean;
   category: (typeof REQUEST_CATEGORIES)[number];
 }
 
@@ -76,6 +78,7 @@ export function NewRequestPage() {
       description: '',
       quantity: '1',
       isUrgent: false,
+      handoverCode: true,
       category: 'other',
     },
     reValidateMode: 'onSubmit',
@@ -185,6 +188,11 @@ export function NewRequestPage() {
             {...register('deliveryLocation')}
           />
           <Checkbox label="Urgent" hint="Shown with a red Urgent pill." {...register('isUrgent')} />
+          <Checkbox
+            label={HANDOVER_CODE.optionLabel}
+            hint="You get a 4-digit code once someone accepts; they type it when they hand the items over."
+            {...register('handoverCode')}
+          />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link to={paths.hosteller.myRequests} className={buttonClasses({ variant: 'secondary' })}>
               Cancel

@@ -1,4 +1,10 @@
-import { type DeliveryRequest, REQUEST_LIMITS, type RatingType } from '@campusrun/shared';
+import {
+  type DeliveryRequest,
+  HANDOVER_CODE,
+  REQUEST_LIMITS,
+  REQUEST_MESSAGES,
+  type RatingType,
+} from '@campusrun/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
@@ -51,6 +57,16 @@ const ACTIONS: Record<RequestAction, ActionConfig> = {
     success: 'Request cancelled successfully',
     failure: 'Failed to cancel request',
   },
+  'confirm-receipt': {
+    button: 'Confirm receipt',
+    title: 'Confirm you received the items?',
+    description:
+      'This completes the request, as if your deliverer had marked it completed. Confirm only once you have the items.',
+    confirm: 'Confirm',
+    danger: false,
+    success: 'Receipt confirmed: the request is completed',
+    failure: 'Failed to confirm receipt',
+  },
   'cancel-delivery': {
     button: 'Cancel Delivery',
     title: 'Cancel this delivery?',
@@ -66,6 +82,7 @@ const ACTIONS: Record<RequestAction, ActionConfig> = {
 const CAN: Record<RequestAction, keyof DeliveryRequest['can']> = {
   accept: 'accept',
   deliver: 'complete',
+  'confirm-receipt': 'confirmReceipt',
   cancel: 'cancel',
   'cancel-delivery': 'cancelDelivery',
 };
@@ -82,6 +99,8 @@ const RATE_BUTTON: Record<RatingType, string> = {
 export function RequestActions({ request }: { request: DeliveryRequest }) {
   const [open, setOpen] = useState<RequestAction | null>(null);
   const [notes, setNotes] = useState('');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
   const [rating, setRating] = useState(false);
   const [reposting, setReposting] = useState(false);
   const mutation = useUpdateRequestStatus();
@@ -100,13 +119,18 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
     if (!open) return;
     const action = open;
     try {
-      await mutation.mutateAsync({ id: request.id, action, deliveryNotes: notes });
+      await mutation.mutateAsync({ id: request.id, action, deliveryNotes: notes, handoverCode: code });
       toast.success(ACTIONS[action].success, REQUEST_TOAST);
       setOpen(null);
       setNotes('');
+      setCode('');
     } catch (error) {
-      // The dialog stays open so the user can try again or cancel.
-      toast.error(errorMessage(error, ACTIONS[action].failure), REQUEST_TOAST);
+      // The dialog stays open so the user can try again or cancel; a code problem shows at the code.
+      const message = errorMessage(error, ACTIONS[action].failure);
+      const aboutCode =
+        message === REQUEST_MESSAGES.handoverCodeWrong || message === REQUEST_MESSAGES.handoverCodeLocked;
+      if (action === 'deliver' && request.handoverRequired && aboutCode) setCodeError(message);
+      else toast.error(message, REQUEST_TOAST);
     }
   };
 
@@ -119,6 +143,7 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
           variant={ACTIONS[action].danger ? 'danger' : 'primary'}
           onClick={() => {
             mutation.reset();
+            setCodeError(undefined);
             setOpen(action);
           }}
         >
@@ -156,6 +181,22 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
           </>
         }
       >
+        {open === 'deliver' && request.handoverRequired && (
+          <TextField
+            label="Handover code"
+            hint={`The ${HANDOVER_CODE.length}-digit code the requester shows on their request page.`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={HANDOVER_CODE.length}
+            className="font-mono text-lg tracking-widest"
+            value={code}
+            error={codeError}
+            onChange={(event) => {
+              setCode(event.target.value.replace(/\D/g, ''));
+              setCodeError(undefined);
+            }}
+          />
+        )}
         {open === 'deliver' && (
           <Field label="Delivery notes (optional)">
             {(control) => (

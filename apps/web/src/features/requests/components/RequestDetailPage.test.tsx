@@ -172,6 +172,84 @@ describe('request detail', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Rate Hosteller' })).toBeInTheDocument();
   });
 
+  it('shows the requester their handover code in large type and lets them confirm receipt', async () => {
+    const request = {
+      ...withDeliverer(makeRequest()),
+      counterpart: delivererRef,
+      handoverRequired: true,
+      handoverCode: '0427',
+      can: can('cancel', 'chat', 'confirmReceipt'),
+    };
+    let confirmed = false;
+    server.use(
+      http.put(api(`/requests/${request.id}/confirm-receipt`), () => {
+        confirmed = true;
+        return HttpResponse.json({
+          request: {
+            ...request,
+            status: 'completed',
+            handoverCode: null,
+            completedAt: new Date().toISOString(),
+            can: can('rate', 'chat'),
+          },
+        });
+      }),
+    );
+    const { user } = await openRequest(request, hosteller);
+    const box = within(screen.getByRole('region', { name: 'Handover code' }));
+    expect(box.getByTestId('handover-code')).toHaveTextContent('0427');
+    expect(box.getByText('0 4 2 7')).toHaveClass('sr-only');
+    await user.click(screen.getByRole('button', { name: 'Confirm receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm you received the items?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Receipt confirmed: the request is completed', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(confirmed).toBe(true);
+    expect(screen.queryByRole('region', { name: 'Handover code' })).not.toBeInTheDocument();
+  });
+
+  it('asks the deliverer for the handover code and shows a wrong code at the field', async () => {
+    const request = { ...deliverersView(), handoverRequired: true };
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(api(`/requests/${request.id}/deliver`), async ({ request: req }) => {
+        const body = (await req.json()) as { handoverCode?: string };
+        bodies.push(body);
+        if (body.handoverCode !== '0427')
+          return HttpResponse.json(
+            { code: 'BAD_REQUEST', message: 'The handover code is not correct' },
+            { status: 400 },
+          );
+        return HttpResponse.json({
+          request: {
+            ...request,
+            status: 'completed',
+            completedAt: new Date().toISOString(),
+            can: can('chat'),
+          },
+        });
+      }),
+    );
+    const { user } = await openRequest(request, dayscholar);
+    expect(screen.getByText(/asked for a handover code/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark as Completed' }));
+    const dialog = await screen.findByRole('dialog');
+    const code = within(dialog).getByLabelText('Handover code');
+    await user.type(code, '12a34');
+    expect(code).toHaveValue('1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('The handover code is not correct')).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(code);
+    await user.type(code, '0427');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Request completed successfully', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([{ handoverCode: '1234' }, { handoverCode: '0427' }]);
+  });
+
   it('stacks the action buttons full width on phones and puts them inline from sm up', async () => {
     await openRequest(deliverersView(), dayscholar);
     const group = screen.getByRole('group', { name: 'Request actions' });

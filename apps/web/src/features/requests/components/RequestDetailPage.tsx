@@ -129,6 +129,15 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
               </dl>
             </section>
           )}
+          {request.handoverCode && (
+            <HandoverCode code={request.handoverCode} locked={request.handoverLocked} />
+          )}
+          {request.handoverRequired && request.can.complete && (
+            <p className="mt-6 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
+              This requester asked for a handover code: ask them for it when you hand the items over, and type
+              it when you mark the delivery completed.
+            </p>
+          )}
           {request.isExpired && (
             <p className="mt-6 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
               The deadline has passed, so day scholars no longer see this request.
@@ -210,5 +219,33 @@ export function RequestDetailPage() {
       {query.isPending || query.isError ? <h1 className="sr-only">Request Details</h1> : null}
       {content}
     </>
+  );
+}
+
+/** The requester's handover code, in large type, read out digit by digit to screen readers. */
+function HandoverCode({ code, locked }: { code: string; locked: boolean }) {
+  return (
+    <section
+      aria-labelledby="handover-code"
+      className="mt-6 rounded-lg bg-emerald-50 p-4 ring-1 ring-emerald-200"
+    >
+      <h3 id="handover-code" className="text-sm font-medium text-emerald-900">
+        Handover code
+      </h3>
+      <p className="mt-1 font-mono text-4xl font-bold tracking-[0.3em] text-emerald-950">
+        <span aria-hidden="true" data-testid="handover-code">
+          {code}
+        </span>
+        <span className="sr-only">{code.split('').join(' ')}</span>
+      </p>
+      <p className="mt-2 text-sm text-emerald-900">
+        Give this code to your deliverer only once you have the items: they type it to complete the delivery.
+      </p>
+      {locked && (
+        <p className="mt-2 text-sm font-medium text-red-800">
+          Too many wrong codes were typed. Confirm receipt once you have the items.
+        </p>
+      )}
+    </section>
   );
 }
