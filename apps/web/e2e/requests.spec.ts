@@ -42,6 +42,8 @@ test('a request goes from creation to delivery and both parties rate each other'
   await h.getByLabel('Deadline').fill(localInput(5));
   await h.getByLabel('Category').selectOption('food');
   await h.getByLabel('Delivery location').fill('Block B, room 12');
+  // Asking for a handover code is the default.
+  await expect(h.getByLabel('Ask the deliverer for a handover code')).toBeChecked();
   await h.getByRole('button', { name: 'Create Request' }).click();
   await expect(h.getByText('Request created successfully!')).toBeVisible();
   await expect(h).toHaveURL(/\/requests\/[0-9a-f-]+$/);
@@ -95,11 +97,25 @@ test('a request goes from creation to delivery and both parties rate each other'
   await expect(delivererCard.getByText('Deliverer (Day Scholar)')).toBeVisible();
   await expect(h.getByRole('link', { name: /^Chat with/ })).toHaveAttribute('href', `/chat/${dayscholar.id}`);
   await expect(h.getByRole('region', { name: 'Requester contact' })).toHaveCount(0);
+  // The hosteller's page shows the handover code (it arrived with the live update); the day
+  // scholar's never does.
+  const codeBox = h.getByRole('region', { name: 'Handover code' });
+  await expect(codeBox.getByTestId('handover-code')).toHaveText(/^\d{4}$/);
+  const code = (await codeBox.getByTestId('handover-code').textContent())!;
+  await expectAccessible(h);
+  await expect(d.getByRole('region', { name: 'Handover code' })).toHaveCount(0);
+  await expect(d.getByText(/asked for a handover code/)).toBeVisible();
 
-  // The day scholar completes it with notes.
+  // The day scholar completes it with notes and the code: a wrong code is refused at the field.
   await d.getByRole('button', { name: 'Mark as Completed' }).click();
   const complete = d.getByRole('dialog');
   await complete.getByLabel('Delivery notes (optional)').fill('Handed over at the gate');
+  const wrong = String((Number(code) + 1) % 10_000).padStart(4, '0');
+  await complete.getByLabel('Handover code').fill(wrong);
+  await complete.getByRole('button', { name: 'Confirm' }).click();
+  await expect(complete.getByText('The handover code is not correct')).toBeVisible();
+  await expectAccessible(d);
+  await complete.getByLabel('Handover code').fill(code);
   await complete.getByRole('button', { name: 'Confirm' }).click();
   await expect(d.getByText('Request completed successfully')).toBeVisible();
   await expect(d.getByText('Completed', { exact: true }).first()).toBeVisible();
