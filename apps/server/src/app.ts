@@ -42,6 +42,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { registerNotificationWriter } from './modules/notifications/notifications.writer';
 import { productRoutes } from './modules/products/products.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -252,6 +254,8 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   await app.register(productRoutes(ctx, guards), { prefix: '/api' });
   await app.register(chatRoutes(ctx, guards), { prefix: '/api' });
   await app.register(notificationsRoutes(ctx, guards), { prefix: '/api' });
+  await app.register(reportsRoutes(ctx, guards), { prefix: '/api' });
+  await app.register(blocksRoutes(ctx, guards), { prefix: '/api' });
   await app.register(uploadsRoutes(ctx.storage));
 
   await serveWebApp(app, config.webDistDir);
@@ -269,6 +273,7 @@ function changeOf(event: AppEvent): Change | undefined {
     case 'product.created':
     case 'product.updated':
     case 'product.removed':
+    case 'listing.hidden':
       return { kind: 'data' };
     default:
       return undefined;

@@ -30,9 +30,13 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/users/profile', audience: 'signedIn' },
   { method: 'PUT', path: '/api/users/change-password', audience: 'signedIn' },
   { method: 'GET', path: '/api/users/:id', audience: 'signedIn', notFound: USER },
+  { method: 'GET', path: '/api/users/blocked', audience: 'signedIn' },
+  { method: 'POST', path: '/api/users/:id/block', audience: 'signedIn', notFound: USER },
+  { method: 'DELETE', path: '/api/users/:id/block', audience: 'signedIn', notFound: USER },
   { method: 'GET', path: '/api/ratings/user/:userId', audience: 'signedIn', notFound: USER },
 
   { method: 'POST', path: '/api/ratings', audience: 'member' },
+  { method: 'POST', path: '/api/reports', audience: 'member' },
   { method: 'POST', path: '/api/chat', audience: 'member' },
   { method: 'GET', path: '/api/chat/conversations', audience: 'member' },
   { method: 'GET', path: '/api/chat/conversation/:userId', audience: 'member', notFound: USER },

@@ -12,6 +12,8 @@ export interface Actor {
   name: string;
   role: Role | null;
   isProfileComplete: boolean;
+  /** They block someone or someone blocks them: lists must be read for them, not shared. */
+  hasBlocks?: boolean;
 }
 
 declare module 'fastify' {
@@ -56,6 +58,7 @@ export function createAuthenticator(jwt: Jwt, users: Pick<SessionCache, 'cached'
     name: user.name,
     role: user.role,
     isProfileComplete: user.isProfileComplete,
+    hasBlocks: user.hasBlocks === true,
   });
 
   async function session(authorization: string | undefined): Promise<Session | null> {

@@ -92,7 +92,9 @@ export type EntityEvent =
   | { type: 'product.updated'; sellerId: string; forSeller: Product; forOthers: Product }
   | { type: 'product.removed'; productId: string; sellerId: string }
   /** A product was listed (nobody watches it yet; the shared pages change). */
-  | { type: 'product.created'; productId: string; sellerId: string };
+  | { type: 'product.created'; productId: string; sellerId: string }
+  /** A product or request left every list (held after reports, removed by a moderator). */
+  | { type: 'listing.hidden'; targetType: 'product' | 'request'; targetId: string; ownerId: string };
 export type AppEventType = AppEvent['type'];
 
 export type EventHandler = (event: AppEvent) => void | Promise<void>;

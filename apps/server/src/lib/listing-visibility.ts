@@ -1,4 +1,5 @@
 import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { userBlocks, users } from '../db/schema';
 
 /**
@@ -22,3 +23,9 @@ export const notSuspended = (userId: AnyColumn): SQL =>
 export const notBlocked = (a: AnyColumn | string | Placeholder, b: AnyColumn | string | Placeholder): SQL =>
   sql`not exists (select 1 from ${userBlocks} ub where (ub.blocker_id = ${a} and ub.blocked_id = ${b})
     or (ub.blocker_id = ${b} and ub.blocked_id = ${a}))`;
+
+/** Whether either of the two users blocks the other. */
+export async function isBlockedBetween(db: Db, a: string, b: string): Promise<boolean> {
+  const result = await db.execute(sql`select not ${notBlocked(a, b)} as blocked`);
+  return (result as unknown as { rows: { blocked: boolean }[] }).rows[0]?.blocked === true;
+}

@@ -8,6 +8,8 @@ export interface SessionUser {
   isProfileComplete: boolean;
   tokenVersion: number;
   isVerified: boolean;
+  /** They block someone or someone blocks them: their lists differ from the shared pages. */
+  hasBlocks?: boolean;
 }
 
 export const SESSION_CACHE_LIMITS = {

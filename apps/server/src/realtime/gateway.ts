@@ -381,6 +381,17 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
           id: event.productId,
         });
         return;
+      case 'listing.hidden':
+        // Open lists drop it; its owner's own screens keep it.
+        if (event.targetType === 'request')
+          io.to(DAY_SCHOLARS_ROOM)
+            .except(room(event.ownerId))
+            .emit('request:unavailable', { id: event.targetId });
+        else
+          io.to(productRoom(event.targetId))
+            .except(room(event.ownerId))
+            .emit('product:removed', { id: event.targetId });
+        return;
       default:
         return;
     }

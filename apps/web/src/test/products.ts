@@ -10,9 +10,21 @@ export const seller = {
 };
 
 /** What the server allows a buyer (anyone but the seller). */
-export const BUYER_CAN: ProductCan = { edit: false, contact: true, markSold: false, delete: false };
+export const BUYER_CAN: ProductCan = {
+  edit: false,
+  contact: true,
+  markSold: false,
+  delete: false,
+  report: true,
+};
 /** What the server allows the seller of an unsold product. */
-export const SELLER_CAN: ProductCan = { edit: true, contact: false, markSold: true, delete: true };
+export const SELLER_CAN: ProductCan = {
+  edit: true,
+  contact: false,
+  markSold: true,
+  delete: true,
+  report: false,
+};
 
 let counter = 0;
 

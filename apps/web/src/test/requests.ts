@@ -12,6 +12,7 @@ export function can(...allowed: (keyof RequestCan)[]): RequestCan {
     chat: false,
     repost: false,
     confirmReceipt: false,
+    report: false,
   };
   for (const action of allowed) none[action] = true;
   return none;

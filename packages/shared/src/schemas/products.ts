@@ -391,6 +391,8 @@ export const productCanSchema = z.object({
   contact: z.boolean(),
   markSold: z.boolean(),
   delete: z.boolean(),
+  /** Anyone signed in but the seller may report the product to the moderators. */
+  report: z.boolean(),
 });
 export type ProductCan = z.infer<typeof productCanSchema>;
 

@@ -248,6 +248,8 @@ export const requestCanSchema = z.object({
   repost: z.boolean(),
   /** The requester may confirm they received the items (completes an accepted request). */
   confirmReceipt: z.boolean(),
+  /** Anyone signed in but the requester may report the request to the moderators. */
+  report: z.boolean(),
 });
 export type RequestCan = z.infer<typeof requestCanSchema>;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { passwordResetTokens, pendingRegistrations, users } from '../../db/schema';
+import { passwordResetTokens, pendingRegistrations, userBlocks, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -28,6 +28,7 @@ const prepareSessionUser = (db: Db) =>
       tokenVersion: users.tokenVersion,
       isProfileComplete: users.isProfileComplete,
       isVerified: users.isVerified,
+      hasBlocks: sql<boolean>`exists (select 1 from ${userBlocks} b where b.blocker_id = ${users.id} or b.blocked_id = ${users.id})`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { messages, users } from '../../db/schema';
+import { messages, userBlocks, users } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -100,6 +100,8 @@ export async function conversations(db: Db, me: string): Promise<ConversationRow
     from latest l
     join ${users} u on u.id = l.partner_id
     left join unread un on un.partner_id = l.partner_id
+    -- A conversation with someone the user blocks leaves their list (the messages stay stored).
+    where not exists (select 1 from ${userBlocks} b where b.blocker_id = ${me} and b.blocked_id = l.partner_id)
     order by l.sent_at desc, l.id desc
   `);
   return (result as unknown as { rows: ConversationRow[] }).rows;

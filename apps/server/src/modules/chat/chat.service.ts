@@ -1,9 +1,10 @@
-import { CHAT_MESSAGES } from '@campusrun/shared';
+import { BLOCK_MESSAGES, CHAT_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { isUuid } from '../../lib/ids';
+import { isBlockedBetween } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Limiter, LimiterFactory } from '../../lib/rate-limit';
 import { presentConversation, presentMessage } from './chat.presenter';
 import * as repo from './chat.repo';
@@ -58,6 +59,8 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limit
       const content = input.content.trim();
       if (!content) throw badRequest(CHAT_MESSAGES.empty, [{ param: 'content', msg: CHAT_MESSAGES.empty }]);
       await partner(actor.id, input.receiverId);
+      if (await isBlockedBetween(db, actor.id, input.receiverId))
+        throw forbidden(BLOCK_MESSAGES.cannotMessage);
       const { row, created } = await repo.insertMessage(db, {
         senderId: actor.id,
         receiverId: input.receiverId,

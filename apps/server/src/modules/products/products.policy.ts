@@ -26,7 +26,7 @@ export interface ProductViewer {
 /**
  * What the viewer may do with a product, for the client's buttons: the seller (a hosteller) edits,
  * changes the status and deletes (marking sold only while it is not sold yet); everyone else may
- * contact the seller.
+ * contact the seller and report the product.
  */
 export function productCan(
   viewer: ProductViewer,
@@ -38,5 +38,6 @@ export function productCan(
     contact: viewer.id !== product.sellerId,
     markSold: manage && product.status !== 'sold',
     delete: manage,
+    report: viewer.id !== product.sellerId,
   };
 }

@@ -8,7 +8,7 @@ import type {
 } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { productImages, products, users } from '../../db/schema';
-import { notSuspended, visibleListing } from '../../lib/listing-visibility';
+import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
 import {
   afterCursorPlaceholders,
   cursorOf,
@@ -98,6 +98,8 @@ export interface ProductListFilter {
   /** undefined = all but sold; 'all' = everything. */
   status?: ProductStatus | 'all';
   sellerId?: string;
+  /** A viewer who blocks or is blocked by some sellers: their products are left out. */
+  hideBlockedFor?: string;
   sort: ProductSort;
   /** As the client sent it; checked here against the sort. */
   cursor?: string;
@@ -115,6 +117,7 @@ interface ListShape {
   sellerId: boolean;
   search: boolean;
   after: boolean;
+  blocks: boolean;
 }
 
 /**
@@ -138,6 +141,7 @@ function prepareList(db: Db, name: string, shape: ListShape, order: ListOrder) {
     shape.after ? afterCursorPlaceholders(order) : undefined,
     visibleListing(products.moderation),
     notSuspended(products.sellerId),
+    shape.blocks ? notBlocked(products.sellerId, p('viewer')) : undefined,
   ];
 
   // The page is built as one JSON value by the database: PGlite (WASM) decodes one text value much
@@ -199,6 +203,7 @@ export async function listProducts(
     sellerId: f.sellerId !== undefined,
     search: search !== undefined,
     after: after !== undefined,
+    blocks: f.hideBlockedFor !== undefined,
   };
   const { status, ...present } = shape;
   const name = `products_list_${f.sort}_${status}_${Object.values(present)
@@ -216,6 +221,7 @@ export async function listProducts(
     maxPrice: f.maxPrice,
     sellerId: f.sellerId,
     search,
+    viewer: f.hideBlockedFor,
     limit: f.limit + 1,
     ...after,
   });

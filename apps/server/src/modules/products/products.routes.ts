@@ -148,11 +148,14 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
           },
         },
         (req, reply) =>
-          servePage(ctx.pages, req, reply, {
-            key: pageKey('products', req.query),
-            load: () => service.list(asNobody, req.query),
-            viewer: viewerParts(actorOf(req), (page: { products: Product[] }) => page.products),
-          }),
+          // Someone with blocks gets their own list, never the shared page.
+          actorOf(req).hasBlocks
+            ? service.list(actorOf(req), req.query)
+            : servePage(ctx.pages, req, reply, {
+                key: pageKey('products', req.query),
+                load: () => service.list(asNobody, req.query),
+                viewer: viewerParts(actorOf(req), (page: { products: Product[] }) => page.products),
+              }),
       );
       app.get(
         '/products/:id',

@@ -183,6 +183,8 @@ export function createProductsService(
         sort: query.sort,
         cursor: query.cursor,
         limit: query.limit,
+        // Someone who blocks or is blocked reads a list without the other's products.
+        hideBlockedFor: actor.hasBlocks ? actor.id : undefined,
       });
       const { items: page, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
       const viewer = viewerOf(actor);

@@ -112,7 +112,7 @@ describe('POST /api/products', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       // The seller's own answer: their controls, no Contact Seller.
-      can: { edit: true, contact: false, markSold: true, delete: true },
+      can: { edit: true, contact: false, markSold: true, delete: true, report: false },
     });
     expect(res.body).not.toMatch(/email|phone|roomNumber|hostelBlock/);
     const [row] = await t.db.select().from(products).where(eq(products.id, product.id));

@@ -45,28 +45,28 @@ type Action = keyof RequestCan;
  */
 const table: [keyof typeof states, keyof typeof viewers, Action[]][] = [
   ['pending', 'requester', ['cancel']],
-  ['pending', 'other hosteller', ['chat']],
-  ['pending', 'deliverer', ['accept', 'chat']],
-  ['pending', 'other day scholar', ['accept', 'chat']],
+  ['pending', 'other hosteller', ['chat', 'report']],
+  ['pending', 'deliverer', ['accept', 'chat', 'report']],
+  ['pending', 'other day scholar', ['accept', 'chat', 'report']],
   ['pending', 'no role yet', []],
   ['pending, deadline passed', 'requester', ['cancel', 'repost']],
-  ['pending, deadline passed', 'other hosteller', ['chat']],
-  ['pending, deadline passed', 'other day scholar', ['chat']],
+  ['pending, deadline passed', 'other hosteller', ['chat', 'report']],
+  ['pending, deadline passed', 'other day scholar', ['chat', 'report']],
   ['accepted', 'requester', ['cancel', 'chat', 'confirmReceipt']],
-  ['accepted', 'other hosteller', ['chat']],
-  ['accepted', 'deliverer', ['complete', 'cancelDelivery', 'chat']],
-  ['accepted', 'other day scholar', ['chat']],
+  ['accepted', 'other hosteller', ['chat', 'report']],
+  ['accepted', 'deliverer', ['complete', 'cancelDelivery', 'chat', 'report']],
+  ['accepted', 'other day scholar', ['chat', 'report']],
   ['accepted', 'no role yet', []],
   ['accepted, deadline passed', 'requester', ['cancel', 'chat', 'confirmReceipt']],
-  ['accepted, deadline passed', 'deliverer', ['complete', 'cancelDelivery', 'chat']],
+  ['accepted, deadline passed', 'deliverer', ['complete', 'cancelDelivery', 'chat', 'report']],
   ['completed', 'requester', ['rate', 'chat']],
-  ['completed', 'deliverer', ['rate', 'chat']],
+  ['completed', 'deliverer', ['rate', 'chat', 'report']],
   ['completed', 'other hosteller', []],
   ['completed', 'other day scholar', []],
   ['cancelled while pending', 'requester', []],
   ['cancelled while pending', 'other day scholar', []],
   ['cancelled while accepted', 'requester', ['chat']],
-  ['cancelled while accepted', 'deliverer', ['chat']],
+  ['cancelled while accepted', 'deliverer', ['chat', 'report']],
   ['cancelled while accepted', 'other hosteller', []],
 ];
 
@@ -79,6 +79,7 @@ const ALL: Action[] = [
   'chat',
   'repost',
   'confirmReceipt',
+  'report',
 ];
 const only = (allowed: Action[]) =>
   Object.fromEntries(ALL.map((a) => [a, allowed.includes(a)])) as RequestCan;
@@ -92,7 +93,7 @@ describe('requestCan: role × state × ownership', () => {
   it('a party who has rated may rate no more', () => {
     const r = { requesterId: REQUESTER, ...states.completed };
     expect(requestCan(viewers.requester!, r, NOW, true)).toEqual(only(['chat']));
-    expect(requestCan(viewers.deliverer!, r, NOW, true)).toEqual(only(['chat']));
+    expect(requestCan(viewers.deliverer!, r, NOW, true)).toEqual(only(['chat', 'report']));
   });
 
   it('every allowed action is one its refusal function allows too (one rule, two uses)', () => {

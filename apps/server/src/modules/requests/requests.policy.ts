@@ -145,5 +145,6 @@ export function requestCan(viewer: Viewer, r: State, now: Date, hasRated: boolea
     chat: viewer.role !== null && canView(viewer.id, r) && counterpartOf(viewer.id, r) !== null,
     repost: hosteller && repostRefusal(viewer.id, r, now) === null,
     confirmReceipt: hosteller && confirmReceiptRefusal(viewer.id, r) === null,
+    report: viewer.role !== null && r.requesterId !== viewer.id && canView(viewer.id, r),
   };
 }

@@ -148,16 +148,19 @@ export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAs
         // as nobody in particular, cached until a write or its first deadline. A viewer's own requests
         // are never on their list (none through the API: only hostellers ask).
         (req, reply) =>
-          servePage(ctx.pages, req, reply, {
-            key: pageKey('requests/available', req.query),
-            load: () => service.available({ ...actorOf(req), ...NOBODY }, req.query),
-            validUntil: (page) => Math.min(...page.requests.map((r) => Date.parse(r.deadline))),
-            own: {
-              owners: (page) => page.requests.map((r) => r.requesterId),
-              viewerId: actorOf(req).id,
-              loadOwn: () => service.available(actorOf(req), req.query),
-            },
-          }),
+          // Someone with blocks gets their own list, never the shared page.
+          actorOf(req).hasBlocks
+            ? service.available(actorOf(req), req.query)
+            : servePage(ctx.pages, req, reply, {
+                key: pageKey('requests/available', req.query),
+                load: () => service.available({ ...actorOf(req), ...NOBODY }, req.query),
+                validUntil: (page) => Math.min(...page.requests.map((r) => Date.parse(r.deadline))),
+                own: {
+                  owners: (page) => page.requests.map((r) => r.requesterId),
+                  viewerId: actorOf(req).id,
+                  loadOwn: () => service.available(actorOf(req), req.query),
+                },
+              }),
       );
       app.get(
         '/dayscholar/deliveries/active',

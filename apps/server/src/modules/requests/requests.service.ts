@@ -1,4 +1,5 @@
 import {
+  BLOCK_MESSAGES,
   HANDOVER_CODE,
   REQUEST_MESSAGES,
   type AvailableRequestsQuery,
@@ -10,6 +11,7 @@ import {
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
+import { isBlockedBetween } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors';
 import type { AppEvent } from '../../lib/events';
@@ -248,6 +250,9 @@ export function createRequestsService(ctx: AppContext) {
       const max = ctx.config.maxActiveDeliveries;
       const row = await repo.markAccepted(db, id, actor.id, max, handover.draw());
       if (!row) {
+        const state = await repo.findRequestState(db, id);
+        if (state && (await isBlockedBetween(db, actor.id, state.requesterId)))
+          throw forbidden(BLOCK_MESSAGES.cannotAccept);
         const load = { active: await repo.countActiveDeliveries(db, actor.id), max };
         throw await explainRefusal(
           id,

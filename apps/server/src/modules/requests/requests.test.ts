@@ -90,6 +90,7 @@ describe('POST /requests', () => {
         chat: false,
         repost: false,
         confirmReceipt: false,
+        report: false,
       },
     });
     const [row] = await t.db.select().from(requests).where(eq(requests.id, request.id));

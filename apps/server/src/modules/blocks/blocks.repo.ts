@@ -1,0 +1,32 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { userBlocks, users } from '../../db/schema';
+
+export const userExists = async (db: Db, id: string) =>
+  (await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1)).length === 1;
+
+/** Blocks `blockedId` for `blockerId`; a second block is no change. */
+export const insertBlock = async (db: Db, blockerId: string, blockedId: string) =>
+  (await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing().returning()).length > 0;
+
+export const deleteBlock = async (db: Db, blockerId: string, blockedId: string) =>
+  (
+    await db
+      .delete(userBlocks)
+      .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))
+      .returning()
+  ).length > 0;
+
+/** Whom `blockerId` blocks, newest first. */
+export const listBlocked = (db: Db, blockerId: string) =>
+  db
+    .select({
+      id: users.id,
+      name: users.name,
+      avatar: users.avatar,
+      blockedAt: sql<string>`to_char(${userBlocks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    })
+    .from(userBlocks)
+    .innerJoin(users, eq(users.id, userBlocks.blockedId))
+    .where(eq(userBlocks.blockerId, blockerId))
+    .orderBy(desc(userBlocks.createdAt));

@@ -1,0 +1,135 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ReportReason, ReportTargetType } from '@campusrun/shared';
+import type { Db } from '../../db/client';
+import { messages, products, reports, requests, users } from '../../db/schema';
+
+/** What the reporter may report: the target's owner and whether it is a listing still shown. */
+export interface Target {
+  ownerId: string;
+  /** Requests only: closed requests are seen by their parties alone. */
+  closedFor?: { requesterId: string; delivererId: string | null };
+}
+
+/**
+ * The owner of a target the reporter can see, or undefined: a user; a product or request not removed
+ * by a moderator; a message the reporter received.
+ */
+export async function findTarget(
+  db: Db,
+  type: ReportTargetType,
+  id: string,
+  reporterId: string,
+): Promise<Target | undefined> {
+  switch (type) {
+    case 'user': {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+      return row && { ownerId: row.id };
+    }
+    case 'product': {
+      const [row] = await db
+        .select({ ownerId: products.sellerId })
+        .from(products)
+        .where(and(eq(products.id, id), sql`${products.moderation} <> 'removed'`))
+        .limit(1);
+      return row;
+    }
+    case 'request': {
+      const [row] = await db
+        .select({ ownerId: requests.requesterId, status: requests.status, delivererId: requests.delivererId })
+        .from(requests)
+        .where(and(eq(requests.id, id), sql`${requests.moderation} <> 'removed'`))
+        .limit(1);
+      if (!row) return undefined;
+      const closed = row.status === 'completed' || row.status === 'cancelled';
+      return {
+        ownerId: row.ownerId,
+        ...(closed ? { closedFor: { requesterId: row.ownerId, delivererId: row.delivererId } } : {}),
+      };
+    }
+    case 'message': {
+      const [row] = await db
+        .select({ ownerId: messages.senderId })
+        .from(messages)
+        .where(and(eq(messages.id, id), eq(messages.receiverId, reporterId)))
+        .limit(1);
+      return row;
+    }
+  }
+}
+
+export interface NewReport {
+  reporterId: string;
+  targetType: ReportTargetType;
+  targetId: string;
+  targetOwnerId: string;
+  reason: ReportReason;
+  details: string | null;
+}
+
+const reportColumns = {
+  id: reports.id,
+  targetType: reports.targetType,
+  targetId: reports.targetId,
+  reason: reports.reason,
+  details: reports.details,
+  status: reports.status,
+  createdAt: reports.createdAt,
+};
+export type ReportRow = { [K in keyof typeof reportColumns]: (typeof reports.$inferSelect)[K] };
+
+/**
+ * The reporter's open report on the target: the new one (`created`), or the one already open (one
+ * open report per reporter and target, held by a partial unique index, so a race inserts once).
+ */
+export async function insertReport(db: Db, report: NewReport): Promise<{ row: ReportRow; created: boolean }> {
+  const [inserted] = await db
+    .insert(reports)
+    .values(report)
+    .onConflictDoNothing({
+      target: [reports.reporterId, reports.targetType, reports.targetId],
+      where: sql`${reports.status} = 'open'`,
+    })
+    .returning(reportColumns);
+  if (inserted) return { row: inserted, created: true };
+  const [open] = await db
+    .select(reportColumns)
+    .from(reports)
+    .where(
+      and(
+        eq(reports.reporterId, report.reporterId),
+        eq(reports.targetType, report.targetType),
+        eq(reports.targetId, report.targetId),
+        eq(reports.status, 'open'),
+      ),
+    )
+    .limit(1);
+  return { row: open!, created: false };
+}
+
+/**
+ * Holds a visible product or request once `threshold` different users have open reports on it.
+ * Answers the owner when this call held it (once, however many reports race).
+ */
+export async function holdIfReported(
+  db: Db,
+  type: 'product' | 'request',
+  id: string,
+  threshold: number,
+): Promise<{ ownerId: string } | undefined> {
+  const reporters = sql`(select count(distinct r.reporter_id) from ${reports} r
+    where r.target_type = ${type} and r.target_id = ${id} and r.status = 'open')`;
+  if (type === 'product') {
+    const [row] = await db
+      .update(products)
+      .set({ moderation: 'held' })
+      .where(and(eq(products.id, id), eq(products.moderation, 'visible'), sql`${reporters} >= ${threshold}`))
+      .returning({ ownerId: products.sellerId });
+    return row;
+  }
+  const [row] = await db
+    .update(requests)
+    .set({ moderation: 'held' })
+    .where(and(eq(requests.id, id), eq(requests.moderation, 'visible'), sql`${reporters} >= ${threshold}`))
+    .returning({ ownerId: requests.requesterId });
+  return row;
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createReportSchema, reportResponseSchema } from '@campusrun/shared';
+import { actorOf, type Guards } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import { createReportsService } from './reports.service';
+
+/** POST /reports: 201 with a new report, 200 with the reporter's report already open on the target. */
+export function reportsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    const service = createReportsService(ctx);
+    await guards.scope(app, 'member', (app) => {
+      app.post(
+        '/reports',
+        {
+          schema: {
+            tags: ['reports'],
+            body: createReportSchema,
+            response: { 200: reportResponseSchema, 201: reportResponseSchema },
+          },
+        },
+        async (req, reply) => {
+          const { report, created } = await service.create(actorOf(req), req.body);
+          return reply.code(created ? 201 : 200).send({ report });
+        },
+      );
+    });
+  };
+}

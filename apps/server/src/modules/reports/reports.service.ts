@@ -1,0 +1,59 @@
+import { REPORT_MESSAGES, REPORTS_TO_HOLD, type CreateReportBody } from '@campusrun/shared';
+import type { Actor } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import { badRequest, notFound } from '../../lib/errors';
+import type { Limiter, LimiterFactory } from '../../lib/rate-limit';
+import { reportRefusal } from './reports.policy';
+import { presentReport } from './reports.presenter';
+import * as repo from './reports.repo';
+
+/** Reports one user may file in an hour, on every process. */
+export const REPORT_LIMIT = { points: 20, duration: 3600 } as const;
+
+const limits = new WeakMap<LimiterFactory, Limiter>();
+function limitOf(limiter: LimiterFactory): Limiter {
+  let limit = limits.get(limiter);
+  if (!limit) limits.set(limiter, (limit = limiter('reports', REPORT_LIMIT)));
+  return limit;
+}
+
+/**
+ * Reports: a user flags a user, product, request or received message for the moderators. Open reports
+ * from enough different users hold a product or request (hidden from every list) until a moderator
+ * decides.
+ */
+export function createReportsService(ctx: Pick<AppContext, 'db' | 'events' | 'limiter'>) {
+  const { db, events } = ctx;
+  const limit = limitOf(ctx.limiter);
+
+  return {
+    async create(actor: Actor, body: CreateReportBody) {
+      await limit.consume(actor.id, REPORT_MESSAGES.tooMany);
+      const target = await repo.findTarget(db, body.targetType, body.targetId, actor.id);
+      if (!target) throw notFound(REPORT_MESSAGES.notFound);
+      const refusal = reportRefusal(actor.id, target);
+      if (refusal === 'own') throw badRequest(REPORT_MESSAGES.own);
+      if (refusal === 'notVisible') throw notFound(REPORT_MESSAGES.notFound);
+
+      const { row, created } = await repo.insertReport(db, {
+        reporterId: actor.id,
+        targetType: body.targetType,
+        targetId: body.targetId,
+        targetOwnerId: target.ownerId,
+        reason: body.reason,
+        details: body.details ?? null,
+      });
+      if (created && (body.targetType === 'product' || body.targetType === 'request')) {
+        const held = await repo.holdIfReported(db, body.targetType, body.targetId, REPORTS_TO_HOLD);
+        if (held)
+          await events.emit({
+            type: 'listing.hidden',
+            targetType: body.targetType,
+            targetId: body.targetId,
+            ownerId: held.ownerId,
+          });
+      }
+      return { report: presentReport(row), created };
+    },
+  };
+}

@@ -1,0 +1,177 @@
+/** Reporting users, products, requests and messages; three reporters hold a listing. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_MESSAGES } from '@campusrun/shared';
+import { messages, products, reports, requests } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { authAs, createProduct, createRequest, createUser } from '../../test/factories';
+import { REPORT_LIMIT } from './reports.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Headers = Record<string, string>;
+async function person(role: 'hosteller' | 'dayscholar' = 'hosteller') {
+  const user = await createUser(t.db, { role });
+  return { ...user, h: await authAs(t, user) };
+}
+const report = (h: Headers, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/reports', headers: h, payload });
+const listed = async (h: Headers, url: string, key: 'products' | 'requests') =>
+  ((await t.app.inject({ url, headers: h })).json() as Record<string, { id: string }[]>)[key]!.map(
+    (x) => x.id,
+  );
+
+describe('POST /api/reports', () => {
+  it('files a report (201) and answers a repeat with the same open report (200)', async () => {
+    const seller = await person();
+    const reporter = await person('dayscholar');
+    const product = await createProduct(t.db, { seller });
+    const body = {
+      targetType: 'product',
+      targetId: product.id,
+      reason: 'scam',
+      details: '  Asked for UPI first  ',
+    };
+    const first = await report(reporter.h, body);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().report).toMatchObject({
+      targetType: 'product',
+      targetId: product.id,
+      reason: 'scam',
+      details: 'Asked for UPI first',
+      status: 'open',
+    });
+    const again = await report(reporter.h, { ...body, reason: 'spam' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().report.id).toBe(first.json().report.id);
+    const rows = await t.db.select().from(reports).where(eq(reports.targetId, product.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.targetOwnerId).toBe(seller.id);
+  });
+
+  it('refuses reporting yourself or your own product, request or message (400)', async () => {
+    const me = await person();
+    const other = await person('dayscholar');
+    const product = await createProduct(t.db, { seller: me });
+    const request = await createRequest(t.db, { requester: me });
+    const [sent] = await t.db
+      .insert(messages)
+      .values({ senderId: me.id, receiverId: other.id, content: 'hi' })
+      .returning();
+    for (const [targetType, targetId] of [
+      ['user', me.id],
+      ['product', product.id],
+      ['request', request.id],
+    ] as const) {
+      const res = await report(me.h, { targetType, targetId, reason: 'spam' });
+      expect([targetType, res.statusCode, res.json().message]).toEqual([
+        targetType,
+        400,
+        REPORT_MESSAGES.own,
+      ]);
+    }
+    // A message can only be reported by its receiver; its sender finds nothing to report.
+    expect(
+      (await report(me.h, { targetType: 'message', targetId: sent!.id, reason: 'spam' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await report(other.h, { targetType: 'message', targetId: sent!.id, reason: 'harassment' })).statusCode,
+    ).toBe(201);
+  });
+
+  it('validates the body: unknown type or reason, a bad id, details over 1,000 characters', async () => {
+    const reporter = await person();
+    const target = await person('dayscholar');
+    const bad = [
+      { targetType: 'comment', targetId: target.id, reason: 'spam' },
+      { targetType: 'user', targetId: target.id, reason: 'rude' },
+      { targetType: 'user', targetId: 'abc', reason: 'spam' },
+      { targetType: 'user', targetId: target.id, reason: 'other', details: 'x'.repeat(1001) },
+    ];
+    for (const body of bad) expect((await report(reporter.h, body)).statusCode).toBe(400);
+    const tooLong = await report(reporter.h, bad[3]!);
+    expect(tooLong.json().message).toBe(REPORT_MESSAGES.detailsTooLong);
+    expect(
+      (
+        await report(reporter.h, {
+          targetType: 'user',
+          targetId: target.id,
+          reason: 'other',
+          details: 'x'.repeat(1000),
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('answers 404 for a target that does not exist, and 401 signed out', async () => {
+    const reporter = await person();
+    const nothing = '00000000-0000-4000-8000-000000000000';
+    for (const targetType of ['user', 'product', 'request', 'message'])
+      expect((await report(reporter.h, { targetType, targetId: nothing, reason: 'spam' })).statusCode).toBe(
+        404,
+      );
+    expect((await report({}, { targetType: 'user', targetId: nothing, reason: 'spam' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it(`is limited to ${REPORT_LIMIT.points} reports an hour per user (429)`, async () => {
+    const reporter = await person();
+    const targets = await Promise.all(
+      Array.from({ length: REPORT_LIMIT.points + 1 }, () => person('dayscholar')),
+    );
+    const codes: number[] = [];
+    for (const target of targets)
+      codes.push(
+        (await report(reporter.h, { targetType: 'user', targetId: target.id, reason: 'spam' })).statusCode,
+      );
+    expect(codes.slice(0, REPORT_LIMIT.points).every((c) => c === 201)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+  });
+
+  it('three different reporters hide a product from the marketplace (cached page included), not two; one reporter twice counts once', async () => {
+    const seller = await person();
+    const viewer = await person('dayscholar');
+    const product = await createProduct(t.db, { seller, name: 'Suspicious phone' });
+    // The marketplace page is cached before the reports.
+    expect(await listed(viewer.h, '/api/products?limit=100', 'products')).toContain(product.id);
+    const [a, b, c] = [await person(), await person('dayscholar'), await person('dayscholar')];
+    const body = { targetType: 'product', targetId: product.id, reason: 'scam' };
+    await report(a.h, body);
+    await report(a.h, body);
+    await report(b.h, body);
+    expect(await listed(viewer.h, '/api/products?limit=100', 'products')).toContain(product.id);
+    await report(c.h, body);
+    expect(await listed(viewer.h, '/api/products?limit=100', 'products')).not.toContain(product.id);
+    const [row] = await t.db.select().from(products).where(eq(products.id, product.id));
+    expect(row!.moderation).toBe('held');
+    // Its page still opens: hidden from lists until a moderator decides.
+    expect((await t.app.inject({ url: `/api/products/${product.id}`, headers: viewer.h })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('three reporters hide a request from the available list, and it can no longer be accepted', async () => {
+    const requester = await person();
+    const scholar = await person('dayscholar');
+    const request = await createRequest(t.db, { requester });
+    expect(await listed(scholar.h, '/api/dayscholar/requests/available?limit=100', 'requests')).toContain(
+      request.id,
+    );
+    for (const reporter of [await person('dayscholar'), await person('dayscholar'), await person()])
+      await report(reporter.h, { targetType: 'request', targetId: request.id, reason: 'prohibited_item' });
+    expect(await listed(scholar.h, '/api/dayscholar/requests/available?limit=100', 'requests')).not.toContain(
+      request.id,
+    );
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, request.id));
+    expect(row!.moderation).toBe('held');
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/requests/${request.id}/accept`, headers: scholar.h }))
+        .statusCode,
+    ).toBe(409);
+  });
+});
