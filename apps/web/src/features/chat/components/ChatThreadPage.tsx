@@ -1,17 +1,21 @@
-import { ArrowLeft, MessageCircle, UserX } from 'lucide-react';
+import { ArrowLeft, Ban, MessageCircle, UserX } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from '@/components/ui/Avatar';
-import { buttonClasses } from '@/components/ui/Button';
+import { ReportButton } from '@/components/reports/ReportButton';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { useBlockedUsers, useSetBlocked } from '@/components/users/blocks';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { clearUnread, threadMessages, useChatUser, useThread } from '../api/chat';
 import { usePresence } from '../hooks/usePresence';
 import { useSendMessage } from '../hooks/useSendMessage';
@@ -159,6 +163,7 @@ function Thread({ partnerId }: { partnerId: string }) {
             {partnerTyping ? `${name} is typing…` : online ? 'Online' : ''}
           </p>
         </div>
+        {knownName && <SafetyActions userId={partnerId} name={knownName} />}
       </header>
 
       {thread.isPending ? (
@@ -325,6 +330,60 @@ function NoThread({ title, description }: { title: string; description: string }
           }
         />
       </div>
+    </div>
+  );
+}
+
+/** Report the partner to the moderators, and block or unblock them. */
+function SafetyActions({ userId, name }: { userId: string; name: string }) {
+  const blocked = useBlockedUsers();
+  const setBlocked = useSetBlocked();
+  const [confirming, setConfirming] = useState(false);
+  const isBlocked = blocked.data?.some((u) => u.id === userId) ?? false;
+  const change = async (block: boolean) => {
+    try {
+      const answer = await setBlocked.mutateAsync({ userId, blocked: block });
+      toast.success(answer.message);
+      setConfirming(false);
+    } catch (error) {
+      toast.error(errorMessage(error, block ? 'Failed to block user' : 'Failed to unblock user'));
+    }
+  };
+  return (
+    <div className="ml-auto flex shrink-0 items-center gap-1">
+      <ReportButton targetType="user" targetId={userId} what={name} label="Report user" />
+      {blocked.isSuccess &&
+        (isBlocked ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void change(false)}
+            isLoading={setBlocked.isPending}
+          >
+            Unblock
+          </Button>
+        ) : (
+          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+            <Ban className="size-4" aria-hidden="true" />
+            Block
+          </Button>
+        ))}
+      <Dialog
+        open={confirming}
+        onClose={() => !setBlocked.isPending && setConfirming(false)}
+        title={`Block ${name}?`}
+        description="Neither of you can message the other, accept the other's requests or see the other's listings. You can unblock them later from your profile."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={setBlocked.isPending}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => void change(true)} isLoading={setBlocked.isPending}>
+              Block
+            </Button>
+          </>
+        }
+      />
     </div>
   );
 }

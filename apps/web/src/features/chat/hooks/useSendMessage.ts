@@ -2,6 +2,7 @@ import { CHAT_MESSAGES, type ChatMessage, SOCKET_OPTIONS } from '@campusrun/shar
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useOnReconnect, useSocket } from '@/lib/socket';
+import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import {
   type ThreadData,
@@ -48,12 +49,13 @@ export function useSendMessage(myId: string, partnerId: string, onFailed: (conte
     remove(clientId);
   };
 
-  const failed = (message: PendingMessage) => {
+  /** `reason`: the server's refusal (e.g. 'You cannot message this user'), said instead of the generic text. */
+  const failed = (message: PendingMessage, reason?: string) => {
     remove(message.clientId);
     // Stored after all (it came back with a refetch after a reconnect): nothing failed.
     const thread = queryClient.getQueryData<ThreadData>(chatKeys.thread(partnerId));
     if (threadMessages(thread).some((m) => m.clientId === message.clientId && m.senderId === myId)) return;
-    toast.error(CHAT_MESSAGES.failed);
+    toast.error(reason || CHAT_MESSAGES.failed);
     onFailed(message.content);
   };
 
@@ -68,7 +70,7 @@ export function useSendMessage(myId: string, partnerId: string, onFailed: (conte
         // Even a late acknowledgement means the message was stored: show it.
         stored(clientId, answer.message);
       } else if (current?.timer === timer) {
-        failed(message);
+        failed(message, answer?.ok === false ? answer.error : undefined);
       }
     });
   }
@@ -87,7 +89,8 @@ export function useSendMessage(myId: string, partnerId: string, onFailed: (conte
     else
       postMessage({ receiverId: partnerId, content, clientId: message.clientId }).then(
         (answer) => stored(message.clientId, answer),
-        () => failed(message),
+        (error: unknown) =>
+          failed(message, error instanceof ApiError && error.status < 500 ? error.message : undefined),
       );
   }
 

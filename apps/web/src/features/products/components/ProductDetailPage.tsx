@@ -12,6 +12,7 @@ import { formatDate, formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useProduct } from '../api/get-product';
 import { useWatchProduct } from '../hooks/useWatchProduct';
+import { ReportButton } from '@/components/reports/ReportButton';
 import { OwnerActions } from './OwnerActions';
 import { ProductGallery } from './ProductGallery';
 import { ProductNotFound } from './ProductNotFound';
@@ -87,6 +88,7 @@ function ProductView({ product }: { product: Product }) {
         </section>
 
         <SellerCard seller={product.seller} isYou={isSeller} />
+        {can.report && <ReportButton targetType="product" targetId={product.id} what="this product" />}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { useAuth } from '@/lib/auth';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { BlockedUsers } from '@/components/users/BlockedUsers';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileForm } from './ProfileForm';
 
@@ -81,6 +82,16 @@ export function ProfilePage() {
           </h2>
           <p className="mt-1 text-sm text-slate-500">You will stay signed in on this device.</p>
           <ChangePasswordForm />
+        </section>
+
+        <section
+          aria-labelledby="blocked-heading"
+          className="self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-5"
+        >
+          <h2 id="blocked-heading" className="text-base font-medium text-slate-900">
+            Blocked users
+          </h2>
+          <BlockedUsers />
         </section>
       </div>
     </>

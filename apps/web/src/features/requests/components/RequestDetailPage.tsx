@@ -12,6 +12,7 @@ import { formatDateTime, formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useRequest } from '../api/get-request';
 import { REQUEST_TOAST } from '../api/keys';
+import { ReportButton } from '@/components/reports/ReportButton';
 import { PartyCard } from './PartyCard';
 import { RequestActions } from './RequestActions';
 import { RequestStateBadge, UrgentBadge } from '@/components/requests/RequestStatusBadge';
@@ -146,6 +147,11 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
           <div className="mt-6">
             <RequestActions request={request} />
           </div>
+          {request.can.report && (
+            <div className="mt-4">
+              <ReportButton targetType="request" targetId={request.id} what="this request" />
+            </div>
+          )}
         </section>
 
         <div className="space-y-4">
