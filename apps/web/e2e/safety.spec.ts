@@ -1,0 +1,139 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { type SeededUser, expectAccessible, seedUser, signIn } from './fixtures';
+
+/** Lists a product through the API (multipart, one generated photo), as the sell screen would. */
+async function listProduct(request: APIRequestContext, seller: SeededUser, name: string) {
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#a86' } })
+    .jpeg()
+    .toBuffer();
+  const res = await request.post('/api/products', {
+    headers: { Authorization: `Bearer ${seller.token}` },
+    multipart: {
+      name,
+      description: 'Listed by the safety test',
+      price: '300',
+      category: 'electronics',
+      condition: 'good',
+      images: { name: 'item.jpg', mimeType: 'image/jpeg', buffer },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { product: { id: string } }).product.id;
+}
+
+const word = () =>
+  'zs' + Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+test('three students report a product and it leaves the marketplace', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const seller = await seedUser(request, 'hosteller', 'Sid Seller');
+  const name = `Phone ${word()}`;
+  const productId = await listProduct(request, seller, name);
+  const reporters = [
+    await seedUser(request, 'hosteller', 'Rita Reporter'),
+    await seedUser(request, 'hosteller', 'Ravi Reporter'),
+    await seedUser(request, 'hosteller', 'Rhea Reporter'),
+  ];
+
+  for (const [i, reporter] of reporters.entries()) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await signIn(page, reporter);
+    await expect(page).toHaveURL(/\/hosteller\/dashboard$/);
+    await page.goto('/hosteller/marketplace');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(name.split(' ')[1]!);
+    // Still listed before the third report.
+    await page.getByRole('link', { name: new RegExp(name) }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('button', { name: 'Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this product' });
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(dialog.getByText('Please choose a reason')).toBeVisible();
+    await dialog.getByRole('radio', { name: i === 0 ? 'Scam' : 'Prohibited item' }).check();
+    await dialog.getByLabel('Details (optional)').fill('Price too good to be true');
+    if (i === 0) await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByText('Thanks for your report. A moderator will look at it.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await context.close();
+  }
+
+  // After the third report nobody finds it in the marketplace any more.
+  const viewer = await seedUser(request, 'hosteller', 'Vani Viewer');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, viewer);
+  await expect(page).toHaveURL(/\/hosteller\/dashboard$/);
+  await page.goto('/hosteller/marketplace');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill(name.split(' ')[1]!);
+  await expect(page.getByText('No products match your filters')).toBeVisible();
+  const list = await request.get('/api/products?limit=100', {
+    headers: { Authorization: `Bearer ${viewer.token}` },
+  });
+  expect(((await list.json()) as { products: { id: string }[] }).products.map((p) => p.id)).not.toContain(
+    productId,
+  );
+  await context.close();
+});
+
+test('a blocked user’s message is refused, and unblocking from the profile lets it through', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const hosteller = await seedUser(request, 'hosteller', 'Hina Hosteller');
+  const scholar = await seedUser(request, 'dayscholar', 'Dev Scholar');
+  // They have talked before.
+  const first = await request.post('/api/chat', {
+    headers: { Authorization: `Bearer ${scholar.token}` },
+    data: { receiverId: hosteller.id, content: 'Hi, I can bring it', clientId: crypto.randomUUID() },
+  });
+  expect(first.status()).toBe(201);
+
+  const hContext = await browser.newContext();
+  const h = await hContext.newPage();
+  await signIn(h, hosteller);
+  await expect(h).toHaveURL(/\/hosteller\/dashboard$/);
+  await h.goto(`/chat/${scholar.id}`);
+  await expect(h.getByRole('heading', { level: 1, name: 'Dev Scholar' })).toBeVisible();
+  await h.getByRole('button', { name: 'Block' }).click();
+  const confirm = h.getByRole('dialog', { name: 'Block Dev Scholar?' });
+  await expectAccessible(h);
+  await confirm.getByRole('button', { name: 'Block' }).click();
+  await expect(h.getByText('User blocked')).toBeVisible();
+  await expect(h.getByRole('button', { name: 'Unblock' })).toBeVisible();
+
+  // The blocked day scholar's message is refused, with the reason, and their text comes back.
+  const dContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const d = await dContext.newPage();
+  await signIn(d, scholar);
+  await expect(d).toHaveURL(/\/dayscholar\/dashboard$/);
+  await d.goto(`/chat/${hosteller.id}`);
+  await expect(d.getByText('Hi, I can bring it')).toBeVisible();
+  const box = d.getByRole('textbox', { name: /message/i });
+  await box.fill('Are you there?');
+  await box.press('Enter');
+  await expect(d.getByText('You cannot message this user')).toBeVisible();
+  await expect(box).toHaveValue('Are you there?');
+
+  // The hosteller unblocks from the profile; the message then goes through.
+  await h.goto('/profile');
+  const blocked = h.getByRole('region', { name: 'Blocked users' });
+  await expect(blocked.locator('p', { hasText: 'Dev Scholar' })).toBeVisible();
+  await expectAccessible(h);
+  await blocked.getByRole('button', { name: 'Unblock Dev Scholar' }).click();
+  await expect(h.getByText('User unblocked')).toBeVisible();
+  await expect(blocked.getByText('You have not blocked anyone')).toBeVisible();
+
+  await d.getByRole('button', { name: /send/i }).click();
+  await expect(d.getByText('Are you there?')).toBeVisible();
+  await expect(
+    d
+      .getByText('Sent', { exact: true })
+      .or(d.getByText('Read', { exact: true }))
+      .first(),
+  ).toBeVisible();
+  await hContext.close();
+  await dContext.close();
+});
