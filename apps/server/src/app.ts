@@ -44,6 +44,7 @@ import { registerNotificationWriter } from './modules/notifications/notification
 import { productRoutes } from './modules/products/products.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -256,6 +257,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   await app.register(notificationsRoutes(ctx, guards), { prefix: '/api' });
   await app.register(reportsRoutes(ctx, guards), { prefix: '/api' });
   await app.register(blocksRoutes(ctx, guards), { prefix: '/api' });
+  await app.register(moderationRoutes(ctx, guards), { prefix: '/api' });
   await app.register(uploadsRoutes(ctx.storage));
 
   await serveWebApp(app, config.webDistDir);

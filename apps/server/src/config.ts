@@ -94,6 +94,8 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as example.edu')
     .default('example.edu'),
   SUPPORT_EMAIL: optionalString,
+  /** Comma-separated addresses of accounts made moderators when they sign in. */
+  MODERATOR_EMAILS: optionalString,
   JWT_SECRET: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'must be at least 32 characters').optional(),
@@ -170,6 +172,8 @@ export interface Config {
   campusName: string;
   emailDomain: string;
   supportEmail: string;
+  /** Lower-cased; an account with one of these addresses becomes a moderator when it signs in. */
+  moderatorEmails: string[];
   jwtSecret: string;
   jwtTtl: string;
   google?: { clientId: string; clientSecret: string; issuer: string };
@@ -239,6 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     campusName: e.CAMPUS_NAME,
     emailDomain: domain,
     supportEmail: e.SUPPORT_EMAIL ?? `support@${domain}`,
+    moderatorEmails: (e.MODERATOR_EMAILS ?? '')
+      .split(',')
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
     jwtSecret: e.JWT_SECRET ?? devSecret(dataDir),
     jwtTtl: e.JWT_TTL,
     google:

@@ -9,7 +9,7 @@ import { authAs, createUser } from './test/factories';
  * carries a body and a query that would fail validation and, where the path has one, a malformed id:
  * the guard answers first (401, 403), then the id (the entity's 404), never a 400.
  */
-type Audience = 'signedIn' | 'member' | 'hosteller' | 'dayscholar';
+type Audience = 'signedIn' | 'member' | 'hosteller' | 'dayscholar' | 'moderator';
 interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
@@ -37,6 +37,10 @@ const ROUTES: Route[] = [
 
   { method: 'POST', path: '/api/ratings', audience: 'member' },
   { method: 'POST', path: '/api/reports', audience: 'member' },
+  { method: 'GET', path: '/api/moderation/reports', audience: 'moderator' },
+  { method: 'PUT', path: '/api/moderation/reports/:id', audience: 'moderator', notFound: 'Report not found' },
+  { method: 'PUT', path: '/api/moderation/users/:id/unsuspend', audience: 'moderator', notFound: USER },
+  { method: 'GET', path: '/api/moderation/actions', audience: 'moderator' },
   { method: 'POST', path: '/api/chat', audience: 'member' },
   { method: 'GET', path: '/api/chat/conversations', audience: 'member' },
   { method: 'GET', path: '/api/chat/conversation/:userId', audience: 'member', notFound: USER },
@@ -98,7 +102,8 @@ const urlOf = (route: Route) => route.path.replace(/:[A-Za-z]+/g, MALFORMED) + I
 const label = (route: Route) => `${route.method} ${route.path}`;
 
 let t: TestApp;
-const headers: Record<'incomplete' | 'hosteller' | 'dayscholar', { authorization: string }> = {} as never;
+const headers: Record<'incomplete' | 'hosteller' | 'dayscholar' | 'moderator', { authorization: string }> =
+  {} as never;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -107,6 +112,9 @@ beforeAll(async () => {
   headers.incomplete = await authAs(t, incomplete);
   headers.hosteller = await authAs(t, await createUser(t.db, { role: 'hosteller' }));
   headers.dayscholar = await authAs(t, await createUser(t.db, { role: 'dayscholar' }));
+  const moderator = await createUser(t.db, { role: 'dayscholar' });
+  await t.db.update(users).set({ isModerator: true }).where(eq(users.id, moderator.id));
+  headers.moderator = await authAs(t, moderator);
 });
 afterAll(() => t?.close());
 
@@ -129,9 +137,16 @@ function refused(route: Route) {
       return headers.dayscholar;
     case 'dayscholar':
       return headers.hosteller;
+    case 'moderator':
+      return headers.hosteller;
   }
 }
-const allowed = (route: Route) => (route.audience === 'dayscholar' ? headers.dayscholar : headers.hosteller);
+const allowed = (route: Route) =>
+  route.audience === 'dayscholar'
+    ? headers.dayscholar
+    : route.audience === 'moderator'
+      ? headers.moderator
+      : headers.hosteller;
 
 describe('guards and ids, on every route, before validation', () => {
   it('the table names every route of the API that is not public', () => {

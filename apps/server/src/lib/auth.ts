@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Role } from '@campusrun/shared';
+import { MODERATION_MESSAGES, type Role } from '@campusrun/shared';
 import { AppError, forbidden, unauthorized } from './errors';
 import type { SessionCache, SessionUser } from './session-cache';
 import type { Jwt, VerifiedClaims } from './tokens';
@@ -14,6 +14,8 @@ export interface Actor {
   isProfileComplete: boolean;
   /** They block someone or someone blocks them: lists must be read for them, not shared. */
   hasBlocks?: boolean;
+  /** A campus moderator (a flag beside the role). */
+  isModerator?: boolean;
 }
 
 declare module 'fastify' {
@@ -59,6 +61,7 @@ export function createAuthenticator(jwt: Jwt, users: Pick<SessionCache, 'cached'
     role: user.role,
     isProfileComplete: user.isProfileComplete,
     hasBlocks: user.hasBlocks === true,
+    isModerator: user.isModerator === true,
   });
 
   async function session(authorization: string | undefined): Promise<Session | null> {
@@ -86,7 +89,9 @@ export type Audience =
   /** Signed in with a complete profile, either role. */
   | 'member'
   | 'hosteller'
-  | 'dayscholar';
+  | 'dayscholar'
+  /** Signed in as a campus moderator. */
+  | 'moderator';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -118,6 +123,10 @@ export function createGuards(authenticate: Authenticator) {
     member: withRole('hosteller', 'dayscholar'),
     hosteller: withRole('hosteller'),
     dayscholar: withRole('dayscholar'),
+    moderator: async (request) => {
+      await signedIn(request);
+      if (!request.actor!.isModerator) throw forbidden(MODERATION_MESSAGES.onlyModerators);
+    },
   };
   return {
     /** Registers `routes` in a scope guarded for `audience`. */

@@ -93,6 +93,14 @@ export type EntityEvent =
   | { type: 'product.removed'; productId: string; sellerId: string }
   /** A product was listed (nobody watches it yet; the shared pages change). */
   | { type: 'product.created'; productId: string; sellerId: string }
+  /** A moderator removed a user's product, request or message (its owner is told why). */
+  | {
+      type: 'listing.removed';
+      ownerId: string;
+      targetType: 'product' | 'request' | 'message';
+      name: string;
+      reason: string;
+    }
   /** A product or request left every list (held after reports, removed by a moderator). */
   | { type: 'listing.hidden'; targetType: 'product' | 'request'; targetId: string; ownerId: string };
 export type AppEventType = AppEvent['type'];

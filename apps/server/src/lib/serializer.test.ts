@@ -20,6 +20,7 @@ const userRow = {
   roomNumber: '101',
   isVerified: true,
   isProfileComplete: true,
+  isModerator: false,
   createdAt: '2026-11-01T10:00:00.000Z',
   passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$secret',
   tokenVersion: 4,
@@ -84,6 +85,9 @@ describe('response serialisation', () => {
       completedAt: null,
       cancelledAt: null,
       contact: { phoneNumber: '9876543210', hostelBlock: null, roomNumber: '101', email: 'x@example.edu' },
+      handoverRequired: true,
+      handoverCode: null,
+      handoverLocked: false,
       viewerHasRated: false,
       isExpired: false,
       counterpart: { id: ID2, name: 'Ravi', avatar: 'https://lh3.googleusercontent.com/a' },
@@ -96,6 +100,8 @@ describe('response serialisation', () => {
         rate: false,
         chat: true,
         repost: false,
+        confirmReceipt: false,
+        report: true,
       },
     };
     const schema = z.object({ requests: z.array(requestSchema), nextCursor: z.string().nullable() });

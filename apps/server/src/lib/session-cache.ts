@@ -10,6 +10,7 @@ export interface SessionUser {
   isVerified: boolean;
   /** They block someone or someone blocks them: their lists differ from the shared pages. */
   hasBlocks?: boolean;
+  isModerator?: boolean;
 }
 
 export const SESSION_CACHE_LIMITS = {

@@ -18,6 +18,7 @@ export const hosteller: User = {
   roomNumber: '101',
   isVerified: true,
   isProfileComplete: true,
+  isModerator: false,
   createdAt: '2026-09-01T10:00:00.000Z',
 };
 
@@ -32,6 +33,7 @@ export const dayscholar: User = {
   roomNumber: null,
   isVerified: true,
   isProfileComplete: true,
+  isModerator: false,
   createdAt: '2026-09-02T10:00:00.000Z',
 };
 
@@ -47,5 +49,6 @@ export const incompleteUser: User = {
   roomNumber: null,
   isVerified: true,
   isProfileComplete: false,
+  isModerator: false,
   createdAt: '2026-09-03T10:00:00.000Z',
 };

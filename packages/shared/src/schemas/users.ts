@@ -13,6 +13,8 @@ export const userSchema = z.object({
   roomNumber: z.string().nullable(),
   isVerified: z.boolean(),
   isProfileComplete: z.boolean(),
+  /** A campus moderator (a flag beside the role): sees the Moderation screen. */
+  isModerator: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -13,6 +13,7 @@ export const presentSelf = (u: UserRow): User => ({
   roomNumber: u.roomNumber,
   isVerified: u.isVerified,
   isProfileComplete: u.isProfileComplete,
+  isModerator: u.isModerator,
   createdAt: u.createdAt.toISOString(),
 });
 

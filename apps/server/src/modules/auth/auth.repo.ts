@@ -28,6 +28,7 @@ const prepareSessionUser = (db: Db) =>
       tokenVersion: users.tokenVersion,
       isProfileComplete: users.isProfileComplete,
       isVerified: users.isVerified,
+      isModerator: users.isModerator,
       hasBlocks: sql<boolean>`exists (select 1 from ${userBlocks} b where b.blocker_id = ${users.id} or b.blocked_id = ${users.id})`,
     })
     .from(users)

@@ -4,6 +4,7 @@ import { AppError, badRequest, isUniqueViolation, unauthorized } from '../../lib
 import type { AppContext } from '../../lib/context';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { generateOtp, generateResetToken, hashCode, hashToken, sameHash } from '../../lib/tokens';
+import { admit } from './auth.admission';
 import * as repo from './auth.repo';
 import { alreadyRegisteredMail, otpMail, resetMail } from './auth.mail';
 import { presentSelf } from './auth.presenter';
@@ -189,7 +190,8 @@ export function createAuthService(ctx: AppContext) {
       if (user) {
         if ((await verifyPassword(user.passwordHash, body.password)) && user.isVerified) {
           await limits.loginPair.reset(pair);
-          return { token: await issueToken(user), user: presentSelf(user) };
+          const admitted = await admit(ctx, config, user);
+          return { token: await issueToken(admitted), user: presentSelf(admitted) };
         }
       } else {
         const reg = await pendingWithPassword(body.email, body.password);

@@ -3,6 +3,7 @@ import type * as Oidc from 'openid-client';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppContext } from '../../lib/context';
 import { hashToken, sameHash } from '../../lib/tokens';
+import { admit } from './auth.admission';
 import * as repo from './auth.repo';
 import { presentSelf } from './auth.presenter';
 
@@ -153,8 +154,9 @@ export function createGoogleService(ctx: AppContext) {
     const codeHash = hashToken(code);
     if (typeof claims.ch !== 'string' || !claims.sub || !sameHash(claims.ch, codeHash)) return null;
     if (!(await usedCodes.tryConsume(codeHash))) return null;
-    const user = await repo.findUserById(db, claims.sub);
-    if (!user?.isVerified) return null;
+    const found = await repo.findUserById(db, claims.sub);
+    if (!found?.isVerified) return null;
+    const user = await admit(ctx, config, found);
     return {
       token: await jwt.sign({ sub: user.id, tv: user.tokenVersion }),
       user: presentSelf(user),

@@ -1,3 +1,4 @@
+import { removedNotice } from '@campusrun/shared';
 import type { AppContext } from '../../lib/context';
 import type { AppEvent } from '../../lib/events';
 import { presentNotification } from './notifications.presenter';
@@ -43,6 +44,16 @@ export function notificationFor(event: AppEvent): repo.NewNotification | null {
         type: 'message',
         message: `${event.sender.name} sent you a message`,
         data: { senderId: event.sender.id },
+      };
+    case 'listing.removed':
+      return {
+        userId: event.ownerId,
+        type: 'moderation',
+        message: removedNotice(
+          event.targetType === 'message' ? 'message' : `${event.targetType} "${event.name}"`,
+          event.reason,
+        ),
+        data: {},
       };
     default:
       return null;

@@ -192,7 +192,10 @@ export function createProductsService(
     },
 
     async get(actor: Actor, id: string) {
-      return { product: presentProduct(storage, await find(id), viewerOf(actor)) };
+      const found = await find(id);
+      // A product a moderator removed is gone for everyone (moderators see it in the queue).
+      if (found.product.moderation === 'removed') throw notFound(PRODUCT_MESSAGES.notFound);
+      return { product: presentProduct(storage, found, viewerOf(actor)) };
     },
 
     /** POST /products: checked fields plus exactly one image (the form's limits allow no second one). */

@@ -11,7 +11,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { RequestCategory, RequestSort, RequestStatus } from '@campusrun/shared';
+import type { ListingModeration, RequestCategory, RequestSort, RequestStatus } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { ratings, requests, users } from '../../db/schema';
 import {
@@ -59,6 +59,7 @@ export interface RequestRow {
   /** The handover code sealed for the requester's view (requests.handover.ts); null until accepted. */
   handoverCodeSealed: string | null;
   handoverAttempts: number;
+  moderation: ListingModeration;
   requesterName: string;
   requesterAvatar: string | null;
   requesterPhone: string | null;
@@ -93,6 +94,7 @@ const requestColumns = {
   handoverRequired: requests.handoverRequired,
   handoverCodeSealed: requests.handoverCodeSealed,
   handoverAttempts: requests.handoverAttempts,
+  moderation: requests.moderation,
 };
 
 /** The viewer's own rating of the request, if any (at most one row: once per request and direction). */

@@ -205,7 +205,9 @@ export function createRequestsService(ctx: AppContext) {
      */
     async get(actor: Actor, id: string) {
       const row = await repo.findRequest(db, id, actor.id);
-      if (!row || !policy.canView(actor.id, row)) throw notFound(REQUEST_ERRORS.notFound);
+      // A request a moderator removed is gone for everyone (moderators see it in the queue).
+      if (!row || row.moderation === 'removed' || !policy.canView(actor.id, row))
+        throw notFound(REQUEST_ERRORS.notFound);
       return { request: presentRequest(row, viewerOf(actor)) };
     },
 

@@ -1,0 +1,218 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ReportStatus, ReportTargetType } from '@campusrun/shared';
+import type { Db } from '../../db/client';
+import {
+  messages,
+  moderationActions,
+  productImages,
+  products,
+  reports,
+  requests,
+  users,
+} from '../../db/schema';
+import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
+
+const reporter = alias(users, 'reporter');
+const owner = alias(users, 'owner');
+
+const newestFirst = listOrder(
+  'moderation:reports',
+  'desc',
+  [reports.createdAt, 'time'],
+  [reports.id, 'uuid'],
+);
+
+/** One page of reports by status, newest first, with reporter and owner names. */
+export const listReports = (db: Db, status: ReportStatus, limit: number, cursor?: string) =>
+  db
+    .select({
+      report: reports,
+      reporterName: reporter.name,
+      ownerName: owner.name,
+      ownerSuspended: sql<boolean>`${owner.suspendedAt} is not null and (${owner.suspendedUntil} is null or ${owner.suspendedUntil} > now())`,
+      cursor: cursorOf(newestFirst),
+    })
+    .from(reports)
+    .innerJoin(reporter, eq(reporter.id, reports.reporterId))
+    .innerJoin(owner, eq(owner.id, reports.targetOwnerId))
+    .where(and(eq(reports.status, status), afterCursor(newestFirst, cursor)))
+    .orderBy(...orderBy(newestFirst))
+    .limit(limit + 1);
+
+export const findReport = async (db: Db, id: string) =>
+  (await db.select().from(reports).where(eq(reports.id, id)).limit(1))[0];
+
+/** What a moderator sees of one target (undefined when it no longer exists). */
+export async function targetDetails(db: Db, type: ReportTargetType, id: string, ownerId: string) {
+  switch (type) {
+    case 'product': {
+      const [p] = await db
+        .select({
+          title: products.name,
+          text: products.description,
+          price: products.price,
+          moderation: products.moderation,
+        })
+        .from(products)
+        .where(eq(products.id, id));
+      if (!p) return undefined;
+      const photos = await db
+        .select({ path: productImages.thumbPath })
+        .from(productImages)
+        .where(eq(productImages.productId, id))
+        .orderBy(productImages.position);
+      return { ...p, photos: photos.map((x) => x.path), context: [] };
+    }
+    case 'request': {
+      const [r] = await db
+        .select({
+          title: requests.itemName,
+          text: requests.description,
+          price: requests.expectedPrice,
+          moderation: requests.moderation,
+        })
+        .from(requests)
+        .where(eq(requests.id, id));
+      return r && { ...r, photos: [], context: [] };
+    }
+    case 'message': {
+      const [m] = await db.select().from(messages).where(eq(messages.id, id));
+      if (!m) return undefined;
+      // The few messages around it in the same conversation.
+      const around = await db.execute(sql`
+        (select sender_id, content, sent_at from ${messages}
+          where ((sender_id = ${m.senderId} and receiver_id = ${m.receiverId}) or (sender_id = ${m.receiverId} and receiver_id = ${m.senderId}))
+            and sent_at < ${m.sentAt} order by sent_at desc limit 3)
+        union all
+        (select sender_id, content, sent_at from ${messages}
+          where ((sender_id = ${m.senderId} and receiver_id = ${m.receiverId}) or (sender_id = ${m.receiverId} and receiver_id = ${m.senderId}))
+            and sent_at > ${m.sentAt} order by sent_at asc limit 3)
+        order by sent_at`);
+      const rows = (
+        around as unknown as { rows: { sender_id: string; content: string; sent_at: Date | string }[] }
+      ).rows;
+      return {
+        title: null,
+        text: m.content,
+        price: null,
+        moderation: null,
+        photos: [],
+        context: rows.map((r) => ({
+          fromOwner: r.sender_id === ownerId,
+          content: r.content,
+          sentAt: new Date(r.sent_at).toISOString(),
+        })),
+      };
+    }
+    case 'user': {
+      const [u] = await db
+        .select({ title: users.name, avatar: users.avatar })
+        .from(users)
+        .where(eq(users.id, id));
+      return (
+        u && {
+          title: u.title,
+          text: null,
+          price: null,
+          moderation: null,
+          photos: u.avatar ? [u.avatar] : [],
+          context: [],
+        }
+      );
+    }
+  }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Closes every open report on the target with the moderator's action. */
+export const closeReports = (
+  tx: Tx,
+  type: ReportTargetType,
+  id: string,
+  moderatorId: string,
+  action: 'dismiss' | 'remove' | 'suspend',
+) =>
+  tx
+    .update(reports)
+    .set({ status: 'closed', resolution: action, closedBy: moderatorId, closedAt: new Date() })
+    .where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, 'open')))
+    .returning({ id: reports.id });
+
+/** Sets a listing's moderation state from one of `from`; answers its name when it changed. */
+export async function setListing(
+  tx: Tx,
+  type: 'product' | 'request',
+  id: string,
+  to: 'visible' | 'removed',
+  from: ('visible' | 'held')[],
+) {
+  if (type === 'product') {
+    const [row] = await tx
+      .update(products)
+      .set({ moderation: to })
+      .where(and(eq(products.id, id), inArray(products.moderation, from)))
+      .returning({ name: products.name });
+    return row?.name;
+  }
+  const [row] = await tx
+    .update(requests)
+    .set({ moderation: to })
+    .where(and(eq(requests.id, id), inArray(requests.moderation, from)))
+    .returning({ name: requests.itemName });
+  return row?.name;
+}
+
+export const REMOVED_MESSAGE = 'This message was removed by a moderator.';
+
+export const blankMessage = (tx: Tx, id: string) =>
+  tx.update(messages).set({ content: REMOVED_MESSAGE }).where(eq(messages.id, id));
+
+/** Suspends (days null: until lifted) and bumps the token version so every session ends. */
+export const suspendUser = (tx: Tx, id: string, days: number | null) =>
+  tx
+    .update(users)
+    .set({
+      suspendedAt: sql`now()`,
+      suspendedUntil: days === null ? null : sql`now() + make_interval(days => ${days})`,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+    })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+
+export const liftSuspension = async (tx: Tx, id: string) =>
+  (
+    await tx
+      .update(users)
+      .set({ suspendedAt: null, suspendedUntil: null })
+      .where(
+        and(
+          eq(users.id, id),
+          sql`${users.suspendedAt} is not null and (${users.suspendedUntil} is null or ${users.suspendedUntil} > now())`,
+        ),
+      )
+      .returning({ id: users.id })
+  ).length > 0;
+
+export const userExists = async (db: Db, id: string) =>
+  (await db.select({ id: users.id }).from(users).where(eq(users.id, id))).length > 0;
+
+export const logAction = (tx: Tx, entry: typeof moderationActions.$inferInsert) =>
+  tx.insert(moderationActions).values(entry);
+
+const actionsOrder = listOrder(
+  'moderation:actions',
+  'desc',
+  [moderationActions.createdAt, 'time'],
+  [moderationActions.id, 'uuid'],
+);
+
+export const listActions = (db: Db, limit: number, cursor?: string) =>
+  db
+    .select({ action: moderationActions, moderatorName: users.name, cursor: cursorOf(actionsOrder) })
+    .from(moderationActions)
+    .innerJoin(users, eq(users.id, moderationActions.moderatorId))
+    .where(afterCursor(actionsOrder, cursor))
+    .orderBy(...orderBy(actionsOrder))
+    .limit(limit + 1);
