@@ -51,8 +51,8 @@ export async function seedUser(
   request: APIRequestContext,
   role: 'hosteller' | 'dayscholar',
   name = role === 'hosteller' ? 'Hari Hosteller' : 'Divya Dayscholar',
+  email = uniqueEmail(role),
 ): Promise<SeededUser> {
-  const email = uniqueEmail(role);
   const reg = await request.post('/api/auth/register', {
     data: {
       name,

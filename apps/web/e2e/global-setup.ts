@@ -38,7 +38,10 @@ export default async function globalSetup() {
   const issuer = await firstLine(provider, /ISSUER (\S+)/);
   process.env.E2E_OIDC_CLAIMS = claimsFile;
 
+  // The run's moderator (MODERATOR_EMAILS), made one when they sign in.
+  process.env.E2E_MODERATOR_EMAIL = `moderator.${Date.now().toString(36)}@example.edu`;
   const serverEnv = {
+    MODERATOR_EMAILS: process.env.E2E_MODERATOR_EMAIL,
     NODE_ENV: 'development',
     PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { type SeededUser, expectAccessible, seedUser, signIn } from './fixtures';
+import { PASSWORD, type SeededUser, expectAccessible, seedUser, signIn } from './fixtures';
 
 /** Lists a product through the API (multipart, one generated photo), as the sell screen would. */
 async function listProduct(request: APIRequestContext, seller: SeededUser, name: string) {
@@ -136,4 +136,69 @@ test('a blocked user’s message is refused, and unblocking from the profile let
   ).toBeVisible();
   await hContext.close();
   await dContext.close();
+});
+
+test('a moderator removes a reported product and its seller is told why', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const seller = await seedUser(request, 'hosteller', 'Sana Seller');
+  const name = `Speaker ${word()}`;
+  const productId = await listProduct(request, seller, name);
+  for (const reporter of [
+    await seedUser(request, 'hosteller', 'Rohan Reporter'),
+    await seedUser(request, 'dayscholar', 'Riya Reporter'),
+  ]) {
+    const res = await request.post('/api/reports', {
+      headers: { Authorization: `Bearer ${reporter.token}` },
+      data: {
+        targetType: 'product',
+        targetId: productId,
+        reason: 'prohibited_item',
+        details: 'Looks stolen',
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+
+  // The moderator's address is in MODERATOR_EMAILS: signing in makes them one.
+  const email = process.env.E2E_MODERATOR_EMAIL!;
+  const existing = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  const moderator =
+    existing.status() === 200
+      ? { email, password: PASSWORD }
+      : await seedUser(request, 'dayscholar', 'Meera Moderator', email);
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const m = await context.newPage();
+  await signIn(m, moderator);
+  await expect(m).toHaveURL(/\/dayscholar\/dashboard$/);
+  await m.goto('/moderation');
+  await expect(m.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
+  const card = m.getByRole('listitem').filter({ has: m.getByRole('heading', { level: 2, name }) });
+  await expect(card.getByText('Looks stolen').first()).toBeVisible();
+  await expect(card.getByText('2 reports')).toBeVisible();
+  await expectAccessible(m);
+  await card.getByRole('button', { name: 'Remove' }).click();
+  const dialog = m.getByRole('dialog', { name: 'Remove it for everyone?' });
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(dialog.getByText('Please give a reason')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Stolen goods are not allowed');
+  await expectAccessible(m);
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(m.getByText('Removed', { exact: true }).first()).toBeVisible();
+  await expect(m.getByRole('heading', { level: 2, name })).toHaveCount(0);
+  await m.getByRole('tab', { name: 'Action log' }).click();
+  await expect(m.getByText('Stolen goods are not allowed')).toBeVisible();
+  await context.close();
+
+  // The seller's bell has the notice; the product is gone.
+  const sContext = await browser.newContext();
+  const s = await sContext.newPage();
+  await signIn(s, seller);
+  await expect(s).toHaveURL(/\/hosteller\/dashboard$/);
+  await s.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(
+    s.getByText(`Your product "${name}" was removed by a moderator: Stolen goods are not allowed`),
+  ).toBeVisible();
+  await s.goto(`/products/${productId}`);
+  await expect(s.getByText('Product not found').first()).toBeVisible();
+  await sContext.close();
 });

@@ -213,6 +213,14 @@ export const createRoutes = (): RouteObject[] => [
                         ),
                       },
                       {
+                        // The page says so to anyone who is not a moderator; the server refuses them too.
+                        path: paths.moderation,
+                        lazy: screen(
+                          async () =>
+                            (await import('@/features/moderation/components/ModerationPage')).ModerationPage,
+                        ),
+                      },
+                      {
                         path: paths.chat,
                         lazy: screen(
                           async () => (await import('@/features/chat/components/ChatPage')).ChatPage,

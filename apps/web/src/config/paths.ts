@@ -12,6 +12,7 @@ export const paths = {
   googleCallback: '/auth/google-callback',
   completeProfile: '/complete-profile',
   profile: '/profile',
+  moderation: '/moderation',
   chat: '/chat',
   chatWith: (userId: string) => `/chat/${encodeURIComponent(userId)}`,
   request: (id: string) => `/requests/${encodeURIComponent(id)}`,

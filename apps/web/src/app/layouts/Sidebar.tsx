@@ -1,14 +1,20 @@
 import type { Role } from '@campusrun/shared';
 import clsx from 'clsx';
-import { LifeBuoy } from 'lucide-react';
+import { LifeBuoy, ShieldCheck } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/ui/Logo';
 import { useCampusConfig } from '@/lib/campus-config';
-import { dashboardPath } from '@/config/paths';
+import { dashboardPath, paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
 import { NAV_ITEMS } from './navigation';
 
 export function Sidebar({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   const { data: config } = useCampusConfig();
+  const { user } = useAuth();
+  // Moderation is a flag beside the role: moderators get one more entry.
+  const items = user?.isModerator
+    ? [...NAV_ITEMS[role], { label: 'Moderation', to: paths.moderation, icon: ShieldCheck }]
+    : NAV_ITEMS[role];
   return (
     <div className="flex h-full flex-col bg-white">
       <div className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 px-5">
@@ -23,7 +29,7 @@ export function Sidebar({ role, onNavigate }: { role: Role; onNavigate?: () => v
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {NAV_ITEMS[role].map(({ label, to, icon: Icon }) => (
+          {items.map(({ label, to, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}

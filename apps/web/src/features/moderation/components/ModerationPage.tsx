@@ -1,0 +1,352 @@
+import {
+  MODERATION_LIMITS,
+  MODERATION_MESSAGES,
+  type ModerationReport,
+  REPORT_REASON_LABELS,
+  type ReportStatus,
+} from '@campusrun/shared';
+import clsx from 'clsx';
+import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { Field, TextField } from '@/components/ui/Field';
+import { Textarea } from '@/components/ui/Input';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatDateTime, formatRupees } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { useModerate, useModerationActions, useModerationReports } from '../api/moderation';
+
+type Tab = ReportStatus | 'log';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'open', label: 'Open reports' },
+  { id: 'closed', label: 'Closed' },
+  { id: 'log', label: 'Action log' },
+];
+
+const TYPE_LABEL = { product: 'Product', request: 'Request', message: 'Message', user: 'User' } as const;
+
+/** /moderation: the campus moderators' queue, grouped by what was reported, and their action log. */
+export function ModerationPage() {
+  const { user } = useAuth();
+  const [tab, setTab] = useState<Tab>('open');
+  if (!user?.isModerator)
+    return (
+      <>
+        <title>Moderation · CampusRun</title>
+        <EmptyState
+          icon={ShieldOff}
+          title="Only moderators can open this page"
+          description="Moderators are campus staff and trusted students who review reports."
+        />
+      </>
+    );
+  return (
+    <>
+      <title>Moderation · CampusRun</title>
+      <h1 className="text-2xl font-semibold text-slate-900">Moderation</h1>
+      <p className="mt-1 text-sm text-slate-500">
+        Review what students reported, then dismiss, remove or suspend.
+      </p>
+      <div role="tablist" aria-label="Moderation" className="mt-5 flex gap-2 overflow-x-auto">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            onClick={() => setTab(t.id)}
+            className={clsx(
+              'min-h-11 shrink-0 rounded-lg px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
+              tab === t.id
+                ? 'bg-indigo-600 text-white'
+                : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50',
+            )}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="mt-5">
+        {tab === 'log' ? <ActionLog /> : <Queue status={tab} />}
+      </div>
+    </>
+  );
+}
+
+/** Reports grouped by their target, in the order of each target's newest report. */
+function groupByTarget(reports: ModerationReport[]) {
+  const groups = new Map<string, ModerationReport[]>();
+  for (const r of reports) {
+    const key = `${r.target.type}:${r.target.id}`;
+    const list = groups.get(key);
+    if (list) list.push(r);
+    else groups.set(key, [r]);
+  }
+  return [...groups.values()];
+}
+
+function Queue({ status }: { status: ReportStatus }) {
+  const reports = useModerationReports(status);
+  if (reports.isPending)
+    return (
+      <div className="space-y-4" role="status" aria-label="Loading reports">
+        <Skeleton className="h-40 w-full" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  if (reports.isError)
+    return (
+      <ErrorState
+        title="Failed to load reports"
+        error={reports.error}
+        onRetry={() => void reports.refetch()}
+        isRetrying={reports.isFetching}
+      />
+    );
+  if (reports.data.length === 0)
+    return (
+      <EmptyState
+        icon={ShieldCheck}
+        title={status === 'open' ? 'No open reports' : 'No closed reports yet'}
+        description={status === 'open' ? 'Everything reported has been reviewed.' : undefined}
+      />
+    );
+  return (
+    <ul className="space-y-4" aria-label="Reported items">
+      {groupByTarget(reports.data).map((group) => (
+        <TargetCard
+          key={`${group[0]!.target.type}:${group[0]!.target.id}`}
+          reports={group}
+          open={status === 'open'}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function TargetCard({ reports, open }: { reports: ModerationReport[]; open: boolean }) {
+  const { target } = reports[0]!;
+  const [action, setAction] = useState<'dismiss' | 'remove' | 'suspend' | null>(null);
+  const heading =
+    target.title ?? (target.type === 'message' ? `Message from ${target.owner.name}` : target.owner.name);
+  return (
+    <li className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone="slate">{TYPE_LABEL[target.type]}</Badge>
+        {target.moderation === 'held' && <Badge tone="amber">Hidden until reviewed</Badge>}
+        {target.moderation === 'removed' && <Badge tone="red">Removed</Badge>}
+        {target.owner.suspended && <Badge tone="red">Owner suspended</Badge>}
+        <span className="text-sm text-slate-500">
+          {reports.length} {reports.length === 1 ? 'report' : 'reports'}
+        </span>
+      </div>
+      <h2 className="mt-2 text-lg font-semibold break-words text-slate-900">{heading}</h2>
+      <p className="text-sm text-slate-500">
+        {target.type === 'user' ? 'Reported user' : `By ${target.owner.name}`}
+        {target.price !== null && ` · ${formatRupees(target.price)}`}
+      </p>
+      {target.photos.length > 0 && (
+        <div className="mt-3 flex gap-2 overflow-x-auto">
+          {target.photos.map((src) => (
+            <img
+              key={src}
+              src={src}
+              alt=""
+              className="size-20 shrink-0 rounded-lg object-cover ring-1 ring-slate-200"
+            />
+          ))}
+        </div>
+      )}
+      {target.text && (
+        <p className="mt-3 text-sm whitespace-pre-line break-words text-slate-700">{target.text}</p>
+      )}
+      {target.context.length > 0 && (
+        <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
+          <p className="font-medium text-slate-700">Conversation around it</p>
+          <ul className="mt-1 space-y-1">
+            {target.context.map((m) => (
+              <li key={m.sentAt + m.content} className="text-slate-600">
+                <span className="font-medium">{m.fromOwner ? target.owner.name : 'Reporter side'}:</span>{' '}
+                {m.content}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <h3 className="mt-4 text-sm font-medium text-slate-700">Reasons</h3>
+      <ul className="mt-1 divide-y divide-slate-100">
+        {reports.map((r) => (
+          <li key={r.id} className="py-2 text-sm">
+            <span className="font-medium text-slate-900">{REPORT_REASON_LABELS[r.reason]}</span>
+            <span className="text-slate-500">
+              {' '}
+              · {r.reporter.name} · {formatDateTime(r.createdAt)}
+            </span>
+            {r.details && <p className="mt-0.5 break-words text-slate-600">{r.details}</p>}
+          </li>
+        ))}
+      </ul>
+      {open && (
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <Button variant="secondary" onClick={() => setAction('dismiss')}>
+            Dismiss
+          </Button>
+          {target.type !== 'user' && (
+            <Button variant="danger" onClick={() => setAction('remove')}>
+              Remove
+            </Button>
+          )}
+          <Button variant="danger" onClick={() => setAction('suspend')}>
+            Suspend {target.owner.name}
+          </Button>
+        </div>
+      )}
+      {action && (
+        <DecisionDialog
+          action={action}
+          reportId={reports[0]!.id}
+          who={target.owner.name}
+          onClose={() => setAction(null)}
+        />
+      )}
+    </li>
+  );
+}
+
+const DECISIONS = {
+  dismiss: { title: 'Dismiss these reports?', confirm: 'Dismiss', danger: false },
+  remove: { title: 'Remove it for everyone?', confirm: 'Remove', danger: true },
+  suspend: { title: 'Suspend this account?', confirm: 'Suspend', danger: true },
+} as const;
+
+function DecisionDialog({
+  action,
+  reportId,
+  who,
+  onClose,
+}: {
+  action: 'dismiss' | 'remove' | 'suspend';
+  reportId: string;
+  who: string;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [days, setDays] = useState('');
+  const [error, setError] = useState<string>();
+  const moderate = useModerate();
+  const config = DECISIONS[action];
+  const submit = async () => {
+    if (!reason.trim()) return setError(MODERATION_MESSAGES.reasonRequired);
+    const n = days.trim() === '' ? undefined : Number(days);
+    if (n !== undefined && (!Number.isInteger(n) || n < 1 || n > MODERATION_LIMITS.daysMax))
+      return setError(MODERATION_MESSAGES.daysInvalid);
+    try {
+      const answer = await moderate.mutateAsync({
+        reportId,
+        body: { action, reason: reason.trim(), days: n },
+      });
+      toast.success(answer.message);
+      onClose();
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to save the decision'));
+    }
+  };
+  return (
+    <Dialog
+      open
+      onClose={() => !moderate.isPending && onClose()}
+      title={config.title}
+      description={
+        action === 'suspend'
+          ? `${who} cannot sign in while suspended, their sessions end now and their listings are hidden.`
+          : action === 'remove'
+            ? 'It disappears for everyone, and its owner is told your reason.'
+            : 'The reports close; a listing hidden by them shows again.'
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={moderate.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant={config.danger ? 'danger' : 'primary'}
+            onClick={() => void submit()}
+            isLoading={moderate.isPending}
+          >
+            {config.confirm}
+          </Button>
+        </>
+      }
+    >
+      <Field label="Reason" error={error}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={3}
+            maxLength={MODERATION_LIMITS.reasonMax}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
+      </Field>
+      {action === 'suspend' && (
+        <div className="mt-3">
+          <TextField
+            label="Days (leave empty: until lifted)"
+            inputMode="numeric"
+            value={days}
+            onChange={(event) => setDays(event.target.value.replace(/\D/g, ''))}
+          />
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function ActionLog() {
+  const actions = useModerationActions();
+  if (actions.isPending)
+    return (
+      <div className="space-y-3" role="status" aria-label="Loading the action log">
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    );
+  if (actions.isError)
+    return (
+      <ErrorState
+        title="Failed to load the action log"
+        error={actions.error}
+        onRetry={() => void actions.refetch()}
+        isRetrying={actions.isFetching}
+      />
+    );
+  if (actions.data.length === 0) return <EmptyState icon={ShieldCheck} title="No actions yet" />;
+  return (
+    <ul
+      className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+      aria-label="Action log"
+    >
+      {actions.data.map((a) => (
+        <li key={a.id} className="p-4 text-sm">
+          <p className="text-slate-900">
+            <span className="font-medium">{a.moderator.name}</span> · {a.action}
+            {a.days !== null && ` for ${a.days} days`} · {TYPE_LABEL[a.targetType].toLowerCase()}
+          </p>
+          <p className="break-words text-slate-600">{a.reason}</p>
+          <p className="text-xs text-slate-500">{formatDateTime(a.createdAt)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
