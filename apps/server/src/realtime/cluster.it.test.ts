@@ -19,7 +19,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { ChatMessage, ClientToServerEvents, SendAck, ServerToClientEvents } from '@campusrun/shared';
 import { openPostgres, type Database } from '../db/client';
-import { messages, requests } from '../db/schema';
+import { messages, requests, users } from '../db/schema';
 import { CHAT_SEND_LIMIT, TOO_MANY_MESSAGES } from '../modules/chat/chat.service';
 import { createRequest, createUser, tokenFor } from '../test/factories';
 
@@ -284,6 +284,33 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
     expect(await Promise.all(closings)).toEqual(['io server disconnect', 'io server disconnect']);
     await expect(client(p1.url, c.token)).rejects.toThrow('unauthorized');
     expect(s1.connected).toBe(true);
+  }, 60_000);
+
+  it('a suspension decided on one process closes the user’s sockets on the other at once', async () => {
+    const [um, uo, ur] = [
+      await createUser(database.db, { role: 'dayscholar', name: 'Mohan Moderator' }),
+      await createUser(database.db, { role: 'hosteller', name: 'Omar Offender' }),
+      await createUser(database.db, { role: 'hosteller', name: 'Rekha Reporter' }),
+    ];
+    await database.db.update(users).set({ isModerator: true }).where(eq(users.id, um.id));
+    const json = { 'content-type': 'application/json' };
+    const report = await fetch(`${p2.url}/api/reports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await tokenFor({ config }, ur)}`, ...json },
+      body: JSON.stringify({ targetType: 'user', targetId: uo.id, reason: 'harassment' }),
+    });
+    expect(report.status).toBe(201);
+    const reportId = ((await report.json()) as { report: { id: string } }).report.id;
+
+    const offender = await client(p1.url, await tokenFor({ config }, uo));
+    const closing = closed(offender);
+    const decided = await fetch(`${p2.url}/api/moderation/reports/${reportId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${await tokenFor({ config }, um)}`, ...json },
+      body: JSON.stringify({ action: 'suspend', reason: 'Threatening messages', days: 3 }),
+    });
+    expect(decided.status).toBe(200);
+    expect(await closing).toBe('io server disconnect');
   }, 60_000);
 
   it('carries messages, notifications, presence and typing between the processes, and survives a SIGKILL mid-burst', async () => {
