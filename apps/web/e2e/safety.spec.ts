@@ -43,8 +43,11 @@ test('three students report a product and it leaves the marketplace', async ({ b
     await expect(page).toHaveURL(/\/hosteller\/dashboard$/);
     await page.goto('/hosteller/marketplace');
     await page.getByRole('searchbox', { name: 'Search products' }).fill(name.split(' ')[1]!);
+    // The search is applied (debounced, kept in the address) before the result is clicked.
+    await expect(page).toHaveURL(new RegExp(`search=${name.split(' ')[1]!}`));
     // Still listed before the third report.
     await page.getByRole('link', { name: new RegExp(name) }).click();
+    await expect(page).toHaveURL(new RegExp(`/products/${productId}$`));
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await page.getByRole('button', { name: 'Report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report this product' });
@@ -97,6 +100,12 @@ test('a blocked user’s message is refused, and unblocking from the profile let
   await expect(h).toHaveURL(/\/hosteller\/dashboard$/);
   await h.goto(`/chat/${scholar.id}`);
   await expect(h.getByRole('heading', { level: 1, name: 'Dev Scholar' })).toBeVisible();
+  // A received message can be reported from under it.
+  await h.getByRole('button', { name: /^Report the message of / }).click();
+  const reportMessage = h.getByRole('dialog', { name: /^Report the message of / });
+  await reportMessage.getByRole('radio', { name: 'Harassment' }).check();
+  await reportMessage.getByRole('button', { name: 'Send report' }).click();
+  await expect(h.getByText('Thanks for your report. A moderator will look at it.')).toBeVisible();
   await h.getByRole('button', { name: 'Block' }).click();
   const confirm = h.getByRole('dialog', { name: 'Block Dev Scholar?' });
   await expectAccessible(h);

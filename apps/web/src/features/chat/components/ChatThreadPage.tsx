@@ -34,6 +34,8 @@ interface Row {
   sentAt: string;
   mine: boolean;
   status: Status | null;
+  /** A received, stored message: it can be reported. */
+  reportable?: string;
 }
 
 /** Pixels from the top at which the next older page is fetched. */
@@ -97,6 +99,7 @@ function Thread({ partnerId }: { partnerId: string }) {
         sentAt: m.sentAt,
         mine,
         status: mine ? (m.isRead ? 'Read' : 'Sent') : null,
+        ...(mine ? {} : { reportable: m.id }),
       } satisfies Row;
     }),
     ...pending
@@ -303,6 +306,15 @@ function MessageList({
                     </>
                   )}
                 </p>
+                {row.reportable && (
+                  <ReportButton
+                    targetType="message"
+                    targetId={row.reportable}
+                    what={`the message of ${timeFormat.format(new Date(row.sentAt))}`}
+                    label="Report"
+                    compact
+                  />
+                )}
               </div>
             </li>
           );
