@@ -16,6 +16,7 @@ import { notifications, requests } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../test/factories';
 import { createHandoverCodes } from './requests.handover';
+import { markCompleted } from './requests.repo';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Headers = Record<string, string>;
@@ -184,6 +185,18 @@ describe('handover code', () => {
       expect(old.statusCode).toBe(400);
     }
     expect((await put(`/requests/${id}/deliver`, next.h, { handoverCode: second })).statusCode).toBe(200);
+  });
+
+  it('completes only with the code checked in the same statement: no accept or give-up in between slips one through', async () => {
+    const { requester, deliverer, id } = await accepted();
+    const code = (await view(id, requester.h)).handoverCode!;
+    // The completion itself refuses without the checked hash (what a check that saw the request
+    // still pending, or given up, would hand it), and with a hash of another code.
+    expect(await markCompleted(t.db, id, deliverer.id, null, null)).toBeUndefined();
+    expect(await markCompleted(t.db, id, deliverer.id, null, 'f'.repeat(64))).toBeUndefined();
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, id));
+    expect(row!.status).toBe('accepted');
+    expect((await put(`/requests/${id}/deliver`, deliverer.h, { handoverCode: code })).statusCode).toBe(200);
   });
 
   it('pushes the request with the code to the requester only', async () => {

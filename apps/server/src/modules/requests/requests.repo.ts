@@ -486,13 +486,31 @@ export async function markAccepted(
   return withParties(db, updated);
 }
 
-export const markCompleted = async (db: Db, id: string, delivererId: string, notes: string | null) =>
+/**
+ * Accepted → completed by its deliverer. A request that asks for a handover code completes only with
+ * `checkedHash`, the hash the deliverer's code was found to match: the check and the completion are
+ * one condition, so no accept or give-up in between can let a completion through without the code.
+ */
+export const markCompleted = async (
+  db: Db,
+  id: string,
+  delivererId: string,
+  notes: string | null,
+  checkedHash: string | null,
+) =>
   withParties(
     db,
     await db
       .update(requests)
       .set({ status: 'completed', deliveryNotes: notes, completedAt: now, deliveryTime: now, updatedAt: now })
-      .where(and(eq(requests.id, id), eq(requests.status, 'accepted'), eq(requests.delivererId, delivererId)))
+      .where(
+        and(
+          eq(requests.id, id),
+          eq(requests.status, 'accepted'),
+          eq(requests.delivererId, delivererId),
+          sql`(not ${requests.handoverRequired} or ${requests.handoverCodeHash} = ${checkedHash})`,
+        ),
+      )
       .returning(requestColumns),
   );
 

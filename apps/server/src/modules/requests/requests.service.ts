@@ -108,12 +108,17 @@ export function createRequestsService(ctx: AppContext) {
   /**
    * When the deliverer completes a request that asks for a handover code: the code must be right.
    * Each try is counted before it is compared; after the last allowed wrong one the code is locked
-   * and only the requester's confirmation completes the request. Any other case (not their accepted
-   * request) is left to the completion, which explains its refusal.
+   * and only the requester's confirmation completes the request. Answers the hash the code matched
+   * (the completion requires it), or null when there was nothing to check here (not their accepted
+   * request, or no code asked: the completion then refuses or goes ahead by itself).
    */
-  async function checkHandoverCode(actor: Actor, id: string, code: string | undefined) {
+  async function checkHandoverCode(
+    actor: Actor,
+    id: string,
+    code: string | undefined,
+  ): Promise<string | null> {
     const state = await repo.findHandover(db, id);
-    if (!state?.required || state.status !== 'accepted' || state.delivererId !== actor.id) return;
+    if (!state?.required || state.status !== 'accepted' || state.delivererId !== actor.id) return null;
     if (state.attempts >= HANDOVER_CODE.maxAttempts) throw conflict(REQUEST_MESSAGES.handoverCodeLocked);
     if (!code) throw badRequest(REQUEST_MESSAGES.handoverCodeWrong);
     const hash = await repo.countHandoverAttempt(db, id, actor.id, HANDOVER_CODE.maxAttempts);
@@ -121,9 +126,10 @@ export function createRequestsService(ctx: AppContext) {
       const now = await repo.findHandover(db, id);
       if (now?.status === 'accepted' && now.attempts >= HANDOVER_CODE.maxAttempts)
         throw conflict(REQUEST_MESSAGES.handoverCodeLocked);
-      return;
+      return null;
     }
     if (!handover.matches(hash, code)) throw badRequest(REQUEST_MESSAGES.handoverCodeWrong);
+    return hash;
   }
 
   /** After a refused UPDATE: 404, or the policy's reason for this actor. */
@@ -276,9 +282,15 @@ export function createRequestsService(ctx: AppContext) {
       id: string,
       body: { deliveryNotes?: string | undefined; handoverCode?: string | undefined },
     ) {
-      await checkHandoverCode(actor, id, body.handoverCode);
-      const row = await repo.markCompleted(db, id, actor.id, body.deliveryNotes ?? null);
-      if (!row) throw await explainRefusal(id, 'deliver', (s) => policy.deliverRefusal(actor.id, s));
+      const checked = await checkHandoverCode(actor, id, body.handoverCode);
+      const row = await repo.markCompleted(db, id, actor.id, body.deliveryNotes ?? null, checked);
+      if (!row) {
+        // Accepted by this deliverer in the meantime and asking for a code nobody checked: say so.
+        const state = await repo.findHandover(db, id);
+        if (state?.required && state.status === 'accepted' && state.delivererId === actor.id)
+          throw badRequest(REQUEST_MESSAGES.handoverCodeWrong);
+        throw await explainRefusal(id, 'deliver', (s) => policy.deliverRefusal(actor.id, s));
+      }
       return done(
         row,
         actor,
