@@ -17,6 +17,8 @@ export function makeMessage(
     content: 'Hello there',
     sentAt: new Date().toISOString(),
     isRead: false,
+    product: null,
+    offer: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFER_STATUSES, PRODUCT_STATUSES } from '../constants';
 import { userRefSchema } from './users';
 
 export const CHAT_LIMITS = { messageMax: 2000, clientIdMax: 64 } as const;
@@ -28,6 +29,8 @@ export const sendMessageSchema = z.object({
   receiverId: z.uuid({ error: 'Invalid receiver' }),
   content: messageContent,
   clientId: clientIdField.optional(),
+  /** The product the thread was opened from (its seller must be one of the two). */
+  productId: z.uuid({ error: 'Invalid product' }).optional(),
 });
 export type SendMessageBody = z.infer<typeof sendMessageSchema>;
 
@@ -40,6 +43,18 @@ export const messageSchema = z.object({
   content: z.string(),
   sentAt: z.string(),
   isRead: z.boolean(),
+  /** The product this message brings into the thread, as a card (null once the product is deleted). */
+  product: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      price: z.number(),
+      status: z.enum(PRODUCT_STATUSES),
+      thumbnail: z.string().nullable(),
+    })
+    .nullable(),
+  /** An offer message: the offer's amount (rupees) and current status. */
+  offer: z.object({ id: z.uuid(), amount: z.number(), status: z.enum(OFFER_STATUSES) }).nullable(),
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
 

@@ -159,7 +159,17 @@ describe('product detail', { timeout: 20_000 }, () => {
   it('shows only the controls the server allows, whoever the viewer is', async () => {
     // The seller's own product, with nothing allowed: no Edit, no controls, no Contact Seller.
     await openProduct(
-      mine({ can: { edit: false, contact: false, markSold: false, delete: false, report: false } }),
+      mine({
+        can: {
+          edit: false,
+          contact: false,
+          markSold: false,
+          delete: false,
+          report: false,
+          offer: false,
+          save: false,
+        },
+      }),
     );
     expect(screen.queryByRole('link', { name: 'Edit Product' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Manage your listing' })).not.toBeInTheDocument();
