@@ -1,6 +1,7 @@
+import type { ChatMessage } from '@campusrun/shared';
 import { ArrowLeft, Ban, MessageCircle, UserX } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from '@/components/ui/Avatar';
 import { ReportButton } from '@/components/reports/ReportButton';
@@ -21,6 +22,7 @@ import { usePresence } from '../hooks/usePresence';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { usePartnerTyping, useTypingEmitter } from '../hooks/useTyping';
 import { Composer } from './Composer';
+import { OfferCard, ProductContextCard } from './MessageCards';
 import { OnlineDot } from './OnlineDot';
 
 type Status = 'Sending...' | 'Sent' | 'Read';
@@ -36,6 +38,8 @@ interface Row {
   status: Status | null;
   /** A received, stored message: it can be reported. */
   reportable?: string;
+  product?: ChatMessage['product'];
+  offer?: ChatMessage['offer'];
 }
 
 /** Pixels from the top at which the next older page is fetched. */
@@ -72,8 +76,16 @@ function Thread({ partnerId }: { partnerId: string }) {
 
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const { pending, send } = useSendMessage(myId, partnerId, (content) =>
-    setDraft((current) => (current.trim() === '' ? content : current)),
+  // Opened from a product page (?product=): the first message brings the product into the thread,
+  // unless a message already did.
+  const [searchParams] = useSearchParams();
+  const aboutProduct = searchParams.get('product') ?? undefined;
+  const mentioned = threadMessages(thread.data).some((m) => m.product?.id === aboutProduct);
+  const { pending, send } = useSendMessage(
+    myId,
+    partnerId,
+    (content) => setDraft((current) => (current.trim() === '' ? content : current)),
+    aboutProduct && thread.isSuccess && !mentioned ? aboutProduct : undefined,
   );
 
   const knownName = partner.data?.name ?? thread.data?.pages[0]?.user.name;
@@ -100,6 +112,8 @@ function Thread({ partnerId }: { partnerId: string }) {
         mine,
         status: mine ? (m.isRead ? 'Read' : 'Sent') : null,
         ...(mine ? {} : { reportable: m.id }),
+        product: m.product,
+        offer: m.offer,
       } satisfies Row;
     }),
     ...pending
@@ -155,7 +169,14 @@ function Thread({ partnerId }: { partnerId: string }) {
         )}
         <div className="min-w-0">
           {knownName ? (
-            <h1 className="truncate text-base font-semibold text-slate-900">{knownName}</h1>
+            <h1 className="truncate text-base font-semibold text-slate-900">
+              <Link
+                to={paths.user(partnerId)}
+                className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                {knownName}
+              </Link>
+            </h1>
           ) : (
             <>
               <h1 className="sr-only">Chat</h1>
@@ -288,15 +309,20 @@ function MessageList({
                 </p>
               )}
               <div className={row.mine ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
-                <p
-                  className={
-                    row.mine
-                      ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm whitespace-pre-wrap break-words text-white'
-                      : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm whitespace-pre-wrap break-words text-slate-900'
-                  }
-                >
-                  {row.content}
-                </p>
+                {row.product && <ProductContextCard product={row.product} />}
+                {row.offer ? (
+                  <OfferCard offer={row.offer} mine={row.mine} />
+                ) : (
+                  <p
+                    className={
+                      row.mine
+                        ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm whitespace-pre-wrap break-words text-white'
+                        : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm whitespace-pre-wrap break-words text-slate-900'
+                    }
+                  >
+                    {row.content}
+                  </p>
+                )}
                 <p className="mt-0.5 text-xs text-slate-500">
                   <time dateTime={row.sentAt}>{timeFormat.format(new Date(row.sentAt))}</time>
                   {row.status && (
