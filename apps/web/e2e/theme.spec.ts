@@ -44,8 +44,8 @@ test('dark mode: chosen in the user menu, kept on reload, every main screen read
   await expect(html).not.toHaveClass(/\bdark\b/);
   await page.getByRole('button', { name: 'Open user menu' }).click();
   await expect(page.getByRole('group', { name: 'Theme' })).toBeVisible();
-  await expect(page.getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
-  await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+  await expect(page.getByRole('menuitem', { name: 'System' })).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('menuitem', { name: 'Dark' }).click();
   await expect(html).toHaveClass(/\bdark\b/);
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0f172a');
 
@@ -55,7 +55,7 @@ test('dark mode: chosen in the user menu, kept on reload, every main screen read
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
   await expect(html).toHaveClass(/\bdark\b/);
   await page.getByRole('button', { name: 'Open user menu' }).click();
-  await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('menuitem', { name: 'Dark' })).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('Escape');
 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -65,7 +65,7 @@ test('dark mode: chosen in the user menu, kept on reload, every main screen read
   await expect(html).toHaveClass(/\bdark\b/);
   await expectAccessible(page);
   await page.goto('/chat');
-  await expect(page.getByText('Divya Dayscholar')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Divya Dayscholar/ })).toBeVisible();
   await expectAccessible(page);
   await page.goto(`/chat/${dayscholar.id}`);
   await expect(page.getByText('Is the notebook still on your way?')).toBeVisible();
@@ -76,12 +76,12 @@ test('dark mode: chosen in the user menu, kept on reload, every main screen read
 
   // Light puts it back; System follows the device again.
   await page.getByRole('button', { name: 'Open user menu' }).click();
-  await page.getByRole('menuitemradio', { name: 'Light' }).click();
+  await page.getByRole('menuitem', { name: 'Light' }).click();
   await expect(html).not.toHaveClass(/\bdark\b/);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(html).not.toHaveClass(/\bdark\b/);
   await page.getByRole('button', { name: 'Open user menu' }).click();
-  await page.getByRole('menuitemradio', { name: 'System' }).click();
+  await page.getByRole('menuitem', { name: 'System' }).click();
   await expect(html).toHaveClass(/\bdark\b/);
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
 
@@ -95,6 +95,6 @@ test('dark mode: chosen in the user menu, kept on reload, every main screen read
   await expect(d.getByText(`Notebook ${suffix}`)).toBeVisible();
   await expectAccessible(d);
   await d.goto('/chat');
-  await expect(d.getByText('Hari Hosteller')).toBeVisible();
+  await expect(d.getByRole('link', { name: /Hari Hosteller/ })).toBeVisible();
   await expectAccessible(d);
 });

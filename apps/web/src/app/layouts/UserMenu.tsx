@@ -55,8 +55,7 @@ export function UserMenu({ user }: { user: User }) {
             <MenuItem key={choice}>
               <button
                 type="button"
-                role="menuitemradio"
-                aria-checked={theme === choice}
+                aria-current={theme === choice ? 'true' : undefined}
                 onClick={() => setThemeChoice(choice)}
                 className={itemClasses}
               >
