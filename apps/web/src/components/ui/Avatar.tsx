@@ -46,7 +46,7 @@ export function Avatar({ id, name, src, size = 'md', className }: AvatarProps) {
   return (
     <span
       className={clsx(
-        'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold text-white select-none',
+        'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold text-on-fill select-none',
         sizes[size],
         !showImage && avatarColour(id),
         className,

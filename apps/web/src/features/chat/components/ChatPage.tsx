@@ -120,7 +120,7 @@ function ConversationItem({ conversation, online }: { conversation: Conversation
               {latestMessage.content}
             </span>
             {unreadCount > 0 && (
-              <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white">
+              <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-on-fill">
                 {unreadCount > 9 ? '9+' : unreadCount}
                 <span className="sr-only"> unread</span>
               </span>

@@ -316,7 +316,7 @@ function MessageList({
                   <p
                     className={
                       row.mine
-                        ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm whitespace-pre-wrap break-words text-white'
+                        ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm whitespace-pre-wrap break-words text-on-fill'
                         : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm whitespace-pre-wrap break-words text-slate-900'
                     }
                   >

@@ -63,7 +63,7 @@ export function Composer({ value, onChange, onSend, inputRef }: ComposerProps) {
         type="submit"
         disabled={!canSend}
         aria-label="Send message"
-        className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
+        className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-on-fill hover:bg-indigo-700 dark:hover:bg-indigo-600/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
       >
         <SendHorizontal className="size-5" aria-hidden="true" />
       </button>
