@@ -84,7 +84,7 @@ test('a buyer saves an item, hears of a price drop, makes an offer the seller ac
   await seller.goto(`/chat/${buyerUser.id}`);
   const card = seller.getByRole('group', { name: 'Offer of ₹700' });
   await expect(card).toBeVisible();
-  await expect(seller.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await expect(seller.getByRole('log').getByRole('link', { name: new RegExp(name) })).toBeVisible();
   await expectAccessible(seller);
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(card.getByText('Accepted')).toBeVisible();

@@ -68,7 +68,7 @@ test('dark mode: chosen in the user menu, kept on reload, every main screen read
   await expect(page.getByRole('link', { name: /Divya Dayscholar/ })).toBeVisible();
   await expectAccessible(page);
   await page.goto(`/chat/${dayscholar.id}`);
-  await expect(page.getByText('Is the notebook still on your way?')).toBeVisible();
+  await expect(page.getByRole('log').getByText('Is the notebook still on your way?')).toBeVisible();
   await expectAccessible(page);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();

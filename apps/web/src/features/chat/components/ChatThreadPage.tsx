@@ -21,6 +21,7 @@ import { clearUnread, threadMessages, useChatUser, useThread } from '../api/chat
 import { usePresence } from '../hooks/usePresence';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { usePartnerTyping, useTypingEmitter } from '../hooks/useTyping';
+import { ConversationList } from './ChatPage';
 import { Composer } from './Composer';
 import { OfferCard, ProductContextCard } from './MessageCards';
 import { OnlineDot } from './OnlineDot';
@@ -149,82 +150,91 @@ function Thread({ partnerId }: { partnerId: string }) {
     );
 
   return (
-    <div className="-mx-4 -my-6 flex h-[calc(100dvh-4rem-var(--reconnecting-banner-height,0px))] flex-col bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">
-      <title>{knownName ? `${knownName} · Chat · CampusRun` : 'Chat · CampusRun'}</title>
-      <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
-        <Link
-          to={paths.chat}
-          aria-label="Back to conversations"
-          className="-ml-1 flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 md:hidden"
-        >
-          <ArrowLeft className="size-5" aria-hidden="true" />
-        </Link>
-        {knownName ? (
-          <span className="relative">
-            <Avatar id={partnerId} name={knownName} src={avatar} />
-            <OnlineDot online={online} />
-          </span>
-        ) : (
-          <Skeleton className="size-10 shrink-0 rounded-full" />
-        )}
-        <div className="min-w-0">
+    <div className="-mx-4 -my-6 flex h-[calc(100dvh-4rem-var(--reconnecting-banner-height,0px))] bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">
+      {/* From 1,024 px the conversations stay beside the thread. */}
+      <aside
+        aria-label="Conversations"
+        className="hidden w-80 shrink-0 overflow-y-auto border-r border-slate-200 bg-slate-50 p-4 lg:block"
+      >
+        <ConversationList activeId={partnerId} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <title>{knownName ? `${knownName} · Chat · CampusRun` : 'Chat · CampusRun'}</title>
+        <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
+          <Link
+            to={paths.chat}
+            aria-label="Back to conversations"
+            className="-ml-1 flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
+          >
+            <ArrowLeft className="size-5" aria-hidden="true" />
+          </Link>
           {knownName ? (
-            <h1 className="truncate text-base font-semibold text-slate-900">
-              <Link
-                to={paths.user(partnerId)}
-                className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-              >
-                {knownName}
-              </Link>
-            </h1>
+            <span className="relative">
+              <Avatar id={partnerId} name={knownName} src={avatar} />
+              <OnlineDot online={online} />
+            </span>
           ) : (
-            <>
-              <h1 className="sr-only">Chat</h1>
-              <Skeleton className="h-4 w-32" />
-            </>
+            <Skeleton className="size-10 shrink-0 rounded-full" />
           )}
-          <p className="text-xs text-slate-500" aria-live="polite">
-            {partnerTyping ? `${name} is typing…` : online ? 'Online' : ''}
-          </p>
-        </div>
-        {knownName && <SafetyActions userId={partnerId} name={knownName} />}
-      </header>
+          <div className="min-w-0">
+            {knownName ? (
+              <h1 className="truncate text-base font-semibold text-slate-900">
+                <Link
+                  to={paths.user(partnerId)}
+                  className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
+                  {knownName}
+                </Link>
+              </h1>
+            ) : (
+              <>
+                <h1 className="sr-only">Chat</h1>
+                <Skeleton className="h-4 w-32" />
+              </>
+            )}
+            <p className="text-xs text-slate-500" aria-live="polite">
+              {partnerTyping ? `${name} is typing…` : online ? 'Online' : ''}
+            </p>
+          </div>
+          {knownName && <SafetyActions userId={partnerId} name={knownName} />}
+        </header>
 
-      {thread.isPending ? (
-        <div className="flex-1 space-y-4 p-4" role="status" aria-label="Loading conversation">
-          <Skeleton className="h-10 w-2/3" />
-          <Skeleton className="ml-auto h-10 w-1/2" />
-          <Skeleton className="h-10 w-3/5" />
-        </div>
-      ) : thread.isError ? (
-        <div className="flex-1">
-          <ErrorState
-            title="Failed to load conversation"
-            error={thread.error}
-            onRetry={() => void thread.refetch()}
-            isRetrying={thread.isFetching}
+        {thread.isPending ? (
+          <div className="flex-1 space-y-4 p-4" role="status" aria-label="Loading conversation">
+            <Skeleton className="h-10 w-2/3" />
+            <Skeleton className="ml-auto h-10 w-1/2" />
+            <Skeleton className="h-10 w-3/5" />
+          </div>
+        ) : thread.isError ? (
+          <div className="flex-1">
+            <ErrorState
+              title="Failed to load conversation"
+              error={thread.error}
+              onRetry={() => void thread.refetch()}
+              isRetrying={thread.isFetching}
+            />
+          </div>
+        ) : (
+          <MessageList
+            rows={rows}
+            name={name}
+            hasOlder={thread.hasNextPage}
+            loadingOlder={thread.isFetchingNextPage}
+            loadOlder={() => void thread.fetchNextPage()}
           />
-        </div>
-      ) : (
-        <MessageList
-          rows={rows}
-          name={name}
-          hasOlder={thread.hasNextPage}
-          loadingOlder={thread.isFetchingNextPage}
-          loadOlder={() => void thread.fetchNextPage()}
-        />
-      )}
+        )}
 
-      <Composer
-        value={draft}
-        inputRef={inputRef}
-        onChange={(value) => {
-          setDraft(value);
-          if (value.trim()) typing.onInput();
-          else typing.stop();
-        }}
-        onSend={submit}
-      />
+        <Composer
+          value={draft}
+          inputRef={inputRef}
+          onChange={(value) => {
+            setDraft(value);
+            if (value.trim()) typing.onInput();
+            else typing.stop();
+          }}
+          onSend={submit}
+        />
+      </div>
     </div>
   );
 }
