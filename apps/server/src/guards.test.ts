@@ -44,6 +44,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/moderation/actions', audience: 'moderator' },
   { method: 'POST', path: '/api/chat', audience: 'member' },
   { method: 'GET', path: '/api/chat/conversations', audience: 'member' },
+  { method: 'POST', path: '/api/chat/photo', audience: 'member' },
   { method: 'GET', path: '/api/chat/conversation/:userId', audience: 'member', notFound: USER },
   { method: 'GET', path: '/api/notifications', audience: 'member' },
   { method: 'PUT', path: '/api/notifications/read-all', audience: 'member' },

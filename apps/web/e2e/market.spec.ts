@@ -86,6 +86,14 @@ test('a buyer saves an item, hears of a price drop, makes an offer the seller ac
   await expect(card).toBeVisible();
   await expect(seller.getByRole('log').getByRole('link', { name: new RegExp(name) })).toBeVisible();
   await expectAccessible(seller);
+  // A photo message, through the same image pipeline as product photos.
+  const snap = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#c96' } })
+    .jpeg()
+    .toBuffer();
+  await seller
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'lamp-box.jpg', mimeType: 'image/jpeg', buffer: snap });
+  await expect(seller.getByRole('log').getByRole('img', { name: 'Photo you sent' })).toBeVisible();
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(card.getByText('Accepted')).toBeVisible();
   // The buyer's open product page turns Reserved without a reload.

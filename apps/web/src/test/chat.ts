@@ -18,6 +18,7 @@ export function makeMessage(
     sentAt: new Date().toISOString(),
     isRead: false,
     product: null,
+    image: null,
     offer: null,
     ...overrides,
   };

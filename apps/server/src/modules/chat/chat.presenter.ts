@@ -19,6 +19,7 @@ export function presentMessage(
     content: m.content,
     sentAt: m.sentAt.toISOString(),
     isRead: m.isRead,
+    image: m.imagePath ? storage.url(m.imagePath) : null,
     product: product
       ? {
           id: product.id,

@@ -82,6 +82,7 @@ export async function insertMessage(
     clientId?: string | null;
     productId?: string | null;
     offerId?: string | null;
+    imagePath?: string | null;
   },
 ): Promise<{ row: MessageRow; created: boolean }> {
   const clientId = values.clientId ?? null;

@@ -2,6 +2,8 @@ import { BLOCK_MESSAGES, CHAT_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { isUuid } from '../../lib/ids';
+import { processImage } from '../../lib/images';
+import { newStorageKey } from '../../lib/storage';
 import { isBlockedBetween } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -52,6 +54,13 @@ export const PRODUCT_NOT_IN_THREAD = 'This product is not sold by either of you'
 export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'>) {
   const { db, events, storage } = ctx;
 
+  /** A message may bring a product into a thread only when one of the two sells it. */
+  async function assertProductInThread(me: string, other: string, productId: string) {
+    const sellerId = isUuid(productId) ? await repo.productSellerOf(db, productId) : undefined;
+    if (sellerId !== me && sellerId !== other)
+      throw badRequest(PRODUCT_NOT_IN_THREAD, [{ param: 'productId', msg: PRODUCT_NOT_IN_THREAD }]);
+  }
+
   async function present(rows: repo.MessageRow[]) {
     const attached = await repo.attachmentsOf(db, rows);
     return rows.map((r) => presentMessage(storage, r, attached));
@@ -98,13 +107,8 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limit
       await partner(actor.id, input.receiverId);
       if (await isBlockedBetween(db, actor.id, input.receiverId))
         throw forbidden(BLOCK_MESSAGES.cannotMessage);
-      if (input.productId !== undefined) {
-        const sellerId = isUuid(input.productId)
-          ? await repo.productSellerOf(db, input.productId)
-          : undefined;
-        if (sellerId !== actor.id && sellerId !== input.receiverId)
-          throw badRequest(PRODUCT_NOT_IN_THREAD, [{ param: 'productId', msg: PRODUCT_NOT_IN_THREAD }]);
-      }
+      if (input.productId !== undefined)
+        await assertProductInThread(actor.id, input.receiverId, input.productId);
       return store(
         actor,
         {
@@ -115,6 +119,36 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limit
         },
         origin,
       );
+    },
+
+    /**
+     * A photo message: the file is verified by decoding and re-encoded (≤ 1600 px WebP, no metadata)
+     * before it is stored; the message is stored after the file, and the file removed if that fails.
+     */
+    async sendPhoto(actor: Actor, input: Omit<SendInput, 'content'>, file: { path: string } | undefined) {
+      if (!file)
+        throw badRequest(CHAT_MESSAGES.photoRequired, [{ param: 'photo', msg: CHAT_MESSAGES.photoRequired }]);
+      await sendLimit.consume(actor.id, TOO_MANY_MESSAGES);
+      await partner(actor.id, input.receiverId);
+      if (await isBlockedBetween(db, actor.id, input.receiverId))
+        throw forbidden(BLOCK_MESSAGES.cannotMessage);
+      if (input.productId !== undefined)
+        await assertProductInThread(actor.id, input.receiverId, input.productId);
+      const image = await processImage(file.path);
+      const key = `${newStorageKey('chat')}.webp`;
+      await storage.put(key, image.full.data, image.contentType);
+      try {
+        return await store(actor, {
+          receiverId: input.receiverId,
+          content: CHAT_MESSAGES.photoContent,
+          clientId: input.clientId ?? null,
+          productId: input.productId ?? null,
+          imagePath: key,
+        });
+      } catch (err) {
+        await storage.delete(key).catch(() => undefined);
+        throw err;
+      }
     },
 
     /** A message another feature writes for `actor` (checked by that feature): an offer card. */

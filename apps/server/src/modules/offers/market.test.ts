@@ -273,3 +273,77 @@ describe('sold to a buyer, reviews and profiles', () => {
     expect(ok.json().message.product).toMatchObject({ id: p.id, name: 'Fan', status: 'available' });
   });
 });
+
+describe('photo messages', () => {
+  const photoForm = async (fields: Record<string, string>, file?: { name: string; data: Buffer }) => {
+    const boundary = 'photo-boundary';
+    const parts = Object.entries(fields).map(
+      ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+    );
+    const chunks: Buffer[] = parts.map((p) => Buffer.from(p));
+    if (file)
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${file.name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        file.data,
+        Buffer.from('\r\n'),
+      );
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return { payload: Buffer.concat(chunks), 'content-type': `multipart/form-data; boundary=${boundary}` };
+  };
+  const sendPhoto = async (
+    headers: Headers,
+    fields: Record<string, string>,
+    file?: { name: string; data: Buffer },
+  ) => {
+    const form = await photoForm(fields, file);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/chat/photo',
+      headers: { ...headers, 'content-type': form['content-type'] },
+      payload: form.payload,
+    });
+  };
+
+  it('stores a re-encoded photo without its metadata; refuses non-images, big files and a missing photo', async () => {
+    const { jpegWithGps } = await import('../../test/images');
+    const sharp = (await import('sharp')).default;
+    const sent = await sendPhoto(
+      buyerH,
+      { receiverId: seller.id, clientId: 'photo-1' },
+      { name: 'desk.jpg', data: await jpegWithGps() },
+    );
+    expect(sent.statusCode).toBe(201);
+    const message = sent.json().message;
+    expect(message).toMatchObject({
+      content: 'Photo',
+      senderId: buyer.id,
+      image: expect.stringMatching(/^\/uploads\/chat\/.+\.webp$/),
+    });
+    const served = await t.app.inject({ method: 'GET', url: message.image });
+    expect(served.statusCode).toBe(200);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    // The receiver reads it in the thread.
+    const thread = await call('GET', `/chat/conversation/${buyer.id}`, sellerH);
+    expect(thread.json().messages.at(-1).image).toBe(message.image);
+
+    const notImage = await sendPhoto(
+      buyerH,
+      { receiverId: seller.id },
+      { name: 'x.jpg', data: Buffer.from('not an image at all') },
+    );
+    expect(notImage.statusCode).toBe(415);
+    const missing = await sendPhoto(buyerH, { receiverId: seller.id });
+    expect(missing.json().message).toBe('Choose a photo to send');
+    const big = await sendPhoto(
+      buyerH,
+      { receiverId: seller.id },
+      { name: 'big.jpg', data: Buffer.alloc(5 * 1024 * 1024 + 10, 1) },
+    );
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('Photos can be at most 5 MB');
+  });
+});

@@ -15,6 +15,7 @@ const message = (n: number): ChatMessage => ({
   isRead: false,
   sentAt: new Date(Date.UTC(2026, 10, 23, 10, n)).toISOString(),
   product: null,
+  image: null,
   offer: null,
 });
 

@@ -20,6 +20,8 @@ import { toast } from '@/lib/toast';
 import { clearUnread, threadMessages, useChatUser, useThread } from '../api/chat';
 import { usePresence } from '../hooks/usePresence';
 import { useSendMessage } from '../hooks/useSendMessage';
+import { useSendPhoto } from '../hooks/useSendPhoto';
+import { mediaUrl } from '@/lib/media';
 import { usePartnerTyping, useTypingEmitter } from '../hooks/useTyping';
 import { ConversationList } from './ChatPage';
 import { Composer } from './Composer';
@@ -41,6 +43,7 @@ interface Row {
   reportable?: string;
   product?: ChatMessage['product'];
   offer?: ChatMessage['offer'];
+  image?: string | null;
 }
 
 /** Pixels from the top at which the next older page is fetched. */
@@ -89,6 +92,12 @@ function Thread({ partnerId }: { partnerId: string }) {
     aboutProduct && thread.isSuccess && !mentioned ? aboutProduct : undefined,
   );
 
+  const photo = useSendPhoto(
+    myId,
+    partnerId,
+    aboutProduct && thread.isSuccess && !mentioned ? aboutProduct : undefined,
+  );
+
   const knownName = partner.data?.name ?? thread.data?.pages[0]?.user.name;
   const name = knownName ?? 'Chat';
   const avatar = partner.data?.avatar ?? thread.data?.pages[0]?.user.avatar ?? null;
@@ -115,6 +124,7 @@ function Thread({ partnerId }: { partnerId: string }) {
         ...(mine ? {} : { reportable: m.id }),
         product: m.product,
         offer: m.offer,
+        image: m.image,
       } satisfies Row;
     }),
     ...pending
@@ -227,6 +237,8 @@ function Thread({ partnerId }: { partnerId: string }) {
         <Composer
           value={draft}
           inputRef={inputRef}
+          onPhoto={(file) => void photo.send(file)}
+          photoProgress={photo.progress}
           onChange={(value) => {
             setDraft(value);
             if (value.trim()) typing.onInput();
@@ -322,6 +334,20 @@ function MessageList({
                 {row.product && <ProductContextCard product={row.product} />}
                 {row.offer ? (
                   <OfferCard offer={row.offer} mine={row.mine} />
+                ) : row.image ? (
+                  <a
+                    href={mediaUrl(row.image)}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="block max-w-[80%] overflow-hidden rounded-2xl ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  >
+                    <img
+                      src={mediaUrl(row.image)}
+                      alt={row.mine ? 'Photo you sent' : `Photo from ${name}`}
+                      loading="lazy"
+                      className="max-h-72 w-auto object-contain"
+                    />
+                  </a>
                 ) : (
                   <p
                     className={
