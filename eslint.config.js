@@ -32,6 +32,11 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Loaded by the service worker.
+    files: ['apps/web/public/push-sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['apps/server/src/modules/**/*.ts', 'apps/web/src/features/**/*.{ts,tsx}'],
     plugins: { campusrun: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: { 'campusrun/feature-boundaries': 'error' },

@@ -46,7 +46,8 @@ function precompress(): Plugin {
  * The web app manifest and the service worker (Workbox). The worker precaches the app shell (the
  * build's HTML, scripts, styles and icons), keeps product thumbnails it has shown, and answers a
  * navigation with the offline screen when the network is gone. A new worker waits until the user
- * accepts the "new version" prompt (src/lib/service-worker.ts); files that are not precached still
+ * accepts the "new version" prompt (src/lib/service-worker.ts); it also shows Web Push messages
+ * (public/push-sw.js). Files that are not precached still
  * come from the network, so a missing /assets/* file stays a 404.
  */
 function installableApp() {
@@ -59,6 +60,7 @@ function installableApp() {
       'apple-touch-icon-180x180.png',
       'offline.html',
       'offline.js',
+      'push-sw.js',
     ],
     manifest: {
       id: '/',
@@ -77,6 +79,8 @@ function installableApp() {
       ],
     },
     workbox: {
+      // Web Push: showing a push and opening its page on a click (public/push-sw.js).
+      importScripts: ['/push-sw.js'],
       globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
       cleanupOutdatedCaches: true,
       // Pages always come from the network (the server's answer decides what a URL shows).

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -53,10 +54,15 @@ import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { systemRoutes } from './modules/system/system.routes';
-import { attachRealtime } from './realtime/gateway';
+import { createPushSender } from './modules/push/push.sender';
+import { createPushService } from './modules/push/push.service';
+import { pushRoutes } from './modules/push/push.routes';
+import { attachRealtime, onlineUsersAmong } from './realtime/gateway';
 
 export interface AppOverrides {
   mailer?: Mailer;
+  /** Web Push through this HTTPS agent (the tests' local push service has its own certificate). */
+  pushAgent?: Agent;
   /** Where log lines go (tests read them to prove secrets stay out). */
   logStream?: NodeJS.WritableStream;
 }
@@ -173,6 +179,17 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   const authenticate = createAuthenticator(ctx.jwt, sessionUsers);
   const guards = createGuards(authenticate);
   const io = await attachRealtime(app, ctx, authenticate);
+  const push = createPushService(
+    { db: ctx.db, log: ctx.log, publicKey: config.vapid?.publicKey ?? null },
+    {
+      sender: config.vapid ? createPushSender(config.vapid, overrides.pushAgent) : undefined,
+      presence: { onlineAmong: (ids) => onlineUsersAmong(io, ids) },
+    },
+  );
+  // Never in the way of the write that caused it: a slow push service delays nobody's answer.
+  ctx.events.on((event) => {
+    void push.onEvent(event).catch((err: unknown) => ctx.log.warn({ err }, 'push dispatch failed'));
+  });
   metrics.addGauge(
     'socketio_connected_sockets',
     'Open sockets on this process',
@@ -263,6 +280,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   await app.register(reportsRoutes(ctx, guards), { prefix: '/api' });
   await app.register(blocksRoutes(ctx, guards), { prefix: '/api' });
   await app.register(moderationRoutes(ctx, guards), { prefix: '/api' });
+  await app.register(pushRoutes(push, guards), { prefix: '/api' });
   // Features that use others get them here (a feature never imports another).
   const products = createProductsService(ctx, ctx.storage);
   await app.register(offersRoutes(ctx, guards, { chat: createChatService(ctx), products }), {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -115,6 +115,9 @@ const envSchema = z.object({
   REQUEST_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   S3_BUCKET: optionalString,
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString,
   S3_ENDPOINT: optionalUrl,
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
@@ -193,6 +196,8 @@ export interface Config {
   s3?: S3Config;
   /** Opens GET /api/metrics with `Authorization: Bearer <token>`; loopback needs none. */
   metricsToken?: string;
+  /** Web Push keys (VAPID); in development generated once into DATA_DIR. Unset: no pushes. */
+  vapid?: { publicKey: string; privateKey: string; subject: string };
 }
 
 export class ConfigError extends Error {}
@@ -272,6 +277,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     metricsToken: e.METRICS_TOKEN,
+    vapid: vapidKeys(e, dataDir, domain),
+  };
+}
+
+/**
+ * Web Push keys: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (with VAPID_SUBJECT, a mailto: or https:
+ * contact); without them, outside production, a pair generated once and kept in DATA_DIR (every
+ * process of a deployment must share one pair, so production sets them).
+ */
+function vapidKeys(e: z.infer<typeof envSchema>, dataDir: string, domain: string): Config['vapid'] {
+  const subject = e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL ?? `support@${domain}`}`;
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY)
+    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
+  if (e.NODE_ENV === 'production' || e.REDIS_URL) return undefined;
+  const file = path.join(dataDir, 'vapid.json');
+  try {
+    const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    return { ...keys, subject };
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const keys = generateVapidKeys();
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+    return { ...keys, subject };
+  }
+}
+
+/** A P-256 key pair as Web Push wants it: base64url, the public key uncompressed (65 bytes). */
+function generateVapidKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    // Always 32 bytes (a key with leading zero bytes comes back shorter).
+    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+      .subarray(-32)
+      .toString('base64url'),
   };
 }
 

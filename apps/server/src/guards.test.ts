@@ -27,6 +27,10 @@ const OFFER = 'Offer not found';
 const ROUTES: Route[] = [
   { method: 'GET', path: '/api/auth/me', audience: 'signedIn' },
   { method: 'POST', path: '/api/auth/logout', audience: 'signedIn' },
+  { method: 'GET', path: '/api/push/config', audience: 'signedIn' },
+  { method: 'POST', path: '/api/push/subscriptions', audience: 'signedIn' },
+  { method: 'DELETE', path: '/api/push/subscriptions', audience: 'signedIn' },
+  { method: 'PUT', path: '/api/push/preferences', audience: 'signedIn' },
   { method: 'PUT', path: '/api/users/complete-google-profile', audience: 'signedIn' },
   { method: 'PUT', path: '/api/users/profile', audience: 'signedIn' },
   { method: 'PUT', path: '/api/users/change-password', audience: 'signedIn' },

@@ -15,3 +15,4 @@ export * from './schemas/blocks';
 export * from './schemas/moderation';
 export * from './socket-events';
 export * from './schemas/market';
+export * from './schemas/push';

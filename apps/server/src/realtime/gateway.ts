@@ -30,6 +30,13 @@ type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export const room = (userId: string) => `user:${userId}`;
+
+/** The users of `userIds` with at least one open socket on any process (the adapter asks them all). */
+export async function onlineUsersAmong(io: Pick<IoServer, 'in'>, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const sockets = await io.in(userIds.map(room)).fetchSockets();
+  return new Set(sockets.map((s) => s.data.actor?.id).filter((id): id is string => Boolean(id)));
+}
 /** Every day scholar's sockets: they hear of requests joining and leaving the available list. */
 export const DAY_SCHOLARS_ROOM = 'role:dayscholar';
 /** Sockets that have a product's page open (product:watch). */

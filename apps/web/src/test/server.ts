@@ -28,6 +28,12 @@ export const defaultHandlers = [
   ),
   http.get(api('/hosteller/requests/recent'), () => HttpResponse.json({ requests: [] })),
   http.get(api('/hosteller/products/recent'), () => HttpResponse.json({ products: [] })),
+  http.get(api('/push/config'), () =>
+    HttpResponse.json({
+      publicKey: 'BPublicKeyForTests',
+      preferences: { messages: true, requests: true, urgent: true, marketplace: true },
+    }),
+  ),
   // A product's offers, buyers and sale reviews: none unless a test says otherwise.
   http.get(api('/products/:id/offers'), () => HttpResponse.json({ offers: [] })),
   http.get(api('/products/:id/buyers'), () => HttpResponse.json({ buyers: [] })),

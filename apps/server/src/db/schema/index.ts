@@ -4,3 +4,4 @@ export * from './products';
 export * from './social';
 export * from './safety';
 export * from './market';
+export * from './push';

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -10,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ROLES } from '@campusrun/shared';
+import { DEFAULT_PUSH_PREFERENCES, ROLES, type PushPreferences } from '@campusrun/shared';
 
 export const roleEnum = pgEnum('user_role', ROLES);
 
@@ -33,6 +34,11 @@ export const users = pgTable(
     /** Raised on password change or reset; tokens carrying an older value are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
     /** Campus moderator: reviews reports. A flag beside the role, not a role. */
+    /** Which kinds of Web Push they want (all on unless turned off in Profile). */
+    pushPreferences: jsonb('push_preferences')
+      .$type<PushPreferences>()
+      .notNull()
+      .default(DEFAULT_PUSH_PREFERENCES),
     /** Deliveries this user accepted and then gave up (the profile's cancellation rate). */
     deliveriesGivenUp: integer('deliveries_given_up').notNull().default(0),
     isModerator: boolean('is_moderator').notNull().default(false),

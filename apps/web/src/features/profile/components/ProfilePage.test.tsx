@@ -23,6 +23,29 @@ describe('profile', () => {
     expect(screen.getByText('Member since September 2026')).toBeInTheDocument();
   });
 
+  it('notification choices: saved when changed; urgent requests only for day scholars', async () => {
+    const saved: unknown[] = [];
+    server.use(
+      http.put(api('/push/preferences'), async ({ request }) => {
+        const preferences = await request.json();
+        saved.push(preferences);
+        return HttpResponse.json({ preferences });
+      }),
+    );
+    const { user } = await openProfile();
+    const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+    // jsdom has no service worker: this device cannot subscribe, the choices still apply elsewhere.
+    expect(notifications.getByText('This browser cannot show notifications.')).toBeInTheDocument();
+    expect(notifications.queryByLabelText('New urgent requests (day scholars)')).not.toBeInTheDocument();
+    const messages = await notifications.findByLabelText('New messages');
+    expect(messages).toBeChecked();
+    await user.click(messages);
+    await waitFor(() =>
+      expect(saved).toEqual([{ messages: false, requests: true, urgent: true, marketplace: true }]),
+    );
+    await waitFor(() => expect(notifications.getByLabelText('New messages')).not.toBeChecked());
+  });
+
   it('hides hostel details for a day scholar', async () => {
     await openProfile(dayscholar);
     expect(screen.queryByText('Hostel block')).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { BlockedUsers } from '@/components/users/BlockedUsers';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileForm } from './ProfileForm';
+import { PushSettings } from './PushSettings';
 
 const ROLE_LABEL = { hosteller: 'Hosteller', dayscholar: 'Day Scholar' } as const;
 
@@ -92,6 +93,16 @@ export function ProfilePage() {
             Blocked users
           </h2>
           <BlockedUsers />
+        </section>
+
+        <section
+          aria-labelledby="push-heading"
+          className="self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-5"
+        >
+          <h2 id="push-heading" className="text-base font-medium text-slate-900">
+            Notifications
+          </h2>
+          <PushSettings />
         </section>
       </div>
     </>

@@ -1,0 +1,123 @@
+import {
+  DEFAULT_PUSH_PREFERENCES,
+  type PushPayload,
+  type PushPreferences,
+  type PushSubscriptionBody,
+  type PushTopic,
+} from '@campusrun/shared';
+import type { Actor } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import type { AppEvent } from '../../lib/events';
+import type { PushSender } from './push.sender';
+import * as repo from './push.repo';
+
+/** Who has an open socket on any process (they see the notification in the app instead). */
+export interface Presence {
+  onlineAmong(userIds: string[]): Promise<Set<string>>;
+}
+
+type Notice = Extract<AppEvent, { type: 'notification.created' }>['notification'];
+
+/** The preference a notification falls under (null: always sent, e.g. a moderator's decision). */
+export function topicOf(type: Notice['type']): PushTopic | null {
+  switch (type) {
+    case 'message':
+      return 'messages';
+    case 'request_accepted':
+    case 'request_completed':
+    case 'request_cancelled':
+    case 'delivery':
+      return 'requests';
+    case 'product':
+      return 'marketplace';
+    default:
+      return null;
+  }
+}
+
+/** Where a click on the push opens: the same routes as the notifications dropdown. */
+export function targetOf(data: Notice['data']): string {
+  if (data.requestId) return `/requests/${data.requestId}`;
+  if (data.senderId) return `/chat/${data.senderId}`;
+  if (data.productId) return `/products/${data.productId}`;
+  return '/dashboard';
+}
+
+/**
+ * Web Push: subscriptions and per-topic preferences, and the dispatcher that turns notifications
+ * (and new urgent requests, for day scholars) into pushes for users with no open socket on any
+ * process. Each event is handled once, by the process that emitted it, so two processes never send
+ * the same push twice.
+ */
+export function createPushService(
+  ctx: Pick<AppContext, 'db' | 'log'> & { publicKey: string | null },
+  deps: { sender?: PushSender; presence: Presence },
+) {
+  const { db, log } = ctx;
+
+  async function deliver(userIds: string[], topic: PushTopic | null, payload: PushPayload) {
+    const { sender, presence } = deps;
+    if (!sender || userIds.length === 0) return;
+    // The subscriptions first (most users have none), then who of them is online on any process.
+    const wanted = (await repo.subscriptionsOf(db, userIds)).filter(
+      (s) => topic === null || (s.preferences ?? DEFAULT_PUSH_PREFERENCES)[topic] !== false,
+    );
+    if (wanted.length === 0) return;
+    const online = await presence.onlineAmong([...new Set(wanted.map((s) => s.userId))]);
+    const targets = wanted.filter((s) => !online.has(s.userId));
+    await Promise.all(
+      targets.map(async (t) => {
+        const outcome = await sender(t, payload);
+        if (outcome === 'gone') await repo.forgetEndpoint(db, t.endpoint);
+        else if (outcome === 'failed') log.warn({ userId: t.userId }, 'a push could not be delivered');
+      }),
+    );
+  }
+
+  return {
+    async config(actor: Actor) {
+      return {
+        publicKey: ctx.publicKey,
+        preferences: (await repo.preferencesOf(db, actor.id)) ?? DEFAULT_PUSH_PREFERENCES,
+      };
+    },
+    async subscribe(actor: Actor, body: PushSubscriptionBody) {
+      await repo.saveSubscription(db, actor.id, body);
+      return { message: 'Notifications are on for this device' };
+    },
+    async unsubscribe(actor: Actor, endpoint: string) {
+      await repo.deleteSubscription(db, actor.id, endpoint);
+      return { message: 'Notifications are off for this device' };
+    },
+    async setPreferences(actor: Actor, preferences: PushPreferences) {
+      await repo.setPreferences(db, actor.id, preferences);
+      return { preferences };
+    },
+
+    /** Reacts to the events that may call for a push. */
+    async onEvent(event: AppEvent) {
+      if (event.type === 'notification.created') {
+        const n = event.notification;
+        await deliver([n.userId], topicOf(n.type), {
+          title: 'CampusRun',
+          body: n.message,
+          url: targetOf(n.data),
+          tag: n.type === 'message' && n.data.senderId ? `chat-${n.data.senderId}` : n.id,
+        });
+      } else if (event.type === 'request.available' && event.request.isUrgent) {
+        const r = event.request;
+        await deliver(
+          (await repo.urgentWatchers(db)).filter((id) => id !== r.requester.id),
+          'urgent',
+          {
+            title: 'Urgent request',
+            body: `${r.itemName} — ${r.deliveryLocation}`,
+            url: `/requests/${r.id}`,
+            tag: r.id,
+          },
+        );
+      }
+    },
+  };
+}
+export type PushService = ReturnType<typeof createPushService>;

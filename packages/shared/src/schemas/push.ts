@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** What a push may be about; each can be turned off in Profile. */
+export const PUSH_TOPICS = ['messages', 'requests', 'urgent', 'marketplace'] as const;
+export type PushTopic = (typeof PUSH_TOPICS)[number];
+export const PUSH_TOPIC_LABELS: Record<PushTopic, string> = {
+  messages: 'New messages',
+  requests: 'Request updates',
+  urgent: 'New urgent requests (day scholars)',
+  marketplace: 'Marketplace activity',
+};
+
+export const pushPreferencesSchema = z.object({
+  messages: z.boolean(),
+  requests: z.boolean(),
+  urgent: z.boolean(),
+  marketplace: z.boolean(),
+});
+export type PushPreferences = z.infer<typeof pushPreferencesSchema>;
+export const DEFAULT_PUSH_PREFERENCES: PushPreferences = {
+  messages: true,
+  requests: true,
+  urgent: true,
+  marketplace: true,
+};
+
+const base64url = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/, 'Invalid key');
+
+/** POST /push/subscriptions: a browser's PushSubscription as `toJSON()` gives it. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z
+    .url({ error: 'Invalid push endpoint' })
+    .max(2048)
+    .refine((u) => u.startsWith('https://'), 'Invalid push endpoint'),
+  keys: z.object({ p256dh: base64url(80, 100), auth: base64url(16, 32) }),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
+export const pushUnsubscribeSchema = z.object({ endpoint: z.string().max(2048) });
+
+/** GET /push/config: the VAPID public key (null when pushes are off on this server) and the user's choices. */
+export const pushConfigResponseSchema = z.object({
+  publicKey: z.string().nullable(),
+  preferences: pushPreferencesSchema,
+});
+
+/** What a push message carries (the service worker shows it and opens `url` on a click). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag?: string;
+}
