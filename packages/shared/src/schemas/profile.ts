@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { MESSAGES, newPassword, optionalText, personName, phoneNumber } from './common';
 import { requireHostelFields, roleField } from './auth';
-import { PRODUCT_IMAGE_ACCEPT, PRODUCT_LIMITS, PRODUCT_MESSAGES } from './products';
+import { PRODUCT_IMAGE_ACCEPT, PRODUCT_IMAGE_TYPES, PRODUCT_LIMITS, PRODUCT_MESSAGES } from './products';
 
 /** PUT /users/profile. Hostel fields are required for hostellers; the server knows the role. */
 export const profileUpdateSchema = z.object({
@@ -71,11 +71,13 @@ export const AVATAR_LIMITS = {
   maxPixels: PRODUCT_LIMITS.maxImagePixels,
 } as const;
 
-/** What the avatar file input accepts; the server checks the decoded image, not this label. */
+/** What the avatar file input accepts; the server checks the decoded image, not these labels. */
+export const AVATAR_IMAGE_TYPES: readonly string[] = PRODUCT_IMAGE_TYPES;
 export const AVATAR_ACCEPT = PRODUCT_IMAGE_ACCEPT;
 
 /** User-visible texts of the profile photo (a damaged or unsupported file gets the product photo's). */
 export const AVATAR_MESSAGES = {
+  imageType: PRODUCT_MESSAGES.imageType,
   imageRequired: 'Choose a photo to upload',
   imageTooLarge: PRODUCT_MESSAGES.imageTooLarge,
   onlyOneImage: 'Upload one photo at a time',
