@@ -21,7 +21,15 @@ export function RequestRow({
         className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
       >
         <div className="flex min-w-0 items-center gap-3">
-          {who && <Avatar id={who.id} name={who.name} src={who.avatar} size="sm" />}
+          {who ? (
+            <Avatar id={who.id} name={who.name} src={who.avatar} size="sm" />
+          ) : (
+            // Keeps the rows aligned while no one has taken the request.
+            <span
+              aria-hidden="true"
+              className="size-8 shrink-0 rounded-full border border-dashed border-slate-300"
+            />
+          )}
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-slate-900">{request.itemName}</p>
             <p className="truncate text-xs text-slate-500">
