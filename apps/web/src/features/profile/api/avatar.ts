@@ -1,5 +1,5 @@
 import type { User } from '@campusrun/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { uploadForm } from '@/lib/upload';
 
@@ -21,10 +21,19 @@ export function uploadAvatar({ file, onProgress }: UploadAvatarVariables) {
 /** DELETE /users/avatar → { message, user }. */
 export const removeAvatar = () => api.delete<AvatarResponse>('/users/avatar');
 
+/**
+ * The user's avatar is embedded in many answers (requests, products, chat): every cached one is
+ * marked stale, so a screen shows the new photo when it is next opened (open ones refetch now).
+ */
+function useRefreshAfterChange() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries();
+}
+
 export function useUploadAvatar() {
-  return useMutation({ mutationFn: uploadAvatar });
+  return useMutation({ mutationFn: uploadAvatar, onSuccess: useRefreshAfterChange() });
 }
 
 export function useRemoveAvatar() {
-  return useMutation({ mutationFn: removeAvatar });
+  return useMutation({ mutationFn: removeAvatar, onSuccess: useRefreshAfterChange() });
 }
