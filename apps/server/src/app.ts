@@ -45,6 +45,11 @@ import { registerNotificationWriter } from './modules/notifications/notification
 import { productRoutes } from './modules/products/products.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
+import { createChatService } from './modules/chat/chat.service';
+import { offersRoutes } from './modules/offers/offers.routes';
+import { createProductsService } from './modules/products/products.service';
+import { createRatingsService } from './modules/ratings/ratings.service';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
@@ -260,6 +265,14 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   await app.register(reportsRoutes(ctx, guards), { prefix: '/api' });
   await app.register(blocksRoutes(ctx, guards), { prefix: '/api' });
   await app.register(moderationRoutes(ctx, guards), { prefix: '/api' });
+  // Features that use others get them here (a feature never imports another).
+  const products = createProductsService(ctx, ctx.storage);
+  await app.register(offersRoutes(ctx, guards, { chat: createChatService(ctx), products }), {
+    prefix: '/api',
+  });
+  await app.register(profilesRoutes(ctx, guards, { ratings: createRatingsService(ctx), products }), {
+    prefix: '/api',
+  });
   await app.register(uploadsRoutes(ctx.storage));
 
   await serveWebApp(app, config.webDistDir);

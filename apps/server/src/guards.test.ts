@@ -22,6 +22,7 @@ const REQUEST = 'Request not found';
 const PRODUCT = 'Product not found';
 const USER = 'User not found';
 const NOTIFICATION = 'Notification not found';
+const OFFER = 'Offer not found';
 
 const ROUTES: Route[] = [
   { method: 'GET', path: '/api/auth/me', audience: 'signedIn' },
@@ -45,6 +46,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/moderation/actions', audience: 'moderator' },
   { method: 'POST', path: '/api/chat', audience: 'member' },
   { method: 'GET', path: '/api/chat/conversations', audience: 'member' },
+  { method: 'POST', path: '/api/chat/photo', audience: 'member' },
   { method: 'GET', path: '/api/chat/conversation/:userId', audience: 'member', notFound: USER },
   { method: 'GET', path: '/api/notifications', audience: 'member' },
   { method: 'PUT', path: '/api/notifications/read-all', audience: 'member' },
@@ -52,11 +54,23 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/requests/:id', audience: 'member', notFound: REQUEST },
   { method: 'GET', path: '/api/products', audience: 'member' },
   { method: 'GET', path: '/api/products/:id', audience: 'member', notFound: PRODUCT },
+  { method: 'GET', path: '/api/products/saved', audience: 'member' },
+  { method: 'PUT', path: '/api/products/:id/save', audience: 'member', notFound: PRODUCT },
+  { method: 'DELETE', path: '/api/products/:id/save', audience: 'member', notFound: PRODUCT },
+  { method: 'GET', path: '/api/products/:id/reviews', audience: 'member', notFound: PRODUCT },
+  { method: 'POST', path: '/api/products/:id/offers', audience: 'member', notFound: PRODUCT },
+  { method: 'GET', path: '/api/products/:id/offers', audience: 'member', notFound: PRODUCT },
+  { method: 'PUT', path: '/api/offers/:id/accept', audience: 'member', notFound: OFFER },
+  { method: 'PUT', path: '/api/offers/:id/decline', audience: 'member', notFound: OFFER },
+  { method: 'PUT', path: '/api/offers/:id/withdraw', audience: 'member', notFound: OFFER },
+  { method: 'GET', path: '/api/users/:id/profile', audience: 'member', notFound: USER },
 
   // Selling and the seller's writes: hostellers (checked before the body, with the product's own message).
   { method: 'POST', path: '/api/products', audience: 'hosteller' },
   { method: 'PUT', path: '/api/products/:id', audience: 'hosteller', notFound: PRODUCT },
   { method: 'PATCH', path: '/api/products/:id/status', audience: 'hosteller', notFound: PRODUCT },
+  { method: 'PUT', path: '/api/products/:id/sold', audience: 'hosteller', notFound: PRODUCT },
+  { method: 'GET', path: '/api/products/:id/buyers', audience: 'member', notFound: PRODUCT },
   { method: 'DELETE', path: '/api/products/:id', audience: 'hosteller', notFound: PRODUCT },
   { method: 'POST', path: '/api/requests', audience: 'hosteller' },
   { method: 'GET', path: '/api/requests/my-requests', audience: 'hosteller' },

@@ -80,13 +80,36 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** No serious or critical accessibility violation on the current screen. */
+/**
+ * No serious or critical accessibility violation on the current screen, in both colour themes: it is
+ * checked as shown, then with the other theme (the `dark` class on <html> flipped, as the theme
+ * toggle does), then the theme is put back.
+ */
 export async function expectAccessible(page: Page) {
+  const html = page.locator('html');
+  const dark = await html.evaluate((el) => el.classList.contains('dark'));
+  await expectNoViolations(page, dark ? 'dark' : 'light');
+  await setDarkClass(page, !dark);
+  await expectNoViolations(page, dark ? 'light' : 'dark');
+  await setDarkClass(page, dark);
+}
+
+async function expectNoViolations(page: Page, theme: 'light' | 'dark') {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
-    [],
-  );
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `accessibility in the ${theme} theme`,
+  ).toEqual([]);
+}
+
+/** Flips the theme class and waits for the colour transitions it starts, so axe reads final colours. */
+async function setDarkClass(page: Page, dark: boolean) {
+  await page.locator('html').evaluate(async (el, on) => {
+    el.classList.toggle('dark', on);
+    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+  }, dark);
 }
 
 /** Creates a request through the API as `user` (deadline in 5 hours); answers its id. */

@@ -119,7 +119,7 @@ test('a blocked user’s message is refused, and unblocking from the profile let
   await signIn(d, scholar);
   await expect(d).toHaveURL(/\/dayscholar\/dashboard$/);
   await d.goto(`/chat/${hosteller.id}`);
-  await expect(d.getByText('Hi, I can bring it')).toBeVisible();
+  await expect(d.getByRole('log').getByText('Hi, I can bring it')).toBeVisible();
   const box = d.getByRole('textbox', { name: /message/i });
   await box.fill('Are you there?');
   await box.press('Enter');
@@ -136,7 +136,7 @@ test('a blocked user’s message is refused, and unblocking from the profile let
   await expect(blocked.getByText('You have not blocked anyone')).toBeVisible();
 
   await d.getByRole('button', { name: /send/i }).click();
-  await expect(d.getByText('Are you there?')).toBeVisible();
+  await expect(d.getByRole('log').getByText('Are you there?')).toBeVisible();
   await expect(
     d
       .getByText('Sent', { exact: true })

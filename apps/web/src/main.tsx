@@ -8,12 +8,16 @@ import { createRoutes } from '@/app/router';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { registerServiceWorker } from '@/lib/service-worker';
+import { followTheme } from '@/lib/theme';
 import { UpdatePrompt } from '@/app/UpdatePrompt';
 import './index.css';
 
 // The shared schemas validate without generated code: the CSP allows no eval, and zod's probe for
 // it would be reported as a violation.
 configureZod({ jitless: true });
+
+// public/theme-init.js applied the theme before the first paint; from here it follows changes.
+followTheme();
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(createRoutes());

@@ -62,7 +62,16 @@ export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend', 'unsuspend'] 
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const RATING_TYPES = ['hosteller_to_dayscholar', 'dayscholar_to_hosteller'] as const;
+/** The two sides of a marketplace sale rating each other once the seller names the buyer. */
+export const SALE_RATING_TYPES = ['buyer_to_seller', 'seller_to_buyer'] as const;
+export const ALL_RATING_TYPES = [...RATING_TYPES, ...SALE_RATING_TYPES] as const;
 export type RatingType = (typeof RATING_TYPES)[number];
+export type AnyRatingType = (typeof ALL_RATING_TYPES)[number];
+export type SaleRatingType = (typeof SALE_RATING_TYPES)[number];
+
+/** An offer's life: pending until the seller accepts or declines or the buyer withdraws it. */
+export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export const LIMITS = {
   passwordMin: 8,

@@ -14,3 +14,4 @@ export * from './schemas/reports';
 export * from './schemas/blocks';
 export * from './schemas/moderation';
 export * from './socket-events';
+export * from './schemas/market';

@@ -1,4 +1,5 @@
 import type { ChatMessage } from './schemas/chat';
+import type { Offer } from './schemas/market';
 import type { AppNotification } from './schemas/notifications';
 import type { Product } from './schemas/products';
 import type { DeliveryRequest } from './schemas/requests';
@@ -30,6 +31,8 @@ export interface ServerToClientEvents {
   'request:unavailable': (payload: { id: string }) => void;
   /** A product the viewer watches (or sells) changed, presented for them. */
   'product:updated': (payload: { product: Product }) => void;
+  /** An offer of the viewer's (as buyer or seller) was made or changed status. */
+  'offer:updated': (payload: { offer: Offer }) => void;
   /** A product the viewer watches (or sells) was deleted. */
   'product:removed': (payload: { id: string }) => void;
 }
@@ -43,7 +46,7 @@ export interface ProductWatchPayload {
 export interface ClientToServerEvents {
   'user:check': (userIds: string[]) => void;
   'message:send': (
-    payload: { receiverId: string; message: string; clientId: string },
+    payload: { receiverId: string; message: string; clientId: string; productId?: string },
     ack: (answer: SendAck) => void,
   ) => void;
   'typing:start': (payload: TypingPayload) => void;

@@ -9,6 +9,7 @@ import { hashPassword } from '../lib/passwords';
 import { createStorage } from '../lib/storage';
 import { seedDemoProducts } from '../modules/products/products.seed';
 import { EmbeddedPostgresError, openDatabase, type Db } from './client';
+import { seedDemoMarket } from './seed-market';
 import { notifications, ratings, requests, users } from './schema';
 
 export const DEMO_PASSWORD = 'password123';
@@ -349,6 +350,9 @@ async function main() {
       sellers,
     });
     if (products) console.log(`Listed ${products} demo products with photos.`);
+    const log = { error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj) };
+    if (await seedDemoMarket({ db: database.db, storage: await createStorage(config), emails, log }))
+      console.log('Added avatars, a conversation with an accepted offer, saved items and a reviewed sale.');
     console.log(`\nDemo logins (password: ${DEMO_PASSWORD})`);
     for (const email of emails) {
       console.log(`  ${email.startsWith('hosteller') ? 'hosteller ' : 'dayscholar'}  ${email}`);

@@ -16,6 +16,8 @@ export interface Actor {
   hasBlocks?: boolean;
   /** A campus moderator (a flag beside the role). */
   isModerator?: boolean;
+  /** The products they saved (the `isSaved` of product answers). */
+  savedIds?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -62,6 +64,7 @@ export function createAuthenticator(jwt: Jwt, users: Pick<SessionCache, 'cached'
     isProfileComplete: user.isProfileComplete,
     hasBlocks: user.hasBlocks === true,
     isModerator: user.isModerator === true,
+    savedIds: user.savedIds ?? [],
   });
 
   async function session(authorization: string | undefined): Promise<Session | null> {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeliveryRequest, NotificationType, Product } from '@campusrun/shared';
+import type { ChatMessage, DeliveryRequest, NotificationType, Offer, Product } from '@campusrun/shared';
 
 /** A party of a request, as named in notifications. */
 export interface EventUser {
@@ -32,15 +32,7 @@ export type AppEvent =
    */
   | {
       type: 'message.created';
-      message: {
-        id: string;
-        clientId: string | null;
-        senderId: string;
-        receiverId: string;
-        content: string;
-        sentAt: string;
-        isRead: boolean;
-      };
+      message: ChatMessage;
       sender: EventUser;
       origin?: string;
       resent?: true;
@@ -58,6 +50,12 @@ export type AppEvent =
    * signed-in user (the session cache of every process) drops it.
    */
   | { type: 'user.updated'; userId: string }
+  /** Something these users should hear of (a saved item's price dropped, an offer was made…). */
+  | {
+      type: 'users.noticed';
+      userIds: string[];
+      notice: { type: NotificationType; message: string; data: { productId?: string; senderId?: string } };
+    }
   /**
    * A notification row was stored, or an unread one refreshed (the same id: a newer chat message
    * from the same sender). The realtime gateway subscribes to this one to push the notification to
@@ -93,6 +91,8 @@ export type EntityEvent =
   | { type: 'product.removed'; productId: string; sellerId: string }
   /** A product was listed (nobody watches it yet; the shared pages change). */
   | { type: 'product.created'; productId: string; sellerId: string }
+  /** An offer was made or its status changed: its buyer and the product's seller see the card change. */
+  | { type: 'offer.updated'; offer: Offer; sellerId: string }
   /** A moderator removed a user's product, request or message (its owner is told why). */
   | {
       type: 'listing.removed';

@@ -180,8 +180,24 @@ describe('marketplace', () => {
   };
   const canOf = (res: { json(): { products: Product[] } }, id: string) =>
     res.json().products.find((p) => p.id === id)!.can;
-  const sellerCan = { edit: true, contact: false, markSold: true, delete: true, report: false };
-  const buyerCan = { edit: false, contact: true, markSold: false, delete: false, report: true };
+  const sellerCan = {
+    edit: true,
+    contact: false,
+    markSold: true,
+    delete: true,
+    report: false,
+    offer: false,
+    save: false,
+  };
+  const buyerCan = {
+    edit: false,
+    contact: true,
+    markSold: false,
+    delete: false,
+    report: true,
+    offer: true,
+    save: true,
+  };
 
   it('shows a new, edited, sold or deleted product at once on this process', async () => {
     const lamp = await listed(sellerH, 'Desk lamp');

@@ -11,6 +11,8 @@ export interface SessionUser {
   /** They block someone or someone blocks them: their lists differ from the shared pages. */
   hasBlocks?: boolean;
   isModerator?: boolean;
+  /** Products they saved, newest first (bounded by the saved-items limit). */
+  savedIds?: string[];
 }
 
 export const SESSION_CACHE_LIMITS = {

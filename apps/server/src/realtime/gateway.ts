@@ -74,6 +74,7 @@ const sendPayload = z.object({
   receiverId: z.uuid({ error: 'Invalid receiver' }),
   message: messageContent,
   clientId: clientIdField,
+  productId: z.uuid().optional(),
 });
 const typingPayload = z.object({ receiverId: z.uuid() });
 const watchPayload = z.object({ id: z.uuid() });
@@ -273,7 +274,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
       if (!parsed.success) {
         return reply({ ok: false, error: parsed.error.issues[0]?.message ?? CHAT_MESSAGES.failed });
       }
-      const { receiverId, message, clientId } = parsed.data;
+      const { receiverId, message, clientId, productId } = parsed.data;
       void (async () => {
         const actor = await recheck();
         if (!actor) {
@@ -285,7 +286,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
         }
         const { message: stored } = await chat.send(
           actor,
-          { receiverId, content: message, clientId },
+          { receiverId, content: message, clientId, productId },
           socket.id,
         );
         reply({ ok: true, message: stored });
@@ -375,6 +376,11 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
           .except(room(event.sellerId))
           .emit('product:updated', { product: event.forOthers });
         io.to(room(event.sellerId)).emit('product:updated', { product: event.forSeller });
+        return;
+      case 'offer.updated':
+        io.to([room(event.offer.buyer.id), room(event.sellerId)]).emit('offer:updated', {
+          offer: event.offer,
+        });
         return;
       case 'product.removed':
         io.to([productRoom(event.productId), room(event.sellerId)]).emit('product:removed', {

@@ -9,6 +9,7 @@ import { type InfiniteData, type QueryClient, type QueryKey, useQueryClient } fr
 import { useEffect, useMemo } from 'react';
 import { DASHBOARD_LIST_SIZE, dashboardKeys } from '@/features/dashboard/api/dashboard';
 import { productKeys } from '@/features/products/api/keys';
+import { applyOffer } from '@/features/products/api/market';
 import { type AvailableFilters, requestKeys } from '@/features/requests/api/keys';
 import { markFresh } from '@/lib/fresh';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
@@ -175,10 +176,13 @@ export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH
       later.add(dashboardKeys.dayScholarStats());
     },
 
-    productUpdated(product: Product) {
-      queryClient.setQueryData(productKeys.detail(product.id), product);
+    productUpdated(pushed: Product) {
+      // The pushed copy is the same for every watcher: whether this viewer saved it stays as it was.
+      const keepSaved = (old: Product | undefined) => (old ? { ...pushed, isSaved: old.isSaved } : pushed);
+      const product = pushed;
+      queryClient.setQueryData<Product>(productKeys.detail(product.id), (old) => keepSaved(old));
       queryClient.setQueriesData<Pages<ProductListResponse>>({ queryKey: productKeys.lists() }, (data) =>
-        productPages(data, (list) => replaceById(list, product)),
+        productPages(data, (list) => replaceById(list, keepSaved(list.find((p) => p.id === product.id)))),
       );
       if (product.can.edit) later.add(dashboardKeys.recentProducts(), dashboardKeys.hostellerStats());
     },
@@ -211,5 +215,6 @@ export function useLiveUpdates() {
   useSocketEvent('request:unavailable', ({ id }) => live.requestUnavailable(id));
   useSocketEvent('product:updated', ({ product }) => live.productUpdated(product));
   useSocketEvent('product:removed', ({ id }) => live.productRemoved(id));
+  useSocketEvent('offer:updated', ({ offer }) => applyOffer(queryClient, offer));
   useOnReconnect(() => live.reconnected());
 }

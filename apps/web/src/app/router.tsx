@@ -207,6 +207,19 @@ export const createRoutes = (): RouteObject[] => [
                         ),
                       },
                       {
+                        path: paths.saved,
+                        lazy: screen(
+                          async () => (await import('@/features/products/components/SavedPage')).SavedPage,
+                        ),
+                      },
+                      {
+                        path: routePatterns.user,
+                        lazy: screen(
+                          async () =>
+                            (await import('@/features/users/components/PublicProfilePage')).PublicProfilePage,
+                        ),
+                      },
+                      {
                         path: paths.profile,
                         lazy: screen(
                           async () => (await import('@/features/profile/components/ProfilePage')).ProfilePage,

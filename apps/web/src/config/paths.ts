@@ -17,6 +17,8 @@ export const paths = {
   chatWith: (userId: string) => `/chat/${encodeURIComponent(userId)}`,
   request: (id: string) => `/requests/${encodeURIComponent(id)}`,
   product: (id: string) => `/products/${encodeURIComponent(id)}`,
+  user: (id: string) => `/users/${encodeURIComponent(id)}`,
+  saved: '/saved',
   hosteller: {
     dashboard: '/hosteller/dashboard',
     myRequests: '/hosteller/my-requests',
@@ -39,6 +41,7 @@ export const routePatterns = {
   chatWith: '/chat/:userId',
   request: '/requests/:id',
   product: '/products/:id',
+  user: '/users/:id',
   editProduct: '/hosteller/edit-product/:id',
 } as const;
 

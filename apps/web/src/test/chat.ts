@@ -17,6 +17,9 @@ export function makeMessage(
     content: 'Hello there',
     sentAt: new Date().toISOString(),
     isRead: false,
+    product: null,
+    image: null,
+    offer: null,
     ...overrides,
   };
 }

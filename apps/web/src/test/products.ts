@@ -16,6 +16,8 @@ export const BUYER_CAN: ProductCan = {
   markSold: false,
   delete: false,
   report: true,
+  offer: true,
+  save: true,
 };
 /** What the server allows the seller of an unsold product. */
 export const SELLER_CAN: ProductCan = {
@@ -24,6 +26,8 @@ export const SELLER_CAN: ProductCan = {
   markSold: true,
   delete: true,
   report: false,
+  offer: false,
+  save: false,
 };
 
 let counter = 0;
@@ -53,6 +57,7 @@ export function makeProduct(overrides: Partial<Product> & { imageCount?: number 
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     can: BUYER_CAN,
+    isSaved: false,
     ...rest,
   };
 }

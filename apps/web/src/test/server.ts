@@ -28,6 +28,12 @@ export const defaultHandlers = [
   ),
   http.get(api('/hosteller/requests/recent'), () => HttpResponse.json({ requests: [] })),
   http.get(api('/hosteller/products/recent'), () => HttpResponse.json({ products: [] })),
+  // A product's offers, buyers and sale reviews: none unless a test says otherwise.
+  http.get(api('/products/:id/offers'), () => HttpResponse.json({ offers: [] })),
+  http.get(api('/products/:id/buyers'), () => HttpResponse.json({ buyers: [] })),
+  http.get(api('/products/:id/reviews'), () =>
+    HttpResponse.json({ buyer: null, reviews: [], canReview: null }),
+  ),
   http.get(api('/dayscholar/stats'), () =>
     HttpResponse.json({
       stats: {

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { OFFER_STATUSES, PRODUCT_STATUSES } from '../constants';
 import { userRefSchema } from './users';
 
-export const CHAT_LIMITS = { messageMax: 2000, clientIdMax: 64 } as const;
+export const CHAT_LIMITS = { messageMax: 2000, clientIdMax: 64, photoMaxBytes: 5 * 1024 * 1024 } as const;
 
 export const CHAT_MESSAGES = {
   empty: 'Please type a message',
   tooLong: `Messages can be at most ${CHAT_LIMITS.messageMax} characters`,
   failed: 'Failed to send message',
+  photoTooLarge: 'Photos can be at most 5 MB',
+  photoRequired: 'Choose a photo to send',
+  photoContent: 'Photo',
 } as const;
 
 /** The text of a message: not empty or whitespace-only, bounded. */
@@ -28,8 +32,17 @@ export const sendMessageSchema = z.object({
   receiverId: z.uuid({ error: 'Invalid receiver' }),
   content: messageContent,
   clientId: clientIdField.optional(),
+  /** The product the thread was opened from (its seller must be one of the two). */
+  productId: z.uuid({ error: 'Invalid product' }).optional(),
 });
 export type SendMessageBody = z.infer<typeof sendMessageSchema>;
+
+/** POST /chat/photo: the text fields of the form (the file is `photo`). */
+export const sendPhotoFieldsSchema = z.object({
+  receiverId: z.uuid({ error: 'Invalid receiver' }),
+  clientId: clientIdField.optional(),
+  productId: z.uuid({ error: 'Invalid product' }).optional(),
+});
 
 /** Spec §3 Message, plus the clientId it was sent with. */
 export const messageSchema = z.object({
@@ -40,6 +53,20 @@ export const messageSchema = z.object({
   content: z.string(),
   sentAt: z.string(),
   isRead: z.boolean(),
+  /** The product this message brings into the thread, as a card (null once the product is deleted). */
+  product: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      price: z.number(),
+      status: z.enum(PRODUCT_STATUSES),
+      thumbnail: z.string().nullable(),
+    })
+    .nullable(),
+  /** A photo message: the re-encoded WebP (≤ 1600 px). */
+  image: z.string().nullable(),
+  /** An offer message: the offer's amount (rupees) and current status. */
+  offer: z.object({ id: z.uuid(), amount: z.number(), status: z.enum(OFFER_STATUSES) }).nullable(),
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
 

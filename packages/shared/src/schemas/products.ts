@@ -393,6 +393,10 @@ export const productCanSchema = z.object({
   delete: z.boolean(),
   /** Anyone signed in but the seller may report the product to the moderators. */
   report: z.boolean(),
+  /** Anyone but the seller, while the product is available. */
+  offer: z.boolean(),
+  /** Anyone but the seller may save (watch) it. */
+  save: z.boolean(),
 });
 export type ProductCan = z.infer<typeof productCanSchema>;
 
@@ -415,6 +419,8 @@ export const productSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   can: productCanSchema,
+  /** The viewer saved it (always written right after `can`: both are the viewer's part of a shared page). */
+  isSaved: z.boolean(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RATING_TYPES } from '../constants';
+import { ALL_RATING_TYPES, RATING_TYPES, SALE_RATING_TYPES } from '../constants';
 
 export const RATING_LIMITS = { commentMax: 500 } as const;
 
@@ -7,6 +7,7 @@ export const RATING_MESSAGES = {
   ratingRequired: 'Please select a rating',
   commentTooLong: `Comment must be at most ${RATING_LIMITS.commentMax} characters`,
   ratingTypeInvalid: `ratingType must be ${RATING_TYPES.join(' or ')}`,
+  saleRatingTypeInvalid: `ratingType must be ${SALE_RATING_TYPES.join(' or ')}`,
 } as const;
 
 /** Spec §5 labels of the star selector. */
@@ -21,19 +22,50 @@ const ratingValue = z.preprocess(
     .max(5, RATING_MESSAGES.ratingRequired),
 );
 
-/** POST /ratings: the rater rates the other party of a completed request. */
-export const createRatingSchema = z.object({
-  rating: ratingValue,
-  comment: z
-    .string()
-    .trim()
-    .max(RATING_LIMITS.commentMax, RATING_MESSAGES.commentTooLong)
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  userId: z.uuid({ error: 'Invalid user id' }),
-  requestId: z.uuid({ error: 'Invalid request id' }),
-  ratingType: z.enum(RATING_TYPES, { error: RATING_MESSAGES.ratingTypeInvalid }),
-});
+const ratingComment = z
+  .string()
+  .trim()
+  .max(RATING_LIMITS.commentMax, RATING_MESSAGES.commentTooLong)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/**
+ * POST /ratings: the rater rates the other party of a completed request (`requestId`, `userId`, a
+ * request rating type), or of a sale the seller closed with them (`productId`, a sale rating type;
+ * the rated user follows from the sale).
+ */
+export const createRatingSchema = z
+  .object({
+    rating: ratingValue,
+    comment: ratingComment,
+    userId: z.uuid({ error: 'Invalid user id' }).optional(),
+    requestId: z.uuid({ error: 'Invalid request id' }).optional(),
+    productId: z.uuid({ error: 'Invalid product id' }).optional(),
+    ratingType: z.enum(ALL_RATING_TYPES, { error: RATING_MESSAGES.ratingTypeInvalid }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.productId !== undefined) {
+      if (body.requestId !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['requestId'],
+          message: 'Give a requestId or a productId, not both',
+        });
+      if (!(SALE_RATING_TYPES as readonly string[]).includes(body.ratingType))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ratingType'],
+          message: RATING_MESSAGES.saleRatingTypeInvalid,
+        });
+      return;
+    }
+    if (body.requestId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['requestId'], message: 'Invalid request id' });
+    if (body.userId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'Invalid user id' });
+    if (!(RATING_TYPES as readonly string[]).includes(body.ratingType))
+      ctx.addIssue({ code: 'custom', path: ['ratingType'], message: RATING_MESSAGES.ratingTypeInvalid });
+  });
 export type CreateRatingBody = z.infer<typeof createRatingSchema>;
 
 /** The rating dialog's own fields. */
@@ -44,12 +76,13 @@ export const ratingFormSchema = z.object({
 
 export const ratingSchema = z.object({
   id: z.uuid(),
-  requestId: z.uuid(),
+  requestId: z.uuid().nullable(),
+  productId: z.uuid().nullable(),
   raterId: z.uuid(),
   userId: z.uuid(),
   rating: z.number().int(),
   comment: z.string().nullable(),
-  ratingType: z.enum(RATING_TYPES),
+  ratingType: z.enum(ALL_RATING_TYPES),
   createdAt: z.string(),
 });
 export type Rating = z.infer<typeof ratingSchema>;

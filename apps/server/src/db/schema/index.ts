@@ -3,3 +3,4 @@ export * from './requests';
 export * from './products';
 export * from './social';
 export * from './safety';
+export * from './market';

@@ -42,6 +42,8 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     soldAt: timestamp('sold_at', { withTimezone: true }),
+    /** Whom the seller said they sold it to (they may say "someone else": null). */
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
     /** Words of the name and description ('simple' config: no stemming, any language), for search. */
     searchVector: tsvector('search_vector')
       .notNull()

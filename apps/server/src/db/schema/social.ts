@@ -12,7 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_TYPES, RATING_TYPES } from '@campusrun/shared';
+import { ALL_RATING_TYPES, NOTIFICATION_TYPES } from '@campusrun/shared';
+import { offers } from './market';
+import { products } from './products';
 import { requests } from './requests';
 import { users } from './users';
 
@@ -29,6 +31,12 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** The product the thread was opened from, on the first message that mentions it. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** An offer message: the card shows this offer's amount and current status. */
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    /** A photo message: storage key of the re-encoded WebP. */
+    imagePath: text('image_path'),
     isRead: boolean('is_read').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -62,15 +70,15 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
 );
 
-export const ratingTypeEnum = pgEnum('rating_type', RATING_TYPES);
+export const ratingTypeEnum = pgEnum('rating_type', ALL_RATING_TYPES);
 
 export const ratings = pgTable(
   'ratings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    /** The delivery rated, or (sale ratings) the product sold: exactly one of the two. */
+    requestId: uuid('request_id').references(() => requests.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     raterId: uuid('rater_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -85,6 +93,7 @@ export const ratings = pgTable(
   },
   (t) => [
     uniqueIndex('ratings_request_type_idx').on(t.requestId, t.ratingType),
+    uniqueIndex('ratings_product_type_idx').on(t.productId, t.ratingType),
     index('ratings_user_idx').on(t.userId),
     check('ratings_range', sql`${t.rating} between 1 and 5`),
   ],

@@ -33,6 +33,8 @@ export const users = pgTable(
     /** Raised on password change or reset; tokens carrying an older value are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
     /** Campus moderator: reviews reports. A flag beside the role, not a role. */
+    /** Deliveries this user accepted and then gave up (the profile's cancellation rate). */
+    deliveriesGivenUp: integer('deliveries_given_up').notNull().default(0),
     isModerator: boolean('is_moderator').notNull().default(false),
     /** Set while the account is suspended; with `suspendedUntil` null the suspension lasts until lifted. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),

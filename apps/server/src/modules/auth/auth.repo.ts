@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { passwordResetTokens, pendingRegistrations, userBlocks, users } from '../../db/schema';
+import { passwordResetTokens, pendingRegistrations, savedProducts, userBlocks, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -30,6 +30,9 @@ const prepareSessionUser = (db: Db) =>
       isVerified: users.isVerified,
       isModerator: users.isModerator,
       hasBlocks: sql<boolean>`exists (select 1 from ${userBlocks} b where b.blocker_id = ${users.id} or b.blocked_id = ${users.id})`,
+      savedIds: sql<
+        string[]
+      >`array(select s.product_id::text from ${savedProducts} s where s.user_id = ${users.id})`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))

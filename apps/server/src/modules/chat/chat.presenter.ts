@@ -1,16 +1,37 @@
 import type { ChatMessage, Conversation } from '@campusrun/shared';
-import type { ConversationRow, MessageRow } from './chat.repo';
+import { toRupees } from '../../lib/money';
+import type { Storage } from '../../lib/storage';
+import type { ConversationRow, MessageAttachments, MessageRow } from './chat.repo';
 
-/** Spec §3 Message, plus its clientId. */
-export const presentMessage = (m: MessageRow): ChatMessage => ({
-  id: m.id,
-  clientId: m.clientId,
-  senderId: m.senderId,
-  receiverId: m.receiverId,
-  content: m.content,
-  sentAt: m.sentAt.toISOString(),
-  isRead: m.isRead,
-});
+/** Spec §3 Message, plus its clientId and its product and offer cards. */
+export function presentMessage(
+  storage: Pick<Storage, 'url'>,
+  m: MessageRow,
+  attached: MessageAttachments,
+): ChatMessage {
+  const product = m.productId ? attached.products.get(m.productId) : undefined;
+  const offer = m.offerId ? attached.offers.get(m.offerId) : undefined;
+  return {
+    id: m.id,
+    clientId: m.clientId,
+    senderId: m.senderId,
+    receiverId: m.receiverId,
+    content: m.content,
+    sentAt: m.sentAt.toISOString(),
+    isRead: m.isRead,
+    image: m.imagePath ? storage.url(m.imagePath) : null,
+    product: product
+      ? {
+          id: product.id,
+          name: product.name,
+          price: toRupees(product.price),
+          status: product.status,
+          thumbnail: product.thumbPath ? storage.url(product.thumbPath) : null,
+        }
+      : null,
+    offer: offer ? { id: offer.id, amount: toRupees(offer.amount), status: offer.status } : null,
+  };
+}
 
 /** Spec §3 Conversation. */
 export const presentConversation = (c: ConversationRow): Conversation => ({

@@ -1,9 +1,64 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { messages, userBlocks, users } from '../../db/schema';
+import { messages, offers, productImages, products, userBlocks, users } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/** What a message's product card and offer card show, read as they are now. */
+export interface MessageAttachments {
+  products: Map<
+    string,
+    {
+      id: string;
+      name: string;
+      price: number;
+      status: 'available' | 'reserved' | 'sold';
+      thumbPath: string | null;
+    }
+  >;
+  offers: Map<
+    string,
+    { id: string; amount: number; status: 'pending' | 'accepted' | 'declined' | 'withdrawn' }
+  >;
+}
+
+/** The product and offer cards of these messages (two queries at most). */
+export async function attachmentsOf(db: Db, rows: MessageRow[]): Promise<MessageAttachments> {
+  const productIds = [...new Set(rows.flatMap((r) => (r.productId ? [r.productId] : [])))];
+  const offerIds = [...new Set(rows.flatMap((r) => (r.offerId ? [r.offerId] : [])))];
+  const [productRows, offerRows] = await Promise.all([
+    productIds.length
+      ? db
+          .select({
+            id: products.id,
+            name: products.name,
+            price: products.price,
+            status: products.status,
+            thumbPath: sql<string | null>`(select i.thumb_path from ${productImages} i
+              where i.product_id = ${products.id} order by i.position limit 1)`,
+          })
+          .from(products)
+          .where(inArray(products.id, productIds))
+      : [],
+    offerIds.length
+      ? db
+          .select({ id: offers.id, amount: offers.amount, status: offers.status })
+          .from(offers)
+          .where(inArray(offers.id, offerIds))
+      : [],
+  ]);
+  return {
+    products: new Map(productRows.map((p) => [p.id, p])),
+    offers: new Map(offerRows.map((o) => [o.id, o])),
+  };
+}
+
+/** The product's seller, when the product exists (a message may bring it into a thread with them). */
+export const productSellerOf = async (db: Db, productId: string) =>
+  (
+    await db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, productId)).limit(1)
+  )[0]?.sellerId;
 
 export const findUserRef = async (db: Db, id: string) =>
   (
@@ -20,7 +75,15 @@ export const findUserRef = async (db: Db, id: string) =>
  */
 export async function insertMessage(
   db: Db,
-  values: { senderId: string; receiverId: string; content: string; clientId?: string | null },
+  values: {
+    senderId: string;
+    receiverId: string;
+    content: string;
+    clientId?: string | null;
+    productId?: string | null;
+    offerId?: string | null;
+    imagePath?: string | null;
+  },
 ): Promise<{ row: MessageRow; created: boolean }> {
   const clientId = values.clientId ?? null;
   const inserted = await db

@@ -1,5 +1,11 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  sendPhotoFieldsSchema,
   conversationMessagesResponse,
   conversationsResponse,
   messageResponse,
@@ -9,7 +15,18 @@ import {
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
+import { multipartForm } from '../../lib/multipart';
 import { createChatService, USER_NOT_FOUND } from './chat.service';
+
+/** OpenAPI description of the photo form (read and checked by the multipart hooks). */
+const photoBodyDoc = z
+  .object({
+    receiverId: z.string(),
+    clientId: z.string().optional(),
+    productId: z.string().optional(),
+    photo: z.file().describe('One PNG, JPG, GIF or WebP image, at most 5 MB'),
+  })
+  .nullish();
 
 /** /chat/*: send, conversation list, history. Real-time delivery happens in the realtime gateway. */
 export function chatRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
@@ -18,7 +35,41 @@ export function chatRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
     const userId = rowId('userId', USER_NOT_FOUND);
     const tags = ['chat'];
 
+    await app.register(multipart, {
+      limits: { fileSize: CHAT_LIMITS.photoMaxBytes, files: 1, fields: 10, parts: 12, headerPairs: 100 },
+    });
+    const photoForm = multipartForm({
+      schema: sendPhotoFieldsSchema,
+      fileField: 'photo',
+      maxFiles: 1,
+      maxFileBytes: CHAT_LIMITS.photoMaxBytes,
+      fileTooLarge: CHAT_MESSAGES.photoTooLarge,
+      tooManyFiles: CHAT_MESSAGES.photoRequired,
+      tmpDir: path.join(ctx.config.dataDir, 'tmp'),
+    });
+
     await guards.scope(app, 'member', (app) => {
+      app.post(
+        '/chat/photo',
+        {
+          preValidation: photoForm.preValidation,
+          preHandler: photoForm.read,
+          onSend: photoForm.onSend,
+          schema: {
+            tags,
+            description:
+              'multipart/form-data: receiverId, optional clientId and productId, and one `photo` (≤ 5 MB).',
+            consumes: ['multipart/form-data'],
+            body: photoBodyDoc,
+            response: { 200: messageResponse, 201: messageResponse },
+          },
+        },
+        async (req, reply) => {
+          const form = photoForm.of(req);
+          const { message, created } = await service.sendPhoto(actorOf(req), form.fields, form.files[0]);
+          return reply.code(created ? 201 : 200).send({ message });
+        },
+      );
       app.post(
         '/chat',
         {

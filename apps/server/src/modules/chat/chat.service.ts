@@ -2,6 +2,8 @@ import { BLOCK_MESSAGES, CHAT_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { isUuid } from '../../lib/ids';
+import { processImage } from '../../lib/images';
+import { newStorageKey } from '../../lib/storage';
 import { isBlockedBetween } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -34,11 +36,55 @@ export interface SendInput {
   receiverId: string;
   content: string;
   clientId?: string;
+  /** The product the thread is about (its seller is the sender or the receiver). */
+  productId?: string;
 }
 
+/** A message another feature posts into a thread for its user (an offer card). */
+export interface PostInput {
+  receiverId: string;
+  content: string;
+  productId: string;
+  offerId: string;
+}
+
+export const PRODUCT_NOT_IN_THREAD = 'This product is not sold by either of you';
+
 /** Chat: storing messages, conversations and history. Used by the REST routes and the socket gateway. */
-export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limiter'>) {
-  const { db, events } = ctx;
+export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'>) {
+  const { db, events, storage } = ctx;
+
+  /** A message may bring a product into a thread only when one of the two sells it. */
+  async function assertProductInThread(me: string, other: string, productId: string) {
+    const sellerId = isUuid(productId) ? await repo.productSellerOf(db, productId) : undefined;
+    if (sellerId !== me && sellerId !== other)
+      throw badRequest(PRODUCT_NOT_IN_THREAD, [{ param: 'productId', msg: PRODUCT_NOT_IN_THREAD }]);
+  }
+
+  async function present(rows: repo.MessageRow[]) {
+    const attached = await repo.attachmentsOf(db, rows);
+    return rows.map((r) => presentMessage(storage, r, attached));
+  }
+
+  /** Stores a checked message and announces it (see `send`). */
+  async function store(
+    actor: Actor,
+    values: Omit<Parameters<typeof repo.insertMessage>[1], 'senderId'>,
+    origin?: string,
+  ) {
+    const { row, created } = await repo.insertMessage(db, { ...values, senderId: actor.id });
+    const [message] = await present([row]);
+    // A resend (same clientId) is pushed again but notifies nobody twice: the process that stored
+    // the first attempt may have died before pushing it. Clients drop a message they already have.
+    await events.emit({
+      type: 'message.created',
+      message: message!,
+      sender: { id: actor.id, name: actor.name },
+      ...(origin ? { origin } : {}),
+      ...(created ? {} : { resent: true }),
+    });
+    return { message: message!, created };
+  }
   const sendLimit = sendLimitOf(ctx.limiter);
 
   async function partner(me: string, otherId: string) {
@@ -61,24 +107,52 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limit
       await partner(actor.id, input.receiverId);
       if (await isBlockedBetween(db, actor.id, input.receiverId))
         throw forbidden(BLOCK_MESSAGES.cannotMessage);
-      const { row, created } = await repo.insertMessage(db, {
-        senderId: actor.id,
-        receiverId: input.receiverId,
-        content,
-        clientId: input.clientId ?? null,
-      });
-      const message = presentMessage(row);
-      // A resend (same clientId) is pushed again but notifies nobody twice: the process that stored
-      // the first attempt may have died before pushing it. Clients drop a message they already have.
-      await events.emit({
-        type: 'message.created',
-        message,
-        sender: { id: actor.id, name: actor.name },
-        ...(origin ? { origin } : {}),
-        ...(created ? {} : { resent: true }),
-      });
-      return { message, created };
+      if (input.productId !== undefined)
+        await assertProductInThread(actor.id, input.receiverId, input.productId);
+      return store(
+        actor,
+        {
+          receiverId: input.receiverId,
+          content,
+          clientId: input.clientId ?? null,
+          productId: input.productId ?? null,
+        },
+        origin,
+      );
     },
+
+    /**
+     * A photo message: the file is verified by decoding and re-encoded (≤ 1600 px WebP, no metadata)
+     * before it is stored; the message is stored after the file, and the file removed if that fails.
+     */
+    async sendPhoto(actor: Actor, input: Omit<SendInput, 'content'>, file: { path: string } | undefined) {
+      if (!file)
+        throw badRequest(CHAT_MESSAGES.photoRequired, [{ param: 'photo', msg: CHAT_MESSAGES.photoRequired }]);
+      await sendLimit.consume(actor.id, TOO_MANY_MESSAGES);
+      await partner(actor.id, input.receiverId);
+      if (await isBlockedBetween(db, actor.id, input.receiverId))
+        throw forbidden(BLOCK_MESSAGES.cannotMessage);
+      if (input.productId !== undefined)
+        await assertProductInThread(actor.id, input.receiverId, input.productId);
+      const image = await processImage(file.path);
+      const key = `${newStorageKey('chat')}.webp`;
+      await storage.put(key, image.full.data, image.contentType);
+      try {
+        return await store(actor, {
+          receiverId: input.receiverId,
+          content: CHAT_MESSAGES.photoContent,
+          clientId: input.clientId ?? null,
+          productId: input.productId ?? null,
+          imagePath: key,
+        });
+      } catch (err) {
+        await storage.delete(key).catch(() => undefined);
+        throw err;
+      }
+    },
+
+    /** A message another feature writes for `actor` (checked by that feature): an offer card. */
+    post: (actor: Actor, input: PostInput) => store(actor, { ...input, clientId: null }),
 
     async conversations(actor: Actor) {
       const rows = await repo.conversations(db, actor.id);
@@ -101,10 +175,9 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limit
           readAt: readAt.toISOString(),
         });
       }
-      const messages = page.reverse().map((m) => {
-        const presented = presentMessage(m);
-        return m.senderId === otherId ? { ...presented, isRead: true } : presented;
-      });
+      const messages = (await present(page.reverse())).map((m) =>
+        m.senderId === otherId ? { ...m, isRead: true } : m,
+      );
       return { messages, nextCursor, user };
     },
 

@@ -4,6 +4,14 @@ import type { AppEvent } from '../../lib/events';
 import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repo';
 
+/** The notifications a domain event leaves (none, one, or one per user told). */
+export function notificationsFor(event: AppEvent): repo.NewNotification[] {
+  if (event.type === 'users.noticed')
+    return event.userIds.map((userId) => ({ userId, ...event.notice, data: { ...event.notice.data } }));
+  const one = notificationFor(event);
+  return one ? [one] : [];
+}
+
 /** The notification a domain event leaves for one user, or null when it leaves none. */
 export function notificationFor(event: AppEvent): repo.NewNotification | null {
   switch (event.type) {
@@ -68,13 +76,13 @@ export function notificationFor(event: AppEvent): repo.NewNotification | null {
  */
 export function registerNotificationWriter(ctx: Pick<AppContext, 'db' | 'events'>) {
   return ctx.events.on(async (event) => {
-    const values = notificationFor(event);
-    if (!values) return;
-    const senderId = values.data.senderId;
-    const row =
-      values.type === 'message' && senderId
-        ? await repo.saveConversationNotification(ctx.db, { ...values, data: { ...values.data, senderId } })
-        : await repo.insertNotification(ctx.db, values);
-    await ctx.events.emit({ type: 'notification.created', notification: presentNotification(row) });
+    for (const values of notificationsFor(event)) {
+      const senderId = values.data.senderId;
+      const row =
+        values.type === 'message' && senderId
+          ? await repo.saveConversationNotification(ctx.db, { ...values, data: { ...values.data, senderId } })
+          : await repo.insertNotification(ctx.db, values);
+      await ctx.events.emit({ type: 'notification.created', notification: presentNotification(row) });
+    }
   });
 }

@@ -11,7 +11,7 @@ const viewers: Record<string, ProductViewer> = {
 };
 
 type Action = keyof ProductCan;
-const ALL: Action[] = ['edit', 'contact', 'markSold', 'delete', 'report'];
+const ALL: Action[] = ['edit', 'contact', 'markSold', 'delete', 'report', 'offer', 'save'];
 const only = (allowed: Action[]) =>
   Object.fromEntries(ALL.map((a) => [a, allowed.includes(a)])) as ProductCan;
 
@@ -20,11 +20,11 @@ const table: [ProductStatus, keyof typeof viewers, Action[]][] = [
   ['available', 'seller', ['edit', 'markSold', 'delete']],
   ['reserved', 'seller', ['edit', 'markSold', 'delete']],
   ['sold', 'seller', ['edit', 'delete']],
-  ['available', 'other hosteller', ['contact', 'report']],
-  ['sold', 'other hosteller', ['contact', 'report']],
-  ['available', 'day scholar', ['contact', 'report']],
-  ['reserved', 'day scholar', ['contact', 'report']],
-  ['available', 'no role yet', ['contact', 'report']],
+  ['available', 'other hosteller', ['contact', 'report', 'offer', 'save']],
+  ['sold', 'other hosteller', ['contact', 'report', 'offer', 'save']],
+  ['available', 'day scholar', ['contact', 'report', 'offer', 'save']],
+  ['reserved', 'day scholar', ['contact', 'report', 'offer', 'save']],
+  ['available', 'no role yet', ['contact', 'report', 'offer', 'save']],
 ];
 
 describe('productCan: role × status × ownership', () => {

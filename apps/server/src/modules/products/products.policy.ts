@@ -21,6 +21,8 @@ export function manageRefusal(
 export interface ProductViewer {
   id: string;
   role: Actor['role'];
+  /** The products they saved. */
+  savedIds?: readonly string[];
 }
 
 /**
@@ -39,5 +41,8 @@ export function productCan(
     markSold: manage && product.status !== 'sold',
     delete: manage,
     report: viewer.id !== product.sellerId,
+    // Whether an offer can be made now also depends on the status (the client shows it when available).
+    offer: viewer.id !== product.sellerId,
+    save: viewer.id !== product.sellerId,
   };
 }

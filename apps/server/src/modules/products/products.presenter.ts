@@ -42,5 +42,6 @@ export function presentProduct(
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
     can: productCan(viewer, product),
+    isSaved: viewer.savedIds?.includes(product.id) ?? false,
   };
 }

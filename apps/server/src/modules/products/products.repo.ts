@@ -7,9 +7,10 @@ import type {
   ProductStatus,
 } from '@campusrun/shared';
 import type { Db } from '../../db/client';
-import { productImages, products, users } from '../../db/schema';
+import { messages, offers, productImages, products, savedProducts, users } from '../../db/schema';
 import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
 import {
+  afterCursor,
   afterCursorPlaceholders,
   cursorOf,
   cursorParams,
@@ -40,7 +41,7 @@ export interface ProductWithSeller {
 }
 /** What the presenter needs of a product. */
 export interface ProductView {
-  product: Omit<ProductRow, 'soldAt'>;
+  product: Omit<ProductRow, 'soldAt' | 'buyerId'>;
   seller: SellerRow;
   images: Array<Pick<ImageRow, 'path' | 'thumbPath'>>;
 }
@@ -334,19 +335,35 @@ export const applyProductEdit = (
     return { ok: true, removed };
   });
 
-/** Sets the status if the product is the seller's; answers false when it is not (or does not exist). */
-export const setProductStatus = async (db: Db, id: string, sellerId: string, status: ProductStatus) =>
-  (
-    await db
+/**
+ * Sets the status if the product is the seller's, with the buyer they name when it is sold (null
+ * otherwise); answers the status before, or undefined when it is not theirs (or does not exist).
+ */
+export const setProductStatus = (
+  db: Db,
+  id: string,
+  sellerId: string,
+  status: ProductStatus,
+  buyerId: string | null = null,
+) =>
+  db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: products.status })
+      .from(products)
+      .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
+      .for('update');
+    if (!before) return undefined;
+    await tx
       .update(products)
       .set({
         status,
         soldAt: status === 'sold' ? sql`coalesce(${products.soldAt}, now())` : null,
+        buyerId: status === 'sold' ? buyerId : null,
         updatedAt: new Date(),
       })
-      .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
-      .returning({ id: products.id })
-  ).length > 0;
+      .where(eq(products.id, id));
+    return before.status;
+  });
 
 /** Deletes the seller's product; answers its image rows (for their files), or undefined when it is not theirs. */
 export const deleteProduct = (db: Db, id: string, sellerId: string) =>
@@ -372,3 +389,92 @@ export const productNamesOf = async (db: Db, sellerIds: string[]) =>
           .where(inArray(products.sellerId, sellerIds))
       ).map((r) => `${r.sellerId}:${r.name}`)
     : [];
+
+/** Products by id with seller and images, in the order of `ids` (missing ones left out). */
+export async function findProducts(db: Db, ids: string[]): Promise<ProductWithSeller[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ product: productColumns, seller: sellerColumns })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(inArray(products.id, ids));
+  const images = await imagesOf(db, ids);
+  const byId = new Map(rows.map((r) => [r.product.id, { ...r, images: images.get(r.product.id) ?? [] }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Saves a product for a user, unless they already have `max` saved; answers false when full. */
+export const saveProduct = (db: Db, userId: string, productId: string, max: number) =>
+  db.transaction(async (tx) => {
+    // One user's saves queue, so two at once cannot pass the limit together.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('saved:' || ${userId}))`);
+    const [n] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(savedProducts)
+      .where(eq(savedProducts.userId, userId));
+    if ((n?.n ?? 0) >= max) {
+      const [already] = await tx
+        .select({ id: savedProducts.productId })
+        .from(savedProducts)
+        .where(and(eq(savedProducts.userId, userId), eq(savedProducts.productId, productId)));
+      return already !== undefined;
+    }
+    await tx.insert(savedProducts).values({ userId, productId }).onConflictDoNothing();
+    return true;
+  });
+
+export const unsaveProduct = async (db: Db, userId: string, productId: string) =>
+  (
+    await db
+      .delete(savedProducts)
+      .where(and(eq(savedProducts.userId, userId), eq(savedProducts.productId, productId)))
+      .returning({ id: savedProducts.productId })
+  ).length > 0;
+
+/** Who saved a product (to tell them of a price drop, a sale or a deletion). */
+export const saversOf = async (db: Db, productId: string) =>
+  (
+    await db
+      .select({ id: savedProducts.userId })
+      .from(savedProducts)
+      .where(eq(savedProducts.productId, productId))
+  ).map((r) => r.id);
+
+const savedOrder = listOrder(
+  'saved',
+  'desc',
+  [savedProducts.createdAt, 'time'],
+  [savedProducts.productId, 'uuid'],
+);
+
+/** One page of a user's saved product ids, newest save first (`limit + 1` rows). */
+export const savedPage = (db: Db, userId: string, limit: number, cursor?: string) =>
+  db
+    .select({ id: savedProducts.productId, cursor: cursorOf(savedOrder) })
+    .from(savedProducts)
+    .innerJoin(products, eq(products.id, savedProducts.productId))
+    .where(
+      and(
+        eq(savedProducts.userId, userId),
+        visibleListing(products.moderation),
+        afterCursor(savedOrder, cursor),
+      ),
+    )
+    .orderBy(...orderBy(savedOrder))
+    .limit(limit + 1);
+
+/**
+ * Users the seller may name as the buyer: those who made an offer on the product or exchanged a
+ * message with the seller about it.
+ */
+export async function buyerCandidates(db: Db, productId: string, sellerId: string) {
+  const result = await db.execute(sql`
+    select u.id, u.name, u.avatar from ${users} u
+    where u.id <> ${sellerId} and (
+      exists (select 1 from ${offers} o where o.product_id = ${productId} and o.buyer_id = u.id)
+      or exists (select 1 from ${messages} m where m.product_id = ${productId}
+        and ((m.sender_id = u.id and m.receiver_id = ${sellerId}) or (m.sender_id = ${sellerId} and m.receiver_id = u.id)))
+    )
+    order by u.name`);
+  return (result as unknown as { rows: { id: string; name: string; avatar: string | null }[] }).rows;
+}

@@ -8,13 +8,19 @@ import {
   PRODUCT_CONDITIONS,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
+  buyerCandidatesResponseSchema,
   createProductSchema,
+  markSoldSchema,
+  saveResponseSchema,
+  savedListQuerySchema,
+  savedListResponseSchema,
   productListQuerySchema,
   productListResponseSchema,
   productResponseSchema,
   updateProductSchema,
   updateProductStatusSchema,
   type Product,
+  type ProductCan,
 } from '@campusrun/shared';
 import { actorOf, type Actor, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
@@ -64,21 +70,27 @@ const updateBodyDoc = z
 
 /** Shared marketplace pages are read as nobody in particular: a buyer's `can` on every product. */
 const asNobody = { ...NOBODY, role: null, isProfileComplete: true };
-const sharedCan = `"can":${JSON.stringify(productCan(asNobody, { sellerId: '', status: 'available' }))}`;
+const viewerText = (can: ProductCan, isSaved: boolean) => `"can":${JSON.stringify(can)},"isSaved":${isSaved}`;
+const sharedText = viewerText(productCan(asNobody, { sellerId: '', status: 'available' }), false);
 
 /**
- * The viewer's own part of a shared marketplace page: `can` differs for the seller of a product
- * (edit, mark sold, delete); everyone else sees the shared one.
+ * The viewer's own part of a shared marketplace page (`can` and `isSaved`, written next to each
+ * other): `can` differs for the seller of a product (edit, mark sold, delete), `isSaved` for those
+ * who saved it; everyone else sees the shared one.
  */
 function viewerParts<P>(actor: Actor, productsOf: (page: P) => Product[]) {
+  const saved = actor.savedIds ?? [];
+  type Item = { id: string; sellerId: string; status: Product['status'] };
   return {
-    id: actor.id,
+    id: saved.length ? `${actor.id}:${saved.join(',')}` : actor.id,
     parts: (page: P) => ({
-      shared: sharedCan,
-      items: productsOf(page).map((p) => ({ sellerId: p.sellerId, status: p.status })),
+      shared: sharedText,
+      items: productsOf(page).map((p): Item => ({ id: p.id, sellerId: p.sellerId, status: p.status })),
     }),
-    textFor: (item: { sellerId: string; status: Product['status'] }) =>
-      item.sellerId === actor.id ? `"can":${JSON.stringify(productCan(actor, item))}` : undefined,
+    textFor: (item: Item) =>
+      item.sellerId === actor.id || saved.includes(item.id)
+        ? viewerText(productCan(actor, item), saved.includes(item.id))
+        : undefined,
   };
 }
 
@@ -220,6 +232,62 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
           },
         },
         (req) => service.setStatus(actorOf(req), req.params.id, req.body.status),
+      );
+      app.put(
+        '/products/:id/sold',
+        {
+          onRequest: [id.check, canManage],
+          schema: {
+            tags,
+            description:
+              'The seller only: marks it sold, to a buyer who chatted about it or made an offer, or to someone else.',
+            params: id.params,
+            body: markSoldSchema,
+            response: { 200: productResponseSchema },
+          },
+        },
+        (req) => service.setStatus(actorOf(req), req.params.id, 'sold', req.body.buyerId ?? null),
+      );
+      app.get(
+        '/products/:id/buyers',
+        {
+          onRequest: id.check,
+          schema: {
+            tags,
+            description: 'The seller only: who may be named as the buyer.',
+            params: id.params,
+            response: { 200: buyerCandidatesResponseSchema },
+          },
+        },
+        (req) => service.buyers(actorOf(req), req.params.id),
+      );
+      app.get(
+        '/products/saved',
+        {
+          schema: {
+            tags,
+            description: 'The products the viewer saved, newest save first.',
+            querystring: savedListQuerySchema,
+            response: { 200: savedListResponseSchema },
+          },
+        },
+        (req) => service.saved(actorOf(req), req.query),
+      );
+      app.put(
+        '/products/:id/save',
+        {
+          onRequest: id.check,
+          schema: { tags, params: id.params, response: { 200: saveResponseSchema } },
+        },
+        (req) => service.save(actorOf(req), req.params.id),
+      );
+      app.delete(
+        '/products/:id/save',
+        {
+          onRequest: id.check,
+          schema: { tags, params: id.params, response: { 200: saveResponseSchema } },
+        },
+        (req) => service.unsave(actorOf(req), req.params.id),
       );
       app.delete(
         '/products/:id',

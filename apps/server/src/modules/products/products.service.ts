@@ -1,6 +1,9 @@
 import {
+  OFFER_LIMITS,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
+  SALE_MESSAGES,
+  SAVED_MESSAGES,
   type CreateProductBody,
   type Product,
   type ProductListQuery,
@@ -36,7 +39,11 @@ const comparable = (s: string) => {
   }
 };
 
-const viewerOf = (actor: Actor): ProductViewer => ({ id: actor.id, role: actor.role });
+const viewerOf = (actor: Actor): ProductViewer => ({
+  id: actor.id,
+  role: actor.role,
+  savedIds: actor.savedIds,
+});
 
 /**
  * The marketplace: list, view, sell, edit, change status, delete. Images go through sharp and
@@ -61,6 +68,12 @@ export function createProductsService(
    * and everyone watching it have been told.
    */
   async function changed(id: string, actor: Actor): Promise<{ product: Product }> {
+    const found = await announce(id);
+    return { product: presentProduct(storage, found, viewerOf(actor)) };
+  }
+
+  /** Tells the seller's other sessions and everyone watching the product how it is now. */
+  async function announce(id: string) {
     const found = await find(id);
     const forSeller = presentProduct(storage, found, { id: found.product.sellerId, role: 'hosteller' });
     await events?.emit({
@@ -69,7 +82,18 @@ export function createProductsService(
       forSeller,
       forOthers: presentProduct(storage, found, ANY_BUYER),
     });
-    return { product: presentProduct(storage, found, viewerOf(actor)) };
+    return found;
+  }
+
+  /** Tells everyone who saved the product (but `except`) what happened to it. */
+  async function tellSavers(id: string, message: string, except: string[] = []) {
+    const userIds = (await repo.saversOf(db, id)).filter((u) => !except.includes(u));
+    if (userIds.length)
+      await events?.emit({
+        type: 'users.noticed',
+        userIds,
+        notice: { type: 'product', message, data: { productId: id } },
+      });
   }
 
   /** Best effort: a file that cannot be removed is logged, never turned into an error for the user. */
@@ -263,20 +287,95 @@ export function createProductsService(
         return missOrRefuse(actor, id);
       }
       await removeFiles(outcome.removed.flatMap((img) => [img.path, img.thumbPath]));
-      return changed(id, actor);
+      const answer = await changed(id, actor);
+      const newPrice = toPaise(body.price);
+      if (newPrice < current.product.price)
+        await tellSavers(
+          id,
+          `Price drop: ${answer.product.name} is now ₹${answer.product.price.toLocaleString('en-IN')}`,
+        );
+      return answer;
     },
 
-    async setStatus(actor: Actor, id: string, status: ProductStatus) {
+    async setStatus(actor: Actor, id: string, status: ProductStatus, buyerId: string | null = null) {
       if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
-      if (!(await repo.setProductStatus(db, id, actor.id, status))) return missOrRefuse(actor, id);
-      return changed(id, actor);
+      if (buyerId !== null) {
+        const candidates = await repo.buyerCandidates(db, id, actor.id);
+        if (!candidates.some((c) => c.id === buyerId))
+          throw badRequest(SALE_MESSAGES.buyerNotCandidate, [
+            { param: 'buyerId', msg: SALE_MESSAGES.buyerNotCandidate },
+          ]);
+      }
+      const before = await repo.setProductStatus(db, id, actor.id, status, buyerId);
+      if (!before) return missOrRefuse(actor, id);
+      const answer = await changed(id, actor);
+      if (before !== status && status !== 'available')
+        await tellSavers(
+          id,
+          `${answer.product.name} was ${status === 'sold' ? 'sold' : 'reserved'}`,
+          buyerId ? [buyerId] : [],
+        );
+      return answer;
+    },
+
+    /** An accepted offer reserved the product: watchers see it, savers (but the buyer) are told. */
+    async reservedByOffer(id: string, buyerId: string) {
+      const found = await announce(id);
+      await tellSavers(id, `${found.product.name} was reserved`, [buyerId]);
+    },
+
+    /** GET /products/{id}/buyers: whom the seller may name when marking it sold. */
+    async buyers(actor: Actor, id: string) {
+      await assertCanManage(actor, id);
+      return { buyers: await repo.buyerCandidates(db, id, actor.id) };
+    },
+
+    /** PUT /products/{id}/save: anyone but the seller, on a product they can see. */
+    async save(actor: Actor, id: string) {
+      const found = await find(id);
+      if (found.product.moderation === 'removed') throw notFound(PRODUCT_MESSAGES.notFound);
+      if (found.product.sellerId === actor.id) throw badRequest(SAVED_MESSAGES.ownProduct);
+      if (!(await repo.saveProduct(db, actor.id, id, OFFER_LIMITS.savedMax)))
+        throw badRequest(SAVED_MESSAGES.tooMany);
+      await events?.emit({ type: 'user.updated', userId: actor.id });
+      return { isSaved: true, message: SAVED_MESSAGES.saved };
+    },
+
+    async unsave(actor: Actor, id: string) {
+      if (await repo.unsaveProduct(db, actor.id, id))
+        await events?.emit({ type: 'user.updated', userId: actor.id });
+      return { isSaved: false, message: SAVED_MESSAGES.unsaved };
+    },
+
+    /** GET /products/saved: newest save first. */
+    async saved(actor: Actor, query: { limit: number; cursor?: string }) {
+      const rows = await repo.savedPage(db, actor.id, query.limit, query.cursor);
+      const { items, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
+      const found = await repo.findProducts(
+        db,
+        items.map((r) => r.id),
+      );
+      const viewer = { ...viewerOf(actor), savedIds: found.map((f) => f.product.id) };
+      return { products: found.map((f) => presentProduct(storage, f, viewer)), nextCursor };
     },
 
     /** DELETE /products/{id}: the row, its image rows and their files. */
     async remove(actor: Actor, id: string) {
       if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
+      const found = await repo.findProduct(db, id);
+      const savers = await repo.saversOf(db, id);
       const images = await repo.deleteProduct(db, id, actor.id);
       if (!images) return missOrRefuse(actor, id);
+      if (found && savers.length)
+        await events?.emit({
+          type: 'users.noticed',
+          userIds: savers,
+          notice: {
+            type: 'product',
+            message: `${found.product.name}, which you saved, was deleted`,
+            data: {},
+          },
+        });
       await events?.emit({ type: 'product.removed', productId: id, sellerId: actor.id });
       await removeFiles(images.flatMap((img) => [img.path, img.thumbPath]));
     },

@@ -112,7 +112,16 @@ describe('POST /api/products', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       // The seller's own answer: their controls, no Contact Seller.
-      can: { edit: true, contact: false, markSold: true, delete: true, report: false },
+      can: {
+        edit: true,
+        contact: false,
+        markSold: true,
+        delete: true,
+        report: false,
+        offer: false,
+        save: false,
+      },
+      isSaved: false,
     });
     expect(res.body).not.toMatch(/email|phone|roomNumber|hostelBlock/);
     const [row] = await t.db.select().from(products).where(eq(products.id, product.id));

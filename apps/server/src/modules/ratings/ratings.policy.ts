@@ -1,4 +1,4 @@
-import type { RatingType } from '@campusrun/shared';
+import type { RatingType, SaleRatingType } from '@campusrun/shared';
 import { rateRefusal, ratedPartyOf, ratingTypeFor, type RatingParties } from '../../lib/rating-rule';
 
 export type RatingRefusal = 'notParty' | 'notCompleted' | 'wrongType' | 'wrongUser';
@@ -18,4 +18,22 @@ export function ratingRefusal(
   if (body.ratingType !== type) return 'wrongType';
   if (body.userId !== ratedPartyOf(type, r)) return 'wrongUser';
   return null;
+}
+
+/** The two sides of a sale, as the rating rule needs them. */
+export interface SaleParties {
+  status: 'available' | 'reserved' | 'sold';
+  sellerId: string;
+  buyerId: string | null;
+}
+
+/** The seller rates the buyer, the buyer the seller, once the seller has marked it sold to them. */
+export function saleSideOf(
+  raterId: string,
+  sale: SaleParties,
+): { ratingType: SaleRatingType; userId: string } | 'notSold' | 'notParty' {
+  if (sale.status !== 'sold' || sale.buyerId === null) return 'notSold';
+  if (raterId === sale.sellerId) return { ratingType: 'seller_to_buyer', userId: sale.buyerId };
+  if (raterId === sale.buyerId) return { ratingType: 'buyer_to_seller', userId: sale.sellerId };
+  return 'notParty';
 }

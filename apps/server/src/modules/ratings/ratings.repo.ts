@@ -1,7 +1,7 @@
-import { avg, count, eq } from 'drizzle-orm';
-import type { RatingType } from '@campusrun/shared';
+import { and, avg, count, desc, eq, sql } from 'drizzle-orm';
+import type { AnyRatingType } from '@campusrun/shared';
 import type { Db } from '../../db/client';
-import { ratings, requests, users } from '../../db/schema';
+import { products, ratings, requests, users } from '../../db/schema';
 
 export type RatingRow = typeof ratings.$inferSelect;
 
@@ -20,27 +20,71 @@ export const findRequestParties = async (db: Db, requestId: string) =>
       .limit(1)
   )[0];
 
+/** The two sides of a sale: the seller, and the buyer they named (null: not sold, or to someone else). */
+export const findSaleParties = async (db: Db, productId: string) =>
+  (
+    await db
+      .select({
+        id: products.id,
+        status: products.status,
+        sellerId: products.sellerId,
+        buyerId: products.buyerId,
+      })
+      .from(products)
+      .where(eq(products.id, productId))
+      .limit(1)
+  )[0];
+
 export const insertRating = async (
   db: Db,
   values: {
-    requestId: string;
+    requestId?: string | null;
+    productId?: string | null;
     raterId: string;
     userId: string;
     rating: number;
     comment: string | null;
-    ratingType: RatingType;
+    ratingType: AnyRatingType;
   },
 ) => (await db.insert(ratings).values(values).returning())[0]!;
 
 export const userExists = async (db: Db, userId: string) =>
   (await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)).length === 1;
 
+export const findUserRef = async (db: Db, id: string) =>
+  (
+    await db
+      .select({ id: users.id, name: users.name, avatar: users.avatar })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1)
+  )[0];
+
 /** Average (rounded to 1 decimal, 0 without ratings) and count of the ratings a user received. */
-export async function summaryFor(db: Db, userId: string) {
+export async function summaryFor(db: Db, userId: string, ratingType?: AnyRatingType) {
   const [row] = await db
     .select({ average: avg(ratings.rating), count: count() })
     .from(ratings)
-    .where(eq(ratings.userId, userId));
+    .where(and(eq(ratings.userId, userId), ratingType ? eq(ratings.ratingType, ratingType) : undefined));
   const average = row?.average === null || row?.average === undefined ? 0 : Number(row.average);
   return { average: Math.round(average * 10) / 10, count: row?.count ?? 0 };
 }
+
+/** Reviews with their rater, newest first: those a user received, or those of one sale. */
+export const reviews = (db: Db, where: { userId: string } | { productId: string }, limit: number) =>
+  db
+    .select({
+      id: ratings.id,
+      rating: ratings.rating,
+      comment: ratings.comment,
+      ratingType: ratings.ratingType,
+      userId: ratings.userId,
+      createdAt: ratings.createdAt,
+      rater: { id: users.id, name: users.name, avatar: users.avatar },
+    })
+    .from(ratings)
+    .innerJoin(users, eq(users.id, ratings.raterId))
+    .where('userId' in where ? eq(ratings.userId, where.userId) : eq(ratings.productId, where.productId))
+    .orderBy(desc(ratings.createdAt), sql`${ratings.id} desc`)
+    .limit(limit);
+export type ReviewRow = Awaited<ReturnType<typeof reviews>>[number];

@@ -2,18 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createRatingResponseSchema,
   createRatingSchema,
+  PRODUCT_MESSAGES,
   ratingSummaryResponseSchema,
+  saleReviewsResponseSchema,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
 import { createRatingsService, RATING_ERRORS } from './ratings.service';
 
-/** POST /ratings and GET /ratings/user/{userId}. */
+/** POST /ratings (a delivery or a sale), GET /ratings/user/{userId} and GET /products/{id}/reviews. */
 export function ratingsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
   return async (app) => {
     const service = createRatingsService(ctx);
     const userId = rowId('userId', RATING_ERRORS.userNotFound);
+    const productId = rowId('id', PRODUCT_MESSAGES.notFound);
     const tags = ['ratings'];
 
     await guards.scope(app, 'member', (app) => {
@@ -21,6 +24,20 @@ export function ratingsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
         '/ratings',
         { schema: { tags, body: createRatingSchema, response: { 201: createRatingResponseSchema } } },
         async (req, reply) => reply.code(201).send(await service.create(actorOf(req), req.body)),
+      );
+      app.get(
+        '/products/:id/reviews',
+        {
+          onRequest: productId.check,
+          schema: {
+            tags,
+            description:
+              'A sale’s reviews; its seller and buyer also get the buyer and whether they may still review.',
+            params: productId.params,
+            response: { 200: saleReviewsResponseSchema },
+          },
+        },
+        (req) => service.saleReviews(actorOf(req), req.params.id),
       );
     });
     await guards.scope(app, 'signedIn', (app) => {

@@ -1,9 +1,9 @@
-import type { CreateRatingBody } from '@campusrun/shared';
+import { PRODUCT_MESSAGES, SALE_MESSAGES, type CreateRatingBody, type SaleReviews } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
-import { ratingRefusal } from './ratings.policy';
-import { presentRating } from './ratings.presenter';
+import { ratingRefusal, saleSideOf } from './ratings.policy';
+import { presentRating, presentReview } from './ratings.presenter';
 import * as repo from './ratings.repo';
 
 export const RATING_ERRORS = {
@@ -17,42 +17,126 @@ export const RATING_ERRORS = {
   duplicate: 'You have already rated this delivery',
 } as const;
 
-/** Ratings after a completed delivery, and the summary shown next to a user. */
-export function createRatingsService(ctx: AppContext) {
-  const { db } = ctx;
+/** How many reviews a sale or a profile shows. */
+export const REVIEWS_SHOWN = 10;
+
+/** Ratings after a completed delivery or a sale, and the summaries shown next to a user. */
+export function createRatingsService(ctx: Pick<AppContext, 'db' | 'events'>) {
+  const { db, events } = ctx;
+
+  async function store(values: Parameters<typeof repo.insertRating>[1], duplicate: string) {
+    try {
+      const row = await repo.insertRating(db, values);
+      return { message: RATING_ERRORS.submitted, rating: presentRating(row) };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(duplicate);
+      throw err;
+    }
+  }
+
+  async function rateRequest(actor: Actor, body: CreateRatingBody & { requestId: string; userId: string }) {
+    const request = await repo.findRequestParties(db, body.requestId);
+    if (!request) throw notFound(RATING_ERRORS.requestNotFound);
+    const type = body.ratingType;
+    if (type !== 'hosteller_to_dayscholar' && type !== 'dayscholar_to_hosteller')
+      throw fieldError('ratingType', RATING_ERRORS.wrongType);
+    switch (ratingRefusal(actor.id, request, { userId: body.userId, ratingType: type })) {
+      case 'notParty':
+        throw forbidden(RATING_ERRORS.notParty);
+      case 'notCompleted':
+        throw conflict(RATING_ERRORS.notCompleted);
+      case 'wrongType':
+        throw fieldError('ratingType', RATING_ERRORS.wrongType);
+      case 'wrongUser':
+        throw fieldError('userId', RATING_ERRORS.wrongUser);
+    }
+    return store(
+      {
+        requestId: body.requestId,
+        raterId: actor.id,
+        userId: body.userId,
+        rating: body.rating,
+        comment: body.comment,
+        ratingType: type,
+      },
+      RATING_ERRORS.duplicate,
+    );
+  }
+
+  async function rateSale(actor: Actor, body: CreateRatingBody & { productId: string }) {
+    const sale = await repo.findSaleParties(db, body.productId);
+    if (!sale) throw notFound(PRODUCT_MESSAGES.notFound);
+    const side = saleSideOf(actor.id, sale);
+    if (side === 'notSold') throw conflict(SALE_MESSAGES.notSold);
+    if (side === 'notParty') throw forbidden(SALE_MESSAGES.notParty);
+    if (body.ratingType !== side.ratingType) throw fieldError('ratingType', SALE_MESSAGES.wrongType);
+    if (body.userId !== undefined && body.userId !== side.userId)
+      throw fieldError('userId', SALE_MESSAGES.notParty);
+    const result = await store(
+      {
+        productId: body.productId,
+        raterId: actor.id,
+        userId: side.userId,
+        rating: body.rating,
+        comment: body.comment,
+        ratingType: side.ratingType,
+      },
+      SALE_MESSAGES.duplicate,
+    );
+    await events.emit({
+      type: 'users.noticed',
+      userIds: [side.userId],
+      notice: {
+        type: 'product',
+        message: `${actor.name} reviewed you (${body.rating}★)`,
+        data: { productId: body.productId },
+      },
+    });
+    return result;
+  }
+
   return {
-    async create(actor: Actor, body: CreateRatingBody) {
-      const request = await repo.findRequestParties(db, body.requestId);
-      if (!request) throw notFound(RATING_ERRORS.requestNotFound);
-      switch (ratingRefusal(actor.id, request, body)) {
-        case 'notParty':
-          throw forbidden(RATING_ERRORS.notParty);
-        case 'notCompleted':
-          throw conflict(RATING_ERRORS.notCompleted);
-        case 'wrongType':
-          throw fieldError('ratingType', RATING_ERRORS.wrongType);
-        case 'wrongUser':
-          throw fieldError('userId', RATING_ERRORS.wrongUser);
-      }
-      try {
-        const row = await repo.insertRating(db, {
-          requestId: body.requestId,
-          raterId: actor.id,
-          userId: body.userId,
-          rating: body.rating,
-          comment: body.comment,
-          ratingType: body.ratingType,
-        });
-        return { message: RATING_ERRORS.submitted, rating: presentRating(row) };
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(RATING_ERRORS.duplicate);
-        throw err;
-      }
+    create(actor: Actor, body: CreateRatingBody) {
+      if (body.productId !== undefined) return rateSale(actor, { ...body, productId: body.productId });
+      return rateRequest(actor, { ...body, requestId: body.requestId!, userId: body.userId! });
     },
 
     async summary(userId: string) {
       if (!(await repo.userExists(db, userId))) throw notFound(RATING_ERRORS.userNotFound);
       return { rating: await repo.summaryFor(db, userId) };
     },
+
+    /** GET /products/{id}/reviews: the sale's reviews; to its two sides, the buyer and whether they may still review. */
+    async saleReviews(actor: Actor, productId: string): Promise<SaleReviews> {
+      const sale = await repo.findSaleParties(db, productId);
+      if (!sale) throw notFound(PRODUCT_MESSAGES.notFound);
+      const rows = await repo.reviews(db, { productId }, REVIEWS_SHOWN);
+      const reviews = rows.map(presentReview);
+      const side = saleSideOf(actor.id, sale);
+      if (typeof side === 'string') return { buyer: null, reviews, canReview: null };
+      const [buyer, rated] = await Promise.all([
+        repo.findUserRef(db, sale.buyerId!),
+        repo.findUserRef(db, side.userId),
+      ]);
+      const done = rows.some((r) => r.rater.id === actor.id);
+      return {
+        buyer: buyer ?? null,
+        reviews,
+        canReview: done || !rated ? null : { ratingType: side.ratingType, user: rated },
+      };
+    },
+
+    /** Per kind: as deliverer, requester, seller and buyer; and the latest reviews (public profile). */
+    async profileRatings(userId: string) {
+      const [asDeliverer, asRequester, asSeller, asBuyer, latest] = await Promise.all([
+        repo.summaryFor(db, userId, 'hosteller_to_dayscholar'),
+        repo.summaryFor(db, userId, 'dayscholar_to_hosteller'),
+        repo.summaryFor(db, userId, 'buyer_to_seller'),
+        repo.summaryFor(db, userId, 'seller_to_buyer'),
+        repo.reviews(db, { userId }, REVIEWS_SHOWN),
+      ]);
+      return { ratings: { asDeliverer, asRequester, asSeller, asBuyer }, reviews: latest.map(presentReview) };
+    },
   };
 }
+export type RatingsService = ReturnType<typeof createRatingsService>;

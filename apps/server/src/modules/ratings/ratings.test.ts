@@ -46,6 +46,7 @@ describe('POST /ratings', () => {
       rating: {
         id: expect.any(String),
         requestId: request.id,
+        productId: null,
         raterId: hosteller.id,
         userId: dayScholar.id,
         rating: 5,

@@ -584,23 +584,32 @@ export const markCancelled = async (db: Db, id: string, requesterId: string) =>
  * former deliverer's name (the row no longer points at them).
  */
 export async function markDeliveryCancelled(db: Db, id: string, delivererId: string) {
-  const updated = await db
-    .update(requests)
-    .set({
-      status: 'pending',
-      delivererId: null,
-      acceptedAt: null,
-      updatedAt: now,
-      // The code belonged to that delivery; the next accept draws a new one.
-      handoverCodeHash: null,
-      handoverCodeSealed: null,
-      handoverAttempts: 0,
-    })
-    .where(and(eq(requests.id, id), eq(requests.status, 'accepted'), eq(requests.delivererId, delivererId)))
-    .returning({
-      ...requestColumns,
-      formerDelivererName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${delivererId})`,
-    });
+  const updated = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(requests)
+      .set({
+        status: 'pending',
+        delivererId: null,
+        acceptedAt: null,
+        updatedAt: now,
+        // The code belonged to that delivery; the next accept draws a new one.
+        handoverCodeHash: null,
+        handoverCodeSealed: null,
+        handoverAttempts: 0,
+      })
+      .where(and(eq(requests.id, id), eq(requests.status, 'accepted'), eq(requests.delivererId, delivererId)))
+      .returning({
+        ...requestColumns,
+        formerDelivererName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${delivererId})`,
+      });
+    // Counted for the deliverer's cancellation rate on their public profile.
+    if (rows.length)
+      await tx
+        .update(users)
+        .set({ deliveriesGivenUp: sql`${users.deliveriesGivenUp} + 1` })
+        .where(eq(users.id, delivererId));
+    return rows;
+  });
   const row = await withParties(db, updated);
   return row && { row, formerDelivererName: updated[0]!.formerDelivererName };
 }

@@ -36,7 +36,7 @@ export function AppLayout() {
       <Dialog open={menuOpen} onClose={close} className="relative z-50 lg:hidden">
         <DialogBackdrop
           transition
-          className="fixed inset-0 bg-slate-900/50 transition-opacity duration-150 data-closed:opacity-0 motion-reduce:transition-none"
+          className="fixed inset-0 bg-slate-900/50 dark:bg-black/60 transition-opacity duration-150 data-closed:opacity-0 motion-reduce:transition-none"
         />
         <div className="fixed inset-0 flex">
           <DialogPanel

@@ -1,10 +1,13 @@
 import type { User } from '@campusrun/shared';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { Check, ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { THEME_CHOICES, setThemeChoice, useThemeChoice, type ThemeChoice } from '@/lib/theme';
+
+const THEME_LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 const itemClasses =
   'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
@@ -12,6 +15,7 @@ const itemClasses =
 export function UserMenu({ user }: { user: User }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
+  const theme = useThemeChoice();
 
   function signOut() {
     logout();
@@ -43,6 +47,27 @@ export function UserMenu({ user }: { user: User }) {
             Profile
           </Link>
         </MenuItem>
+        <div role="group" aria-labelledby="theme-heading" className="border-b border-slate-200 py-1">
+          <p id="theme-heading" className="px-4 pt-1.5 pb-1 text-xs font-medium text-slate-500">
+            Theme
+          </p>
+          {THEME_CHOICES.map((choice) => (
+            <MenuItem key={choice}>
+              <button
+                type="button"
+                aria-current={theme === choice ? 'true' : undefined}
+                onClick={() => setThemeChoice(choice)}
+                className={itemClasses}
+              >
+                <Check
+                  className={theme === choice ? 'size-4 text-indigo-700' : 'invisible size-4'}
+                  aria-hidden="true"
+                />
+                {THEME_LABELS[choice]}
+              </button>
+            </MenuItem>
+          ))}
+        </div>
         <MenuItem>
           <button type="button" onClick={signOut} className={itemClasses}>
             <LogOut className="size-4 text-slate-500" aria-hidden="true" />

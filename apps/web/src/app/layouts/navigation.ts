@@ -1,6 +1,7 @@
 import type { Role } from '@campusrun/shared';
 import {
   ClipboardList,
+  Heart,
   LayoutDashboard,
   type LucideIcon,
   MessageCircle,
@@ -24,6 +25,7 @@ export const NAV_ITEMS: Record<Role, NavItem[]> = {
     { label: 'My Requests', to: paths.hosteller.myRequests, icon: ClipboardList },
     { label: 'Sell Product', to: paths.hosteller.sellProduct, icon: PackagePlus },
     { label: 'Marketplace', to: paths.hosteller.marketplace, icon: ShoppingBag },
+    { label: 'Saved', to: paths.saved, icon: Heart },
     { label: 'Chat', to: paths.chat, icon: MessageCircle },
   ],
   dayscholar: [

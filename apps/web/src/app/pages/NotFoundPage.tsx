@@ -11,7 +11,7 @@ export function NotFoundPage() {
         <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
           <SearchX className="size-7" aria-hidden="true" />
         </span>
-        <p className="mt-4 text-sm font-semibold text-indigo-600">404</p>
+        <p className="mt-4 text-sm font-semibold text-indigo-600 dark:text-indigo-400">404</p>
         <h1 className="mt-1 text-2xl font-semibold text-slate-900">Page Not Found</h1>
         <p className="mt-2 text-sm text-slate-500">
           The page you are looking for doesn&apos;t exist or has been moved.

@@ -57,7 +57,7 @@ export function Avatar({ id, name, src, size = 'md', alt, className }: AvatarPro
       role={alt && !showImage ? 'img' : undefined}
       aria-label={alt && !showImage ? alt : undefined}
       className={clsx(
-        'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold text-white select-none',
+        'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold text-on-fill select-none',
         sizes[size],
         !showImage && avatarColour(id),
         className,

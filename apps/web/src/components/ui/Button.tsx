@@ -11,9 +11,11 @@ const base =
   'disabled:cursor-not-allowed disabled:opacity-60';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 disabled:hover:bg-indigo-600',
+  primary:
+    'bg-indigo-600 text-on-fill shadow-sm hover:bg-indigo-700 disabled:hover:bg-indigo-600 dark:hover:bg-indigo-600/80',
   secondary: 'bg-white text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
-  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-600',
+  danger:
+    'bg-red-600 text-on-fill shadow-sm hover:bg-red-700 focus-visible:outline-red-600 dark:hover:bg-red-600/80',
   ghost: 'text-slate-700 hover:bg-slate-100',
 };
 

@@ -24,7 +24,7 @@ export function Dialog({ open, onClose, title, description, children, footer }: 
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
       <DialogBackdrop
         transition
-        className="fixed inset-0 bg-slate-900/50 transition-opacity duration-150 data-closed:opacity-0 motion-reduce:transition-none"
+        className="fixed inset-0 bg-slate-900/50 dark:bg-black/60 transition-opacity duration-150 data-closed:opacity-0 motion-reduce:transition-none"
       />
       <div className="fixed inset-0 flex items-end justify-center p-4 sm:items-center">
         <DialogPanel

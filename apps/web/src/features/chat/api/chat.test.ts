@@ -14,6 +14,9 @@ const message = (n: number): ChatMessage => ({
   content: `message ${n}`,
   isRead: false,
   sentAt: new Date(Date.UTC(2026, 10, 23, 10, n)).toISOString(),
+  product: null,
+  image: null,
+  offer: null,
 });
 
 const page = (messages: ChatMessage[]): ThreadPage => ({

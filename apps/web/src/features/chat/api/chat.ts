@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation, PublicUser, UserRef } from '@campusrun/shared';
+import type { ChatMessage, Conversation, Offer, PublicUser, UserRef } from '@campusrun/shared';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -62,8 +62,34 @@ export function useChatUser(userId: string) {
   });
 }
 
-export function postMessage(body: { receiverId: string; content: string; clientId: string }) {
+export function postMessage(body: {
+  receiverId: string;
+  content: string;
+  clientId: string;
+  productId?: string;
+}) {
   return api.post<{ message: ChatMessage }>('/chat', body).then((b) => b.message);
+}
+
+/** PUT /offers/{id}/accept|decline|withdraw, from the offer card in a thread. */
+export const decideOffer = (id: string, action: 'accept' | 'decline' | 'withdraw') =>
+  api.put<{ offer: Offer; message: string }>(`/offers/${encodeURIComponent(id)}/${action}`);
+
+/** An offer changed: every cached thread showing its card follows. */
+export function applyOfferToThreads(queryClient: QueryClient, offer: Offer) {
+  queryClient.setQueriesData<ThreadData>({ queryKey: chatKeys.threads }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            messages: page.messages.map((m) =>
+              m.offer?.id === offer.id ? { ...m, offer: { ...m.offer, status: offer.status } } : m,
+            ),
+          })),
+        }
+      : data,
+  );
 }
 
 /** Every message of a thread, oldest first (pages are newest first). */

@@ -14,8 +14,28 @@ import { useConversations } from '../api/chat';
 import { usePresence } from '../hooks/usePresence';
 import { OnlineDot } from './OnlineDot';
 
-/** Spec §2 /chat: conversations with search by user name (in the loaded list). */
+/** Spec §2 /chat: conversations with search by user name; from 1,024 px a thread pane beside them. */
 export function ChatPage() {
+  return (
+    <div className="mx-auto max-w-3xl lg:mx-0 lg:grid lg:max-w-none lg:grid-cols-[20rem_1fr] lg:gap-6">
+      <title>Chat · CampusRun</title>
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Chat</h1>
+        <ConversationList className="mt-4" />
+      </div>
+      <div className="hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:flex lg:items-center lg:justify-center">
+        <EmptyState
+          icon={MessageCircle}
+          title="Choose a conversation"
+          description="Messages open here, next to your conversations."
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The searchable list of conversations; `activeId` marks the thread open beside it. */
+export function ConversationList({ activeId, className }: { activeId?: string; className?: string }) {
   const query = useConversations();
   const [search, setSearch] = useState('');
   const conversations = query.data ?? [];
@@ -24,10 +44,8 @@ export function ChatPage() {
   const shown = term ? conversations.filter((c) => c.user.name.toLowerCase().includes(term)) : conversations;
 
   return (
-    <div className="mx-auto max-w-3xl">
-      <title>Chat · CampusRun</title>
-      <h1 className="text-2xl font-semibold text-slate-900">Chat</h1>
-      <div className="relative mt-4">
+    <div className={className}>
+      <div className="relative">
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
           aria-hidden="true"
@@ -71,12 +89,13 @@ export function ChatPage() {
         ) : shown.length === 0 ? (
           <EmptyState icon={Search} title={`No conversations match “${search.trim()}”`} />
         ) : (
-          <ul className="divide-y divide-slate-100">
+          <ul className="divide-y divide-slate-100" aria-label="Conversations">
             {shown.map((conversation) => (
               <ConversationItem
                 key={conversation.user.id}
                 conversation={conversation}
                 online={presence[conversation.user.id] ?? false}
+                active={conversation.user.id === activeId}
               />
             ))}
           </ul>
@@ -86,7 +105,15 @@ export function ChatPage() {
   );
 }
 
-function ConversationItem({ conversation, online }: { conversation: Conversation; online: boolean }) {
+function ConversationItem({
+  conversation,
+  online,
+  active = false,
+}: {
+  conversation: Conversation;
+  online: boolean;
+  active?: boolean;
+}) {
   const { user: me } = useAuth();
   const { user, latestMessage, unreadCount } = conversation;
   const mine = latestMessage.senderId === me?.id;
@@ -94,7 +121,8 @@ function ConversationItem({ conversation, online }: { conversation: Conversation
     <li>
       <Link
         to={paths.chatWith(user.id)}
-        className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+        aria-current={active ? 'page' : undefined}
+        className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50 aria-[current=page]:bg-indigo-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
       >
         <span className="relative">
           <Avatar id={user.id} name={user.name} src={user.avatar} />
@@ -110,17 +138,17 @@ function ConversationItem({ conversation, online }: { conversation: Conversation
             >
               {user.name}
             </span>
-            <time dateTime={latestMessage.sentAt} className="shrink-0 text-xs text-slate-500">
+            <time dateTime={latestMessage.sentAt} className="shrink-0 text-xs text-slate-600">
               {formatRelativeTime(latestMessage.sentAt)}
             </time>
           </span>
           <span className="mt-0.5 flex items-center justify-between gap-2">
-            <span className={clsx('truncate text-sm', unreadCount > 0 ? 'text-slate-900' : 'text-slate-500')}>
+            <span className={clsx('truncate text-sm', unreadCount > 0 ? 'text-slate-900' : 'text-slate-600')}>
               {mine && 'You: '}
               {latestMessage.content}
             </span>
             {unreadCount > 0 && (
-              <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white">
+              <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-on-fill">
                 {unreadCount > 9 ? '9+' : unreadCount}
                 <span className="sr-only"> unread</span>
               </span>

@@ -1,6 +1,7 @@
+import type { ChatMessage } from '@campusrun/shared';
 import { ArrowLeft, Ban, MessageCircle, UserX } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from '@/components/ui/Avatar';
 import { ReportButton } from '@/components/reports/ReportButton';
@@ -19,8 +20,12 @@ import { toast } from '@/lib/toast';
 import { clearUnread, threadMessages, useChatUser, useThread } from '../api/chat';
 import { usePresence } from '../hooks/usePresence';
 import { useSendMessage } from '../hooks/useSendMessage';
+import { useSendPhoto } from '../hooks/useSendPhoto';
+import { mediaUrl } from '@/lib/media';
 import { usePartnerTyping, useTypingEmitter } from '../hooks/useTyping';
+import { ConversationList } from './ChatPage';
 import { Composer } from './Composer';
+import { OfferCard, ProductContextCard } from './MessageCards';
 import { OnlineDot } from './OnlineDot';
 
 type Status = 'Sending...' | 'Sent' | 'Read';
@@ -36,6 +41,9 @@ interface Row {
   status: Status | null;
   /** A received, stored message: it can be reported. */
   reportable?: string;
+  product?: ChatMessage['product'];
+  offer?: ChatMessage['offer'];
+  image?: string | null;
 }
 
 /** Pixels from the top at which the next older page is fetched. */
@@ -72,8 +80,22 @@ function Thread({ partnerId }: { partnerId: string }) {
 
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const { pending, send } = useSendMessage(myId, partnerId, (content) =>
-    setDraft((current) => (current.trim() === '' ? content : current)),
+  // Opened from a product page (?product=): the first message brings the product into the thread,
+  // unless a message already did.
+  const [searchParams] = useSearchParams();
+  const aboutProduct = searchParams.get('product') ?? undefined;
+  const mentioned = threadMessages(thread.data).some((m) => m.product?.id === aboutProduct);
+  const { pending, send } = useSendMessage(
+    myId,
+    partnerId,
+    (content) => setDraft((current) => (current.trim() === '' ? content : current)),
+    aboutProduct && thread.isSuccess && !mentioned ? aboutProduct : undefined,
+  );
+
+  const photo = useSendPhoto(
+    myId,
+    partnerId,
+    aboutProduct && thread.isSuccess && !mentioned ? aboutProduct : undefined,
   );
 
   const knownName = partner.data?.name ?? thread.data?.pages[0]?.user.name;
@@ -100,6 +122,9 @@ function Thread({ partnerId }: { partnerId: string }) {
         mine,
         status: mine ? (m.isRead ? 'Read' : 'Sent') : null,
         ...(mine ? {} : { reportable: m.id }),
+        product: m.product,
+        offer: m.offer,
+        image: m.image,
       } satisfies Row;
     }),
     ...pending
@@ -135,75 +160,93 @@ function Thread({ partnerId }: { partnerId: string }) {
     );
 
   return (
-    <div className="-mx-4 -my-6 flex h-[calc(100dvh-4rem-var(--reconnecting-banner-height,0px))] flex-col bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">
-      <title>{knownName ? `${knownName} · Chat · CampusRun` : 'Chat · CampusRun'}</title>
-      <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
-        <Link
-          to={paths.chat}
-          aria-label="Back to conversations"
-          className="-ml-1 flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 md:hidden"
-        >
-          <ArrowLeft className="size-5" aria-hidden="true" />
-        </Link>
-        {knownName ? (
-          <span className="relative">
-            <Avatar id={partnerId} name={knownName} src={avatar} />
-            <OnlineDot online={online} />
-          </span>
-        ) : (
-          <Skeleton className="size-10 shrink-0 rounded-full" />
-        )}
-        <div className="min-w-0">
+    <div className="-mx-4 -my-6 flex h-[calc(100dvh-4rem-var(--reconnecting-banner-height,0px))] bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">
+      {/* From 1,024 px the conversations stay beside the thread. */}
+      <aside
+        aria-label="Conversations"
+        className="hidden w-80 shrink-0 overflow-y-auto border-r border-slate-200 bg-slate-50 p-4 lg:block"
+      >
+        <ConversationList activeId={partnerId} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <title>{knownName ? `${knownName} · Chat · CampusRun` : 'Chat · CampusRun'}</title>
+        <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
+          <Link
+            to={paths.chat}
+            aria-label="Back to conversations"
+            className="-ml-1 flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
+          >
+            <ArrowLeft className="size-5" aria-hidden="true" />
+          </Link>
           {knownName ? (
-            <h1 className="truncate text-base font-semibold text-slate-900">{knownName}</h1>
+            <span className="relative">
+              <Avatar id={partnerId} name={knownName} src={avatar} />
+              <OnlineDot online={online} />
+            </span>
           ) : (
-            <>
-              <h1 className="sr-only">Chat</h1>
-              <Skeleton className="h-4 w-32" />
-            </>
+            <Skeleton className="size-10 shrink-0 rounded-full" />
           )}
-          <p className="text-xs text-slate-500" aria-live="polite">
-            {partnerTyping ? `${name} is typing…` : online ? 'Online' : ''}
-          </p>
-        </div>
-        {knownName && <SafetyActions userId={partnerId} name={knownName} />}
-      </header>
+          <div className="min-w-0">
+            {knownName ? (
+              <h1 className="truncate text-base font-semibold text-slate-900">
+                <Link
+                  to={paths.user(partnerId)}
+                  className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
+                  {knownName}
+                </Link>
+              </h1>
+            ) : (
+              <>
+                <h1 className="sr-only">Chat</h1>
+                <Skeleton className="h-4 w-32" />
+              </>
+            )}
+            <p className="text-xs text-slate-500" aria-live="polite">
+              {partnerTyping ? `${name} is typing…` : online ? 'Online' : ''}
+            </p>
+          </div>
+          {knownName && <SafetyActions userId={partnerId} name={knownName} />}
+        </header>
 
-      {thread.isPending ? (
-        <div className="flex-1 space-y-4 p-4" role="status" aria-label="Loading conversation">
-          <Skeleton className="h-10 w-2/3" />
-          <Skeleton className="ml-auto h-10 w-1/2" />
-          <Skeleton className="h-10 w-3/5" />
-        </div>
-      ) : thread.isError ? (
-        <div className="flex-1">
-          <ErrorState
-            title="Failed to load conversation"
-            error={thread.error}
-            onRetry={() => void thread.refetch()}
-            isRetrying={thread.isFetching}
+        {thread.isPending ? (
+          <div className="flex-1 space-y-4 p-4" role="status" aria-label="Loading conversation">
+            <Skeleton className="h-10 w-2/3" />
+            <Skeleton className="ml-auto h-10 w-1/2" />
+            <Skeleton className="h-10 w-3/5" />
+          </div>
+        ) : thread.isError ? (
+          <div className="flex-1">
+            <ErrorState
+              title="Failed to load conversation"
+              error={thread.error}
+              onRetry={() => void thread.refetch()}
+              isRetrying={thread.isFetching}
+            />
+          </div>
+        ) : (
+          <MessageList
+            rows={rows}
+            name={name}
+            hasOlder={thread.hasNextPage}
+            loadingOlder={thread.isFetchingNextPage}
+            loadOlder={() => void thread.fetchNextPage()}
           />
-        </div>
-      ) : (
-        <MessageList
-          rows={rows}
-          name={name}
-          hasOlder={thread.hasNextPage}
-          loadingOlder={thread.isFetchingNextPage}
-          loadOlder={() => void thread.fetchNextPage()}
-        />
-      )}
+        )}
 
-      <Composer
-        value={draft}
-        inputRef={inputRef}
-        onChange={(value) => {
-          setDraft(value);
-          if (value.trim()) typing.onInput();
-          else typing.stop();
-        }}
-        onSend={submit}
-      />
+        <Composer
+          value={draft}
+          inputRef={inputRef}
+          onPhoto={(file) => void photo.send(file)}
+          photoProgress={photo.progress}
+          onChange={(value) => {
+            setDraft(value);
+            if (value.trim()) typing.onInput();
+            else typing.stop();
+          }}
+          onSend={submit}
+        />
+      </div>
     </div>
   );
 }
@@ -288,15 +331,34 @@ function MessageList({
                 </p>
               )}
               <div className={row.mine ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
-                <p
-                  className={
-                    row.mine
-                      ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm whitespace-pre-wrap break-words text-white'
-                      : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm whitespace-pre-wrap break-words text-slate-900'
-                  }
-                >
-                  {row.content}
-                </p>
+                {row.product && <ProductContextCard product={row.product} />}
+                {row.offer ? (
+                  <OfferCard offer={row.offer} mine={row.mine} />
+                ) : row.image ? (
+                  <a
+                    href={mediaUrl(row.image)}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="block max-w-[80%] overflow-hidden rounded-2xl ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  >
+                    <img
+                      src={mediaUrl(row.image)}
+                      alt={row.mine ? 'Photo you sent' : `Photo from ${name}`}
+                      loading="lazy"
+                      className="max-h-72 w-auto object-contain"
+                    />
+                  </a>
+                ) : (
+                  <p
+                    className={
+                      row.mine
+                        ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm whitespace-pre-wrap break-words text-on-fill'
+                        : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm whitespace-pre-wrap break-words text-slate-900'
+                    }
+                  >
+                    {row.content}
+                  </p>
+                )}
                 <p className="mt-0.5 text-xs text-slate-500">
                   <time dateTime={row.sentAt}>{timeFormat.format(new Date(row.sentAt))}</time>
                   {row.status && (

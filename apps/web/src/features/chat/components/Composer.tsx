@@ -1,7 +1,8 @@
 import { CHAT_LIMITS } from '@campusrun/shared';
 import clsx from 'clsx';
-import { SendHorizontal } from 'lucide-react';
-import { type KeyboardEvent, type RefObject, useId } from 'react';
+import { ImagePlus, SendHorizontal } from 'lucide-react';
+import { ProgressBar } from '@/components/ui/ProgressBar';
+import { type KeyboardEvent, type RefObject, useId, useRef } from 'react';
 
 /** The counter shows once fewer than this many characters are left. */
 const COUNTER_FROM = CHAT_LIMITS.messageMax - 200;
@@ -11,11 +12,23 @@ export interface ComposerProps {
   onChange: (value: string) => void;
   onSend: () => void;
   inputRef: RefObject<HTMLTextAreaElement | null>;
+  /** A photo was chosen to send. */
+  onPhoto?: (file: File) => void;
+  /** Upload progress of the photo being sent (0…1), or null. */
+  photoProgress?: number | null;
 }
 
 /** Enter sends, Shift+Enter makes a new line; empty or whitespace-only text cannot be sent. */
-export function Composer({ value, onChange, onSend, inputRef }: ComposerProps) {
+export function Composer({
+  value,
+  onChange,
+  onSend,
+  inputRef,
+  onPhoto,
+  photoProgress = null,
+}: ComposerProps) {
   const counterId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
   const length = value.length;
   const canSend = value.trim().length > 0 && length <= CHAT_LIMITS.messageMax;
 
@@ -27,46 +40,81 @@ export function Composer({ value, onChange, onSend, inputRef }: ComposerProps) {
   }
 
   return (
-    <form
-      className="flex items-end gap-2 border-t border-slate-200 bg-white p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canSend) onSend();
-      }}
-    >
-      <div className="min-w-0 flex-1">
-        <textarea
-          ref={inputRef}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={onKeyDown}
-          rows={1}
-          maxLength={CHAT_LIMITS.messageMax}
-          aria-label="Message"
-          aria-describedby={length >= COUNTER_FROM ? counterId : undefined}
-          placeholder="Type a message…"
-          className="block max-h-32 min-h-11 w-full resize-none rounded-lg border-0 px-3 py-2.5 text-base text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 sm:text-sm"
+    <>
+      {photoProgress !== null && (
+        <ProgressBar
+          value={photoProgress}
+          label="Sending photo"
+          className="border-t border-slate-200 px-3 pt-2"
         />
-        {length >= COUNTER_FROM && (
-          <p
-            id={counterId}
-            className={clsx(
-              'mt-1 text-right text-xs',
-              length >= CHAT_LIMITS.messageMax ? 'text-red-700' : 'text-slate-500',
-            )}
-          >
-            {length}/{CHAT_LIMITS.messageMax}
-          </p>
-        )}
-      </div>
-      <button
-        type="submit"
-        disabled={!canSend}
-        aria-label="Send message"
-        className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
+      )}
+      <form
+        className="flex items-end gap-2 border-t border-slate-200 bg-white p-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canSend) onSend();
+        }}
       >
-        <SendHorizontal className="size-5" aria-hidden="true" />
-      </button>
-    </form>
+        {onPhoto && (
+          <>
+            <input
+              ref={fileRef}
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) onPhoto(file);
+              }}
+            />
+            <button
+              type="button"
+              aria-label="Send a photo"
+              disabled={photoProgress !== null}
+              onClick={() => fileRef.current?.click()}
+              className="flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              <ImagePlus className="size-5" aria-hidden="true" />
+            </button>
+          </>
+        )}
+        <div className="min-w-0 flex-1">
+          <textarea
+            ref={inputRef}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onKeyDown={onKeyDown}
+            rows={1}
+            maxLength={CHAT_LIMITS.messageMax}
+            aria-label="Message"
+            aria-describedby={length >= COUNTER_FROM ? counterId : undefined}
+            placeholder="Type a message…"
+            className="block max-h-32 min-h-11 w-full resize-none rounded-lg border-0 px-3 py-2.5 text-base text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 sm:text-sm"
+          />
+          {length >= COUNTER_FROM && (
+            <p
+              id={counterId}
+              className={clsx(
+                'mt-1 text-right text-xs',
+                length >= CHAT_LIMITS.messageMax ? 'text-red-700' : 'text-slate-500',
+              )}
+            >
+              {length}/{CHAT_LIMITS.messageMax}
+            </p>
+          )}
+        </div>
+        <button
+          type="submit"
+          disabled={!canSend}
+          aria-label="Send message"
+          className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-on-fill hover:bg-indigo-700 dark:hover:bg-indigo-600/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          <SendHorizontal className="size-5" aria-hidden="true" />
+        </button>
+      </form>
+    </>
   );
 }

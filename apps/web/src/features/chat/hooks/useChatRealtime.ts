@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
 import {
+  applyOfferToThreads,
   addMessageToThread,
   bumpConversation,
   chatKeys,
@@ -42,6 +43,8 @@ export function useChatRealtime() {
       fetchThreadPage(partnerId, null, undefined, 1).catch(() => {});
     }
   });
+
+  useSocketEvent('offer:updated', ({ offer }) => applyOfferToThreads(queryClient, offer));
 
   useSocketEvent('message:read', ({ readerId, senderId }) => {
     if (senderId === myId) markThreadRead(queryClient, readerId, myId);

@@ -18,6 +18,7 @@ export interface PendingMessage {
   clientId: string;
   content: string;
   sentAt: string;
+  productId?: string;
 }
 
 /**
@@ -27,7 +28,13 @@ export interface PendingMessage {
  * unacknowledged when the socket comes back are sent again with the same clientId (the server
  * stores a clientId once).
  */
-export function useSendMessage(myId: string, partnerId: string, onFailed: (content: string) => void) {
+export function useSendMessage(
+  myId: string,
+  partnerId: string,
+  onFailed: (content: string) => void,
+  /** The product the thread was opened from, carried by the next message until one is stored. */
+  productId?: string,
+) {
   const queryClient = useQueryClient();
   const { socket, connected } = useSocket();
   const [pending, setPending] = useState<PendingMessage[]>([]);
@@ -64,15 +71,20 @@ export function useSendMessage(myId: string, partnerId: string, onFailed: (conte
     const { clientId } = message;
     const timer = setTimeout(() => failed(message), SOCKET_OPTIONS.timeout);
     inFlight.current.set(clientId, { message, timer });
-    socket.emit('message:send', { receiverId: partnerId, message: message.content, clientId }, (answer) => {
-      const current = inFlight.current.get(clientId);
-      if (answer?.ok) {
-        // Even a late acknowledgement means the message was stored: show it.
-        stored(clientId, answer.message);
-      } else if (current?.timer === timer) {
-        failed(message, answer?.ok === false ? answer.error : undefined);
-      }
-    });
+    const about = message.productId ? { productId: message.productId } : {};
+    socket.emit(
+      'message:send',
+      { receiverId: partnerId, message: message.content, clientId, ...about },
+      (answer) => {
+        const current = inFlight.current.get(clientId);
+        if (answer?.ok) {
+          // Even a late acknowledgement means the message was stored: show it.
+          stored(clientId, answer.message);
+        } else if (current?.timer === timer) {
+          failed(message, answer?.ok === false ? answer.error : undefined);
+        }
+      },
+    );
   }
 
   useOnReconnect(() => {
@@ -83,11 +95,16 @@ export function useSendMessage(myId: string, partnerId: string, onFailed: (conte
   });
 
   function send(content: string) {
-    const message: PendingMessage = { clientId: newClientId(), content, sentAt: new Date().toISOString() };
+    const message: PendingMessage = {
+      clientId: newClientId(),
+      content,
+      sentAt: new Date().toISOString(),
+      ...(productId ? { productId } : {}),
+    };
     setPending((list) => [...list, message]);
     if (socket && connected) overSocket(message);
     else
-      postMessage({ receiverId: partnerId, content, clientId: message.clientId }).then(
+      postMessage({ receiverId: partnerId, content, clientId: message.clientId, productId }).then(
         (answer) => stored(message.clientId, answer),
         (error: unknown) =>
           failed(message, error instanceof ApiError && error.status < 500 ? error.message : undefined),

@@ -65,7 +65,7 @@ export function ModerationPage() {
             className={clsx(
               'min-h-11 shrink-0 rounded-lg px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
               tab === t.id
-                ? 'bg-indigo-600 text-white'
+                ? 'bg-indigo-600 text-on-fill'
                 : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50',
             )}
           >

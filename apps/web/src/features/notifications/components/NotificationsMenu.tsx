@@ -71,7 +71,7 @@ export function NotificationsMenu() {
           <span
             aria-hidden="true"
             data-testid="notification-badge"
-            className="absolute top-0.5 right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
+            className="absolute top-0.5 right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-on-fill"
           >
             {badgeText(unread)}
           </span>

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
 import { useUpdateProductStatus } from '../api/update-product-status';
+import { MarkSoldDialog } from './MarkSoldDialog';
 
 const STATUS_ACTIONS: {
   status: ProductStatus;
@@ -43,7 +44,11 @@ export function OwnerActions({ product }: { product: Product }) {
   const [confirming, setConfirming] = useState(false);
   const pendingStatus = statusMutation.isPending ? statusMutation.variables?.status : undefined;
 
+  const [sellingTo, setSellingTo] = useState(false);
+
   const setStatus = async (status: ProductStatus, done: string) => {
+    // Marking it sold asks whom it was sold to first.
+    if (status === 'sold') return setSellingTo(true);
     try {
       await statusMutation.mutateAsync({ id: product.id, status });
       toast.success(done);
@@ -100,6 +105,7 @@ export function OwnerActions({ product }: { product: Product }) {
         )}
       </div>
 
+      <MarkSoldDialog product={product} open={sellingTo} onClose={() => setSellingTo(false)} />
       <Dialog
         open={confirming}
         onClose={() => !deleteMutation.isPending && setConfirming(false)}

@@ -76,7 +76,7 @@ function NewPhoto({
           className="size-full object-cover"
         />
       )}
-      <span className="absolute bottom-1.5 left-1.5 rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-medium text-white">
+      <span className="absolute bottom-1.5 left-1.5 rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-medium text-on-fill">
         New
       </span>
       {index === 0 && <CoverBadge />}

@@ -7,6 +7,7 @@ import { formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { ProductStatusBadge } from '@/components/products/ProductStatusBadge';
 import { categoryLabel, conditionLabel } from './options';
+import { SaveButton } from './SaveButton';
 
 /** One marketplace tile: square thumbnail (no layout shift), price, name, condition. */
 export function ProductCard({ product }: { product: Product }) {
@@ -32,6 +33,10 @@ export function ProductCard({ product }: { product: Product }) {
         {product.status !== 'available' && (
           <ProductStatusBadge status={product.status} className="absolute top-2 left-2 shadow-sm" />
         )}
+        {/* Above the card's stretched link, so it takes its own clicks. */}
+        <div className="absolute top-2 right-2 z-10">
+          <SaveButton product={product} variant="overlay" />
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-0.5 p-3">
         <p className="text-base font-semibold text-slate-900">{formatRupees(product.price)}</p>

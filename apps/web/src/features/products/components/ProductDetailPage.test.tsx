@@ -59,14 +59,17 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Comes with a bag/)).toBeInTheDocument();
 
     const sellerCard = within(screen.getByRole('region', { name: 'Seller' }));
-    expect(sellerCard.getByText(seller.name, { selector: 'p' })).toBeInTheDocument();
+    expect(sellerCard.getByRole('link', { name: seller.name })).toHaveAttribute(
+      'href',
+      `/users/${seller.id}`,
+    );
     expect(sellerCard.getByText('Member since August 2026')).toBeInTheDocument();
     expect(await sellerCard.findByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
     expect(sellerCard.getByText('4.3 (7 ratings)')).toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'Contact Seller' })).toHaveAttribute(
       'href',
-      `/chat/${seller.id}`,
+      `/chat/${seller.id}?product=${product.id}`,
     );
     expect(screen.queryByRole('link', { name: 'Edit Product' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark Sold' })).not.toBeInTheDocument();
@@ -110,10 +113,15 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('region', { name: 'Seller' })).getByText('(You)')).toBeInTheDocument();
   });
 
-  it('lets the seller mark the product sold and available again', async () => {
+  it('lets the seller mark the product sold (to someone else) and available again', async () => {
     const product = mine();
     const bodies: unknown[] = [];
     server.use(
+      http.put(api(`/products/${product.id}/sold`), async ({ request }) => {
+        bodies.push({ sold: await request.json() });
+        const can = { ...SELLER_CAN, markSold: false };
+        return HttpResponse.json({ product: { ...product, status: 'sold', can } });
+      }),
       http.patch(api(`/products/${product.id}/status`), async ({ request }) => {
         const body = (await request.json()) as { status: Product['status'] };
         bodies.push(body);
@@ -123,6 +131,10 @@ describe('product detail', { timeout: 20_000 }, () => {
     );
     const { user } = await openProduct(product);
     await user.click(screen.getByRole('button', { name: 'Mark Sold' }));
+    // Whom it was sold to: nobody chatted or offered here, so only "Someone else".
+    const dialog = within(await screen.findByRole('dialog', { name: 'Who bought it?' }));
+    expect(await dialog.findByRole('radio', { name: 'Someone else' })).toBeChecked();
+    await user.click(dialog.getByRole('button', { name: 'Mark Sold' }));
     expect(await screen.findByText('Product marked as sold')).toBeInTheDocument();
     expect(screen.getByText('Sold')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark Available' })).toBeInTheDocument();
@@ -130,7 +142,7 @@ describe('product detail', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Mark Available' }));
     expect(await screen.findByText('Product is available again')).toBeInTheDocument();
-    expect(bodies).toEqual([{ status: 'sold' }, { status: 'available' }]);
+    expect(bodies).toEqual([{ sold: { buyerId: null } }, { status: 'available' }]);
   });
 
   it('deletes after confirmation and goes to the marketplace', async () => {
@@ -159,7 +171,17 @@ describe('product detail', { timeout: 20_000 }, () => {
   it('shows only the controls the server allows, whoever the viewer is', async () => {
     // The seller's own product, with nothing allowed: no Edit, no controls, no Contact Seller.
     await openProduct(
-      mine({ can: { edit: false, contact: false, markSold: false, delete: false, report: false } }),
+      mine({
+        can: {
+          edit: false,
+          contact: false,
+          markSold: false,
+          delete: false,
+          report: false,
+          offer: false,
+          save: false,
+        },
+      }),
     );
     expect(screen.queryByRole('link', { name: 'Edit Product' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Manage your listing' })).not.toBeInTheDocument();

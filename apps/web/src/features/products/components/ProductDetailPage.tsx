@@ -13,7 +13,10 @@ import { toast } from '@/lib/toast';
 import { useProduct } from '../api/get-product';
 import { useWatchProduct } from '../hooks/useWatchProduct';
 import { ReportButton } from '@/components/reports/ReportButton';
+import { OfferPanel } from './OfferPanel';
 import { OwnerActions } from './OwnerActions';
+import { SaleReviews } from './SaleReviews';
+import { SaveButton } from './SaveButton';
 import { ProductGallery } from './ProductGallery';
 import { ProductNotFound } from './ProductNotFound';
 import { ProductStatusBadge } from '@/components/products/ProductStatusBadge';
@@ -60,7 +63,7 @@ function ProductView({ product }: { product: Product }) {
         <div className="flex flex-col gap-3 sm:flex-row lg:flex-col xl:flex-row">
           {can.contact && (
             <Link
-              to={paths.chatWith(product.sellerId)}
+              to={`${paths.chatWith(product.sellerId)}?product=${encodeURIComponent(product.id)}`}
               className={buttonClasses({ size: 'lg', className: 'flex-1' })}
             >
               <MessageCircle className="size-5" aria-hidden="true" />
@@ -78,7 +81,11 @@ function ProductView({ product }: { product: Product }) {
           )}
         </div>
 
+        <SaveButton product={product} />
+
         {(can.edit || can.markSold || can.delete) && <OwnerActions product={product} />}
+        <OfferPanel product={product} isSeller={isSeller} />
+        <SaleReviews product={product} />
 
         <section aria-labelledby="description-heading">
           <h2 id="description-heading" className="text-base font-medium text-slate-900">

@@ -15,8 +15,9 @@ export function useCreateRating() {
     onSuccess: (_, body) => {
       // The rated user's average changed. The request's `can` now says no rating is left: the
       // mutation ends once it is fetched, so the Rate button never shows after a rating.
-      void queryClient.invalidateQueries({ queryKey: ratingKeys.user(body.userId) });
-      return queryClient.invalidateQueries({ queryKey: requestKeys.detail(body.requestId) });
+      if (body.userId) void queryClient.invalidateQueries({ queryKey: ratingKeys.user(body.userId) });
+      if (body.requestId)
+        return queryClient.invalidateQueries({ queryKey: requestKeys.detail(body.requestId) });
     },
   });
 }

@@ -46,7 +46,7 @@ export function FilterPills<T extends string>({
           onClick={() => onChange(option.value)}
           className={
             option.value === value
-              ? 'rounded-full bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+              ? 'rounded-full bg-indigo-600 px-3 py-1.5 text-sm font-medium text-on-fill focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
               : 'rounded-full bg-white px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
           }
         >

@@ -16,7 +16,8 @@ import { REQUEST_TOAST } from '../api/keys';
 import { useRepostRequest } from '../api/repost-request';
 import { type RequestAction, useUpdateRequestStatus } from '../api/update-request-status';
 import { localDeadlineField, minDeadline } from './deadline-input';
-import { RatingDialog } from './RatingDialog';
+import { RatingDialog } from '@/components/ratings/RatingDialog';
+import { useCreateRating } from '../api/ratings';
 
 interface ActionConfig {
   button: string;
@@ -104,6 +105,7 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
   const [rating, setRating] = useState(false);
   const [reposting, setReposting] = useState(false);
   const mutation = useUpdateRequestStatus();
+  const createRating = useCreateRating();
   const actions = (Object.keys(CAN) as RequestAction[]).filter((action) => request.can[CAN[action]]);
   const target =
     request.can.rate && request.counterpart && request.ratingType
@@ -221,9 +223,16 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
         <RatingDialog
           open={rating}
           onClose={() => setRating(false)}
-          requestId={request.id}
           user={target.user}
-          ratingType={target.type}
+          isPending={createRating.isPending}
+          submit={(body) =>
+            createRating.mutateAsync({
+              ...body,
+              userId: target.user.id,
+              requestId: request.id,
+              ratingType: target.type,
+            })
+          }
         />
       )}
     </div>

@@ -2,7 +2,6 @@ import {
   RATING_LABELS,
   RATING_LIMITS,
   RATING_MESSAGES,
-  type RatingType,
   type UserRef,
   ratingFormSchema,
 } from '@campusrun/shared';
@@ -15,8 +14,8 @@ import { Field } from '@/components/ui/Field';
 import { Textarea } from '@/components/ui/Input';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { REQUEST_TOAST } from '../api/keys';
-import { useCreateRating } from '../api/ratings';
+
+const RATING_TOAST = { autoClose: 3000 } as const;
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -78,53 +77,47 @@ function StarSelector({
 export interface RatingDialogProps {
   open: boolean;
   onClose: () => void;
-  requestId: string;
   user: UserRef;
-  ratingType: RatingType;
+  /** Stores the rating (a delivery's or a sale's). */
+  submit: (rating: { rating: number; comment: string | null }) => Promise<unknown>;
+  isPending: boolean;
 }
 
 /** 'Rate {name}': stars with labels, an optional comment (4 rows). */
-export function RatingDialog({ open, onClose, requestId, user, ratingType }: RatingDialogProps) {
+export function RatingDialog({ open, onClose, user, submit: store, isPending }: RatingDialogProps) {
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const mutation = useCreateRating();
 
   const submit = async () => {
     const parsed = ratingFormSchema.safeParse({ rating: rating ?? undefined, comment });
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? RATING_MESSAGES.ratingRequired;
       setError(message);
-      toast.error(message, REQUEST_TOAST);
+      toast.error(message, RATING_TOAST);
       return;
     }
     try {
-      await mutation.mutateAsync({
-        userId: user.id,
-        requestId,
-        rating: parsed.data.rating,
-        comment: parsed.data.comment || null,
-        ratingType,
-      });
-      toast.success('Rating submitted successfully', REQUEST_TOAST);
+      await store({ rating: parsed.data.rating, comment: parsed.data.comment || null });
+      toast.success('Rating submitted successfully', RATING_TOAST);
       onClose();
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to submit rating'), REQUEST_TOAST);
+      toast.error(errorMessage(err, 'Failed to submit rating'), RATING_TOAST);
     }
   };
 
   return (
     <Dialog
       open={open}
-      onClose={() => !mutation.isPending && onClose()}
+      onClose={() => !isPending && onClose()}
       title={`Rate ${user.name}`}
       description="How did it go? Your rating helps others on campus."
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+          <Button variant="secondary" onClick={onClose} disabled={isPending}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} isLoading={mutation.isPending}>
+          <Button onClick={() => void submit()} isLoading={isPending}>
             Submit Rating
           </Button>
         </>

@@ -1,0 +1,141 @@
+/**
+ * The demo marketplace's life (run by `npm run seed` after the demo products): avatars for the demo
+ * accounts, a buyer–seller conversation about a product with an offer the seller accepted, saved
+ * items, and a product sold to a named buyer with both reviews. Through the real services, so the
+ * notifications are the ones users would get. Skipped when the demo buyer already made an offer.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Actor } from '../lib/auth';
+import { createEvents } from '../lib/events';
+import { createLimiterFactory } from '../lib/rate-limit';
+import type { Storage } from '../lib/storage';
+import { createChatService } from '../modules/chat/chat.service';
+import { registerNotificationWriter } from '../modules/notifications/notifications.writer';
+import { createOffersService } from '../modules/offers/offers.service';
+import { createProductsService } from '../modules/products/products.service';
+import { createRatingsService } from '../modules/ratings/ratings.service';
+import type { Db } from './client';
+import { offers, products, users } from './schema';
+
+const AVATAR_COLOURS = ['#4f46e5', '#0f766e', '#b45309', '#be123c', '#1d4ed8', '#6d28d9'];
+
+/** A 256 px square WebP with the user's initials, as an uploaded avatar is stored. */
+function initialsAvatar(name: string, colour: string) {
+  const initials = name
+    .split(/\s+/)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
+  <rect width="256" height="256" fill="${colour}"/>
+  <text x="128" y="160" font-family="DejaVu Sans, sans-serif" font-size="104" font-weight="700"
+    text-anchor="middle" fill="#ffffff">${initials}</text></svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 85 }).toBuffer();
+}
+
+export async function seedDemoMarket(opts: {
+  db: Db;
+  storage: Storage;
+  emails: string[];
+  log: { error: (obj: unknown, msg?: string) => void };
+}) {
+  const { db, storage } = opts;
+  const demo = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, avatar: users.avatar })
+    .from(users)
+    .where(inArray(users.email, opts.emails));
+  const byEmail = (prefix: string) => demo.find((u) => u.email.startsWith(prefix));
+  const asha = byEmail('hosteller1@');
+  const meera = byEmail('hosteller2@');
+  const kabir = byEmail('hosteller3@');
+  if (!asha || !meera || !kabir) return false;
+  const [done] = await db.select({ id: offers.id }).from(offers).where(eq(offers.buyerId, meera.id)).limit(1);
+  if (done) return false;
+
+  for (const [i, u] of demo.entries()) {
+    if (u.avatar) continue;
+    const key = `avatars/${randomBytes(16).toString('hex')}.webp`;
+    await storage.put(
+      key,
+      await initialsAvatar(u.name, AVATAR_COLOURS[i % AVATAR_COLOURS.length]!),
+      'image/webp',
+    );
+    await db
+      .update(users)
+      .set({ avatar: storage.url(key) })
+      .where(eq(users.id, u.id));
+  }
+
+  const { log } = opts;
+  const events = createEvents(log);
+  registerNotificationWriter({ db, events });
+  const ctx = { db, events, log, storage, limiter: createLimiterFactory() };
+  const chat = createChatService(ctx);
+  const productsService = createProductsService(ctx, storage);
+  const offersService = createOffersService(ctx, { chat, products: productsService });
+  const ratings = createRatingsService(ctx);
+  const actor = (u: { id: string; name: string }): Actor => ({
+    id: u.id,
+    name: u.name,
+    role: 'hosteller',
+    isProfileComplete: true,
+  });
+  const sellerIds = demo.map((u) => u.id);
+  const productNamed = async (name: string) =>
+    (
+      await db
+        .select({ id: products.id, status: products.status, sellerId: products.sellerId })
+        .from(products)
+        .where(and(inArray(products.sellerId, sellerIds), eq(products.name, name)))
+        .limit(1)
+    )[0];
+
+  // Meera asks Asha about her maths book, offers less, and Asha accepts (the book is reserved).
+  const book = await productNamed('Engineering Mathematics (B.S. Grewal)');
+  if (book?.status === 'available' && book.sellerId === asha.id) {
+    await chat.send(actor(meera), {
+      receiverId: asha.id,
+      content: 'Hi! Is the Grewal still available? Any highlighting inside?',
+      productId: book.id,
+    });
+    await chat.send(actor(asha), { receiverId: meera.id, content: 'Yes, and only a few pencil marks.' });
+    const { offer } = await offersService.make(actor(meera), book.id, 300);
+    await offersService.accept(actor(asha), offer.id);
+    await chat.send(actor(meera), { receiverId: asha.id, content: 'Great, I can pick it up after 5 today.' });
+  }
+
+  // Kabir watches two of Meera's things.
+  for (const name of ['Casio fx-991ES Plus calculator', 'Badminton racquet pair + shuttles']) {
+    const p = await productNamed(name);
+    if (p && p.sellerId !== kabir.id) await productsService.save(actor(kabir), p.id);
+  }
+
+  // Kabir bought a hoodie: sold to him by its seller, and they reviewed each other.
+  const hoodie = await productNamed('Hoodie (M, navy blue)');
+  const seller = demo.find((u) => u.id === hoodie?.sellerId);
+  if (hoodie && seller && seller.id !== kabir.id && hoodie.status === 'available') {
+    await chat.send(actor(kabir), {
+      receiverId: seller.id,
+      content: 'Does the hoodie run large?',
+      productId: hoodie.id,
+    });
+    await chat.send(actor(seller), { receiverId: kabir.id, content: 'True to size. It is yours.' });
+    await productsService.setStatus(actor(seller), hoodie.id, 'sold', kabir.id);
+    await ratings.create(actor(kabir), {
+      productId: hoodie.id,
+      ratingType: 'buyer_to_seller',
+      rating: 5,
+      comment: 'Clean and exactly as in the photo.',
+    });
+    await ratings.create(actor(seller), {
+      productId: hoodie.id,
+      ratingType: 'seller_to_buyer',
+      rating: 5,
+      comment: 'Quick and friendly.',
+    });
+  }
+  return true;
+}

@@ -1,0 +1,172 @@
+import {
+  BLOCK_MESSAGES,
+  OFFER_LIMITS,
+  OFFER_MESSAGES,
+  PRODUCT_MESSAGES,
+  type Offer,
+} from '@campusrun/shared';
+import type { Actor } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import { isBlockedBetween } from '../../lib/listing-visibility';
+import { toPaise, toRupees } from '../../lib/money';
+import { presentOffer } from './offers.presenter';
+import * as repo from './offers.repo';
+
+/** What offers need of other features (composed in the app). */
+export interface OffersDeps {
+  /** Posts the offer card into the buyer–seller chat. */
+  chat: {
+    post(
+      actor: Actor,
+      input: { receiverId: string; content: string; productId: string; offerId: string },
+    ): Promise<unknown>;
+  };
+  /** Tells the product's watchers and savers that an accepted offer reserved it. */
+  products: { reservedByOffer(productId: string, buyerId: string): Promise<void> };
+}
+
+const rupees = (paise: number) => `₹${toRupees(paise).toLocaleString('en-IN')}`;
+
+/**
+ * Offers on products: a buyer offers a price in the chat with the seller; the seller accepts (the
+ * product is reserved for the buyer, the other pending offers are declined) or declines; the buyer
+ * may withdraw. Each change is pushed to both as `offer.updated` and the card in their chat follows.
+ */
+export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps: OffersDeps) {
+  const { db, events } = ctx;
+  const { chat, products } = deps;
+
+  async function announce(ids: string[], sellerId: string) {
+    for (const id of ids) {
+      const offer = await repo.findOffer(db, id);
+      if (offer) await events.emit({ type: 'offer.updated', offer: presentOffer(offer), sellerId });
+    }
+  }
+
+  async function offerWithProduct(id: string) {
+    const offer = await repo.findOffer(db, id);
+    if (!offer) throw notFound(OFFER_MESSAGES.notFound);
+    const product = await repo.findProduct(db, offer.productId);
+    if (!product) throw notFound(OFFER_MESSAGES.notFound);
+    return { offer, product };
+  }
+
+  async function notice(userIds: string[], productId: string, message: string) {
+    if (userIds.length)
+      await events.emit({
+        type: 'users.noticed',
+        userIds,
+        notice: { type: 'product', message, data: { productId } },
+      });
+  }
+
+  return {
+    /** POST /products/{id}/offers. */
+    async make(
+      actor: Actor,
+      productId: string,
+      amountRupees: number,
+    ): Promise<{ offer: Offer; message: string }> {
+      const product = await repo.findProduct(db, productId);
+      if (!product || product.moderation === 'removed') throw notFound(PRODUCT_MESSAGES.notFound);
+      if (product.sellerId === actor.id) throw forbidden(OFFER_MESSAGES.ownProduct);
+      if (product.status !== 'available' || product.moderation !== 'visible')
+        throw conflict(OFFER_MESSAGES.notAvailable);
+      const amount = toPaise(amountRupees);
+      if (amount > product.price * OFFER_LIMITS.maxTimesPrice)
+        throw fieldError('amount', OFFER_MESSAGES.amountMax);
+      if (await isBlockedBetween(db, actor.id, product.sellerId))
+        throw forbidden(BLOCK_MESSAGES.cannotMessage);
+      let id: string;
+      try {
+        id = await repo.insertOffer(db, { productId, buyerId: actor.id, amount });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(OFFER_MESSAGES.pendingExists);
+        throw err;
+      }
+      const offer = presentOffer((await repo.findOffer(db, id))!);
+      await events.emit({ type: 'offer.updated', offer, sellerId: product.sellerId });
+      await chat.post(actor, {
+        receiverId: product.sellerId,
+        content: `Offered ${rupees(amount)} for ${product.name}`,
+        productId,
+        offerId: id,
+      });
+      return { offer, message: OFFER_MESSAGES.made };
+    },
+
+    /** GET /products/{id}/offers: the seller sees every offer, anyone else their own. */
+    async list(actor: Actor, productId: string) {
+      const product = await repo.findProduct(db, productId);
+      if (!product || product.moderation === 'removed') throw notFound(PRODUCT_MESSAGES.notFound);
+      const rows = await repo.listOffers(db, productId, product.sellerId === actor.id ? undefined : actor.id);
+      return { offers: rows.map(presentOffer) };
+    },
+
+    /** PUT /offers/{id}/accept: the seller; atomic per product. */
+    async accept(actor: Actor, id: string) {
+      const { offer, product } = await offerWithProduct(id);
+      if (product.sellerId !== actor.id) throw forbidden(OFFER_MESSAGES.notSellerOfOffer);
+      const outcome = await repo.acceptOffer(db, id, product.id);
+      if (!outcome.ok)
+        throw conflict(
+          outcome.reason === 'notPending' ? OFFER_MESSAGES.notPending : OFFER_MESSAGES.notAvailable,
+        );
+      await announce([id, ...outcome.declined], actor.id);
+      await products.reservedByOffer(product.id, offer.buyerId);
+      await notice(
+        [offer.buyerId],
+        product.id,
+        `${actor.name} accepted your offer of ${rupees(offer.amount)} for ${product.name}`,
+      );
+      const declinedBuyers = (await Promise.all(outcome.declined.map((d) => repo.findOffer(db, d)))).flatMap(
+        (o) => (o ? [o.buyerId] : []),
+      );
+      await notice(
+        declinedBuyers,
+        product.id,
+        `Your offer for ${product.name} was declined: it is reserved for another buyer`,
+      );
+      return { offer: presentOffer((await repo.findOffer(db, id))!), message: OFFER_MESSAGES.accepted };
+    },
+
+    /** PUT /offers/{id}/decline: the seller. */
+    async decline(actor: Actor, id: string) {
+      const { offer, product } = await offerWithProduct(id);
+      if (product.sellerId !== actor.id) throw forbidden(OFFER_MESSAGES.notSellerOfOffer);
+      if (!(await repo.closeOffer(db, id, 'declined'))) throw conflict(OFFER_MESSAGES.notPending);
+      await announce([id], actor.id);
+      await notice(
+        [offer.buyerId],
+        product.id,
+        `${actor.name} declined your offer of ${rupees(offer.amount)} for ${product.name}`,
+      );
+      return { offer: presentOffer((await repo.findOffer(db, id))!), message: OFFER_MESSAGES.declined };
+    },
+
+    /** PUT /offers/{id}/withdraw: the buyer. */
+    async withdraw(actor: Actor, id: string) {
+      const { offer, product } = await offerWithProduct(id);
+      if (offer.buyerId !== actor.id) throw forbidden(OFFER_MESSAGES.notBuyerOfOffer);
+      if (!(await repo.closeOffer(db, id, 'withdrawn'))) throw conflict(OFFER_MESSAGES.notPending);
+      await announce([id], product.sellerId);
+      await notice([product.sellerId], product.id, `${actor.name} withdrew their offer for ${product.name}`);
+      return { offer: presentOffer((await repo.findOffer(db, id))!), message: OFFER_MESSAGES.withdrawn };
+    },
+
+    /**
+     * The seller changed the product's status: once sold, its pending offers are declined; once
+     * available again, the accepted one (the reservation) is.
+     */
+    async productStatusChanged(
+      productId: string,
+      sellerId: string,
+      status: 'available' | 'reserved' | 'sold',
+    ) {
+      if (status === 'reserved') return;
+      const declined = await repo.declineOffersOf(db, productId, status === 'sold' ? 'pending' : 'accepted');
+      await announce(declined, sellerId);
+    },
+  };
+}

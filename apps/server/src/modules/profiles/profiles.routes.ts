@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicProfileResponseSchema } from '@campusrun/shared';
+import { actorOf, type Guards } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import { rowId } from '../../lib/ids';
+import { createProfilesService, PROFILE_NOT_FOUND, type ProfilesDeps } from './profiles.service';
+
+/** GET /users/{id}/profile. */
+export function profilesRoutes(ctx: AppContext, guards: Guards, deps: ProfilesDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const service = createProfilesService(ctx, deps);
+    const id = rowId('id', PROFILE_NOT_FOUND);
+    await guards.scope(app, 'member', (app) => {
+      app.get(
+        '/users/:id/profile',
+        {
+          onRequest: id.check,
+          schema: {
+            tags: ['users'],
+            description:
+              'A public profile: ratings by kind, recent reviews, counts and active listings. Never the e-mail.',
+            params: id.params,
+            response: { 200: publicProfileResponseSchema },
+          },
+        },
+        (req) => service.profile(actorOf(req), req.params.id),
+      );
+    });
+  };
+}

@@ -1,0 +1,63 @@
+import type { PublicProfile } from '@campusrun/shared';
+import type { Actor } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import * as repo from './profiles.repo';
+
+/** What a profile shows from other features (composed in the app). */
+export interface ProfilesDeps {
+  ratings: {
+    profileRatings(
+      userId: string,
+    ): Promise<{ ratings: PublicProfile['ratings']; reviews: PublicProfile['reviews'] }>;
+  };
+  products: {
+    list(
+      actor: Actor,
+      query: { sellerId: string; sort: 'recent'; limit: number; includeSold: false },
+    ): Promise<{ products: PublicProfile['listings'] }>;
+  };
+}
+
+export const PROFILE_NOT_FOUND = 'User not found';
+/** Active listings shown on a profile. */
+export const PROFILE_LISTINGS = 12;
+
+/**
+ * Public profiles: who someone is on campus (name, avatar, member since), how others rated them per
+ * kind of dealing, what they have done, and what they sell now. Never the e-mail, phone or room.
+ */
+export function createProfilesService(ctx: Pick<AppContext, 'db'>, deps: ProfilesDeps) {
+  const { ratings, products } = deps;
+
+  return {
+    async profile(actor: Actor, id: string): Promise<{ profile: PublicProfile }> {
+      const user = await repo.findProfile(ctx.db, id);
+      if (!user) throw notFound(PROFILE_NOT_FOUND);
+      const [rated, listings] = await Promise.all([
+        ratings.profileRatings(id),
+        products.list(actor, { sellerId: id, sort: 'recent', limit: PROFILE_LISTINGS, includeSold: false }),
+      ]);
+      const accepted = user.deliveriesCompleted + user.deliveriesGivenUp;
+      return {
+        profile: {
+          id: user.id,
+          name: user.name,
+          avatar: user.avatar,
+          role: user.role,
+          memberSince: user.createdAt.toISOString(),
+          ratings: rated.ratings,
+          reviews: rated.reviews,
+          stats: {
+            deliveriesCompleted: user.deliveriesCompleted,
+            requestsCompleted: user.requestsCompleted,
+            itemsSold: user.itemsSold,
+            deliveryCancellationRate:
+              accepted === 0 ? null : Math.round((user.deliveriesGivenUp / accepted) * 100) / 100,
+          },
+          listings: listings.products,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { type SeededUser, expectAccessible, seedUser, signIn } from './fixtures';
+
+const word = () =>
+  'zm' + Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** Lists a negotiable product through the API (one generated photo), as the sell screen would. */
+async function listProduct(request: APIRequestContext, seller: SeededUser, name: string) {
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6a8' } })
+    .jpeg()
+    .toBuffer();
+  const res = await request.post('/api/products', {
+    headers: { Authorization: `Bearer ${seller.token}` },
+    multipart: {
+      name,
+      description: 'A sturdy study lamp',
+      price: '1000',
+      category: 'electronics',
+      condition: 'good',
+      isNegotiable: 'true',
+      images: { name: 'lamp.jpg', mimeType: 'image/jpeg', buffer },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { product: { id: string } }).product.id;
+}
+
+test('a buyer saves an item, hears of a price drop, makes an offer the seller accepts live, and both review the sale', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const sellerUser = await seedUser(request, 'hosteller', 'Asha Seller');
+  const buyerUser = await seedUser(request, 'hosteller', 'Bala Buyer');
+  const name = `Study lamp ${word()}`;
+  const productId = await listProduct(request, sellerUser, name);
+
+  // ---- 1. The buyer (on a phone) saves it ---------------------------------------------------
+  const buyerContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const buyer = await buyerContext.newPage();
+  await signIn(buyer, buyerUser);
+  await expect(buyer).toHaveURL(/dashboard$/);
+  await buyer.goto(`/products/${productId}`);
+  await expect(buyer.getByRole('heading', { level: 1, name })).toBeVisible();
+  const save = buyer.getByRole('button', { name: 'Save', exact: true });
+  await save.click();
+  await expect(buyer.getByRole('button', { name: 'Saved', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await buyer.goto('/saved');
+  await expect(buyer.getByRole('heading', { level: 1, name: 'Saved' })).toBeVisible();
+  await expect(buyer.getByRole('link', { name })).toBeVisible();
+  await expectAccessible(buyer);
+
+  // ---- 2. The seller lowers the price; the buyer is told ------------------------------------
+  const edit = await request.put(`/api/products/${productId}`, {
+    headers: { Authorization: `Bearer ${sellerUser.token}` },
+    multipart: { name, description: 'A sturdy study lamp', price: '800' },
+  });
+  expect(edit.status()).toBe(200);
+  await buyer.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(buyer.getByText(`Price drop: ${name} is now ₹800`)).toBeVisible();
+  await buyer.keyboard.press('Escape');
+
+  // ---- 3. The buyer offers; the seller accepts in chat; the buyer sees Reserved live --------
+  await buyer.goto(`/products/${productId}`);
+  await buyer.getByRole('button', { name: 'Make an offer' }).click();
+  const offerDialog = buyer.getByRole('dialog', { name: 'Make an offer' });
+  await offerDialog.getByLabel('Your offer (₹)').fill('9000');
+  await offerDialog.getByRole('button', { name: 'Send offer' }).click();
+  await expect(offerDialog.getByText('The offer can be at most 10 times the price')).toBeVisible();
+  await offerDialog.getByLabel('Your offer (₹)').fill('700');
+  await offerDialog.getByRole('button', { name: 'Send offer' }).click();
+  await expect(buyer.getByText('Offer sent')).toBeVisible();
+  await expect(buyer.getByRole('region', { name: 'Your offers' }).getByText('Pending')).toBeVisible();
+  await expectAccessible(buyer);
+
+  const sellerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const seller = await sellerContext.newPage();
+  await signIn(seller, sellerUser);
+  await expect(seller).toHaveURL(/dashboard$/);
+  await seller.goto(`/chat/${buyerUser.id}`);
+  const card = seller.getByRole('group', { name: 'Offer of ₹700' });
+  await expect(card).toBeVisible();
+  await expect(seller.getByRole('log').getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await expectAccessible(seller);
+  // A photo message, through the same image pipeline as product photos.
+  const snap = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#c96' } })
+    .jpeg()
+    .toBuffer();
+  await seller
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'lamp-box.jpg', mimeType: 'image/jpeg', buffer: snap });
+  await expect(seller.getByRole('log').getByRole('img', { name: 'Photo you sent' })).toBeVisible();
+  await card.getByRole('button', { name: 'Accept' }).click();
+  await expect(card.getByText('Accepted')).toBeVisible();
+  // The buyer's open product page turns Reserved without a reload.
+  await expect(buyer.getByText('Reserved').first()).toBeVisible();
+  await expect(buyer.getByRole('region', { name: 'Your offers' }).getByText('Accepted')).toBeVisible();
+
+  // ---- 4. The seller marks it sold to the buyer ---------------------------------------------
+  await seller.goto(`/products/${productId}`);
+  await seller.getByRole('button', { name: 'Mark Sold' }).click();
+  const soldDialog = seller.getByRole('dialog', { name: 'Who bought it?' });
+  await soldDialog.getByRole('radio', { name: 'Bala Buyer' }).check();
+  await expectAccessible(seller);
+  await soldDialog.getByRole('button', { name: 'Mark Sold' }).click();
+  await expect(seller.getByText('Product marked as sold')).toBeVisible();
+
+  // ---- 5. Both review each other; the reviews show on the public profiles --------------------
+  await seller.getByRole('button', { name: 'Review Bala Buyer' }).click();
+  const sellerReview = seller.getByRole('dialog', { name: 'Rate Bala Buyer' });
+  await sellerReview.locator('label').filter({ hasText: '4 stars, Very Good' }).click();
+  await sellerReview.getByLabel('Comment (optional)').fill('Paid on time, friendly');
+  await sellerReview.getByRole('button', { name: 'Submit Rating' }).click();
+  await expect(seller.getByText('Rating submitted successfully')).toBeVisible();
+  await expect(seller.getByRole('button', { name: 'Review Bala Buyer' })).toBeHidden();
+
+  await buyer.reload();
+  await buyer.getByRole('button', { name: 'Review Asha Seller' }).click();
+  const buyerReview = buyer.getByRole('dialog', { name: 'Rate Asha Seller' });
+  await buyerReview.locator('label').filter({ hasText: '5 stars, Excellent' }).click();
+  await buyerReview.getByLabel('Comment (optional)').fill('Lamp exactly as described');
+  await buyerReview.getByRole('button', { name: 'Submit Rating' }).click();
+  await expect(buyer.getByText('Rating submitted successfully')).toBeVisible();
+
+  await buyer.getByRole('region', { name: 'Seller' }).getByRole('link', { name: 'Asha Seller' }).click();
+  await expect(buyer).toHaveURL(new RegExp(`/users/${sellerUser.id}$`));
+  await expect(buyer.getByRole('heading', { level: 1, name: 'Asha Seller' })).toBeVisible();
+  await expect(buyer.getByText('Lamp exactly as described')).toBeVisible();
+  await expect(buyer.getByText(sellerUser.email)).toHaveCount(0);
+  await expectAccessible(buyer);
+
+  await seller.goto(`/users/${buyerUser.id}`);
+  await expect(seller.getByRole('heading', { level: 1, name: 'Bala Buyer' })).toBeVisible();
+  await expect(seller.getByText('Paid on time, friendly')).toBeVisible();
+  await expectAccessible(seller);
+
+  await buyerContext.close();
+  await sellerContext.close();
+});

@@ -1,0 +1,128 @@
+import type { ChatMessage } from '@campusrun/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { HandCoins, ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge, type BadgeTone } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { ProductStatusBadge } from '@/components/products/ProductStatusBadge';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { formatRupees } from '@/lib/format';
+import { mediaUrl } from '@/lib/media';
+import { toast } from '@/lib/toast';
+import { applyOfferToThreads, decideOffer } from '../api/chat';
+
+type Offer = NonNullable<ChatMessage['offer']>;
+
+const OFFER_TONE: Record<Offer['status'], BadgeTone> = {
+  pending: 'amber',
+  accepted: 'green',
+  declined: 'red',
+  withdrawn: 'slate',
+};
+const OFFER_LABEL: Record<Offer['status'], string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+};
+
+/** The product a thread is about, where it was first mentioned: photo, name, price and status. */
+export function ProductContextCard({ product }: { product: NonNullable<ChatMessage['product']> }) {
+  return (
+    <Link
+      to={paths.product(product.id)}
+      className="mb-1 flex w-64 max-w-[80%] items-center gap-3 rounded-xl bg-white p-2 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      {product.thumbnail ? (
+        <img
+          src={mediaUrl(product.thumbnail)}
+          alt=""
+          width={48}
+          height={48}
+          className="size-12 rounded-lg object-cover"
+        />
+      ) : (
+        <span className="flex size-12 items-center justify-center rounded-lg bg-slate-100 text-slate-500">
+          <ImageOff className="size-5" aria-hidden="true" />
+        </span>
+      )}
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-medium text-slate-900">{product.name}</span>
+        <span className="flex items-center gap-2 text-sm text-slate-700">
+          {formatRupees(product.price)}
+          <ProductStatusBadge status={product.status} />
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+/** An offer in the thread: amount and status, live; Accept / Decline for the seller, Withdraw for the buyer. */
+export function OfferCard({ offer, mine }: { offer: Offer; mine: boolean }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (action: 'accept' | 'decline' | 'withdraw') => {
+    setBusy(action);
+    try {
+      const answer = await decideOffer(offer.id, action);
+      applyOfferToThreads(queryClient, answer.offer);
+      toast.success(answer.message);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not update the offer'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div
+      className="w-64 max-w-[80%] rounded-xl bg-white p-3 ring-1 ring-slate-200"
+      role="group"
+      aria-label={`Offer of ${formatRupees(offer.amount)}`}
+    >
+      <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
+        <HandCoins className="size-4 text-indigo-700" aria-hidden="true" />
+        Offer: {formatRupees(offer.amount)}
+      </p>
+      <Badge tone={OFFER_TONE[offer.status]} className="mt-1">
+        {OFFER_LABEL[offer.status]}
+      </Badge>
+      {offer.status === 'pending' && (
+        <div className="mt-2 flex gap-2">
+          {mine ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void run('withdraw')}
+              isLoading={busy === 'withdraw'}
+              disabled={busy !== null}
+            >
+              Withdraw
+            </Button>
+          ) : (
+            <>
+              <Button
+                size="sm"
+                onClick={() => void run('accept')}
+                isLoading={busy === 'accept'}
+                disabled={busy !== null}
+              >
+                Accept
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => void run('decline')}
+                isLoading={busy === 'decline'}
+                disabled={busy !== null}
+              >
+                Decline
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

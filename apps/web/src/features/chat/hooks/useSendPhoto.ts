@@ -1,0 +1,43 @@
+import { CHAT_LIMITS, CHAT_MESSAGES, type ChatMessage } from '@campusrun/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { uploadForm } from '@/lib/upload';
+import { addMessageToThread, bumpConversation } from '../api/chat';
+import { newClientId } from './client-id';
+
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/**
+ * Sends a photo message (POST /chat/photo) with upload progress (0…1, null when idle). The server
+ * verifies and re-encodes it; a file that is too big or not an image is refused here first.
+ */
+export function useSendPhoto(myId: string, partnerId: string, productId?: string) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+
+  async function send(file: File) {
+    if (!PHOTO_TYPES.includes(file.type)) return toast.error('Please choose a PNG, JPG, GIF or WebP image');
+    if (file.size > CHAT_LIMITS.photoMaxBytes) return toast.error(CHAT_MESSAGES.photoTooLarge);
+    const form = new FormData();
+    form.append('receiverId', partnerId);
+    form.append('clientId', newClientId());
+    if (productId) form.append('productId', productId);
+    form.append('photo', file);
+    setProgress(0);
+    try {
+      const { message } = await uploadForm<{ message: ChatMessage }>('/chat/photo', form, {
+        onProgress: setProgress,
+      });
+      addMessageToThread(queryClient, partnerId, message);
+      bumpConversation(queryClient, message, myId, true);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to send the photo'));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return { progress, send };
+}

@@ -1,0 +1,89 @@
+import type { Product } from '@campusrun/shared';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useBuyerCandidates, useMarkSold } from '../api/market';
+
+const SOMEONE_ELSE = '';
+
+/**
+ * Mark Sold: to one of the users who chatted about the product or made an offer (then both may
+ * review each other), or to someone else.
+ */
+export function MarkSoldDialog({
+  product,
+  open,
+  onClose,
+}: {
+  product: Product;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const buyers = useBuyerCandidates(product.id, open);
+  const mutation = useMarkSold(product.id);
+  const [choice, setChoice] = useState<string>(SOMEONE_ELSE);
+  const submit = async () => {
+    try {
+      await mutation.mutateAsync(choice === SOMEONE_ELSE ? null : choice);
+      toast.success('Product marked as sold');
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to update product'));
+    }
+  };
+  const options = [
+    ...(buyers.data ?? []).map((b) => ({ id: b.id, label: b.name })),
+    { id: SOMEONE_ELSE, label: 'Someone else' },
+  ];
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !mutation.isPending && onClose()}
+      title="Who bought it?"
+      description="Name the buyer to review each other. Saved and pending offers are closed."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} isLoading={mutation.isPending} disabled={buyers.isPending}>
+            Mark Sold
+          </Button>
+        </>
+      }
+    >
+      {buyers.isPending ? (
+        <p className="text-sm text-slate-600">Loading buyers…</p>
+      ) : (
+        <fieldset>
+          <legend className="sr-only">Buyer</legend>
+          {buyers.isError && (
+            <p role="alert" className="mb-2 text-sm text-red-700">
+              Could not load who chatted with you; you can still choose someone else.
+            </p>
+          )}
+          <div className="space-y-2">
+            {options.map((o) => (
+              <label
+                key={o.id || 'else'}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 ring-1 ring-slate-200 has-checked:ring-2 has-checked:ring-indigo-600"
+              >
+                <input
+                  type="radio"
+                  name="buyer"
+                  value={o.id}
+                  checked={choice === o.id}
+                  onChange={() => setChoice(o.id)}
+                  className="size-4 accent-indigo-600"
+                />
+                <span className="text-sm text-slate-900">{o.label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,208 @@
+import { OFFER_LIMITS, OFFER_MESSAGES, type Offer, type Product } from '@campusrun/shared';
+import { HandCoins } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge, type BadgeTone } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { TextField } from '@/components/ui/Field';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { formatRupees } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { useDecideOffer, useMakeOffer, useOffers } from '../api/market';
+
+export const OFFER_TONE: Record<Offer['status'], BadgeTone> = {
+  pending: 'amber',
+  accepted: 'green',
+  declined: 'red',
+  withdrawn: 'slate',
+};
+export const OFFER_LABEL: Record<Offer['status'], string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+};
+
+/** Accept / Decline (the seller) or Withdraw (the buyer) of a pending offer. */
+export function OfferActions({ offer, asSeller }: { offer: Offer; asSeller: boolean }) {
+  const decide = useDecideOffer();
+  if (offer.status !== 'pending') return null;
+  const run = (action: 'accept' | 'decline' | 'withdraw') =>
+    decide.mutate(
+      { id: offer.id, action },
+      {
+        onSuccess: ({ message }) => toast.success(message),
+        onError: (error) => toast.error(errorMessage(error, 'Could not update the offer')),
+      },
+    );
+  const busy = (action: string) => decide.isPending && decide.variables?.action === action;
+  return asSeller ? (
+    <div className="flex gap-2">
+      <Button size="sm" onClick={() => run('accept')} isLoading={busy('accept')} disabled={decide.isPending}>
+        Accept
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => run('decline')}
+        isLoading={busy('decline')}
+        disabled={decide.isPending}
+      >
+        Decline
+      </Button>
+    </div>
+  ) : (
+    <Button
+      size="sm"
+      variant="secondary"
+      onClick={() => run('withdraw')}
+      isLoading={busy('withdraw')}
+      disabled={decide.isPending}
+    >
+      Withdraw
+    </Button>
+  );
+}
+
+/** "Make an offer": whole rupees, 1 to 10× the price (checked again on the server). */
+function MakeOfferDialog({
+  product,
+  open,
+  onClose,
+}: {
+  product: Product;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string>();
+  const mutation = useMakeOffer(product.id);
+  const submit = async () => {
+    const value = Number(amount);
+    if (amount.trim() === '') return setError(OFFER_MESSAGES.amountRequired);
+    if (!Number.isInteger(value)) return setError(OFFER_MESSAGES.amountInvalid);
+    if (value < 1) return setError(OFFER_MESSAGES.amountMin);
+    if (value > product.price * OFFER_LIMITS.maxTimesPrice) return setError(OFFER_MESSAGES.amountMax);
+    try {
+      const { message } = await mutation.mutateAsync(value);
+      toast.success(message);
+      setAmount('');
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, 'Could not send the offer'));
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !mutation.isPending && onClose()}
+      title="Make an offer"
+      description={`${product.seller.name} asks ${formatRupees(product.price)}. Your offer appears in your chat with them.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} isLoading={mutation.isPending}>
+            Send offer
+          </Button>
+        </>
+      }
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField
+          label="Your offer (₹)"
+          inputMode="numeric"
+          autoComplete="off"
+          value={amount}
+          error={error}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setError(undefined);
+          }}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+function OfferRow({ offer, asSeller }: { offer: Offer; asSeller: boolean }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-900">
+          {formatRupees(offer.amount)}
+          {asSeller && (
+            <>
+              {' '}
+              <span className="font-normal text-slate-600">from </span>
+              <Link to={paths.user(offer.buyer.id)} className="font-normal text-indigo-700 hover:underline">
+                {offer.buyer.name}
+              </Link>
+            </>
+          )}
+        </p>
+        <Badge tone={OFFER_TONE[offer.status]}>{OFFER_LABEL[offer.status]}</Badge>
+      </div>
+      <OfferActions offer={offer} asSeller={asSeller} />
+    </li>
+  );
+}
+
+/**
+ * Offers on the product page: the seller's list with Accept / Decline; for anyone else their own
+ * offers and, on an available negotiable product, "Make an offer".
+ */
+export function OfferPanel({ product, isSeller }: { product: Product; isSeller: boolean }) {
+  const [open, setOpen] = useState(false);
+  const canOffer = product.can.offer && product.status === 'available' && product.isNegotiable;
+  const query = useOffers(product.id, isSeller || product.can.offer);
+  const offers = query.data ?? [];
+  if (!isSeller && !canOffer && offers.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="offers-heading"
+      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="offers-heading" className="text-sm font-medium text-slate-600">
+          {isSeller ? 'Offers' : 'Your offers'}
+        </h2>
+        {canOffer && !offers.some((o) => o.status === 'pending') && (
+          <Button size="sm" onClick={() => setOpen(true)}>
+            <HandCoins className="size-4" aria-hidden="true" />
+            Make an offer
+          </Button>
+        )}
+      </div>
+      {query.isPending ? (
+        <p className="mt-2 text-sm text-slate-600">Loading offers…</p>
+      ) : query.isError ? (
+        <p className="mt-2 text-sm text-red-700" role="alert">
+          Could not load offers.{' '}
+          <button type="button" className="underline" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : offers.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          {isSeller ? 'No offers yet.' : 'Offer a price the seller can accept.'}
+        </p>
+      ) : (
+        <ul className="mt-1 divide-y divide-slate-100">
+          {offers.map((offer) => (
+            <OfferRow key={offer.id} offer={offer} asSeller={isSeller} />
+          ))}
+        </ul>
+      )}
+      {canOffer && <MakeOfferDialog product={product} open={open} onClose={() => setOpen(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+import type { PublicProfile, Review } from '@campusrun/shared';
+import { ArrowLeft, MessageCircle } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Avatar } from '@/components/ui/Avatar';
+import { buttonClasses } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { StarRating } from '@/components/ui/StarRating';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatDate, formatMonthYear, formatRupees } from '@/lib/format';
+import { mediaUrl } from '@/lib/media';
+import { usePublicProfile } from '../api/get-profile';
+
+const KINDS: { key: keyof PublicProfile['ratings']; label: string }[] = [
+  { key: 'asDeliverer', label: 'As deliverer' },
+  { key: 'asRequester', label: 'As requester' },
+  { key: 'asSeller', label: 'As seller' },
+  { key: 'asBuyer', label: 'As buyer' },
+];
+const KIND_OF: Record<Review['ratingType'], string> = {
+  hosteller_to_dayscholar: 'for a delivery',
+  dayscholar_to_hosteller: 'as requester',
+  buyer_to_seller: 'as seller',
+  seller_to_buyer: 'as buyer',
+};
+
+const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200';
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={card}>
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="text-lg font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function ProfileView({ profile, isYou }: { profile: PublicProfile; isYou: boolean }) {
+  const navigate = useNavigate();
+  const rate = profile.stats.deliveryCancellationRate;
+  return (
+    <div className="mt-4 space-y-6">
+      <header className={`${card} flex flex-wrap items-center gap-4`}>
+        <Avatar id={profile.id} name={profile.name} src={mediaUrl(profile.avatar)} size="lg" />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-semibold break-words text-slate-900">
+            {profile.name}
+            {isYou && <span className="text-base font-normal text-slate-600"> (You)</span>}
+          </h1>
+          <p className="text-sm text-slate-600">
+            {profile.role === 'hosteller'
+              ? 'Hosteller'
+              : profile.role === 'dayscholar'
+                ? 'Day scholar'
+                : 'Student'}{' '}
+            · Member since {formatMonthYear(profile.memberSince)}
+          </p>
+        </div>
+        {!isYou && (
+          <button
+            type="button"
+            className={buttonClasses({})}
+            onClick={() => navigate(paths.chatWith(profile.id))}
+          >
+            <MessageCircle className="size-4" aria-hidden="true" />
+            Message
+          </button>
+        )}
+      </header>
+
+      <section aria-labelledby="ratings-heading">
+        <h2 id="ratings-heading" className="text-base font-medium text-slate-900">
+          Ratings
+        </h2>
+        <dl className="mt-2 grid grid-cols-2 gap-3 md:grid-cols-4">
+          {KINDS.map(({ key, label }) => (
+            <div key={key} className={card}>
+              <dt className="text-xs text-slate-600">{label}</dt>
+              <dd className="mt-1">
+                {profile.ratings[key].count === 0 ? (
+                  <span className="text-sm text-slate-600">No ratings yet</span>
+                ) : (
+                  <span className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
+                    <StarRating value={profile.ratings[key].average} size="sm" />
+                    {profile.ratings[key].average.toFixed(1)} ({profile.ratings[key].count})
+                  </span>
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="stats-heading">
+        <h2 id="stats-heading" className="text-base font-medium text-slate-900">
+          On campus
+        </h2>
+        <dl className="mt-2 grid grid-cols-2 gap-3 md:grid-cols-4">
+          <Stat label="Deliveries completed" value={String(profile.stats.deliveriesCompleted)} />
+          <Stat label="Requests completed" value={String(profile.stats.requestsCompleted)} />
+          <Stat label="Items sold" value={String(profile.stats.itemsSold)} />
+          <Stat
+            label="Delivery cancellation rate"
+            value={rate === null ? '—' : `${Math.round(rate * 100)}%`}
+          />
+        </dl>
+      </section>
+
+      <section aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading" className="text-base font-medium text-slate-900">
+          Recent reviews
+        </h2>
+        {profile.reviews.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No reviews yet.</p>
+        ) : (
+          <ul className="mt-2 space-y-3">
+            {profile.reviews.map((r) => (
+              <li key={r.id} className={`${card} flex gap-3`}>
+                <Avatar id={r.rater.id} name={r.rater.name} src={mediaUrl(r.rater.avatar)} size="sm" />
+                <div className="min-w-0">
+                  <p className="text-sm">
+                    <Link to={paths.user(r.rater.id)} className="font-medium text-slate-900 hover:underline">
+                      {r.rater.name}
+                    </Link>{' '}
+                    <span className="text-slate-600">
+                      {KIND_OF[r.ratingType]} · {formatDate(r.createdAt)}
+                    </span>
+                  </p>
+                  <StarRating value={r.rating} size="sm" />
+                  {r.comment && <p className="mt-1 text-sm break-words text-slate-700">{r.comment}</p>}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="listings-heading">
+        <h2 id="listings-heading" className="text-base font-medium text-slate-900">
+          Active listings
+        </h2>
+        {profile.listings.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">Nothing on sale right now.</p>
+        ) : (
+          <ul className="mt-2 grid grid-cols-2 gap-3 md:grid-cols-4">
+            {profile.listings.map((p) => (
+              <li key={p.id} className={card}>
+                <Link to={paths.product(p.id)} className="block hover:underline">
+                  <span className="block truncate text-sm font-medium text-slate-900">{p.name}</span>
+                  <span className="text-sm text-slate-700">{formatRupees(p.price)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** /users/{id}: a public profile. Never the e-mail, phone or room. */
+export function PublicProfilePage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const query = usePublicProfile(id);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  return (
+    <>
+      <title>{`${query.data?.name ?? 'Profile'} · CampusRun`}</title>
+      <button
+        type="button"
+        onClick={() => history.back()}
+        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back
+      </button>
+      {query.data ? (
+        <ProfileView profile={query.data} isYou={user?.id === query.data.id} />
+      ) : notFound ? (
+        <div className={`${card} mt-4`}>
+          <h1 className="sr-only">Profile</h1>
+          <EmptyState title="User not found" description="This account does not exist or was removed." />
+        </div>
+      ) : query.isError ? (
+        <div className={`${card} mt-4`}>
+          <h1 className="sr-only">Profile</h1>
+          <ErrorState
+            title="Failed to load this profile"
+            message="Check your connection and try again."
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            isRetrying={query.isRefetching}
+          />
+        </div>
+      ) : (
+        <div className="mt-4 space-y-4" aria-busy="true">
+          <h1 className="sr-only">Profile</h1>
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+      )}
+    </>
+  );
+}

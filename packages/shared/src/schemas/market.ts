@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { ALL_RATING_TYPES, OFFER_STATUSES, ROLES, SALE_RATING_TYPES } from '../constants';
+import { productSchema } from './products';
+import { userRefSchema } from './users';
+
+/** An offer may be up to this many times the asking price. */
+export const OFFER_LIMITS = { maxTimesPrice: 10, savedMax: 500 } as const;
+
+export const OFFER_MESSAGES = {
+  amountRequired: 'Please enter an amount',
+  amountInvalid: 'Please enter a whole number of rupees',
+  amountMin: 'The offer must be at least ₹1',
+  amountMax: `The offer can be at most ${OFFER_LIMITS.maxTimesPrice} times the price`,
+  notFound: 'Offer not found',
+  ownProduct: 'You cannot make an offer on your own product',
+  notAvailable: 'This product is no longer available',
+  pendingExists: 'You already have a pending offer on this product',
+  notPending: 'This offer is no longer pending',
+  notSellerOfOffer: 'Only the seller can accept or decline this offer',
+  notBuyerOfOffer: 'Only the buyer can withdraw this offer',
+  made: 'Offer sent',
+  accepted: 'Offer accepted — the product is reserved for the buyer',
+  declined: 'Offer declined',
+  withdrawn: 'Offer withdrawn',
+} as const;
+
+export const SAVED_MESSAGES = {
+  ownProduct: 'You cannot save your own product',
+  tooMany: `You can save at most ${OFFER_LIMITS.savedMax} items`,
+  saved: 'Saved',
+  unsaved: 'Removed from saved items',
+} as const;
+
+export const SALE_MESSAGES = {
+  buyerNotCandidate: 'Choose a buyer who chatted with you about this product or made an offer',
+  notSold: 'You can review only after the product is sold to a named buyer',
+  notParty: 'Only the seller and the buyer of this product can review this sale',
+  wrongType: 'This rating type does not match your side of the sale',
+  duplicate: 'You have already reviewed this sale',
+} as const;
+
+/** POST /products/{id}/offers: whole rupees (the 10× cap is checked against the price on the server). */
+export const createOfferSchema = z.object({
+  amount: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: OFFER_MESSAGES.amountRequired })
+      .int(OFFER_MESSAGES.amountInvalid)
+      .min(1, OFFER_MESSAGES.amountMin)
+      .max(100_000_000, OFFER_MESSAGES.amountMax),
+  ),
+});
+export type CreateOfferBody = z.infer<typeof createOfferSchema>;
+
+export const offerSchema = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  buyer: userRefSchema,
+  /** Rupees. */
+  amount: z.number(),
+  status: z.enum(OFFER_STATUSES),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+export const offerResponseSchema = z.object({ offer: offerSchema, message: z.string() });
+export const offerListResponseSchema = z.object({ offers: z.array(offerSchema) });
+
+/** PUT /products/{id}/sold: the buyer, or none ("someone else"). */
+export const markSoldSchema = z.object({ buyerId: z.uuid({ error: 'Invalid buyer' }).nullish() });
+export type MarkSoldBody = z.infer<typeof markSoldSchema>;
+
+/** GET /products/{id}/buyers: whom the seller may name as the buyer. */
+export const buyerCandidatesResponseSchema = z.object({ buyers: z.array(userRefSchema) });
+
+export const savedListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const savedListResponseSchema = z.object({
+  products: z.array(productSchema),
+  nextCursor: z.string().nullable(),
+});
+export const saveResponseSchema = z.object({ isSaved: z.boolean(), message: z.string() });
+
+/** A review as shown on a profile or a sale. */
+export const reviewSchema = z.object({
+  id: z.uuid(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  ratingType: z.enum(ALL_RATING_TYPES),
+  rater: userRefSchema,
+  userId: z.uuid(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** GET /products/{id}/reviews: the sale's reviews, and the viewer's side if they may still review. */
+export const saleReviewsResponseSchema = z.object({
+  /** Shown to the seller and the buyer only. */
+  buyer: userRefSchema.nullable(),
+  reviews: z.array(reviewSchema),
+  canReview: z.object({ ratingType: z.enum(SALE_RATING_TYPES), user: userRefSchema }).nullable(),
+});
+export type SaleReviews = z.infer<typeof saleReviewsResponseSchema>;
+
+const summary = z.object({ average: z.number(), count: z.number().int() });
+
+/** GET /users/{id}/profile: never the e-mail, phone or room. */
+export const publicProfileSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(ROLES).nullable(),
+  memberSince: z.string(),
+  ratings: z.object({ asDeliverer: summary, asRequester: summary, asSeller: summary, asBuyer: summary }),
+  reviews: z.array(reviewSchema),
+  stats: z.object({
+    deliveriesCompleted: z.number().int(),
+    requestsCompleted: z.number().int(),
+    itemsSold: z.number().int(),
+    /** Deliveries given up ÷ deliveries accepted (completed + given up); null before the first. */
+    deliveryCancellationRate: z.number().nullable(),
+  }),
+  listings: z.array(productSchema),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+export const publicProfileResponseSchema = z.object({ profile: publicProfileSchema });
