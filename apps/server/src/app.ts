@@ -38,6 +38,7 @@ import { createStorage, uploadsRoutes } from './lib/storage';
 import { createJwt } from './lib/tokens';
 import { findSessionUser, notifyUserChanged } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
+import { avatarRoutes } from './modules/auth/avatar.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -271,6 +272,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     { prefix: '/api' },
   );
   await app.register(authRoutes(ctx, guards), { prefix: '/api' });
+  await app.register(avatarRoutes(ctx, guards), { prefix: '/api' });
   await app.register(requestsRoutes(ctx, guards), { prefix: '/api' });
   await app.register(ratingsRoutes(ctx, guards), { prefix: '/api' });
   await app.register(dashboardRoutes(ctx, guards), { prefix: '/api' });

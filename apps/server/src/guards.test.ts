@@ -34,6 +34,8 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/users/complete-google-profile', audience: 'signedIn' },
   { method: 'PUT', path: '/api/users/profile', audience: 'signedIn' },
   { method: 'PUT', path: '/api/users/change-password', audience: 'signedIn' },
+  { method: 'PUT', path: '/api/users/avatar', audience: 'signedIn' },
+  { method: 'DELETE', path: '/api/users/avatar', audience: 'signedIn' },
   { method: 'GET', path: '/api/users/:id', audience: 'signedIn', notFound: USER },
   { method: 'GET', path: '/api/users/blocked', audience: 'signedIn' },
   { method: 'POST', path: '/api/users/:id/block', audience: 'signedIn', notFound: USER },

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '@campusrun/shared';
 import { bombPng, jpegWithGps, noisyImage, pngImage, truncatedPng } from '../test/images';
-import { processImage } from './images';
+import { processAvatar, processImage } from './images';
 
 const rejection = async (input: Buffer) => {
   const err = await processImage(input).then(
@@ -104,5 +104,36 @@ describe('processImage', () => {
       message: PRODUCT_MESSAGES.imagePixels,
     });
     expect(await rejection(bombPng(100_000, 8))).toBeUndefined(); // 0.8 MP: long but allowed
+  });
+});
+
+describe('processAvatar', () => {
+  it('centre-crops any shape to a 256 px WebP square, enlarging a small one', async () => {
+    for (const [w, h] of [
+      [1200, 500],
+      [300, 900],
+      [40, 30],
+    ]) {
+      const out = await processAvatar(await pngImage(w, h));
+      const meta = await sharp(out.data).metadata();
+      expect([meta.format, meta.width, meta.height, out.width, out.height]).toEqual([
+        'webp',
+        256,
+        256,
+        256,
+        256,
+      ]);
+    }
+  });
+
+  it('refuses what processImage refuses, with the same messages', async () => {
+    const refusal = (input: Buffer) =>
+      processAvatar(input).then(
+        () => undefined,
+        (e: { statusCode: number; message: string }) => [e.statusCode, e.message],
+      );
+    expect(await refusal(Buffer.from('hello'))).toEqual([415, PRODUCT_MESSAGES.imageType]);
+    expect(await refusal(await truncatedPng())).toEqual([415, PRODUCT_MESSAGES.imageCorrupt]);
+    expect(await refusal(bombPng(20_000, 20_000))).toEqual([413, PRODUCT_MESSAGES.imagePixels]);
   });
 });

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '@campusrun/shared';
+import { AVATAR_LIMITS, PRODUCT_LIMITS, PRODUCT_MESSAGES } from '@campusrun/shared';
 import { AppError } from './errors';
 
 /** Formats we decode. Anything else sharp could read (SVG, TIFF, HEIF, PDF…) is refused. */
@@ -40,17 +40,10 @@ export const corruptImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PR
 export const tooManyPixels = () => new AppError(413, 'PAYLOAD_TOO_LARGE', PRODUCT_MESSAGES.imagePixels);
 
 /**
- * Verifies an uploaded image by decoding it, then re-encodes it: EXIF orientation applied, at most
- * `fullSizePx` on the longest side, WebP, plus a thumbnail. sharp writes no metadata unless asked
- * (we never call withMetadata/keepExif), so EXIF (GPS!), XMP and ICC are dropped.
- * Throws 415 for non-images, unsupported formats and damaged files; 413 for too many pixels.
+ * Step 1 of every upload, from the header only: format and dimensions, read without a pixel limit so
+ * a bomb gets its own message. 415 for what we do not decode, 413 for more than `maxPixels`.
  */
-export async function processImage(
-  /** The bytes, or the path of a file holding them (an upload streamed to disk). */
-  input: Buffer | string,
-  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
-): Promise<ProcessedImage> {
-  // 1. Header only: format and dimensions, without a pixel limit so a bomb gets its own message.
+async function checkHeader(input: Buffer | string, maxPixels: number) {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -61,7 +54,27 @@ export async function processImage(
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
   if (width < 1 || height < 1) throw corruptImage();
-  if (width * height > limits.maxPixels) throw tooManyPixels();
+  if (width * height > maxPixels) throw tooManyPixels();
+  return { format: meta.format, width, height };
+}
+
+/** A decoding failure as the uploader's error: too many pixels, or a damaged file. */
+const decodeError = (err: unknown) =>
+  err instanceof Error && /pixel limit/i.test(err.message) ? tooManyPixels() : corruptImage();
+
+/**
+ * Verifies an uploaded image by decoding it, then re-encodes it: EXIF orientation applied, at most
+ * `fullSizePx` on the longest side, WebP, plus a thumbnail. sharp writes no metadata unless asked
+ * (we never call withMetadata/keepExif), so EXIF (GPS!), XMP and ICC are dropped.
+ * Throws 415 for non-images, unsupported formats and damaged files; 413 for too many pixels.
+ */
+export async function processImage(
+  /** The bytes, or the path of a file holding them (an upload streamed to disk). */
+  input: Buffer | string,
+  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+): Promise<ProcessedImage> {
+  // 1. Header only: format and dimensions.
+  const meta = await checkHeader(input, limits.maxPixels);
 
   // 2. Decode once (JPEG shrink-on-load when it can), upright and scaled, to raw pixels.
   let decoded: { data: Buffer; info: OutputInfo };
@@ -77,8 +90,7 @@ export async function processImage(
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels();
-    throw corruptImage();
+    throw decodeError(err);
   }
 
   // 3. Encode both sizes from the decoded pixels.
@@ -102,9 +114,44 @@ export async function processImage(
     contentType: 'image/webp',
     source: {
       format: meta.format,
-      width,
-      height,
+      width: meta.width,
+      height: meta.height,
       bytes: typeof input === 'string' ? (await stat(input)).size : input.length,
     },
   };
+}
+
+export interface AvatarLimits {
+  maxPixels: number;
+  /** Side of the square output. */
+  sizePx: number;
+}
+export const DEFAULT_AVATAR_LIMITS: AvatarLimits = {
+  maxPixels: AVATAR_LIMITS.maxPixels,
+  sizePx: AVATAR_LIMITS.sizePx,
+};
+
+/**
+ * A profile photo: verified like `processImage` (decoded, same formats and errors), then upright,
+ * centre-cropped to a `sizePx` square (a smaller photo is enlarged), WebP, without metadata.
+ */
+export async function processAvatar(
+  input: Buffer | string,
+  limits: AvatarLimits = DEFAULT_AVATAR_LIMITS,
+): Promise<EncodedImage & { contentType: 'image/webp' }> {
+  await checkHeader(input, limits.maxPixels);
+  try {
+    const { data, info } = await sharp(input, {
+      limitInputPixels: limits.maxPixels,
+      failOn: 'error',
+      pages: 1,
+    })
+      .rotate()
+      .resize({ width: limits.sizePx, height: limits.sizePx, fit: 'cover', position: 'centre' })
+      .webp({ quality: 80, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, contentType: 'image/webp' };
+  } catch (err) {
+    throw decodeError(err);
+  }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { MESSAGES, newPassword, optionalText, personName, phoneNumber } from './common';
 import { requireHostelFields, roleField } from './auth';
+import { PRODUCT_IMAGE_ACCEPT, PRODUCT_IMAGE_TYPES, PRODUCT_LIMITS, PRODUCT_MESSAGES } from './products';
 
 /** PUT /users/profile. Hostel fields are required for hostellers; the server knows the role. */
 export const profileUpdateSchema = z.object({
@@ -59,3 +60,29 @@ export const completeProfileSchema = z
     }),
   );
 export type CompleteProfileBody = z.infer<typeof completeProfileSchema>;
+
+/** PUT /users/avatar: one photo, re-encoded by the server to a square WebP. */
+export const AVATAR_LIMITS = {
+  /** Bytes of the uploaded file. */
+  maxBytes: 5 * 1024 * 1024,
+  /** Side of the stored square, in pixels. */
+  sizePx: 256,
+  /** Decoded size limit (decompression bombs), as for product photos. */
+  maxPixels: PRODUCT_LIMITS.maxImagePixels,
+} as const;
+
+/** What the avatar file input accepts; the server checks the decoded image, not these labels. */
+export const AVATAR_IMAGE_TYPES: readonly string[] = PRODUCT_IMAGE_TYPES;
+export const AVATAR_ACCEPT = PRODUCT_IMAGE_ACCEPT;
+
+/** User-visible texts of the profile photo (a damaged or unsupported file gets the product photo's). */
+export const AVATAR_MESSAGES = {
+  imageType: PRODUCT_MESSAGES.imageType,
+  imageRequired: 'Choose a photo to upload',
+  imageTooLarge: PRODUCT_MESSAGES.imageTooLarge,
+  onlyOneImage: 'Upload one photo at a time',
+  updated: 'Profile photo updated',
+  removed: 'Profile photo removed',
+  uploadFailed: 'Could not update your photo. Please try again.',
+  removeFailed: 'Could not remove your photo. Please try again.',
+} as const;

@@ -65,6 +65,26 @@ export const updateUser = async (db: Db, id: string, patch: Partial<NewUser>) =>
       .returning()
   )[0];
 
+/**
+ * Sets the user's avatar (null removes it) and answers the updated row with the avatar it replaced,
+ * read under a row lock so two changes at once each see the other's file and none is left behind.
+ */
+export const swapAvatar = (db: Db, id: string, avatar: string | null) =>
+  db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ avatar: users.avatar })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    if (!current) return undefined;
+    const [user] = await tx
+      .update(users)
+      .set({ avatar, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return { user: user!, previous: current.avatar };
+  });
+
 /** Sets a new password hash and revokes every token issued before. */
 export const setPassword = async (db: Db, id: string, passwordHash: string, alsoVerify = false) =>
   (

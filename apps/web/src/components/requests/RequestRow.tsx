@@ -1,5 +1,6 @@
 import type { DeliveryRequest } from '@campusrun/shared';
 import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/Avatar';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
 import { RequestStateBadge, UrgentBadge } from './RequestStatusBadge';
@@ -12,18 +13,30 @@ export function RequestRow({
   request: DeliveryRequest;
   party: 'deliverer' | 'requester';
 }) {
+  const who = party === 'deliverer' ? request.deliverer : request.requester;
   return (
     <li>
       <Link
         to={paths.request(request.id)}
         className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
       >
-        <div className="min-w-0">
-          <p className="truncate text-sm font-medium text-slate-900">{request.itemName}</p>
-          <p className="truncate text-xs text-slate-500">
-            {formatRupees(request.expectedPrice)} · {request.deliveryLocation} ·{' '}
-            {party === 'deliverer' ? (request.deliverer?.name ?? 'No deliverer yet') : request.requester.name}
-          </p>
+        <div className="flex min-w-0 items-center gap-3">
+          {who ? (
+            <Avatar id={who.id} name={who.name} src={who.avatar} size="sm" />
+          ) : (
+            // Keeps the rows aligned while no one has taken the request.
+            <span
+              aria-hidden="true"
+              className="size-8 shrink-0 rounded-full border border-dashed border-slate-300"
+            />
+          )}
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-slate-900">{request.itemName}</p>
+            <p className="truncate text-xs text-slate-500">
+              {formatRupees(request.expectedPrice)} · {request.deliveryLocation} ·{' '}
+              {who?.name ?? 'No deliverer yet'}
+            </p>
+          </div>
         </div>
         <div className="flex shrink-0 gap-1.5">
           {request.isUrgent && !request.isExpired && <UrgentBadge />}

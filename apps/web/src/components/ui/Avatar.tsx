@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { useState } from 'react';
+import { mediaUrl } from '@/lib/media';
 
 // White text on each of these keeps a contrast ratio of at least 4.5:1.
 const COLOURS = [
@@ -23,6 +24,7 @@ export function avatarColour(id: string): string {
 }
 
 const sizes = {
+  xs: 'size-6 text-xs',
   sm: 'size-8 text-sm',
   md: 'size-10 text-base',
   lg: 'size-16 text-2xl',
@@ -34,17 +36,26 @@ export interface AvatarProps {
   name: string;
   src?: string | null;
   size?: keyof typeof sizes;
+  /**
+   * What a screen reader says for it, when no name is shown beside it. Without it the avatar is
+   * decorative (hidden from screen readers): the name next to it already says who this is.
+   */
+  alt?: string;
   className?: string;
 }
 
 /** The user's picture, or else the first letter of the name on a colour derived from the id. */
-export function Avatar({ id, name, src, size = 'md', className }: AvatarProps) {
+export function Avatar({ id, name, src, size = 'md', alt, className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const letter = name.trim().charAt(0).toUpperCase() || '?';
-  const showImage = Boolean(src) && failedSrc !== src;
+  const url = mediaUrl(src);
+  const showImage = Boolean(url) && failedSrc !== url;
 
   return (
     <span
+      aria-hidden={alt ? undefined : true}
+      role={alt && !showImage ? 'img' : undefined}
+      aria-label={alt && !showImage ? alt : undefined}
       className={clsx(
         'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold text-on-fill select-none',
         sizes[size],
@@ -54,16 +65,13 @@ export function Avatar({ id, name, src, size = 'md', className }: AvatarProps) {
     >
       {showImage ? (
         <img
-          src={src ?? undefined}
-          alt={name}
+          src={url}
+          alt={alt ?? ''}
           className="size-full object-cover"
-          onError={() => setFailedSrc(src ?? null)}
+          onError={() => setFailedSrc(url ?? null)}
         />
       ) : (
-        <>
-          <span aria-hidden="true">{letter}</span>
-          <span className="sr-only">{name}</span>
-        </>
+        <span aria-hidden="true">{letter}</span>
       )}
     </span>
   );

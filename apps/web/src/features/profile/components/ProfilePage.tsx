@@ -6,6 +6,7 @@ import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { BlockedUsers } from '@/components/users/BlockedUsers';
+import { AvatarEditor } from './AvatarEditor';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { PushSettings } from './PushSettings';
@@ -74,16 +75,28 @@ export function ProfilePage() {
           </div>
         </section>
 
-        <section
-          aria-labelledby="password-heading"
-          className="self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-2"
-        >
-          <h2 id="password-heading" className="text-base font-medium text-slate-900">
-            Change password
-          </h2>
-          <p className="mt-1 text-sm text-slate-500">You will stay signed in on this device.</p>
-          <ChangePasswordForm />
-        </section>
+        <div className="space-y-6 self-start lg:col-span-2">
+          <section
+            aria-labelledby="photo-heading"
+            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          >
+            <h2 id="photo-heading" className="mb-4 text-base font-medium text-slate-900">
+              Profile photo
+            </h2>
+            <AvatarEditor user={user} />
+          </section>
+
+          <section
+            aria-labelledby="password-heading"
+            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          >
+            <h2 id="password-heading" className="text-base font-medium text-slate-900">
+              Change password
+            </h2>
+            <p className="mt-1 text-sm text-slate-500">You will stay signed in on this device.</p>
+            <ChangePasswordForm />
+          </section>
+        </div>
 
         <section
           aria-labelledby="blocked-heading"

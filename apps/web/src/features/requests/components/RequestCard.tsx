@@ -1,6 +1,7 @@
 import type { DeliveryRequest } from '@campusrun/shared';
 import { Calendar, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/Avatar';
 import { Badge } from '@/components/ui/Badge';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
@@ -52,15 +53,26 @@ export function RequestCard({ request, party }: RequestCardProps) {
             {formatDateTime(request.deadline)}
           </span>
         </div>
-        <p className="mt-2 text-sm text-slate-500">
-          {party === 'deliverer'
-            ? request.deliverer
-              ? `Deliverer: ${request.deliverer.name}`
-              : 'No deliverer yet'
-            : `Requested by ${request.requester.name}`}
-        </p>
+        <PartyLine request={request} party={party} />
       </Link>
     </li>
+  );
+}
+
+/** Who the card is about: the other party's avatar and name, or that there is no deliverer yet. */
+function PartyLine({ request, party }: RequestCardProps) {
+  const who = party === 'deliverer' ? request.deliverer : request.requester;
+  return (
+    <p className="mt-2 flex min-w-0 items-center gap-2 text-sm text-slate-500">
+      {who && <Avatar id={who.id} name={who.name} src={who.avatar} size="xs" />}
+      <span className="truncate">
+        {party === 'deliverer'
+          ? who
+            ? `Deliverer: ${who.name}`
+            : 'No deliverer yet'
+          : `Requested by ${request.requester.name}`}
+      </span>
+    </p>
   );
 }
 
