@@ -55,6 +55,9 @@ import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { createJobQueue } from './lib/jobs';
+import { emailsRoutes } from './modules/emails/emails.routes';
+import { createEmailsService } from './modules/emails/emails.service';
 import { createPushSender } from './modules/push/push.sender';
 import { createPushService } from './modules/push/push.service';
 import { pushRoutes } from './modules/push/push.routes';
@@ -187,9 +190,18 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
       presence: { onlineAmong: (ids) => onlineUsersAmong(io, ids) },
     },
   );
-  // Never in the way of the write that caused it: a slow push service delays nobody's answer.
+  // Away e-mails go through the PostgreSQL job queue: one process sends each, whichever fetches it.
+  const jobs = config.offlineEmail.enabled ? await createJobQueue(database, app.log) : undefined;
+  if (jobs) app.addHook('onClose', () => jobs.stop());
+  const emails = createEmailsService(ctx, {
+    jobs,
+    presence: { onlineAmong: (ids) => onlineUsersAmong(io, ids) },
+  });
+  await emails.start();
+  // Never in the way of the write that caused them: a slow push service delays nobody's answer.
   ctx.events.on((event) => {
     void push.onEvent(event).catch((err: unknown) => ctx.log.warn({ err }, 'push dispatch failed'));
+    void emails.onEvent(event).catch((err: unknown) => ctx.log.warn({ err }, 'e-mail scheduling failed'));
   });
   metrics.addGauge(
     'socketio_connected_sockets',
@@ -283,6 +295,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   await app.register(blocksRoutes(ctx, guards), { prefix: '/api' });
   await app.register(moderationRoutes(ctx, guards), { prefix: '/api' });
   await app.register(pushRoutes(push, guards), { prefix: '/api' });
+  await app.register(emailsRoutes(emails, guards), { prefix: '/api' });
   // Features that use others get them here (a feature never imports another).
   const products = createProductsService(ctx, ctx.storage);
   await app.register(offersRoutes(ctx, guards, { chat: createChatService(ctx), products }), {

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { EMAIL_LIMITS } from '@campusrun/shared';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -115,6 +116,7 @@ const envSchema = z.object({
   REQUEST_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   S3_BUCKET: optionalString,
+  OFFLINE_EMAIL: z.enum(['on', 'off']).default('on'),
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
   VAPID_SUBJECT: optionalString,
@@ -196,6 +198,11 @@ export interface Config {
   s3?: S3Config;
   /** Opens GET /api/metrics with `Authorization: Bearer <token>`; loopback needs none. */
   metricsToken?: string;
+  /**
+   * E-mails to users who are away (unread messages, their requests accepted or delivered), through
+   * the PostgreSQL job queue; `unreadDelaySeconds` is how long a message waits unread first.
+   */
+  offlineEmail: { enabled: boolean; unreadDelaySeconds: number };
   /** Web Push keys (VAPID); in development generated once into DATA_DIR. Unset: no pushes. */
   vapid?: { publicKey: string; privateKey: string; subject: string };
 }
@@ -278,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     metricsToken: e.METRICS_TOKEN,
     vapid: vapidKeys(e, dataDir, domain),
+    offlineEmail: { enabled: e.OFFLINE_EMAIL === 'on', unreadDelaySeconds: EMAIL_LIMITS.unreadDelaySeconds },
   };
 }
 

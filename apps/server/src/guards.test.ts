@@ -28,6 +28,8 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/auth/me', audience: 'signedIn' },
   { method: 'POST', path: '/api/auth/logout', audience: 'signedIn' },
   { method: 'GET', path: '/api/push/config', audience: 'signedIn' },
+  { method: 'GET', path: '/api/email/preferences', audience: 'signedIn' },
+  { method: 'PUT', path: '/api/email/preferences', audience: 'signedIn' },
   { method: 'POST', path: '/api/push/subscriptions', audience: 'signedIn' },
   { method: 'DELETE', path: '/api/push/subscriptions', audience: 'signedIn' },
   { method: 'PUT', path: '/api/push/preferences', audience: 'signedIn' },
@@ -111,6 +113,9 @@ const PUBLIC = new Set([
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/auth/google/exchange',
+  // The e-mail's unsubscribe link: its signed token says who (see emails.test.ts).
+  'GET /api/email/unsubscribe',
+  'POST /api/email/unsubscribe',
 ]);
 
 /** Fails every body, query and params schema of the API. */

@@ -16,3 +16,4 @@ export * from './schemas/moderation';
 export * from './socket-events';
 export * from './schemas/market';
 export * from './schemas/push';
+export * from './schemas/emails';

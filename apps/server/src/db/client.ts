@@ -18,6 +18,8 @@ export interface Database {
   kind: 'embedded' | 'postgres';
   /** The connection pool's counts (metrics). */
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+  /** Plain SQL through the same pool, for a library that writes its own (the job queue). */
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db: drizzle({ client: pool, schema }) as unknown as Db,
     kind: 'postgres',
     pool,
+    // No values: the simple protocol, which also runs several statements at once.
+    query: (text, values) => (values?.length ? pool.query(text, values) : pool.query(text)),
     close: () => pool.end(),
   };
 }

@@ -10,6 +10,8 @@ export interface Mail {
   html: string;
   /** Shown on the console by the development outbox only (the one-time code or link). */
   devHint?: string;
+  /** Extra headers (List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -41,6 +43,7 @@ export async function createMailer(opts: {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.headers ? { headers: mail.headers } : {}),
         });
       },
       close: () => transport.close(),

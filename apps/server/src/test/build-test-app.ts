@@ -41,6 +41,8 @@ export function testConfig(overrides: Partial<Config> = {}, env: Record<string, 
     // Tests write rows behind the services' back (factories), which no cached page would notice;
     // the page cache's own tests turn it on.
     pageCacheEntries: 0,
+    // The job queue has its own tables: only the tests of away e-mails start it.
+    offlineEmail: { enabled: false, unreadDelaySeconds: 1 },
     ...overrides,
   };
 }

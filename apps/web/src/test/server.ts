@@ -28,6 +28,9 @@ export const defaultHandlers = [
   ),
   http.get(api('/hosteller/requests/recent'), () => HttpResponse.json({ requests: [] })),
   http.get(api('/hosteller/products/recent'), () => HttpResponse.json({ products: [] })),
+  http.get(api('/email/preferences'), () =>
+    HttpResponse.json({ preferences: { messages: true, requests: true } }),
+  ),
   http.get(api('/push/config'), () =>
     HttpResponse.json({
       publicKey: 'BPublicKeyForTests',

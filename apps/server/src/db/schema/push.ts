@@ -16,3 +16,19 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
+
+/** E-mails sent to a user while away: the per-conversation and daily limits read it. */
+export const emailSends = pgTable(
+  'email_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** For unread messages: whose messages (the conversation). */
+    aboutUserId: uuid('about_user_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_sends_user_sent_idx').on(t.userId, t.sentAt)],
+);

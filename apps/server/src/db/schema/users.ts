@@ -11,7 +11,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_PUSH_PREFERENCES, ROLES, type PushPreferences } from '@campusrun/shared';
+import {
+  DEFAULT_EMAIL_PREFERENCES,
+  DEFAULT_PUSH_PREFERENCES,
+  ROLES,
+  type EmailPreferences,
+  type PushPreferences,
+} from '@campusrun/shared';
 
 export const roleEnum = pgEnum('user_role', ROLES);
 
@@ -39,6 +45,11 @@ export const users = pgTable(
       .$type<PushPreferences>()
       .notNull()
       .default(DEFAULT_PUSH_PREFERENCES),
+    /** Which e-mails they get while away (all on unless turned off). */
+    emailPreferences: jsonb('email_preferences')
+      .$type<EmailPreferences>()
+      .notNull()
+      .default(DEFAULT_EMAIL_PREFERENCES),
     /** Deliveries this user accepted and then gave up (the profile's cancellation rate). */
     deliveriesGivenUp: integer('deliveries_given_up').notNull().default(0),
     isModerator: boolean('is_moderator').notNull().default(false),

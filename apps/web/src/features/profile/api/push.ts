@@ -1,4 +1,4 @@
-import type { PushPreferences } from '@campusrun/shared';
+import type { EmailPreferences, PushPreferences } from '@campusrun/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '@/lib/api-client';
 
@@ -68,4 +68,26 @@ export async function turnOffPush() {
   if (!subscription) return;
   await apiRequest('/push/subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
   await subscription.unsubscribe();
+}
+
+const emailKeys = { preferences: ['email', 'preferences'] as const };
+
+/** GET /email/preferences: which e-mails the user gets while away. */
+export function useEmailPreferences() {
+  return useQuery({
+    queryKey: emailKeys.preferences,
+    queryFn: ({ signal }) =>
+      api.get<{ preferences: EmailPreferences }>('/email/preferences', { signal }).then((b) => b.preferences),
+  });
+}
+
+export function useSaveEmailPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (preferences: EmailPreferences) =>
+      api
+        .put<{ preferences: EmailPreferences }>('/email/preferences', preferences)
+        .then((b) => b.preferences),
+    onSuccess: (preferences) => queryClient.setQueryData(emailKeys.preferences, preferences),
+  });
 }

@@ -44,6 +44,9 @@ describe('profile', () => {
       expect(saved).toEqual([{ messages: false, requests: true, urgent: true, marketplace: true }]),
     );
     await waitFor(() => expect(notifications.getByLabelText('New messages')).not.toBeChecked());
+    // E-mails while away have their own choices.
+    expect(await notifications.findByLabelText('Unread messages')).toBeChecked();
+    expect(notifications.getByLabelText('My requests accepted or delivered')).toBeChecked();
   });
 
   it('hides hostel details for a day scholar', async () => {

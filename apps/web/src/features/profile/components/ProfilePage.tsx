@@ -9,6 +9,7 @@ import { BlockedUsers } from '@/components/users/BlockedUsers';
 import { AvatarEditor } from './AvatarEditor';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileForm } from './ProfileForm';
+import { EmailSettings } from './EmailSettings';
 import { PushSettings } from './PushSettings';
 
 const ROLE_LABEL = { hosteller: 'Hosteller', dayscholar: 'Day Scholar' } as const;
@@ -116,6 +117,7 @@ export function ProfilePage() {
             Notifications
           </h2>
           <PushSettings />
+          <EmailSettings />
         </section>
       </div>
     </>

@@ -1,0 +1,154 @@
+import {
+  DEFAULT_EMAIL_PREFERENCES,
+  EMAIL_LIMITS,
+  type EmailKind,
+  type EmailPreferences,
+} from '@campusrun/shared';
+import type { Actor } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import type { AppEvent } from '../../lib/events';
+import type { JobQueue } from '../../lib/jobs';
+import { awayMail } from './emails.mail';
+import * as repo from './emails.repo';
+import { readUnsubscribeToken, unsubscribeToken } from './emails.tokens';
+
+/** Who has an open socket on any process. */
+export interface Presence {
+  onlineAmong(userIds: string[]): Promise<Set<string>>;
+}
+
+const UNREAD = 'email-unread-messages';
+const REQUEST = 'email-request-update';
+
+interface UnreadJob {
+  receiverId: string;
+  senderId: string;
+}
+interface RequestJob {
+  requesterId: string;
+  requestId: string;
+  itemName: string;
+  delivererName: string;
+  what: 'accepted' | 'delivered';
+}
+
+/**
+ * E-mails to users who are away, scheduled in the PostgreSQL job queue so exactly one process sends
+ * each: a message still unread after the delay (one per conversation per hour), and a request
+ * accepted or delivered; a daily cap per user; each kind can be turned off by a signed link.
+ */
+export function createEmailsService(
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>,
+  deps: { jobs?: JobQueue; presence: Presence },
+) {
+  const { db, config, mailer, log } = ctx;
+  const delay = config.offlineEmail.unreadDelaySeconds;
+  const limits = {
+    perConversationSeconds: EMAIL_LIMITS.perConversationSeconds,
+    dailyCap: EMAIL_LIMITS.dailyCap,
+  };
+  const link = (path: string) => `${config.publicUrl}${path}`;
+  const unsubscribe = (userId: string, kind: EmailKind) => ({
+    url: link(
+      `/api/email/unsubscribe?token=${encodeURIComponent(unsubscribeToken(config.jwtSecret, userId, kind))}`,
+    ),
+    what: kind === 'messages' ? 'unread-message' : 'request-update',
+  });
+
+  /** The recipient when they want this kind and are away; undefined otherwise. */
+  async function awayRecipient(userId: string, kind: EmailKind) {
+    const user = await repo.recipientOf(db, userId);
+    if (!user || (user.preferences ?? DEFAULT_EMAIL_PREFERENCES)[kind] === false) return undefined;
+    if ((await deps.presence.onlineAmong([userId])).has(userId)) return undefined;
+    return user;
+  }
+
+  async function unreadMessages({ receiverId, senderId }: UnreadJob) {
+    const user = await awayRecipient(receiverId, 'messages');
+    if (!user) return;
+    // Only what has waited the whole delay (a second's slack for the queue's timing).
+    const n = await repo.unreadCount(db, receiverId, senderId, new Date(Date.now() - (delay - 1) * 1000));
+    const name = await repo.nameOf(db, senderId);
+    if (n === 0 || !name) return;
+    if (!(await repo.claimSend(db, { userId: receiverId, kind: 'messages', aboutUserId: senderId }, limits)))
+      return;
+    const subject = `You have ${n} unread ${n === 1 ? 'message' : 'messages'} from ${name}`;
+    await mailer.send(
+      awayMail({
+        to: user.email,
+        subject,
+        lines: [`Hi ${user.name},`, `${subject} on CampusRun.`],
+        action: { label: 'Open the conversation', url: link(`/chat/${senderId}`) },
+        unsubscribe: unsubscribe(receiverId, 'messages'),
+      }),
+    );
+  }
+
+  async function requestUpdate(job: RequestJob) {
+    const user = await awayRecipient(job.requesterId, 'requests');
+    if (!user) return;
+    if (!(await repo.claimSend(db, { userId: job.requesterId, kind: 'requests', aboutUserId: null }, limits)))
+      return;
+    const subject = `${job.delivererName} ${job.what} your request for ${job.itemName}`;
+    await mailer.send(
+      awayMail({
+        to: user.email,
+        subject,
+        lines: [`Hi ${user.name},`, `${subject}.`],
+        action: { label: 'Open the request', url: link(`/requests/${job.requestId}`) },
+        unsubscribe: unsubscribe(job.requesterId, 'requests'),
+      }),
+    );
+  }
+
+  return {
+    /** Creates the queues and starts this process's workers. */
+    async start() {
+      const { jobs } = deps;
+      if (!jobs) return;
+      await jobs.createQueue(UNREAD);
+      await jobs.createQueue(REQUEST);
+      await jobs.work<UnreadJob>(UNREAD, unreadMessages);
+      await jobs.work<RequestJob>(REQUEST, requestUpdate);
+    },
+
+    /** Schedules the e-mails an event may call for (whether they go is decided when the job runs). */
+    async onEvent(event: AppEvent) {
+      const { jobs } = deps;
+      if (!jobs) return;
+      if (event.type === 'message.created' && !event.resent) {
+        const { receiverId, senderId } = event.message;
+        await jobs.send(UNREAD, { receiverId, senderId } satisfies UnreadJob, {
+          startAfter: delay,
+          singletonKey: `${receiverId}:${senderId}`,
+        });
+      } else if (event.type === 'request.accepted' || event.type === 'request.completed') {
+        await jobs.send(REQUEST, {
+          requesterId: event.requester.id,
+          requestId: event.requestId,
+          itemName: event.itemName,
+          delivererName: event.deliverer.name,
+          what: event.type === 'request.accepted' ? 'accepted' : 'delivered',
+        } satisfies RequestJob);
+      }
+    },
+
+    async preferences(actor: Actor) {
+      return { preferences: (await repo.preferencesOf(db, actor.id)) ?? DEFAULT_EMAIL_PREFERENCES };
+    },
+    async setPreferences(actor: Actor, preferences: EmailPreferences) {
+      await repo.setPreferences(db, actor.id, preferences);
+      return { preferences };
+    },
+
+    /** The unsubscribe link: answers the kind turned off, or null for a token that is not ours. */
+    async unsubscribe(token: string): Promise<EmailKind | null> {
+      const read = readUnsubscribeToken(config.jwtSecret, token);
+      if (!read) return null;
+      await repo.turnOff(db, read.userId, read.kind);
+      log.info({ kind: read.kind }, 'unsubscribed from away e-mails');
+      return read.kind;
+    },
+  };
+}
+export type EmailsService = ReturnType<typeof createEmailsService>;
