@@ -120,7 +120,7 @@ test('a hosteller lists a product, another finds and contacts them, the seller e
   await expect(buyer.getByRole('button', { name: 'Mark Sold' })).toHaveCount(0);
   await expectAccessible(buyer);
   await buyer.getByRole('link', { name: 'Contact Seller' }).click();
-  await expect(buyer).toHaveURL(new RegExp(`/chat/${sellerUser.id}$`));
+  await expect(buyer).toHaveURL(new RegExp(`/chat/${sellerUser.id}\\?product=[0-9a-f-]+$`));
   // Back on the product page, the buyer keeps it open while the seller edits and sells it.
   await buyer.goBack();
   await expect(buyer.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -163,6 +163,9 @@ test('a hosteller lists a product, another finds and contacts them, the seller e
 
   // ---- Seller: mark it sold; the buyer sees it Sold at once; it leaves the default list -----
   await seller.getByRole('button', { name: 'Mark Sold' }).click();
+  const soldTo = seller.getByRole('dialog', { name: 'Who bought it?' });
+  await soldTo.getByRole('radio', { name: 'Someone else' }).check();
+  await soldTo.getByRole('button', { name: 'Mark Sold' }).click();
   await expect(seller.getByText('Product marked as sold')).toBeVisible();
   await expect(seller.getByText('Sold', { exact: true })).toBeVisible();
   await expect(seller.getByRole('button', { name: 'Mark Available' })).toBeVisible();

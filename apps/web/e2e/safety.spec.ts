@@ -135,7 +135,7 @@ test('a blocked user’s message is refused, and unblocking from the profile let
   await expect(h.getByText('User unblocked')).toBeVisible();
   await expect(blocked.getByText('You have not blocked anyone')).toBeVisible();
 
-  await d.getByRole('button', { name: /send/i }).click();
+  await d.getByRole('button', { name: 'Send message' }).click();
   await expect(d.getByRole('log').getByText('Are you there?')).toBeVisible();
   await expect(
     d
