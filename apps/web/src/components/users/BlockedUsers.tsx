@@ -1,4 +1,6 @@
 import { Ban } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -51,7 +53,14 @@ export function BlockedUsers() {
         <li key={user.id} className="flex items-center gap-3 py-3">
           <Avatar id={user.id} name={user.name} src={user.avatar} />
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
+            <p className="truncate text-sm font-medium text-slate-900">
+              <Link
+                to={paths.user(user.id)}
+                className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                {user.name}
+              </Link>
+            </p>
             <p className="text-xs text-slate-500">Blocked {formatDate(user.blockedAt)}</p>
           </div>
           <Button
