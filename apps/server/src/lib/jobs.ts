@@ -2,25 +2,50 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 
+/** PostgreSQL's "deadlock detected": two processes setting up the queue's tables at the same moment. */
+const isDeadlock = (err: unknown) => (err as { code?: string } | null)?.code === '40P01';
+
+/** Runs `attempt` again (up to 5 times, after a short random wait) when it lost a deadlock. */
+async function retryDeadlocks<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!isDeadlock(err) || i >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * i));
+    }
+  }
+}
+
 /**
  * A PostgreSQL job queue (pg-boss, in its own `pgboss` schema, over the app's pool). A job is fetched
  * by exactly one worker of all the processes sharing the database, at the earliest at its
- * `startAfter`; a `singletonKey` keeps one queued job per key.
+ * `startAfter`; a `singletonKey` keeps one queued job per key. Processes that start together may
+ * deadlock while setting up its tables: the loser starts again.
  */
 export async function createJobQueue(
   database: Pick<Database, 'query'>,
   log: Pick<FastifyBaseLogger, 'error'>,
 ) {
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.query(text, values) as Promise<{ rows: never[] }> },
-    schedule: false,
-    supervise: true,
+  const boss = await retryDeadlocks(async () => {
+    const instance = new PgBoss({
+      db: { executeSql: (text, values) => database.query(text, values) as Promise<{ rows: never[] }> },
+      schedule: false,
+      supervise: true,
+    });
+    instance.on('error', (err) => log.error({ err }, 'job queue error'));
+    try {
+      return await instance.start();
+    } catch (err) {
+      // A failed start cannot be retried on the same instance.
+      await instance.stop({ graceful: false, close: false, wait: true }).catch(() => undefined);
+      throw err;
+    }
   });
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
-  await boss.start();
   return {
     /** A queue where only one job per singletonKey waits at a time. */
-    createQueue: (name: string) => boss.createQueue(name, { name, policy: 'short', retryLimit: 2 }),
+    createQueue: (name: string) =>
+      retryDeadlocks(() => boss.createQueue(name, { name, policy: 'short', retryLimit: 2 })),
     send: (name: string, data: object, options: { startAfter?: number; singletonKey?: string } = {}) =>
       boss.send(name, data, options),
     work: <T extends object>(name: string, handler: (data: T) => Promise<void>) =>
