@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
 import { expect, type APIRequestContext, type Page, type WebSocket } from '@playwright/test';
 
 export const PASSWORD = 'e2e-password-1';
@@ -110,6 +111,34 @@ async function setDarkClass(page: Page, dark: boolean) {
     const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
     await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
   }, dark);
+}
+
+/**
+ * Lists a product through the API (multipart, one generated photo), as the sell screen would;
+ * answers its id.
+ */
+export async function listProductViaApi(
+  request: APIRequestContext,
+  seller: SeededUser,
+  fields: { name: string; description?: string; price?: string; category?: string; isNegotiable?: boolean },
+) {
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#68a' } })
+    .jpeg()
+    .toBuffer();
+  const res = await request.post('/api/products', {
+    headers: { Authorization: `Bearer ${seller.token}` },
+    multipart: {
+      name: fields.name,
+      description: fields.description ?? 'Listed by an end-to-end test',
+      price: fields.price ?? '300',
+      category: fields.category ?? 'electronics',
+      condition: 'good',
+      ...(fields.isNegotiable ? { isNegotiable: 'true' } : {}),
+      images: { name: 'item.jpg', mimeType: 'image/jpeg', buffer },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { product: { id: string } }).product.id;
 }
 
 /** Creates a request through the API as `user` (deadline in 5 hours); answers its id. */

@@ -1,30 +1,9 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { type SeededUser, expectAccessible, seedUser, signIn } from './fixtures';
+import { expectAccessible, seedUser, signIn, listProductViaApi } from './fixtures';
 
 const word = () =>
   'zm' + Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-
-/** Lists a negotiable product through the API (one generated photo), as the sell screen would. */
-async function listProduct(request: APIRequestContext, seller: SeededUser, name: string) {
-  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6a8' } })
-    .jpeg()
-    .toBuffer();
-  const res = await request.post('/api/products', {
-    headers: { Authorization: `Bearer ${seller.token}` },
-    multipart: {
-      name,
-      description: 'A sturdy study lamp',
-      price: '1000',
-      category: 'electronics',
-      condition: 'good',
-      isNegotiable: 'true',
-      images: { name: 'lamp.jpg', mimeType: 'image/jpeg', buffer },
-    },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { product: { id: string } }).product.id;
-}
 
 test('a buyer saves an item, hears of a price drop, makes an offer the seller accepts live, and both review the sale', async ({
   browser,
@@ -34,7 +13,12 @@ test('a buyer saves an item, hears of a price drop, makes an offer the seller ac
   const sellerUser = await seedUser(request, 'hosteller', 'Asha Seller');
   const buyerUser = await seedUser(request, 'hosteller', 'Bala Buyer');
   const name = `Study lamp ${word()}`;
-  const productId = await listProduct(request, sellerUser, name);
+  const productId = await listProductViaApi(request, sellerUser, {
+    name,
+    description: 'A sturdy study lamp',
+    price: '1000',
+    isNegotiable: true,
+  });
 
   // ---- 1. The buyer (on a phone) saves it ---------------------------------------------------
   const buyerContext = await browser.newContext({ viewport: { width: 360, height: 740 } });

@@ -1,26 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import sharp from 'sharp';
-import { PASSWORD, type SeededUser, expectAccessible, seedUser, signIn } from './fixtures';
-
-/** Lists a product through the API (multipart, one generated photo), as the sell screen would. */
-async function listProduct(request: APIRequestContext, seller: SeededUser, name: string) {
-  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#a86' } })
-    .jpeg()
-    .toBuffer();
-  const res = await request.post('/api/products', {
-    headers: { Authorization: `Bearer ${seller.token}` },
-    multipart: {
-      name,
-      description: 'Listed by the safety test',
-      price: '300',
-      category: 'electronics',
-      condition: 'good',
-      images: { name: 'item.jpg', mimeType: 'image/jpeg', buffer },
-    },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { product: { id: string } }).product.id;
-}
+import { expect, test } from '@playwright/test';
+import { PASSWORD, expectAccessible, seedUser, signIn, listProductViaApi } from './fixtures';
 
 const word = () =>
   'zs' + Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
@@ -29,7 +8,10 @@ test('three students report a product and it leaves the marketplace', async ({ b
   test.setTimeout(180_000);
   const seller = await seedUser(request, 'hosteller', 'Sid Seller');
   const name = `Phone ${word()}`;
-  const productId = await listProduct(request, seller, name);
+  const productId = await listProductViaApi(request, seller, {
+    name,
+    description: 'Listed by the safety test',
+  });
   const reporters = [
     await seedUser(request, 'hosteller', 'Rita Reporter'),
     await seedUser(request, 'hosteller', 'Ravi Reporter'),
@@ -151,7 +133,10 @@ test('a moderator removes a reported product and its seller is told why', async 
   test.setTimeout(180_000);
   const seller = await seedUser(request, 'hosteller', 'Sana Seller');
   const name = `Speaker ${word()}`;
-  const productId = await listProduct(request, seller, name);
+  const productId = await listProductViaApi(request, seller, {
+    name,
+    description: 'Listed by the safety test',
+  });
   for (const reporter of [
     await seedUser(request, 'hosteller', 'Rohan Reporter'),
     await seedUser(request, 'dayscholar', 'Riya Reporter'),

@@ -1,25 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import sharp from 'sharp';
-import { type SeededUser, createRequestViaApi, expectAccessible, seedUser, signIn } from './fixtures';
-
-/** Lists a product through the API (one generated photo), so the marketplace has a card. */
-async function listProduct(request: APIRequestContext, seller: SeededUser, name: string) {
-  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#68a' } })
-    .jpeg()
-    .toBuffer();
-  const res = await request.post('/api/products', {
-    headers: { Authorization: `Bearer ${seller.token}` },
-    multipart: {
-      name,
-      description: 'Listed by the theme test',
-      price: '250',
-      category: 'books',
-      condition: 'good',
-      images: { name: 'item.jpg', mimeType: 'image/jpeg', buffer },
-    },
-  });
-  expect(res.status()).toBe(201);
-}
+import { expect, test } from '@playwright/test';
+import { createRequestViaApi, expectAccessible, seedUser, signIn, listProductViaApi } from './fixtures';
 
 test('dark mode: chosen in the user menu, kept on reload, every main screen readable', async ({
   browser,
@@ -28,7 +8,11 @@ test('dark mode: chosen in the user menu, kept on reload, every main screen read
   const hosteller = await seedUser(request, 'hosteller', 'Hari Hosteller');
   const dayscholar = await seedUser(request, 'dayscholar', 'Divya Dayscholar');
   const suffix = Date.now().toString(36);
-  await listProduct(request, hosteller, `Calculus textbook ${suffix}`);
+  await listProductViaApi(request, hosteller, {
+    name: `Calculus textbook ${suffix}`,
+    price: '250',
+    category: 'books',
+  });
   await createRequestViaApi(request, hosteller, `Notebook ${suffix}`);
   const message = await request.post('/api/chat', {
     headers: { Authorization: `Bearer ${hosteller.token}` },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFER_MESSAGES, SALE_MESSAGES, type Offer, type Product } from '@campusrun/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createProduct, createUser } from '../../test/factories';
+import { jpegWithGps, multipartBody } from '../../test/images';
 
 type Headers = { authorization: string };
 let t: TestApp;
@@ -145,17 +146,12 @@ describe('saved items', () => {
     expect(saved.products[0].isSaved).toBe(true);
 
     // A price drop reaches the saver (the seller edits through the API).
-    const boundary = 'x-boundary';
-    const fields = { name: 'Guitar', description: 'A working LED desk lamp', price: '4500' };
-    const payload =
-      Object.entries(fields)
-        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-        .join('') + `--${boundary}--\r\n`;
+    const form = multipartBody({ name: 'Guitar', description: 'A working LED desk lamp', price: '4500' });
     const edited = await t.app.inject({
       method: 'PUT',
       url: `/api/products/${p.id}`,
-      headers: { ...sellerH, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
+      headers: { ...sellerH, ...form.headers },
+      payload: form.payload,
     });
     expect(edited.statusCode).toBe(200);
     expect(await notificationsOf(buyerH)).toContain('Price drop: Guitar is now ₹4,500');
@@ -275,39 +271,24 @@ describe('sold to a buyer, reviews and profiles', () => {
 });
 
 describe('photo messages', () => {
-  const photoForm = async (fields: Record<string, string>, file?: { name: string; data: Buffer }) => {
-    const boundary = 'photo-boundary';
-    const parts = Object.entries(fields).map(
-      ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
-    );
-    const chunks: Buffer[] = parts.map((p) => Buffer.from(p));
-    if (file)
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${file.name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
-        ),
-        file.data,
-        Buffer.from('\r\n'),
-      );
-    chunks.push(Buffer.from(`--${boundary}--\r\n`));
-    return { payload: Buffer.concat(chunks), 'content-type': `multipart/form-data; boundary=${boundary}` };
-  };
   const sendPhoto = async (
     headers: Headers,
     fields: Record<string, string>,
     file?: { name: string; data: Buffer },
   ) => {
-    const form = await photoForm(fields, file);
+    const form = multipartBody(
+      fields,
+      file ? [{ field: 'photo', filename: file.name, contentType: 'image/jpeg', data: file.data }] : [],
+    );
     return t.app.inject({
       method: 'POST',
       url: '/api/chat/photo',
-      headers: { ...headers, 'content-type': form['content-type'] },
+      headers: { ...headers, ...form.headers },
       payload: form.payload,
     });
   };
 
   it('stores a re-encoded photo without its metadata; refuses non-images, big files and a missing photo', async () => {
-    const { jpegWithGps } = await import('../../test/images');
     const sharp = (await import('sharp')).default;
     const sent = await sendPhoto(
       buyerH,

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { offers, products, users } from '../../db/schema';
 
@@ -48,6 +48,16 @@ export const findOffer = async (db: Db, id: string): Promise<OfferView | undefin
       .where(eq(offers.id, id))
       .limit(1)
   )[0];
+
+/** Offers with their buyer, by ids (in no particular order). */
+export const findOffers = async (db: Db, ids: string[]): Promise<OfferView[]> =>
+  ids.length
+    ? db
+        .select(offerColumns)
+        .from(offers)
+        .innerJoin(users, eq(users.id, offers.buyerId))
+        .where(inArray(offers.id, ids))
+    : [];
 
 /** A product's offers, newest first: all of them, or one buyer's. */
 export const listOffers = (db: Db, productId: string, buyerId?: string): Promise<OfferView[]> =>

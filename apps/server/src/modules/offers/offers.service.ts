@@ -37,12 +37,14 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
   const { db, events } = ctx;
   const { chat, products } = deps;
 
+  /** Pushes these offers, as they are now, to their buyers and the seller; answers them presented. */
   async function announce(ids: string[], sellerId: string) {
-    for (const id of ids) {
-      const offer = await repo.findOffer(db, id);
-      if (offer) await events.emit({ type: 'offer.updated', offer: presentOffer(offer), sellerId });
-    }
+    const found = await repo.findOffers(db, ids);
+    for (const offer of found)
+      await events.emit({ type: 'offer.updated', offer: presentOffer(offer), sellerId });
+    return found;
   }
+  const presented = (found: repo.OfferView[], id: string) => presentOffer(found.find((o) => o.id === id)!);
 
   async function offerWithProduct(id: string) {
     const offer = await repo.findOffer(db, id);
@@ -85,8 +87,7 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
         if (isUniqueViolation(err)) throw conflict(OFFER_MESSAGES.pendingExists);
         throw err;
       }
-      const offer = presentOffer((await repo.findOffer(db, id))!);
-      await events.emit({ type: 'offer.updated', offer, sellerId: product.sellerId });
+      const offer = presented(await announce([id], product.sellerId), id);
       await chat.post(actor, {
         receiverId: product.sellerId,
         content: `Offered ${rupees(amount)} for ${product.name}`,
@@ -113,22 +114,20 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
         throw conflict(
           outcome.reason === 'notPending' ? OFFER_MESSAGES.notPending : OFFER_MESSAGES.notAvailable,
         );
-      await announce([id, ...outcome.declined], actor.id);
+      const changed = await announce([id, ...outcome.declined], actor.id);
       await products.reservedByOffer(product.id, offer.buyerId);
       await notice(
         [offer.buyerId],
         product.id,
         `${actor.name} accepted your offer of ${rupees(offer.amount)} for ${product.name}`,
       );
-      const declinedBuyers = (await Promise.all(outcome.declined.map((d) => repo.findOffer(db, d)))).flatMap(
-        (o) => (o ? [o.buyerId] : []),
-      );
+      const declinedBuyers = changed.filter((o) => o.id !== id).map((o) => o.buyerId);
       await notice(
         declinedBuyers,
         product.id,
         `Your offer for ${product.name} was declined: it is reserved for another buyer`,
       );
-      return { offer: presentOffer((await repo.findOffer(db, id))!), message: OFFER_MESSAGES.accepted };
+      return { offer: presented(changed, id), message: OFFER_MESSAGES.accepted };
     },
 
     /** PUT /offers/{id}/decline: the seller. */
@@ -136,13 +135,13 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
       const { offer, product } = await offerWithProduct(id);
       if (product.sellerId !== actor.id) throw forbidden(OFFER_MESSAGES.notSellerOfOffer);
       if (!(await repo.closeOffer(db, id, 'declined'))) throw conflict(OFFER_MESSAGES.notPending);
-      await announce([id], actor.id);
+      const changed = await announce([id], actor.id);
       await notice(
         [offer.buyerId],
         product.id,
         `${actor.name} declined your offer of ${rupees(offer.amount)} for ${product.name}`,
       );
-      return { offer: presentOffer((await repo.findOffer(db, id))!), message: OFFER_MESSAGES.declined };
+      return { offer: presented(changed, id), message: OFFER_MESSAGES.declined };
     },
 
     /** PUT /offers/{id}/withdraw: the buyer. */
@@ -150,9 +149,9 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
       const { offer, product } = await offerWithProduct(id);
       if (offer.buyerId !== actor.id) throw forbidden(OFFER_MESSAGES.notBuyerOfOffer);
       if (!(await repo.closeOffer(db, id, 'withdrawn'))) throw conflict(OFFER_MESSAGES.notPending);
-      await announce([id], product.sellerId);
+      const changed = await announce([id], product.sellerId);
       await notice([product.sellerId], product.id, `${actor.name} withdrew their offer for ${product.name}`);
-      return { offer: presentOffer((await repo.findOffer(db, id))!), message: OFFER_MESSAGES.withdrawn };
+      return { offer: presented(changed, id), message: OFFER_MESSAGES.withdrawn };
     },
 
     /**

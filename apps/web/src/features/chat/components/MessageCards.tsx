@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { HandCoins, ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, type BadgeTone } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
+import { OfferStatusBadge } from '@/components/products/OfferStatusBadge';
 import { ProductStatusBadge } from '@/components/products/ProductStatusBadge';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -14,19 +14,6 @@ import { toast } from '@/lib/toast';
 import { applyOfferToThreads, decideOffer } from '../api/chat';
 
 type Offer = NonNullable<ChatMessage['offer']>;
-
-const OFFER_TONE: Record<Offer['status'], BadgeTone> = {
-  pending: 'amber',
-  accepted: 'green',
-  declined: 'red',
-  withdrawn: 'slate',
-};
-const OFFER_LABEL: Record<Offer['status'], string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  withdrawn: 'Withdrawn',
-};
 
 /** The product a thread is about, where it was first mentioned: photo, name, price and status. */
 export function ProductContextCard({ product }: { product: NonNullable<ChatMessage['product']> }) {
@@ -85,9 +72,7 @@ export function OfferCard({ offer, mine }: { offer: Offer; mine: boolean }) {
         <HandCoins className="size-4 text-indigo-700" aria-hidden="true" />
         Offer: {formatRupees(offer.amount)}
       </p>
-      <Badge tone={OFFER_TONE[offer.status]} className="mt-1">
-        {OFFER_LABEL[offer.status]}
-      </Badge>
+      <OfferStatusBadge status={offer.status} className="mt-1" />
       {offer.status === 'pending' && (
         <div className="mt-2 flex gap-2">
           {mine ? (

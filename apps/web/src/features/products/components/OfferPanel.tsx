@@ -2,7 +2,7 @@ import { OFFER_LIMITS, OFFER_MESSAGES, type Offer, type Product } from '@campusr
 import { HandCoins } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, type BadgeTone } from '@/components/ui/Badge';
+import { OfferStatusBadge } from '@/components/products/OfferStatusBadge';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { TextField } from '@/components/ui/Field';
@@ -11,19 +11,6 @@ import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useDecideOffer, useMakeOffer, useOffers } from '../api/market';
-
-export const OFFER_TONE: Record<Offer['status'], BadgeTone> = {
-  pending: 'amber',
-  accepted: 'green',
-  declined: 'red',
-  withdrawn: 'slate',
-};
-export const OFFER_LABEL: Record<Offer['status'], string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  withdrawn: 'Withdrawn',
-};
 
 /** Accept / Decline (the seller) or Withdraw (the buyer) of a pending offer. */
 export function OfferActions({ offer, asSeller }: { offer: Offer; asSeller: boolean }) {
@@ -149,7 +136,7 @@ function OfferRow({ offer, asSeller }: { offer: Offer; asSeller: boolean }) {
             </>
           )}
         </p>
-        <Badge tone={OFFER_TONE[offer.status]}>{OFFER_LABEL[offer.status]}</Badge>
+        <OfferStatusBadge status={offer.status} />
       </div>
       <OfferActions offer={offer} asSeller={asSeller} />
     </li>
