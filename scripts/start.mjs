@@ -23,7 +23,13 @@ const targets = [
   {
     workspace: '@campusrun/web',
     output: at('apps/web/dist/index.html'),
-    sources: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/vite.config.ts')],
+    sources: [
+      at('apps/web/src'),
+      at('apps/web/scripts'),
+      at('apps/web/public'),
+      at('apps/web/index.html'),
+      at('apps/web/vite.config.ts'),
+    ],
   },
   {
     workspace: '@campusrun/server',

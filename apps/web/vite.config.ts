@@ -82,6 +82,8 @@ function installableApp() {
       // Web Push: showing a push and opening its page on a click (public/push-sw.js).
       importScripts: ['/push-sw.js'],
       globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+      // The pages are served by the server with the campus settings filled in, never from here.
+      globIgnores: ['pages/**'],
       cleanupOutdatedCaches: true,
       // Pages always come from the network (the server's answer decides what a URL shows).
       navigateFallback: null,

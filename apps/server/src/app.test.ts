@@ -296,9 +296,14 @@ describe("TRUST_PROXY trusts any client's X-Forwarded-For", () => {
   });
 
   it("TRUST_PROXY trusts any client's X-Forwarded-For: a client rotating spoofed X-Forwarded-For values still hits the per-IP limits", async () => {
+    const web = mkdtempSync(path.join(os.tmpdir(), 'campusrun-web-'));
+    mkdirSync(path.join(web, 'assets'));
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
     const t = await buildTestApp({
       trustProxy: loadConfig(env('127.0.0.1')).trustProxy,
       rateLimits: { global: 30, auth: 5, authPerAccount: 1000 },
+      webDistDir: web,
     });
     try {
       const login = (remoteAddress: string, forwardedFor: string) =>
@@ -334,8 +339,20 @@ describe("TRUST_PROXY trusts any client's X-Forwarded-For", () => {
       );
       expect(everyCall.slice(0, 24)).toEqual(Array(24).fill(200));
       expect(everyCall[24]).toBe(429);
+
+      // The web app's files are not counted: a screen loads dozens of them, and a campus network
+      // puts many students behind one address.
+      const files = await statuses(40, () =>
+        t.app.inject({ url: '/assets/app-abc123.js', remoteAddress: '192.0.2.9' }),
+      );
+      expect(files).toEqual(Array(40).fill(200));
+      const afterFiles = await statuses(30, () =>
+        t.app.inject({ url: '/api/config', remoteAddress: '192.0.2.9' }),
+      );
+      expect(afterFiles).toEqual(Array(30).fill(200));
     } finally {
       await t.close();
+      rmSync(web, { recursive: true, force: true });
     }
   });
 });

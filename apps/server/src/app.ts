@@ -19,8 +19,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, FieldError } from '@campusrun/shared';
-import type { Config } from './config';
+import type { ApiErrorBody, CampusConfig, FieldError } from '@campusrun/shared';
+import { type Config, publicCampusConfig } from './config';
 import type { Database } from './db/client';
 import { createAuthenticator, createGuards } from './lib/auth';
 import type { AppContext } from './lib/context';
@@ -36,6 +36,7 @@ import { createMetrics } from './lib/metrics';
 import { createSessionCache } from './lib/session-cache';
 import { createStorage, uploadsRoutes } from './lib/storage';
 import { createJwt } from './lib/tokens';
+import { loadWebPages, type WebPage } from './lib/web-pages';
 import { findSessionUser, notifyUserChanged } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { avatarRoutes } from './modules/auth/avatar.routes';
@@ -251,6 +252,9 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
 
   await app.register(rateLimit, {
     global: true,
+    // Files (the web app's build files, photos) are not counted: one screen loads dozens of them,
+    // and a campus network puts many students behind one address. API calls and pages are.
+    allowList: (request) => isFileRequest(request.url),
     max: config.rateLimits.global,
     timeWindow: '1 minute',
     redis,
@@ -306,7 +310,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   });
   await app.register(uploadsRoutes(ctx.storage));
 
-  await serveWebApp(app, config.webDistDir);
+  await serveWebApp(app, config.webDistDir, publicCampusConfig(config));
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;
@@ -418,14 +422,21 @@ function setErrorHandling(app: FastifyInstance) {
   });
 }
 
-/** The built web app, with index.html for every non-API path the router owns. */
-async function serveWebApp(app: FastifyInstance, distDir: string | undefined) {
+/**
+ * The built web app: its files, and for every other page path the page the build prepared for it
+ * (a public screen drawn ahead, the app shell, or the not-found screen; lib/web-pages.ts), or
+ * index.html for a build without them.
+ */
+async function serveWebApp(app: FastifyInstance, distDir: string | undefined, campus: CampusConfig) {
   const hasWeb = Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
+  const pages = hasWeb ? loadWebPages(distDir!, campus) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir!,
       wildcard: false,
       index: false,
+      // The pages hold placeholders; they are served filled in, below.
+      allowedPath: (pathName) => !pathName.startsWith('/pages/'),
       // The web build writes .br and .gz beside each text asset.
       preCompressed: true,
       setHeaders: (reply, filePath) => {
@@ -444,7 +455,27 @@ async function serveWebApp(app: FastifyInstance, distDir: string | undefined) {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api') &&
       !request.url.startsWith('/assets/');
+    if (hasWeb && isPage && pages) return sendPage(request, reply, pages.forPath(request.url.split('?')[0]!));
     if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ApiErrorBody);
   });
+}
+
+/** A page of the web app: revalidated on each visit (ETag), compressed as the browser accepts. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: WebPage) {
+  reply
+    .header('cache-control', 'no-cache')
+    .header('etag', page.etag)
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.body);
+}
+
+/** A GET of a file by name (a path with an extension), outside the API. */
+function isFileRequest(url: string): boolean {
+  return !url.startsWith('/api/') && /^\/[^?#]*\.[a-z0-9]+(?:[?#]|$)/i.test(url);
 }

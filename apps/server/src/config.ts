@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { EMAIL_LIMITS } from '@campusrun/shared';
+import { type CampusConfig, EMAIL_LIMITS } from '@campusrun/shared';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -352,4 +352,14 @@ function devSecret(dataDir: string): string {
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/** The campus settings every visitor may read: GET /api/config, and written into each page. */
+export function publicCampusConfig(config: Config): CampusConfig {
+  return {
+    campusName: config.campusName,
+    emailDomain: config.emailDomain,
+    googleEnabled: Boolean(config.google),
+    supportEmail: config.supportEmail,
+  };
 }

@@ -183,8 +183,11 @@ try {
     rows.push({
       page: p.name,
       perf: scores.performance,
-      fcp: audits['first-contentful-paint'].displayValue,
-      lcp: audits['largest-contentful-paint'].displayValue,
+      // A run that failed (e.g. NO_FCP on a busy machine) has no values: shown as n/a with its code.
+      fcp: audits['first-contentful-paint']?.displayValue ?? 'n/a',
+      lcp: audits['largest-contentful-paint']?.displayValue ?? 'n/a',
+      tbt: audits['total-blocking-time']?.displayValue ?? 'n/a',
+      error: result.lhr.runtimeError?.code,
       a11y: scores.accessibility,
       bp: scores['best-practices'],
       seo: scores.seo,
@@ -213,6 +216,7 @@ try {
         'perf',
         'FCP'.padStart(7),
         'LCP'.padStart(7),
+        'TBT'.padStart(8),
         'a11y',
         '  bp',
         ' seo',
@@ -228,6 +232,7 @@ try {
           String(r.perf).padStart(4),
           r.fcp.replace(/\s/g, ' ').padStart(7),
           r.lcp.replace(/\s/g, ' ').padStart(7),
+          r.tbt.replace(/\s/g, ' ').padStart(8),
           String(r.a11y).padStart(4),
           String(r.bp).padStart(4),
           String(r.seo).padStart(4),
@@ -235,6 +240,8 @@ try {
           r.verdict,
         ].join(' '),
     );
+  for (const r of rows.filter((r) => r.error))
+    console.log(`  ${r.page}: Lighthouse could not measure it (${r.error})`);
   for (const r of rows.filter((r) => r.verdict !== 'PASS' && r.failing.length))
     console.log(`  ${r.page}: failing checks: ${r.failing.join(', ')}`);
 } finally {

@@ -202,3 +202,18 @@ export function trackSocket(page: Page) {
         .toBeGreaterThanOrEqual(count),
   };
 }
+
+/** Holds the app's entry script back, as a slow phone network would, until the returned call. */
+export async function holdTheCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    /\/assets\/index-[\w-]+\.js$/,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return release;
+}

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { expectAccessible, uniqueEmail } from './fixtures';
+import { expectAccessible, holdTheCode, uniqueEmail } from './fixtures';
 
 /** The claims the local provider puts in its next ID token. */
 const nextGoogleAccount = (claims: Record<string, unknown>) =>
@@ -41,6 +41,19 @@ test('a Google address outside the campus is refused with its toast', async ({ p
     page.getByText('Google sign-in failed. Please try again or use email/password login.'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test("the button works on the drawn screen before the app's code has arrived", async ({ page }) => {
+  nextGoogleAccount({ sub: 'google-early', email: 'early@gmail.com', email_verified: true });
+  const release = await holdTheCode(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: /Continue with Google/ }).click();
+  // The round trip through the provider happened: the campus refuses this address with its toast.
+  await expect(page).toHaveURL(/\/login\?error=google_auth_failed$/);
+  await expect(
+    page.getByText('Google sign-in failed. Please try again or use email/password login.'),
+  ).toBeVisible();
+  release();
 });
 
 test("a link carrying someone else's Google sign-in code does not sign the visitor in", async ({

@@ -5,6 +5,8 @@ test('dark mode: chosen in the user menu, kept on reload, every main screen read
   browser,
   request,
 }) => {
+  // Nine screens, each checked by axe in both themes: about a minute on a 2-core machine.
+  test.setTimeout(150_000);
   const hosteller = await seedUser(request, 'hosteller', 'Hari Hosteller');
   const dayscholar = await seedUser(request, 'dayscholar', 'Divya Dayscholar');
   const suffix = Date.now().toString(36);

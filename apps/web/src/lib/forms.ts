@@ -1,5 +1,5 @@
 import type { FieldError } from '@campusrun/shared';
-import { useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 
 /**
@@ -47,4 +47,29 @@ export function applyServerFieldErrors<T extends FieldValues, C, O>(
     focused = true;
   }
   return unmatched;
+}
+
+/**
+ * The public screens arrive prerendered, so a visitor (or the browser's autofill) can fill a form in
+ * before the app has taken the page over. On mount, whatever the form's fields then hold becomes the
+ * form's values, so that what depends on them shows (the hostel fields after an early "Hosteller")
+ * and nothing typed is lost. Attach the returned ref to the <form>.
+ */
+export function useAdoptFilledFields<T extends FieldValues, C, O>(
+  form: UseFormReturn<T, C, O>,
+): RefObject<HTMLFormElement | null> {
+  const ref = useRef<HTMLFormElement>(null);
+  const { setValues } = form;
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const filled = [...new FormData(element)].filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    );
+    if (!filled.length) return;
+    // After the other effects of this render, so that watchers (useWatch) have subscribed; with
+    // shouldDirty they are told even of values the form already read from the fields.
+    queueMicrotask(() => setValues(Object.fromEntries(filled) as Partial<T>, { shouldDirty: true }));
+  }, [setValues]);
+  return ref;
 }

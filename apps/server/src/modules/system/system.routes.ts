@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campusConfigSchema } from '@campusrun/shared';
 import type { AppContext } from '../../lib/context';
+import { publicCampusConfig } from '../../config';
 import { metricsAccess, type Metrics } from '../../lib/metrics';
 
 /**
@@ -49,12 +50,7 @@ export function systemRoutes(
   ops: { checks: ReadinessChecks; metrics: Metrics },
 ): FastifyPluginAsyncZod {
   const access = metricsAccess({ token: ctx.config.metricsToken, trustProxy: ctx.config.trustProxy });
-  const campus = {
-    campusName: ctx.config.campusName,
-    emailDomain: ctx.config.emailDomain,
-    googleEnabled: Boolean(ctx.config.google),
-    supportEmail: ctx.config.supportEmail,
-  };
+  const campus = publicCampusConfig(ctx.config);
   // The last time the database answered, and the check under way (shared by concurrent calls).
   let dbAnsweredAt = -Infinity;
   let dbCheck: Promise<void> | undefined;

@@ -1,8 +1,6 @@
 import type { CampusConfig } from '@campusrun/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
@@ -12,7 +10,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useClearErrorOnEdit } from '@/lib/forms';
 import { useForgotPassword } from '../api/forgot-password';
-import { useAuthSchemas } from '../hooks/useAuthSchemas';
+import { useAuthForm } from '../hooks/useAuthForm';
 import { AuthHeading } from './AuthHeading';
 import { CampusConfigGate } from './CampusConfigGate';
 
@@ -71,14 +69,9 @@ function CheckYourEmail({ email }: { email: string }) {
 }
 
 function ForgotPasswordForm({ config, onSent }: { config: CampusConfig; onSent: (email: string) => void }) {
-  const schemas = useAuthSchemas(config);
   const mutation = useForgotPassword();
   const [generalError, setGeneralError] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(schemas.forgotPassword),
-    defaultValues: { email: '' },
-    reValidateMode: 'onSubmit',
-  });
+  const { form, formProps } = useAuthForm(config, 'forgotPassword', { email: '' });
   const {
     register,
     handleSubmit,
@@ -103,7 +96,7 @@ function ForgotPasswordForm({ config, onSent }: { config: CampusConfig; onSent: 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form {...formProps} onSubmit={onSubmit} className="space-y-5">
       {generalError && <Alert>{generalError}</Alert>}
       <TextField
         label="Email"

@@ -23,6 +23,8 @@ function GoogleMark() {
 /**
  * "Or continue with Google": sends the browser to the API, which redirects to Google, or back to
  * /login?error=google_auth_not_configured (and its toast) when the campus has not set it up.
+ * On a prerendered screen the button can be pressed before the app's code has run: boot.js then
+ * follows its data-href.
  */
 export function GoogleSignIn() {
   return (
@@ -34,6 +36,7 @@ export function GoogleSignIn() {
       </div>
       <button
         type="button"
+        data-href={paths.googleSignIn}
         onClick={() => window.location.assign(paths.googleSignIn)}
         className="mt-4 flex w-full items-center justify-center gap-3 rounded-lg bg-white px-4 py-2.5 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset transition-colors duration-150 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >

@@ -1,7 +1,5 @@
 import type { CampusConfig, LoginBody } from '@campusrun/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
@@ -10,10 +8,11 @@ import { PasswordField, TextField } from '@/components/ui/Field';
 import { dashboardPath, paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { isTakingOver } from '@/lib/boot';
 import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
 import { useLogin } from '../api/login';
 import { savePendingVerification } from '../hooks/pending-verification';
-import { useAuthSchemas } from '../hooks/useAuthSchemas';
+import { useAuthForm } from '../hooks/useAuthForm';
 import { AuthHeading } from './AuthHeading';
 import { CampusConfigGate } from './CampusConfigGate';
 import { GoogleSignIn } from './GoogleSignIn';
@@ -25,19 +24,17 @@ const GOOGLE_ERRORS: Record<string, string> = {
 };
 
 function LoginForm({ config }: { config: CampusConfig }) {
-  const schemas = useAuthSchemas(config);
   const location = useLocation();
   const navigate = useNavigate();
   const auth = useAuth();
   const loginMutation = useLogin();
   const [generalError, setGeneralError] = useState<string | null>(null);
-  const initialEmail = (location.state as { email?: string } | null)?.email ?? '';
+  // The address just verified, when the app came here itself (not over a drawn page being typed in).
+  const [initialEmail] = useState(() =>
+    isTakingOver() ? '' : ((location.state as { email?: string } | null)?.email ?? ''),
+  );
 
-  const form = useForm({
-    resolver: zodResolver(schemas.login),
-    defaultValues: { email: initialEmail, password: '' },
-    reValidateMode: 'onSubmit',
-  });
+  const { form, formProps } = useAuthForm(config, 'login', { email: initialEmail, password: '' });
   const {
     register,
     handleSubmit,
@@ -77,7 +74,7 @@ function LoginForm({ config }: { config: CampusConfig }) {
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form {...formProps} onSubmit={onSubmit} className="space-y-5">
         {generalError && <Alert>{generalError}</Alert>}
         <TextField
           label="Email"

@@ -1,7 +1,6 @@
 import type { CampusConfig } from '@campusrun/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
@@ -13,7 +12,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
 import { useRegister } from '../api/register';
 import { savePendingWithCodeSent } from '../hooks/pending-verification';
-import { useAuthSchemas } from '../hooks/useAuthSchemas';
+import { useAuthForm } from '../hooks/useAuthForm';
 import { AuthHeading } from './AuthHeading';
 import { CampusConfigGate } from './CampusConfigGate';
 import { GoogleSignIn } from './GoogleSignIn';
@@ -31,23 +30,18 @@ const FIELDS = [
 ] as const;
 
 function RegisterForm({ config }: { config: CampusConfig }) {
-  const schemas = useAuthSchemas(config);
   const navigate = useNavigate();
   const registerMutation = useRegister();
   const [generalError, setGeneralError] = useState<string | null>(null);
 
-  const form = useForm({
-    resolver: zodResolver(schemas.registerForm),
-    defaultValues: {
-      name: '',
-      email: '',
-      password: '',
-      confirmPassword: '',
-      phoneNumber: '',
-      hostelBlock: '',
-      roomNumber: '',
-    },
-    reValidateMode: 'onSubmit',
+  const { form, formProps } = useAuthForm(config, 'registerForm', {
+    name: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    phoneNumber: '',
+    hostelBlock: '',
+    roomNumber: '',
   });
   const {
     register,
@@ -93,7 +87,7 @@ function RegisterForm({ config }: { config: CampusConfig }) {
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form {...formProps} onSubmit={onSubmit} className="space-y-5">
         {generalError && <Alert>{generalError}</Alert>}
         <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField

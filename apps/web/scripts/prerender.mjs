@@ -1,0 +1,76 @@
+/**
+ * Runs after `vite build`: draws the public screens (/login, /register, /forgot-password and the
+ * not-found screen) to HTML with the app's own components (src/prerender.tsx, built for Node), so a
+ * phone paints them before any JavaScript has run; the browser then takes the HTML over.
+ *
+ * Writes into dist/pages/ (the server reads it at start and does not serve the folder as files):
+ *   <screen>.html   index.html with the screen's markup in #root, and app.html with none
+ *   manifest.json   which file answers which path, and every path pattern the app's routes answer
+ * The campus settings are placeholders (__CAMPUS_NAME__ …) and __CAMPUS_CONFIG__ stands where the
+ * server puts the settings as JSON, so the browser's first render draws what the HTML shows.
+ */
+import react from '@vitejs/plugin-react';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(webRoot, 'dist');
+const pagesDir = path.join(dist, 'pages');
+// Inside the workspace, so that Node resolves the externalised packages from its node_modules.
+const ssrOut = path.join(webRoot, '.prerender');
+
+await build({
+  root: webRoot,
+  configFile: false,
+  logLevel: 'warn',
+  mode: 'production',
+  plugins: [react()],
+  resolve: { alias: { '@': path.join(webRoot, 'src') } },
+  build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, minify: false },
+});
+
+try {
+  const entry = pathToFileURL(path.join(ssrOut, 'prerender.js')).href;
+  const { render, PRERENDERED, NOT_FOUND_PROBE, appRoutePatterns } = await import(entry);
+
+  const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const configTag = '<script type="application/json" id="campus-config">__CAMPUS_CONFIG__</script>';
+  if (!shell.includes('<div id="root"></div>') || !shell.includes('</head>'))
+    throw new Error('dist/index.html has no empty <div id="root"></div> or no </head>');
+  // A screen's <title> (React puts it where the component renders it) replaces the shell's, so
+  // the tab and search results show it before any script runs.
+  // The app's code: the entry script and the modulepreload links of its imports.
+  const code = /<script type="module"[^>]*><\/script>\s*(?:<link rel="modulepreload"[^>]*>\s*)*/.exec(
+    shell,
+  )?.[0];
+  if (!code) throw new Error('dist/index.html has no module script');
+  const page = (markup) => {
+    const title = /^<title>.*?<\/title>/.exec(markup)?.[0];
+    const body = title ? markup.slice(title.length) : markup;
+    const html = shell
+      .replace(/<title>.*?<\/title>/, () => title ?? '$&')
+      .replace('</head>', `    ${configTag}\n  </head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+    // A drawn screen shows without the code, so its download waits until the screen is painted
+    // (public/boot.js starts it) instead of taking the network from the styles the paint needs.
+    return markup
+      ? html.replace(code, () => `<template id="app-code">${code.trim()}</template>\n    `)
+      : html;
+  };
+
+  mkdirSync(pagesDir, { recursive: true });
+  const manifest = { app: 'app.html', notFound: 'not-found.html', pages: {}, routes: appRoutePatterns() };
+  writeFileSync(path.join(pagesDir, manifest.app), page(''));
+  writeFileSync(path.join(pagesDir, manifest.notFound), page(await render(NOT_FOUND_PROBE)));
+  for (const route of PRERENDERED) {
+    const file = `${route.slice(1)}.html`;
+    writeFileSync(path.join(pagesDir, file), page(await render(route)));
+    manifest.pages[route] = file;
+  }
+  writeFileSync(path.join(pagesDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(`Prerendered ${PRERENDERED.join(', ')} and the not-found screen into dist/pages/`);
+} finally {
+  rmSync(ssrOut, { recursive: true, force: true });
+}

@@ -1,0 +1,81 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appReady, isTakingOver, markTakeOver } from './boot';
+import { campusConfigQuery, seedCampusConfig } from './campus-config';
+
+describe('appReady', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    delete window.campusrunReady;
+    delete window.campusrunPendingSubmit;
+  });
+
+  it('lets forms submit from now on and sends the one submitted while the page waited for the code', () => {
+    const form = document.createElement('form');
+    document.body.append(form);
+    const onSubmit = vi.fn((event: Event) => event.preventDefault());
+    form.addEventListener('submit', onSubmit);
+    window.campusrunPendingSubmit = form;
+
+    appReady();
+    expect(window.campusrunReady).toBe(true);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    // Once only, however often the app reports ready.
+    appReady();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the prerendered page is being taken over until the app is ready', () => {
+    expect(isTakingOver()).toBe(false);
+    markTakeOver();
+    expect(isTakingOver()).toBe(true);
+    appReady();
+    expect(isTakingOver()).toBe(false);
+  });
+
+  it('sends nothing when the waiting form is no longer on the page', () => {
+    const form = document.createElement('form');
+    const onSubmit = vi.fn();
+    form.addEventListener('submit', onSubmit);
+    window.campusrunPendingSubmit = form;
+    appReady();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('seedCampusConfig', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  const settingsTag = (text: string) => {
+    const tag = document.createElement('script');
+    tag.type = 'application/json';
+    tag.id = 'campus-config';
+    tag.textContent = text;
+    document.body.append(tag);
+  };
+
+  it('makes the settings written into the page the query data', () => {
+    const campus = {
+      campusName: 'Uni',
+      emailDomain: 'uni.edu',
+      googleEnabled: true,
+      supportEmail: 'h@uni.edu',
+    };
+    settingsTag(JSON.stringify(campus));
+    const client = new QueryClient();
+    seedCampusConfig(client);
+    expect(client.getQueryData(campusConfigQuery.queryKey)).toEqual(campus);
+  });
+
+  it('leaves the query to the API when the page has no settings, an unfilled placeholder or a wrong shape', () => {
+    for (const text of [null, '__CAMPUS_CONFIG__', '{"campusName":1}']) {
+      document.body.innerHTML = '';
+      if (text !== null) settingsTag(text);
+      const client = new QueryClient();
+      seedCampusConfig(client);
+      expect(client.getQueryData(campusConfigQuery.queryKey)).toBeUndefined();
+    }
+  });
+});
