@@ -4,11 +4,21 @@
  * signed-in screens load with a session token placed in local storage before the navigation, with
  * the HTTP cache, caches and service workers cleared. Prints one row per page against its targets.
  *
- *   CHROME_PATH  Chromium to drive (default /usr/bin/chromium)
+ *   CHROME_PATH      Chromium to drive (default /usr/bin/chromium)
+ *   LIGHTHOUSE_SAVE  a folder to keep each page's full Lighthouse report in (JSON), for the details
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -177,6 +187,11 @@ try {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     const { categories, audits } = result.lhr;
+    if (process.env.LIGHTHOUSE_SAVE) {
+      mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+      const file = `${p.name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'page'}.json`;
+      writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, file), JSON.stringify(result.lhr));
+    }
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
     const scores = Object.fromEntries(Object.keys(categories).map((id) => [id, score(id)]));
     const misses = Object.entries(p.target).filter(([id, min]) => scores[id] < min);
