@@ -6,6 +6,7 @@
  *
  *   CHROME_PATH      Chromium to drive (default /usr/bin/chromium)
  *   LIGHTHOUSE_SAVE  a folder to keep each page's full Lighthouse report in (JSON), for the details
+ *   LIGHTHOUSE_ONLY  measure only the pages whose names contain one of these words (comma-separated)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -131,6 +132,9 @@ try {
     { name: 'browse', url: '/dayscholar/browse-requests', session: dayscholar, target: SIGNED_IN },
     { name: 'chat', url: '/chat', session: dayscholar, target: SIGNED_IN },
   ];
+
+  const only = process.env.LIGHTHOUSE_ONLY?.split(',').filter(Boolean);
+  if (only) pages.splice(0, pages.length, ...pages.filter((p) => only.some((word) => p.name.includes(word))));
 
   const debugPort = await freePort();
   // Chromium started directly, not through Playwright's launcher: its default flags (no

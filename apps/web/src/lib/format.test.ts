@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRelativeTime, formatRupees } from './format';
+import { formatDate, formatRelativeTime, formatRupees, formatTime } from './format';
 
 describe('formatRupees', () => {
   it('shows rupees with Indian digit grouping', () => {
@@ -43,5 +43,16 @@ describe('formatRelativeTime', () => {
 
   it("treats a time slightly in the future as 'just now'", () => {
     expect(formatRelativeTime(ago(-30), now)).toBe('just now');
+  });
+});
+
+describe('formatTime', () => {
+  it('shows the hour and minutes of a message, in the 12-hour clock', () => {
+    const sent = new Date(2026, 10, 22, 15, 5);
+    expect(formatTime(sent.toISOString())).toMatch(/^3:05\s?pm$/i);
+  });
+
+  it('shows nothing for a value that is not a time', () => {
+    expect(formatTime('not a time')).toBe('');
   });
 });

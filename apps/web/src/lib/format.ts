@@ -1,31 +1,47 @@
-const rupeesWhole = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
-const rupeesPaise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * Made on first use: building an Intl formatter is slow on a phone (the locale's data is loaded
+ * then), and most screens need only one or two of them.
+ */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const rupeesWhole = once(
+  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }),
+);
+const rupeesPaise = once(
+  () =>
+    new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
 
 /** ₹1,234 for whole rupees, ₹1,234.50 when paise are present (Indian digit grouping). */
 export function formatRupees(amount: number | string | null | undefined): string {
   const value = typeof amount === 'string' ? Number(amount) : (amount ?? 0);
-  if (!Number.isFinite(value)) return rupeesWhole.format(0);
-  return Number.isInteger(value) ? rupeesWhole.format(value) : rupeesPaise.format(value);
+  if (!Number.isFinite(value)) return rupeesWhole().format(0);
+  return Number.isInteger(value) ? rupeesWhole().format(value) : rupeesPaise().format(value);
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const monthYearFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric' });
+const dateFormat = once(
+  () => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }),
+);
+const dateTimeFormat = once(
+  () =>
+    new Intl.DateTimeFormat('en-IN', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
+const timeFormat = once(() => new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' }));
+const monthYearFormat = once(() => new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric' }));
 
 function toDate(value: string | number | Date): Date {
   return value instanceof Date ? value : new Date(value);
@@ -34,19 +50,25 @@ function toDate(value: string | number | Date): Date {
 /** 22 Nov 2026 */
 export function formatDate(value: string | number | Date): string {
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat().format(date);
 }
 
 /** 22 Nov 2026, 3:45 pm */
 export function formatDateTime(value: string | number | Date): string {
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat().format(date);
+}
+
+/** 3:45 pm */
+export function formatTime(value: string | number | Date): string {
+  const date = toDate(value);
+  return Number.isNaN(date.getTime()) ? '' : timeFormat().format(date);
 }
 
 /** November 2026 */
 export function formatMonthYear(value: string | number | Date): string {
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : monthYearFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : monthYearFormat().format(date);
 }
 
 const MINUTE = 60;

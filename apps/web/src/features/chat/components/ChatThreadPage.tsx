@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 import { useBlockedUsers, useSetBlocked } from '@/components/users/blocks';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { clearUnread, threadMessages, useChatUser, useThread } from '../api/chat';
 import { usePresence } from '../hooks/usePresence';
@@ -59,8 +59,6 @@ function dayLabel(iso: string, now = new Date()): string {
   if (diff === 1) return 'Yesterday';
   return formatDate(date);
 }
-
-const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
 
 export function ChatThreadPage() {
   const { userId = '' } = useParams();
@@ -360,7 +358,7 @@ function MessageList({
                   </p>
                 )}
                 <p className="mt-0.5 text-xs text-slate-500">
-                  <time dateTime={row.sentAt}>{timeFormat.format(new Date(row.sentAt))}</time>
+                  <time dateTime={row.sentAt}>{formatTime(row.sentAt)}</time>
                   {row.status && (
                     <>
                       <span aria-hidden="true"> · </span>
@@ -372,7 +370,7 @@ function MessageList({
                   <ReportButton
                     targetType="message"
                     targetId={row.reportable}
-                    what={`the message of ${timeFormat.format(new Date(row.sentAt))}`}
+                    what={`the message of ${formatTime(row.sentAt)}`}
                     label="Report"
                     compact
                   />
