@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { escapeHtml } from './html';
 
 /**
  * The web app's pages as the build left them in `pages/` (apps/web/scripts/prerender.mjs): the
@@ -27,15 +28,6 @@ export interface WebPages {
   /** The page for a path: its own drawn screen, the app shell for a screen of the app, else not found. */
   forPath(pathname: string): WebPage;
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /** The page's placeholders filled in one pass, so a value that looks like a placeholder stays as it is. */
 export function fillPlaceholders(html: string, campus: CampusConfig): string {

@@ -33,6 +33,7 @@ export function seedCampusConfig(queryClient: QueryClient, doc: Document = docum
   }
 }
 
+// A plain check rather than the shared zod schema: this runs in the entry, which zod stays out of.
 function isCampusConfig(value: unknown): value is CampusConfig {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;

@@ -43,33 +43,29 @@ const dateTimeFormat = once(
 const timeFormat = once(() => new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' }));
 const monthYearFormat = once(() => new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric' }));
 
-function toDate(value: string | number | Date): Date {
+type DateInput = string | number | Date;
+
+function toDate(value: DateInput): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/** 22 Nov 2026 */
-export function formatDate(value: string | number | Date): string {
+/** The value through a formatter; '' for a value that is not a date. */
+function formatWith(format: () => Intl.DateTimeFormat, value: DateInput): string {
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat().format(date);
+  return Number.isNaN(date.getTime()) ? '' : format().format(date);
 }
+
+/** 22 Nov 2026 */
+export const formatDate = (value: DateInput): string => formatWith(dateFormat, value);
 
 /** 22 Nov 2026, 3:45 pm */
-export function formatDateTime(value: string | number | Date): string {
-  const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat().format(date);
-}
+export const formatDateTime = (value: DateInput): string => formatWith(dateTimeFormat, value);
 
 /** 3:45 pm */
-export function formatTime(value: string | number | Date): string {
-  const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat().format(date);
-}
+export const formatTime = (value: DateInput): string => formatWith(timeFormat, value);
 
 /** November 2026 */
-export function formatMonthYear(value: string | number | Date): string {
-  const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : monthYearFormat().format(date);
-}
+export const formatMonthYear = (value: DateInput): string => formatWith(monthYearFormat, value);
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

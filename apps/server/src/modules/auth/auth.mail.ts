@@ -1,12 +1,10 @@
+import { escapeHtml } from '../../lib/html';
 import type { Mail } from '../../lib/mailer';
 
 interface Campus {
   campusName: string;
   publicUrl: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(campus: Campus, paragraphs: string[], highlight?: string) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');

@@ -1,7 +1,5 @@
+import { escapeHtml } from '../../lib/html';
 import type { Mail } from '../../lib/mailer';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** An away e-mail: a line, a button to the page, and the kind's unsubscribe link (also as List-Unsubscribe). */
 export function awayMail(opts: {
