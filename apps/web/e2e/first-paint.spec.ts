@@ -26,8 +26,11 @@ test.describe('prerendered public screens', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
 
     // A screen of the signed-in app is not drawn ahead: its shell waits for the code.
+    // It keeps the app's own title and shows nothing else before then.
     await page.goto('/hosteller/dashboard');
     await expect(page.locator('#root')).toBeEmpty();
+    await expect(page).toHaveTitle('CampusRun');
+    expect((await page.locator('body').innerText()).trim()).toBe('');
   });
 });
 

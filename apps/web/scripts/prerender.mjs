@@ -50,7 +50,7 @@ try {
     const title = /^<title>.*?<\/title>/.exec(markup)?.[0];
     const body = title ? markup.slice(title.length) : markup;
     const html = shell
-      .replace(/<title>.*?<\/title>/, () => title ?? '$&')
+      .replace(/<title>.*?<\/title>/, (shellTitle) => title ?? shellTitle)
       .replace('</head>', `    ${configTag}\n  </head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
     // A drawn screen shows without the code, so its download waits until the screen is painted
