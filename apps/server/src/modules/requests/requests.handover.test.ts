@@ -328,6 +328,9 @@ describe("handover tries over the request's whole life", () => {
     expect(await availableTo(deliverer.h)).not.toContain(id);
     const next = await person('dayscholar');
     expect(await availableTo(next.h)).toContain(id);
+    // Who gave it up is nobody else's business.
+    expect((await get(`/requests/${id}`, next.h)).body).not.toContain(deliverer.id);
+    expect((await get(`/requests/${id}`, requester.h)).body).not.toContain(deliverer.id);
     // The day scholar's count of available requests follows the same rule.
     const countFor = async (h: Headers) =>
       (await get('/dayscholar/stats', h)).json<{ stats: { availableRequests: number } }>().stats
