@@ -82,8 +82,11 @@ export type AppEvent =
 export type EntityEvent =
   /** A request changed: `views` holds it as each of its parties (or former deliverer) may see it. */
   | { type: 'request.updated'; requestId: string; views: { userId: string; request: DeliveryRequest }[] }
-  /** A request is on the available list: the same for every day scholar. */
-  | { type: 'request.available'; request: DeliveryRequest }
+  /**
+   * A request is on the available list: the same for every day scholar but those in `except` (who
+   * may not accept it: they gave it up too often).
+   */
+  | { type: 'request.available'; request: DeliveryRequest; except: string[] }
   /** A request left the available list; `except` (its parties) get request.updated instead. */
   | { type: 'request.unavailable'; requestId: string; except: string[] }
   /** A product changed: `forSeller` to the seller's sessions, `forOthers` to everyone watching it. */

@@ -371,7 +371,9 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
           io.to(room(userId)).emit('request:updated', { request });
         return;
       case 'request.available':
-        io.to(DAY_SCHOLARS_ROOM).emit('request:available', { request: event.request });
+        io.to(DAY_SCHOLARS_ROOM)
+          .except(event.except.map(room))
+          .emit('request:available', { request: event.request });
         return;
       case 'request.unavailable':
         io.to(DAY_SCHOLARS_ROOM)

@@ -49,7 +49,16 @@ export const requests = pgTable(
     handoverCodeHash: text('handover_code_hash'),
     /** The code encrypted with the server's key, so only the requester's view can show it again. */
     handoverCodeSealed: text('handover_code_sealed'),
+    /**
+     * Handover codes typed for this request over its whole life: kept across give-ups and new
+     * accepts, so the codes of later deliveries are not a fresh set of tries.
+     */
     handoverAttempts: integer('handover_attempts').notNull().default(0),
+    /** Day scholars who gave this delivery up, once per give-up (the same id twice bars them from it). */
+    givenUpBy: uuid('given_up_by')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     moderation: listingModerationEnum('moderation').notNull().default('visible'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),

@@ -244,6 +244,162 @@ describe('handover code', () => {
   });
 });
 
+describe("handover tries over the request's whole life", () => {
+  const giveUp = (id: string, h: Headers) => put(`/requests/${id}/cancel-delivery`, h);
+  const accept = (id: string, h: Headers) => put(`/requests/${id}/accept`, h);
+  const deliver = (id: string, h: Headers, handoverCode: string) =>
+    put(`/requests/${id}/deliver`, h, { handoverCode });
+  const socketOf = async (token: string) => {
+    const s: Client = connect(url, {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token },
+    });
+    sockets.push(s);
+    await new Promise((resolve) => s.once('connect', () => resolve(null)));
+    return s;
+  };
+
+  it('60 give-up and re-accept cycles with wrong codes are refused after 5 wrong tries in total', async () => {
+    const { requester, deliverer, id } = await accepted();
+    // Each day scholar may give the request up twice, so 30 of them share the 60 deliveries.
+    const scholars = [
+      deliverer,
+      ...(await Promise.all(Array.from({ length: 29 }, () => person('dayscholar')))),
+    ];
+    const answers: { status: number; message: string }[] = [];
+    for (let cycle = 0; cycle < 60; cycle++) {
+      const scholar = scholars[Math.floor(cycle / 2)]!;
+      if (cycle > 0) expect((await accept(id, scholar.h)).statusCode).toBe(200);
+      const code = (await view(id, requester.h)).handoverCode!;
+      for (let guess = 1; guess <= 5; guess++) {
+        const res = await deliver(
+          id,
+          scholar.h,
+          ((Number(code) + guess) % 10_000).toString().padStart(4, '0'),
+        );
+        answers.push({ status: res.statusCode, message: res.json<{ message: string }>().message });
+      }
+      expect((await giveUp(id, scholar.h)).statusCode).toBe(200);
+    }
+    expect(answers).toHaveLength(300);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(HANDOVER_CODE.maxAttempts);
+    expect(answers.slice(HANDOVER_CODE.maxAttempts)).toEqual(
+      Array.from({ length: 300 - HANDOVER_CODE.maxAttempts }, () => ({
+        status: 409,
+        message: REQUEST_MESSAGES.handoverCodeLocked,
+      })),
+    );
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, id));
+    expect(row!.handoverAttempts).toBe(HANDOVER_CODE.maxAttempts);
+
+    // Even the right code of a new delivery is refused; the requester's confirmation completes it.
+    const last = await person('dayscholar');
+    expect((await accept(id, last.h)).statusCode).toBe(200);
+    const code = (await view(id, requester.h)).handoverCode!;
+    const right = await deliver(id, last.h, code);
+    expect([right.statusCode, right.json().message]).toEqual([409, REQUEST_MESSAGES.handoverCodeLocked]);
+    expect((await put(`/requests/${id}/confirm-receipt`, requester.h)).json().request.status).toBe(
+      'completed',
+    );
+  });
+
+  it('a day scholar who gave the request up twice is refused on a third accept, and no longer sees it', async () => {
+    const { requester, deliverer, id } = await accepted();
+    expect((await giveUp(id, deliverer.h)).statusCode).toBe(200);
+    // Once is forgiven.
+    expect((await view(id, deliverer.h)).can.accept).toBe(true);
+    expect((await accept(id, deliverer.h)).statusCode).toBe(200);
+    const second = await giveUp(id, deliverer.h);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().request.can.accept).toBe(false);
+
+    const third = await accept(id, deliverer.h);
+    expect([third.statusCode, third.json().message]).toEqual([
+      403,
+      'You gave this request up twice, so you cannot accept it again',
+    ]);
+    expect((await view(id, deliverer.h)).can.accept).toBe(false);
+    const availableTo = async (h: Headers) =>
+      (await get('/dayscholar/requests/available?limit=100', h))
+        .json<{ requests: DeliveryRequest[] }>()
+        .requests.map((r) => r.id);
+    expect(await availableTo(deliverer.h)).not.toContain(id);
+    const next = await person('dayscholar');
+    expect(await availableTo(next.h)).toContain(id);
+    // Who gave it up is nobody else's business.
+    expect((await get(`/requests/${id}`, next.h)).body).not.toContain(deliverer.id);
+    expect((await get(`/requests/${id}`, requester.h)).body).not.toContain(deliverer.id);
+    // The day scholar's count of available requests follows the same rule.
+    const countFor = async (h: Headers) =>
+      (await get('/dayscholar/stats', h)).json<{ stats: { availableRequests: number } }>().stats
+        .availableRequests;
+    expect(await countFor(deliverer.h)).toBe((await countFor(next.h)) - 1);
+
+    // When it comes back to the list later, its live arrival skips them too.
+    expect((await accept(id, next.h)).statusCode).toBe(200);
+    const barredSocket = await socketOf(deliverer.token);
+    const other = await person('dayscholar');
+    const otherSocket = await socketOf(other.token);
+    const barredHeard: DeliveryRequest[] = [];
+    barredSocket.on('request:available', ({ request }) => barredHeard.push(request));
+    const otherHears = new Promise<DeliveryRequest>((resolve) =>
+      otherSocket.once('request:available', ({ request }) => resolve(request)),
+    );
+    expect((await giveUp(id, next.h)).statusCode).toBe(200);
+    expect((await otherHears).id).toBe(id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(barredHeard).toEqual([]);
+    expect((await accept(id, deliverer.h)).statusCode).toBe(403);
+    expect((await accept(id, other.h)).statusCode).toBe(200);
+    expect((await view(id, requester.h)).deliverer?.id).toBe(other.id);
+  });
+
+  it('after the lock, a new deliverer cannot complete with the right code; the requester confirms receipt', async () => {
+    const { requester, deliverer, id } = await accepted();
+    const first = (await view(id, requester.h)).handoverCode!;
+    for (let i = 0; i < HANDOVER_CODE.maxAttempts; i++)
+      expect((await deliver(id, deliverer.h, other(first))).statusCode).toBe(400);
+    expect((await giveUp(id, deliverer.h)).statusCode).toBe(200);
+    const next = await person('dayscholar');
+    const taken = await accept(id, next.h);
+    expect(taken.statusCode).toBe(200);
+    // Their view says so at once: no completion for them, and the code is locked.
+    expect(taken.json().request).toMatchObject({ handoverLocked: true, can: { complete: false } });
+    const mine = await view(id, requester.h);
+    expect(mine).toMatchObject({ handoverLocked: true, can: { confirmReceipt: true } });
+    const right = await deliver(id, next.h, mine.handoverCode!);
+    expect([right.statusCode, right.json().message]).toEqual([409, REQUEST_MESSAGES.handoverCodeLocked]);
+
+    const confirmed = await put(`/requests/${id}/confirm-receipt`, requester.h);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().request).toMatchObject({ status: 'completed', delivererId: next.id });
+    expect((await view(id, next.h)).can.rate).toBe(true);
+  });
+
+  it("concurrent wrong guesses each count toward the request's 5 tries, across deliveries", async () => {
+    const { requester, deliverer, id } = await accepted();
+    const code = (await view(id, requester.h)).handoverCode!;
+    const both = await Promise.all([
+      deliver(id, deliverer.h, other(code)),
+      deliver(id, deliverer.h, other(code)),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([400, 400]);
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, id));
+    expect(row!.handoverAttempts).toBe(2);
+
+    expect((await giveUp(id, deliverer.h)).statusCode).toBe(200);
+    const next = await person('dayscholar');
+    expect((await accept(id, next.h)).statusCode).toBe(200);
+    const again = (await view(id, requester.h)).handoverCode!;
+    const three = await Promise.all(Array.from({ length: 3 }, () => deliver(id, next.h, other(again))));
+    expect(three.map((r) => r.statusCode)).toEqual([400, 400, 400]);
+    const locked = await deliver(id, next.h, again);
+    expect([locked.statusCode, locked.json().message]).toEqual([409, REQUEST_MESSAGES.handoverCodeLocked]);
+  });
+});
+
 describe('confirm receipt', () => {
   it('completes as the deliverer would: the same notice to the deliverer, and both may rate', async () => {
     const { requester, deliverer, id } = await accepted({ handoverCode: false });

@@ -1,11 +1,13 @@
-import type { RequestCan, RequestStatus, Role } from '@campusrun/shared';
+import { HANDOVER_CODE, type RequestCan, type RequestStatus, type Role } from '@campusrun/shared';
 import { describe, expect, it } from 'vitest';
 import {
   acceptRefusal,
+  barredDeliverers,
   cancelDeliveryRefusal,
   cancelRefusal,
   deliverRefusal,
   isExpired,
+  isHandoverLocked,
   loadRefusal,
   repostRefusal,
   requestCan,
@@ -25,6 +27,14 @@ const viewers: Record<string, Viewer> = {
   deliverer: { id: DELIVERER, role: 'dayscholar' },
   'other day scholar': { id: 'd2', role: 'dayscholar' },
   'no role yet': { id: 'g1', role: null as Role | null },
+};
+
+/** What every state below shares: nobody gave it up, no handover code asked. */
+const BASE = {
+  requesterId: REQUESTER,
+  givenUpBy: [] as string[],
+  handoverRequired: false,
+  handoverAttempts: 0,
 };
 
 const states = {
@@ -86,19 +96,19 @@ const only = (allowed: Action[]) =>
 
 describe('requestCan: role × state × ownership', () => {
   it.each(table)('%s, seen by the %s: %j', (state, viewer, allowed) => {
-    const r = { requesterId: REQUESTER, ...states[state] };
+    const r = { ...BASE, ...states[state] };
     expect(requestCan(viewers[viewer]!, r, NOW, false)).toEqual(only(allowed));
   });
 
   it('a party who has rated may rate no more', () => {
-    const r = { requesterId: REQUESTER, ...states.completed };
+    const r = { ...BASE, ...states.completed };
     expect(requestCan(viewers.requester!, r, NOW, true)).toEqual(only(['chat']));
     expect(requestCan(viewers.deliverer!, r, NOW, true)).toEqual(only(['chat', 'report']));
   });
 
   it('every allowed action is one its refusal function allows too (one rule, two uses)', () => {
     for (const [state, viewer] of table) {
-      const r = { requesterId: REQUESTER, ...states[state] };
+      const r = { ...BASE, ...states[state] };
       const v = viewers[viewer]!;
       const can = requestCan(v, r, NOW, false);
       if (can.accept) expect(acceptRefusal(v.id, r, NOW)).toBeNull();
@@ -111,7 +121,7 @@ describe('requestCan: role × state × ownership', () => {
 });
 
 describe('refusal reasons', () => {
-  const r = (state: keyof typeof states) => ({ requesterId: REQUESTER, ...states[state] });
+  const r = (state: keyof typeof states) => ({ ...BASE, ...states[state] });
   it.each([
     ['pending', REQUESTER, 'ownRequest'],
     ['pending', 'd2', null],
@@ -122,6 +132,28 @@ describe('refusal reasons', () => {
     ['cancelled while pending', 'd2', 'cancelled'],
   ] as const)('accept of a %s request by %s: %s', (state, actor, reason) => {
     expect(acceptRefusal(actor, r(state), NOW)).toBe(reason);
+  });
+
+  it('a day scholar who gave the request up twice may not accept it again; once is not enough', () => {
+    const once = { ...r('pending'), givenUpBy: ['d2', DELIVERER] };
+    expect(acceptRefusal('d2', once, NOW)).toBeNull();
+    const twice = { ...r('pending'), givenUpBy: ['d2', DELIVERER, 'd2'] };
+    expect(acceptRefusal('d2', twice, NOW)).toBe('gaveUpTwice');
+    expect(acceptRefusal(DELIVERER, twice, NOW)).toBeNull();
+    expect(requestCan(viewers['other day scholar']!, twice, NOW, false).accept).toBe(false);
+    expect(requestCan(viewers.deliverer!, twice, NOW, false).accept).toBe(true);
+    expect(barredDeliverers(twice)).toEqual(['d2']);
+  });
+
+  it('a locked handover code leaves the deliverer no completion; the requester still confirms receipt', () => {
+    const locked = { ...r('accepted'), handoverRequired: true, handoverAttempts: HANDOVER_CODE.maxAttempts };
+    expect(isHandoverLocked(locked)).toBe(true);
+    expect(requestCan(viewers.deliverer!, locked, NOW, false)).toEqual(
+      only(['cancelDelivery', 'chat', 'report']),
+    );
+    expect(requestCan(viewers.requester!, locked, NOW, false).confirmReceipt).toBe(true);
+    const oneLeft = { ...locked, handoverAttempts: HANDOVER_CODE.maxAttempts - 1 };
+    expect(requestCan(viewers.deliverer!, oneLeft, NOW, false).complete).toBe(true);
   });
 
   it('the cap on active deliveries is its own rule', () => {

@@ -1,5 +1,6 @@
-import type { RatingType, RequestCan, Role } from '@campusrun/shared';
+import { HANDOVER_CODE, type RatingType, type RequestCan, type Role } from '@campusrun/shared';
 import { rateRefusal, ratingTypeFor } from '../../lib/rating-rule';
+import { MAX_GIVE_UPS } from '../../lib/request-availability';
 import type { RequestState } from './requests.repo';
 
 /**
@@ -18,9 +19,19 @@ export type RequestRefusal =
   | 'completed'
   | 'cancelled'
   | 'notAccepted'
-  | 'tooManyActive';
+  | 'tooManyActive'
+  | 'gaveUpTwice';
 
-type State = Pick<RequestState, 'status' | 'requesterId' | 'delivererId' | 'deadline'>;
+type State = Pick<
+  RequestState,
+  | 'status'
+  | 'requesterId'
+  | 'delivererId'
+  | 'deadline'
+  | 'givenUpBy'
+  | 'handoverRequired'
+  | 'handoverAttempts'
+>;
 
 /** Who is looking: the role decides which side's actions apply at all. */
 export interface Viewer {
@@ -41,14 +52,30 @@ export interface DeliveryLoad {
   max: number;
 }
 
+/** How many times this day scholar gave the request up. */
+const giveUpsBy = (actorId: string, r: Pick<State, 'givenUpBy'>) =>
+  r.givenUpBy.filter((id) => id === actorId).length;
+
+/** Day scholars who gave the request up too often to accept it again. */
+export const barredDeliverers = (r: Pick<State, 'givenUpBy'>) =>
+  [...new Set(r.givenUpBy)].filter((id) => giveUpsBy(id, r) >= MAX_GIVE_UPS);
+
 /**
- * A day scholar accepts a pending request that is not theirs and not past its deadline. (The SQL
- * form of the same rule is lib/request-availability.ts.)
+ * Wrong handover codes were typed too often over the request's life (every delivery of it counts
+ * together): the deliverer can no longer complete it, only the requester's confirmation does.
+ */
+export const isHandoverLocked = (r: Pick<State, 'handoverRequired' | 'handoverAttempts'>) =>
+  r.handoverRequired && r.handoverAttempts >= HANDOVER_CODE.maxAttempts;
+
+/**
+ * A day scholar accepts a pending request that is not theirs, not past its deadline and not one
+ * they gave up twice already. (The SQL form of the same rule is lib/request-availability.ts.)
  */
 export function acceptRefusal(actorId: string, r: State, now: Date): RequestRefusal | null {
   if (r.requesterId === actorId) return 'ownRequest';
   const done = closed(r);
   if (done) return done;
+  if (giveUpsBy(actorId, r) >= MAX_GIVE_UPS) return 'gaveUpTwice';
   if (r.status !== 'pending' || r.delivererId) return r.delivererId === actorId ? 'alreadyYours' : 'taken';
   if (isExpired(r, now)) return 'expired';
   return null;
@@ -137,7 +164,8 @@ export function requestCan(viewer: Viewer, r: State, now: Date, hasRated: boolea
   const hosteller = viewer.role === 'hosteller';
   return {
     accept: dayScholar && acceptRefusal(viewer.id, r, now) === null,
-    complete: dayScholar && deliverRefusal(viewer.id, r) === null,
+    // Once the handover code is locked the deliverer's completion is refused (the service says why).
+    complete: dayScholar && deliverRefusal(viewer.id, r) === null && !isHandoverLocked(r),
     cancel: hosteller && cancelRefusal(viewer.id, r) === null,
     cancelDelivery: dayScholar && cancelDeliveryRefusal(viewer.id, r) === null,
     rate: !hasRated && rateRefusal(viewer.id, r) === null,

@@ -1,10 +1,11 @@
-import { HANDOVER_CODE, type DeliveryRequest } from '@campusrun/shared';
+import type { DeliveryRequest } from '@campusrun/shared';
 import { toRupees } from '../../lib/money';
 import {
   canSeeContact,
   canSeeHandoverCode,
   counterpartOf,
   isExpired,
+  isHandoverLocked,
   requestCan,
   viewerRatingType,
   type Viewer,
@@ -34,6 +35,9 @@ export function presentRequest(
     requesterId: row.requesterId,
     delivererId: row.delivererId,
     deadline: new Date(row.deadline),
+    givenUpBy: row.givenUpBy,
+    handoverRequired: row.handoverRequired,
+    handoverAttempts: row.handoverAttempts,
   };
   const requester = { id: row.requesterId, name: row.requesterName, avatar: row.requesterAvatar };
   const deliverer =
@@ -75,7 +79,7 @@ export function presentRequest(
       row.handoverCodeSealed !== null && canSeeHandoverCode(viewer.id, row)
         ? revealCode(row.handoverCodeSealed)
         : null,
-    handoverLocked: row.handoverRequired && row.handoverAttempts >= HANDOVER_CODE.maxAttempts,
+    handoverLocked: isHandoverLocked(row),
     viewerHasRated: row.viewerHasRated,
     isExpired: isExpired(state, now),
     counterpart: counterpart === 'requester' ? requester : counterpart === 'deliverer' ? deliverer : null,

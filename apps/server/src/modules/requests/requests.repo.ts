@@ -58,7 +58,10 @@ export interface RequestRow {
   handoverRequired: boolean;
   /** The handover code sealed for the requester's view (requests.handover.ts); null until accepted. */
   handoverCodeSealed: string | null;
+  /** Handover codes typed over the request's whole life. */
   handoverAttempts: number;
+  /** Day scholars who gave the delivery up, once per give-up. */
+  givenUpBy: string[];
   moderation: ListingModeration;
   requesterName: string;
   requesterAvatar: string | null;
@@ -94,6 +97,7 @@ const requestColumns = {
   handoverRequired: requests.handoverRequired,
   handoverCodeSealed: requests.handoverCodeSealed,
   handoverAttempts: requests.handoverAttempts,
+  givenUpBy: requests.givenUpBy,
   moderation: requests.moderation,
 };
 
@@ -146,7 +150,14 @@ const parseRows = (rows: { json: string }[]) => rows.map((r) => JSON.parse(r.jso
 /** The states the policy needs to explain a refused transition. */
 export type RequestState = Pick<
   typeof requests.$inferSelect,
-  'id' | 'status' | 'requesterId' | 'delivererId' | 'deadline'
+  | 'id'
+  | 'status'
+  | 'requesterId'
+  | 'delivererId'
+  | 'deadline'
+  | 'givenUpBy'
+  | 'handoverRequired'
+  | 'handoverAttempts'
 >;
 
 export const findRequest = async (db: Db, id: string, viewerId: string) =>
@@ -161,6 +172,9 @@ export const findRequestState = async (db: Db, id: string): Promise<RequestState
         requesterId: requests.requesterId,
         delivererId: requests.delivererId,
         deadline: requests.deadline,
+        givenUpBy: requests.givenUpBy,
+        handoverRequired: requests.handoverRequired,
+        handoverAttempts: requests.handoverAttempts,
       })
       .from(requests)
       .where(eq(requests.id, id))
@@ -451,7 +465,8 @@ const ACCEPT_LOCK = 0x43_52_41_63; // 'CRAc'
 /**
  * Pending → accepted for `delivererId`, while they hold fewer than `maxActive` active deliveries.
  * Their accepts take turns on an advisory lock, so the count read by the UPDATE (a fresh snapshot
- * once the lock is held) already includes any accept of theirs that committed just before.
+ * once the lock is held) already includes any accept of theirs that committed just before. The
+ * handover tries already typed for the request stay: a new delivery draws a new code, not new tries.
  */
 export async function markAccepted(
   db: Db,
@@ -472,7 +487,6 @@ export async function markAccepted(
         // A new code for this delivery, kept only when the request asks for one.
         handoverCodeHash: sql`case when ${requests.handoverRequired} then ${handover.hash} end`,
         handoverCodeSealed: sql`case when ${requests.handoverRequired} then ${handover.sealed} end`,
-        handoverAttempts: 0,
       })
       .where(
         and(
@@ -542,9 +556,9 @@ export const findHandover = async (db: Db, id: string) =>
 
 /**
  * Counts one try of the deliverer's code before it is compared, and answers the stored hash to
- * compare with; nothing once `maxAttempts` tries were counted (or the request is not this
- * deliverer's accepted one). Counting first means parallel guesses get at most `maxAttempts`
- * comparisons in all.
+ * compare with; nothing once `maxAttempts` tries were counted for the request, by any of its
+ * deliverers (or the request is not this deliverer's accepted one). The count and its limit are one
+ * UPDATE, so parallel guesses each count and get at most `maxAttempts` comparisons in all.
  */
 export const countHandoverAttempt = async (db: Db, id: string, delivererId: string, maxAttempts: number) =>
   (
@@ -580,8 +594,9 @@ export const markCancelled = async (db: Db, id: string, requesterId: string) =>
   );
 
 /**
- * The deliverer gives the delivery up: back to pending, without a deliverer. Also answers the
- * former deliverer's name (the row no longer points at them).
+ * The deliverer gives the delivery up: back to pending, without a deliverer, with the give-up
+ * recorded against them on the request (a second one bars them from it) and the handover tries
+ * typed so far kept. Also answers the former deliverer's name (the row no longer points at them).
  */
 export async function markDeliveryCancelled(db: Db, id: string, delivererId: string) {
   const updated = await db.transaction(async (tx) => {
@@ -595,7 +610,7 @@ export async function markDeliveryCancelled(db: Db, id: string, delivererId: str
         // The code belonged to that delivery; the next accept draws a new one.
         handoverCodeHash: null,
         handoverCodeSealed: null,
-        handoverAttempts: 0,
+        givenUpBy: sql`array_append(${requests.givenUpBy}, ${delivererId}::uuid)`,
       })
       .where(and(eq(requests.id, id), eq(requests.status, 'accepted'), eq(requests.delivererId, delivererId)))
       .returning({

@@ -146,7 +146,8 @@ export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAs
         },
         // The same page for every day scholar (`can` leaves the active-delivery cap to the call): read
         // as nobody in particular, cached until a write or its first deadline. A viewer's own requests
-        // are never on their list (none through the API: only hostellers ask).
+        // (none through the API: only hostellers ask) and those they gave up too often to accept again
+        // are never on their list: they get their own page.
         (req, reply) =>
           // Someone with blocks gets their own list, never the shared page.
           actorOf(req).hasBlocks
@@ -156,7 +157,7 @@ export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAs
                 load: () => service.available({ ...actorOf(req), ...NOBODY }, req.query),
                 validUntil: (page) => Math.min(...page.requests.map((r) => Date.parse(r.deadline))),
                 own: {
-                  owners: (page) => page.requests.map((r) => r.requesterId),
+                  owners: (page) => [...page.requests.map((r) => r.requesterId), ...service.barredOn(page)],
                   viewerId: actorOf(req).id,
                   loadOwn: () => service.available(actorOf(req), req.query),
                 },

@@ -24,6 +24,7 @@ import * as repo from './requests.repo';
 export const REQUEST_ERRORS = {
   notFound: 'Request not found',
   ownRequest: 'You cannot accept your own request',
+  gaveUpTwice: 'You gave this request up twice, so you cannot accept it again',
   notRequester: 'Only the hosteller who posted this request can cancel it',
   notDelivererComplete: 'Only the assigned deliverer can complete this request',
   notDelivererCancel: 'Only the assigned deliverer can cancel this delivery',
@@ -54,7 +55,8 @@ function refusalError(
     case 'tooManyActive':
       return conflict(tooManyActiveDeliveries(load?.active ?? 0));
     case 'ownRequest':
-      return forbidden(REQUEST_ERRORS.ownRequest);
+    case 'gaveUpTwice':
+      return forbidden(REQUEST_ERRORS[reason]);
     case 'notRequester':
       return forbidden(
         action === 'repost'
@@ -98,6 +100,8 @@ export function createRequestsService(ctx: AppContext) {
     presentWith(row, viewer, now, handover.reveal);
 
   const page = (q: { limit: number; cursor?: string }) => ({ limit: q.limit, cursor: q.cursor });
+  /** For each available page answered, who may not accept one of its requests (see `barredOn`). */
+  const barredOnPage = new WeakMap<object, string[]>();
   const presentPage = (rows: repo.ListedRequest[], limit: number, actor: Actor) => {
     const { items, nextCursor } = pageOf(rows, limit, (r) => r.cursor);
     const viewer = viewerOf(actor);
@@ -155,8 +159,9 @@ export function createRequestsService(ctx: AppContext) {
 
   /**
    * Tells open screens that `row` changed: each party (and a deliverer who just gave it up) gets it
-   * as they may see it; every day scholar gets it when it is on the available list now, and all but
-   * its parties hear that it left the list when `left` (it was on the list just before).
+   * as they may see it; every day scholar who may accept it gets it when it is on the available list
+   * now, and all but its parties hear that it left the list when `left` (it was on the list just
+   * before).
    */
   async function publish(row: repo.RequestRow, opts: { left: boolean; formerDeliverer?: string }) {
     const now = new Date();
@@ -170,7 +175,8 @@ export function createRequestsService(ctx: AppContext) {
       views: viewers.map((v) => ({ userId: v.id, request: presentRequest(row, v, now) })),
     });
     const open = presentRequest(row, ANY_DAY_SCHOLAR, now);
-    if (open.can.accept) await events.emit({ type: 'request.available', request: open });
+    if (open.can.accept)
+      await events.emit({ type: 'request.available', request: open, except: policy.barredDeliverers(row) });
     else if (opts.left)
       await events.emit({ type: 'request.unavailable', requestId: row.id, except: viewers.map((v) => v.id) });
   }
@@ -251,8 +257,18 @@ export function createRequestsService(ctx: AppContext) {
         page(q),
       );
       const { items, nextCursor } = presentPage(rows, q.limit, actor);
-      return { requests: items, nextCursor };
+      const answer = { requests: items, nextCursor };
+      barredOnPage.set(answer, [
+        ...new Set(rows.slice(0, q.limit).flatMap((r) => policy.barredDeliverers(r))),
+      ]);
+      return answer;
     },
+
+    /**
+     * Day scholars who may not accept some request on a page `available` answered (they gave it up
+     * too often): a page read for every day scholar is not theirs to see.
+     */
+    barredOn: (answer: object) => barredOnPage.get(answer) ?? [],
 
     async accept(actor: Actor, id: string) {
       const max = ctx.config.maxActiveDeliveries;

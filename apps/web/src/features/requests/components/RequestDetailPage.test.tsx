@@ -250,6 +250,31 @@ describe('request detail', { timeout: 20_000 }, () => {
     expect(bodies).toEqual([{ handoverCode: '1234' }, { handoverCode: '0427' }]);
   });
 
+  it('tells a deliverer the handover code is locked and offers no completion', async () => {
+    // As the server sends it once five wrong codes were typed for the request, by any deliverer.
+    const locked = { handoverRequired: true, handoverLocked: true };
+    await openRequest({ ...deliverersView(), ...locked, can: can('cancelDelivery', 'chat') }, dayscholar);
+    expect(screen.getByText(/Too many wrong handover codes were typed/)).toBeInTheDocument();
+    expect(screen.queryByText(/asked for a handover code/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as Completed' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Delivery' })).toBeInTheDocument();
+  });
+
+  it('shows the requester a locked handover code with Confirm receipt', async () => {
+    const request = {
+      ...withDeliverer(makeRequest()),
+      counterpart: delivererRef,
+      handoverRequired: true,
+      handoverCode: '0427',
+      handoverLocked: true,
+      can: can('cancel', 'chat', 'confirmReceipt'),
+    };
+    await openRequest(request, hosteller);
+    const box = within(screen.getByRole('region', { name: 'Handover code' }));
+    expect(box.getByText(/Too many wrong codes were typed/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm receipt' })).toBeInTheDocument();
+  });
+
   it('stacks the action buttons full width on phones and puts them inline from sm up', async () => {
     await openRequest(deliverersView(), dayscholar);
     const group = screen.getByRole('group', { name: 'Request actions' });

@@ -139,6 +139,12 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
               it when you mark the delivery completed.
             </p>
           )}
+          {request.handoverLocked && request.status === 'accepted' && request.delivererId === viewer.id && (
+            <p className="mt-6 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+              Too many wrong handover codes were typed for this request, so it can no longer be completed with
+              a code. Hand the items over and ask the requester to confirm receipt.
+            </p>
+          )}
           {request.isExpired && (
             <p className="mt-6 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
               The deadline has passed, so day scholars no longer see this request.

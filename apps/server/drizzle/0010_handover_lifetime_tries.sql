@@ -1,0 +1,1 @@
+ALTER TABLE "requests" ADD COLUMN "given_up_by" uuid[] DEFAULT '{}'::uuid[] NOT NULL;
