@@ -218,14 +218,21 @@ describe('blocking stops sales, offers and reviews', () => {
       expect((await notificationsOf(who)).some((m) => m.includes('reviewed you'))).toBe(false);
   });
 
-  it.each(directions)(
-    'refuses rating the other party of a completed delivery when %s',
+  it.each([
+    ['the requester blocks the deliverer', 'requester'],
+    ['the deliverer blocks the requester', 'deliverer'],
+  ] as const)(
+    'refuses rating the other party of a completed delivery when %s; neither is offered Rate',
     async (_, blocker) => {
       const requester = await person('hosteller', 'Rita Requester');
       const deliverer = await person('dayscholar', 'Dinesh Deliverer');
       const request = await createRequest(t.db, { requester, deliverer, status: 'completed' });
-      const [who, whom] = blocker === 'seller' ? [requester, deliverer] : [deliverer, requester];
+      const [who, whom] = blocker === 'requester' ? [requester, deliverer] : [deliverer, requester];
+      for (const party of [requester, deliverer])
+        expect((await call('GET', `/requests/${request.id}`, party.h)).json().request.can.rate).toBe(true);
       await call('POST', `/users/${whom.id}/block`, who.h);
+      for (const party of [requester, deliverer])
+        expect((await call('GET', `/requests/${request.id}`, party.h)).json().request.can.rate).toBe(false);
       const byRequester = await call('POST', '/ratings', requester.h, {
         requestId: request.id,
         userId: deliverer.id,
