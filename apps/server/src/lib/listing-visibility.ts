@@ -8,19 +8,23 @@ import { userBlocks, users } from '../db/schema';
  * - a listing shows only while its moderation state is 'visible' (not held after reports, not
  *   removed by a moderator);
  * - a suspended user's listings show to nobody;
- * - two users of whom either blocks the other do not see each other's listings.
+ * - two users of whom either blocks the other do not see each other's listings, and do not trade:
+ *   no sale, offer or review between them, and no notice of one reaches the other.
+ * A suspended seller's products answer 404 by link too, to everyone but moderators.
  */
 
 /** The listing is neither held nor removed. */
 export const visibleListing = (moderation: AnyColumn): SQL => sql`${moderation} = 'visible'`;
 
 /** The user `userId` names is not suspended now. */
-export const notSuspended = (userId: AnyColumn): SQL =>
+export const notSuspended = (userId: AnyColumn | string): SQL =>
   sql`not exists (select 1 from ${users} su where su.id = ${userId} and su.suspended_at is not null
     and (su.suspended_until is null or su.suspended_until > now()))`;
 
+type UserRef = AnyColumn | SQL | string | Placeholder;
+
 /** Neither of the two users blocks the other. */
-export const notBlocked = (a: AnyColumn | string | Placeholder, b: AnyColumn | string | Placeholder): SQL =>
+export const notBlocked = (a: UserRef, b: UserRef): SQL =>
   sql`not exists (select 1 from ${userBlocks} ub where (ub.blocker_id = ${a} and ub.blocked_id = ${b})
     or (ub.blocker_id = ${b} and ub.blocked_id = ${a}))`;
 
@@ -28,4 +32,21 @@ export const notBlocked = (a: AnyColumn | string | Placeholder, b: AnyColumn | s
 export async function isBlockedBetween(db: Db, a: string, b: string): Promise<boolean> {
   const result = await db.execute(sql`select not ${notBlocked(a, b)} as blocked`);
   return (result as unknown as { rows: { blocked: boolean }[] }).rows[0]?.blocked === true;
+}
+
+/** Whether the user `userId` names is suspended now. */
+export async function isSuspended(db: Db, userId: string): Promise<boolean> {
+  const result = await db.execute(sql`select not ${notSuspended(userId)} as suspended`);
+  return (result as unknown as { rows: { suspended: boolean }[] }).rows[0]?.suspended === true;
+}
+
+/** Those of `userIds` of whom neither blocks `userId` nor is blocked by them (in no particular order). */
+export async function notBlockedAmong(db: Db, userId: string, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const result = await db.execute(sql`select u.id from ${users} u
+    where u.id in (${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and ${notBlocked(sql`u.id`, userId)}`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 }

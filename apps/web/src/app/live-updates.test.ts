@@ -124,4 +124,13 @@ describe('live cache updates', () => {
       sold,
     ]);
   });
+
+  it('keeps contact and offer off on a pushed product for a viewer blocked with its seller', () => {
+    const live = createLiveUpdates(client);
+    const p = makeProduct({ name: 'Kettle' });
+    client.setQueryData(productKeys.detail(p.id), { ...p, can: { ...p.can, contact: false, offer: false } });
+    live.productUpdated({ ...p, price: 300, can: { ...p.can, contact: true, offer: true } });
+    const shown = client.getQueryData<typeof p>(productKeys.detail(p.id))!;
+    expect([shown.price, shown.can.contact, shown.can.offer]).toEqual([300, false, false]);
+  });
 });

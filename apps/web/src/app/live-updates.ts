@@ -177,8 +177,20 @@ export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH
     },
 
     productUpdated(pushed: Product) {
-      // The pushed copy is the same for every watcher: whether this viewer saved it stays as it was.
-      const keepSaved = (old: Product | undefined) => (old ? { ...pushed, isSaved: old.isSaved } : pushed);
+      // The pushed copy is the same for every watcher: whether this viewer saved it stays as it was,
+      // and so does a contact or offer refused to them (they and the seller are blocked).
+      const keepSaved = (old: Product | undefined): Product =>
+        old
+          ? {
+              ...pushed,
+              isSaved: old.isSaved,
+              can: {
+                ...pushed.can,
+                contact: pushed.can.contact && old.can.contact,
+                offer: pushed.can.offer && old.can.offer,
+              },
+            }
+          : pushed;
       const product = pushed;
       queryClient.setQueryData<Product>(productKeys.detail(product.id), (old) => keepSaved(old));
       queryClient.setQueriesData<Pages<ProductListResponse>>({ queryKey: productKeys.lists() }, (data) =>

@@ -32,7 +32,7 @@ export const SAVED_MESSAGES = {
 } as const;
 
 export const SALE_MESSAGES = {
-  buyerNotCandidate: 'Choose a buyer who chatted with you about this product or made an offer',
+  buyerNotCandidate: 'Choose a buyer who messaged you about this product or made an offer on it',
   notSold: 'You can review only after the product is sold to a named buyer',
   notParty: 'Only the seller and the buyer of this product can review this sale',
   wrongType: 'This rating type does not match your side of the sale',

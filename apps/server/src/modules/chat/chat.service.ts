@@ -1,10 +1,10 @@
-import { BLOCK_MESSAGES, CHAT_MESSAGES } from '@campusrun/shared';
+import { BLOCK_MESSAGES, CHAT_MESSAGES, PRODUCT_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { isUuid } from '../../lib/ids';
 import { processImage } from '../../lib/images';
 import { newStorageKey } from '../../lib/storage';
-import { isBlockedBetween } from '../../lib/listing-visibility';
+import { isBlockedBetween, isSuspended } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Limiter, LimiterFactory } from '../../lib/rate-limit';
@@ -54,11 +54,15 @@ export const PRODUCT_NOT_IN_THREAD = 'This product is not sold by either of you'
 export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'>) {
   const { db, events, storage } = ctx;
 
-  /** A message may bring a product into a thread only when one of the two sells it. */
+  /**
+   * A message may bring a product into a thread only when one of the two sells it, and never while
+   * its seller is suspended (the product is gone then: 404).
+   */
   async function assertProductInThread(me: string, other: string, productId: string) {
     const sellerId = isUuid(productId) ? await repo.productSellerOf(db, productId) : undefined;
     if (sellerId !== me && sellerId !== other)
       throw badRequest(PRODUCT_NOT_IN_THREAD, [{ param: 'productId', msg: PRODUCT_NOT_IN_THREAD }]);
+    if (await isSuspended(db, sellerId)) throw notFound(PRODUCT_MESSAGES.notFound);
   }
 
   async function present(rows: repo.MessageRow[]) {

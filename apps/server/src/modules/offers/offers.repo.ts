@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { offers, products, users } from '../../db/schema';
+import { notSuspended } from '../../lib/listing-visibility';
 
 export type OfferRow = typeof offers.$inferSelect;
 export interface OfferView extends OfferRow {
@@ -29,6 +30,7 @@ export const findProduct = async (db: Db, id: string) =>
         price: products.price,
         status: products.status,
         moderation: products.moderation,
+        sellerSuspended: sql<boolean>`not ${notSuspended(products.sellerId)}`,
       })
       .from(products)
       .where(eq(products.id, id))

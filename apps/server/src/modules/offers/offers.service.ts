@@ -8,7 +8,7 @@ import {
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
-import { isBlockedBetween } from '../../lib/listing-visibility';
+import { isBlockedBetween, notBlockedAmong } from '../../lib/listing-visibility';
 import { toPaise, toRupees } from '../../lib/money';
 import { presentOffer } from './offers.presenter';
 import * as repo from './offers.repo';
@@ -46,6 +46,22 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
   }
   const presented = (found: repo.OfferView[], id: string) => presentOffer(found.find((o) => o.id === id)!);
 
+  /**
+   * The product, unless it answers 404 to the actor: removed by a moderator, or its seller is
+   * suspended (for everyone but moderators).
+   */
+  async function shownProduct(actor: Actor, productId: string) {
+    const product = await repo.findProduct(db, productId);
+    if (!product || product.moderation === 'removed' || (product.sellerSuspended && !actor.isModerator))
+      throw notFound(PRODUCT_MESSAGES.notFound);
+    return product;
+  }
+
+  /** No offer is made, accepted or declined between two users of whom either blocks the other. */
+  async function assertNotBlocked(a: string, b: string) {
+    if (await isBlockedBetween(db, a, b)) throw forbidden(BLOCK_MESSAGES.cannotOffer);
+  }
+
   async function offerWithProduct(id: string) {
     const offer = await repo.findOffer(db, id);
     if (!offer) throw notFound(OFFER_MESSAGES.notFound);
@@ -54,7 +70,9 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
     return { offer, product };
   }
 
-  async function notice(userIds: string[], productId: string, message: string) {
+  /** Notifies `userIds` of something `fromId` did, but none of them who blocks `fromId` or is blocked by them. */
+  async function notice(fromId: string, to: string[], productId: string, message: string) {
+    const userIds = await notBlockedAmong(db, fromId, to);
     if (userIds.length)
       await events.emit({
         type: 'users.noticed',
@@ -70,16 +88,14 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
       productId: string,
       amountRupees: number,
     ): Promise<{ offer: Offer; message: string }> {
-      const product = await repo.findProduct(db, productId);
-      if (!product || product.moderation === 'removed') throw notFound(PRODUCT_MESSAGES.notFound);
+      const product = await shownProduct(actor, productId);
       if (product.sellerId === actor.id) throw forbidden(OFFER_MESSAGES.ownProduct);
       if (product.status !== 'available' || product.moderation !== 'visible')
         throw conflict(OFFER_MESSAGES.notAvailable);
       const amount = toPaise(amountRupees);
       if (amount > product.price * OFFER_LIMITS.maxTimesPrice)
         throw fieldError('amount', OFFER_MESSAGES.amountMax);
-      if (await isBlockedBetween(db, actor.id, product.sellerId))
-        throw forbidden(BLOCK_MESSAGES.cannotMessage);
+      await assertNotBlocked(actor.id, product.sellerId);
       let id: string;
       try {
         id = await repo.insertOffer(db, { productId, buyerId: actor.id, amount });
@@ -99,8 +115,7 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
 
     /** GET /products/{id}/offers: the seller sees every offer, anyone else their own. */
     async list(actor: Actor, productId: string) {
-      const product = await repo.findProduct(db, productId);
-      if (!product || product.moderation === 'removed') throw notFound(PRODUCT_MESSAGES.notFound);
+      const product = await shownProduct(actor, productId);
       const rows = await repo.listOffers(db, productId, product.sellerId === actor.id ? undefined : actor.id);
       return { offers: rows.map(presentOffer) };
     },
@@ -109,6 +124,7 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
     async accept(actor: Actor, id: string) {
       const { offer, product } = await offerWithProduct(id);
       if (product.sellerId !== actor.id) throw forbidden(OFFER_MESSAGES.notSellerOfOffer);
+      await assertNotBlocked(actor.id, offer.buyerId);
       const outcome = await repo.acceptOffer(db, id, product.id);
       if (!outcome.ok)
         throw conflict(
@@ -117,12 +133,14 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
       const changed = await announce([id, ...outcome.declined], actor.id);
       await products.reservedByOffer(product.id, offer.buyerId);
       await notice(
+        actor.id,
         [offer.buyerId],
         product.id,
         `${actor.name} accepted your offer of ${rupees(offer.amount)} for ${product.name}`,
       );
       const declinedBuyers = changed.filter((o) => o.id !== id).map((o) => o.buyerId);
       await notice(
+        actor.id,
         declinedBuyers,
         product.id,
         `Your offer for ${product.name} was declined: it is reserved for another buyer`,
@@ -134,9 +152,11 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
     async decline(actor: Actor, id: string) {
       const { offer, product } = await offerWithProduct(id);
       if (product.sellerId !== actor.id) throw forbidden(OFFER_MESSAGES.notSellerOfOffer);
+      await assertNotBlocked(actor.id, offer.buyerId);
       if (!(await repo.closeOffer(db, id, 'declined'))) throw conflict(OFFER_MESSAGES.notPending);
       const changed = await announce([id], actor.id);
       await notice(
+        actor.id,
         [offer.buyerId],
         product.id,
         `${actor.name} declined your offer of ${rupees(offer.amount)} for ${product.name}`,
@@ -150,7 +170,13 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
       if (offer.buyerId !== actor.id) throw forbidden(OFFER_MESSAGES.notBuyerOfOffer);
       if (!(await repo.closeOffer(db, id, 'withdrawn'))) throw conflict(OFFER_MESSAGES.notPending);
       const changed = await announce([id], product.sellerId);
-      await notice([product.sellerId], product.id, `${actor.name} withdrew their offer for ${product.name}`);
+      // A withdrawal is allowed across a block (it ends an offer), but the seller is not told of it then.
+      await notice(
+        actor.id,
+        [product.sellerId],
+        product.id,
+        `${actor.name} withdrew their offer for ${product.name}`,
+      );
       return { offer: presented(changed, id), message: OFFER_MESSAGES.withdrawn };
     },
 

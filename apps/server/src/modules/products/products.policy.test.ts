@@ -1,6 +1,6 @@
 import type { ProductCan, ProductStatus } from '@campusrun/shared';
 import { describe, expect, it } from 'vitest';
-import { manageRefusal, productCan, type ProductViewer } from './products.policy';
+import { manageRefusal, productCan, productHidden, type ProductViewer } from './products.policy';
 
 const SELLER = 'seller';
 const viewers: Record<string, ProductViewer> = {
@@ -8,6 +8,7 @@ const viewers: Record<string, ProductViewer> = {
   'other hosteller': { id: 'h2', role: 'hosteller' },
   'day scholar': { id: 'd1', role: 'dayscholar' },
   'no role yet': { id: 'g1', role: null },
+  'blocked buyer': { id: 'b1', role: 'hosteller', blockedWithSeller: true },
 };
 
 type Action = keyof ProductCan;
@@ -25,6 +26,7 @@ const table: [ProductStatus, keyof typeof viewers, Action[]][] = [
   ['available', 'day scholar', ['contact', 'report', 'offer', 'save']],
   ['reserved', 'day scholar', ['contact', 'report', 'offer', 'save']],
   ['available', 'no role yet', ['contact', 'report', 'offer', 'save']],
+  ['available', 'blocked buyer', ['report', 'save']],
 ];
 
 describe('productCan: role × status × ownership', () => {
@@ -38,6 +40,15 @@ describe('productCan: role × status × ownership', () => {
       expect(can.edit).toBe(manageRefusal(viewers[viewer]!, { sellerId: SELLER }) === null);
       expect(can.delete).toBe(can.edit);
     }
+  });
+
+  it("hides a removed product from everyone, a suspended seller's product from all but moderators", () => {
+    const shown = { moderation: 'visible', sellerSuspended: false };
+    expect(productHidden({}, shown)).toBe(false);
+    expect(productHidden({}, { ...shown, moderation: 'removed' })).toBe(true);
+    expect(productHidden({ isModerator: true }, { ...shown, moderation: 'removed' })).toBe(true);
+    expect(productHidden({}, { ...shown, sellerSuspended: true })).toBe(true);
+    expect(productHidden({ isModerator: true }, { ...shown, sellerSuspended: true })).toBe(false);
   });
 
   it('a seller whose role is not hosteller manages nothing', () => {

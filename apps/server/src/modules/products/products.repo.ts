@@ -9,6 +9,7 @@ import type {
 import type { Db } from '../../db/client';
 import { messages, offers, productImages, products, savedProducts, users } from '../../db/schema';
 import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
+import { engagedBuyer } from '../../lib/sale-rule';
 import {
   afterCursor,
   afterCursorPlaceholders,
@@ -38,6 +39,8 @@ export interface ProductWithSeller {
   product: ProductRow;
   seller: SellerRow;
   images: ImageRow[];
+  /** The seller is suspended now: the product answers 404 to all but moderators. */
+  sellerSuspended: boolean;
 }
 /** What the presenter needs of a product. */
 export interface ProductView {
@@ -47,6 +50,7 @@ export interface ProductView {
 }
 
 const sellerColumns = { id: users.id, name: users.name, avatar: users.avatar, createdAt: users.createdAt };
+const sellerSuspended = sql<boolean>`not ${notSuspended(products.sellerId)}`;
 
 /** The hidden-by-default filter, written as the partial indexes' predicate so they apply. */
 const notSold = sql`${products.status} <> 'sold'`;
@@ -69,7 +73,7 @@ async function imagesOf(db: Db, productIds: string[]): Promise<Map<string, Image
 
 export async function findProduct(db: Db, id: string): Promise<ProductWithSeller | undefined> {
   const [row] = await db
-    .select({ product: productColumns, seller: sellerColumns })
+    .select({ product: productColumns, seller: sellerColumns, sellerSuspended })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(eq(products.id, id))
@@ -394,7 +398,7 @@ export const productNamesOf = async (db: Db, sellerIds: string[]) =>
 export async function findProducts(db: Db, ids: string[]): Promise<ProductWithSeller[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ product: productColumns, seller: sellerColumns })
+    .select({ product: productColumns, seller: sellerColumns, sellerSuspended })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(inArray(products.id, ids));
@@ -431,13 +435,17 @@ export const unsaveProduct = async (db: Db, userId: string, productId: string) =
       .returning({ id: savedProducts.productId })
   ).length > 0;
 
-/** Who saved a product (to tell them of a price drop, a sale or a deletion). */
+/**
+ * Who saved a product (to tell them of a price drop, a sale or a deletion), but those of whom either
+ * blocks the seller or is blocked by them: no notice of the seller's reaches them.
+ */
 export const saversOf = async (db: Db, productId: string) =>
   (
     await db
       .select({ id: savedProducts.userId })
       .from(savedProducts)
-      .where(eq(savedProducts.productId, productId))
+      .innerJoin(products, eq(products.id, savedProducts.productId))
+      .where(and(eq(savedProducts.productId, productId), notBlocked(savedProducts.userId, products.sellerId)))
   ).map((r) => r.id);
 
 const savedOrder = listOrder(
@@ -457,6 +465,7 @@ export const savedPage = (db: Db, userId: string, limit: number, cursor?: string
       and(
         eq(savedProducts.userId, userId),
         visibleListing(products.moderation),
+        notSuspended(products.sellerId),
         afterCursor(savedOrder, cursor),
       ),
     )
@@ -464,17 +473,24 @@ export const savedPage = (db: Db, userId: string, limit: number, cursor?: string
     .limit(limit + 1);
 
 /**
- * Users the seller may name as the buyer: those who made an offer on the product or exchanged a
- * message with the seller about it.
+ * Users the seller may name as the buyer: those who wrote to the seller about the product or made an
+ * offer on it (a message from the seller alone makes nobody a candidate), but none of whom either
+ * blocks the seller or is blocked by them.
  */
 export async function buyerCandidates(db: Db, productId: string, sellerId: string) {
   const result = await db.execute(sql`
     select u.id, u.name, u.avatar from ${users} u
-    where u.id <> ${sellerId} and (
-      exists (select 1 from ${offers} o where o.product_id = ${productId} and o.buyer_id = u.id)
-      or exists (select 1 from ${messages} m where m.product_id = ${productId}
-        and ((m.sender_id = u.id and m.receiver_id = ${sellerId}) or (m.sender_id = ${sellerId} and m.receiver_id = u.id)))
-    )
-    order by u.name`);
+    where u.id in (
+      select o.buyer_id from ${offers} o where o.product_id = ${productId}
+      union select m.sender_id from ${messages} m where m.product_id = ${productId} and m.receiver_id = ${sellerId}
+    ) and u.id <> ${sellerId} and ${notBlocked(sql`u.id`, sellerId)}
+    order by u.name, u.id`);
   return (result as unknown as { rows: { id: string; name: string; avatar: string | null }[] }).rows;
+}
+
+/** Whether the seller may name this user as the product's buyer (see `buyerCandidates`; blocks aside). */
+export async function isEngagedBuyer(db: Db, productId: string, sellerId: string, buyerId: string) {
+  if (buyerId === sellerId) return false;
+  const result = await db.execute(sql`select ${engagedBuyer(productId, sellerId, buyerId)} as engaged`);
+  return (result as unknown as { rows: { engaged: boolean }[] }).rows[0]?.engaged === true;
 }

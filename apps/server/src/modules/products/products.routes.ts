@@ -173,14 +173,24 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
         '/products/:id',
         {
           onRequest: id.check,
-          schema: { tags, params: id.params, response: { 200: productResponseSchema } },
+          schema: {
+            tags,
+            description:
+              "404 while the seller is suspended (but to moderators) or after a moderator's removal.",
+            params: id.params,
+            response: { 200: productResponseSchema },
+          },
         },
         (req, reply) =>
-          servePage(ctx.pages, req, reply, {
-            key: pageKey(`products/${req.params.id}`, {}),
-            load: () => service.get(asNobody, req.params.id),
-            viewer: viewerParts(actorOf(req), (page: { product: Product }) => [page.product]),
-          }),
+          // A moderator sees a suspended seller's product, someone with blocks sees no contact or
+          // offer on a blocked seller's: both are read for them, never from the shared page.
+          actorOf(req).isModerator || actorOf(req).hasBlocks
+            ? service.get(actorOf(req), req.params.id)
+            : servePage(ctx.pages, req, reply, {
+                key: pageKey(`products/${req.params.id}`, {}),
+                load: () => service.get(asNobody, req.params.id),
+                viewer: viewerParts(actorOf(req), (page: { product: Product }) => [page.product]),
+              }),
       );
       app.post(
         '/products',
@@ -240,7 +250,7 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
           schema: {
             tags,
             description:
-              'The seller only: marks it sold, to a buyer who chatted about it or made an offer, or to someone else.',
+              'The seller only: marks it sold, to a buyer who messaged the seller about it or made an offer on it, or to someone else.',
             params: id.params,
             body: markSoldSchema,
             response: { 200: productResponseSchema },

@@ -1,4 +1,5 @@
 import {
+  BLOCK_MESSAGES,
   OFFER_LIMITS,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
@@ -15,11 +16,18 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, forbidden, notFound, type AppError } from '../../lib/errors';
 import type { Events } from '../../lib/events';
 import { DEFAULT_IMAGE_LIMITS, processImage, type ImageLimits, type ProcessedImage } from '../../lib/images';
+import { isBlockedBetween } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
 import { toPaise } from '../../lib/money';
 import type { Form, UploadedFile } from '../../lib/multipart';
 import { newStorageKey, type Storage } from '../../lib/storage';
-import { manageRefusal, sellRefusal, type ProductRefusal, type ProductViewer } from './products.policy';
+import {
+  manageRefusal,
+  productHidden,
+  sellRefusal,
+  type ProductRefusal,
+  type ProductViewer,
+} from './products.policy';
 import { ANY_BUYER, presentProduct } from './products.presenter';
 import * as repo from './products.repo';
 
@@ -39,10 +47,14 @@ const comparable = (s: string) => {
   }
 };
 
+const hidden = (viewer: ProductViewer, found: repo.ProductWithSeller) =>
+  productHidden(viewer, { moderation: found.product.moderation, sellerSuspended: found.sellerSuspended });
+
 const viewerOf = (actor: Actor): ProductViewer => ({
   id: actor.id,
   role: actor.role,
   savedIds: actor.savedIds,
+  isModerator: actor.isModerator,
 });
 
 /**
@@ -217,9 +229,14 @@ export function createProductsService(
 
     async get(actor: Actor, id: string) {
       const found = await find(id);
-      // A product a moderator removed is gone for everyone (moderators see it in the queue).
-      if (found.product.moderation === 'removed') throw notFound(PRODUCT_MESSAGES.notFound);
-      return { product: presentProduct(storage, found, viewerOf(actor)) };
+      const viewer = viewerOf(actor);
+      if (hidden(viewer, found)) throw notFound(PRODUCT_MESSAGES.notFound);
+      // Someone who blocks the seller, or whom the seller blocks, sees it without contact or offer.
+      const blockedWithSeller =
+        actor.hasBlocks === true &&
+        actor.id !== found.product.sellerId &&
+        (await isBlockedBetween(db, actor.id, found.product.sellerId));
+      return { product: presentProduct(storage, found, { ...viewer, blockedWithSeller }) };
     },
 
     /** POST /products: checked fields plus exactly one image (the form's limits allow no second one). */
@@ -300,8 +317,10 @@ export function createProductsService(
     async setStatus(actor: Actor, id: string, status: ProductStatus, buyerId: string | null = null) {
       if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
       if (buyerId !== null) {
-        const candidates = await repo.buyerCandidates(db, id, actor.id);
-        if (!candidates.some((c) => c.id === buyerId))
+        // No sale between two users of whom either blocks the other.
+        if (await isBlockedBetween(db, actor.id, buyerId)) throw forbidden(BLOCK_MESSAGES.cannotSell);
+        // Only someone who wrote to the seller about it or made an offer on it can have bought it.
+        if (!(await repo.isEngagedBuyer(db, id, actor.id, buyerId)))
           throw badRequest(SALE_MESSAGES.buyerNotCandidate, [
             { param: 'buyerId', msg: SALE_MESSAGES.buyerNotCandidate },
           ]);
@@ -333,7 +352,7 @@ export function createProductsService(
     /** PUT /products/{id}/save: anyone but the seller, on a product they can see. */
     async save(actor: Actor, id: string) {
       const found = await find(id);
-      if (found.product.moderation === 'removed') throw notFound(PRODUCT_MESSAGES.notFound);
+      if (hidden(viewerOf(actor), found)) throw notFound(PRODUCT_MESSAGES.notFound);
       if (found.product.sellerId === actor.id) throw badRequest(SAVED_MESSAGES.ownProduct);
       if (!(await repo.saveProduct(db, actor.id, id, OFFER_LIMITS.savedMax)))
         throw badRequest(SAVED_MESSAGES.tooMany);

@@ -25,14 +25,19 @@ export interface SaleParties {
   status: 'available' | 'reserved' | 'sold';
   sellerId: string;
   buyerId: string | null;
+  /** The buyer wrote to the seller about the product or made an offer on it. */
+  buyerEngaged: boolean;
 }
 
-/** The seller rates the buyer, the buyer the seller, once the seller has marked it sold to them. */
+/**
+ * The seller rates the buyer, the buyer the seller, once the seller has marked it sold to them; a
+ * sale to someone who never wrote about the product nor offered on it is no sale to review.
+ */
 export function saleSideOf(
   raterId: string,
   sale: SaleParties,
 ): { ratingType: SaleRatingType; userId: string } | 'notSold' | 'notParty' {
-  if (sale.status !== 'sold' || sale.buyerId === null) return 'notSold';
+  if (sale.status !== 'sold' || sale.buyerId === null || !sale.buyerEngaged) return 'notSold';
   if (raterId === sale.sellerId) return { ratingType: 'seller_to_buyer', userId: sale.buyerId };
   if (raterId === sale.buyerId) return { ratingType: 'buyer_to_seller', userId: sale.sellerId };
   return 'notParty';

@@ -2,6 +2,7 @@ import { and, avg, count, desc, eq, sql } from 'drizzle-orm';
 import type { AnyRatingType } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { products, ratings, requests, users } from '../../db/schema';
+import { engagedBuyer } from '../../lib/sale-rule';
 
 export type RatingRow = typeof ratings.$inferSelect;
 
@@ -20,7 +21,10 @@ export const findRequestParties = async (db: Db, requestId: string) =>
       .limit(1)
   )[0];
 
-/** The two sides of a sale: the seller, and the buyer they named (null: not sold, or to someone else). */
+/**
+ * The two sides of a sale: the seller, and the buyer they named (null: not sold, or to someone else),
+ * and whether that buyer engaged with the product as a buyer must (lib/sale-rule.ts).
+ */
 export const findSaleParties = async (db: Db, productId: string) =>
   (
     await db
@@ -29,6 +33,7 @@ export const findSaleParties = async (db: Db, productId: string) =>
         status: products.status,
         sellerId: products.sellerId,
         buyerId: products.buyerId,
+        buyerEngaged: sql<boolean>`${products.buyerId} is not null and ${engagedBuyer(products.id, products.sellerId, products.buyerId)}`,
       })
       .from(products)
       .where(eq(products.id, productId))

@@ -1,7 +1,14 @@
-import { PRODUCT_MESSAGES, SALE_MESSAGES, type CreateRatingBody, type SaleReviews } from '@campusrun/shared';
+import {
+  BLOCK_MESSAGES,
+  PRODUCT_MESSAGES,
+  SALE_MESSAGES,
+  type CreateRatingBody,
+  type SaleReviews,
+} from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import { isBlockedBetween } from '../../lib/listing-visibility';
 import { ratingRefusal, saleSideOf } from './ratings.policy';
 import { presentRating, presentReview } from './ratings.presenter';
 import * as repo from './ratings.repo';
@@ -50,6 +57,7 @@ export function createRatingsService(ctx: Pick<AppContext, 'db' | 'events'>) {
       case 'wrongUser':
         throw fieldError('userId', RATING_ERRORS.wrongUser);
     }
+    if (await isBlockedBetween(db, actor.id, body.userId)) throw forbidden(BLOCK_MESSAGES.cannotReview);
     return store(
       {
         requestId: body.requestId,
@@ -72,6 +80,8 @@ export function createRatingsService(ctx: Pick<AppContext, 'db' | 'events'>) {
     if (body.ratingType !== side.ratingType) throw fieldError('ratingType', SALE_MESSAGES.wrongType);
     if (body.userId !== undefined && body.userId !== side.userId)
       throw fieldError('userId', SALE_MESSAGES.notParty);
+    // No review, and so no notice of one, between two users of whom either blocks the other.
+    if (await isBlockedBetween(db, actor.id, side.userId)) throw forbidden(BLOCK_MESSAGES.cannotReview);
     const result = await store(
       {
         productId: body.productId,
@@ -119,10 +129,11 @@ export function createRatingsService(ctx: Pick<AppContext, 'db' | 'events'>) {
         repo.findUserRef(db, side.userId),
       ]);
       const done = rows.some((r) => r.rater.id === actor.id);
+      const blocked = !done && (await isBlockedBetween(db, actor.id, side.userId));
       return {
         buyer: buyer ?? null,
         reviews,
-        canReview: done || !rated ? null : { ratingType: side.ratingType, user: rated },
+        canReview: done || blocked || !rated ? null : { ratingType: side.ratingType, user: rated },
       };
     },
 

@@ -106,6 +106,12 @@ describe('requestCan: role × state × ownership', () => {
     expect(requestCan(viewers.deliverer!, r, NOW, true)).toEqual(only(['chat', 'report']));
   });
 
+  it('neither party may rate while one of them blocks the other', () => {
+    const r = { requesterId: REQUESTER, ...states.completed };
+    expect(requestCan(viewers.requester!, r, NOW, false, true).rate).toBe(false);
+    expect(requestCan(viewers.deliverer!, r, NOW, false, true).rate).toBe(false);
+  });
+
   it('every allowed action is one its refusal function allows too (one rule, two uses)', () => {
     for (const [state, viewer] of table) {
       const r = { ...BASE, ...states[state] };

@@ -157,9 +157,16 @@ export const viewerRatingType = (
  * What the viewer may do now, for the client's buttons: each value is exactly "the matching call
  * would not be refused by a rule above". Two things are left to the call itself: the cap on active
  * deliveries (the refusal says how many the day scholar holds) and races with other users.
- * `hasRated`: the viewer already rated the other party of this request.
+ * `hasRated`: the viewer already rated the other party of this request. `partiesBlocked`: its
+ * requester or deliverer blocks the other, so neither rates the other.
  */
-export function requestCan(viewer: Viewer, r: State, now: Date, hasRated: boolean): RequestCan {
+export function requestCan(
+  viewer: Viewer,
+  r: State,
+  now: Date,
+  hasRated: boolean,
+  partiesBlocked = false,
+): RequestCan {
   const dayScholar = viewer.role === 'dayscholar';
   const hosteller = viewer.role === 'hosteller';
   return {
@@ -168,7 +175,7 @@ export function requestCan(viewer: Viewer, r: State, now: Date, hasRated: boolea
     complete: dayScholar && deliverRefusal(viewer.id, r) === null && !isHandoverLocked(r),
     cancel: hosteller && cancelRefusal(viewer.id, r) === null,
     cancelDelivery: dayScholar && cancelDeliveryRefusal(viewer.id, r) === null,
-    rate: !hasRated && rateRefusal(viewer.id, r) === null,
+    rate: !hasRated && !partiesBlocked && rateRefusal(viewer.id, r) === null,
     // Anyone who may see the request talks to its requester; a closed one, only its parties do.
     chat: viewer.role !== null && canView(viewer.id, r) && counterpartOf(viewer.id, r) !== null,
     repost: hosteller && repostRefusal(viewer.id, r, now) === null,

@@ -84,6 +84,6 @@ export function presentRequest(
     isExpired: isExpired(state, now),
     counterpart: counterpart === 'requester' ? requester : counterpart === 'deliverer' ? deliverer : null,
     ratingType: viewerRatingType(viewer.id, state),
-    can: requestCan(viewer, state, now, row.viewerHasRated),
+    can: requestCan(viewer, state, now, row.viewerHasRated, row.partiesBlocked),
   };
 }

@@ -13,7 +13,8 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListingModeration, RequestCategory, RequestSort, RequestStatus } from '@campusrun/shared';
 import type { Db } from '../../db/client';
-import { ratings, requests, users } from '../../db/schema';
+import { ratings, requests, userBlocks, users } from '../../db/schema';
+import { notBlocked } from '../../lib/listing-visibility';
 import {
   afterCursorPlaceholders,
   containsPattern,
@@ -71,6 +72,8 @@ export interface RequestRow {
   delivererName: string | null;
   delivererAvatar: string | null;
   viewerHasRated: boolean;
+  /** Completed, and its requester or deliverer blocks the other: neither may rate the other. */
+  partiesBlocked: boolean;
 }
 
 /** The request's own columns (never the search vector). */
@@ -125,6 +128,7 @@ const ROW_FIELDS: Record<keyof RequestRow, AnyColumn | SQL> = {
   delivererName: deliverer.name,
   delivererAvatar: deliverer.avatar,
   viewerHasRated: sql`${viewerRating.id} is not null`,
+  partiesBlocked: sql`${requests.status} = 'completed' and not ${notBlocked(requests.requesterId, requests.delivererId)}`,
 };
 
 /**
@@ -420,6 +424,13 @@ async function allWithParties(db: Db, updated: RequestColumnsRow[]): Promise<Req
     .from(users)
     .where(inArray(users.id, ids));
   const byId = new Map(people.map((p) => [p.id, p]));
+  const blocks = await db
+    .select({ blocker: userBlocks.blockerId, blocked: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(and(inArray(userBlocks.blockerId, ids), inArray(userBlocks.blockedId, ids)));
+  const blockedBetween = (a: string, b: string | null) =>
+    b !== null &&
+    blocks.some((x) => (x.blocker === a && x.blocked === b) || (x.blocker === b && x.blocked === a));
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return updated.map((row) => {
     const r = byId.get(row.requesterId)!;
@@ -441,6 +452,7 @@ async function allWithParties(db: Db, updated: RequestColumnsRow[]): Promise<Req
       delivererAvatar: d?.avatar ?? null,
       // A transition never leaves a request that the viewer has already rated.
       viewerHasRated: false,
+      partiesBlocked: row.status === 'completed' && blockedBetween(row.requesterId, row.delivererId),
     };
   });
 }

@@ -9,8 +9,8 @@ import { useBuyerCandidates, useMarkSold } from '../api/market';
 const SOMEONE_ELSE = '';
 
 /**
- * Mark Sold: to one of the users who chatted about the product or made an offer (then both may
- * review each other), or to someone else.
+ * Mark Sold: to one of the users who messaged the seller about the product or made an offer on it
+ * (then both may review each other), or to someone else.
  */
 export function MarkSoldDialog({
   product,
@@ -61,7 +61,7 @@ export function MarkSoldDialog({
           <legend className="sr-only">Buyer</legend>
           {buyers.isError && (
             <p role="alert" className="mb-2 text-sm text-red-700">
-              Could not load who chatted with you; you can still choose someone else.
+              Could not load who messaged you; you can still choose someone else.
             </p>
           )}
           <div className="space-y-2">
