@@ -107,7 +107,7 @@ describe('requestCan: role × state × ownership', () => {
   });
 
   it('neither party may rate while one of them blocks the other', () => {
-    const r = { requesterId: REQUESTER, ...states.completed };
+    const r = { ...BASE, ...states.completed };
     expect(requestCan(viewers.requester!, r, NOW, false, true).rate).toBe(false);
     expect(requestCan(viewers.deliverer!, r, NOW, false, true).rate).toBe(false);
   });
