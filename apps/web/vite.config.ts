@@ -94,8 +94,12 @@ function installableApp() {
           options: { precacheFallback: { fallbackURL: '/offline.html' } },
         },
         {
-          // Thumbnails never change under a name (a new upload gets a new key).
-          urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/uploads\/.+_thumb\.webp$/.test(url.pathname),
+          // Thumbnails never change under a name (a new upload gets a new key). Chat photos are
+          // private links that expire: never kept here.
+          urlPattern: ({ url, sameOrigin }) =>
+            sameOrigin &&
+            !url.pathname.startsWith('/uploads/chat/') &&
+            /^\/uploads\/.+_thumb\.webp$/.test(url.pathname),
           handler: 'CacheFirst',
           options: {
             cacheName: 'thumbnails',

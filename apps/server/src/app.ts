@@ -36,6 +36,7 @@ import { createMetrics } from './lib/metrics';
 import { createSessionCache } from './lib/session-cache';
 import { createStorage, uploadsRoutes } from './lib/storage';
 import { createJwt } from './lib/tokens';
+import { createUploadLinks } from './lib/upload-links';
 import { loadWebPages, type WebPage } from './lib/web-pages';
 import { findSessionUser, notifyUserChanged } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -308,7 +309,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   await app.register(profilesRoutes(ctx, guards, { ratings: createRatingsService(ctx), products }), {
     prefix: '/api',
   });
-  await app.register(uploadsRoutes(ctx.storage));
+  await app.register(uploadsRoutes(ctx.storage, createUploadLinks(config.jwtSecret)));
 
   await serveWebApp(app, config.webDistDir, publicCampusConfig(config));
   return app;

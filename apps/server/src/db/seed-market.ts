@@ -41,6 +41,8 @@ export async function seedDemoMarket(opts: {
   storage: Storage;
   emails: string[];
   log: { error: (obj: unknown, msg?: string) => void };
+  /** Signs the links of chat photos. */
+  jwtSecret: string;
 }) {
   const { db, storage } = opts;
   const demo = await db
@@ -72,7 +74,14 @@ export async function seedDemoMarket(opts: {
   const { log } = opts;
   const events = createEvents(log);
   registerNotificationWriter({ db, events });
-  const ctx = { db, events, log, storage, limiter: createLimiterFactory() };
+  const ctx = {
+    db,
+    events,
+    log,
+    storage,
+    limiter: createLimiterFactory(),
+    config: { jwtSecret: opts.jwtSecret },
+  };
   const chat = createChatService(ctx);
   const productsService = createProductsService(ctx, storage);
   const offersService = createOffersService(ctx, { chat, products: productsService });

@@ -351,7 +351,8 @@ async function main() {
     });
     if (products) console.log(`Listed ${products} demo products with photos.`);
     const log = { error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj) };
-    if (await seedDemoMarket({ db: database.db, storage: await createStorage(config), emails, log }))
+    const storage = await createStorage(config);
+    if (await seedDemoMarket({ db: database.db, storage, emails, log, jwtSecret: config.jwtSecret }))
       console.log('Added avatars, a conversation with an accepted offer, saved items and a reviewed sale.');
     console.log(`\nDemo logins (password: ${DEMO_PASSWORD})`);
     for (const email of emails) {

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_MESSAGES } from '@campusrun/shared';
+import { AVATAR_MESSAGES, CHAT_MESSAGES, PRODUCT_MESSAGES } from '@campusrun/shared';
 import { bombPng, jpegWithGps, noisyImage, pngImage, truncatedPng } from '../test/images';
-import { processAvatar, processImage } from './images';
+import { CHAT_IMAGE_LIMITS, processAvatar, processImage } from './images';
 
 const rejection = async (input: Buffer) => {
   const err = await processImage(input).then(
@@ -134,6 +134,28 @@ describe('processAvatar', () => {
       );
     expect(await refusal(Buffer.from('hello'))).toEqual([415, PRODUCT_MESSAGES.imageType]);
     expect(await refusal(await truncatedPng())).toEqual([415, PRODUCT_MESSAGES.imageCorrupt]);
-    expect(await refusal(bombPng(20_000, 20_000))).toEqual([413, PRODUCT_MESSAGES.imagePixels]);
+    expect(await refusal(bombPng(20_000, 20_000))).toEqual([413, AVATAR_MESSAGES.imagePixels]);
+  });
+});
+
+describe('decoded size of chat photos and avatars', () => {
+  it('refuses a chat photo or an avatar over 12 megapixels from its header, without decoding it', async () => {
+    const bomb = bombPng(6300, 6300); // 39.7 megapixels of one colour in a few kilobytes
+    const timed = async (work: Promise<unknown>) => {
+      const started = performance.now();
+      const err = (await work.then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as { statusCode: number; message: string } | undefined;
+      return { refusal: err && [err.statusCode, err.message], ms: performance.now() - started };
+    };
+    const chat = await timed(processImage(bomb, CHAT_IMAGE_LIMITS));
+    expect(chat.refusal).toEqual([413, CHAT_MESSAGES.photoPixels]);
+    const avatar = await timed(processAvatar(bomb));
+    expect(avatar.refusal).toEqual([413, AVATAR_MESSAGES.imagePixels]);
+    // Decoding it costs about 2 s of CPU; its header is read in milliseconds.
+    expect(chat.ms + avatar.ms).toBeLessThan(1000);
+    // 12 megapixels exactly is still a photo.
+    expect((await timed(processImage(bombPng(4000, 3000), CHAT_IMAGE_LIMITS))).refusal).toBeUndefined();
   });
 });

@@ -1,7 +1,15 @@
 import { stat } from 'node:fs/promises';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { AVATAR_LIMITS, PRODUCT_LIMITS, PRODUCT_MESSAGES } from '@campusrun/shared';
+import {
+  AVATAR_LIMITS,
+  AVATAR_MESSAGES,
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+} from '@campusrun/shared';
 import { AppError } from './errors';
+import type { Limiter, LimiterFactory } from './rate-limit';
 
 /** Formats we decode. Anything else sharp could read (SVG, TIFF, HEIF, PDF…) is refused. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
@@ -9,6 +17,8 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
 export interface ImageLimits {
   /** Largest decoded width × height; larger is refused before decoding (decompression bombs). */
   maxPixels: number;
+  /** What the uploader reads when the image has more pixels than that. */
+  pixelsMessage?: string;
   /** Longest side of the full-size output. */
   fullSizePx: number;
   /** Longest side of the thumbnail. */
@@ -19,6 +29,26 @@ export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
   fullSizePx: PRODUCT_LIMITS.fullSizePx,
   thumbnailPx: PRODUCT_LIMITS.thumbnailPx,
 };
+/** A chat photo: a phone camera's full size at most; its decoding costs the server far less. */
+export const CHAT_IMAGE_LIMITS: ImageLimits = {
+  ...DEFAULT_IMAGE_LIMITS,
+  maxPixels: CHAT_LIMITS.photoMaxPixels,
+  pixelsMessage: CHAT_MESSAGES.photoPixels,
+};
+
+/** Decoded uploads (product and chat photos) one user may send in 10 minutes, on every process. */
+export const PHOTO_UPLOAD_LIMIT = { points: 60, duration: 600 } as const;
+export const PHOTO_UPLOAD_WAIT = 'Too many uploads. Please try again in {seconds} seconds.';
+const photoBudgets = new WeakMap<LimiterFactory, Limiter>();
+/** The one photo upload budget of an app, shared by the product and chat photo routes. */
+export function photoUploadBudget(limiter: LimiterFactory): Limiter {
+  let budget = photoBudgets.get(limiter);
+  if (!budget) {
+    budget = limiter('photo-uploads', PHOTO_UPLOAD_LIMIT);
+    photoBudgets.set(limiter, budget);
+  }
+  return budget;
+}
 
 export interface EncodedImage {
   data: Buffer;
@@ -37,13 +67,14 @@ export interface ProcessedImage {
 
 export const unsupportedImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PRODUCT_MESSAGES.imageType);
 export const corruptImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PRODUCT_MESSAGES.imageCorrupt);
-export const tooManyPixels = () => new AppError(413, 'PAYLOAD_TOO_LARGE', PRODUCT_MESSAGES.imagePixels);
+export const tooManyPixels = (message: string = PRODUCT_MESSAGES.imagePixels) =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 
 /**
  * Step 1 of every upload, from the header only: format and dimensions, read without a pixel limit so
  * a bomb gets its own message. 415 for what we do not decode, 413 for more than `maxPixels`.
  */
-async function checkHeader(input: Buffer | string, maxPixels: number) {
+async function checkHeader(input: Buffer | string, maxPixels: number, pixelsMessage?: string) {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -54,13 +85,13 @@ async function checkHeader(input: Buffer | string, maxPixels: number) {
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
   if (width < 1 || height < 1) throw corruptImage();
-  if (width * height > maxPixels) throw tooManyPixels();
+  if (width * height > maxPixels) throw tooManyPixels(pixelsMessage);
   return { format: meta.format, width, height };
 }
 
 /** A decoding failure as the uploader's error: too many pixels, or a damaged file. */
-const decodeError = (err: unknown) =>
-  err instanceof Error && /pixel limit/i.test(err.message) ? tooManyPixels() : corruptImage();
+const decodeError = (err: unknown, pixelsMessage?: string) =>
+  err instanceof Error && /pixel limit/i.test(err.message) ? tooManyPixels(pixelsMessage) : corruptImage();
 
 /**
  * Verifies an uploaded image by decoding it, then re-encodes it: EXIF orientation applied, at most
@@ -74,7 +105,7 @@ export async function processImage(
   limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
 ): Promise<ProcessedImage> {
   // 1. Header only: format and dimensions.
-  const meta = await checkHeader(input, limits.maxPixels);
+  const meta = await checkHeader(input, limits.maxPixels, limits.pixelsMessage);
 
   // 2. Decode once (JPEG shrink-on-load when it can), upright and scaled, to raw pixels.
   let decoded: { data: Buffer; info: OutputInfo };
@@ -90,7 +121,7 @@ export async function processImage(
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (err) {
-    throw decodeError(err);
+    throw decodeError(err, limits.pixelsMessage);
   }
 
   // 3. Encode both sizes from the decoded pixels.
@@ -123,11 +154,13 @@ export async function processImage(
 
 export interface AvatarLimits {
   maxPixels: number;
+  pixelsMessage?: string;
   /** Side of the square output. */
   sizePx: number;
 }
 export const DEFAULT_AVATAR_LIMITS: AvatarLimits = {
   maxPixels: AVATAR_LIMITS.maxPixels,
+  pixelsMessage: AVATAR_MESSAGES.imagePixels,
   sizePx: AVATAR_LIMITS.sizePx,
 };
 
@@ -139,7 +172,7 @@ export async function processAvatar(
   input: Buffer | string,
   limits: AvatarLimits = DEFAULT_AVATAR_LIMITS,
 ): Promise<EncodedImage & { contentType: 'image/webp' }> {
-  await checkHeader(input, limits.maxPixels);
+  await checkHeader(input, limits.maxPixels, limits.pixelsMessage);
   try {
     const { data, info } = await sharp(input, {
       limitInputPixels: limits.maxPixels,
@@ -152,6 +185,6 @@ export async function processAvatar(
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height, contentType: 'image/webp' };
   } catch (err) {
-    throw decodeError(err);
+    throw decodeError(err, limits.pixelsMessage);
   }
 }

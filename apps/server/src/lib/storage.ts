@@ -4,8 +4,9 @@ import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ApiErrorBody } from '@campusrun/shared';
+import { CHAT_MESSAGES, type ApiErrorBody } from '@campusrun/shared';
 import type { Config } from '../config';
+import type { UploadLinks } from './upload-links';
 
 /** One stored file, ready to stream. */
 export interface StoredObject {
@@ -49,6 +50,13 @@ export const isStorageKey = (key: string) => KEY_SHAPE.test(key);
 export function assertKey(key: string) {
   if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
 }
+
+/**
+ * Uploads only some users may load: a chat photo belongs to the two people of the conversation (and
+ * the moderators who review a report about it). Its URL is signed and expires (lib/upload-links.ts);
+ * every other upload is public.
+ */
+export const isPrivateUploadKey = (key: string) => key.startsWith('chat/');
 
 /** A fresh unguessable key such as 'products/3f…9a' (without extension). */
 export const newStorageKey = (folder: string) => `${folder}/${randomBytes(16).toString('hex')}`;
@@ -128,30 +136,40 @@ export async function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Pro
 
 /**
  * GET /uploads/<key>: the stored files, from local disk or streamed from the bucket, so any process
- * answers for any upload. Names never change (a new upload gets a new key), so they are cached for a
- * year; nosniff keeps a browser from reading them as anything but images. Outside the global rate
- * limit: a marketplace page loads dozens of thumbnails at once.
+ * answers for any upload. Public names never change (a new upload gets a new key), so they are
+ * cached for a year. A private upload (a chat photo) is answered only with a valid, unexpired
+ * signature (403 otherwise), cached by the browser alone until the link expires; once its file is
+ * deleted it is a 404 at once. nosniff keeps a browser from reading them as anything but images.
+ * Outside the global rate limit: a marketplace page loads dozens of thumbnails at once.
  */
-export function uploadsRoutes(storage: Storage): FastifyPluginAsync {
+export function uploadsRoutes(storage: Storage, links: UploadLinks): FastifyPluginAsync {
   return async (app) => {
-    app.get<{ Params: { '*': string } }>(
+    app.get<{ Params: { '*': string }; Querystring: Record<string, unknown> }>(
       `${UPLOADS_URL_PREFIX}*`,
       { config: { rateLimit: false }, schema: { hide: true } },
       async (request, reply) => {
         const key = request.params['*'];
-        const fail = (status: 404 | 503) =>
+        const fail = (status: 403 | 404 | 503) =>
           reply
             .code(status)
             .header('cache-control', 'no-store')
             .send(
               (status === 404
                 ? { message: 'Not found', code: 'NOT_FOUND' }
-                : {
-                    message: 'Something went wrong on our side. Please try again.',
-                    code: 'INTERNAL',
-                  }) satisfies ApiErrorBody,
+                : status === 403
+                  ? { message: CHAT_MESSAGES.photoLinkExpired, code: 'FORBIDDEN' }
+                  : {
+                      message: 'Something went wrong on our side. Please try again.',
+                      code: 'INTERNAL',
+                    }) satisfies ApiErrorBody,
             );
         if (!isStorageKey(key)) return fail(404);
+        let cacheControl = 'public, max-age=31536000, immutable';
+        if (isPrivateUploadKey(key)) {
+          const left = links.check(key, request.query.exp, request.query.sig);
+          if (left === undefined) return fail(403);
+          cacheControl = `private, max-age=${left}`;
+        }
         let found: StoredObject | undefined;
         try {
           found = await storage.get(key);
@@ -164,7 +182,7 @@ export function uploadsRoutes(storage: Storage): FastifyPluginAsync {
           .header('content-type', found.contentType)
           .header('content-length', String(found.size))
           .header('last-modified', found.lastModified.toUTCString())
-          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('cache-control', cacheControl)
           .header('x-content-type-options', 'nosniff')
           .send(found.body);
       },

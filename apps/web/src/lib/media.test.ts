@@ -13,6 +13,11 @@ describe('mediaUrl', () => {
     expect(mediaUrl('blob:http://localhost/123')).toBe('blob:http://localhost/123');
   });
 
+  it('keeps a signed chat photo link whole, query string included', () => {
+    const signed = '/uploads/chat/0123456789abcdef0123456789abcdef.webp?exp=1767225600&sig=Ab-_9x';
+    expect(mediaUrl(signed)).toBe(signed);
+  });
+
   it('answers undefined for no image', () => {
     expect(mediaUrl(null)).toBeUndefined();
     expect(mediaUrl('')).toBeUndefined();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { MESSAGES, newPassword, optionalText, personName, phoneNumber } from './common';
 import { requireHostelFields, roleField } from './auth';
-import { PRODUCT_IMAGE_ACCEPT, PRODUCT_IMAGE_TYPES, PRODUCT_LIMITS, PRODUCT_MESSAGES } from './products';
+import { PRODUCT_IMAGE_ACCEPT, PRODUCT_IMAGE_TYPES, PRODUCT_MESSAGES } from './products';
 
 /** PUT /users/profile. Hostel fields are required for hostellers; the server knows the role. */
 export const profileUpdateSchema = z.object({
@@ -67,8 +67,8 @@ export const AVATAR_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   /** Side of the stored square, in pixels. */
   sizePx: 256,
-  /** Decoded size limit (decompression bombs), as for product photos. */
-  maxPixels: PRODUCT_LIMITS.maxImagePixels,
+  /** Decoded size limit (width × height), checked from the header before decoding. */
+  maxPixels: 12_000_000,
 } as const;
 
 /** What the avatar file input accepts; the server checks the decoded image, not these labels. */
@@ -81,6 +81,7 @@ export const AVATAR_MESSAGES = {
   imageRequired: 'Choose a photo to upload',
   imageTooLarge: PRODUCT_MESSAGES.imageTooLarge,
   onlyOneImage: 'Upload one photo at a time',
+  imagePixels: 'This photo has too many pixels (at most 12 megapixels). Please upload a smaller photo',
   updated: 'Profile photo updated',
   removed: 'Profile photo removed',
   uploadFailed: 'Could not update your photo. Please try again.',

@@ -7,7 +7,7 @@ import { AVATAR_MESSAGES, PRODUCT_MESSAGES, type User } from '@campusrun/shared'
 import { users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createProduct, createUser } from '../../test/factories';
-import { multipartBody, noisyImage, pngImage, type FormFile } from '../../test/images';
+import { bombPng, multipartBody, noisyImage, pngImage, type FormFile } from '../../test/images';
 import { ownAvatarKey } from './avatar.service';
 
 let t: TestApp;
@@ -132,6 +132,17 @@ describe('PUT /api/users/avatar', () => {
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     const res = await upload(headers, [file(big)]);
     expect([res.statusCode, res.json().message]).toEqual([413, AVATAR_MESSAGES.imageTooLarge]);
+    expect((await me(headers)).avatar).toBeNull();
+  });
+
+  it('refuses an avatar over 12 megapixels (6300 × 6300, 5000 × 5000) from its header, quickly, with 413', async () => {
+    const { headers } = await signedIn();
+    for (const side of [6300, 5000]) {
+      const started = performance.now();
+      const res = await upload(headers, [file(bombPng(side, side))]);
+      expect([side, res.statusCode, res.json().message]).toEqual([side, 413, AVATAR_MESSAGES.imagePixels]);
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
     expect((await me(headers)).avatar).toBeNull();
   });
 

@@ -1,11 +1,16 @@
 import type { ChatMessage, Conversation } from '@campusrun/shared';
 import { toRupees } from '../../lib/money';
 import type { Storage } from '../../lib/storage';
+import type { UploadLinks } from '../../lib/upload-links';
 import type { ConversationRow, MessageAttachments, MessageRow } from './chat.repo';
 
-/** Spec §3 Message, plus its clientId and its product and offer cards. */
+/**
+ * Spec §3 Message, plus its clientId and its product and offer cards. A photo is a signed link that
+ * expires, for the two people of the conversation only; a product's thumbnail is public.
+ */
 export function presentMessage(
   storage: Pick<Storage, 'url'>,
+  links: Pick<UploadLinks, 'url'>,
   m: MessageRow,
   attached: MessageAttachments,
 ): ChatMessage {
@@ -19,7 +24,7 @@ export function presentMessage(
     content: m.content,
     sentAt: m.sentAt.toISOString(),
     isRead: m.isRead,
-    image: m.imagePath ? storage.url(m.imagePath) : null,
+    image: m.imagePath ? links.url(m.imagePath) : null,
     product: product
       ? {
           id: product.id,

@@ -15,6 +15,7 @@ import {
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
+import { PHOTO_UPLOAD_WAIT, photoUploadBudget } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import { createChatService, USER_NOT_FOUND } from './chat.service';
 
@@ -47,13 +48,16 @@ export function chatRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
       tooManyFiles: CHAT_MESSAGES.photoRequired,
       tmpDir: path.join(ctx.config.dataDir, 'tmp'),
     });
+    // Decoding is the costly part: chat photos share the product photos' budget, counted before
+    // the file is read.
+    const uploads = photoUploadBudget(ctx.limiter);
 
     await guards.scope(app, 'member', (app) => {
       app.post(
         '/chat/photo',
         {
           preValidation: photoForm.preValidation,
-          preHandler: photoForm.read,
+          preHandler: [async (req) => uploads.consume(actorOf(req).id, PHOTO_UPLOAD_WAIT), photoForm.read],
           onSend: photoForm.onSend,
           schema: {
             tags,

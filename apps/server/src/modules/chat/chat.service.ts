@@ -2,8 +2,9 @@ import { BLOCK_MESSAGES, CHAT_MESSAGES, PRODUCT_MESSAGES } from '@campusrun/shar
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { isUuid } from '../../lib/ids';
-import { processImage } from '../../lib/images';
+import { CHAT_IMAGE_LIMITS, processImage } from '../../lib/images';
 import { newStorageKey } from '../../lib/storage';
+import { createUploadLinks } from '../../lib/upload-links';
 import { isBlockedBetween, isSuspended } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -51,8 +52,13 @@ export interface PostInput {
 export const PRODUCT_NOT_IN_THREAD = 'This product is not sold by either of you';
 
 /** Chat: storing messages, conversations and history. Used by the REST routes and the socket gateway. */
-export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'>) {
+export function createChatService(
+  ctx: Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'> & {
+    config: Pick<AppContext['config'], 'jwtSecret'>;
+  },
+) {
   const { db, events, storage } = ctx;
+  const links = createUploadLinks(ctx.config.jwtSecret);
 
   /**
    * A message may bring a product into a thread only when one of the two sells it, and never while
@@ -67,7 +73,7 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limit
 
   async function present(rows: repo.MessageRow[]) {
     const attached = await repo.attachmentsOf(db, rows);
-    return rows.map((r) => presentMessage(storage, r, attached));
+    return rows.map((r) => presentMessage(storage, links, r, attached));
   }
 
   /** Stores a checked message and announces it (see `send`). */
@@ -127,7 +133,8 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limit
 
     /**
      * A photo message: the file is verified by decoding and re-encoded (≤ 1600 px WebP, no metadata)
-     * before it is stored; the message is stored after the file, and the file removed if that fails.
+     * before it is stored; more than 12 megapixels is refused from the header, before decoding. The
+     * message is stored after the file, and the file removed if that fails.
      */
     async sendPhoto(actor: Actor, input: Omit<SendInput, 'content'>, file: { path: string } | undefined) {
       if (!file)
@@ -138,7 +145,7 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'events' | 'limit
         throw forbidden(BLOCK_MESSAGES.cannotMessage);
       if (input.productId !== undefined)
         await assertProductInThread(actor.id, input.receiverId, input.productId);
-      const image = await processImage(file.path);
+      const image = await processImage(file.path, CHAT_IMAGE_LIMITS);
       const key = `${newStorageKey('chat')}.webp`;
       await storage.put(key, image.full.data, image.contentType);
       try {

@@ -43,7 +43,11 @@ export const listReports = (db: Db, status: ReportStatus, limit: number, cursor?
 export const findReport = async (db: Db, id: string) =>
   (await db.select().from(reports).where(eq(reports.id, id)).limit(1))[0];
 
-/** What a moderator sees of one target (undefined when it no longer exists). */
+/**
+ * What a moderator sees of one target (undefined when it no longer exists): its photos as storage
+ * keys (a product's thumbnails, a photo message's photo), or a user's avatar as stored.
+ */
+export type TargetDetails = NonNullable<Awaited<ReturnType<typeof targetDetails>>>;
 export async function targetDetails(db: Db, type: ReportTargetType, id: string, ownerId: string) {
   switch (type) {
     case 'product': {
@@ -62,7 +66,7 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
         .from(productImages)
         .where(eq(productImages.productId, id))
         .orderBy(productImages.position);
-      return { ...p, photos: photos.map((x) => x.path), context: [] };
+      return { ...p, photoKeys: photos.map((x) => x.path), avatar: null, context: [] };
     }
     case 'request': {
       const [r] = await db
@@ -74,7 +78,7 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
         })
         .from(requests)
         .where(eq(requests.id, id));
-      return r && { ...r, photos: [], context: [] };
+      return r && { ...r, photoKeys: [], avatar: null, context: [] };
     }
     case 'message': {
       const [m] = await db.select().from(messages).where(eq(messages.id, id));
@@ -97,7 +101,8 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
         text: m.content,
         price: null,
         moderation: null,
-        photos: [],
+        photoKeys: m.imagePath ? [m.imagePath] : [],
+        avatar: null,
         context: rows.map((r) => ({
           fromOwner: r.sender_id === ownerId,
           content: r.content,
@@ -116,7 +121,8 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
           text: null,
           price: null,
           moderation: null,
-          photos: u.avatar ? [u.avatar] : [],
+          photoKeys: [],
+          avatar: u.avatar,
           context: [],
         }
       );
@@ -166,8 +172,16 @@ export async function setListing(
 
 export const REMOVED_MESSAGE = 'This message was removed by a moderator.';
 
-export const blankMessage = (tx: Tx, id: string) =>
-  tx.update(messages).set({ content: REMOVED_MESSAGE }).where(eq(messages.id, id));
+/** Blanks a message and forgets its photo; answers the photo's storage key, for removal after commit. */
+export async function blankMessage(tx: Tx, id: string): Promise<string | null> {
+  const [before] = await tx
+    .select({ imagePath: messages.imagePath })
+    .from(messages)
+    .where(eq(messages.id, id))
+    .for('update');
+  await tx.update(messages).set({ content: REMOVED_MESSAGE, imagePath: null }).where(eq(messages.id, id));
+  return before?.imagePath ?? null;
+}
 
 /** Suspends (days null: until lifted) and bumps the token version so every session ends. */
 export const suspendUser = (tx: Tx, id: string, days: number | null) =>

@@ -9,16 +9,23 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AppEvent } from '../../lib/events';
 import { pageOf } from '../../lib/lists';
-import { toRupees } from '../../lib/money';
+import { createUploadLinks } from '../../lib/upload-links';
+import { presentReport } from './moderation.presenter';
 import * as repo from './moderation.repo';
 
 /**
  * Campus moderation: the report queue with a preview of each target, the three decisions (dismiss,
  * remove, suspend), lifting a suspension, and the append-only log of every action. Each decision
- * and its log row commit together; open screens and other processes are told afterwards.
+ * and its log row commit together; open screens and other processes are told afterwards, and a
+ * removed photo message's file is deleted then (its link answers 404 from that moment).
  */
-export function createModerationService(ctx: Pick<AppContext, 'db' | 'events'>) {
-  const { db, events } = ctx;
+export function createModerationService(
+  ctx: Pick<AppContext, 'db' | 'events' | 'storage' | 'config'> & {
+    log: Pick<AppContext['log'], 'error'>;
+  },
+) {
+  const { db, events, storage, log } = ctx;
+  const urls = { storage, links: createUploadLinks(ctx.config.jwtSecret) };
 
   return {
     async reports(status: ReportStatus, limit: number, cursor?: string) {
@@ -28,26 +35,7 @@ export function createModerationService(ctx: Pick<AppContext, 'db' | 'events'>) 
       for (const row of items) {
         const r = row.report;
         const details = await repo.targetDetails(db, r.targetType, r.targetId, r.targetOwnerId);
-        reports.push({
-          id: r.id,
-          reporter: { id: r.reporterId, name: row.reporterName },
-          reason: r.reason,
-          details: r.details,
-          status: r.status,
-          resolution: r.resolution,
-          createdAt: r.createdAt.toISOString(),
-          target: {
-            type: r.targetType,
-            id: r.targetId,
-            owner: { id: r.targetOwnerId, name: row.ownerName, suspended: row.ownerSuspended },
-            title: details?.title ?? null,
-            text: details?.text ?? null,
-            price: details?.price == null ? null : toRupees(details.price),
-            photos: details?.photos ?? [],
-            context: details?.context ?? [],
-            moderation: details?.moderation ?? null,
-          },
-        });
+        reports.push(presentReport(row, details, urls));
       }
       return { reports, nextCursor };
     },
@@ -61,6 +49,7 @@ export function createModerationService(ctx: Pick<AppContext, 'db' | 'events'>) 
         throw badRequest(MODERATION_MESSAGES.removeUser);
       const { targetType, targetId, targetOwnerId } = report;
       const after: AppEvent[] = [];
+      let removedPhoto: string | null = null;
 
       await db.transaction(async (tx) => {
         const closed = await repo.closeReports(tx, targetType, targetId, actor.id, body.action);
@@ -85,7 +74,7 @@ export function createModerationService(ctx: Pick<AppContext, 'db' | 'events'>) 
               });
             }
           } else {
-            await repo.blankMessage(tx, targetId);
+            removedPhoto = await repo.blankMessage(tx, targetId);
             after.push({
               type: 'listing.removed',
               ownerId: targetOwnerId,
@@ -110,6 +99,12 @@ export function createModerationService(ctx: Pick<AppContext, 'db' | 'events'>) 
           days: body.action === 'suspend' ? (body.days ?? null) : null,
         });
       });
+      if (removedPhoto) {
+        // Best effort: the message no longer points at the file either way.
+        await storage.delete(removedPhoto).catch((err: unknown) => {
+          log.error({ err, key: removedPhoto }, 'could not delete an upload');
+        });
+      }
       for (const event of after) await events.emit(event);
       return { message: MODERATION_MESSAGES.done[body.action] };
     },

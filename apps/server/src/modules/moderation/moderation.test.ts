@@ -2,9 +2,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES, suspendedMessage } from '@campusrun/shared';
-import { moderationActions, notifications, products, users } from '../../db/schema';
+import { messages, moderationActions, notifications, products, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createProduct, createUser } from '../../test/factories';
+import { multipartBody, pngImage } from '../../test/images';
 
 const MODERATOR_EMAIL = 'warden.office@example.edu';
 const PASSWORD = 'moderation-test-1';
@@ -201,5 +202,97 @@ describe('moderation', () => {
     await call('PUT', `/moderation/reports/${reportId}`, mod.h, { action: 'dismiss', reason: 'Fine' });
     await expect(t.db.update(moderationActions).set({ reason: 'changed' })).rejects.toThrow();
     await expect(t.db.delete(moderationActions)).rejects.toThrow();
+  });
+});
+
+describe('photos in moderation', () => {
+  /** A photo message from `sender` to `receiver`, reported by the receiver. */
+  async function reportedPhotoMessage() {
+    const sender = await person();
+    const receiver = await person();
+    const form = multipartBody({ receiverId: receiver.id }, [
+      { field: 'photo', filename: 'rude.png', contentType: 'image/png', data: await pngImage(300, 200) },
+    ]);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/photo',
+      headers: { ...sender.h, ...form.headers },
+      payload: form.payload,
+    });
+    expect(sent.statusCode).toBe(201);
+    const message = sent.json().message as { id: string; image: string };
+    const report = await call('POST', '/reports', receiver.h, {
+      targetType: 'message',
+      targetId: message.id,
+      reason: 'harassment',
+    });
+    expect(report.statusCode).toBe(201);
+    return { sender, receiver, message, reportId: report.json().report.id as string };
+  }
+  const queue = async (h: Headers) =>
+    (await call('GET', '/moderation/reports?status=open&limit=100', h)).json().reports as {
+      id: string;
+      target: { id: string; photos: string[] };
+    }[];
+  const loads = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+
+  it("the queue shows a reported photo message's photo and a reported product's photos, each at a working URL", async () => {
+    const mod = await moderator();
+    const { message } = await reportedPhotoMessage();
+    const seller = await person();
+    const form = multipartBody(
+      { name: 'Blurry phone', description: 'Cheap', price: '500', category: 'electronics' },
+      [{ field: 'images', filename: 'phone.png', contentType: 'image/png', data: await pngImage() }],
+    );
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { ...seller.h, ...form.headers },
+      payload: form.payload,
+    });
+    expect(listed.statusCode).toBe(201);
+    const product = listed.json().product as { id: string; thumbnails: string[] };
+    const reporter = await person();
+    await call('POST', '/reports', reporter.h, {
+      targetType: 'product',
+      targetId: product.id,
+      reason: 'scam',
+    });
+
+    const reports = await queue(mod.h);
+    const photoReport = reports.find((r) => r.target.id === message.id)!;
+    expect(photoReport.target.photos).toHaveLength(1);
+    expect(photoReport.target.photos[0]).toMatch(/^\/uploads\/chat\/[0-9a-f]{32}\.webp\?exp=\d+&sig=/);
+    expect(await loads(photoReport.target.photos[0]!)).toBe(200);
+    const productReport = reports.find((r) => r.target.id === product.id)!;
+    expect(productReport.target.photos).toEqual(product.thumbnails);
+    for (const url of productReport.target.photos) {
+      expect(url).toMatch(/^\/uploads\/products\//);
+      expect(await loads(url)).toBe(200);
+    }
+  });
+
+  it('removing a reported photo message deletes its photo: its link answers 404 and the thread shows none', async () => {
+    const mod = await moderator();
+    const { sender, receiver, message, reportId } = await reportedPhotoMessage();
+    expect(await loads(message.image)).toBe(200);
+    const removed = await call('PUT', `/moderation/reports/${reportId}`, mod.h, {
+      action: 'remove',
+      reason: 'Abusive photo',
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await loads(message.image)).toBe(404);
+    const [row] = await t.db.select().from(messages).where(eq(messages.id, message.id));
+    expect(row!.imagePath).toBeNull();
+    for (const [viewer, other] of [
+      [receiver, sender],
+      [sender, receiver],
+    ] as const) {
+      const thread = await call('GET', `/chat/conversation/${other.id}`, viewer.h);
+      const shown = thread.json().messages.find((m: { id: string }) => m.id === message.id);
+      expect(shown).toMatchObject({ content: 'This message was removed by a moderator.', image: null });
+    }
+    const closed = (await call('GET', '/moderation/reports?status=closed&limit=100', mod.h)).json().reports;
+    expect(closed.find((r: { id: string }) => r.id === reportId).target.photos).toEqual([]);
   });
 });

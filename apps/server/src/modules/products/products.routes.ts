@@ -25,6 +25,7 @@ import {
 import { actorOf, type Actor, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
+import { PHOTO_UPLOAD_WAIT, photoUploadBudget } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
 import { removeStaleTemp } from '../../lib/tmp-files';
@@ -137,10 +138,10 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
     void removeStaleTemp(tmpDir).catch((err: unknown) =>
       ctx.log.error({ err }, 'could not clear old uploads'),
     );
-    // Image decoding is the costly part: per user, on top of the global per-IP limit.
-    const uploads = ctx.limiter('product-uploads', { points: 60, duration: 600 });
-    const uploadWait = 'Too many uploads. Please try again in {seconds} seconds.';
-    const countUpload = (req: FastifyRequest) => uploads.consume(actorOf(req).id, uploadWait);
+    // Image decoding is the costly part: per user (one budget with chat photos), on top of the
+    // global per-IP limit.
+    const uploads = photoUploadBudget(ctx.limiter);
+    const countUpload = (req: FastifyRequest) => uploads.consume(actorOf(req).id, PHOTO_UPLOAD_WAIT);
     const id = rowId('id', PRODUCT_MESSAGES.notFound);
     /** The seller's writes: 404 or 403 for this product before the body is parsed or validated. */
     const canManage = async (req: FastifyRequest) =>

@@ -102,6 +102,15 @@ function Thread({ partnerId }: { partnerId: string }) {
   // The thread answers 404 for an unknown user, and for an id that is not a user id at all.
   const notFound = thread.error instanceof ApiError && thread.error.status === 404;
 
+  // A photo's link lasts about an hour (and a removed photo is gone): when one does not load, the
+  // thread is read again for fresh links, at most once a minute.
+  const photosRefreshedAt = useRef(0);
+  const refreshPhotos = () => {
+    if (Date.now() - photosRefreshedAt.current < 60_000) return;
+    photosRefreshedAt.current = Date.now();
+    void thread.refetch();
+  };
+
   // Opening the thread marked its messages read on the server.
   const loaded = thread.isSuccess;
   useEffect(() => {
@@ -229,6 +238,7 @@ function Thread({ partnerId }: { partnerId: string }) {
             hasOlder={thread.hasNextPage}
             loadingOlder={thread.isFetchingNextPage}
             loadOlder={() => void thread.fetchNextPage()}
+            onPhotoError={refreshPhotos}
           />
         )}
 
@@ -255,12 +265,14 @@ function MessageList({
   hasOlder,
   loadingOlder,
   loadOlder,
+  onPhotoError,
 }: {
   rows: Row[];
   name: string;
   hasOlder: boolean;
   loadingOlder: boolean;
   loadOlder: () => void;
+  onPhotoError: () => void;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const firstKey = rows[0]?.key;
@@ -343,6 +355,7 @@ function MessageList({
                       src={mediaUrl(row.image)}
                       alt={row.mine ? 'Photo you sent' : `Photo from ${name}`}
                       loading="lazy"
+                      onError={onPhotoError}
                       className="max-h-72 w-auto object-contain"
                     />
                   </a>

@@ -19,6 +19,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
+import { mediaUrl } from '@/lib/media';
 import { toast } from '@/lib/toast';
 import { useModerate, useModerationActions, useModerationReports } from '../api/moderation';
 
@@ -131,6 +132,13 @@ function Queue({ status }: { status: ReportStatus }) {
   );
 }
 
+/** What a reported item's photo shows, for those who cannot see it. */
+function photoLabel(target: ModerationReport['target'], heading: string, index: number) {
+  if (target.type === 'user') return `Profile photo of ${target.owner.name}`;
+  if (target.type === 'message') return `Photo sent by ${target.owner.name}`;
+  return target.photos.length > 1 ? `Photo ${index + 1} of ${heading}` : `Photo of ${heading}`;
+}
+
 function TargetCard({ reports, open }: { reports: ModerationReport[]; open: boolean }) {
   const { target } = reports[0]!;
   const [action, setAction] = useState<'dismiss' | 'remove' | 'suspend' | null>(null);
@@ -153,16 +161,25 @@ function TargetCard({ reports, open }: { reports: ModerationReport[]; open: bool
         {target.price !== null && ` · ${formatRupees(target.price)}`}
       </p>
       {target.photos.length > 0 && (
-        <div className="mt-3 flex gap-2 overflow-x-auto">
-          {target.photos.map((src) => (
-            <img
-              key={src}
-              src={src}
-              alt=""
-              className="size-20 shrink-0 rounded-lg object-cover ring-1 ring-slate-200"
-            />
+        <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label="Photos">
+          {target.photos.map((src, i) => (
+            <li key={src} className="shrink-0">
+              <a
+                href={mediaUrl(src)}
+                target="_blank"
+                rel="noreferrer"
+                className="block rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                <img
+                  src={mediaUrl(src)}
+                  alt={photoLabel(target, heading, i)}
+                  loading="lazy"
+                  className="size-20 rounded-lg object-cover ring-1 ring-slate-200"
+                />
+              </a>
+            </li>
           ))}
-        </div>
+        </ul>
       )}
       {target.text && (
         <p className="mt-3 text-sm whitespace-pre-line break-words text-slate-700">{target.text}</p>

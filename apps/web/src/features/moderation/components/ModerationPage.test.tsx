@@ -1,0 +1,81 @@
+import type { ModerationReport } from '@campusrun/shared';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { dayscholar, hosteller } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+
+const moderator = { ...dayscholar, isModerator: true };
+const slow = { timeout: 10_000 };
+
+const report = (
+  target: Partial<ModerationReport['target']> & Pick<ModerationReport['target'], 'type' | 'id'>,
+) =>
+  ({
+    id: crypto.randomUUID(),
+    reporter: { id: hosteller.id, name: hosteller.name },
+    reason: 'harassment',
+    details: null,
+    status: 'open',
+    resolution: null,
+    createdAt: '2026-10-01T10:00:00.000Z',
+    target: {
+      owner: { id: '5d6e7f80-1a2b-4c3d-8e9f-a0b1c2d3e4f5', name: 'Mallory Mehta', suspended: false },
+      title: null,
+      text: null,
+      price: null,
+      photos: [],
+      context: [],
+      moderation: null,
+      ...target,
+    },
+  }) satisfies ModerationReport;
+
+describe('moderation queue', () => {
+  it('shows the photos of a reported photo message and of a reported product, with alt text and their URLs intact', async () => {
+    const signed = '/uploads/chat/0123456789abcdef0123456789abcdef.webp?exp=1791000000&sig=Zm9vYmFy-_';
+    const thumbs = [
+      '/uploads/products/00112233445566778899aabbccddeeff_thumb.webp',
+      '/uploads/products/ffeeddccbbaa99887766554433221100_thumb.webp',
+    ];
+    server.use(
+      meHandler(moderator),
+      http.get(api('/moderation/reports'), () =>
+        HttpResponse.json({
+          reports: [
+            report({
+              type: 'message',
+              id: 'a8f5f167-f44f-4964-a6c8-0000000000a1',
+              text: 'Photo',
+              photos: [signed],
+            }),
+            report({
+              type: 'product',
+              id: 'a8f5f167-f44f-4964-a6c8-0000000000b2',
+              title: 'Too-cheap phone',
+              price: 500,
+              photos: thumbs,
+            }),
+          ],
+          nextCursor: null,
+        }),
+      ),
+    );
+    renderApp('/moderation', { user: moderator });
+    const items = await screen.findByRole('list', { name: 'Reported items' }, slow);
+
+    const photo = await within(items).findByRole('img', { name: 'Photo sent by Mallory Mehta' });
+    expect(photo).toHaveAttribute('src', signed);
+    expect(photo.closest('a')).toHaveAttribute('href', signed);
+
+    expect(within(items).getByRole('img', { name: 'Photo 1 of Too-cheap phone' })).toHaveAttribute(
+      'src',
+      thumbs[0],
+    );
+    expect(within(items).getByRole('img', { name: 'Photo 2 of Too-cheap phone' })).toHaveAttribute(
+      'src',
+      thumbs[1],
+    );
+  });
+});
