@@ -15,6 +15,7 @@ describe('networkOf: what one client network is for the code-mail budgets', () =
     expect(networkOf('2001:db8:1:3::7')).not.toBe(net);
     expect(networkOf('::1')).toBe('0:0:0:0::/64');
     expect(networkOf('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    expect(networkOf('2001:db8::1:2:3:4:5')).toBe('2001:db8:0:1::/64');
   });
 
   it('keeps IPv4 addresses, IPv4-mapped ones included, as they are', () => {

@@ -38,8 +38,8 @@ export function networkOf(ip: string): string {
   const groups = (part: string) =>
     part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
   const left = groups(head);
-  const all =
-    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - groups(tail).length).fill('0')];
+  const right = tail === undefined ? [] : groups(tail);
+  const all = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   return `${all
     .slice(0, 4)
     .map((g) => parseInt(g, 16).toString(16))
