@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { EmbeddedPostgresError, openDatabase } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { CHANGES_CHANNEL } from '../src/lib/changes';
+import { mailboxOf } from '../src/lib/email-address';
 
 const USAGE = 'Usage: npm run moderator -- add|remove EMAIL';
 
@@ -25,8 +26,12 @@ async function main(): Promise<number> {
     const [user] = await database.db
       .update(users)
       .set({ isModerator: command === 'add', updatedAt: new Date() })
-      .where(sql`lower(${users.email}) = ${email}`)
-      .returning({ id: users.id, name: users.name });
+      // The account stored with exactly this address, or else the one of its mailbox (asha+x@: asha@).
+      .where(
+        sql`${users.id} = (select u.id from ${users} u where lower(u.email) in (${email}, ${mailboxOf(email)})
+          order by lower(u.email) = ${email} desc limit 1)`,
+      )
+      .returning({ id: users.id, name: users.name, email: users.email });
     if (!user) {
       console.error(`No account has the address ${email}.`);
       return 2;
@@ -35,8 +40,8 @@ async function main(): Promise<number> {
     await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${`user:${user.id}`})`);
     console.log(
       command === 'add'
-        ? `${user.name} <${email}> is now a moderator.`
-        : `${user.name} <${email}> is no longer a moderator.`,
+        ? `${user.name} <${user.email}> is now a moderator.`
+        : `${user.name} <${user.email}> is no longer a moderator.`,
     );
     return 0;
   } finally {

@@ -113,6 +113,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: trustProxy,
   MAX_ACTIVE_DELIVERIES: z.coerce.number().int().min(1).default(3),
+  REPORT_HOLD_ACCOUNT_AGE_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
   REQUEST_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   S3_BUCKET: optionalString,
@@ -192,6 +193,8 @@ export interface Config {
   rateLimits: { global: number; auth: number; authPerAccount: number; health?: number };
   /** How many accepted, not yet completed or cancelled deliveries one day scholar may hold. */
   maxActiveDeliveries: number;
+  /** How old an account must be before its reports count toward holding a listing. */
+  reportHoldAccountAgeHours: number;
   /** How often each process looks for requests whose deadline passed (seconds; 0: never). */
   requestSweepSeconds: number;
   /** Uploads in a bucket; unset: files in DATA_DIR/uploads (one process). */
@@ -269,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimits: { global: e.RATE_LIMIT_GLOBAL, auth: e.RATE_LIMIT_AUTH, authPerAccount: 10 },
     maxActiveDeliveries: e.MAX_ACTIVE_DELIVERIES,
+    reportHoldAccountAgeHours: e.REPORT_HOLD_ACCOUNT_AGE_HOURS,
     requestSweepSeconds: e.REQUEST_SWEEP_SECONDS,
     s3: e.S3_BUCKET
       ? {

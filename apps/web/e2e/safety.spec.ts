@@ -17,6 +17,17 @@ test('three students report a product and it leaves the marketplace', async ({ b
     await seedUser(request, 'hosteller', 'Ravi Reporter'),
     await seedUser(request, 'hosteller', 'Rhea Reporter'),
   ];
+  // Only reports from members who have taken part count toward hiding a listing (the run counts
+  // accounts of any age: REPORT_HOLD_ACCOUNT_AGE_HOURS=0): each reporter has sent five messages.
+  const friend = await seedUser(request, 'dayscholar', 'Fiona Friend');
+  for (const reporter of reporters)
+    for (let i = 1; i <= 5; i++) {
+      const sent = await request.post('/api/chat', {
+        headers: { Authorization: `Bearer ${reporter.token}` },
+        data: { receiverId: friend.id, content: `Hello ${i}` },
+      });
+      expect(sent.status()).toBe(201);
+    }
 
   for (const [i, reporter] of reporters.entries()) {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });

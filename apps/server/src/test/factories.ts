@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type {
   ProductCategory,
   ProductCondition,
@@ -9,7 +10,7 @@ import type {
   Role,
 } from '@campusrun/shared';
 import type { Db } from '../db/client';
-import { productImages, products, ratings, requests, users } from '../db/schema';
+import { messages, productImages, products, ratings, requests, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createJwt } from '../lib/tokens';
 import type { TestApp } from './build-test-app';
@@ -41,6 +42,27 @@ export async function createUser(
     })
     .returning();
   return user!;
+}
+
+/**
+ * Makes an account established, as a long-standing member's is: created two days ago and with five
+ * messages sent (to a fresh account), so its reports count toward holding a listing.
+ */
+export async function makeEstablished(db: Db, user: { id: string }) {
+  await db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 48 * 3600_000) })
+    .where(eq(users.id, user.id));
+  const partner = await createUser(db);
+  await db
+    .insert(messages)
+    .values(
+      Array.from({ length: 5 }, (_, i) => ({
+        senderId: user.id,
+        receiverId: partner.id,
+        content: `hello ${i}`,
+      })),
+    );
 }
 
 /** A valid bearer token for the user, as login would issue it. */

@@ -1,6 +1,7 @@
 import { suspendedMessage } from '@campusrun/shared';
 import type { Config } from '../../config';
 import type { AppContext } from '../../lib/context';
+import { mailboxOf } from '../../lib/email-address';
 import { AppError } from '../../lib/errors';
 import * as repo from './auth.repo';
 
@@ -16,7 +17,8 @@ export function suspensionOf(
 
 /**
  * Every way of signing in (password, Google) lets a user in through here: a suspended account is
- * refused with the date it ends; an address listed in MODERATOR_EMAILS becomes a moderator.
+ * refused with the date it ends; an address whose mailbox is listed in MODERATOR_EMAILS becomes a
+ * moderator.
  */
 export async function admit(
   ctx: Pick<AppContext, 'db' | 'events'>,
@@ -25,7 +27,9 @@ export async function admit(
 ) {
   const until = suspensionOf(user);
   if (until !== undefined) throw new AppError(403, 'FORBIDDEN', suspendedMessage(until));
-  if (user.isModerator || !config.moderatorEmails.includes(user.email.toLowerCase())) return user;
+  const mailbox = mailboxOf(user.email);
+  if (user.isModerator || !config.moderatorEmails.some((address) => mailboxOf(address) === mailbox))
+    return user;
   const updated = (await repo.updateUser(ctx.db, user.id, { isModerator: true })) ?? user;
   // Every process reads the user again, so the flag holds for tokens issued before too.
   await ctx.events.emit({ type: 'user.updated', userId: user.id });

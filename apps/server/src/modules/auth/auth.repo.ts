@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { mailboxOf } from '../../lib/email-address';
 import { passwordResetTokens, pendingRegistrations, savedProducts, userBlocks, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,14 +9,22 @@ export type NewUser = typeof users.$inferInsert;
 export const findUserById = async (db: Db, id: string) =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 
-export const findUserByEmail = async (db: Db, email: string) =>
-  (
+/**
+ * The account of the address's mailbox (`asha+1@…` finds `asha@…`), or one stored with exactly the
+ * address given, which comes first: accounts created with a sub-address before addresses were folded
+ * into their mailbox keep signing in by it.
+ */
+export const findUserByEmail = async (db: Db, email: string) => {
+  const typed = email.trim().toLowerCase();
+  return (
     await db
       .select()
       .from(users)
-      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .where(sql`lower(${users.email}) in (${typed}, ${mailboxOf(typed)})`)
+      .orderBy(sql`lower(${users.email}) = ${typed} desc`)
       .limit(1)
   )[0];
+};
 
 /** The few fields the auth guard needs, built once per database as a prepared statement. */
 const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();

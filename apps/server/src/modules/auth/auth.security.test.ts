@@ -11,6 +11,7 @@ import type * as Tokens from '../../lib/tokens';
 import { hashCode } from '../../lib/tokens';
 import { buildTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/build-test-app';
 import { DEFAULT_PASSWORD, createUser, uniqueEmail } from '../../test/factories';
+import { CODE_MAIL_BUDGET } from './auth.mail-budget';
 
 // Counted, not timed: how often a password is hashed and a code compared.
 vi.mock('../../lib/passwords', async (importOriginal) => {
@@ -26,6 +27,7 @@ vi.mock('../../lib/tokens', async (importOriginal) => {
 const realNow = Date.now.bind(Date);
 let skew = 0;
 const passCooldown = () => (skew += (LIMITS.otpResendCooldownSeconds + 1) * 1000);
+const wait = (seconds: number) => (skew += seconds * 1000);
 beforeAll(() => {
   vi.spyOn(Date, 'now').mockImplementation(() => realNow() + skew);
 });
@@ -62,10 +64,13 @@ function client(t: () => TestApp) {
   };
 }
 
+/** Listed in MODERATOR_EMAILS with a sub-address: its mailbox's account becomes a moderator. */
+const MODERATOR_MAILBOX = 'warden.office@example.edu';
+
 describe('account flows under attack', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ moderatorEmails: ['warden.office+campusrun@example.edu'] });
   });
   afterAll(() => t.close());
   const { post, register, login, codeFor } = client(() => t);
@@ -202,7 +207,7 @@ describe('account flows under attack', () => {
     }
   });
 
-  it('mail flood: every path that sends mail keeps to the address cooldown and hourly cap', async () => {
+  it('mail flood: every path that sends mail keeps to its cooldowns and hourly caps', async () => {
     const count = (email: string) => t.smtp.find(email).length;
 
     // Register of a verified address.
@@ -224,14 +229,123 @@ describe('account flows under attack', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(t.smtp.find(verified.email, /Reset your CampusRun password/)).toHaveLength(1);
 
-    // Once a minute, for an hour: at most ten mails per address.
+    // Once a minute, for twelve minutes: registering mails an address five times an hour; signing in
+    // to the unverified sign-up mails a code only when it has none that still works (10 minutes).
     for (let i = 0; i < 12; i++) {
       passCooldown();
       await register(STUDENT, verified.email);
       await login(fresh, STUDENT.password);
     }
-    expect(t.smtp.find(verified.email, /already have/)).toHaveLength(10);
-    expect(t.smtp.find(fresh, /verification code/)).toHaveLength(10);
+    expect(t.smtp.find(verified.email, /already have/)).toHaveLength(CODE_MAIL_BUDGET.registerPerHour);
+    expect(t.smtp.find(fresh, /verification code/)).toHaveLength(3);
+  });
+
+  it(`mail flood: however many sign-ups and networks ask, an address gets at most ${CODE_MAIL_BUDGET.perAddressPerHour} sign-up mails an hour`, async () => {
+    const email = uniqueEmail('flooded');
+    const signUps: { id: string; ip: string }[] = [];
+    // For most of an hour: a new sign-up every minute for ten minutes, each from a network of its own,
+    // then every two minutes each of them asks for its code again; the newest also signs in.
+    for (let minute = 0; minute < 58; minute += minute < 10 ? 1 : 2) {
+      if (minute < 10) {
+        const ip = `198.51.100.${minute + 1}`;
+        const res = await post('/auth/register', signUp(ATTACKER, email), ip);
+        expect(res.statusCode).toBe(201);
+        signUps.push({ id: res.json().userId as string, ip });
+      } else {
+        for (const { id, ip } of signUps) await post('/auth/send-otp', { email, userId: id }, ip);
+        if (minute % 20 === 0) await login(email, ATTACKER.password, '198.51.100.200');
+      }
+      wait(minute < 10 ? 60 : 120);
+    }
+    expect(t.smtp.find(email)).toHaveLength(CODE_MAIL_BUDGET.perAddressPerHour);
+    expect(CODE_MAIL_BUDGET.perAddressPerHour).toBe(20);
+  });
+
+  it('sign-up denial of service: an attacker re-registering the address every 30 s from changing addresses cannot keep the student from their own code', async () => {
+    const email = uniqueEmail('student');
+    const studentIp = '203.0.113.50';
+    let round = 0;
+    const attack = async () => {
+      round += 1;
+      const ip = round % 2 ? `198.51.100.${(round % 250) + 1}` : `2001:db8:${round.toString(16)}::7`;
+      expect((await post('/auth/register', signUp(ATTACKER, email), ip)).statusCode).toBe(201);
+      wait(30);
+    };
+    // The attacker has been at it for twenty minutes: the address's register mails are long spent.
+    for (let i = 0; i < 40; i++) await attack();
+
+    const began = skew;
+    const student = await post('/auth/register', signUp(STUDENT, email), studentIp);
+    expect(student.statusCode).toBe(201);
+    const studentId = student.json().userId as string;
+    await attack();
+    await attack();
+    // After the screen's one-minute countdown the student presses Resend for their own sign-up.
+    const resend = await post('/auth/send-otp', { email, userId: studentId }, studentIp);
+    expect(resend.statusCode).toBe(200);
+    const otp = await codeFor(email, STUDENT);
+    await attack();
+    const verified = await post('/auth/verify-otp', { email, otp, userId: studentId }, studentIp);
+    expect(verified.statusCode).toBe(200);
+    expect(skew - began).toBeLessThanOrEqual(120_000);
+
+    await attack();
+    await expectOnlyTheStudentSignsIn(email);
+    expect(t.smtp.find(email).length).toBeLessThanOrEqual(CODE_MAIL_BUDGET.perAddressPerHour);
+  });
+
+  it('sock puppets: a sub-address signs up as its mailbox, and once that has an account it is answered like any taken address', async () => {
+    const mailbox = uniqueEmail('mallory');
+    const [local, domain] = mailbox.split('@');
+    const sub = (tag: string) => `${local}+${tag}@${domain}`;
+
+    const first = await register(STUDENT, sub('1'));
+    expect(first.statusCode).toBe(201);
+    // The code goes to the mailbox itself, and verifies the sign-up typed with the sub-address.
+    expect(t.smtp.find(sub('1'))).toHaveLength(0);
+    const otp = await codeFor(mailbox, STUDENT);
+    const userId = first.json().userId as string;
+    expect((await post('/auth/verify-otp', { email: sub('1'), otp, userId })).statusCode).toBe(200);
+    const signedIn = await login(sub('1'), STUDENT.password);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.email).toBe(mailbox);
+    expect((await login(mailbox, STUDENT.password)).json().user.id).toBe(signedIn.json().user.id);
+
+    // More sub-addresses are answered exactly like a new address, and make no second account.
+    passCooldown();
+    const second = await register(ATTACKER, sub('2'));
+    const fresh = await register(ATTACKER, uniqueEmail('someone'));
+    expect([second.statusCode, Object.keys(second.json()).sort(), second.json().message]).toEqual([
+      fresh.statusCode,
+      Object.keys(fresh.json()).sort(),
+      fresh.json().message,
+    ]);
+    expect(t.smtp.find(mailbox, /already have a CampusRun account/)).toHaveLength(1);
+    expect((await login(sub('2'), ATTACKER.password)).statusCode).toBe(401);
+    expect((await login(sub('3'), STUDENT.password)).json().user.id).toBe(signedIn.json().user.id);
+
+    // A password reset asked for any sub-address reaches the mailbox's account.
+    await post('/auth/forgot-password', { email: sub('4') });
+    await t.smtp.waitFor(mailbox, { match: /Reset your CampusRun password/ });
+  });
+
+  it('sock puppets: an address of MODERATOR_EMAILS makes its mailbox’s account a moderator, sub-address or not', async () => {
+    const [local, domain] = MODERATOR_MAILBOX.split('@');
+    await register(STUDENT, `${local}+signup@${domain}`);
+    const otp = await codeFor(MODERATOR_MAILBOX, STUDENT);
+    expect((await post('/auth/verify-otp', { email: MODERATOR_MAILBOX, otp })).statusCode).toBe(200);
+    const res = await login(MODERATOR_MAILBOX, STUDENT.password);
+    expect(res.json().user).toMatchObject({ email: MODERATOR_MAILBOX, isModerator: true });
+  });
+
+  it('sock puppets: an account stored with a sub-address before keeps signing in by it', async () => {
+    const mailbox = uniqueEmail('legacy');
+    const [local, domain] = mailbox.split('@');
+    const stored = `${local}+old@${domain}`;
+    const legacy = await createUser(t.db, { email: stored });
+    const res = await login(stored, DEFAULT_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(legacy.id);
   });
 
   it('OTP attempt race: 15 parallel guesses get at most 5 comparisons and a late right code fails', async () => {

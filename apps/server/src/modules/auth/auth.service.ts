@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { LIMITS, type LoginBody, type RegisterBody } from '@campusrun/shared';
 import { AppError, badRequest, isUniqueViolation, unauthorized } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
+import { mailboxOf } from '../../lib/email-address';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { generateOtp, generateResetToken, hashCode, hashToken, sameHash } from '../../lib/tokens';
 import { admit } from './auth.admission';
+import { createCodeMailBudget } from './auth.mail-budget';
 import * as repo from './auth.repo';
 import { alreadyRegisteredMail, otpMail, resetMail } from './auth.mail';
 import { presentSelf } from './auth.presenter';
@@ -46,9 +48,6 @@ export function createAuthService(ctx: AppContext) {
     }),
     /** Failed sign-ins per account from anywhere: they only slow every attempt down a little. */
     loginFailures: ctx.limiter('login-failures', { points: 1_000_000, duration: FAILURE_WINDOW_SECONDS }),
-    /** Code mails per address (register, send-otp, unverified sign-in). */
-    codeCooldown: ctx.limiter('otp-cooldown', { points: 1, duration: LIMITS.otpResendCooldownSeconds }),
-    codeHourly: ctx.limiter('otp-hourly', { points: 10, duration: 3600 }),
     forgotCooldown: ctx.limiter('forgot-cooldown', { points: 1, duration: 60 }),
     forgotHourly: ctx.limiter('forgot-hourly', { points: 5, duration: 3600 }),
   };
@@ -58,9 +57,8 @@ export function createAuthService(ctx: AppContext) {
     // The subject may carry a code, so it stays out of the log.
     mailer.send(mail).catch((err: unknown) => log.error({ err }, 'mail delivery failed'));
 
-  /** Spends one of the address's code mails (one a minute, ten an hour); false when none is left. */
-  const codeMailAllowed = async (email: string) =>
-    (await limits.codeCooldown.tryConsume(email)) && (await limits.codeHourly.tryConsume(email));
+  /** Code mails: per sign-up, per network and per address (auth.mail-budget.ts). */
+  const codeMails = createCodeMailBudget(ctx.limiter);
 
   /** Mails a new code for this sign-up; its previous code stops working. */
   async function issueCode(reg: repo.PendingRow) {
@@ -78,10 +76,10 @@ export function createAuthService(ctx: AppContext) {
   async function findPending(email: string | undefined, userId: string | undefined) {
     if (userId) {
       const reg = await repo.findPendingById(db, userId);
-      return reg && (!email || reg.email === email.toLowerCase()) ? reg : undefined;
+      return reg && (!email || reg.email === mailboxOf(email)) ? reg : undefined;
     }
     if (!email) return undefined;
-    const regs = await repo.listPendingByEmail(db, email, 2);
+    const regs = await repo.listPendingByEmail(db, mailboxOf(email), 2);
     return regs.length === 1 ? regs[0] : undefined;
   }
 
@@ -95,6 +93,13 @@ export function createAuthService(ctx: AppContext) {
     const matches = await Promise.all(regs.map((reg) => verifyPassword(reg.passwordHash, password)));
     return regs[matches.indexOf(true)];
   }
+
+  /** The sign-up's mailed code can still be entered (not expired, tries left). */
+  const hasLiveCode = (reg: repo.PendingRow) =>
+    !!reg.codeHash &&
+    !!reg.codeExpiresAt &&
+    reg.codeExpiresAt.getTime() > Date.now() &&
+    reg.codeAttempts < LIMITS.otpMaxAttempts;
 
   const issueToken = (user: repo.UserRow) => jwt.sign({ sub: user.id, tv: user.tokenVersion });
 
@@ -137,19 +142,23 @@ export function createAuthService(ctx: AppContext) {
   return {
     async register(body: RegisterBody, ip: string) {
       await limits.ip.consume(ip);
+      // A sub-address signs up as its mailbox: one account per mailbox.
+      const email = mailboxOf(body.email);
       // Every path does the same work and gives the same answer, so the form cannot tell who has an
-      // account: the password is hashed and the address's mail budget spent whether or not it is known.
+      // account: the password is hashed and the same mail budgets spent whether or not it is known.
       const passwordHash = await hashPassword(body.password);
-      const mayMail = await codeMailAllowed(body.email);
+      const signUpId = randomUUID();
+      const mayMail = await codeMails.register(email, signUpId, ip);
       const existing = await repo.findUserByEmail(db, body.email);
       if (existing) {
         if (mayMail) await deliver(alreadyRegisteredMail(campus, existing.email, existing.name));
-        return { message: AUTH_MESSAGES.registered, userId: randomUUID() };
+        return { message: AUTH_MESSAGES.registered, userId: signUpId };
       }
       // Each sign-up is kept apart with its own code, until that code activates exactly its details.
       const isHosteller = body.role === 'hosteller';
       const reg = await repo.insertPending(db, {
-        email: body.email.toLowerCase(),
+        id: signUpId,
+        email,
         passwordHash,
         name: body.name,
         role: body.role,
@@ -161,12 +170,16 @@ export function createAuthService(ctx: AppContext) {
       return { message: AUTH_MESSAGES.registered, userId: reg.id };
     },
 
-    async sendOtp(email: string, ip: string, userId?: string) {
+    async sendOtp(typed: string, ip: string, userId?: string) {
       await limits.ip.consume(ip);
-      await limits.codeCooldown.consume(email, AUTH_MESSAGES.otpCooldown);
-      await limits.codeHourly.consume(email);
+      const email = mailboxOf(typed);
+      // A resend for a named sign-up spends that sign-up's budget, never another's: someone who keeps
+      // registering this address cannot hold back its owner's code.
+      const mayMail = userId
+        ? await codeMails.resendForSignUp(userId, email, ip, AUTH_MESSAGES.otpCooldown)
+        : await codeMails.resendForAddress(email, ip, AUTH_MESSAGES.otpCooldown);
       const reg = await findPending(email, userId);
-      if (reg) await issueCode(reg);
+      if (reg && (await mayMail())) await issueCode(reg);
       return { message: AUTH_MESSAGES.otpSent };
     },
 
@@ -182,10 +195,11 @@ export function createAuthService(ctx: AppContext) {
 
     async login(body: LoginBody, ip: string) {
       await limits.ip.consume(ip);
-      // Failures count per account and IP: guesses from elsewhere never lock the owner out.
-      const pair = `${body.email}|${ip}`;
+      const email = mailboxOf(body.email);
+      // Failures count per mailbox and IP: guesses from elsewhere never lock the owner out.
+      const pair = `${email}|${ip}`;
       await limits.loginPair.check(pair);
-      await backOff(body.email);
+      await backOff(email);
       const user = await repo.findUserByEmail(db, body.email);
       if (user) {
         if ((await verifyPassword(user.passwordHash, body.password)) && user.isVerified) {
@@ -194,11 +208,12 @@ export function createAuthService(ctx: AppContext) {
           return { token: await issueToken(admitted), user: presentSelf(admitted) };
         }
       } else {
-        const reg = await pendingWithPassword(body.email, body.password);
+        const reg = await pendingWithPassword(email, body.password);
         if (reg) {
           await limits.loginPair.reset(pair);
-          // A fresh code waits on the verification screen, unless the address's mail budget is spent.
-          if (await codeMailAllowed(reg.email)) await issueCode(reg);
+          // A code waits on the verification screen: the live one, or a fresh one unless the
+          // sign-up's mail budget is spent.
+          if (!hasLiveCode(reg) && (await codeMails.signIn(reg.id, reg.email, ip))) await issueCode(reg);
           throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_MESSAGES.notVerified, {
             isVerified: false,
             userId: reg.id,
@@ -206,19 +221,20 @@ export function createAuthService(ctx: AppContext) {
         }
       }
       await limits.loginPair.tryConsume(pair);
-      await limits.loginFailures.tryConsume(body.email);
+      await limits.loginFailures.tryConsume(email);
       throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.badCredentials);
     },
 
-    async forgotPassword(email: string, ip: string) {
+    async forgotPassword(typed: string, ip: string) {
       await limits.ip.consume(ip);
+      const email = mailboxOf(typed);
       const send = async () => {
         if (
           !(await limits.forgotCooldown.tryConsume(email)) ||
           !(await limits.forgotHourly.tryConsume(email))
         )
           return;
-        const user = await repo.findUserByEmail(db, email);
+        const user = await repo.findUserByEmail(db, typed);
         if (!user) return;
         const { token, hash } = generateResetToken();
         await repo.saveResetToken(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type * as Oidc from 'openid-client';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppContext } from '../../lib/context';
+import { mailboxOf } from '../../lib/email-address';
 import { hashToken, sameHash } from '../../lib/tokens';
 import { admit } from './auth.admission';
 import * as repo from './auth.repo';
@@ -181,7 +182,8 @@ export function createGoogleService(ctx: AppContext) {
     }
     return repo.insertUser(db, {
       name: p.name,
-      email: p.email,
+      // A new account is keyed by its mailbox, as a sign-up with a password is.
+      email: mailboxOf(p.email),
       googleSub: p.sub,
       avatar: p.picture,
       role: null,

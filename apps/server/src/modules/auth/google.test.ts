@@ -76,6 +76,22 @@ async function tokenFrom(res: { headers: Record<string, unknown> }) {
 }
 
 describe('Google sign-in', () => {
+  it('sock puppets: a sub-address from the provider signs in to its mailbox’s account, or makes one under the mailbox', async () => {
+    const owner = await createUser(t.db, { name: 'Maya Mailbox' });
+    const [local, domain] = owner.email.split('@');
+    nextClaims = { sub: `sub-${owner.email}-1`, email: `${local}+g@${domain}`, email_verified: true };
+    const linked = await tokenFrom(await finish(await beginFlow()));
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(linked.token!) });
+    expect(me.json().user).toMatchObject({ id: owner.id, email: owner.email });
+
+    const mailbox = uniqueEmail('gnew');
+    const [newLocal, newDomain] = mailbox.split('@');
+    nextClaims = { sub: `sub-${mailbox}`, email: `${newLocal}+tag@${newDomain}`, email_verified: true };
+    const created = await tokenFrom(await finish(await beginFlow()));
+    const fresh = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(created.token!) });
+    expect(fresh.json().user.email).toBe(mailbox);
+  });
+
   it('creates a new account that must complete its profile, once', async () => {
     const email = uniqueEmail('google');
     nextClaims = { sub: `sub-${email}`, email, email_verified: true, name: 'Gita Google' };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES, suspendedMessage } from '@campusrun/shared';
 import { messages, moderationActions, notifications, products, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { authAs, createProduct, createUser } from '../../test/factories';
+import { authAs, createProduct, createUser, makeEstablished } from '../../test/factories';
 import { multipartBody, pngImage } from '../../test/images';
 
 const MODERATOR_EMAIL = 'warden.office@example.edu';
@@ -31,12 +31,13 @@ const call = (method: 'GET' | 'PUT' | 'POST', url: string, h: Headers, payload?:
 const login = (email: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
 
-/** A product reported by three users (so it is held), and the id of one of the reports. */
+/** A product reported by three established users (so it is held), and the id of one of the reports. */
 async function reportedProduct() {
   const seller = await person();
   const product = await createProduct(t.db, { seller, name: 'Too-cheap phone' });
   let reportId = '';
   for (const reporter of [await person(), await person('dayscholar'), await person('dayscholar')]) {
+    await makeEstablished(t.db, reporter);
     const res = await call('POST', '/reports', reporter.h, {
       targetType: 'product',
       targetId: product.id,

@@ -106,30 +106,56 @@ export async function insertReport(db: Db, report: NewReport): Promise<{ row: Re
   return { row: open!, created: false };
 }
 
+/** Which reporters' open reports count toward holding a listing. */
+export interface HoldRule {
+  /** Reports on the same listing from this many different counting reporters hold it. */
+  threshold: number;
+  /** A reporter's account must be at least this old. */
+  minAccountAgeHours: number;
+  /** ...and have a completed request, a sale with a named buyer, or at least this many messages sent. */
+  minMessagesSent: number;
+}
+
 /**
- * Holds a visible product or request once `threshold` different users have open reports on it.
- * Answers the owner when this call held it (once, however many reports race).
+ * Holds a visible product or request once `rule.threshold` different established users have open
+ * reports on it: accounts older than `minAccountAgeHours` that took part in a completed request (as
+ * requester or deliverer) or a sale (as seller or named buyer), or sent `minMessagesSent` messages.
+ * Reports from newer or idle accounts are kept for the moderators but hold nothing, so a handful of
+ * fresh accounts cannot hide a listing. Answers the owner when this call held it (once, however many
+ * reports race).
  */
 export async function holdIfReported(
   db: Db,
   type: 'product' | 'request',
   id: string,
-  threshold: number,
+  rule: HoldRule,
 ): Promise<{ ownerId: string } | undefined> {
   const reporters = sql`(select count(distinct r.reporter_id) from ${reports} r
-    where r.target_type = ${type} and r.target_id = ${id} and r.status = 'open')`;
+    join ${users} u on u.id = r.reporter_id
+    where r.target_type = ${type} and r.target_id = ${id} and r.status = 'open'
+      and u.created_at <= now() - make_interval(hours => ${rule.minAccountAgeHours}::int)
+      and (exists (select 1 from ${requests} q where q.status = 'completed' and q.requester_id = u.id)
+        or exists (select 1 from ${requests} q where q.status = 'completed' and q.deliverer_id = u.id)
+        or exists (select 1 from ${products} p where p.status = 'sold' and p.buyer_id is not null and p.seller_id = u.id)
+        or exists (select 1 from ${products} p where p.status = 'sold' and p.buyer_id = u.id)
+        or (select count(*) from (select 1 from ${messages} m where m.sender_id = u.id limit ${rule.minMessagesSent}) s)
+          >= ${rule.minMessagesSent}))`;
   if (type === 'product') {
     const [row] = await db
       .update(products)
       .set({ moderation: 'held' })
-      .where(and(eq(products.id, id), eq(products.moderation, 'visible'), sql`${reporters} >= ${threshold}`))
+      .where(
+        and(eq(products.id, id), eq(products.moderation, 'visible'), sql`${reporters} >= ${rule.threshold}`),
+      )
       .returning({ ownerId: products.sellerId });
     return row;
   }
   const [row] = await db
     .update(requests)
     .set({ moderation: 'held' })
-    .where(and(eq(requests.id, id), eq(requests.moderation, 'visible'), sql`${reporters} >= ${threshold}`))
+    .where(
+      and(eq(requests.id, id), eq(requests.moderation, 'visible'), sql`${reporters} >= ${rule.threshold}`),
+    )
     .returning({ ownerId: requests.requesterId });
   return row;
 }

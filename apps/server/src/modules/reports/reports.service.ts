@@ -10,6 +10,9 @@ import * as repo from './reports.repo';
 /** Reports one user may file in an hour, on every process. */
 export const REPORT_LIMIT = { points: 20, duration: 3600 } as const;
 
+/** Messages an account must have sent (lacking a completed request or a sale) for its reports to hold a listing. */
+export const HOLD_REPORTER_MIN_MESSAGES = 5;
+
 const limits = new WeakMap<LimiterFactory, Limiter>();
 function limitOf(limiter: LimiterFactory): Limiter {
   let limit = limits.get(limiter);
@@ -19,12 +22,17 @@ function limitOf(limiter: LimiterFactory): Limiter {
 
 /**
  * Reports: a user flags a user, product, request or received message for the moderators. Open reports
- * from enough different users hold a product or request (hidden from every list) until a moderator
- * decides.
+ * from enough different established users (see `holdIfReported`) hold a product or request (hidden
+ * from every list) until a moderator decides; every report reaches the moderators.
  */
-export function createReportsService(ctx: Pick<AppContext, 'db' | 'events' | 'limiter'>) {
+export function createReportsService(ctx: Pick<AppContext, 'db' | 'events' | 'limiter' | 'config'>) {
   const { db, events } = ctx;
   const limit = limitOf(ctx.limiter);
+  const holdRule: repo.HoldRule = {
+    threshold: REPORTS_TO_HOLD,
+    minAccountAgeHours: ctx.config.reportHoldAccountAgeHours,
+    minMessagesSent: HOLD_REPORTER_MIN_MESSAGES,
+  };
 
   return {
     async create(actor: Actor, body: CreateReportBody) {
@@ -44,7 +52,7 @@ export function createReportsService(ctx: Pick<AppContext, 'db' | 'events' | 'li
         details: body.details ?? null,
       });
       if (created && (body.targetType === 'product' || body.targetType === 'request')) {
-        const held = await repo.holdIfReported(db, body.targetType, body.targetId, REPORTS_TO_HOLD);
+        const held = await repo.holdIfReported(db, body.targetType, body.targetId, holdRule);
         if (held)
           await events.emit({
             type: 'listing.hidden',

@@ -1,10 +1,10 @@
-/** Reporting users, products, requests and messages; three reporters hold a listing. */
+/** Reporting users, products, requests and messages; three established reporters hold a listing. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES } from '@campusrun/shared';
-import { messages, products, reports, requests } from '../../db/schema';
+import { messages, products, reports, requests, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { authAs, createProduct, createRequest, createUser } from '../../test/factories';
+import { authAs, createProduct, createRequest, createUser, makeEstablished } from '../../test/factories';
 import { REPORT_LIMIT } from './reports.service';
 
 let t: TestApp;
@@ -18,6 +18,17 @@ async function person(role: 'hosteller' | 'dayscholar' = 'hosteller') {
   const user = await createUser(t.db, { role });
   return { ...user, h: await authAs(t, user) };
 }
+/** A member of long standing: their reports count toward holding a listing. */
+async function established(role: 'hosteller' | 'dayscholar' = 'hosteller') {
+  const p = await person(role);
+  await makeEstablished(t.db, p);
+  return p;
+}
+const ageAccount = (id: string, hours: number) =>
+  t.db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - hours * 3600_000) })
+    .where(eq(users.id, id));
 const report = (h: Headers, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/reports', headers: h, payload });
 const listed = async (h: Headers, url: string, key: 'products' | 'requests') =>
@@ -139,7 +150,7 @@ describe('POST /api/reports', () => {
     const product = await createProduct(t.db, { seller, name: 'Suspicious phone' });
     // The marketplace page is cached before the reports.
     expect(await listed(viewer.h, '/api/products?limit=100', 'products')).toContain(product.id);
-    const [a, b, c] = [await person(), await person('dayscholar'), await person('dayscholar')];
+    const [a, b, c] = [await established(), await established('dayscholar'), await established('dayscholar')];
     const body = { targetType: 'product', targetId: product.id, reason: 'scam' };
     await report(a.h, body);
     await report(a.h, body);
@@ -162,7 +173,11 @@ describe('POST /api/reports', () => {
     expect(await listed(scholar.h, '/api/dayscholar/requests/available?limit=100', 'requests')).toContain(
       request.id,
     );
-    for (const reporter of [await person('dayscholar'), await person('dayscholar'), await person()])
+    for (const reporter of [
+      await established('dayscholar'),
+      await established('dayscholar'),
+      await established(),
+    ])
       await report(reporter.h, { targetType: 'request', targetId: request.id, reason: 'prohibited_item' });
     expect(await listed(scholar.h, '/api/dayscholar/requests/available?limit=100', 'requests')).not.toContain(
       request.id,
@@ -173,5 +188,60 @@ describe('POST /api/reports', () => {
       (await t.app.inject({ method: 'PUT', url: `/api/requests/${request.id}/accept`, headers: scholar.h }))
         .statusCode,
     ).toBe(409);
+  });
+  it('sock puppets: three reports from fresh accounts do not hide a listing, but reach the moderators', async () => {
+    const seller = await person();
+    const viewer = await person('dayscholar');
+    const product = await createProduct(t.db, { seller, name: 'Honest bicycle' });
+    const request = await createRequest(t.db, { requester: seller });
+    // Brand-new accounts, even busy ones (five messages each), do not count...
+    const puppets = [await person(), await person('dayscholar'), await person('dayscholar')];
+    for (const puppet of puppets) {
+      await makeEstablished(t.db, puppet);
+      await ageAccount(puppet.id, 1);
+    }
+    // ...nor do old accounts that never did anything.
+    const idle = [await person(), await person('dayscholar'), await person('dayscholar')];
+    for (const account of idle) await ageAccount(account.id, 24 * 30);
+    for (const reporter of [...puppets, ...idle]) {
+      expect(
+        (await report(reporter.h, { targetType: 'product', targetId: product.id, reason: 'scam' }))
+          .statusCode,
+      ).toBe(201);
+      expect(
+        (await report(reporter.h, { targetType: 'request', targetId: request.id, reason: 'spam' }))
+          .statusCode,
+      ).toBe(201);
+    }
+    expect(await listed(viewer.h, '/api/products?limit=100', 'products')).toContain(product.id);
+    expect(await listed(viewer.h, '/api/dayscholar/requests/available?limit=100', 'requests')).toContain(
+      request.id,
+    );
+    const [row] = await t.db.select().from(products).where(eq(products.id, product.id));
+    expect(row!.moderation).toBe('visible');
+    // Every report is kept for the moderators.
+    expect(await t.db.select().from(reports).where(eq(reports.targetId, product.id))).toHaveLength(6);
+  });
+
+  it('established accounts hide a listing with three reports: a completed request, a sale or five messages each', async () => {
+    const seller = await person();
+    const viewer = await person('dayscholar');
+    const product = await createProduct(t.db, { seller, name: 'Counterfeit charger' });
+    expect(await listed(viewer.h, '/api/products?limit=100', 'products')).toContain(product.id);
+    const [runner, buyer, talker] = [await person(), await person('dayscholar'), await person('dayscholar')];
+    const partner = await person('dayscholar');
+    await createRequest(t.db, { requester: runner, deliverer: partner, status: 'completed' });
+    const sold = await createProduct(t.db, { seller: partner, status: 'sold' });
+    await t.db.update(products).set({ buyerId: buyer.id }).where(eq(products.id, sold.id));
+    await makeEstablished(t.db, talker);
+    for (const reporter of [runner, buyer, talker]) await ageAccount(reporter.id, 25);
+
+    await report(runner.h, { targetType: 'product', targetId: product.id, reason: 'scam' });
+    await report(buyer.h, { targetType: 'product', targetId: product.id, reason: 'scam' });
+    expect(await listed(viewer.h, '/api/products?limit=100', 'products')).toContain(product.id);
+    await report(talker.h, { targetType: 'product', targetId: product.id, reason: 'scam' });
+    expect(await listed(viewer.h, '/api/products?limit=100', 'products')).not.toContain(product.id);
+    const [row] = await t.db.select().from(products).where(eq(products.id, product.id));
+    expect(row!.moderation).toBe('held');
   });
 });
