@@ -83,7 +83,9 @@ export function createPushSender(vapid: NonNullable<Config['vapid']>, options: P
         },
         (res) => {
           const status = res.statusCode ?? 0;
+          // Cut off mid-answer (the deadline, a reset): closed without an end.
           res.on('error', () => resolve('failed'));
+          res.on('close', () => resolve('failed'));
           res.on('end', () =>
             resolve(
               status >= 200 && status < 300 ? 'sent' : status === 404 || status === 410 ? 'gone' : 'failed',
