@@ -1,4 +1,3 @@
-import type { Agent } from 'node:https';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -38,6 +37,7 @@ import { createStorage, uploadsRoutes } from './lib/storage';
 import { createJwt } from './lib/tokens';
 import { createUploadLinks } from './lib/upload-links';
 import { loadWebPages, type WebPage } from './lib/web-pages';
+import type { Resolver } from './lib/public-address';
 import { findSessionUser, notifyUserChanged } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { avatarRoutes } from './modules/auth/avatar.routes';
@@ -67,8 +67,11 @@ import { attachRealtime, onlineUsersAmong } from './realtime/gateway';
 
 export interface AppOverrides {
   mailer?: Mailer;
-  /** Web Push through this HTTPS agent (the tests' local push service has its own certificate). */
-  pushAgent?: Agent;
+  /**
+   * Web Push: an extra certificate authority (the tests' local push service has its own) and how
+   * endpoint host names are resolved (tests point a name wherever they like).
+   */
+  push?: { ca?: string | Buffer; resolve?: Resolver };
   /** Where log lines go (tests read them to prove secrets stay out). */
   logStream?: NodeJS.WritableStream;
 }
@@ -186,10 +189,19 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   const guards = createGuards(authenticate);
   const io = await attachRealtime(app, ctx, authenticate);
   const push = createPushService(
-    { db: ctx.db, log: ctx.log, publicKey: config.vapid?.publicKey ?? null },
     {
-      sender: config.vapid ? createPushSender(config.vapid, overrides.pushAgent) : undefined,
+      db: ctx.db,
+      log: ctx.log,
+      limiter: ctx.limiter,
+      publicKey: config.vapid?.publicKey ?? null,
+      rules: config.push,
+    },
+    {
+      sender: config.vapid
+        ? createPushSender(config.vapid, { rules: config.push, ...overrides.push })
+        : undefined,
       presence: { onlineAmong: (ids) => onlineUsersAmong(io, ids) },
+      resolve: overrides.push?.resolve,
     },
   );
   // Away e-mails go through the PostgreSQL job queue: one process sends each, whichever fetches it.

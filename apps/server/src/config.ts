@@ -121,6 +121,24 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
   VAPID_SUBJECT: optionalString,
+  /** Ports besides 443 a push endpoint may name, comma-separated (a push service on another port). */
+  PUSH_ENDPOINT_PORTS: z
+    .string()
+    .optional()
+    .transform((raw, ctx): number[] => {
+      const entries = (raw ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const bad = entries.filter((e) => !/^\d{1,5}$/.test(e) || Number(e) < 1 || Number(e) > 65535);
+      if (bad.length) {
+        ctx.addIssue({ code: 'custom', message: 'must be port numbers separated by commas, e.g. 8443' });
+        return z.NEVER;
+      }
+      return entries.map(Number);
+    }),
+  /** Tests and local development only: push endpoints on loopback and private addresses. */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['on', 'off']).default('off'),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
@@ -208,6 +226,12 @@ export interface Config {
   offlineEmail: { enabled: boolean; unreadDelaySeconds: number };
   /** Web Push keys (VAPID); in development generated once into DATA_DIR. Unset: no pushes. */
   vapid?: { publicKey: string; privateKey: string; subject: string };
+  /**
+   * Where a push endpoint may point: https on these ports (443 and any configured), at a host whose
+   * every address is public unless `allowPrivateEndpoints` (never in production: a local push
+   * service for tests).
+   */
+  push: { endpointPorts: number[]; allowPrivateEndpoints: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -237,6 +261,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Without it, sign-up codes and reset links would only reach the local outbox.
       ...(e.SMTP_URL ? [] : ['SMTP_URL']),
     ];
+    if (e.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'on')
+      throw new ConfigError(
+        'Invalid configuration:\n  PUSH_ALLOW_PRIVATE_ENDPOINTS: must be off when NODE_ENV=production; push endpoints must resolve to public addresses',
+      );
     if (missing.length)
       throw new ConfigError(
         `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`,
@@ -289,6 +317,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     metricsToken: e.METRICS_TOKEN,
     vapid: vapidKeys(e, dataDir, domain),
+    push: {
+      endpointPorts: [...new Set([443, ...e.PUSH_ENDPOINT_PORTS])],
+      allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'on',
+    },
     offlineEmail: { enabled: e.OFFLINE_EMAIL === 'on', unreadDelaySeconds: EMAIL_LIMITS.unreadDelaySeconds },
   };
 }

@@ -49,12 +49,17 @@ test('two users: live notification, online dot, typing, a live message that beco
   await expect(h).toHaveURL(new RegExp(`/requests/${requestId}$`));
   await expect(h.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 
-  // Presence and typing are shared only once two users have exchanged a message.
+  // Presence and typing are shared only once both users have written to each other.
   const hello = await request.post('/api/chat', {
     headers: { Authorization: `Bearer ${hosteller.token}` },
     data: { receiverId: dayscholar.id, content: 'Thanks for taking it!' },
   });
   expect(hello.status()).toBe(201);
+  const reply = await request.post('/api/chat', {
+    headers: { Authorization: `Bearer ${dayscholar.token}` },
+    data: { receiverId: hosteller.id, content: 'You are welcome' },
+  });
+  expect(reply.status()).toBe(201);
 
   // The hosteller opens the thread: the day scholar is online.
   await h.goto(`/chat/${dayscholar.id}`);
@@ -86,8 +91,9 @@ test('two users: live notification, online dot, typing, a live message that beco
   const conversation = h.getByRole('link', { name: new RegExp(dayscholar.name) });
   await expect(conversation).toContainText(text);
 
-  // Opening the thread reads it: the day scholar sees 'Read'.
+  // Opening the thread reads it: the day scholar sees 'Read' on both their messages.
   await conversation.click();
   await expect(h.getByRole('log').getByText(text)).toBeVisible();
-  await expect(log.getByText('Read', { exact: true })).toBeVisible();
+  await expect(log.getByText('Read', { exact: true })).toHaveCount(2);
+  await expect(log.getByText('Sent', { exact: true })).toHaveCount(0);
 });

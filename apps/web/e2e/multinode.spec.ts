@@ -57,7 +57,7 @@ test('a process killed in the middle of a chat burst: both users carry on throug
   expect(created.status()).toBe(201);
   const photoUrl = ((await created.json()) as { product: { images: string[] } }).product.images[0]!;
 
-  // Presence and threads need one exchanged message.
+  // The thread needs one message.
   const hello = await request.post('/api/chat', {
     headers: auth(hosteller),
     data: { receiverId: dayscholar.id, content: 'Is the set still there?' },

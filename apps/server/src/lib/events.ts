@@ -50,6 +50,11 @@ export type AppEvent =
    * signed-in user (the session cache of every process) drops it.
    */
   | { type: 'user.updated'; userId: string }
+  /**
+   * `blockerId` blocked `blockedId` (committed). The realtime gateway stops presence and typing
+   * between the two at once, on every process.
+   */
+  | { type: 'users.blocked'; blockerId: string; blockedId: string }
   /** Something these users should hear of (a saved item's price dropped, an offer was made…). */
   | {
       type: 'users.noticed';

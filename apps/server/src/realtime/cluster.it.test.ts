@@ -313,6 +313,51 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
     expect(await closing).toBe('io server disconnect');
   }, 60_000);
 
+  it('presence and typing leak across a block: a block on one process ends typing and presence on the other at once', async () => {
+    const [uc, ud] = [
+      await createUser(database.db, { role: 'hosteller', name: 'Chitra' }),
+      await createUser(database.db, { role: 'hosteller', name: 'Dinesh' }),
+    ];
+    const c = { ...uc, token: await tokenFor({ config }, uc) };
+    const d = { ...ud, token: await tokenFor({ config }, ud) };
+    for (const [from, to] of [
+      [c, d],
+      [d, c],
+    ] as const) {
+      const res = await fetch(`${p2.url}/api/chat`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${from.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ receiverId: to.id, content: 'hello' }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const sc = await client(p1.url, c.token);
+    const sd = await client(p2.url, d.token);
+    const typed = next(sd, 'typing:start');
+    sc.emit('typing:start', { senderId: c.id, receiverId: d.id });
+    expect(await typed).toEqual({ senderId: c.id, receiverId: d.id });
+
+    // D blocks C over process 2; C's socket on process 1 is told at once.
+    const [stopped, cOffline] = [next(sd, 'typing:stop'), next(sc, 'user:offline')];
+    const blocked = await fetch(`${p2.url}/api/users/${c.id}/block`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${d.token}` },
+    });
+    expect(blocked.status).toBe(200);
+    expect(await stopped).toEqual({ senderId: c.id, receiverId: d.id });
+    expect(await cOffline).toBe(d.id);
+
+    // C keeps typing on the same socket: nothing reaches D any more; D checks C: offline.
+    const heard: unknown[] = [];
+    sd.on('typing:start', (v) => heard.push(v));
+    sc.emit('typing:start', { senderId: c.id, receiverId: d.id });
+    const status = next(sd, 'user:status');
+    sd.emit('user:check', [c.id]);
+    expect(await status).toEqual({ [c.id]: false });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(heard).toEqual([]);
+  }, 60_000);
+
   it('carries messages, notifications, presence and typing between the processes, and survives a SIGKILL mid-burst', async () => {
     const sa = await client(p1.url, a.token);
     const sb = await client(p2.url, b.token);
@@ -329,6 +374,15 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
     if (!ack.ok) return;
     expect(await arrived).toEqual(ack.message);
     expect(await notified).toMatchObject({ type: 'message', data: { senderId: a.id } });
+    // B replies: each has written to the other, so they see each other's presence and typing.
+    const replied = next(sa, 'notification');
+    const reply = (await sb.timeout(5000).emitWithAck('message:send', {
+      receiverId: a.id,
+      message: 'hello back',
+      clientId: 'hello-back-1',
+    })) as SendAck;
+    expect(reply.ok).toBe(true);
+    await replied;
 
     // Presence across processes (they are conversation partners now).
     const status = next(sb, 'user:status');

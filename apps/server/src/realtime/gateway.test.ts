@@ -90,17 +90,22 @@ async function online(user: { token: string }) {
   await connected(s);
   return s;
 }
-/** a and b have exchanged a message (so each may see the other's presence and typing). */
-async function talked(a: { id: string; tokenVersion: number }, b: { id: string }) {
+/** `from` sends `to` one message over REST. */
+async function wrote(from: { id: string; tokenVersion: number }, to: { id: string }, content = 'hello') {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/chat',
-    headers: await authAs(t, a),
-    payload: { receiverId: b.id, content: 'hello' },
+    headers: await authAs(t, from),
+    payload: { receiverId: to.id, content },
   });
   expect(res.statusCode).toBe(201);
 }
-const api = (method: 'GET' | 'POST' | 'PUT', path: string, token: string, payload?: object) =>
+/** a and b have written to each other (so each may see the other's presence and typing). */
+async function talked(a: { id: string; tokenVersion: number }, b: { id: string; tokenVersion: number }) {
+  await wrote(a, b);
+  await wrote(b, a, 'hi');
+}
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, token: string, payload?: object) =>
   t.app.inject({ method, url: `/api${path}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 describe('handshake', () => {
@@ -323,9 +328,10 @@ describe('presence', () => {
     const a = await person('Asha');
     const b = await person('Ravi');
     const sb = await online(b);
-    // They have talked, so they are partners.
+    // They have written to each other, so they are partners.
     const first = await online(a);
     expect((await send(first, { receiverId: b.id, message: 'hello', clientId: 'p1' })).ok).toBe(true);
+    expect((await send(sb, { receiverId: a.id, message: 'hi', clientId: 'p2' })).ok).toBe(true);
     first.disconnect();
     await new Promise((r) => setTimeout(r, 100));
 
@@ -389,6 +395,82 @@ describe('presence and typing leak to strangers', () => {
     const status = next(b, 'user:status');
     b.emit('user:check', []);
     expect(await status).toEqual({});
+  });
+});
+
+describe('presence and typing leak after one unsolicited message, and across a block', () => {
+  const status = async (s: Client, ids: string[]) => {
+    const answer = next(s, 'user:status');
+    s.emit('user:check', ids);
+    return answer;
+  };
+  /** Whether `from` typing to `to` reaches `at` (one of `to`'s sockets). */
+  const typingReaches = async (from: Client, fromId: string, to: string, at: Client) => {
+    const heard = collect(at, 'typing:start', 500);
+    from.emit('typing:start', { senderId: fromId, receiverId: to });
+    return (await heard).length > 0;
+  };
+
+  it('presence and typing leak after one unsolicited message: neither side sees the other until both have written', async () => {
+    const a = await person('Asha');
+    const b = await person('Ravi');
+    await wrote(a, b);
+    const sb = await online(b);
+    const announced = collect(sb, 'user:online', 500);
+    const sa = await online(a);
+    expect(await announced).toEqual([]);
+    expect(await status(sb, [a.id])).toEqual({ [a.id]: false });
+    expect(await status(sa, [b.id])).toEqual({ [b.id]: false });
+    expect(await typingReaches(sa, a.id, b.id, sb)).toBe(false);
+    expect(await typingReaches(sb, b.id, a.id, sa)).toBe(false);
+
+    // A reply: now both have written, and both see.
+    await wrote(b, a, 'who is this?');
+    expect(await status(sb, [a.id])).toEqual({ [a.id]: true });
+    expect(await status(sa, [b.id])).toEqual({ [b.id]: true });
+    expect(await typingReaches(sa, a.id, b.id, sb)).toBe(true);
+    expect(await typingReaches(sb, b.id, a.id, sa)).toBe(true);
+    const wentOffline = next(sb, 'user:offline');
+    sa.disconnect();
+    expect(await wentOffline).toBe(a.id);
+  });
+
+  it('presence and typing leak across a block: a block on open sockets ends them both ways at once', async () => {
+    const a = await person('Asha');
+    const b = await person('Ravi');
+    await talked(a, b);
+    const sa = await online(a);
+    const sb = await online(b);
+    expect(await status(sb, [a.id])).toEqual({ [a.id]: true });
+    expect(await typingReaches(sa, a.id, b.id, sb)).toBe(true);
+    expect(await typingReaches(sb, b.id, a.id, sa)).toBe(true);
+
+    // b blocks a while a is typing to b; a's open socket is shown b offline and b is shown a stopped.
+    const [aStopped, aOffline, bOffline] = [
+      next(sb, 'typing:stop'),
+      next(sb, 'user:offline'),
+      next(sa, 'user:offline'),
+    ];
+    expect((await api('POST', `/users/${a.id}/block`, b.token)).statusCode).toBe(200);
+    expect(await aStopped).toEqual({ senderId: a.id, receiverId: b.id });
+    expect(await aOffline).toBe(a.id);
+    expect(await bOffline).toBe(b.id);
+
+    // On the same sockets, without reconnecting: no typing, no presence, either way.
+    expect(await typingReaches(sa, a.id, b.id, sb)).toBe(false);
+    expect(await typingReaches(sb, b.id, a.id, sa)).toBe(false);
+    expect(await status(sa, [b.id])).toEqual({ [b.id]: false });
+    expect(await status(sb, [a.id])).toEqual({ [a.id]: false });
+    const announced = collect(sa, 'user:online', 500);
+    const gone = collect(sa, 'user:offline', 500);
+    sb.disconnect();
+    await online(b);
+    expect(await gone).toEqual([]);
+    expect(await announced).toEqual([]);
+
+    // Unblocking lets them see each other again.
+    expect((await api('DELETE', `/users/${a.id}/block`, b.token)).statusCode).toBe(200);
+    expect(await status(sa, [b.id])).toEqual({ [b.id]: true });
   });
 });
 

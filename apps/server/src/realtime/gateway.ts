@@ -41,6 +41,11 @@ export async function onlineUsersAmong(io: Pick<IoServer, 'in'>, userIds: string
 export const DAY_SCHOLARS_ROOM = 'role:dayscholar';
 /** Sockets that have a product's page open (product:watch). */
 export const productRoom = (productId: string) => `product:${productId}`;
+/**
+ * Sockets that may see this user's presence and typing (a check said so). A block takes its two
+ * users' sockets out of each other's room on every process, so it takes effect on open sockets.
+ */
+export const seesRoom = (userId: string) => `sees:${userId}`;
 
 export const REALTIME_LIMITS = {
   /** A chat message is at most 2000 characters; anything near this size is abuse. */
@@ -55,6 +60,8 @@ export const REALTIME_LIMITS = {
   typingMax: 20,
   /** Products one socket may watch at once (a page watches one; a few tabs' worth is plenty). */
   watchMax: 20,
+  /** Users one socket remembers it may see; past this it forgets them all and asks again. */
+  seesMax: 1000,
 } as const;
 
 /** Answers of a refused handshake (the `connect_error` message the client sees). */
@@ -137,8 +144,23 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
   }
 
   async function announce(userId: string, event: 'user:online' | 'user:offline') {
-    const partners = await chat.partnerIds(userId);
-    if (partners.length > 0) io.to(partners.map(room)).emit(event, userId);
+    const peers = await chat.presencePeers(userId);
+    if (peers.length > 0) io.to(peers.map(room)).emit(event, userId);
+  }
+
+  /**
+   * After a block neither of the two sees the other's presence or typing, on any process, from now:
+   * their sockets forget each other, and each is shown the other offline and not typing.
+   */
+  function separate(a: string, b: string) {
+    for (const [user, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      io.in(room(user)).socketsLeave(seesRoom(other));
+      io.to(room(user)).emit('typing:stop', { senderId: other, receiverId: user });
+      io.to(room(user)).emit('user:offline', other);
+    }
   }
 
   // The client's address as the API sees it: X-Forwarded-For is read only through the trusted proxies.
@@ -233,15 +255,37 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
       );
     });
 
-    /** Users seen to be conversation partners (a conversation never ends while both exist). */
-    const knownPartners = new Set<string>();
-    async function partnersAmong(ids: string[]): Promise<Set<string>> {
-      const unknown = ids.filter((id) => !knownPartners.has(id));
+    /**
+     * Those of `ids` whose presence and typing this socket may see (both have written to each other,
+     * neither blocks the other). A yes is kept as membership of `sees:{id}`, which a block takes
+     * away. The socket joins before asking, so a block committed while the answer is on its way
+     * still takes it out; an id being asked about counts as unseen until the answer is in.
+     */
+    const asking = new Map<string, Promise<unknown>>();
+    const sees = (id: string) => socket.rooms.has(seesRoom(id)) && !asking.has(id);
+    async function visibleAmong(ids: string[]): Promise<Set<string>> {
+      const unknown = ids.filter((id) => !socket.rooms.has(seesRoom(id)) && !asking.has(id));
       if (unknown.length > 0) {
-        if (knownPartners.size > 1000) knownPartners.clear();
-        for (const id of await chat.partnersAmong(me, unknown)) knownPartners.add(id);
+        const remembered = [...socket.rooms].filter((r) => r.startsWith('sees:'));
+        if (remembered.length + unknown.length > REALTIME_LIMITS.seesMax)
+          for (const r of remembered) if (!asking.has(r.slice('sees:'.length))) void socket.leave(r);
+        for (const id of unknown) void socket.join(seesRoom(id));
+        const answer = chat
+          .presencePeersAmong(me, unknown)
+          .catch((err: unknown) => {
+            log.warn({ err }, 'presence check failed');
+            return new Set<string>();
+          })
+          .then((peers) => {
+            for (const id of unknown) {
+              asking.delete(id);
+              if (!peers.has(id)) void socket.leave(seesRoom(id));
+            }
+          });
+        for (const id of unknown) asking.set(id, answer);
       }
-      return new Set(ids.filter((id) => knownPartners.has(id)));
+      await Promise.all(ids.map((id) => asking.get(id)));
+      return new Set(ids.filter(sees));
     }
 
     // A product page follows its product while open: updates and removal reach it at once. Anyone who
@@ -266,7 +310,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
       if (!parsed.success) return;
       void (async () => {
         const others = [...new Set(parsed.data)].filter((id) => id !== me);
-        const visible = await partnersAmong(others);
+        const visible = await visibleAmong(others);
         const online = await onlineAmong([...visible]);
         const status: Record<string, boolean> = {};
         for (const id of parsed.data) status[id] = id === me || online.has(id);
@@ -315,10 +359,12 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
         .then(async () => {
           const to = socket.data.typingTo;
           if (event === 'typing:stop') {
-            if (!to.delete(receiverId)) return;
-          } else if (!to.has(receiverId)) {
-            if (to.size >= REALTIME_LIMITS.typingMax) return;
-            if (!(await partnersAmong([receiverId])).has(receiverId) || socket.disconnected) return;
+            if (!to.delete(receiverId) || !sees(receiverId)) return;
+          } else {
+            if (!to.has(receiverId) && to.size >= REALTIME_LIMITS.typingMax) return;
+            // Asked again on every start: a block since the last one has ended it.
+            if (!(await visibleAmong([receiverId])).has(receiverId)) return void to.delete(receiverId);
+            if (socket.disconnected) return;
             to.add(receiverId);
           }
           io.to(room(receiverId)).emit(event, { senderId: me, receiverId });
@@ -328,6 +374,11 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
     socket.on('typing:start', typing('typing:start'));
     socket.on('typing:stop', typing('typing:stop'));
 
+    // Still in its rooms here: whom a block has separated from it since hears no stop.
+    socket.on('disconnecting', () => {
+      for (const receiverId of socket.data.typingTo)
+        if (!sees(receiverId)) socket.data.typingTo.delete(receiverId);
+    });
     socket.on('disconnect', () => {
       for (const receiverId of socket.data.typingTo) {
         io.to(room(receiverId)).emit('typing:stop', { senderId: me, receiverId });
@@ -359,6 +410,9 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
         // The adapter has every process close the user's sockets; clients reconnect with their
         // current token (the device that changed the password has a new one; others are refused).
         io.in(room(event.userId)).disconnectSockets(true);
+        return;
+      case 'users.blocked':
+        separate(event.blockerId, event.blockedId);
         return;
       case 'notification.created': {
         const { userId, ...notification } = event.notification;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages, offers, productImages, products, userBlocks, users } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
@@ -170,18 +170,30 @@ export async function conversations(db: Db, me: string): Promise<ConversationRow
   return (result as unknown as { rows: ConversationRow[] }).rows;
 }
 
-/** Everyone the user has exchanged a message with (for presence announcements). */
-export async function partnerIds(db: Db, me: string): Promise<string[]> {
+/**
+ * Neither of `a` and `b` (SQL naming two users) blocks the other. The same rule as
+ * `notBlocked` in lib/listing-visibility.ts, for a user named by a derived column.
+ */
+const unblockedPair = (a: SQL, b: SQL) =>
+  sql`not exists (select 1 from ${userBlocks} ub where (ub.blocker_id = ${a} and ub.blocked_id = ${b})
+    or (ub.blocker_id = ${b} and ub.blocked_id = ${a}))`;
+
+/**
+ * Who may see the user's presence and typing: everyone the user has written to who has written
+ * back (each sent the other at least one message), unless either blocks the other. One unsolicited
+ * message shows nothing to either side.
+ */
+export async function presencePeers(db: Db, me: string): Promise<string[]> {
   const result = await db.execute(sql`
-    select distinct case when sender_id = ${me} then receiver_id else sender_id end as id
-    from ${messages}
-    where sender_id = ${me} or receiver_id = ${me}
+    select p.id from (select distinct receiver_id as id from ${messages} where sender_id = ${me}) p
+    where exists (select 1 from ${messages} m where m.sender_id = p.id and m.receiver_id = ${me})
+      and ${unblockedPair(sql`${me}::uuid`, sql`p.id`)}
   `);
   return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 }
 
-/** Those of `ids` who have exchanged at least one message with `me` (one index probe per id). */
-export async function partnersAmong(db: Db, me: string, ids: string[]): Promise<Set<string>> {
+/** Those of `ids` who are presence peers of `me` (see presencePeers; a few index probes per id). */
+export async function presencePeersAmong(db: Db, me: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const candidates = sql.join(
     ids.map((id) => sql`(${id}::uuid)`),
@@ -190,7 +202,8 @@ export async function partnersAmong(db: Db, me: string, ids: string[]): Promise<
   const result = await db.execute(sql`
     select c.id from (values ${candidates}) as c(id)
     where exists (select 1 from ${messages} m where m.sender_id = ${me} and m.receiver_id = c.id)
-       or exists (select 1 from ${messages} m where m.sender_id = c.id and m.receiver_id = ${me})
+      and exists (select 1 from ${messages} m where m.sender_id = c.id and m.receiver_id = ${me})
+      and ${unblockedPair(sql`${me}::uuid`, sql`c.id`)}
   `);
   return new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
 }

@@ -192,11 +192,14 @@ export function createChatService(
       return { messages, nextCursor, user };
     },
 
-    /** Everyone `userId` has exchanged messages with. */
-    partnerIds: (userId: string) => repo.partnerIds(db, userId),
+    /**
+     * Who sees `userId`'s presence and typing and whose `userId` sees: both have written to each
+     * other, and neither blocks the other.
+     */
+    presencePeers: (userId: string) => repo.presencePeers(db, userId),
 
-    /** Those of `ids` who have exchanged a message with `userId` (who may see their presence and typing). */
-    partnersAmong: (userId: string, ids: string[]) => repo.partnersAmong(db, userId, ids),
+    /** Those of `ids` who are presence peers of `userId`. */
+    presencePeersAmong: (userId: string, ids: string[]) => repo.presencePeersAmong(db, userId, ids),
   };
 }
 export type ChatService = ReturnType<typeof createChatService>;

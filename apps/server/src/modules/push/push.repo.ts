@@ -1,19 +1,41 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PushPreferences, PushSubscriptionBody } from '@campusrun/shared';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { PUSH_SUBSCRIPTIONS_MAX, type PushPreferences, type PushSubscriptionBody } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { pushSubscriptions, users } from '../../db/schema';
 
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
-/** Stores a browser's subscription for the user (a browser that changes hands moves to the new user). */
+/**
+ * Stores a browser's subscription for the user and answers true; it becomes the user's newest, and
+ * past PUSH_SUBSCRIPTIONS_MAX the user's oldest are dropped. An endpoint stays with the account
+ * that stored it: another account takes it over only with the same keys (the same browser, now
+ * signed in to another account). With other keys nothing is written and the answer is false.
+ * One user's subscriptions are stored one at a time (an advisory lock), so the cap holds.
+ */
 export const saveSubscription = (db: Db, userId: string, s: PushSubscriptionBody) =>
-  db
-    .insert(pushSubscriptions)
-    .values({ userId, endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: s.keys.p256dh, auth: s.keys.auth },
-    });
+  db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('push:' || ${userId}))`);
+    const saved = await tx
+      .insert(pushSubscriptions)
+      .values({ userId, endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, p256dh: s.keys.p256dh, auth: s.keys.auth, createdAt: sql`now()` },
+        setWhere: or(
+          eq(pushSubscriptions.userId, userId),
+          and(eq(pushSubscriptions.p256dh, s.keys.p256dh), eq(pushSubscriptions.auth, s.keys.auth)),
+        ),
+      })
+      .returning({ id: pushSubscriptions.id });
+    if (saved.length === 0) return false;
+    await tx.execute(sql`
+      delete from ${pushSubscriptions}
+      where user_id = ${userId} and id not in (
+        select id from ${pushSubscriptions} where user_id = ${userId}
+        order by created_at desc, id desc limit ${PUSH_SUBSCRIPTIONS_MAX}
+      )`);
+    return true;
+  });
 
 export const deleteSubscription = (db: Db, userId: string, endpoint: string) =>
   db

@@ -29,7 +29,15 @@ export function pushRoutes(service: PushService, guards: Guards): FastifyPluginA
       );
       app.post(
         '/push/subscriptions',
-        { schema: { tags, body: pushSubscriptionSchema, response: { 201: messageSchema } } },
+        {
+          schema: {
+            tags,
+            description:
+              'Stores this browser’s subscription. The endpoint must be https on port 443 at a host whose every address is public (400 otherwise); an endpoint another account stored with other keys is refused (409). The newest 10 per account are kept.',
+            body: pushSubscriptionSchema,
+            response: { 201: messageSchema },
+          },
+        },
         async (req, reply) => reply.code(201).send(await service.subscribe(actorOf(req), req.body)),
       );
       app.delete(

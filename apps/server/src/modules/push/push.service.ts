@@ -1,5 +1,6 @@
 import {
   DEFAULT_PUSH_PREFERENCES,
+  PUSH_MESSAGES,
   type PushPayload,
   type PushPreferences,
   type PushSubscriptionBody,
@@ -7,9 +8,17 @@ import {
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
+import { badRequest, conflict } from '../../lib/errors';
 import type { AppEvent } from '../../lib/events';
+import { isPublicAddress, systemResolver, type Resolver } from '../../lib/public-address';
+import { endpointTarget, type EndpointRules } from './push.policy';
 import type { PushSender } from './push.sender';
 import * as repo from './push.repo';
+
+/** Subscriptions one user may store per hour (each looks the endpoint's host up). */
+export const PUSH_SUBSCRIBE_LIMIT = { points: 30, duration: 3600 };
+/** How long the endpoint's host may take to resolve. */
+const LOOKUP_TIMEOUT_MS = 5000;
 
 /** Who has an open socket on any process (they see the notification in the app instead). */
 export interface Presence {
@@ -50,10 +59,38 @@ export function targetOf(data: Notice['data']): string {
  * the same push twice.
  */
 export function createPushService(
-  ctx: Pick<AppContext, 'db' | 'log'> & { publicKey: string | null },
-  deps: { sender?: PushSender; presence: Presence },
+  ctx: Pick<AppContext, 'db' | 'log' | 'limiter'> & { publicKey: string | null; rules: EndpointRules },
+  deps: { sender?: PushSender; presence: Presence; resolve?: Resolver },
 ) {
-  const { db, log } = ctx;
+  const { db, log, rules } = ctx;
+  const resolve = deps.resolve ?? systemResolver;
+  const subscribeLimit = ctx.limiter('push-subscribe', PUSH_SUBSCRIBE_LIMIT);
+  const refused = () =>
+    badRequest(PUSH_MESSAGES.endpointRefused, [{ param: 'endpoint', msg: PUSH_MESSAGES.endpointRefused }]);
+
+  /**
+   * A push endpoint must be https on an allowed port, at a host whose every address is public; it is
+   * checked again at each send, so a name that points inside the deployment later reaches nothing.
+   */
+  async function checkEndpoint(endpoint: string) {
+    const target = endpointTarget(endpoint, rules);
+    if (!target) throw refused();
+    if (target.isAddress || rules.allowPrivateEndpoints) return;
+    let timer: NodeJS.Timeout | undefined;
+    const addresses = await Promise.race([
+      resolve(target.host),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('lookup timed out')), LOOKUP_TIMEOUT_MS);
+      }),
+    ])
+      .catch(() => {
+        throw badRequest(PUSH_MESSAGES.endpointUnknown, [
+          { param: 'endpoint', msg: PUSH_MESSAGES.endpointUnknown },
+        ]);
+      })
+      .finally(() => clearTimeout(timer));
+    if (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address))) throw refused();
+  }
 
   async function deliver(userIds: string[], topic: PushTopic | null, payload: PushPayload) {
     const { sender, presence } = deps;
@@ -69,7 +106,13 @@ export function createPushService(
       targets.map(async (t) => {
         const outcome = await sender(t, payload);
         if (outcome === 'gone') await repo.forgetEndpoint(db, t.endpoint);
-        else if (outcome === 'failed') log.warn({ userId: t.userId }, 'a push could not be delivered');
+        else if (outcome === 'refused') {
+          // Its host is not public (any more): it is never contacted again.
+          log.warn({ userId: t.userId }, 'a push endpoint that is not public was dropped');
+          await repo.forgetEndpoint(db, t.endpoint);
+        } else if (outcome === 'failed') log.warn({ userId: t.userId }, 'a push could not be delivered');
+        else if (outcome === 'dropped')
+          log.warn({ userId: t.userId }, 'a push was dropped: too many waiting');
       }),
     );
   }
@@ -82,12 +125,14 @@ export function createPushService(
       };
     },
     async subscribe(actor: Actor, body: PushSubscriptionBody) {
-      await repo.saveSubscription(db, actor.id, body);
-      return { message: 'Notifications are on for this device' };
+      await subscribeLimit.consume(actor.id);
+      await checkEndpoint(body.endpoint);
+      if (!(await repo.saveSubscription(db, actor.id, body))) throw conflict(PUSH_MESSAGES.endpointTaken);
+      return { message: PUSH_MESSAGES.subscribed };
     },
     async unsubscribe(actor: Actor, endpoint: string) {
       await repo.deleteSubscription(db, actor.id, endpoint);
-      return { message: 'Notifications are off for this device' };
+      return { message: PUSH_MESSAGES.unsubscribed };
     },
     async setPreferences(actor: Actor, preferences: PushPreferences) {
       await repo.setPreferences(db, actor.id, preferences);

@@ -6,7 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, createServer, type Server } from 'node:https';
+import type { ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,10 +15,13 @@ import { eq } from 'drizzle-orm';
 import ece from 'http_ece';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushPayload } from '@campusrun/shared';
+import { PUSH_MESSAGES, PUSH_SUBSCRIPTIONS_MAX, type PushPayload } from '@campusrun/shared';
+import { loadConfig } from '../../config';
 import { pushSubscriptions } from '../../db/schema';
+import { systemResolver } from '../../lib/public-address';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createUser, tokenFor } from '../../test/factories';
+import { createPushSender } from './push.sender';
 
 interface Received {
   path: string;
@@ -28,8 +32,12 @@ interface Received {
 let t: TestApp;
 let url: string;
 let pushServer: Server;
+let pushPort: number;
 let pushOrigin: string;
 let certDir: string;
+let certificate: Buffer;
+/** TCP connections the local push service has accepted (a refused endpoint must add none). */
+let connections = 0;
 const received: Received[] = [];
 /** Per endpoint path: the browser's keys (to decrypt) and what the service answers. */
 const browsers = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer; status: number }>();
@@ -60,7 +68,8 @@ beforeAll(async () => {
     ],
     { stdio: 'ignore' },
   );
-  pushServer = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+  certificate = readFileSync(cert);
+  pushServer = createServer({ key: readFileSync(key), cert: certificate }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -79,9 +88,15 @@ beforeAll(async () => {
       res.writeHead(browser.status).end();
     });
   });
+  pushServer.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => pushServer.listen(0, '127.0.0.1', resolve));
-  pushOrigin = `https://127.0.0.1:${(pushServer.address() as AddressInfo).port}`;
-  t = await buildTestApp({}, { pushAgent: new Agent({ ca: readFileSync(cert) }) });
+  pushPort = (pushServer.address() as AddressInfo).port;
+  pushOrigin = `https://127.0.0.1:${pushPort}`;
+  // The local push service is on loopback, on its own port: allowed here only.
+  t = await buildTestApp(
+    { push: { allowPrivateEndpoints: true, endpointPorts: [443, pushPort] } },
+    { push: { ca: certificate } },
+  );
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -97,18 +112,31 @@ async function subscribe(headers: { authorization: string }, status = 201) {
   const auth = randomBytes(16);
   const endpointPath = `/push/${randomBytes(8).toString('hex')}`;
   browsers.set(endpointPath, { ecdh, auth, status });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/push/subscriptions',
-    headers,
-    payload: {
-      endpoint: pushOrigin + endpointPath,
-      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-    },
-  });
+  const res = await postSubscription(headers, pushOrigin + endpointPath, keysOf(endpointPath));
   expect(res.statusCode).toBe(201);
   return endpointPath;
 }
+
+/** The keys a browser subscribed at `endpointPath` sends. */
+function keysOf(endpointPath: string) {
+  const browser = browsers.get(endpointPath)!;
+  return {
+    p256dh: browser.ecdh.getPublicKey().toString('base64url'),
+    auth: browser.auth.toString('base64url'),
+  };
+}
+
+const someKeys = () => ({
+  p256dh: randomBytes(65).toString('base64url'),
+  auth: randomBytes(16).toString('base64url'),
+});
+
+const postSubscription = (
+  headers: { authorization: string },
+  endpoint: string,
+  keys: { p256dh: string; auth: string } = someKeys(),
+  app: TestApp = t,
+) => app.app.inject({ method: 'POST', url: '/api/push/subscriptions', headers, payload: { endpoint, keys } });
 
 const pushesTo = (endpointPath: string) => received.filter((r) => r.path === endpointPath);
 const waitForPush = async (endpointPath: string, count = 1) => {
@@ -249,5 +277,194 @@ describe('urgent requests', () => {
       url: `/requests/${res.json().request.id}`,
       tag: res.json().request.id,
     });
+  });
+});
+
+describe('push endpoints that reach inside the deployment', () => {
+  /** The same server with the production rules: public hosts only, port 443 (and the local port). */
+  let strict: TestApp;
+  /** Names this resolver answers itself; every other name goes to the system's resolver. */
+  const names = new Map<string, string[]>();
+  const asked: string[] = [];
+  const resolve = async (host: string) => {
+    asked.push(host);
+    const own = names.get(host);
+    if (own) return own.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    return systemResolver(host);
+  };
+
+  beforeAll(async () => {
+    strict = await buildTestApp(
+      { push: { allowPrivateEndpoints: false, endpointPorts: [443, pushPort] } },
+      { push: { ca: certificate, resolve } },
+    );
+  });
+  afterAll(() => strict.close());
+
+  it('refuses a push endpoint on loopback, private, link-local or other inside addresses, or a port other than 443', async () => {
+    names.set('inside.push.test', ['127.0.0.1']);
+    names.set('private.push.test', ['10.0.0.7']);
+    const headers = await authAs(strict, await createUser(strict.db));
+    const inside = [
+      'https://[::1]/x',
+      'https://localhost/x', // the system resolver answers 127.0.0.1
+      'https://inside.push.test/x',
+      'https://private.push.test/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.1.2.3/x',
+      'https://172.16.0.1/x',
+      'https://192.168.1.1/x',
+      'https://100.64.0.1/x',
+      'https://127.1/x',
+      'https://0.0.0.0/x',
+      'https://[::]/x',
+      'https://[::ffff:127.0.0.1]/x',
+      'https://[::ffff:a9fe:a9fe]/x',
+      'https://[fd00::1]/x',
+      'https://[fe80::1]/x',
+      'https://224.0.0.1/x',
+      'https://255.255.255.255/x',
+      'https://push.example.com:8443/x',
+      'https://user:secret@push.example.com/x',
+    ];
+    for (const endpoint of inside) {
+      const res = await postSubscription(headers, endpoint, someKeys(), strict);
+      expect({ endpoint, status: res.statusCode, message: res.json().message }).toEqual({
+        endpoint,
+        status: 400,
+        message: PUSH_MESSAGES.endpointRefused,
+      });
+    }
+    const unknown = await postSubscription(headers, 'https://nowhere.invalid/x', someKeys(), strict);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(PUSH_MESSAGES.endpointUnknown);
+    expect(await strict.db.select().from(pushSubscriptions)).toEqual([]);
+  });
+
+  it('never contacts a push endpoint whose host resolves to loopback at send time (DNS rebinding)', async () => {
+    const [alice, bob] = [await createUser(strict.db), await createUser(strict.db)];
+    // Stored while the names pointed at the internet; now they point at this machine's loopback,
+    // where the local push service listens.
+    names.set('rebind.push.test', ['127.0.0.1']);
+    const endpoints = [
+      `https://rebind.push.test:${pushPort}/push/rebind`,
+      `https://localhost:${pushPort}/push/localhost`,
+      `https://127.0.0.1:${pushPort}/push/literal`,
+    ];
+    const keys = keysOf(await subscribe(await authAs(t, await createUser(t.db))));
+    await strict.db
+      .insert(pushSubscriptions)
+      .values(endpoints.map((endpoint) => ({ userId: bob.id, endpoint, ...keys })));
+    const before = connections;
+    asked.length = 0;
+    const res = await strict.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: await authAs(strict, alice),
+      payload: { receiverId: bob.id, content: 'ping' },
+    });
+    expect(res.statusCode).toBe(201);
+    for (let i = 0; i < 60 && (await strict.db.select().from(pushSubscriptions)).length > 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    // The pushes were attempted (the names were looked up when connecting), none connected, and
+    // the endpoints are forgotten.
+    expect(asked).toEqual(expect.arrayContaining(['rebind.push.test', 'localhost']));
+    await settle();
+    expect(connections - before).toBe(0);
+    expect(await strict.db.select().from(pushSubscriptions)).toEqual([]);
+  });
+});
+
+describe('push subscription amplification', () => {
+  it(`keeps at most ${PUSH_SUBSCRIPTIONS_MAX} subscriptions per user: the ${PUSH_SUBSCRIPTIONS_MAX + 1}th drops the oldest`, async () => {
+    const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+    const bobH = await authAs(t, bob);
+    const endpoints: string[] = [];
+    for (let i = 0; i <= PUSH_SUBSCRIPTIONS_MAX; i++) endpoints.push(await subscribe(bobH));
+    const stored = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, bob.id));
+    expect(stored).toHaveLength(PUSH_SUBSCRIPTIONS_MAX);
+    expect(stored.map((s) => s.endpoint)).not.toContain(pushOrigin + endpoints[0]);
+
+    const before = connections;
+    await message(await authAs(t, alice), bob.id, 'one message, ten pushes at most');
+    for (const endpoint of endpoints.slice(1)) expect(await waitForPush(endpoint)).toHaveLength(1);
+    await settle();
+    expect(pushesTo(endpoints[0]!)).toEqual([]);
+    expect(connections - before).toBeLessThanOrEqual(PUSH_SUBSCRIPTIONS_MAX);
+  });
+
+  it("refuses another user's re-registration of a push endpoint unless the keys match", async () => {
+    const [alice, mallory, carol] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
+    const [aliceH, malloryH] = [await authAs(t, alice), await authAs(t, mallory)];
+    const endpoint = await subscribe(aliceH);
+
+    const taken = await postSubscription(malloryH, pushOrigin + endpoint, someKeys());
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(PUSH_MESSAGES.endpointTaken);
+    await message(await authAs(t, carol), alice.id, 'still yours');
+    const [push] = await waitForPush(endpoint);
+    expect(push!.payload.body).toContain('sent you a message');
+
+    // The same browser (same keys), now signed in to another account, takes its endpoint along.
+    const moved = await postSubscription(malloryH, pushOrigin + endpoint, keysOf(endpoint));
+    expect(moved.statusCode).toBe(201);
+    const [row] = await t.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, pushOrigin + endpoint));
+    expect(row!.userId).toBe(mallory.id);
+  });
+});
+
+describe('push sends', () => {
+  it('push sends give up after their timeout and keep at most the concurrency cap in flight', async () => {
+    // A push service that accepts and never answers.
+    const held: ServerResponse[] = [];
+    const silent = createServer(
+      { key: readFileSync(path.join(certDir, 'key.pem')), cert: certificate },
+      (req, res) => {
+        req.resume();
+        held.push(res);
+      },
+    );
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const send = createPushSender(t.config.vapid!, {
+      rules: { allowPrivateEndpoints: true, endpointPorts: [port] },
+      ca: certificate,
+      limits: { timeoutMs: 400, concurrency: 2, queueMax: 1 },
+    });
+    const keys = keysOf(await subscribe(await authAs(t, await createUser(t.db))));
+    const payload = { title: 't', body: 'b', url: '/' };
+    const started = Date.now();
+    const outcomes = Promise.all(
+      [1, 2, 3, 4].map((i) => send({ endpoint: `https://127.0.0.1:${port}/push/${i}`, ...keys }, payload)),
+    );
+    await new Promise((r) => setTimeout(r, 250));
+    expect(held).toHaveLength(2); // two in flight, one waiting, one dropped
+    expect(await outcomes).toEqual(['failed', 'failed', 'failed', 'dropped']);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(held).toHaveLength(3);
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+});
+
+describe('push endpoint settings', () => {
+  it('refuses private push endpoints in production, and reads extra endpoint ports', () => {
+    const env = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-production-secret-that-is-long-enough',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      DATA_DIR: certDir,
+    };
+    expect(() => loadConfig({ ...env, PUSH_ALLOW_PRIVATE_ENDPOINTS: 'on' })).toThrow(
+      /PUSH_ALLOW_PRIVATE_ENDPOINTS: must be off when NODE_ENV=production/,
+    );
+    expect(loadConfig({ ...env, PUSH_ENDPOINT_PORTS: '8443, 4443' }).push).toEqual({
+      endpointPorts: [443, 8443, 4443],
+      allowPrivateEndpoints: false,
+    });
+    expect(() => loadConfig({ ...env, PUSH_ENDPOINT_PORTS: '80,http' })).toThrow(/PUSH_ENDPOINT_PORTS/);
   });
 });
