@@ -152,7 +152,7 @@ export function createPushService(
       } else if (event.type === 'request.available' && event.request.isUrgent) {
         const r = event.request;
         await deliver(
-          (await repo.urgentWatchers(db)).filter((id) => id !== r.requester.id),
+          (await repo.urgentWatchers(db)).filter((id) => id !== r.requester.id && !event.except.includes(id)),
           'urgent',
           {
             title: 'Urgent request',

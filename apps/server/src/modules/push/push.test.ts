@@ -278,6 +278,49 @@ describe('urgent requests', () => {
       tag: res.json().request.id,
     });
   });
+
+  it('skip a day scholar who gave the request up twice when it is open again', async () => {
+    const hosteller = await createUser(t.db, { role: 'hosteller', name: 'Hari' });
+    const scholar = await createUser(t.db, { role: 'dayscholar', name: 'Dia' });
+    const scholarH = await authAs(t, scholar);
+    const endpoint = await subscribe(scholarH);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/requests',
+      headers: await authAs(t, hosteller),
+      payload: {
+        itemName: 'Charger',
+        description: 'USB-C, 65 W',
+        quantity: 1,
+        expectedPrice: 60,
+        deadline: new Date(Date.now() + 3 * 3600_000).toISOString(),
+        deliveryLocation: 'Block C gate',
+        isUrgent: true,
+        category: 'medicines',
+      },
+    });
+    expect(posted.statusCode).toBe(201);
+    const id = posted.json().request.id as string;
+    await waitForPush(endpoint);
+    for (let round = 0; round < 2; round++) {
+      const accept = await t.app.inject({
+        method: 'PUT',
+        url: `/api/requests/${id}/accept`,
+        headers: scholarH,
+      });
+      expect(accept.statusCode).toBe(200);
+      const giveUp = await t.app.inject({
+        method: 'PUT',
+        url: `/api/requests/${id}/cancel-delivery`,
+        headers: scholarH,
+      });
+      expect(giveUp.statusCode).toBe(200);
+    }
+    // Open again after the first give-up: pushed; after the second, they may not accept it: not pushed.
+    await waitForPush(endpoint, 2);
+    await settle();
+    expect(pushesTo(endpoint)).toHaveLength(2);
+  });
 });
 
 describe('push endpoints that reach inside the deployment', () => {
