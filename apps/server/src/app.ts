@@ -38,6 +38,7 @@ import { createStorage, uploadsRoutes } from './lib/storage';
 import { createJwt } from './lib/tokens';
 import { loadWebPages, type WebPage } from './lib/web-pages';
 import { findSessionUser, notifyUserChanged } from './modules/auth/auth.repo';
+import { touchSession } from './modules/auth/session.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { avatarRoutes } from './modules/auth/avatar.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -181,7 +182,11 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     apply(change);
     await changes.publish(change);
   });
-  const authenticate = createAuthenticator(ctx.jwt, sessionUsers);
+  const authenticate = createAuthenticator(ctx.jwt, sessionUsers, (sessionId) => {
+    void touchSession(ctx.db, sessionId).catch((err: unknown) =>
+      ctx.log.warn({ err }, 'session last-seen update failed'),
+    );
+  });
   const guards = createGuards(authenticate);
   const io = await attachRealtime(app, ctx, authenticate);
   const push = createPushService(

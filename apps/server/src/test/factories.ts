@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { productImages, products, ratings, requests, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createJwt } from '../lib/tokens';
+import { startSession } from '../modules/auth/session.service';
 import type { TestApp } from './build-test-app';
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
@@ -43,9 +44,13 @@ export async function createUser(
   return user!;
 }
 
-/** A valid bearer token for the user, as login would issue it. */
-export async function tokenFor(t: Pick<TestApp, 'config'>, user: { id: string; tokenVersion: number }) {
-  return createJwt(t.config.jwtSecret, '1h').sign({ sub: user.id, tv: user.tokenVersion });
+/** A valid bearer token for the user, as login would issue it: a new session of its own. */
+export async function tokenFor(
+  t: Pick<TestApp, 'config' | 'db'>,
+  user: { id: string; tokenVersion: number },
+  userAgent?: string,
+) {
+  return startSession({ db: t.db, jwt: createJwt(t.config.jwtSecret, '1h') }, user, userAgent);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -123,7 +128,7 @@ export async function createRating(
 }
 
 /** Bearer headers for a user, as if they had signed in. */
-export const authAs = async (t: Pick<TestApp, 'config'>, user: { id: string; tokenVersion: number }) =>
+export const authAs = async (t: Pick<TestApp, 'config' | 'db'>, user: { id: string; tokenVersion: number }) =>
   bearer(await tokenFor(t, user));
 
 /**
