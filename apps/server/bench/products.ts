@@ -27,6 +27,7 @@ import type { Db } from '../src/db/client';
 import { productImages, products, users } from '../src/db/schema';
 import { processImage } from '../src/lib/images';
 import { createJwt } from '../src/lib/tokens';
+import { startSession } from '../src/modules/auth/session.service';
 import { benchConfig, benchDataDir, createPgDatabase, openBenchDatabase } from './common';
 
 const self = fileURLToPath(import.meta.url);
@@ -161,7 +162,11 @@ async function runServer() {
   const seedMs = Date.now() - began;
   const app = await buildApp(config, database);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const token = await createJwt(config.jwtSecret, '1h').sign({ sub: viewer.id, tv: viewer.tokenVersion });
+  const token = await startSession(
+    { db: database.db, jwt: createJwt(config.jwtSecret, '1h') },
+    viewer,
+    'bench',
+  );
   process.send!({ port: (app.server.address() as { port: number }).port, token, seedMs });
   process.on('SIGTERM', async () => {
     await app.close();

@@ -29,6 +29,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openPostgres } from '../src/db/client';
 import { createJwt } from '../src/lib/tokens';
+import { startSession } from '../src/modules/auth/session.service';
 import { createPgDatabase } from './common';
 import { seedBenchData } from './data';
 import { seedProducts } from './products';
@@ -434,21 +435,21 @@ async function main() {
     const database = await openPostgres(db.url, 2);
     const requests = await seedBenchData(database.db, ROWS);
     const products = await seedProducts(database.db, ROWS);
-    await database.close();
     const jwt = createJwt(JWT_SECRET, '2h');
     const dayScholar = requests.dayScholars[0]!;
     const endpoints = [
       {
         label: 'available requests',
         path: '/api/dayscholar/requests/available',
-        token: await jwt.sign({ sub: dayScholar.id, tv: dayScholar.tokenVersion }),
+        token: await startSession({ db: database.db, jwt }, dayScholar, 'bench'),
       },
       {
         label: 'products',
         path: '/api/products',
-        token: await jwt.sign({ sub: products.viewer.id, tv: products.viewer.tokenVersion }),
+        token: await startSession({ db: database.db, jwt }, products.viewer, 'bench'),
       },
     ];
+    await database.close();
 
     hellos = [await baseline()];
     console.log(`  node:http hello: ${Math.round(hellos[0]!.rps)} req/s`);

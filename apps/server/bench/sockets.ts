@@ -39,6 +39,7 @@ import { buildApp } from '../src/app';
 import type { Db } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { createJwt } from '../src/lib/tokens';
+import { startSession } from '../src/modules/auth/session.service';
 import { benchConfig, benchDataDir, createPgDatabase, openBenchDatabase } from './common';
 
 const self = fileURLToPath(import.meta.url);
@@ -148,7 +149,7 @@ async function runServer() {
   const app = await buildApp(config, database);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const jwt = createJwt(config.jwtSecret, '1h');
-  const tokens = await Promise.all(seeded.map((u) => jwt.sign({ sub: u.id, tv: u.tokenVersion })));
+  const tokens = await Promise.all(seeded.map((u) => startSession({ db: database.db, jwt }, u, 'bench')));
 
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();

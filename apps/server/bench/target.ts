@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { messages, notifications, requests, users } from '../src/db/schema';
 import { createJwt } from '../src/lib/tokens';
+import { startSession } from '../src/modules/auth/session.service';
 import { benchConfig, benchDataDir, openBenchDatabase } from './common';
 import { seedBenchData } from './data';
 import { seedProducts } from './products';
@@ -62,7 +63,7 @@ const seedMs = performance.now() - began;
 const app = await buildApp(config, database);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const jwt = createJwt(config.jwtSecret, '2h');
-const sign = (u: { id: string; tokenVersion: number }) => jwt.sign({ sub: u.id, tv: u.tokenVersion });
+const sign = (u: { id: string; tokenVersion: number }) => startSession({ db, jwt }, u, 'bench');
 
 process.send!({
   port: (app.server.address() as { port: number }).port,

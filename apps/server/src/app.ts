@@ -39,6 +39,7 @@ import { createUploadLinks } from './lib/upload-links';
 import { loadWebPages, type WebPage } from './lib/web-pages';
 import type { Resolver } from './lib/public-address';
 import { findSessionUser, notifyUserChanged } from './modules/auth/auth.repo';
+import { touchSession } from './modules/auth/session.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { avatarRoutes } from './modules/auth/avatar.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -185,7 +186,11 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     apply(change);
     await changes.publish(change);
   });
-  const authenticate = createAuthenticator(ctx.jwt, sessionUsers);
+  const authenticate = createAuthenticator(ctx.jwt, sessionUsers, (sessionId) => {
+    void touchSession(ctx.db, sessionId).catch((err: unknown) =>
+      ctx.log.warn({ err }, 'session last-seen update failed'),
+    );
+  });
   const guards = createGuards(authenticate);
   const io = await attachRealtime(app, ctx, authenticate);
   const push = createPushService(

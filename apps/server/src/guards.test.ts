@@ -27,6 +27,9 @@ const OFFER = 'Offer not found';
 const ROUTES: Route[] = [
   { method: 'GET', path: '/api/auth/me', audience: 'signedIn' },
   { method: 'POST', path: '/api/auth/logout', audience: 'signedIn' },
+  { method: 'POST', path: '/api/auth/logout-all', audience: 'signedIn' },
+  { method: 'GET', path: '/api/auth/sessions', audience: 'signedIn' },
+  { method: 'DELETE', path: '/api/auth/sessions/:id', audience: 'signedIn', notFound: 'Session not found' },
   { method: 'GET', path: '/api/push/config', audience: 'signedIn' },
   { method: 'GET', path: '/api/email/preferences', audience: 'signedIn' },
   { method: 'PUT', path: '/api/email/preferences', audience: 'signedIn' },

@@ -127,3 +127,67 @@ test('on a phone the menu opens as a slide-over and Esc closes it', async ({ pag
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('signing out on one device keeps the others signed in; Sign out of all devices ends every one', async ({
+  browser,
+  request,
+}) => {
+  const user = await seedUser(request, 'hosteller', 'Sita Sessions');
+  const PHONE_UA =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+  const LAPTOP_UA =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+  const phoneContext = await browser.newContext({ userAgent: PHONE_UA });
+  const laptopContext = await browser.newContext({ userAgent: LAPTOP_UA });
+  try {
+    const phone = await phoneContext.newPage();
+    const laptop = await laptopContext.newPage();
+    for (const page of [phone, laptop]) {
+      await signIn(page, user);
+      await expect(page).toHaveURL(/\/hosteller\/dashboard$/);
+    }
+
+    // The laptop lists the devices (the set-up's own sign-in through the API too); only the others
+    // have their own Sign out.
+    await laptop.goto('/profile');
+    const security = laptop.getByRole('region', { name: 'Security and sessions' });
+    const devices = security.getByRole('list', { name: 'Signed-in devices' });
+    await expect(devices.getByRole('listitem').filter({ hasText: 'This device' })).toContainText(
+      'Chrome on Windows',
+    );
+    await expect(security.getByRole('button', { name: 'Sign out Chrome on Android' })).toBeVisible();
+    await expectAccessible(laptop);
+
+    // The phone signs out: only the phone.
+    await phone.getByRole('button', { name: 'Open user menu' }).click();
+    await phone.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(phone).toHaveURL(/\/login$/);
+    // A reload checks the stored session with the server (GET /auth/me): still good.
+    const checked = () => laptop.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/me');
+    const [first] = await Promise.all([checked(), laptop.goto('/hosteller/dashboard')]);
+    expect(first.status()).toBe(200);
+    const [again] = await Promise.all([checked(), laptop.reload()]);
+    expect(again.status()).toBe(200);
+    await expect(laptop).toHaveURL(/\/hosteller\/dashboard$/);
+    await expect(laptop.getByText('Hosteller Dashboard').first()).toBeVisible();
+    await laptop.goto('/profile');
+    await expect(devices.getByRole('listitem').filter({ hasText: 'This device' })).toContainText(
+      'Chrome on Windows',
+    );
+    await expect(security.getByText('Chrome on Android')).toBeHidden();
+
+    // The laptop signs out of every device (the API sign-in of the set-up included), after confirming.
+    await security.getByRole('button', { name: 'Sign out of all devices' }).click();
+    const dialog = laptop.getByRole('dialog', { name: 'Sign out of all devices?' });
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(laptop).toHaveURL(/\/login$/);
+    await expect(laptop.getByText('Signed out of all devices')).toBeVisible();
+    const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${user.token}` } });
+    expect(me.status()).toBe(401);
+    await laptop.goto('/profile');
+    await expect(laptop).toHaveURL(/\/login$/);
+  } finally {
+    await phoneContext.close();
+    await laptopContext.close();
+  }
+});

@@ -17,3 +17,4 @@ export * from './socket-events';
 export * from './schemas/market';
 export * from './schemas/push';
 export * from './schemas/emails';
+export * from './schemas/sessions';

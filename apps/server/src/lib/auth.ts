@@ -18,6 +18,8 @@ export interface Actor {
   isModerator?: boolean;
   /** The products they saved (the `isSaved` of product answers). */
   savedIds?: readonly string[];
+  /** The session (signed-in device) of the token in use. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {
@@ -35,12 +37,34 @@ export interface Session {
   expiresAt: number;
 }
 
+export const SESSION_LIMITS = {
+  /** A session not used for this long has expired. */
+  idleDays: 30,
+  /** A session's last-seen time is written at most this often. */
+  touchEveryMs: 5 * 60_000,
+} as const;
+const IDLE_MS = SESSION_LIMITS.idleDays * 86_400_000;
+
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 const UUID = /^[0-9a-f-]{36}$/i;
 
-/** The token's user still holds it: verified, and the token's version is the current one. */
+/** When the token's session was last seen, if it is still live. */
+const lastSeen = (user: SessionUser, sid: string, now: number) => {
+  const seen = user.sessions && Object.hasOwn(user.sessions, sid) ? user.sessions[sid] : undefined;
+  return seen !== undefined && seen > now - IDLE_MS ? seen : undefined;
+};
+
+/**
+ * The token's user still holds it: verified, the token's version is the current one, and its session
+ * has not been ended or left idle too long.
+ */
 const holds = (user: SessionUser | undefined, claims: VerifiedClaims): user is SessionUser =>
-  Boolean(user && user.isVerified && user.tokenVersion === claims.tv);
+  Boolean(
+    user &&
+    user.isVerified &&
+    user.tokenVersion === claims.tv &&
+    lastSeen(user, claims.sid, Date.now()) !== undefined,
+  );
 
 /**
  * Reads the bearer token and answers the actor it belongs to, or null when there is none or it is
@@ -49,7 +73,12 @@ const holds = (user: SessionUser | undefined, claims: VerifiedClaims): user is S
  * `.session()` always reads the database and answers the token's expiry too: the realtime gateway
  * checks with it at the handshake and before every chat message.
  */
-export function createAuthenticator(jwt: Jwt, users: Pick<SessionCache, 'cached' | 'load'>) {
+export function createAuthenticator(
+  jwt: Jwt,
+  users: Pick<SessionCache, 'cached' | 'load'>,
+  /** Records that the session is in use (called at most every `touchEveryMs` per session and process). */
+  touch: (sessionId: string) => void = () => {},
+) {
   const claimsOf = (authorization: string | undefined): VerifiedClaims | null => {
     if (!authorization) return null;
     const match = BEARER.exec(authorization);
@@ -57,29 +86,41 @@ export function createAuthenticator(jwt: Jwt, users: Pick<SessionCache, 'cached'
     const claims = jwt.verify(match[1]!);
     return claims && UUID.test(claims.sub) ? claims : null;
   };
-  const toActor = (user: SessionUser): Actor => ({
-    id: user.id,
-    name: user.name,
-    role: user.role,
-    isProfileComplete: user.isProfileComplete,
-    hasBlocks: user.hasBlocks === true,
-    isModerator: user.isModerator === true,
-    savedIds: user.savedIds ?? [],
-  });
+  /** Records the session's use, at most every `touchEveryMs` (the cached time moves on at once). */
+  const seen = (user: SessionUser, sessionId: string) => {
+    const now = Date.now();
+    const last = user.sessions?.[sessionId];
+    if (!user.sessions || last === undefined || now - last < SESSION_LIMITS.touchEveryMs) return;
+    user.sessions[sessionId] = now;
+    touch(sessionId);
+  };
+  const toActor = (user: SessionUser, sessionId: string): Actor => {
+    seen(user, sessionId);
+    return {
+      id: user.id,
+      name: user.name,
+      role: user.role,
+      isProfileComplete: user.isProfileComplete,
+      hasBlocks: user.hasBlocks === true,
+      isModerator: user.isModerator === true,
+      savedIds: user.savedIds ?? [],
+      sessionId,
+    };
+  };
 
   async function session(authorization: string | undefined): Promise<Session | null> {
     const claims = claimsOf(authorization);
     if (!claims) return null;
     const user = await users.load(claims.sub);
-    return holds(user, claims) ? { actor: toActor(user), expiresAt: claims.exp * 1000 } : null;
+    return holds(user, claims) ? { actor: toActor(user, claims.sid), expiresAt: claims.exp * 1000 } : null;
   }
   async function authenticate(authorization: string | undefined): Promise<Actor | null> {
     const claims = claimsOf(authorization);
     if (!claims) return null;
     const cached = users.cached(claims.sub);
-    if (holds(cached, claims)) return toActor(cached);
+    if (holds(cached, claims)) return toActor(cached, claims.sid);
     const user = await users.load(claims.sub);
-    return holds(user, claims) ? toActor(user) : null;
+    return holds(user, claims) ? toActor(user, claims.sid) : null;
   }
   return Object.assign(authenticate, { session });
 }

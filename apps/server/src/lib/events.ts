@@ -40,11 +40,12 @@ export type AppEvent =
   /** `readerId` opened the conversation and read everything `senderId` had sent them. */
   | { type: 'message.read'; readerId: string; senderId: string; readAt: string }
   /**
-   * Every token of the user issued so far is void (password changed or reset, signed out, a sign-up
-   * activated over the address's account): emitted once the token-version bump has committed. The
-   * realtime gateway closes the user's sockets and the session cache drops the user, on every process.
+   * Tokens of the user are void, emitted once the change has committed: with `sessionId`, those of
+   * that one session (signed out on that device, or ended from another); without, every token issued
+   * so far (signed out everywhere, password changed or reset, suspended). The realtime gateway closes
+   * the session's (or the user's) sockets and the session cache drops the user, on every process.
    */
-  | { type: 'user.sessions_revoked'; userId: string }
+  | { type: 'user.sessions_revoked'; userId: string; sessionId?: string }
   /**
    * The user's name, role or profile completion changed (committed). Whatever keeps a copy of the
    * signed-in user (the session cache of every process) drops it.

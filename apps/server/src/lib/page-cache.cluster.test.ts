@@ -139,7 +139,7 @@ for (const variant of variants) {
       seller = await createUser(database.db, { role: 'hosteller', name: 'Sita Seller' });
       const ds = await createUser(database.db, { role: 'dayscholar' });
       [hostellerToken, sellerToken, dsToken] = await Promise.all(
-        [hosteller, seller, ds].map((u) => tokenFor({ config }, u)),
+        [hosteller, seller, ds].map((u) => tokenFor({ config, db: database.db }, u)),
       );
       // Until both processes listen, they cache nothing; wait for that before measuring.
       await new Promise((r) => setTimeout(r, 500));

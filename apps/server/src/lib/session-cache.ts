@@ -13,6 +13,11 @@ export interface SessionUser {
   isModerator?: boolean;
   /** Products they saved, newest first (bounded by the saved-items limit). */
   savedIds?: string[];
+  /**
+   * Their live sessions (signed-in devices): session id → when it was last seen (ms since the
+   * epoch). A token counts only while its session is here.
+   */
+  sessions?: Record<string, number>;
 }
 
 export const SESSION_CACHE_LIMITS = {

@@ -4,11 +4,23 @@ import { SignJWT } from 'jose';
 export interface TokenClaims {
   sub: string;
   tv: number;
+  /** The session (a signed-in device) the token belongs to. */
+  sid: string;
 }
 
 /** The claims of a token that checked out, with its expiry (seconds since the epoch). */
 export interface VerifiedClaims extends TokenClaims {
   exp: number;
+}
+
+const TTL = /^(\d+)([smhd])$/;
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** A lifetime such as `7d`, `12h`, `30m` or `2s`, in seconds. */
+export function ttlSeconds(ttl: string): number {
+  const match = TTL.exec(ttl);
+  if (!match) throw new Error(`Invalid token lifetime: ${ttl}`);
+  return Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS];
 }
 
 /** The protected header jose writes for our tokens, base64url-encoded: `{"alg":"HS256"}`. */
@@ -25,7 +37,8 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Signs and checks the bearer tokens (HS256 with an expiry and the user's token version). Signing
+ * Signs and checks the bearer tokens (HS256 with an expiry, the user's token version and the
+ * session id; a token without a session is refused). Signing
  * goes through jose; checking is a synchronous HMAC with node:crypto on every call, with the rules
  * jose's jwtVerify applies: only HS256, no critical header extensions, numeric dates, `exp` in the
  * future, `nbf` (if any) reached.
@@ -33,13 +46,17 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 export function createJwt(secret: string, ttl: string) {
   const key = new TextEncoder().encode(secret);
   const hmacKey = Buffer.from(key);
+  const lifetime = ttlSeconds(ttl);
   return {
-    sign: (claims: TokenClaims) =>
-      new SignJWT({ tv: claims.tv })
+    /** When a token signed now expires (seconds since the epoch). */
+    expiryFromNow: () => Math.floor(Date.now() / 1000) + lifetime,
+    /** Signs the claims; `exp` (seconds since the epoch) defaults to the configured lifetime from now. */
+    sign: (claims: TokenClaims, exp?: number) =>
+      new SignJWT({ tv: claims.tv, sid: claims.sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuedAt()
-        .setExpirationTime(ttl)
+        .setExpirationTime(exp ?? Math.floor(Date.now() / 1000) + lifetime)
         .sign(key),
     verify(token: string): VerifiedClaims | null {
       const dot1 = token.indexOf('.');
@@ -59,13 +76,14 @@ export function createJwt(secret: string, ttl: string) {
       }
       const payload = decodeJson(token.slice(dot1 + 1, dot2));
       if (!isObject(payload)) return null;
-      const { sub, tv, exp, nbf, iat } = payload;
+      const { sub, tv, sid, exp, nbf, iat } = payload;
       if (typeof sub !== 'string' || typeof tv !== 'number' || typeof exp !== 'number') return null;
+      if (typeof sid !== 'string') return null;
       if (iat !== undefined && typeof iat !== 'number') return null;
       const now = Math.floor(Date.now() / 1000);
       if (exp <= now) return null;
       if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return null;
-      return { sub, tv, exp };
+      return { sub, tv, sid, exp };
     },
   };
 }

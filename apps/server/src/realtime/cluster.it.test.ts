@@ -159,8 +159,8 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
     database = await openPostgres(target.toString(), 2);
     const ua = await createUser(database.db, { role: 'hosteller', name: 'Asha' });
     const ub = await createUser(database.db, { role: 'dayscholar', name: 'Ravi' });
-    a = { ...ua, token: await tokenFor({ config }, ua) };
-    b = { ...ub, token: await tokenFor({ config }, ub) };
+    a = { ...ua, token: await tokenFor({ config, db: database.db }, ua) };
+    b = { ...ub, token: await tokenFor({ config, db: database.db }, ub) };
     [p1, p2] = await Promise.all([startServer(target.toString()), startServer(target.toString())]);
   }, 120_000);
 
@@ -191,9 +191,9 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
     const h = await createUser(database.db, { role: 'hosteller', name: 'Hari' });
     const dUsers = await Promise.all([1, 2].map(() => createUser(database.db, { role: 'dayscholar' })));
     const [d1, d2] = await Promise.all(
-      dUsers.map(async (u) => ({ ...u, token: await tokenFor({ config }, u) })),
+      dUsers.map(async (u) => ({ ...u, token: await tokenFor({ config, db: database.db }, u) })),
     );
-    const hToken = await tokenFor({ config }, h);
+    const hToken = await tokenFor({ config, db: database.db }, h);
     const [hs, d1s, d2s] = await Promise.all([
       client(p2.url, hToken),
       client(p1.url, d1!.token),
@@ -241,13 +241,13 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
   });
 
   // Runs before the SIGKILL case below, which leaves process 1 dead.
-  it('open sockets outlive revocation: signing out on one process closes the sockets on both; one chat limit for both', async () => {
+  it('open sockets outlive revocation: signing out a device on one process closes its sockets on both, and only its; one chat limit for both', async () => {
     const [uc, ud] = [
       await createUser(database.db, { role: 'hosteller', name: 'Chitra' }),
       await createUser(database.db, { role: 'dayscholar', name: 'Dinesh' }),
     ];
-    const c = { ...uc, token: await tokenFor({ config }, uc) };
-    const d = { ...ud, token: await tokenFor({ config }, ud) };
+    const c = { ...uc, token: await tokenFor({ config, db: database.db }, uc) };
+    const d = { ...ud, token: await tokenFor({ config, db: database.db }, ud) };
 
     // The per-user send limit counts sends over a socket on process 1 and over REST on process 2.
     const s1 = await client(p1.url, d.token);
@@ -272,9 +272,12 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
     expect(((await overRest.json()) as { message: string }).message).toBe(TOO_MANY_MESSAGES);
     expect(await viaSocket('limit-over-socket')).toEqual({ ok: false, error: TOO_MANY_MESSAGES });
 
-    // Signing out over process 2 closes the account's sockets on both processes.
+    // Signing out one device over process 2 closes that device's sockets on both processes, and
+    // only those; signing out of all devices closes the rest.
     const c1 = await client(p1.url, c.token);
     const c2 = await client(p2.url, c.token);
+    const laptopToken = await tokenFor({ config, db: database.db }, uc);
+    const laptop = await client(p1.url, laptopToken);
     const closings = [closed(c1), closed(c2)];
     const out = await fetch(`${p2.url}/api/auth/logout`, {
       method: 'POST',
@@ -283,6 +286,14 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
     expect(out.status).toBe(200);
     expect(await Promise.all(closings)).toEqual(['io server disconnect', 'io server disconnect']);
     await expect(client(p1.url, c.token)).rejects.toThrow('unauthorized');
+    expect(laptop.connected).toBe(true);
+    const laptopClosing = closed(laptop);
+    const all = await fetch(`${p2.url}/api/auth/logout-all`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${laptopToken}` },
+    });
+    expect(all.status).toBe(200);
+    expect(await laptopClosing).toBe('io server disconnect');
     expect(s1.connected).toBe(true);
   }, 60_000);
 
@@ -296,17 +307,17 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
     const json = { 'content-type': 'application/json' };
     const report = await fetch(`${p2.url}/api/reports`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${await tokenFor({ config }, ur)}`, ...json },
+      headers: { authorization: `Bearer ${await tokenFor({ config, db: database.db }, ur)}`, ...json },
       body: JSON.stringify({ targetType: 'user', targetId: uo.id, reason: 'harassment' }),
     });
     expect(report.status).toBe(201);
     const reportId = ((await report.json()) as { report: { id: string } }).report.id;
 
-    const offender = await client(p1.url, await tokenFor({ config }, uo));
+    const offender = await client(p1.url, await tokenFor({ config, db: database.db }, uo));
     const closing = closed(offender);
     const decided = await fetch(`${p2.url}/api/moderation/reports/${reportId}`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${await tokenFor({ config }, um)}`, ...json },
+      headers: { authorization: `Bearer ${await tokenFor({ config, db: database.db }, um)}`, ...json },
       body: JSON.stringify({ action: 'suspend', reason: 'Threatening messages', days: 3 }),
     });
     expect(decided.status).toBe(200);
@@ -318,8 +329,8 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
       await createUser(database.db, { role: 'hosteller', name: 'Chitra' }),
       await createUser(database.db, { role: 'hosteller', name: 'Dinesh' }),
     ];
-    const c = { ...uc, token: await tokenFor({ config }, uc) };
-    const d = { ...ud, token: await tokenFor({ config }, ud) };
+    const c = { ...uc, token: await tokenFor({ config, db: database.db }, uc) };
+    const d = { ...ud, token: await tokenFor({ config, db: database.db }, ud) };
     for (const [from, to] of [
       [c, d],
       [d, c],

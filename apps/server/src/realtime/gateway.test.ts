@@ -5,6 +5,7 @@ import type { ClientToServerEvents, SendAck, ServerToClientEvents } from '@campu
 import { messages, users } from '../db/schema';
 import { SESSION_EXPIRED } from '../lib/auth';
 import { createJwt } from '../lib/tokens';
+import { startSession } from '../modules/auth/session.service';
 import { CHAT_SEND_LIMIT, TOO_MANY_MESSAGES } from '../modules/chat/chat.service';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { DEFAULT_PASSWORD, authAs, bearer, createRequest, createUser, tokenFor } from '../test/factories';
@@ -511,12 +512,23 @@ describe('open sockets outlive revocation', () => {
     expect(await closing).toBe('io server disconnect');
   });
 
-  it('open sockets outlive revocation: signing out closes the sockets of every device', async () => {
+  it('open sockets outlive revocation: signing out closes the sockets of that device only', async () => {
     const a = await person('Asha');
     const phone = await online(a);
-    const laptop = await online(a);
-    const closings = [closed(phone), closed(laptop)];
+    const otherTab = await online(a);
+    const laptop = await online({ token: await tokenFor(t, a) });
+    const closings = [closed(phone), closed(otherTab)];
     expect((await api('POST', '/auth/logout', a.token)).statusCode).toBe(200);
+    expect(await Promise.all(closings)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(laptop.connected).toBe(true);
+  });
+
+  it('open sockets outlive revocation: signing out of all devices closes the sockets of every device', async () => {
+    const a = await person('Asha');
+    const phone = await online(a);
+    const laptop = await online({ token: await tokenFor(t, a) });
+    const closings = [closed(phone), closed(laptop)];
+    expect((await api('POST', '/auth/logout-all', a.token)).statusCode).toBe(200);
     expect(await Promise.all(closings)).toEqual(['io server disconnect', 'io server disconnect']);
   });
 
@@ -541,7 +553,7 @@ describe('open sockets outlive revocation', () => {
 
   it('open sockets outlive revocation: a socket is closed when its token expires', async () => {
     const a = await person('Asha');
-    const shortLived = await createJwt(t.config.jwtSecret, '2s').sign({ sub: a.id, tv: a.tokenVersion });
+    const shortLived = await startSession({ db: t.db, jwt: createJwt(t.config.jwtSecret, '2s') }, a);
     const s = client(shortLived);
     await connected(s);
     const started = Date.now();

@@ -30,6 +30,8 @@ type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export const room = (userId: string) => `user:${userId}`;
+/** The sockets opened with one session's token (one signed-in device). */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** The users of `userIds` with at least one open socket on any process (the adapter asks them all). */
 export async function onlineUsersAmong(io: Pick<IoServer, 'in'>, userIds: string[]): Promise<Set<string>> {
@@ -219,6 +221,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
     const me = socket.data.actor.id;
     const bearer = bearerOf(socket)!;
     void socket.join(room(me));
+    if (socket.data.actor.sessionId) void socket.join(sessionRoom(socket.data.actor.sessionId));
     const { role, isProfileComplete } = socket.data.actor;
     if (role === 'dayscholar' && isProfileComplete) void socket.join(DAY_SCHOLARS_ROOM);
     expireAt(socket, socket.data.expiresAt);
@@ -407,9 +410,10 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
         });
         return;
       case 'user.sessions_revoked':
-        // The adapter has every process close the user's sockets; clients reconnect with their
-        // current token (the device that changed the password has a new one; others are refused).
-        io.in(room(event.userId)).disconnectSockets(true);
+        // The adapter has every process close the ended session's sockets, or all the user's;
+        // clients reconnect with their current token (the device that changed the password has a
+        // new one; others are refused).
+        io.in(event.sessionId ? sessionRoom(event.sessionId) : room(event.userId)).disconnectSockets(true);
         return;
       case 'users.blocked':
         separate(event.blockerId, event.blockedId);

@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { messages, productImages, products, ratings, requests, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createJwt } from '../lib/tokens';
+import { startSession } from '../modules/auth/session.service';
 import type { TestApp } from './build-test-app';
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
@@ -54,20 +55,22 @@ export async function makeEstablished(db: Db, user: { id: string }) {
     .set({ createdAt: new Date(Date.now() - 48 * 3600_000) })
     .where(eq(users.id, user.id));
   const partner = await createUser(db);
-  await db
-    .insert(messages)
-    .values(
-      Array.from({ length: 5 }, (_, i) => ({
-        senderId: user.id,
-        receiverId: partner.id,
-        content: `hello ${i}`,
-      })),
-    );
+  await db.insert(messages).values(
+    Array.from({ length: 5 }, (_, i) => ({
+      senderId: user.id,
+      receiverId: partner.id,
+      content: `hello ${i}`,
+    })),
+  );
 }
 
-/** A valid bearer token for the user, as login would issue it. */
-export async function tokenFor(t: Pick<TestApp, 'config'>, user: { id: string; tokenVersion: number }) {
-  return createJwt(t.config.jwtSecret, '1h').sign({ sub: user.id, tv: user.tokenVersion });
+/** A valid bearer token for the user, as login would issue it: a new session of its own. */
+export async function tokenFor(
+  t: Pick<TestApp, 'config' | 'db'>,
+  user: { id: string; tokenVersion: number },
+  userAgent?: string,
+) {
+  return startSession({ db: t.db, jwt: createJwt(t.config.jwtSecret, '1h') }, user, userAgent);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -145,7 +148,7 @@ export async function createRating(
 }
 
 /** Bearer headers for a user, as if they had signed in. */
-export const authAs = async (t: Pick<TestApp, 'config'>, user: { id: string; tokenVersion: number }) =>
+export const authAs = async (t: Pick<TestApp, 'config' | 'db'>, user: { id: string; tokenVersion: number }) =>
   bearer(await tokenFor(t, user));
 
 /**

@@ -22,7 +22,11 @@ export interface AuthValue {
   /** On while the stored session is being checked against GET /auth/me. */
   isLoading: boolean;
   login: (token: string, user: User) => void;
-  logout: () => void;
+  /**
+   * Signs this device out: its session is ended on the server (unless `serverEnded`, when the
+   * server has ended it already) and everything cached for the user is dropped.
+   */
+  logout: (options?: { serverEnded?: boolean }) => void;
   updateUser: (user: User) => void;
   setToken: (token: string) => void;
 }
@@ -34,9 +38,9 @@ export function fetchCurrentUser(signal?: AbortSignal) {
 }
 
 /**
- * Asks the server to end every session of the account (POST /auth/logout), so a copied token stops
- * working too. Best effort: signing out never waits for it, and a failure changes nothing here.
- * `keepalive` lets it finish while the page moves on.
+ * Asks the server to end this device's session (POST /auth/logout), so a copied token stops working
+ * too; the account's other devices stay signed in. Best effort: signing out never waits for it, and a
+ * failure changes nothing here. `keepalive` lets it finish while the page moves on.
  */
 export function endServerSession(token: string): Promise<void> {
   return fetch(buildUrl('/auth/logout'), {
@@ -74,13 +78,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [hadStoredSession]);
 
-  const logout = useCallback(() => {
-    const token = sessionStore.getToken();
-    if (token) void endServerSession(token);
-    sessionStore.clear();
-    // Drop everything cached for this user; the campus settings stay.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CAMPUS_CONFIG_KEY });
-  }, [queryClient]);
+  const logout = useCallback(
+    (options?: { serverEnded?: boolean }) => {
+      const token = sessionStore.getToken();
+      if (token && !options?.serverEnded) void endServerSession(token);
+      sessionStore.clear();
+      // Drop everything cached for this user; the campus settings stay.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CAMPUS_CONFIG_KEY });
+    },
+    [queryClient],
+  );
 
   const value = useMemo<AuthValue>(
     () => ({

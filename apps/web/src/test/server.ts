@@ -9,6 +9,20 @@ export const defaultHandlers = [
   http.get(api('/config'), () => HttpResponse.json(campusConfig)),
   // Signing out ends the session on the server too.
   http.post(api('/auth/logout'), () => HttpResponse.json({ message: 'Logged out successfully' })),
+  // The profile lists the signed-in devices: this one only, unless a test says otherwise.
+  http.get(api('/auth/sessions'), () =>
+    HttpResponse.json({
+      sessions: [
+        {
+          id: '5e55a1c0-0000-4000-8000-000000000001',
+          device: 'Chrome on Linux',
+          createdAt: '2026-09-01T10:00:00.000Z',
+          lastSeenAt: '2026-09-01T10:00:00.000Z',
+          current: true,
+        },
+      ],
+    }),
+  ),
   // The header bell of every signed-in screen asks for these.
   http.get(api('/notifications'), () =>
     HttpResponse.json({ notifications: [], unreadCount: 0, nextCursor: null }),

@@ -5,3 +5,4 @@ export * from './social';
 export * from './safety';
 export * from './market';
 export * from './push';
+export * from './sessions';

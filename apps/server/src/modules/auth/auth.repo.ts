@@ -1,7 +1,15 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailboxOf } from '../../lib/email-address';
-import { passwordResetTokens, pendingRegistrations, savedProducts, userBlocks, users } from '../../db/schema';
+import {
+  passwordResetTokens,
+  pendingRegistrations,
+  savedProducts,
+  sessions,
+  userBlocks,
+  users,
+} from '../../db/schema';
+import { SESSION_LIMITS } from '../../lib/auth';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -42,6 +50,15 @@ const prepareSessionUser = (db: Db) =>
       savedIds: sql<
         string[]
       >`array(select s.product_id::text from ${savedProducts} s where s.user_id = ${users.id})`,
+      // Live sessions: id → last seen (ms since the epoch). The user's columns are named with their
+      // table: a bare column name would be read as the session's own.
+      sessions: sql<Record<string, number>>`coalesce((
+        select json_object_agg(z.id, floor(extract(epoch from z.last_seen_at) * 1000))
+        from ${sessions} z
+        where z.user_id = "users"."id" and z.token_version = "users"."token_version"
+          and z.expires_at > now()
+          and z.last_seen_at > now() - interval '${sql.raw(String(SESSION_LIMITS.idleDays))} days'
+      ), '{}'::json)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))

@@ -14,7 +14,9 @@ import {
   publicUserResponseSchema,
   registerResponseSchema,
   resetPasswordSchema,
+  SESSION_MESSAGES,
   sendOtpSchema,
+  sessionsResponseSchema,
   userResponseSchema,
   verifyEmailSchema,
   verifyOtpSchema,
@@ -70,7 +72,7 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
     app.post(
       '/auth/login',
       { schema: { tags, body: schemas.login, response: { 200: loginResponseSchema } } },
-      (req) => auth.login(req.body, req.ip),
+      (req) => auth.login(req.body, req.ip, req.headers['user-agent']),
     );
     app.post(
       '/auth/forgot-password',
@@ -127,6 +129,7 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
         const session = await google.exchange(
           req.body.code,
           cookieValue(req.headers.cookie, EXCHANGE_COOKIE),
+          req.headers['user-agent'],
         );
         if (!session) throw badRequest('Authentication failed. Please try again.');
         return session;
@@ -135,6 +138,7 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
 
     const users = ['users'];
     const userId = rowId('id', USER_NOT_FOUND);
+    const sessionId = rowId('id', SESSION_MESSAGES.notFound);
     const sessions = createSessionService(ctx);
     await guards.scope(app, 'signedIn', (app) => {
       app.get('/auth/me', { schema: { tags, response: { 200: userResponseSchema } } }, (req) =>
@@ -184,11 +188,52 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
             tags,
             summary: 'Sign out',
             description:
-              'Ends every session of the account: all its tokens stop working and its open sockets close.',
+              'Ends the session of this token only: it stops working and the sockets opened with it close. The account’s other devices stay signed in.',
             response: { 200: messageResponseSchema },
           },
         },
         (req) => sessions.logout(actorOf(req)),
+      );
+      app.post(
+        '/auth/logout-all',
+        {
+          schema: {
+            tags,
+            summary: 'Sign out of all devices',
+            description:
+              'Ends every session of the account, this one included: all its tokens stop working and its open sockets close.',
+            response: { 200: messageResponseSchema },
+          },
+        },
+        (req) => sessions.logoutAll(actorOf(req)),
+      );
+      app.get(
+        '/auth/sessions',
+        {
+          schema: {
+            tags,
+            summary: 'Signed-in devices',
+            description:
+              'The account’s active sessions, most recently used first; `current` marks the one of this token.',
+            response: { 200: sessionsResponseSchema },
+          },
+        },
+        (req) => sessions.list(actorOf(req)),
+      );
+      app.delete(
+        '/auth/sessions/:id',
+        {
+          onRequest: sessionId.check,
+          schema: {
+            tags,
+            summary: 'Sign out one device',
+            description:
+              'Ends one session of the account (404 for any other): its token stops working and its sockets close.',
+            params: sessionId.params,
+            response: { 200: messageResponseSchema },
+          },
+        },
+        (req) => sessions.end(actorOf(req), req.params.id),
       );
     });
   };

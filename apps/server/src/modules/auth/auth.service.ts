@@ -10,7 +10,7 @@ import { createCodeMailBudget } from './auth.mail-budget';
 import * as repo from './auth.repo';
 import { alreadyRegisteredMail, otpMail, resetMail } from './auth.mail';
 import { presentSelf } from './auth.presenter';
-import { announceSessionsRevoked } from './session.service';
+import { announceSessionsRevoked, startSession } from './session.service';
 
 export const AUTH_MESSAGES = {
   registered: 'Registration successful. Please check your email for the verification code.',
@@ -37,7 +37,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The account flows: sign-up, e-mail codes, sign-in and password reset. */
 export function createAuthService(ctx: AppContext) {
-  const { db, config, mailer, jwt, log } = ctx;
+  const { db, config, mailer, log } = ctx;
   const campus = { campusName: config.campusName, publicUrl: config.publicUrl };
   const limits = {
     ip: ctx.limiter('auth-ip', { points: config.rateLimits.auth, duration: 60 }),
@@ -100,8 +100,6 @@ export function createAuthService(ctx: AppContext) {
     !!reg.codeExpiresAt &&
     reg.codeExpiresAt.getTime() > Date.now() &&
     reg.codeAttempts < LIMITS.otpMaxAttempts;
-
-  const issueToken = (user: repo.UserRow) => jwt.sign({ sub: user.id, tv: user.tokenVersion });
 
   async function checkCode(reg: repo.PendingRow | undefined, code: string) {
     if (!reg) throw badRequest(AUTH_MESSAGES.otpInvalid);
@@ -193,7 +191,8 @@ export function createAuthService(ctx: AppContext) {
       return checkCode(await findPending(input.email, input.userId), input.token);
     },
 
-    async login(body: LoginBody, ip: string) {
+    /** Signs in with a password: a new session for this device (named by its user agent). */
+    async login(body: LoginBody, ip: string, userAgent?: string) {
       await limits.ip.consume(ip);
       const email = mailboxOf(body.email);
       // Failures count per mailbox and IP: guesses from elsewhere never lock the owner out.
@@ -205,7 +204,7 @@ export function createAuthService(ctx: AppContext) {
         if ((await verifyPassword(user.passwordHash, body.password)) && user.isVerified) {
           await limits.loginPair.reset(pair);
           const admitted = await admit(ctx, config, user);
-          return { token: await issueToken(admitted), user: presentSelf(admitted) };
+          return { token: await startSession(ctx, admitted, userAgent), user: presentSelf(admitted) };
         }
       } else {
         const reg = await pendingWithPassword(email, body.password);

@@ -7,6 +7,7 @@ import { hashToken, sameHash } from '../../lib/tokens';
 import { admit } from './auth.admission';
 import * as repo from './auth.repo';
 import { presentSelf } from './auth.presenter';
+import { startSession } from './session.service';
 
 /** The cookie holding the state, nonce and PKCE verifier between the redirect and the callback. */
 export const OIDC_COOKIE = 'campusrun_oidc';
@@ -25,7 +26,7 @@ export type GoogleResult = { ok: true; code: string; cookie: string } | { ok: fa
 
 /** Google sign-in: OpenID Connect authorization code flow with PKCE, state and nonce. */
 export function createGoogleService(ctx: AppContext) {
-  const { config, db, jwt, log } = ctx;
+  const { config, db, log } = ctx;
   const google = config.google;
   const redirectUri = `${config.publicUrl}/api/auth/google/callback`;
   const cookieKey = new TextEncoder().encode(`${config.jwtSecret}:oidc`);
@@ -141,10 +142,10 @@ export function createGoogleService(ctx: AppContext) {
   };
 
   /**
-   * Trades the callback's one-time code for a session, once, and only in the browser that holds the
-   * matching cookie. Answers null for anything else.
+   * Trades the callback's one-time code for a session (a new signed-in device), once, and only in
+   * the browser that holds the matching cookie. Answers null for anything else.
    */
-  async function exchange(code: string, sealed: string | undefined) {
+  async function exchange(code: string, sealed: string | undefined, userAgent?: string) {
     if (!sealed) return null;
     let claims: { sub?: string; ch?: unknown };
     try {
@@ -159,7 +160,7 @@ export function createGoogleService(ctx: AppContext) {
     if (!found?.isVerified) return null;
     const user = await admit(ctx, config, found);
     return {
-      token: await jwt.sign({ sub: user.id, tv: user.tokenVersion }),
+      token: await startSession(ctx, user, userAgent),
       user: presentSelf(user),
       completeProfile: !user.isProfileComplete,
     };

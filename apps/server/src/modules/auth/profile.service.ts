@@ -11,13 +11,13 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../../lib/auth';
 import * as repo from './auth.repo';
 import { presentPublic, presentSelf } from './auth.presenter';
-import { announceSessionsRevoked, announceUserUpdated } from './session.service';
+import { announceSessionsRevoked, announceUserUpdated, renewSession } from './session.service';
 
 export const USER_NOT_FOUND = 'User not found';
 
 /** The signed-in user's own profile and password, and other users' public cards. */
 export function createProfileService(ctx: AppContext) {
-  const { db, config, jwt } = ctx;
+  const { db, config } = ctx;
   const passwordLimit = ctx.limiter('change-password', {
     points: config.rateLimits.authPerAccount,
     duration: 15 * 60,
@@ -59,10 +59,11 @@ export function createProfileService(ctx: AppContext) {
       const updated = await repo.setPassword(db, user.id, await hashPassword(body.newPassword));
       if (!updated) throw unauthorized();
       await passwordLimit.reset(actor.id);
-      // Every older token is now revoked (their sockets close too); this session continues with a
-      // fresh one, and its web client reconnects its socket with it.
+      // Every other session ends and every older token is revoked (their sockets close too); this
+      // session continues with a fresh token, and its web client reconnects its socket with it.
+      const token = await renewSession(ctx, updated, actor.sessionId);
       await announceSessionsRevoked(ctx, updated.id);
-      const token = await jwt.sign({ sub: updated.id, tv: updated.tokenVersion });
+      if (!token) throw unauthorized();
       return { message: 'Password changed successfully', token };
     },
 

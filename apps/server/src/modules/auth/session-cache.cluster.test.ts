@@ -151,17 +151,37 @@ describe.skipIf(!testDbUrl)('signed-in users cached by two server processes on P
   /** A user both processes have just served (so both have them cached), with their token. */
   async function seenByBoth(opts: Parameters<typeof createUser>[1] = {}) {
     const user = await createUser(database.db, opts);
-    const token = await tokenFor({ config }, user);
+    const token = await tokenFor({ config, db: database.db }, user);
     for (const p of [p1, p2, p1, p2]) expect((await api(p, 'GET', '/auth/me', token)).status).toBe(200);
     return { ...user, token };
   }
 
-  it('a sign-out on one process refuses the token on the other within a second', async () => {
+  it('a sign-out on one process refuses the token on the other within a second; the account’s other devices stay signed in', async () => {
     const u = await seenByBoth();
+    const laptop = await tokenFor({ config, db: database.db }, u);
+    for (const p of [p1, p2]) expect((await api(p, 'GET', '/auth/me', laptop)).status).toBe(200);
     expect((await api(p1, 'POST', '/auth/logout', u.token)).status).toBe(200);
     expect((await api(p1, 'GET', '/auth/me', u.token)).status).toBe(401);
     const ms = await msUntil(async () => (await api(p2, 'GET', '/auth/me', u.token)).status === 401);
     expect(ms).toBeLessThan(WITHIN_MS);
+    for (const p of [p1, p2]) expect((await api(p, 'GET', '/auth/me', laptop)).status).toBe(200);
+  });
+
+  it('a device signed out from another one, or every device at once, is refused on both processes within a second', async () => {
+    const u = await seenByBoth();
+    const laptop = await tokenFor({ config, db: database.db }, u);
+    const tablet = await tokenFor({ config, db: database.db }, u);
+    for (const p of [p1, p2])
+      for (const token of [laptop, tablet]) expect((await api(p, 'GET', '/auth/me', token)).status).toBe(200);
+    const sid = JSON.parse(Buffer.from(tablet.split('.')[1]!, 'base64url').toString()).sid as string;
+    expect((await api(p1, 'DELETE', `/auth/sessions/${sid}`, laptop)).status).toBe(200);
+    let ms = await msUntil(async () => (await api(p2, 'GET', '/auth/me', tablet)).status === 401);
+    expect(ms).toBeLessThan(WITHIN_MS);
+    expect((await api(p2, 'GET', '/auth/me', laptop)).status).toBe(200);
+    expect((await api(p1, 'POST', '/auth/logout-all', u.token)).status).toBe(200);
+    ms = await msUntil(async () => (await api(p2, 'GET', '/auth/me', laptop)).status === 401);
+    expect(ms).toBeLessThan(WITHIN_MS);
+    expect((await api(p2, 'GET', '/auth/me', u.token)).status).toBe(401);
   });
 
   it('a new password on one process refuses the old token on the other within a second; the new one works there', async () => {
@@ -180,7 +200,7 @@ describe.skipIf(!testDbUrl)('signed-in users cached by two server processes on P
   it('a profile completed on one process opens the role’s pages on the other within a second', async () => {
     const u = await createUser(database.db, { role: 'hosteller', name: 'Gita' });
     await database.db.update(users).set({ role: null, isProfileComplete: false }).where(eq(users.id, u.id));
-    const token = await tokenFor({ config }, u);
+    const token = await tokenFor({ config, db: database.db }, u);
     for (const p of [p1, p2]) expect((await api(p, 'GET', '/hosteller/stats', token)).status).toBe(403);
     const done = await api(p1, 'PUT', '/users/complete-google-profile', token, {
       role: 'hosteller',

@@ -154,7 +154,7 @@ describe('chat photos in a bucket with a public URL', () => {
     ]);
     const sent = await sendPhoto(
       app,
-      await authAs({ config: config! }, sender),
+      await authAs({ config: config!, db: database.db }, sender),
       receiver.id,
       await pngImage(),
     );
@@ -169,7 +169,7 @@ describe('chat photos in a bucket with a public URL', () => {
     expect((await app.inject({ method: 'GET', url: `/uploads/${keyOf(url)}` })).statusCode).toBe(403);
 
     // A moderator removes it: the object leaves the bucket and the link answers 404 at once.
-    const receiverH = await authAs({ config: config! }, receiver);
+    const receiverH = await authAs({ config: config!, db: database.db }, receiver);
     const report = await app.inject({
       method: 'POST',
       url: '/api/reports',
@@ -182,7 +182,7 @@ describe('chat photos in a bucket with a public URL', () => {
     const removed = await app.inject({
       method: 'PUT',
       url: `/api/moderation/reports/${report.json().report.id}`,
-      headers: await authAs({ config: config! }, mod),
+      headers: await authAs({ config: config!, db: database.db }, mod),
       payload: { action: 'remove', reason: 'Abusive photo' },
     });
     expect(removed.statusCode).toBe(200);

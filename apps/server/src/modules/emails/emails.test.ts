@@ -139,7 +139,7 @@ describe('two processes', () => {
         const res = await (i % 2 ? a : b).inject({
           method: 'POST',
           url: '/api/chat',
-          headers: { authorization: `Bearer ${await tokenFor({ config }, s)}` },
+          headers: { authorization: `Bearer ${await tokenFor({ config, db: database.db }, s)}` },
           payload: { receiverId: receiver.id, content: `hi from ${i}` },
         });
         expect(res.statusCode).toBe(201);

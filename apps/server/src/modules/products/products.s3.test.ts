@@ -34,7 +34,7 @@ beforeAll(async () => {
   one = await instance();
   two = await instance();
   const seller = await createUser(database.db, { role: 'hosteller', name: 'Bina Bucket' });
-  headers = await authAs({ config: testConfig() }, seller);
+  headers = await authAs({ config: testConfig(), db: database.db }, seller);
   png = await pngImage();
 });
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { EmailSettings } from './EmailSettings';
 import { PushSettings } from './PushSettings';
+import { SessionsList } from './SessionsList';
 
 const ROLE_LABEL = { hosteller: 'Hosteller', dayscholar: 'Day Scholar' } as const;
 
@@ -98,6 +99,17 @@ export function ProfilePage() {
             <ChangePasswordForm />
           </section>
         </div>
+
+        <section
+          aria-labelledby="sessions-heading"
+          className="self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-5"
+        >
+          <h2 id="sessions-heading" className="text-base font-medium text-slate-900">
+            Security and sessions
+          </h2>
+          <p className="mt-1 text-sm text-slate-500">The devices signed in to your account.</p>
+          <SessionsList />
+        </section>
 
         <section
           aria-labelledby="blocked-heading"
