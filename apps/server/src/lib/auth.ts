@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MODERATION_MESSAGES, type Role } from '@campusrun/shared';
 import { AppError, forbidden, unauthorized } from './errors';
+import { isUuid } from './ids';
 import type { SessionCache, SessionUser } from './session-cache';
 import type { Jwt, VerifiedClaims } from './tokens';
 
@@ -36,7 +37,6 @@ export interface Session {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
-const UUID = /^[0-9a-f-]{36}$/i;
 
 /** The token's user still holds it: verified, and the token's version is the current one. */
 const holds = (user: SessionUser | undefined, claims: VerifiedClaims): user is SessionUser =>
@@ -55,7 +55,7 @@ export function createAuthenticator(jwt: Jwt, users: Pick<SessionCache, 'cached'
     const match = BEARER.exec(authorization);
     if (!match) return null;
     const claims = jwt.verify(match[1]!);
-    return claims && UUID.test(claims.sub) ? claims : null;
+    return claims && isUuid(claims.sub) ? claims : null;
   };
   const toActor = (user: SessionUser): Actor => ({
     id: user.id,
