@@ -59,14 +59,15 @@ const NOT_ALLOWED: Record<TextKind, RegExp> = {
 export const allowedText = (kind: TextKind) => (value: string) => !NOT_ALLOWED[kind].test(value);
 
 /**
- * Every string a user sends starts here: a string of that kind (checked first, before trimming),
- * with `message` for a character it refuses and `params` as z.string's (its "required" message).
+ * Every string a user sends starts here: a string of that kind, with `message` for a character it
+ * refuses and `params` as z.string's (its "required" message). Checked first, on the text without
+ * the white space at its ends (which the fields that trim drop anyway: a pasted "Hema\n" is Hema).
  */
 export const userText = (
   kind: TextKind,
   message: string = MESSAGES.textCharacters,
   params?: Parameters<typeof z.string>[0],
-) => z.string(params).refine(allowedText(kind), { message, abort: true });
+) => z.string(params).refine((value) => allowedText(kind)(value.trim()), { message, abort: true });
 
 export const campusEmailMessage = (campusName: string) => `Only ${campusName} email addresses are allowed`;
 

@@ -113,7 +113,7 @@ describe('text rules', () => {
       'Ev\u200Be',
       'Eve\u2066x\u2069',
       'Eve\u200F',
-      '\uFEFFEve',
+      'E\uFEFFve',
       'Eve\u2060',
     ]) {
       const result = profileUpdateSchema.safeParse({ name, phoneNumber: '9876543210' });
@@ -130,6 +130,8 @@ describe('text rules', () => {
       role: 'dayscholar',
     });
     expect(register.error!.issues.map((i) => i.message)).toEqual([MESSAGES.nameCharacters]);
+    // White space at the ends is trimmed, as before.
+    expect(profileUpdateSchema.parse({ name: ' Hema\n', phoneNumber: '9876543210' }).name).toBe('Hema');
     // Accented, non-Latin and right-to-left names are names.
     for (const name of ['Zoë Núñez', 'अनन्या शर्मा', 'محمد علي', "D'Souza-Rao Jr."])
       expect(profileUpdateSchema.safeParse({ name, phoneNumber: '9876543210' }).success, name).toBe(true);
