@@ -23,7 +23,7 @@ import { type Config, publicCampusConfig } from './config';
 import type { Database } from './db/client';
 import { createAuthenticator, createGuards } from './lib/auth';
 import type { AppContext } from './lib/context';
-import { AppError, tooManyRequests } from './lib/errors';
+import { AppError, databaseErrorAnswer, tooManyRequests } from './lib/errors';
 import { openChanges, type Change } from './lib/changes';
 import { createEvents, type AppEvent } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -383,7 +383,12 @@ function serializeError(err: unknown): {
 }
 
 function setErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    // A database failure a request can meet (a value PostgreSQL refuses, a row gone meanwhile, a
+    // database that cannot serve) has its own answer; it is logged, since a rule let it through.
+    const fromDatabase = thrown instanceof AppError ? undefined : databaseErrorAnswer(thrown);
+    if (fromDatabase) request.log.warn({ err: thrown }, `database error answered ${fromDatabase.statusCode}`);
+    const err = fromDatabase ?? thrown;
     if (err instanceof AppError) {
       if (err.extra.retryAfter) reply.header('retry-after', String(err.extra.retryAfter));
       const { retryAfter: _r, ...extra } = err.extra;

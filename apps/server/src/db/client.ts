@@ -53,9 +53,17 @@ async function isUpToDate(query: (sql: string) => Promise<{ rows: unknown[] }>):
   }
 }
 
-/** PostgreSQL through a pool; migrations run under an advisory lock so several processes can start at once. */
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/**
+ * PostgreSQL through a pool; migrations run under an advisory lock so several processes can start at once.
+ * A request that waits longer than `connectTimeoutMs` for a connection (a database that does not
+ * answer, or a pool that stays full) fails, and is answered 503 rather than left hanging.
+ */
+export async function openPostgres(url: string, poolSize = 10, connectTimeoutMs = 10_000): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
   // An idle connection the server dropped (restart) leaves the pool and the next query opens a new
   // one; a query that fails meanwhile reports its own error. Unheard, this event would end the process.
   pool.on('error', () => {});

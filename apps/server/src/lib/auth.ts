@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MODERATION_MESSAGES, type Role } from '@campusrun/shared';
 import { AppError, forbidden, unauthorized } from './errors';
+import { isUuid } from './ids';
 import type { SessionCache, SessionUser } from './session-cache';
 import type { Jwt, VerifiedClaims } from './tokens';
 
@@ -46,7 +47,6 @@ export const SESSION_LIMITS = {
 const IDLE_MS = SESSION_LIMITS.idleDays * 86_400_000;
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
-const UUID = /^[0-9a-f-]{36}$/i;
 
 /** When the token's session was last seen, if it is still live. */
 const lastSeen = (user: SessionUser, sid: string, now: number) => {
@@ -84,7 +84,7 @@ export function createAuthenticator(
     const match = BEARER.exec(authorization);
     if (!match) return null;
     const claims = jwt.verify(match[1]!);
-    return claims && UUID.test(claims.sub) ? claims : null;
+    return claims && isUuid(claims.sub) ? claims : null;
   };
   /** Records the session's use, at most every `touchEveryMs` (the cached time moves on at once). */
   const seen = (user: SessionUser, sessionId: string) => {

@@ -44,7 +44,91 @@ function formatWait(seconds: number) {
 }
 
 /** True when a database error is a unique-constraint violation. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+export const isUniqueViolation = (err: unknown): boolean => sqlState(err) === '23505';
+
+/** Five characters; none of PostgreSQL's classes starts with E, as Node's EPIPE and the like do. */
+const SQLSTATE = /^[0-9A-DF-Z][0-9A-Z]{4}$/;
+
+/** The SQLSTATE of a database error (drizzle wraps the driver's error in `cause`), or undefined. */
+function sqlState(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && SQLSTATE.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** True when a database error is a foreign-key violation: a row it refers to is gone. */
+export const isForeignKeyViolation = (err: unknown) => sqlState(err) === '23503';
+
+export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again.';
+const unavailable = () => new AppError(503, 'SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE);
+const invalid = (message: string) => () => badRequest(message);
+
+/**
+ * What a client is told when a statement fails for a reason its request can cause, by SQLSTATE:
+ * a value PostgreSQL cannot take (a 400), a row that went away meanwhile (404), a write that lost a
+ * race (409), or a database that cannot serve now (503). Any other failure is a fault of ours (500).
+ */
+const DATABASE_ANSWERS: Readonly<Record<string, () => AppError>> = {
+  '22P02': invalid('A value in the request is not valid.'), // invalid text representation
+  '22003': invalid('A number in the request is out of range.'), // numeric value out of range
+  '22008': invalid('A date in the request is out of range.'), // datetime field overflow
+  '22007': invalid('A date in the request is not valid.'), // invalid datetime format
+  '22001': invalid('A value in the request is too long.'), // string data right truncation
+  '22021': invalid('The request contains characters that are not allowed.'), // invalid byte sequence (NUL)
+  '22P05': invalid('The request contains characters that are not allowed.'), // untranslatable character
+  '23514': invalid('A value in the request is not valid.'), // check violation
+  '23503': () => notFound('This no longer exists. Please reload and try again.'), // foreign key violation
+  '23505': () => conflict('This already exists. Please reload and try again.'), // unique violation
+  '40001': () => conflict('Someone changed this at the same time. Please try again.'), // serialization failure
+  '40P01': () => conflict('Someone changed this at the same time. Please try again.'), // deadlock detected
+  '53300': unavailable, // too many connections
+  '57014': unavailable, // statement cancelled (timeout)
+  '57P01': unavailable, // admin shutdown
+  '57P02': unavailable, // crash shutdown
+  '57P03': unavailable, // cannot connect now (starting up)
+  '3D000': unavailable, // the database does not exist (dropped or renamed)
+};
+
+/** Errors of the connection itself (pg and Node), before or while a statement runs. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
+const CONNECTION_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Connection ended)/;
+
+function isConnectionFailure(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGE.test(message)) return true;
+    // Node answers a connection to several addresses with an AggregateError of each attempt's.
+    if (Array.isArray(errors) && errors.some(isConnectionFailure)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The answer to a database failure a request can meet (see DATABASE_ANSWERS; a connection that
+ * cannot be had or was cut is a 503), or undefined for any other error.
+ */
+export function databaseErrorAnswer(err: unknown): AppError | undefined {
+  const state = sqlState(err);
+  if (state !== undefined) {
+    const answer = DATABASE_ANSWERS[state];
+    if (answer) return answer();
+    // Class 08: connection exceptions.
+    if (state.startsWith('08')) return unavailable();
+  }
+  return isConnectionFailure(err) ? unavailable() : undefined;
 }

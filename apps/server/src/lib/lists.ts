@@ -1,5 +1,6 @@
 import { asc, desc, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { badRequest } from './errors';
+import { isUuid } from './ids';
 
 /**
  * Every list of the API pages the same way (docs/decisions/0005-keyset-pagination.md): rows come in
@@ -48,17 +49,19 @@ export function cursorOf(order: ListOrder): SQL<string> {
   return sql<string>`json_build_array(${order.name}::text, ${sql.join(keys, sql`, `)})::text`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** No row of ours is older than 1970; year 0000 is a date JavaScript reads and PostgreSQL refuses. */
+const EARLIEST_TIME = Date.UTC(1970, 0, 1);
 
 const validKey: Record<KeyKind, (value: unknown) => boolean> = {
-  uuid: (v) => typeof v === 'string' && UUID.test(v),
+  uuid: (v) => typeof v === 'string' && isUuid(v),
   int: (v) => Number.isSafeInteger(v),
-  // Round-trips through Date, so a forged "2026-02-31" never reaches the database.
+  // Round-trips through Date, so a forged "2026-02-31" never reaches the database; four-digit years
+  // from 1970 only.
   time: (v) =>
     typeof v === 'string' &&
     EXACT_TIME.test(v) &&
-    !Number.isNaN(Date.parse(v)) &&
+    Date.parse(v) >= EARLIEST_TIME &&
     new Date(v).toISOString().slice(0, 23) === v.slice(0, 23),
 };
 

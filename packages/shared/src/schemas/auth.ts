@@ -10,13 +10,14 @@ import {
   personName,
   phoneNumber,
   requiredPassword,
+  userText,
 } from './common';
 import { userSchema } from './users';
 
 type Campus = Pick<CampusConfig, 'campusName' | 'emailDomain'>;
 
-const hostelBlock = optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong);
-const roomNumber = optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong);
+const hostelBlock = optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong, 'Hostel block');
+const roomNumber = optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong, 'Room number');
 
 interface HostelFields {
   role?: string | null;
@@ -60,11 +61,13 @@ export function createAuthSchemas(campus: Campus) {
   /** POST /auth/register body. */
   const register = z.object(registerFields).superRefine((v, ctx) => requireHostelFields(v, ctx));
   /** The register form: the body plus a confirmation. */
-  const registerForm = z.object({ ...registerFields, confirmPassword: z.string() }).superRefine((v, ctx) => {
-    requireHostelFields(v, ctx);
-    if (v.confirmPassword !== v.password)
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordsMismatch });
-  });
+  const registerForm = z
+    .object({ ...registerFields, confirmPassword: userText('text', MESSAGES.passwordCharacters) })
+    .superRefine((v, ctx) => {
+      requireHostelFields(v, ctx);
+      if (v.confirmPassword !== v.password)
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordsMismatch });
+    });
 
   const forgotPassword = z.object({ email });
 
@@ -87,8 +90,7 @@ const registrationId = z.uuid({ error: 'Invalid id' }).optional();
  */
 export const sendOtpSchema = z.object({ email: emailField, userId: registrationId });
 
-export const otpField = z
-  .string({ error: MESSAGES.otpRequired })
+export const otpField = userText('line', MESSAGES.otpInvalid, { error: MESSAGES.otpRequired })
   .trim()
   .min(1, MESSAGES.otpRequired)
   .regex(/^\d{6}$/, MESSAGES.otpInvalid);
@@ -111,15 +113,14 @@ export const otpFormSchema = z.object({ otp: otpField });
 export const forgotPasswordBodySchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z.object({
-  token: z
-    .string({ error: 'Invalid or missing reset token' })
+  token: userText('line', 'Invalid or missing reset token', { error: 'Invalid or missing reset token' })
     .min(1, 'Invalid or missing reset token')
     .max(200),
   password: newPassword(),
 });
 
 export const resetPasswordFormSchema = z
-  .object({ password: newPassword(), confirmPassword: z.string() })
+  .object({ password: newPassword(), confirmPassword: userText('text', MESSAGES.passwordCharacters) })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     message: MESSAGES.passwordsMismatch,
@@ -129,7 +130,11 @@ export const loginResponseSchema = z.object({ token: z.string(), user: userSchem
 
 /** POST /auth/google/exchange: the one-time code the Google callback page was sent with. */
 export const googleExchangeSchema = z.object({
-  code: z.string({ error: 'Authentication failed. Please try again.' }).min(1).max(200),
+  code: userText('line', 'Authentication failed. Please try again.', {
+    error: 'Authentication failed. Please try again.',
+  })
+    .min(1)
+    .max(200),
 });
 export const googleExchangeResponseSchema = loginResponseSchema.extend({ completeProfile: z.boolean() });
 export type GoogleExchangeResponse = z.infer<typeof googleExchangeResponseSchema>;

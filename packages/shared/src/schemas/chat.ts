@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OFFER_STATUSES, PRODUCT_STATUSES } from '../constants';
+import { charactersNotAllowed, userText } from './common';
 import { userRefSchema } from './users';
 
 export const CHAT_LIMITS = {
@@ -23,15 +24,15 @@ export const CHAT_MESSAGES = {
 } as const;
 
 /** The text of a message: not empty or whitespace-only, bounded. */
-export const messageContent = z
-  .string({ error: CHAT_MESSAGES.empty })
+export const messageContent = userText('text', charactersNotAllowed('Message'), {
+  error: CHAT_MESSAGES.empty,
+})
   .trim()
   .min(1, CHAT_MESSAGES.empty)
   .max(CHAT_LIMITS.messageMax, CHAT_MESSAGES.tooLong);
 
 /** A client-generated id so a resend is never stored twice. */
-export const clientIdField = z
-  .string()
+export const clientIdField = userText('line', 'Invalid clientId')
   .min(1)
   .max(CHAT_LIMITS.clientIdMax)
   .regex(/^[A-Za-z0-9_-]+$/, 'Invalid clientId');

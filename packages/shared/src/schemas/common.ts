@@ -28,7 +28,46 @@ export const MESSAGES = {
   otpInvalid: 'The OTP is the 6-digit code from the email',
   currentPasswordRequired: 'Current password is required',
   newPasswordRequired: 'New password is required',
+  nameCharacters: 'Name contains characters that are not allowed',
+  passwordCharacters: 'Password contains characters that are not allowed',
+  textCharacters: 'This text contains characters that are not allowed',
 } as const;
+
+/** The message of a field that holds characters its kind of text may not. */
+export const charactersNotAllowed = (what: string) => `${what} contains characters that are not allowed`;
+
+/**
+ * The kinds of text a user types, and the characters each refuses:
+ * - `text` (descriptions, messages, notes): NUL and the other control characters but tab, line feed
+ *   and carriage return (C0, DEL and C1). PostgreSQL cannot store NUL; the others only garble what is shown.
+ * - `line` (titles, places, searches, hostel fields): besides, line breaks and tabs, and the bidi
+ *   overrides, embeddings and isolates that make a title read backwards ('Admin\u202Etxt.exe').
+ * - `name` (a person's name, shown beside everything they do): besides, the direction marks and the
+ *   zero-width characters that make two names look alike.
+ */
+export type TextKind = 'text' | 'line' | 'name';
+// Control characters are exactly what these patterns look for.
+/* eslint-disable no-control-regex */
+const NOT_ALLOWED: Record<TextKind, RegExp> = {
+  text: /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/,
+  line: /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/,
+  name: /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/,
+};
+/* eslint-enable no-control-regex */
+
+/** Whether a string holds only characters its kind of text allows. */
+export const allowedText = (kind: TextKind) => (value: string) => !NOT_ALLOWED[kind].test(value);
+
+/**
+ * Every string a user sends starts here: a string of that kind, with `message` for a character it
+ * refuses and `params` as z.string's (its "required" message). Checked first, on the text without
+ * the white space at its ends (which the fields that trim drop anyway: a pasted "Hema\n" is Hema).
+ */
+export const userText = (
+  kind: TextKind,
+  message: string = MESSAGES.textCharacters,
+  params?: Parameters<typeof z.string>[0],
+) => z.string(params).refine((value) => allowedText(kind)(value.trim()), { message, abort: true });
 
 export const campusEmailMessage = (campusName: string) => `Only ${campusName} email addresses are allowed`;
 
@@ -39,8 +78,7 @@ const LOCAL_PART = /^[a-z0-9_%+-]+(?:\.[a-z0-9_%+-]+)*$/i;
 /** The university e-mail rule: required, an address, a plain local part on the campus domain. */
 export function campusEmail(campus: Pick<CampusConfig, 'campusName' | 'emailDomain'>) {
   const domain = `@${campus.emailDomain.toLowerCase()}`;
-  return z
-    .string({ error: MESSAGES.emailRequired })
+  return userText('line', MESSAGES.emailInvalid, { error: MESSAGES.emailRequired })
     .trim()
     .toLowerCase()
     .superRefine((value, ctx) => {
@@ -53,20 +91,20 @@ export function campusEmail(campus: Pick<CampusConfig, 'campusName' | 'emailDoma
 }
 
 /** Any e-mail-shaped string, for endpoints that must not reveal the domain rule's verdict. */
-export const emailField = z
-  .string({ error: MESSAGES.emailRequired })
+export const emailField = userText('line', MESSAGES.emailInvalid, { error: MESSAGES.emailRequired })
   .trim()
   .toLowerCase()
   .min(1, MESSAGES.emailRequired)
   .max(LIMITS.emailMax, MESSAGES.emailInvalid);
 
-export const requiredPassword = z
-  .string({ error: MESSAGES.passwordRequired })
+export const requiredPassword = userText('text', MESSAGES.passwordCharacters, {
+  error: MESSAGES.passwordRequired,
+})
   .min(1, MESSAGES.passwordRequired)
   .max(LIMITS.passwordMax, MESSAGES.passwordMax);
 
 export const newPassword = (requiredMessage: string = MESSAGES.passwordRequired) =>
-  z.string({ error: requiredMessage }).superRefine((value, ctx) => {
+  userText('text', MESSAGES.passwordCharacters, { error: requiredMessage }).superRefine((value, ctx) => {
     if (value === '') ctx.addIssue({ code: 'custom', message: requiredMessage });
     else if (value.length < LIMITS.passwordMin)
       ctx.addIssue({ code: 'custom', message: MESSAGES.passwordMin });
@@ -74,21 +112,20 @@ export const newPassword = (requiredMessage: string = MESSAGES.passwordRequired)
       ctx.addIssue({ code: 'custom', message: MESSAGES.passwordMax });
   });
 
-export const personName = z
-  .string({ error: MESSAGES.nameRequired })
+/** A person's name: one line, no invisible or direction-changing characters. */
+export const personName = userText('name', MESSAGES.nameCharacters, { error: MESSAGES.nameRequired })
   .trim()
   .min(1, MESSAGES.nameRequired)
   .max(LIMITS.nameMax, MESSAGES.nameTooLong);
 
 export const phoneNumber = (message: string = MESSAGES.phoneInvalid) =>
-  z
-    .string({ error: message })
+  userText('line', message, { error: message })
     .trim()
     .regex(/^\d{10}$/, message);
 
-export const optionalText = (max: number, message: string) =>
-  z
-    .string()
+/** An optional one-line field ('' and null become null). */
+export const optionalText = (max: number, message: string, what = 'This field') =>
+  userText('line', charactersNotAllowed(what))
     .trim()
     .max(max, message)
     .nullish()
@@ -100,5 +137,5 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 export const paginationQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
-  cursor: z.string().max(200).optional(),
+  cursor: userText('line', 'Invalid cursor').max(200).optional(),
 });

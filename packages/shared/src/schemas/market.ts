@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALL_RATING_TYPES, OFFER_STATUSES, ROLES, SALE_RATING_TYPES } from '../constants';
+import { userText } from './common';
 import { productSchema } from './products';
 import { userRefSchema } from './users';
 
@@ -74,7 +75,7 @@ export type MarkSoldBody = z.infer<typeof markSoldSchema>;
 export const buyerCandidatesResponseSchema = z.object({ buyers: z.array(userRefSchema) });
 
 export const savedListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: userText('line', 'Invalid cursor').max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const savedListResponseSchema = z.object({

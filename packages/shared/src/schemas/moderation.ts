@@ -6,6 +6,7 @@ import {
   REPORT_STATUSES,
   REPORT_TARGET_TYPES,
 } from '../constants';
+import { charactersNotAllowed, userText } from './common';
 
 export const MODERATION_LIMITS = { reasonMax: 500, daysMax: 365 } as const;
 
@@ -45,8 +46,7 @@ export function suspendedMessage(until: Date | null): string {
 export const removedNotice = (what: string, reason: string) =>
   `Your ${what} was removed by a moderator: ${reason}`;
 
-const reason = z
-  .string({ error: MODERATION_MESSAGES.reasonRequired })
+const reason = userText('text', charactersNotAllowed('Reason'), { error: MODERATION_MESSAGES.reasonRequired })
   .trim()
   .min(1, MODERATION_MESSAGES.reasonRequired)
   .max(MODERATION_LIMITS.reasonMax, MODERATION_MESSAGES.reasonTooLong);
@@ -69,7 +69,7 @@ export const unsuspendSchema = z.object({ reason });
 
 export const moderationListQuerySchema = z.object({
   status: z.enum(REPORT_STATUSES, { error: 'status must be open or closed' }).default('open'),
-  cursor: z.string().max(500).optional(),
+  cursor: userText('line', 'Invalid cursor').max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 

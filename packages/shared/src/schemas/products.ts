@@ -6,7 +6,7 @@ import {
   type ProductCategory,
   type ProductCondition,
 } from '../constants';
-import { paginationQuerySchema } from './common';
+import { charactersNotAllowed, paginationQuerySchema, userText } from './common';
 
 const MB = 1024 * 1024;
 
@@ -145,8 +145,11 @@ const toBoolean = (v: unknown) => {
 };
 const hasAtMostTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
-const text = (max: number, required: string, tooLong: string) =>
-  z.preprocess(blank, z.string({ error: required }).trim().min(1, required).max(max, tooLong));
+const text = (kind: 'line' | 'text', what: string, max: number, required: string, tooLong: string) =>
+  z.preprocess(
+    blank,
+    userText(kind, charactersNotAllowed(what), { error: required }).trim().min(1, required).max(max, tooLong),
+  );
 
 /**
  * Rupees, > 0, at most 2 decimals (stored as integer paise). One message per bad value, added without
@@ -188,8 +191,16 @@ const negotiableField = z.boolean({ error: PRODUCT_MESSAGES.negotiableInvalid })
  * name, description, price, category; then condition (default good), quantity (default 1), negotiable.
  */
 export const createProductSchema = z.object({
-  name: text(PRODUCT_LIMITS.nameMax, PRODUCT_MESSAGES.nameRequired, PRODUCT_MESSAGES.nameTooLong),
+  name: text(
+    'line',
+    'Product name',
+    PRODUCT_LIMITS.nameMax,
+    PRODUCT_MESSAGES.nameRequired,
+    PRODUCT_MESSAGES.nameTooLong,
+  ),
   description: text(
+    'text',
+    'Description',
     PRODUCT_LIMITS.descriptionMax,
     PRODUCT_MESSAGES.descriptionRequired,
     PRODUCT_MESSAGES.descriptionTooLong,
@@ -234,9 +245,14 @@ export const existingImagesField = z.preprocess(
     });
   },
   z
-    .array(z.string({ error: 'existingImages must list image URLs' }).max(500), {
-      error: 'existingImages must list image URLs',
-    })
+    .array(
+      userText('line', 'existingImages must list image URLs', {
+        error: 'existingImages must list image URLs',
+      }).max(500),
+      {
+        error: 'existingImages must list image URLs',
+      },
+    )
     .max(PRODUCT_LIMITS.maxImages, PRODUCT_MESSAGES.maxImages)
     .optional(),
 );
@@ -246,8 +262,16 @@ export const existingImagesField = z.preprocess(
  * fields'); category, condition, quantity and negotiable keep their stored value when absent.
  */
 export const updateProductSchema = z.object({
-  name: text(PRODUCT_LIMITS.nameMax, PRODUCT_MESSAGES.requiredFields, PRODUCT_MESSAGES.nameTooLong),
+  name: text(
+    'line',
+    'Product name',
+    PRODUCT_LIMITS.nameMax,
+    PRODUCT_MESSAGES.requiredFields,
+    PRODUCT_MESSAGES.nameTooLong,
+  ),
   description: text(
+    'text',
+    'Description',
     PRODUCT_LIMITS.descriptionMax,
     PRODUCT_MESSAGES.requiredFields,
     PRODUCT_MESSAGES.descriptionTooLong,
@@ -303,7 +327,7 @@ const imageTotal = (v: { existingImages?: unknown; newImages?: unknown }) =>
 export const updateProductFormSchema = updateProductSchema
   .omit({ existingImages: true })
   .extend({
-    existingImages: z.array(z.string()),
+    existingImages: z.array(userText('line', 'existingImages must list image URLs')),
     newImages: z.array(imageFile(PRODUCT_LIMITS.editImageMaxBytes, PRODUCT_MESSAGES.editImageTooLarge)),
   })
   // Also checked when other fields are invalid, so the form shows every error at once.
@@ -344,8 +368,7 @@ const queryPrice = z.preprocess(
 export const productListQuerySchema = paginationQuerySchema.extend({
   search: z.preprocess(
     blank,
-    z
-      .string()
+    userText('line', charactersNotAllowed('Search'))
       .trim()
       .max(PRODUCT_LIMITS.searchMax, `Search must be at most ${PRODUCT_LIMITS.searchMax} characters`)
       .optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { MESSAGES, newPassword, optionalText, personName, phoneNumber } from './common';
+import { MESSAGES, newPassword, optionalText, personName, phoneNumber, userText } from './common';
 import { requireHostelFields, roleField } from './auth';
 import { PRODUCT_IMAGE_ACCEPT, PRODUCT_IMAGE_TYPES, PRODUCT_MESSAGES } from './products';
 
@@ -8,15 +8,14 @@ import { PRODUCT_IMAGE_ACCEPT, PRODUCT_IMAGE_TYPES, PRODUCT_MESSAGES } from './p
 export const profileUpdateSchema = z.object({
   name: personName,
   phoneNumber: phoneNumber(),
-  hostelBlock: optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong),
-  roomNumber: optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong),
+  hostelBlock: optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong, 'Hostel block'),
+  roomNumber: optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong, 'Room number'),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateSchema>;
 
 /** PUT /users/change-password. */
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: MESSAGES.currentPasswordRequired })
+  currentPassword: userText('text', MESSAGES.passwordCharacters, { error: MESSAGES.currentPasswordRequired })
     .min(1, MESSAGES.currentPasswordRequired)
     .max(LIMITS.passwordMax, MESSAGES.passwordMax),
   newPassword: newPassword(MESSAGES.newPasswordRequired),
@@ -25,9 +24,9 @@ export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 
 export const changePasswordFormSchema = z
   .object({
-    currentPassword: z.string().min(1, MESSAGES.currentPasswordRequired),
+    currentPassword: userText('text', MESSAGES.passwordCharacters).min(1, MESSAGES.currentPasswordRequired),
     newPassword: newPassword(MESSAGES.newPasswordRequired),
-    confirmPassword: z.string(),
+    confirmPassword: userText('text', MESSAGES.passwordCharacters),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -45,13 +44,14 @@ const COMPLETE_PROFILE_MESSAGES = {
 export const completeProfileSchema = z
   .object({
     role: roleField,
-    phoneNumber: z
-      .string({ error: COMPLETE_PROFILE_MESSAGES.phoneRequired })
+    phoneNumber: userText('line', COMPLETE_PROFILE_MESSAGES.phoneDigits, {
+      error: COMPLETE_PROFILE_MESSAGES.phoneRequired,
+    })
       .trim()
       .min(1, COMPLETE_PROFILE_MESSAGES.phoneRequired)
       .regex(/^\d{10}$/, COMPLETE_PROFILE_MESSAGES.phoneDigits),
-    hostelBlock: optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong),
-    roomNumber: optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong),
+    hostelBlock: optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong, 'Hostel block'),
+    roomNumber: optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong, 'Room number'),
   })
   .superRefine((v, ctx) =>
     requireHostelFields(v, ctx, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allowedText, userText } from './common';
 
 /** What a push may be about; each can be turned off in Profile. */
 export const PUSH_TOPICS = ['messages', 'requests', 'urgent', 'marketplace'] as const;
@@ -25,8 +26,7 @@ export const DEFAULT_PUSH_PREFERENCES: PushPreferences = {
 };
 
 const base64url = (min: number, max: number) =>
-  z
-    .string()
+  userText('line', 'Invalid key')
     .min(min)
     .max(max)
     .regex(/^[A-Za-z0-9_-]+=*$/, 'Invalid key');
@@ -51,11 +51,13 @@ export const pushSubscriptionSchema = z.object({
   endpoint: z
     .url({ error: 'Invalid push endpoint' })
     .max(2048)
-    .refine((u) => u.startsWith('https://'), 'Invalid push endpoint'),
+    .refine((u) => u.startsWith('https://') && allowedText('line')(u), 'Invalid push endpoint'),
   keys: z.object({ p256dh: base64url(80, 100), auth: base64url(16, 32) }),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string().max(2048) });
+export const pushUnsubscribeSchema = z.object({
+  endpoint: userText('line', 'Invalid push endpoint').max(2048),
+});
 
 /** GET /push/config: the VAPID public key (null when pushes are off on this server) and the user's choices. */
 export const pushConfigResponseSchema = z.object({

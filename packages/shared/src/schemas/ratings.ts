@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALL_RATING_TYPES, RATING_TYPES, SALE_RATING_TYPES } from '../constants';
+import { charactersNotAllowed, userText } from './common';
 
 export const RATING_LIMITS = { commentMax: 500 } as const;
 
@@ -22,8 +23,7 @@ const ratingValue = z.preprocess(
     .max(5, RATING_MESSAGES.ratingRequired),
 );
 
-const ratingComment = z
-  .string()
+const ratingComment = userText('text', charactersNotAllowed('Comment'))
   .trim()
   .max(RATING_LIMITS.commentMax, RATING_MESSAGES.commentTooLong)
   .nullish()
@@ -71,7 +71,10 @@ export type CreateRatingBody = z.infer<typeof createRatingSchema>;
 /** The rating dialog's own fields. */
 export const ratingFormSchema = z.object({
   rating: ratingValue,
-  comment: z.string().trim().max(RATING_LIMITS.commentMax, RATING_MESSAGES.commentTooLong).optional(),
+  comment: userText('text', charactersNotAllowed('Comment'))
+    .trim()
+    .max(RATING_LIMITS.commentMax, RATING_MESSAGES.commentTooLong)
+    .optional(),
 });
 
 export const ratingSchema = z.object({

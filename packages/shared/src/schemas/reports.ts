@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, type ReportReason } from '../constants';
+import { charactersNotAllowed, userText } from './common';
 
 export const REPORT_LIMITS = { detailsMax: 1000 } as const;
 
@@ -34,7 +35,10 @@ export const createReportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: REPORT_MESSAGES.reasonRequired }),
   details: z.preprocess(
     (v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v),
-    z.string().trim().max(REPORT_LIMITS.detailsMax, REPORT_MESSAGES.detailsTooLong).optional(),
+    userText('text', charactersNotAllowed('Details'))
+      .trim()
+      .max(REPORT_LIMITS.detailsMax, REPORT_MESSAGES.detailsTooLong)
+      .optional(),
   ),
 });
 export type CreateReportBody = z.infer<typeof createReportSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RATING_TYPES, REQUEST_CATEGORIES, REQUEST_STATUSES } from '../constants';
-import { paginationQuerySchema } from './common';
+import { charactersNotAllowed, paginationQuerySchema, userText } from './common';
 import { userRefSchema } from './users';
 
 export const REQUEST_LIMITS = {
@@ -92,8 +92,14 @@ export const deadlineField = z.preprocess(
     }),
 );
 
-const requiredText = (max: number, required: string, tooLong: string) =>
-  z.preprocess(blank, z.string({ error: required }).trim().min(1, required).max(max, tooLong));
+const requiredText = (what: string, max: number, required: string, tooLong: string) =>
+  z.preprocess(
+    blank,
+    userText('line', charactersNotAllowed(what), { error: required })
+      .trim()
+      .min(1, required)
+      .max(max, tooLong),
+  );
 
 /**
  * POST /requests. Keys are declared in the order the spec checks them, so the first error
@@ -101,6 +107,7 @@ const requiredText = (max: number, required: string, tooLong: string) =>
  */
 export const createRequestSchema = z.object({
   itemName: requiredText(
+    'Item name',
     REQUEST_LIMITS.itemNameMax,
     REQUEST_MESSAGES.itemNameRequired,
     REQUEST_MESSAGES.itemNameTooLong,
@@ -113,13 +120,16 @@ export const createRequestSchema = z.object({
   }),
   deadline: deadlineField,
   deliveryLocation: requiredText(
+    'Delivery location',
     REQUEST_LIMITS.locationMax,
     REQUEST_MESSAGES.locationRequired,
     REQUEST_MESSAGES.locationTooLong,
   ),
   description: z.preprocess(
     (v) => blank(v) ?? '',
-    z.string().trim().max(REQUEST_LIMITS.descriptionMax, REQUEST_MESSAGES.descriptionTooLong),
+    userText('text', charactersNotAllowed('Description'))
+      .trim()
+      .max(REQUEST_LIMITS.descriptionMax, REQUEST_MESSAGES.descriptionTooLong),
   ),
   quantity: z.preprocess(
     (v) => toNumber(v) ?? 1,
@@ -148,16 +158,14 @@ export const deliverRequestSchema = z
   .object({
     deliveryNotes: z.preprocess(
       blank,
-      z
-        .string()
+      userText('text', charactersNotAllowed('Delivery notes'))
         .trim()
         .max(REQUEST_LIMITS.deliveryNotesMax, REQUEST_MESSAGES.deliveryNotesTooLong)
         .optional(),
     ),
     handoverCode: z.preprocess(
       blank,
-      z
-        .string({ error: REQUEST_MESSAGES.handoverCodeWrong })
+      userText('line', REQUEST_MESSAGES.handoverCodeWrong, { error: REQUEST_MESSAGES.handoverCodeWrong })
         .trim()
         .max(20, REQUEST_MESSAGES.handoverCodeWrong)
         .optional(),
@@ -183,8 +191,7 @@ export type DeliveryStatusFilter = (typeof DELIVERY_STATUS_FILTERS)[number];
 
 const queryText = z.preprocess(
   blank,
-  z
-    .string()
+  userText('line', charactersNotAllowed('Search'))
     .trim()
     .max(REQUEST_LIMITS.searchMax, `Must be at most ${REQUEST_LIMITS.searchMax} characters`)
     .optional(),

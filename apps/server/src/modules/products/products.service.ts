@@ -13,7 +13,7 @@ import {
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { badRequest, forbidden, notFound, type AppError } from '../../lib/errors';
+import { badRequest, forbidden, isForeignKeyViolation, notFound, type AppError } from '../../lib/errors';
 import type { Events } from '../../lib/events';
 import { DEFAULT_IMAGE_LIMITS, processImage, type ImageLimits, type ProcessedImage } from '../../lib/images';
 import { isBlockedBetween } from '../../lib/listing-visibility';
@@ -354,8 +354,11 @@ export function createProductsService(
       const found = await find(id);
       if (hidden(viewerOf(actor), found)) throw notFound(PRODUCT_MESSAGES.notFound);
       if (found.product.sellerId === actor.id) throw badRequest(SAVED_MESSAGES.ownProduct);
-      if (!(await repo.saveProduct(db, actor.id, id, OFFER_LIMITS.savedMax)))
-        throw badRequest(SAVED_MESSAGES.tooMany);
+      // Deleted by its seller since it was read: gone, as for anyone who opens it now.
+      const saved = await repo.saveProduct(db, actor.id, id, OFFER_LIMITS.savedMax).catch((err: unknown) => {
+        throw isForeignKeyViolation(err) ? notFound(PRODUCT_MESSAGES.notFound) : err;
+      });
+      if (!saved) throw badRequest(SAVED_MESSAGES.tooMany);
       await events?.emit({ type: 'user.updated', userId: actor.id });
       return { isSaved: true, message: SAVED_MESSAGES.saved };
     },
