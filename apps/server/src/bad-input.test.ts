@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@campusrun/shared';
@@ -177,7 +178,7 @@ describe('bad input never reaches PostgreSQL', () => {
       const res = await t.app.inject({
         method: 'GET',
         url: '/api/auth/me',
-        headers: bearer(await jwt.sign({ sub, tv: 0 })),
+        headers: bearer(await jwt.sign({ sub, tv: 0, sid: randomUUID() })),
       });
       expect(res.statusCode, sub).toBe(401);
     }

@@ -99,7 +99,7 @@ afterAll(async () => {
 describe('while the database is unreachable', () => {
   it('answers 503 with a clear message (never 500), and serves again once the database is back', async () => {
     const user = await createUser(database.db, { role: 'hosteller' });
-    const headers = await authAs({ config }, user);
+    const headers = await authAs({ config, db: database.db }, user);
     const calls = [
       { method: 'GET' as const, url: '/api/auth/me', headers },
       { method: 'GET' as const, url: '/api/requests/my-requests', headers },
