@@ -31,6 +31,7 @@ const ANSWERS = new Set([
   'productSellerSchema',
   'productCanSchema',
   'productSchema',
+  'sessionSchema',
   'messageSchema',
   'conversationSchema',
   'notificationSchema',
