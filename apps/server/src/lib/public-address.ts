@@ -1,5 +1,6 @@
 import dns, { type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Whether an address is on the public internet, so that the server may connect to it on a user's
@@ -10,81 +11,28 @@ import { isIP, type LookupFunction } from 'node:net';
  * 6to4 `2002::/16`) is judged as the IPv4 address it carries.
  */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return isPublicV4(v4Number(address));
-  if (family === 6) return isPublicV6(address);
-  return false;
+  // Node's own rule decides what is an address at all (no zone ids, no shorthand such as `127.1`).
+  if (!isIP(address) || address.includes('%')) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  const carried = carriedIPv4(v6);
+  if (carried) return carried.range() === 'unicast';
+  // Only global unicast (2000::/3) outside the special ranges ipaddr.js knows (Teredo, ORCHID,
+  // benchmarking, documentation, 6to4 relays …) is public.
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST);
 }
 
-/** IPv4 ranges that are not public: [first address, prefix length]. */
-const NON_PUBLIC_V4: [string, number][] = [
-  ['0.0.0.0', 8], // "this network", 0.0.0.0
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // shared address space (CGNAT)
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local, cloud metadata services
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24], // 6to4 relay anycast
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, 255.255.255.255 broadcast
-];
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
 
-function v4Number(address: string): number {
-  return address.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-}
-
-const NON_PUBLIC_V4_RANGES = NON_PUBLIC_V4.map(([first, bits]) => {
-  const start = v4Number(first);
-  return { start, end: start + 2 ** (32 - bits) - 1 };
-});
-
-function isPublicV4(n: number): boolean {
-  return !NON_PUBLIC_V4_RANGES.some((r) => n >= r.start && n <= r.end);
-}
-
-/** The eight 16-bit groups of a valid IPv6 address (as `isIP` accepts it); null with a zone id. */
-function v6Groups(address: string): number[] | null {
-  if (address.includes('%')) return null;
-  let text = address;
-  // A trailing dotted IPv4 part becomes its two groups.
-  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const n = v4Number(dotted[2]!);
-    text = `${dotted[1]}${Math.floor(n / 65536).toString(16)}:${(n % 65536).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const parse = (part: string) => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
-  const first = parse(head);
-  if (tail === undefined) return first;
-  const last = parse(tail);
-  return [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
-}
-
-function isPublicV6(address: string): boolean {
-  const g = v6Groups(address);
-  if (!g || g.length !== 8) return false;
-  const embedded = (hi: number, lo: number) => isPublicV4(hi * 65536 + lo);
-  const zeroes = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
-  // ::ffff:a.b.c.d (IPv4-mapped)
-  if (zeroes(0, 5) && g[5] === 0xffff) return embedded(g[6]!, g[7]!);
-  // 64:ff9b::a.b.c.d (NAT64, well-known prefix)
-  if (g[0] === 0x64 && g[1] === 0xff9b && zeroes(2, 6)) return embedded(g[6]!, g[7]!);
-  // 2002:aabb:ccdd::/48 (6to4)
-  if (g[0] === 0x2002) return embedded(g[1]!, g[2]!);
-  // Only global unicast (2000::/3) is public: this refuses ::, ::1, IPv4-compatible ::a.b.c.d,
-  // 64:ff9b:1::/48, 100::/64, unique-local fc00::/7, link-local fe80::/10, site-local, multicast ff00::/8.
-  if ((g[0]! & 0xe000) !== 0x2000) return false;
-  // 2001::/23 (IETF protocol assignments: Teredo, benchmarking, ORCHID), 2001:db8::/32 and
-  // 3fff::/20 (documentation).
-  if (g[0] === 0x2001 && (g[1]! < 0x200 || g[1] === 0xdb8)) return false;
-  if (g[0] === 0x3fff && g[1]! < 0x1000) return false;
-  return true;
+/** The IPv4 address an IPv6 address carries: mapped, NAT64 (well-known prefix) or 6to4. */
+function carriedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address();
+  const bytes = v6.toByteArray();
+  if (v6.match(NAT64_WELL_KNOWN)) return new ipaddr.IPv4(bytes.slice(12, 16));
+  if (v6.range() === '6to4') return new ipaddr.IPv4(bytes.slice(2, 6));
+  return null;
 }
 
 /** A name lookup as `dns.lookup` does it (tests hand in their own to point a name anywhere). */

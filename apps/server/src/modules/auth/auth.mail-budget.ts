@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { LIMITS } from '@campusrun/shared';
 import type { AppContext } from '../../lib/context';
 
@@ -30,19 +30,14 @@ export const CODE_MAIL_BUDGET = {
 
 /** A client's network, as budgets count it: an IPv4 address, or the /64 an IPv6 address is in. */
 export function networkOf(ip: string): string {
-  const address = ip.split('%')[0]!.toLowerCase();
-  if (!isIPv6(address)) return address;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (mapped) return mapped[1]!;
-  const [head = '', tail] = address.split('::');
-  const groups = (part: string) =>
-    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
-  const left = groups(head);
-  const right = tail === undefined ? [] : groups(tail);
-  const all = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${all
+  const address = ip.split('%')[0]!;
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address); // an IPv4-mapped address counts as its IPv4
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const { parts } = parsed as ipaddr.IPv6;
+  return `${parts
     .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
+    .map((g) => g.toString(16))
     .join(':')}::/64`;
 }
 
