@@ -1,12 +1,28 @@
-import { Component, type ReactNode, Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import {
+  Component,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  lazy,
+  useEffect,
+  useSyncExternalStore,
+} from 'react';
 import type { ToastOptions } from 'react-toastify';
 
 /**
- * Toasts (react-toastify, top-right, 5000 ms) loaded on first use, so the library stays out of
- * the first screen's JavaScript. Toasts raised before the container is mounted wait for it
- * (react-toastify's own queue would lose them when StrictMode remounts the container in dev).
- * When the library cannot be loaded (the network dropped, or a new version replaced its file),
- * the messages still show, in a plain fallback list: a toast never takes the app down.
+ * Toasts (react-toastify, 5000 ms) loaded on first use, so the library stays out of the first
+ * screen's JavaScript. Toasts raised before the container is mounted wait for it (react-toastify's
+ * own queue would lose them when StrictMode remounts the container in dev). When the library cannot
+ * be loaded (the network dropped, or a new version replaced its file), the messages still show, in
+ * a plain fallback list: a toast never takes the app down.
+ *
+ * One toast per action: a toast raised with the `toastId` of one still on screen replaces it (text,
+ * colour and timer), so "Email verified" takes the place of an earlier "Invalid OTP" instead of
+ * stacking under it. Give every action its own id (`'auth:verify'`, `'request:accept'`…) and use it
+ * for both its success and its error.
+ *
+ * Toasts sit below the bars at the top of the screen (the app's top bar, a chat header), never over
+ * their buttons: top-right on wide screens, full width with side margins on phones.
  */
 type Kind = 'success' | 'error' | 'info' | 'warning';
 type Options = Pick<ToastOptions, 'toastId' | 'autoClose'>;
@@ -31,17 +47,71 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const fallbackTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
 function showFallback(kind: Kind, message: string, options?: Options) {
   const id = options?.toastId === undefined ? `fallback-${++fallbackSeq}` : String(options.toastId);
-  if (fallback.some((t) => t.id === id)) return;
-  fallback = [...fallback, { id, kind, message }].slice(-4);
+  // The same action's earlier toast is replaced in place, its timer started again.
+  fallback = fallback.some((t) => t.id === id)
+    ? fallback.map((t) => (t.id === id ? { id, kind, message } : t))
+    : [...fallback, { id, kind, message }].slice(-4);
   notify();
+  clearTimeout(fallbackTimers.get(id));
+  fallbackTimers.delete(id);
   const close = options?.autoClose === false ? undefined : (options?.autoClose ?? AUTO_CLOSE_MS);
-  if (close !== undefined) setTimeout(() => dismissFallback(id), close);
+  if (close !== undefined)
+    fallbackTimers.set(
+      id,
+      setTimeout(() => dismissFallback(id), close),
+    );
 }
 function dismissFallback(id: string) {
+  clearTimeout(fallbackTimers.get(id));
+  fallbackTimers.delete(id);
   fallback = fallback.filter((t) => t.id !== id);
   notify();
+}
+
+/**
+ * The bars toasts must stay clear of. Their lowest bottom edge is published as the CSS variable
+ * `--toast-clearance` on <html>, measured again whenever a bar is added, removed or resized, the
+ * window is resized, and just before every toast.
+ */
+const bars = new Set<HTMLElement>();
+let barObserver: ResizeObserver | undefined;
+
+function measureClearance() {
+  if (typeof document === 'undefined') return;
+  let bottom = 0;
+  for (const bar of bars) {
+    const rect = bar.getBoundingClientRect();
+    // A hidden bar (display: none) has no box; one scrolled away is not in the way.
+    if (rect.height > 0 && rect.bottom > 0) bottom = Math.max(bottom, rect.bottom);
+  }
+  const root = document.documentElement.style;
+  if (bottom > 0) root.setProperty('--toast-clearance', `${Math.round(bottom)}px`);
+  else root.removeProperty('--toast-clearance');
+}
+
+/** Keeps toasts below this bar while it is on screen (the top bar, a chat header). */
+export function useToastClearance(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar) return;
+    bars.add(bar);
+    if (bars.size === 1) window.addEventListener('resize', measureClearance);
+    if (typeof ResizeObserver !== 'undefined') {
+      barObserver ??= new ResizeObserver(measureClearance);
+      barObserver.observe(bar);
+    }
+    measureClearance();
+    return () => {
+      bars.delete(bar);
+      barObserver?.unobserve(bar);
+      if (bars.size === 0) window.removeEventListener('resize', measureClearance);
+      measureClearance();
+    };
+  }, [ref]);
 }
 
 /** Settles once: the container registered itself, or it could not be loaded (fallback from then on). */
@@ -59,7 +129,19 @@ function show(kind: Kind, message: string, options?: Options) {
     notify();
   }
   Promise.all([loadToastify(), container]).then(
-    ([{ toast }]) => toast[kind](message, options),
+    ([{ toast }]) => {
+      measureClearance();
+      const id = options?.toastId;
+      if (id !== undefined && toast.isActive(id)) {
+        // Replace the action's toast on screen: new text and colour, its timer started again.
+        toast.update(id, {
+          render: message,
+          type: kind,
+          autoClose: options?.autoClose ?? AUTO_CLOSE_MS,
+          progress: undefined,
+        });
+      } else toast[kind](message, options);
+    },
     () => showFallback(kind, message, options),
   );
 }
@@ -79,7 +161,7 @@ function ContainerReady() {
   return null;
 }
 
-/** The messages raised while the library could not be loaded: plain, top-right, dismissible. */
+/** The messages raised while the library could not be loaded: plain, below the bars, dismissible. */
 function FallbackToasts() {
   const items = useSyncExternalStore(
     subscribe,
@@ -88,7 +170,7 @@ function FallbackToasts() {
   );
   if (items.length === 0) return null;
   return (
-    <ul className="fixed top-4 right-4 z-[9999] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+    <ul className="toast-fallback fixed z-[9999] flex flex-col gap-2">
       {items.map((t) => (
         <li
           key={t.id}

@@ -1,10 +1,11 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Menu as MenuIcon, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useChatRealtime } from '@/features/chat/hooks/useChatRealtime';
 import { useAuth } from '@/lib/auth';
 import { ReconnectingBanner } from '@/lib/socket';
+import { useToastClearance } from '@/lib/toast';
 import { useLiveUpdates } from '../live-updates';
 import { DASHBOARD_TITLE } from './navigation';
 import { NotificationsMenu } from './NotificationsMenu';
@@ -15,6 +16,9 @@ import { UserMenu } from './UserMenu';
 export function AppLayout() {
   const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Toasts open below the top bar, never over the menu button, the bell or the user menu.
+  const topBar = useRef<HTMLElement>(null);
+  useToastClearance(topBar);
   // Chat caches stay live on every screen (conversation list, open thread, read receipts).
   useChatRealtime();
   // Requests and products on every screen follow the server's entity events.
@@ -64,7 +68,10 @@ export function AppLayout() {
       </aside>
 
       <div className="lg:pl-64">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6 lg:px-8">
+        <header
+          ref={topBar}
+          className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6 lg:px-8"
+        >
           <button
             type="button"
             onClick={() => setMenuOpen(true)}

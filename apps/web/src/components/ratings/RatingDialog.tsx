@@ -15,7 +15,8 @@ import { Textarea } from '@/components/ui/Input';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
-const RATING_TOAST = { autoClose: 3000 } as const;
+/** Rating is one action: its toasts replace each other. */
+const RATING_TOAST = { autoClose: 3000, toastId: 'rating' } as const;
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -93,8 +94,8 @@ export function RatingDialog({ open, onClose, user, submit: store, isPending }: 
     const parsed = ratingFormSchema.safeParse({ rating: rating ?? undefined, comment });
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? RATING_MESSAGES.ratingRequired;
+      // Shown in the dialog, beside the stars: not toasted again.
       setError(message);
-      toast.error(message, RATING_TOAST);
       return;
     }
     try {

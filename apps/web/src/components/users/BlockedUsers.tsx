@@ -17,9 +17,11 @@ export function BlockedUsers() {
   const setBlocked = useSetBlocked();
   const unblock = async (userId: string) => {
     try {
-      toast.success((await setBlocked.mutateAsync({ userId, blocked: false })).message);
+      toast.success((await setBlocked.mutateAsync({ userId, blocked: false })).message, {
+        toastId: 'user:block',
+      });
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to unblock user'));
+      toast.error(errorMessage(error, 'Failed to unblock user'), { toastId: 'user:block' });
     }
   };
 

@@ -56,7 +56,7 @@ export function CompleteProfilePage() {
         roomNumber: isHosteller ? values.roomNumber : null,
       });
       updateUser(updated);
-      toast.success('Profile completed successfully!');
+      toast.success('Profile completed successfully!', { toastId: 'profile:complete' });
       navigate(dashboardPath(updated.role), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.errors?.length) {
@@ -65,8 +65,8 @@ export function CompleteProfilePage() {
         return;
       }
       const message = errorMessage(error, 'Failed to complete your profile. Please try again.');
+      // Shown in the form's alert only: the same message is not toasted again.
       setGeneralError(message);
-      toast.error(message);
     }
   });
 

@@ -16,6 +16,8 @@ import { CampusConfigGate } from './CampusConfigGate';
 
 const SENT_MESSAGE = 'Password reset instructions sent to your email';
 const FAILED_MESSAGE = 'Failed to process request';
+/** Sending the reset link is one action: its toasts replace each other. */
+const FORGOT_TOAST = { toastId: 'auth:forgot-password' };
 
 function BackToLogin() {
   return (
@@ -36,9 +38,9 @@ function CheckYourEmail({ email }: { email: string }) {
   async function resend() {
     try {
       await mutation.mutateAsync({ email });
-      toast.success(SENT_MESSAGE);
+      toast.success(SENT_MESSAGE, FORGOT_TOAST);
     } catch (error) {
-      toast.error(errorMessage(error, FAILED_MESSAGE));
+      toast.error(errorMessage(error, FAILED_MESSAGE), FORGOT_TOAST);
     }
   }
 
@@ -86,12 +88,12 @@ function ForgotPasswordForm({ config, onSent }: { config: CampusConfig; onSent: 
     setGeneralError(null);
     try {
       await mutation.mutateAsync({ email });
-      toast.success(SENT_MESSAGE);
+      toast.success(SENT_MESSAGE, FORGOT_TOAST);
       onSent(email);
     } catch (error) {
       const message = errorMessage(error, FAILED_MESSAGE);
+      // Shown in the form's alert only: the same message is not toasted again.
       setGeneralError(message);
-      toast.error(message);
     }
   });
 

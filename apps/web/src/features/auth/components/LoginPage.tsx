@@ -17,6 +17,9 @@ import { AuthHeading } from './AuthHeading';
 import { CampusConfigGate } from './CampusConfigGate';
 import { GoogleSignIn } from './GoogleSignIn';
 
+/** Signing in is one action: its toasts replace each other. */
+const LOGIN_TOAST = { toastId: 'auth:login' };
+
 const GOOGLE_ERRORS: Record<string, string> = {
   google_auth_not_configured:
     'Google sign-in is not available at this time. Please try the email/password login.',
@@ -50,11 +53,11 @@ function LoginForm({ config }: { config: CampusConfig }) {
     try {
       const { token, user } = await loginMutation.mutateAsync(values);
       auth.login(token, user);
-      toast.success('Login successful!');
+      toast.success('Login successful!', LOGIN_TOAST);
       navigate(user.isProfileComplete ? dashboardPath(user.role) : paths.completeProfile, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403 && error.isVerified === false && error.userId) {
-        toast.warning('Your email is not verified. Please verify your email.');
+        toast.warning('Your email is not verified. Please verify your email.', LOGIN_TOAST);
         const pending = { email: values.email, userId: error.userId };
         savePendingVerification(pending);
         navigate(paths.verifyEmail, { state: pending });
@@ -63,11 +66,10 @@ function LoginForm({ config }: { config: CampusConfig }) {
       if (error instanceof ApiError && error.status > 0) {
         applyServerFieldErrors(form, error.errors, ['email', 'password']);
         const message = errorMessage(error, 'Login failed');
+        // Shown in the form's alert only: the same message is not toasted again.
         setGeneralError(message);
-        toast.error(message);
         return;
       }
-      toast.error('An unexpected error occurred');
       setGeneralError('An unexpected error occurred. Please try again.');
     }
   });

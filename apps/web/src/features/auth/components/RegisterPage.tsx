@@ -70,18 +70,17 @@ function RegisterForm({ config }: { config: CampusConfig }) {
       });
       const pending = { email: values.email, userId };
       savePendingWithCodeSent(pending);
-      if (message) toast.success(message);
+      if (message) toast.success(message, { toastId: 'auth:register' });
       navigate(paths.verifyEmail, { state: pending });
     } catch (error) {
       if (error instanceof ApiError && error.errors?.length) {
         const unmatched = applyServerFieldErrors(form, error.errors, FIELDS);
+        // Each error shows under its field (or in the form's alert): no toast repeats them.
         if (unmatched.length) setGeneralError(unmatched.map((e) => e.msg).join(' '));
-        toast.error('Please fix the errors in the form');
         return;
       }
       const message = errorMessage(error, 'Registration failed. Please try again.');
       setGeneralError(message);
-      toast.error(message);
     }
   });
 

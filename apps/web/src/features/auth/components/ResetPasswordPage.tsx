@@ -45,12 +45,12 @@ function ResetPasswordForm({ token }: { token: string }) {
     setGeneralError(null);
     try {
       await mutation.mutateAsync({ token, password });
-      toast.success('Password reset successful!');
+      toast.success('Password reset successful!', { toastId: 'auth:reset-password' });
       navigate(paths.login, { replace: true });
     } catch (error) {
       const message = errorMessage(error, 'Password reset failed');
+      // Shown in the form's alert only: the same message is not toasted again.
       setGeneralError(message);
-      toast.error(message);
     }
   });
 

@@ -68,12 +68,12 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
     try {
       await verifyMutation.mutateAsync({ ...signUp, otp });
       clearPendingVerification();
-      toast.success('Email verified successfully!');
+      toast.success('Email verified successfully!', { toastId: 'auth:verify' });
       navigate(paths.login, { replace: true, state: { email: pending.email } });
     } catch (error) {
       const message = errorMessage(error, 'OTP verification failed');
       setError('otp', { type: 'server', message }, { shouldFocus: true });
-      toast.error(message);
+      toast.error(message, { toastId: 'auth:verify' });
     }
   });
 
@@ -82,9 +82,9 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
       await sendMutation.mutateAsync(signUp);
       const { codeSentAt = 0 } = savePendingWithCodeSent(pending);
       setCooldownEndsAt(codeSentAt + COOLDOWN_MS);
-      toast.success('OTP sent successfully');
+      toast.success('OTP sent successfully', { toastId: 'auth:resend-code' });
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to send OTP'));
+      toast.error(errorMessage(error, 'Failed to send OTP'), { toastId: 'auth:resend-code' });
     }
   }
 

@@ -16,7 +16,8 @@ import { useBlockedUsers, useSetBlocked } from '@/components/users/blocks';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate, formatTime } from '@/lib/format';
-import { toast } from '@/lib/toast';
+import { useOpenThread } from '@/lib/open-thread';
+import { toast, useToastClearance } from '@/lib/toast';
 import { clearUnread, threadMessages, useChatUser, useThread } from '../api/chat';
 import { usePresence } from '../hooks/usePresence';
 import { useSendMessage } from '../hooks/useSendMessage';
@@ -70,6 +71,11 @@ function Thread({ partnerId }: { partnerId: string }) {
   const { user } = useAuth();
   const myId = user?.id ?? '';
   const queryClient = useQueryClient();
+  // Messages from this person raise no toast while their thread is on screen.
+  useOpenThread(partnerId);
+  // Toasts open below this header, never over the back button or the partner's name.
+  const headerRef = useRef<HTMLElement>(null);
+  useToastClearance(headerRef);
   const thread = useThread(partnerId);
   const partner = useChatUser(partnerId);
   const online = usePresence([partnerId])[partnerId] ?? false;
@@ -177,7 +183,7 @@ function Thread({ partnerId }: { partnerId: string }) {
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <title>{knownName ? `${knownName} · Chat · CampusRun` : 'Chat · CampusRun'}</title>
-        <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
+        <header ref={headerRef} className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
           <Link
             to={paths.chat}
             aria-label="Back to conversations"
@@ -428,10 +434,12 @@ function SafetyActions({ userId, name }: { userId: string; name: string }) {
   const change = async (block: boolean) => {
     try {
       const answer = await setBlocked.mutateAsync({ userId, blocked: block });
-      toast.success(answer.message);
+      toast.success(answer.message, { toastId: 'user:block' });
       setConfirming(false);
     } catch (error) {
-      toast.error(errorMessage(error, block ? 'Failed to block user' : 'Failed to unblock user'));
+      toast.error(errorMessage(error, block ? 'Failed to block user' : 'Failed to unblock user'), {
+        toastId: 'user:block',
+      });
     }
   };
   return (

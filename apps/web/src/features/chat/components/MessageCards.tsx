@@ -55,9 +55,9 @@ export function OfferCard({ offer, mine }: { offer: Offer; mine: boolean }) {
     try {
       const answer = await decideOffer(offer.id, action);
       applyOfferToThreads(queryClient, answer.offer);
-      toast.success(answer.message);
+      toast.success(answer.message, { toastId: 'offer:respond' });
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not update the offer'));
+      toast.error(errorMessage(error, 'Could not update the offer'), { toastId: 'offer:respond' });
     } finally {
       setBusy(null);
     }

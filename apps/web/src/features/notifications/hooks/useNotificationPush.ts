@@ -1,8 +1,7 @@
 import type { AppNotification } from '@campusrun/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
-import { paths } from '@/config/paths';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
+import { isThreadOpen } from '@/lib/open-thread';
 import { toast } from '@/lib/toast';
 import { addPushedNotification, notificationsKey, useMarkNotificationRead } from '../api/notifications';
 
@@ -10,17 +9,16 @@ export const NOTIFICATION_TOAST_MS = 5000;
 
 /**
  * Pushed notifications: into the cached list (top, count +1) and a toast, except a chat message
- * from the partner whose thread is open. After a reconnect the list is fetched again.
+ * from the partner whose thread is on screen (at whatever address it was opened). After a reconnect the list is fetched again.
  */
 export function useNotificationPush() {
   const queryClient = useQueryClient();
-  const { pathname } = useLocation();
   const markRead = useMarkNotificationRead();
 
   useSocketEvent('notification', (notification: AppNotification) => {
     addPushedNotification(queryClient, notification);
     const senderId = notification.data.senderId;
-    const threadOpen = notification.type === 'message' && senderId && pathname === paths.chatWith(senderId);
+    const threadOpen = notification.type === 'message' && !!senderId && isThreadOpen(senderId);
     if (threadOpen) {
       // The message is on screen already: no toast, and nothing left unread.
       if (!notification.isRead) markRead.mutate(notification.id);

@@ -117,7 +117,7 @@ function EditProductForm({ product }: { product: Product }) {
         newImages: added as unknown as File[],
         onProgress: setProgress,
       });
-      toast.success(PRODUCT_MESSAGES.updated);
+      toast.success(PRODUCT_MESSAGES.updated, { toastId: 'product:edit' });
       navigate(paths.product(updated.id), { replace: true });
     } catch (error) {
       setProgress(null);
@@ -130,9 +130,8 @@ function EditProductForm({ product }: { product: Product }) {
       );
       const photoMessage = photoErrors[0]?.msg ?? imageMessage;
       if (photoMessage) setPhotoError(photoMessage);
+      // Every error shows in the form (under its field, the photos, or the alert): none is toasted again.
       if (unmatched.length > 0 || (fieldErrors.length === 0 && !imageMessage)) setGeneralError(message);
-      // Keyed by message: pressing Save Changes again while it shows adds no copy.
-      toast.error(message, { toastId: `edit-product:${message}` });
     }
   });
 

@@ -27,10 +27,10 @@ export function MarkSoldDialog({
   const submit = async () => {
     try {
       await mutation.mutateAsync(choice === SOMEONE_ELSE ? null : choice);
-      toast.success('Product marked as sold');
+      toast.success('Product marked as sold', { toastId: 'product:mark-sold' });
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to update product'));
+      toast.error(errorMessage(error, 'Failed to update product'), { toastId: 'product:mark-sold' });
     }
   };
   const options = [

@@ -20,8 +20,9 @@ export function OfferActions({ offer, asSeller }: { offer: Offer; asSeller: bool
     decide.mutate(
       { id: offer.id, action },
       {
-        onSuccess: ({ message }) => toast.success(message),
-        onError: (error) => toast.error(errorMessage(error, 'Could not update the offer')),
+        onSuccess: ({ message }) => toast.success(message, { toastId: 'offer:respond' }),
+        onError: (error) =>
+          toast.error(errorMessage(error, 'Could not update the offer'), { toastId: 'offer:respond' }),
       },
     );
   const busy = (action: string) => decide.isPending && decide.variables?.action === action;
@@ -74,7 +75,7 @@ function MakeOfferDialog({
     if (value > product.price * OFFER_LIMITS.maxTimesPrice) return setError(OFFER_MESSAGES.amountMax);
     try {
       const { message } = await mutation.mutateAsync(value);
-      toast.success(message);
+      toast.success(message, { toastId: 'offer:make' });
       setAmount('');
       onClose();
     } catch (err) {

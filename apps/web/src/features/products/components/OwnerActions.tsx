@@ -51,9 +51,9 @@ export function OwnerActions({ product }: { product: Product }) {
     if (status === 'sold') return setSellingTo(true);
     try {
       await statusMutation.mutateAsync({ id: product.id, status });
-      toast.success(done);
+      toast.success(done, { toastId: 'product:status' });
     } catch (error) {
-      toast.error(errorMessage(error, PRODUCT_MESSAGES.updateFailed));
+      toast.error(errorMessage(error, PRODUCT_MESSAGES.updateFailed), { toastId: 'product:status' });
     }
   };
 
@@ -61,10 +61,10 @@ export function OwnerActions({ product }: { product: Product }) {
     try {
       await deleteMutation.mutateAsync(product.id);
       setConfirming(false);
-      toast.success('Product deleted');
+      toast.success('Product deleted', { toastId: 'product:delete' });
       navigate(paths.hosteller.marketplace, { replace: true });
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to delete product'));
+      toast.error(errorMessage(error, 'Failed to delete product'), { toastId: 'product:delete' });
     }
   };
 

@@ -77,7 +77,7 @@ export function SellProductPage() {
         image: file as unknown as File,
         onProgress: setProgress,
       });
-      toast.success(PRODUCT_MESSAGES.listed);
+      toast.success(PRODUCT_MESSAGES.listed, { toastId: 'product:sell' });
       navigate(paths.product(product.id), { replace: true });
     } catch (error) {
       // Nothing typed or picked is lost: the form keeps every value, the photo included.
@@ -89,9 +89,8 @@ export function SellProductPage() {
         FIELDS,
       );
       if (imageMessage) setError('image', { type: 'server', message: imageMessage });
+      // Every error shows in the form (under its field, the photo, or the alert): none is toasted again.
       if (unmatched.length > 0 || (fieldErrors.length === 0 && !imageMessage)) setGeneralError(message);
-      // Keyed by message: pressing List Product again while it shows adds no copy.
-      toast.error(message, { toastId: `sell-product:${message}` });
     }
   });
 

@@ -4,7 +4,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 export interface ProductSaveError {
   /** { param, msg } for the form's fields; `images` errors name the photo field. */
   fieldErrors: FieldError[];
-  /** The toast (and, when no field holds it, the form-level alert). */
+  /** The form-level alert's text, shown when no field holds the error. */
   message: string;
   /** The message also belongs under the photos (413/415: a bad image without a field list). */
   imageMessage?: string;

@@ -41,15 +41,15 @@ export function ChangePasswordForm() {
       // The old token is revoked by the change: keep the session with the new one.
       if (token) setToken(token);
       reset(EMPTY);
-      toast.success('Password changed successfully');
+      toast.success('Password changed successfully', { toastId: 'profile:password' });
     } catch (error) {
       if (error instanceof ApiError && error.errors?.length) {
         const unmatched = applyServerFieldErrors(form, error.errors, ['currentPassword', 'newPassword']);
         if (unmatched.length === 0) return;
       }
       const message = errorMessage(error, 'Failed to change password');
+      // Shown in the form's alert only: the same message is not toasted again.
       setGeneralError(message);
-      toast.error(message);
     }
   });
 

@@ -58,7 +58,7 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
         roomNumber: isHosteller ? values.roomNumber : null,
       });
       updateUser(updated);
-      toast.success('Profile updated successfully');
+      toast.success('Profile updated successfully', { toastId: 'profile:save' });
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.errors?.length) {
@@ -66,8 +66,8 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
         if (unmatched.length === 0) return;
       }
       const message = errorMessage(error, 'Failed to update profile');
+      // Shown in the form's alert only: the same message is not toasted again.
       setGeneralError(message);
-      toast.error(message);
     }
   });
 

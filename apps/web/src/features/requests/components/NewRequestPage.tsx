@@ -7,7 +7,7 @@ import {
 } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Checkbox } from '@/components/ui/Checkbox';
@@ -41,7 +41,7 @@ const resolver = zodResolver(formSchema) as unknown as Resolver<
   CreateRequestBody
 >;
 
-/** Spec §5: checked in this order, one toast (the first failing field). */
+/** Checked in this order; each error shows under its field and the first one takes the focus. */
 const FIELD_ORDER = [
   'itemName',
   'expectedPrice',
@@ -60,9 +60,8 @@ const CATEGORY_LABELS: Record<(typeof REQUEST_CATEGORIES)[number], string> = {
   other: 'Other',
 };
 
-/** The form's error toast, keyed by message: pressing Create again while it shows adds no copy. */
-const formError = (message: string) =>
-  toast.error(message, { ...REQUEST_TOAST, toastId: `new-request:${message}` });
+/** Creating a request is one action: its toasts replace each other (pressing Create again adds no copy). */
+const CREATE_TOAST = { ...REQUEST_TOAST, toastId: 'request:new' };
 
 /** /hosteller/my-requests/new: the create-request form. */
 export function NewRequestPage() {
@@ -90,23 +89,20 @@ export function NewRequestPage() {
   } = form;
   useClearErrorOnEdit(form);
 
-  const onInvalid = (fieldErrors: FieldErrors<RequestFormValues>) => {
-    const first = FIELD_ORDER.find((name) => fieldErrors[name]?.message);
-    if (first) formError(String(fieldErrors[first]?.message));
-  };
-
   const onSubmit = handleSubmit(async (body) => {
     try {
       const request = await mutation.mutateAsync(body);
-      toast.success('Request created successfully!', REQUEST_TOAST);
+      toast.success('Request created successfully!', CREATE_TOAST);
       navigate(paths.request(request.id), { replace: true });
     } catch (error) {
       // Nothing typed is lost: the form keeps every value.
       const fieldErrors = error && typeof error === 'object' && 'errors' in error ? error.errors : undefined;
-      applyServerFieldErrors(form, fieldErrors as never, FIELD_ORDER);
-      formError(errorMessage(error, 'Failed to create request'));
+      const unmatched = applyServerFieldErrors(form, fieldErrors as never, FIELD_ORDER);
+      // An error that shows under its field is not toasted again.
+      if (!fieldErrors || (fieldErrors as unknown[]).length === 0 || unmatched.length > 0)
+        toast.error(errorMessage(error, 'Failed to create request'), CREATE_TOAST);
     }
-  }, onInvalid);
+  });
 
   return (
     <>

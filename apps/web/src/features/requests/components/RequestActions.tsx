@@ -122,7 +122,7 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
     const action = open;
     try {
       await mutation.mutateAsync({ id: request.id, action, deliveryNotes: notes, handoverCode: code });
-      toast.success(ACTIONS[action].success, REQUEST_TOAST);
+      toast.success(ACTIONS[action].success, { ...REQUEST_TOAST, toastId: `request:${action}` });
       setOpen(null);
       setNotes('');
       setCode('');
@@ -132,7 +132,7 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
       const aboutCode =
         message === REQUEST_MESSAGES.handoverCodeWrong || message === REQUEST_MESSAGES.handoverCodeLocked;
       if (action === 'deliver' && request.handoverRequired && aboutCode) setCodeError(message);
-      else toast.error(message, REQUEST_TOAST);
+      else toast.error(message, { ...REQUEST_TOAST, toastId: `request:${action}` });
     }
   };
 
@@ -262,11 +262,14 @@ function RepostDialog({
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     try {
       await mutation.mutateAsync({ id: requestId, deadline: parsed.data });
-      toast.success('Request reposted successfully', REQUEST_TOAST);
+      toast.success('Request reposted successfully', { ...REQUEST_TOAST, toastId: 'request:repost' });
       setDeadline('');
       onClose();
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Failed to repost request'), REQUEST_TOAST);
+      toast.error(errorMessage(failure, 'Failed to repost request'), {
+        ...REQUEST_TOAST,
+        toastId: 'request:repost',
+      });
     }
   };
   return (
