@@ -1,4 +1,5 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { useRef } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -49,5 +50,70 @@ describe('toasts', () => {
     expect(await screen.findAllByText('Profile updated successfully')).toHaveLength(1);
     await userEvent.click(within(alert).getByRole('button', { name: 'Close' }));
     expect(screen.queryByText('Failed to send message')).not.toBeInTheDocument();
+  });
+
+  it('replaces the earlier toast of the same action: no red "Invalid OTP" under "Email verified"', async () => {
+    const { Toaster, toast } = await freshToast();
+    render(<Toaster />);
+    act(() => toast.error('Invalid or expired OTP', { toastId: 'auth:verify' }));
+    expect(await screen.findByText('Invalid or expired OTP')).toBeInTheDocument();
+
+    act(() => toast.success('Email verified successfully!', { toastId: 'auth:verify' }));
+    const verified = await screen.findByText('Email verified successfully!');
+    await waitFor(() => expect(screen.queryByText('Invalid or expired OTP')).not.toBeInTheDocument());
+    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(1);
+    // The success colour, not the error's.
+    expect(verified.closest('.Toastify__toast')).toHaveClass('Toastify__toast--success');
+
+    // Another action keeps its own toast beside it.
+    act(() => toast.success('OTP sent successfully', { toastId: 'auth:resend-code' }));
+    expect(await screen.findByText('OTP sent successfully')).toBeInTheDocument();
+    expect(screen.getByText('Email verified successfully!')).toBeInTheDocument();
+  });
+
+  it('replaces the earlier toast of the same action in the fallback list too', async () => {
+    vi.doMock('react-toastify', () => {
+      throw new TypeError('Failed to fetch dynamically imported module: /assets/toastify-old.js');
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { Toaster, toast } = await freshToast();
+    render(<Toaster />);
+    act(() => toast.error('Failed to accept request', { toastId: 'request:accept' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to accept request');
+    act(() => toast.success('Request accepted successfully', { toastId: 'request:accept' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Request accepted successfully');
+    expect(screen.queryByText('Failed to accept request')).not.toBeInTheDocument();
+  });
+
+  it('opens toasts below the top bar, never over its buttons', async () => {
+    const { useToastClearance } = await freshToast();
+    function Bar({ bottom }: { bottom: number }) {
+      const ref = useRef<HTMLElement>(null);
+      useToastClearance(ref);
+      return (
+        <header
+          ref={(el) => {
+            ref.current = el;
+            if (el)
+              el.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 390, height: bottom });
+          }}
+        >
+          Top bar
+        </header>
+      );
+    }
+    const root = document.documentElement.style;
+    const { rerender, unmount } = render(<Bar bottom={64} />);
+    expect(root.getPropertyValue('--toast-clearance')).toBe('64px');
+    // A second bar lower down (a chat header under the top bar) pushes the toasts below it.
+    rerender(
+      <>
+        <Bar bottom={64} />
+        <Bar bottom={129} />
+      </>,
+    );
+    expect(root.getPropertyValue('--toast-clearance')).toBe('129px');
+    unmount();
+    expect(root.getPropertyValue('--toast-clearance')).toBe('');
   });
 });

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { toastTexts, toastsSettled } from '@/test/toasts';
 import { api, meHandler, server } from '@/test/server';
 
 async function openLogin(path = '/login') {
@@ -89,7 +90,7 @@ describe('login', () => {
     expect(screen.getByText('new@example.edu')).toBeInTheDocument();
   });
 
-  it("shows the server's message inline and as a toast, keeping the input", async () => {
+  it("shows the server's message in the form only, not again as a toast, keeping the input", async () => {
     server.use(
       http.post(api('/auth/login'), () =>
         HttpResponse.json({ message: 'Invalid email or password', code: 'UNAUTHORIZED' }, { status: 401 }),
@@ -100,7 +101,10 @@ describe('login', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await waitFor(() => expect(screen.getAllByText('Invalid email or password')).toHaveLength(2));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    await toastsSettled();
+    expect(toastTexts().filter((text) => text.includes('Invalid email or password'))).toEqual([]);
+    expect(screen.getAllByText('Invalid email or password')).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByLabelText('Email')).toHaveValue('asha@example.edu');
     expect(screen.getByLabelText('Password')).toHaveValue('wrong-password');
@@ -133,8 +137,12 @@ describe('login', () => {
     await user.type(screen.getByLabelText('Email'), 'asha@example.edu');
     await user.type(screen.getByLabelText('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('An unexpected error occurred. Please try again.')).toBeInTheDocument();
-    expect(await screen.findByText('An unexpected error occurred')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An unexpected error occurred. Please try again.',
+    );
+    // The form says it already: no toast repeats it.
+    await toastsSettled();
+    expect(toastTexts().filter((text) => text.includes('An unexpected error occurred'))).toEqual([]);
   });
 
   it('disables the submit button while signing in', async () => {

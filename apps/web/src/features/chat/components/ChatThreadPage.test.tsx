@@ -11,9 +11,9 @@ const slow = { timeout: 10_000 };
 const me = hosteller;
 const partner = dayscholar;
 
-async function openThread() {
+async function openThread(path = `/chat/${partner.id}`) {
   server.use(meHandler(me), ...chatHandlers(partner));
-  const app = renderApp(`/chat/${partner.id}`, { user: me });
+  const app = renderApp(path, { user: me });
   await screen.findByRole('heading', { name: partner.name }, slow);
   await screen.findByText('No messages yet', undefined, slow);
   await waitFor(() => expect(currentSocket().connected).toBe(true));
@@ -151,6 +151,36 @@ describe('chat thread', { timeout: 20_000 }, () => {
     await waitFor(() => expect(marked).toBe(note.id));
     expect(screen.queryByText('Ravi Kumar sent you a message')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it("raises no toast for a message from the person whose thread is open, at any address, but does for someone else's", async () => {
+    let marked: string | undefined;
+    server.use(
+      http.put(api('/notifications/:id/read'), ({ params }) => {
+        marked = String(params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    // The thread opened at another spelling of its address (a trailing slash).
+    await openThread(`/chat/${partner.id}/`);
+    const socket = currentSocket();
+    const fromPartner = makeNotification({
+      type: 'message',
+      message: 'Ravi Kumar sent you a message',
+      data: { senderId: partner.id },
+    });
+    socket.serverEmit('notification', fromPartner);
+    await waitFor(() => expect(marked).toBe(fromPartner.id));
+
+    const fromSomeoneElse = makeNotification({
+      type: 'message',
+      message: 'Meera sent you a message',
+      data: { senderId: 'someone-else' },
+    });
+    socket.serverEmit('notification', fromSomeoneElse);
+    expect(await screen.findByText('Meera sent you a message', undefined, slow)).toBeInTheDocument();
+    expect(screen.queryByText('Ravi Kumar sent you a message')).not.toBeInTheDocument();
+    expect(marked).toBe(fromPartner.id);
   });
 
   it('sends an unacknowledged message again, with the same clientId, after a reconnect', async () => {

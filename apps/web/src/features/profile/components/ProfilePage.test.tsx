@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { toastsSettled } from '@/test/toasts';
 import { api, meHandler, server } from '@/test/server';
 
 async function openProfile(user = hosteller) {
@@ -151,7 +152,9 @@ describe('profile', () => {
     await user.type(passwordForm().getByLabelText('New password'), 'new-secret-1');
     await user.type(passwordForm().getByLabelText('Confirm new password'), 'new-secret-1');
     await user.click(passwordForm().getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(screen.getAllByText('Current password is incorrect')).toHaveLength(2));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    await toastsSettled();
+    expect(screen.getAllByText('Current password is incorrect')).toHaveLength(1);
     expect(localStorage.getItem('token')).toBe('old-token');
   });
 });

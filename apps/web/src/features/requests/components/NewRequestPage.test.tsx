@@ -6,6 +6,7 @@ import { hosteller } from '@/test/fixtures';
 import { makeRequest } from '@/test/requests';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
+import { toastTexts, toastsSettled } from '@/test/toasts';
 
 /** A datetime-local value `hours` from now. */
 function localInput(hours: number) {
@@ -22,52 +23,56 @@ async function openForm() {
 }
 
 describe('new request', { timeout: 20_000 }, () => {
-  it(
-    'checks the fields in the spec order, one toast each, and shows the error under the field',
-    { timeout: 20_000 },
-    async () => {
-      const { user } = await openForm();
-      const submit = () => user.click(screen.getByRole('button', { name: 'Create Request' }));
-      // The message shows twice: under the field and in the toast (toasts load lazily).
-      const toastWith = async (text: string) => {
-        await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2), { timeout: 3000 });
-        return screen.getAllByText(text).find((el) => el.closest('[role="alert"]:not(p)'));
-      };
-
-      await submit();
-      expect(await toastWith('Please enter an item name')).toBeInTheDocument();
-      expect(screen.getByLabelText('Item name')).toHaveAccessibleDescription('Please enter an item name');
-
-      await user.type(screen.getByLabelText('Item name'), 'Milk');
-      await submit();
-      expect(await toastWith('Please enter an expected price')).toBeInTheDocument();
-
-      await user.type(screen.getByLabelText('Expected price (₹)'), '30');
-      await submit();
-      expect(await toastWith('Please enter a deadline')).toBeInTheDocument();
-
-      await user.type(screen.getByLabelText('Deadline'), localInput(5));
-      await submit();
-      expect(await toastWith('Please enter a delivery location')).toBeInTheDocument();
-    },
-  );
-
-  it('does not stack copies of the same toast when Create is pressed again', async () => {
+  it('shows each missing field under the field, focused, and does not toast it again', async () => {
     const { user } = await openForm();
     const submit = () => user.click(screen.getByRole('button', { name: 'Create Request' }));
-    const toasts = (text: string) =>
-      screen.queryAllByText(text).filter((el) => el.closest('.Toastify__toast'));
+    const inToasts = (text: string) => toastTexts().filter((t) => t.includes(text));
 
     await submit();
-    await waitFor(() => expect(toasts('Please enter an item name')).toHaveLength(1), { timeout: 3000 });
-    await submit();
-    await submit();
-    // A new message still gets its own toast (one per submit, in the spec's order) …
+    expect(screen.getByLabelText('Item name')).toHaveAccessibleDescription('Please enter an item name');
+    expect(screen.getByLabelText('Item name')).toHaveFocus();
+    await toastsSettled();
+    expect(inToasts('Please enter an item name')).toEqual([]);
+
     await user.type(screen.getByLabelText('Item name'), 'Milk');
     await submit();
-    await waitFor(() => expect(toasts('Please enter an expected price')).toHaveLength(1), { timeout: 3000 });
-    // … but the three identical ones are one.
-    expect(toasts('Please enter an item name')).toHaveLength(1);
+    expect(screen.getByLabelText('Expected price (₹)')).toHaveAccessibleDescription(
+      'Please enter an expected price',
+    );
+    expect(screen.getByLabelText('Expected price (₹)')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('Expected price (₹)'), '30');
+    await submit();
+    expect(screen.getByLabelText('Deadline')).toHaveAccessibleDescription('Please enter a deadline');
+
+    await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    await submit();
+    expect(screen.getByLabelText('Delivery location')).toHaveAccessibleDescription(
+      'Please enter a delivery location',
+    );
+    await toastsSettled();
+    expect(inToasts('Please enter')).toEqual([]);
+  });
+
+  it('keeps one toast for creating a request: pressing Create again after a failure adds no copy', async () => {
+    server.use(
+      http.post(api('/requests'), () =>
+        HttpResponse.json({ code: 'INTERNAL', message: 'Failed to create request' }, { status: 500 }),
+      ),
+    );
+    const { user } = await openForm();
+    await user.type(screen.getByLabelText('Item name'), 'Milk');
+    await user.type(screen.getByLabelText('Expected price (₹)'), '30');
+    await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    await user.type(screen.getByLabelText('Delivery location'), 'Block A gate');
+    const submit = () => user.click(screen.getByRole('button', { name: 'Create Request' }));
+
+    await submit();
+    await waitFor(() => expect(toastTexts()).toEqual(['Failed to create request']), { timeout: 5000 });
+    await submit();
+    await submit();
+    await toastsSettled();
+    expect(toastTexts().filter((t) => t === 'Failed to create request')).toHaveLength(1);
   });
 
   it('refuses a deadline in the past', async () => {
