@@ -13,7 +13,7 @@ export function MessageText({ text }: { text: string }) {
         href={part.href}
         target="_blank"
         rel="noopener noreferrer ugc"
-        className="underline underline-offset-2 break-all focus-visible:outline-2 focus-visible:outline-current"
+        className="underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-current"
       >
         {part.text}
       </a>

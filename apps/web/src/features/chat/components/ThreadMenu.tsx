@@ -34,7 +34,7 @@ export function ThreadMenu({ userId, name }: { userId: string; name: string }) {
         <MenuButton aria-label={`More actions for ${name}`} className={moreButtonClasses}>
           <MoreHorizontal className="size-5" aria-hidden="true" />
         </MenuButton>
-        <MenuItems anchor={{ to: 'bottom end', gap: 4 }} transition className={menuItemsClasses}>
+        <MenuItems anchor={{ to: 'bottom end', gap: 4, padding: 8 }} transition className={menuItemsClasses}>
           <MenuItem>
             <button type="button" onClick={() => setReporting(true)} className={menuItemClasses}>
               <Flag className="size-4 text-slate-500" aria-hidden="true" />
