@@ -97,3 +97,61 @@ test('two users: live notification, online dot, typing, a live message that beco
   await expect(log.getByText('Read', { exact: true })).toHaveCount(2);
   await expect(log.getByText('Sent', { exact: true })).toHaveCount(0);
 });
+
+test('on a phone: the header keeps a long name on one line beside a ⋯ menu, links open in a new tab, a long press opens a message’s menu', async ({
+  browser,
+  request,
+}) => {
+  const hosteller = await seedUser(request, 'hosteller', 'Hari Hosteller');
+  const longName = 'Venkatalakshmi Subramaniam Raghavendran';
+  const scholar = await seedUser(request, 'dayscholar', longName);
+  const sent = await request.post('/api/chat', {
+    headers: { Authorization: `Bearer ${scholar.token}` },
+    data: { receiverId: hosteller.id, content: 'Photos here: https://example.com/cycle. Still free?' },
+  });
+  expect(sent.status()).toBe(201);
+
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const h = await context.newPage();
+  await signIn(h, hosteller);
+  await expect(h).toHaveURL(/\/hosteller\/dashboard$/);
+  await h.goto(`/chat/${scholar.id}`);
+
+  const heading = h.getByRole('heading', { level: 1, name: longName });
+  await expect(heading).toBeVisible();
+  const more = h.getByRole('button', { name: `More actions for ${longName}` });
+  await expect(more).toBeVisible();
+  // One line for the name, and the ⋯ button inside the screen.
+  const headingBox = (await heading.boundingBox())!;
+  expect(headingBox.height).toBeLessThan(30);
+  const moreBox = (await more.boundingBox())!;
+  expect(moreBox.x + moreBox.width).toBeLessThanOrEqual(390);
+  expect(moreBox.height).toBeGreaterThanOrEqual(44);
+
+  // The address is a link that opens in a new tab; the full stop after it is not part of it.
+  const link = h.getByRole('log').getByRole('link', { name: 'https://example.com/cycle' });
+  await expect(link).toHaveAttribute('href', 'https://example.com/cycle');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer ugc');
+
+  // On a touch screen the message's ⋯ is always there, and a long press opens the same menu.
+  const messageMore = h.getByRole('button', { name: /^More actions for the message of / });
+  await expect(messageMore).toHaveCSS('opacity', '1');
+  const bubble = (await h.getByRole('log').getByText('Still free?').boundingBox())!;
+  const cdp = await context.newCDPSession(h);
+  const point = { x: bubble.x + bubble.width - 10, y: bubble.y + bubble.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await h.waitForTimeout(800);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  const menu = h.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Report message' })).toBeVisible();
+  await expectAccessible(h);
+  await menu.getByRole('menuitem', { name: 'Report message' }).click();
+  const dialog = h.getByRole('dialog', { name: /^Report the message of / });
+  await expect(dialog.getByRole('button', { name: 'Send report' })).toBeVisible();
+  await context.close();
+});

@@ -93,18 +93,25 @@ test('a blocked user’s message is refused, and unblocking from the profile let
   await expect(h).toHaveURL(/\/hosteller\/dashboard$/);
   await h.goto(`/chat/${scholar.id}`);
   await expect(h.getByRole('heading', { level: 1, name: 'Dev Scholar' })).toBeVisible();
-  // A received message can be reported from under it.
-  await h.getByRole('button', { name: /^Report the message of / }).click();
+  // A received message can be reported from its own menu.
+  await h.getByRole('button', { name: /^More actions for the message of / }).click();
+  await h.getByRole('menuitem', { name: 'Report message' }).click();
   const reportMessage = h.getByRole('dialog', { name: /^Report the message of / });
   await reportMessage.getByRole('radio', { name: 'Harassment' }).check();
   await reportMessage.getByRole('button', { name: 'Send report' }).click();
   await expect(h.getByText('Thanks for your report. A moderator will look at it.')).toBeVisible();
-  await h.getByRole('button', { name: 'Block' }).click();
+  // Report and Block are in the header's menu.
+  await h.getByRole('button', { name: 'More actions for Dev Scholar' }).click();
+  await expect(h.getByRole('menuitem', { name: 'Report user' })).toBeVisible();
+  await expectAccessible(h);
+  await h.getByRole('menuitem', { name: 'Block' }).click();
   const confirm = h.getByRole('dialog', { name: 'Block Dev Scholar?' });
   await expectAccessible(h);
   await confirm.getByRole('button', { name: 'Block' }).click();
   await expect(h.getByText('User blocked')).toBeVisible();
-  await expect(h.getByRole('button', { name: 'Unblock' })).toBeVisible();
+  await h.getByRole('button', { name: 'More actions for Dev Scholar' }).click();
+  await expect(h.getByRole('menuitem', { name: 'Unblock' })).toBeVisible();
+  await h.keyboard.press('Escape');
 
   // The blocked day scholar's message is refused, with the reason, and their text comes back.
   const dContext = await browser.newContext({ viewport: { width: 360, height: 740 } });

@@ -1,23 +1,20 @@
 import type { ChatMessage } from '@campusrun/shared';
-import { ArrowLeft, Ban, MessageCircle, UserX } from 'lucide-react';
+import { ArrowLeft, MessageCircle, UserX } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from '@/components/ui/Avatar';
-import { ReportButton } from '@/components/reports/ReportButton';
-import { Button, buttonClasses } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
+import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
-import { useBlockedUsers, useSetBlocked } from '@/components/users/blocks';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate, formatTime } from '@/lib/format';
 import { useOpenThread } from '@/lib/open-thread';
-import { toast, useToastClearance } from '@/lib/toast';
+import { useToastClearance } from '@/lib/toast';
 import { clearUnread, threadMessages, useChatUser, useThread } from '../api/chat';
 import { usePresence } from '../hooks/usePresence';
 import { useSendMessage } from '../hooks/useSendMessage';
@@ -27,7 +24,10 @@ import { usePartnerTyping, useTypingEmitter } from '../hooks/useTyping';
 import { ConversationList } from './ChatPage';
 import { Composer } from './Composer';
 import { OfferCard, ProductContextCard } from './MessageCards';
+import { ReceivedMessage } from './MessageMenu';
+import { MessageText } from './MessageText';
 import { OnlineDot } from './OnlineDot';
+import { ThreadMenu } from './ThreadMenu';
 
 type Status = 'Sending...' | 'Sent' | 'Read';
 
@@ -192,14 +192,14 @@ function Thread({ partnerId }: { partnerId: string }) {
             <ArrowLeft className="size-5" aria-hidden="true" />
           </Link>
           {knownName ? (
-            <span className="relative">
+            <span className="relative shrink-0">
               <Avatar id={partnerId} name={knownName} src={avatar} />
               <OnlineDot online={online} />
             </span>
           ) : (
             <Skeleton className="size-10 shrink-0 rounded-full" />
           )}
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             {knownName ? (
               <h1 className="truncate text-base font-semibold text-slate-900">
                 <Link
@@ -215,11 +215,22 @@ function Thread({ partnerId }: { partnerId: string }) {
                 <Skeleton className="h-4 w-32" />
               </>
             )}
-            <p className="text-xs text-slate-500" aria-live="polite">
-              {partnerTyping ? `${name} is typing…` : online ? 'Online' : ''}
+            {/* One line, always there: the name above does not move when a status comes or goes, and
+                a long name gives way so "is typing…" still shows. */}
+            <p className="flex h-4 text-xs leading-4 whitespace-pre text-slate-500" aria-live="polite">
+              {partnerTyping ? (
+                <>
+                  <span className="truncate">{name}</span>
+                  <span className="shrink-0"> is typing…</span>
+                </>
+              ) : online ? (
+                'Online'
+              ) : (
+                ''
+              )}
             </p>
           </div>
-          {knownName && <SafetyActions userId={partnerId} name={knownName} />}
+          {knownName && <ThreadMenu userId={partnerId} name={knownName} />}
         </header>
 
         {thread.isPending ? (
@@ -348,33 +359,15 @@ function MessageList({
               )}
               <div className={row.mine ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
                 {row.product && <ProductContextCard product={row.product} />}
-                {row.offer ? (
-                  <OfferCard offer={row.offer} mine={row.mine} />
-                ) : row.image ? (
-                  <a
-                    href={mediaUrl(row.image)}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="block max-w-[80%] overflow-hidden rounded-2xl ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                {row.reportable ? (
+                  <ReceivedMessage
+                    messageId={row.reportable}
+                    what={`the message of ${formatTime(row.sentAt)}`}
                   >
-                    <img
-                      src={mediaUrl(row.image)}
-                      alt={row.mine ? 'Photo you sent' : `Photo from ${name}`}
-                      loading="lazy"
-                      onError={onPhotoError}
-                      className="max-h-72 w-auto object-contain"
-                    />
-                  </a>
+                    <Bubble row={row} name={name} onPhotoError={onPhotoError} />
+                  </ReceivedMessage>
                 ) : (
-                  <p
-                    className={
-                      row.mine
-                        ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm whitespace-pre-wrap break-words text-on-fill'
-                        : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm whitespace-pre-wrap break-words text-slate-900'
-                    }
-                  >
-                    {row.content}
-                  </p>
+                  <Bubble row={row} name={name} onPhotoError={onPhotoError} />
                 )}
                 <p className="mt-0.5 text-xs text-slate-500">
                   <time dateTime={row.sentAt}>{formatTime(row.sentAt)}</time>
@@ -385,21 +378,44 @@ function MessageList({
                     </>
                   )}
                 </p>
-                {row.reportable && (
-                  <ReportButton
-                    targetType="message"
-                    targetId={row.reportable}
-                    what={`the message of ${formatTime(row.sentAt)}`}
-                    label="Report"
-                    compact
-                  />
-                )}
               </div>
             </li>
           );
         })}
       </ol>
     </div>
+  );
+}
+
+/** What a message shows: its offer, its photo or its text (with its web addresses as links). */
+function Bubble({ row, name, onPhotoError }: { row: Row; name: string; onPhotoError: () => void }) {
+  return row.offer ? (
+    <OfferCard offer={row.offer} mine={row.mine} />
+  ) : row.image ? (
+    <a
+      href={mediaUrl(row.image)}
+      target="_blank"
+      rel="noreferrer"
+      className="block max-w-[80%] overflow-hidden rounded-2xl ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      <img
+        src={mediaUrl(row.image)}
+        alt={row.mine ? 'Photo you sent' : `Photo from ${name}`}
+        loading="lazy"
+        onError={onPhotoError}
+        className="max-h-72 w-auto object-contain"
+      />
+    </a>
+  ) : (
+    <p
+      className={
+        row.mine
+          ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm whitespace-pre-wrap break-words text-on-fill'
+          : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm whitespace-pre-wrap break-words text-slate-900'
+      }
+    >
+      <MessageText text={row.content} />
+    </p>
   );
 }
 
@@ -421,62 +437,6 @@ function NoThread({ title, description }: { title: string; description: string }
           }
         />
       </div>
-    </div>
-  );
-}
-
-/** Report the partner to the moderators, and block or unblock them. */
-function SafetyActions({ userId, name }: { userId: string; name: string }) {
-  const blocked = useBlockedUsers();
-  const setBlocked = useSetBlocked();
-  const [confirming, setConfirming] = useState(false);
-  const isBlocked = blocked.data?.some((u) => u.id === userId) ?? false;
-  const change = async (block: boolean) => {
-    try {
-      const answer = await setBlocked.mutateAsync({ userId, blocked: block });
-      toast.success(answer.message, { toastId: 'user:block' });
-      setConfirming(false);
-    } catch (error) {
-      toast.error(errorMessage(error, block ? 'Failed to block user' : 'Failed to unblock user'), {
-        toastId: 'user:block',
-      });
-    }
-  };
-  return (
-    <div className="ml-auto flex shrink-0 items-center gap-1">
-      <ReportButton targetType="user" targetId={userId} what={name} label="Report user" />
-      {blocked.isSuccess &&
-        (isBlocked ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => void change(false)}
-            isLoading={setBlocked.isPending}
-          >
-            Unblock
-          </Button>
-        ) : (
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
-            <Ban className="size-4" aria-hidden="true" />
-            Block
-          </Button>
-        ))}
-      <Dialog
-        open={confirming}
-        onClose={() => !setBlocked.isPending && setConfirming(false)}
-        title={`Block ${name}?`}
-        description="Neither of you can message the other, accept the other's requests or see the other's listings. You can unblock them later from your profile."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={setBlocked.isPending}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void change(true)} isLoading={setBlocked.isPending}>
-              Block
-            </Button>
-          </>
-        }
-      />
     </div>
   );
 }
