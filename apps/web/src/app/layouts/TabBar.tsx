@@ -114,8 +114,8 @@ function NewMenu() {
   return (
     <Menu>
       <MenuButton className={tabClasses(active)}>
-        <span className="flex size-9 items-center justify-center rounded-full bg-indigo-600 text-on-fill shadow-sm">
-          <Plus className="size-5" strokeWidth={2.4} aria-hidden="true" />
+        <span className="flex h-7 w-14 items-center justify-center rounded-full bg-indigo-600 text-on-fill shadow-sm">
+          <Plus className="size-5" strokeWidth={2.6} aria-hidden="true" />
         </span>
         New
       </MenuButton>
