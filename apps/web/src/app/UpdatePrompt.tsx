@@ -8,7 +8,7 @@ export function UpdatePrompt({ update }: { update: AppUpdate }) {
   return (
     <div
       role="status"
-      className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-sm items-center justify-between gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg"
+      className="fixed inset-x-4 bottom-[calc(1rem+var(--tab-bar-height,0px))] z-50 mx-auto flex max-w-sm items-center justify-between gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg"
     >
       <span>A new version is available —</span>{' '}
       <button

@@ -1,24 +1,33 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Menu as MenuIcon, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, matchPath, useLocation } from 'react-router';
+import { routePatterns } from '@/config/paths';
 import { useChatRealtime } from '@/features/chat/hooks/useChatRealtime';
 import { useAuth } from '@/lib/auth';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/media-query';
 import { ReconnectingBanner } from '@/lib/socket';
 import { useToastClearance } from '@/lib/toast';
 import { useLiveUpdates } from '../live-updates';
 import { DASHBOARD_TITLE } from './navigation';
 import { NotificationsMenu } from './NotificationsMenu';
 import { Sidebar } from './Sidebar';
+import { TabBar } from './TabBar';
 import { UserMenu } from './UserMenu';
 
-/** Spec "Logged-in layout": sidebar (slide-over below 1024 px), header, bell, user menu. */
+/**
+ * Spec "Logged-in layout": sidebar (slide-over below 1024 px), header, bell, user menu; on phones a
+ * tab bar at the bottom, except inside an open conversation, where the composer takes its place.
+ */
 export function AppLayout() {
   const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   // Toasts open below the top bar, never over the menu button, the bell or the user menu.
   const topBar = useRef<HTMLElement>(null);
   useToastClearance(topBar);
+  const { pathname } = useLocation();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const showTabBar = phone && !matchPath(routePatterns.chatWith, pathname);
   // Chat caches stay live on every screen (conversation list, open thread, read receipts).
   useChatRealtime();
   // Requests and products on every screen follow the server's entity events.
@@ -90,11 +99,12 @@ export function AppLayout() {
         <main
           id="main"
           tabIndex={-1}
-          className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
+          className="mx-auto max-w-6xl px-4 pt-6 pb-[calc(--spacing(6)+var(--tab-bar-height,0px))] focus:outline-none sm:px-6 lg:px-8 lg:py-8"
         >
           <Outlet />
         </main>
       </div>
+      {showTabBar && <TabBar role={role} />}
     </div>
   );
 }

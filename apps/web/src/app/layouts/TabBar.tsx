@@ -1,0 +1,172 @@
+import type { Role } from '@campusrun/shared';
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import clsx from 'clsx';
+import {
+  ClipboardPlus,
+  House,
+  type LucideIcon,
+  MessageCircle,
+  PackagePlus,
+  Plus,
+  Search,
+  ShoppingBag,
+  Truck,
+  UserRound,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { dashboardPath, paths } from '@/config/paths';
+import { useConversations } from '@/features/chat/api/chat';
+
+interface Tab {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Active on this exact path only (not on the paths below it). */
+  end?: boolean;
+}
+
+/** The second tab: where each role finds things to do. */
+const FIND_TAB: Record<Role, Tab> = {
+  hosteller: { label: 'Marketplace', to: paths.hosteller.marketplace, icon: ShoppingBag },
+  dayscholar: { label: 'Browse', to: paths.dayscholar.browseRequests, icon: Search },
+};
+
+/** Day scholars create nothing: the middle tab is the deliveries they run. */
+const DELIVERIES_TAB: Tab = { label: 'Deliveries', to: paths.dayscholar.myDeliveries, icon: Truck };
+const ME_TAB: Tab = { label: 'Me', to: paths.profile, icon: UserRound };
+
+const tabClasses = (active: boolean) =>
+  clsx(
+    'flex h-16 w-full flex-col items-center justify-center gap-1 px-1 text-xs font-medium transition-colors duration-150',
+    'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+    active ? 'text-indigo-700' : 'text-slate-600 hover:text-slate-900',
+  );
+
+const menuItemClasses =
+  'flex min-h-11 w-full items-center gap-3 px-4 py-3 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
+
+/** The icon of a tab: a pill behind it marks the active one (not by colour alone). */
+function TabIcon({
+  icon: Icon,
+  active,
+  children,
+}: {
+  icon: LucideIcon;
+  active: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <span
+      className={clsx(
+        'relative flex h-7 w-14 items-center justify-center rounded-full transition-colors duration-150',
+        active && 'bg-indigo-50',
+      )}
+    >
+      <Icon className="size-5" strokeWidth={active ? 2.4 : 2} aria-hidden="true" />
+      {children}
+    </span>
+  );
+}
+
+function TabLink({ tab, label, badge }: { tab: Tab; label?: string; badge?: ReactNode }) {
+  return (
+    <NavLink to={tab.to} end={tab.end} aria-label={label} className={({ isActive }) => tabClasses(isActive)}>
+      {({ isActive }) => (
+        <>
+          <TabIcon icon={tab.icon} active={isActive}>
+            {badge}
+          </TabIcon>
+          <span className="max-w-full truncate">{tab.label}</span>
+        </>
+      )}
+    </NavLink>
+  );
+}
+
+/** Chat, with the number of unread messages over all conversations (kept live by the chat events). */
+function ChatTab() {
+  const { data } = useConversations();
+  const unread = data?.reduce((sum, c) => sum + c.unreadCount, 0) ?? 0;
+  return (
+    <TabLink
+      tab={{ label: 'Chat', to: paths.chat, icon: MessageCircle }}
+      label={unread > 0 ? `Chat, ${unread} unread` : undefined}
+      badge={
+        unread > 0 && (
+          <span
+            aria-hidden="true"
+            data-testid="chat-unread-badge"
+            className="absolute -top-1 right-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-on-fill ring-2 ring-white"
+          >
+            {unread > 9 ? '9+' : unread}
+          </span>
+        )
+      }
+    />
+  );
+}
+
+/** The central +: a hosteller asks for something or sells something. */
+function NewMenu() {
+  const { pathname } = useLocation();
+  const active = pathname === paths.hosteller.newRequest || pathname === paths.hosteller.sellProduct;
+  return (
+    <Menu>
+      <MenuButton className={tabClasses(active)}>
+        <span className="flex h-7 w-14 items-center justify-center rounded-full bg-indigo-600 text-on-fill shadow-sm">
+          <Plus className="size-5" strokeWidth={2.6} aria-hidden="true" />
+        </span>
+        New
+      </MenuButton>
+      <MenuItems
+        anchor={{ to: 'top', gap: 8 }}
+        transition
+        className="z-40 w-56 rounded-xl bg-white py-1 shadow-lg ring-1 ring-slate-200 transition duration-150 focus:outline-none data-closed:opacity-0 motion-reduce:transition-none"
+      >
+        <MenuItem>
+          <Link to={paths.hosteller.newRequest} className={menuItemClasses}>
+            <ClipboardPlus className="size-5 text-slate-500" aria-hidden="true" />
+            New request
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <Link to={paths.hosteller.sellProduct} className={menuItemClasses}>
+            <PackagePlus className="size-5 text-slate-500" aria-hidden="true" />
+            Sell product
+          </Link>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}
+
+/**
+ * The phone tab bar: the five places a student goes most, one tap apart. The slide-over menu keeps
+ * everything else. Fixed to the bottom, above the home indicator; the layout keeps the screen's last
+ * line clear of it (--tab-bar-height, set while the bar is on the page).
+ */
+export function TabBar({ role }: { role: Role }) {
+  const cells = [
+    <TabLink key="home" tab={{ label: 'Home', to: dashboardPath(role), icon: House, end: true }} />,
+    <TabLink key="find" tab={FIND_TAB[role]} />,
+    role === 'hosteller' ? <NewMenu key="new" /> : <TabLink key="new" tab={DELIVERIES_TAB} />,
+    <ChatTab key="chat" />,
+    <TabLink key="me" tab={ME_TAB} />,
+  ];
+  return (
+    <nav
+      aria-label="Tab bar"
+      data-tab-bar=""
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className="mx-auto flex max-w-lg">
+        {cells.map((cell) => (
+          <li key={cell.key} className="min-w-0 flex-1">
+            {cell}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
