@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dayscholar, hosteller, incompleteUser } from '@/test/fixtures';
+import { makeProduct } from '@/test/products';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
 
@@ -36,7 +37,66 @@ describe('route guards', () => {
 
   it('keeps a day scholar away from hosteller routes', async () => {
     server.use(meHandler(dayscholar));
-    const { router } = renderApp('/hosteller/marketplace', { user: dayscholar });
+    const { router } = renderApp('/hosteller/sell-product', { user: dayscholar });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dayscholar/dashboard'));
+  });
+
+  it('opens the marketplace to a day scholar, with Marketplace and Saved in the menu', async () => {
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/products'), () => HttpResponse.json({ products: [], nextCursor: null })),
+    );
+    const { router } = renderApp('/marketplace', { user: dayscholar });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Marketplace' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/marketplace');
+    const menu = within(screen.getAllByRole('navigation', { name: 'Main' })[0]!);
+    expect(menu.getByRole('link', { name: 'Marketplace' })).toHaveAttribute('href', '/marketplace');
+    expect(menu.getByRole('link', { name: 'Saved' })).toHaveAttribute('href', '/saved');
+    // Selling stays with hostellers.
+    expect(screen.queryByRole('link', { name: 'Sell Product' })).not.toBeInTheDocument();
+  });
+
+  it('sends the old /hosteller/marketplace address to /marketplace with its filters, for either role', async () => {
+    server.use(meHandler(dayscholar));
+    const { router } = renderApp('/hosteller/marketplace?category=books&sort=price-low', {
+      user: dayscholar,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
+    expect(router.state.location.search).toBe('?category=books&sort=price-low');
+  });
+
+  it('brings a signed-out visitor of a shared product link back to the product after sign-in', async () => {
+    const product = makeProduct({ name: 'Lady Bird cycle' });
+    server.use(
+      http.post(api('/auth/login'), () => HttpResponse.json({ token: 'jwt-ds', user: dayscholar })),
+      meHandler(dayscholar),
+      http.get(api(`/products/${product.id}`), () => HttpResponse.json({ product })),
+      http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
+    );
+    const { user, router } = renderApp(`/products/${product.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' });
+    expect(router.state.location.pathname).toBe('/login');
+    await user.type(await screen.findByLabelText('Email'), 'dia@example.edu');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Lady Bird cycle' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/products/${product.id}`);
+  });
+
+  it('never returns to another site after sign-in', async () => {
+    server.use(
+      http.post(api('/auth/login'), () => HttpResponse.json({ token: 'jwt-ds', user: dayscholar })),
+      meHandler(dayscholar),
+    );
+    const { user, router } = renderApp('/login', { state: { from: '//evil.example/x' } });
+    await screen.findByLabelText('Email');
+    await user.type(screen.getByLabelText('Email'), 'dia@example.edu');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dayscholar/dashboard'));
   });
 

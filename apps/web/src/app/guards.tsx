@@ -2,7 +2,7 @@ import type { Role } from '@campusrun/shared';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from '@/lib/toast';
-import { dashboardPath, paths } from '@/config/paths';
+import { dashboardPath, paths, returnPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 
 export const COMPLETE_PROFILE_MESSAGE = 'Please complete your profile to continue.';
@@ -11,7 +11,8 @@ export const COMPLETE_PROFILE_MESSAGE = 'Please complete your profile to continu
 export function RequireAuth() {
   const { isAuthenticated } = useAuth();
   const location = useLocation();
-  if (!isAuthenticated) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (!isAuthenticated)
+    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
 
@@ -36,10 +37,20 @@ export function RequireRole({ role }: { role: Role }) {
   return <Outlet />;
 }
 
-/** /login and /register: a signed-in user is sent to the dashboard of their role. */
+/**
+ * /login and /register: a signed-in user is sent back where sign-in was asked for, else to the
+ * dashboard of their role.
+ */
 export function GuestOnly() {
   const { isAuthenticated, user } = useAuth();
-  if (isAuthenticated) return <Navigate to={dashboardPath(user?.role)} replace />;
+  const location = useLocation();
+  if (isAuthenticated)
+    return (
+      <Navigate
+        to={(user?.isProfileComplete && returnPath(location.state)) || dashboardPath(user?.role)}
+        replace
+      />
+    );
   return <Outlet />;
 }
 
@@ -55,4 +66,10 @@ export function HostellerOnly() {
 
 export function DayScholarOnly() {
   return <RequireRole role="dayscholar" />;
+}
+
+/** The marketplace's older address (hostellers' links from before both roles could buy): same filters. */
+export function MarketplaceRedirect() {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: paths.marketplace, search, hash }} replace />;
 }

@@ -6,6 +6,7 @@ import {
   DayScholarOnly,
   GuestOnly,
   HostellerOnly,
+  MarketplaceRedirect,
   RequireAuth,
   RequireCompleteProfile,
 } from './guards';
@@ -108,6 +109,7 @@ export const createRoutes = (): RouteObject[] => [
             Component: RequireCompleteProfile,
             children: [
               { path: paths.dashboard, Component: DashboardRedirect },
+              { path: paths.hosteller.marketplace, Component: MarketplaceRedirect },
               {
                 lazy: appLayout(),
                 children: [
@@ -150,22 +152,6 @@ export const createRoutes = (): RouteObject[] => [
                                   .SellProductPage,
                             ),
                           },
-                          {
-                            path: paths.hosteller.marketplace,
-                            lazy: screen(
-                              async () =>
-                                (await import('@/features/products/components/MarketplacePage'))
-                                  .MarketplacePage,
-                            ),
-                          },
-                          {
-                            path: routePatterns.product,
-                            lazy: screen(
-                              async () =>
-                                (await import('@/features/products/components/ProductDetailPage'))
-                                  .ProductDetailPage,
-                            ),
-                          },
                         ],
                       },
                       {
@@ -196,6 +182,22 @@ export const createRoutes = (): RouteObject[] => [
                             ),
                           },
                         ],
+                      },
+                      // Both roles browse and buy; selling is checked on the product.
+                      {
+                        path: paths.marketplace,
+                        lazy: screen(
+                          async () =>
+                            (await import('@/features/products/components/MarketplacePage')).MarketplacePage,
+                        ),
+                      },
+                      {
+                        path: routePatterns.product,
+                        lazy: screen(
+                          async () =>
+                            (await import('@/features/products/components/ProductDetailPage'))
+                              .ProductDetailPage,
+                        ),
                       },
                       {
                         // Not behind HostellerOnly: anyone else gets the spec's toast and /dashboard

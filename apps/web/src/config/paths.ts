@@ -19,12 +19,15 @@ export const paths = {
   product: (id: string) => `/products/${encodeURIComponent(id)}`,
   user: (id: string) => `/users/${encodeURIComponent(id)}`,
   saved: '/saved',
+  /** Both roles browse and buy; only hostellers sell. */
+  marketplace: '/marketplace',
   hosteller: {
     dashboard: '/hosteller/dashboard',
     myRequests: '/hosteller/my-requests',
     newRequest: '/hosteller/my-requests/new',
     sellProduct: '/hosteller/sell-product',
     editProduct: (id: string) => `/hosteller/edit-product/${encodeURIComponent(id)}`,
+    /** The marketplace's older address: it redirects to `marketplace`, filters and all. */
     marketplace: '/hosteller/marketplace',
   },
   dayscholar: {
@@ -50,4 +53,15 @@ export function dashboardPath(role: Role | null | undefined): string {
   if (role === 'hosteller') return paths.hosteller.dashboard;
   if (role === 'dayscholar') return paths.dayscholar.dashboard;
   return paths.completeProfile;
+}
+
+/**
+ * Where to return after signing in: the app path a signed-out visitor was sent away from (a shared
+ * product link, say), kept in the router state. Only a path of this app, never another site's address.
+ */
+export function returnPath(state: unknown): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\'))
+    return null;
+  return from;
 }

@@ -71,8 +71,15 @@ export const offerListResponseSchema = z.object({ offers: z.array(offerSchema) }
 export const markSoldSchema = z.object({ buyerId: z.uuid({ error: 'Invalid buyer' }).nullish() });
 export type MarkSoldBody = z.infer<typeof markSoldSchema>;
 
-/** GET /products/{id}/buyers: whom the seller may name as the buyer. */
-export const buyerCandidatesResponseSchema = z.object({ buyers: z.array(userRefSchema) });
+/**
+ * GET /products/{id}/buyers: whom the seller may name as the buyer, and the one among them whose
+ * offer the seller accepted (null when none is), for the dialog to choose first.
+ */
+export const buyerCandidatesResponseSchema = z.object({
+  buyers: z.array(userRefSchema),
+  acceptedBuyerId: z.uuid().nullable(),
+});
+export type BuyerCandidates = z.infer<typeof buyerCandidatesResponseSchema>;
 
 export const savedListQuerySchema = z.object({
   cursor: userText('line', 'Invalid cursor').max(200).optional(),

@@ -270,6 +270,115 @@ describe('sold to a buyer, reviews and profiles', () => {
   });
 });
 
+describe('day scholars in the marketplace', () => {
+  it('a day scholar lists, opens, saves, offers on and asks about a product, is sold to and both review', async () => {
+    const day = await createUser(t.db, { role: 'dayscholar', name: 'Dia Scholar' });
+    const h = await authAs(t, day);
+    const p = await createProduct(t.db, { seller, name: 'Lady Bird cycle', price: 3000, isNegotiable: true });
+
+    const list = (await call('GET', '/products?search=Lady%20Bird', h)).json().products as Product[];
+    expect(list.map((x) => x.id)).toContain(p.id);
+    const opened = await call('GET', `/products/${p.id}`, h);
+    expect(opened.statusCode).toBe(200);
+    // A buyer's buttons, none of the seller's.
+    expect(opened.json().product.can).toEqual({
+      edit: false,
+      contact: true,
+      markSold: false,
+      delete: false,
+      report: true,
+      offer: true,
+      save: true,
+    });
+
+    expect((await call('PUT', `/products/${p.id}/save`, h)).json().isSaved).toBe(true);
+    const saved = (await call('GET', '/products/saved', h)).json().products as Product[];
+    expect(saved.map((x) => x.id)).toEqual([p.id]);
+
+    const asked = await call('POST', '/chat', h, {
+      receiverId: seller.id,
+      content: 'Is this still available?',
+      productId: p.id,
+    });
+    expect(asked.statusCode).toBe(201);
+    const made = await offer(p.id, h, 2800);
+    expect(made.statusCode).toBe(201);
+    const accepted = await call('PUT', `/offers/${made.json().offer.id}/accept`, sellerH);
+    expect(accepted.statusCode).toBe(200);
+
+    const sold = await call('PUT', `/products/${p.id}/sold`, sellerH, { buyerId: day.id });
+    expect(sold.json().product.status).toBe('sold');
+    expect((await call('GET', `/products/${p.id}/reviews`, h)).json().canReview).toMatchObject({
+      ratingType: 'buyer_to_seller',
+      user: { id: seller.id },
+    });
+    const byBuyer = await call('POST', '/ratings', h, {
+      productId: p.id,
+      ratingType: 'buyer_to_seller',
+      rating: 5,
+    });
+    expect(byBuyer.statusCode).toBe(201);
+    const bySeller = await call('POST', '/ratings', sellerH, {
+      productId: p.id,
+      ratingType: 'seller_to_buyer',
+      rating: 5,
+    });
+    expect(bySeller.statusCode).toBe(201);
+  });
+
+  it('a day scholar cannot list, edit, mark sold, see the buyers of or accept offers on a product', async () => {
+    const day = await createUser(t.db, { role: 'dayscholar' });
+    const h = await authAs(t, day);
+    const p = await createProduct(t.db, { seller, name: 'Desk lamp', price: 500 });
+    const made = (await offer(p.id, buyerH, 450)).json().offer as Offer;
+
+    const form = multipartBody({
+      name: 'Lamp',
+      description: 'Bright',
+      price: '100',
+      category: 'electronics',
+    });
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { ...h, ...form.headers },
+      payload: form.payload,
+    });
+    expect(listed.statusCode).toBe(403);
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${p.id}`,
+      headers: { ...h, ...form.headers },
+      payload: form.payload,
+    });
+    expect(edited.statusCode).toBe(403);
+    expect((await call('PATCH', `/products/${p.id}/status`, h, { status: 'sold' })).statusCode).toBe(403);
+    expect((await call('PUT', `/products/${p.id}/sold`, h, { buyerId: null })).statusCode).toBe(403);
+    expect((await call('GET', `/products/${p.id}/buyers`, h)).statusCode).toBe(403);
+    expect((await call('PUT', `/offers/${made.id}/accept`, h)).statusCode).toBe(403);
+    expect((await call('DELETE', `/products/${p.id}`, h)).statusCode).toBe(403);
+    expect((await call('GET', `/products/${p.id}`, h)).json().product.status).toBe('available');
+  });
+});
+
+describe('who bought it', () => {
+  it('the buyers list names the buyer whose offer was accepted, and nobody once the reservation ends', async () => {
+    const p = await createProduct(t.db, { seller, name: 'Study table', price: 1500 });
+    const a = (await offer(p.id, buyerH, 1200)).json().offer as Offer;
+    await offer(p.id, otherH, 1300);
+    const before = (await call('GET', `/products/${p.id}/buyers`, sellerH)).json();
+    expect(before.buyers.map((b: { id: string }) => b.id).sort()).toEqual([buyer.id, other.id].sort());
+    expect(before.acceptedBuyerId).toBeNull();
+
+    await call('PUT', `/offers/${a.id}/accept`, sellerH);
+    const after = (await call('GET', `/products/${p.id}/buyers`, sellerH)).json();
+    expect(after.acceptedBuyerId).toBe(buyer.id);
+
+    await call('PATCH', `/products/${p.id}/status`, sellerH, { status: 'available' });
+    expect((await call('GET', `/products/${p.id}/buyers`, sellerH)).json().acceptedBuyerId).toBeNull();
+  });
+});
+
 describe('photo messages', () => {
   const sendPhoto = async (
     headers: Headers,

@@ -1,4 +1,16 @@
-import { and, asc, eq, getTableColumns, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lte,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type {
   ListingModeration,
   ProductCategory,
@@ -486,6 +498,20 @@ export async function buyerCandidates(db: Db, productId: string, sellerId: strin
     ) and u.id <> ${sellerId} and ${notBlocked(sql`u.id`, sellerId)}
     order by u.name, u.id`);
   return (result as unknown as { rows: { id: string; name: string; avatar: string | null }[] }).rows;
+}
+
+/**
+ * The buyer whose offer on the product the seller accepted, if one is: at most one offer is accepted
+ * at a time (accepting declines the rest; the product going back to available declines it).
+ */
+export async function acceptedBuyerOf(db: Db, productId: string) {
+  const [row] = await db
+    .select({ buyerId: offers.buyerId })
+    .from(offers)
+    .where(and(eq(offers.productId, productId), eq(offers.status, 'accepted')))
+    .orderBy(desc(offers.decidedAt))
+    .limit(1);
+  return row?.buyerId ?? null;
 }
 
 /** Whether the seller may name this user as the product's buyer (see `buyerCandidates`; blocks aside). */

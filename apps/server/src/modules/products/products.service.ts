@@ -343,10 +343,17 @@ export function createProductsService(
       await tellSavers(id, `${found.product.name} was reserved`, [buyerId]);
     },
 
-    /** GET /products/{id}/buyers: whom the seller may name when marking it sold. */
+    /**
+     * GET /products/{id}/buyers: whom the seller may name when marking it sold, and which of them
+     * has the accepted offer (the one the seller most likely sold to).
+     */
     async buyers(actor: Actor, id: string) {
       await assertCanManage(actor, id);
-      return { buyers: await repo.buyerCandidates(db, id, actor.id) };
+      const [buyers, accepted] = await Promise.all([
+        repo.buyerCandidates(db, id, actor.id),
+        repo.acceptedBuyerOf(db, id),
+      ]);
+      return { buyers, acceptedBuyerId: buyers.some((b) => b.id === accepted) ? accepted : null };
     },
 
     /** PUT /products/{id}/save: anyone but the seller, on a product they can see. */

@@ -28,7 +28,7 @@ interface Tab {
 
 /** The second tab: where each role finds things to do. */
 const FIND_TAB: Record<Role, Tab> = {
-  hosteller: { label: 'Marketplace', to: paths.hosteller.marketplace, icon: ShoppingBag },
+  hosteller: { label: 'Marketplace', to: paths.marketplace, icon: ShoppingBag },
   dayscholar: { label: 'Browse', to: paths.dayscholar.browseRequests, icon: Search },
 };
 

@@ -24,7 +24,7 @@ export const NAV_ITEMS: Record<Role, NavItem[]> = {
     { label: 'Dashboard', to: paths.hosteller.dashboard, icon: LayoutDashboard },
     { label: 'My Requests', to: paths.hosteller.myRequests, icon: ClipboardList },
     { label: 'Sell Product', to: paths.hosteller.sellProduct, icon: PackagePlus },
-    { label: 'Marketplace', to: paths.hosteller.marketplace, icon: ShoppingBag },
+    { label: 'Marketplace', to: paths.marketplace, icon: ShoppingBag },
     { label: 'Saved', to: paths.saved, icon: Heart },
     { label: 'Chat', to: paths.chat, icon: MessageCircle },
   ],
@@ -32,6 +32,8 @@ export const NAV_ITEMS: Record<Role, NavItem[]> = {
     { label: 'Dashboard', to: paths.dayscholar.dashboard, icon: LayoutDashboard },
     { label: 'Browse Requests', to: paths.dayscholar.browseRequests, icon: Search },
     { label: 'My Deliveries', to: paths.dayscholar.myDeliveries, icon: Truck },
+    { label: 'Marketplace', to: paths.marketplace, icon: ShoppingBag },
+    { label: 'Saved', to: paths.saved, icon: Heart },
     { label: 'Chat', to: paths.chat, icon: MessageCircle },
   ],
 };

@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { PasswordField, TextField } from '@/components/ui/Field';
-import { dashboardPath, paths } from '@/config/paths';
+import { dashboardPath, paths, returnPath } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { isTakingOver } from '@/lib/boot';
@@ -54,7 +54,13 @@ function LoginForm({ config }: { config: CampusConfig }) {
       const { token, user } = await loginMutation.mutateAsync(values);
       auth.login(token, user);
       toast.success('Login successful!', LOGIN_TOAST);
-      navigate(user.isProfileComplete ? dashboardPath(user.role) : paths.completeProfile, { replace: true });
+      // Back to the page that asked for sign-in (a shared product link, say), else the dashboard.
+      navigate(
+        user.isProfileComplete
+          ? (returnPath(location.state) ?? dashboardPath(user.role))
+          : paths.completeProfile,
+        { replace: true },
+      );
     } catch (error) {
       if (error instanceof ApiError && error.status === 403 && error.isVerified === false && error.userId) {
         toast.warning('Your email is not verified. Please verify your email.', LOGIN_TOAST);

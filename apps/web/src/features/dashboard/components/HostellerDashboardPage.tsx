@@ -27,7 +27,7 @@ export function HostellerDashboardPage() {
       actions={[
         { to: paths.hosteller.newRequest, label: 'New request', icon: Plus },
         { to: paths.hosteller.sellProduct, label: 'Sell product', icon: ShoppingBag },
-        { to: paths.hosteller.marketplace, label: 'Marketplace', icon: Store },
+        { to: paths.marketplace, label: 'Marketplace', icon: Store },
         { to: paths.hosteller.myRequests, label: 'My requests', icon: ClipboardList },
       ]}
     >
@@ -47,7 +47,7 @@ export function HostellerDashboardPage() {
       />
       <DashboardList
         title="Recent products"
-        viewAll={paths.hosteller.marketplace}
+        viewAll={paths.marketplace}
         items={products.data}
         isLoading={products.isPending}
         renderItem={(p) => <ProductRow key={p.id} product={p} />}

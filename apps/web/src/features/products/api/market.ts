@@ -1,10 +1,10 @@
 import type {
+  BuyerCandidates,
   Offer,
   Product,
   ProductListResponse,
   ProductResponse,
   SaleReviews,
-  UserRef,
 } from '@campusrun/shared';
 import {
   useInfiniteQuery,
@@ -100,16 +100,20 @@ export function useDecideOffer() {
       applyOffer(queryClient, offer);
       void queryClient.invalidateQueries({ queryKey: marketKeys.offers(offer.productId) });
       void queryClient.invalidateQueries({ queryKey: productKeys.detail(offer.productId) });
+      // Who bought it: the accepted offer's buyer comes first.
+      void queryClient.invalidateQueries({ queryKey: marketKeys.buyers(offer.productId) });
     },
   });
 }
 
-/** GET /products/{id}/buyers (the seller). */
+/** GET /products/{id}/buyers (the seller): the candidates, and whose offer was accepted. */
 export function useBuyerCandidates(productId: string, enabled: boolean) {
   return useQuery({
     queryKey: marketKeys.buyers(productId),
     queryFn: ({ signal }) =>
-      api.get<{ buyers: UserRef[] }>(productUrl(productId, '/buyers'), { signal }).then((b) => b.buyers),
+      api
+        .get<BuyerCandidates>(productUrl(productId, '/buyers'), { signal })
+        .then((b) => ({ buyers: b.buyers, acceptedBuyerId: b.acceptedBuyerId ?? null })),
     enabled,
   });
 }

@@ -206,7 +206,7 @@ export function EditProductPage() {
       navigate(paths.product(product.id), { replace: true });
     } else if (query.isError && !notFound) {
       toast.error(LOAD_PRODUCT_FAILED, { toastId: 'product-load-failed' });
-      navigate(paths.hosteller.marketplace, { replace: true });
+      navigate(paths.marketplace, { replace: true });
     }
   }, [isHosteller, product, isSeller, query.isError, notFound, navigate]);
 
@@ -214,7 +214,7 @@ export function EditProductPage() {
     <>
       <title>Edit Product · CampusRun</title>
       <Link
-        to={product ? paths.product(product.id) : paths.hosteller.marketplace}
+        to={product ? paths.product(product.id) : paths.marketplace}
         className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import type { Product } from '@campusrun/shared';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { errorMessage } from '@/lib/api-client';
@@ -10,7 +10,8 @@ const SOMEONE_ELSE = '';
 
 /**
  * Mark Sold: to one of the users who messaged the seller about the product or made an offer on it
- * (then both may review each other), or to someone else.
+ * (then both may review each other), or to someone else. The buyer whose offer was accepted is
+ * chosen until the seller picks another.
  */
 export function MarkSoldDialog({
   product,
@@ -23,7 +24,10 @@ export function MarkSoldDialog({
 }) {
   const buyers = useBuyerCandidates(product.id, open);
   const mutation = useMarkSold(product.id);
-  const [choice, setChoice] = useState<string>(SOMEONE_ELSE);
+  const [picked, setPicked] = useState<string | null>(null);
+  const acceptedId = buyers.data?.acceptedBuyerId ?? null;
+  const choice = picked ?? acceptedId ?? SOMEONE_ELSE;
+  const acceptedHint = useId();
   const submit = async () => {
     try {
       await mutation.mutateAsync(choice === SOMEONE_ELSE ? null : choice);
@@ -34,7 +38,7 @@ export function MarkSoldDialog({
     }
   };
   const options = [
-    ...(buyers.data ?? []).map((b) => ({ id: b.id, label: b.name })),
+    ...(buyers.data?.buyers ?? []).map((b) => ({ id: b.id, label: b.name })),
     { id: SOMEONE_ELSE, label: 'Someone else' },
   ];
   return (
@@ -75,10 +79,18 @@ export function MarkSoldDialog({
                   name="buyer"
                   value={o.id}
                   checked={choice === o.id}
-                  onChange={() => setChoice(o.id)}
+                  onChange={() => setPicked(o.id)}
+                  // The name alone; the accepted offer is its description.
+                  aria-label={o.label}
+                  aria-describedby={o.id === acceptedId ? acceptedHint : undefined}
                   className="size-4 accent-indigo-600"
                 />
                 <span className="text-sm text-slate-900">{o.label}</span>
+                {o.id === acceptedId && (
+                  <span id={acceptedHint} className="ml-auto text-xs text-slate-500">
+                    Accepted offer
+                  </span>
+                )}
               </label>
             ))}
           </div>

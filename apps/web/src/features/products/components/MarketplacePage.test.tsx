@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { hosteller } from '@/test/fixtures';
+import { dayscholar, hosteller } from '@/test/fixtures';
 import { makeProduct } from '@/test/products';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
@@ -154,6 +154,16 @@ describe('marketplace', { timeout: 20_000 }, () => {
       'href',
       '/hosteller/sell-product',
     );
+  });
+
+  it('shows a day scholar an empty marketplace without a way to sell', async () => {
+    listHandler(() => HttpResponse.json({ products: [], nextCursor: null }));
+    server.use(meHandler(dayscholar));
+    renderApp('/marketplace', { user: dayscholar });
+    expect(await screen.findByText('No products yet', undefined, FIRST_RENDER)).toBeInTheDocument();
+    expect(screen.getByText('Nothing is on sale right now. Check back soon.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sell a product' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sell Product' })).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to load products' with Retry", async () => {

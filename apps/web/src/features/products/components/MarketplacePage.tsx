@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
 import { useProducts } from '../api/get-products';
 import { useMarketplaceFilters } from '../hooks/useMarketplaceFilters';
 import { MarketplaceFilters } from './MarketplaceFilters';
@@ -18,8 +19,13 @@ function SellLink({ variant = 'primary' }: { variant?: 'primary' | 'secondary' }
   );
 }
 
-/** /hosteller/marketplace: search, filters and sort in the URL; pages of 24 with "Load more". */
+/**
+ * /marketplace, for both roles: search, filters and sort in the URL; pages of 24 with "Load more".
+ * Only hostellers sell, so only they see the ways to list something.
+ */
 export function MarketplacePage() {
+  const { user } = useAuth();
+  const sells = user?.role === 'hosteller';
   const { filters, setFilters, clearFilters, hasFilters } = useMarketplaceFilters();
   const query = useProducts(filters);
   const empty = hasFilters ? (
@@ -32,7 +38,7 @@ export function MarketplacePage() {
           <Button variant="secondary" onClick={clearFilters}>
             Clear filters
           </Button>
-          <SellLink />
+          {sells && <SellLink />}
         </div>
       }
     />
@@ -40,8 +46,12 @@ export function MarketplacePage() {
     <EmptyState
       icon={ShoppingBag}
       title="No products yet"
-      description="Nothing is on sale right now. Be the first to list something."
-      action={<SellLink />}
+      description={
+        sells
+          ? 'Nothing is on sale right now. Be the first to list something.'
+          : 'Nothing is on sale right now. Check back soon.'
+      }
+      action={sells ? <SellLink /> : undefined}
     />
   );
 
@@ -53,10 +63,12 @@ export function MarketplacePage() {
           <h1 className="text-2xl font-semibold text-slate-900">Marketplace</h1>
           <p className="mt-1 text-sm text-slate-500">Second-hand things from students on campus.</p>
         </div>
-        <Link to={paths.hosteller.sellProduct} className={buttonClasses()}>
-          <Plus className="size-4" aria-hidden="true" />
-          Sell Product
-        </Link>
+        {sells && (
+          <Link to={paths.hosteller.sellProduct} className={buttonClasses()}>
+            <Plus className="size-4" aria-hidden="true" />
+            Sell Product
+          </Link>
+        )}
       </div>
       <div className="mt-5">
         <MarketplaceFilters filters={filters} onChange={setFilters} />

@@ -62,7 +62,7 @@ export function OwnerActions({ product }: { product: Product }) {
       await deleteMutation.mutateAsync(product.id);
       setConfirming(false);
       toast.success('Product deleted', { toastId: 'product:delete' });
-      navigate(paths.hosteller.marketplace, { replace: true });
+      navigate(paths.marketplace, { replace: true });
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to delete product'), { toastId: 'product:delete' });
     }

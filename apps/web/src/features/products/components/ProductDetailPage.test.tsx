@@ -2,7 +2,7 @@ import type { Product } from '@campusrun/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { hosteller } from '@/test/fixtures';
+import { dayscholar, hosteller } from '@/test/fixtures';
 import { BUYER_CAN, SELLER_CAN, hostellerAsSeller, makeProduct, seller } from '@/test/products';
 import { currentSocket } from '@/test/socket';
 import { renderApp } from '@/test/render';
@@ -145,6 +145,55 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(bodies).toEqual([{ sold: { buyerId: null } }, { status: 'available' }]);
   });
 
+  it('Mark Sold preselects the buyer whose offer was accepted, and the seller can still change it', async () => {
+    const product = mine({ status: 'reserved' });
+    const bala = { id: '6e7f8091-a2b3-4c4d-8e5f-6a7b8c9d0e11', name: 'Bala Buyer', avatar: null };
+    const dia = { id: '6e7f8091-a2b3-4c4d-8e5f-6a7b8c9d0e12', name: 'Dia Scholar', avatar: null };
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(api(`/products/${product.id}/buyers`), () =>
+        HttpResponse.json({ buyers: [bala, dia], acceptedBuyerId: dia.id }),
+      ),
+      http.put(api(`/products/${product.id}/sold`), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({
+          product: { ...product, status: 'sold', can: { ...SELLER_CAN, markSold: false } },
+        });
+      }),
+    );
+    const { user } = await openProduct(product);
+    await user.click(screen.getByRole('button', { name: 'Mark Sold' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Who bought it?' }));
+    const accepted = await dialog.findByRole('radio', { name: 'Dia Scholar' });
+    expect(accepted).toBeChecked();
+    expect(accepted).toHaveAccessibleDescription('Accepted offer');
+    expect(dialog.getByRole('radio', { name: 'Bala Buyer' })).not.toBeChecked();
+    expect(dialog.getByRole('radio', { name: 'Someone else' })).not.toBeChecked();
+
+    // The seller may name someone else all the same.
+    await user.click(dialog.getByRole('radio', { name: 'Bala Buyer' }));
+    expect(dialog.getByRole('radio', { name: 'Bala Buyer' })).toBeChecked();
+    await user.click(dialog.getByRole('radio', { name: 'Dia Scholar' }));
+    await user.click(dialog.getByRole('button', { name: 'Mark Sold' }));
+    expect(await screen.findByText('Product marked as sold')).toBeInTheDocument();
+    expect(bodies).toEqual([{ buyerId: dia.id }]);
+  });
+
+  it("shows a day scholar the buyer's buttons and none of the seller's", async () => {
+    const product = makeProduct({ name: 'Lady Bird cycle', isNegotiable: true });
+    server.use(
+      meHandler(dayscholar),
+      http.get(api(`/products/${product.id}`), () => HttpResponse.json({ product })),
+      http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 4.3, count: 7 } })),
+    );
+    renderApp(`/products/${product.id}`, { user: dayscholar });
+    await screen.findByRole('heading', { level: 1, name: 'Lady Bird cycle' }, FIRST_RENDER);
+    expect(screen.getByRole('link', { name: 'Contact Seller' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Save/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark Sold' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit Product' })).not.toBeInTheDocument();
+  });
+
   it('deletes after confirmation and goes to the marketplace', async () => {
     const product = mine();
     let deleted = false;
@@ -163,7 +212,7 @@ describe('product detail', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/hosteller/marketplace'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
     expect(deleted).toBe(true);
     expect(await screen.findByText('Product deleted')).toBeInTheDocument();
   });
@@ -239,6 +288,6 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Failed to load product details', undefined, FIRST_RENDER),
     ).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/hosteller/marketplace'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
   });
 });

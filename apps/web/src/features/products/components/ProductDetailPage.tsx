@@ -134,14 +134,14 @@ export function ProductDetailPage() {
     if (!failed) return;
     // Spec §8: 'Failed to load product details', back to the marketplace.
     toast.error(LOAD_PRODUCT_FAILED, { toastId: 'product-load-failed' });
-    navigate(paths.hosteller.marketplace, { replace: true });
+    navigate(paths.marketplace, { replace: true });
   }, [failed, navigate]);
 
   return (
     <>
       <title>{`${query.data?.name ?? 'Product Details'} · CampusRun`}</title>
       <Link
-        to={paths.hosteller.marketplace}
+        to={paths.marketplace}
         className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />

@@ -12,7 +12,7 @@ export function ProductNotFound() {
       title={PRODUCT_MESSAGES.notFound}
       description="It may have been removed by the seller, or the link is wrong."
       action={
-        <Link to={paths.hosteller.marketplace} className={buttonClasses()}>
+        <Link to={paths.marketplace} className={buttonClasses()}>
           Back to Marketplace
         </Link>
       }

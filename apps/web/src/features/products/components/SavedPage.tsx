@@ -29,7 +29,7 @@ export function SavedPage() {
               title="No saved items yet"
               description="Tap the heart on a product to keep it here and hear when its price drops."
               action={
-                <Link to={paths.hosteller.marketplace} className={buttonClasses({})}>
+                <Link to={paths.marketplace} className={buttonClasses({})}>
                   Browse the marketplace
                 </Link>
               }

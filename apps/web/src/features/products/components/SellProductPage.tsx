@@ -98,7 +98,7 @@ export function SellProductPage() {
     <>
       <title>Sell Product · CampusRun</title>
       <Link
-        to={paths.hosteller.marketplace}
+        to={paths.marketplace}
         className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
@@ -127,7 +127,7 @@ export function SellProductPage() {
           />
           <UploadProgress fraction={progress} photos={1} />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Link to={paths.hosteller.marketplace} className={buttonClasses({ variant: 'secondary' })}>
+            <Link to={paths.marketplace} className={buttonClasses({ variant: 'secondary' })}>
               Cancel
             </Link>
             <Button type="submit" isLoading={isSubmitting}>
