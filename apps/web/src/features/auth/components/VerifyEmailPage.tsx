@@ -6,15 +6,18 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
-import { paths } from '@/config/paths';
+import { dashboardPath, paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { useClearErrorOnEdit } from '@/lib/forms';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import {
   type PendingVerification,
   clearPendingVerification,
+  clearSignUpTicket,
   readPendingVerification,
+  readSignUpTicket,
   savePendingVerification,
   savePendingWithCodeSent,
 } from '../hooks/pending-verification';
@@ -40,10 +43,27 @@ function usePending(): PendingVerification | null {
   return pending;
 }
 
+/** An error toast that the next try's answer replaces or closes: one message per try, never a stale one. */
+function replaceableErrorToast(name: string) {
+  let shown = 0;
+  const dismiss = () => {
+    if (shown) toast.dismiss(`${name}-${shown}`);
+  };
+  return {
+    dismiss,
+    show(message: string) {
+      dismiss();
+      toast.error(message, { toastId: `${name}-${++shown}` });
+    },
+  };
+}
+
 function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
   const navigate = useNavigate();
+  const auth = useAuth();
   // The sign-up this screen belongs to: a code only activates the details submitted with it.
   const signUp = { email: pending.email, ...(pending.userId ? { userId: pending.userId } : {}) };
+  const [errorToast] = useState(() => replaceableErrorToast('verify-otp'));
   const verifyMutation = useVerifyOtp();
   const sendMutation = useSendOtp();
   const [cooldownEndsAt, setCooldownEndsAt] = useState<number | null>(() =>
@@ -65,15 +85,30 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
   useClearErrorOnEdit(form);
 
   const onSubmit = handleSubmit(async ({ otp }) => {
+    // The tab that signed up holds the sign-up's ticket: with it the answer signs the student in.
+    const ticket = pending.userId ? readSignUpTicket(pending.userId) : undefined;
     try {
-      await verifyMutation.mutateAsync({ ...signUp, otp });
+      const { token, user } = await verifyMutation.mutateAsync({
+        ...signUp,
+        otp,
+        ...(ticket ? { ticket } : {}),
+      });
       clearPendingVerification();
+      clearSignUpTicket();
+      errorToast.dismiss();
       toast.success('Email verified successfully!');
+      if (token && user) {
+        auth.login(token, user);
+        navigate(user.isProfileComplete ? dashboardPath(user.role) : paths.completeProfile, {
+          replace: true,
+        });
+        return;
+      }
       navigate(paths.login, { replace: true, state: { email: pending.email } });
     } catch (error) {
       const message = errorMessage(error, 'OTP verification failed');
       setError('otp', { type: 'server', message }, { shouldFocus: true });
-      toast.error(message);
+      errorToast.show(message);
     }
   });
 
