@@ -37,6 +37,7 @@ test('a new hosteller registers, types the e-mailed code and lands on the dashbo
   await expect(page.getByText('Email verified successfully!')).toBeVisible();
   await expect(page.getByText('Hosteller Dashboard').first()).toBeVisible();
   await expect(page.getByText(/Invalid or expired OTP/)).toHaveCount(0);
+  await expect(toasts.getByText(/Registration successful/)).toHaveCount(0);
   expect(await page.evaluate(() => sessionStorage.getItem('signUpTicket'))).toBeNull();
   await expectAccessible(page);
   // The sign-in is a session of its own, listed under the account's devices.

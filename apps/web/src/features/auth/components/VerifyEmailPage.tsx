@@ -14,6 +14,7 @@ import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import {
   type PendingVerification,
+  SIGN_UP_TOAST_ID,
   clearPendingVerification,
   clearSignUpTicket,
   readPendingVerification,
@@ -87,6 +88,8 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
   const onSubmit = handleSubmit(async ({ otp }) => {
     // The tab that signed up holds the sign-up's ticket: with it the answer signs the student in.
     const ticket = pending.userId ? readSignUpTicket(pending.userId) : undefined;
+    // This try's answer replaces the sign-up's toast: one message on screen at a time.
+    toast.dismiss(SIGN_UP_TOAST_ID);
     try {
       const { token, user } = await verifyMutation.mutateAsync({
         ...signUp,
