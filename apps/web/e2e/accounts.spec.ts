@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, expectAccessible, readOtp, seedUser, signIn, uniqueEmail, waitForMail } from './fixtures';
 
-test('a new hosteller registers, verifies by e-mailed code, signs in, edits the profile and signs out', async ({
+test('a new hosteller registers, types the e-mailed code and lands on the dashboard without a second sign-in, edits the profile and signs out', async ({
   page,
 }) => {
   const email = uniqueEmail('newcomer');
@@ -22,16 +22,30 @@ test('a new hosteller registers, verifies by e-mailed code, signs in, edits the 
   await expect(page).toHaveURL(/\/verify-email$/);
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByRole('button', { name: /Resend OTP/ })).toBeDisabled();
-  await page.getByLabel('Verification code').fill(await readOtp(email));
-  await page.getByRole('button', { name: 'Verify Email' }).click();
-  await expect(page.getByText('Email verified successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
-
-  await signIn(page, { email, password: PASSWORD });
-  await expect(page.getByText('Login successful!')).toBeVisible();
-  await expect(page).toHaveURL(/\/hosteller\/dashboard$/);
-  await expect(page.getByText('Hosteller Dashboard').first()).toBeVisible();
   await expectAccessible(page);
+  const otp = await readOtp(email);
+  // A mistyped code first: its red toast must not stay under the success.
+  await page.getByLabel('Verification code').fill(otp === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  const toasts = page.getByRole('region', { name: /Notifications/ });
+  await expect(toasts.getByText(/Invalid or expired OTP/)).toBeVisible();
+  await page.getByLabel('Verification code').fill(otp);
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+
+  // Signed in straight away: no second password entry.
+  await expect(page).toHaveURL(/\/hosteller\/dashboard$/);
+  await expect(page.getByText('Email verified successfully!')).toBeVisible();
+  await expect(page.getByText('Hosteller Dashboard').first()).toBeVisible();
+  await expect(page.getByText(/Invalid or expired OTP/)).toHaveCount(0);
+  await expect(toasts.getByText(/Registration successful/)).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('signUpTicket'))).toBeNull();
+  await expectAccessible(page);
+  // The sign-in is a session of its own, listed under the account's devices.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const sessions = await page.request.get('/api/auth/sessions', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect((await sessions.json()).sessions).toEqual([expect.objectContaining({ current: true })]);
 
   await page.getByRole('button', { name: 'Open user menu' }).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
@@ -94,6 +108,15 @@ test('an unverified account signing in is sent to verify its e-mail', async ({ p
   await expect(page.getByText('Your email is not verified. Please verify your email.')).toBeVisible();
   await expect(page).toHaveURL(/\/verify-email$/);
   await expect(page.getByText(email)).toBeVisible();
+
+  // This browser did not make the sign-up: the code verifies, and the password signs in as before.
+  await page.getByLabel('Verification code').fill(await readOtp(email));
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page.getByText('Email verified successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await signIn(page, { email, password: PASSWORD });
+  await expect(page).toHaveURL(/\/dayscholar\/dashboard$/);
 });
 
 test('forgot and reset password through the mailed link', async ({ page, request }) => {

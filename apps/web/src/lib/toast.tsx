@@ -146,7 +146,18 @@ function show(kind: Kind, message: string, options?: Options) {
   );
 }
 
+/** Closes the toast raised with this `toastId`, if it is still shown. */
+function dismiss(id: string) {
+  dismissFallback(id);
+  if (!requested) return;
+  Promise.all([loadToastify(), container]).then(
+    ([{ toast }]) => toast.dismiss(id),
+    () => {},
+  );
+}
+
 export const toast = {
+  dismiss,
   success: (message: string, options?: Options) => show('success', message, options),
   error: (message: string, options?: Options) => show('error', message, options),
   info: (message: string, options?: Options) => show('info', message, options),

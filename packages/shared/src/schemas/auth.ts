@@ -95,8 +95,26 @@ export const otpField = userText('line', MESSAGES.otpInvalid, { error: MESSAGES.
   .min(1, MESSAGES.otpRequired)
   .regex(/^\d{6}$/, MESSAGES.otpInvalid);
 
-/** POST /auth/verify-otp; `userId` names the sign-up (without it: only when the address has one). */
-export const verifyOtpSchema = z.object({ email: emailField, otp: otpField, userId: registrationId });
+/**
+ * The sign-up ticket answered by register (32 random bytes, base64url): a secret only the browser
+ * that submitted the sign-up holds. Sent with the code, it signs that browser in once the code
+ * verifies that very sign-up.
+ */
+const signUpTicket = z
+  .string({ error: 'Invalid sign-up ticket' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid sign-up ticket')
+  .optional();
+
+/**
+ * POST /auth/verify-otp; `userId` names the sign-up (without it: only when the address has one);
+ * `ticket` (with `userId`) asks for a session as well.
+ */
+export const verifyOtpSchema = z.object({
+  email: emailField,
+  otp: otpField,
+  userId: registrationId,
+  ticket: signUpTicket,
+});
 
 /** POST /auth/verify-email: `token` is the one-time code, accepted with userId or email. */
 export const verifyEmailSchema = z
@@ -104,6 +122,7 @@ export const verifyEmailSchema = z
     token: otpField,
     userId: registrationId,
     email: emailField.optional(),
+    ticket: signUpTicket,
   })
   .refine((v) => v.userId || v.email, { message: 'userId or email is required', path: ['userId'] });
 
@@ -138,4 +157,17 @@ export const googleExchangeSchema = z.object({
 });
 export const googleExchangeResponseSchema = loginResponseSchema.extend({ completeProfile: z.boolean() });
 export type GoogleExchangeResponse = z.infer<typeof googleExchangeResponseSchema>;
-export const registerResponseSchema = z.object({ message: z.string(), userId: z.uuid() });
+/** POST /auth/register: `userId` names the sign-up and `ticket` lets this browser sign in with its code. */
+export const registerResponseSchema = z.object({ message: z.string(), userId: z.uuid(), ticket: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/**
+ * POST /auth/verify-otp and /auth/verify-email: `token` and `user` (as login answers them) only when
+ * the request carried the ticket of the very sign-up the code activated.
+ */
+export const verifyResponseSchema = z.object({
+  message: z.string(),
+  token: z.string().optional(),
+  user: userSchema.optional(),
+});
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;

@@ -86,6 +86,11 @@ export const pendingRegistrations = pgTable(
     codeHash: text('code_hash'),
     codeAttempts: integer('code_attempts').notNull().default(0),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    /**
+     * Hash of the sign-up ticket, a secret answered only to the browser that submitted the sign-up:
+     * verifying the code together with it signs that browser in. Null for sign-ups made before.
+     */
+    ticketHash: text('ticket_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('pending_registrations_email_idx').on(t.email, t.createdAt)],

@@ -20,6 +20,7 @@ import {
   userResponseSchema,
   verifyEmailSchema,
   verifyOtpSchema,
+  verifyResponseSchema,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
@@ -61,13 +62,13 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
     );
     app.post(
       '/auth/verify-otp',
-      { schema: { tags, body: verifyOtpSchema, response: { 200: messageResponseSchema } } },
-      (req) => auth.verifyOtp(req.body.email, req.body.otp, req.ip, req.body.userId),
+      { schema: { tags, body: verifyOtpSchema, response: { 200: verifyResponseSchema } } },
+      (req) => auth.verifyOtp(req.body, req.ip, req.headers['user-agent']),
     );
     app.post(
       '/auth/verify-email',
-      { schema: { tags, body: verifyEmailSchema, response: { 200: messageResponseSchema } } },
-      (req) => auth.verifyEmail(req.body, req.ip),
+      { schema: { tags, body: verifyEmailSchema, response: { 200: verifyResponseSchema } } },
+      (req) => auth.verifyEmail(req.body, req.ip, req.headers['user-agent']),
     );
     app.post(
       '/auth/login',

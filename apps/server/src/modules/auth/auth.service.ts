@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { LIMITS, type LoginBody, type RegisterBody } from '@campusrun/shared';
 import { AppError, badRequest, isUniqueViolation, unauthorized } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
@@ -101,7 +101,16 @@ export function createAuthService(ctx: AppContext) {
     reg.codeExpiresAt.getTime() > Date.now() &&
     reg.codeAttempts < LIMITS.otpMaxAttempts;
 
-  async function checkCode(reg: repo.PendingRow | undefined, code: string) {
+  /**
+   * Checks the code of the sign-up and activates it. With the sign-up's own ticket (only the browser
+   * that submitted it was answered that secret) the new account is signed in on that browser too.
+   */
+  async function checkCode(
+    reg: repo.PendingRow | undefined,
+    code: string,
+    ticket?: string,
+    userAgent?: string,
+  ): Promise<{ message: string; token?: string; user?: ReturnType<typeof presentSelf> }> {
     if (!reg) throw badRequest(AUTH_MESSAGES.otpInvalid);
     // The attempt is counted before the code is compared, so parallel guesses cannot pass the cap.
     const attempt = await repo.countCodeAttempt(db, reg.id, LIMITS.otpMaxAttempts);
@@ -128,7 +137,14 @@ export function createAuthService(ctx: AppContext) {
     if (!user) throw badRequest(AUTH_MESSAGES.otpInvalid);
     // Activating over an existing account of the address retired that account's tokens.
     await announceSessionsRevoked(ctx, user.id);
-    return { message: AUTH_MESSAGES.verified };
+    if (!ticket || !reg.ticketHash || !sameHash(reg.ticketHash, hashToken(ticket)))
+      return { message: AUTH_MESSAGES.verified };
+    const admitted = await admit(ctx, config, user);
+    return {
+      message: AUTH_MESSAGES.verified,
+      token: await startSession(ctx, admitted, userAgent),
+      user: presentSelf(admitted),
+    };
   }
 
   /** A short wait on every attempt at an account that many sign-ins failed for lately, from anywhere. */
@@ -146,11 +162,14 @@ export function createAuthService(ctx: AppContext) {
       // account: the password is hashed and the same mail budgets spent whether or not it is known.
       const passwordHash = await hashPassword(body.password);
       const signUpId = randomUUID();
+      // The ticket lets this browser sign in with the code; an address that has an account gets one
+      // too (kept nowhere), so the answer looks the same.
+      const ticket = randomBytes(32).toString('base64url');
       const mayMail = await codeMails.register(email, signUpId, ip);
       const existing = await repo.findUserByEmail(db, body.email);
       if (existing) {
         if (mayMail) await deliver(alreadyRegisteredMail(campus, existing.email, existing.name));
-        return { message: AUTH_MESSAGES.registered, userId: signUpId };
+        return { message: AUTH_MESSAGES.registered, userId: signUpId, ticket };
       }
       // Each sign-up is kept apart with its own code, until that code activates exactly its details.
       const isHosteller = body.role === 'hosteller';
@@ -163,9 +182,10 @@ export function createAuthService(ctx: AppContext) {
         phoneNumber: body.phoneNumber,
         hostelBlock: isHosteller ? body.hostelBlock : null,
         roomNumber: isHosteller ? body.roomNumber : null,
+        ticketHash: hashToken(ticket),
       });
       if (mayMail) await issueCode(reg);
-      return { message: AUTH_MESSAGES.registered, userId: reg.id };
+      return { message: AUTH_MESSAGES.registered, userId: reg.id, ticket };
     },
 
     async sendOtp(typed: string, ip: string, userId?: string) {
@@ -181,14 +201,26 @@ export function createAuthService(ctx: AppContext) {
       return { message: AUTH_MESSAGES.otpSent };
     },
 
-    async verifyOtp(email: string, otp: string, ip: string, userId?: string) {
+    /** Verifies a sign-up's code; with that sign-up's ticket it also signs in, as login does. */
+    async verifyOtp(
+      input: { email: string; otp: string; userId?: string; ticket?: string },
+      ip: string,
+      userAgent?: string,
+    ) {
       await limits.ip.consume(ip);
-      return checkCode(await findPending(email, userId), otp);
+      const reg = await findPending(input.email, input.userId);
+      // A ticket counts only for the sign-up named by id: never for one picked by address alone.
+      return checkCode(reg, input.otp, input.userId && input.ticket, userAgent);
     },
 
-    async verifyEmail(input: { token: string; userId?: string; email?: string }, ip: string) {
+    async verifyEmail(
+      input: { token: string; userId?: string; email?: string; ticket?: string },
+      ip: string,
+      userAgent?: string,
+    ) {
       await limits.ip.consume(ip);
-      return checkCode(await findPending(input.email, input.userId), input.token);
+      const reg = await findPending(input.email, input.userId);
+      return checkCode(reg, input.token, input.userId && input.ticket, userAgent);
     },
 
     /** Signs in with a password: a new session for this device (named by its user agent). */

@@ -39,7 +39,11 @@ describe('register', () => {
     const email = uniqueEmail('new');
     const res = await post('/api/auth/register', hostellerBody(email));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: expect.any(String), userId: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: expect.any(String),
+      userId: expect.any(String),
+      ticket: expect.any(String),
+    });
     const code = await t.smtp.latestCode(email);
     expect(code).toMatch(/^\d{6}$/);
     const [row] = await t.db

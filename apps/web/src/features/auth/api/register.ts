@@ -1,13 +1,11 @@
-import type { RegisterBody } from '@campusrun/shared';
+import type { RegisterBody, RegisterResponse } from '@campusrun/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export interface RegisterResponse {
-  message: string;
-  userId: string;
-}
-
-/** POST /auth/register → 201 { message, userId }; a 400 carries errors [{ param, msg }]. */
+/**
+ * POST /auth/register → 201 { message, userId, ticket }; a 400 carries errors [{ param, msg }]. The
+ * ticket, sent with the mailed code from this browser, signs the student in.
+ */
 export const register = (body: RegisterBody) => api.post<RegisterResponse>('/auth/register', body);
 
 export function useRegister() {

@@ -73,7 +73,7 @@ describe('register', () => {
       http.post(api('/auth/register'), async ({ request }) => {
         body = await request.json();
         return HttpResponse.json(
-          { message: 'Registered. Check your email for the code.', userId: 'user-7' },
+          { message: 'Registered. Check your email for the code.', userId: 'user-7', ticket: 'ticket-7' },
           { status: 201 },
         );
       }),
@@ -87,6 +87,12 @@ describe('register', () => {
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/verify-email');
     expect(router.state.location.state).toEqual({ email: 'ravi@example.edu', userId: 'user-7' });
+    // The sign-up's ticket stays in this tab only, beside its id.
+    expect(JSON.parse(sessionStorage.getItem('signUpTicket') ?? '{}')).toEqual({
+      userId: 'user-7',
+      ticket: 'ticket-7',
+    });
+    sessionStorage.clear();
     expect(body).toEqual({
       name: 'Ravi Kumar',
       email: 'ravi@example.edu',
@@ -107,7 +113,7 @@ describe('register', () => {
     server.use(
       http.post(api('/auth/register'), async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ message: 'ok', userId: 'user-8' }, { status: 201 });
+        return HttpResponse.json({ message: 'ok', userId: 'user-8', ticket: 'ticket-8' }, { status: 201 });
       }),
     );
     const { user } = await openRegister();

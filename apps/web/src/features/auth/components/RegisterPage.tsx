@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
 import { useRegister } from '../api/register';
-import { savePendingWithCodeSent } from '../hooks/pending-verification';
+import { SIGN_UP_TOAST_ID, savePendingWithCodeSent, saveSignUpTicket } from '../hooks/pending-verification';
 import { useAuthForm } from '../hooks/useAuthForm';
 import { AuthHeading } from './AuthHeading';
 import { CampusConfigGate } from './CampusConfigGate';
@@ -59,7 +59,7 @@ function RegisterForm({ config }: { config: CampusConfig }) {
     setGeneralError(null);
     const isHosteller = values.role === 'hosteller';
     try {
-      const { userId, message } = await registerMutation.mutateAsync({
+      const { userId, ticket, message } = await registerMutation.mutateAsync({
         name: values.name,
         email: values.email,
         password: values.password,
@@ -70,7 +70,8 @@ function RegisterForm({ config }: { config: CampusConfig }) {
       });
       const pending = { email: values.email, userId };
       savePendingWithCodeSent(pending);
-      if (message) toast.success(message, { toastId: 'auth:register' });
+      saveSignUpTicket(userId, ticket);
+      if (message) toast.success(message, { toastId: SIGN_UP_TOAST_ID });
       navigate(paths.verifyEmail, { state: pending });
     } catch (error) {
       if (error instanceof ApiError && error.errors?.length) {

@@ -1,14 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dayscholar } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { api, server } from '@/test/server';
+import { api, meHandler, server } from '@/test/server';
 
 const pending = { email: 'ravi@example.edu', userId: '0b7c6a1e-5d2f-4e8a-9c3b-1f2e3d4c5b6a' };
 
 function storePending(codeSentAt?: number) {
   localStorage.setItem('pendingVerification', JSON.stringify({ ...pending, codeSentAt }));
 }
+
+const TICKET = 'Ab3_-Ab3_-Ab3_-Ab3_-Ab3_-Ab3_-Ab3_-Ab3_-Ab3';
+afterEach(() => sessionStorage.clear());
 
 describe('verify email', () => {
   it('goes to /login when no pending e-mail is known', async () => {
@@ -115,5 +119,78 @@ describe('verify email', () => {
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
     await waitFor(() => expect(screen.getAllByText('Invalid or expired OTP')).toHaveLength(2));
     expect(screen.getByLabelText('Verification code')).toHaveValue('000000');
+  });
+
+  it('signs in with the code on the browser that signed up and opens the dashboard, with one toast only', async () => {
+    storePending(Date.now());
+    sessionStorage.setItem('signUpTicket', JSON.stringify({ userId: pending.userId, ticket: TICKET }));
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(api('/auth/verify-otp'), async ({ request }) => {
+        const body = (await request.json()) as { otp: string };
+        bodies.push(body);
+        if (body.otp === '000000')
+          return HttpResponse.json(
+            { message: 'Invalid or expired OTP', code: 'VALIDATION_FAILED' },
+            { status: 400 },
+          );
+        return HttpResponse.json({
+          message: 'Email verified successfully!',
+          token: 'jwt-signed-up',
+          user: dayscholar,
+        });
+      }),
+      meHandler(dayscholar),
+    );
+    const { user, router } = renderApp('/verify-email', { state: pending });
+    const code = await screen.findByLabelText('Verification code');
+    // A mistyped code first: its red toast must not stay under the success.
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    await waitFor(() => expect(screen.getAllByText('Invalid or expired OTP')).toHaveLength(2));
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dayscholar/dashboard'));
+    expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
+    // The wrong code's red toast is on its way out (jsdom never ends the exit animation).
+    await waitFor(() => {
+      const errors = [...document.querySelectorAll('.Toastify__toast--error')];
+      expect(errors.map((e) => e.textContent)).toEqual(['Invalid or expired OTP']);
+      expect(errors[0]!.className).toMatch(/exit/);
+    });
+    expect(bodies.at(-1)).toEqual({
+      email: 'ravi@example.edu',
+      otp: '123456',
+      userId: pending.userId,
+      ticket: TICKET,
+    });
+    expect(localStorage.getItem('token')).toBe('jwt-signed-up');
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ id: dayscholar.id });
+    // The sign-up is done: neither its e-mail nor its ticket is kept.
+    expect(localStorage.getItem('pendingVerification')).toBeNull();
+    expect(sessionStorage.getItem('signUpTicket')).toBeNull();
+  });
+
+  it('never sends the ticket of another sign-up, and then asks for the password as before', async () => {
+    storePending(Date.now());
+    sessionStorage.setItem(
+      'signUpTicket',
+      JSON.stringify({ userId: '9f8e7d6c-5b4a-4321-8fed-cba987654321', ticket: TICKET }),
+    );
+    let body: unknown;
+    server.use(
+      http.post(api('/auth/verify-otp'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'Email verified successfully!' });
+      }),
+    );
+    const { user, router } = renderApp('/verify-email', { state: pending });
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(body).toEqual({ email: 'ravi@example.edu', otp: '123456', userId: pending.userId });
+    expect(localStorage.getItem('token')).toBeNull();
   });
 });

@@ -6,15 +6,19 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
-import { paths } from '@/config/paths';
+import { dashboardPath, paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { useClearErrorOnEdit } from '@/lib/forms';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import {
   type PendingVerification,
+  SIGN_UP_TOAST_ID,
   clearPendingVerification,
+  clearSignUpTicket,
   readPendingVerification,
+  readSignUpTicket,
   savePendingVerification,
   savePendingWithCodeSent,
 } from '../hooks/pending-verification';
@@ -42,6 +46,7 @@ function usePending(): PendingVerification | null {
 
 function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
   const navigate = useNavigate();
+  const auth = useAuth();
   // The sign-up this screen belongs to: a code only activates the details submitted with it.
   const signUp = { email: pending.email, ...(pending.userId ? { userId: pending.userId } : {}) };
   const verifyMutation = useVerifyOtp();
@@ -65,15 +70,30 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
   useClearErrorOnEdit(form);
 
   const onSubmit = handleSubmit(async ({ otp }) => {
+    // The tab that signed up holds the sign-up's ticket: with it the answer signs the student in.
+    const ticket = pending.userId ? readSignUpTicket(pending.userId) : undefined;
+    // This try's answer replaces the sign-up's toast: one message on screen at a time.
+    toast.dismiss(SIGN_UP_TOAST_ID);
     try {
-      await verifyMutation.mutateAsync({ ...signUp, otp });
+      const { token, user } = await verifyMutation.mutateAsync({
+        ...signUp,
+        otp,
+        ...(ticket ? { ticket } : {}),
+      });
       clearPendingVerification();
+      clearSignUpTicket();
       toast.success('Email verified successfully!', { toastId: 'auth:verify' });
+      if (token && user) {
+        auth.login(token, user);
+        navigate(user.isProfileComplete ? dashboardPath(user.role) : paths.completeProfile, {
+          replace: true,
+        });
+        return;
+      }
       navigate(paths.login, { replace: true, state: { email: pending.email } });
     } catch (error) {
       const message = errorMessage(error, 'OTP verification failed');
       setError('otp', { type: 'server', message }, { shouldFocus: true });
-      toast.error(message, { toastId: 'auth:verify' });
     }
   });
 

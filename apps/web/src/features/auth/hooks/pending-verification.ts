@@ -8,6 +8,9 @@ export interface PendingVerification {
 
 export const PENDING_VERIFICATION_KEY = 'pendingVerification';
 
+/** The toast of a submitted sign-up: the verification screen's own answer replaces it. */
+export const SIGN_UP_TOAST_ID = 'sign-up';
+
 export function readPendingVerification(): PendingVerification | null {
   try {
     const raw = localStorage.getItem(PENDING_VERIFICATION_KEY);
@@ -47,4 +50,39 @@ export function savePendingWithCodeSent(
   const next = { ...pending, codeSentAt: Date.now() };
   savePendingVerification(next);
   return next;
+}
+
+/**
+ * The secret register answered with the sign-up (its ticket): with the code it signs this browser in.
+ * Kept for this tab only, beside the sign-up's id; a code typed elsewhere verifies without signing in.
+ */
+const SIGN_UP_TICKET_KEY = 'signUpTicket';
+
+export function saveSignUpTicket(userId: string, ticket: string) {
+  try {
+    sessionStorage.setItem(SIGN_UP_TICKET_KEY, JSON.stringify({ userId, ticket }));
+  } catch {
+    /* storage blocked: the code still verifies, and the student signs in with the password */
+  }
+}
+
+/** The ticket of this sign-up, if this tab made it. */
+export function readSignUpTicket(userId: string): string | undefined {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(SIGN_UP_TICKET_KEY) ?? 'null') as {
+      userId?: unknown;
+      ticket?: unknown;
+    } | null;
+    return value && value.userId === userId && typeof value.ticket === 'string' ? value.ticket : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function clearSignUpTicket() {
+  try {
+    sessionStorage.removeItem(SIGN_UP_TICKET_KEY);
+  } catch {
+    /* ignore */
+  }
 }
