@@ -24,11 +24,14 @@ test('a new hosteller registers, types the e-mailed code and lands on the dashbo
   await expect(page.getByRole('button', { name: /Resend OTP/ })).toBeDisabled();
   await expectAccessible(page);
   const otp = await readOtp(email);
-  // A mistyped code first: its red toast must not stay under the success.
+  // A mistyped code first: its message shows under the field (not again as a toast) and does not
+  // stay once the right code is in.
   await page.getByLabel('Verification code').fill(otp === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page.getByText(/Invalid or expired OTP/)).toBeVisible();
+  await expect(page.getByLabel('Verification code')).toHaveAttribute('aria-invalid', 'true');
   const toasts = page.getByRole('region', { name: /Notifications/ });
-  await expect(toasts.getByText(/Invalid or expired OTP/)).toBeVisible();
+  await expect(toasts.getByText(/Invalid or expired OTP/)).toHaveCount(0);
   await page.getByLabel('Verification code').fill(otp);
   await page.getByRole('button', { name: 'Verify Email' }).click();
 
