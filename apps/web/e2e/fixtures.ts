@@ -87,6 +87,8 @@ export async function signIn(page: Page, user: { email: string; password: string
  * toggle does), then the theme is put back.
  */
 export async function expectAccessible(page: Page) {
+  // A dialog or menu that is still fading in would be measured at part opacity.
+  await transitionsDone(page);
   const html = page.locator('html');
   const dark = await html.evaluate((el) => el.classList.contains('dark'));
   await expectNoViolations(page, dark ? 'dark' : 'light');
@@ -106,11 +108,16 @@ async function expectNoViolations(page: Page, theme: 'light' | 'dark') {
 
 /** Flips the theme class and waits for the colour transitions it starts, so axe reads final colours. */
 async function setDarkClass(page: Page, dark: boolean) {
-  await page.locator('html').evaluate(async (el, on) => {
-    el.classList.toggle('dark', on);
+  await page.locator('html').evaluate((el, on) => el.classList.toggle('dark', on), dark);
+  await transitionsDone(page);
+}
+
+/** Waits for the CSS transitions running on the page (fades, colour changes) to end. */
+async function transitionsDone(page: Page) {
+  await page.evaluate(async () => {
     const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
     await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
-  }, dark);
+  });
 }
 
 /**
