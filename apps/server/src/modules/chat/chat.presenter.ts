@@ -5,8 +5,9 @@ import type { UploadLinks } from '../../lib/upload-links';
 import type { ConversationRow, MessageAttachments, MessageRow } from './chat.repo';
 
 /**
- * Spec §3 Message, plus its clientId and its product and offer cards. A photo is a signed link that
- * expires, for the two people of the conversation only; a product's thumbnail is public.
+ * A chat message as clients see it, plus its clientId and its product and offer cards. A photo is a
+ * signed link that expires, for the two people of the conversation only; a product's thumbnail is
+ * public.
  */
 export function presentMessage(
   storage: Pick<Storage, 'url'>,
