@@ -39,7 +39,7 @@ export function presentMessage(
   };
 }
 
-/** Spec §3 Conversation. */
+/** A conversation as clients see it: the other person, the last message and the unread count. */
 export const presentConversation = (c: ConversationRow): Conversation => ({
   user: { id: c.partnerId, name: c.name, avatar: c.avatar },
   latestMessage: { content: c.content, senderId: c.senderId, sentAt: new Date(c.sentAt).toISOString() },

@@ -13,7 +13,7 @@ export const getUserRating = (userId: string, signal?: AbortSignal) =>
     .get<{ rating: RatingSummary }>(`/ratings/user/${encodeURIComponent(userId)}`, { signal })
     .then((body) => body.rating);
 
-/** Spec §8: a failed rating load silently hides the rating, so no retries and no error screen. */
+/** A failed rating load silently hides the rating, so no retries and no error screen. */
 export const userRatingQuery = (userId: string) =>
   queryOptions({
     queryKey: ratingKeys.user(userId),

@@ -14,7 +14,7 @@ import { useConversations } from '../api/chat';
 import { usePresence } from '../hooks/usePresence';
 import { OnlineDot } from './OnlineDot';
 
-/** Spec §2 /chat: conversations with search by user name; from 1,024 px a thread pane beside them. */
+/** The /chat screen: conversations with search by user name; from 1,024 px a thread pane beside them. */
 export function ChatPage() {
   return (
     <div className="mx-auto max-w-3xl lg:mx-0 lg:grid lg:max-w-none lg:grid-cols-[20rem_1fr] lg:gap-6">

@@ -31,7 +31,7 @@ import { ThreadMenu } from './ThreadMenu';
 
 type Status = 'Sending...' | 'Sent' | 'Read';
 
-/** Spec §8. */
+/** What the thread shows when the other person has no account. */
 const USER_NOT_FOUND = 'User not found';
 
 interface Row {
