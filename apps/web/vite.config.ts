@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bootScript } from './build-plugins/boot-script';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -123,7 +124,7 @@ export default defineConfig(({ mode }) => {
   };
 
   return {
-    plugins: [react(), tailwindcss(), installableApp(), precompress()],
+    plugins: [react(), tailwindcss(), bootScript(), installableApp(), precompress()],
     resolve: {
       // Root-relative: Vite resolves '/src/...' against the project root.
       alias: { '@': '/src' },

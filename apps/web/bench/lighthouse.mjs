@@ -1,140 +1,158 @@
 /**
- * npm run bench (web part): Lighthouse (mobile, simulated throttling) on the built app served by the
- * server, as a phone on a slow network sees it. Public screens load cold (storage and caches reset);
- * signed-in screens load with a session token placed in local storage before the navigation, with
- * the HTTP cache, caches and service workers cleared. Prints one row per page against its targets.
+ * npm run bench (web part): Lighthouse 13 (mobile: simulated 4G and a CPU slowed four times) on every
+ * screen a student opens first, for this checkout and the build it is compared with, measured in the
+ * same run on the same data set (120 open requests, 40 products with photos, a 30-message
+ * conversation). Signed-in screens load with the session in local storage and cold caches (HTTP
+ * cache, Cache Storage and service workers cleared); public screens load with everything reset.
+ * Each screen is measured BENCH_RUNS times per build, alternating builds; the row is the run with the
+ * median performance score. JS is what the screen's load fetched: the gzip -9 size of each script
+ * and the number of script files.
  *
- *   CHROME_PATH      Chromium to drive (default /usr/bin/chromium)
- *   LIGHTHOUSE_SAVE  a folder to keep each page's full Lighthouse report in (JSON), for the details
- *   LIGHTHOUSE_ONLY  measure only the pages whose names contain one of these words (comma-separated)
+ *   BENCH_BASELINE_REF  the commit to compare with (default: HEAD when apps/ or packages/ have
+ *                       uncommitted changes, else HEAD~1; `none` measures this checkout alone)
+ *   BENCH_RUNS          runs per screen and build (default 3)
+ *   LIGHTHOUSE_ONLY     only the screens whose names contain one of these words (comma-separated)
+ *   LIGHTHOUSE_SAVE     a folder to keep each run's full report in (JSON)
+ *   CHROME_PATH         Chromium to drive (default /usr/bin/chromium)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import net from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { baselineRef, builtWorktree, ensureBuilt, freePort, startApp } from './app-under-test.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const serverJs = path.join(root, 'apps/server/dist/server.js');
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 
-/** A port nothing listens on now. */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
+// Targets: public screens ≥ 95 performance; signed-in screens ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms,
+// CLS ≤ 0.05; accessibility and best practices 100 everywhere. JS before use: 100 KB (public) or
+// 120 KB (signed in) in at most 12 files.
+const PUBLIC = { perf: 95, lcp: 2500, tbt: 200, cls: 0.05, a11y: 100, bp: 100, js: 100, files: 12 };
+const SIGNED_IN = { perf: 90, lcp: 2500, tbt: 200, cls: 0.05, a11y: 100, bp: 100, js: 120, files: 12 };
+
+/** The screens, given the seeded ids. */
+const screens = (d) => [
+  { name: '/login', url: '/login', target: PUBLIC },
+  { name: '/register', url: '/register', target: PUBLIC },
+  { name: '/forgot-password', url: '/forgot-password', target: PUBLIC },
+  { name: 'hosteller dashboard', url: '/hosteller/dashboard', session: d.hosteller, target: SIGNED_IN },
+  { name: 'my requests', url: '/hosteller/my-requests', session: d.hosteller, target: SIGNED_IN },
+  { name: 'marketplace', url: '/marketplace', session: d.hosteller, target: SIGNED_IN },
+  { name: 'product detail', url: `/products/${d.productId}`, session: d.hosteller, target: SIGNED_IN },
+  { name: 'request detail', url: `/requests/${d.requestId}`, session: d.hosteller, target: SIGNED_IN },
+  { name: 'profile', url: '/profile', session: d.hosteller, target: SIGNED_IN },
+  { name: 'chat thread', url: `/chat/${d.dayscholar.user.id}`, session: d.hosteller, target: SIGNED_IN },
+  { name: 'day scholar dashboard', url: '/dayscholar/dashboard', session: d.dayscholar, target: SIGNED_IN },
+  { name: 'browse requests', url: '/dayscholar/browse-requests', session: d.dayscholar, target: SIGNED_IN },
+  { name: 'my deliveries', url: '/dayscholar/my-deliveries', session: d.dayscholar, target: SIGNED_IN },
+  { name: 'chat', url: '/chat', session: d.dayscholar, target: SIGNED_IN },
+];
+
+const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One Lighthouse run of `screen` on `app`; answers the figures of its row. */
+async function measure(browser, debugPort, app, screen) {
+  const context = browser.contexts()[0];
+  if (screen.session) {
+    // Cold caches, but signed in: the session the app reads at start-up.
+    const tab = await context.newPage();
+    await tab.goto(`${app.base}/robots.txt`);
+    await tab.evaluate(({ token, user }) => {
+      localStorage.clear();
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    }, screen.session);
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: app.base,
+      storageTypes: 'service_workers,cache_storage',
     });
-    probe.once('error', reject);
-  });
-
-if (!existsSync(serverJs) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-lighthouse-'));
-chmodSync(dataDir, 0o711); // as root, the embedded PostgreSQL server runs as `postgres` and must reach it
-const server = spawn(process.execPath, [serverJs], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    SMTP_URL: '',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_AUTH: '1000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-const api = async (method, url, body, token) => {
-  const res = await fetch(`${base}/api${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-};
-
-/** Registers, verifies (code read from the development outbox) and signs in a user. */
-async function seedUser(role) {
-  const email = `${role}.${Date.now().toString(36)}@example.edu`;
-  const password = 'bench-password-1';
-  await api('POST', '/auth/register', {
-    name: role === 'hosteller' ? 'Hari Hosteller' : 'Divya Dayscholar',
-    email,
-    password,
-    phoneNumber: '9876543210',
-    role,
-    ...(role === 'hosteller' ? { hostelBlock: 'Block B', roomNumber: '12' } : {}),
-  });
-  const outbox = path.join(dataDir, 'outbox');
-  let otp;
-  for (let i = 0; !otp && i < 100; i++) {
-    for (const f of existsSync(outbox) ? readdirSync(outbox) : []) {
-      const mail = readFileSync(path.join(outbox, f), 'utf8');
-      if (mail.includes(`To: ${email}`)) otp = /verification code: (\d{6})/.exec(mail)?.[1];
-    }
-    if (!otp) await new Promise((r) => setTimeout(r, 100));
+    await tab.close();
   }
-  await api('POST', '/auth/verify-otp', { email, otp });
-  return api('POST', '/auth/login', { email, password });
+  const result = await lighthouse(`${app.base}${screen.url}`, {
+    port: debugPort,
+    output: 'json',
+    logLevel: 'error',
+    disableStorageReset: Boolean(screen.session),
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  const { categories, audits } = result.lhr;
+  if (process.env.LIGHTHOUSE_SAVE) {
+    mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+    const file = `${app.label}-${screen.name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}-${Date.now()}.json`;
+    writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, file), JSON.stringify(result.lhr));
+  }
+  const scripts = (audits['network-requests']?.details?.items ?? []).filter(
+    (r) => r.resourceType === 'Script' && r.url.startsWith(app.base),
+  );
+  let js = 0;
+  for (const s of scripts) {
+    const body = await fetch(s.url).then((r) => (r.ok ? r.arrayBuffer() : new ArrayBuffer(0)));
+    js += gzipSync(Buffer.from(body), { level: 9 }).length;
+  }
+  const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id) => audits[id]?.numericValue;
+  return {
+    perf: score('performance'),
+    a11y: score('accessibility'),
+    bp: score('best-practices'),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    js: js / 1024,
+    files: scripts.length,
+    error: result.lhr.runtimeError?.code,
+    failing: Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id),
+  };
 }
 
-// Targets: public screens ≥ 95 performance and 100 elsewhere; signed-in screens ≥ 90 performance.
-const PUBLIC = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
-const SIGNED_IN = { performance: 90 };
-const SHORT = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
+/** What `row` misses of `target`, as short phrases. */
+function misses(row, target) {
+  const out = [];
+  if (row.perf < target.perf) out.push(`perf ${row.perf}`);
+  if (!(row.lcp <= target.lcp)) out.push('LCP');
+  if (!(row.tbt <= target.tbt)) out.push('TBT');
+  if (!(row.cls <= target.cls)) out.push('CLS');
+  if (row.a11y < target.a11y) out.push(`a11y ${row.a11y}`);
+  if (row.bp < target.bp) out.push(`bp ${row.bp}`);
+  if (row.js > target.js) out.push('JS');
+  if (row.files > target.files) out.push('files');
+  return out;
+}
 
+const s = (ms) => (ms === undefined ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
+const cell = (row) =>
+  row
+    ? [
+        String(row.perf).padStart(4),
+        s(row.fcp).padStart(6),
+        s(row.lcp).padStart(6),
+        `${Math.round(row.tbt ?? 0)} ms`.padStart(8),
+        (row.cls ?? 0).toFixed(2).padStart(5),
+        `${row.js.toFixed(0)} KB`.padStart(7),
+        String(row.files).padStart(3),
+      ].join(' ')
+    : '';
+
+ensureBuilt(root);
+const sha = baselineRef(root);
+const builds = [{ label: 'this', root }];
+if (sha) builds.unshift({ label: `${sha.slice(0, 7)}`, root: builtWorktree(root, sha) });
+
+const apps = [];
 let browser;
 let chrome;
 try {
-  for (let ready = false; !ready;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    ready = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (!ready) await new Promise((r) => setTimeout(r, 100));
-  }
-  const hosteller = await seedUser('hosteller');
-  const dayscholar = await seedUser('dayscholar');
-
-  const pages = [
-    { name: '/login', url: '/login', target: PUBLIC },
-    { name: '/register', url: '/register', target: PUBLIC },
-    { name: '/forgot-password', url: '/forgot-password', target: PUBLIC },
-    { name: '404', url: '/no-such-page', target: PUBLIC },
-    { name: 'hosteller dashboard', url: '/hosteller/dashboard', session: hosteller, target: SIGNED_IN },
-    { name: 'marketplace', url: '/hosteller/marketplace', session: hosteller, target: SIGNED_IN },
-    { name: 'day scholar dashboard', url: '/dayscholar/dashboard', session: dayscholar, target: SIGNED_IN },
-    { name: 'browse', url: '/dayscholar/browse-requests', session: dayscholar, target: SIGNED_IN },
-    { name: 'chat', url: '/chat', session: dayscholar, target: SIGNED_IN },
-  ];
-
-  const only = process.env.LIGHTHOUSE_ONLY?.split(',').filter(Boolean);
-  if (only) pages.splice(0, pages.length, ...pages.filter((p) => only.some((word) => p.name.includes(word))));
+  for (const b of builds) apps.push({ ...(await startApp(b.root, b.label)), label: b.label });
 
   const debugPort = await freePort();
   // Chromium started directly, not through Playwright's launcher: its default flags (no
@@ -163,106 +181,59 @@ try {
       return new Promise((r) => setTimeout(r, 100));
     });
   }
-  const context = browser.contexts()[0] ?? (await browser.newContext());
 
-  const rows = [];
-  for (const p of pages) {
-    if (p.session) {
-      // Cold caches, but signed in: the session the app reads at start-up.
-      const tab = await context.newPage();
-      await tab.goto(`${base}/robots.txt`);
-      await tab.evaluate(({ token, user }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', JSON.stringify(user));
-      }, p.session);
-      const cdp = await context.newCDPSession(tab);
-      await cdp.send('Network.clearBrowserCache');
-      await cdp.send('Storage.clearDataForOrigin', {
-        origin: base,
-        storageTypes: 'service_workers,cache_storage',
-      });
-      await tab.close();
+  const only = process.env.LIGHTHOUSE_ONLY?.split(',').filter(Boolean);
+  const names = screens(apps[0])
+    .map((p) => p.name)
+    .filter((name) => !only || only.some((word) => name.includes(word)));
+
+  const loads = [];
+  const table = [];
+  for (const name of names) {
+    const runs = apps.map(() => []);
+    for (let i = 0; i < RUNS; i++) {
+      for (const [k, app] of apps.entries()) {
+        const screen = screens(app).find((p) => p.name === name);
+        runs[k].push(await measure(browser, debugPort, app, screen));
+        loads.push(os.loadavg()[0]);
+      }
     }
-    const result = await lighthouse(`${base}${p.url}`, {
-      port: debugPort,
-      output: 'json',
-      logLevel: 'error',
-      disableStorageReset: Boolean(p.session),
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    const target = screens(apps[0]).find((p) => p.name === name).target;
+    const rows = runs.map((list) => {
+      const ok = list.filter((r) => !r.error);
+      if (!ok.length) return { ...list[0], perf: 0 };
+      const mid = median(ok.map((r) => r.perf));
+      return ok.find((r) => r.perf === mid);
     });
-    const { categories, audits } = result.lhr;
-    if (process.env.LIGHTHOUSE_SAVE) {
-      mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
-      const file = `${p.name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'page'}.json`;
-      writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, file), JSON.stringify(result.lhr));
-    }
-    const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
-    const scores = Object.fromEntries(Object.keys(categories).map((id) => [id, score(id)]));
-    const misses = Object.entries(p.target).filter(([id, min]) => scores[id] < min);
-    rows.push({
-      page: p.name,
-      perf: scores.performance,
-      // A run that failed (e.g. NO_FCP on a busy machine) has no values: shown as n/a with its code.
-      fcp: audits['first-contentful-paint']?.displayValue ?? 'n/a',
-      lcp: audits['largest-contentful-paint']?.displayValue ?? 'n/a',
-      tbt: audits['total-blocking-time']?.displayValue ?? 'n/a',
-      error: result.lhr.runtimeError?.code,
-      a11y: scores.accessibility,
-      bp: scores['best-practices'],
-      seo: scores.seo,
-      target: Object.entries(p.target)
-        .map(([id, min]) => `${SHORT[id]} ≥ ${min}`)
-        .join(', '),
-      verdict: misses.length
-        ? `MISS (${misses.map(([id, min]) => `${SHORT[id]} ${scores[id]} < ${min}`).join('; ')})`
-        : 'PASS',
-      failing: Object.values(audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-        .map((a) => a.id),
-    });
+    table.push({ name, target, rows, perfs: runs.map((list) => list.map((r) => r.perf)) });
   }
 
-  const load = os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
-  // Simulated throttling scales what it measured here: a busy machine lowers performance scores.
-  console.log(`\nLighthouse (mobile, simulated throttling; ${os.cpus().length} cores, load average ${load})`);
+  const head = ['perf', '   FCP', '   LCP', '     TBT', '  CLS', '     JS', '  #'].join(' ');
   console.log(
-    '  ' +
-      [
-        'page'.padEnd(22),
-        'perf',
-        'FCP'.padStart(7),
-        'LCP'.padStart(7),
-        'TBT'.padStart(8),
-        'a11y',
-        '  bp',
-        ' seo',
-        'target'.padEnd(36),
-        'result',
-      ].join(' '),
+    `\nLighthouse 13, mobile (simulated 4G, 4× CPU), median of ${RUNS}; ${os.cpus().length} cores, ` +
+      `load average during the runs ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
   );
-  for (const r of rows)
+  console.log(`  ${''.padEnd(22)} ${apps.map((a) => a.label.padEnd(head.length)).join(' | ')}`);
+  console.log(`  ${'screen'.padEnd(22)} ${apps.map(() => head).join(' | ')}  result (this build)`);
+  for (const { name, target, rows } of table) {
+    const current = rows.at(-1);
+    const missed = current.error ? [`not measured (${current.error})`] : misses(current, target);
     console.log(
-      '  ' +
-        [
-          r.page.padEnd(22),
-          String(r.perf).padStart(4),
-          r.fcp.replace(/\s/g, ' ').padStart(7),
-          r.lcp.replace(/\s/g, ' ').padStart(7),
-          r.tbt.replace(/\s/g, ' ').padStart(8),
-          String(r.a11y).padStart(4),
-          String(r.bp).padStart(4),
-          String(r.seo).padStart(4),
-          r.target.padEnd(36),
-          r.verdict,
-        ].join(' '),
+      `  ${name.padEnd(22)} ${rows.map(cell).join(' | ')}  ${missed.length ? `MISS: ${missed.join(', ')}` : 'PASS'}`,
     );
-  for (const r of rows.filter((r) => r.error))
-    console.log(`  ${r.page}: Lighthouse could not measure it (${r.error})`);
-  for (const r of rows.filter((r) => r.verdict !== 'PASS' && r.failing.length))
-    console.log(`  ${r.page}: failing checks: ${r.failing.join(', ')}`);
+  }
+  console.log(
+    '\n  targets: public perf ≥ 95, JS ≤ 100 KB; signed in perf ≥ 90, JS ≤ 120 KB; all LCP ≤ 2.5 s, ' +
+      'TBT ≤ 200 ms, CLS ≤ 0.05, a11y and best practices 100, ≤ 12 script files',
+  );
+  for (const { name, rows, perfs } of table) {
+    const current = rows.at(-1);
+    console.log(
+      `  ${name}: performance per run ${perfs.map((p, k) => `${apps[k].label} ${p.join('/')}`).join(', ')}`,
+    );
+    if (current.a11y < 100 || current.bp < 100)
+      console.log(`    failing checks: ${current.failing.join(', ')}`);
+  }
 } finally {
   await browser?.close();
   if (chrome && chrome.exitCode === null) {
@@ -270,8 +241,5 @@ try {
     chrome.kill('SIGTERM');
     await closed;
   }
-  const exited = once(server, 'exit');
-  server.kill('SIGTERM');
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const app of apps) await app.stop();
 }

@@ -54,7 +54,7 @@ try {
       .replace('</head>', `    ${configTag}\n  </head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
     // A drawn screen shows without the code, so its download waits until the screen is painted
-    // (public/boot.js starts it) instead of taking the network from the styles the paint needs.
+    // (boot/boot.js starts it) instead of taking the network from the styles the paint needs.
     return markup
       ? html.replace(code, () => `<template id="app-code">${code.trim()}</template>\n    `)
       : html;

@@ -18,7 +18,7 @@ import './index.css';
 // it would be reported as a violation.
 configureZod({ jitless: true });
 
-// public/boot.js applied the theme before the first paint; from here it follows changes.
+// boot/boot.js applied the theme before the first paint; from here it follows changes.
 followTheme();
 
 async function start(root: HTMLElement) {

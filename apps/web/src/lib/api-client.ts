@@ -1,4 +1,5 @@
 import type { ApiErrorBody, FieldError } from '@campusrun/shared';
+import { takeEarlyAnswer } from './early-requests';
 import { sessionStore } from './session';
 
 const API_BASE = '/api';
@@ -86,7 +87,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, params), { method, headers, body: payload, signal });
+    const url = buildUrl(path, params);
+    const early = method === 'GET' ? takeEarlyAnswer(url, token) : undefined;
+    response = await (early ?? fetch(url, { method, headers, body: payload, signal }));
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, null, 'Network error: the server could not be reached');

@@ -1,8 +1,8 @@
 declare global {
   interface Window {
-    /** Set once the app handles its forms (public/boot.js holds submits back until then). */
+    /** Set once the app handles its forms (boot/boot.js holds submits back until then). */
     campusrunReady?: boolean;
-    /** The form a visitor submitted before that, kept by public/boot.js. */
+    /** The form a visitor submitted before that, kept by boot/boot.js. */
     campusrunPendingSubmit?: EventTarget | null;
   }
 }

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /**
  * The colour theme. The user's choice (System, Light or Dark) is kept in local storage; System, the
  * default, follows the device's prefers-color-scheme. The resolved theme is the `dark` class on
- * <html> and the browser's theme colour. public/boot.js applies the stored choice before the
+ * <html> and the browser's theme colour. boot/boot.js applies the stored choice before the
  * first paint (same storage key and colours); this module keeps it in step afterwards.
  */
 export type ThemeChoice = 'system' | 'light' | 'dark';

@@ -1,0 +1,186 @@
+// Runs in the <head> before the first paint (a file of its own: the CSP allows no inline script).
+// The build writes the code each screen needs into EARLY_CODE (build-plugins/boot-script.ts).
+/* global document, Element, location, matchMedia, requestAnimationFrame, window */
+(function () {
+  /**
+   * What each signed-in screen asks the API for as soon as it opens, and the chunk of code that draws
+   * it. The paths must be the ones the screen's own queries ask for, parameters in the same order
+   * (e2e/early-data.spec.ts fails when a screen asks for something twice or leaves an answer unused).
+   * `role` keeps a screen of the other role from asking; `:name` stands for the matching part of the
+   * address. Screens with filters in the address ask for nothing early.
+   */
+  var SCREENS = [
+    {
+      path: '/hosteller/dashboard',
+      role: 'hosteller',
+      code: 'HostellerDashboardPage',
+      api: ['/hosteller/stats', '/hosteller/requests/recent?limit=5', '/hosteller/products/recent?limit=5'],
+    },
+    {
+      path: '/hosteller/my-requests',
+      role: 'hosteller',
+      code: 'MyRequestsPage',
+      api: ['/requests/my-requests?status=all&limit=20'],
+    },
+    { path: '/hosteller/my-requests/new', role: 'hosteller', code: 'NewRequestPage', api: [] },
+    { path: '/hosteller/sell-product', role: 'hosteller', code: 'SellProductPage', api: [] },
+    {
+      path: '/dayscholar/dashboard',
+      role: 'dayscholar',
+      code: 'DayScholarDashboardPage',
+      api: [
+        '/dayscholar/stats',
+        '/dayscholar/deliveries/active?limit=5',
+        '/dayscholar/requests/available?limit=5&sort=newest',
+      ],
+    },
+    {
+      path: '/dayscholar/browse-requests',
+      role: 'dayscholar',
+      code: 'BrowseRequestsPage',
+      api: ['/dayscholar/requests/available?sort=newest&limit=20'],
+    },
+    {
+      path: '/dayscholar/my-deliveries',
+      role: 'dayscholar',
+      code: 'MyDeliveriesPage',
+      api: ['/requests/my-deliveries?status=active&limit=20'],
+    },
+    { path: '/marketplace', code: 'MarketplacePage', api: ['/products?sort=recent&limit=24'] },
+    { path: '/products/:id', code: 'ProductDetailPage', api: ['/products/:id', '/products/:id/offers'] },
+    { path: '/requests/:id', code: 'RequestDetailPage', api: ['/requests/:id'] },
+    { path: '/saved', code: 'SavedPage', api: ['/products/saved?limit=20'] },
+    { path: '/users/:id', code: 'PublicProfilePage', api: ['/users/:id/profile'] },
+    {
+      path: '/profile',
+      code: 'ProfilePage',
+      api: ['/auth/sessions', '/users/blocked', '/push/config', '/email/preferences'],
+    },
+    { path: '/chat', code: 'ChatPage', api: ['/chat/conversations'] },
+    {
+      path: '/chat/:id',
+      code: 'ChatThreadPage',
+      api: ['/chat/conversations', '/chat/conversation/:id?limit=30', '/users/:id', '/users/blocked'],
+    },
+  ];
+  /** Asked for on every screen inside the app's frame: who is signed in, and the bell. */
+  var FRAME_API = ['/auth/me', '/notifications?limit=20'];
+  var FRAME_CODE = 'AppLayout';
+  /** Filled in by the build: chunk name → the script files it needs. */
+  var EARLY_CODE = {}; /* __EARLY_CODE__ */
+
+  /** The screen `pathname` opens and its parameters, or null. */
+  function match(pathname) {
+    var parts = pathname.replace(/\/+$/, '').split('/');
+    for (var i = 0; i < SCREENS.length; i++) {
+      var pattern = SCREENS[i].path.split('/');
+      if (pattern.length !== parts.length) continue;
+      var params = {};
+      var ok = true;
+      for (var k = 0; k < pattern.length && ok; k++) {
+        if (pattern[k].charAt(0) === ':') {
+          try {
+            params[pattern[k].slice(1)] = encodeURIComponent(decodeURIComponent(parts[k]));
+          } catch {
+            ok = false;
+          }
+          ok = ok && parts[k] !== '';
+        } else ok = pattern[k] === parts[k];
+      }
+      if (ok) return { screen: SCREENS[i], params: params };
+    }
+    return null;
+  }
+
+  function startEarly() {
+    var token, user;
+    try {
+      token = localStorage.getItem('token');
+      user = JSON.parse(localStorage.getItem('user') || 'null');
+    } catch {
+      return;
+    }
+    if (!token || !user || !user.isProfileComplete || location.search) return;
+    var found = match(location.pathname);
+    if (!found || (found.screen.role && found.screen.role !== user.role)) return;
+
+    var answers = {};
+    var paths = FRAME_API.concat(found.screen.api);
+    for (var i = 0; i < paths.length; i++) {
+      var path =
+        '/api' +
+        paths[i].replace(/:(\w+)/g, function (_, name) {
+          return found.params[name];
+        });
+      answers[path] = fetch(path, {
+        headers: { Accept: 'application/json', Authorization: 'Bearer ' + token },
+      });
+      // Nobody waits for an answer the app never takes; a failed one is the app's to report.
+      answers[path].catch(function () {});
+    }
+    window.campusrunEarly = { token: token, at: Date.now(), answers: answers };
+
+    var files = (EARLY_CODE[FRAME_CODE] || []).concat(EARLY_CODE[found.screen.code] || []);
+    for (var f = 0; f < files.length; f++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = files[f];
+      document.head.appendChild(link);
+    }
+  }
+
+  // The stored colour theme, so a dark page never flashes light. Same key and colours as
+  // src/lib/theme.ts.
+  var choice = null;
+  try {
+    choice = localStorage.getItem('theme');
+  } catch {
+    /* storage blocked: follow the system */
+  }
+  var dark = choice === 'dark' || (choice !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
+  if (dark) {
+    document.documentElement.classList.add('dark');
+    document.querySelector('meta[name="theme-color"]').setAttribute('content', '#0f172a');
+  }
+
+  // A signed-in screen asks for its data and its code now, before the app's code has arrived: the
+  // app adopts these answers (src/lib/early-requests.ts) instead of asking again once it runs.
+  startEarly();
+
+  // A prerendered form can be filled in before the app's code has run. Until the app takes the page
+  // over, submitting it must not reach the browser (a plain GET would put every field, the password
+  // too, in the address); the app sends the last one itself once it is ready (src/lib/boot.ts).
+  // A prerendered screen holds the app's code in <template id="app-code">: it is fetched once the
+  // screen has been painted (at once in a hidden tab, which paints nothing), so the styles the first
+  // paint needs have the network to themselves.
+  document.addEventListener('DOMContentLoaded', function () {
+    var code = document.getElementById('app-code');
+    if (!code) return;
+    var load = function () {
+      document.head.appendChild(document.importNode(code.content, true));
+    };
+    if (document.visibilityState === 'hidden') load();
+    else
+      requestAnimationFrame(function () {
+        setTimeout(load);
+      });
+  });
+
+  document.addEventListener(
+    'submit',
+    function (event) {
+      if (window.campusrunReady) return;
+      event.preventDefault();
+      window.campusrunPendingSubmit = event.target;
+    },
+    true,
+  );
+
+  // A button that only leads elsewhere (Continue with Google) names its address in data-href, so a
+  // press before the app is ready still goes there.
+  document.addEventListener('click', function (event) {
+    if (window.campusrunReady || !(event.target instanceof Element)) return;
+    var button = event.target.closest('button[data-href]');
+    if (button) window.location.assign(button.getAttribute('data-href'));
+  });
+})();
