@@ -2,11 +2,82 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, minify, type Plugin, type Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
 import { VitePWA } from 'vite-plugin-pwa';
-import { bootScript } from './build-plugins/boot-script';
+
+const bootSource = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'boot/boot.js');
+const PLACEHOLDER = '{}; /* __EARLY_CODE__ */';
+
+/** The files a chunk needs before it runs: itself and its static imports, transitively. */
+function closure(chunk: OutputChunk, chunks: Map<string, OutputChunk>, into = new Set<string>()) {
+  if (into.has(chunk.fileName)) return into;
+  into.add(chunk.fileName);
+  for (const file of chunk.imports) {
+    const next = chunks.get(file);
+    if (next) closure(next, chunks, into);
+  }
+  return into;
+}
+
+/**
+ * The table boot.js uses to fetch a signed-in screen's code at once: for each chunk it names (the
+ * screens' `code` and the frame's), the script files that chunk needs beyond what the entry loads.
+ */
+function earlyCode(text: string, bundle: OutputBundle): Record<string, string[]> {
+  const chunks = new Map(
+    Object.values(bundle)
+      .filter((c): c is OutputChunk => c.type === 'chunk')
+      .map((c) => [c.fileName, c]),
+  );
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  if (!entry) throw new Error('the build has no entry chunk');
+  const loaded = closure(entry, chunks);
+  const names = [...text.matchAll(/(?:code: |_CODE = )'(\w+)'/g)].map((m) => m[1]!);
+  const table: Record<string, string[]> = {};
+  for (const name of names) {
+    const chunk = [...chunks.values()].find(
+      (c) => c.isDynamicEntry && c.facadeModuleId && path.parse(c.facadeModuleId).name === name,
+    );
+    if (!chunk) throw new Error(`boot.js names '${name}', which is no lazily loaded module of the app`);
+    table[name] = [...closure(chunk, chunks)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+  }
+  return table;
+}
+
+/**
+ * boot.js, the small script every page runs in its <head>: the build writes into it which script
+ * files each signed-in screen needs (so it can fetch them with the screen's data, before the entry
+ * has run); the dev server serves it as written, without that table.
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'campusrun-boot-script',
+    configureServer(server) {
+      server.middlewares.use('/boot.js', (_req, res, next) => {
+        readFile(bootSource, 'utf8').then((text) => {
+          res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+          res.end(text);
+        }, next);
+      });
+    },
+    async generateBundle(_options, bundle) {
+      const text = await readFile(bootSource, 'utf8');
+      if (!text.includes(PLACEHOLDER)) this.error(`boot.js has no ${PLACEHOLDER}`);
+      const table = earlyCode(text, bundle);
+      const filled = text.replace(PLACEHOLDER, () => `${JSON.stringify(table)};`);
+      // It blocks the first paint of every page: sent without its comments and short names.
+      const { code, errors } = await minify('boot.js', filled, { compress: true, mangle: true });
+      if (errors.length) this.error(`boot.js: ${errors.map((e) => e.message).join('; ')}`);
+      this.emitFile({ type: 'asset', fileName: 'boot.js', source: code });
+    },
+  };
+}
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -127,7 +198,11 @@ export default defineConfig(({ mode }) => {
     plugins: [react(), tailwindcss(), bootScript(), installableApp(), precompress()],
     resolve: {
       // Root-relative: Vite resolves '/src/...' against the project root.
-      alias: { '@': '/src' },
+      alias: [
+        { find: '@', replacement: '/src' },
+        // The web's zod: the library with its CSP-safe setting applied (src/lib/zod.ts).
+        { find: /^zod$/, replacement: '/src/lib/zod.ts' },
+      ],
     },
     server: { proxy },
     preview: { proxy },
@@ -138,6 +213,12 @@ export default defineConfig(({ mode }) => {
       rolldownOptions: {
         output: {
           minify: { compress: { dropConsole: true, dropDebugger: true } },
+          codeSplitting: {
+            groups: [
+              // Icons several screens share: one file instead of one each.
+              { name: 'icons', minShareCount: 2, test: /node_modules[\\/]lucide-react[\\/]/ },
+            ],
+          },
         },
       },
     },

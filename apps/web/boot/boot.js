@@ -1,5 +1,5 @@
 // Runs in the <head> before the first paint (a file of its own: the CSP allows no inline script).
-// The build writes the code each screen needs into EARLY_CODE (build-plugins/boot-script.ts).
+// The build writes the code each screen needs into EARLY_CODE (bootScript in vite.config.ts).
 /* global document, Element, location, matchMedia, requestAnimationFrame, window */
 (function () {
   /**

@@ -1,5 +1,4 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { config as configureZod } from 'zod/v4/core';
 import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/App';
 import { createQueryClient } from '@/app/providers';
@@ -13,10 +12,6 @@ import { registerServiceWorker } from '@/lib/service-worker';
 import { sessionStore } from '@/lib/session';
 import { followTheme } from '@/lib/theme';
 import './index.css';
-
-// The shared schemas validate without generated code: the CSP allows no eval, and zod's probe for
-// it would be reported as a violation.
-configureZod({ jitless: true });
 
 // boot/boot.js applied the theme before the first paint; from here it follows changes.
 followTheme();

@@ -23,7 +23,8 @@ afterAll(() => {
 async function signOut() {
   const app = renderApp('/hosteller/dashboard', { user: hosteller, token: 'device-token' });
   await app.user.click(await screen.findByRole('button', { name: 'Open user menu' }));
-  await app.user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+  // The menu's code may still be arriving: it opens when it is here.
+  await app.user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
   return app;
 }
 

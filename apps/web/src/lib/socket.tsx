@@ -9,6 +9,7 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { afterFirstScreen } from './after-first-screen';
 import { api } from './api-client';
 import { useAuth } from './auth';
 import { sessionStore } from './session';
@@ -127,8 +128,9 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       });
       update((prev) => ({ ...prev, socket: s }));
     };
-    // The client library is loaded on first sign-in; if that download fails (offline, or a new
-    // version replaced the file), say so with the banner and try again with the same backoff.
+    // The client library is loaded on first sign-in, once the first screen is drawn; if that
+    // download fails (offline, or a new version replaced the file), say so with the banner and try
+    // again with the same backoff.
     let loadFailures = 0;
     const load = () => {
       import('socket.io-client').then(start, () => {
@@ -137,10 +139,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         retry = setTimeout(load, reconnectDelay(loadFailures++));
       });
     };
-    load();
+    const cancelLoad = afterFirstScreen(load);
 
     return () => {
       cancelled = true;
+      cancelLoad();
       clearTimeout(retry);
       socket?.removeAllListeners();
       socket?.disconnect();

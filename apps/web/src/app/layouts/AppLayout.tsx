@@ -1,8 +1,8 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { Menu as MenuIcon, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Menu as MenuIcon } from 'lucide-react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Outlet, matchPath, useLocation } from 'react-router';
 import { routePatterns } from '@/config/paths';
+import { afterFirstScreen } from '@/lib/after-first-screen';
 import { useChatRealtime } from '@/features/chat/hooks/useChatRealtime';
 import { useAuth } from '@/lib/auth';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/media-query';
@@ -19,9 +19,16 @@ import { UserMenu } from './UserMenu';
  * Spec "Logged-in layout": sidebar (slide-over below 1024 px), header, bell, user menu; on phones a
  * tab bar at the bottom, except inside an open conversation, where the composer takes its place.
  */
+// The slide-over menu's code (a dialog) is not needed to draw a screen: it loads once the first
+// screen is drawn, or when the menu is first opened.
+const loadSlideOverMenu = () => import('./SlideOverMenu');
+const SlideOverMenu = lazy(async () => ({ default: (await loadSlideOverMenu()).SlideOverMenu }));
+
 export function AppLayout() {
   const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  useEffect(() => afterFirstScreen(() => void loadSlideOverMenu()), []);
   // Toasts open below the top bar, never over the menu button, the bell or the user menu.
   const topBar = useRef<HTMLElement>(null);
   useToastClearance(topBar);
@@ -46,31 +53,11 @@ export function AppLayout() {
         Skip to content
       </a>
 
-      <Dialog open={menuOpen} onClose={close} className="relative z-50 lg:hidden">
-        <DialogBackdrop
-          transition
-          className="fixed inset-0 bg-slate-900/50 dark:bg-black/60 transition-opacity duration-150 data-closed:opacity-0 motion-reduce:transition-none"
-        />
-        <div className="fixed inset-0 flex">
-          <DialogPanel
-            transition
-            className="relative flex w-full max-w-72 flex-1 transition duration-150 ease-out data-closed:-translate-x-full motion-reduce:transition-none"
-          >
-            <button
-              type="button"
-              onClick={close}
-              aria-label="Close menu"
-              className="absolute top-3 right-3 z-10 flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              <X className="size-6" aria-hidden="true" />
-            </button>
-            <DialogTitle className="sr-only">Menu</DialogTitle>
-            <div className="w-full">
-              <Sidebar role={role} onNavigate={close} />
-            </div>
-          </DialogPanel>
-        </div>
-      </Dialog>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <SlideOverMenu open={menuOpen} onClose={close} role={role} />
+        </Suspense>
+      )}
 
       <aside className="hidden border-r border-slate-200 lg:fixed lg:inset-y-0 lg:z-40 lg:flex lg:w-64 lg:flex-col">
         <Sidebar role={role} />
@@ -83,7 +70,10 @@ export function AppLayout() {
         >
           <button
             type="button"
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
             aria-label="Open menu"
             className="-ml-2 flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
           >

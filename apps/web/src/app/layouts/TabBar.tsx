@@ -1,12 +1,9 @@
 import type { Role } from '@campusrun/shared';
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import clsx from 'clsx';
 import {
-  ClipboardPlus,
   House,
   type LucideIcon,
   MessageCircle,
-  PackagePlus,
   Plus,
   Search,
   ShoppingBag,
@@ -14,9 +11,10 @@ import {
   UserRound,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { dashboardPath, paths } from '@/config/paths';
 import { useConversations } from '@/features/chat/api/chat';
+import { deferredModule, standInProps, useDeferred } from '@/lib/deferred';
 
 interface Tab {
   label: string;
@@ -42,9 +40,6 @@ const tabClasses = (active: boolean) =>
     'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
     active ? 'text-indigo-700' : 'text-slate-600 hover:text-slate-900',
   );
-
-const menuItemClasses =
-  'flex min-h-11 w-full items-center gap-3 px-4 py-3 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
 
 /** The icon of a tab: a pill behind it marks the active one (not by colour alone). */
 function TabIcon({
@@ -107,37 +102,34 @@ function ChatTab() {
   );
 }
 
-/** The central +: a hosteller asks for something or sells something. */
+/** What the central + shows. */
+export function NewFace() {
+  return (
+    <>
+      <span className="flex h-7 w-14 items-center justify-center rounded-full bg-indigo-600 text-on-fill shadow-sm">
+        <Plus className="size-5" strokeWidth={2.6} aria-hidden="true" />
+      </span>
+      New
+    </>
+  );
+}
+
+const newMenu = deferredModule(async () => (await import('./NewMenuPopup')).NewMenuPopup);
+
+/**
+ * The central +: a hosteller asks for something or sells something. The menu's code arrives after
+ * the first screen; until then a stand-in looks the same.
+ */
 function NewMenu() {
   const { pathname } = useLocation();
   const active = pathname === paths.hosteller.newRequest || pathname === paths.hosteller.sellProduct;
+  const menu = useDeferred(newMenu);
+  const Popup = menu.value;
+  if (Popup) return <Popup className={tabClasses(active)} arrivedAs={menu.arrivedAs} />;
   return (
-    <Menu>
-      <MenuButton className={tabClasses(active)}>
-        <span className="flex h-7 w-14 items-center justify-center rounded-full bg-indigo-600 text-on-fill shadow-sm">
-          <Plus className="size-5" strokeWidth={2.6} aria-hidden="true" />
-        </span>
-        New
-      </MenuButton>
-      <MenuItems
-        anchor={{ to: 'top', gap: 8 }}
-        transition
-        className="z-40 w-56 rounded-xl bg-white py-1 shadow-lg ring-1 ring-slate-200 transition duration-150 focus:outline-none data-closed:opacity-0 motion-reduce:transition-none"
-      >
-        <MenuItem>
-          <Link to={paths.hosteller.newRequest} className={menuItemClasses}>
-            <ClipboardPlus className="size-5 text-slate-500" aria-hidden="true" />
-            New request
-          </Link>
-        </MenuItem>
-        <MenuItem>
-          <Link to={paths.hosteller.sellProduct} className={menuItemClasses}>
-            <PackagePlus className="size-5 text-slate-500" aria-hidden="true" />
-            Sell product
-          </Link>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+    <button {...standInProps(menu)} aria-haspopup="menu" aria-expanded={false} className={tabClasses(active)}>
+      <NewFace />
+    </button>
   );
 }
 

@@ -1,80 +1,37 @@
 import type { User } from '@campusrun/shared';
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { Check, ChevronDown, LogOut, UserRound } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { ChevronDown } from 'lucide-react';
 import { Avatar } from '@/components/ui/Avatar';
-import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
-import { THEME_CHOICES, setThemeChoice, useThemeChoice, type ThemeChoice } from '@/lib/theme';
+import { deferredModule, standInProps, useDeferred } from '@/lib/deferred';
 
-const THEME_LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+export const USER_MENU_BUTTON =
+  'flex items-center gap-2 rounded-full p-1 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:pr-2';
 
-const itemClasses =
-  'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
-
-export function UserMenu({ user }: { user: User }) {
-  const { logout } = useAuth();
-  const navigate = useNavigate();
-  const theme = useThemeChoice();
-
-  function signOut() {
-    logout();
-    navigate(paths.login, { replace: true });
-  }
-
+/** What the user menu's button shows: the avatar, and the name beside it from 640 px. */
+export function UserMenuFace({ user }: { user: User }) {
   return (
-    <Menu as="div" className="relative">
-      <MenuButton
-        aria-label="Open user menu"
-        className="flex items-center gap-2 rounded-full p-1 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:pr-2"
-      >
-        <Avatar id={user.id} name={user.name} src={user.avatar} size="sm" />
-        <span className="hidden max-w-40 truncate text-sm font-medium sm:block">{user.name}</span>
-        <ChevronDown className="hidden size-4 text-slate-500 sm:block" aria-hidden="true" />
-      </MenuButton>
-      <MenuItems
-        anchor={{ to: 'bottom end', gap: 8 }}
-        transition
-        className="z-40 w-60 rounded-xl bg-white py-1 shadow-lg ring-1 ring-slate-200 transition duration-150 focus:outline-none data-closed:opacity-0 motion-reduce:transition-none"
-      >
-        <div className="border-b border-slate-200 px-4 py-3">
-          <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
-          <p className="truncate text-sm text-slate-500">{user.email}</p>
-        </div>
-        <MenuItem>
-          <Link to={paths.profile} className={itemClasses}>
-            <UserRound className="size-4 text-slate-500" aria-hidden="true" />
-            Profile
-          </Link>
-        </MenuItem>
-        <div role="group" aria-labelledby="theme-heading" className="border-b border-slate-200 py-1">
-          <p id="theme-heading" className="px-4 pt-1.5 pb-1 text-xs font-medium text-slate-500">
-            Theme
-          </p>
-          {THEME_CHOICES.map((choice) => (
-            <MenuItem key={choice}>
-              <button
-                type="button"
-                aria-current={theme === choice ? 'true' : undefined}
-                onClick={() => setThemeChoice(choice)}
-                className={itemClasses}
-              >
-                <Check
-                  className={theme === choice ? 'size-4 text-indigo-700' : 'invisible size-4'}
-                  aria-hidden="true"
-                />
-                {THEME_LABELS[choice]}
-              </button>
-            </MenuItem>
-          ))}
-        </div>
-        <MenuItem>
-          <button type="button" onClick={signOut} className={itemClasses}>
-            <LogOut className="size-4 text-slate-500" aria-hidden="true" />
-            Sign out
-          </button>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+    <>
+      <Avatar id={user.id} name={user.name} src={user.avatar} size="sm" />
+      <span className="hidden max-w-40 truncate text-sm font-medium sm:block">{user.name}</span>
+      <ChevronDown className="hidden size-4 text-slate-500 sm:block" aria-hidden="true" />
+    </>
+  );
+}
+
+const popup = deferredModule(async () => (await import('./UserMenuPopup')).UserMenuPopup);
+
+/** The header's user menu; its code arrives after the first screen (a stand-in looks the same). */
+export function UserMenu({ user }: { user: User }) {
+  const menu = useDeferred(popup);
+  const Popup = menu.value;
+  if (Popup) return <Popup user={user} arrivedAs={menu.arrivedAs} />;
+  return (
+    <button
+      {...standInProps(menu)}
+      aria-label="Open user menu"
+      aria-haspopup="menu"
+      className={USER_MENU_BUTTON}
+    >
+      <UserMenuFace user={user} />
+    </button>
   );
 }

@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { afterFirstScreen } from './after-first-screen';
+
+/** Code loaded once, on first need; a failed load (offline) is tried again at the next need. */
+export function deferredModule<T>(load: () => Promise<T>) {
+  let value: T | undefined;
+  let pending: Promise<T> | undefined;
+  return {
+    get: (): Promise<T> =>
+      (pending ??= load().then(
+        (v) => (value = v),
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      )),
+    peek: () => value,
+  };
+}
+
+export type DeferredModule<T> = ReturnType<typeof deferredModule<T>>;
+
+/** What the real control does when it replaces its stand-in: open (it was pressed) or take focus. */
+export type Arrival = 'open' | 'focus' | null;
+
+/**
+ * A control whose code the first screen does not need (a menu, a popover). Until `module` is here the
+ * screen draws a stand-in that looks the same; the code loads once the first screen is drawn, or as
+ * soon as the student reaches for the stand-in (`reach`). A press on the stand-in opens the real
+ * control when it arrives, and focus on it moves to the real one.
+ */
+export function useDeferred<T>(module: DeferredModule<T>) {
+  const [value, setValue] = useState<T | undefined>(module.peek);
+  const arrival = useRef<Arrival>(null);
+  const [arrivedAs, setArrivedAs] = useState<Arrival>(null);
+  const show = useCallback((v: T) => {
+    setArrivedAs(arrival.current);
+    setValue(() => v);
+  }, []);
+  useEffect(() => {
+    if (value !== undefined) return;
+    let live = true;
+    const cancel = afterFirstScreen(() => {
+      module.get().then(
+        (v) => live && show(v),
+        () => {},
+      );
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [module, value, show]);
+  const reach = useCallback(
+    (how: Exclude<Arrival, null> | 'load') => {
+      if (how === 'open' || (how === 'focus' && arrival.current === null)) arrival.current = how;
+      module.get().then(show, () => {});
+    },
+    [module, show],
+  );
+  const leave = useCallback(() => {
+    if (arrival.current === 'focus') arrival.current = null;
+  }, []);
+  return { value, arrivedAs, reach, leave };
+}
+
+/** The real control's side: once mounted, open or focus its button as the stand-in asked. */
+export function useArrival(arrivedAs: Arrival | undefined) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (arrivedAs === 'open') button.current?.click();
+    else if (arrivedAs === 'focus') button.current?.focus();
+  }, [arrivedAs]);
+  return button;
+}
+
+/** The props a stand-in button spreads: pressing, pointing at or focusing it brings the real one. */
+export function standInProps(control: {
+  reach: (how: 'open' | 'focus' | 'load') => void;
+  leave: () => void;
+}) {
+  return {
+    type: 'button' as const,
+    onClick: () => control.reach('open'),
+    onPointerEnter: () => control.reach('load'),
+    onFocus: () => control.reach('focus'),
+    onBlur: control.leave,
+  };
+}
