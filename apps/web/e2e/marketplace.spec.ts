@@ -137,8 +137,12 @@ test('a hosteller lists a product, another finds and contacts them, the seller e
   const log = buyer.getByRole('log');
   await expect(log.getByText('Is this still available? I can pick it up today.')).toBeVisible();
   await expect(log.getByText('Sent')).toBeVisible();
-  // The card went with the message, into the thread.
-  await expect(log.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  // The card went with the message, into the thread, with the product's photo.
+  const sentCard = log.getByRole('link', { name: new RegExp(name) });
+  await expect(sentCard).toBeVisible();
+  await expect
+    .poll(() => sentCard.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(about).toHaveCount(0);
   // Back on the product page, the buyer keeps it open while the seller edits and sells it.
   await buyer.goBack();

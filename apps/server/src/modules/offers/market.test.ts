@@ -62,6 +62,8 @@ describe('offers', () => {
       offer: { id: made.json().offer.id, amount: 350, status: 'pending' },
       product: { id: p.id, name: 'Kettle', price: 400, status: 'available' },
     });
+    // The product's card shows its first photo's thumbnail.
+    expect(card.product.thumbnail).toMatch(/_thumb\.webp$/);
     // Announced as an offer, not as "sent you a message".
     expect(await notificationsOf(sellerH)).toContain('Bala Buyer offered ₹350 for Kettle');
 
