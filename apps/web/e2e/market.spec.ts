@@ -45,7 +45,8 @@ test('a buyer saves an item, hears of a price drop, makes an offer the seller ac
   });
   expect(edit.status()).toBe(200);
   await buyer.getByRole('button', { name: /^Notifications/ }).click();
-  await expect(buyer.getByText(`Price drop: ${name} is now ₹800`)).toBeVisible();
+  // In the list (the same words may also be in a toast that is still open).
+  await expect(buyer.getByRole('button', { name: `Price drop: ${name} is now ₹800` })).toBeVisible();
   await buyer.keyboard.press('Escape');
 
   // ---- 3. The buyer offers; the seller accepts in chat; the buyer sees Reserved live --------
@@ -65,6 +66,10 @@ test('a buyer saves an item, hears of a price drop, makes an offer the seller ac
   const seller = await sellerContext.newPage();
   await signIn(seller, sellerUser);
   await expect(seller).toHaveURL(/dashboard$/);
+  // The seller hears of it as an offer, with its amount and the product.
+  await seller.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(seller.getByRole('button', { name: `Bala Buyer offered ₹700 for ${name}` })).toBeVisible();
+  await seller.keyboard.press('Escape');
   await seller.goto(`/chat/${buyerUser.id}`);
   const card = seller.getByRole('group', { name: 'Offer of ₹700' });
   await expect(card).toBeVisible();
@@ -83,6 +88,19 @@ test('a buyer saves an item, hears of a price drop, makes an offer the seller ac
   // The buyer's open product page turns Reserved without a reload.
   await expect(buyer.getByText('Reserved').first()).toBeVisible();
   await expect(buyer.getByRole('region', { name: 'Your offers' }).getByText('Accepted')).toBeVisible();
+  // The buyer is told the agreed price and what to do next, and the page leads to the chat.
+  await expect(
+    buyer.getByText(`Asha Seller accepted your offer of ₹700 for ${name}. Arrange the pickup in chat`),
+  ).toBeVisible();
+  const yourOffers = buyer.getByRole('region', { name: 'Your offers' });
+  await expect(yourOffers.getByText('Agreed price')).toBeVisible();
+  await expect(card.getByText('Agreed price: ₹700')).toBeVisible();
+  await yourOffers.getByRole('link', { name: 'Arrange the pickup in chat' }).click();
+  await expect(buyer).toHaveURL(new RegExp(`/chat/${sellerUser.id}`));
+  await expect(
+    buyer.getByRole('group', { name: 'Offer of ₹700' }).getByText('Arrange the pickup in chat.'),
+  ).toBeVisible();
+  await buyer.goto(`/products/${productId}`);
 
   // ---- 4. The seller marks it sold to the buyer ---------------------------------------------
   await seller.goto(`/products/${productId}`);

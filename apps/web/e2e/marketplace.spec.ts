@@ -121,6 +121,29 @@ test('a hosteller lists a product, another finds and contacts them, the seller e
   await expectAccessible(buyer);
   await buyer.getByRole('link', { name: 'Contact Seller' }).click();
   await expect(buyer).toHaveURL(new RegExp(`/chat/${sellerUser.id}\\?product=[0-9a-f-]+$`));
+  // The thread shows the product's card with its photo and a first question ready to send or edit;
+  // nothing is sent until the buyer sends it.
+  const about = buyer.getByRole('region', { name: 'The product you are asking about' });
+  await expect(about.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await expect
+    .poll(() => about.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const composer = buyer.getByRole('textbox', { name: 'Message' });
+  await expect(composer).toHaveValue('Is this still available?');
+  await expect(buyer.getByText('No messages yet')).toBeVisible();
+  await expectAccessible(buyer);
+  await composer.fill('Is this still available? I can pick it up today.');
+  await composer.press('Enter');
+  const log = buyer.getByRole('log');
+  await expect(log.getByText('Is this still available? I can pick it up today.')).toBeVisible();
+  await expect(log.getByText('Sent')).toBeVisible();
+  // The card went with the message, into the thread, with the product's photo.
+  const sentCard = log.getByRole('link', { name: new RegExp(name) });
+  await expect(sentCard).toBeVisible();
+  await expect
+    .poll(() => sentCard.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(about).toHaveCount(0);
   // Back on the product page, the buyer keeps it open while the seller edits and sells it.
   await buyer.goBack();
   await expect(buyer.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -29,6 +29,11 @@ export interface ServerToClientEvents {
   'request:available': (payload: { request: DeliveryRequest }) => void;
   /** To every day scholar but its parties: a request left the list (accepted, cancelled or expired). */
   'request:unavailable': (payload: { id: string }) => void;
+  /**
+   * To every member but the seller and those blocked with them: a product was just listed (presented
+   * for any buyer), so an open marketplace shows it.
+   */
+  'product:available': (payload: { product: Product }) => void;
   /** A product the viewer watches (or sells) changed, presented for them. */
   'product:updated': (payload: { product: Product }) => void;
   /** An offer of the viewer's (as buyer or seller) was made or changed status. */

@@ -100,6 +100,11 @@ export type EntityEvent =
   | { type: 'product.removed'; productId: string; sellerId: string }
   /** A product was listed (nobody watches it yet; the shared pages change). */
   | { type: 'product.created'; productId: string; sellerId: string }
+  /**
+   * A product that lists may show was listed: the same for every member but those in `except` (its
+   * seller, and whoever blocks them or is blocked by them).
+   */
+  | { type: 'product.available'; product: Product; except: string[] }
   /** An offer was made or its status changed: its buyer and the product's seller see the card change. */
   | { type: 'offer.updated'; offer: Offer; sellerId: string }
   /** A moderator removed a user's product, request or message (its owner is told why). */

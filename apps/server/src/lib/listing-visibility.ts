@@ -40,6 +40,14 @@ export async function isSuspended(db: Db, userId: string): Promise<boolean> {
   return (result as unknown as { rows: { suspended: boolean }[] }).rows[0]?.suspended === true;
 }
 
+/** Everyone who blocks `userId` or whom `userId` blocks (each once). */
+export async function blockedWith(db: Db, userId: string): Promise<string[]> {
+  const result = await db.execute(sql`select distinct case when ub.blocker_id = ${userId}
+      then ub.blocked_id else ub.blocker_id end as id
+    from ${userBlocks} ub where ub.blocker_id = ${userId} or ub.blocked_id = ${userId}`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
 /** Those of `userIds` of whom neither blocks `userId` nor is blocked by them (in no particular order). */
 export async function notBlockedAmong(db: Db, userId: string, userIds: string[]): Promise<string[]> {
   if (userIds.length === 0) return [];

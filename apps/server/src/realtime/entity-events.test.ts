@@ -9,6 +9,7 @@ import type { ClientToServerEvents, DeliveryRequest, ServerToClientEvents } from
 import { requests } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { bearer, createProduct, createRequest, createUser, tokenFor } from '../test/factories';
+import { multipartBody, pngImage } from '../test/images';
 import { REALTIME_LIMITS } from './gateway';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -65,14 +66,15 @@ const collect = <E extends keyof ServerToClientEvents>(s: Client, event: E, ms =
 
 /** Every entity event a socket gets within `ms`. */
 async function everything(s: Client, ms = 400) {
-  const [updated, available, unavailable, product, removed] = await Promise.all([
+  const [updated, available, unavailable, listed, product, removed] = await Promise.all([
     collect(s, 'request:updated', ms),
     collect(s, 'request:available', ms),
     collect(s, 'request:unavailable', ms),
+    collect(s, 'product:available', ms),
     collect(s, 'product:updated', ms),
     collect(s, 'product:removed', ms),
   ]);
-  return [...updated, ...available, ...unavailable, ...product, ...removed];
+  return [...updated, ...available, ...unavailable, ...listed, ...product, ...removed];
 }
 
 async function person(role: 'hosteller' | 'dayscholar', name?: string): Promise<Person> {
@@ -289,6 +291,47 @@ describe('product events', () => {
       });
     expect(await sellerTwice).toHaveLength(1);
     expect(await bystanderHears).toEqual([]);
+  });
+
+  it('a new listing reaches every member live, but not its seller nor anyone blocked with them', async () => {
+    const seller = await person('hosteller', 'Lata Lister');
+    const hosteller = await person('hosteller');
+    const day = await person('dayscholar');
+    const blocker = await person('dayscholar');
+    const blockedBySeller = await person('hosteller');
+    expect((await api('POST', `/users/${seller.id}/block`, blocker)).statusCode).toBe(200);
+    expect((await api('POST', `/users/${blockedBySeller.id}/block`, seller)).statusCode).toBe(200);
+    const [sellerS, hS, dS, blockerS, blockedS] = await Promise.all(
+      [seller, hosteller, day, blocker, blockedBySeller].map((u) => online(u)),
+    );
+    const toHosteller = next(hS, 'product:available');
+    const toDay = next(dS, 'product:available');
+    const silent = [sellerS, blockerS, blockedS].map((s) => collect(s, 'product:available', 800));
+
+    const form = multipartBody(
+      { name: 'Lady Bird cycle', description: 'Rides well, new brakes', price: '3000', category: 'other' },
+      [{ filename: 'cycle.png', contentType: 'image/png', data: await pngImage() }],
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { ...bearer(seller.token), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().product.id as string;
+
+    for (const got of [await toHosteller, await toDay])
+      expect(got.product).toMatchObject({
+        id,
+        name: 'Lady Bird cycle',
+        price: 3000,
+        seller: { id: seller.id, name: 'Lata Lister', hostelBlock: 'Block A' },
+        can: { contact: true, offer: true, edit: false },
+        isSaved: false,
+      });
+    expect((await toDay).product.thumbnails).toHaveLength(1);
+    for (const heard of await Promise.all(silent)) expect(heard).toEqual([]);
   });
 
   it('a deleted product is removed from watching screens and the seller’s; unwatching stops the updates', async () => {

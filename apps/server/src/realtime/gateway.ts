@@ -41,6 +41,8 @@ export async function onlineUsersAmong(io: Pick<IoServer, 'in'>, userIds: string
 }
 /** Every day scholar's sockets: they hear of requests joining and leaving the available list. */
 export const DAY_SCHOLARS_ROOM = 'role:dayscholar';
+/** Every member's sockets (a complete profile): they hear of products being listed. */
+export const MEMBERS_ROOM = 'members';
 /** Sockets that have a product's page open (product:watch). */
 export const productRoom = (productId: string) => `product:${productId}`;
 /**
@@ -99,8 +101,8 @@ const checkPayload = z.array(z.uuid()).max(REALTIME_LIMITS.checkMax);
 /**
  * Socket.IO on the app's HTTP server. Identity comes from the handshake token, checked like a bearer
  * header, and again before every message; a socket closes when its token expires or is revoked.
- * Every socket joins `user:{id}`; a day scholar's also `role:dayscholar`, and one with a product page
- * open `product:{id}`. With REDIS_URL the Redis adapter carries rooms, presence, pushes and
+ * Every socket joins `user:{id}`; a member's (complete profile) also `members`, a day scholar's
+ * `role:dayscholar`, and one with a product page open `product:{id}`. With REDIS_URL the Redis adapter carries rooms, presence, pushes and
  * disconnections across every process sharing the database.
  */
 export async function attachRealtime(app: FastifyInstance, ctx: AppContext, authenticate: Authenticator) {
@@ -224,6 +226,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
     if (socket.data.actor.sessionId) void socket.join(sessionRoom(socket.data.actor.sessionId));
     const { role, isProfileComplete } = socket.data.actor;
     if (role === 'dayscholar' && isProfileComplete) void socket.join(DAY_SCHOLARS_ROOM);
+    if (isProfileComplete) void socket.join(MEMBERS_ROOM);
     expireAt(socket, socket.data.expiresAt);
 
     /** The actor as of now, or null when the socket's token has been revoked or has expired. */
@@ -437,6 +440,11 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
         io.to(DAY_SCHOLARS_ROOM)
           .except(event.except.map(room))
           .emit('request:unavailable', { id: event.requestId });
+        return;
+      case 'product.available':
+        io.to(MEMBERS_ROOM)
+          .except(event.except.map(room))
+          .emit('product:available', { product: event.product });
         return;
       case 'product.updated':
         io.to(productRoom(event.forOthers.id))

@@ -133,4 +133,44 @@ describe('live cache updates', () => {
     const shown = client.getQueryData<typeof p>(productKeys.detail(p.id))!;
     expect([shown.price, shown.can.contact, shown.can.offer]).toEqual([300, false, false]);
   });
+
+  it('puts a new listing at the top of newest-first marketplaces it belongs to; a search or price order refetches', async () => {
+    const live = createLiveUpdates(client);
+    const old = makeProduct({ name: 'Old lamp', category: 'electronics' });
+    const older = makeProduct({ name: 'Older kettle', category: 'electronics' });
+    const all = { search: '', category: '', condition: '', sort: 'recent' } as const;
+    const keys = {
+      all: productKeys.list(all),
+      books: productKeys.list({ ...all, category: 'books' }),
+      search: productKeys.list({ ...all, search: 'cycle' }),
+      cheapest: productKeys.list({ ...all, sort: 'price-low' }),
+    };
+    for (const key of Object.values(keys))
+      client.setQueryData(key, {
+        pages: [
+          { products: [old], nextCursor: 'c0' },
+          { products: [older], nextCursor: null },
+        ],
+        pageParams: [undefined, 'c0'],
+      });
+    const names = (key: readonly unknown[]) =>
+      client
+        .getQueryData<InfiniteData<{ products: { name: string }[] }>>(key)
+        ?.pages.map((p) => p.products.map((x) => x.name));
+
+    const cycle = makeProduct({ name: 'Lady Bird cycle', category: 'other' });
+    live.productAvailable(cycle);
+    live.productAvailable(cycle);
+
+    expect(names(keys.all)).toEqual([['Lady Bird cycle', 'Old lamp'], ['Older kettle']]);
+    expect(names(keys.books)).toEqual([['Old lamp'], ['Older kettle']]);
+    for (const key of [keys.search, keys.cheapest]) {
+      expect(names(key)).toEqual([['Old lamp'], ['Older kettle']]);
+      expect(client.getQueryState(key)?.isInvalidated).toBe(false);
+    }
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_DELAY_MS);
+    for (const key of [keys.search, keys.cheapest])
+      expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(keys.books)?.isInvalidated).toBe(false);
+  });
 });

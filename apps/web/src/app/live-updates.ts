@@ -8,7 +8,7 @@ import type {
 import { type InfiniteData, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { DASHBOARD_LIST_SIZE, dashboardKeys } from '@/features/dashboard/api/dashboard';
-import { productKeys } from '@/features/products/api/keys';
+import { type ProductFilters, productKeys } from '@/features/products/api/keys';
 import { applyOffer } from '@/features/products/api/market';
 import { type AvailableFilters, requestKeys } from '@/features/requests/api/keys';
 import { markFresh } from '@/lib/fresh';
@@ -24,6 +24,9 @@ import { useOnReconnect, useSocketEvent } from '@/lib/socket';
  * - request:available / request:unavailable (day scholars): Browse and the dashboard preview gain the
  *   request at the top, highlighted, or lose it, by patching the cached pages (no refetch); a Browse
  *   list narrowed by filters only the server can apply refetches once, shortly after.
+ * - product:available (every member but the seller and those blocked with them): an open marketplace
+ *   showing the newest first gains the product at the top, highlighted; a list sorted by price or
+ *   narrowed by a search refetches once, shortly after (where it belongs is the server's call).
  * - product:updated / product:removed (product pages open, and the seller): the product page and
  *   cached product lists take the new copy or drop it.
  * Counters (dashboard stats) refetch at most once per burst. After a reconnect, whatever was missed
@@ -70,7 +73,10 @@ const requestPages = (
   edit: (list: DeliveryRequest[], pageIndex: number) => DeliveryRequest[],
 ) => patchPages(data, itemsOf, withItems, edit);
 
-const productPages = (data: Pages<ProductListResponse> | undefined, edit: (list: Product[]) => Product[]) =>
+const productPages = (
+  data: Pages<ProductListResponse> | undefined,
+  edit: (list: Product[], pageIndex: number) => Product[],
+) =>
   patchPages(
     data,
     (page) => page.products,
@@ -93,6 +99,20 @@ const isFiltered = (key: QueryKey) => {
   const filters = key[3] as AvailableFilters | undefined;
   return Boolean(filters && (filters.search || filters.location || filters.minFee || filters.maxFee));
 };
+
+/**
+ * Where a new product goes in a cached marketplace list: at the top of a newest-first list it
+ * belongs to, nowhere in a list whose category or condition it does not have, and only the server
+ * can say for a search or a price order.
+ */
+function placeOfNew(key: QueryKey, product: Product): 'top' | 'none' | 'refetch' {
+  const filters = key[2] as Partial<ProductFilters> | undefined;
+  if (!filters || typeof filters !== 'object') return 'refetch';
+  if (filters.category && filters.category !== product.category) return 'none';
+  if (filters.condition && filters.condition !== product.condition) return 'none';
+  if (filters.search || (filters.sort && filters.sort !== 'recent')) return 'refetch';
+  return 'top';
+}
 
 /** Refetches of the given keys, gathered for a moment so that a burst of events causes one each. */
 function createBatcher(queryClient: QueryClient, delay: number) {
@@ -176,6 +196,20 @@ export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH
       later.add(dashboardKeys.dayScholarStats());
     },
 
+    productAvailable(product: Product) {
+      markFresh(product.id);
+      for (const query of queryClient.getQueryCache().findAll({ queryKey: productKeys.lists() })) {
+        const place = placeOfNew(query.queryKey, product);
+        if (place === 'refetch') later.add(query.queryKey);
+        if (place !== 'top') continue;
+        queryClient.setQueryData<Pages<ProductListResponse>>(query.queryKey, (data) =>
+          data?.pages.some((page) => page.products.some((p) => p.id === product.id))
+            ? data
+            : productPages(data, (list, page) => (page === 0 ? [product, ...list] : list)),
+        );
+      }
+    },
+
     productUpdated(pushed: Product) {
       // The pushed copy is the same for every watcher: whether this viewer saved it stays as it was,
       // and so does a contact or offer refused to them (they and the seller are blocked).
@@ -225,6 +259,7 @@ export function useLiveUpdates() {
   useSocketEvent('request:updated', ({ request }) => live.requestUpdated(request));
   useSocketEvent('request:available', ({ request }) => live.requestAvailable(request));
   useSocketEvent('request:unavailable', ({ id }) => live.requestUnavailable(id));
+  useSocketEvent('product:available', ({ product }) => live.productAvailable(product));
   useSocketEvent('product:updated', ({ product }) => live.productUpdated(product));
   useSocketEvent('product:removed', ({ id }) => live.productRemoved(id));
   useSocketEvent('offer:updated', ({ offer }) => applyOffer(queryClient, offer));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRelativeTime, formatRupees, formatTime } from './format';
+import {
+  formatDate,
+  formatRelativeTime,
+  formatRupees,
+  formatShortAgo,
+  formatTime,
+  formatTimeUntil,
+} from './format';
 
 describe('formatRupees', () => {
   it('shows rupees with Indian digit grouping', () => {
@@ -54,5 +61,36 @@ describe('formatTime', () => {
 
   it('shows nothing for a value that is not a time', () => {
     expect(formatTime('not a time')).toBe('');
+  });
+});
+
+describe('formatShortAgo', () => {
+  const now = Date.parse('2026-11-22T12:00:00.000Z');
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+  it('says just now, then minutes, hours and days in short units, then the date', () => {
+    expect(formatShortAgo(ago(30), now)).toBe('just now');
+    expect(formatShortAgo(ago(5 * 60), now)).toBe('5 min ago');
+    expect(formatShortAgo(ago(2 * 3600 + 59 * 60), now)).toBe('2 h ago');
+    expect(formatShortAgo(ago(3 * 24 * 3600), now)).toBe('3 d ago');
+    expect(formatShortAgo(ago(7 * 24 * 3600), now)).toBe(formatDate(ago(7 * 24 * 3600)));
+    expect(formatShortAgo('not a date', now)).toBe('');
+  });
+});
+
+describe('formatTimeUntil', () => {
+  const now = Date.parse('2026-11-22T12:00:00.000Z');
+  const inS = (seconds: number) => new Date(now + seconds * 1000).toISOString();
+
+  it('counts down in whole units, never more time than is left', () => {
+    expect(formatTimeUntil(inS(20), now)).toBe('in 1 min');
+    expect(formatTimeUntil(inS(25 * 60 + 30), now)).toBe('in 25 min');
+    expect(formatTimeUntil(inS(3 * 3600 + 59 * 60), now)).toBe('in 3 h');
+    expect(formatTimeUntil(inS(2 * 24 * 3600 + 5), now)).toBe('in 2 d');
+  });
+
+  it("says 'overdue' once the time has passed", () => {
+    expect(formatTimeUntil(inS(0), now)).toBe('overdue');
+    expect(formatTimeUntil(inS(-3600), now)).toBe('overdue');
   });
 });

@@ -90,3 +90,32 @@ export function formatRelativeTime(value: string | number | Date, now: number = 
   if (days <= 6) return plural(days, 'day');
   return formatDate(date);
 }
+
+/**
+ * How long ago, short enough for a card: 'just now' under a minute, then '5 min ago', '2 h ago',
+ * '3 d ago' up to 6 days, then a date. Times slightly in the future (clock skew) are 'just now'.
+ */
+export function formatShortAgo(value: DateInput, now: number = Date.now()): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const seconds = Math.floor((now - date.getTime()) / 1000);
+  if (seconds < MINUTE) return 'just now';
+  if (seconds < HOUR) return `${Math.floor(seconds / MINUTE)} min ago`;
+  if (seconds < DAY) return `${Math.floor(seconds / HOUR)} h ago`;
+  const days = Math.floor(seconds / DAY);
+  return days <= 6 ? `${days} d ago` : formatDate(date);
+}
+
+/**
+ * How long until a deadline, beside its date: 'in 25 min', 'in 3 h', 'in 2 d' (whole units, rounded
+ * down, so never more time than there is); 'overdue' once it has passed.
+ */
+export function formatTimeUntil(value: DateInput, now: number = Date.now()): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const seconds = Math.floor((date.getTime() - now) / 1000);
+  if (seconds <= 0) return 'overdue';
+  if (seconds < HOUR) return `in ${Math.max(1, Math.floor(seconds / MINUTE))} min`;
+  if (seconds < DAY) return `in ${Math.floor(seconds / HOUR)} h`;
+  return `in ${Math.floor(seconds / DAY)} d`;
+}

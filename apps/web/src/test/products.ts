@@ -7,6 +7,7 @@ export const seller = {
   name: 'Kiran Seller',
   avatar: null,
   createdAt: '2026-08-15T10:00:00.000Z',
+  hostelBlock: 'Block B',
 };
 
 /** What the server allows a buyer (anyone but the seller). */
@@ -68,6 +69,7 @@ export const hostellerAsSeller = {
   name: hosteller.name,
   avatar: hosteller.avatar,
   createdAt: hosteller.createdAt,
+  hostelBlock: hosteller.hostelBlock,
 };
 
 /** A picked image of `size` bytes (the content is not a real image; the server is mocked). */

@@ -21,6 +21,8 @@ export const OFFER_MESSAGES = {
   notBuyerOfOffer: 'Only the buyer can withdraw this offer',
   made: 'Offer sent',
   accepted: 'Offer accepted — the product is reserved for the buyer',
+  /** What the buyer of an accepted offer does next. */
+  nextStep: 'Arrange the pickup in chat',
   declined: 'Offer declined',
   withdrawn: 'Offer withdrawn',
 } as const;

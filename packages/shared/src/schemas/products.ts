@@ -405,6 +405,8 @@ export const productSellerSchema = z.object({
   name: z.string(),
   avatar: z.string().nullable(),
   createdAt: z.string(),
+  /** Where on campus the seller lives (every seller is a hosteller), so buyers see how near it is. */
+  hostelBlock: z.string().nullable(),
 });
 
 /** One product as every endpoint returns it. Price in rupees, times ISO 8601 UTC. */

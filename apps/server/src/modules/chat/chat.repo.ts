@@ -35,8 +35,11 @@ export async function attachmentsOf(db: Db, rows: MessageRow[]): Promise<Message
             name: products.name,
             price: products.price,
             status: products.status,
+            // Qualified by hand: alone in the FROM, a column is written bare, and a bare "id" in the
+            // subquery would name the image's own id.
             thumbPath: sql<string | null>`(select i.thumb_path from ${productImages} i
-              where i.product_id = ${products.id} order by i.position limit 1)`,
+              where i.product_id = ${products}.${sql.identifier(products.id.name)}
+              order by i.position limit 1)`,
           })
           .from(products)
           .where(inArray(products.id, productIds))

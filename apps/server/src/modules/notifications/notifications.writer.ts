@@ -1,6 +1,7 @@
 import { removedNotice } from '@campusrun/shared';
 import type { AppContext } from '../../lib/context';
 import type { AppEvent } from '../../lib/events';
+import { formatRupees } from '../../lib/money';
 import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repo';
 
@@ -45,14 +46,20 @@ export function notificationFor(event: AppEvent): repo.NewNotification | null {
         message: `${event.deliverer.name} cancelled the delivery of ${event.itemName}. Your request is open again.`,
         data: { requestId: event.requestId },
       };
-    case 'message.created':
+    case 'message.created': {
       if (event.resent) return null;
+      const { offer, product } = event.message;
       return {
         userId: event.message.receiverId,
         type: 'message',
-        message: `${event.sender.name} sent you a message`,
+        // An offer is announced as one: "Meera offered ₹2,800 for Lady Bird cycle".
+        message:
+          offer && product
+            ? `${event.sender.name} offered ${formatRupees(offer.amount)} for ${product.name}`
+            : `${event.sender.name} sent you a message`,
         data: { senderId: event.sender.id },
       };
+    }
     case 'listing.removed':
       return {
         userId: event.ownerId,

@@ -62,6 +62,10 @@ describe('offers', () => {
       offer: { id: made.json().offer.id, amount: 350, status: 'pending' },
       product: { id: p.id, name: 'Kettle', price: 400, status: 'available' },
     });
+    // The product's card shows its first photo's thumbnail.
+    expect(card.product.thumbnail).toMatch(/_thumb\.webp$/);
+    // Announced as an offer, not as "sent you a message".
+    expect(await notificationsOf(sellerH)).toContain('Bala Buyer offered ₹350 for Kettle');
 
     // The seller sees every offer, a buyer only their own.
     await offer(p.id, otherH, 380);
@@ -90,7 +94,10 @@ describe('offers', () => {
     expect(product.status).toBe('reserved');
     const others = (await call('GET', `/products/${p.id}/offers`, otherH)).json().offers as Offer[];
     expect(others.find((o) => o.id === b.id)!.status).toBe('declined');
-    expect(await notificationsOf(buyerH)).toContain('Sita Seller accepted your offer of ₹800 for Chair');
+    // The buyer hears the agreed price and what to do next.
+    expect(await notificationsOf(buyerH)).toContain(
+      'Sita Seller accepted your offer of ₹800 for Chair. Arrange the pickup in chat',
+    );
     expect(await notificationsOf(otherH)).toContain(
       'Your offer for Chair was declined: it is reserved for another buyer',
     );
@@ -239,7 +246,8 @@ describe('sold to a buyer, reviews and profiles', () => {
 
     const sellerProfile = await call('GET', `/users/${seller.id}/profile`, otherH);
     expect(sellerProfile.statusCode).toBe(200);
-    expect(sellerProfile.body).not.toMatch(/email|phoneNumber|roomNumber|hostelBlock/);
+    // Listings carry the seller's hostel block; the profile never their room, e-mail or phone.
+    expect(sellerProfile.body).not.toMatch(/email|phoneNumber|roomNumber/);
     const profile = sellerProfile.json().profile;
     expect(profile.ratings.asSeller).toEqual({ average: 5, count: 1 });
     expect(profile.reviews[0]).toMatchObject({

@@ -196,7 +196,9 @@ describe('blocking stops sales, offers and reviews', () => {
       await call('PUT', `/products/${p.id}/sold`, seller.h, { buyerId: rival.id });
       const told = await notificationsOf(buyer);
       expect(told.filter((m) => m.includes('Study lamp'))).toEqual([]);
-      expect(await notificationsOf(rival)).toContain('Sid Seller accepted your offer of ₹480 for Study lamp');
+      expect(await notificationsOf(rival)).toContain(
+        'Sid Seller accepted your offer of ₹480 for Study lamp. Arrange the pickup in chat',
+      );
     },
   );
 

@@ -9,7 +9,7 @@ import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { isBlockedBetween, notBlockedAmong } from '../../lib/listing-visibility';
-import { toPaise, toRupees } from '../../lib/money';
+import { formatRupees, toPaise, toRupees } from '../../lib/money';
 import { presentOffer } from './offers.presenter';
 import * as repo from './offers.repo';
 
@@ -26,7 +26,7 @@ export interface OffersDeps {
   products: { reservedByOffer(productId: string, buyerId: string): Promise<void> };
 }
 
-const rupees = (paise: number) => `₹${toRupees(paise).toLocaleString('en-IN')}`;
+const rupees = (paise: number) => formatRupees(toRupees(paise));
 
 /**
  * Offers on products: a buyer offers a price in the chat with the seller; the seller accepts (the
@@ -136,7 +136,7 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
         actor.id,
         [offer.buyerId],
         product.id,
-        `${actor.name} accepted your offer of ${rupees(offer.amount)} for ${product.name}`,
+        `${actor.name} accepted your offer of ${rupees(offer.amount)} for ${product.name}. ${OFFER_MESSAGES.nextStep}`,
       );
       const declinedBuyers = changed.filter((o) => o.id !== id).map((o) => o.buyerId);
       await notice(

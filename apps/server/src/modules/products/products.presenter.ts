@@ -11,8 +11,8 @@ import type { ProductView } from './products.repo';
 export const ANY_BUYER: ProductViewer = { id: '', role: null };
 
 /**
- * Everything that leaves the server about a product, as `viewer` sees it: no seller e-mail, phone or
- * room; `can` from the policy.
+ * Everything that leaves the server about a product, as `viewer` sees it: the seller's hostel block
+ * but no e-mail, phone or room; `can` from the policy.
  */
 export function presentProduct(
   storage: Pick<Storage, 'url'>,
@@ -38,6 +38,7 @@ export function presentProduct(
       name: p.seller.name,
       avatar: p.seller.avatar,
       createdAt: p.seller.createdAt.toISOString(),
+      hostelBlock: p.seller.hostelBlock,
     },
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),

@@ -46,6 +46,7 @@ export interface SellerRow {
   name: string;
   avatar: string | null;
   createdAt: Date;
+  hostelBlock: string | null;
 }
 export interface ProductWithSeller {
   product: ProductRow;
@@ -61,7 +62,13 @@ export interface ProductView {
   images: Array<Pick<ImageRow, 'path' | 'thumbPath'>>;
 }
 
-const sellerColumns = { id: users.id, name: users.name, avatar: users.avatar, createdAt: users.createdAt };
+const sellerColumns = {
+  id: users.id,
+  name: users.name,
+  avatar: users.avatar,
+  createdAt: users.createdAt,
+  hostelBlock: users.hostelBlock,
+};
 const sellerSuspended = sql<boolean>`not ${notSuspended(products.sellerId)}`;
 
 /** The hidden-by-default filter, written as the partial indexes' predicate so they apply. */
@@ -172,7 +179,7 @@ function prepareList(db: Db, name: string, shape: ListShape, order: ListOrder) {
     'createdAt', ${products.createdAt}, 'updatedAt', ${products.updatedAt},
     'cursor', ${cursorOf(order)},
     'seller', json_build_object('id', ${users.id}, 'name', ${users.name}, 'avatar', ${users.avatar},
-      'createdAt', ${users.createdAt}),
+      'createdAt', ${users.createdAt}, 'hostelBlock', ${users.hostelBlock}),
     'images', (select coalesce(json_agg(json_build_array(i.path, i.thumb_path) order by i.position), '[]'::json)
       from ${productImages} i where i.product_id = ${products.id})
   )`;
@@ -280,7 +287,7 @@ interface ListItemJson {
   createdAt: string;
   updatedAt: string;
   cursor: string;
-  seller: { id: string; name: string; avatar: string | null; createdAt: string };
+  seller: { id: string; name: string; avatar: string | null; createdAt: string; hostelBlock: string | null };
   images: Array<[string, string]>;
 }
 

@@ -16,7 +16,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, forbidden, isForeignKeyViolation, notFound, type AppError } from '../../lib/errors';
 import type { Events } from '../../lib/events';
 import { DEFAULT_IMAGE_LIMITS, processImage, type ImageLimits, type ProcessedImage } from '../../lib/images';
-import { isBlockedBetween } from '../../lib/listing-visibility';
+import { blockedWith, isBlockedBetween } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
 import { toPaise } from '../../lib/money';
 import type { Form, UploadedFile } from '../../lib/multipart';
@@ -95,6 +95,20 @@ export function createProductsService(
       forOthers: presentProduct(storage, found, ANY_BUYER),
     });
     return found;
+  }
+
+  /**
+   * A new product reaches open marketplaces when lists may show it (visible, its seller not
+   * suspended), but not its seller nor anyone blocked with them.
+   */
+  async function announceListed(found: repo.ProductWithSeller) {
+    if (!events || found.product.moderation !== 'visible' || found.sellerSuspended) return;
+    const sellerId = found.product.sellerId;
+    await events.emit({
+      type: 'product.available',
+      product: presentProduct(storage, found, ANY_BUYER),
+      except: [sellerId, ...(await blockedWith(db, sellerId))],
+    });
   }
 
   /** Tells everyone who saved the product (but `except`) what happened to it. */
@@ -261,7 +275,9 @@ export function createProductsService(
         ),
       );
       await events?.emit({ type: 'product.created', productId: id, sellerId: actor.id });
-      return { product: presentProduct(storage, await find(id), viewerOf(actor)) };
+      const created = await find(id);
+      await announceListed(created);
+      return { product: presentProduct(storage, created, viewerOf(actor)) };
     },
 
     /**

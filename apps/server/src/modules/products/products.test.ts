@@ -108,7 +108,13 @@ describe('POST /api/products', () => {
       images: [expect.stringMatching(/^\/uploads\/products\/[0-9a-f]{32}\.webp$/)],
       thumbnails: [expect.stringMatching(/^\/uploads\/products\/[0-9a-f]{32}_thumb\.webp$/)],
       sellerId: seller.id,
-      seller: { id: seller.id, name: 'Sita Seller', avatar: null, createdAt: seller.createdAt.toISOString() },
+      seller: {
+        id: seller.id,
+        name: 'Sita Seller',
+        avatar: null,
+        createdAt: seller.createdAt.toISOString(),
+        hostelBlock: 'Block A',
+      },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       // The seller's own answer: their controls, no Contact Seller.
@@ -123,7 +129,8 @@ describe('POST /api/products', () => {
       },
       isSaved: false,
     });
-    expect(res.body).not.toMatch(/email|phone|roomNumber|hostelBlock/);
+    // The seller's hostel block shows (how near the item is), never their room, e-mail or phone.
+    expect(res.body).not.toMatch(/email|phone|roomNumber/);
     const [row] = await t.db.select().from(products).where(eq(products.id, product.id));
     expect(row!.price).toBe(149950);
     for (const url of [...product.images, ...product.thumbnails])
@@ -650,6 +657,8 @@ describe('GET /api/products', () => {
       name: expect.any(String),
       avatar: null,
       createdAt: expect.any(String),
+      // Where the seller lives on campus, never their room, e-mail or phone.
+      hostelBlock: expect.any(String),
     });
   });
 });

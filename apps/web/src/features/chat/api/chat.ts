@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation, Offer, PublicUser, UserRef } from '@campusrun/shared';
+import type { ChatMessage, Conversation, Offer, Product, PublicUser, UserRef } from '@campusrun/shared';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -20,6 +20,7 @@ export const chatKeys = {
   threads: ['chat', 'thread'] as const,
   thread: (userId: string) => ['chat', 'thread', userId] as const,
   user: (userId: string) => ['chat', 'user', userId] as const,
+  product: (productId: string) => ['chat', 'product', productId] as const,
 };
 
 export function useConversations() {
@@ -180,4 +181,31 @@ export function clearUnread(queryClient: QueryClient, partnerId: string) {
   queryClient.setQueryData<Conversation[]>(chatKeys.conversations, (list) =>
     list?.map((c) => (c.user.id === partnerId && c.unreadCount > 0 ? { ...c, unreadCount: 0 } : c)),
   );
+}
+
+export type ThreadProduct = NonNullable<ChatMessage['product']>;
+
+/**
+ * The product a thread is opened from (`?product=`), as the card the first message will carry:
+ * null when neither of the two sells it (the server would not attach it).
+ */
+export function useThreadProduct(productId: string | undefined, userIds: string[]) {
+  return useQuery({
+    queryKey: chatKeys.product(productId ?? ''),
+    enabled: productId !== undefined,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ product: Product }>(`/products/${encodeURIComponent(productId ?? '')}`, { signal })
+        .then(({ product }) => product),
+    select: (product): ThreadProduct | null =>
+      userIds.includes(product.sellerId)
+        ? {
+            id: product.id,
+            name: product.name,
+            price: product.price,
+            status: product.status,
+            thumbnail: product.thumbnails[0] ?? product.images[0] ?? null,
+          }
+        : null,
+  });
 }

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { chatHandlers, makeMessage, makeNotification } from '@/test/chat';
 import { dayscholar, hosteller } from '@/test/fixtures';
+import { makeProduct } from '@/test/products';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
 import { currentSocket } from '@/test/socket';
@@ -282,5 +283,35 @@ describe('chat thread', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to conversations' })).toHaveAttribute('href', '/chat');
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
     expect(screen.queryByText('Failed to load conversation')).not.toBeInTheDocument();
+  });
+
+  it('opened from a product page: shows its card with its photo and a ready question, sent only when the buyer sends it', async () => {
+    const product = makeProduct({ sellerId: partner.id, name: 'Lady Bird cycle', price: 3000 });
+    server.use(http.get(api('/products/:id'), () => HttpResponse.json({ product })));
+    const { user } = await openThread(`/chat/${partner.id}?product=${product.id}`);
+    const card = await screen.findByRole('region', { name: 'The product you are asking about' }, slow);
+    expect(within(card).getByRole('link')).toHaveAttribute('href', `/products/${product.id}`);
+    expect(within(card).getByText('Lady Bird cycle')).toBeInTheDocument();
+    expect(within(card).getByText('₹3,000')).toBeInTheDocument();
+    expect(card.querySelector('img')).toHaveAttribute('src', expect.stringContaining(product.thumbnails[0]));
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    expect(input).toHaveValue('Is this still available?');
+    // Nothing went out by itself.
+    expect(currentSocket().sent('message:send')).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, 'Is the cycle still available?{Enter}');
+    const [payload] = currentSocket().sent('message:send').at(-1) as [SendPayload & { productId?: string }];
+    expect(payload).toMatchObject({ message: 'Is the cycle still available?', productId: product.id });
+  });
+
+  it('a product link of someone else than the two: no card and nothing typed', async () => {
+    const product = makeProduct({ name: 'Not theirs' });
+    server.use(http.get(api('/products/:id'), () => HttpResponse.json({ product })));
+    await openThread(`/chat/${partner.id}?product=${product.id}`);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue(''));
+    expect(
+      screen.queryByRole('region', { name: 'The product you are asking about' }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -15,7 +15,7 @@ import { useAuth } from '@/lib/auth';
 import { formatDate, formatTime } from '@/lib/format';
 import { useOpenThread } from '@/lib/open-thread';
 import { useToastClearance } from '@/lib/toast';
-import { clearUnread, threadMessages, useChatUser, useThread } from '../api/chat';
+import { clearUnread, threadMessages, useChatUser, useThread, useThreadProduct } from '../api/chat';
 import { usePresence } from '../hooks/usePresence';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { useSendPhoto } from '../hooks/useSendPhoto';
@@ -30,6 +30,9 @@ import { OnlineDot } from './OnlineDot';
 import { ThreadMenu } from './ThreadMenu';
 
 type Status = 'Sending...' | 'Sent' | 'Read';
+
+/** The question a buyer finds ready when they contact a seller from a product page. */
+const STILL_AVAILABLE = 'Is this still available?';
 
 /** What the thread shows when the other person has no account. */
 const USER_NOT_FOUND = 'User not found';
@@ -89,18 +92,24 @@ function Thread({ partnerId }: { partnerId: string }) {
   const [searchParams] = useSearchParams();
   const aboutProduct = searchParams.get('product') ?? undefined;
   const mentioned = threadMessages(thread.data).some((m) => m.product?.id === aboutProduct);
+  const unmentioned = aboutProduct && thread.isSuccess && !mentioned ? aboutProduct : undefined;
   const { pending, send } = useSendMessage(
     myId,
     partnerId,
     (content) => setDraft((current) => (current.trim() === '' ? content : current)),
-    aboutProduct && thread.isSuccess && !mentioned ? aboutProduct : undefined,
+    unmentioned,
   );
 
-  const photo = useSendPhoto(
-    myId,
-    partnerId,
-    aboutProduct && thread.isSuccess && !mentioned ? aboutProduct : undefined,
-  );
+  const photo = useSendPhoto(myId, partnerId, unmentioned);
+
+  // A buyer who contacts the seller from a product page sees that product's card above the composer
+  // and a first question ready to send or edit; nothing is sent until they send it.
+  const aboutCard = useThreadProduct(unmentioned, [partnerId]).data ?? null;
+  const [askedAbout, setAskedAbout] = useState<string | null>(null);
+  if (aboutCard && askedAbout !== aboutCard.id) {
+    setAskedAbout(aboutCard.id);
+    setDraft((current) => (current.trim() === '' ? STILL_AVAILABLE : current));
+  }
 
   const knownName = partner.data?.name ?? thread.data?.pages[0]?.user.name;
   const name = knownName ?? 'Chat';
@@ -259,6 +268,14 @@ function Thread({ partnerId }: { partnerId: string }) {
           />
         )}
 
+        {aboutCard && (
+          <section
+            aria-label="The product you are asking about"
+            className="border-t border-slate-200 px-3 pt-3"
+          >
+            <ProductContextCard product={aboutCard} />
+          </section>
+        )}
         <Composer
           value={draft}
           inputRef={inputRef}

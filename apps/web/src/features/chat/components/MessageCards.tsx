@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@campusrun/shared';
+import { type ChatMessage, OFFER_MESSAGES } from '@campusrun/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { HandCoins, ImageOff } from 'lucide-react';
 import { useState } from 'react';
@@ -70,9 +70,12 @@ export function OfferCard({ offer, mine }: { offer: Offer; mine: boolean }) {
     >
       <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
         <HandCoins className="size-4 text-indigo-700" aria-hidden="true" />
-        Offer: {formatRupees(offer.amount)}
+        {offer.status === 'accepted' ? 'Agreed price' : 'Offer'}: {formatRupees(offer.amount)}
       </p>
       <OfferStatusBadge status={offer.status} className="mt-1" />
+      {offer.status === 'accepted' && mine && (
+        <p className="mt-2 text-sm text-slate-700">{OFFER_MESSAGES.nextStep}.</p>
+      )}
       {offer.status === 'pending' && (
         <div className="mt-2 flex gap-2">
           {mine ? (

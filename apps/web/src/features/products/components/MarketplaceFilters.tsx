@@ -1,6 +1,7 @@
 import { PRODUCT_LIMITS, PRODUCT_SORTS, type ProductSort } from '@campusrun/shared';
 import { Search, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { FoldedFilters } from '@/components/ui/FoldedFilters';
 import { Input, Select } from '@/components/ui/Input';
 import type { ProductFilters } from '../api/keys';
 import { useDebouncedCallback } from '@/lib/debounced-callback';
@@ -25,7 +26,10 @@ function Labelled({ label, children }: { label: string; children: (id: string) =
   );
 }
 
-/** Search (debounced), category, condition and sort. The values live in the URL (see the page). */
+/**
+ * Search (debounced), category, condition and sort. The values live in the URL (see the page). On
+ * phones all but the search fold behind "Filters".
+ */
 export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProps) {
   const [text, setText] = useState(filters.search);
   const [urlSearch, setUrlSearch] = useState(filters.search);
@@ -90,55 +94,60 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
           )}
         </Labelled>
       </div>
-      <Labelled label="Category">
-        {(id) => (
-          <Select
-            id={id}
-            value={filters.category}
-            onChange={(event) => onChange({ category: event.target.value as ProductFilters['category'] })}
-          >
-            <option value="">All categories</option>
-            {ALL_CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {categoryLabel(value)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Labelled>
-      <Labelled label="Condition">
-        {(id) => (
-          <Select
-            id={id}
-            value={filters.condition}
-            onChange={(event) => onChange({ condition: event.target.value as ProductFilters['condition'] })}
-          >
-            <option value="">Any condition</option>
-            {CONDITIONS.map((value) => (
-              <option key={value} value={value}>
-                {conditionLabel(value)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Labelled>
-      <div className="col-span-2 sm:col-span-1">
-        <Labelled label="Sort by">
+      <FoldedFilters
+        active={(filters.category ? 1 : 0) + (filters.condition ? 1 : 0)}
+        className="col-span-2 justify-self-start sm:col-span-3"
+      >
+        <Labelled label="Category">
           {(id) => (
             <Select
               id={id}
-              value={filters.sort}
-              onChange={(event) => onChange({ sort: event.target.value as ProductSort })}
+              value={filters.category}
+              onChange={(event) => onChange({ category: event.target.value as ProductFilters['category'] })}
             >
-              {PRODUCT_SORTS.map((value) => (
+              <option value="">All categories</option>
+              {ALL_CATEGORIES.map((value) => (
                 <option key={value} value={value}>
-                  {SORT_LABELS[value]}
+                  {categoryLabel(value)}
                 </option>
               ))}
             </Select>
           )}
         </Labelled>
-      </div>
+        <Labelled label="Condition">
+          {(id) => (
+            <Select
+              id={id}
+              value={filters.condition}
+              onChange={(event) => onChange({ condition: event.target.value as ProductFilters['condition'] })}
+            >
+              <option value="">Any condition</option>
+              {CONDITIONS.map((value) => (
+                <option key={value} value={value}>
+                  {conditionLabel(value)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Labelled>
+        <div className="col-span-2 sm:col-span-1">
+          <Labelled label="Sort by">
+            {(id) => (
+              <Select
+                id={id}
+                value={filters.sort}
+                onChange={(event) => onChange({ sort: event.target.value as ProductSort })}
+              >
+                {PRODUCT_SORTS.map((value) => (
+                  <option key={value} value={value}>
+                    {SORT_LABELS[value]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Labelled>
+        </div>
+      </FoldedFilters>
     </div>
   );
 }

@@ -47,6 +47,8 @@ describe('marketplace', { timeout: 20_000 }, () => {
     );
     expect(within(cards[0]!).getByText('₹1,250')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Like New · Decor')).toBeInTheDocument();
+    // Where the seller lives, and how long ago it was listed.
+    expect(cards[0]).toHaveTextContent(/Block B · (\d+ (min|h|d) ago|just now|\d+ \w+ \d{4})/);
     const image = within(cards[1]!).getByRole('img', { name: 'DSA books' });
     expect(image).toHaveAttribute('src', books.thumbnails[0]);
     expect(image).toHaveAttribute('loading', 'lazy');
@@ -104,6 +106,9 @@ describe('marketplace', { timeout: 20_000 }, () => {
     // The edit form's 'used' reads as the canonical 'good'.
     expect(screen.getByRole('combobox', { name: 'Condition' })).toHaveValue('good');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-high');
+    // On a phone the category and condition fold behind "Filters", which counts them.
+    const fold = screen.getByRole('button', { name: 'Filters (2 in use)' });
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
     expect(Object.fromEntries(calls[0]!)).toEqual({
       search: 'lamp',
       category: 'decor',

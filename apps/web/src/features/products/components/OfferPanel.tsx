@@ -121,11 +121,13 @@ function MakeOfferDialog({
   );
 }
 
-function OfferRow({ offer, asSeller }: { offer: Offer; asSeller: boolean }) {
+function OfferRow({ offer, asSeller, product }: { offer: Offer; asSeller: boolean; product: Product }) {
+  const agreed = offer.status === 'accepted';
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-900">
+          {agreed && <span className="font-normal text-slate-600">Agreed price </span>}
           {formatRupees(offer.amount)}
           {asSeller && (
             <>
@@ -138,6 +140,16 @@ function OfferRow({ offer, asSeller }: { offer: Offer; asSeller: boolean }) {
           )}
         </p>
         <OfferStatusBadge status={offer.status} />
+        {agreed && !asSeller && (
+          <p className="mt-1 text-sm">
+            <Link
+              to={`${paths.chatWith(product.sellerId)}?product=${encodeURIComponent(product.id)}`}
+              className="inline-flex min-h-11 items-center font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              {OFFER_MESSAGES.nextStep}
+            </Link>
+          </p>
+        )}
       </div>
       <OfferActions offer={offer} asSeller={asSeller} />
     </li>
@@ -186,7 +198,7 @@ export function OfferPanel({ product, isSeller }: { product: Product; isSeller: 
       ) : (
         <ul className="mt-1 divide-y divide-slate-100">
           {offers.map((offer) => (
-            <OfferRow key={offer.id} offer={offer} asSeller={isSeller} />
+            <OfferRow key={offer.id} offer={offer} asSeller={isSeller} product={product} />
           ))}
         </ul>
       )}

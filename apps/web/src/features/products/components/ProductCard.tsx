@@ -1,19 +1,31 @@
 import type { Product } from '@campusrun/shared';
-import { ImageOff } from 'lucide-react';
+import clsx from 'clsx';
+import { ImageOff, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { Badge } from '@/components/ui/Badge';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
-import { formatRupees } from '@/lib/format';
+import { formatRupees, formatShortAgo } from '@/lib/format';
+import { useIsFresh } from '@/lib/fresh';
 import { mediaUrl } from '@/lib/media';
 import { ProductStatusBadge } from '@/components/products/ProductStatusBadge';
 import { categoryLabel, conditionLabel } from './options';
 import { SaveButton } from './SaveButton';
 
-/** One marketplace tile: square thumbnail (no layout shift), price, name, condition. */
+/**
+ * One marketplace tile: square thumbnail (no layout shift), price, name, condition, the seller's
+ * hostel block and how long ago it was listed; one that just arrived live is highlighted.
+ */
 export function ProductCard({ product }: { product: Product }) {
   const thumbnail = product.thumbnails[0] ?? product.images[0];
+  const fresh = useIsFresh(product.id);
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow duration-150 focus-within:ring-2 focus-within:ring-indigo-600 hover:shadow-md motion-reduce:transition-none">
+    <article
+      className={clsx(
+        'group relative flex flex-col overflow-hidden rounded-xl bg-white shadow-sm transition-shadow duration-150 focus-within:ring-2 focus-within:ring-indigo-600 hover:shadow-md motion-reduce:transition-none',
+        fresh ? 'ring-2 ring-indigo-500 motion-safe:animate-fresh-in' : 'ring-1 ring-slate-200',
+      )}
+    >
       <div className="relative aspect-square bg-slate-100">
         {thumbnail ? (
           <img
@@ -30,8 +42,14 @@ export function ProductCard({ product }: { product: Product }) {
             <ImageOff className="size-8" aria-hidden="true" />
           </div>
         )}
-        {product.status !== 'available' && (
+        {product.status !== 'available' ? (
           <ProductStatusBadge status={product.status} className="absolute top-2 left-2 shadow-sm" />
+        ) : (
+          fresh && (
+            <Badge tone="indigo" className="absolute top-2 left-2 shadow-sm">
+              New
+            </Badge>
+          )
         )}
         {/* Above the card's stretched link, so it takes its own clicks. */}
         <div className="absolute top-2 right-2 z-10">
@@ -52,6 +70,15 @@ export function ProductCard({ product }: { product: Product }) {
         <p className="mt-auto pt-1 text-xs text-slate-500">
           {conditionLabel(product.condition)} · {categoryLabel(product.category)}
           {product.isNegotiable && ' · Negotiable'}
+        </p>
+        <p className="truncate text-xs text-slate-500">
+          {product.seller.hostelBlock && (
+            <>
+              <MapPin className="mr-0.5 inline size-3 align-[-1px]" aria-hidden="true" />
+              {product.seller.hostelBlock} ·{' '}
+            </>
+          )}
+          <time dateTime={product.createdAt}>{formatShortAgo(product.createdAt)}</time>
         </p>
       </div>
     </article>

@@ -69,6 +69,30 @@ describe('browse requests', { timeout: 20_000 }, () => {
     );
     await waitFor(() => expect(screen.queryByText('Blue pens')).not.toBeInTheDocument(), { timeout: 5000 });
     expect(screen.getByText('Milk packet')).toBeInTheDocument();
+    // On a phone the location and fees fold behind "Filters", which counts those in use.
+    expect(screen.getByRole('button', { name: 'Filters (3 in use)' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('shows how long is left beside each deadline, and no Pending badge (everything listed is pending)', async () => {
+    const soon = makeRequest({
+      itemName: 'Milk packet',
+      deadline: new Date(Date.now() + 3 * 3600_000 + 10 * 60_000).toISOString(),
+    });
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/dayscholar/requests/available'), () =>
+        HttpResponse.json({ requests: [soon], nextCursor: null }),
+      ),
+    );
+    renderApp('/dayscholar/browse-requests', { user: dayscholar });
+    const list = await screen.findByRole('list', { name: 'Available requests' }, { timeout: 5000 });
+    expect(within(list).getByText('in 3 h')).toBeInTheDocument();
+    expect(within(list).queryByText('Pending')).not.toBeInTheDocument();
+    // No filter in use: the button says just "Filters".
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
   });
 
   it('gains new requests at the top, highlighted, and loses withdrawn ones, without asking the server again', async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Field } from '@/components/ui/Field';
+import { FoldedFilters } from '@/components/ui/FoldedFilters';
 import { Input, Select } from '@/components/ui/Input';
 import { useAvailableRequests } from '../api/get-available-requests';
 import type { AvailableFilters } from '../api/keys';
@@ -85,67 +86,74 @@ export function BrowseRequestsPage() {
             />
           )}
         </Field>
-        <Field label="Location">
-          {(control) => (
-            <Input
-              {...control}
-              placeholder="e.g. Block A"
-              value={draft.location}
-              onChange={change('location')}
-            />
-          )}
-        </Field>
-        <div className="grid grid-cols-2 gap-3">
-          <Field label="Min fee (₹)">
+        {/* On phones all but the search fold behind "Filters", so the first requests show at once. */}
+        <FoldedFilters
+          active={[filters.location, filters.minFee, filters.maxFee].filter(Boolean).length}
+          className="justify-self-start sm:col-span-2"
+        >
+          <Field label="Location">
             {(control) => (
               <Input
                 {...control}
-                type="number"
-                min={0}
-                inputMode="decimal"
-                value={draft.minFee}
-                onChange={change('minFee')}
+                placeholder="e.g. Block A"
+                value={draft.location}
+                onChange={change('location')}
               />
             )}
           </Field>
-          <Field label="Max fee (₹)">
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="Min fee (₹)">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  min={0}
+                  inputMode="decimal"
+                  value={draft.minFee}
+                  onChange={change('minFee')}
+                />
+              )}
+            </Field>
+            <Field label="Max fee (₹)">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  min={0}
+                  inputMode="decimal"
+                  value={draft.maxFee}
+                  onChange={change('maxFee')}
+                />
+              )}
+            </Field>
+          </div>
+          <Field label="Sort by">
             {(control) => (
-              <Input
+              <Select
                 {...control}
-                type="number"
-                min={0}
-                inputMode="decimal"
-                value={draft.maxFee}
-                onChange={change('maxFee')}
-              />
+                value={filters.sort}
+                onChange={(event) => {
+                  // Send what is typed along with the sort, so a pending debounce cannot undo it.
+                  debounced.cancel();
+                  setFilters({ ...draft, sort: event.target.value as RequestSort });
+                }}
+              >
+                {REQUEST_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </Select>
             )}
           </Field>
-        </div>
-        <Field label="Sort by">
-          {(control) => (
-            <Select
-              {...control}
-              value={filters.sort}
-              onChange={(event) => {
-                // Send what is typed along with the sort, so a pending debounce cannot undo it.
-                debounced.cancel();
-                setFilters({ ...draft, sort: event.target.value as RequestSort });
-              }}
-            >
-              {REQUEST_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        </FoldedFilters>
       </form>
 
       <section className="mt-6" aria-busy={query.isFetching || undefined}>
         <RequestList
           items={items}
           party="requester"
+          allPending
           label="Available requests"
           query={query}
           errorTitle="Failed to load available requests"

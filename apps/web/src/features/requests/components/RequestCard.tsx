@@ -5,7 +5,7 @@ import { Avatar } from '@/components/ui/Avatar';
 import { Badge } from '@/components/ui/Badge';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
-import { formatDateTime, formatRelativeTime, formatRupees } from '@/lib/format';
+import { formatDateTime, formatRelativeTime, formatRupees, formatTimeUntil } from '@/lib/format';
 import clsx from 'clsx';
 import { useIsFresh } from '@/lib/fresh';
 import { RequestStateBadge, UrgentBadge } from '@/components/requests/RequestStatusBadge';
@@ -14,11 +14,14 @@ export interface RequestCardProps {
   request: DeliveryRequest;
   /** Whose name the card shows: the deliverer (hosteller's lists) or the requester (day scholar's). */
   party: 'deliverer' | 'requester';
+  /** Leave out the Pending badge where every card is pending (Browse). */
+  hidePending?: boolean;
 }
 
 /** One request as a card that opens its detail page; one that just arrived live is highlighted. */
-export function RequestCard({ request, party }: RequestCardProps) {
+export function RequestCard({ request, party, hidePending = false }: RequestCardProps) {
   const fresh = useIsFresh(request.id);
+  const open = (request.status === 'pending' || request.status === 'accepted') && !request.isExpired;
   return (
     <li className={clsx(fresh && 'motion-safe:animate-fresh-in')}>
       <Link
@@ -38,7 +41,9 @@ export function RequestCard({ request, party }: RequestCardProps) {
           <div className="flex shrink-0 flex-wrap justify-end gap-1.5">
             {fresh && <Badge tone="indigo">New</Badge>}
             {request.isUrgent && !request.isExpired && <UrgentBadge />}
-            <RequestStateBadge request={request} />
+            {!(hidePending && request.status === 'pending' && !request.isExpired) && (
+              <RequestStateBadge request={request} />
+            )}
           </div>
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
@@ -51,6 +56,13 @@ export function RequestCard({ request, party }: RequestCardProps) {
             <Calendar className="size-4" aria-hidden="true" />
             <span className="sr-only">Deadline</span>
             {formatDateTime(request.deadline)}
+            {/* While it is still to be delivered, how long is left. */}
+            {open && (
+              <>
+                <span aria-hidden="true">·</span>
+                <span className="font-medium text-slate-900">{formatTimeUntil(request.deadline)}</span>
+              </>
+            )}
           </span>
         </div>
         <PartyLine request={request} party={party} />

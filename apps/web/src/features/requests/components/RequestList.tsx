@@ -27,10 +27,20 @@ export interface RequestListProps {
   errorTitle: string;
   empty: ReactNode;
   label: string;
+  /** Every request listed is pending (Browse): the cards leave out the Pending badge. */
+  allPending?: boolean;
 }
 
 /** Skeletons, error + Retry, empty state, or the cards with "Load more" (focus goes to the first new card). */
-export function RequestList({ query, items, party, errorTitle, empty, label }: RequestListProps) {
+export function RequestList({
+  query,
+  items,
+  party,
+  errorTitle,
+  empty,
+  label,
+  allPending = false,
+}: RequestListProps) {
   const { listRef, markLoadMore } = useLoadMoreFocus(items);
   if (query.isPending) return <RequestCardSkeletons />;
   if (query.error && !items) {
@@ -52,7 +62,7 @@ export function RequestList({ query, items, party, errorTitle, empty, label }: R
     <>
       <ul ref={listRef} className="space-y-3" aria-label={label}>
         {items.map((request) => (
-          <RequestCard key={request.id} request={request} party={party} />
+          <RequestCard key={request.id} request={request} party={party} hidePending={allPending} />
         ))}
       </ul>
       <LoadMore query={query} failedMessage={errorTitle} onLoad={markLoadMore} />
