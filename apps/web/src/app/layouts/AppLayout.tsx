@@ -38,7 +38,7 @@ export function AppLayout() {
   const close = () => setMenuOpen(false);
 
   return (
-    <div className="min-h-dvh bg-slate-50">
+    <div className="min-h-dvh bg-slate-50 pr-[env(safe-area-inset-right,0px)] pl-[env(safe-area-inset-left,0px)]">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -54,13 +54,13 @@ export function AppLayout() {
         <div className="fixed inset-0 flex">
           <DialogPanel
             transition
-            className="relative flex w-full max-w-72 flex-1 transition duration-150 ease-out data-closed:-translate-x-full motion-reduce:transition-none"
+            className="relative flex w-full max-w-72 flex-1 bg-white pt-[env(safe-area-inset-top,0px)] pb-[env(safe-area-inset-bottom,0px)] pl-[env(safe-area-inset-left,0px)] transition duration-150 ease-out data-closed:-translate-x-full motion-reduce:transition-none"
           >
             <button
               type="button"
               onClick={close}
               aria-label="Close menu"
-              className="absolute top-3 right-3 z-10 flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className="absolute top-[calc(0.75rem+env(safe-area-inset-top,0px))] right-3 z-10 flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               <X className="size-6" aria-hidden="true" />
             </button>
@@ -79,7 +79,7 @@ export function AppLayout() {
       <div className="lg:pl-64">
         <header
           ref={topBar}
-          className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6 lg:px-8"
+          className="sticky top-0 z-30 flex h-(--top-bar-height) items-center gap-2 border-b border-slate-200 bg-white/95 px-4 pt-[env(safe-area-inset-top,0px)] backdrop-blur sm:px-6 lg:px-8"
         >
           <button
             type="button"
