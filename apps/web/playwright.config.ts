@@ -10,7 +10,18 @@ const THROUGH_BALANCER = /(requests|marketplace|chat)\.spec\.ts$/;
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Screens compared with their committed pictures (e2e/visual.spec.ts); animations are stopped and
+    // the caret hidden while the picture is taken. A few pixels of font smoothing may differ.
+    toHaveScreenshot: {
+      pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
+      maxDiffPixelRatio: 0.01,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+    },
+  },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
