@@ -23,7 +23,9 @@ import { startServer } from './processes';
  * The screens run against a server and database of their own, seeded here with fixed names and
  * texts, so lists hold exactly this data whatever other specs created. What still differs from run
  * to run is masked: times and dates (the server stamps rows with the real time), avatar colours
- * (derived from random ids) and the handover code.
+ * (derived from random ids) and the handover code. The browser's clock is left running: the rows carry
+ * the server's real time, so a clock frozen at a fixed date would show deadlines long past or far
+ * ahead; animations are off (reduced motion, and toHaveScreenshot stops the rest).
  */
 
 const SIZES = {
@@ -135,12 +137,33 @@ function strayText(text: string): string[] {
 
 /** Dates, times and "x ago" as the app writes them (lib/format.ts): they change from run to run. */
 const TIME_TEXT =
-  /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|\b\d{1,2}:\d{2}\s?(am|pm)\b|\bago\b|\bjust now\b|\bin \d+\s?(min|minutes?|h|hours?|d|days?)\b|\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/i;
+  /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)( \d{4})?\b|\b\d{1,2}:\d{2}\s?(am|pm)\b|\b(\d+ (seconds?|minutes?|hours?|days?) )?ago\b|\bjust now\b|\bin \d+\s?(min|minutes?|h|hours?|d|days?)\b|\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/gi;
+/** What each of them is written as in the picture. */
+const STEADY_TIME = '00:00';
+
+/**
+ * Writes every date and time on the screen as STEADY_TIME, so the text around them (and the masks
+ * over them) keep their place whatever the time of the run.
+ */
+async function steadyTimes(page: Page) {
+  await page.evaluate(
+    ({ source, flags, steady }) => {
+      const pattern = new RegExp(source, flags);
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.nodeValue ?? '';
+        const steadied = text.replace(pattern, steady);
+        if (steadied !== text) node.nodeValue = steadied;
+      }
+    },
+    { source: TIME_TEXT.source, flags: TIME_TEXT.flags, steady: STEADY_TIME },
+  );
+}
 
 function dynamicParts(page: Page): Locator[] {
   return [
     page.locator('time'),
-    page.getByText(TIME_TEXT),
+    page.getByText(STEADY_TIME),
     page.locator('[data-avatar]'),
     page.getByTestId('handover-code'),
     page.locator('input[type="datetime-local"], input[type="date"], input[type="time"]'),
@@ -350,6 +373,7 @@ async function checkScreen(page: Page, screen: Screen, file: string[]) {
     expect.soft(strayText(text), `${file.join('/')}: text that is not part of the app`).toEqual([]);
     expect.soft(errors, `${file.join('/')}: console errors while it loaded`).toEqual([]);
 
+    await steadyTimes(page);
     // The whole screen in one picture: the window is made as tall as the page, so the bars fixed
     // to its edges (tab bar, sidebar) sit where they belong instead of over the middle of a long page.
     const viewport = page.viewportSize()!;
