@@ -10,7 +10,20 @@ const THROUGH_BALANCER = /(requests|marketplace|chat)\.spec\.ts$/;
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Screens compared with their committed pictures (e2e/visual.spec.ts); animations are stopped and
+    // the caret hidden while the picture is taken. At most 20 pixels may differ (the edges of a photo
+    // are drawn a little differently from run to run): a digit that moves changes some 200, which a
+    // ratio such as 1 % or even 0.1 % of a whole page would let pass.
+    toHaveScreenshot: {
+      pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
+      maxDiffPixels: 20,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+    },
+  },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -54,6 +54,8 @@ export default async function globalSetup() {
     GOOGLE_CLIENT_SECRET: 'e2e-secret',
     GOOGLE_ISSUER: issuer,
   };
+  // A spec that needs a database of its own (visual.spec.ts) starts a server with these settings.
+  process.env.E2E_SERVER_ENV = JSON.stringify(serverEnv);
   const stopHelpers = () => {
     sink.kill('SIGTERM');
     provider.kill('SIGTERM');

@@ -208,8 +208,9 @@ describe('ReconnectingBanner', () => {
     const banner = screen.getByText('Reconnecting…').parentElement!;
     expect(banner).toHaveAttribute('role', 'status');
     expect(banner).toHaveAttribute('aria-live', 'polite');
-    // In the flow (not over the chat header); the chat thread subtracts the published height.
-    expect(banner).toHaveClass('sticky', 'top-16');
+    // In the flow, right under the top bar (not over the chat header); the chat thread subtracts the
+    // published height.
+    expect(banner).toHaveClass('sticky', 'top-(--top-bar-height)');
     expect(height()).toBe('2rem');
     socket.serverConnect();
     await waitFor(() => expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument());

@@ -212,7 +212,7 @@ export function ReconnectingBanner() {
     };
   }, [down]);
   return (
-    <div role="status" aria-live="polite" className="sticky top-16 z-20">
+    <div role="status" aria-live="polite" className="sticky top-(--top-bar-height) z-20">
       {down && (
         <p className="flex h-8 items-center justify-center bg-amber-100 px-4 text-sm font-medium text-amber-900">
           Reconnecting…

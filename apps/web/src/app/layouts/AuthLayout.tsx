@@ -10,7 +10,7 @@ export const TAGLINE = 'Connecting hostellers and day scholars at the campus.';
 export function AuthLayout() {
   const { data: config } = useCampusConfig();
   return (
-    <div className="flex min-h-dvh flex-col items-center bg-slate-50 px-4 py-8 sm:justify-center sm:py-12">
+    <div className="flex min-h-dvh flex-col items-center bg-slate-50 px-[max(1rem,env(safe-area-inset-left,0px),env(safe-area-inset-right,0px))] pt-[calc(2rem+env(safe-area-inset-top,0px))] pb-[calc(2rem+env(safe-area-inset-bottom,0px))] sm:justify-center sm:pt-[calc(3rem+env(safe-area-inset-top,0px))] sm:pb-[calc(3rem+env(safe-area-inset-bottom,0px))]">
       <header className="flex flex-col items-center text-center">
         <Link
           to={paths.home}

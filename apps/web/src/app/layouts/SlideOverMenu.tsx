@@ -14,13 +14,13 @@ export function SlideOverMenu({ open, onClose, role }: { open: boolean; onClose:
       <div className="fixed inset-0 flex">
         <DialogPanel
           transition
-          className="relative flex w-full max-w-72 flex-1 transition duration-150 ease-out data-closed:-translate-x-full motion-reduce:transition-none"
+          className="relative flex w-full max-w-72 flex-1 bg-white pt-[env(safe-area-inset-top,0px)] pb-[env(safe-area-inset-bottom,0px)] pl-[env(safe-area-inset-left,0px)] transition duration-150 ease-out data-closed:-translate-x-full motion-reduce:transition-none"
         >
           <button
             type="button"
             onClick={onClose}
             aria-label="Close menu"
-            className="absolute top-3 right-3 z-10 flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className="absolute top-[calc(0.75rem+env(safe-area-inset-top,0px))] right-3 z-10 flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
             <X className="size-6" aria-hidden="true" />
           </button>

@@ -150,7 +150,7 @@ export function TabBar({ role }: { role: Role }) {
     <nav
       aria-label="Tab bar"
       data-tab-bar=""
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-[env(safe-area-inset-left,0px)] pb-[env(safe-area-inset-bottom,0px)] backdrop-blur md:hidden"
     >
       <ul className="mx-auto flex max-w-lg">
         {cells.map((cell) => (

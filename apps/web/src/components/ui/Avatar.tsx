@@ -53,6 +53,7 @@ export function Avatar({ id, name, src, size = 'md', alt, className }: AvatarPro
 
   return (
     <span
+      data-avatar=""
       aria-hidden={alt ? undefined : true}
       role={alt && !showImage ? 'img' : undefined}
       aria-label={alt && !showImage ? alt : undefined}

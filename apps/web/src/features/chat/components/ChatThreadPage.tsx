@@ -182,7 +182,7 @@ function Thread({ partnerId }: { partnerId: string }) {
     );
 
   return (
-    <div className="-mx-4 -my-6 flex h-[calc(100dvh-4rem-var(--reconnecting-banner-height,0px))] bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">
+    <div className="-mx-4 -my-6 flex h-[calc(100dvh-var(--top-bar-height)-var(--reconnecting-banner-height,0px))] bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">
       {/* From 1,024 px the conversations stay beside the thread. */}
       <aside
         aria-label="Conversations"

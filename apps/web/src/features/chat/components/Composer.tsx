@@ -49,7 +49,7 @@ export function Composer({
         />
       )}
       <form
-        className="flex items-end gap-2 border-t border-slate-200 bg-white p-3"
+        className="flex items-end gap-2 border-t border-slate-200 bg-white p-3 pb-[max(0.75rem,env(safe-area-inset-bottom,0px))]"
         onSubmit={(event) => {
           event.preventDefault();
           if (canSend) onSend();

@@ -22,7 +22,8 @@ export function StatCard({
   isLoading: boolean;
 }) {
   return (
-    <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    // The number sits at the bottom, level with its neighbours' when a label wraps to two lines.
+    <div className="flex flex-col justify-between rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <dt className="flex items-center justify-between gap-2 text-sm font-medium text-slate-600">
         {label}
         <Icon className="size-5 shrink-0 text-indigo-600" aria-hidden="true" />

@@ -54,7 +54,8 @@ export function ModerationPage() {
       <p className="mt-1 text-sm text-slate-500">
         Review what students reported, then dismiss, remove or suspend.
       </p>
-      <div role="tablist" aria-label="Moderation" className="mt-5 flex gap-2 overflow-x-auto">
+      {/* The padding keeps the tabs' rings and focus outlines inside the scrolling row, uncut. */}
+      <div role="tablist" aria-label="Moderation" className="-mx-1 mt-4 flex gap-2 overflow-x-auto p-1">
         {TABS.map((t) => (
           <button
             key={t.id}

@@ -60,11 +60,11 @@ export function NotificationsPopover({ unread, arrivedAs }: { unread: number; ar
         Not anchored: an anchored panel is portalled, and Headless UI then adds aria-hidden focusable
         "focus sentinel" buttons to stitch the tab order back together (axe aria-hidden-focus). In
         place, right after the bell, the tab order is natural. Phones: across the screen under the
-        4rem header; from sm: under the bell, right-aligned.
+        top bar; from sm: under the bell, right-aligned.
       */}
       <PopoverPanel
         transition
-        className="fixed inset-x-2 top-18 z-40 rounded-xl bg-white shadow-lg ring-1 ring-slate-200 transition duration-150 data-closed:opacity-0 motion-reduce:transition-none sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-80"
+        className="fixed inset-x-2 top-[calc(var(--top-bar-height)+0.5rem)] z-40 rounded-xl bg-white shadow-lg ring-1 ring-slate-200 transition duration-150 data-closed:opacity-0 motion-reduce:transition-none sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-80"
       >
         <NotificationsPanel />
       </PopoverPanel>

@@ -1,0 +1,411 @@
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+  request as apiRequest,
+  test,
+} from '@playwright/test';
+import { actOnRequest, createRequestViaApi, listProductViaApi, PASSWORD, type SeededUser } from './fixtures';
+import { startServer } from './processes';
+
+/**
+ * Every screen of the app at phone and desktop size, in the light and the dark theme, compared with
+ * the committed pictures in e2e/__screenshots__/ (update them with --update-snapshots; a change to a
+ * screen updates its picture in the same commit). On every screen the visible text is checked for
+ * text that is not part of the app (`$&`, `undefined`, raw keys…) and the console for errors.
+ *
+ * The screens run against a server and database of their own, seeded here with fixed names and
+ * texts, so lists hold exactly this data whatever other specs created. What still differs from run
+ * to run is masked: times and dates (the server stamps rows with the real time), avatar colours
+ * (derived from random ids) and the handover code. The browser's clock is left running: the rows carry
+ * the server's real time, so a clock frozen at a fixed date would show deadlines long past or far
+ * ahead; animations are off (reduced motion, and toHaveScreenshot stops the rest).
+ */
+
+const SIZES = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+const THEMES = ['light', 'dark'] as const;
+
+type Role = 'public' | 'hosteller' | 'dayscholar' | 'moderator';
+
+interface Seeded {
+  baseURL: string;
+  users: Record<'hari' | 'meera' | 'divya' | 'mohan', SeededUser & { user: unknown }>;
+  /** Hari's open request, and the one Divya is delivering to him. */
+  pendingRequest: string;
+  acceptedRequest: string;
+  /** Meera's cancelled request: closed to everyone else. */
+  othersRequest: string;
+  /** Hari's textbook, and Meera's cycle (saved by Hari, offered on by Divya). */
+  ownProduct: string;
+  othersProduct: string;
+}
+
+interface Screen {
+  name: string;
+  path: (s: Seeded) => string;
+  /** Text that shows once the screen has its data. */
+  ready: string | RegExp;
+  /** An error screen: the failed API call it shows may be logged by the browser. */
+  failedCall?: boolean;
+}
+
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+
+const SCREENS: Record<Role, Screen[]> = {
+  public: [
+    { name: 'login', path: () => '/login', ready: 'Sign in to your account' },
+    { name: 'register', path: () => '/register', ready: 'Create your account' },
+    { name: 'forgot-password', path: () => '/forgot-password', ready: 'Forgot your password?' },
+    { name: 'verify-email', path: () => '/verify-email', ready: 'Verify your email' },
+    {
+      name: 'reset-password',
+      path: () => '/reset-password?token=a-reset-token-from-the-mail',
+      ready: /password/i,
+    },
+    { name: 'not-found', path: () => '/no/such/page', ready: 'Page Not Found' },
+  ],
+  hosteller: [
+    { name: 'dashboard', path: () => '/hosteller/dashboard', ready: 'Printer paper' },
+    { name: 'my-requests', path: () => '/hosteller/my-requests', ready: 'Maggi noodles' },
+    { name: 'new-request', path: () => '/hosteller/my-requests/new', ready: 'New Request' },
+    { name: 'sell-product', path: () => '/hosteller/sell-product', ready: 'Sell Product' },
+    { name: 'request-detail', path: (s) => `/requests/${s.acceptedRequest}`, ready: 'Maggi noodles' },
+    { name: 'marketplace', path: () => '/marketplace', ready: 'Lady Bird cycle' },
+    { name: 'product-own', path: (s) => `/products/${s.ownProduct}`, ready: 'Calculus textbook' },
+    { name: 'product-other', path: (s) => `/products/${s.othersProduct}`, ready: 'Lady Bird cycle' },
+    { name: 'edit-product', path: (s) => `/hosteller/edit-product/${s.ownProduct}`, ready: 'Edit Product' },
+    { name: 'saved', path: () => '/saved', ready: 'Lady Bird cycle' },
+    { name: 'profile', path: () => '/profile', ready: 'hari@example.edu' },
+    { name: 'public-profile', path: (s) => `/users/${s.users.meera.id}`, ready: 'Meera Menon' },
+    { name: 'chat-list', path: () => '/chat', ready: 'Divya Dayscholar' },
+    {
+      name: 'chat-thread',
+      path: (s) => `/chat/${s.users.divya.id}`,
+      ready: 'Bringing the noodles by 7, is the Block B gate fine?',
+    },
+    {
+      name: 'product-missing',
+      path: () => `/products/${NO_SUCH_ID}`,
+      ready: /not found|no longer/i,
+      failedCall: true,
+    },
+    {
+      name: 'request-closed-to-viewer',
+      path: (s) => `/requests/${s.othersRequest}`,
+      ready: /not found/i,
+      failedCall: true,
+    },
+    { name: 'moderation-refused', path: () => '/moderation', ready: /moderator/i, failedCall: true },
+  ],
+  dayscholar: [
+    { name: 'dashboard', path: () => '/dayscholar/dashboard', ready: 'Maggi noodles' },
+    { name: 'browse', path: () => '/dayscholar/browse-requests', ready: 'Printer paper' },
+    { name: 'my-deliveries', path: () => '/dayscholar/my-deliveries', ready: 'Phone charger' },
+    { name: 'request-detail', path: (s) => `/requests/${s.acceptedRequest}`, ready: 'Maggi noodles' },
+    { name: 'marketplace', path: () => '/marketplace', ready: 'Lady Bird cycle' },
+    { name: 'product', path: (s) => `/products/${s.othersProduct}`, ready: 'Lady Bird cycle' },
+  ],
+  moderator: [{ name: 'moderation', path: () => '/moderation', ready: 'Lady Bird cycle' }],
+};
+
+/** Text that is never part of the app: leaked placeholders, unformatted values, raw message keys. */
+const STRAY_TEXT: readonly RegExp[] = [
+  /\$&/,
+  /\bundefined\b/,
+  /\bNaN\b/,
+  /\[object Object\]/,
+  /\bnull\b/,
+  /\b[a-z]+(\.[a-z]+){2,}\b/,
+];
+
+/** What `text` holds of STRAY_TEXT, for a readable failure. */
+function strayText(text: string): string[] {
+  return STRAY_TEXT.flatMap((pattern) => {
+    const match = pattern.exec(text);
+    return match ? [`${pattern}: …${text.slice(Math.max(0, match.index - 30), match.index + 30)}…`] : [];
+  });
+}
+
+/** Dates, times and "x ago" as the app writes them (lib/format.ts): they change from run to run. */
+const TIME_TEXT =
+  /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)( \d{4})?\b|\b\d{1,2}:\d{2}\s?(am|pm)\b|\b(\d+ (seconds?|minutes?|hours?|days?) )?ago\b|\bjust now\b|\bin \d+\s?(min|minutes?|h|hours?|d|days?)\b|\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/gi;
+/** What each of them is written as in the picture. */
+const STEADY_TIME = '00:00';
+
+/**
+ * Writes every date and time on the screen as STEADY_TIME, so the text around them (and the masks
+ * over them) keep their place whatever the time of the run.
+ */
+async function steadyTimes(page: Page) {
+  await page.evaluate(
+    ({ source, flags, steady }) => {
+      const pattern = new RegExp(source, flags);
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.nodeValue ?? '';
+        const steadied = text.replace(pattern, steady);
+        if (steadied !== text) node.nodeValue = steadied;
+      }
+    },
+    { source: TIME_TEXT.source, flags: TIME_TEXT.flags, steady: STEADY_TIME },
+  );
+}
+
+function dynamicParts(page: Page): Locator[] {
+  return [
+    page.locator('time'),
+    page.getByText(STEADY_TIME),
+    page.locator('[data-avatar]'),
+    page.getByTestId('handover-code'),
+    page.locator('input[type="datetime-local"], input[type="date"], input[type="time"]'),
+  ];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const MODERATOR_EMAIL = 'mohan@example.edu';
+let seeded: Seeded;
+let stopServer: () => Promise<void>;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const root = mkdtempSync(path.join(os.tmpdir(), 'campusrun-visual-'));
+  chmodSync(root, 0o711); // as root, the embedded PostgreSQL server runs as `postgres` and must reach DATA_DIR
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = startServer(port, {
+    ...(JSON.parse(process.env.E2E_SERVER_ENV ?? '{}') as Record<string, string>),
+    // Mail goes to the data directory's outbox, apart from the other specs' mail.
+    SMTP_URL: '',
+    MODERATOR_EMAILS: MODERATOR_EMAIL,
+    PUBLIC_URL: baseURL,
+    DATA_DIR: path.join(root, 'data'),
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  });
+  stopServer = async () => {
+    await server.stop();
+    rmSync(root, { recursive: true, force: true });
+  };
+  await server.healthy();
+  seeded = await seed(baseURL, path.join(root, 'data', 'outbox'));
+});
+
+test.afterAll(async () => {
+  await stopServer?.();
+});
+
+/** The verification code last mailed to `email` through the server's outbox, or ''. */
+function outboxCode(outbox: string, email: string): string {
+  if (!existsSync(outbox)) return '';
+  const mails = readdirSync(outbox)
+    .sort()
+    .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
+    .filter((mail) => mail.startsWith(`To: ${email}\n`));
+  return /verification code: (\d{6})/.exec(mails.at(-1) ?? '')?.[1] ?? '';
+}
+
+/** The screens' data: fixed names and texts, made through the API as the screens would. */
+async function seed(baseURL: string, outbox: string): Promise<Seeded> {
+  const api = await apiRequest.newContext({ baseURL });
+  const user = async (
+    role: 'hosteller' | 'dayscholar',
+    name: string,
+    email: string,
+  ): Promise<SeededUser & { user: unknown }> => {
+    const register = await api.post('/api/auth/register', {
+      data: {
+        name,
+        email,
+        password: PASSWORD,
+        phoneNumber: '9876543210',
+        role,
+        ...(role === 'hosteller' ? { hostelBlock: 'Block B', roomNumber: '12' } : {}),
+      },
+    });
+    expect(register.status()).toBe(201);
+    await expect.poll(() => outboxCode(outbox, email), { timeout: 15_000 }).toMatch(/^\d{6}$/);
+    const otp = outboxCode(outbox, email);
+    expect((await api.post('/api/auth/verify-otp', { data: { email, otp } })).status()).toBe(200);
+    const login = await api.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    expect(login.status()).toBe(200);
+    const body = (await login.json()) as { token: string; user: { id: string } };
+    return { email, password: PASSWORD, name, role, token: body.token, id: body.user.id, user: body.user };
+  };
+  const hari = await user('hosteller', 'Hari Hosteller', 'hari@example.edu');
+  const meera = await user('hosteller', 'Meera Menon', 'meera@example.edu');
+  const divya = await user('dayscholar', 'Divya Dayscholar', 'divya@example.edu');
+  const mohan = await user('hosteller', 'Mohan Moderator', MODERATOR_EMAIL);
+  const auth = (u: SeededUser) => ({ Authorization: `Bearer ${u.token}` });
+
+  const pendingRequest = await createRequestViaApi(api, hari, 'Printer paper', 60);
+  const acceptedRequest = await createRequestViaApi(api, hari, 'Maggi noodles', 80);
+  await actOnRequest(api, divya, acceptedRequest, 'accept');
+  await actOnRequest(api, divya, await createRequestViaApi(api, meera, 'Phone charger', 40), 'accept');
+  // Cancelled: only Meera may open it.
+  const othersRequest = await createRequestViaApi(api, meera, 'Extension cord', 120);
+  await actOnRequest(api, meera, othersRequest, 'cancel');
+
+  const ownProduct = await listProductViaApi(api, hari, {
+    name: 'Calculus textbook',
+    description: 'Thomas, 14th edition. A few pencil notes in chapter 3.',
+    price: '250',
+    category: 'books',
+  });
+  const othersProduct = await listProductViaApi(api, meera, {
+    name: 'Lady Bird cycle',
+    description: 'Ridden for two semesters, new tyres, comes with a lock.',
+    price: '3000',
+    category: 'other',
+    isNegotiable: true,
+  });
+  expect((await api.put(`/api/products/${othersProduct}/save`, { headers: auth(hari) })).status()).toBe(200);
+  expect(
+    (
+      await api.post(`/api/products/${othersProduct}/offers`, {
+        headers: auth(divya),
+        data: { amount: 2800 },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await api.post('/api/reports', {
+        headers: auth(hari),
+        data: { targetType: 'product', targetId: othersProduct, reason: 'spam', details: 'Posted twice.' },
+      })
+    ).status(),
+  ).toBe(201);
+
+  const say = async (from: SeededUser, to: SeededUser, content: string) =>
+    expect(
+      (await api.post('/api/chat', { headers: auth(from), data: { receiverId: to.id, content } })).status(),
+    ).toBe(201);
+  await say(hari, divya, 'Thanks for taking the noodles!');
+  await say(divya, hari, 'Bringing the noodles by 7, is the Block B gate fine?');
+  // Hari has read Divya's thread (the screens open it) but never Meera's: every run, and every
+  // size and theme, shows the same unread count.
+  expect((await api.get(`/api/chat/conversation/${divya.id}`, { headers: auth(hari) })).status()).toBe(200);
+  await say(meera, hari, 'Could you hold my parcel at the Block B desk tomorrow?');
+
+  await api.dispose();
+  return {
+    baseURL,
+    users: { hari, meera, divya, mohan },
+    pendingRequest,
+    acceptedRequest,
+    othersRequest,
+    ownProduct,
+    othersProduct,
+  };
+}
+
+/** A browser context for one role at one size and theme, signed in through local storage. */
+async function contextFor(
+  browser: Browser,
+  role: Role,
+  size: keyof typeof SIZES,
+  theme: (typeof THEMES)[number],
+): Promise<BrowserContext> {
+  const signedIn = { hosteller: 'hari', dayscholar: 'divya', moderator: 'mohan', public: null } as const;
+  const who = signedIn[role];
+  const storage: { name: string; value: string }[] = [{ name: 'theme', value: theme }];
+  if (who) {
+    const { token, user } = seeded.users[who];
+    storage.push({ name: 'token', value: token }, { name: 'user', value: JSON.stringify(user) });
+  } else {
+    // The verification screen shows the address a sign-up is waiting on.
+    const pending = { email: 'new.student@example.edu', userId: '' };
+    storage.push({ name: 'pendingVerification', value: JSON.stringify(pending) });
+  }
+  return browser.newContext({
+    baseURL: seeded.baseURL,
+    viewport: SIZES[size],
+    colorScheme: theme,
+    reducedMotion: 'reduce',
+    storageState: { cookies: [], origins: [{ origin: seeded.baseURL, localStorage: storage }] },
+  });
+}
+
+/** Opens the screen, waits for its data and pictures, checks its text and console, compares it. */
+async function checkScreen(page: Page, screen: Screen, file: string[]) {
+  const errors: string[] = [];
+  const onConsole = (m: { type(): string; text(): string }) => {
+    if (m.type() !== 'error') return;
+    if (screen.failedCall && /Failed to load resource: .* status of 4\d\d/.test(m.text())) return;
+    errors.push(m.text());
+  };
+  const onError = (e: Error) => errors.push(e.message);
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  try {
+    await page.goto(screen.path(seeded));
+    await expect(page.getByText(screen.ready).filter({ visible: true }).first()).toBeVisible();
+    await expect(page.locator('.animate-pulse, .animate-spin, [aria-busy="true"]')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() =>
+      Promise.all(
+        Array.from(document.images, (img) =>
+          img.complete ? undefined : new Promise((resolve) => (img.onload = img.onerror = resolve)),
+        ),
+      ),
+    );
+
+    const text = await page.locator('body').innerText();
+    expect.soft(strayText(text), `${file.join('/')}: text that is not part of the app`).toEqual([]);
+    expect.soft(errors, `${file.join('/')}: console errors while it loaded`).toEqual([]);
+
+    await steadyTimes(page);
+    // The whole screen in one picture: the window is made as tall as the page, so the bars fixed
+    // to its edges (tab bar, sidebar) sit where they belong instead of over the middle of a long page.
+    const viewport = page.viewportSize()!;
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
+    try {
+      await expect.soft(page).toHaveScreenshot(file, { mask: dynamicParts(page) });
+    } finally {
+      await page.setViewportSize(viewport);
+    }
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onError);
+  }
+}
+
+for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
+  for (const theme of THEMES) {
+    test.describe(`${size}, ${theme}`, () => {
+      for (const role of Object.keys(SCREENS) as Role[]) {
+        test(`${role} screens`, async ({ browser }) => {
+          test.setTimeout(120_000);
+          const context = await contextFor(browser, role, size, theme);
+          const page = await context.newPage();
+          for (const screen of SCREENS[role]) {
+            await test.step(screen.name, () =>
+              checkScreen(page, screen, [`${size}-${theme}`, `${role}-${screen.name}.png`]),
+            );
+          }
+          await context.close();
+        });
+      }
+    });
+  }
+}
