@@ -22,19 +22,13 @@ import type { ApiErrorBody, CampusConfig, FieldError } from '@campusrun/shared';
 import { type Config, publicCampusConfig } from './config';
 import type { Database } from './db/client';
 import { createAuthenticator, createGuards } from './lib/auth';
-import type { AppContext } from './lib/context';
 import { AppError, databaseErrorAnswer, tooManyRequests } from './lib/errors';
 import { openChanges, type Change } from './lib/changes';
-import { createEvents, type AppEvent } from './lib/events';
-import { createMailer, type Mailer } from './lib/mailer';
-import { createPageCache, PAGE_CACHE_LIMITS } from './lib/page-cache';
-import { createLimiterFactory } from './lib/rate-limit';
 import { API_SECURITY_HEADERS, SECURITY_HEADERS } from './lib/security-headers';
 import { compileResponseSerializer } from './lib/serializer';
 import { createMetrics } from './lib/metrics';
 import { createSessionCache } from './lib/session-cache';
-import { createStorage, uploadsRoutes } from './lib/storage';
-import { createJwt } from './lib/tokens';
+import { uploadsRoutes } from './lib/storage';
 import { createUploadLinks } from './lib/upload-links';
 import { loadWebPages, type WebPage } from './lib/web-pages';
 import type { Resolver } from './lib/public-address';
@@ -49,10 +43,7 @@ import { registerNotificationWriter } from './modules/notifications/notification
 import { productRoutes } from './modules/products/products.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
-import { createChatService } from './modules/chat/chat.service';
 import { offersRoutes } from './modules/offers/offers.routes';
-import { createProductsService } from './modules/products/products.service';
-import { createRatingsService } from './modules/ratings/ratings.service';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
@@ -60,11 +51,12 @@ import { requestsRoutes } from './modules/requests/requests.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { createJobQueue } from './lib/jobs';
 import { emailsRoutes } from './modules/emails/emails.routes';
-import { createEmailsService } from './modules/emails/emails.service';
-import { createPushSender } from './modules/push/push.sender';
-import { createPushService } from './modules/push/push.service';
 import { pushRoutes } from './modules/push/push.routes';
-import { attachRealtime, onlineUsersAmong } from './realtime/gateway';
+import { attachRealtime, onlineUsersAmong, openRealtime } from './realtime/gateway';
+import { createServices } from './services';
+import { openContext } from './context';
+import type { AppEvent } from './lib/events';
+import type { Mailer } from './lib/mailer';
 
 export interface AppOverrides {
   mailer?: Mailer;
@@ -125,29 +117,14 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compileResponseSerializer);
 
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : undefined;
-  const mailer =
-    overrides.mailer ??
-    (await createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      dataDir: config.dataDir,
-      log: app.log,
-      logHints: config.env === 'development',
-    }));
-  const ctx: AppContext = {
-    db: database.db,
-    config,
-    mailer,
-    jwt: createJwt(config.jwtSecret, config.jwtTtl),
-    limiter: createLimiterFactory(redis),
+  const {
+    ctx,
+    redis,
+    close: closeContext,
+  } = await openContext(config, database, {
     log: app.log,
-    events: createEvents(app.log),
-    pages: createPageCache({ ...PAGE_CACHE_LIMITS, maxEntries: config.pageCacheEntries }),
-    storage: await createStorage(config),
-  };
+    mailer: overrides.mailer,
+  });
   registerNotificationWriter(ctx);
 
   // The signed-in users and the shared pages, cached; every process drops a user as soon as any
@@ -192,30 +169,14 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     );
   });
   const guards = createGuards(authenticate);
-  const io = await attachRealtime(app, ctx, authenticate);
-  const push = createPushService(
-    {
-      db: ctx.db,
-      log: ctx.log,
-      limiter: ctx.limiter,
-      publicKey: config.vapid?.publicKey ?? null,
-      rules: config.push,
-    },
-    {
-      sender: config.vapid
-        ? createPushSender(config.vapid, { rules: config.push, ...overrides.push })
-        : undefined,
-      presence: { onlineAmong: (ids) => onlineUsersAmong(io, ids) },
-      resolve: overrides.push?.resolve,
-    },
-  );
+  const io = await openRealtime(app, ctx);
+  const presence = { onlineAmong: (ids: string[]) => onlineUsersAmong(io, ids) };
   // Away e-mails go through the PostgreSQL job queue: one process sends each, whichever fetches it.
   const jobs = config.offlineEmail.enabled ? await createJobQueue(database, app.log) : undefined;
   if (jobs) app.addHook('onClose', () => jobs.stop());
-  const emails = createEmailsService(ctx, {
-    jobs,
-    presence: { onlineAmong: (ids) => onlineUsersAmong(io, ids) },
-  });
+  const services = createServices(ctx, { presence, jobs, push: overrides.push });
+  const { push, emails } = services;
+  attachRealtime(app, io, ctx, authenticate, services.chat);
   await emails.start();
   // Never in the way of the write that caused them: a slow push service delays nobody's answer.
   ctx.events.on((event) => {
@@ -248,8 +209,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
 
   app.addHook('onClose', async () => {
     await changes.close();
-    if (!overrides.mailer) mailer.close();
-    await redis?.quit().catch(() => undefined);
+    await closeContext();
   });
 
   setErrorHandling(app);
@@ -305,27 +265,21 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     }),
     { prefix: '/api' },
   );
-  await app.register(authRoutes(ctx, guards), { prefix: '/api' });
-  await app.register(avatarRoutes(ctx, guards), { prefix: '/api' });
-  await app.register(requestsRoutes(ctx, guards), { prefix: '/api' });
-  await app.register(ratingsRoutes(ctx, guards), { prefix: '/api' });
-  await app.register(dashboardRoutes(ctx, guards), { prefix: '/api' });
-  await app.register(productRoutes(ctx, guards), { prefix: '/api' });
-  await app.register(chatRoutes(ctx, guards), { prefix: '/api' });
-  await app.register(notificationsRoutes(ctx, guards), { prefix: '/api' });
-  await app.register(reportsRoutes(ctx, guards), { prefix: '/api' });
-  await app.register(blocksRoutes(ctx, guards), { prefix: '/api' });
-  await app.register(moderationRoutes(ctx, guards), { prefix: '/api' });
+  await app.register(authRoutes(ctx, guards, services), { prefix: '/api' });
+  await app.register(avatarRoutes(ctx, guards, services.avatar), { prefix: '/api' });
+  await app.register(requestsRoutes(ctx, guards, services.requests), { prefix: '/api' });
+  await app.register(ratingsRoutes(ctx, guards, services.ratings), { prefix: '/api' });
+  await app.register(dashboardRoutes(ctx, guards, services.dashboard), { prefix: '/api' });
+  await app.register(productRoutes(ctx, guards, services.products), { prefix: '/api' });
+  await app.register(chatRoutes(ctx, guards, services.chat), { prefix: '/api' });
+  await app.register(notificationsRoutes(ctx, guards, services.notifications), { prefix: '/api' });
+  await app.register(reportsRoutes(ctx, guards, services.reports), { prefix: '/api' });
+  await app.register(blocksRoutes(ctx, guards, services.blocks), { prefix: '/api' });
+  await app.register(moderationRoutes(ctx, guards, services.moderation), { prefix: '/api' });
   await app.register(pushRoutes(push, guards), { prefix: '/api' });
   await app.register(emailsRoutes(emails, guards), { prefix: '/api' });
-  // Features that use others get them here (a feature never imports another).
-  const products = createProductsService(ctx, ctx.storage);
-  await app.register(offersRoutes(ctx, guards, { chat: createChatService(ctx), products }), {
-    prefix: '/api',
-  });
-  await app.register(profilesRoutes(ctx, guards, { ratings: createRatingsService(ctx), products }), {
-    prefix: '/api',
-  });
+  await app.register(offersRoutes(ctx, guards, services.offers), { prefix: '/api' });
+  await app.register(profilesRoutes(ctx, guards, services.profiles), { prefix: '/api' });
   await app.register(uploadsRoutes(ctx.storage, createUploadLinks(config.jwtSecret)));
 
   await serveWebApp(app, config.webDistDir, publicCampusConfig(config));

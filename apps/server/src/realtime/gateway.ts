@@ -15,7 +15,7 @@ import {
 import { SESSION_EXPIRED, type Actor, type Authenticator } from '../lib/auth';
 import type { AppContext } from '../lib/context';
 import { AppError } from '../lib/errors';
-import { TOO_MANY_MESSAGES, createChatService } from '../modules/chat/chat.service';
+import { TOO_MANY_MESSAGES, type ChatService } from '../modules/chat/chat.service';
 
 interface SocketData {
   actor: Actor;
@@ -103,7 +103,7 @@ const checkPayload = z.array(z.uuid()).max(REALTIME_LIMITS.checkMax);
  * open `product:{id}`. With REDIS_URL the Redis adapter carries rooms, presence, pushes and
  * disconnections across every process sharing the database.
  */
-export async function attachRealtime(app: FastifyInstance, ctx: AppContext, authenticate: Authenticator) {
+export async function openRealtime(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'log'>) {
   const io: IoServer = new Server(app.server, {
     path: SOCKET_OPTIONS.path,
     maxHttpBufferSize: REALTIME_LIMITS.maxHttpBufferSize,
@@ -111,15 +111,6 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
     // Same origin only: the web app is served by this server (or proxied to it in development).
     cors: undefined,
   });
-  const log = ctx.log.child({ module: 'realtime' });
-  const chat = createChatService(ctx);
-  // Per client address, as many handshakes a minute as API calls.
-  const handshakes = ctx.limiter('socket-handshake-ip', {
-    points: ctx.config.rateLimits.global,
-    duration: 60,
-  });
-  const eventBudget = ctx.limiter('socket-events', { points: REALTIME_LIMITS.eventsPerMinute, duration: 60 });
-
   let pub: Redis | undefined;
   let sub: Redis | undefined;
   if (ctx.config.redisUrl) {
@@ -130,9 +121,41 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
     ]);
     pub = new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 2 });
     sub = pub.duplicate();
-    for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err }, 'redis adapter error'));
+    for (const client of [pub, sub])
+      client.on('error', (err) => ctx.log.warn({ err, module: 'realtime' }, 'redis adapter error'));
     io.adapter(createAdapter(pub, sub, { requestsTimeout: 3000 }));
   }
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    await new Promise<void>((resolve) => {
+      void io.close(() => resolve());
+    });
+    await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)]);
+  });
+  return io;
+}
+export type RealtimeServer = Awaited<ReturnType<typeof openRealtime>>;
+
+/**
+ * The gateway's handlers on an opened server: handshakes, presence, typing, client events and the
+ * pushes of app events. `chat` is the app's one chat service (services.ts).
+ */
+export function attachRealtime(
+  app: FastifyInstance,
+  io: IoServer,
+  ctx: AppContext,
+  authenticate: Authenticator,
+  chat: ChatService,
+) {
+  const log = ctx.log.child({ module: 'realtime' });
+  // Per client address, as many handshakes a minute as API calls.
+  const handshakes = ctx.limiter('socket-handshake-ip', {
+    points: ctx.config.rateLimits.global,
+    duration: 60,
+  });
+  const eventBudget = ctx.limiter('socket-events', { points: REALTIME_LIMITS.eventsPerMinute, duration: 60 });
 
   /** The users of `userIds` with at least one open socket on any process. */
   async function onlineAmong(userIds: string[]): Promise<Set<string>> {
@@ -472,14 +495,5 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext, auth
 
   app.addHook('preClose', async () => {
     off();
-    io.local.disconnectSockets(true);
   });
-  app.addHook('onClose', async () => {
-    await new Promise<void>((resolve) => {
-      void io.close(() => resolve());
-    });
-    await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)]);
-  });
-  return io;
 }
-export type RealtimeServer = Awaited<ReturnType<typeof attachRealtime>>;

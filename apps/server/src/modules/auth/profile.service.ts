@@ -88,3 +88,4 @@ export function createProfileService(ctx: AppContext) {
     },
   };
 }
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -30,7 +30,7 @@ import { multipartForm } from '../../lib/multipart';
 import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
 import { removeStaleTemp } from '../../lib/tmp-files';
 import { productCan } from './products.policy';
-import { createProductsService } from './products.service';
+import type { ProductsService } from './products.service';
 import { startOrphanSweep } from './products.sweep';
 
 /**
@@ -96,7 +96,11 @@ function viewerParts<P>(actor: Actor, productsOf: (page: P) => Product[]) {
 }
 
 /** /products/*: the marketplace. Multipart is registered only in this scope. */
-export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+export function productRoutes(
+  ctx: AppContext,
+  guards: Guards,
+  service: ProductsService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       limits: {
@@ -108,7 +112,6 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
         headerPairs: 100,
       },
     });
-    const service = createProductsService(ctx, ctx.storage);
     // Photos left behind by a crash between upload and commit, or by a failed removal.
     const orphans = startOrphanSweep(ctx);
     app.addHook('onClose', () => orphans.stop());

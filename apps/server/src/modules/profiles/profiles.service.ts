@@ -61,3 +61,4 @@ export function createProfilesService(ctx: Pick<AppContext, 'db'>, deps: Profile
     },
   };
 }
+export type ProfilesService = ReturnType<typeof createProfilesService>;
