@@ -31,7 +31,6 @@ import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
 import { removeStaleTemp } from '../../lib/tmp-files';
 import { productCan } from './products.policy';
 import type { ProductsService } from './products.service';
-import { startOrphanSweep } from './products.sweep';
 
 /**
  * OpenAPI description of the two multipart bodies. They are read and checked by the routes'
@@ -112,9 +111,6 @@ export function productRoutes(
         headerPairs: 100,
       },
     });
-    // Photos left behind by a crash between upload and commit, or by a failed removal.
-    const orphans = startOrphanSweep(ctx);
-    app.addHook('onClose', () => orphans.stop());
     // Uploads are streamed here while the form is read, and removed once the call is answered.
     const tmpDir = path.join(ctx.config.dataDir, 'tmp');
     const createForm = multipartForm({

@@ -19,7 +19,7 @@ import type { AppContext } from '../../lib/context';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
 import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
-import { type RequestsService, REQUEST_ERRORS, startExpirySweep } from './requests.service';
+import { type RequestsService, REQUEST_ERRORS } from './requests.service';
 
 /**
  * /requests/*, and the request lists of the two dashboards. Each audience is a guarded scope: a
@@ -33,9 +33,6 @@ export function requestsRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     allowEmptyJsonBody(app);
-    // Expired requests leave every open Browse screen (each process sweeps; each request is claimed once).
-    const sweep = startExpirySweep(service, ctx.log, ctx.config.requestSweepSeconds);
-    app.addHook('onClose', () => sweep.stop());
     const id = rowId('id', REQUEST_ERRORS.notFound);
     const tags = ['requests'];
     const one = { 200: requestResponseSchema };
