@@ -2,23 +2,44 @@ import type { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { openChanges, type Change } from './lib/changes';
 import type { AppContext } from './lib/context';
-import type { AppEvent } from './lib/events';
+import type { AppEvent, AppEventType } from './lib/events';
 import type { Metrics } from './lib/metrics';
 import { createSessionCache } from './lib/session-cache';
 import { findSessionUser, notifyUserChanged } from './modules/auth/auth.repo';
 
-/** What other processes must hear about an event: a changed user, changed requests or products. */
-const CHANGE_OF: { readonly [T in AppEvent['type']]?: (event: Extract<AppEvent, { type: T }>) => Change } = {
-  'user.sessions_revoked': (event) => ({ kind: 'user', userId: event.userId }),
-  'user.updated': (event) => ({ kind: 'user', userId: event.userId }),
-  'request.updated': () => ({ kind: 'data' }),
-  'product.created': () => ({ kind: 'data' }),
-  'product.updated': () => ({ kind: 'data' }),
-  'product.removed': () => ({ kind: 'data' }),
-  'listing.hidden': () => ({ kind: 'data' }),
-};
-const changeOf = <E extends AppEvent>(event: E): Change | undefined =>
-  (CHANGE_OF[event.type] as ((event: E) => Change) | undefined)?.(event);
+type ChangeOf<T extends AppEventType> = (event: Extract<AppEvent, { type: T }>) => Change | undefined;
+const userChanged = (event: { userId: string }): Change => ({ kind: 'user', userId: event.userId });
+const dataChanged = (): Change => ({ kind: 'data' });
+const unchanged = () => undefined;
+
+/**
+ * What other processes must hear about each event: a changed user (their session cache drops them),
+ * changed requests or products (the shared pages drop), or nothing. Every event has a row.
+ */
+const CHANGE_OF = {
+  'user.sessions_revoked': userChanged,
+  'user.updated': userChanged,
+  'request.updated': dataChanged,
+  'product.created': dataChanged,
+  'product.updated': dataChanged,
+  'product.removed': dataChanged,
+  'listing.hidden': dataChanged,
+  'request.accepted': unchanged,
+  'request.completed': unchanged,
+  'request.cancelled': unchanged,
+  'request.delivery_cancelled': unchanged,
+  'request.available': unchanged,
+  'request.unavailable': unchanged,
+  'message.created': unchanged,
+  'message.read': unchanged,
+  'users.blocked': unchanged,
+  'users.noticed': unchanged,
+  'notification.created': unchanged,
+  'offer.updated': unchanged,
+  'listing.removed': unchanged,
+} satisfies { [T in AppEventType]: ChangeOf<T> };
+const changeOf = (event: AppEvent) =>
+  (CHANGE_OF[event.type] as (event: AppEvent) => Change | undefined)(event);
 
 /**
  * The signed-in users and the shared pages, cached; every process drops a user as soon as any
