@@ -4,7 +4,7 @@ import {
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode, FieldError } from '@campusrun/shared';
-import { AppError, databaseErrorAnswer } from '../lib/errors';
+import { AppError, databaseErrorAnswer, errorBody } from '../lib/errors';
 
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 
@@ -38,8 +38,7 @@ function validationBody(err: { validation: ZodFastifySchemaValidationError[]; va
     errors.push({ param, msg: v.message ?? 'Invalid value' });
   }
   return {
-    message: errors[0]?.msg ?? 'Invalid input',
-    code: 'VALIDATION_FAILED',
+    ...errorBody('VALIDATION_FAILED', errors[0]?.msg ?? 'Invalid input'),
     errors,
   } satisfies ApiErrorBody;
 }
@@ -58,10 +57,10 @@ export function setErrorHandling(app: FastifyInstance) {
     const err = fromDatabase ?? thrown;
     if (err instanceof AppError) {
       if (err.extra.retryAfter) reply.header('retry-after', String(err.extra.retryAfter));
-      const { retryAfter: _r, ...extra } = err.extra;
+      const { retryAfter: _r, reason, ...extra } = err.extra;
       return reply
         .code(err.statusCode)
-        .send({ message: err.message, code: err.code, ...extra } satisfies ApiErrorBody);
+        .send({ ...errorBody(err.code, err.message, reason), ...extra } satisfies ApiErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send(validationBody(err));
     const status =
@@ -70,11 +69,11 @@ export function setErrorHandling(app: FastifyInstance) {
         : 500;
     if (status === 500) {
       request.log.error({ err }, 'unhandled error');
-      return reply.code(500).send({ message: INTERNAL_ERROR, code: 'INTERNAL' } satisfies ApiErrorBody);
+      return reply.code(500).send(errorBody('INTERNAL', INTERNAL_ERROR));
     }
     const known = FRAMEWORK_ERRORS[status] ?? OTHER_CLIENT_ERROR;
     const message =
       ('message' in known ? known.message : undefined) ?? FRAMEWORK_MESSAGES[err.code] ?? err.message;
-    return reply.code(status).send({ message, code: known.code } satisfies ApiErrorBody);
+    return reply.code(status).send(errorBody(known.code, message));
   });
 }

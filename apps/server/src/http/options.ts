@@ -1,6 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import type { ApiErrorBody } from '@campusrun/shared';
+import { COMMON_MESSAGES } from '@campusrun/shared';
 import type { Config } from '../config';
+import { errorBody } from '../lib/errors';
 
 /**
  * Fastify's own options: how a malformed address and an over-long id are answered, the body limit,
@@ -32,11 +33,11 @@ export function serverOptions(
         ? reply
             .code(404)
             .header('cache-control', 'no-store')
-            .send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ApiErrorBody)
+            .send(errorBody('NOT_FOUND', COMMON_MESSAGES.notFound))
         : reply
             .code(400)
             .header('cache-control', 'no-store')
-            .send({ message: 'Bad request', code: 'VALIDATION_FAILED' } satisfies ApiErrorBody),
+            .send(errorBody('VALIDATION_FAILED', 'Bad request')),
     bodyLimit: 1024 * 1024,
     logger: {
       level: config.logLevel,

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { ApiErrorBody, CampusConfig } from '@campusrun/shared';
+import type { CampusConfig } from '@campusrun/shared';
+import { errorBody } from '../lib/errors';
 import { loadWebPages, type WebPage } from '../lib/web-pages';
 
 /**
@@ -40,7 +41,7 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | undefi
       !request.url.startsWith('/assets/');
     if (hasWeb && isPage && pages) return sendPage(request, reply, pages.forPath(request.url.split('?')[0]!));
     if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ApiErrorBody);
+    return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, FieldError } from '@campusrun/shared';
+import type { ApiErrorBody, ErrorReason, FieldError } from '@campusrun/shared';
 import { sessionStore } from './session';
 
 const API_BASE = '/api';
@@ -7,6 +7,8 @@ const API_BASE = '/api';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** Why the server refused, as a stable string to branch on (never the message's text). */
+  readonly reason?: ErrorReason;
   readonly errors?: FieldError[];
   readonly isVerified?: boolean;
   readonly userId?: string;
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.code = body?.code ?? (status === 0 ? 'NETWORK_ERROR' : 'UNKNOWN');
+    this.reason = body?.reason;
     this.errors = Array.isArray(body?.errors) ? body.errors : undefined;
     this.isVerified = body?.isVerified;
     this.userId = body?.userId;

@@ -1,4 +1,4 @@
-import { BLOCK_MESSAGES, CHAT_MESSAGES, PRODUCT_MESSAGES } from '@campusrun/shared';
+import { BLOCK_MESSAGES, CHAT_MESSAGES, PRODUCT_MESSAGES, COMMON_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { isUuid } from '../../lib/ids';
@@ -11,7 +11,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { presentConversation, presentMessage } from './chat.presenter';
 import * as repo from './chat.repo';
 
-export const USER_NOT_FOUND = 'User not found';
+export const USER_NOT_FOUND = COMMON_MESSAGES.userNotFound;
 export const SELF_MESSAGE = 'You cannot message yourself';
 export const TOO_MANY_MESSAGES = 'Too many messages. Please slow down.';
 

@@ -196,6 +196,7 @@ describe('POST /api/products', () => {
     expect(res.json()).toEqual({
       message: 'Product name is required',
       code: 'VALIDATION_FAILED',
+      reason: 'invalidInput',
       errors: [
         { param: 'name', msg: 'Product name is required' },
         { param: 'description', msg: 'Description is required' },
