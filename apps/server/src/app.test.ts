@@ -4,9 +4,10 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_REASONS, REQUEST_REASONS } from '@campusrun/shared';
 import { ConfigError, loadConfig } from './config';
 import { buildTestApp, type TestApp } from './test/build-test-app';
-import { createUser, tokenFor, uniqueEmail } from './test/factories';
+import { bearer, createUser, tokenFor, uniqueEmail } from './test/factories';
 
 describe('API surface', () => {
   let t: TestApp;
@@ -70,16 +71,16 @@ describe('API surface', () => {
     expect(badPage.body).toContain('<div id="root">');
     const badApi = await t.app.inject('/api/requests/%E0%A4%A');
     expect(badApi.statusCode).toBe(404);
-    expect(badApi.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    expect(badApi.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND', reason: 'notFound' });
 
     // An over-long id is an unknown resource too, in the API's own error shape.
     const longId = await t.app.inject(`/api/requests/${'x'.repeat(300)}`);
     expect(longId.statusCode).toBe(404);
-    expect(longId.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    expect(longId.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND', reason: 'notFound' });
 
     const api = await t.app.inject('/api/does-not-exist');
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    expect(api.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND', reason: 'notFound' });
   });
 
   it('security headers: pages carry the app policy; JSON answers of /api the API set; the API docs are a page', async () => {
@@ -131,6 +132,48 @@ describe('API surface', () => {
     const doc = (await t.app.inject('/api/docs/json')).json();
     for (const p of ['/api/auth/login', '/api/auth/register', '/api/users/profile', '/api/auth/me'])
       expect(Object.keys(doc.paths)).toContain(p);
+  });
+
+  it("documents the reasons of every refusal: each operation lists its error body, with its feature's reasons", async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    type Operation = { responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+    const reasonsOf = (op: Operation) =>
+      (
+        op.responses['4XX']?.content?.['application/json']?.schema as {
+          properties: { reason: { enum: string[] } };
+        }
+      ).properties.reason.enum;
+    const operations = Object.values(doc.paths as Record<string, Record<string, Operation>>).flatMap((p) =>
+      Object.values(p),
+    );
+    expect(operations.length).toBeGreaterThan(70);
+    for (const op of operations)
+      expect(reasonsOf(op)).toEqual(expect.arrayContaining(Object.values(CODE_REASONS)));
+    const deliver = doc.paths['/api/requests/{id}/deliver'].put as Operation;
+    expect(reasonsOf(deliver)).toEqual(expect.arrayContaining([...REQUEST_REASONS]));
+    expect(reasonsOf(doc.paths['/api/auth/login'].post as Operation)).not.toContain('handoverCodeWrong');
+  });
+
+  it('every error body carries a reason beside its message', async () => {
+    const h = bearer(await tokenFor(t, await createUser(t.db)));
+    const answers = [
+      await t.app.inject('/api/auth/me'),
+      await t.app.inject('/api/does-not-exist'),
+      await t.app.inject(`/api/requests/${'x'.repeat(300)}`),
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} }),
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/requests/00000000-0000-4000-8000-000000000000',
+        headers: h,
+      }),
+    ];
+    expect(answers.map((r) => [r.statusCode, r.json().reason])).toEqual([
+      [401, 'unauthorized'],
+      [404, 'notFound'],
+      [404, 'notFound'],
+      [400, 'invalidInput'],
+      [404, 'notFound'],
+    ]);
   });
 
   it('never answers 500 to malformed input on the accounts API', async () => {

@@ -124,7 +124,11 @@ describe('while the database is unreachable', () => {
         ([, status, body]) =>
           status === 503 &&
           JSON.stringify(body) ===
-            JSON.stringify({ message: SERVICE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' }),
+            JSON.stringify({
+              message: SERVICE_UNAVAILABLE,
+              code: 'SERVICE_UNAVAILABLE',
+              reason: 'serviceUnavailable',
+            }),
       );
 
     expect(allOk(await answers())).toBe(true);

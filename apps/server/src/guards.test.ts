@@ -189,7 +189,11 @@ describe('guards and ids, on every route, before validation', () => {
   it.each(ROUTES.map((r) => [label(r), r] as const))('%s: signed out is 401', async (_, route) => {
     const res = await call(route);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Please login first', code: 'UNAUTHORIZED' });
+    expect(res.json()).toEqual({
+      message: 'Please login first',
+      code: 'UNAUTHORIZED',
+      reason: 'unauthorized',
+    });
   });
 
   it.each(ROUTES.filter(refused).map((r) => [label(r), r] as const))(
@@ -197,7 +201,7 @@ describe('guards and ids, on every route, before validation', () => {
     async (_, route) => {
       const res = await call(route, refused(route));
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: expect.any(String), code: 'FORBIDDEN' });
+      expect(res.json()).toEqual({ message: expect.any(String), code: 'FORBIDDEN', reason: 'forbidden' });
     },
   );
 
@@ -206,7 +210,7 @@ describe('guards and ids, on every route, before validation', () => {
     async (_, route) => {
       const res = await call(route, allowed(route));
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: route.notFound, code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({ message: route.notFound, code: 'NOT_FOUND', reason: 'notFound' });
     },
   );
 });

@@ -1,3 +1,5 @@
+import type { ErrorReason } from './reasons';
+
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHORIZED',
@@ -22,7 +24,15 @@ export interface FieldError {
 export interface ApiErrorBody {
   message: string;
   code: ErrorCode;
+  /** Why, as a stable string to branch on (reasons.ts); `message` is for people. */
+  reason: ErrorReason;
   errors?: FieldError[];
   isVerified?: boolean;
   userId?: string;
 }
+
+/** Messages more than one feature answers with. */
+export const COMMON_MESSAGES = {
+  userNotFound: 'User not found',
+  notFound: 'Not found',
+} as const;

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './errors';
+export * from './reasons';
 export * from './schemas/common';
 export * from './schemas/users';
 export * from './schemas/auth';

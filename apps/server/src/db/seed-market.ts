@@ -8,14 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Actor } from '../lib/auth';
-import { createEvents } from '../lib/events';
-import { createLimiterFactory } from '../lib/rate-limit';
 import type { Storage } from '../lib/storage';
-import { createChatService } from '../modules/chat/chat.service';
-import { registerNotificationWriter } from '../modules/notifications/notifications.writer';
-import { createOffersService } from '../modules/offers/offers.service';
-import { createProductsService } from '../modules/products/products.service';
-import { createRatingsService } from '../modules/ratings/ratings.service';
+import type { Services } from '../services';
 import type { Db } from './client';
 import { offers, products, users } from './schema';
 
@@ -40,9 +34,8 @@ export async function seedDemoMarket(opts: {
   db: Db;
   storage: Storage;
   emails: string[];
-  log: { error: (obj: unknown, msg?: string) => void };
-  /** Signs the links of chat photos. */
-  jwtSecret: string;
+  /** The app's services (services.ts); their events reach the notifications writer. */
+  services: Pick<Services, 'chat' | 'offers' | 'products' | 'ratings'>;
 }) {
   const { db, storage } = opts;
   const demo = await db
@@ -71,21 +64,7 @@ export async function seedDemoMarket(opts: {
       .where(eq(users.id, u.id));
   }
 
-  const { log } = opts;
-  const events = createEvents(log);
-  registerNotificationWriter({ db, events });
-  const ctx = {
-    db,
-    events,
-    log,
-    storage,
-    limiter: createLimiterFactory(),
-    config: { jwtSecret: opts.jwtSecret },
-  };
-  const chat = createChatService(ctx);
-  const productsService = createProductsService(ctx, storage);
-  const offersService = createOffersService(ctx, { chat, products: productsService });
-  const ratings = createRatingsService(ctx);
+  const { chat, offers: offersService, products: productsService, ratings } = opts.services;
   const actor = (u: { id: string; name: string }): Actor => ({
     id: u.id,
     name: u.name,

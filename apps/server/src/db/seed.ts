@@ -6,7 +6,10 @@
 import { inArray, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
 import { hashPassword } from '../lib/passwords';
-import { createStorage } from '../lib/storage';
+import type { FastifyBaseLogger } from 'fastify';
+import { openContext } from '../context';
+import { registerNotificationWriter } from '../modules/notifications/notifications.writer';
+import { createServices, NOBODY_ONLINE } from '../services';
 import { seedDemoProducts } from '../modules/products/products.seed';
 import { EmbeddedPostgresError, openDatabase, type Db } from './client';
 import { seedDemoMarket } from './seed-market';
@@ -24,6 +27,21 @@ const DAY_SCHOLARS = [
   { name: 'Priya Das', phoneNumber: '9876500102' },
   { name: 'Arjun Mehta', phoneNumber: '9876500103' },
 ];
+
+/** The seed's log: errors and warnings on the console, nothing else. */
+const write = (obj: unknown, msg?: string) => console.error(msg ?? '', obj);
+const quiet = () => undefined;
+const consoleLog = {
+  level: 'warn',
+  fatal: write,
+  error: write,
+  warn: write,
+  info: quiet,
+  debug: quiet,
+  trace: quiet,
+  silent: quiet,
+  child: () => consoleLog,
+} as unknown as FastifyBaseLogger;
 
 const hours = (h: number) => new Date(Date.now() + h * 3600_000);
 
@@ -332,6 +350,9 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase(config, { log: (message) => console.log(message) });
+  const { ctx, close } = await openContext(config, database, { log: consoleLog });
+  // The demo's events leave the notifications users would have been sent.
+  registerNotificationWriter(ctx);
   try {
     const { created, emails } = await seed(database.db, config.emailDomain);
     console.log(created ? 'Demo data created.' : 'Demo accounts already exist; nothing changed.');
@@ -344,21 +365,17 @@ async function main() {
           emails.filter((e) => e.startsWith('hosteller')),
         ),
       );
-    const products = await seedDemoProducts({
-      db: database.db,
-      storage: await createStorage(config),
-      sellers,
-    });
+    const services = createServices(ctx, { presence: NOBODY_ONLINE });
+    const products = await seedDemoProducts({ db: database.db, service: services.products, sellers });
     if (products) console.log(`Listed ${products} demo products with photos.`);
-    const log = { error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj) };
-    const storage = await createStorage(config);
-    if (await seedDemoMarket({ db: database.db, storage, emails, log, jwtSecret: config.jwtSecret }))
+    if (await seedDemoMarket({ db: database.db, storage: ctx.storage, emails, services }))
       console.log('Added avatars, a conversation with an accepted offer, saved items and a reviewed sale.');
     console.log(`\nDemo logins (password: ${DEMO_PASSWORD})`);
     for (const email of emails) {
       console.log(`  ${email.startsWith('hosteller') ? 'hosteller ' : 'dayscholar'}  ${email}`);
     }
   } finally {
+    await close();
     await database.close();
   }
 }

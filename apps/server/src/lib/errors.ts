@@ -1,4 +1,10 @@
-import type { ErrorCode, FieldError } from '@campusrun/shared';
+import {
+  CODE_REASONS,
+  type ApiErrorBody,
+  type ErrorCode,
+  type ErrorReason,
+  type FieldError,
+} from '@campusrun/shared';
 
 /** An error whose status, code and message are safe to show to the client. */
 export class AppError extends Error {
@@ -7,6 +13,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly extra: {
+      /** Why, for clients to branch on; the code's reason when not given. */
+      reason?: ErrorReason;
       errors?: FieldError[];
       isVerified?: boolean;
       userId?: string;
@@ -18,17 +26,25 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldError[]) =>
-  new AppError(400, 'VALIDATION_FAILED', message, { errors });
+/** An error body as the API sends it: the reason is the code's unless a more precise one is given. */
+export const errorBody = (
+  code: ErrorCode,
+  message: string,
+  reason: ErrorReason = CODE_REASONS[code],
+): ApiErrorBody => ({ message, code, reason });
+
+export const badRequest = (message: string, errors?: FieldError[], reason?: ErrorReason) =>
+  new AppError(400, 'VALIDATION_FAILED', message, { errors, ...(reason && { reason }) });
 /** A 400 listing every bad field; its message is the first field's. */
 export const validationFailed = (errors: FieldError[]) =>
   badRequest(errors[0]?.msg ?? 'Invalid input', errors);
 export const fieldError = (param: string, msg: string) => badRequest(msg, [{ param, msg }]);
 export const unauthorized = (message = 'Please login first') => new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'You are not allowed to do that') =>
-  new AppError(403, 'FORBIDDEN', message);
+export const forbidden = (message = 'You are not allowed to do that', reason?: ErrorReason) =>
+  new AppError(403, 'FORBIDDEN', message, reason && { reason });
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const conflict = (message: string, reason?: ErrorReason) =>
+  new AppError(409, 'CONFLICT', message, reason && { reason });
 export const tooManyRequests = (retryAfterSeconds: number, message?: string) =>
   new AppError(
     429,

@@ -1,6 +1,7 @@
 import { asc, desc, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { badRequest } from './errors';
 import { isUuid } from './ids';
+import { exactTimeText } from './sql-time';
 
 /**
  * Every list of the API pages the same way (docs/decisions/0005-keyset-pagination.md): rows come in
@@ -40,8 +41,7 @@ export function orderBy(order: ListOrder, columns: readonly (AnyColumn | SQL)[] 
   return columns.map((c) => by(c));
 }
 
-const exactTime = (column: AnyColumn) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const exactTime = exactTimeText;
 
 /** The row's cursor as the database writes it (select it beside the row). */
 export function cursorOf(order: ListOrder): SQL<string> {

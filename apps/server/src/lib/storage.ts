@@ -4,7 +4,8 @@ import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { CHAT_MESSAGES, type ApiErrorBody } from '@campusrun/shared';
+import { CHAT_MESSAGES } from '@campusrun/shared';
+import { errorBody } from './errors';
 import type { Config } from '../config';
 import type { UploadLinks } from './upload-links';
 
@@ -154,14 +155,11 @@ export function uploadsRoutes(storage: Storage, links: UploadLinks): FastifyPlug
             .code(status)
             .header('cache-control', 'no-store')
             .send(
-              (status === 404
-                ? { message: 'Not found', code: 'NOT_FOUND' }
+              status === 404
+                ? errorBody('NOT_FOUND', 'Not found')
                 : status === 403
-                  ? { message: CHAT_MESSAGES.photoLinkExpired, code: 'FORBIDDEN' }
-                  : {
-                      message: 'Something went wrong on our side. Please try again.',
-                      code: 'INTERNAL',
-                    }) satisfies ApiErrorBody,
+                  ? errorBody('FORBIDDEN', CHAT_MESSAGES.photoLinkExpired)
+                  : errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'),
             );
         if (!isStorageKey(key)) return fail(404);
         let cacheControl = 'public, max-age=31536000, immutable';

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, FieldError } from '@campusrun/shared';
+import type { ApiErrorBody, ErrorReason, FieldError } from '@campusrun/shared';
 import { takeEarlyAnswer } from './early-requests';
 import { sessionStore } from './session';
 
@@ -8,6 +8,8 @@ const API_BASE = '/api';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** Why the server refused, as a stable string to branch on (never the message's text). */
+  readonly reason?: ErrorReason;
   readonly errors?: FieldError[];
   readonly isVerified?: boolean;
   readonly userId?: string;
@@ -19,6 +21,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.code = body?.code ?? (status === 0 ? 'NETWORK_ERROR' : 'UNKNOWN');
+    this.reason = body?.reason;
     this.errors = Array.isArray(body?.errors) ? body.errors : undefined;
     this.isVerified = body?.isVerified;
     this.userId = body?.userId;

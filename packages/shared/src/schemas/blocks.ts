@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { COMMON_MESSAGES } from '../errors';
 
 export const BLOCK_MESSAGES = {
   self: 'You cannot block yourself',
-  userNotFound: 'User not found',
+  userNotFound: COMMON_MESSAGES.userNotFound,
   /** Chat between two users of whom one blocks the other, over HTTP and the socket alike. */
   cannotMessage: 'You cannot message this user',
   /** Accepting the request of a user one blocks, or who blocks one. */

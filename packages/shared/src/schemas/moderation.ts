@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_MESSAGES } from '../errors';
 import {
   LISTING_MODERATION,
   MODERATION_ACTIONS,
@@ -16,7 +17,7 @@ export const MODERATION_MESSAGES = {
   daysInvalid: `Days must be a whole number from 1 to ${MODERATION_LIMITS.daysMax}`,
   actionInvalid: 'Choose dismiss, remove or suspend',
   reportNotFound: 'Report not found',
-  userNotFound: 'User not found',
+  userNotFound: COMMON_MESSAGES.userNotFound,
   closed: 'This report is already closed',
   own: 'You cannot act on a report about yourself or your own content',
   removeUser: 'A user cannot be removed; suspend them instead',

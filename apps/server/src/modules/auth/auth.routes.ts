@@ -26,17 +26,25 @@ import { actorOf, type Guards } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
-import { createAuthService } from './auth.service';
-import { EXCHANGE_COOKIE, EXCHANGE_TTL_SECONDS, OIDC_COOKIE, createGoogleService } from './google.service';
-import { createProfileService, USER_NOT_FOUND } from './profile.service';
-import { createSessionService } from './session.service';
+import type { AuthService } from './auth.service';
+import { EXCHANGE_COOKIE, EXCHANGE_TTL_SECONDS, OIDC_COOKIE, type GoogleService } from './google.service';
+import { type ProfileService, USER_NOT_FOUND } from './profile.service';
+import type { SessionService } from './session.service';
+
+export interface AuthRouteServices {
+  auth: AuthService;
+  profile: ProfileService;
+  google: GoogleService;
+  sessions: SessionService;
+}
 
 /** /auth/* and /users/*: accounts, sign-in and profiles. */
-export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+export function authRoutes(
+  ctx: AppContext,
+  guards: Guards,
+  { auth, profile, google, sessions }: AuthRouteServices,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const auth = createAuthService(ctx);
-    const profile = createProfileService(ctx);
-    const google = createGoogleService(ctx);
     const secureCookie = ctx.config.publicUrl.startsWith('https://') ? '; Secure' : '';
     const oidcCookie = (value: string, maxAge: number) =>
       `${OIDC_COOKIE}=${value}; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureCookie}`;
@@ -140,7 +148,6 @@ export function authRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZ
     const users = ['users'];
     const userId = rowId('id', USER_NOT_FOUND);
     const sessionId = rowId('id', SESSION_MESSAGES.notFound);
-    const sessions = createSessionService(ctx);
     await guards.scope(app, 'signedIn', (app) => {
       app.get('/auth/me', { schema: { tags, response: { 200: userResponseSchema } } }, (req) =>
         auth.me(actorOf(req).id),

@@ -135,6 +135,7 @@ describe('e-mail verification', () => {
     expect(res.json()).toEqual({
       message: 'Your email is not verified. Please verify your email.',
       code: 'EMAIL_NOT_VERIFIED',
+      reason: 'emailNotVerified',
       isVerified: false,
       userId: reg.json().userId,
     });

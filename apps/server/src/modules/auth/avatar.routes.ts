@@ -6,7 +6,7 @@ import { AVATAR_LIMITS, AVATAR_MESSAGES, profileUpdateResponseSchema } from '@ca
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { multipartForm } from '../../lib/multipart';
-import { createAvatarService } from './avatar.service';
+import type { AvatarService } from './avatar.service';
 
 /** OpenAPI description of the multipart body; the route's multipart hooks read and check it. */
 const avatarBodyDoc = z
@@ -14,12 +14,11 @@ const avatarBodyDoc = z
   .nullish();
 
 /** /users/avatar: the signed-in user's profile photo. Multipart is registered only in this scope. */
-export function avatarRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+export function avatarRoutes(ctx: AppContext, guards: Guards, service: AvatarService): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       limits: { fileSize: AVATAR_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, headerPairs: 100 },
     });
-    const service = createAvatarService(ctx);
     const form = multipartForm({
       schema: z.object({}),
       fileField: 'avatar',

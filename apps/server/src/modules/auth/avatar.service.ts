@@ -76,3 +76,4 @@ export function createAvatarService(
     },
   };
 }
+export type AvatarService = ReturnType<typeof createAvatarService>;

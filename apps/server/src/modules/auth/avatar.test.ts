@@ -76,7 +76,11 @@ describe('PUT /api/users/avatar', () => {
   it('needs a session', async () => {
     const res = await upload({}, [file(await pngImage(64, 64))]);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Please login first', code: 'UNAUTHORIZED' });
+    expect(res.json()).toEqual({
+      message: 'Please login first',
+      code: 'UNAUTHORIZED',
+      reason: 'unauthorized',
+    });
   });
 
   it('stores a phone photo as an upright 256 × 256 WebP without EXIF, and answers the user', async () => {

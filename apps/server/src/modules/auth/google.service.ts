@@ -193,3 +193,4 @@ export function createGoogleService(ctx: AppContext) {
     });
   }
 }
+export type GoogleService = ReturnType<typeof createGoogleService>;

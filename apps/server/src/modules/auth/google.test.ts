@@ -212,6 +212,7 @@ describe('Google callback login CSRF', () => {
     expect(victim.json()).toEqual({
       message: 'Authentication failed. Please try again.',
       code: 'VALIDATION_FAILED',
+      reason: 'invalidInput',
     });
     // … nor does a cookie of its own sign-in fit another code.
     nextClaims = { sub: 'sub-victim', email: uniqueEmail('victim'), email_verified: true };

@@ -4,6 +4,7 @@ import {
   type CompleteProfileBody,
   type FieldError,
   type ProfileUpdateBody,
+  COMMON_MESSAGES,
 } from '@campusrun/shared';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, fieldError, notFound, unauthorized } from '../../lib/errors';
@@ -13,7 +14,7 @@ import * as repo from './auth.repo';
 import { presentPublic, presentSelf } from './auth.presenter';
 import { announceSessionsRevoked, announceUserUpdated, renewSession } from './session.service';
 
-export const USER_NOT_FOUND = 'User not found';
+export const USER_NOT_FOUND = COMMON_MESSAGES.userNotFound;
 
 /** The signed-in user's own profile and password, and other users' public cards. */
 export function createProfileService(ctx: AppContext) {
@@ -88,3 +89,4 @@ export function createProfileService(ctx: AppContext) {
     },
   };
 }
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -151,6 +151,6 @@ describe('GET /users/{id}', () => {
     expect(unknown.json().message).toBe('User not found');
     const malformed = await t.app.inject({ method: 'GET', url: '/api/users/abc', headers });
     expect(malformed.statusCode).toBe(404);
-    expect(malformed.json()).toEqual({ message: 'User not found', code: 'NOT_FOUND' });
+    expect(malformed.json()).toEqual({ message: 'User not found', code: 'NOT_FOUND', reason: 'notFound' });
   });
 });

@@ -115,3 +115,4 @@ export function createSessionService(ctx: Pick<AppContext, 'db' | 'events'>) {
     },
   };
 }
+export type SessionService = ReturnType<typeof createSessionService>;

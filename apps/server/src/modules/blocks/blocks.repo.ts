@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userBlocks, users } from '../../db/schema';
+import { isoText } from '../../lib/sql-time';
 
 export const userExists = async (db: Db, id: string) =>
   (await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1)).length === 1;
@@ -24,7 +25,7 @@ export const listBlocked = (db: Db, blockerId: string) =>
       id: users.id,
       name: users.name,
       avatar: users.avatar,
-      blockedAt: sql<string>`to_char(${userBlocks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      blockedAt: isoText(userBlocks.createdAt),
     })
     .from(userBlocks)
     .innerJoin(users, eq(users.id, userBlocks.blockedId))

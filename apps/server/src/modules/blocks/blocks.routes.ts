@@ -3,12 +3,11 @@ import { BLOCK_MESSAGES, blockedUsersResponseSchema, blockStateResponseSchema } 
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
-import { createBlocksService } from './blocks.service';
+import type { BlocksService } from './blocks.service';
 
 /** POST and DELETE /users/{id}/block, GET /users/blocked. */
-export function blocksRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+export function blocksRoutes(ctx: AppContext, guards: Guards, service: BlocksService): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = createBlocksService(ctx);
     const id = rowId('id', BLOCK_MESSAGES.userNotFound);
     const tags = ['users'];
     const state = { 200: blockStateResponseSchema };

@@ -40,3 +40,4 @@ export function createBlocksService(ctx: Pick<AppContext, 'db' | 'events'>) {
     },
   };
 }
+export type BlocksService = ReturnType<typeof createBlocksService>;

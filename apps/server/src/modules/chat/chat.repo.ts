@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages, offers, productImages, products, userBlocks, users } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
+import { isoText } from '../../lib/sql-time';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -161,7 +162,7 @@ export async function conversations(db: Db, me: string): Promise<ConversationRow
       group by sender_id
     )
     select l.partner_id as "partnerId", u.name, u.avatar, l.content, l.sender_id as "senderId",
-      to_char(l.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "sentAt",
+      ${isoText(sql`l.sent_at`)} as "sentAt",
       coalesce(un.n, 0)::int as "unreadCount"
     from latest l
     join ${users} u on u.id = l.partner_id

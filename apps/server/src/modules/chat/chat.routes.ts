@@ -17,7 +17,7 @@ import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
 import { PHOTO_UPLOAD_WAIT, photoUploadBudget } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
-import { createChatService, USER_NOT_FOUND } from './chat.service';
+import { type ChatService, USER_NOT_FOUND } from './chat.service';
 
 /** OpenAPI description of the photo form (read and checked by the multipart hooks). */
 const photoBodyDoc = z
@@ -30,9 +30,8 @@ const photoBodyDoc = z
   .nullish();
 
 /** /chat/*: send, conversation list, history. Real-time delivery happens in the realtime gateway. */
-export function chatRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+export function chatRoutes(ctx: AppContext, guards: Guards, service: ChatService): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = createChatService(ctx);
     const userId = rowId('userId', USER_NOT_FOUND);
     const tags = ['chat'];
 

@@ -1,4 +1,4 @@
-import { BLOCK_MESSAGES, CHAT_MESSAGES, PRODUCT_MESSAGES } from '@campusrun/shared';
+import { BLOCK_MESSAGES, CHAT_MESSAGES, PRODUCT_MESSAGES, COMMON_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { isUuid } from '../../lib/ids';
@@ -8,30 +8,15 @@ import { createUploadLinks } from '../../lib/upload-links';
 import { isBlockedBetween, isSuspended } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import type { Limiter, LimiterFactory } from '../../lib/rate-limit';
 import { presentConversation, presentMessage } from './chat.presenter';
 import * as repo from './chat.repo';
 
-export const USER_NOT_FOUND = 'User not found';
+export const USER_NOT_FOUND = COMMON_MESSAGES.userNotFound;
 export const SELF_MESSAGE = 'You cannot message yourself';
 export const TOO_MANY_MESSAGES = 'Too many messages. Please slow down.';
 
 /** Messages one user may send per minute, over REST and sockets together, on every process. */
 export const CHAT_SEND_LIMIT = { points: 60, duration: 60 } as const;
-
-/**
- * The routes and the realtime gateway each build a chat service; both must count against one budget
- * per app (a memory limiter keeps its counts in the instance; a Redis one shares them anyway).
- */
-const sendLimits = new WeakMap<LimiterFactory, Limiter>();
-function sendLimitOf(limiter: LimiterFactory): Limiter {
-  let limit = sendLimits.get(limiter);
-  if (!limit) {
-    limit = limiter('chat-send', CHAT_SEND_LIMIT);
-    sendLimits.set(limiter, limit);
-  }
-  return limit;
-}
 
 export interface SendInput {
   receiverId: string;
@@ -95,7 +80,8 @@ export function createChatService(
     });
     return { message: message!, created };
   }
-  const sendLimit = sendLimitOf(ctx.limiter);
+  // One budget for REST and the socket gateway: both are handed this one service (services.ts).
+  const sendLimit = ctx.limiter('chat-send', CHAT_SEND_LIMIT);
 
   async function partner(me: string, otherId: string) {
     if (otherId === me) throw badRequest(SELF_MESSAGE, [{ param: 'receiverId', msg: SELF_MESSAGE }]);

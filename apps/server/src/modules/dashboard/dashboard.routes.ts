@@ -7,12 +7,15 @@ import {
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { createDashboardService } from './dashboard.service';
+import type { DashboardService } from './dashboard.service';
 
 /** GET /hosteller/stats, /dayscholar/stats and /hosteller/products/recent. */
-export function dashboardRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+export function dashboardRoutes(
+  ctx: AppContext,
+  guards: Guards,
+  service: DashboardService,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = createDashboardService(ctx);
     const tags = ['dashboard'];
 
     await guards.scope(app, 'hosteller', (app) => {

@@ -22,3 +22,4 @@ export function createDashboardService(ctx: AppContext) {
     },
   };
 }
+export type DashboardService = ReturnType<typeof createDashboardService>;

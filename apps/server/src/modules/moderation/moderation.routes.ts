@@ -11,12 +11,15 @@ import {
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
-import { createModerationService } from './moderation.service';
+import type { ModerationService } from './moderation.service';
 
 /** The moderators' API: the report queue, decisions, lifting suspensions and the action log. */
-export function moderationRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+export function moderationRoutes(
+  ctx: AppContext,
+  guards: Guards,
+  service: ModerationService,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = createModerationService(ctx);
     const reportId = rowId('id', MODERATION_MESSAGES.reportNotFound);
     const userId = rowId('id', MODERATION_MESSAGES.userNotFound);
     const tags = ['moderation'];

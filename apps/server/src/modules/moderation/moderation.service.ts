@@ -144,3 +144,4 @@ export function createModerationService(
     },
   };
 }
+export type ModerationService = ReturnType<typeof createModerationService>;

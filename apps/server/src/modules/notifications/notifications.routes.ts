@@ -5,13 +5,16 @@ import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
-import { createNotificationsService, NOTIFICATION_NOT_FOUND } from './notifications.service';
+import { type NotificationsService, NOTIFICATION_NOT_FOUND } from './notifications.service';
 
 /** /notifications/*: only ever the caller's own. */
-export function notificationsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+export function notificationsRoutes(
+  ctx: AppContext,
+  guards: Guards,
+  service: NotificationsService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     allowEmptyJsonBody(app);
-    const service = createNotificationsService(ctx);
     const id = rowId('id', NOTIFICATION_NOT_FOUND);
     const tags = ['notifications'];
 

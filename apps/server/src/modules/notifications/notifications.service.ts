@@ -32,3 +32,4 @@ export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
     },
   };
 }
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

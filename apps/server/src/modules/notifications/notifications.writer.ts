@@ -1,79 +1,101 @@
 import { removedNotice } from '@campusrun/shared';
 import type { AppContext } from '../../lib/context';
-import type { AppEvent } from '../../lib/events';
+import type { AppEvent, AppEventType } from '../../lib/events';
 import { formatRupees } from '../../lib/money';
 import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repo';
 
-/** The notifications a domain event leaves (none, one, or one per user told). */
-export function notificationsFor(event: AppEvent): repo.NewNotification[] {
-  if (event.type === 'users.noticed')
-    return event.userIds.map((userId) => ({ userId, ...event.notice, data: { ...event.notice.data } }));
-  const one = notificationFor(event);
-  return one ? [one] : [];
-}
+type Notices<T extends AppEventType> = (event: Extract<AppEvent, { type: T }>) => repo.NewNotification[];
+const none = (): repo.NewNotification[] => [];
 
-/** The notification a domain event leaves for one user, or null when it leaves none. */
-export function notificationFor(event: AppEvent): repo.NewNotification | null {
-  switch (event.type) {
-    case 'request.accepted':
-      return {
-        userId: event.requester.id,
-        type: 'request_accepted',
-        message: `${event.deliverer.name} accepted your request for ${event.itemName}`,
-        data: { requestId: event.requestId },
-      };
-    case 'request.completed':
-      return {
-        userId: event.requester.id,
-        type: 'request_completed',
-        message: `${event.deliverer.name} delivered your request for ${event.itemName}`,
-        data: { requestId: event.requestId },
-      };
-    case 'request.cancelled':
-      return event.deliverer
-        ? {
-            userId: event.deliverer.id,
+/**
+ * The notifications each domain event leaves (none, one, or one per user told). Every event has a
+ * row: a new one fails the type check until it says whom it tells.
+ */
+export const NOTIFICATIONS = {
+  'request.accepted': (e) => [
+    {
+      userId: e.requester.id,
+      type: 'request_accepted',
+      message: `${e.deliverer.name} accepted your request for ${e.itemName}`,
+      data: { requestId: e.requestId },
+    },
+  ],
+  'request.completed': (e) => [
+    {
+      userId: e.requester.id,
+      type: 'request_completed',
+      message: `${e.deliverer.name} delivered your request for ${e.itemName}`,
+      data: { requestId: e.requestId },
+    },
+  ],
+  // Only a deliverer who had accepted it is told.
+  'request.cancelled': (e) =>
+    e.deliverer
+      ? [
+          {
+            userId: e.deliverer.id,
             type: 'request_cancelled',
-            message: `${event.requester.name} cancelled the request for ${event.itemName}`,
-            data: { requestId: event.requestId },
-          }
-        : null;
-    case 'request.delivery_cancelled':
-      return {
-        userId: event.requester.id,
-        type: 'delivery',
-        message: `${event.deliverer.name} cancelled the delivery of ${event.itemName}. Your request is open again.`,
-        data: { requestId: event.requestId },
-      };
-    case 'message.created': {
-      if (event.resent) return null;
-      const { offer, product } = event.message;
-      return {
-        userId: event.message.receiverId,
-        type: 'message',
-        // An offer is announced as one: "Meera offered ₹2,800 for Lady Bird cycle".
-        message:
-          offer && product
-            ? `${event.sender.name} offered ${formatRupees(offer.amount)} for ${product.name}`
-            : `${event.sender.name} sent you a message`,
-        data: { senderId: event.sender.id },
-      };
-    }
-    case 'listing.removed':
-      return {
-        userId: event.ownerId,
-        type: 'moderation',
-        message: removedNotice(
-          event.targetType === 'message' ? 'message' : `${event.targetType} "${event.name}"`,
-          event.reason,
-        ),
-        data: {},
-      };
-    default:
-      return null;
-  }
-}
+            message: `${e.requester.name} cancelled the request for ${e.itemName}`,
+            data: { requestId: e.requestId },
+          },
+        ]
+      : [],
+  'request.delivery_cancelled': (e) => [
+    {
+      userId: e.requester.id,
+      type: 'delivery',
+      message: `${e.deliverer.name} cancelled the delivery of ${e.itemName}. Your request is open again.`,
+      data: { requestId: e.requestId },
+    },
+  ],
+  // A message sent again with the same clientId is never notified twice.
+  'message.created': (e) =>
+    e.resent
+      ? []
+      : [
+          {
+            userId: e.message.receiverId,
+            type: 'message',
+            // An offer is announced as one: "Meera offered ₹2,800 for Lady Bird cycle".
+            message:
+              e.message.offer && e.message.product
+                ? `${e.sender.name} offered ${formatRupees(e.message.offer.amount)} for ${e.message.product.name}`
+                : `${e.sender.name} sent you a message`,
+            data: { senderId: e.sender.id },
+          },
+        ],
+  'listing.removed': (e) => [
+    {
+      userId: e.ownerId,
+      type: 'moderation',
+      message: removedNotice(
+        e.targetType === 'message' ? 'message' : `${e.targetType} "${e.name}"`,
+        e.reason,
+      ),
+      data: {},
+    },
+  ],
+  'users.noticed': (e) => e.userIds.map((userId) => ({ userId, ...e.notice, data: { ...e.notice.data } })),
+  'message.read': none,
+  'user.sessions_revoked': none,
+  'user.updated': none,
+  'users.blocked': none,
+  'notification.created': none,
+  'request.updated': none,
+  'request.available': none,
+  'request.unavailable': none,
+  'product.updated': none,
+  'product.removed': none,
+  'product.available': none,
+  'product.created': none,
+  'offer.updated': none,
+  'listing.hidden': none,
+} satisfies { [T in AppEventType]: Notices<T> };
+
+/** The notifications a domain event leaves. */
+export const notificationsFor = (event: AppEvent): repo.NewNotification[] =>
+  (NOTIFICATIONS[event.type] as (event: AppEvent) => repo.NewNotification[])(event);
 
 /**
  * Stores a notification row for every event that concerns a user, then announces it as

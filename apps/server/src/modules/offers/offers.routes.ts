@@ -9,12 +9,11 @@ import {
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
-import { createOffersService, type OffersDeps } from './offers.service';
+import type { OffersService } from './offers.service';
 
 /** POST/GET /products/{id}/offers and PUT /offers/{id}/accept|decline|withdraw. */
-export function offersRoutes(ctx: AppContext, guards: Guards, deps: OffersDeps): FastifyPluginAsyncZod {
+export function offersRoutes(ctx: AppContext, guards: Guards, service: OffersService): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = createOffersService(ctx, deps);
     const productId = rowId('id', PRODUCT_MESSAGES.notFound);
     const offerId = rowId('id', OFFER_MESSAGES.notFound);
     const tags = ['offers'];

@@ -195,3 +195,4 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
     },
   };
 }
+export type OffersService = ReturnType<typeof createOffersService>;

@@ -30,8 +30,7 @@ import { multipartForm } from '../../lib/multipart';
 import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
 import { removeStaleTemp } from '../../lib/tmp-files';
 import { productCan } from './products.policy';
-import { createProductsService } from './products.service';
-import { startOrphanSweep } from './products.sweep';
+import type { ProductsService } from './products.service';
 
 /**
  * OpenAPI description of the two multipart bodies. They are read and checked by the routes'
@@ -96,7 +95,11 @@ function viewerParts<P>(actor: Actor, productsOf: (page: P) => Product[]) {
 }
 
 /** /products/*: the marketplace. Multipart is registered only in this scope. */
-export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+export function productRoutes(
+  ctx: AppContext,
+  guards: Guards,
+  service: ProductsService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       limits: {
@@ -108,10 +111,6 @@ export function productRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsy
         headerPairs: 100,
       },
     });
-    const service = createProductsService(ctx, ctx.storage);
-    // Photos left behind by a crash between upload and commit, or by a failed removal.
-    const orphans = startOrphanSweep(ctx);
-    app.addHook('onClose', () => orphans.stop());
     // Uploads are streamed here while the form is read, and removed once the call is answered.
     const tmpDir = path.join(ctx.config.dataDir, 'tmp');
     const createForm = multipartForm({

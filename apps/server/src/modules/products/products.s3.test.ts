@@ -97,7 +97,7 @@ describe('product photos in a bucket shared by two processes', () => {
     for (const url of ['/uploads/products/00000000000000000000000000000000.webp', '/uploads/../x.webp']) {
       const res = await two.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND', reason: 'notFound' });
     }
   });
 

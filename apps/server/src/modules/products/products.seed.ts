@@ -4,10 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { ProductCategory, ProductCondition, ProductStatus } from '@campusrun/shared';
 import type { Db } from '../../db/client';
-import type { AppContext } from '../../lib/context';
-import type { Storage } from '../../lib/storage';
 import { productNamesOf } from './products.repo';
-import { createProductsService } from './products.service';
+import type { ProductsService } from './products.service';
 
 interface DemoProduct {
   name: string;
@@ -190,14 +188,13 @@ export function demoProductPhoto(p: Pick<DemoProduct, 'name' | 'colors' | 'shape
  */
 export async function seedDemoProducts(opts: {
   db: Db;
-  storage: Storage;
+  /** The app's products service (services.ts). */
+  service: ProductsService;
   /** Hostellers with a complete profile. */
   sellers: Array<{ id: string; name: string }>;
-  log?: Pick<AppContext['log'], 'error'>;
 }): Promise<number> {
   if (opts.sellers.length === 0) return 0;
-  const log = opts.log ?? { error: () => undefined };
-  const service = createProductsService({ db: opts.db, log }, opts.storage);
+  const { service } = opts;
   const existing = new Set(
     await productNamesOf(
       opts.db,

@@ -203,6 +203,7 @@ describe('POST /api/products', () => {
     expect(res.json()).toEqual({
       message: 'Product name is required',
       code: 'VALIDATION_FAILED',
+      reason: 'invalidInput',
       errors: [
         { param: 'name', msg: 'Product name is required' },
         { param: 'description', msg: 'Description is required' },
@@ -918,9 +919,9 @@ describe('demo seed', () => {
   it('lists 12 products with generated photos for the demo hostellers, once', async () => {
     const a = await createUser(t.db, { role: 'hosteller', name: 'Demo A' });
     const b = await createUser(t.db, { role: 'hosteller', name: 'Demo B' });
-    const storage = createLocalStorage(uploads);
+    const service = createProductsService({ db: t.db, log: t.app.log }, createLocalStorage(uploads));
     const before = filesOnDisk().length;
-    expect(await seedDemoProducts({ db: t.db, storage, sellers: [a, b] })).toBe(12);
+    expect(await seedDemoProducts({ db: t.db, service, sellers: [a, b] })).toBe(12);
     expect(filesOnDisk().length - before).toBe(24);
     const mine = async (sellerId: string) =>
       (await t.app.inject({ url: `/api/products?sellerId=${sellerId}&status=all`, headers: otherH })).json()
@@ -932,6 +933,6 @@ describe('demo seed', () => {
     expect(new Set(all.map((p) => p.category)).size).toBeGreaterThanOrEqual(8);
     const meta = await sharp(diskPath(all[0]!.images[0]!)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 900]);
-    expect(await seedDemoProducts({ db: t.db, storage, sellers: [a, b] })).toBe(0);
+    expect(await seedDemoProducts({ db: t.db, service, sellers: [a, b] })).toBe(0);
   });
 });

@@ -3,12 +3,15 @@ import { publicProfileResponseSchema } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
-import { createProfilesService, PROFILE_NOT_FOUND, type ProfilesDeps } from './profiles.service';
+import { type ProfilesService, PROFILE_NOT_FOUND } from './profiles.service';
 
 /** GET /users/{id}/profile. */
-export function profilesRoutes(ctx: AppContext, guards: Guards, deps: ProfilesDeps): FastifyPluginAsyncZod {
+export function profilesRoutes(
+  ctx: AppContext,
+  guards: Guards,
+  service: ProfilesService,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = createProfilesService(ctx, deps);
     const id = rowId('id', PROFILE_NOT_FOUND);
     await guards.scope(app, 'member', (app) => {
       app.get(

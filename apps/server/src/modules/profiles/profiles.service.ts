@@ -1,3 +1,4 @@
+import { COMMON_MESSAGES } from '@campusrun/shared';
 import type { PublicProfile } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
@@ -19,7 +20,7 @@ export interface ProfilesDeps {
   };
 }
 
-export const PROFILE_NOT_FOUND = 'User not found';
+export const PROFILE_NOT_FOUND = COMMON_MESSAGES.userNotFound;
 /** Active listings shown on a profile. */
 export const PROFILE_LISTINGS = 12;
 
@@ -61,3 +62,4 @@ export function createProfilesService(ctx: Pick<AppContext, 'db'>, deps: Profile
     },
   };
 }
+export type ProfilesService = ReturnType<typeof createProfilesService>;

@@ -9,12 +9,15 @@ import {
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
-import { createRatingsService, RATING_ERRORS } from './ratings.service';
+import { type RatingsService, RATING_ERRORS } from './ratings.service';
 
 /** POST /ratings (a delivery or a sale), GET /ratings/user/{userId} and GET /products/{id}/reviews. */
-export function ratingsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+export function ratingsRoutes(
+  ctx: AppContext,
+  guards: Guards,
+  service: RatingsService,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = createRatingsService(ctx);
     const userId = rowId('userId', RATING_ERRORS.userNotFound);
     const productId = rowId('id', PRODUCT_MESSAGES.notFound);
     const tags = ['ratings'];

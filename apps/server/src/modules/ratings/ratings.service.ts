@@ -4,6 +4,7 @@ import {
   SALE_MESSAGES,
   type CreateRatingBody,
   type SaleReviews,
+  COMMON_MESSAGES,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
@@ -16,7 +17,7 @@ import * as repo from './ratings.repo';
 export const RATING_ERRORS = {
   submitted: 'Rating submitted successfully',
   requestNotFound: 'Request not found',
-  userNotFound: 'User not found',
+  userNotFound: COMMON_MESSAGES.userNotFound,
   notParty: 'Only the requester and the deliverer of this request can rate it',
   notCompleted: 'You can rate only after the delivery is completed',
   wrongType: 'This rating type does not match your side of the delivery',

@@ -75,7 +75,11 @@ describe('POST /ratings', () => {
         ratingType: type,
       });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: 'You have already rated this delivery', code: 'CONFLICT' });
+      expect(again.json()).toEqual({
+        message: 'You have already rated this delivery',
+        code: 'CONFLICT',
+        reason: 'conflict',
+      });
     }
     expect((await summary(hosteller.h, dayScholar.id)).json()).toEqual({ rating: { average: 5, count: 1 } });
   });

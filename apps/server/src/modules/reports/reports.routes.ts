@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createReportSchema, reportResponseSchema } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { createReportsService } from './reports.service';
+import type { ReportsService } from './reports.service';
 
 /** POST /reports: 201 with a new report, 200 with the reporter's report already open on the target. */
-export function reportsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+export function reportsRoutes(
+  ctx: AppContext,
+  guards: Guards,
+  service: ReportsService,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = createReportsService(ctx);
     await guards.scope(app, 'member', (app) => {
       app.post(
         '/reports',

@@ -65,3 +65,4 @@ export function createReportsService(ctx: Pick<AppContext, 'db' | 'events' | 'li
     },
   };
 }
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -190,7 +190,11 @@ describe.each(Object.entries(PER_REQUEST))('%s', (endpoint, byActor) => {
       want[state] = typeof rule === 'number' ? rule : rule[i]!;
       if (res.statusCode >= 400) {
         // Refusals carry the error shape and change nothing.
-        expect(res.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
+        expect(res.json()).toEqual({
+          message: expect.any(String),
+          code: expect.any(String),
+          reason: expect.any(String),
+        });
         expect(await snapshot(request.id)).toEqual(before);
       }
     }

@@ -115,12 +115,14 @@ describe('PUT /requests/{id}/repost', () => {
     expect((await repost(open.id, ownerH)).json()).toEqual({
       message: 'This request has not expired yet',
       code: expect.any(String),
+      reason: 'notExpired',
     });
     const other = await authAs(t, await createUser(t.db, { role: 'hosteller' }));
     const r = await expired();
     const refused = await repost(r.id, other);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Only the hosteller who posted this request can repost it');
+    expect(refused.json().reason).toBe('notRequester');
     expect((await repost(r.id, dayH)).statusCode).toBe(403);
     expect((await repost('00000000-0000-4000-8000-000000000000', ownerH)).statusCode).toBe(404);
   });

@@ -120,13 +120,18 @@ describe('handover code', () => {
     expect(done.json().request.status).toBe('completed');
   });
 
-  it('the right code completes the request; a missing or wrong one is 400 with the message', async () => {
+  it('the right code completes the request; a missing or wrong one is 400 with the message and reason', async () => {
     const { requester, deliverer, id } = await accepted();
     const code = (await view(id, requester.h)).handoverCode!;
     const missing = await put(`/requests/${id}/deliver`, deliverer.h, { deliveryNotes: 'At the gate' });
     expect([missing.statusCode, missing.json().message]).toEqual([400, REQUEST_MESSAGES.handoverCodeWrong]);
+    expect(missing.json().reason).toBe('handoverCodeWrong');
     const wrong = await put(`/requests/${id}/deliver`, deliverer.h, { handoverCode: other(code) });
-    expect([wrong.statusCode, wrong.json().message]).toEqual([400, REQUEST_MESSAGES.handoverCodeWrong]);
+    expect(wrong.json()).toEqual({
+      message: REQUEST_MESSAGES.handoverCodeWrong,
+      code: 'VALIDATION_FAILED',
+      reason: 'handoverCodeWrong',
+    });
     const right = await put(`/requests/${id}/deliver`, deliverer.h, {
       deliveryNotes: 'At the gate',
       handoverCode: code,
@@ -146,6 +151,7 @@ describe('handover code', () => {
     }
     const locked = await put(`/requests/${id}/deliver`, deliverer.h, { handoverCode: code });
     expect([locked.statusCode, locked.json().message]).toEqual([409, REQUEST_MESSAGES.handoverCodeLocked]);
+    expect(locked.json().reason).toBe('handoverCodeLocked');
     expect((await view(id, requester.h)).handoverLocked).toBe(true);
     expect((await view(id, requester.h)).status).toBe('accepted');
 

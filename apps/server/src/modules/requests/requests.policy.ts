@@ -1,4 +1,10 @@
-import { HANDOVER_CODE, type RatingType, type RequestCan, type Role } from '@campusrun/shared';
+import {
+  HANDOVER_CODE,
+  type RatingType,
+  type RequestCan,
+  type RequestRefusal,
+  type Role,
+} from '@campusrun/shared';
 import { rateRefusal, ratingTypeFor } from '../../lib/rating-rule';
 import { MAX_GIVE_UPS } from '../../lib/request-availability';
 import type { RequestState } from './requests.repo';
@@ -8,19 +14,7 @@ import type { RequestState } from './requests.repo';
  * and the presenter turns them into the `can` of each request it sends, so the client shows exactly
  * the actions the server will accept.
  */
-export type RequestRefusal =
-  | 'ownRequest'
-  | 'notRequester'
-  | 'notDeliverer'
-  | 'alreadyYours'
-  | 'taken'
-  | 'expired'
-  | 'notExpired'
-  | 'completed'
-  | 'cancelled'
-  | 'notAccepted'
-  | 'tooManyActive'
-  | 'gaveUpTwice';
+export type { RequestRefusal } from '@campusrun/shared';
 
 type State = Pick<
   RequestState,

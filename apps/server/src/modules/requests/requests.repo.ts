@@ -28,6 +28,7 @@ import {
   type ListOrder,
 } from '../../lib/lists';
 import { availableTo } from '../../lib/request-availability';
+import { isoText } from '../../lib/sql-time';
 
 const requester = alias(users, 'requester');
 const deliverer = alias(users, 'deliverer');
@@ -106,10 +107,6 @@ const requestColumns = {
 
 /** The viewer's own rating of the request, if any (at most one row: once per request and direction). */
 const viewerRating = alias(ratings, 'viewer_rating');
-
-/** A timestamp as the API writes it: ISO 8601 in UTC with milliseconds (what toISOString gives). */
-const isoText = (column: AnyColumn) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The JSON key of each RequestRow field and the column or expression that fills it. */
 const ROW_FIELDS: Record<keyof RequestRow, AnyColumn | SQL> = {

@@ -19,20 +19,20 @@ import type { AppContext } from '../../lib/context';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
 import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
-import { createRequestsService, REQUEST_ERRORS, startExpirySweep } from './requests.service';
+import { type RequestsService, REQUEST_ERRORS } from './requests.service';
 
 /**
  * /requests/*, and the request lists of the two dashboards. Each audience is a guarded scope: a
  * caller who may not use an endpoint learns nothing from validation (401/403 before any 400), and
  * a malformed id is a request that does not exist (404 'Request not found') whatever the body.
  */
-export function requestsRoutes(ctx: AppContext, guards: Guards): FastifyPluginAsyncZod {
+export function requestsRoutes(
+  ctx: AppContext,
+  guards: Guards,
+  service: RequestsService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     allowEmptyJsonBody(app);
-    const service = createRequestsService(ctx);
-    // Expired requests leave every open Browse screen (each process sweeps; each request is claimed once).
-    const sweep = startExpirySweep(service, ctx.log, ctx.config.requestSweepSeconds);
-    app.addHook('onClose', () => sweep.stop());
     const id = rowId('id', REQUEST_ERRORS.notFound);
     const tags = ['requests'];
     const one = { 200: requestResponseSchema };

@@ -44,6 +44,10 @@ export const REQUEST_ERRORS = {
 export const tooManyActiveDeliveries = (active: number) =>
   `You already have ${active} active ${active === 1 ? 'delivery' : 'deliveries'}. Complete one before accepting another.`;
 
+/** The deliverer's code is not the request's, or too many wrong ones were typed (it is locked). */
+const codeWrong = () => badRequest(REQUEST_MESSAGES.handoverCodeWrong, undefined, 'handoverCodeWrong');
+const codeLocked = () => conflict(REQUEST_MESSAGES.handoverCodeLocked, 'handoverCodeLocked');
+
 type Action = 'accept' | 'deliver' | 'cancel' | 'cancelDelivery' | 'repost' | 'confirmReceipt';
 
 function refusalError(
@@ -53,10 +57,10 @@ function refusalError(
 ): AppError {
   switch (reason) {
     case 'tooManyActive':
-      return conflict(tooManyActiveDeliveries(load?.active ?? 0));
+      return conflict(tooManyActiveDeliveries(load?.active ?? 0), reason);
     case 'ownRequest':
     case 'gaveUpTwice':
-      return forbidden(REQUEST_ERRORS[reason]);
+      return forbidden(REQUEST_ERRORS[reason], reason);
     case 'notRequester':
       return forbidden(
         action === 'repost'
@@ -64,15 +68,17 @@ function refusalError(
           : action === 'confirmReceipt'
             ? REQUEST_ERRORS.notRequesterConfirm
             : REQUEST_ERRORS.notRequester,
+        reason,
       );
     case 'notDeliverer':
       return forbidden(
         action === 'deliver' ? REQUEST_ERRORS.notDelivererComplete : REQUEST_ERRORS.notDelivererCancel,
+        reason,
       );
     case null:
-      return conflict(REQUEST_ERRORS.changed);
+      return conflict(REQUEST_ERRORS.changed, 'changed');
     default:
-      return conflict(REQUEST_ERRORS[reason]);
+      return conflict(REQUEST_ERRORS[reason], reason);
   }
 }
 
@@ -123,16 +129,15 @@ export function createRequestsService(ctx: AppContext) {
   ): Promise<string | null> {
     const state = await repo.findHandover(db, id);
     if (!state?.required || state.status !== 'accepted' || state.delivererId !== actor.id) return null;
-    if (state.attempts >= HANDOVER_CODE.maxAttempts) throw conflict(REQUEST_MESSAGES.handoverCodeLocked);
-    if (!code) throw badRequest(REQUEST_MESSAGES.handoverCodeWrong);
+    if (state.attempts >= HANDOVER_CODE.maxAttempts) throw codeLocked();
+    if (!code) throw codeWrong();
     const hash = await repo.countHandoverAttempt(db, id, actor.id, HANDOVER_CODE.maxAttempts);
     if (hash === undefined) {
       const now = await repo.findHandover(db, id);
-      if (now?.status === 'accepted' && now.attempts >= HANDOVER_CODE.maxAttempts)
-        throw conflict(REQUEST_MESSAGES.handoverCodeLocked);
+      if (now?.status === 'accepted' && now.attempts >= HANDOVER_CODE.maxAttempts) throw codeLocked();
       return null;
     }
-    if (!handover.matches(hash, code)) throw badRequest(REQUEST_MESSAGES.handoverCodeWrong);
+    if (!handover.matches(hash, code)) throw codeWrong();
     return hash;
   }
 
@@ -304,7 +309,7 @@ export function createRequestsService(ctx: AppContext) {
         // Accepted by this deliverer in the meantime and asking for a code nobody checked: say so.
         const state = await repo.findHandover(db, id);
         if (state?.required && state.status === 'accepted' && state.delivererId === actor.id)
-          throw badRequest(REQUEST_MESSAGES.handoverCodeWrong);
+          throw codeWrong();
         throw await explainRefusal(id, 'deliver', (s) => policy.deliverRefusal(actor.id, s));
       }
       return done(

@@ -191,7 +191,7 @@ describe('GET /requests/{id}', () => {
     for (const id of ['7d1b6b52-95f5-4a43-9a39-0a4f1d3f1b7e', 'not-a-uuid', '1']) {
       const res = await get(`/api/requests/${id}`, me.h);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Request not found', code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({ message: 'Request not found', code: 'NOT_FOUND', reason: 'notFound' });
     }
   });
 
@@ -225,7 +225,7 @@ describe('GET /requests/{id}', () => {
       const res = await get(`/api/requests/${id}`, h);
       return res.statusCode === 404 ? res.json() : res.statusCode;
     };
-    const hidden = { message: 'Request not found', code: 'NOT_FOUND' };
+    const hidden = { message: 'Request not found', code: 'NOT_FOUND', reason: 'notFound' };
 
     // Open: every signed-in user may look (day scholars choose what to accept).
     const request = await createRequest(t.db, {
@@ -435,6 +435,7 @@ describe('transitions', () => {
     expect(res.json()).toEqual({
       message: 'This request has already been accepted by another day scholar',
       code: 'CONFLICT',
+      reason: 'taken',
     });
     const again = await put(`/api/requests/${request.id}/accept`, first.h);
     expect(again.json().message).toBe('You have already accepted this request');
@@ -470,6 +471,7 @@ describe('transitions', () => {
     expect(fourth.json()).toEqual({
       message: 'You already have 3 active deliveries. Complete one before accepting another.',
       code: 'CONFLICT',
+      reason: 'tooManyActive',
     });
     // Still open for everyone else, and nobody was told it was accepted.
     const [row] = await t.db.select().from(requests).where(eq(requests.id, open[3]!.id));

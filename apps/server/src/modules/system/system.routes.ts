@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campusConfigSchema } from '@campusrun/shared';
 import type { AppContext } from '../../lib/context';
+import { errorBody } from '../../lib/errors';
 import { publicCampusConfig } from '../../config';
 import { metricsAccess, type Metrics } from '../../lib/metrics';
 
@@ -117,8 +118,8 @@ export function systemRoutes(
       async (req, reply) => {
         const verdict = access(req);
         if (verdict === 'unauthorized')
-          return reply.code(401).send({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
-        if (verdict === 'hidden') return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+          return reply.code(401).send(errorBody('UNAUTHORIZED', 'Unauthorized'));
+        if (verdict === 'hidden') return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
         return reply.header('content-type', ops.metrics.contentType).send(await ops.metrics.text());
       },
     );

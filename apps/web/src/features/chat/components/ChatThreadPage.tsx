@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@campusrun/shared';
+import { COMMON_MESSAGES, type ChatMessage } from '@campusrun/shared';
 import { ArrowLeft, MessageCircle, UserX } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -35,7 +35,7 @@ type Status = 'Sending...' | 'Sent' | 'Read';
 const STILL_AVAILABLE = 'Is this still available?';
 
 /** What the thread shows when the other person has no account. */
-const USER_NOT_FOUND = 'User not found';
+const USER_NOT_FOUND = COMMON_MESSAGES.userNotFound;
 
 interface Row {
   key: string;

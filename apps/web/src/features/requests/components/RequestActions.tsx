@@ -1,16 +1,10 @@
-import {
-  type DeliveryRequest,
-  HANDOVER_CODE,
-  REQUEST_LIMITS,
-  REQUEST_MESSAGES,
-  type RatingType,
-} from '@campusrun/shared';
+import { type DeliveryRequest, HANDOVER_CODE, REQUEST_LIMITS, type RatingType } from '@campusrun/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field, TextField } from '@/components/ui/Field';
 import { Textarea } from '@/components/ui/Input';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { REQUEST_TOAST } from '../api/keys';
 import { useRepostRequest } from '../api/repost-request';
@@ -97,6 +91,12 @@ const RATE_BUTTON: Record<RatingType, string> = {
  * The action buttons of the detail page, exactly those the server's `can` allows, each behind a
  * confirmation dialog; the rating button; Repost for an expired request.
  */
+/** A refusal of the handover code: wrong, locked, or a code the form's rules refused. */
+const isAboutCode = (error: ApiError) =>
+  error.reason === 'handoverCodeWrong' ||
+  error.reason === 'handoverCodeLocked' ||
+  Boolean(error.errors?.some((e) => e.param === 'handoverCode'));
+
 export function RequestActions({ request }: { request: DeliveryRequest }) {
   const [open, setOpen] = useState<RequestAction | null>(null);
   const [notes, setNotes] = useState('');
@@ -129,8 +129,7 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
     } catch (error) {
       // The dialog stays open so the user can try again or cancel; a code problem shows at the code.
       const message = errorMessage(error, ACTIONS[action].failure);
-      const aboutCode =
-        message === REQUEST_MESSAGES.handoverCodeWrong || message === REQUEST_MESSAGES.handoverCodeLocked;
+      const aboutCode = error instanceof ApiError && isAboutCode(error);
       if (action === 'deliver' && request.handoverRequired && aboutCode) setCodeError(message);
       else toast.error(message, { ...REQUEST_TOAST, toastId: `request:${action}` });
     }

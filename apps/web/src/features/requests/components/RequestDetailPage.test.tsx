@@ -218,7 +218,11 @@ describe('request detail', { timeout: 20_000 }, () => {
         bodies.push(body);
         if (body.handoverCode !== '0427')
           return HttpResponse.json(
-            { code: 'BAD_REQUEST', message: 'The handover code is not correct' },
+            {
+              code: 'VALIDATION_FAILED',
+              reason: 'handoverCodeWrong',
+              message: 'The handover code is not correct',
+            },
             { status: 400 },
           );
         return HttpResponse.json({
@@ -249,6 +253,44 @@ describe('request detail', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(bodies).toEqual([{ handoverCode: '1234' }, { handoverCode: '0427' }]);
   });
+
+  // The dialog tells a code problem from any other by the refusal's reason, never by its text.
+  it.each([
+    ['a wrong code', 400, 'VALIDATION_FAILED', 'handoverCodeWrong', 'That code does not match', true],
+    ['a locked code', 409, 'CONFLICT', 'handoverCodeLocked', 'No more tries for this code', true],
+    [
+      'another refusal worded like a code problem',
+      409,
+      'CONFLICT',
+      'changed',
+      'The handover code is not correct',
+      false,
+    ],
+  ] as const)(
+    'shows %s at the code field only when the reason says so',
+    async (_, status, code, reason, message, atField) => {
+      const request = { ...deliverersView(), handoverRequired: true };
+      server.use(
+        http.put(api(`/requests/${request.id}/deliver`), () =>
+          HttpResponse.json({ code, reason, message }, { status }),
+        ),
+      );
+      const { user } = await openRequest(request, dayscholar);
+      await user.click(screen.getByRole('button', { name: 'Mark as Completed' }));
+      const dialog = await screen.findByRole('dialog');
+      const field = within(dialog).getByLabelText('Handover code');
+      await user.type(field, '1234');
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText(message, {}, { timeout: 5000 })).toBeInTheDocument();
+      if (atField) {
+        expect(within(dialog).getByText(message)).toBeInTheDocument();
+        expect(field).toHaveAttribute('aria-invalid', 'true');
+      } else {
+        expect(within(dialog).queryByText(message)).not.toBeInTheDocument();
+        expect(field).not.toHaveAttribute('aria-invalid', 'true');
+      }
+    },
+  );
 
   it('tells a deliverer the handover code is locked and offers no completion', async () => {
     // As the server sends it once five wrong codes were typed for the request, by any deliverer.

@@ -1,4 +1,4 @@
-import type { PublicProfile, Review } from '@campusrun/shared';
+import { COMMON_MESSAGES, type PublicProfile, type Review } from '@campusrun/shared';
 import { ArrowLeft, MessageCircle } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
@@ -183,7 +183,10 @@ export function PublicProfilePage() {
       ) : notFound ? (
         <div className={`${card} mt-4`}>
           <h1 className="sr-only">Profile</h1>
-          <EmptyState title="User not found" description="This account does not exist or was removed." />
+          <EmptyState
+            title={COMMON_MESSAGES.userNotFound}
+            description="This account does not exist or was removed."
+          />
         </div>
       ) : query.isError ? (
         <div className={`${card} mt-4`}>

@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { AppContext } from './lib/context';
+import { createEvents } from './lib/events';
+import { createMailer, type Mailer } from './lib/mailer';
+import { createPageCache, PAGE_CACHE_LIMITS } from './lib/page-cache';
+import { createLimiterFactory } from './lib/rate-limit';
+import { createStorage } from './lib/storage';
+import { createJwt } from './lib/tokens';
+
+export interface OpenedContext {
+  ctx: AppContext;
+  /** The shared Redis client when REDIS_URL is set (limits, the change channel, health). */
+  redis: Redis | undefined;
+  /** Ends what the context opened (Redis, the mailer it made). */
+  close(): Promise<void>;
+}
+
+/** The `AppContext` every feature is built from: the server's and the demo seed's. */
+export async function openContext(
+  config: Config,
+  database: Database,
+  opts: { log: FastifyBaseLogger; mailer?: Mailer },
+): Promise<OpenedContext> {
+  const { log } = opts;
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  const mailer =
+    opts.mailer ??
+    (await createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log,
+      logHints: config.env === 'development',
+    }));
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    mailer,
+    jwt: createJwt(config.jwtSecret, config.jwtTtl),
+    limiter: createLimiterFactory(redis),
+    log,
+    events: createEvents(log),
+    pages: createPageCache({ ...PAGE_CACHE_LIMITS, maxEntries: config.pageCacheEntries }),
+    storage: await createStorage(config),
+  };
+  return {
+    ctx,
+    redis,
+    async close() {
+      if (!opts.mailer) mailer.close();
+      await redis?.quit().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Guards } from '../lib/auth';
+import type { AppContext } from '../lib/context';
+import type { Metrics } from '../lib/metrics';
+import { uploadsRoutes } from '../lib/storage';
+import { createUploadLinks } from '../lib/upload-links';
+import { authRoutes } from '../modules/auth/auth.routes';
+import { avatarRoutes } from '../modules/auth/avatar.routes';
+import { blocksRoutes } from '../modules/blocks/blocks.routes';
+import { chatRoutes } from '../modules/chat/chat.routes';
+import { dashboardRoutes } from '../modules/dashboard/dashboard.routes';
+import { emailsRoutes } from '../modules/emails/emails.routes';
+import { moderationRoutes } from '../modules/moderation/moderation.routes';
+import { notificationsRoutes } from '../modules/notifications/notifications.routes';
+import { offersRoutes } from '../modules/offers/offers.routes';
+import { productRoutes } from '../modules/products/products.routes';
+import { profilesRoutes } from '../modules/profiles/profiles.routes';
+import { pushRoutes } from '../modules/push/push.routes';
+import { ratingsRoutes } from '../modules/ratings/ratings.routes';
+import { reportsRoutes } from '../modules/reports/reports.routes';
+import { requestsRoutes } from '../modules/requests/requests.routes';
+import { systemRoutes } from '../modules/system/system.routes';
+import type { Services } from '../services';
+
+interface RouteDeps {
+  ctx: AppContext;
+  guards: Guards;
+  services: Services;
+  metrics: Metrics;
+  redis: Redis | undefined;
+}
+
+/** Every feature's routes under /api, each handed its service, and the uploaded files. */
+export async function registerRoutes(
+  app: FastifyInstance,
+  { ctx, guards, services, metrics, redis }: RouteDeps,
+) {
+  const api = { prefix: '/api' };
+  const checks = {
+    database: () => ctx.db.execute(sql`select 1`),
+    ...(redis && { redis: () => redis.ping() }),
+    ...(ctx.config.s3 && { storage: () => ctx.storage.check() }),
+  };
+  await app.register(systemRoutes(ctx, { metrics, checks }), api);
+  await app.register(authRoutes(ctx, guards, services), api);
+  await app.register(avatarRoutes(ctx, guards, services.avatar), api);
+  await app.register(requestsRoutes(ctx, guards, services.requests), api);
+  await app.register(ratingsRoutes(ctx, guards, services.ratings), api);
+  await app.register(dashboardRoutes(ctx, guards, services.dashboard), api);
+  await app.register(productRoutes(ctx, guards, services.products), api);
+  await app.register(chatRoutes(ctx, guards, services.chat), api);
+  await app.register(notificationsRoutes(ctx, guards, services.notifications), api);
+  await app.register(reportsRoutes(ctx, guards, services.reports), api);
+  await app.register(blocksRoutes(ctx, guards, services.blocks), api);
+  await app.register(moderationRoutes(ctx, guards, services.moderation), api);
+  await app.register(pushRoutes(services.push, guards), api);
+  await app.register(emailsRoutes(services.emails, guards), api);
+  await app.register(offersRoutes(ctx, guards, services.offers), api);
+  await app.register(profilesRoutes(ctx, guards, services.profiles), api);
+  await app.register(uploadsRoutes(ctx.storage, createUploadLinks(ctx.config.jwtSecret)));
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { AppContext } from './lib/context';
+import { createJobQueue } from './lib/jobs';
+import { startOrphanSweep } from './modules/products/products.sweep';
+import { startExpirySweep } from './modules/requests/requests.service';
+import type { Services } from './services';
+
+/** Away e-mails go through the PostgreSQL job queue: one process sends each, whichever fetches it. */
+export async function openJobQueue(
+  app: FastifyInstance,
+  config: Pick<Config, 'offlineEmail'>,
+  database: Database,
+) {
+  const jobs = config.offlineEmail.enabled ? await createJobQueue(database, app.log) : undefined;
+  if (jobs) app.addHook('onClose', () => jobs.stop());
+  return jobs;
+}
+
+/** What runs beside the answers: the sweeps, away e-mails and Web Push, all stopped when the app closes. */
+export async function startJobs(app: FastifyInstance, ctx: AppContext, services: Services) {
+  // Expired requests leave every open Browse screen (each process sweeps; each request is claimed once).
+  const sweep = startExpirySweep(services.requests, ctx.log, ctx.config.requestSweepSeconds);
+  app.addHook('onClose', () => sweep.stop());
+  // Photos left behind by a crash between upload and commit, or by a failed removal.
+  const orphans = startOrphanSweep(ctx);
+  app.addHook('onClose', () => orphans.stop());
+
+  const { push, emails } = services;
+  await emails.start();
+  // Never in the way of the write that caused them: a slow push service delays nobody's answer.
+  ctx.events.on((event) => {
+    void push.onEvent(event).catch((err: unknown) => ctx.log.warn({ err }, 'push dispatch failed'));
+    void emails.onEvent(event).catch((err: unknown) => ctx.log.warn({ err }, 'e-mail scheduling failed'));
+  });
+}

@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { CHAT_MESSAGES, clientIdField, messageContent, type SendAck } from '@campusrun/shared';
+import { SESSION_EXPIRED } from '../lib/auth';
+import type { AppContext } from '../lib/context';
+import { AppError } from '../lib/errors';
+import { TOO_MANY_MESSAGES, type ChatService } from '../modules/chat/chat.service';
+import type { Recheck } from './handshake';
+import { REALTIME_LIMITS, productRoom, type IoSocket } from './rooms';
+
+const sendPayload = z.object({
+  receiverId: z.uuid({ error: 'Invalid receiver' }),
+  message: messageContent,
+  clientId: clientIdField,
+  productId: z.uuid().optional(),
+});
+const watchPayload = z.object({ id: z.uuid() });
+
+/**
+ * What a client may ask of the server besides presence and typing: watching product pages and
+ * sending chat messages (its identity checked again before each), within one budget of events per
+ * user shared by their sockets on every process.
+ */
+export function createClientEvents(
+  ctx: Pick<AppContext, 'limiter'>,
+  chat: Pick<ChatService, 'send'>,
+  log: FastifyBaseLogger,
+) {
+  const eventBudget = ctx.limiter('socket-events', { points: REALTIME_LIMITS.eventsPerMinute, duration: 60 });
+
+  return function attach(socket: IoSocket, recheck: Recheck) {
+    const me = socket.data.actor.id;
+    // Past the budget, events are dropped; a message gets its refusal as the acknowledgement.
+    socket.use(([event, ...args], next) => {
+      eventBudget.tryConsume(me).then(
+        (allowed) => {
+          if (allowed) return next();
+          const ack = args[args.length - 1];
+          if (event === 'message:send' && typeof ack === 'function')
+            (ack as (answer: SendAck) => void)({ ok: false, error: TOO_MANY_MESSAGES });
+        },
+        (err: unknown) => {
+          // Without the shared counter, serve rather than go silent; sends keep their own limit.
+          log.warn({ err }, 'socket event budget unavailable');
+          next();
+        },
+      );
+    });
+
+    // A product page follows its product while open: updates and removal reach it at once. Anyone who
+    // may open product pages (a complete profile) may watch, up to watchMax products per socket.
+    socket.on('product:watch', (payload) => {
+      const parsed = watchPayload.safeParse(payload);
+      const { watching } = socket.data;
+      if (!parsed.success || !socket.data.actor.isProfileComplete) return;
+      if (watching.has(parsed.data.id) || watching.size >= REALTIME_LIMITS.watchMax) return;
+      watching.add(parsed.data.id);
+      void socket.join(productRoom(parsed.data.id));
+    });
+    socket.on('product:unwatch', (payload) => {
+      const parsed = watchPayload.safeParse(payload);
+      if (!parsed.success || !socket.data.watching.delete(parsed.data.id)) return;
+      void socket.leave(productRoom(parsed.data.id));
+    });
+
+    socket.on('message:send', (payload, ack) => {
+      if (typeof ack !== 'function') return; // Without an acknowledgement the client cannot know; refuse.
+      const reply = (answer: SendAck) => ack(answer);
+      const parsed = sendPayload.safeParse(payload);
+      if (!parsed.success) {
+        return reply({ ok: false, error: parsed.error.issues[0]?.message ?? CHAT_MESSAGES.failed });
+      }
+      const { receiverId, message, clientId, productId } = parsed.data;
+      void (async () => {
+        const actor = await recheck();
+        if (!actor) {
+          reply({ ok: false, error: SESSION_EXPIRED });
+          return void socket.disconnect(true);
+        }
+        if (!actor.isProfileComplete) {
+          return reply({ ok: false, error: 'Please complete your profile to continue.' });
+        }
+        const { message: stored } = await chat.send(
+          actor,
+          { receiverId, content: message, clientId, productId },
+          socket.id,
+        );
+        reply({ ok: true, message: stored });
+      })().catch((err: unknown) => {
+        if (err instanceof AppError && err.statusCode < 500) return reply({ ok: false, error: err.message });
+        log.error({ err }, 'message:send failed');
+        reply({ ok: false, error: CHAT_MESSAGES.failed });
+      });
+    });
+  };
+}

@@ -1,0 +1,23 @@
+import type { AppContext } from '../lib/context';
+import { deliveriesOf, type Delivery } from './live-routes';
+import type { IoServer } from './rooms';
+
+/** Carries out one delivery; with Redis the adapter carries it to every process. */
+export function deliver(io: IoServer, delivery: Delivery) {
+  if ('disconnect' in delivery) return io.in(delivery.disconnect).disconnectSockets(true);
+  if ('leave' in delivery) return io.in(delivery.leave.sockets).socketsLeave(delivery.leave.room);
+  const { to, except, event, payload } = delivery;
+  const target = except === undefined ? io.to(to) : io.to(to).except(except);
+  // The event and its payload were checked together where the push was made (live-routes.ts).
+  (target.emit as (event: string, payload: unknown) => boolean)(event, payload);
+}
+
+/**
+ * Pushes for what happened anywhere in this process (REST or socket), as the routing table says.
+ * Answers the unsubscribe function.
+ */
+export function fanOut(io: IoServer, events: AppContext['events']) {
+  return events.on((event) => {
+    for (const delivery of deliveriesOf(event)) deliver(io, delivery);
+  });
+}

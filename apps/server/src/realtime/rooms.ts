@@ -1,0 +1,55 @@
+import type { Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '@campusrun/shared';
+import type { Actor } from '../lib/auth';
+
+export interface SocketData {
+  actor: Actor;
+  /** When the handshake's token expires (ms since the epoch); the socket is closed then. */
+  expiresAt: number;
+  /** Receivers this socket told it is typing to, so a disconnect can stop them. */
+  typingTo: Set<string>;
+  /** Products this socket watches (each is a joined `product:{id}` room). */
+  watching: Set<string>;
+}
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Every socket of one user. */
+export const room = (userId: string) => `user:${userId}`;
+/** The sockets opened with one session's token (one signed-in device). */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** Every day scholar's sockets: they hear of requests joining and leaving the available list. */
+export const DAY_SCHOLARS_ROOM = 'role:dayscholar';
+/** Every member's sockets (a complete profile): they hear of products being listed. */
+export const MEMBERS_ROOM = 'members';
+/** Sockets that have a product's page open (product:watch). */
+export const productRoom = (productId: string) => `product:${productId}`;
+/**
+ * Sockets that may see this user's presence and typing (a check said so). A block takes its two
+ * users' sockets out of each other's room on every process, so it takes effect on open sockets.
+ */
+export const seesRoom = (userId: string) => `sees:${userId}`;
+
+/** The users of `userIds` with at least one open socket on any process (the adapter asks them all). */
+export async function onlineUsersAmong(io: Pick<IoServer, 'in'>, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const sockets = await io.in(userIds.map(room)).fetchSockets();
+  return new Set(sockets.map((s) => s.data.actor?.id).filter((id): id is string => Boolean(id)));
+}
+
+export const REALTIME_LIMITS = {
+  /** A chat message is at most 2000 characters; anything near this size is abuse. */
+  maxHttpBufferSize: 64 * 1024,
+  checkMax: 200,
+  /**
+   * Events one user may send per minute over all their sockets on every process (typing repeats
+   * every 1.5 s while typing; messages have their own, lower limit in the chat service).
+   */
+  eventsPerMinute: 300,
+  /** Receivers one socket may be shown typing to at once. */
+  typingMax: 20,
+  /** Products one socket may watch at once (a page watches one; a few tabs' worth is plenty). */
+  watchMax: 20,
+  /** Users one socket remembers it may see; past this it forgets them all and asks again. */
+  seesMax: 1000,
+} as const;

@@ -1,0 +1,81 @@
+import type { AppContext } from './lib/context';
+import type { JobQueue } from './lib/jobs';
+import type { Resolver } from './lib/public-address';
+import { createAuthService } from './modules/auth/auth.service';
+import { createAvatarService } from './modules/auth/avatar.service';
+import { createGoogleService } from './modules/auth/google.service';
+import { createProfileService } from './modules/auth/profile.service';
+import { createSessionService } from './modules/auth/session.service';
+import { createBlocksService } from './modules/blocks/blocks.service';
+import { createChatService } from './modules/chat/chat.service';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createEmailsService } from './modules/emails/emails.service';
+import { createModerationService } from './modules/moderation/moderation.service';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createOffersService } from './modules/offers/offers.service';
+import { createProductsService } from './modules/products/products.service';
+import { createProfilesService } from './modules/profiles/profiles.service';
+import { createPushSender } from './modules/push/push.sender';
+import { createPushService } from './modules/push/push.service';
+import { createRatingsService } from './modules/ratings/ratings.service';
+import { createReportsService } from './modules/reports/reports.service';
+import { createRequestsService } from './modules/requests/requests.service';
+
+/** Who has an open socket on any process; the realtime gateway answers it. */
+export interface Presence {
+  onlineAmong(userIds: string[]): Promise<Set<string>>;
+}
+
+/** Nobody is online (the demo seed, which runs without sockets). */
+export const NOBODY_ONLINE: Presence = { onlineAmong: async () => new Set() };
+
+export interface ServiceDeps {
+  presence: Presence;
+  /** The job queue of away e-mails, when they are enabled. */
+  jobs?: JobQueue;
+  /** Web Push: an extra certificate authority and how endpoint host names are resolved (tests). */
+  push?: { ca?: string | Buffer; resolve?: Resolver };
+}
+
+/**
+ * Every feature's service, each built exactly once from the context. This is the only place a
+ * service is constructed (a test checks it): routes, the realtime gateway, jobs and the demo seed are
+ * handed these. A feature that needs another's service gets it here, typed, since features never
+ * import each other.
+ */
+export function createServices(ctx: AppContext, deps: ServiceDeps) {
+  const { config } = ctx;
+  const chat = createChatService(ctx);
+  const products = createProductsService(ctx, ctx.storage);
+  const ratings = createRatingsService(ctx);
+  return {
+    auth: createAuthService(ctx),
+    profile: createProfileService(ctx),
+    google: createGoogleService(ctx),
+    sessions: createSessionService(ctx),
+    avatar: createAvatarService(ctx),
+    requests: createRequestsService(ctx),
+    ratings,
+    dashboard: createDashboardService(ctx),
+    products,
+    chat,
+    notifications: createNotificationsService(ctx),
+    reports: createReportsService(ctx),
+    blocks: createBlocksService(ctx),
+    moderation: createModerationService(ctx),
+    offers: createOffersService(ctx, { chat, products }),
+    profiles: createProfilesService(ctx, { ratings, products }),
+    push: createPushService(
+      { ...ctx, publicKey: config.vapid?.publicKey ?? null, rules: config.push },
+      {
+        sender: config.vapid
+          ? createPushSender(config.vapid, { rules: config.push, ...deps.push })
+          : undefined,
+        presence: deps.presence,
+        resolve: deps.push?.resolve,
+      },
+    ),
+    emails: createEmailsService(ctx, { jobs: deps.jobs, presence: deps.presence }),
+  };
+}
+export type Services = ReturnType<typeof createServices>;

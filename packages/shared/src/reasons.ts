@@ -1,0 +1,57 @@
+/**
+ * Why the server refused a call: a stable string beside the human `message` of every error body, so
+ * a client branches on it and never on the text. Each feature with refusals of its own lists them
+ * here; any other refusal carries the reason of its code.
+ */
+
+/** The reason of a refusal with nothing more precise to say, one per error code. */
+export const CODE_REASONS = {
+  VALIDATION_FAILED: 'invalidInput',
+  UNAUTHORIZED: 'unauthorized',
+  FORBIDDEN: 'forbidden',
+  EMAIL_NOT_VERIFIED: 'emailNotVerified',
+  NOT_FOUND: 'notFound',
+  CONFLICT: 'conflict',
+  PAYLOAD_TOO_LARGE: 'payloadTooLarge',
+  UNSUPPORTED_MEDIA_TYPE: 'unsupportedMediaType',
+  RATE_LIMITED: 'rateLimited',
+  SERVICE_UNAVAILABLE: 'serviceUnavailable',
+  INTERNAL: 'internal',
+} as const;
+export type CodeReason = (typeof CODE_REASONS)[keyof typeof CODE_REASONS];
+
+/** What the request rules refuse (who may accept, deliver, cancel or repost a request, and when). */
+export const REQUEST_REFUSALS = [
+  'ownRequest',
+  'notRequester',
+  'notDeliverer',
+  'alreadyYours',
+  'taken',
+  'expired',
+  'notExpired',
+  'completed',
+  'cancelled',
+  'notAccepted',
+  'tooManyActive',
+  'gaveUpTwice',
+] as const;
+export type RequestRefusal = (typeof REQUEST_REFUSALS)[number];
+
+/** Every reason a request call may be refused for, beyond its code's. */
+export const REQUEST_REASONS = [
+  ...REQUEST_REFUSALS,
+  /** Someone else changed the request between the read and the write. */
+  'changed',
+  /** The deliverer typed a handover code that is not the request's. */
+  'handoverCodeWrong',
+  /** Too many wrong handover codes were typed for the request; it no longer takes one. */
+  'handoverCodeLocked',
+] as const;
+export type RequestReason = (typeof REQUEST_REASONS)[number];
+
+/** The reasons of each feature (by its API tag), as the OpenAPI document lists them. */
+export const FEATURE_REASONS: Readonly<Record<string, readonly string[]>> = {
+  requests: REQUEST_REASONS,
+};
+
+export type ErrorReason = CodeReason | RequestReason;
