@@ -290,4 +290,31 @@ describe('product detail', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
   });
+  it('shares the product page: the share sheet where there is one, else the link copied', async () => {
+    const product = makeProduct({ name: 'Lady Bird cycle' });
+    const { user } = await openProduct(product);
+    const link = `${window.location.origin}/products/${product.id}`;
+
+    // No share sheet (a desktop browser): the link goes to the clipboard and a toast says so.
+    expect('share' in navigator).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(link);
+
+    // A phone's share sheet gets the title and the link; closing it says nothing.
+    const shared: ShareData[] = [];
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: (data: ShareData) => {
+        shared.push(data);
+        return Promise.reject(new DOMException('closed', 'AbortError'));
+      },
+    });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Share' }));
+      await waitFor(() => expect(shared).toEqual([{ title: 'Lady Bird cycle', url: link }]));
+    } finally {
+      delete (navigator as { share?: unknown }).share;
+    }
+  });
 });

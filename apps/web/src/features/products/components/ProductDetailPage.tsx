@@ -13,6 +13,7 @@ import { toast } from '@/lib/toast';
 import { useProduct } from '../api/get-product';
 import { useWatchProduct } from '../hooks/useWatchProduct';
 import { ReportButton } from '@/components/reports/ReportButton';
+import { ShareButton } from '@/components/share/ShareButton';
 import { OfferPanel } from './OfferPanel';
 import { OwnerActions } from './OwnerActions';
 import { SaleReviews } from './SaleReviews';
@@ -81,7 +82,10 @@ function ProductView({ product }: { product: Product }) {
           )}
         </div>
 
-        <SaveButton product={product} />
+        <div className="flex flex-wrap gap-3">
+          <SaveButton product={product} />
+          <ShareButton title={product.name} path={paths.product(product.id)} />
+        </div>
 
         {(can.edit || can.markSold || can.delete) && <OwnerActions product={product} />}
         <OfferPanel product={product} isSeller={isSeller} />
