@@ -91,14 +91,14 @@ describe('new request', { timeout: 20_000 }, () => {
     const { user } = await openForm();
     const location = screen.getByLabelText('Delivery location');
     expect(location).toHaveValue('Block A, room 101');
-    const places = await screen.findByRole('list', { name: 'Recent delivery locations' }, { timeout: 5000 });
+    const places = await screen.findByRole('list', { name: 'Recent places' }, { timeout: 5000 });
     const chips = within(places).getAllByRole('button');
     expect(chips.map((chip) => chip.textContent)).toEqual(['Library steps', 'Block A gate', 'Canteen']);
     await user.click(chips[1]!);
     expect(location).toHaveValue('Block A gate');
     expect(chips[1]).toHaveAttribute('aria-pressed', 'true');
 
-    const shortcuts = screen.getByRole('list', { name: 'Deadline shortcuts' });
+    const shortcuts = screen.getByRole('list', { name: 'Time shortcuts' });
     const inThree = within(shortcuts).getByRole('button', { name: 'In 3 hours' });
     const before = Date.now();
     await user.click(inThree);

@@ -202,7 +202,7 @@ export function NewRequestPage() {
               error={errors.deadline?.message}
               {...register('deadline')}
             />
-            <ul aria-label="Deadline shortcuts" className="flex flex-wrap gap-2">
+            <ul aria-label="Time shortcuts" className="flex flex-wrap gap-2">
               {shortcuts.map((shortcut) => (
                 <li key={shortcut.label}>
                   <Chip
@@ -225,7 +225,7 @@ export function NewRequestPage() {
               {...register('deliveryLocation')}
             />
             {recent.length > 0 && (
-              <ul aria-label="Recent delivery locations" className="flex flex-wrap gap-2">
+              <ul aria-label="Recent places" className="flex flex-wrap gap-2">
                 {recent.map((place) => (
                   <li key={place}>
                     <Chip pressed={location === place} onClick={() => choose('deliveryLocation', place)}>
