@@ -70,7 +70,10 @@ const NOUNS: Record<(typeof PRODUCT_CATEGORIES)[number], string[]> = {
   sports: ['cricket bat', 'badminton racquet', 'football', 'yoga mat', 'dumbbells'],
   musical: ['guitar', 'keyboard', 'ukulele', 'harmonica', 'tabla'],
   decor: ['fairy lights', 'poster', 'wall clock', 'plant pot', 'lamp'],
-  other: ['mattress topper', 'bucket', 'cycle lock', 'umbrella', 'suitcase'],
+  cycles: ['Hercules cycle', 'geared cycle', 'Lady Bird cycle', 'cycle lock', 'cycle pump'],
+  stationery: ['drafter', 'scientific pens', 'A4 sheets', 'graph book', 'geometry box'],
+  'room-essentials': ['mattress topper', 'bucket', 'mirror', 'clothes stand', 'curtains'],
+  other: ['umbrella', 'suitcase', 'trolley bag', 'water bottle', 'lunch box'],
 };
 const ADJECTIVES = [
   'Blue',

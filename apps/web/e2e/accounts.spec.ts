@@ -58,11 +58,11 @@ test('a new hosteller registers, types the e-mailed code and lands on the dashbo
   await page.getByLabel('Room number').fill('202');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Neha N.' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Profile photo' }).getByText('Neha N.')).toBeVisible();
 
   // The change survives a reload: it came from the server, not just the form.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Neha N.' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Profile photo' }).getByText('Neha N.')).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: /^202$/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Open user menu' }).click();

@@ -41,7 +41,8 @@ test('a request goes from creation to delivery and both parties rate each other'
   await h.getByLabel('Expected price (₹)').fill('75');
   await h.getByLabel('Deadline').fill(localInput(5));
   await h.getByLabel('Category').selectOption('food');
-  await h.getByLabel('Delivery location').fill('Block B, room 12');
+  // The delivery location starts from the hosteller's block and room.
+  await expect(h.getByLabel('Delivery location')).toHaveValue('Block B, room 12');
   // Asking for a handover code is the default.
   await expect(h.getByLabel('Ask the deliverer for a handover code')).toBeChecked();
   await h.getByRole('button', { name: 'Create Request' }).click();
@@ -132,6 +133,11 @@ test('a request goes from creation to delivery and both parties rate each other'
   await rateH.getByRole('button', { name: 'Submit Rating' }).click();
   await expect(d.getByText('Rating submitted successfully')).toBeVisible();
   await expect(d.getByRole('button', { name: 'Rate Hosteller' })).toHaveCount(0);
+  // In its place, what was given.
+  await expect(d.getByText('You rated Hari Hosteller')).toBeVisible();
+  await expect(
+    d.getByText('You rated Hari Hosteller').getByRole('img', { name: 'Rated 5 out of 5' }),
+  ).toBeVisible();
 
   // The hosteller's page turned Completed by itself, with the notes and the Rate button.
   await expect(h.getByText('Completed', { exact: true }).first()).toBeVisible();

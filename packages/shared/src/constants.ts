@@ -16,6 +16,9 @@ export const PRODUCT_CATEGORIES = [
   'sports',
   'musical',
   'decor',
+  'cycles',
+  'stationery',
+  'room-essentials',
   'other',
 ] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];

@@ -131,6 +131,7 @@ describe('available requests', () => {
     expect(pens).toMatchObject({
       contact: null,
       viewerHasRated: false,
+      viewerRating: null,
       can: { accept: true, complete: false, cancel: false, cancelDelivery: false, chat: true },
     });
   });

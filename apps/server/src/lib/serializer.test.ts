@@ -89,6 +89,7 @@ describe('response serialisation', () => {
       handoverCode: null,
       handoverLocked: false,
       viewerHasRated: false,
+      viewerRating: null,
       isExpired: false,
       counterpart: { id: ID2, name: 'Ravi', avatar: 'https://lh3.googleusercontent.com/a' },
       ratingType: null,

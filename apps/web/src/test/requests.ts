@@ -58,6 +58,7 @@ export function makeRequest(overrides: Partial<DeliveryRequest> = {}): DeliveryR
     handoverCode: null,
     handoverLocked: false,
     viewerHasRated: false,
+    viewerRating: null,
     isExpired: false,
     counterpart: null,
     ratingType: null,

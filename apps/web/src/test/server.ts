@@ -41,6 +41,8 @@ export const defaultHandlers = [
     }),
   ),
   http.get(api('/hosteller/requests/recent'), () => HttpResponse.json({ requests: [] })),
+  // The hosteller's own requests (My Requests; the new-request form's recent locations).
+  http.get(api('/requests/my-requests'), () => HttpResponse.json({ requests: [], nextCursor: null })),
   http.get(api('/hosteller/products/recent'), () => HttpResponse.json({ products: [] })),
   http.get(api('/email/preferences'), () =>
     HttpResponse.json({ preferences: { messages: true, requests: true } }),

@@ -21,26 +21,35 @@ describe('product schemas', () => {
     expect(normalizeProductCondition('fair')).toBe('fair');
   });
 
-  it('checks the sell form: spec messages, one image under 5 MB of an accepted type', () => {
+  it('checks the sell form: spec messages, 1 to 5 images under 5 MB of an accepted type', () => {
     expect(messages(createProductFormSchema.safeParse({ name: '', description: '', price: '' }))).toEqual([
       ['name', 'Product name is required'],
       ['description', 'Description is required'],
       ['price', 'Price is required'],
       ['category', 'Category is required'],
-      ['image', 'Please upload an image of your product'],
+      ['images', 'Please upload an image of your product'],
     ]);
     const base = { name: 'Lamp', description: 'Works', price: 250, category: 'other' };
-    expect(messages(createProductFormSchema.safeParse({ ...base, image: file(6 * 1024 * 1024) }))).toEqual([
-      ['image', 'Image size should be less than 5MB'],
+    expect(messages(createProductFormSchema.safeParse({ ...base, images: [] }))).toEqual([
+      ['images', 'Please upload an image of your product'],
     ]);
     expect(
-      messages(createProductFormSchema.safeParse({ ...base, image: file(10, 'application/pdf') })),
-    ).toEqual([['image', 'Please upload a PNG, JPG, GIF or WebP image']]);
+      messages(createProductFormSchema.safeParse({ ...base, images: [file(), file(6 * 1024 * 1024)] })),
+    ).toEqual([['images.1', 'Image size should be less than 5MB']]);
+    expect(
+      messages(createProductFormSchema.safeParse({ ...base, images: [file(10, 'application/pdf')] })),
+    ).toEqual([['images.0', 'Please upload a PNG, JPG, GIF or WebP image']]);
+    expect(
+      messages(
+        createProductFormSchema.safeParse({ ...base, images: Array.from({ length: 6 }, () => file()) }),
+      ),
+    ).toEqual([['images', 'You can upload maximum 5 images']]);
     const ok = createProductFormSchema.parse({
       ...base,
+      category: 'room-essentials',
       price: '250.5',
       condition: 'like new',
-      image: file(),
+      images: [file(), file()],
     });
     expect(ok).toMatchObject({ price: 250.5, condition: 'like-new', quantity: 1, isNegotiable: false });
   });

@@ -62,7 +62,6 @@ export const PRODUCT_MESSAGES = {
   quantityInvalid: 'Quantity must be a whole number',
   quantityTooHigh: `Quantity must be at most ${PRODUCT_LIMITS.quantityMax}`,
   negotiableInvalid: 'isNegotiable must be true or false',
-  onlyOneImage: 'Please upload only one image when listing a product (you can add more by editing it)',
   imageType: 'Please upload a PNG, JPG, GIF or WebP image',
   imageCorrupt: 'This image file is damaged or incomplete. Please upload a PNG, JPG, GIF or WebP image',
   imagePixels: 'This image has too many pixels (at most 40 megapixels). Please upload a smaller photo',
@@ -92,6 +91,9 @@ export const PRODUCT_CATEGORY_LABELS: Record<ProductCategory, string> = {
   sports: 'Sports',
   musical: 'Musical',
   decor: 'Decor',
+  cycles: 'Cycles',
+  stationery: 'Stationery',
+  'room-essentials': 'Room essentials',
   other: 'Other',
 };
 export const PRODUCT_CONDITION_LABELS: Record<ProductCondition, string> = {
@@ -311,9 +313,14 @@ const imageFile = (maxBytes: number, tooLarge: string) =>
     else if (f.size > maxBytes) ctx.addIssue({ code: 'custom', message: tooLarge });
   });
 
-/** The sell-product form: fields plus exactly one image under 5 MB. */
+/** The sell-product form: fields plus 1 to 5 images, each under 5 MB; the first is the cover. */
 export const createProductFormSchema = createProductSchema.extend({
-  image: imageFile(PRODUCT_LIMITS.createImageMaxBytes, PRODUCT_MESSAGES.imageTooLarge),
+  images: z
+    .array(imageFile(PRODUCT_LIMITS.createImageMaxBytes, PRODUCT_MESSAGES.imageTooLarge), {
+      error: PRODUCT_MESSAGES.imageRequired,
+    })
+    .min(1, PRODUCT_MESSAGES.imageRequired)
+    .max(PRODUCT_LIMITS.maxImages, PRODUCT_MESSAGES.maxImages),
 });
 
 const imageTotal = (v: { existingImages?: unknown; newImages?: unknown }) =>

@@ -294,6 +294,8 @@ export const requestSchema = z.object({
   handoverLocked: z.boolean(),
   /** True when the viewer is a party of this completed request and has already rated the other party. */
   viewerHasRated: z.boolean(),
+  /** The stars (1 to 5) the viewer gave the other party of this request; null before they rate. */
+  viewerRating: z.number().int().nullable(),
   /** Pending with its deadline passed: no longer on the list until its requester reposts it. */
   isExpired: z.boolean(),
   /** The other party for this viewer: whom Chat opens and Rate rates (null when there is none yet). */

@@ -54,7 +54,9 @@ const formFields = {
 const createBodyDoc = z
   .object({
     ...formFields,
-    images: z.file().describe('Exactly one PNG, JPG, GIF or WebP image under 5 MB'),
+    images: z
+      .array(z.file())
+      .describe('1 to 5 PNG, JPG, GIF or WebP images, 5 MB each; the first is the cover'),
   })
   .nullish();
 const updateBodyDoc = z
@@ -116,10 +118,10 @@ export function productRoutes(
     const createForm = multipartForm({
       schema: createProductSchema,
       fileField: 'images',
-      maxFiles: 1,
+      maxFiles: PRODUCT_LIMITS.maxImages,
       maxFileBytes: PRODUCT_LIMITS.createImageMaxBytes,
       fileTooLarge: PRODUCT_MESSAGES.imageTooLarge,
-      tooManyFiles: PRODUCT_MESSAGES.onlyOneImage,
+      tooManyFiles: PRODUCT_MESSAGES.maxImages,
       fileErrors: (files) => (files.length ? [] : [{ param: 'images', msg: PRODUCT_MESSAGES.imageRequired }]),
       tmpDir,
     });
@@ -202,7 +204,7 @@ export function productRoutes(
           onSend: createForm.onSend,
           schema: {
             tags,
-            description: 'Hostellers only. multipart/form-data with exactly one `images` file.',
+            description: 'Hostellers only. multipart/form-data with 1 to 5 `images` files, in display order.',
             consumes: ['multipart/form-data'],
             body: createBodyDoc,
             response: { 201: productResponseSchema },

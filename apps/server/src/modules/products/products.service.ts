@@ -253,7 +253,7 @@ export function createProductsService(
       return { product: presentProduct(storage, found, { ...viewer, blockedWithSeller }) };
     },
 
-    /** POST /products: checked fields plus exactly one image (the form's limits allow no second one). */
+    /** POST /products: checked fields plus 1 to 5 images in display order (the form's limits allow no sixth). */
     async create(actor: Actor, form: Form<CreateProductBody>) {
       assertCanSell(actor);
       const body = form.fields;

@@ -137,6 +137,25 @@ describe('POST /api/products', () => {
       expect(existsSync(diskPath(url))).toBe(true);
   });
 
+  it('lists up to five photos in the order sent, the first as the cover, in a campus category', async () => {
+    const widths = [300, 200, 250];
+    const res = await createProductApi(
+      sellerH,
+      { ...validFields, category: 'room-essentials' },
+      await Promise.all(widths.map(async (w, i) => pngFile(await pngImage(w, 100), `p${i}.png`))),
+    );
+    expect(res.statusCode).toBe(201);
+    const { product } = res.json();
+    expect(product.category).toBe('room-essentials');
+    expect(product.images).toHaveLength(3);
+    const stored = await Promise.all(
+      product.images.map(async (url: string) => (await sharp(diskPath(url)).metadata()).width),
+    );
+    expect(stored).toEqual(widths);
+    for (const category of ['cycles', 'stationery'])
+      expect((await createProductApi(sellerH, { ...validFields, category })).statusCode).toBe(201);
+  });
+
   it('serves the stored files as immutable, nosniff WebP', async () => {
     const product = await listed();
     const res = await t.app.inject(product.images[0]);
@@ -305,7 +324,7 @@ describe('bad uploads: a clear 4xx, nothing on disk, nothing in the database', (
     {
       name: 'six images',
       files: () => Array.from({ length: 6 }, (_, i) => pngFile(png, `p${i}.png`)),
-      create: [400, PRODUCT_MESSAGES.onlyOneImage],
+      create: [400, PRODUCT_MESSAGES.maxImages],
       edit: [400, 'You can upload maximum 5 images'],
     },
     {

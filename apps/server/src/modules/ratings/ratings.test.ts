@@ -84,7 +84,7 @@ describe('POST /ratings', () => {
     expect((await summary(hosteller.h, dayScholar.id)).json()).toEqual({ rating: { average: 5, count: 1 } });
   });
 
-  it('flips viewerHasRated on the request for the rater only, so the Rate button can go', async () => {
+  it('flips viewerHasRated and shows the stars given on the request for the rater only, so the Rate button can go', async () => {
     const { request, hosteller, dayScholar } = await completedDelivery();
     const hasRated = async (h: Headers) =>
       (await t.app.inject({ method: 'GET', url: `/api/requests/${request.id}`, headers: h })).json().request
@@ -99,6 +99,12 @@ describe('POST /ratings', () => {
     });
     expect(await hasRated(hosteller.h)).toBe(true);
     expect(await hasRated(dayScholar.h)).toBe(false);
+    const stars = async (h: Headers) =>
+      (await t.app.inject({ method: 'GET', url: `/api/requests/${request.id}`, headers: h })).json().request
+        .viewerRating;
+    // The rater sees the stars they gave; the other party does not.
+    expect(await stars(hosteller.h)).toBe(3);
+    expect(await stars(dayScholar.h)).toBeNull();
     const mine = await t.app.inject({
       method: 'GET',
       url: '/api/requests/my-requests',

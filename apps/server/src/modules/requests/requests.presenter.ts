@@ -81,6 +81,7 @@ export function presentRequest(
         : null,
     handoverLocked: isHandoverLocked(row),
     viewerHasRated: row.viewerHasRated,
+    viewerRating: row.viewerRating,
     isExpired: isExpired(state, now),
     counterpart: counterpart === 'requester' ? requester : counterpart === 'deliverer' ? deliverer : null,
     ratingType: viewerRatingType(viewer.id, state),

@@ -73,6 +73,8 @@ export interface RequestRow {
   delivererName: string | null;
   delivererAvatar: string | null;
   viewerHasRated: boolean;
+  /** The stars the viewer gave the other party of this request (null before they rate). */
+  viewerRating: number | null;
   /** Completed, and its requester or deliverer blocks the other: neither may rate the other. */
   partiesBlocked: boolean;
 }
@@ -125,6 +127,7 @@ const ROW_FIELDS: Record<keyof RequestRow, AnyColumn | SQL> = {
   delivererName: deliverer.name,
   delivererAvatar: deliverer.avatar,
   viewerHasRated: sql`${viewerRating.id} is not null`,
+  viewerRating: viewerRating.rating,
   partiesBlocked: sql`${requests.status} = 'completed' and not ${notBlocked(requests.requesterId, requests.delivererId)}`,
 };
 
@@ -449,6 +452,7 @@ async function allWithParties(db: Db, updated: RequestColumnsRow[]): Promise<Req
       delivererAvatar: d?.avatar ?? null,
       // A transition never leaves a request that the viewer has already rated.
       viewerHasRated: false,
+      viewerRating: null,
       partiesBlocked: row.status === 'completed' && blockedBetween(row.requesterId, row.delivererId),
     };
   });

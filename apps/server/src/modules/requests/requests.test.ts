@@ -77,6 +77,7 @@ describe('POST /requests', () => {
       handoverCode: null,
       handoverLocked: false,
       viewerHasRated: false,
+      viewerRating: null,
       isExpired: false,
       // Nobody to chat with or rate yet; the requester may cancel it.
       counterpart: null,

@@ -40,7 +40,8 @@ function StarSelector({
           {STARS.map((star) => (
             <label
               key={star}
-              className="cursor-pointer rounded p-0.5 has-focus-visible:outline-2 has-focus-visible:outline-indigo-600"
+              // 28 px star + padding: a 44 px tap target each.
+              className="cursor-pointer rounded p-2 has-focus-visible:outline-2 has-focus-visible:outline-indigo-600"
               onMouseEnter={() => setHover(star)}
             >
               <input

@@ -19,9 +19,10 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100',
 };
 
+/** Every size is at least 44 px tall: a finger's tap target. */
 const sizes: Record<ButtonSize, string> = {
-  sm: 'px-3 py-1.5 text-sm',
-  md: 'px-4 py-2.5 text-sm',
+  sm: 'min-h-11 px-3 py-1.5 text-sm',
+  md: 'min-h-11 px-4 py-2.5 text-sm',
   lg: 'px-5 py-3 text-base',
 };
 

@@ -41,6 +41,24 @@ describe('register', () => {
     expect(screen.getByText('Please choose Hosteller or Day Scholar')).toBeInTheDocument();
   });
 
+  it('shows an error only for a field the student has left, then for every field on submit', async () => {
+    const { user } = await openRegister();
+    await user.type(screen.getByLabelText('Email'), 'ravi@gmail.com');
+    expect(screen.queryByText('Only Example University email addresses are allowed')).not.toBeInTheDocument();
+    await user.tab();
+    expect(
+      await screen.findByText('Only Example University email addresses are allowed'),
+    ).toBeInTheDocument();
+    // Fields not reached yet say nothing, not even the name above it that was never touched.
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please enter a valid 10-digit phone number')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please choose Hosteller or Day Scholar')).not.toBeInTheDocument();
+
+    await submit(user);
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Please choose Hosteller or Day Scholar')).toBeInTheDocument();
+  });
+
   it('says when the passwords do not match', async () => {
     const { user } = await openRegister();
     await fillValid(user);

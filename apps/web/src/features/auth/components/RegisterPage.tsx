@@ -34,15 +34,21 @@ function RegisterForm({ config }: { config: CampusConfig }) {
   const registerMutation = useRegister();
   const [generalError, setGeneralError] = useState<string | null>(null);
 
-  const { form, formProps } = useAuthForm(config, 'registerForm', {
-    name: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-    phoneNumber: '',
-    hostelBlock: '',
-    roomNumber: '',
-  });
+  // A field's error shows once the student has left it, or on submit; never for a field not reached yet.
+  const { form, formProps } = useAuthForm(
+    config,
+    'registerForm',
+    {
+      name: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      phoneNumber: '',
+      hostelBlock: '',
+      roomNumber: '',
+    },
+    'onBlur',
+  );
   const {
     register,
     handleSubmit,

@@ -67,18 +67,21 @@ function useAuthResolver<K extends FormName>(config: CampusConfig, form: K) {
 
 /**
  * A sign-in form: react-hook-form with the campus's shared rules (loaded on first use, above),
- * checked on submit, adopting what the prerendered fields already hold. Spread `formProps` on the
+ * checked on submit (and, with mode 'onBlur', each field as it is left), adopting what the prerendered fields already hold. Spread `formProps` on the
  * <form>.
  */
 export function useAuthForm<K extends FormName>(
   config: CampusConfig,
   name: K,
   defaultValues: DefaultValues<Input<K>>,
+  /** 'onBlur': a field is also checked when the student leaves it, and only that field. */
+  mode: 'onSubmit' | 'onBlur' = 'onSubmit',
 ) {
   const { resolver, prefetch } = useAuthResolver(config, name);
   const form = useForm<Input<K>, unknown, z.output<AuthSchemas[K]>>({
     resolver,
     defaultValues,
+    mode,
     reValidateMode: 'onSubmit',
   });
   const ref = useAdoptFilledFields(form);

@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useAuth } from '@/lib/auth';
 import { DashboardError } from './DashboardError';
+import { FirstRunCard } from './FirstRunCard';
 import { QuickAction, StatCard } from './DashboardParts';
 import { SupportLink } from './SupportLink';
 
@@ -13,7 +14,7 @@ export interface Stat {
 }
 
 /**
- * What both dashboards share: the greeting, the stat cards, the quick actions,
+ * What both dashboards share: the greeting, a first-run card while the dashboard is empty, the stat cards, the quick actions,
  * the role's lists (`children`), 'Failed to load dashboard data' with a Retry that reloads every
  * part, and the support link.
  */
@@ -23,6 +24,7 @@ export function DashboardFrame({
   statsLoading,
   stats,
   actions,
+  isEmpty,
   children,
 }: {
   subtitle: string;
@@ -30,6 +32,8 @@ export function DashboardFrame({
   statsLoading: boolean;
   stats: Stat[];
   actions: Array<{ to: string; label: string; icon: LucideIcon }>;
+  /** Nothing on the dashboard yet: a new student, who gets the first-run card. */
+  isEmpty: boolean;
   children: ReactNode;
 }) {
   const { user } = useAuth();
@@ -48,6 +52,7 @@ export function DashboardFrame({
         <DashboardError error={failed.error} onRetry={retry} isRetrying={queries.some((q) => q.isFetching)} />
       ) : (
         <>
+          {isEmpty && user?.role && <FirstRunCard userId={user.id} role={user.role} />}
           <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Your stats">
             {stats.map((s) => (
               <StatCard

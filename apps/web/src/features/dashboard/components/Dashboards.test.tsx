@@ -148,4 +148,46 @@ describe('dashboards', { timeout: 20_000 }, () => {
     await user.click(open.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(available).toBe(calls + 1));
   });
+
+  it('explains the fee, the handover code and ratings on an empty dashboard until dismissed', async () => {
+    server.use(meHandler(hosteller));
+    const first = renderApp('/hosteller/dashboard', { user: hosteller });
+    const card = await screen.findByRole('region', { name: 'How CampusRun works' }, { timeout: 5000 });
+    expect(
+      within(card)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['The fee', 'The handover code', 'Ratings']);
+    await first.user.click(within(card).getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('region', { name: 'How CampusRun works' })).not.toBeInTheDocument();
+    first.unmount();
+
+    // Remembered: the next visit shows the dashboard without it.
+    renderApp('/hosteller/dashboard', { user: hosteller });
+    expect(
+      await screen.findByRole('region', { name: 'Recent requests' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await screen.findByText('No requests yet');
+    expect(screen.queryByRole('region', { name: 'How CampusRun works' })).not.toBeInTheDocument();
+  });
+
+  it('shows no first-run card once there is something on the dashboard', async () => {
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/dayscholar/stats'), () =>
+        HttpResponse.json({
+          stats: {
+            pendingDeliveries: 0,
+            completedDeliveries: 3,
+            cancelledDeliveries: 0,
+            availableRequests: 0,
+            totalEarnings: 150,
+          },
+        }),
+      ),
+    );
+    renderApp('/dayscholar/dashboard', { user: dayscholar });
+    expect(await screen.findByText('₹150', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'How CampusRun works' })).not.toBeInTheDocument();
+  });
 });

@@ -19,6 +19,7 @@ export function DayScholarDashboardPage() {
       subtitle="Your deliveries and earnings at a glance."
       queries={[stats, active, available]}
       statsLoading={stats.isPending}
+      isEmpty={active.data?.length === 0 && stats.data?.completedDeliveries === 0}
       stats={[
         { label: 'Pending deliveries', value: stats.data?.pendingDeliveries, icon: Clock },
         { label: 'Completed deliveries', value: stats.data?.completedDeliveries, icon: CheckCircle2 },

@@ -18,6 +18,7 @@ export function HostellerDashboardPage() {
       subtitle="Your requests and listings at a glance."
       queries={[stats, requests, products]}
       statsLoading={stats.isPending}
+      isEmpty={requests.data?.length === 0 && products.data?.length === 0}
       stats={[
         { label: 'Pending requests', value: stats.data?.pendingRequests, icon: Clock },
         { label: 'Completed requests', value: stats.data?.completedRequests, icon: CheckCircle2 },

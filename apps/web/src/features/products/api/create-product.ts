@@ -5,13 +5,14 @@ import { invalidateAfterProductChange, productKeys } from './keys';
 
 export interface CreateProductVariables {
   body: CreateProductBody;
-  image: File;
+  /** 1 to 5 photos in display order (the first is the cover). */
+  images: File[];
   /** Upload progress, 0 to 1. */
   onProgress?: (fraction: number) => void;
 }
 
-/** POST /products, multipart with exactly one `images` file → 201 { product }. */
-export function createProduct({ body, image, onProgress }: CreateProductVariables) {
+/** POST /products, multipart with the photos as repeated `images` files → 201 { product }. */
+export function createProduct({ body, images, onProgress }: CreateProductVariables) {
   const form = new FormData();
   form.append('name', body.name);
   form.append('description', body.description);
@@ -20,7 +21,7 @@ export function createProduct({ body, image, onProgress }: CreateProductVariable
   form.append('condition', body.condition);
   form.append('quantity', String(body.quantity));
   form.append('isNegotiable', String(body.isNegotiable));
-  form.append('images', image, image.name);
+  for (const image of images) form.append('images', image, image.name);
   return uploadForm<ProductResponse>('/products', form, { onProgress }).then((res) => res.product);
 }
 

@@ -1,10 +1,4 @@
-import {
-  PRODUCT_IMAGE_TYPES,
-  PRODUCT_LIMITS,
-  PRODUCT_MESSAGES,
-  type Product,
-  updateProductFormSchema,
-} from '@campusrun/shared';
+import { PRODUCT_LIMITS, PRODUCT_MESSAGES, type Product, updateProductFormSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -24,6 +18,7 @@ import { useUpdateProduct } from '../api/update-product';
 import { ProductNotFound } from './ProductNotFound';
 import { PRODUCT_FIELD_NAMES, ProductFields, type ProductFieldValues } from './ProductFields';
 import { PhotoManager } from './PhotoManager';
+import { moveItem, perPhotoProgress, pickPhotos } from './photo-rules';
 import { ALL_CATEGORIES, LOAD_PRODUCT_FAILED } from './options';
 import { describeSaveError } from './server-errors';
 import { UploadProgress } from './UploadProgress';
@@ -39,14 +34,6 @@ const resolver = zodResolver(updateProductFormSchema) as unknown as Resolver<
   unknown,
   EditFormOutput
 >;
-
-/** A picked file the server would refuse anyway: wrong type or over 10 MB. */
-function fileProblem(file: File): string | null {
-  if (file.type !== '' && !(PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type))
-    return PRODUCT_MESSAGES.imageType;
-  if (file.size > PRODUCT_LIMITS.editImageMaxBytes) return PRODUCT_MESSAGES.editImageTooLarge;
-  return null;
-}
 
 function EditProductForm({ product }: { product: Product }) {
   const navigate = useNavigate();
@@ -95,14 +82,13 @@ function EditProductForm({ product }: { product: Product }) {
   };
 
   const addPhotos = (files: File[]) => {
-    if (existingImages.length + newImages.length + files.length > PRODUCT_LIMITS.maxImages) {
-      changePhotos({});
-      setPhotoError(PRODUCT_MESSAGES.maxImages);
-      return;
-    }
-    const accepted = files.filter((file) => fileProblem(file) === null);
-    const problem = files.map(fileProblem).find(Boolean) ?? null;
-    changePhotos({ newImages: [...newImages, ...accepted] });
+    const { accepted, problem } = pickPhotos(
+      existingImages.length + newImages.length,
+      files,
+      PRODUCT_LIMITS.editImageMaxBytes,
+      PRODUCT_MESSAGES.editImageTooLarge,
+    );
+    changePhotos(accepted.length > 0 ? { newImages: [...newImages, ...accepted] } : {});
     setPhotoError(problem);
   };
 
@@ -151,6 +137,17 @@ function EditProductForm({ product }: { product: Product }) {
         onRemoveKept={(url) => changePhotos({ existingImages: existingImages.filter((u) => u !== url) })}
         onRemoveAdded={(file) => changePhotos({ newImages: newImages.filter((f) => f !== file) })}
         onAdd={addPhotos}
+        onMoveKept={(from, to) => changePhotos({ existingImages: moveItem(existingImages, from, to) })}
+        onMoveAdded={(from, to) => changePhotos({ newImages: moveItem(newImages, from, to) })}
+        progress={
+          progress === null
+            ? null
+            : perPhotoProgress(
+                progress,
+                newImages.map((f) => f.size),
+              )
+        }
+        hint="Up to 10MB each · PNG, JPG or GIF · The first photo is the cover."
         error={photoError ?? formErrors.images?.message ?? newImageError}
         disabled={isSubmitting}
       />

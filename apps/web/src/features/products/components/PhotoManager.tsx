@@ -1,7 +1,7 @@
 import { PRODUCT_IMAGE_ACCEPT, PRODUCT_LIMITS } from '@campusrun/shared';
 import clsx from 'clsx';
-import { ImagePlus, X } from 'lucide-react';
-import { useId } from 'react';
+import { ChevronLeft, ChevronRight, ImagePlus, X } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
 import { mediaUrl } from '@/lib/media';
 import { useObjectUrl } from '../hooks/useObjectUrl';
 
@@ -17,20 +17,32 @@ export interface PhotoManagerProps {
   onRemoveKept: (url: string) => void;
   onRemoveAdded: (file: File) => void;
   onAdd: (files: File[]) => void;
+  /** Reordering within the current photos, and within the new ones (new photos follow the current). */
+  onMoveKept?: (from: number, to: number) => void;
+  onMoveAdded?: (from: number, to: number) => void;
+  /** While sending: how far each new photo has gone, 0 to 1 (in the order of `added`). */
+  progress?: readonly number[] | null;
+  /** The size and type rule under the photos. */
+  hint: string;
   error?: string;
   disabled?: boolean;
 }
 
 const tile = 'relative aspect-square overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200';
 
-function RemoveButton({
+/** A 44 px tap target around a smaller round button face. */
+function TileButton({
   label,
   onClick,
   disabled,
+  className,
+  children,
 }: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
+  className: string;
+  children: ReactNode;
 }) {
   return (
     <button
@@ -38,32 +50,99 @@ function RemoveButton({
       aria-label={label}
       onClick={onClick}
       disabled={disabled}
-      className="absolute top-1.5 right-1.5 flex size-8 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow ring-1 ring-slate-300 hover:bg-white hover:text-red-700 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60"
+      className={clsx(
+        'group absolute flex size-11 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60',
+        className,
+      )}
     >
-      <X className="size-4" aria-hidden="true" />
+      <span className="flex size-8 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow ring-1 ring-slate-300 group-hover:bg-white group-hover:text-slate-900">
+        {children}
+      </span>
     </button>
   );
 }
 
-function CoverBadge() {
+interface TileControls {
+  /** 1-based position among all photos, as people count them. */
+  position: number;
+  name: string;
+  onRemove: () => void;
+  onEarlier?: () => void;
+  onLater?: () => void;
+  disabled?: boolean;
+}
+
+function Controls({ position, name, onRemove, onEarlier, onLater, disabled }: TileControls) {
   return (
-    <span className="absolute bottom-1.5 left-1.5 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
-      Cover
+    <>
+      <TileButton label={`Remove ${name}`} onClick={onRemove} disabled={disabled} className="top-0 right-0">
+        <X className="size-4" aria-hidden="true" />
+      </TileButton>
+      {onEarlier && (
+        <TileButton
+          label={`Move photo ${position} earlier`}
+          onClick={onEarlier}
+          disabled={disabled}
+          className="bottom-0 left-0"
+        >
+          <ChevronLeft className="size-4" aria-hidden="true" />
+        </TileButton>
+      )}
+      {onLater && (
+        <TileButton
+          label={`Move photo ${position} later`}
+          onClick={onLater}
+          disabled={disabled}
+          className="right-0 bottom-0"
+        >
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </TileButton>
+      )}
+    </>
+  );
+}
+
+function Badges({ cover, isNew }: { cover: boolean; isNew: boolean }) {
+  if (!cover && !isNew) return null;
+  return (
+    <span className="absolute top-1.5 left-1.5 flex flex-col items-start gap-1">
+      {cover && (
+        <span className="rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">Cover</span>
+      )}
+      {isNew && (
+        <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-medium text-on-fill">New</span>
+      )}
+    </span>
+  );
+}
+
+/** One new photo's share of the upload, over the bottom of its tile. */
+function PhotoProgress({ value, position }: { value: number; position: number }) {
+  const percent = Math.round(value * 100);
+  return (
+    <span className="absolute inset-x-0 bottom-0 bg-white/95 px-2 py-1">
+      <span className="block text-center text-xs font-medium text-slate-800 tabular-nums">
+        {percent === 100 ? 'Sent' : `${percent}%`}
+      </span>
+      <span
+        role="progressbar"
+        aria-label={`Upload of photo ${position}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-0.5 block h-1.5 overflow-hidden rounded-full bg-slate-200"
+      >
+        <span className="block h-full rounded-full bg-indigo-600" style={{ width: `${percent}%` }} />
+      </span>
     </span>
   );
 }
 
 function NewPhoto({
   file,
-  index,
-  onRemove,
-  disabled,
-}: {
-  file: File;
-  index: number;
-  onRemove: () => void;
-  disabled?: boolean;
-}) {
+  progress,
+  ...controls
+}: TileControls & { file: File; progress: number | undefined }) {
   const preview = useObjectUrl(file);
   return (
     <li className={tile}>
@@ -76,22 +155,38 @@ function NewPhoto({
           className="size-full object-cover"
         />
       )}
-      <span className="absolute bottom-1.5 left-1.5 rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-medium text-on-fill">
-        New
-      </span>
-      {index === 0 && <CoverBadge />}
-      <RemoveButton label={`Remove new photo ${file.name}`} onClick={onRemove} disabled={disabled} />
+      <Badges cover={controls.position === 1} isNew />
+      {progress === undefined ? (
+        <Controls {...controls} />
+      ) : (
+        <PhotoProgress value={progress} position={controls.position} />
+      )}
     </li>
   );
 }
 
-/** The edit form's photos: keep or remove current ones, add new ones, 1 to 5 in total. */
+/** Earlier/later handlers for the item at `index` of a group of `count`, or none at its ends. */
+function mover(index: number, count: number, onMove?: (from: number, to: number) => void) {
+  return {
+    onEarlier: onMove && index > 0 ? () => onMove(index, index - 1) : undefined,
+    onLater: onMove && index < count - 1 ? () => onMove(index, index + 1) : undefined,
+  };
+}
+
+/**
+ * The photos of a product form (listing and editing share the rule): keep or remove current ones,
+ * add new ones, reorder them, 1 to 5 in total; the first is the cover.
+ */
 export function PhotoManager({
   kept,
   added,
   onRemoveKept,
   onRemoveAdded,
   onAdd,
+  onMoveKept,
+  onMoveAdded,
+  progress,
+  hint,
   error,
   disabled,
 }: PhotoManagerProps) {
@@ -120,10 +215,12 @@ export function PhotoManager({
               loading="lazy"
               className="size-full object-cover"
             />
-            {index === 0 && <CoverBadge />}
-            <RemoveButton
-              label={`Remove photo ${index + 1}`}
-              onClick={() => onRemoveKept(photo.url)}
+            <Badges cover={index === 0} isNew={false} />
+            <Controls
+              position={index + 1}
+              name={`photo ${index + 1}`}
+              onRemove={() => onRemoveKept(photo.url)}
+              {...mover(index, kept.length, onMoveKept)}
               disabled={disabled}
             />
           </li>
@@ -132,8 +229,11 @@ export function PhotoManager({
           <NewPhoto
             key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
             file={file}
-            index={kept.length + index}
+            position={kept.length + index + 1}
+            name={`new photo ${file.name}`}
             onRemove={() => onRemoveAdded(file)}
+            {...mover(index, added.length, onMoveAdded)}
+            progress={progress?.[index]}
             disabled={disabled}
           />
         ))}
@@ -167,7 +267,7 @@ export function PhotoManager({
         )}
       </ul>
       <p id={hintId} className="mt-1.5 text-sm text-slate-500">
-        Up to 10MB each · PNG, JPG or GIF · The first photo is the cover.
+        {hint}
       </p>
       {error && (
         <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-700">

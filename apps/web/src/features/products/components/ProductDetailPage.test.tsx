@@ -1,5 +1,6 @@
 import type { Product } from '@campusrun/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
@@ -289,5 +290,60 @@ describe('product detail', { timeout: 20_000 }, () => {
       await screen.findByText('Failed to load product details', undefined, FIRST_RENDER),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
+  });
+  it('shares the product page: the share sheet where there is one, else the link copied', async () => {
+    const product = makeProduct({ name: 'Lady Bird cycle' });
+    const { user } = await openProduct(product);
+    const link = `${window.location.origin}/products/${product.id}`;
+
+    // No share sheet (a desktop browser): the link goes to the clipboard and a toast says so.
+    expect('share' in navigator).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(link);
+
+    // A phone's share sheet gets the title and the link; closing it says nothing.
+    const shared: ShareData[] = [];
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: (data: ShareData) => {
+        shared.push(data);
+        return Promise.reject(new DOMException('closed', 'AbortError'));
+      },
+    });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Share' }));
+      await waitFor(() => expect(shared).toEqual([{ title: 'Lady Bird cycle', url: link }]));
+    } finally {
+      delete (navigator as { share?: unknown }).share;
+    }
+  });
+
+  it('offline, opens a product seen in the marketplace and says so; one never seen says offline, not a skeleton', async () => {
+    const seen = makeProduct({ name: 'Hercules cycle', category: 'cycles' });
+    server.use(
+      meHandler(hosteller),
+      http.get(api('/products'), () => HttpResponse.json({ products: [seen], nextCursor: null })),
+      http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
+    );
+    const { user, router } = renderApp('/marketplace', { user: hosteller });
+    const link = await screen.findByRole('link', { name: 'Hercules cycle' }, FIRST_RENDER);
+    onlineManager.setOnline(false);
+    try {
+      await user.click(link);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Hercules cycle' }, FIRST_RENDER),
+      ).toBeInTheDocument();
+      expect(screen.getByText("You're offline. This is the product as you last saw it.")).toBeInTheDocument();
+      expect(screen.getByText('Cycles')).toBeInTheDocument();
+
+      await router.navigate('/products/7a7a7a7a-0000-4000-8000-000000000099');
+      expect(
+        await screen.findByText("You're offline. This product opens once you're back online."),
+      ).toBeInTheDocument();
+      expect(document.querySelector('[aria-hidden="true"] .animate-pulse')).toBeNull();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

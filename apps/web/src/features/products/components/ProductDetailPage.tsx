@@ -1,5 +1,5 @@
 import type { Product } from '@campusrun/shared';
-import { ArrowLeft, MessageCircle, Pencil } from 'lucide-react';
+import { ArrowLeft, MessageCircle, Pencil, WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
@@ -9,10 +9,12 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate, formatRupees } from '@/lib/format';
+import { useOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
 import { useProduct } from '../api/get-product';
 import { useWatchProduct } from '../hooks/useWatchProduct';
 import { ReportButton } from '@/components/reports/ReportButton';
+import { ShareButton } from '@/components/share/ShareButton';
 import { OfferPanel } from './OfferPanel';
 import { OwnerActions } from './OwnerActions';
 import { SaleReviews } from './SaleReviews';
@@ -81,7 +83,10 @@ function ProductView({ product }: { product: Product }) {
           )}
         </div>
 
-        <SaveButton product={product} />
+        <div className="flex flex-wrap gap-3">
+          <SaveButton product={product} />
+          <ShareButton title={product.name} path={paths.product(product.id)} />
+        </div>
 
         {(can.edit || can.markSold || can.delete) && <OwnerActions product={product} />}
         <OfferPanel product={product} isSeller={isSeller} />
@@ -126,9 +131,12 @@ export function ProductDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useProduct(id);
+  const online = useOnline();
   useWatchProduct(id);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
-  const failed = query.isError && !notFound && !query.data;
+  // What a list showed is no answer of the product's own: a failure or a 404 still counts.
+  const failed = query.isError && !notFound && (!query.data || query.isPlaceholderData);
+  const product = notFound || failed ? undefined : query.data;
 
   useEffect(() => {
     if (!failed) return;
@@ -139,7 +147,7 @@ export function ProductDetailPage() {
 
   return (
     <>
-      <title>{`${query.data?.name ?? 'Product Details'} · CampusRun`}</title>
+      <title>{`${product?.name ?? 'Product Details'} · CampusRun`}</title>
       <Link
         to={paths.marketplace}
         className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
@@ -147,8 +155,19 @@ export function ProductDetailPage() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         Marketplace
       </Link>
-      {query.data ? (
-        <ProductView product={query.data} />
+      {!online && (
+        <p
+          role="status"
+          className="mt-4 flex items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
+          <WifiOff className="size-4 shrink-0" aria-hidden="true" />
+          {product
+            ? "You're offline. This is the product as you last saw it."
+            : "You're offline. This product opens once you're back online."}
+        </p>
+      )}
+      {product ? (
+        <ProductView product={product} />
       ) : notFound ? (
         <>
           <h1 className="sr-only">Product Details</h1>
@@ -159,7 +178,7 @@ export function ProductDetailPage() {
       ) : (
         <>
           <h1 className="sr-only">Product Details</h1>
-          <DetailSkeleton />
+          {online && <DetailSkeleton />}
         </>
       )}
     </>

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { hosteller } from '@/test/fixtures';
@@ -42,17 +42,22 @@ async function fillForm(user: Events, photo: File | null = imageFile()) {
   await user.clear(screen.getByLabelText('Quantity'));
   await user.type(screen.getByLabelText('Quantity'), '2');
   await user.click(screen.getByLabelText('Price is negotiable'));
-  if (photo) await user.upload(screen.getByLabelText(/^Photo/), photo);
+  if (photo) await user.upload(addPhotos(), photo);
 }
 
 const UPLOAD_BAR = /Uploading photo|Processing photo/;
+const addPhotos = () => screen.getByLabelText('Add photos');
+const photoNames = () =>
+  within(screen.getByRole('group', { name: /Photos/ }))
+    .getAllByRole('img')
+    .map((img) => img.getAttribute('alt'));
 
 const submit = (user: Events) => user.click(screen.getByRole('button', { name: 'List Product' }));
 const created = () =>
   makeProduct({ seller: hostellerAsSeller, sellerId: hosteller.id, name: 'Casio calculator' });
 
 describe('sell product', { timeout: 20_000 }, () => {
-  it('offers the sell form categories and the canonical conditions, good by default', async () => {
+  it('offers every campus category and the canonical conditions, good by default', async () => {
     await openSellPage();
     const categories = screen.getByLabelText<HTMLSelectElement>('Category');
     expect([...categories.options].map((o) => o.text)).toEqual([
@@ -62,6 +67,12 @@ describe('sell product', { timeout: 20_000 }, () => {
       'Clothing',
       'Furniture',
       'Food',
+      'Sports',
+      'Musical',
+      'Decor',
+      'Cycles',
+      'Stationery',
+      'Room essentials',
       'Other',
     ]);
     const condition = screen.getByLabelText<HTMLSelectElement>('Condition');
@@ -103,19 +114,16 @@ describe('sell product', { timeout: 20_000 }, () => {
 
   it('refuses a photo of 5 MB or more', async () => {
     const { user } = await openSellPage();
-    await user.upload(
-      screen.getByLabelText(/^Photo/),
-      imageFile('huge.jpg', 5 * 1024 * 1024 + 1, 'image/jpeg'),
-    );
+    await user.upload(addPhotos(), imageFile('huge.jpg', 5 * 1024 * 1024 + 1, 'image/jpeg'));
     expect(await screen.findByText('Image size should be less than 5MB')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /huge\.jpg/ })).not.toBeInTheDocument();
 
-    // Another photo replaces it and the message goes.
-    await user.upload(screen.getByLabelText(/^Photo/), imageFile('small.jpg', 300 * 1024, 'image/jpeg'));
+    // Another photo is taken and the message goes.
+    await user.upload(addPhotos(), imageFile('small.jpg', 300 * 1024, 'image/jpeg'));
     await waitFor(() =>
       expect(screen.queryByText('Image size should be less than 5MB')).not.toBeInTheDocument(),
     );
-    expect(screen.getByText('small.jpg')).toBeInTheDocument();
-    expect(screen.getByText('300 KB')).toBeInTheDocument();
+    expect(photoNames()).toEqual(['New photo: small.jpg']);
   });
 
   it('shows a progress bar while uploading, then the product page', async () => {
@@ -158,6 +166,51 @@ describe('sell product', { timeout: 20_000 }, () => {
     });
   });
 
+  it('lists up to five photos in the order chosen, with a bar for each while they upload', async () => {
+    const release = deferred();
+    let sent: string[] = [];
+    server.use(
+      http.post(api('/products'), async ({ request }) => {
+        sent = (await request.formData()).getAll('images').map((f) => String((f as File).size));
+        await release.promise;
+        return HttpResponse.json({ product: created() }, { status: 201 });
+      }),
+    );
+    const { user } = await openSellPage();
+    await fillForm(user, null);
+    // Sizes tell the files apart in the request.
+    await user.upload(addPhotos(), [
+      imageFile('a.png', 1001),
+      imageFile('b.png', 1002),
+      imageFile('c.png', 1003),
+    ]);
+    expect(photoNames()).toEqual(['New photo: a.png', 'New photo: b.png', 'New photo: c.png']);
+    expect(screen.getByText('3 of 5')).toBeInTheDocument();
+
+    // The last one becomes the cover, the second goes.
+    await user.click(screen.getByRole('button', { name: 'Move photo 3 earlier' }));
+    await user.click(screen.getByRole('button', { name: 'Move photo 2 earlier' }));
+    expect(photoNames()).toEqual(['New photo: c.png', 'New photo: a.png', 'New photo: b.png']);
+    expect(screen.queryByRole('button', { name: 'Move photo 1 earlier' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove new photo a.png' }));
+    expect(photoNames()).toEqual(['New photo: c.png', 'New photo: b.png']);
+
+    // Six in all is refused, and nothing of the pick is taken.
+    await user.upload(
+      addPhotos(),
+      ['d', 'e', 'f', 'g'].map((n) => imageFile(`${n}.png`)),
+    );
+    expect(await screen.findByText('You can upload maximum 5 images')).toBeInTheDocument();
+    expect(photoNames()).toHaveLength(2);
+
+    await submit(user);
+    expect(await screen.findByRole('progressbar', { name: 'Upload of photo 1' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Upload of photo 2' })).toBeInTheDocument();
+    release.resolve();
+    expect(await screen.findByText('Product listed successfully!')).toBeInTheDocument();
+    expect(sent).toEqual(['1003', '1002']);
+  });
+
   it('keeps everything, the photo included, when listing fails, and lists on the next try', async () => {
     let attempts = 0;
     let lastFile: FormDataEntryValue | null = null;
@@ -184,7 +237,7 @@ describe('sell product', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Condition')).toHaveValue('like-new');
     expect(screen.getByLabelText('Quantity')).toHaveValue(2);
     expect(screen.getByLabelText('Price is negotiable')).toBeChecked();
-    expect(screen.getByText('desk-lamp.png')).toBeInTheDocument();
+    expect(photoNames()).toEqual(['New photo: desk-lamp.png']);
 
     await submit(user);
     expect(await screen.findByText('Product listed successfully!')).toBeInTheDocument();
@@ -248,9 +301,7 @@ describe('sell product', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Product name'), 'Lamp');
     await submit(user);
     await waitFor(() =>
-      expect(screen.getByLabelText(/^Photo/)).toHaveAccessibleDescription(
-        /This image file is damaged or incomplete/,
-      ),
+      expect(addPhotos()).toHaveAccessibleDescription(/This image file is damaged or incomplete/),
     );
     expect(screen.getByLabelText('Product name')).toHaveValue('Lamp');
   });

@@ -1,13 +1,14 @@
 import {
   type CreateProductBody,
   DEFAULT_PRODUCT_CONDITION,
+  PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   createProductFormSchema,
 } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
@@ -16,14 +17,15 @@ import { paths } from '@/config/paths';
 import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useCreateProduct } from '../api/create-product';
-import { PhotoPicker } from './PhotoPicker';
+import { PhotoManager } from './PhotoManager';
+import { moveItem, perPhotoProgress, pickPhotos } from './photo-rules';
 import { PRODUCT_FIELD_NAMES, ProductFields, type ProductFieldValues } from './ProductFields';
-import { SELL_CATEGORIES } from './options';
+import { ALL_CATEGORIES } from './options';
 import { describeSaveError } from './server-errors';
 import { UploadProgress } from './UploadProgress';
 
 interface SellFormValues extends ProductFieldValues {
-  image: File | null;
+  images: File[];
 }
 type SellFormOutput = z.output<typeof createProductFormSchema>;
 
@@ -32,7 +34,15 @@ const resolver = zodResolver(createProductFormSchema) as unknown as Resolver<
   unknown,
   SellFormOutput
 >;
-const FIELDS = [...PRODUCT_FIELD_NAMES, 'image'] as const;
+const FIELDS = [...PRODUCT_FIELD_NAMES, 'images'] as const;
+
+/** The schema's count errors land on `images`, a bad file's on `images.N`. */
+function photosError(errors: FieldErrors<SellFormValues>): string | undefined {
+  const list = errors.images as (FieldErrors<SellFormValues>['images'] & { message?: string }) | undefined;
+  if (!list) return undefined;
+  if (list.message) return list.message;
+  return Array.isArray(list) ? list.find((e) => e?.message)?.message : undefined;
+}
 
 export function SellProductPage() {
   const navigate = useNavigate();
@@ -50,7 +60,7 @@ export function SellProductPage() {
       condition: DEFAULT_PRODUCT_CONDITION,
       quantity: '1',
       isNegotiable: false,
-      image: null,
+      images: [],
     },
     reValidateMode: 'onSubmit',
   });
@@ -66,15 +76,33 @@ export function SellProductPage() {
     form,
     useCallback(() => setGeneralError(null), []),
   );
-  const image = useWatch({ control, name: 'image' });
+  const images = useWatch({ control, name: 'images' });
+  const [photoError, setPhotoError] = useState<string | null>(null);
 
-  const onSubmit = handleSubmit(async ({ image: file, ...body }) => {
+  const changePhotos = (next: File[]) => {
+    setPhotoError(null);
+    setGeneralError(null);
+    form.clearErrors('images');
+    setValue('images', next, { shouldDirty: true });
+  };
+  const addPhotos = (files: File[]) => {
+    const { accepted, problem } = pickPhotos(
+      images.length,
+      files,
+      PRODUCT_LIMITS.createImageMaxBytes,
+      PRODUCT_MESSAGES.imageTooLarge,
+    );
+    changePhotos([...images, ...accepted]);
+    setPhotoError(problem);
+  };
+
+  const onSubmit = handleSubmit(async ({ images: files, ...body }) => {
     setGeneralError(null);
     setProgress(0);
     try {
       const product = await mutation.mutateAsync({
         body: body as CreateProductBody,
-        image: file as unknown as File,
+        images: files as unknown as File[],
         onProgress: setProgress,
       });
       toast.success(PRODUCT_MESSAGES.listed, { toastId: 'product:sell' });
@@ -83,13 +111,9 @@ export function SellProductPage() {
       // Nothing typed or picked is lost: the form keeps every value, the photo included.
       setProgress(null);
       const { fieldErrors, message, imageMessage } = describeSaveError(error, PRODUCT_MESSAGES.listFailed);
-      const unmatched = applyServerFieldErrors(
-        form,
-        fieldErrors.map((e) => (e.param === 'images' ? { ...e, param: 'image' } : e)),
-        FIELDS,
-      );
-      if (imageMessage) setError('image', { type: 'server', message: imageMessage });
-      // Every error shows in the form (under its field, the photo, or the alert): none is toasted again.
+      const unmatched = applyServerFieldErrors(form, fieldErrors, FIELDS);
+      if (imageMessage) setError('images', { type: 'server', message: imageMessage });
+      // Every error shows in the form (under its field, the photos, or the alert): none is toasted again.
       if (unmatched.length > 0 || (fieldErrors.length === 0 && !imageMessage)) setGeneralError(message);
     }
   });
@@ -112,20 +136,27 @@ export function SellProductPage() {
       <section className="mt-6 max-w-2xl rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <form onSubmit={onSubmit} noValidate className="space-y-5">
           {generalError && <Alert>{generalError}</Alert>}
-          <ProductFields register={register} errors={errors} categories={SELL_CATEGORIES} />
-          <PhotoPicker
-            label="Photo"
-            hint="One photo · PNG, JPG or GIF, less than 5MB"
-            file={image}
-            error={errors.image?.message}
+          <ProductFields register={register} errors={errors} categories={ALL_CATEGORIES} />
+          <PhotoManager
+            kept={[]}
+            added={images}
+            onRemoveKept={() => undefined}
+            onRemoveAdded={(file) => changePhotos(images.filter((f) => f !== file))}
+            onAdd={addPhotos}
+            onMoveAdded={(from, to) => changePhotos(moveItem(images, from, to))}
+            progress={
+              progress === null
+                ? null
+                : perPhotoProgress(
+                    progress,
+                    images.map((f) => f.size),
+                  )
+            }
+            hint="Up to 5 photos, less than 5MB each · PNG, JPG or GIF · The first photo is the cover."
+            error={photoError ?? photosError(errors)}
             disabled={isSubmitting}
-            onChange={(file) => {
-              setGeneralError(null);
-              setValue('image', file, { shouldDirty: true, shouldValidate: file !== null });
-              if (file === null) form.clearErrors('image');
-            }}
           />
-          <UploadProgress fraction={progress} photos={1} />
+          <UploadProgress fraction={progress} photos={images.length} />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link to={paths.marketplace} className={buttonClasses({ variant: 'secondary' })}>
               Cancel

@@ -8,18 +8,9 @@ import {
 } from '@campusrun/shared';
 
 /**
- * The spec's two vocabularies (§3) map onto one canonical set (packages/shared): the sell form offers
- * its six categories, the edit form and the marketplace filter all nine; every condition choice is
- * the canonical five with the shared labels ('like new' = Like New; the edit form's 'used' = Good).
+ * One canonical set of categories and conditions (packages/shared) in both product forms and the
+ * marketplace filter, with the shared labels ('like new' = Like New; the edit form's 'used' = Good).
  */
-export const SELL_CATEGORIES: readonly ProductCategory[] = [
-  'books',
-  'electronics',
-  'clothing',
-  'furniture',
-  'food',
-  'other',
-];
 export const ALL_CATEGORIES: readonly ProductCategory[] = PRODUCT_CATEGORIES;
 export const CONDITIONS: readonly ProductCondition[] = PRODUCT_CONDITIONS;
 

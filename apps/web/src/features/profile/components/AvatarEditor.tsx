@@ -6,7 +6,7 @@ import {
   type User,
 } from '@campusrun/shared';
 import { Camera, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
@@ -25,10 +25,11 @@ function refusal(file: File): string | null {
 }
 
 /**
- * The profile photo: the current one (or the initial), Change photo → a square preview cropped from
- * the centre as the server will → Save photo with upload progress; Remove photo.
+ * The profile photo: the current one (or the initial), tapped to change it → a square preview cropped
+ * from the centre as the server will → Save photo with upload progress; Remove photo. `children`
+ * (the name and role) show beside it.
  */
-export function AvatarEditor({ user }: { user: User }) {
+export function AvatarEditor({ user, children }: { user: User; children?: ReactNode }) {
   const { updateUser } = useAuth();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -81,9 +82,21 @@ export function AvatarEditor({ user }: { user: User }) {
             <img src={preview} alt="Preview of your new photo" className="size-full object-cover" />
           </span>
         ) : (
-          <Avatar id={user.id} name={user.name} src={user.avatar} size="xl" alt="Your profile photo" />
+          <button
+            type="button"
+            aria-label="Change photo"
+            onClick={() => inputRef.current?.click()}
+            disabled={busy}
+            className="relative shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            <Avatar id={user.id} name={user.name} src={user.avatar} size="xl" alt="Your profile photo" />
+            <span className="absolute right-0 bottom-0 flex size-8 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-300">
+              <Camera className="size-4" aria-hidden="true" />
+            </span>
+          </button>
         )}
         <div className="flex min-w-0 flex-col items-center gap-2 sm:items-start">
+          {children}
           <input
             ref={inputRef}
             type="file"
@@ -110,15 +123,6 @@ export function AvatarEditor({ user }: { user: User }) {
               </>
             ) : (
               <>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => inputRef.current?.click()}
-                  disabled={busy}
-                >
-                  <Camera className="size-4" aria-hidden="true" />
-                  Change photo
-                </Button>
                 {user.avatar && (
                   <Button
                     size="sm"
@@ -135,7 +139,9 @@ export function AvatarEditor({ user }: { user: User }) {
             )}
           </div>
           <p className="text-center text-xs text-slate-500 sm:text-left">
-            {file ? 'Shown as a circle, cropped from the centre.' : 'PNG, JPG, GIF or WebP, up to 5 MB.'}
+            {file
+              ? 'Shown as a circle, cropped from the centre.'
+              : 'Tap your photo to change it · PNG, JPG, GIF or WebP, up to 5 MB.'}
           </p>
         </div>
       </div>

@@ -24,6 +24,25 @@ describe('profile', () => {
     expect(screen.getByText('Member since September 2026')).toBeInTheDocument();
   });
 
+  it('comes in sections under the photo and says each thing once', async () => {
+    await openProfile();
+    const main = within(screen.getByRole('main'));
+    expect(main.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Account',
+      'Security and sessions',
+      'Notifications',
+      'Blocked users',
+    ]);
+    expect(main.getAllByText(hosteller.name)).toHaveLength(1);
+    expect(main.getAllByText(/Member since/)).toHaveLength(1);
+    expect(main.getAllByText('Hosteller')).toHaveLength(1);
+    expect(main.getAllByRole('img', { name: 'Your profile photo' })).toHaveLength(1);
+    // The photo at the top is the way to change it.
+    expect(main.getByRole('button', { name: 'Change photo' })).toContainElement(
+      main.getByRole('img', { name: 'Your profile photo' }),
+    );
+  });
+
   it('notification choices: saved when changed; urgent requests only for day scholars', async () => {
     const saved: unknown[] = [];
     server.use(

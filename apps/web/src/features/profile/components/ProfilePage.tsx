@@ -1,6 +1,6 @@
+import clsx from 'clsx';
 import { Badge } from '@/components/ui/Badge';
-import { Avatar } from '@/components/ui/Avatar';
-import { formatDate, formatMonthYear } from '@/lib/format';
+import { formatMonthYear } from '@/lib/format';
 import { useAuth } from '@/lib/auth';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -26,6 +26,12 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
   );
 }
 
+const card = 'self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200';
+
+/**
+ * /profile: the photo (tap to change), name and role at the top, then Account, Security and
+ * sessions, Notifications and Blocked users, each said once.
+ */
 export function ProfilePage() {
   const { user } = useAuth();
   const [editing, setEditing] = useState(false);
@@ -37,22 +43,22 @@ export function ProfilePage() {
       <title>Profile · CampusRun</title>
       <h1 className="text-2xl font-semibold text-slate-900">Profile</h1>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-5">
-        <section
-          aria-labelledby="account-heading"
-          className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:col-span-3"
-        >
-          <div className="flex flex-col items-center gap-4 border-b border-slate-200 p-5 text-center sm:flex-row sm:text-left">
-            <Avatar id={user.id} name={user.name} src={user.avatar} size="lg" />
-            <div className="min-w-0 flex-1">
-              <h2 id="account-heading" className="truncate text-lg font-semibold text-slate-900">
-                {user.name}
-              </h2>
-              <div className="mt-1 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
-                {user.role && <Badge tone="indigo">{ROLE_LABEL[user.role]}</Badge>}
-                <span className="text-sm text-slate-500">Member since {formatMonthYear(user.createdAt)}</span>
-              </div>
-            </div>
+      <section aria-label="Profile photo" className={clsx(card, 'mt-6')}>
+        <AvatarEditor user={user}>
+          <p className="max-w-full truncate text-lg font-semibold text-slate-900">{user.name}</p>
+          <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+            {user.role && <Badge tone="indigo">{ROLE_LABEL[user.role]}</Badge>}
+            <span className="text-sm text-slate-500">Member since {formatMonthYear(user.createdAt)}</span>
+          </div>
+        </AvatarEditor>
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="account-heading" className={card}>
+          <div className="flex items-center justify-between gap-3">
+            <h2 id="account-heading" className="text-base font-semibold text-slate-900">
+              Account
+            </h2>
             {!editing && (
               <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
                 <Pencil className="size-4" aria-hidden="true" />
@@ -60,76 +66,52 @@ export function ProfilePage() {
               </Button>
             )}
           </div>
-          <div className="p-5">
+          <div className="mt-3">
             {editing ? (
               <ProfileForm user={user} onDone={() => setEditing(false)} />
             ) : (
               <dl className="divide-y divide-slate-100">
-                <Detail label="Full name" value={user.name} />
                 <Detail label="Email" value={user.email} />
-                <Detail label="Role" value={user.role ? ROLE_LABEL[user.role] : null} />
                 <Detail label="Phone number" value={user.phoneNumber} />
                 {isHosteller && <Detail label="Hostel block" value={user.hostelBlock} />}
                 {isHosteller && <Detail label="Room number" value={user.roomNumber} />}
-                <Detail label="Member since" value={formatDate(user.createdAt)} />
               </dl>
             )}
           </div>
         </section>
 
-        <div className="space-y-6 self-start lg:col-span-2">
-          <section
-            aria-labelledby="photo-heading"
-            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-          >
-            <h2 id="photo-heading" className="mb-4 text-base font-medium text-slate-900">
-              Profile photo
-            </h2>
-            <AvatarEditor user={user} />
-          </section>
-
-          <section
-            aria-labelledby="password-heading"
-            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-          >
-            <h2 id="password-heading" className="text-base font-medium text-slate-900">
+        <section aria-labelledby="security-heading" className={card}>
+          <h2 id="security-heading" className="text-base font-semibold text-slate-900">
+            Security and sessions
+          </h2>
+          <section aria-labelledby="password-heading" className="mt-4">
+            <h3 id="password-heading" className="text-sm font-medium text-slate-900">
               Change password
-            </h2>
+            </h3>
             <p className="mt-1 text-sm text-slate-500">You will stay signed in on this device.</p>
             <ChangePasswordForm />
           </section>
-        </div>
-
-        <section
-          aria-labelledby="sessions-heading"
-          className="self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-5"
-        >
-          <h2 id="sessions-heading" className="text-base font-medium text-slate-900">
-            Security and sessions
-          </h2>
-          <p className="mt-1 text-sm text-slate-500">The devices signed in to your account.</p>
-          <SessionsList />
+          <section aria-labelledby="sessions-heading" className="mt-6 border-t border-slate-100 pt-4">
+            <h3 id="sessions-heading" className="text-sm font-medium text-slate-900">
+              Signed-in devices
+            </h3>
+            <SessionsList />
+          </section>
         </section>
 
-        <section
-          aria-labelledby="blocked-heading"
-          className="self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-5"
-        >
-          <h2 id="blocked-heading" className="text-base font-medium text-slate-900">
-            Blocked users
-          </h2>
-          <BlockedUsers />
-        </section>
-
-        <section
-          aria-labelledby="push-heading"
-          className="self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-5"
-        >
-          <h2 id="push-heading" className="text-base font-medium text-slate-900">
+        <section aria-labelledby="push-heading" className={card}>
+          <h2 id="push-heading" className="text-base font-semibold text-slate-900">
             Notifications
           </h2>
           <PushSettings />
           <EmailSettings />
+        </section>
+
+        <section aria-labelledby="blocked-heading" className={card}>
+          <h2 id="blocked-heading" className="text-base font-semibold text-slate-900">
+            Blocked users
+          </h2>
+          <BlockedUsers />
         </section>
       </div>
     </>

@@ -1,5 +1,5 @@
 import type { CreateRequestBody } from '@campusrun/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { hosteller } from '@/test/fixtures';
@@ -46,6 +46,7 @@ describe('new request', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Deadline')).toHaveAccessibleDescription('Please enter a deadline');
 
     await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    await user.clear(screen.getByLabelText('Delivery location'));
     await submit();
     expect(screen.getByLabelText('Delivery location')).toHaveAccessibleDescription(
       'Please enter a delivery location',
@@ -64,6 +65,7 @@ describe('new request', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Item name'), 'Milk');
     await user.type(screen.getByLabelText('Expected price (₹)'), '30');
     await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    await user.clear(screen.getByLabelText('Delivery location'));
     await user.type(screen.getByLabelText('Delivery location'), 'Block A gate');
     const submit = () => user.click(screen.getByRole('button', { name: 'Create Request' }));
 
@@ -73,6 +75,39 @@ describe('new request', { timeout: 20_000 }, () => {
     await submit();
     await toastsSettled();
     expect(toastTexts().filter((t) => t === 'Failed to create request')).toHaveLength(1);
+  });
+
+  it('starts from the profile room, offers the last three places and sets the deadline in one tap', async () => {
+    server.use(
+      http.get(api('/requests/my-requests'), () =>
+        HttpResponse.json({
+          requests: ['Library steps', 'Block A gate', 'library steps', 'Canteen', 'Gym'].map((place) =>
+            makeRequest({ deliveryLocation: place }),
+          ),
+          nextCursor: null,
+        }),
+      ),
+    );
+    const { user } = await openForm();
+    const location = screen.getByLabelText('Delivery location');
+    expect(location).toHaveValue('Block A, room 101');
+    const places = await screen.findByRole('list', { name: 'Recent places' }, { timeout: 5000 });
+    const chips = within(places).getAllByRole('button');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['Library steps', 'Block A gate', 'Canteen']);
+    await user.click(chips[1]!);
+    expect(location).toHaveValue('Block A gate');
+    expect(chips[1]).toHaveAttribute('aria-pressed', 'true');
+
+    const shortcuts = screen.getByRole('list', { name: 'Time shortcuts' });
+    const inThree = within(shortcuts).getByRole('button', { name: 'In 3 hours' });
+    const before = Date.now();
+    await user.click(inThree);
+    const picked = new Date(String((screen.getByLabelText('Deadline') as HTMLInputElement).value)).getTime();
+    expect(picked).toBeGreaterThan(before + 3 * 3_600_000 - 120_000);
+    expect(picked).toBeLessThan(before + 3 * 3_600_000 + 60_000);
+    expect(inThree).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Deadline')).toHaveAccessibleDescription(/^Due \d{1,2} \w{3} \d{4}, /);
+    expect(within(shortcuts).getByRole('button', { name: 'Tomorrow 10 am' })).toBeInTheDocument();
   });
 
   it('refuses a deadline in the past', async () => {
@@ -106,6 +141,7 @@ describe('new request', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Item name'), 'Milk');
     await user.type(screen.getByLabelText('Expected price (₹)'), '30');
     await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    await user.clear(screen.getByLabelText('Delivery location'));
     await user.type(screen.getByLabelText('Delivery location'), 'Block A gate');
     await user.click(screen.getByLabelText('Urgent'));
     await user.selectOptions(screen.getByLabelText('Category'), 'groceries');

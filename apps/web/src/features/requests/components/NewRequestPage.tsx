@@ -7,19 +7,26 @@ import {
 } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Checkbox } from '@/components/ui/Checkbox';
+import { Chip } from '@/components/ui/Chip';
 import { Field, TextField } from '@/components/ui/Field';
 import { Select, Textarea } from '@/components/ui/Input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatDateTime } from '@/lib/format';
 import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useCreateRequest } from '../api/create-request';
+import { myRequestsQuery } from '../api/get-my-requests';
 import { REQUEST_TOAST } from '../api/keys';
-import { localDeadlineField, minDeadline } from './deadline-input';
+import { deadlineShortcuts, localDeadlineField, localToIso, minDeadline } from './deadline-input';
+import { profileLocation, recentLocations } from './delivery-locations';
 
 interface RequestFormValues {
   itemName: string;
@@ -60,6 +67,12 @@ const CATEGORY_LABELS: Record<(typeof REQUEST_CATEGORIES)[number], string> = {
   other: 'Other',
 };
 
+/** The picked deadline as the app writes dates elsewhere ("Due 22 Nov 2026, 9:00 pm"). */
+function deadlineHint(value: string): string | undefined {
+  const iso = localToIso(value);
+  return typeof iso === 'string' && iso !== value ? `Due ${formatDateTime(iso)}` : undefined;
+}
+
 /** Creating a request is one action: its toasts replace each other (pressing Create again adds no copy). */
 const CREATE_TOAST = { ...REQUEST_TOAST, toastId: 'request:new' };
 
@@ -67,13 +80,18 @@ const CREATE_TOAST = { ...REQUEST_TOAST, toastId: 'request:new' };
 export function NewRequestPage() {
   const navigate = useNavigate();
   const mutation = useCreateRequest();
+  const { user } = useAuth();
+  // The student's own latest requests (the My Requests list, shared with that screen's cache).
+  const mine = useInfiniteQuery(myRequestsQuery('all'));
+  const recent = useMemo(() => recentLocations(mine.data?.pages[0]?.requests ?? []), [mine.data]);
+  const shortcuts = useMemo(() => deadlineShortcuts(), []);
   const form = useForm<RequestFormValues, unknown, CreateRequestBody>({
     resolver,
     defaultValues: {
       itemName: '',
       expectedPrice: '',
       deadline: '',
-      deliveryLocation: '',
+      deliveryLocation: profileLocation(user),
       description: '',
       quantity: '1',
       isUrgent: false,
@@ -85,8 +103,14 @@ export function NewRequestPage() {
   const {
     register,
     handleSubmit,
+    setValue,
+    control,
     formState: { errors, isSubmitting },
   } = form;
+  const deadline = useWatch({ control, name: 'deadline' });
+  const location = useWatch({ control, name: 'deliveryLocation' });
+  const choose = (field: 'deadline' | 'deliveryLocation', value: string) =>
+    setValue(field, value, { shouldDirty: true, shouldValidate: Boolean(errors[field]) });
   useClearErrorOnEdit(form);
 
   const onSubmit = handleSubmit(async (body) => {
@@ -157,13 +181,6 @@ export function NewRequestPage() {
               error={errors.expectedPrice?.message}
               {...register('expectedPrice')}
             />
-            <TextField
-              label="Deadline"
-              type="datetime-local"
-              min={minDeadline()}
-              error={errors.deadline?.message}
-              {...register('deadline')}
-            />
             <Field label="Category" error={errors.category?.message}>
               {({ invalid, ...control }) => (
                 <Select invalid={invalid} {...control} {...register('category')}>
@@ -176,13 +193,49 @@ export function NewRequestPage() {
               )}
             </Field>
           </div>
-          <TextField
-            label="Delivery location"
-            maxLength={REQUEST_LIMITS.locationMax}
-            placeholder="e.g. Block A, room 101"
-            error={errors.deliveryLocation?.message}
-            {...register('deliveryLocation')}
-          />
+          <div className="space-y-2">
+            <TextField
+              label="Deadline"
+              type="datetime-local"
+              min={minDeadline()}
+              hint={errors.deadline ? undefined : deadlineHint(deadline)}
+              error={errors.deadline?.message}
+              {...register('deadline')}
+            />
+            <ul aria-label="Time shortcuts" className="flex flex-wrap gap-2">
+              {shortcuts.map((shortcut) => (
+                <li key={shortcut.label}>
+                  <Chip
+                    pressed={deadline === shortcut.value}
+                    title={formatDateTime(shortcut.value)}
+                    onClick={() => choose('deadline', shortcut.value)}
+                  >
+                    {shortcut.label}
+                  </Chip>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="space-y-2">
+            <TextField
+              label="Delivery location"
+              maxLength={REQUEST_LIMITS.locationMax}
+              placeholder="e.g. Block A, room 101"
+              error={errors.deliveryLocation?.message}
+              {...register('deliveryLocation')}
+            />
+            {recent.length > 0 && (
+              <ul aria-label="Recent places" className="flex flex-wrap gap-2">
+                {recent.map((place) => (
+                  <li key={place}>
+                    <Chip pressed={location === place} onClick={() => choose('deliveryLocation', place)}>
+                      {place}
+                    </Chip>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
           <Checkbox label="Urgent" hint="Shown with a red Urgent pill." {...register('isUrgent')} />
           <Checkbox
             label={HANDOVER_CODE.optionLabel}

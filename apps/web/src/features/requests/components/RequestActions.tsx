@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field, TextField } from '@/components/ui/Field';
 import { Textarea } from '@/components/ui/Input';
+import { StarRating } from '@/components/ui/StarRating';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { REQUEST_TOAST } from '../api/keys';
@@ -111,7 +112,12 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
     request.can.rate && request.counterpart && request.ratingType
       ? { user: request.counterpart, type: request.ratingType }
       : null;
-  if (actions.length === 0 && !target && !request.can.repost) return null;
+  // Once rated, the rating given shows where the Rate button was.
+  const rated =
+    request.viewerRating !== null && request.counterpart
+      ? { name: request.counterpart.name, stars: request.viewerRating }
+      : null;
+  if (actions.length === 0 && !target && !rated && !request.can.repost) return null;
 
   const config = open ? ACTIONS[open] : null;
   const close = () => {
@@ -160,6 +166,12 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
         <Button variant="secondary" onClick={() => setRating(true)}>
           {RATE_BUTTON[target.type]}
         </Button>
+      )}
+      {rated && !target && (
+        <p className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+          {`You rated ${rated.name}`}
+          <StarRating value={rated.stars} />
+        </p>
       )}
 
       <Dialog

@@ -336,7 +336,7 @@ describe('request detail', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /Rate/ })).not.toBeInTheDocument();
   });
 
-  it('validates the rating dialog and submits the rating once', async () => {
+  it('validates the rating dialog, submits the rating once and then shows the stars given', async () => {
     const request = {
       ...withDeliverer(makeRequest(), 'completed'),
       counterpart: delivererRef,
@@ -350,7 +350,9 @@ describe('request detail', { timeout: 20_000 }, () => {
         // From now on the server says there is nothing left to rate.
         server.use(
           http.get(api(`/requests/${request.id}`), () =>
-            HttpResponse.json({ request: { ...request, viewerHasRated: true, can: can('chat') } }),
+            HttpResponse.json({
+              request: { ...request, viewerHasRated: true, viewerRating: 4, can: can('chat') },
+            }),
           ),
         );
         return HttpResponse.json({ message: 'Rating submitted successfully', rating: {} }, { status: 201 });
@@ -384,6 +386,9 @@ describe('request detail', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Rate Day Scholar' })).not.toBeInTheDocument(),
     );
+    // What was given shows in its place.
+    const given = screen.getByText(`You rated ${dayscholar.name}`);
+    expect(within(given).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
   });
 
   it('shows exactly the buttons `can` allows, and no others', async () => {

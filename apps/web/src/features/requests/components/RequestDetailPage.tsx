@@ -13,6 +13,7 @@ import { toast } from '@/lib/toast';
 import { useRequest } from '../api/get-request';
 import { REQUEST_TOAST } from '../api/keys';
 import { ReportButton } from '@/components/reports/ReportButton';
+import { ShareButton } from '@/components/share/ShareButton';
 import { PartyCard } from './PartyCard';
 import { RequestActions } from './RequestActions';
 import { RequestStateBadge, UrgentBadge } from '@/components/requests/RequestStatusBadge';
@@ -62,16 +63,19 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
             {request.isUrgent && !request.isExpired && <UrgentBadge />}
           </div>
         </div>
-        {partner && (
-          <Link
-            to={paths.chatWith(partner.id)}
-            aria-label={`Chat with ${partner.name}`}
-            className={buttonClasses({ variant: 'secondary' })}
-          >
-            <MessageCircle className="size-4" aria-hidden="true" />
-            Chat
-          </Link>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {partner && (
+            <Link
+              to={paths.chatWith(partner.id)}
+              aria-label={`Chat with ${partner.name}`}
+              className={buttonClasses({ variant: 'secondary' })}
+            >
+              <MessageCircle className="size-4" aria-hidden="true" />
+              Chat
+            </Link>
+          )}
+          <ShareButton title={request.itemName} path={paths.request(request.id)} />
+        </div>
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
