@@ -58,7 +58,6 @@ interface Screen {
   failedCall?: boolean;
 }
 
-
 const SCREENS: Record<Role, Screen[]> = {
   public: [
     { name: 'login', path: () => '/login', ready: 'Sign in to your account' },
