@@ -22,7 +22,7 @@ export interface PendingMessage {
 }
 
 /**
- * Spec §4 "Chat": a message shows at once ('Sending...'), goes over the socket with an
+ * A chat message shows at once ('Sending...'), goes over the socket with an
  * acknowledgement (POST /chat while the socket is down), and on failure is removed with the toast
  * 'Failed to send message'; `onFailed` gets the text back so nothing typed is lost. Messages still
  * unacknowledged when the socket comes back are sent again with the same clientId (the server

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSocket, useSocketEvent } from '@/lib/socket';
 
-/** Spec §9: the typing indicator stops after 2000 ms without input. */
+/** The typing indicator stops after 2000 ms without input. */
 export const TYPING_IDLE_MS = 2000;
 /** A partner's indicator disappears on its own if their `typing:stop` never arrives. */
 export const TYPING_SAFETY_MS = 3000;

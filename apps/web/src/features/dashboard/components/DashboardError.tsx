@@ -1,6 +1,6 @@
 import { ErrorState } from '@/components/ui/ErrorState';
 
-/** Spec §8: 'Failed to load dashboard data' with a Retry that reloads every part. */
+/** A dashboard that could not load says 'Failed to load dashboard data' with a Retry that reloads every part. */
 export function DashboardError({
   error,
   onRetry,

@@ -2,7 +2,7 @@ import { LifeBuoy } from 'lucide-react';
 import { useCampusConfig } from '@/lib/campus-config';
 
 /**
- * Spec §1: "A support contact link is shown on the dashboards" (the address is GET /api/config's).
+ * The dashboards show a support contact link (the address is GET /api/config's).
  * From lg up the sidebar, always in view, carries the same link.
  */
 export function SupportLink() {

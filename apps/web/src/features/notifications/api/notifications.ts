@@ -21,7 +21,7 @@ export function useNotifications() {
   return useQuery({ queryKey: notificationsKey, queryFn: ({ signal }) => fetchNotifications(signal) });
 }
 
-/** Spec §4 "Notification": a pushed one goes to the top and raises the unread count. */
+/** A notification pushed live goes to the top and raises the unread count. */
 export function addPushedNotification(queryClient: QueryClient, notification: AppNotification) {
   const current = queryClient.getQueryData<NotificationsPage>(notificationsKey);
   if (!current) {
