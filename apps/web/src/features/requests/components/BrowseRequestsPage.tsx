@@ -102,30 +102,25 @@ export function BrowseRequestsPage() {
             )}
           </Field>
           <div className="grid grid-cols-2 gap-3">
-            <Field label="Min fee (₹)">
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  min={0}
-                  inputMode="decimal"
-                  value={draft.minFee}
-                  onChange={change('minFee')}
-                />
-              )}
-            </Field>
-            <Field label="Max fee (₹)">
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  min={0}
-                  inputMode="decimal"
-                  value={draft.maxFee}
-                  onChange={change('maxFee')}
-                />
-              )}
-            </Field>
+            {(
+              [
+                ['minFee', 'Min fee (₹)'],
+                ['maxFee', 'Max fee (₹)'],
+              ] as const
+            ).map(([key, label]) => (
+              <Field key={key} label={label}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="number"
+                    min={0}
+                    inputMode="decimal"
+                    value={draft[key]}
+                    onChange={change(key)}
+                  />
+                )}
+              </Field>
+            ))}
           </div>
           <Field label="Sort by">
             {(control) => (
