@@ -17,7 +17,7 @@ export const REQUEST_LIMITS = {
   searchMax: 100,
 } as const;
 
-/** Spec §5 texts (create request, in the order they are checked) and the rest of the form's rules. */
+/** The request form's texts (the first four in the order they are checked) and the rest of its rules. */
 export const REQUEST_MESSAGES = {
   itemNameRequired: 'Please enter an item name',
   itemNameTooLong: `Item name must be at most ${REQUEST_LIMITS.itemNameMax} characters`,
@@ -102,8 +102,9 @@ const requiredText = (what: string, max: number, required: string, tooLong: stri
   );
 
 /**
- * POST /requests. Keys are declared in the order the spec checks them, so the first error
- * (the toast) is the spec's: item name, expected price, deadline, delivery location.
+ * POST /requests. Keys are declared in the order they are checked, so the first error (the
+ * toast) follows it: item name, expected price, deadline, delivery location
+ * (docs/product.md#request-form).
  */
 export const createRequestSchema = z.object({
   itemName: requiredText(
