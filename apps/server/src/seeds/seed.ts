@@ -11,9 +11,9 @@ import { openContext } from '../context';
 import { registerNotificationWriter } from '../modules/notifications/notifications.writer';
 import { createServices, NOBODY_ONLINE } from '../services';
 import { seedDemoProducts } from '../modules/products/products.seed';
-import { EmbeddedPostgresError, openDatabase, type Db } from './client';
+import { EmbeddedPostgresError, openDatabase, type Db } from '../db/client';
 import { seedDemoMarket } from './seed-market';
-import { notifications, ratings, requests, users } from './schema';
+import { notifications, ratings, requests, users } from '../db/schema';
 
 export const DEMO_PASSWORD = 'password123';
 

@@ -10,8 +10,8 @@ import sharp from 'sharp';
 import type { Actor } from '../lib/auth';
 import type { Storage } from '../lib/storage';
 import type { Services } from '../services';
-import type { Db } from './client';
-import { offers, products, users } from './schema';
+import type { Db } from '../db/client';
+import { offers, products, users } from '../db/schema';
 
 const AVATAR_COLOURS = ['#4f46e5', '#0f766e', '#b45309', '#be123c', '#1d4ed8', '#6d28d9'];
 
