@@ -30,14 +30,32 @@ function initialsAvatar(name: string, colour: string) {
   return sharp(Buffer.from(svg)).webp({ quality: 85 }).toBuffer();
 }
 
+type DemoUser = { id: string; name: string; email: string; avatar: string | null };
+type MarketServices = Pick<Services, 'chat' | 'offers' | 'products' | 'ratings'>;
+
+/** What each story of the demo market is told with. */
+interface Market {
+  services: MarketServices;
+  /** The demo user's product of that name (the first, if several list one). */
+  productNamed(name: string): Promise<{ id: string; status: string; sellerId: string } | undefined>;
+  demo: DemoUser[];
+}
+
+const actor = (u: { id: string; name: string }): Actor => ({
+  id: u.id,
+  name: u.name,
+  role: 'hosteller',
+  isProfileComplete: true,
+});
+
 export async function seedDemoMarket(opts: {
   db: Db;
   storage: Storage;
   emails: string[];
   /** The app's services (services.ts); their events reach the notifications writer. */
-  services: Pick<Services, 'chat' | 'offers' | 'products' | 'ratings'>;
+  services: MarketServices;
 }) {
-  const { db, storage } = opts;
+  const { db } = opts;
   const demo = await db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role, avatar: users.avatar })
     .from(users)
@@ -50,6 +68,28 @@ export async function seedDemoMarket(opts: {
   const [done] = await db.select({ id: offers.id }).from(offers).where(eq(offers.buyerId, meera.id)).limit(1);
   if (done) return false;
 
+  await addAvatars(db, opts.storage, demo);
+  const sellerIds = demo.map((u) => u.id);
+  const market: Market = {
+    services: opts.services,
+    demo,
+    productNamed: async (name) =>
+      (
+        await db
+          .select({ id: products.id, status: products.status, sellerId: products.sellerId })
+          .from(products)
+          .where(and(inArray(products.sellerId, sellerIds), eq(products.name, name)))
+          .limit(1)
+      )[0],
+  };
+  await bookOffer(market, meera, asha);
+  await savedItems(market, kabir);
+  await hoodieSale(market, kabir);
+  return true;
+}
+
+/** An initials avatar for each demo user who has none. */
+async function addAvatars(db: Db, storage: Storage, demo: DemoUser[]) {
   for (const [i, u] of demo.entries()) {
     if (u.avatar) continue;
     const key = `avatars/${randomBytes(16).toString('hex')}.webp`;
@@ -63,67 +103,55 @@ export async function seedDemoMarket(opts: {
       .set({ avatar: storage.url(key) })
       .where(eq(users.id, u.id));
   }
+}
 
-  const { chat, offers: offersService, products: productsService, ratings } = opts.services;
-  const actor = (u: { id: string; name: string }): Actor => ({
-    id: u.id,
-    name: u.name,
-    role: 'hosteller',
-    isProfileComplete: true,
-  });
-  const sellerIds = demo.map((u) => u.id);
-  const productNamed = async (name: string) =>
-    (
-      await db
-        .select({ id: products.id, status: products.status, sellerId: products.sellerId })
-        .from(products)
-        .where(and(inArray(products.sellerId, sellerIds), eq(products.name, name)))
-        .limit(1)
-    )[0];
-
-  // Meera asks Asha about her maths book, offers less, and Asha accepts (the book is reserved).
+/** Meera asks Asha about her maths book, offers less, and Asha accepts (the book is reserved). */
+async function bookOffer({ services, productNamed }: Market, meera: DemoUser, asha: DemoUser) {
+  const { chat, offers: offersService } = services;
   const book = await productNamed('Engineering Mathematics (B.S. Grewal)');
-  if (book?.status === 'available' && book.sellerId === asha.id) {
-    await chat.send(actor(meera), {
-      receiverId: asha.id,
-      content: 'Hi! Is the Grewal still available? Any highlighting inside?',
-      productId: book.id,
-    });
-    await chat.send(actor(asha), { receiverId: meera.id, content: 'Yes, and only a few pencil marks.' });
-    const { offer } = await offersService.make(actor(meera), book.id, 300);
-    await offersService.accept(actor(asha), offer.id);
-    await chat.send(actor(meera), { receiverId: asha.id, content: 'Great, I can pick it up after 5 today.' });
-  }
+  if (book?.status !== 'available' || book.sellerId !== asha.id) return;
+  await chat.send(actor(meera), {
+    receiverId: asha.id,
+    content: 'Hi! Is the Grewal still available? Any highlighting inside?',
+    productId: book.id,
+  });
+  await chat.send(actor(asha), { receiverId: meera.id, content: 'Yes, and only a few pencil marks.' });
+  const { offer } = await offersService.make(actor(meera), book.id, 300);
+  await offersService.accept(actor(asha), offer.id);
+  await chat.send(actor(meera), { receiverId: asha.id, content: 'Great, I can pick it up after 5 today.' });
+}
 
-  // Kabir watches two of Meera's things.
+/** Kabir watches two of Meera's things. */
+async function savedItems({ services, productNamed }: Market, kabir: DemoUser) {
   for (const name of ['Casio fx-991ES Plus calculator', 'Badminton racquet pair + shuttles']) {
     const p = await productNamed(name);
-    if (p && p.sellerId !== kabir.id) await productsService.save(actor(kabir), p.id);
+    if (p && p.sellerId !== kabir.id) await services.products.save(actor(kabir), p.id);
   }
+}
 
-  // Kabir bought a hoodie: sold to him by its seller, and they reviewed each other.
+/** Kabir bought a hoodie: sold to him by its seller, and they reviewed each other. */
+async function hoodieSale({ services, productNamed, demo }: Market, kabir: DemoUser) {
+  const { chat, products: productsService, ratings } = services;
   const hoodie = await productNamed('Hoodie (M, navy blue)');
   const seller = demo.find((u) => u.id === hoodie?.sellerId);
-  if (hoodie && seller && seller.id !== kabir.id && hoodie.status === 'available') {
-    await chat.send(actor(kabir), {
-      receiverId: seller.id,
-      content: 'Does the hoodie run large?',
-      productId: hoodie.id,
-    });
-    await chat.send(actor(seller), { receiverId: kabir.id, content: 'True to size. It is yours.' });
-    await productsService.setStatus(actor(seller), hoodie.id, 'sold', kabir.id);
-    await ratings.create(actor(kabir), {
-      productId: hoodie.id,
-      ratingType: 'buyer_to_seller',
-      rating: 5,
-      comment: 'Clean and exactly as in the photo.',
-    });
-    await ratings.create(actor(seller), {
-      productId: hoodie.id,
-      ratingType: 'seller_to_buyer',
-      rating: 5,
-      comment: 'Quick and friendly.',
-    });
-  }
-  return true;
+  if (!hoodie || !seller || seller.id === kabir.id || hoodie.status !== 'available') return;
+  await chat.send(actor(kabir), {
+    receiverId: seller.id,
+    content: 'Does the hoodie run large?',
+    productId: hoodie.id,
+  });
+  await chat.send(actor(seller), { receiverId: kabir.id, content: 'True to size. It is yours.' });
+  await productsService.setStatus(actor(seller), hoodie.id, 'sold', kabir.id);
+  await ratings.create(actor(kabir), {
+    productId: hoodie.id,
+    ratingType: 'buyer_to_seller',
+    rating: 5,
+    comment: 'Clean and exactly as in the photo.',
+  });
+  await ratings.create(actor(seller), {
+    productId: hoodie.id,
+    ratingType: 'seller_to_buyer',
+    rating: 5,
+    comment: 'Quick and friendly.',
+  });
 }
