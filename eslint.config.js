@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 import { featureBoundaries } from './tools/eslint-rules/feature-boundaries.js';
 
@@ -42,6 +44,67 @@ export default tseslint.config(
     rules: { 'campusrun/feature-boundaries': 'error' },
   },
   {
+    // The layers of docs/architecture.md, and no import cycles (type-only imports do not count).
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: 'apps/server/src/lib',
+              from: [
+                'apps/server/src/modules',
+                'apps/server/src/realtime',
+                'apps/server/src/http',
+                'apps/server/src/seeds',
+                'apps/server/src/app.ts',
+                'apps/server/src/services.ts',
+                'apps/server/src/context.ts',
+                'apps/server/src/jobs.ts',
+              ],
+              message: 'lib/ is shared code: it imports no feature, gateway, HTTP step or composition root.',
+            },
+            {
+              target: 'apps/server/src/db',
+              from: 'apps/server/src',
+              except: ['./db', './lib', './config.ts'],
+              message: 'db/ imports only db/, lib/ and config.',
+            },
+            {
+              target: 'apps/server/src/db',
+              from: 'apps/server/scripts',
+              message: 'db/ imports no command.',
+            },
+            {
+              target: 'apps/server/src/modules/**/*.{repo,policy,presenter,service}.ts',
+              from: 'apps/server/src/modules/**/*.routes.ts',
+              message: 'Routes call the service; nothing below them imports a route file.',
+            },
+            {
+              target: ['apps/web/src/lib', 'apps/web/src/components'],
+              from: 'apps/web/src/features',
+              message: 'lib/ and components/ are shared by the features and import none of them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -68,8 +131,7 @@ export default tseslint.config(
       '**/*.test.ts',
       '**/*.test.tsx',
       'apps/server/src/server.ts',
-      'apps/server/src/db/seed.ts',
-      'apps/server/src/db/import-pglite.ts',
+      'apps/server/src/seeds/seed.ts',
     ],
     rules: { 'no-console': 'off' },
   },

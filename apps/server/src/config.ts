@@ -244,32 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  assertSettingsAgree(e);
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.CHANGE_CHANNEL === 'redis' && !e.REDIS_URL)
-    throw new ConfigError('Invalid configuration:\n  CHANGE_CHANNEL: redis needs REDIS_URL');
-  const s3Problems = s3Issues(e);
-  if (s3Problems.length)
-    throw new ConfigError(`Invalid configuration:\n${s3Problems.map((p) => `  ${p}`).join('\n')}`);
-  // Each process would otherwise sign sessions with its own generated secret, which the others refuse.
-  if (!e.JWT_SECRET && (e.REDIS_URL || e.S3_BUCKET))
-    throw new ConfigError(
-      `Invalid configuration:\n  JWT_SECRET: required when processes share the work (${e.REDIS_URL ? 'REDIS_URL' : 'S3_BUCKET'} is set); give every process the same one`,
-    );
-  if (e.NODE_ENV === 'production') {
-    const missing = [
-      ...(e.JWT_SECRET ? [] : ['JWT_SECRET']),
-      // Without it, sign-up codes and reset links would only reach the local outbox.
-      ...(e.SMTP_URL ? [] : ['SMTP_URL']),
-    ];
-    if (e.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'on')
-      throw new ConfigError(
-        'Invalid configuration:\n  PUSH_ALLOW_PRIVATE_ENDPOINTS: must be off when NODE_ENV=production; push endpoints must resolve to public addresses',
-      );
-    if (missing.length)
-      throw new ConfigError(
-        `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`,
-      );
-  }
   const domain = e.CAMPUS_EMAIL_DOMAIN.toLowerCase();
   return {
     env: e.NODE_ENV,
@@ -302,19 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxActiveDeliveries: e.MAX_ACTIVE_DELIVERIES,
     reportHoldAccountAgeHours: e.REPORT_HOLD_ACCOUNT_AGE_HOURS,
     requestSweepSeconds: e.REQUEST_SWEEP_SECONDS,
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          endpoint: e.S3_ENDPOINT,
-          region: e.S3_REGION ?? 'us-east-1',
-          credentials:
-            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-              : undefined,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
-          publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
-        }
-      : undefined,
+    s3: s3Config(e),
     metricsToken: e.METRICS_TOKEN,
     vapid: vapidKeys(e, dataDir, domain),
     push: {
@@ -325,12 +289,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+type Env = z.infer<typeof envSchema>;
+
+/** The settings that are each valid alone but not together (or not in production). */
+function assertSettingsAgree(e: Env) {
+  if (e.CHANGE_CHANNEL === 'redis' && !e.REDIS_URL)
+    throw new ConfigError('Invalid configuration:\n  CHANGE_CHANNEL: redis needs REDIS_URL');
+  const s3Problems = s3Issues(e);
+  if (s3Problems.length)
+    throw new ConfigError(`Invalid configuration:\n${s3Problems.map((p) => `  ${p}`).join('\n')}`);
+  // Each process would otherwise sign sessions with its own generated secret, which the others refuse.
+  if (!e.JWT_SECRET && (e.REDIS_URL || e.S3_BUCKET))
+    throw new ConfigError(
+      `Invalid configuration:\n  JWT_SECRET: required when processes share the work (${e.REDIS_URL ? 'REDIS_URL' : 'S3_BUCKET'} is set); give every process the same one`,
+    );
+  if (e.NODE_ENV === 'production') {
+    const missing = [
+      ...(e.JWT_SECRET ? [] : ['JWT_SECRET']),
+      // Without it, sign-up codes and reset links would only reach the local outbox.
+      ...(e.SMTP_URL ? [] : ['SMTP_URL']),
+    ];
+    if (e.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'on')
+      throw new ConfigError(
+        'Invalid configuration:\n  PUSH_ALLOW_PRIVATE_ENDPOINTS: must be off when NODE_ENV=production; push endpoints must resolve to public addresses',
+      );
+    if (missing.length)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`,
+      );
+  }
+}
+
+/** The bucket for uploads, when S3_BUCKET is set. */
+function s3Config(e: Env): S3Config | undefined {
+  if (!e.S3_BUCKET) return undefined;
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION ?? 'us-east-1',
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
+  };
+}
+
 /**
  * Web Push keys: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (with VAPID_SUBJECT, a mailto: or https:
  * contact); without them, outside production, a pair generated once and kept in DATA_DIR (every
  * process of a deployment must share one pair, so production sets them).
  */
-function vapidKeys(e: z.infer<typeof envSchema>, dataDir: string, domain: string): Config['vapid'] {
+function vapidKeys(e: Env, dataDir: string, domain: string): Config['vapid'] {
   const subject = e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL ?? `support@${domain}`}`;
   if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY)
     return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
@@ -361,7 +372,7 @@ function generateVapidKeys() {
 }
 
 /** What is missing from a bucket setup that was begun: a detail without S3_BUCKET, half a key pair. */
-function s3Issues(e: z.infer<typeof envSchema>): string[] {
+function s3Issues(e: Env): string[] {
   if (!e.S3_BUCKET) {
     const set = S3_DETAILS.filter((name) => e[name] !== undefined);
     return set.map(

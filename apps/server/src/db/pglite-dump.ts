@@ -1,6 +1,6 @@
 /**
  * Moving the data of an earlier CampusRun build (PGlite) into PostgreSQL; the command is
- * import-pglite.ts. The dump is made by PGlite's own pg_dump (@electric-sql/pglite-tools, a
+ * scripts/import-pglite.ts. The dump is made by PGlite's own pg_dump (@electric-sql/pglite-tools, a
  * development dependency used only here) on a copy of the folder, so the original is never opened.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';

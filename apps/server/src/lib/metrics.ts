@@ -14,7 +14,33 @@ export type CacheStats = () => { hits: number; misses: number };
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    ...requestMetrics(registry),
+    ...cacheMetrics(registry),
 
+    /** A gauge read at each scrape: one value, or one per value of `label`. */
+    addGauge(name: string, help: string, read: () => number | Record<string, number>, label = 'state') {
+      new Gauge({
+        name,
+        help,
+        labelNames: [label],
+        registers: [registry],
+        collect() {
+          const value = read();
+          if (typeof value === 'number') this.set(value);
+          else for (const [k, v] of Object.entries(value)) this.set({ [label]: k }, v);
+        },
+      });
+    },
+
+    text: () => registry.metrics(),
+    contentType: registry.contentType,
+  };
+}
+
+/** The request histogram, by method, route pattern and status. */
+function requestMetrics(registry: Registry) {
   const requests = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from request to answer, by route pattern, method and status; _count counts requests',
@@ -24,7 +50,22 @@ export function createMetrics() {
   });
   // One labelled child per method/route/status, found by one Map lookup on the hot path.
   const children = new Map<string, ReturnType<typeof requests.labels>>();
+  return {
+    /** Counts one answer; `route` is the route pattern ('/api/products/:id'), never the raw URL. */
+    observeRequest(method: string, route: string | undefined, status: number, seconds: number) {
+      const key = `${method} ${status} ${route}`;
+      let child = children.get(key);
+      if (!child) {
+        child = requests.labels(method, route ?? 'unmatched', String(status));
+        children.set(key, child);
+      }
+      child.observe(seconds);
+    },
+  };
+}
 
+/** Lookups and hit ratio by cache: counted here, or read from a cache that counts its own. */
+function cacheMetrics(registry: Registry) {
   const lookups = new Map<string, { hits: number; misses: number }>();
   const counted = new Map<string, CacheStats>();
   const totals = (cache: string) => {
@@ -60,21 +101,7 @@ export function createMetrics() {
       }
     },
   });
-
   return {
-    registry,
-
-    /** Counts one answer; `route` is the route pattern ('/api/products/:id'), never the raw URL. */
-    observeRequest(method: string, route: string | undefined, status: number, seconds: number) {
-      const key = `${method} ${status} ${route}`;
-      let child = children.get(key);
-      if (!child) {
-        child = requests.labels(method, route ?? 'unmatched', String(status));
-        children.set(key, child);
-      }
-      child.observe(seconds);
-    },
-
     /** One lookup in a cache that does not count its own (the session cache). */
     recordCacheLookup(cache: string, hit: boolean) {
       let entry = lookups.get(cache);
@@ -87,24 +114,6 @@ export function createMetrics() {
     addCacheStats(cache: string, stats: CacheStats) {
       counted.set(cache, stats);
     },
-
-    /** A gauge read at each scrape: one value, or one per value of `label`. */
-    addGauge(name: string, help: string, read: () => number | Record<string, number>, label = 'state') {
-      new Gauge({
-        name,
-        help,
-        labelNames: [label],
-        registers: [registry],
-        collect() {
-          const value = read();
-          if (typeof value === 'number') this.set(value);
-          else for (const [k, v] of Object.entries(value)) this.set({ [label]: k }, v);
-        },
-      });
-    },
-
-    text: () => registry.metrics(),
-    contentType: registry.contentType,
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

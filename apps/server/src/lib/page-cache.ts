@@ -56,51 +56,24 @@ export const etagOf = (body: string | Buffer) => `"${hashOf(body)}"`;
 export function createPageCache(
   limits: { maxEntries: number; maxBytes: number; ttlMs: number } = PAGE_CACHE_LIMITS,
 ) {
-  const entries = new Map<string, Entry>();
+  const pages = pageStore(limits);
   /** Reads under way, so concurrent misses of one page run one query. */
   const loading = new Map<string, Promise<CachedPage>>();
   let version = 0;
-  let bytes = 0;
   let live = true;
   let hits = 0;
   let misses = 0;
 
-  const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.page.body.length;
-  };
-
   const clear = () => {
     version++;
-    entries.clear();
+    pages.clear();
     loading.clear();
-    bytes = 0;
   };
-
-  function store(key: string, page: CachedPage, until: number) {
-    if (page.body.length > limits.maxBytes) return;
-    drop(key);
-    entries.set(key, { page, until });
-    bytes += page.body.length;
-    // Most recently used last: the first keys are the ones to drop.
-    while (entries.size > limits.maxEntries || bytes > limits.maxBytes) drop(entries.keys().next().value!);
-  }
 
   return {
     /** The cached page, if it is still good. */
     get(key: string): CachedPage | undefined {
-      if (!live) return undefined;
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.until <= Date.now()) {
-        drop(key);
-        return undefined;
-      }
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry.page;
+      return live ? pages.get(key) : undefined;
     },
 
     /**
@@ -124,7 +97,7 @@ export function createPageCache(
       const promise = build().then(({ page, validUntil }) => {
         if (live && started === version) {
           const until = Math.min(Date.now() + limits.ttlMs, validUntil ?? Infinity);
-          if (until > Date.now()) store(key, page, until);
+          if (until > Date.now()) pages.store(key, page, until);
         }
         return page;
       });
@@ -151,11 +124,55 @@ export function createPageCache(
     },
 
     stats() {
-      return { hits, misses, entries: entries.size, bytes, live };
+      return { hits, misses, ...pages.stats(), live };
     },
   };
 }
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/** The kept pages, most recently used last, within `maxEntries` and `maxBytes`. */
+function pageStore(limits: { maxEntries: number; maxBytes: number }) {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.page.body.length;
+  };
+
+  return {
+    /** The page, unless it is past its time; a page read becomes the most recently used. */
+    get(key: string): CachedPage | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.until <= Date.now()) {
+        drop(key);
+        return undefined;
+      }
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.page;
+    },
+
+    store(key: string, page: CachedPage, until: number) {
+      if (page.body.length > limits.maxBytes) return;
+      drop(key);
+      entries.set(key, { page, until });
+      bytes += page.body.length;
+      // Most recently used last: the first keys are the ones to drop.
+      while (entries.size > limits.maxEntries || bytes > limits.maxBytes) drop(entries.keys().next().value!);
+    },
+
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+
+    stats: () => ({ entries: entries.size, bytes }),
+  };
+}
 
 /**
  * Who a shared page is read as: no user has this id, so nothing on the page is anyone's own (no

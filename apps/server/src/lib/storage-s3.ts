@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
-import { assertKey, contentTypeOf, UPLOADS_URL_PREFIX, type Storage } from './storage';
+import { assertKey, contentTypeOf, UPLOADS_URL_PREFIX, type Storage } from './storage-base';
 
 /** The store's answer for a key that holds nothing (GetObject says NoSuchKey, HEAD only 404). */
 const isMissing = (err: unknown) =>

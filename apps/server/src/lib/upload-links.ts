@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { UPLOADS_URL_PREFIX } from './storage';
+import { UPLOADS_URL_PREFIX } from './storage-base';
 
 /** How long a signed link lasts at least. */
 export const UPLOAD_LINK_TTL_S = 60 * 60;

@@ -29,83 +29,14 @@ export function createPresence(io: IoServer, chat: Chat, log: FastifyBaseLogger)
   /** Presence and typing for one connected socket. */
   function attach(socket: IoSocket) {
     const me = socket.data.actor.id;
-    /**
-     * Those of `ids` whose presence and typing this socket may see (both have written to each
-     * other, neither blocks the other). A yes is kept as membership of `sees:{id}`, which a block
-     * takes away. The socket joins before asking, so a block committed while the answer is on its
-     * way still takes it out; an id being asked about counts as unseen until the answer is in.
-     */
-    const asking = new Map<string, Promise<unknown>>();
-    const sees = (id: string) => socket.rooms.has(seesRoom(id)) && !asking.has(id);
-    async function visibleAmong(ids: string[]): Promise<Set<string>> {
-      const unknown = ids.filter((id) => !socket.rooms.has(seesRoom(id)) && !asking.has(id));
-      if (unknown.length > 0) {
-        const remembered = [...socket.rooms].filter((r) => r.startsWith('sees:'));
-        if (remembered.length + unknown.length > REALTIME_LIMITS.seesMax)
-          for (const r of remembered) if (!asking.has(r.slice('sees:'.length))) void socket.leave(r);
-        for (const id of unknown) void socket.join(seesRoom(id));
-        const answer = chat
-          .presencePeersAmong(me, unknown)
-          .catch((err: unknown) => {
-            log.warn({ err }, 'presence check failed');
-            return new Set<string>();
-          })
-          .then((peers) => {
-            for (const id of unknown) {
-              asking.delete(id);
-              if (!peers.has(id)) void socket.leave(seesRoom(id));
-            }
-          });
-        for (const id of unknown) asking.set(id, answer);
-      }
-      await Promise.all(ids.map((id) => asking.get(id)));
-      return new Set(ids.filter(sees));
-    }
-
-    // Presence only of conversation partners (and oneself); anyone else is reported offline.
-    socket.on('user:check', (userIds) => {
-      const parsed = checkPayload.safeParse(userIds);
-      if (!parsed.success) return;
-      void (async () => {
-        const others = [...new Set(parsed.data)].filter((id) => id !== me);
-        const visible = await visibleAmong(others);
-        const online = await onlineUsersAmong(io, [...visible]);
-        const status: Record<string, boolean> = {};
-        for (const id of parsed.data) status[id] = id === me || online.has(id);
-        socket.emit('user:status', status);
-      })().catch((err: unknown) => log.warn({ err }, 'user:check failed'));
-    });
-
-    // Typing goes only to conversation partners, to at most typingMax of them at once, in the order
-    // the events came (a start still being checked is never overtaken by its stop).
-    let typingQueue = Promise.resolve();
-    const typing = (event: 'typing:start' | 'typing:stop') => (payload: unknown) => {
-      const parsed = typingPayload.safeParse(payload);
-      if (!parsed.success || parsed.data.receiverId === me) return;
-      const { receiverId } = parsed.data;
-      typingQueue = typingQueue
-        .then(async () => {
-          const to = socket.data.typingTo;
-          if (event === 'typing:stop') {
-            if (!to.delete(receiverId) || !sees(receiverId)) return;
-          } else {
-            if (!to.has(receiverId) && to.size >= REALTIME_LIMITS.typingMax) return;
-            // Asked again on every start: a block since the last one has ended it.
-            if (!(await visibleAmong([receiverId])).has(receiverId)) return void to.delete(receiverId);
-            if (socket.disconnected) return;
-            to.add(receiverId);
-          }
-          io.to(room(receiverId)).emit(event, { senderId: me, receiverId });
-        })
-        .catch((err: unknown) => log.warn({ err }, 'typing relay failed'));
-    };
-    socket.on('typing:start', typing('typing:start'));
-    socket.on('typing:stop', typing('typing:stop'));
+    const visibility = socketVisibility(socket, chat, log);
+    answerStatusChecks(io, socket, visibility, log);
+    relayTyping(io, socket, visibility, log);
 
     // Still in its rooms here: whom a block has separated from it since hears no stop.
     socket.on('disconnecting', () => {
       for (const receiverId of socket.data.typingTo)
-        if (!sees(receiverId)) socket.data.typingTo.delete(receiverId);
+        if (!visibility.sees(receiverId)) socket.data.typingTo.delete(receiverId);
     });
     socket.on('disconnect', () => {
       for (const receiverId of socket.data.typingTo) {
@@ -119,4 +50,96 @@ export function createPresence(io: IoServer, chat: Chat, log: FastifyBaseLogger)
   }
 
   return { connected, attach };
+}
+
+type Visibility = ReturnType<typeof socketVisibility>;
+
+/**
+ * Those of `ids` whose presence and typing this socket may see (both have written to each other,
+ * neither blocks the other). A yes is kept as membership of `sees:{id}`, which a block takes away.
+ * The socket joins before asking, so a block committed while the answer is on its way still takes
+ * it out; an id being asked about counts as unseen until the answer is in.
+ */
+function socketVisibility(socket: IoSocket, chat: Chat, log: FastifyBaseLogger) {
+  const me = socket.data.actor.id;
+  const asking = new Map<string, Promise<unknown>>();
+  const sees = (id: string) => socket.rooms.has(seesRoom(id)) && !asking.has(id);
+
+  function ask(unknown: string[]) {
+    const remembered = [...socket.rooms].filter((r) => r.startsWith('sees:'));
+    if (remembered.length + unknown.length > REALTIME_LIMITS.seesMax)
+      for (const r of remembered) if (!asking.has(r.slice('sees:'.length))) void socket.leave(r);
+    for (const id of unknown) void socket.join(seesRoom(id));
+    const answer = chat
+      .presencePeersAmong(me, unknown)
+      .catch((err: unknown) => {
+        log.warn({ err }, 'presence check failed');
+        return new Set<string>();
+      })
+      .then((peers) => {
+        for (const id of unknown) {
+          asking.delete(id);
+          if (!peers.has(id)) void socket.leave(seesRoom(id));
+        }
+      });
+    for (const id of unknown) asking.set(id, answer);
+  }
+
+  async function visibleAmong(ids: string[]): Promise<Set<string>> {
+    const unknown = ids.filter((id) => !socket.rooms.has(seesRoom(id)) && !asking.has(id));
+    if (unknown.length > 0) ask(unknown);
+    await Promise.all(ids.map((id) => asking.get(id)));
+    return new Set(ids.filter(sees));
+  }
+
+  return { sees, visibleAmong };
+}
+
+/** Presence only of conversation partners (and oneself); anyone else is reported offline. */
+function answerStatusChecks(io: IoServer, socket: IoSocket, visibility: Visibility, log: FastifyBaseLogger) {
+  const me = socket.data.actor.id;
+  socket.on('user:check', (userIds) => {
+    const parsed = checkPayload.safeParse(userIds);
+    if (!parsed.success) return;
+    void (async () => {
+      const others = [...new Set(parsed.data)].filter((id) => id !== me);
+      const visible = await visibility.visibleAmong(others);
+      const online = await onlineUsersAmong(io, [...visible]);
+      const status: Record<string, boolean> = {};
+      for (const id of parsed.data) status[id] = id === me || online.has(id);
+      socket.emit('user:status', status);
+    })().catch((err: unknown) => log.warn({ err }, 'user:check failed'));
+  });
+}
+
+/**
+ * Typing goes only to conversation partners, to at most typingMax of them at once, in the order the
+ * events came (a start still being checked is never overtaken by its stop).
+ */
+function relayTyping(io: IoServer, socket: IoSocket, visibility: Visibility, log: FastifyBaseLogger) {
+  const me = socket.data.actor.id;
+  let typingQueue = Promise.resolve();
+  const typing = (event: 'typing:start' | 'typing:stop') => (payload: unknown) => {
+    const parsed = typingPayload.safeParse(payload);
+    if (!parsed.success || parsed.data.receiverId === me) return;
+    const { receiverId } = parsed.data;
+    typingQueue = typingQueue
+      .then(async () => {
+        const to = socket.data.typingTo;
+        if (event === 'typing:stop') {
+          if (!to.delete(receiverId) || !visibility.sees(receiverId)) return;
+        } else {
+          if (!to.has(receiverId) && to.size >= REALTIME_LIMITS.typingMax) return;
+          // Asked again on every start: a block since the last one has ended it.
+          if (!(await visibility.visibleAmong([receiverId])).has(receiverId))
+            return void to.delete(receiverId);
+          if (socket.disconnected) return;
+          to.add(receiverId);
+        }
+        io.to(room(receiverId)).emit(event, { senderId: me, receiverId });
+      })
+      .catch((err: unknown) => log.warn({ err }, 'typing relay failed'));
+  };
+  socket.on('typing:start', typing('typing:start'));
+  socket.on('typing:stop', typing('typing:stop'));
 }

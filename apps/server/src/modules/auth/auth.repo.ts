@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import { SESSION_LIMITS } from '../../lib/auth';
+import { preparedStatements } from '../../lib/prepared';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -35,7 +36,8 @@ export const findUserByEmail = async (db: Db, email: string) => {
 };
 
 /** The few fields the auth guard needs, built once per database as a prepared statement. */
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+const SESSION_USER = 'session_user';
+const sessionUserQuery = preparedStatements<ReturnType<typeof prepareSessionUser>>();
 const prepareSessionUser = (db: Db) =>
   db
     .select({
@@ -63,11 +65,10 @@ const prepareSessionUser = (db: Db) =>
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('session_user');
+    .prepare(SESSION_USER);
 
 export async function findSessionUser(db: Db, id: string) {
-  let query = sessionUserQueries.get(db);
-  if (!query) sessionUserQueries.set(db, (query = prepareSessionUser(db)));
+  const query = sessionUserQuery(db, SESSION_USER, () => prepareSessionUser(db));
   return (await query.execute({ id }))[0];
 }
 

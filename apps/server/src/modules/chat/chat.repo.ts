@@ -64,14 +64,7 @@ export const productSellerOf = async (db: Db, productId: string) =>
     await db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, productId)).limit(1)
   )[0]?.sellerId;
 
-export const findUserRef = async (db: Db, id: string) =>
-  (
-    await db
-      .select({ id: users.id, name: users.name, avatar: users.avatar })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1)
-  )[0];
+export { findUserRef } from '../../lib/user-ref';
 
 /**
  * Stores a message once per (sender, clientId): a resend answers the stored row with

@@ -21,6 +21,7 @@ import type {
 import type { Db } from '../../db/client';
 import { messages, offers, productImages, products, savedProducts, users } from '../../db/schema';
 import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
+import { preparedStatements } from '../../lib/prepared';
 import { engagedBuyer } from '../../lib/sale-rule';
 import {
   afterCursor,
@@ -208,7 +209,7 @@ function prepareList(db: Db, name: string, shape: ListShape, order: ListOrder) {
     .prepare(name);
 }
 
-const listStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareList>>>();
+const listStatement = preparedStatements<ReturnType<typeof prepareList>>();
 
 /** One page of the marketplace, in the sort's order, `limit + 1` rows (the extra one says "more"). */
 export async function listProducts(
@@ -233,10 +234,7 @@ export async function listProducts(
   const name = `products_list_${f.sort}_${status}_${Object.values(present)
     .map((on) => (on ? 1 : 0))
     .join('')}`;
-  let statements = listStatements.get(db);
-  if (!statements) listStatements.set(db, (statements = new Map()));
-  let statement = statements.get(name);
-  if (!statement) statements.set(name, (statement = prepareList(db, name, shape, order)));
+  const statement = listStatement(db, name, () => prepareList(db, name, shape, order));
   const [result] = await statement.execute({
     status: f.status,
     category: f.category,

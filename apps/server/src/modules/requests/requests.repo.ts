@@ -27,6 +27,7 @@ import {
   prefixQuery,
   type ListOrder,
 } from '../../lib/lists';
+import { preparedStatements } from '../../lib/prepared';
 import { availableTo } from '../../lib/request-availability';
 import { isoText } from '../../lib/sql-time';
 
@@ -263,7 +264,7 @@ type OwnList = 'requester' | 'deliverer';
  * The two personal lists are read on every dashboard visit: each combination (whose list, status
  * filter, first or later page) is one prepared statement per database, planned once per connection.
  */
-const ownStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareOwnList>>>();
+const ownStatement = preparedStatements<ReturnType<typeof prepareOwnList>>();
 
 function prepareOwnList(db: Db, name: string, owner: OwnList, statuses: boolean, after: boolean) {
   const p = sql.placeholder;
@@ -289,14 +290,9 @@ async function listOwn(
 ): Promise<ListedRequest[]> {
   const after = cursorParams(newest, page.cursor);
   const name = `requests_own_${owner}_${statuses ? 1 : 0}${after ? 1 : 0}`;
-  let statements = ownStatements.get(db);
-  if (!statements) ownStatements.set(db, (statements = new Map()));
-  let statement = statements.get(name);
-  if (!statement)
-    statements.set(
-      name,
-      (statement = prepareOwnList(db, name, owner, statuses !== undefined, after !== undefined)),
-    );
+  const statement = ownStatement(db, name, () =>
+    prepareOwnList(db, name, owner, statuses !== undefined, after !== undefined),
+  );
   return listedRows(await statement.execute({ viewer: viewerId, statuses, limit: page.limit + 1, ...after }));
 }
 
@@ -341,8 +337,7 @@ export interface AvailableFilters {
  * The available list is the busiest read: each combination of filters present is built once per
  * database as a prepared statement, and later calls only bind their values.
  */
-const availableStatements = new WeakMap<Db, Map<string, AvailableStatement>>();
-type AvailableStatement = ReturnType<typeof prepareAvailable>;
+const availableStatement = preparedStatements<ReturnType<typeof prepareAvailable>>();
 
 function prepareAvailable(
   db: Db,
@@ -382,10 +377,7 @@ export async function listAvailable(db: Db, viewerId: string, f: AvailableFilter
   const name = `requests_available_${f.sort}_${Object.values(shape)
     .map((present) => (present ? 1 : 0))
     .join('')}`;
-  let statements = availableStatements.get(db);
-  if (!statements) availableStatements.set(db, (statements = new Map()));
-  let statement = statements.get(name);
-  if (!statement) statements.set(name, (statement = prepareAvailable(db, name, shape, order)));
+  const statement = availableStatement(db, name, () => prepareAvailable(db, name, shape, order));
   return listedRows(
     await statement.execute({
       viewer: viewerId,

@@ -42,6 +42,34 @@ async function runCheck(check: () => Promise<unknown>): Promise<'ok' | 'failed'>
   }
 }
 
+/** Every readiness check at once: 'ok' or 'failed' by name. */
+async function runChecks(checks: ReadinessChecks) {
+  const names = Object.keys(checks);
+  const results = await Promise.all(names.map((name) => runCheck(checks[name]!)));
+  return Object.fromEntries(names.map((name, i) => [name, results[i]!]));
+}
+
+/**
+ * Asks the database whether it answers, at most once in HEALTH_DB_CHECK_MS: undefined while the last
+ * answer is that recent, else the check under way (shared by concurrent calls).
+ */
+function databaseHeartbeat(db: AppContext['db']) {
+  let answeredAt = -Infinity;
+  let pending: Promise<void> | undefined;
+  return () => {
+    if (performance.now() - answeredAt < HEALTH_DB_CHECK_MS) return undefined;
+    pending ??= db
+      .execute(sql`select 1`)
+      .then(() => {
+        answeredAt = performance.now();
+      })
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  };
+}
+
 /**
  * Health (liveness), readiness, metrics and the campus settings the web app needs before anything
  * else.
@@ -52,21 +80,7 @@ export function systemRoutes(
 ): FastifyPluginAsyncZod {
   const access = metricsAccess({ token: ctx.config.metricsToken, trustProxy: ctx.config.trustProxy });
   const campus = publicCampusConfig(ctx.config);
-  // The last time the database answered, and the check under way (shared by concurrent calls).
-  let dbAnsweredAt = -Infinity;
-  let dbCheck: Promise<void> | undefined;
-  const databaseAnswers = () => {
-    if (performance.now() - dbAnsweredAt < HEALTH_DB_CHECK_MS) return undefined;
-    dbCheck ??= ctx.db
-      .execute(sql`select 1`)
-      .then(() => {
-        dbAnsweredAt = performance.now();
-      })
-      .finally(() => {
-        dbCheck = undefined;
-      });
-    return dbCheck;
-  };
+  const databaseAnswers = databaseHeartbeat(ctx.db);
   return async (app) => {
     app.get(
       '/health',
@@ -99,10 +113,8 @@ export function systemRoutes(
         },
       },
       async (_req, reply) => {
-        const names = Object.keys(ops.checks);
-        const results = await Promise.all(names.map((name) => runCheck(ops.checks[name]!)));
-        const checks = Object.fromEntries(names.map((name, i) => [name, results[i]!]));
-        if (results.every((r) => r === 'ok')) return { status: 'ok' as const, checks };
+        const checks = await runChecks(ops.checks);
+        if (Object.values(checks).every((r) => r === 'ok')) return { status: 'ok' as const, checks };
         return reply.code(503).send({ status: 'unavailable' as const, checks });
       },
     );

@@ -3,7 +3,7 @@ import { ClipboardPlus, PackagePlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { type Arrival, useArrival } from '@/lib/deferred';
-import { NewFace } from './TabBar';
+import { NewFace } from './NewFace';
 
 const menuItemClasses =
   'flex min-h-11 w-full items-center gap-3 px-4 py-3 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';

@@ -1,20 +1,12 @@
 import type { Role } from '@campusrun/shared';
 import clsx from 'clsx';
-import {
-  House,
-  type LucideIcon,
-  MessageCircle,
-  Plus,
-  Search,
-  ShoppingBag,
-  Truck,
-  UserRound,
-} from 'lucide-react';
+import { House, type LucideIcon, MessageCircle, Search, ShoppingBag, Truck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { dashboardPath, paths } from '@/config/paths';
 import { useConversations } from '@/features/chat/api/chat';
 import { deferredModule, standInProps, useDeferred } from '@/lib/deferred';
+import { NewFace } from './NewFace';
 
 interface Tab {
   label: string;
@@ -99,18 +91,6 @@ function ChatTab() {
         )
       }
     />
-  );
-}
-
-/** What the central + shows. */
-export function NewFace() {
-  return (
-    <>
-      <span className="flex h-7 w-14 items-center justify-center rounded-full bg-indigo-600 text-on-fill shadow-sm">
-        <Plus className="size-5" strokeWidth={2.6} aria-hidden="true" />
-      </span>
-      New
-    </>
   );
 }
 

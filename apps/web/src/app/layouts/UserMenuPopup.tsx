@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { type Arrival, useArrival } from '@/lib/deferred';
 import { THEME_CHOICES, setThemeChoice, useThemeChoice, type ThemeChoice } from '@/lib/theme';
-import { USER_MENU_BUTTON, UserMenuFace } from './UserMenu';
+import { USER_MENU_BUTTON, UserMenuFace } from './UserMenuFace';
 
 const THEME_LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 

@@ -24,7 +24,7 @@ import { paths } from '@/config/paths';
 import { type Arrival, useArrival } from '@/lib/deferred';
 import { formatRelativeTime } from '@/lib/format';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
-import { BELL_BUTTON, BellFace, bellLabel } from './NotificationsMenu';
+import { BELL_BUTTON, BellFace, bellLabel } from './BellFace';
 
 const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> = {
   request_accepted: { icon: CircleCheck, className: 'bg-blue-50 text-blue-700' },

@@ -6,10 +6,10 @@
  */
 import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
-import { openPostgres } from './client';
-import { EmbeddedPostgresError, lockDataDir, startEmbeddedPostgres } from './embedded';
-import { dumpPglite, loadDump } from './pglite-dump';
+import { ConfigError, loadConfig } from '../src/config';
+import { openPostgres } from '../src/db/client';
+import { EmbeddedPostgresError, lockDataDir, startEmbeddedPostgres } from '../src/db/embedded';
+import { dumpPglite, loadDump } from '../src/db/pglite-dump';
 
 async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
