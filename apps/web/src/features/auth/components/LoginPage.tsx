@@ -64,7 +64,8 @@ function LoginForm({ config }: { config: CampusConfig }) {
       return true;
     },
     // Shown in the form's alert only: the same message is not toasted again.
-    fallback: (error) => (error.status > 0 ? 'Login failed' : 'An unexpected error occurred. Please try again.'),
+    fallback: (error) =>
+      error.status > 0 ? 'Login failed' : 'An unexpected error occurred. Please try again.',
   });
 
   return (

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-client';
 
 /**
  * The server's refusal of a photo, which belongs under the photos: a 413 or 415 (file too large, not
