@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { dashboardPath, paths } from '@/config/paths';
-import { useConversations } from '@/features/chat/api/chat';
+import { useConversations } from '@/features/chat/api/get-conversations';
 import { deferredModule, standInProps, useDeferred } from '@/lib/deferred';
 
 interface Tab {

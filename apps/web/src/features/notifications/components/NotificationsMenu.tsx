@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { deferredModule, standInProps, useDeferred } from '@/lib/deferred';
-import { useNotifications } from '../api/notifications';
+import { useNotifications } from '../api/get-notifications';
 import { useNotificationPush } from '../hooks/useNotificationPush';
 
 export const BELL_BUTTON =
