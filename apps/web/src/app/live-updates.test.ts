@@ -1,7 +1,7 @@
 import type { DeliveryRequest, RequestListResponse } from '@campusrun/shared';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dashboardKeys } from '@/features/dashboard/api/dashboard';
+import { dashboardKeys } from '@/features/dashboard/api/keys';
 import { type AvailableFilters, requestKeys } from '@/features/requests/api/keys';
 import { makeProduct } from '@/test/products';
 import { can, makeRequest } from '@/test/requests';

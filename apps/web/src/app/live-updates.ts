@@ -7,9 +7,8 @@ import type {
 } from '@campusrun/shared';
 import { type InfiniteData, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { DASHBOARD_LIST_SIZE, dashboardKeys } from '@/features/dashboard/api/dashboard';
-import { type ProductFilters, productKeys } from '@/features/products/api/keys';
-import { applyOffer } from '@/features/products/api/market';
+import { DASHBOARD_LIST_SIZE, dashboardKeys } from '@/features/dashboard/api/keys';
+import { type ProductFilters, applyOffer, productKeys } from '@/features/products/api/keys';
 import { type AvailableFilters, requestKeys } from '@/features/requests/api/keys';
 import { markFresh } from '@/lib/fresh';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';

@@ -1,10 +1,11 @@
 import type { FieldError } from '@campusrun/shared';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { ApiError, errorMessage } from './api-client';
 
 /**
- * Spec §5: editing a field clears its error (instead of re-validating on every key stroke).
- * Pair with `reValidateMode: 'onSubmit'`.
+ * Editing a field clears its error, instead of checking the field again on every key stroke: an
+ * error shows until the student changes what it is about. Pair with `reValidateMode: 'onSubmit'`.
  */
 export function useClearErrorOnEdit<T extends FieldValues, C, O>(
   form: UseFormReturn<T, C, O>,
@@ -29,7 +30,7 @@ export function useClearErrorOnEdit<T extends FieldValues, C, O>(
  * Put a 400's `errors: [{ param, msg }]` under the matching fields. Returns the errors that
  * match no field of this form (the caller shows them as a general error).
  */
-export function applyServerFieldErrors<T extends FieldValues, C, O>(
+function applyServerFieldErrors<T extends FieldValues, C, O>(
   form: UseFormReturn<T, C, O>,
   errors: FieldError[] | undefined,
   fields: readonly Path<T>[],
@@ -47,6 +48,62 @@ export function applyServerFieldErrors<T extends FieldValues, C, O>(
     focused = true;
   }
   return unmatched;
+}
+
+export interface ServerSubmitOptions<T extends FieldValues, O, R> {
+  /** The form's fields, in focus order, that a 400's `errors: [{ param, msg }]` may name. */
+  fields: readonly Path<T>[];
+  /** Sends the checked values (usually a mutation's `mutateAsync`). */
+  submit: (values: O) => Promise<R>;
+  onSuccess?: (result: R, values: O) => unknown;
+  /**
+   * Sees every failure first (an unreachable server or any other throw arrives as status 0); branch
+   * on `error.reason`, never on the message. Return true when the form has shown the failure itself.
+   */
+  onError?: (error: ApiError, values: O) => boolean | void;
+  /** The general error's text when the server sent no message. */
+  fallback: string | ((error: ApiError) => string);
+  /** Where the general error shows; by default in `generalError`, for the form's alert. */
+  showGeneral?: (message: string) => void;
+}
+
+/**
+ * A form's submit to the server: sends the checked values; on failure puts each of a 400's field
+ * errors under its field (the first one focused) and shows what no field holds (or the server's
+ * message, or `fallback`) as one general error, so no message shows twice. Editing a field clears
+ * its error and the general one. Spread `onSubmit` on the <form>.
+ */
+export function useServerSubmit<T extends FieldValues, C, O, R>(
+  form: UseFormReturn<T, C, O>,
+  { fields, submit, onSuccess, onError, fallback, showGeneral }: ServerSubmitOptions<T, O, R>,
+) {
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  useClearErrorOnEdit(
+    form,
+    useCallback(() => setGeneralError(null), []),
+  );
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    let result: R;
+    try {
+      result = await submit(values);
+    } catch (caught) {
+      const error = caught instanceof ApiError ? caught : new ApiError(0, null, 'Unexpected error');
+      if (onError?.(error, values)) return;
+      const fieldErrors = error.errors ?? [];
+      const unmatched = applyServerFieldErrors(form, fieldErrors, fields);
+      if (fieldErrors.length > 0 && unmatched.length === 0) return;
+      const message = unmatched.length
+        ? unmatched.map((e) => e.msg).join(' ')
+        : errorMessage(error, typeof fallback === 'string' ? fallback : fallback(error));
+      (showGeneral ?? setGeneralError)(message);
+      return;
+    }
+    await onSuccess?.(result, values);
+  });
+
+  return { onSubmit, generalError, setGeneralError };
 }
 
 /**

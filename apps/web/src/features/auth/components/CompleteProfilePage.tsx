@@ -1,6 +1,5 @@
 import { completeProfileSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -8,9 +7,8 @@ import { Alert } from '@/components/ui/Alert';
 import { HostelFields, PhoneField } from '@/components/users/ContactFields';
 import { Button } from '@/components/ui/Button';
 import { dashboardPath, paths } from '@/config/paths';
-import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { useServerSubmit } from '@/lib/forms';
 import { useCompleteGoogleProfile } from '../api/complete-google-profile';
 import { AuthHeading } from './AuthHeading';
 import { RoleField } from './RoleField';
@@ -21,7 +19,6 @@ export function CompleteProfilePage() {
   const { user, updateUser, logout } = useAuth();
   const navigate = useNavigate();
   const mutation = useCompleteGoogleProfile();
-  const [generalError, setGeneralError] = useState<string | null>(null);
 
   const form = useForm({
     resolver: zodResolver(completeProfileSchema),
@@ -35,39 +32,29 @@ export function CompleteProfilePage() {
   });
   const {
     register,
-    handleSubmit,
     control,
     formState: { errors, isSubmitting },
   } = form;
-  useClearErrorOnEdit(
-    form,
-    useCallback(() => setGeneralError(null), []),
-  );
   const role = useWatch({ control, name: 'role' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setGeneralError(null);
-    const isHosteller = values.role === 'hosteller';
-    try {
-      const { user: updated } = await mutation.mutateAsync({
+  // Shown under the fields or in the form's alert only: the same message is not toasted again.
+  const { onSubmit, generalError } = useServerSubmit(form, {
+    fields: FIELDS,
+    submit: (values) => {
+      const isHosteller = values.role === 'hosteller';
+      return mutation.mutateAsync({
         role: values.role,
         phoneNumber: values.phoneNumber,
         hostelBlock: isHosteller ? values.hostelBlock : null,
         roomNumber: isHosteller ? values.roomNumber : null,
       });
+    },
+    onSuccess: ({ user: updated }) => {
       updateUser(updated);
       toast.success('Profile completed successfully!', { toastId: 'profile:complete' });
       navigate(dashboardPath(updated.role), { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.errors?.length) {
-        const unmatched = applyServerFieldErrors(form, error.errors, FIELDS);
-        if (unmatched.length) setGeneralError(unmatched.map((e) => e.msg).join(' '));
-        return;
-      }
-      const message = errorMessage(error, 'Failed to complete your profile. Please try again.');
-      // Shown in the form's alert only: the same message is not toasted again.
-      setGeneralError(message);
-    }
+    },
+    fallback: 'Failed to complete your profile. Please try again.',
   });
 
   if (!user) return null; // the route guard sends signed-out visitors to /login

@@ -1,6 +1,6 @@
 import type { CampusConfig } from '@campusrun/shared';
 import { MailCheck } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { useClearErrorOnEdit } from '@/lib/forms';
+import { useServerSubmit } from '@/lib/forms';
 import { useForgotPassword } from '../api/forgot-password';
 import { useAuthForm } from '../hooks/useAuthForm';
 import { AuthHeading } from './AuthHeading';
@@ -72,29 +72,20 @@ function CheckYourEmail({ email }: { email: string }) {
 
 function ForgotPasswordForm({ config, onSent }: { config: CampusConfig; onSent: (email: string) => void }) {
   const mutation = useForgotPassword();
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const { form, formProps } = useAuthForm(config, 'forgotPassword', { email: '' });
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
   } = form;
-  useClearErrorOnEdit(
-    form,
-    useCallback(() => setGeneralError(null), []),
-  );
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setGeneralError(null);
-    try {
-      await mutation.mutateAsync({ email });
+  // Shown in the form's alert only: the same message is not toasted again.
+  const { onSubmit, generalError } = useServerSubmit(form, {
+    fields: [],
+    submit: ({ email }) => mutation.mutateAsync({ email }),
+    onSuccess: (_, { email }) => {
       toast.success(SENT_MESSAGE, FORGOT_TOAST);
       onSent(email);
-    } catch (error) {
-      const message = errorMessage(error, FAILED_MESSAGE);
-      // Shown in the form's alert only: the same message is not toasted again.
-      setGeneralError(message);
-    }
+    },
+    fallback: FAILED_MESSAGE,
   });
 
   return (

@@ -1,15 +1,14 @@
 import type { CampusConfig, LoginBody } from '@campusrun/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { PasswordField, TextField } from '@/components/ui/Field';
 import { dashboardPath, paths, returnPath } from '@/config/paths';
-import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { isTakingOver } from '@/lib/boot';
-import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { useServerSubmit } from '@/lib/forms';
 import { useLogin } from '../api/login';
 import { savePendingVerification } from '../hooks/pending-verification';
 import { useAuthForm } from '../hooks/useAuthForm';
@@ -31,7 +30,6 @@ function LoginForm({ config }: { config: CampusConfig }) {
   const navigate = useNavigate();
   const auth = useAuth();
   const loginMutation = useLogin();
-  const [generalError, setGeneralError] = useState<string | null>(null);
   // The address just verified, when the app came here itself (not over a drawn page being typed in).
   const [initialEmail] = useState(() =>
     isTakingOver() ? '' : ((location.state as { email?: string } | null)?.email ?? ''),
@@ -40,18 +38,13 @@ function LoginForm({ config }: { config: CampusConfig }) {
   const { form, formProps } = useAuthForm(config, 'login', { email: initialEmail, password: '' });
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
   } = form;
-  useClearErrorOnEdit(
-    form,
-    useCallback(() => setGeneralError(null), []),
-  );
 
-  const onSubmit = handleSubmit(async (values: LoginBody) => {
-    setGeneralError(null);
-    try {
-      const { token, user } = await loginMutation.mutateAsync(values);
+  const { onSubmit, generalError } = useServerSubmit(form, {
+    fields: ['email', 'password'],
+    submit: (values: LoginBody) => loginMutation.mutateAsync(values),
+    onSuccess: ({ token, user }) => {
       auth.login(token, user);
       toast.success('Login successful!', LOGIN_TOAST);
       // Back to the page that asked for sign-in (a shared product link, say), else the dashboard.
@@ -61,23 +54,18 @@ function LoginForm({ config }: { config: CampusConfig }) {
           : paths.completeProfile,
         { replace: true },
       );
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 403 && error.isVerified === false && error.userId) {
-        toast.warning('Your email is not verified. Please verify your email.', LOGIN_TOAST);
-        const pending = { email: values.email, userId: error.userId };
-        savePendingVerification(pending);
-        navigate(paths.verifyEmail, { state: pending });
-        return;
-      }
-      if (error instanceof ApiError && error.status > 0) {
-        applyServerFieldErrors(form, error.errors, ['email', 'password']);
-        const message = errorMessage(error, 'Login failed');
-        // Shown in the form's alert only: the same message is not toasted again.
-        setGeneralError(message);
-        return;
-      }
-      setGeneralError('An unexpected error occurred. Please try again.');
-    }
+    },
+    onError: (error, values) => {
+      if (error.status !== 403 || error.isVerified !== false || !error.userId) return false;
+      toast.warning('Your email is not verified. Please verify your email.', LOGIN_TOAST);
+      const pending = { email: values.email, userId: error.userId };
+      savePendingVerification(pending);
+      navigate(paths.verifyEmail, { state: pending });
+      return true;
+    },
+    // Shown in the form's alert only: the same message is not toasted again.
+    fallback: (error) =>
+      error.status > 0 ? 'Login failed' : 'An unexpected error occurred. Please try again.',
   });
 
   return (

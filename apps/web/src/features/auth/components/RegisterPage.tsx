@@ -1,5 +1,4 @@
 import type { CampusConfig } from '@campusrun/shared';
-import { useCallback, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -8,8 +7,7 @@ import { HostelFields, PhoneField } from '@/components/users/ContactFields';
 import { Button } from '@/components/ui/Button';
 import { PasswordField, TextField } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { useServerSubmit } from '@/lib/forms';
 import { useRegister } from '../api/register';
 import { SIGN_UP_TOAST_ID, savePendingWithCodeSent, saveSignUpTicket } from '../hooks/pending-verification';
 import { useAuthForm } from '../hooks/useAuthForm';
@@ -32,7 +30,6 @@ const FIELDS = [
 function RegisterForm({ config }: { config: CampusConfig }) {
   const navigate = useNavigate();
   const registerMutation = useRegister();
-  const [generalError, setGeneralError] = useState<string | null>(null);
 
   // A field's error shows once the student has left it, or on submit; never for a field not reached yet.
   const { form, formProps } = useAuthForm(
@@ -51,21 +48,17 @@ function RegisterForm({ config }: { config: CampusConfig }) {
   );
   const {
     register,
-    handleSubmit,
     control,
     formState: { errors, isSubmitting },
   } = form;
-  useClearErrorOnEdit(
-    form,
-    useCallback(() => setGeneralError(null), []),
-  );
   const role = useWatch({ control, name: 'role' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setGeneralError(null);
-    const isHosteller = values.role === 'hosteller';
-    try {
-      const { userId, ticket, message } = await registerMutation.mutateAsync({
+  // Each error shows under its field (or in the form's alert): no toast repeats them.
+  const { onSubmit, generalError } = useServerSubmit(form, {
+    fields: FIELDS,
+    submit: (values) => {
+      const isHosteller = values.role === 'hosteller';
+      return registerMutation.mutateAsync({
         name: values.name,
         email: values.email,
         password: values.password,
@@ -74,21 +67,15 @@ function RegisterForm({ config }: { config: CampusConfig }) {
         hostelBlock: isHosteller ? values.hostelBlock : null,
         roomNumber: isHosteller ? values.roomNumber : null,
       });
+    },
+    onSuccess: ({ userId, ticket, message }, values) => {
       const pending = { email: values.email, userId };
       savePendingWithCodeSent(pending);
       saveSignUpTicket(userId, ticket);
       if (message) toast.success(message, { toastId: SIGN_UP_TOAST_ID });
       navigate(paths.verifyEmail, { state: pending });
-    } catch (error) {
-      if (error instanceof ApiError && error.errors?.length) {
-        const unmatched = applyServerFieldErrors(form, error.errors, FIELDS);
-        // Each error shows under its field (or in the form's alert): no toast repeats them.
-        if (unmatched.length) setGeneralError(unmatched.map((e) => e.msg).join(' '));
-        return;
-      }
-      const message = errorMessage(error, 'Registration failed. Please try again.');
-      setGeneralError(message);
-    }
+    },
+    fallback: 'Registration failed. Please try again.',
   });
 
   return (

@@ -1,6 +1,6 @@
 import { resetPasswordFormSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -8,8 +8,7 @@ import { Alert } from '@/components/ui/Alert';
 import { NewPasswordFields } from '@/components/users/NewPasswordFields';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
-import { useClearErrorOnEdit } from '@/lib/forms';
+import { useServerSubmit } from '@/lib/forms';
 import { useResetPassword } from '../api/reset-password';
 import { AuthHeading } from './AuthHeading';
 
@@ -25,7 +24,6 @@ function MissingToken() {
 function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const mutation = useResetPassword();
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
@@ -33,25 +31,17 @@ function ResetPasswordForm({ token }: { token: string }) {
   });
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
   } = form;
-  useClearErrorOnEdit(
-    form,
-    useCallback(() => setGeneralError(null), []),
-  );
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setGeneralError(null);
-    try {
-      await mutation.mutateAsync({ token, password });
+  // Shown in the form's alert only: the same message is not toasted again.
+  const { onSubmit, generalError } = useServerSubmit(form, {
+    fields: [],
+    submit: ({ password }) => mutation.mutateAsync({ token, password }),
+    onSuccess: () => {
       toast.success('Password reset successful!', { toastId: 'auth:reset-password' });
       navigate(paths.login, { replace: true });
-    } catch (error) {
-      const message = errorMessage(error, 'Password reset failed');
-      // Shown in the form's alert only: the same message is not toasted again.
-      setGeneralError(message);
-    }
+    },
+    fallback: 'Password reset failed',
   });
 
   return (

@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/Field';
 import { dashboardPath, paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { useClearErrorOnEdit } from '@/lib/forms';
+import { useServerSubmit } from '@/lib/forms';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import {
@@ -63,23 +63,21 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
   });
   const {
     register,
-    handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = form;
-  useClearErrorOnEdit(form);
 
-  const onSubmit = handleSubmit(async ({ otp }) => {
-    // The tab that signed up holds the sign-up's ticket: with it the answer signs the student in.
-    const ticket = pending.userId ? readSignUpTicket(pending.userId) : undefined;
-    // This try's answer replaces the sign-up's toast: one message on screen at a time.
-    toast.dismiss(SIGN_UP_TOAST_ID);
-    try {
-      const { token, user } = await verifyMutation.mutateAsync({
-        ...signUp,
-        otp,
-        ...(ticket ? { ticket } : {}),
-      });
+  // Every failure shows at the code.
+  const { onSubmit } = useServerSubmit(form, {
+    fields: ['otp'],
+    submit: ({ otp }) => {
+      // The tab that signed up holds the sign-up's ticket: with it the answer signs the student in.
+      const ticket = pending.userId ? readSignUpTicket(pending.userId) : undefined;
+      // This try's answer replaces the sign-up's toast: one message on screen at a time.
+      toast.dismiss(SIGN_UP_TOAST_ID);
+      return verifyMutation.mutateAsync({ ...signUp, otp, ...(ticket ? { ticket } : {}) });
+    },
+    onSuccess: ({ token, user }) => {
       clearPendingVerification();
       clearSignUpTicket();
       toast.success('Email verified successfully!', { toastId: 'auth:verify' });
@@ -91,10 +89,9 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
         return;
       }
       navigate(paths.login, { replace: true, state: { email: pending.email } });
-    } catch (error) {
-      const message = errorMessage(error, 'OTP verification failed');
-      setError('otp', { type: 'server', message }, { shouldFocus: true });
-    }
+    },
+    fallback: 'OTP verification failed',
+    showGeneral: (message) => setError('otp', { type: 'server', message }, { shouldFocus: true }),
   });
 
   async function resend() {

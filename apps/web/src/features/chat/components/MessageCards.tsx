@@ -11,7 +11,8 @@ import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { toast } from '@/lib/toast';
-import { applyOfferToThreads, decideOffer } from '../api/chat';
+import { applyOfferToThreads } from '../api/cache';
+import { decideOffer } from '../api/decide-offer';
 
 type Offer = NonNullable<ChatMessage['offer']>;
 

@@ -6,14 +6,14 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
 import {
-  applyOfferToThreads,
   addMessageToThread,
+  applyOfferToThreads,
   bumpConversation,
-  chatKeys,
   clearUnread,
-  fetchThreadPage,
   markThreadRead,
-} from '../api/chat';
+} from '../api/cache';
+import { fetchThreadPage } from '../api/get-thread';
+import { chatKeys } from '../api/keys';
 
 /**
  * Keeps the cached conversations and threads live, wherever the user is in the app: new messages,

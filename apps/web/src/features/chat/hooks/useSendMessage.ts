@@ -4,14 +4,10 @@ import { useRef, useState } from 'react';
 import { useOnReconnect, useSocket } from '@/lib/socket';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import {
-  type ThreadData,
-  addMessageToThread,
-  bumpConversation,
-  chatKeys,
-  postMessage,
-  threadMessages,
-} from '../api/chat';
+import { addMessageToThread, bumpConversation, threadMessages } from '../api/cache';
+import type { ThreadData } from '../api/get-thread';
+import { chatKeys } from '../api/keys';
+import { postMessage } from '../api/send-message';
 import { newClientId } from './client-id';
 
 export interface PendingMessage {

@@ -21,7 +21,9 @@ import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { toast } from '@/lib/toast';
-import { useModerate, useModerationActions, useModerationReports } from '../api/moderation';
+import { useModerationActions } from '../api/get-moderation-actions';
+import { useModerationReports } from '../api/get-moderation-reports';
+import { useModerate } from '../api/moderate-report';
 
 type Tab = ReportStatus | 'log';
 const TABS: { id: Tab; label: string }[] = [

@@ -23,7 +23,9 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
 import { type Arrival, useArrival } from '@/lib/deferred';
 import { formatRelativeTime } from '@/lib/format';
-import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { BELL_BUTTON, BellFace, bellLabel } from './BellFace';
 
 const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> = {

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
 import { isThreadOpen } from '@/lib/open-thread';
 import { toast } from '@/lib/toast';
-import { addPushedNotification, notificationsKey, useMarkNotificationRead } from '../api/notifications';
+import { addPushedNotification, notificationsKey } from '../api/keys';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
 
 export const NOTIFICATION_TOAST_MS = 5000;
 

@@ -1,4 +1,4 @@
-import type { ProductCategory, ProductCondition, ProductSort } from '@campusrun/shared';
+import type { Offer, ProductCategory, ProductCondition, ProductSort } from '@campusrun/shared';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** The marketplace filters that go into the URL and into GET /products. Empty string: no filter. */
@@ -14,6 +14,10 @@ export const productKeys = {
   lists: () => [...productKeys.all, 'list'] as const,
   list: (filters: ProductFilters) => [...productKeys.lists(), filters] as const,
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
+  saved: () => [...productKeys.all, 'saved'] as const,
+  offers: (productId: string) => [...productKeys.all, 'offers', productId] as const,
+  buyers: (productId: string) => [...productKeys.all, 'buyers', productId] as const,
+  reviews: (productId: string) => [...productKeys.all, 'reviews', productId] as const,
 };
 
 /**
@@ -23,4 +27,14 @@ export const productKeys = {
  */
 export function invalidateAfterProductChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+}
+
+/** Puts an offer into every cached place that shows it. */
+export function applyOffer(queryClient: QueryClient, offer: Offer) {
+  queryClient.setQueryData<Offer[]>(productKeys.offers(offer.productId), (list) => {
+    if (!list) return list;
+    return list.some((o) => o.id === offer.id)
+      ? list.map((o) => (o.id === offer.id ? offer : o))
+      : [offer, ...list];
+  });
 }

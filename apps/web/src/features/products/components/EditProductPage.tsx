@@ -1,7 +1,7 @@
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES, type Product, updateProductFormSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useProduct } from '../api/get-product';
 import { useUpdateProduct } from '../api/update-product';
@@ -20,7 +20,7 @@ import { PRODUCT_FIELD_NAMES, ProductFields, type ProductFieldValues } from './P
 import { PhotoManager } from './PhotoManager';
 import { moveItem, perPhotoProgress, pickPhotos } from './photo-rules';
 import { ALL_CATEGORIES, LOAD_PRODUCT_FAILED } from './options';
-import { describeSaveError } from './server-errors';
+import { photoRefusal } from './server-errors';
 import { UploadProgress } from './UploadProgress';
 
 interface EditFormValues extends ProductFieldValues {
@@ -35,11 +35,13 @@ const resolver = zodResolver(updateProductFormSchema) as unknown as Resolver<
   EditFormOutput
 >;
 
+/** The fields a server error may name; `images` (the photo count) and `existingImages` show at the photos. */
+const EDIT_FIELDS = [...PRODUCT_FIELD_NAMES, 'images' as keyof EditFormValues, 'existingImages'] as const;
+
 function EditProductForm({ product }: { product: Product }) {
   const navigate = useNavigate();
   const mutation = useUpdateProduct();
   const [progress, setProgress] = useState<number | null>(null);
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
 
   const form = useForm<EditFormValues, unknown, EditFormOutput>({
@@ -59,16 +61,36 @@ function EditProductForm({ product }: { product: Product }) {
   });
   const {
     register,
-    handleSubmit,
     setValue,
     control,
     clearErrors,
     formState: { errors, isSubmitting },
   } = form;
-  useClearErrorOnEdit(
-    form,
-    useCallback(() => setGeneralError(null), []),
-  );
+  // Every error shows in the form (under its field, the photos, or the alert): none is toasted again.
+  const { onSubmit, generalError, setGeneralError } = useServerSubmit(form, {
+    fields: EDIT_FIELDS,
+    submit: ({ existingImages: kept, newImages: added, ...body }) => {
+      setProgress(0);
+      return mutation.mutateAsync({
+        id: product.id,
+        body,
+        existingImages: kept,
+        newImages: added as unknown as File[],
+        onProgress: setProgress,
+      });
+    },
+    onSuccess: (updated) => {
+      toast.success(PRODUCT_MESSAGES.updated, { toastId: 'product:edit' });
+      navigate(paths.product(updated.id), { replace: true });
+    },
+    onError: (error) => {
+      setProgress(null);
+      const refused = photoRefusal(error);
+      if (refused) setPhotoError(refused);
+      return Boolean(refused);
+    },
+    fallback: PRODUCT_MESSAGES.updateFailed,
+  });
   const existingImages = useWatch({ control, name: 'existingImages' });
   const newImages = useWatch({ control, name: 'newImages' });
   const thumbnailOf = (url: string) => product.thumbnails[product.images.indexOf(url)] ?? url;
@@ -76,7 +98,7 @@ function EditProductForm({ product }: { product: Product }) {
   const changePhotos = (next: { existingImages?: string[]; newImages?: File[] }) => {
     setPhotoError(null);
     setGeneralError(null);
-    clearErrors(['images' as keyof EditFormValues, 'newImages']);
+    clearErrors(['images' as keyof EditFormValues, 'existingImages', 'newImages']);
     if (next.existingImages) setValue('existingImages', next.existingImages, { shouldDirty: true });
     if (next.newImages) setValue('newImages', next.newImages, { shouldDirty: true });
   };
@@ -91,35 +113,6 @@ function EditProductForm({ product }: { product: Product }) {
     changePhotos(accepted.length > 0 ? { newImages: [...newImages, ...accepted] } : {});
     setPhotoError(problem);
   };
-
-  const onSubmit = handleSubmit(async ({ existingImages: kept, newImages: added, ...body }) => {
-    setGeneralError(null);
-    setProgress(0);
-    try {
-      const updated = await mutation.mutateAsync({
-        id: product.id,
-        body,
-        existingImages: kept,
-        newImages: added as unknown as File[],
-        onProgress: setProgress,
-      });
-      toast.success(PRODUCT_MESSAGES.updated, { toastId: 'product:edit' });
-      navigate(paths.product(updated.id), { replace: true });
-    } catch (error) {
-      setProgress(null);
-      const { fieldErrors, message, imageMessage } = describeSaveError(error, PRODUCT_MESSAGES.updateFailed);
-      const photoErrors = fieldErrors.filter((e) => e.param === 'images' || e.param === 'existingImages');
-      const unmatched = applyServerFieldErrors(
-        form,
-        fieldErrors.filter((e) => !photoErrors.includes(e)),
-        PRODUCT_FIELD_NAMES,
-      );
-      const photoMessage = photoErrors[0]?.msg ?? imageMessage;
-      if (photoMessage) setPhotoError(photoMessage);
-      // Every error shows in the form (under its field, the photos, or the alert): none is toasted again.
-      if (unmatched.length > 0 || (fieldErrors.length === 0 && !imageMessage)) setGeneralError(message);
-    }
-  });
 
   // The total-count errors of the schema land on `images`; a bad new file on `newImages.N`.
   const formErrors = errors as FieldErrors<EditFormValues> & { images?: { message?: string } };
@@ -148,7 +141,7 @@ function EditProductForm({ product }: { product: Product }) {
               )
         }
         hint="Up to 10MB each · PNG, JPG or GIF · The first photo is the cover."
-        error={photoError ?? formErrors.images?.message ?? newImageError}
+        error={photoError ?? formErrors.images?.message ?? errors.existingImages?.message ?? newImageError}
         disabled={isSubmitting}
       />
       <UploadProgress fraction={progress} photos={newImages.length} />

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useBuyerCandidates, useMarkSold } from '../api/market';
+import { useBuyerCandidates } from '../api/get-buyer-candidates';
+import { useMarkSold } from '../api/mark-sold';
 
 const SOMEONE_ELSE = '';
 

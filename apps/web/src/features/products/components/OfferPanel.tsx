@@ -10,7 +10,9 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useDecideOffer, useMakeOffer, useOffers } from '../api/market';
+import { useDecideOffer } from '../api/decide-offer';
+import { useOffers } from '../api/get-offers';
+import { useMakeOffer } from '../api/make-offer';
 
 /** Accept / Decline (the seller) or Withdraw (the buyer) of a pending offer. */
 export function OfferActions({ offer, asSeller }: { offer: Offer; asSeller: boolean }) {

@@ -8,7 +8,8 @@ import { StarRating } from '@/components/ui/StarRating';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
-import { useReviewSale, useSaleReviews } from '../api/market';
+import { useSaleReviews } from '../api/get-sale-reviews';
+import { useReviewSale } from '../api/review-sale';
 
 /** A sold product's reviews; its seller and buyer may each review the other once. */
 export function SaleReviews({ product }: { product: Product }) {

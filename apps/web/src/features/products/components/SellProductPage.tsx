@@ -7,21 +7,21 @@ import {
 } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
-import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useCreateProduct } from '../api/create-product';
 import { PhotoManager } from './PhotoManager';
 import { moveItem, perPhotoProgress, pickPhotos } from './photo-rules';
 import { PRODUCT_FIELD_NAMES, ProductFields, type ProductFieldValues } from './ProductFields';
 import { ALL_CATEGORIES } from './options';
-import { describeSaveError } from './server-errors';
+import { photoRefusal } from './server-errors';
 import { UploadProgress } from './UploadProgress';
 
 interface SellFormValues extends ProductFieldValues {
@@ -48,7 +48,6 @@ export function SellProductPage() {
   const navigate = useNavigate();
   const mutation = useCreateProduct();
   const [progress, setProgress] = useState<number | null>(null);
-  const [generalError, setGeneralError] = useState<string | null>(null);
 
   const form = useForm<SellFormValues, unknown, SellFormOutput>({
     resolver,
@@ -66,16 +65,35 @@ export function SellProductPage() {
   });
   const {
     register,
-    handleSubmit,
     setValue,
     setError,
     control,
     formState: { errors, isSubmitting },
   } = form;
-  useClearErrorOnEdit(
-    form,
-    useCallback(() => setGeneralError(null), []),
-  );
+  // Nothing typed or picked is lost on a failure: the form keeps every value, the photo included.
+  // Every error shows in the form (under its field, the photos, or the alert): none is toasted again.
+  const { onSubmit, generalError, setGeneralError } = useServerSubmit(form, {
+    fields: FIELDS,
+    submit: ({ images: files, ...body }) => {
+      setProgress(0);
+      return mutation.mutateAsync({
+        body: body as CreateProductBody,
+        images: files as unknown as File[],
+        onProgress: setProgress,
+      });
+    },
+    onSuccess: (product) => {
+      toast.success(PRODUCT_MESSAGES.listed, { toastId: 'product:sell' });
+      navigate(paths.product(product.id), { replace: true });
+    },
+    onError: (error) => {
+      setProgress(null);
+      const refused = photoRefusal(error);
+      if (refused) setError('images', { type: 'server', message: refused });
+      return Boolean(refused);
+    },
+    fallback: PRODUCT_MESSAGES.listFailed,
+  });
   const images = useWatch({ control, name: 'images' });
   const [photoError, setPhotoError] = useState<string | null>(null);
 
@@ -95,28 +113,6 @@ export function SellProductPage() {
     changePhotos([...images, ...accepted]);
     setPhotoError(problem);
   };
-
-  const onSubmit = handleSubmit(async ({ images: files, ...body }) => {
-    setGeneralError(null);
-    setProgress(0);
-    try {
-      const product = await mutation.mutateAsync({
-        body: body as CreateProductBody,
-        images: files as unknown as File[],
-        onProgress: setProgress,
-      });
-      toast.success(PRODUCT_MESSAGES.listed, { toastId: 'product:sell' });
-      navigate(paths.product(product.id), { replace: true });
-    } catch (error) {
-      // Nothing typed or picked is lost: the form keeps every value, the photo included.
-      setProgress(null);
-      const { fieldErrors, message, imageMessage } = describeSaveError(error, PRODUCT_MESSAGES.listFailed);
-      const unmatched = applyServerFieldErrors(form, fieldErrors, FIELDS);
-      if (imageMessage) setError('images', { type: 'server', message: imageMessage });
-      // Every error shows in the form (under its field, the photos, or the alert): none is toasted again.
-      if (unmatched.length > 0 || (fieldErrors.length === 0 && !imageMessage)) setGeneralError(message);
-    }
-  });
 
   return (
     <>

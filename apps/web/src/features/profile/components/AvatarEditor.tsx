@@ -15,7 +15,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useObjectUrl } from '@/lib/object-url';
 import { toast } from '@/lib/toast';
-import { useRemoveAvatar, useUploadAvatar } from '../api/avatar';
+import { useRemoveAvatar } from '../api/remove-avatar';
+import { useUploadAvatar } from '../api/upload-avatar';
 
 /** A file the server would refuse at once, by its declared type and size; else null. */
 function refusal(file: File): string | null {

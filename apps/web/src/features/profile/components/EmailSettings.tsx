@@ -2,7 +2,8 @@ import { EMAIL_KINDS, EMAIL_KIND_LABELS, type EmailKind } from '@campusrun/share
 import { Checkbox } from '@/components/ui/Checkbox';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useEmailPreferences, useSaveEmailPreferences } from '../api/push';
+import { useEmailPreferences } from '../api/get-email-preferences';
+import { useSaveEmailPreferences } from '../api/save-email-preferences';
 
 /** E-mails while away: each kind on or off (the e-mails' own links turn one off too). */
 export function EmailSettings() {

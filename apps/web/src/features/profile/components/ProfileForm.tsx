@@ -1,15 +1,14 @@
 import { type User, profileUpdateSchema, requireHostelFields } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
 import { HostelFields, PhoneField } from '@/components/users/ContactFields';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
-import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { useServerSubmit } from '@/lib/forms';
 import { useUpdateProfile } from '../api/update-profile';
 
 const FIELDS = ['name', 'phoneNumber', 'hostelBlock', 'roomNumber'] as const;
@@ -17,7 +16,6 @@ const FIELDS = ['name', 'phoneNumber', 'hostelBlock', 'roomNumber'] as const;
 export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { updateUser } = useAuth();
   const mutation = useUpdateProfile();
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const isHosteller = user.role === 'hosteller';
   // The shared body schema knows nothing of the role; hostellers must keep block and room.
   const schema = useMemo(
@@ -40,35 +38,24 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
   });
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
   } = form;
-  useClearErrorOnEdit(
-    form,
-    useCallback(() => setGeneralError(null), []),
-  );
-
-  const onSubmit = handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
-      const { user: updated } = await mutation.mutateAsync({
+  // Shown under the fields or in the form's alert only: the same message is not toasted again.
+  const { onSubmit, generalError } = useServerSubmit(form, {
+    fields: FIELDS,
+    submit: (values) =>
+      mutation.mutateAsync({
         name: values.name,
         phoneNumber: values.phoneNumber,
         hostelBlock: isHosteller ? values.hostelBlock : null,
         roomNumber: isHosteller ? values.roomNumber : null,
-      });
+      }),
+    onSuccess: ({ user: updated }) => {
       updateUser(updated);
       toast.success('Profile updated successfully', { toastId: 'profile:save' });
       onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.errors?.length) {
-        const unmatched = applyServerFieldErrors(form, error.errors, FIELDS);
-        if (unmatched.length === 0) return;
-      }
-      const message = errorMessage(error, 'Failed to update profile');
-      // Shown in the form's alert only: the same message is not toasted again.
-      setGeneralError(message);
-    }
+    },
+    fallback: 'Failed to update profile',
   });
 
   return (

@@ -13,7 +13,9 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useEndAllSessions, useEndSession, useSessions } from '../api/sessions';
+import { useEndAllSessions } from '../api/end-all-sessions';
+import { useEndSession } from '../api/end-session';
+import { useSessions } from '../api/get-sessions';
 
 const PHONE = /Android|iOS/;
 

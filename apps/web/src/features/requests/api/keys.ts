@@ -28,5 +28,5 @@ export function invalidateAfterRequestChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: requestKeys.lists() });
 }
 
-/** Spec §9: toasts of the request and rating pages close after 3000 ms. */
+/** Toasts of the request and rating pages close after 3 seconds: short news that should not pile up. */
 export const REQUEST_TOAST = { autoClose: 3000 } as const;

@@ -17,10 +17,9 @@ import { Chip } from '@/components/ui/Chip';
 import { Field, TextField } from '@/components/ui/Field';
 import { Select, Textarea } from '@/components/ui/Input';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
-import { applyServerFieldErrors, useClearErrorOnEdit } from '@/lib/forms';
+import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useCreateRequest } from '../api/create-request';
 import { myRequestsQuery } from '../api/get-my-requests';
@@ -102,7 +101,6 @@ export function NewRequestPage() {
   });
   const {
     register,
-    handleSubmit,
     setValue,
     control,
     formState: { errors, isSubmitting },
@@ -111,21 +109,18 @@ export function NewRequestPage() {
   const location = useWatch({ control, name: 'deliveryLocation' });
   const choose = (field: 'deadline' | 'deliveryLocation', value: string) =>
     setValue(field, value, { shouldDirty: true, shouldValidate: Boolean(errors[field]) });
-  useClearErrorOnEdit(form);
 
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      const request = await mutation.mutateAsync(body);
+  // Nothing typed is lost on a failure: the form keeps every value. An error that shows under its
+  // field is not toasted again.
+  const { onSubmit } = useServerSubmit(form, {
+    fields: FIELD_ORDER,
+    submit: (body) => mutation.mutateAsync(body),
+    onSuccess: (request) => {
       toast.success('Request created successfully!', CREATE_TOAST);
       navigate(paths.request(request.id), { replace: true });
-    } catch (error) {
-      // Nothing typed is lost: the form keeps every value.
-      const fieldErrors = error && typeof error === 'object' && 'errors' in error ? error.errors : undefined;
-      const unmatched = applyServerFieldErrors(form, fieldErrors as never, FIELD_ORDER);
-      // An error that shows under its field is not toasted again.
-      if (!fieldErrors || (fieldErrors as unknown[]).length === 0 || unmatched.length > 0)
-        toast.error(errorMessage(error, 'Failed to create request'), CREATE_TOAST);
-    }
+    },
+    fallback: 'Failed to create request',
+    showGeneral: (message) => toast.error(message, CREATE_TOAST),
   });
 
   return (

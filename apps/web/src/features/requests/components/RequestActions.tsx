@@ -12,7 +12,7 @@ import { useRepostRequest } from '../api/repost-request';
 import { type RequestAction, useUpdateRequestStatus } from '../api/update-request-status';
 import { localDeadlineField, minDeadline } from './deadline-input';
 import { RatingDialog } from '@/components/ratings/RatingDialog';
-import { useCreateRating } from '../api/ratings';
+import { useCreateRating } from '../api/create-rating';
 
 interface ActionConfig {
   button: string;

@@ -1,27 +1,9 @@
-import type { EmailPreferences, PushPreferences } from '@campusrun/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '@/lib/api-client';
 
-const pushKeys = { config: ['push', 'config'] as const };
-type PushConfig = { publicKey: string | null; preferences: PushPreferences };
-
-/** GET /push/config: the server's VAPID key (null: pushes are off) and the user's choices. */
-export function usePushConfig() {
-  return useQuery({
-    queryKey: pushKeys.config,
-    queryFn: ({ signal }) => api.get<PushConfig>('/push/config', { signal }),
-  });
-}
-
-export function useSavePushPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (preferences: PushPreferences) =>
-      api.put<{ preferences: PushPreferences }>('/push/preferences', preferences),
-    onSuccess: ({ preferences }) =>
-      queryClient.setQueryData<PushConfig>(pushKeys.config, (old) => old && { ...old, preferences }),
-  });
-}
+/*
+ * POST /push/subscriptions (this browser's subscription) and DELETE /push/subscriptions { endpoint }:
+ * the one address is turned on and off, together with the browser's own subscription.
+ */
 
 /** The VAPID key as the Push API wants it. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -68,26 +50,4 @@ export async function turnOffPush() {
   if (!subscription) return;
   await apiRequest('/push/subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
   await subscription.unsubscribe();
-}
-
-const emailKeys = { preferences: ['email', 'preferences'] as const };
-
-/** GET /email/preferences: which e-mails the user gets while away. */
-export function useEmailPreferences() {
-  return useQuery({
-    queryKey: emailKeys.preferences,
-    queryFn: ({ signal }) =>
-      api.get<{ preferences: EmailPreferences }>('/email/preferences', { signal }).then((b) => b.preferences),
-  });
-}
-
-export function useSaveEmailPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (preferences: EmailPreferences) =>
-      api
-        .put<{ preferences: EmailPreferences }>('/email/preferences', preferences)
-        .then((b) => b.preferences),
-    onSuccess: (preferences) => queryClient.setQueryData(emailKeys.preferences, preferences),
-  });
 }

@@ -1,7 +1,9 @@
 import type { ChatMessage } from '@campusrun/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { type ThreadPage, addMessageToThread, chatKeys, threadMessages } from './chat';
+import { addMessageToThread, threadMessages } from './cache';
+import type { ThreadPage } from './get-thread';
+import { chatKeys } from './keys';
 
 const me = '11111111-1111-4111-8111-111111111111';
 const partner = '22222222-2222-4222-8222-222222222222';

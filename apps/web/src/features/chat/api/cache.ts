@@ -1,80 +1,9 @@
-import type { ChatMessage, Conversation, Offer, Product, PublicUser, UserRef } from '@campusrun/shared';
-import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { ChatMessage, Conversation, Offer } from '@campusrun/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ThreadData } from './get-thread';
+import { chatKeys } from './keys';
 
-export interface ThreadPage {
-  /** Oldest first. */
-  messages: ChatMessage[];
-  /** Pages to OLDER messages. */
-  nextCursor: string | null;
-  user: UserRef;
-}
-
-export type ThreadData = InfiniteData<ThreadPage, unknown>;
-
-export const THREAD_PAGE_SIZE = 30;
-
-export const chatKeys = {
-  all: ['chat'] as const,
-  conversations: ['chat', 'conversations'] as const,
-  threads: ['chat', 'thread'] as const,
-  thread: (userId: string) => ['chat', 'thread', userId] as const,
-  user: (userId: string) => ['chat', 'user', userId] as const,
-  product: (productId: string) => ['chat', 'product', productId] as const,
-};
-
-export function useConversations() {
-  return useQuery({
-    queryKey: chatKeys.conversations,
-    queryFn: ({ signal }) =>
-      api
-        .get<{ conversations: Conversation[] }>('/chat/conversations', { signal })
-        .then((b) => b.conversations),
-  });
-}
-
-/** GET /chat/conversation/{userId}: newest page first; opening it marks incoming messages read. */
-export function fetchThreadPage(
-  userId: string,
-  cursor: string | null,
-  signal?: AbortSignal,
-  limit = THREAD_PAGE_SIZE,
-) {
-  return api.get<ThreadPage>(`/chat/conversation/${encodeURIComponent(userId)}`, {
-    params: { limit, cursor },
-    signal,
-  });
-}
-
-export function useThread(userId: string) {
-  return useInfiniteQuery({
-    queryKey: chatKeys.thread(userId),
-    queryFn: ({ pageParam, signal }) => fetchThreadPage(userId, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
-}
-
-export function useChatUser(userId: string) {
-  return useQuery({
-    queryKey: chatKeys.user(userId),
-    queryFn: ({ signal }) =>
-      api.get<{ user: PublicUser }>(`/users/${encodeURIComponent(userId)}`, { signal }).then((b) => b.user),
-  });
-}
-
-export function postMessage(body: {
-  receiverId: string;
-  content: string;
-  clientId: string;
-  productId?: string;
-}) {
-  return api.post<{ message: ChatMessage }>('/chat', body).then((b) => b.message);
-}
-
-/** PUT /offers/{id}/accept|decline|withdraw, from the offer card in a thread. */
-export const decideOffer = (id: string, action: 'accept' | 'decline' | 'withdraw') =>
-  api.put<{ offer: Offer; message: string }>(`/offers/${encodeURIComponent(id)}/${action}`);
+/* How the cached conversations and threads follow a message, a read receipt or an offer. */
 
 /** An offer changed: every cached thread showing its card follows. */
 export function applyOfferToThreads(queryClient: QueryClient, offer: Offer) {
@@ -181,31 +110,4 @@ export function clearUnread(queryClient: QueryClient, partnerId: string) {
   queryClient.setQueryData<Conversation[]>(chatKeys.conversations, (list) =>
     list?.map((c) => (c.user.id === partnerId && c.unreadCount > 0 ? { ...c, unreadCount: 0 } : c)),
   );
-}
-
-export type ThreadProduct = NonNullable<ChatMessage['product']>;
-
-/**
- * The product a thread is opened from (`?product=`), as the card the first message will carry:
- * null when neither of the two sells it (the server would not attach it).
- */
-export function useThreadProduct(productId: string | undefined, userIds: string[]) {
-  return useQuery({
-    queryKey: chatKeys.product(productId ?? ''),
-    enabled: productId !== undefined,
-    queryFn: ({ signal }) =>
-      api
-        .get<{ product: Product }>(`/products/${encodeURIComponent(productId ?? '')}`, { signal })
-        .then(({ product }) => product),
-    select: (product): ThreadProduct | null =>
-      userIds.includes(product.sellerId)
-        ? {
-            id: product.id,
-            name: product.name,
-            price: product.price,
-            status: product.status,
-            thumbnail: product.thumbnails[0] ?? product.images[0] ?? null,
-          }
-        : null,
-  });
 }
