@@ -209,7 +209,7 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      // Spec §1: console output is silenced in production. Vite 8 minifies with Oxc through Rolldown.
+      // Console output is silenced in production builds. Vite 8 minifies with Oxc through Rolldown.
       rolldownOptions: {
         output: {
           minify: { compress: { dropConsole: true, dropDebugger: true } },

@@ -31,7 +31,7 @@ async function start(root: HTMLElement) {
   }
   const router = createBrowserRouter(routes);
 
-  // Spec §8: any 401 on a signed-in request ends the session and shows /login.
+  // Any 401 on a signed-in request ends the session and shows /login.
   setUnauthorizedHandler(() => {
     if (router.state.location.pathname !== paths.login) void router.navigate(paths.login, { replace: true });
   });

@@ -60,7 +60,7 @@ export interface ClientToServerEvents {
   'product:unwatch': (payload: ProductWatchPayload) => void;
 }
 
-/** Spec §4: reconnection delay 1000 → 5000 ms, connect timeout 20000 ms. */
+/** Reconnection delay 1000 → 5000 ms, connect timeout 20000 ms (docs/product.md#realtime-events). */
 export const SOCKET_OPTIONS = {
   path: '/socket.io',
   reconnectionDelay: 1000,

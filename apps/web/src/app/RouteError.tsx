@@ -13,7 +13,7 @@ function describe(error: unknown): string {
   return error.stack.startsWith(detail) ? error.stack : `${detail}\n\n${error.stack}`;
 }
 
-/** Spec "Error screen": a render-time failure shows 'Something went wrong' with details. */
+/** The error screen: a render-time failure shows 'Something went wrong' with details. */
 export function RouteError({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
   // Inside the signed-in layout the page already has its <main>, header and sidebar.

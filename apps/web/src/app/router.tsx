@@ -200,7 +200,7 @@ export const createRoutes = (): RouteObject[] => [
                         ),
                       },
                       {
-                        // Not behind HostellerOnly: anyone else gets the spec's toast and /dashboard
+                        // Not behind HostellerOnly: anyone else gets a toast saying why and /dashboard
                         // from the page itself, not a silent redirect.
                         path: routePatterns.editProduct,
                         lazy: screen(

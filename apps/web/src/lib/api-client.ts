@@ -13,7 +13,7 @@ export class ApiError extends Error {
   readonly errors?: FieldError[];
   readonly isVerified?: boolean;
   readonly userId?: string;
-  /** True when the message came from the server's error body (spec: show it when present). */
+  /** True when the message came from the server's error body (shown in place of the action's default). */
   readonly hasServerMessage: boolean;
 
   constructor(status: number, body: Partial<ApiErrorBody> | null, fallback: string) {
@@ -108,8 +108,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /**
- * Spec §8: a 401 clears the session and sends the browser to /login. Call it only for a request that
- * carried a token: one sent without (e.g. the login form itself) gets a plain error that the form shows.
+ * A 401 clears the session and sends the browser to /login (docs/product.md#sessions). Call it only
+ * for a request that carried a token: one sent without (e.g. the login form itself) gets a plain
+ * error that the form shows.
  */
 export function reportUnauthorized() {
   sessionStore.clear();

@@ -69,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     fetchCurrentUser(controller.signal)
       .then((user) => sessionStore.setUser(user))
       .catch(() => {
-        // Spec §4: if the refresh fails, token and user are removed and the session ends.
+        // If the refresh fails, token and user are removed and the session ends.
         if (!controller.signal.aborted) sessionStore.clear();
       })
       .finally(() => {

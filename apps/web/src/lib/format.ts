@@ -76,7 +76,7 @@ function plural(count: number, unit: string): string {
 }
 
 /**
- * Spec §9: 'just now' under 60 seconds, then minutes, hours, and days up to 6 days, then a date.
+ * 'just now' under 60 seconds, then minutes, hours, and days up to 6 days, then a date.
  * Times slightly in the future (clock skew) count as 'just now'.
  */
 export function formatRelativeTime(value: string | number | Date, now: number = Date.now()): string {

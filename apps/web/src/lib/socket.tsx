@@ -32,7 +32,7 @@ const idle: SocketValue = { socket: null, connected: false, status: 'off', recon
 const SocketContext = createContext<SocketValue>(idle);
 
 /**
- * Spec §4: the delay before attempt `n` (0-based) is 1000 ms doubling up to 5000 ms, spread by ±50%
+ * The delay before attempt `n` (0-based) is 1000 ms doubling up to 5000 ms, spread by ±50%
  * like socket.io's own (so clients dropped together by a restarting server do not return together).
  */
 export function reconnectDelay(n: number, random = Math.random()): number {
@@ -41,7 +41,7 @@ export function reconnectDelay(n: number, random = Math.random()): number {
 }
 
 /**
- * Spec §4 "Socket": connects only when signed in, closes on sign-out or when the token changes. The
+ * The live connection: opens only when signed in, closes on sign-out or when the token changes. The
  * server knows who is connecting from the handshake's `auth: { token }` alone. socket.io-client is
  * loaded on first sign-in, so the login screen does not carry it.
  */

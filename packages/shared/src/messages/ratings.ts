@@ -9,5 +9,5 @@ export const RATING_MESSAGES = {
   saleRatingTypeInvalid: `ratingType must be ${SALE_RATING_TYPES.join(' or ')}`,
 } as const;
 
-/** Spec §5 labels of the star selector. */
+/** The labels of the star selector. */
 export const RATING_LABELS = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very Good', 5: 'Excellent' } as const;

@@ -14,7 +14,7 @@ export const REQUEST_LIMITS = {
   searchMax: 100,
 } as const;
 
-/** Spec §5 texts (create request, in the order they are checked) and the rest of the form's rules. */
+/** The request form's texts (the first four in the order they are checked) and the rest of its rules. */
 export const REQUEST_MESSAGES = {
   itemNameRequired: 'Please enter an item name',
   itemNameTooLong: `Item name must be at most ${REQUEST_LIMITS.itemNameMax} characters`,

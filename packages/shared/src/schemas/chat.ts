@@ -36,7 +36,7 @@ export const sendPhotoFieldsSchema = z.object({
   productId: z.uuid({ error: 'Invalid product' }).optional(),
 });
 
-/** Spec §3 Message, plus the clientId it was sent with. */
+/** One chat message as the API and the socket send it, with the clientId it was sent with. */
 export const messageSchema = z.object({
   id: z.uuid(),
   clientId: z.string().nullable(),
@@ -62,7 +62,7 @@ export const messageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
 
-/** Spec §3 Conversation. */
+/** One conversation of the list: the other person, the latest message and how many are unread. */
 export const conversationSchema = z.object({
   user: userRefSchema,
   latestMessage: z.object({ content: z.string(), senderId: z.uuid(), sentAt: z.string() }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '../constants';
 
-/** Spec §3 Notification. */
+/** One notification; `data` names what it opens (docs/product.md#notifications). */
 export const notificationSchema = z.object({
   id: z.uuid(),
   type: z.enum(NOTIFICATION_TYPES),

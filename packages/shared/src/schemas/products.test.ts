@@ -21,7 +21,7 @@ describe('product schemas', () => {
     expect(normalizeProductCondition('fair')).toBe('fair');
   });
 
-  it('checks the sell form: spec messages, 1 to 5 images under 5 MB of an accepted type', () => {
+  it('checks the sell form: its messages, 1 to 5 images under 5 MB of an accepted type', () => {
     expect(messages(createProductFormSchema.safeParse({ name: '', description: '', price: '' }))).toEqual([
       ['name', 'Product name is required'],
       ['description', 'Description is required'],

@@ -75,7 +75,7 @@ const conditionEnum = z.enum(PRODUCT_CONDITIONS, { error: PRODUCT_MESSAGES.condi
 const negotiableField = z.boolean({ error: PRODUCT_MESSAGES.negotiableInvalid });
 
 /**
- * POST /products fields (multipart text fields, or form values). Keys in the spec's checking order:
+ * POST /products fields (multipart text fields, or form values). Keys in the order they are checked:
  * name, description, price, category; then condition (default good), quantity (default 1), negotiable.
  */
 export const createProductSchema = z.object({

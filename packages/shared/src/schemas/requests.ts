@@ -62,8 +62,9 @@ const requiredText = (what: string, max: number, required: string, tooLong: stri
   );
 
 /**
- * POST /requests. Keys are declared in the order the spec checks them, so the first error
- * (the toast) is the spec's: item name, expected price, deadline, delivery location.
+ * POST /requests. Keys are declared in the order they are checked, so the first error (the
+ * toast) follows it: item name, expected price, deadline, delivery location
+ * (docs/product.md#request-form).
  */
 export const createRequestSchema = z.object({
   itemName: requiredText(

@@ -57,7 +57,7 @@ describe('register', () => {
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
-  it('lists every bad field with the spec messages, naming the campus in the domain rule', async () => {
+  it('lists every bad field with its form message, naming the campus in the domain rule', async () => {
     const res = await post('/api/auth/register', {
       name: '   ',
       email: 'someone@gmail.com',

@@ -59,7 +59,7 @@ describe('PUT /users/profile', () => {
     expect(ok.json().user).toMatchObject({ hostelBlock: null, roomNumber: null });
   });
 
-  it('rejects an empty name and a 9-digit phone with the spec messages', async () => {
+  it('rejects an empty name and a 9-digit phone with the form messages', async () => {
     const user = await createUser(t.db, { role: 'dayscholar' });
     const res = await put('/api/users/profile', await tokenFor(t, user), {
       name: '',

@@ -215,7 +215,7 @@ describe('POST /api/products', () => {
     expect(defaults.json().product).toMatchObject({ condition: 'good', quantity: 1, isNegotiable: false });
   });
 
-  it('lists every missing field with the spec messages, in the spec order', async () => {
+  it('lists every missing field with its form message, in the order the form checks them', async () => {
     const before = filesOnDisk();
     const res = await send('POST', '/api/products', sellerH, { name: '  ', price: '' }, []);
     expect(res.statusCode).toBe(400);

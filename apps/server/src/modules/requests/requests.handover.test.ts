@@ -95,7 +95,7 @@ describe('handover code', () => {
     expect(body).not.toContain(row!.handoverCodeSealed!);
   });
 
-  it('a request posted without the option (the spec payload) completes without a code', async () => {
+  it('a request posted without handoverCode completes without a code', async () => {
     const requester = await person('hosteller');
     const deliverer = await person('dayscholar');
     const res = await t.app.inject({

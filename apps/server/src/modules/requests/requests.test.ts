@@ -123,7 +123,7 @@ describe('POST /requests', () => {
     expect(b).toBeGreaterThan(a);
   });
 
-  it('checks the required fields in the spec order, one message at a time', async () => {
+  it('checks the required fields in the order the form checks them, one message at a time', async () => {
     const me = await hosteller();
     const steps: Array<[object, string]> = [
       [{}, 'Please enter an item name'],

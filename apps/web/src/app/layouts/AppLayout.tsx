@@ -16,7 +16,7 @@ import { TabBar } from './TabBar';
 import { UserMenu } from './UserMenu';
 
 /**
- * Spec "Logged-in layout": sidebar (slide-over below 1024 px), header, bell, user menu; on phones a
+ * The signed-in layout: sidebar (slide-over below 1024 px), header, bell, user menu; on phones a
  * tab bar at the bottom, except inside an open conversation, where the composer takes its place.
  */
 // The slide-over menu's code (a dialog) is not needed to draw a screen: it loads once the first

@@ -6,7 +6,7 @@ import { useCampusConfig } from '@/lib/campus-config';
 
 export const TAGLINE = 'Connecting hostellers and day scholars at the campus.';
 
-/** Spec "Public layout": logo, title, tagline, a card holding the form, a Back to Home link. */
+/** The public layout: logo, title, tagline, a card holding the form, a Back to Home link. */
 export function AuthLayout() {
   const { data: config } = useCampusConfig();
   return (

@@ -18,7 +18,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Spec "Logged-in layout": the menu of each role. */
+/** The menu of each role (docs/product.md#layouts). */
 export const NAV_ITEMS: Record<Role, NavItem[]> = {
   hosteller: [
     { label: 'Dashboard', to: paths.hosteller.dashboard, icon: LayoutDashboard },

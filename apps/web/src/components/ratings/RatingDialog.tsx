@@ -20,7 +20,7 @@ const RATING_TOAST = { autoClose: 3000, toastId: 'rating' } as const;
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
-/** Five radio stars with the spec's labels (1 Poor … 5 Excellent). */
+/** Five radio stars with their labels (1 Poor … 5 Excellent). */
 function StarSelector({
   value,
   onChange,

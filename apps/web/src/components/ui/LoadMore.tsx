@@ -7,8 +7,8 @@ type NextPageQuery = Pick<
 >;
 
 /**
- * "Load more" under a paged list: a spinner while the next page loads; if it fails, the spec's
- * message and the same button as Retry. `onLoad` runs first (e.g. to move focus to the new items).
+ * "Load more" under a paged list: a spinner while the next page loads; if it fails, the list's
+ * `failedMessage` and the same button as Retry. `onLoad` runs first (e.g. to move focus to the new items).
  */
 export function LoadMore({
   query,

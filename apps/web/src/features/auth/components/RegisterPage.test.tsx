@@ -25,7 +25,7 @@ async function fillValid(user: Events, role: 'Hosteller' | 'Day Scholar' = 'Day 
 const submit = (user: Events) => user.click(screen.getByRole('button', { name: 'Create account' }));
 
 describe('register', () => {
-  it('validates every field with the spec messages', async () => {
+  it('validates every field with its form message', async () => {
     const { user } = await openRegister();
     await user.type(screen.getByLabelText('Full name'), '   ');
     await user.type(screen.getByLabelText('Email'), 'ravi@gmail.com');

@@ -140,7 +140,8 @@ export function ProductDetailPage() {
 
   useEffect(() => {
     if (!failed) return;
-    // Spec §8: 'Failed to load product details', back to the marketplace.
+    // A product that fails to load: the toast 'Failed to load product details', then the marketplace
+    // (docs/product.md#screen-states).
     toast.error(LOAD_PRODUCT_FAILED, { toastId: 'product-load-failed' });
     navigate(paths.marketplace, { replace: true });
   }, [failed, navigate]);

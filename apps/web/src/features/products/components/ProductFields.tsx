@@ -27,7 +27,7 @@ export const PRODUCT_FIELD_NAMES = [
   'isNegotiable',
 ] as const;
 
-/** Name, description, price, category, condition, quantity and negotiable: in the spec's checking order. */
+/** Name, description, price, category, condition, quantity and negotiable: in the order they are checked. */
 export function ProductFields<T extends ProductFieldValues>({
   register,
   errors,

@@ -81,7 +81,7 @@ describe('sell product', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Quantity')).toHaveValue(1);
   });
 
-  it('shows the validation messages in the spec order', async () => {
+  it('shows the validation messages in the order the form checks them', async () => {
     const { user } = await openSellPage();
     await submit(user);
     await waitFor(() =>

@@ -11,7 +11,7 @@ import { useUserRating } from '@/components/ratings/user-rating';
 function SellerRating({ sellerId }: { sellerId: string }) {
   const rating = useUserRating(sellerId);
   if (rating.isPending) return <Skeleton className="h-4 w-28" />;
-  // Spec §8: a failed rating load silently hides the rating display.
+  // A rating that fails to load is left out without a word: the card still shows the seller.
   if (rating.isError) return null;
   const { average, count } = rating.data;
   if (count === 0) return <p className="text-sm text-slate-500">No ratings yet</p>;
@@ -25,7 +25,7 @@ function SellerRating({ sellerId }: { sellerId: string }) {
   );
 }
 
-/** Spec "Product detail": avatar, name, member since, star rating when known. */
+/** The product page's seller card: avatar, name, member since, star rating when known. */
 export function SellerCard({ seller, isYou }: { seller: Product['seller']; isYou: boolean }) {
   return (
     <section

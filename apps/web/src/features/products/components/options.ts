@@ -23,6 +23,6 @@ export const SORT_LABELS = {
   'price-high': 'Price: high to low',
 } as const;
 
-/** Spec §8 texts of the marketplace screens. */
+/** The load failures of the marketplace screens (docs/product.md#screen-states). */
 export const LOAD_PRODUCT_FAILED = 'Failed to load product details';
 export const LOAD_PRODUCTS_FAILED = 'Failed to load products';

@@ -21,7 +21,7 @@ export function filtersFromParams(params: URLSearchParams): ProductFilters {
   return {
     search: params.get('search')?.trim() ?? '',
     category: oneOf<ProductCategory>(PRODUCT_CATEGORIES, params.get('category')?.toLowerCase()) ?? '',
-    // 'used' and 'like new' (the spec's other vocabulary) read as their canonical condition.
+    // 'used' and 'like new' (older words for conditions) read as their canonical condition.
     condition:
       oneOf<ProductCondition>(PRODUCT_CONDITIONS, normalizeProductCondition(params.get('condition') ?? '')) ??
       '',

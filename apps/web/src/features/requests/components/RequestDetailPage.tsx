@@ -193,7 +193,7 @@ export function RequestDetailPage() {
   const failed = query.isError && !notFound;
 
   useEffect(() => {
-    // Spec §8: a failed load is a toast plus the error screen.
+    // A failed load is a toast plus the error screen (docs/product.md#screen-states).
     if (failed)
       toast.error('Failed to load request details', { ...REQUEST_TOAST, toastId: 'request-load-failed' });
   }, [failed]);
