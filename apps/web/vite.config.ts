@@ -217,6 +217,16 @@ export default defineConfig(({ mode }) => {
             groups: [
               // Icons several screens share: one file instead of one each.
               { name: 'icons', minShareCount: 2, test: /node_modules[\\/]lucide-react[\\/]/ },
+              // TanStack Query's hooks, and the app's small shared modules (components, lib, shared
+              // messages) used by four or more chunks: a few files per screen instead of thirty of
+              // under a kilobyte each, each a round trip on a phone's network. zod and the forms
+              // library stay with the screens that validate.
+              { name: 'query', minShareCount: 2, test: /node_modules[\\/]@tanstack[\\/]/ },
+              {
+                name: 'ui',
+                minShareCount: 4,
+                test: /src[\\/](components|lib|config)[\\/](?!zod\.|forms\.)|packages[\\/]shared[\\/]src[\\/](messages|constants|errors|reasons)/,
+              },
             ],
           },
         },

@@ -19,3 +19,18 @@ export * from './schemas/market';
 export * from './schemas/push';
 export * from './schemas/emails';
 export * from './schemas/sessions';
+// Limits, messages and labels are plain values, apart from the zod schemas that use them: a screen
+// that only shows them does not load the validator.
+export * from './messages/common';
+export * from './messages/chat';
+export * from './messages/market';
+export * from './messages/products';
+export * from './messages/profile';
+export * from './messages/push';
+export * from './messages/ratings';
+export * from './messages/reports';
+export * from './messages/requests';
+export * from './messages/emails';
+export * from './messages/sessions';
+export * from './messages/blocks';
+export * from './messages/moderation';

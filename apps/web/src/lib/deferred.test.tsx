@@ -2,7 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type Arrival, deferredModule, standInProps, useArrival, useDeferred } from './deferred';
+import {
+  type Arrival,
+  deferredComponent,
+  deferredModule,
+  standInProps,
+  useArrival,
+  useDeferred,
+} from './deferred';
 
 /** A real control: a button that toggles a panel. */
 function RealMenu({ arrivedAs }: { arrivedAs?: Arrival }) {
@@ -55,5 +62,39 @@ describe('a control whose code arrives later', () => {
     );
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();
     expect(screen.queryByText('Panel')).toBeNull();
+  });
+});
+
+describe('a dialog whose code arrives later', () => {
+  function setupDialog() {
+    let loads = 0;
+    let arrive: () => void = () => {};
+    const Real = ({ open }: { open: boolean }) => (open ? <p role="dialog">Real dialog</p> : null);
+    const Dialog = deferredComponent<{ open: boolean }>(() => {
+      loads += 1;
+      return new Promise((resolve) => (arrive = () => resolve(Real)));
+    });
+    function Screen() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open
+          </button>
+          <Dialog open={open} />
+        </>
+      );
+    }
+    render(<Screen />);
+    return { arrive: () => arrive(), loads: () => loads };
+  }
+
+  it('asks for its code once, and shows when opened before the code was here', async () => {
+    const { arrive, loads } = setupDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    arrive();
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Real dialog');
+    expect(loads()).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentType, createElement, useCallback, useEffect, useRef, useState } from 'react';
 import { afterFirstScreen } from './after-first-screen';
 
 /** Code loaded once, on first need; a failed load (offline) is tried again at the next need. */
@@ -85,5 +85,32 @@ export function standInProps(control: {
     onPointerEnter: () => control.reach('load'),
     onFocus: () => control.reach('focus'),
     onBlur: control.leave,
+  };
+}
+
+/**
+ * A component the first screen never shows (a dialog): it draws nothing until its code is here. The
+ * code loads once the first screen is drawn, or at once when the component is asked to show (`open`),
+ * so opening it never waits for more than its own file.
+ */
+export function deferredComponent<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
+  const module = deferredModule(load);
+  return function Deferred(props: P) {
+    const [Real, setReal] = useState<ComponentType<P> | undefined>(module.peek);
+    const { open } = props;
+    useEffect(() => {
+      if (Real) return;
+      let live = true;
+      const arrive = (component: ComponentType<P>) => {
+        if (live) setReal(() => component);
+      };
+      if (open) module.get().then(arrive, () => {});
+      const cancel = afterFirstScreen(() => module.get().then(arrive, () => {}));
+      return () => {
+        live = false;
+        cancel();
+      };
+    }, [Real, open]);
+    return Real ? createElement(Real, props) : null;
   };
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LIMITS, ROLES } from '../constants';
 import {
   type CampusConfig,
-  MESSAGES,
   campusEmail,
   emailField,
   newPassword,
@@ -13,6 +12,7 @@ import {
   userText,
 } from './common';
 import { userSchema } from './users';
+import { MESSAGES } from '../messages/common';
 
 type Campus = Pick<CampusConfig, 'campusName' | 'emailDomain'>;
 

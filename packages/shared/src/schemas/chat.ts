@@ -1,27 +1,9 @@
 import { z } from 'zod';
 import { OFFER_STATUSES, PRODUCT_STATUSES } from '../constants';
-import { charactersNotAllowed, userText } from './common';
+import { userText } from './common';
 import { userRefSchema } from './users';
-
-export const CHAT_LIMITS = {
-  messageMax: 2000,
-  clientIdMax: 64,
-  photoMaxBytes: 5 * 1024 * 1024,
-  /** Decoded size limit of a photo (width × height), checked from its header before decoding. */
-  photoMaxPixels: 12_000_000,
-} as const;
-
-export const CHAT_MESSAGES = {
-  empty: 'Please type a message',
-  tooLong: `Messages can be at most ${CHAT_LIMITS.messageMax} characters`,
-  failed: 'Failed to send message',
-  photoTooLarge: 'Photos can be at most 5 MB',
-  photoRequired: 'Choose a photo to send',
-  photoPixels: 'This photo has too many pixels (at most 12 megapixels). Please send a smaller photo',
-  photoContent: 'Photo',
-  /** A chat photo's link without a valid signature, or past its expiry. */
-  photoLinkExpired: 'This photo link has expired. Reload the conversation to see the photo.',
-} as const;
+import { CHAT_LIMITS, CHAT_MESSAGES } from '../messages/chat';
+import { charactersNotAllowed } from '../messages/common';
 
 /** The text of a message: not empty or whitespace-only, bounded. */
 export const messageContent = userText('text', charactersNotAllowed('Message'), {

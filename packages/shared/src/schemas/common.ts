@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { MESSAGES, charactersNotAllowed, campusEmailMessage } from '../messages/common';
 
 /** What the app needs to know about its campus; served by GET /api/config. */
 export const campusConfigSchema = z.object({
@@ -9,32 +10,6 @@ export const campusConfigSchema = z.object({
   supportEmail: z.string(),
 });
 export type CampusConfig = z.infer<typeof campusConfigSchema>;
-
-export const MESSAGES = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  passwordMin: `Password must be at least ${LIMITS.passwordMin} characters`,
-  passwordMax: `Password must be at most ${LIMITS.passwordMax} characters`,
-  passwordsMismatch: 'Passwords do not match',
-  nameRequired: 'Name is required',
-  nameTooLong: `Name must be at most ${LIMITS.nameMax} characters`,
-  phoneInvalid: 'Please enter a valid 10-digit phone number',
-  roleRequired: 'Please choose Hosteller or Day Scholar',
-  hostelBlockRequired: 'Hostel block is required for hostellers',
-  roomNumberRequired: 'Room number is required for hostellers',
-  hostelFieldTooLong: `Must be at most ${LIMITS.hostelFieldMax} characters`,
-  otpRequired: 'Please enter the OTP',
-  otpInvalid: 'The OTP is the 6-digit code from the email',
-  currentPasswordRequired: 'Current password is required',
-  newPasswordRequired: 'New password is required',
-  nameCharacters: 'Name contains characters that are not allowed',
-  passwordCharacters: 'Password contains characters that are not allowed',
-  textCharacters: 'This text contains characters that are not allowed',
-} as const;
-
-/** The message of a field that holds characters its kind of text may not. */
-export const charactersNotAllowed = (what: string) => `${what} contains characters that are not allowed`;
 
 /**
  * The kinds of text a user types, and the characters each refuses:
@@ -68,8 +43,6 @@ export const userText = (
   message: string = MESSAGES.textCharacters,
   params?: Parameters<typeof z.string>[0],
 ) => z.string(params).refine((value) => allowedText(kind)(value.trim()), { message, abort: true });
-
-export const campusEmailMessage = (campusName: string) => `Only ${campusName} email addresses are allowed`;
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Letters, digits and . _ % + - only, with no leading, trailing or double dot. */

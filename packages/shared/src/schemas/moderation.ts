@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { COMMON_MESSAGES } from '../errors';
 import {
   LISTING_MODERATION,
   MODERATION_ACTIONS,
@@ -7,45 +6,9 @@ import {
   REPORT_STATUSES,
   REPORT_TARGET_TYPES,
 } from '../constants';
-import { charactersNotAllowed, userText } from './common';
-
-export const MODERATION_LIMITS = { reasonMax: 500, daysMax: 365 } as const;
-
-export const MODERATION_MESSAGES = {
-  reasonRequired: 'Please give a reason',
-  reasonTooLong: `Reason must be at most ${MODERATION_LIMITS.reasonMax} characters`,
-  daysInvalid: `Days must be a whole number from 1 to ${MODERATION_LIMITS.daysMax}`,
-  actionInvalid: 'Choose dismiss, remove or suspend',
-  reportNotFound: 'Report not found',
-  userNotFound: COMMON_MESSAGES.userNotFound,
-  closed: 'This report is already closed',
-  own: 'You cannot act on a report about yourself or your own content',
-  removeUser: 'A user cannot be removed; suspend them instead',
-  notSuspended: 'This account is not suspended',
-  onlyModerators: 'Only moderators can do that',
-  done: {
-    dismiss: 'Report dismissed',
-    remove: 'Removed',
-    suspend: 'Account suspended',
-    unsuspend: 'Suspension lifted',
-  },
-} as const;
-
-/** Login's refusal of a suspended account (`until` null: until a moderator lifts it). */
-export function suspendedMessage(until: Date | null): string {
-  if (!until) return 'Your account is suspended until further notice.';
-  const date = until.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `Your account is suspended until ${date}.`;
-}
-
-/** The owner's notification when a moderator removes their listing or message. */
-export const removedNotice = (what: string, reason: string) =>
-  `Your ${what} was removed by a moderator: ${reason}`;
+import { userText } from './common';
+import { charactersNotAllowed } from '../messages/common';
+import { MODERATION_LIMITS, MODERATION_MESSAGES } from '../messages/moderation';
 
 const reason = userText('text', charactersNotAllowed('Reason'), { error: MODERATION_MESSAGES.reasonRequired })
   .trim()

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   createProductFormSchema,
-  normalizeProductCondition,
   productListQuerySchema,
   updateProductFormSchema,
   updateProductSchema,
 } from './products';
+import { normalizeProductCondition } from '../messages/products';
 
 const file = (size = 1000, type = 'image/png') => ({ name: 'a.png', size, type });
 const messages = (r: {

@@ -1,32 +1,8 @@
 import { z } from 'zod';
-import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, type ReportReason } from '../constants';
-import { charactersNotAllowed, userText } from './common';
-
-export const REPORT_LIMITS = { detailsMax: 1000 } as const;
-
-export const REPORT_MESSAGES = {
-  targetTypeInvalid: `targetType must be one of ${REPORT_TARGET_TYPES.join(', ')}`,
-  targetIdInvalid: 'targetId must be the id of what you report',
-  reasonRequired: 'Please choose a reason',
-  detailsTooLong: `Details must be at most ${REPORT_LIMITS.detailsMax} characters`,
-  own: 'You cannot report yourself or something of your own',
-  notFound: 'There is nothing to report there',
-  tooMany: 'Too many reports. Please try again in {seconds} seconds.',
-  sent: 'Thanks for your report. A moderator will look at it.',
-} as const;
-
-/** How each reason reads in the report dialog. */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: 'Spam',
-  scam: 'Scam',
-  prohibited_item: 'Prohibited item',
-  inappropriate: 'Inappropriate',
-  harassment: 'Harassment',
-  other: 'Other',
-};
-
-/** Open reports from this many different users hide a product or request until a moderator decides. */
-export const REPORTS_TO_HOLD = 3;
+import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES } from '../constants';
+import { userText } from './common';
+import { charactersNotAllowed } from '../messages/common';
+import { REPORT_LIMITS, REPORT_MESSAGES } from '../messages/reports';
 
 /** POST /reports. */
 export const createReportSchema = z.object({

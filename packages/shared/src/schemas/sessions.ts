@@ -1,12 +1,5 @@
 import { z } from 'zod';
 
-export const SESSION_MESSAGES = {
-  loggedOut: 'Logged out successfully',
-  loggedOutEverywhere: 'Signed out of all devices',
-  ended: 'Device signed out',
-  notFound: 'Session not found',
-} as const;
-
 /** One signed-in device of the account (GET /auth/sessions). */
 export const sessionSchema = z.object({
   id: z.uuid(),

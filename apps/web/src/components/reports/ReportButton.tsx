@@ -2,7 +2,7 @@ import type { ReportTargetType } from '@campusrun/shared';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { ReportDialog } from './ReportDialog';
+import { ReportDialog } from './deferred';
 
 /** A quiet "Report" action that opens the report dialog for one target. */
 export function ReportButton({

@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Flag, MoreHorizontal } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { ReportDialog } from '@/components/reports/ReportDialog';
+import { ReportDialog } from '@/components/reports/deferred';
 import { useLongPress } from '../hooks/useLongPress';
 import { menuItemClasses, menuItemsClasses, moreButtonClasses } from './menu-styles';
 

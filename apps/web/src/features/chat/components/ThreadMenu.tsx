@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Ban, Flag, MoreHorizontal, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { ReportDialog } from '@/components/reports/ReportDialog';
+import { ReportDialog } from '@/components/reports/deferred';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { useBlockedUsers, useSetBlocked } from '@/components/users/blocks';

@@ -1,7 +1,7 @@
 import type { Product } from '@campusrun/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { RatingDialog } from '@/components/ratings/RatingDialog';
+import { RatingDialog } from '@/components/ratings/deferred';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { StarRating } from '@/components/ui/StarRating';

@@ -8,11 +8,16 @@ import { StarRating } from '@/components/ui/StarRating';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { REQUEST_TOAST } from '../api/keys';
-import { useRepostRequest } from '../api/repost-request';
 import { type RequestAction, useUpdateRequestStatus } from '../api/update-request-status';
-import { localDeadlineField, minDeadline } from './deadline-input';
-import { RatingDialog } from '@/components/ratings/RatingDialog';
+import { RatingDialog } from '@/components/ratings/deferred';
 import { useCreateRating } from '../api/create-rating';
+import { deferredComponent } from '@/lib/deferred';
+import type { RepostDialogProps } from './RepostDialog';
+
+/** Repost's dialog, with the deadline rule, loads after the first screen or when it opens. */
+const RepostDialog = deferredComponent<RepostDialogProps>(() =>
+  import('./RepostDialog').then((m) => m.RepostDialog),
+);
 
 interface ActionConfig {
   button: string;
@@ -247,70 +252,5 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
         />
       )}
     </div>
-  );
-}
-
-/** Repost: the expired request goes back on the list with the new deadline the requester picks. */
-function RepostDialog({
-  open,
-  onClose,
-  requestId,
-}: {
-  open: boolean;
-  onClose: () => void;
-  requestId: string;
-}) {
-  const [deadline, setDeadline] = useState('');
-  const [error, setError] = useState<string>();
-  const mutation = useRepostRequest();
-  const close = () => {
-    if (mutation.isPending) return;
-    setError(undefined);
-    onClose();
-  };
-  const confirm = async () => {
-    const parsed = localDeadlineField.safeParse(deadline);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    try {
-      await mutation.mutateAsync({ id: requestId, deadline: parsed.data });
-      toast.success('Request reposted successfully', { ...REQUEST_TOAST, toastId: 'request:repost' });
-      setDeadline('');
-      onClose();
-    } catch (failure) {
-      toast.error(errorMessage(failure, 'Failed to repost request'), {
-        ...REQUEST_TOAST,
-        toastId: 'request:repost',
-      });
-    }
-  };
-  return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title="Repost this request?"
-      description="Its deadline has passed. Pick a new one and it goes back to the day scholars' list."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void confirm()} isLoading={mutation.isPending}>
-            Repost
-          </Button>
-        </>
-      }
-    >
-      <TextField
-        label="New deadline"
-        type="datetime-local"
-        min={minDeadline()}
-        value={deadline}
-        error={error}
-        onChange={(event) => {
-          setDeadline(event.target.value);
-          setError(undefined);
-        }}
-      />
-    </Dialog>
   );
 }

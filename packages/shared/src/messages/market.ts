@@ -1,0 +1,37 @@
+/** An offer may be up to this many times the asking price. */
+export const OFFER_LIMITS = { maxTimesPrice: 10, savedMax: 500 } as const;
+
+export const OFFER_MESSAGES = {
+  amountRequired: 'Please enter an amount',
+  amountInvalid: 'Please enter a whole number of rupees',
+  amountMin: 'The offer must be at least ₹1',
+  amountMax: `The offer can be at most ${OFFER_LIMITS.maxTimesPrice} times the price`,
+  notFound: 'Offer not found',
+  ownProduct: 'You cannot make an offer on your own product',
+  notAvailable: 'This product is no longer available',
+  pendingExists: 'You already have a pending offer on this product',
+  notPending: 'This offer is no longer pending',
+  notSellerOfOffer: 'Only the seller can accept or decline this offer',
+  notBuyerOfOffer: 'Only the buyer can withdraw this offer',
+  made: 'Offer sent',
+  accepted: 'Offer accepted — the product is reserved for the buyer',
+  /** What the buyer of an accepted offer does next. */
+  nextStep: 'Arrange the pickup in chat',
+  declined: 'Offer declined',
+  withdrawn: 'Offer withdrawn',
+} as const;
+
+export const SAVED_MESSAGES = {
+  ownProduct: 'You cannot save your own product',
+  tooMany: `You can save at most ${OFFER_LIMITS.savedMax} items`,
+  saved: 'Saved',
+  unsaved: 'Removed from saved items',
+} as const;
+
+export const SALE_MESSAGES = {
+  buyerNotCandidate: 'Choose a buyer who messaged you about this product or made an offer on it',
+  notSold: 'You can review only after the product is sold to a named buyer',
+  notParty: 'Only the seller and the buyer of this product can review this sale',
+  wrongType: 'This rating type does not match your side of the sale',
+  duplicate: 'You have already reviewed this sale',
+} as const;

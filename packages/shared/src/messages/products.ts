@@ -1,0 +1,131 @@
+import { PRODUCT_STATUSES, type ProductCategory, type ProductCondition } from '../constants';
+
+const MB = 1024 * 1024;
+
+export const PRODUCT_LIMITS = {
+  nameMax: 120,
+  descriptionMax: 2000,
+  /** Rupees. */
+  priceMax: 1_000_000,
+  quantityMax: 1000,
+  searchMax: 100,
+  /** Existing plus new images of one product. */
+  maxImages: 5,
+  /** Create form: one image under 5 MB. */
+  createImageMaxBytes: 5 * MB,
+  /** Edit form: up to 10 MB each (the form's hint). */
+  editImageMaxBytes: 10 * MB,
+  /** Decoded size limit (decompression bombs): width × height. */
+  maxImagePixels: 40_000_000,
+  /** Longest side of the stored full-size WebP. */
+  fullSizePx: 1600,
+  /** Longest side of the stored thumbnail. */
+  thumbnailPx: 400,
+} as const;
+
+/** What the file inputs accept; the server checks the decoded image, not these labels. */
+export const PRODUCT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+export const PRODUCT_IMAGE_ACCEPT = PRODUCT_IMAGE_TYPES.join(',');
+
+/** Every user-visible text of the marketplace: validation, permissions, lookups and toasts. */
+export const PRODUCT_MESSAGES = {
+  // create form
+  nameRequired: 'Product name is required',
+  descriptionRequired: 'Description is required',
+  priceRequired: 'Price is required',
+  priceInvalid: 'Please enter a valid price',
+  categoryRequired: 'Category is required',
+  imageRequired: 'Please upload an image of your product',
+  imageTooLarge: 'Image size should be less than 5MB',
+  quantityMin: 'Quantity must be at least 1',
+  // edit form
+  requiredFields: 'Please fill in all required fields',
+  pricePositive: 'Price must be greater than 0',
+  quantityPositive: 'Quantity must be greater than 0',
+  maxImages: `You can upload maximum ${PRODUCT_LIMITS.maxImages} images`,
+  editImageTooLarge: 'Each image should be less than 10MB',
+  // both
+  nameTooLong: `Product name must be at most ${PRODUCT_LIMITS.nameMax} characters`,
+  descriptionTooLong: `Description must be at most ${PRODUCT_LIMITS.descriptionMax} characters`,
+  priceTooHigh: `Price must be at most ₹${PRODUCT_LIMITS.priceMax.toLocaleString('en-IN')}`,
+  priceDecimals: 'Price can have at most 2 decimal places',
+  categoryInvalid: 'Please choose a category from the list',
+  conditionInvalid: 'Please choose a condition from the list',
+  quantityInvalid: 'Quantity must be a whole number',
+  quantityTooHigh: `Quantity must be at most ${PRODUCT_LIMITS.quantityMax}`,
+  negotiableInvalid: 'isNegotiable must be true or false',
+  imageType: 'Please upload a PNG, JPG, GIF or WebP image',
+  imageCorrupt: 'This image file is damaged or incomplete. Please upload a PNG, JPG, GIF or WebP image',
+  imagePixels: 'This image has too many pixels (at most 40 megapixels). Please upload a smaller photo',
+  unknownExistingImage:
+    'One of the kept images no longer belongs to this product. Please reload and try again',
+  // permissions and lookups
+  onlyHostellers: 'Only hostellers can edit products',
+  notSeller: 'You are not authorized to edit this product',
+  notFound: 'Product not found',
+  // toasts
+  listed: 'Product listed successfully!',
+  updated: 'Product updated successfully!',
+  listFailed: 'Failed to list product. Please try again.',
+  updateFailed: 'Failed to update product',
+} as const;
+
+/**
+ * One canonical vocabulary covers the words of both forms. Labels for the UI, canonical value → label.
+ * The edit form's 'used' has no canonical twin; it is read as 'good' (see normalizeProductCondition).
+ */
+export const PRODUCT_CATEGORY_LABELS: Record<ProductCategory, string> = {
+  books: 'Books',
+  electronics: 'Electronics',
+  clothing: 'Clothing',
+  furniture: 'Furniture',
+  food: 'Food',
+  sports: 'Sports',
+  musical: 'Musical',
+  decor: 'Decor',
+  cycles: 'Cycles',
+  stationery: 'Stationery',
+  'room-essentials': 'Room essentials',
+  other: 'Other',
+};
+
+export const PRODUCT_CONDITION_LABELS: Record<ProductCondition, string> = {
+  new: 'New',
+  'like-new': 'Like New',
+  good: 'Good',
+  fair: 'Fair',
+  poor: 'Poor',
+};
+
+export const DEFAULT_PRODUCT_CONDITION: ProductCondition = 'good';
+
+/**
+ * Input labels that are not canonical values, mapped to the canonical condition:
+ * - 'like new' (create form, with a space) → 'like-new';
+ * - 'used' (edit form and marketplace filter) → 'good': a used item in normal working order, which is
+ *   also the create form's default. 'fair' and 'poor' stay available for worse items.
+ * The API always answers canonical values.
+ */
+export const PRODUCT_CONDITION_ALIASES: Readonly<Record<string, ProductCondition>> = {
+  used: 'good',
+  'like new': 'like-new',
+  likenew: 'like-new',
+  like_new: 'like-new',
+};
+
+/** A condition label from either form (any case) → the canonical value; anything else is returned unchanged. */
+export function normalizeProductCondition(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const v = value.trim().toLowerCase();
+  return PRODUCT_CONDITION_ALIASES[v] ?? v;
+}
+
+export const PRODUCT_SORTS = ['recent', 'price-low', 'price-high'] as const;
+
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** `all` includes sold items; without a status, sold items are hidden (the marketplace default). */
+export const PRODUCT_STATUS_FILTERS = ['all', ...PRODUCT_STATUSES] as const;
+
+export type ProductStatusFilter = (typeof PRODUCT_STATUS_FILTERS)[number];

@@ -1,0 +1,65 @@
+import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '../constants';
+
+export const REQUEST_LIMITS = {
+  itemNameMax: 120,
+  descriptionMax: 1000,
+  locationMax: 120,
+  deliveryNotesMax: 1000,
+  quantityMax: 1000,
+  /** Rupees. */
+  priceMin: 1,
+  /** Rupees. */
+  priceMax: 100_000,
+  deadlineMaxDays: 365,
+  searchMax: 100,
+} as const;
+
+/** The request form's texts (the first four in the order they are checked) and the rest of its rules. */
+export const REQUEST_MESSAGES = {
+  itemNameRequired: 'Please enter an item name',
+  itemNameTooLong: `Item name must be at most ${REQUEST_LIMITS.itemNameMax} characters`,
+  priceRequired: 'Please enter an expected price',
+  priceInvalid: 'Please enter a valid price',
+  priceMin: `Expected price must be at least ₹${REQUEST_LIMITS.priceMin}`,
+  priceMax: `Expected price must be at most ₹${REQUEST_LIMITS.priceMax.toLocaleString('en-IN')}`,
+  priceDecimals: 'Expected price can have at most 2 decimal places',
+  deadlineRequired: 'Please enter a deadline',
+  deadlineInvalid: 'Please enter a valid deadline',
+  deadlineFuture: 'Deadline must be in the future',
+  deadlineTooFar: `Deadline must be within ${REQUEST_LIMITS.deadlineMaxDays} days`,
+  locationRequired: 'Please enter a delivery location',
+  locationTooLong: `Delivery location must be at most ${REQUEST_LIMITS.locationMax} characters`,
+  descriptionTooLong: `Description must be at most ${REQUEST_LIMITS.descriptionMax} characters`,
+  quantityInvalid: 'Quantity must be a whole number',
+  quantityMin: 'Quantity must be at least 1',
+  quantityMax: `Quantity must be at most ${REQUEST_LIMITS.quantityMax}`,
+  categoryInvalid: `Category must be one of ${REQUEST_CATEGORIES.join(', ')}`,
+  deliveryNotesTooLong: `Delivery notes must be at most ${REQUEST_LIMITS.deliveryNotesMax} characters`,
+  handoverCodeWrong: 'The handover code is not correct',
+  handoverCodeLocked: 'Too many wrong codes. Ask the requester to confirm receipt.',
+} as const;
+
+/** The delivery handover code: digits the requester reads out and the deliverer types to complete. */
+export const HANDOVER_CODE = {
+  length: 4,
+  /** Wrong codes a deliverer may type before the code locks. */
+  maxAttempts: 5,
+  /** The create form's checkbox. */
+  optionLabel: 'Ask the deliverer for a handover code',
+} as const;
+
+export const REQUEST_SORTS = ['newest', 'oldest', 'highestFee', 'lowestFee'] as const;
+
+export type RequestSort = (typeof REQUEST_SORTS)[number];
+
+export const REQUEST_STATUS_FILTERS = ['all', ...REQUEST_STATUSES] as const;
+
+export type RequestStatusFilter = (typeof REQUEST_STATUS_FILTERS)[number];
+
+/**
+ * The day scholar's tabs (active = pending or accepted). A request whose delivery was
+ * cancelled goes back to pending without a deliverer, so a delivery is active while accepted.
+ */
+export const DELIVERY_STATUS_FILTERS = ['all', 'active', 'completed', 'cancelled'] as const;
+
+export type DeliveryStatusFilter = (typeof DELIVERY_STATUS_FILTERS)[number];
