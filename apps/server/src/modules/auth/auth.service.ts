@@ -35,11 +35,10 @@ const FAILURE_WINDOW_SECONDS = 15 * 60;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The account flows: sign-up, e-mail codes, sign-in and password reset. */
-export function createAuthService(ctx: AppContext) {
-  const { db, config, mailer, log } = ctx;
-  const campus = { campusName: config.campusName, publicUrl: config.publicUrl };
-  const limits = {
+/** The named limiters of the account flows. */
+function authLimits(ctx: AppContext) {
+  const { config } = ctx;
+  return {
     ip: ctx.limiter('auth-ip', { points: config.rateLimits.auth, duration: 60 }),
     /** Failed sign-ins per account and IP: that IP is refused once they are spent, nobody else. */
     loginPair: ctx.limiter('login-pair', {
@@ -51,108 +50,119 @@ export function createAuthService(ctx: AppContext) {
     forgotCooldown: ctx.limiter('forgot-cooldown', { points: 1, duration: 60 }),
     forgotHourly: ctx.limiter('forgot-hourly', { points: 5, duration: 3600 }),
   };
+}
 
+/** What every account flow works with. */
+interface AuthDeps {
+  ctx: AppContext;
+  db: AppContext['db'];
+  config: AppContext['config'];
+  log: AppContext['log'];
+  campus: { campusName: string; publicUrl: string };
+  limits: ReturnType<typeof authLimits>;
   /** Sends mail without letting a mail failure leak into the answer (which could reveal an account). */
-  const deliver = (mail: Parameters<typeof mailer.send>[0]) =>
-    // The subject may carry a code, so it stays out of the log.
-    mailer.send(mail).catch((err: unknown) => log.error({ err }, 'mail delivery failed'));
-
+  deliver: (mail: Parameters<AppContext['mailer']['send']>[0]) => Promise<unknown>;
   /** Code mails: per sign-up, per network and per address (auth.mail-budget.ts). */
-  const codeMails = createCodeMailBudget(ctx.limiter);
+  codeMails: ReturnType<typeof createCodeMailBudget>;
+}
 
-  /** Mails a new code for this sign-up; its previous code stops working. */
-  async function issueCode(reg: repo.PendingRow) {
-    const code = generateOtp();
-    const expiresAt = new Date(Date.now() + LIMITS.otpTtlMinutes * 60_000);
-    await repo.saveCode(db, reg.id, hashCode(config.jwtSecret, code), expiresAt);
-    await deliver(otpMail(campus, reg.email, reg.name, code, LIMITS.otpTtlMinutes));
+/** Mails a new code for this sign-up; its previous code stops working. */
+async function issueCode({ db, config, campus, deliver }: AuthDeps, reg: repo.PendingRow) {
+  const code = generateOtp();
+  const expiresAt = new Date(Date.now() + LIMITS.otpTtlMinutes * 60_000);
+  await repo.saveCode(db, reg.id, hashCode(config.jwtSecret, code), expiresAt);
+  await deliver(otpMail(campus, reg.email, reg.name, code, LIMITS.otpTtlMinutes));
+}
+
+/**
+ * The sign-up the client means: the one whose id it holds (from register or an unverified
+ * sign-in), or else the address's only one. With several and no id nothing is chosen, so a code
+ * never activates a sign-up that someone else submitted for the same address.
+ */
+async function findPending(db: AppContext['db'], email: string | undefined, userId: string | undefined) {
+  if (userId) {
+    const reg = await repo.findPendingById(db, userId);
+    return reg && (!email || reg.email === mailboxOf(email)) ? reg : undefined;
   }
+  if (!email) return undefined;
+  const regs = await repo.listPendingByEmail(db, mailboxOf(email), 2);
+  return regs.length === 1 ? regs[0] : undefined;
+}
 
-  /**
-   * The sign-up the client means: the one whose id it holds (from register or an unverified
-   * sign-in), or else the address's only one. With several and no id nothing is chosen, so a code
-   * never activates a sign-up that someone else submitted for the same address.
-   */
-  async function findPending(email: string | undefined, userId: string | undefined) {
-    if (userId) {
-      const reg = await repo.findPendingById(db, userId);
-      return reg && (!email || reg.email === mailboxOf(email)) ? reg : undefined;
-    }
-    if (!email) return undefined;
-    const regs = await repo.listPendingByEmail(db, mailboxOf(email), 2);
-    return regs.length === 1 ? regs[0] : undefined;
+/** The sign-up of this address whose password this is, if any (as much hashing when none exists). */
+async function pendingWithPassword(db: AppContext['db'], email: string, password: string) {
+  const regs = await repo.listPendingByEmail(db, email, LOGIN_PENDING_CHECKS);
+  if (regs.length === 0) {
+    await verifyPassword(undefined, password);
+    return undefined;
   }
+  const matches = await Promise.all(regs.map((reg) => verifyPassword(reg.passwordHash, password)));
+  return regs[matches.indexOf(true)];
+}
 
-  /** The sign-up of this address whose password this is, if any (as much hashing when none exists). */
-  async function pendingWithPassword(email: string, password: string) {
-    const regs = await repo.listPendingByEmail(db, email, LOGIN_PENDING_CHECKS);
-    if (regs.length === 0) {
-      await verifyPassword(undefined, password);
-      return undefined;
-    }
-    const matches = await Promise.all(regs.map((reg) => verifyPassword(reg.passwordHash, password)));
-    return regs[matches.indexOf(true)];
+/** The sign-up's mailed code can still be entered (not expired, tries left). */
+const hasLiveCode = (reg: repo.PendingRow) =>
+  !!reg.codeHash &&
+  !!reg.codeExpiresAt &&
+  reg.codeExpiresAt.getTime() > Date.now() &&
+  reg.codeAttempts < LIMITS.otpMaxAttempts;
+
+/**
+ * Checks the code of the sign-up and activates it. With the sign-up's own ticket (only the browser
+ * that submitted it was answered that secret) the new account is signed in on that browser too.
+ */
+async function checkCode(
+  { ctx, db, config }: AuthDeps,
+  reg: repo.PendingRow | undefined,
+  code: string,
+  ticket?: string,
+  userAgent?: string,
+): Promise<{ message: string; token?: string; user?: ReturnType<typeof presentSelf> }> {
+  if (!reg) throw badRequest(AUTH_MESSAGES.otpInvalid);
+  // The attempt is counted before the code is compared, so parallel guesses cannot pass the cap.
+  const attempt = await repo.countCodeAttempt(db, reg.id, LIMITS.otpMaxAttempts);
+  if (!attempt?.codeHash) {
+    const now = await repo.findPendingById(db, reg.id);
+    const locked =
+      now?.codeExpiresAt &&
+      now.codeExpiresAt.getTime() > Date.now() &&
+      now.codeAttempts >= LIMITS.otpMaxAttempts;
+    throw badRequest(locked ? AUTH_MESSAGES.otpLocked : AUTH_MESSAGES.otpInvalid);
   }
-
-  /** The sign-up's mailed code can still be entered (not expired, tries left). */
-  const hasLiveCode = (reg: repo.PendingRow) =>
-    !!reg.codeHash &&
-    !!reg.codeExpiresAt &&
-    reg.codeExpiresAt.getTime() > Date.now() &&
-    reg.codeAttempts < LIMITS.otpMaxAttempts;
-
-  /**
-   * Checks the code of the sign-up and activates it. With the sign-up's own ticket (only the browser
-   * that submitted it was answered that secret) the new account is signed in on that browser too.
-   */
-  async function checkCode(
-    reg: repo.PendingRow | undefined,
-    code: string,
-    ticket?: string,
-    userAgent?: string,
-  ): Promise<{ message: string; token?: string; user?: ReturnType<typeof presentSelf> }> {
-    if (!reg) throw badRequest(AUTH_MESSAGES.otpInvalid);
-    // The attempt is counted before the code is compared, so parallel guesses cannot pass the cap.
-    const attempt = await repo.countCodeAttempt(db, reg.id, LIMITS.otpMaxAttempts);
-    if (!attempt?.codeHash) {
-      const now = await repo.findPendingById(db, reg.id);
-      const locked =
-        now?.codeExpiresAt &&
-        now.codeExpiresAt.getTime() > Date.now() &&
-        now.codeAttempts >= LIMITS.otpMaxAttempts;
-      throw badRequest(locked ? AUTH_MESSAGES.otpLocked : AUTH_MESSAGES.otpInvalid);
-    }
-    if (!sameHash(attempt.codeHash, hashCode(config.jwtSecret, code)))
-      throw badRequest(
-        attempt.attempts >= LIMITS.otpMaxAttempts ? AUTH_MESSAGES.otpLocked : AUTH_MESSAGES.otpInvalid,
-      );
-    let user: repo.UserRow | undefined;
-    try {
-      user = await repo.activatePending(db, reg.id);
-    } catch (err) {
-      // The address was taken by another sign-in at this very moment: the code can be tried again.
-      if (isUniqueViolation(err)) throw badRequest(AUTH_MESSAGES.otpInvalid);
-      throw err;
-    }
-    if (!user) throw badRequest(AUTH_MESSAGES.otpInvalid);
-    // Activating over an existing account of the address retired that account's tokens.
-    await announceSessionsRevoked(ctx, user.id);
-    if (!ticket || !reg.ticketHash || !sameHash(reg.ticketHash, hashToken(ticket)))
-      return { message: AUTH_MESSAGES.verified };
-    const admitted = await admit(ctx, config, user);
-    return {
-      message: AUTH_MESSAGES.verified,
-      token: await startSession(ctx, admitted, userAgent),
-      user: presentSelf(admitted),
-    };
+  if (!sameHash(attempt.codeHash, hashCode(config.jwtSecret, code)))
+    throw badRequest(
+      attempt.attempts >= LIMITS.otpMaxAttempts ? AUTH_MESSAGES.otpLocked : AUTH_MESSAGES.otpInvalid,
+    );
+  let user: repo.UserRow | undefined;
+  try {
+    user = await repo.activatePending(db, reg.id);
+  } catch (err) {
+    // The address was taken by another sign-in at this very moment: the code can be tried again.
+    if (isUniqueViolation(err)) throw badRequest(AUTH_MESSAGES.otpInvalid);
+    throw err;
   }
+  if (!user) throw badRequest(AUTH_MESSAGES.otpInvalid);
+  // Activating over an existing account of the address retired that account's tokens.
+  await announceSessionsRevoked(ctx, user.id);
+  if (!ticket || !reg.ticketHash || !sameHash(reg.ticketHash, hashToken(ticket)))
+    return { message: AUTH_MESSAGES.verified };
+  const admitted = await admit(ctx, config, user);
+  return {
+    message: AUTH_MESSAGES.verified,
+    token: await startSession(ctx, admitted, userAgent),
+    user: presentSelf(admitted),
+  };
+}
 
-  /** A short wait on every attempt at an account that many sign-ins failed for lately, from anywhere. */
-  async function backOff(email: string) {
-    const step = Math.floor((await limits.loginFailures.spent(email)) / config.rateLimits.authPerAccount);
-    if (step > 0) await sleep(Math.min(MAX_LOGIN_BACKOFF_MS, 100 * 2 ** (step - 1)));
-  }
+/** A short wait on every attempt at an account that many sign-ins failed for lately, from anywhere. */
+async function backOff({ config, limits }: AuthDeps, email: string) {
+  const step = Math.floor((await limits.loginFailures.spent(email)) / config.rateLimits.authPerAccount);
+  if (step > 0) await sleep(Math.min(MAX_LOGIN_BACKOFF_MS, 100 * 2 ** (step - 1)));
+}
 
+/** Signing up and proving the address with the mailed code. */
+function signUpMethods(deps: AuthDeps) {
+  const { db, campus, limits, deliver, codeMails } = deps;
   return {
     async register(body: RegisterBody, ip: string) {
       await limits.ip.consume(ip);
@@ -184,7 +194,7 @@ export function createAuthService(ctx: AppContext) {
         roomNumber: isHosteller ? body.roomNumber : null,
         ticketHash: hashToken(ticket),
       });
-      if (mayMail) await issueCode(reg);
+      if (mayMail) await issueCode(deps, reg);
       return { message: AUTH_MESSAGES.registered, userId: reg.id, ticket };
     },
 
@@ -196,8 +206,8 @@ export function createAuthService(ctx: AppContext) {
       const mayMail = userId
         ? await codeMails.resendForSignUp(userId, email, ip, AUTH_MESSAGES.otpCooldown)
         : await codeMails.resendForAddress(email, ip, AUTH_MESSAGES.otpCooldown);
-      const reg = await findPending(email, userId);
-      if (reg && (await mayMail())) await issueCode(reg);
+      const reg = await findPending(db, email, userId);
+      if (reg && (await mayMail())) await issueCode(deps, reg);
       return { message: AUTH_MESSAGES.otpSent };
     },
 
@@ -208,9 +218,9 @@ export function createAuthService(ctx: AppContext) {
       userAgent?: string,
     ) {
       await limits.ip.consume(ip);
-      const reg = await findPending(input.email, input.userId);
+      const reg = await findPending(db, input.email, input.userId);
       // A ticket counts only for the sign-up named by id: never for one picked by address alone.
-      return checkCode(reg, input.otp, input.userId && input.ticket, userAgent);
+      return checkCode(deps, reg, input.otp, input.userId && input.ticket, userAgent);
     },
 
     async verifyEmail(
@@ -219,10 +229,16 @@ export function createAuthService(ctx: AppContext) {
       userAgent?: string,
     ) {
       await limits.ip.consume(ip);
-      const reg = await findPending(input.email, input.userId);
-      return checkCode(reg, input.token, input.userId && input.ticket, userAgent);
+      const reg = await findPending(db, input.email, input.userId);
+      return checkCode(deps, reg, input.token, input.userId && input.ticket, userAgent);
     },
+  };
+}
 
+/** Signing in with a password, and the signed-in user's own account. */
+function signInMethods(deps: AuthDeps) {
+  const { ctx, db, config, limits, codeMails } = deps;
+  return {
     /** Signs in with a password: a new session for this device (named by its user agent). */
     async login(body: LoginBody, ip: string, userAgent?: string) {
       await limits.ip.consume(ip);
@@ -230,7 +246,7 @@ export function createAuthService(ctx: AppContext) {
       // Failures count per mailbox and IP: guesses from elsewhere never lock the owner out.
       const pair = `${email}|${ip}`;
       await limits.loginPair.check(pair);
-      await backOff(email);
+      await backOff(deps, email);
       const user = await repo.findUserByEmail(db, body.email);
       if (user) {
         if ((await verifyPassword(user.passwordHash, body.password)) && user.isVerified) {
@@ -239,12 +255,13 @@ export function createAuthService(ctx: AppContext) {
           return { token: await startSession(ctx, admitted, userAgent), user: presentSelf(admitted) };
         }
       } else {
-        const reg = await pendingWithPassword(email, body.password);
+        const reg = await pendingWithPassword(db, email, body.password);
         if (reg) {
           await limits.loginPair.reset(pair);
           // A code waits on the verification screen: the live one, or a fresh one unless the
           // sign-up's mail budget is spent.
-          if (!hasLiveCode(reg) && (await codeMails.signIn(reg.id, reg.email, ip))) await issueCode(reg);
+          if (!hasLiveCode(reg) && (await codeMails.signIn(reg.id, reg.email, ip)))
+            await issueCode(deps, reg);
           throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_MESSAGES.notVerified, {
             isVerified: false,
             userId: reg.id,
@@ -256,6 +273,17 @@ export function createAuthService(ctx: AppContext) {
       throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.badCredentials);
     },
 
+    async me(userId: string) {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw unauthorized();
+      return { user: presentSelf(user) };
+    },
+  };
+}
+
+/** Forgotten passwords: the mailed link and the reset it allows. */
+function passwordMethods({ ctx, db, campus, limits, deliver, log }: AuthDeps) {
+  return {
     async forgotPassword(typed: string, ip: string) {
       await limits.ip.consume(ip);
       const email = mailboxOf(typed);
@@ -290,12 +318,24 @@ export function createAuthService(ctx: AppContext) {
       await announceSessionsRevoked(ctx, userId);
       return { message: AUTH_MESSAGES.resetDone };
     },
-
-    async me(userId: string) {
-      const user = await repo.findUserById(db, userId);
-      if (!user) throw unauthorized();
-      return { user: presentSelf(user) };
-    },
   };
+}
+
+/** The account flows: sign-up, e-mail codes, sign-in and password reset. */
+export function createAuthService(ctx: AppContext) {
+  const { db, config, mailer, log } = ctx;
+  const deps: AuthDeps = {
+    ctx,
+    db,
+    config,
+    log,
+    campus: { campusName: config.campusName, publicUrl: config.publicUrl },
+    limits: authLimits(ctx),
+    deliver: (mail) =>
+      // The subject may carry a code, so it stays out of the log.
+      mailer.send(mail).catch((err: unknown) => log.error({ err }, 'mail delivery failed')),
+    codeMails: createCodeMailBudget(ctx.limiter),
+  };
+  return { ...signUpMethods(deps), ...signInMethods(deps), ...passwordMethods(deps) };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

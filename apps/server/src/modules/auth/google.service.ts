@@ -24,21 +24,21 @@ export const EXCHANGE_TTL_SECONDS = 60;
 
 export type GoogleResult = { ok: true; code: string; cookie: string } | { ok: false; reason: string };
 
-/** Google sign-in: OpenID Connect authorization code flow with PKCE, state and nonce. */
-export function createGoogleService(ctx: AppContext) {
-  const { config, db, log } = ctx;
-  const google = config.google;
-  const redirectUri = `${config.publicUrl}/api/auth/google/callback`;
-  const cookieKey = new TextEncoder().encode(`${config.jwtSecret}:oidc`);
-  const exchangeKey = new TextEncoder().encode(`${config.jwtSecret}:google-exchange`);
-  // Each code may be exchanged once; shared through Redis when several processes run.
-  const usedCodes = ctx.limiter('google-exchange', { points: 1, duration: EXCHANGE_TTL_SECONDS });
-  // Each state may complete one sign-in; shared through Redis when several processes run.
-  const usedStates = ctx.limiter('oidc-state', { points: 1, duration: TRANSACTION_TTL_SECONDS });
+/** What the sign-in steps work with: keys, the one-use limiters and the provider's configuration. */
+interface GoogleDeps {
+  ctx: AppContext;
+  redirectUri: string;
+  cookieKey: Uint8Array;
+  exchangeKey: Uint8Array;
+  usedCodes: ReturnType<AppContext['limiter']>;
+  usedStates: ReturnType<AppContext['limiter']>;
+  configuration: ReturnType<typeof lazyConfiguration>;
+}
 
-  // openid-client is loaded with the first Google sign-in, not at start.
+/** The provider's configuration, discovered at the first Google sign-in (openid-client is loaded then). */
+function lazyConfiguration(google: AppContext['config']['google']) {
   let discovered: Promise<{ oidc: typeof Oidc; cfg: Oidc.Configuration }> | undefined;
-  const configuration = () => {
+  return () => {
     if (!google) throw new Error('Google sign-in is not configured');
     discovered ??= import('openid-client')
       .then(async (oidc) => {
@@ -59,138 +59,165 @@ export function createGoogleService(ctx: AppContext) {
       });
     return discovered;
   };
+}
 
-  return {
-    enabled: Boolean(google),
-    exchange,
+/** The provider's authorization URL and the sealed transaction for the cookie. */
+async function start({ configuration, redirectUri, cookieKey }: GoogleDeps) {
+  const { oidc, cfg } = await configuration();
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const url = oidc.buildAuthorizationUrl(cfg, {
+    redirect_uri: redirectUri,
+    scope: 'openid email profile',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    prompt: 'select_account',
+  });
+  const sealed = await new SignJWT({ state, nonce, verifier })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(`${TRANSACTION_TTL_SECONDS}s`)
+    .sign(cookieKey);
+  return { url: url.toString(), cookie: sealed, maxAge: TRANSACTION_TTL_SECONDS };
+}
 
-    /** The provider's authorization URL and the sealed transaction for the cookie. */
-    async start() {
-      const { oidc, cfg } = await configuration();
-      const verifier = oidc.randomPKCECodeVerifier();
-      const state = oidc.randomState();
-      const nonce = oidc.randomNonce();
-      const url = oidc.buildAuthorizationUrl(cfg, {
-        redirect_uri: redirectUri,
-        scope: 'openid email profile',
-        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        state,
-        nonce,
-        prompt: 'select_account',
-      });
-      const sealed = await new SignJWT({ state, nonce, verifier })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setExpirationTime(`${TRANSACTION_TTL_SECONDS}s`)
-        .sign(cookieKey);
-      return { url: url.toString(), cookie: sealed, maxAge: TRANSACTION_TTL_SECONDS };
-    },
+/** Completes the flow from the callback URL; links or creates the account and issues our token. */
+async function finish(deps: GoogleDeps, callbackUrl: URL, sealed: string | undefined): Promise<GoogleResult> {
+  const { ctx, configuration, cookieKey, exchangeKey, usedStates } = deps;
+  const { config, db, log } = ctx;
+  try {
+    if (!sealed) return { ok: false, reason: 'missing transaction cookie' };
+    const { payload } = await jwtVerify(sealed, cookieKey, { algorithms: ['HS256'] });
+    const { state, nonce, verifier } = payload as { state?: string; nonce?: string; verifier?: string };
+    if (!state || !nonce || !verifier) return { ok: false, reason: 'bad transaction cookie' };
+    if (callbackUrl.searchParams.get('state') !== state) return { ok: false, reason: 'state mismatch' };
+    if (!(await usedStates.tryConsume(state))) return { ok: false, reason: 'state already used' };
 
-    /** Completes the flow from the callback URL; links or creates the account and issues our token. */
-    async finish(callbackUrl: URL, sealed: string | undefined): Promise<GoogleResult> {
-      try {
-        if (!sealed) return { ok: false, reason: 'missing transaction cookie' };
-        const { payload } = await jwtVerify(sealed, cookieKey, { algorithms: ['HS256'] });
-        const { state, nonce, verifier } = payload as { state?: string; nonce?: string; verifier?: string };
-        if (!state || !nonce || !verifier) return { ok: false, reason: 'bad transaction cookie' };
-        if (callbackUrl.searchParams.get('state') !== state) return { ok: false, reason: 'state mismatch' };
-        if (!(await usedStates.tryConsume(state))) return { ok: false, reason: 'state already used' };
+    const { oidc, cfg } = await configuration();
+    const tokens = await oidc.authorizationCodeGrant(cfg, callbackUrl, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
+    if (!claims || !email) return { ok: false, reason: 'no email claim' };
+    if (claims.email_verified !== true) return { ok: false, reason: 'email not verified by the provider' };
+    if (!email.endsWith(`@${config.emailDomain}`))
+      return { ok: false, reason: 'email outside the campus domain' };
 
-        const { oidc, cfg } = await configuration();
-        const tokens = await oidc.authorizationCodeGrant(cfg, callbackUrl, {
-          pkceCodeVerifier: verifier,
-          expectedState: state,
-          expectedNonce: nonce,
-          idTokenExpected: true,
-        });
-        const claims = tokens.claims();
-        const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
-        if (!claims || !email) return { ok: false, reason: 'no email claim' };
-        if (claims.email_verified !== true)
-          return { ok: false, reason: 'email not verified by the provider' };
-        if (!email.endsWith(`@${config.emailDomain}`))
-          return { ok: false, reason: 'email outside the campus domain' };
-
-        const user = await linkOrCreate({
-          sub: claims.sub,
-          email,
-          name:
-            typeof claims.name === 'string' && claims.name.trim()
-              ? claims.name.trim().slice(0, 100)
-              : email.split('@')[0]!,
-          picture:
-            typeof claims.picture === 'string' && claims.picture.startsWith('https://')
-              ? claims.picture
-              : null,
-        });
-        if (!user) return { ok: false, reason: 'account conflict' };
-        const code = randomBytes(32).toString('base64url');
-        const cookie = await new SignJWT({ ch: hashToken(code) })
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(user.id)
-          .setExpirationTime(`${EXCHANGE_TTL_SECONDS}s`)
-          .sign(exchangeKey);
-        return { ok: true, code, cookie };
-      } catch (err) {
-        log.warn(
-          { err: err instanceof Error ? { name: err.name, message: err.message } : String(err) },
-          'google sign-in failed',
-        );
-        return { ok: false, reason: 'provider exchange failed' };
-      }
-    },
-  };
-
-  /**
-   * Trades the callback's one-time code for a session (a new signed-in device), once, and only in
-   * the browser that holds the matching cookie. Answers null for anything else.
-   */
-  async function exchange(code: string, sealed: string | undefined, userAgent?: string) {
-    if (!sealed) return null;
-    let claims: { sub?: string; ch?: unknown };
-    try {
-      ({ payload: claims } = await jwtVerify(sealed, exchangeKey, { algorithms: ['HS256'] }));
-    } catch {
-      return null;
-    }
-    const codeHash = hashToken(code);
-    if (typeof claims.ch !== 'string' || !claims.sub || !sameHash(claims.ch, codeHash)) return null;
-    if (!(await usedCodes.tryConsume(codeHash))) return null;
-    const found = await repo.findUserById(db, claims.sub);
-    if (!found?.isVerified) return null;
-    const user = await admit(ctx, config, found);
-    return {
-      token: await startSession(ctx, user, userAgent),
-      user: presentSelf(user),
-      completeProfile: !user.isProfileComplete,
-    };
+    const user = await linkOrCreate(db, {
+      sub: claims.sub,
+      email,
+      name:
+        typeof claims.name === 'string' && claims.name.trim()
+          ? claims.name.trim().slice(0, 100)
+          : email.split('@')[0]!,
+      picture:
+        typeof claims.picture === 'string' && claims.picture.startsWith('https://') ? claims.picture : null,
+    });
+    if (!user) return { ok: false, reason: 'account conflict' };
+    const code = randomBytes(32).toString('base64url');
+    const cookie = await new SignJWT({ ch: hashToken(code) })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setExpirationTime(`${EXCHANGE_TTL_SECONDS}s`)
+      .sign(exchangeKey);
+    return { ok: true, code, cookie };
+  } catch (err) {
+    log.warn(
+      { err: err instanceof Error ? { name: err.name, message: err.message } : String(err) },
+      'google sign-in failed',
+    );
+    return { ok: false, reason: 'provider exchange failed' };
   }
+}
 
-  async function linkOrCreate(p: { sub: string; email: string; name: string; picture: string | null }) {
-    const bySub = await repo.findUserByGoogleSub(db, p.sub);
-    if (bySub) return bySub;
-    const byEmail = await repo.findUserByEmail(db, p.email);
-    if (byEmail) {
-      if (byEmail.googleSub && byEmail.googleSub !== p.sub) return undefined;
-      // The provider vouched for the address, so an unverified account counts as verified now. Its
-      // password was never proven to belong to this person, so it is dropped (no pre-registration takeover).
-      return repo.updateUser(db, byEmail.id, {
-        googleSub: p.sub,
-        isVerified: true,
-        avatar: byEmail.avatar ?? p.picture,
-        ...(byEmail.isVerified ? {} : { passwordHash: null, tokenVersion: byEmail.tokenVersion + 1 }),
-      });
-    }
-    return repo.insertUser(db, {
-      name: p.name,
-      // A new account is keyed by its mailbox, as a sign-up with a password is.
-      email: mailboxOf(p.email),
+/**
+ * Trades the callback's one-time code for a session (a new signed-in device), once, and only in
+ * the browser that holds the matching cookie. Answers null for anything else.
+ */
+async function exchange(
+  { ctx, exchangeKey, usedCodes }: GoogleDeps,
+  code: string,
+  sealed: string | undefined,
+  userAgent?: string,
+) {
+  const { config, db } = ctx;
+  if (!sealed) return null;
+  let claims: { sub?: string; ch?: unknown };
+  try {
+    ({ payload: claims } = await jwtVerify(sealed, exchangeKey, { algorithms: ['HS256'] }));
+  } catch {
+    return null;
+  }
+  const codeHash = hashToken(code);
+  if (typeof claims.ch !== 'string' || !claims.sub || !sameHash(claims.ch, codeHash)) return null;
+  if (!(await usedCodes.tryConsume(codeHash))) return null;
+  const found = await repo.findUserById(db, claims.sub);
+  if (!found?.isVerified) return null;
+  const user = await admit(ctx, config, found);
+  return {
+    token: await startSession(ctx, user, userAgent),
+    user: presentSelf(user),
+    completeProfile: !user.isProfileComplete,
+  };
+}
+
+async function linkOrCreate(
+  db: AppContext['db'],
+  p: { sub: string; email: string; name: string; picture: string | null },
+) {
+  const bySub = await repo.findUserByGoogleSub(db, p.sub);
+  if (bySub) return bySub;
+  const byEmail = await repo.findUserByEmail(db, p.email);
+  if (byEmail) {
+    if (byEmail.googleSub && byEmail.googleSub !== p.sub) return undefined;
+    // The provider vouched for the address, so an unverified account counts as verified now. Its
+    // password was never proven to belong to this person, so it is dropped (no pre-registration takeover).
+    return repo.updateUser(db, byEmail.id, {
       googleSub: p.sub,
-      avatar: p.picture,
-      role: null,
       isVerified: true,
-      isProfileComplete: false,
+      avatar: byEmail.avatar ?? p.picture,
+      ...(byEmail.isVerified ? {} : { passwordHash: null, tokenVersion: byEmail.tokenVersion + 1 }),
     });
   }
+  return repo.insertUser(db, {
+    name: p.name,
+    // A new account is keyed by its mailbox, as a sign-up with a password is.
+    email: mailboxOf(p.email),
+    googleSub: p.sub,
+    avatar: p.picture,
+    role: null,
+    isVerified: true,
+    isProfileComplete: false,
+  });
+}
+
+/** Google sign-in: OpenID Connect authorization code flow with PKCE, state and nonce. */
+export function createGoogleService(ctx: AppContext) {
+  const { config } = ctx;
+  const deps: GoogleDeps = {
+    ctx,
+    redirectUri: `${config.publicUrl}/api/auth/google/callback`,
+    cookieKey: new TextEncoder().encode(`${config.jwtSecret}:oidc`),
+    exchangeKey: new TextEncoder().encode(`${config.jwtSecret}:google-exchange`),
+    // Each code may be exchanged once; shared through Redis when several processes run.
+    usedCodes: ctx.limiter('google-exchange', { points: 1, duration: EXCHANGE_TTL_SECONDS }),
+    // Each state may complete one sign-in; shared through Redis when several processes run.
+    usedStates: ctx.limiter('oidc-state', { points: 1, duration: TRANSACTION_TTL_SECONDS }),
+    configuration: lazyConfiguration(config.google),
+  };
+
+  return {
+    enabled: Boolean(config.google),
+    exchange: (code: string, sealed: string | undefined, userAgent?: string) =>
+      exchange(deps, code, sealed, userAgent),
+    start: () => start(deps),
+    finish: (callbackUrl: URL, sealed: string | undefined) => finish(deps, callbackUrl, sealed),
+  };
 }
 export type GoogleService = ReturnType<typeof createGoogleService>;

@@ -36,60 +36,66 @@ export interface PostInput {
 
 export const PRODUCT_NOT_IN_THREAD = 'This product is not sold by either of you';
 
-/** Chat: storing messages, conversations and history. Used by the REST routes and the socket gateway. */
-export function createChatService(
-  ctx: Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'> & {
-    config: Pick<AppContext['config'], 'jwtSecret'>;
-  },
+type ChatContext = Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'> & {
+  config: Pick<AppContext['config'], 'jwtSecret'>;
+};
+
+/** What every chat method works with: the context, the photo links and the send budget. */
+interface ChatDeps {
+  db: ChatContext['db'];
+  events: ChatContext['events'];
+  storage: ChatContext['storage'];
+  links: ReturnType<typeof createUploadLinks>;
+  sendLimit: ReturnType<ChatContext['limiter']>;
+}
+
+/**
+ * A message may bring a product into a thread only when one of the two sells it, and never while
+ * its seller is suspended (the product is gone then: 404).
+ */
+async function assertProductInThread(db: ChatDeps['db'], me: string, other: string, productId: string) {
+  const sellerId = isUuid(productId) ? await repo.productSellerOf(db, productId) : undefined;
+  if (sellerId !== me && sellerId !== other)
+    throw badRequest(PRODUCT_NOT_IN_THREAD, [{ param: 'productId', msg: PRODUCT_NOT_IN_THREAD }]);
+  if (await isSuspended(db, sellerId)) throw notFound(PRODUCT_MESSAGES.notFound);
+}
+
+async function present({ db, storage, links }: ChatDeps, rows: repo.MessageRow[]) {
+  const attached = await repo.attachmentsOf(db, rows);
+  return rows.map((r) => presentMessage(storage, links, r, attached));
+}
+
+/** Stores a checked message and announces it (see `send`). */
+async function store(
+  deps: ChatDeps,
+  actor: Actor,
+  values: Omit<Parameters<typeof repo.insertMessage>[1], 'senderId'>,
+  origin?: string,
 ) {
-  const { db, events, storage } = ctx;
-  const links = createUploadLinks(ctx.config.jwtSecret);
+  const { row, created } = await repo.insertMessage(deps.db, { ...values, senderId: actor.id });
+  const [message] = await present(deps, [row]);
+  // A resend (same clientId) is pushed again but notifies nobody twice: the process that stored
+  // the first attempt may have died before pushing it. Clients drop a message they already have.
+  await deps.events.emit({
+    type: 'message.created',
+    message: message!,
+    sender: { id: actor.id, name: actor.name },
+    ...(origin ? { origin } : {}),
+    ...(created ? {} : { resent: true }),
+  });
+  return { message: message!, created };
+}
 
-  /**
-   * A message may bring a product into a thread only when one of the two sells it, and never while
-   * its seller is suspended (the product is gone then: 404).
-   */
-  async function assertProductInThread(me: string, other: string, productId: string) {
-    const sellerId = isUuid(productId) ? await repo.productSellerOf(db, productId) : undefined;
-    if (sellerId !== me && sellerId !== other)
-      throw badRequest(PRODUCT_NOT_IN_THREAD, [{ param: 'productId', msg: PRODUCT_NOT_IN_THREAD }]);
-    if (await isSuspended(db, sellerId)) throw notFound(PRODUCT_MESSAGES.notFound);
-  }
+async function partner(db: ChatDeps['db'], me: string, otherId: string) {
+  if (otherId === me) throw badRequest(SELF_MESSAGE, [{ param: 'receiverId', msg: SELF_MESSAGE }]);
+  const user = isUuid(otherId) ? await repo.findUserRef(db, otherId) : undefined;
+  if (!user) throw notFound(USER_NOT_FOUND);
+  return user;
+}
 
-  async function present(rows: repo.MessageRow[]) {
-    const attached = await repo.attachmentsOf(db, rows);
-    return rows.map((r) => presentMessage(storage, links, r, attached));
-  }
-
-  /** Stores a checked message and announces it (see `send`). */
-  async function store(
-    actor: Actor,
-    values: Omit<Parameters<typeof repo.insertMessage>[1], 'senderId'>,
-    origin?: string,
-  ) {
-    const { row, created } = await repo.insertMessage(db, { ...values, senderId: actor.id });
-    const [message] = await present([row]);
-    // A resend (same clientId) is pushed again but notifies nobody twice: the process that stored
-    // the first attempt may have died before pushing it. Clients drop a message they already have.
-    await events.emit({
-      type: 'message.created',
-      message: message!,
-      sender: { id: actor.id, name: actor.name },
-      ...(origin ? { origin } : {}),
-      ...(created ? {} : { resent: true }),
-    });
-    return { message: message!, created };
-  }
-  // One budget for REST and the socket gateway: both are handed this one service (services.ts).
-  const sendLimit = ctx.limiter('chat-send', CHAT_SEND_LIMIT);
-
-  async function partner(me: string, otherId: string) {
-    if (otherId === me) throw badRequest(SELF_MESSAGE, [{ param: 'receiverId', msg: SELF_MESSAGE }]);
-    const user = isUuid(otherId) ? await repo.findUserRef(db, otherId) : undefined;
-    if (!user) throw notFound(USER_NOT_FOUND);
-    return user;
-  }
-
+/** Sending: a text message, a photo, and a message another feature posts. */
+function sendingMethods(deps: ChatDeps) {
+  const { db, storage, sendLimit } = deps;
   return {
     /**
      * Stores the message (once per clientId) and announces it so the receiver is pushed to and, when
@@ -100,12 +106,13 @@ export function createChatService(
       await sendLimit.consume(actor.id, TOO_MANY_MESSAGES);
       const content = input.content.trim();
       if (!content) throw badRequest(CHAT_MESSAGES.empty, [{ param: 'content', msg: CHAT_MESSAGES.empty }]);
-      await partner(actor.id, input.receiverId);
+      await partner(db, actor.id, input.receiverId);
       if (await isBlockedBetween(db, actor.id, input.receiverId))
         throw forbidden(BLOCK_MESSAGES.cannotMessage);
       if (input.productId !== undefined)
-        await assertProductInThread(actor.id, input.receiverId, input.productId);
+        await assertProductInThread(db, actor.id, input.receiverId, input.productId);
       return store(
+        deps,
         actor,
         {
           receiverId: input.receiverId,
@@ -126,16 +133,16 @@ export function createChatService(
       if (!file)
         throw badRequest(CHAT_MESSAGES.photoRequired, [{ param: 'photo', msg: CHAT_MESSAGES.photoRequired }]);
       await sendLimit.consume(actor.id, TOO_MANY_MESSAGES);
-      await partner(actor.id, input.receiverId);
+      await partner(db, actor.id, input.receiverId);
       if (await isBlockedBetween(db, actor.id, input.receiverId))
         throw forbidden(BLOCK_MESSAGES.cannotMessage);
       if (input.productId !== undefined)
-        await assertProductInThread(actor.id, input.receiverId, input.productId);
+        await assertProductInThread(db, actor.id, input.receiverId, input.productId);
       const image = await processImage(file.path, CHAT_IMAGE_LIMITS);
       const key = `${newStorageKey('chat')}.webp`;
       await storage.put(key, image.full.data, image.contentType);
       try {
-        return await store(actor, {
+        return await store(deps, actor, {
           receiverId: input.receiverId,
           content: CHAT_MESSAGES.photoContent,
           clientId: input.clientId ?? null,
@@ -149,8 +156,14 @@ export function createChatService(
     },
 
     /** A message another feature writes for `actor` (checked by that feature): an offer card. */
-    post: (actor: Actor, input: PostInput) => store(actor, { ...input, clientId: null }),
+    post: (actor: Actor, input: PostInput) => store(deps, actor, { ...input, clientId: null }),
+  };
+}
 
+/** Reading: the conversations, one thread's history, and who sees whose presence. */
+function readingMethods(deps: ChatDeps) {
+  const { db, events } = deps;
+  return {
     async conversations(actor: Actor) {
       const rows = await repo.conversations(db, actor.id);
       return { conversations: rows.map(presentConversation) };
@@ -158,7 +171,7 @@ export function createChatService(
 
     /** One page of history (oldest first within the page); marks the partner's messages to me read. */
     async conversation(actor: Actor, otherId: string, q: { limit: number; cursor?: string }) {
-      const user = await partner(actor.id, otherId);
+      const user = await partner(db, actor.id, otherId);
       const rows = await repo.conversationPage(db, actor.id, otherId, q.limit, q.cursor);
       const { items, nextCursor } = pageOf(rows, q.limit, (r) => r.cursor);
       const page = items.map((r) => r.message);
@@ -172,7 +185,7 @@ export function createChatService(
           readAt: readAt.toISOString(),
         });
       }
-      const messages = (await present(page.reverse())).map((m) =>
+      const messages = (await present(deps, page.reverse())).map((m) =>
         m.senderId === otherId ? { ...m, isRead: true } : m,
       );
       return { messages, nextCursor, user };
@@ -187,5 +200,15 @@ export function createChatService(
     /** Those of `ids` who are presence peers of `userId`. */
     presencePeersAmong: (userId: string, ids: string[]) => repo.presencePeersAmong(db, userId, ids),
   };
+}
+
+/** Chat: storing messages, conversations and history. Used by the REST routes and the socket gateway. */
+export function createChatService(ctx: ChatContext) {
+  const { db, events, storage } = ctx;
+  const links = createUploadLinks(ctx.config.jwtSecret);
+  // One budget for REST and the socket gateway: both are handed this one service (services.ts).
+  const sendLimit = ctx.limiter('chat-send', CHAT_SEND_LIMIT);
+  const deps: ChatDeps = { db, events, storage, links, sendLimit };
+  return { ...sendingMethods(deps), ...readingMethods(deps) };
 }
 export type ChatService = ReturnType<typeof createChatService>;

@@ -32,16 +32,9 @@ interface RequestJob {
   what: 'accepted' | 'delivered';
 }
 
-/**
- * E-mails to users who are away, scheduled in the PostgreSQL job queue so exactly one process sends
- * each: a message still unread after the delay (one per conversation per hour), and a request
- * accepted or delivered; a daily cap per user; each kind can be turned off by a signed link.
- */
-export function createEmailsService(
-  ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>,
-  deps: { jobs?: JobQueue; presence: Presence },
-) {
-  const { db, config, mailer, log } = ctx;
+/** The two jobs' workers: each sends its e-mail when the recipient is away and wants that kind. */
+function awayMailers(ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>, deps: { presence: Presence }) {
+  const { db, config, mailer } = ctx;
   const delay = config.offlineEmail.unreadDelaySeconds;
   const limits = {
     perConversationSeconds: EMAIL_LIMITS.perConversationSeconds,
@@ -100,6 +93,22 @@ export function createEmailsService(
       }),
     );
   }
+
+  return { unreadMessages, requestUpdate };
+}
+
+/**
+ * E-mails to users who are away, scheduled in the PostgreSQL job queue so exactly one process sends
+ * each: a message still unread after the delay (one per conversation per hour), and a request
+ * accepted or delivered; a daily cap per user; each kind can be turned off by a signed link.
+ */
+export function createEmailsService(
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>,
+  deps: { jobs?: JobQueue; presence: Presence },
+) {
+  const { db, config, log } = ctx;
+  const delay = config.offlineEmail.unreadDelaySeconds;
+  const { unreadMessages, requestUpdate } = awayMailers(ctx, deps);
 
   return {
     /** Creates the queues and starts this process's workers. */

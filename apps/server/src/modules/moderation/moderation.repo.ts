@@ -43,6 +43,37 @@ export const listReports = (db: Db, status: ReportStatus, limit: number, cursor?
 export const findReport = async (db: Db, id: string) =>
   (await db.select().from(reports).where(eq(reports.id, id)).limit(1))[0];
 
+/** A reported message, with the few messages around it in the same conversation. */
+async function messageDetails(db: Db, id: string, ownerId: string) {
+  const [m] = await db.select().from(messages).where(eq(messages.id, id));
+  if (!m) return undefined;
+  const around = await db.execute(sql`
+    (select sender_id, content, sent_at from ${messages}
+      where ((sender_id = ${m.senderId} and receiver_id = ${m.receiverId}) or (sender_id = ${m.receiverId} and receiver_id = ${m.senderId}))
+        and sent_at < ${m.sentAt} order by sent_at desc limit 3)
+    union all
+    (select sender_id, content, sent_at from ${messages}
+      where ((sender_id = ${m.senderId} and receiver_id = ${m.receiverId}) or (sender_id = ${m.receiverId} and receiver_id = ${m.senderId}))
+        and sent_at > ${m.sentAt} order by sent_at asc limit 3)
+    order by sent_at`);
+  const rows = (
+    around as unknown as { rows: { sender_id: string; content: string; sent_at: Date | string }[] }
+  ).rows;
+  return {
+    title: null,
+    text: m.content,
+    price: null,
+    moderation: null,
+    photoKeys: m.imagePath ? [m.imagePath] : [],
+    avatar: null,
+    context: rows.map((r) => ({
+      fromOwner: r.sender_id === ownerId,
+      content: r.content,
+      sentAt: new Date(r.sent_at).toISOString(),
+    })),
+  };
+}
+
 /**
  * What a moderator sees of one target (undefined when it no longer exists): its photos as storage
  * keys (a product's thumbnails, a photo message's photo), or a user's avatar as stored.
@@ -80,36 +111,8 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
         .where(eq(requests.id, id));
       return r && { ...r, photoKeys: [], avatar: null, context: [] };
     }
-    case 'message': {
-      const [m] = await db.select().from(messages).where(eq(messages.id, id));
-      if (!m) return undefined;
-      // The few messages around it in the same conversation.
-      const around = await db.execute(sql`
-        (select sender_id, content, sent_at from ${messages}
-          where ((sender_id = ${m.senderId} and receiver_id = ${m.receiverId}) or (sender_id = ${m.receiverId} and receiver_id = ${m.senderId}))
-            and sent_at < ${m.sentAt} order by sent_at desc limit 3)
-        union all
-        (select sender_id, content, sent_at from ${messages}
-          where ((sender_id = ${m.senderId} and receiver_id = ${m.receiverId}) or (sender_id = ${m.receiverId} and receiver_id = ${m.senderId}))
-            and sent_at > ${m.sentAt} order by sent_at asc limit 3)
-        order by sent_at`);
-      const rows = (
-        around as unknown as { rows: { sender_id: string; content: string; sent_at: Date | string }[] }
-      ).rows;
-      return {
-        title: null,
-        text: m.content,
-        price: null,
-        moderation: null,
-        photoKeys: m.imagePath ? [m.imagePath] : [],
-        avatar: null,
-        context: rows.map((r) => ({
-          fromOwner: r.sender_id === ownerId,
-          content: r.content,
-          sentAt: new Date(r.sent_at).toISOString(),
-        })),
-      };
-    }
+    case 'message':
+      return messageDetails(db, id, ownerId);
     case 'user': {
       const [u] = await db
         .select({ title: users.name, avatar: users.avatar })

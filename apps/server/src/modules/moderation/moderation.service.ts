@@ -13,18 +13,96 @@ import { createUploadLinks } from '../../lib/upload-links';
 import { presentReport } from './moderation.presenter';
 import * as repo from './moderation.repo';
 
+type ModerationContext = Pick<AppContext, 'db' | 'events' | 'storage' | 'config'> & {
+  log: Pick<AppContext['log'], 'error'>;
+};
+
+/**
+ * Closes the report (and every open one on its target) with the decision and logs it in one
+ * transaction; open screens and other processes are told afterwards.
+ */
+async function act(
+  { db, events, storage, log }: ModerationContext,
+  actor: Actor,
+  reportId: string,
+  body: ModerateReportBody,
+) {
+  const report = await repo.findReport(db, reportId);
+  if (!report) throw notFound(MODERATION_MESSAGES.reportNotFound);
+  if (report.status !== 'open') throw conflict(MODERATION_MESSAGES.closed);
+  if (report.targetOwnerId === actor.id) throw badRequest(MODERATION_MESSAGES.own);
+  if (body.action === 'remove' && report.targetType === 'user')
+    throw badRequest(MODERATION_MESSAGES.removeUser);
+  const { targetType, targetId, targetOwnerId } = report;
+  const after: AppEvent[] = [];
+  let removedPhoto: string | null = null;
+
+  await db.transaction(async (tx) => {
+    const closed = await repo.closeReports(tx, targetType, targetId, actor.id, body.action);
+    if (closed.length === 0) throw conflict(MODERATION_MESSAGES.closed);
+    const listing = targetType === 'product' || targetType === 'request' ? targetType : null;
+    if (body.action === 'dismiss' && listing) {
+      // Back on the lists: every process reads its pages afresh.
+      if (await repo.setListing(tx, listing, targetId, 'visible', ['held']))
+        after.push({ type: 'user.updated', userId: targetOwnerId });
+    }
+    if (body.action === 'remove') {
+      if (listing) {
+        const name = await repo.setListing(tx, listing, targetId, 'removed', ['visible', 'held']);
+        if (name !== undefined) {
+          after.push({ type: 'listing.hidden', targetType: listing, targetId, ownerId: targetOwnerId });
+          after.push({
+            type: 'listing.removed',
+            ownerId: targetOwnerId,
+            targetType: listing,
+            name,
+            reason: body.reason,
+          });
+        }
+      } else {
+        removedPhoto = await repo.blankMessage(tx, targetId);
+        after.push({
+          type: 'listing.removed',
+          ownerId: targetOwnerId,
+          targetType: 'message',
+          name: '',
+          reason: body.reason,
+        });
+      }
+    }
+    if (body.action === 'suspend') {
+      await repo.suspendUser(tx, targetOwnerId, body.days ?? null);
+      // Every session ends at once on every process; every list drops their listings.
+      after.push({ type: 'user.sessions_revoked', userId: targetOwnerId });
+    }
+    await repo.logAction(tx, {
+      moderatorId: actor.id,
+      action: body.action,
+      targetType,
+      targetId,
+      reportId,
+      reason: body.reason,
+      days: body.action === 'suspend' ? (body.days ?? null) : null,
+    });
+  });
+  if (removedPhoto) {
+    // Best effort: the message no longer points at the file either way.
+    await storage.delete(removedPhoto).catch((err: unknown) => {
+      log.error({ err, key: removedPhoto }, 'could not delete an upload');
+    });
+  }
+  for (const event of after) await events.emit(event);
+  return { message: MODERATION_MESSAGES.done[body.action] };
+}
+
 /**
  * Campus moderation: the report queue with a preview of each target, the three decisions (dismiss,
  * remove, suspend), lifting a suspension, and the append-only log of every action. Each decision
  * and its log row commit together; open screens and other processes are told afterwards, and a
  * removed photo message's file is deleted then (its link answers 404 from that moment).
  */
-export function createModerationService(
-  ctx: Pick<AppContext, 'db' | 'events' | 'storage' | 'config'> & {
-    log: Pick<AppContext['log'], 'error'>;
-  },
-) {
-  const { db, events, storage, log } = ctx;
+export function createModerationService(ctx: ModerationContext) {
+  const { db, events, storage } = ctx;
   const urls = { storage, links: createUploadLinks(ctx.config.jwtSecret) };
 
   return {
@@ -40,74 +118,7 @@ export function createModerationService(
       return { reports, nextCursor };
     },
 
-    async act(actor: Actor, reportId: string, body: ModerateReportBody) {
-      const report = await repo.findReport(db, reportId);
-      if (!report) throw notFound(MODERATION_MESSAGES.reportNotFound);
-      if (report.status !== 'open') throw conflict(MODERATION_MESSAGES.closed);
-      if (report.targetOwnerId === actor.id) throw badRequest(MODERATION_MESSAGES.own);
-      if (body.action === 'remove' && report.targetType === 'user')
-        throw badRequest(MODERATION_MESSAGES.removeUser);
-      const { targetType, targetId, targetOwnerId } = report;
-      const after: AppEvent[] = [];
-      let removedPhoto: string | null = null;
-
-      await db.transaction(async (tx) => {
-        const closed = await repo.closeReports(tx, targetType, targetId, actor.id, body.action);
-        if (closed.length === 0) throw conflict(MODERATION_MESSAGES.closed);
-        const listing = targetType === 'product' || targetType === 'request' ? targetType : null;
-        if (body.action === 'dismiss' && listing) {
-          // Back on the lists: every process reads its pages afresh.
-          if (await repo.setListing(tx, listing, targetId, 'visible', ['held']))
-            after.push({ type: 'user.updated', userId: targetOwnerId });
-        }
-        if (body.action === 'remove') {
-          if (listing) {
-            const name = await repo.setListing(tx, listing, targetId, 'removed', ['visible', 'held']);
-            if (name !== undefined) {
-              after.push({ type: 'listing.hidden', targetType: listing, targetId, ownerId: targetOwnerId });
-              after.push({
-                type: 'listing.removed',
-                ownerId: targetOwnerId,
-                targetType: listing,
-                name,
-                reason: body.reason,
-              });
-            }
-          } else {
-            removedPhoto = await repo.blankMessage(tx, targetId);
-            after.push({
-              type: 'listing.removed',
-              ownerId: targetOwnerId,
-              targetType: 'message',
-              name: '',
-              reason: body.reason,
-            });
-          }
-        }
-        if (body.action === 'suspend') {
-          await repo.suspendUser(tx, targetOwnerId, body.days ?? null);
-          // Every session ends at once on every process; every list drops their listings.
-          after.push({ type: 'user.sessions_revoked', userId: targetOwnerId });
-        }
-        await repo.logAction(tx, {
-          moderatorId: actor.id,
-          action: body.action,
-          targetType,
-          targetId,
-          reportId,
-          reason: body.reason,
-          days: body.action === 'suspend' ? (body.days ?? null) : null,
-        });
-      });
-      if (removedPhoto) {
-        // Best effort: the message no longer points at the file either way.
-        await storage.delete(removedPhoto).catch((err: unknown) => {
-          log.error({ err, key: removedPhoto }, 'could not delete an upload');
-        });
-      }
-      for (const event of after) await events.emit(event);
-      return { message: MODERATION_MESSAGES.done[body.action] };
-    },
+    act: (actor: Actor, reportId: string, body: ModerateReportBody) => act(ctx, actor, reportId, body),
 
     async unsuspend(actor: Actor, userId: string, reason: string) {
       if (!(await repo.userExists(db, userId))) throw notFound(MODERATION_MESSAGES.userNotFound);

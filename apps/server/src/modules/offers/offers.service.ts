@@ -28,59 +28,61 @@ export interface OffersDeps {
 
 const rupees = (paise: number) => formatRupees(toRupees(paise));
 
+type OffersContext = Pick<AppContext, 'db' | 'events'>;
+
+/** Pushes these offers, as they are now, to their buyers and the seller; answers them presented. */
+async function announce({ db, events }: OffersContext, ids: string[], sellerId: string) {
+  const found = await repo.findOffers(db, ids);
+  for (const offer of found)
+    await events.emit({ type: 'offer.updated', offer: presentOffer(offer), sellerId });
+  return found;
+}
+const presented = (found: repo.OfferView[], id: string) => presentOffer(found.find((o) => o.id === id)!);
+
 /**
- * Offers on products: a buyer offers a price in the chat with the seller; the seller accepts (the
- * product is reserved for the buyer, the other pending offers are declined) or declines; the buyer
- * may withdraw. Each change is pushed to both as `offer.updated` and the card in their chat follows.
+ * The product, unless it answers 404 to the actor: removed by a moderator, or its seller is
+ * suspended (for everyone but moderators).
  */
-export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps: OffersDeps) {
-  const { db, events } = ctx;
-  const { chat, products } = deps;
+async function shownProduct(db: OffersContext['db'], actor: Actor, productId: string) {
+  const product = await repo.findProduct(db, productId);
+  if (!product || product.moderation === 'removed' || (product.sellerSuspended && !actor.isModerator))
+    throw notFound(PRODUCT_MESSAGES.notFound);
+  return product;
+}
 
-  /** Pushes these offers, as they are now, to their buyers and the seller; answers them presented. */
-  async function announce(ids: string[], sellerId: string) {
-    const found = await repo.findOffers(db, ids);
-    for (const offer of found)
-      await events.emit({ type: 'offer.updated', offer: presentOffer(offer), sellerId });
-    return found;
-  }
-  const presented = (found: repo.OfferView[], id: string) => presentOffer(found.find((o) => o.id === id)!);
+/** No offer is made, accepted or declined between two users of whom either blocks the other. */
+async function assertNotBlocked(db: OffersContext['db'], a: string, b: string) {
+  if (await isBlockedBetween(db, a, b)) throw forbidden(BLOCK_MESSAGES.cannotOffer);
+}
 
-  /**
-   * The product, unless it answers 404 to the actor: removed by a moderator, or its seller is
-   * suspended (for everyone but moderators).
-   */
-  async function shownProduct(actor: Actor, productId: string) {
-    const product = await repo.findProduct(db, productId);
-    if (!product || product.moderation === 'removed' || (product.sellerSuspended && !actor.isModerator))
-      throw notFound(PRODUCT_MESSAGES.notFound);
-    return product;
-  }
+async function offerWithProduct(db: OffersContext['db'], id: string) {
+  const offer = await repo.findOffer(db, id);
+  if (!offer) throw notFound(OFFER_MESSAGES.notFound);
+  const product = await repo.findProduct(db, offer.productId);
+  if (!product) throw notFound(OFFER_MESSAGES.notFound);
+  return { offer, product };
+}
 
-  /** No offer is made, accepted or declined between two users of whom either blocks the other. */
-  async function assertNotBlocked(a: string, b: string) {
-    if (await isBlockedBetween(db, a, b)) throw forbidden(BLOCK_MESSAGES.cannotOffer);
-  }
+/** Notifies `userIds` of something `fromId` did, but none of them who blocks `fromId` or is blocked by them. */
+async function notice(
+  { db, events }: OffersContext,
+  fromId: string,
+  to: string[],
+  productId: string,
+  message: string,
+) {
+  const userIds = await notBlockedAmong(db, fromId, to);
+  if (userIds.length)
+    await events.emit({
+      type: 'users.noticed',
+      userIds,
+      notice: { type: 'product', message, data: { productId } },
+    });
+}
 
-  async function offerWithProduct(id: string) {
-    const offer = await repo.findOffer(db, id);
-    if (!offer) throw notFound(OFFER_MESSAGES.notFound);
-    const product = await repo.findProduct(db, offer.productId);
-    if (!product) throw notFound(OFFER_MESSAGES.notFound);
-    return { offer, product };
-  }
-
-  /** Notifies `userIds` of something `fromId` did, but none of them who blocks `fromId` or is blocked by them. */
-  async function notice(fromId: string, to: string[], productId: string, message: string) {
-    const userIds = await notBlockedAmong(db, fromId, to);
-    if (userIds.length)
-      await events.emit({
-        type: 'users.noticed',
-        userIds,
-        notice: { type: 'product', message, data: { productId } },
-      });
-  }
-
+/** The buyer's side: making an offer, reading the offers, withdrawing one. */
+function buyerMethods(ctx: OffersContext, { chat }: OffersDeps) {
+  const { db } = ctx;
   return {
     /** POST /products/{id}/offers. */
     async make(
@@ -88,14 +90,14 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
       productId: string,
       amountRupees: number,
     ): Promise<{ offer: Offer; message: string }> {
-      const product = await shownProduct(actor, productId);
+      const product = await shownProduct(db, actor, productId);
       if (product.sellerId === actor.id) throw forbidden(OFFER_MESSAGES.ownProduct);
       if (product.status !== 'available' || product.moderation !== 'visible')
         throw conflict(OFFER_MESSAGES.notAvailable);
       const amount = toPaise(amountRupees);
       if (amount > product.price * OFFER_LIMITS.maxTimesPrice)
         throw fieldError('amount', OFFER_MESSAGES.amountMax);
-      await assertNotBlocked(actor.id, product.sellerId);
+      await assertNotBlocked(db, actor.id, product.sellerId);
       let id: string;
       try {
         id = await repo.insertOffer(db, { productId, buyerId: actor.id, amount });
@@ -103,7 +105,7 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
         if (isUniqueViolation(err)) throw conflict(OFFER_MESSAGES.pendingExists);
         throw err;
       }
-      const offer = presented(await announce([id], product.sellerId), id);
+      const offer = presented(await announce(ctx, [id], product.sellerId), id);
       await chat.post(actor, {
         receiverId: product.sellerId,
         content: `Offered ${rupees(amount)} for ${product.name}`,
@@ -115,24 +117,48 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
 
     /** GET /products/{id}/offers: the seller sees every offer, anyone else their own. */
     async list(actor: Actor, productId: string) {
-      const product = await shownProduct(actor, productId);
+      const product = await shownProduct(db, actor, productId);
       const rows = await repo.listOffers(db, productId, product.sellerId === actor.id ? undefined : actor.id);
       return { offers: rows.map(presentOffer) };
     },
 
+    /** PUT /offers/{id}/withdraw: the buyer. */
+    async withdraw(actor: Actor, id: string) {
+      const { offer, product } = await offerWithProduct(db, id);
+      if (offer.buyerId !== actor.id) throw forbidden(OFFER_MESSAGES.notBuyerOfOffer);
+      if (!(await repo.closeOffer(db, id, 'withdrawn'))) throw conflict(OFFER_MESSAGES.notPending);
+      const changed = await announce(ctx, [id], product.sellerId);
+      // A withdrawal is allowed across a block (it ends an offer), but the seller is not told of it then.
+      await notice(
+        ctx,
+        actor.id,
+        [product.sellerId],
+        product.id,
+        `${actor.name} withdrew their offer for ${product.name}`,
+      );
+      return { offer: presented(changed, id), message: OFFER_MESSAGES.withdrawn };
+    },
+  };
+}
+
+/** The seller's side: accepting or declining an offer, and the offers a status change closes. */
+function sellerMethods(ctx: OffersContext, { products }: OffersDeps) {
+  const { db } = ctx;
+  return {
     /** PUT /offers/{id}/accept: the seller; atomic per product. */
     async accept(actor: Actor, id: string) {
-      const { offer, product } = await offerWithProduct(id);
+      const { offer, product } = await offerWithProduct(db, id);
       if (product.sellerId !== actor.id) throw forbidden(OFFER_MESSAGES.notSellerOfOffer);
-      await assertNotBlocked(actor.id, offer.buyerId);
+      await assertNotBlocked(db, actor.id, offer.buyerId);
       const outcome = await repo.acceptOffer(db, id, product.id);
       if (!outcome.ok)
         throw conflict(
           outcome.reason === 'notPending' ? OFFER_MESSAGES.notPending : OFFER_MESSAGES.notAvailable,
         );
-      const changed = await announce([id, ...outcome.declined], actor.id);
+      const changed = await announce(ctx, [id, ...outcome.declined], actor.id);
       await products.reservedByOffer(product.id, offer.buyerId);
       await notice(
+        ctx,
         actor.id,
         [offer.buyerId],
         product.id,
@@ -140,6 +166,7 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
       );
       const declinedBuyers = changed.filter((o) => o.id !== id).map((o) => o.buyerId);
       await notice(
+        ctx,
         actor.id,
         declinedBuyers,
         product.id,
@@ -150,34 +177,19 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
 
     /** PUT /offers/{id}/decline: the seller. */
     async decline(actor: Actor, id: string) {
-      const { offer, product } = await offerWithProduct(id);
+      const { offer, product } = await offerWithProduct(db, id);
       if (product.sellerId !== actor.id) throw forbidden(OFFER_MESSAGES.notSellerOfOffer);
-      await assertNotBlocked(actor.id, offer.buyerId);
+      await assertNotBlocked(db, actor.id, offer.buyerId);
       if (!(await repo.closeOffer(db, id, 'declined'))) throw conflict(OFFER_MESSAGES.notPending);
-      const changed = await announce([id], actor.id);
+      const changed = await announce(ctx, [id], actor.id);
       await notice(
+        ctx,
         actor.id,
         [offer.buyerId],
         product.id,
         `${actor.name} declined your offer of ${rupees(offer.amount)} for ${product.name}`,
       );
       return { offer: presented(changed, id), message: OFFER_MESSAGES.declined };
-    },
-
-    /** PUT /offers/{id}/withdraw: the buyer. */
-    async withdraw(actor: Actor, id: string) {
-      const { offer, product } = await offerWithProduct(id);
-      if (offer.buyerId !== actor.id) throw forbidden(OFFER_MESSAGES.notBuyerOfOffer);
-      if (!(await repo.closeOffer(db, id, 'withdrawn'))) throw conflict(OFFER_MESSAGES.notPending);
-      const changed = await announce([id], product.sellerId);
-      // A withdrawal is allowed across a block (it ends an offer), but the seller is not told of it then.
-      await notice(
-        actor.id,
-        [product.sellerId],
-        product.id,
-        `${actor.name} withdrew their offer for ${product.name}`,
-      );
-      return { offer: presented(changed, id), message: OFFER_MESSAGES.withdrawn };
     },
 
     /**
@@ -191,8 +203,17 @@ export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, deps
     ) {
       if (status === 'reserved') return;
       const declined = await repo.declineOffersOf(db, productId, status === 'sold' ? 'pending' : 'accepted');
-      await announce(declined, sellerId);
+      await announce(ctx, declined, sellerId);
     },
   };
+}
+
+/**
+ * Offers on products: a buyer offers a price in the chat with the seller; the seller accepts (the
+ * product is reserved for the buyer, the other pending offers are declined) or declines; the buyer
+ * may withdraw. Each change is pushed to both as `offer.updated` and the card in their chat follows.
+ */
+export function createOffersService(ctx: OffersContext, deps: OffersDeps) {
+  return { ...buyerMethods(ctx, deps), ...sellerMethods(ctx, deps) };
 }
 export type OffersService = ReturnType<typeof createOffersService>;

@@ -1,7 +1,6 @@
 import {
   BLOCK_MESSAGES,
   OFFER_LIMITS,
-  PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   SALE_MESSAGES,
   SAVED_MESSAGES,
@@ -15,12 +14,13 @@ import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { badRequest, forbidden, isForeignKeyViolation, notFound, type AppError } from '../../lib/errors';
 import type { Events } from '../../lib/events';
-import { DEFAULT_IMAGE_LIMITS, processImage, type ImageLimits, type ProcessedImage } from '../../lib/images';
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../../lib/images';
 import { blockedWith, isBlockedBetween } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
 import { toPaise } from '../../lib/money';
-import type { Form, UploadedFile } from '../../lib/multipart';
-import { newStorageKey, type Storage } from '../../lib/storage';
+import type { Form } from '../../lib/multipart';
+import type { Storage } from '../../lib/storage';
+import { checkImageCount, keptImages, orRemove, removeFiles, storeImages } from './products.images';
 import {
   manageRefusal,
   productHidden,
@@ -38,15 +38,6 @@ function refusalError(reason: ProductRefusal, action: 'sell' | 'manage'): AppErr
   return forbidden(action === 'sell' ? SELL_ONLY_HOSTELLERS : PRODUCT_MESSAGES.onlyHostellers);
 }
 
-/** A kept-image reference as the client sends it: the URL we gave (path or absolute) or the image id. */
-const comparable = (s: string) => {
-  try {
-    return new URL(s).pathname;
-  } catch {
-    return s;
-  }
-};
-
 const hidden = (viewer: ProductViewer, found: repo.ProductWithSeller) =>
   productHidden(viewer, { moderation: found.product.moderation, sellerSuspended: found.sellerSuspended });
 
@@ -57,170 +48,93 @@ const viewerOf = (actor: Actor): ProductViewer => ({
   isModerator: actor.isModerator,
 });
 
+type ProductsContext = Pick<AppContext, 'db'> & { log: Pick<AppContext['log'], 'error'>; events?: Events };
+
+/** What every product method works with: the context, where images are kept and their limits. */
+interface ProductsDeps extends ProductsContext {
+  storage: Storage;
+  imageLimits: ImageLimits;
+}
+
+async function find({ db }: ProductsDeps, id: string): Promise<repo.ProductWithSeller> {
+  const found = await repo.findProduct(db, id);
+  if (!found) throw notFound(PRODUCT_MESSAGES.notFound);
+  return found;
+}
+
 /**
- * The marketplace: list, view, sell, edit, change status, delete. Images go through sharp and
- * `storage`. With `events`, changes are pushed to open screens after they commit
- * (docs/decisions/0006-entity-events.md).
+ * After a change has committed: the product as the actor sees it, once the seller's other sessions
+ * and everyone watching it have been told.
  */
-export function createProductsService(
-  ctx: Pick<AppContext, 'db'> & { log: Pick<AppContext['log'], 'error'>; events?: Events },
-  storage: Storage,
-  imageLimits: ImageLimits = DEFAULT_IMAGE_LIMITS,
-) {
-  const { db, log, events } = ctx;
+async function changed(deps: ProductsDeps, id: string, actor: Actor): Promise<{ product: Product }> {
+  const found = await announce(deps, id);
+  return { product: presentProduct(deps.storage, found, viewerOf(actor)) };
+}
 
-  async function find(id: string): Promise<repo.ProductWithSeller> {
-    const found = await repo.findProduct(db, id);
-    if (!found) throw notFound(PRODUCT_MESSAGES.notFound);
-    return found;
-  }
+/** Tells the seller's other sessions and everyone watching the product how it is now. */
+async function announce(deps: ProductsDeps, id: string) {
+  const { storage, events } = deps;
+  const found = await find(deps, id);
+  const forSeller = presentProduct(storage, found, { id: found.product.sellerId, role: 'hosteller' });
+  await events?.emit({
+    type: 'product.updated',
+    sellerId: found.product.sellerId,
+    forSeller,
+    forOthers: presentProduct(storage, found, ANY_BUYER),
+  });
+  return found;
+}
 
-  /**
-   * After a change has committed: the product as the actor sees it, once the seller's other sessions
-   * and everyone watching it have been told.
-   */
-  async function changed(id: string, actor: Actor): Promise<{ product: Product }> {
-    const found = await announce(id);
-    return { product: presentProduct(storage, found, viewerOf(actor)) };
-  }
+/**
+ * A new product reaches open marketplaces when lists may show it (visible, its seller not
+ * suspended), but not its seller nor anyone blocked with them.
+ */
+async function announceListed({ db, storage, events }: ProductsDeps, found: repo.ProductWithSeller) {
+  if (!events || found.product.moderation !== 'visible' || found.sellerSuspended) return;
+  const sellerId = found.product.sellerId;
+  await events.emit({
+    type: 'product.available',
+    product: presentProduct(storage, found, ANY_BUYER),
+    except: [sellerId, ...(await blockedWith(db, sellerId))],
+  });
+}
 
-  /** Tells the seller's other sessions and everyone watching the product how it is now. */
-  async function announce(id: string) {
-    const found = await find(id);
-    const forSeller = presentProduct(storage, found, { id: found.product.sellerId, role: 'hosteller' });
+/** Tells everyone who saved the product (but `except`) what happened to it. */
+async function tellSavers({ db, events }: ProductsDeps, id: string, message: string, except: string[] = []) {
+  const userIds = (await repo.saversOf(db, id)).filter((u) => !except.includes(u));
+  if (userIds.length)
     await events?.emit({
-      type: 'product.updated',
-      sellerId: found.product.sellerId,
-      forSeller,
-      forOthers: presentProduct(storage, found, ANY_BUYER),
+      type: 'users.noticed',
+      userIds,
+      notice: { type: 'product', message, data: { productId: id } },
     });
-    return found;
-  }
+}
 
-  /**
-   * A new product reaches open marketplaces when lists may show it (visible, its seller not
-   * suspended), but not its seller nor anyone blocked with them.
-   */
-  async function announceListed(found: repo.ProductWithSeller) {
-    if (!events || found.product.moderation !== 'visible' || found.sellerSuspended) return;
-    const sellerId = found.product.sellerId;
-    await events.emit({
-      type: 'product.available',
-      product: presentProduct(storage, found, ANY_BUYER),
-      except: [sellerId, ...(await blockedWith(db, sellerId))],
-    });
-  }
+/** 404 when it does not exist, 403 when the actor may not manage it. */
+async function assertCanManage({ db }: ProductsDeps, actor: Actor, id: string) {
+  if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
+  const owner = await repo.findProductOwner(db, id);
+  if (!owner) throw notFound(PRODUCT_MESSAGES.notFound);
+  const refusal = manageRefusal(actor, owner);
+  if (refusal) throw refusalError(refusal, 'manage');
+}
 
-  /** Tells everyone who saved the product (but `except`) what happened to it. */
-  async function tellSavers(id: string, message: string, except: string[] = []) {
-    const userIds = (await repo.saversOf(db, id)).filter((u) => !except.includes(u));
-    if (userIds.length)
-      await events?.emit({
-        type: 'users.noticed',
-        userIds,
-        notice: { type: 'product', message, data: { productId: id } },
-      });
-  }
+/** Why a seller-only write touched no row: gone (404) or not theirs (403). */
+async function missOrRefuse(deps: ProductsDeps, actor: Actor, id: string): Promise<never> {
+  await assertCanManage(deps, actor, id);
+  throw notFound(PRODUCT_MESSAGES.notFound);
+}
 
-  /** Best effort: a file that cannot be removed is logged, never turned into an error for the user. */
-  async function removeFiles(keys: string[]) {
-    const results = await Promise.allSettled(keys.map((k) => storage.delete(k)));
-    for (const [i, r] of results.entries())
-      if (r.status === 'rejected') log.error({ err: r.reason, key: keys[i] }, 'could not delete an upload');
-  }
+/** Role check before an upload is read. */
+function assertCanSell(actor: Actor) {
+  const refusal = sellRefusal(actor);
+  if (refusal) throw refusalError(refusal, 'sell');
+}
 
-  /**
-   * Decodes and re-encodes every upload first (one at a time, to bound memory), and only when all are
-   * valid writes them. If a write fails, the ones already written are removed.
-   */
-  async function storeImages(files: UploadedFile[]) {
-    const processed: ProcessedImage[] = [];
-    for (const file of files) processed.push(await processImage(file.path, imageLimits));
-    const keys: string[] = [];
-    const rows: repo.NewImage[] = [];
-    try {
-      for (const img of processed) {
-        const base = newStorageKey('products');
-        const path = `${base}.webp`;
-        const thumbPath = `${base}_thumb.webp`;
-        await storage.put(path, img.full.data, img.contentType);
-        keys.push(path);
-        await storage.put(thumbPath, img.thumb.data, img.contentType);
-        keys.push(thumbPath);
-        rows.push({ path, thumbPath, width: img.full.width, height: img.full.height });
-      }
-    } catch (err) {
-      await removeFiles(keys);
-      throw err;
-    }
-    return { rows, keys };
-  }
-
-  /** Runs a database write; if it fails, the files written for it are removed before the error goes on. */
-  async function orRemove<T>(keys: string[], write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      await removeFiles(keys);
-      throw err;
-    }
-  }
-
-  /** The current images the edit keeps, in the client's order; all of them when it did not say. */
-  function keptImages(current: repo.ImageRow[], requested: string[] | undefined): repo.ImageRow[] {
-    if (requested === undefined) return current;
-    const kept: repo.ImageRow[] = [];
-    for (const ref of requested) {
-      const want = comparable(ref);
-      const match = current.find(
-        (img) =>
-          img.id === ref ||
-          comparable(storage.url(img.path)) === want ||
-          comparable(storage.url(img.thumbPath)) === want,
-      );
-      if (!match)
-        throw badRequest(PRODUCT_MESSAGES.unknownExistingImage, [
-          { param: 'existingImages', msg: PRODUCT_MESSAGES.unknownExistingImage },
-        ]);
-      if (!kept.includes(match)) kept.push(match);
-    }
-    return kept;
-  }
-
-  function checkImageCount(total: number) {
-    if (total > PRODUCT_LIMITS.maxImages)
-      throw badRequest(PRODUCT_MESSAGES.maxImages, [{ param: 'images', msg: PRODUCT_MESSAGES.maxImages }]);
-    if (total === 0)
-      throw badRequest(PRODUCT_MESSAGES.imageRequired, [
-        { param: 'images', msg: PRODUCT_MESSAGES.imageRequired },
-      ]);
-  }
-
-  /** 404 when it does not exist, 403 when the actor may not manage it. */
-  async function assertCanManage(actor: Actor, id: string) {
-    if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
-    const owner = await repo.findProductOwner(db, id);
-    if (!owner) throw notFound(PRODUCT_MESSAGES.notFound);
-    const refusal = manageRefusal(actor, owner);
-    if (refusal) throw refusalError(refusal, 'manage');
-  }
-
-  /** Why a seller-only write touched no row: gone (404) or not theirs (403). */
-  async function missOrRefuse(actor: Actor, id: string): Promise<never> {
-    await assertCanManage(actor, id);
-    throw notFound(PRODUCT_MESSAGES.notFound);
-  }
-
-  /** Role check before an upload is read. */
-  function assertCanSell(actor: Actor) {
-    const refusal = sellRefusal(actor);
-    if (refusal) throw refusalError(refusal, 'sell');
-  }
-
+/** Reading the marketplace: the list, one product, and whom its seller may name as the buyer. */
+function browsingMethods(deps: ProductsDeps) {
+  const { db, storage } = deps;
   return {
-    assertCanSell,
-    assertCanManage,
-
     async list(actor: Actor, query: ProductListQuery) {
       const rows = await repo.listProducts(db, {
         search: query.search,
@@ -242,7 +156,7 @@ export function createProductsService(
     },
 
     async get(actor: Actor, id: string) {
-      const found = await find(id);
+      const found = await find(deps, id);
       const viewer = viewerOf(actor);
       if (hidden(viewer, found)) throw notFound(PRODUCT_MESSAGES.notFound);
       // Someone who blocks the seller, or whom the seller blocks, sees it without contact or offer.
@@ -253,83 +167,108 @@ export function createProductsService(
       return { product: presentProduct(storage, found, { ...viewer, blockedWithSeller }) };
     },
 
-    /** POST /products: checked fields plus 1 to 5 images in display order (the form's limits allow no sixth). */
-    async create(actor: Actor, form: Form<CreateProductBody>) {
-      assertCanSell(actor);
-      const body = form.fields;
-      const stored = await storeImages(form.files);
-      const id = await orRemove(stored.keys, () =>
-        repo.insertProduct(
-          db,
-          {
-            sellerId: actor.id,
-            name: body.name,
-            description: body.description,
-            price: toPaise(body.price),
-            quantity: body.quantity,
-            category: body.category,
-            condition: body.condition,
-            isNegotiable: body.isNegotiable,
-          },
-          stored.rows,
-        ),
-      );
-      await events?.emit({ type: 'product.created', productId: id, sellerId: actor.id });
-      const created = await find(id);
-      await announceListed(created);
-      return { product: presentProduct(storage, created, viewerOf(actor)) };
-    },
-
     /**
-     * PUT /products/{id}: new field values, the kept images (`existingImages`; absent = keep all) and
-     * new files, 1 to 5 images in total. Removed images' files are deleted after the commit.
+     * GET /products/{id}/buyers: whom the seller may name when marking it sold, and which of them
+     * has the accepted offer (the one the seller most likely sold to).
      */
-    async update(actor: Actor, id: string, form: Form<UpdateProductBody>) {
-      const body = form.fields;
-      const current = await repo.findProduct(db, id);
-      if (!current) throw notFound(PRODUCT_MESSAGES.notFound);
-      const refusal = manageRefusal(actor, current.product);
-      if (refusal) throw refusalError(refusal, 'manage');
-      checkImageCount(keptImages(current.images, body.existingImages).length + form.files.length);
-
-      const stored = await storeImages(form.files);
-      const outcome = await orRemove(stored.keys, () =>
-        repo.applyProductEdit(db, {
-          id,
-          sellerId: actor.id,
-          patch: {
-            name: body.name,
-            description: body.description,
-            price: toPaise(body.price),
-            ...(body.category !== undefined && { category: body.category }),
-            ...(body.condition !== undefined && { condition: body.condition }),
-            ...(body.quantity !== undefined && { quantity: body.quantity }),
-            ...(body.isNegotiable !== undefined && { isNegotiable: body.isNegotiable }),
-          },
-          // Decided again under the row lock, against the images as they are now.
-          plan: (now) => {
-            const kept = keptImages(now, body.existingImages);
-            checkImageCount(kept.length + stored.rows.length);
-            return kept;
-          },
-          added: stored.rows,
-        }),
-      );
-      if (!outcome.ok) {
-        await removeFiles(stored.keys);
-        return missOrRefuse(actor, id);
-      }
-      await removeFiles(outcome.removed.flatMap((img) => [img.path, img.thumbPath]));
-      const answer = await changed(id, actor);
-      const newPrice = toPaise(body.price);
-      if (newPrice < current.product.price)
-        await tellSavers(
-          id,
-          `Price drop: ${answer.product.name} is now ₹${answer.product.price.toLocaleString('en-IN')}`,
-        );
-      return answer;
+    async buyers(actor: Actor, id: string) {
+      await assertCanManage(deps, actor, id);
+      const [buyers, accepted] = await Promise.all([
+        repo.buyerCandidates(db, id, actor.id),
+        repo.acceptedBuyerOf(db, id),
+      ]);
+      return { buyers, acceptedBuyerId: buyers.some((b) => b.id === accepted) ? accepted : null };
     },
+  };
+}
 
+/** POST /products: checked fields plus 1 to 5 images in display order (the form's limits allow no sixth). */
+async function create(deps: ProductsDeps, actor: Actor, form: Form<CreateProductBody>) {
+  const { db, storage, events } = deps;
+  assertCanSell(actor);
+  const body = form.fields;
+  const stored = await storeImages(deps, form.files);
+  const id = await orRemove(deps, stored.keys, () =>
+    repo.insertProduct(
+      db,
+      {
+        sellerId: actor.id,
+        name: body.name,
+        description: body.description,
+        price: toPaise(body.price),
+        quantity: body.quantity,
+        category: body.category,
+        condition: body.condition,
+        isNegotiable: body.isNegotiable,
+      },
+      stored.rows,
+    ),
+  );
+  await events?.emit({ type: 'product.created', productId: id, sellerId: actor.id });
+  const created = await find(deps, id);
+  await announceListed(deps, created);
+  return { product: presentProduct(storage, created, viewerOf(actor)) };
+}
+
+/**
+ * PUT /products/{id}: new field values, the kept images (`existingImages`; absent = keep all) and
+ * new files, 1 to 5 images in total. Removed images' files are deleted after the commit.
+ */
+async function update(deps: ProductsDeps, actor: Actor, id: string, form: Form<UpdateProductBody>) {
+  const { db, storage } = deps;
+  const body = form.fields;
+  const current = await repo.findProduct(db, id);
+  if (!current) throw notFound(PRODUCT_MESSAGES.notFound);
+  const refusal = manageRefusal(actor, current.product);
+  if (refusal) throw refusalError(refusal, 'manage');
+  checkImageCount(keptImages(storage, current.images, body.existingImages).length + form.files.length);
+
+  const stored = await storeImages(deps, form.files);
+  const outcome = await orRemove(deps, stored.keys, () =>
+    repo.applyProductEdit(db, {
+      id,
+      sellerId: actor.id,
+      patch: {
+        name: body.name,
+        description: body.description,
+        price: toPaise(body.price),
+        ...(body.category !== undefined && { category: body.category }),
+        ...(body.condition !== undefined && { condition: body.condition }),
+        ...(body.quantity !== undefined && { quantity: body.quantity }),
+        ...(body.isNegotiable !== undefined && { isNegotiable: body.isNegotiable }),
+      },
+      // Decided again under the row lock, against the images as they are now.
+      plan: (now) => {
+        const kept = keptImages(storage, now, body.existingImages);
+        checkImageCount(kept.length + stored.rows.length);
+        return kept;
+      },
+      added: stored.rows,
+    }),
+  );
+  if (!outcome.ok) {
+    await removeFiles(deps, stored.keys);
+    return missOrRefuse(deps, actor, id);
+  }
+  await removeFiles(
+    deps,
+    outcome.removed.flatMap((img) => [img.path, img.thumbPath]),
+  );
+  const answer = await changed(deps, id, actor);
+  const newPrice = toPaise(body.price);
+  if (newPrice < current.product.price)
+    await tellSavers(
+      deps,
+      id,
+      `Price drop: ${answer.product.name} is now ₹${answer.product.price.toLocaleString('en-IN')}`,
+    );
+  return answer;
+}
+
+/** The seller's changes after listing: status (sold to whom, reserved), and deletion. */
+function statusMethods(deps: ProductsDeps) {
+  const { db, events } = deps;
+  return {
     async setStatus(actor: Actor, id: string, status: ProductStatus, buyerId: string | null = null) {
       if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
       if (buyerId !== null) {
@@ -342,10 +281,11 @@ export function createProductsService(
           ]);
       }
       const before = await repo.setProductStatus(db, id, actor.id, status, buyerId);
-      if (!before) return missOrRefuse(actor, id);
-      const answer = await changed(id, actor);
+      if (!before) return missOrRefuse(deps, actor, id);
+      const answer = await changed(deps, id, actor);
       if (before !== status && status !== 'available')
         await tellSavers(
+          deps,
           id,
           `${answer.product.name} was ${status === 'sold' ? 'sold' : 'reserved'}`,
           buyerId ? [buyerId] : [],
@@ -355,26 +295,43 @@ export function createProductsService(
 
     /** An accepted offer reserved the product: watchers see it, savers (but the buyer) are told. */
     async reservedByOffer(id: string, buyerId: string) {
-      const found = await announce(id);
-      await tellSavers(id, `${found.product.name} was reserved`, [buyerId]);
+      const found = await announce(deps, id);
+      await tellSavers(deps, id, `${found.product.name} was reserved`, [buyerId]);
     },
 
-    /**
-     * GET /products/{id}/buyers: whom the seller may name when marking it sold, and which of them
-     * has the accepted offer (the one the seller most likely sold to).
-     */
-    async buyers(actor: Actor, id: string) {
-      await assertCanManage(actor, id);
-      const [buyers, accepted] = await Promise.all([
-        repo.buyerCandidates(db, id, actor.id),
-        repo.acceptedBuyerOf(db, id),
-      ]);
-      return { buyers, acceptedBuyerId: buyers.some((b) => b.id === accepted) ? accepted : null };
+    /** DELETE /products/{id}: the row, its image rows and their files. */
+    async remove(actor: Actor, id: string) {
+      if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
+      const found = await repo.findProduct(db, id);
+      const savers = await repo.saversOf(db, id);
+      const images = await repo.deleteProduct(db, id, actor.id);
+      if (!images) return missOrRefuse(deps, actor, id);
+      if (found && savers.length)
+        await events?.emit({
+          type: 'users.noticed',
+          userIds: savers,
+          notice: {
+            type: 'product',
+            message: `${found.product.name}, which you saved, was deleted`,
+            data: {},
+          },
+        });
+      await events?.emit({ type: 'product.removed', productId: id, sellerId: actor.id });
+      await removeFiles(
+        deps,
+        images.flatMap((img) => [img.path, img.thumbPath]),
+      );
     },
+  };
+}
 
+/** A buyer's saved products. */
+function savedMethods(deps: ProductsDeps) {
+  const { db, storage, events } = deps;
+  return {
     /** PUT /products/{id}/save: anyone but the seller, on a product they can see. */
     async save(actor: Actor, id: string) {
-      const found = await find(id);
+      const found = await find(deps, id);
       if (hidden(viewerOf(actor), found)) throw notFound(PRODUCT_MESSAGES.notFound);
       if (found.product.sellerId === actor.id) throw badRequest(SAVED_MESSAGES.ownProduct);
       // Deleted by its seller since it was read: gone, as for anyone who opens it now.
@@ -403,27 +360,28 @@ export function createProductsService(
       const viewer = { ...viewerOf(actor), savedIds: found.map((f) => f.product.id) };
       return { products: found.map((f) => presentProduct(storage, f, viewer)), nextCursor };
     },
+  };
+}
 
-    /** DELETE /products/{id}: the row, its image rows and their files. */
-    async remove(actor: Actor, id: string) {
-      if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
-      const found = await repo.findProduct(db, id);
-      const savers = await repo.saversOf(db, id);
-      const images = await repo.deleteProduct(db, id, actor.id);
-      if (!images) return missOrRefuse(actor, id);
-      if (found && savers.length)
-        await events?.emit({
-          type: 'users.noticed',
-          userIds: savers,
-          notice: {
-            type: 'product',
-            message: `${found.product.name}, which you saved, was deleted`,
-            data: {},
-          },
-        });
-      await events?.emit({ type: 'product.removed', productId: id, sellerId: actor.id });
-      await removeFiles(images.flatMap((img) => [img.path, img.thumbPath]));
-    },
+/**
+ * The marketplace: list, view, sell, edit, change status, delete. Images go through sharp and
+ * `storage`. With `events`, changes are pushed to open screens after they commit
+ * (docs/decisions/0006-entity-events.md).
+ */
+export function createProductsService(
+  ctx: ProductsContext,
+  storage: Storage,
+  imageLimits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+) {
+  const deps: ProductsDeps = { db: ctx.db, log: ctx.log, events: ctx.events, storage, imageLimits };
+  return {
+    assertCanSell,
+    assertCanManage: (actor: Actor, id: string) => assertCanManage(deps, actor, id),
+    ...browsingMethods(deps),
+    create: (actor: Actor, form: Form<CreateProductBody>) => create(deps, actor, form),
+    update: (actor: Actor, id: string, form: Form<UpdateProductBody>) => update(deps, actor, id, form),
+    ...statusMethods(deps),
+    ...savedMethods(deps),
   };
 }
 export type ProductsService = ReturnType<typeof createProductsService>;

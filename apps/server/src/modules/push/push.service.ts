@@ -52,6 +52,69 @@ export function targetOf(data: Notice['data']): string {
   return '/dashboard';
 }
 
+const refused = () =>
+  badRequest(PUSH_MESSAGES.endpointRefused, [{ param: 'endpoint', msg: PUSH_MESSAGES.endpointRefused }]);
+
+/** Who sends a push, who is online, and how endpoint host names are resolved. */
+interface PushDeps {
+  sender?: PushSender;
+  presence: Presence;
+  resolve?: Resolver;
+}
+
+/**
+ * A push endpoint must be https on an allowed port, at a host whose every address is public; it is
+ * checked again at each send, so a name that points inside the deployment later reaches nothing.
+ */
+async function checkEndpoint(rules: EndpointRules, resolve: Resolver, endpoint: string) {
+  const target = endpointTarget(endpoint, rules);
+  if (!target) throw refused();
+  if (target.isAddress || rules.allowPrivateEndpoints) return;
+  let timer: NodeJS.Timeout | undefined;
+  const addresses = await Promise.race([
+    resolve(target.host),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('lookup timed out')), LOOKUP_TIMEOUT_MS);
+    }),
+  ])
+    .catch(() => {
+      throw badRequest(PUSH_MESSAGES.endpointUnknown, [
+        { param: 'endpoint', msg: PUSH_MESSAGES.endpointUnknown },
+      ]);
+    })
+    .finally(() => clearTimeout(timer));
+  if (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address))) throw refused();
+}
+
+async function deliver(
+  { db, log }: Pick<AppContext, 'db' | 'log'>,
+  { sender, presence }: PushDeps,
+  userIds: string[],
+  topic: PushTopic | null,
+  payload: PushPayload,
+) {
+  if (!sender || userIds.length === 0) return;
+  // The subscriptions first (most users have none), then who of them is online on any process.
+  const wanted = (await repo.subscriptionsOf(db, userIds)).filter(
+    (s) => topic === null || (s.preferences ?? DEFAULT_PUSH_PREFERENCES)[topic] !== false,
+  );
+  if (wanted.length === 0) return;
+  const online = await presence.onlineAmong([...new Set(wanted.map((s) => s.userId))]);
+  const targets = wanted.filter((s) => !online.has(s.userId));
+  await Promise.all(
+    targets.map(async (t) => {
+      const outcome = await sender(t, payload);
+      if (outcome === 'gone') await repo.forgetEndpoint(db, t.endpoint);
+      else if (outcome === 'refused') {
+        // Its host is not public (any more): it is never contacted again.
+        log.warn({ userId: t.userId }, 'a push endpoint that is not public was dropped');
+        await repo.forgetEndpoint(db, t.endpoint);
+      } else if (outcome === 'failed') log.warn({ userId: t.userId }, 'a push could not be delivered');
+      else if (outcome === 'dropped') log.warn({ userId: t.userId }, 'a push was dropped: too many waiting');
+    }),
+  );
+}
+
 /**
  * Web Push: subscriptions and per-topic preferences, and the dispatcher that turns notifications
  * (and new urgent requests, for day scholars) into pushes for users with no open socket on any
@@ -60,62 +123,11 @@ export function targetOf(data: Notice['data']): string {
  */
 export function createPushService(
   ctx: Pick<AppContext, 'db' | 'log' | 'limiter'> & { publicKey: string | null; rules: EndpointRules },
-  deps: { sender?: PushSender; presence: Presence; resolve?: Resolver },
+  deps: PushDeps,
 ) {
-  const { db, log, rules } = ctx;
+  const { db, rules } = ctx;
   const resolve = deps.resolve ?? systemResolver;
   const subscribeLimit = ctx.limiter('push-subscribe', PUSH_SUBSCRIBE_LIMIT);
-  const refused = () =>
-    badRequest(PUSH_MESSAGES.endpointRefused, [{ param: 'endpoint', msg: PUSH_MESSAGES.endpointRefused }]);
-
-  /**
-   * A push endpoint must be https on an allowed port, at a host whose every address is public; it is
-   * checked again at each send, so a name that points inside the deployment later reaches nothing.
-   */
-  async function checkEndpoint(endpoint: string) {
-    const target = endpointTarget(endpoint, rules);
-    if (!target) throw refused();
-    if (target.isAddress || rules.allowPrivateEndpoints) return;
-    let timer: NodeJS.Timeout | undefined;
-    const addresses = await Promise.race([
-      resolve(target.host),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('lookup timed out')), LOOKUP_TIMEOUT_MS);
-      }),
-    ])
-      .catch(() => {
-        throw badRequest(PUSH_MESSAGES.endpointUnknown, [
-          { param: 'endpoint', msg: PUSH_MESSAGES.endpointUnknown },
-        ]);
-      })
-      .finally(() => clearTimeout(timer));
-    if (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address))) throw refused();
-  }
-
-  async function deliver(userIds: string[], topic: PushTopic | null, payload: PushPayload) {
-    const { sender, presence } = deps;
-    if (!sender || userIds.length === 0) return;
-    // The subscriptions first (most users have none), then who of them is online on any process.
-    const wanted = (await repo.subscriptionsOf(db, userIds)).filter(
-      (s) => topic === null || (s.preferences ?? DEFAULT_PUSH_PREFERENCES)[topic] !== false,
-    );
-    if (wanted.length === 0) return;
-    const online = await presence.onlineAmong([...new Set(wanted.map((s) => s.userId))]);
-    const targets = wanted.filter((s) => !online.has(s.userId));
-    await Promise.all(
-      targets.map(async (t) => {
-        const outcome = await sender(t, payload);
-        if (outcome === 'gone') await repo.forgetEndpoint(db, t.endpoint);
-        else if (outcome === 'refused') {
-          // Its host is not public (any more): it is never contacted again.
-          log.warn({ userId: t.userId }, 'a push endpoint that is not public was dropped');
-          await repo.forgetEndpoint(db, t.endpoint);
-        } else if (outcome === 'failed') log.warn({ userId: t.userId }, 'a push could not be delivered');
-        else if (outcome === 'dropped')
-          log.warn({ userId: t.userId }, 'a push was dropped: too many waiting');
-      }),
-    );
-  }
 
   return {
     async config(actor: Actor) {
@@ -126,7 +138,7 @@ export function createPushService(
     },
     async subscribe(actor: Actor, body: PushSubscriptionBody) {
       await subscribeLimit.consume(actor.id);
-      await checkEndpoint(body.endpoint);
+      await checkEndpoint(rules, resolve, body.endpoint);
       if (!(await repo.saveSubscription(db, actor.id, body))) throw conflict(PUSH_MESSAGES.endpointTaken);
       return { message: PUSH_MESSAGES.subscribed };
     },
@@ -143,7 +155,7 @@ export function createPushService(
     async onEvent(event: AppEvent) {
       if (event.type === 'notification.created') {
         const n = event.notification;
-        await deliver([n.userId], topicOf(n.type), {
+        await deliver(ctx, deps, [n.userId], topicOf(n.type), {
           title: 'CampusRun',
           body: n.message,
           url: targetOf(n.data),
@@ -152,6 +164,8 @@ export function createPushService(
       } else if (event.type === 'request.available' && event.request.isUrgent) {
         const r = event.request;
         await deliver(
+          ctx,
+          deps,
           (await repo.urgentWatchers(db)).filter((id) => id !== r.requester.id && !event.except.includes(id)),
           'urgent',
           {

@@ -28,88 +28,104 @@ export const RATING_ERRORS = {
 /** How many reviews a sale or a profile shows. */
 export const REVIEWS_SHOWN = 10;
 
-/** Ratings after a completed delivery or a sale, and the summaries shown next to a user. */
-export function createRatingsService(ctx: Pick<AppContext, 'db' | 'events'>) {
-  const { db, events } = ctx;
+type RatingsContext = Pick<AppContext, 'db' | 'events'>;
 
-  async function store(values: Parameters<typeof repo.insertRating>[1], duplicate: string) {
-    try {
-      const row = await repo.insertRating(db, values);
-      return { message: RATING_ERRORS.submitted, rating: presentRating(row) };
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(duplicate);
-      throw err;
-    }
+async function store(
+  db: RatingsContext['db'],
+  values: Parameters<typeof repo.insertRating>[1],
+  duplicate: string,
+) {
+  try {
+    const row = await repo.insertRating(db, values);
+    return { message: RATING_ERRORS.submitted, rating: presentRating(row) };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(duplicate);
+    throw err;
   }
+}
 
-  async function rateRequest(actor: Actor, body: CreateRatingBody & { requestId: string; userId: string }) {
-    const request = await repo.findRequestParties(db, body.requestId);
-    if (!request) throw notFound(RATING_ERRORS.requestNotFound);
-    const type = body.ratingType;
-    if (type !== 'hosteller_to_dayscholar' && type !== 'dayscholar_to_hosteller')
+async function rateRequest(
+  db: RatingsContext['db'],
+  actor: Actor,
+  body: CreateRatingBody & { requestId: string; userId: string },
+) {
+  const request = await repo.findRequestParties(db, body.requestId);
+  if (!request) throw notFound(RATING_ERRORS.requestNotFound);
+  const type = body.ratingType;
+  if (type !== 'hosteller_to_dayscholar' && type !== 'dayscholar_to_hosteller')
+    throw fieldError('ratingType', RATING_ERRORS.wrongType);
+  switch (ratingRefusal(actor.id, request, { userId: body.userId, ratingType: type })) {
+    case 'notParty':
+      throw forbidden(RATING_ERRORS.notParty);
+    case 'notCompleted':
+      throw conflict(RATING_ERRORS.notCompleted);
+    case 'wrongType':
       throw fieldError('ratingType', RATING_ERRORS.wrongType);
-    switch (ratingRefusal(actor.id, request, { userId: body.userId, ratingType: type })) {
-      case 'notParty':
-        throw forbidden(RATING_ERRORS.notParty);
-      case 'notCompleted':
-        throw conflict(RATING_ERRORS.notCompleted);
-      case 'wrongType':
-        throw fieldError('ratingType', RATING_ERRORS.wrongType);
-      case 'wrongUser':
-        throw fieldError('userId', RATING_ERRORS.wrongUser);
-    }
-    if (await isBlockedBetween(db, actor.id, body.userId)) throw forbidden(BLOCK_MESSAGES.cannotReview);
-    return store(
-      {
-        requestId: body.requestId,
-        raterId: actor.id,
-        userId: body.userId,
-        rating: body.rating,
-        comment: body.comment,
-        ratingType: type,
-      },
-      RATING_ERRORS.duplicate,
-    );
+    case 'wrongUser':
+      throw fieldError('userId', RATING_ERRORS.wrongUser);
   }
+  if (await isBlockedBetween(db, actor.id, body.userId)) throw forbidden(BLOCK_MESSAGES.cannotReview);
+  return store(
+    db,
+    {
+      requestId: body.requestId,
+      raterId: actor.id,
+      userId: body.userId,
+      rating: body.rating,
+      comment: body.comment,
+      ratingType: type,
+    },
+    RATING_ERRORS.duplicate,
+  );
+}
 
-  async function rateSale(actor: Actor, body: CreateRatingBody & { productId: string }) {
-    const sale = await repo.findSaleParties(db, body.productId);
-    if (!sale) throw notFound(PRODUCT_MESSAGES.notFound);
-    const side = saleSideOf(actor.id, sale);
-    if (side === 'notSold') throw conflict(SALE_MESSAGES.notSold);
-    if (side === 'notParty') throw forbidden(SALE_MESSAGES.notParty);
-    if (body.ratingType !== side.ratingType) throw fieldError('ratingType', SALE_MESSAGES.wrongType);
-    if (body.userId !== undefined && body.userId !== side.userId)
-      throw fieldError('userId', SALE_MESSAGES.notParty);
-    // No review, and so no notice of one, between two users of whom either blocks the other.
-    if (await isBlockedBetween(db, actor.id, side.userId)) throw forbidden(BLOCK_MESSAGES.cannotReview);
-    const result = await store(
-      {
-        productId: body.productId,
-        raterId: actor.id,
-        userId: side.userId,
-        rating: body.rating,
-        comment: body.comment,
-        ratingType: side.ratingType,
-      },
-      SALE_MESSAGES.duplicate,
-    );
-    await events.emit({
-      type: 'users.noticed',
-      userIds: [side.userId],
-      notice: {
-        type: 'product',
-        message: `${actor.name} reviewed you (${body.rating}★)`,
-        data: { productId: body.productId },
-      },
-    });
-    return result;
-  }
+async function rateSale(
+  { db, events }: RatingsContext,
+  actor: Actor,
+  body: CreateRatingBody & { productId: string },
+) {
+  const sale = await repo.findSaleParties(db, body.productId);
+  if (!sale) throw notFound(PRODUCT_MESSAGES.notFound);
+  const side = saleSideOf(actor.id, sale);
+  if (side === 'notSold') throw conflict(SALE_MESSAGES.notSold);
+  if (side === 'notParty') throw forbidden(SALE_MESSAGES.notParty);
+  if (body.ratingType !== side.ratingType) throw fieldError('ratingType', SALE_MESSAGES.wrongType);
+  if (body.userId !== undefined && body.userId !== side.userId)
+    throw fieldError('userId', SALE_MESSAGES.notParty);
+  // No review, and so no notice of one, between two users of whom either blocks the other.
+  if (await isBlockedBetween(db, actor.id, side.userId)) throw forbidden(BLOCK_MESSAGES.cannotReview);
+  const result = await store(
+    db,
+    {
+      productId: body.productId,
+      raterId: actor.id,
+      userId: side.userId,
+      rating: body.rating,
+      comment: body.comment,
+      ratingType: side.ratingType,
+    },
+    SALE_MESSAGES.duplicate,
+  );
+  await events.emit({
+    type: 'users.noticed',
+    userIds: [side.userId],
+    notice: {
+      type: 'product',
+      message: `${actor.name} reviewed you (${body.rating}★)`,
+      data: { productId: body.productId },
+    },
+  });
+  return result;
+}
+
+/** Ratings after a completed delivery or a sale, and the summaries shown next to a user. */
+export function createRatingsService(ctx: RatingsContext) {
+  const { db } = ctx;
 
   return {
     create(actor: Actor, body: CreateRatingBody) {
-      if (body.productId !== undefined) return rateSale(actor, { ...body, productId: body.productId });
-      return rateRequest(actor, { ...body, requestId: body.requestId!, userId: body.userId! });
+      if (body.productId !== undefined) return rateSale(ctx, actor, { ...body, productId: body.productId });
+      return rateRequest(db, actor, { ...body, requestId: body.requestId!, userId: body.userId! });
     },
 
     async summary(userId: string) {

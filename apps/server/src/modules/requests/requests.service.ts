@@ -94,17 +94,108 @@ const viewerOf = (actor: Actor): policy.Viewer => ({ id: actor.id, role: actor.r
 /** How many expired requests one sweep claims per statement. */
 const SWEEP_BATCH = 200;
 
-/**
- * Delivery requests: posting, browsing, the transitions, reposting and the expiry sweep. After each
- * change has committed, open screens are told (docs/decisions/0006-entity-events.md).
- */
-export function createRequestsService(ctx: AppContext) {
-  const { db, events } = ctx;
-  const handover = createHandoverCodes(ctx.config.jwtSecret);
+/** What every request method works with. */
+interface RequestsDeps {
+  db: AppContext['db'];
+  events: AppContext['events'];
+  config: AppContext['config'];
+  handover: ReturnType<typeof createHandoverCodes>;
   /** The request as `viewer` sees it; only its requester's view opens the handover code. */
-  const presentRequest = (row: repo.RequestRow, viewer: policy.Viewer, now = new Date()) =>
-    presentWith(row, viewer, now, handover.reveal);
+  presentRequest: (row: repo.RequestRow, viewer: policy.Viewer, now?: Date) => ReturnType<typeof presentWith>;
+}
 
+/**
+ * When the deliverer completes a request that asks for a handover code: the code must be right.
+ * Each try is counted before it is compared; after the last allowed wrong one the code is locked
+ * and only the requester's confirmation completes the request. Answers the hash the code matched
+ * (the completion requires it), or null when there was nothing to check here (not their accepted
+ * request, or no code asked: the completion then refuses or goes ahead by itself).
+ */
+async function checkHandoverCode(
+  { db, handover }: RequestsDeps,
+  actor: Actor,
+  id: string,
+  code: string | undefined,
+): Promise<string | null> {
+  const state = await repo.findHandover(db, id);
+  if (!state?.required || state.status !== 'accepted' || state.delivererId !== actor.id) return null;
+  if (state.attempts >= HANDOVER_CODE.maxAttempts) throw codeLocked();
+  if (!code) throw codeWrong();
+  const hash = await repo.countHandoverAttempt(db, id, actor.id, HANDOVER_CODE.maxAttempts);
+  if (hash === undefined) {
+    const now = await repo.findHandover(db, id);
+    if (now?.status === 'accepted' && now.attempts >= HANDOVER_CODE.maxAttempts) throw codeLocked();
+    return null;
+  }
+  if (!handover.matches(hash, code)) throw codeWrong();
+  return hash;
+}
+
+/** After a refused UPDATE: 404, or the policy's reason for this actor. */
+async function explainRefusal(
+  { db }: RequestsDeps,
+  id: string,
+  action: Action,
+  reason: (state: repo.RequestState) => policy.RequestRefusal | null,
+  load?: policy.DeliveryLoad,
+): Promise<AppError> {
+  const state = await repo.findRequestState(db, id);
+  if (!state) return notFound(REQUEST_ERRORS.notFound);
+  return refusalError(reason(state), action, load);
+}
+
+const eventBase = (row: repo.RequestRow) => ({
+  requestId: row.id,
+  number: row.number,
+  itemName: row.itemName,
+  requester: { id: row.requesterId, name: row.requesterName },
+});
+const delivererOf = (row: repo.RequestRow) =>
+  row.delivererId ? { id: row.delivererId, name: row.delivererName ?? '' } : null;
+
+/**
+ * Tells open screens that `row` changed: each party (and a deliverer who just gave it up) gets it
+ * as they may see it; every day scholar who may accept it gets it when it is on the available list
+ * now, and all but its parties hear that it left the list when `left` (it was on the list just
+ * before).
+ */
+async function publish(
+  { events, presentRequest }: RequestsDeps,
+  row: repo.RequestRow,
+  opts: { left: boolean; formerDeliverer?: string },
+) {
+  const now = new Date();
+  // A requester is always a hosteller and a deliverer a day scholar (the routes enforce both).
+  const viewers: policy.Viewer[] = [{ id: row.requesterId, role: 'hosteller' }];
+  if (row.delivererId) viewers.push({ id: row.delivererId, role: 'dayscholar' });
+  if (opts.formerDeliverer) viewers.push({ id: opts.formerDeliverer, role: 'dayscholar' });
+  await events.emit({
+    type: 'request.updated',
+    requestId: row.id,
+    views: viewers.map((v) => ({ userId: v.id, request: presentRequest(row, v, now) })),
+  });
+  const open = presentRequest(row, ANY_DAY_SCHOLAR, now);
+  if (open.can.accept)
+    await events.emit({ type: 'request.available', request: open, except: policy.barredDeliverers(row) });
+  else if (opts.left)
+    await events.emit({ type: 'request.unavailable', requestId: row.id, except: viewers.map((v) => v.id) });
+}
+
+/** Answers the request as the actor sees it, after telling the rest of the server and open screens. */
+async function done(
+  deps: RequestsDeps,
+  row: repo.RequestRow,
+  actor: Actor,
+  event: AppEvent | null,
+  change: Parameters<typeof publish>[2],
+) {
+  if (event) await deps.events.emit(event);
+  await publish(deps, row, change);
+  return { request: deps.presentRequest(row, viewerOf(actor)) };
+}
+
+/** Reading: one request, the user's own lists, and the list of requests a day scholar may accept. */
+function readingMethods({ db, presentRequest }: RequestsDeps) {
   const page = (q: { limit: number; cursor?: string }) => ({ limit: q.limit, cursor: q.cursor });
   /** For each available page answered, who may not accept one of its requests (see `barredOn`). */
   const barredOnPage = new WeakMap<object, string[]>();
@@ -115,107 +206,7 @@ export function createRequestsService(ctx: AppContext) {
     return { items: items.map((r) => presentRequest(r, viewer, now)), nextCursor };
   };
 
-  /**
-   * When the deliverer completes a request that asks for a handover code: the code must be right.
-   * Each try is counted before it is compared; after the last allowed wrong one the code is locked
-   * and only the requester's confirmation completes the request. Answers the hash the code matched
-   * (the completion requires it), or null when there was nothing to check here (not their accepted
-   * request, or no code asked: the completion then refuses or goes ahead by itself).
-   */
-  async function checkHandoverCode(
-    actor: Actor,
-    id: string,
-    code: string | undefined,
-  ): Promise<string | null> {
-    const state = await repo.findHandover(db, id);
-    if (!state?.required || state.status !== 'accepted' || state.delivererId !== actor.id) return null;
-    if (state.attempts >= HANDOVER_CODE.maxAttempts) throw codeLocked();
-    if (!code) throw codeWrong();
-    const hash = await repo.countHandoverAttempt(db, id, actor.id, HANDOVER_CODE.maxAttempts);
-    if (hash === undefined) {
-      const now = await repo.findHandover(db, id);
-      if (now?.status === 'accepted' && now.attempts >= HANDOVER_CODE.maxAttempts) throw codeLocked();
-      return null;
-    }
-    if (!handover.matches(hash, code)) throw codeWrong();
-    return hash;
-  }
-
-  /** After a refused UPDATE: 404, or the policy's reason for this actor. */
-  async function explainRefusal(
-    id: string,
-    action: Action,
-    reason: (state: repo.RequestState) => policy.RequestRefusal | null,
-    load?: policy.DeliveryLoad,
-  ): Promise<AppError> {
-    const state = await repo.findRequestState(db, id);
-    if (!state) return notFound(REQUEST_ERRORS.notFound);
-    return refusalError(reason(state), action, load);
-  }
-
-  const eventBase = (row: repo.RequestRow) => ({
-    requestId: row.id,
-    number: row.number,
-    itemName: row.itemName,
-    requester: { id: row.requesterId, name: row.requesterName },
-  });
-  const delivererOf = (row: repo.RequestRow) =>
-    row.delivererId ? { id: row.delivererId, name: row.delivererName ?? '' } : null;
-
-  /**
-   * Tells open screens that `row` changed: each party (and a deliverer who just gave it up) gets it
-   * as they may see it; every day scholar who may accept it gets it when it is on the available list
-   * now, and all but its parties hear that it left the list when `left` (it was on the list just
-   * before).
-   */
-  async function publish(row: repo.RequestRow, opts: { left: boolean; formerDeliverer?: string }) {
-    const now = new Date();
-    // A requester is always a hosteller and a deliverer a day scholar (the routes enforce both).
-    const viewers: policy.Viewer[] = [{ id: row.requesterId, role: 'hosteller' }];
-    if (row.delivererId) viewers.push({ id: row.delivererId, role: 'dayscholar' });
-    if (opts.formerDeliverer) viewers.push({ id: opts.formerDeliverer, role: 'dayscholar' });
-    await events.emit({
-      type: 'request.updated',
-      requestId: row.id,
-      views: viewers.map((v) => ({ userId: v.id, request: presentRequest(row, v, now) })),
-    });
-    const open = presentRequest(row, ANY_DAY_SCHOLAR, now);
-    if (open.can.accept)
-      await events.emit({ type: 'request.available', request: open, except: policy.barredDeliverers(row) });
-    else if (opts.left)
-      await events.emit({ type: 'request.unavailable', requestId: row.id, except: viewers.map((v) => v.id) });
-  }
-
-  /** Answers the request as the actor sees it, after telling the rest of the server and open screens. */
-  async function done(
-    row: repo.RequestRow,
-    actor: Actor,
-    event: AppEvent | null,
-    change: Parameters<typeof publish>[1],
-  ) {
-    if (event) await events.emit(event);
-    await publish(row, change);
-    return { request: presentRequest(row, viewerOf(actor)) };
-  }
-
   return {
-    async create(actor: Actor, body: CreateRequestBody) {
-      const id = await repo.insertRequest(db, {
-        requesterId: actor.id,
-        itemName: body.itemName,
-        description: body.description,
-        quantity: body.quantity,
-        expectedPrice: toPaise(body.expectedPrice),
-        deadline: body.deadline,
-        deliveryLocation: body.deliveryLocation,
-        isUrgent: body.isUrgent,
-        category: body.category,
-        handoverRequired: body.handoverCode,
-      });
-      const row = (await repo.findRequest(db, id, actor.id))!;
-      return done(row, actor, null, { left: false });
-    },
-
     /**
      * An open request to any signed-in user, a closed one to its two parties only (to anyone else it
      * does not exist); contact details follow the policy.
@@ -274,9 +265,75 @@ export function createRequestsService(ctx: AppContext) {
      * too often): a page read for every day scholar is not theirs to see.
      */
     barredOn: (answer: object) => barredOnPage.get(answer) ?? [],
+  };
+}
 
+/** The requester's side: posting, confirming receipt, cancelling and reposting. */
+function requesterMethods(deps: RequestsDeps) {
+  const { db } = deps;
+  return {
+    async create(actor: Actor, body: CreateRequestBody) {
+      const id = await repo.insertRequest(db, {
+        requesterId: actor.id,
+        itemName: body.itemName,
+        description: body.description,
+        quantity: body.quantity,
+        expectedPrice: toPaise(body.expectedPrice),
+        deadline: body.deadline,
+        deliveryLocation: body.deliveryLocation,
+        isUrgent: body.isUrgent,
+        category: body.category,
+        handoverRequired: body.handoverCode,
+      });
+      const row = (await repo.findRequest(db, id, actor.id))!;
+      return done(deps, row, actor, null, { left: false });
+    },
+
+    /** The requester received the items: completed as by the deliverer (same notices, same ratings). */
+    async confirmReceipt(actor: Actor, id: string) {
+      const row = await repo.markReceived(db, id, actor.id);
+      if (!row)
+        throw await explainRefusal(deps, id, 'confirmReceipt', (s) =>
+          policy.confirmReceiptRefusal(actor.id, s),
+        );
+      return done(
+        deps,
+        row,
+        actor,
+        { type: 'request.completed', ...eventBase(row), deliverer: delivererOf(row)! },
+        { left: false },
+      );
+    },
+
+    async cancel(actor: Actor, id: string) {
+      const row = await repo.markCancelled(db, id, actor.id);
+      if (!row) throw await explainRefusal(deps, id, 'cancel', (s) => policy.cancelRefusal(actor.id, s));
+      // Cancelled while pending (no deliverer): it was on the available list until now.
+      return done(
+        deps,
+        row,
+        actor,
+        { type: 'request.cancelled', ...eventBase(row), deliverer: delivererOf(row) },
+        { left: row.delivererId === null },
+      );
+    },
+
+    /** The requester puts their expired request back on the list with a new deadline. */
+    async repost(actor: Actor, id: string, deadline: Date) {
+      const row = await repo.markReposted(db, id, actor.id, deadline);
+      if (!row)
+        throw await explainRefusal(deps, id, 'repost', (s) => policy.repostRefusal(actor.id, s, new Date()));
+      return done(deps, row, actor, null, { left: false });
+    },
+  };
+}
+
+/** The deliverer's side: accepting, completing and giving a delivery up. */
+function delivererMethods(deps: RequestsDeps) {
+  const { db, config, handover } = deps;
+  return {
     async accept(actor: Actor, id: string) {
-      const max = ctx.config.maxActiveDeliveries;
+      const max = config.maxActiveDeliveries;
       const row = await repo.markAccepted(db, id, actor.id, max, handover.draw());
       if (!row) {
         const state = await repo.findRequestState(db, id);
@@ -284,6 +341,7 @@ export function createRequestsService(ctx: AppContext) {
           throw forbidden(BLOCK_MESSAGES.cannotAccept);
         const load = { active: await repo.countActiveDeliveries(db, actor.id), max };
         throw await explainRefusal(
+          deps,
           id,
           'accept',
           (s) => policy.acceptRefusal(actor.id, s, new Date()) ?? policy.loadRefusal(load),
@@ -291,6 +349,7 @@ export function createRequestsService(ctx: AppContext) {
         );
       }
       return done(
+        deps,
         row,
         actor,
         { type: 'request.accepted', ...eventBase(row), deliverer: delivererOf(row)! },
@@ -303,54 +362,33 @@ export function createRequestsService(ctx: AppContext) {
       id: string,
       body: { deliveryNotes?: string | undefined; handoverCode?: string | undefined },
     ) {
-      const checked = await checkHandoverCode(actor, id, body.handoverCode);
+      const checked = await checkHandoverCode(deps, actor, id, body.handoverCode);
       const row = await repo.markCompleted(db, id, actor.id, body.deliveryNotes ?? null, checked);
       if (!row) {
         // Accepted by this deliverer in the meantime and asking for a code nobody checked: say so.
         const state = await repo.findHandover(db, id);
         if (state?.required && state.status === 'accepted' && state.delivererId === actor.id)
           throw codeWrong();
-        throw await explainRefusal(id, 'deliver', (s) => policy.deliverRefusal(actor.id, s));
+        throw await explainRefusal(deps, id, 'deliver', (s) => policy.deliverRefusal(actor.id, s));
       }
       return done(
+        deps,
         row,
         actor,
         { type: 'request.completed', ...eventBase(row), deliverer: delivererOf(row)! },
         { left: false },
-      );
-    },
-
-    /** The requester received the items: completed as by the deliverer (same notices, same ratings). */
-    async confirmReceipt(actor: Actor, id: string) {
-      const row = await repo.markReceived(db, id, actor.id);
-      if (!row)
-        throw await explainRefusal(id, 'confirmReceipt', (s) => policy.confirmReceiptRefusal(actor.id, s));
-      return done(
-        row,
-        actor,
-        { type: 'request.completed', ...eventBase(row), deliverer: delivererOf(row)! },
-        { left: false },
-      );
-    },
-
-    async cancel(actor: Actor, id: string) {
-      const row = await repo.markCancelled(db, id, actor.id);
-      if (!row) throw await explainRefusal(id, 'cancel', (s) => policy.cancelRefusal(actor.id, s));
-      // Cancelled while pending (no deliverer): it was on the available list until now.
-      return done(
-        row,
-        actor,
-        { type: 'request.cancelled', ...eventBase(row), deliverer: delivererOf(row) },
-        { left: row.delivererId === null },
       );
     },
 
     async cancelDelivery(actor: Actor, id: string) {
       const result = await repo.markDeliveryCancelled(db, id, actor.id);
       if (!result)
-        throw await explainRefusal(id, 'cancelDelivery', (s) => policy.cancelDeliveryRefusal(actor.id, s));
+        throw await explainRefusal(deps, id, 'cancelDelivery', (s) =>
+          policy.cancelDeliveryRefusal(actor.id, s),
+        );
       const { row, formerDelivererName } = result;
       return done(
+        deps,
         row,
         actor,
         {
@@ -361,14 +399,24 @@ export function createRequestsService(ctx: AppContext) {
         { left: false, formerDeliverer: actor.id },
       );
     },
+  };
+}
 
-    /** The requester puts their expired request back on the list with a new deadline. */
-    async repost(actor: Actor, id: string, deadline: Date) {
-      const row = await repo.markReposted(db, id, actor.id, deadline);
-      if (!row)
-        throw await explainRefusal(id, 'repost', (s) => policy.repostRefusal(actor.id, s, new Date()));
-      return done(row, actor, null, { left: false });
-    },
+/**
+ * Delivery requests: posting, browsing, the transitions, reposting and the expiry sweep. After each
+ * change has committed, open screens are told (docs/decisions/0006-entity-events.md).
+ */
+export function createRequestsService(ctx: AppContext) {
+  const { db, events, config } = ctx;
+  const handover = createHandoverCodes(config.jwtSecret);
+  const presentRequest = (row: repo.RequestRow, viewer: policy.Viewer, now = new Date()) =>
+    presentWith(row, viewer, now, handover.reveal);
+  const deps: RequestsDeps = { db, events, config, handover, presentRequest };
+
+  return {
+    ...requesterMethods(deps),
+    ...readingMethods(deps),
+    ...delivererMethods(deps),
 
     /**
      * Requests whose deadline passed leave the available list on every day scholar's screen, and
@@ -379,7 +427,7 @@ export function createRequestsService(ctx: AppContext) {
       let claimed = 0;
       for (;;) {
         const rows = await repo.claimExpired(db, SWEEP_BATCH);
-        for (const row of rows) await publish(row, { left: true });
+        for (const row of rows) await publish(deps, row, { left: true });
         claimed += rows.length;
         if (rows.length < SWEEP_BATCH) return claimed;
       }
