@@ -98,7 +98,9 @@ export async function expectAccessible(page: Page) {
 }
 
 async function expectNoViolations(page: Page, theme: 'light' | 'dark') {
-  expect(await axeViolations(page, ['serious', 'critical']), `accessibility in the ${theme} theme`).toEqual([]);
+  expect(await axeViolations(page, ['serious', 'critical']), `accessibility in the ${theme} theme`).toEqual(
+    [],
+  );
 }
 
 /** The WCAG 2.0 and 2.1 level A and AA rules. */
