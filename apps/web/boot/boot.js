@@ -112,8 +112,18 @@
         paths[i].replace(/:(\w+)/g, function (_, name) {
           return found.params[name];
         });
+      // Each answer is read to its end at once and kept whole: one the app never takes (a product
+      // page whose product is gone asks for no offers) would otherwise hold its connection open.
       answers[path] = fetch(path, {
         headers: { Accept: 'application/json', Authorization: 'Bearer ' + token },
+      }).then(function (response) {
+        return response.blob().then(function (body) {
+          return new Response([204, 205, 304].indexOf(response.status) >= 0 ? null : body, {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+          });
+        });
       });
       // Nobody waits for an answer the app never takes; a failed one is the app's to report.
       answers[path].catch(function () {});

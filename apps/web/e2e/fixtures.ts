@@ -98,12 +98,29 @@ export async function expectAccessible(page: Page) {
 }
 
 async function expectNoViolations(page: Page, theme: 'light' | 'dark') {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `accessibility in the ${theme} theme`,
-  ).toEqual([]);
+  expect(await axeViolations(page, ['serious', 'critical']), `accessibility in the ${theme} theme`).toEqual(
+    [],
+  );
+}
+
+/** The WCAG 2.0 and 2.1 level A and AA rules. */
+export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * What axe finds wrong on the current screen, one readable line per rule: every rule, or only those
+ * of `tags`, and only the violations of the given impacts (all of them when none are given).
+ */
+export async function axeViolations(
+  page: Page,
+  impacts?: readonly string[],
+  tags?: readonly string[],
+): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (tags) builder.withTags([...tags]);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => !impacts || impacts.includes(v.impact ?? ''))
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** Flips the theme class and waits for the colour transitions it starts, so axe reads final colours. */

@@ -1,4 +1,12 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,14 +19,24 @@ import {
   request as apiRequest,
   test,
 } from '@playwright/test';
-import { actOnRequest, createRequestViaApi, listProductViaApi, PASSWORD, type SeededUser } from './fixtures';
+import {
+  actOnRequest,
+  axeViolations,
+  createRequestViaApi,
+  listProductViaApi,
+  PASSWORD,
+  type SeededUser,
+  WCAG_AA,
+} from './fixtures';
 import { startServer } from './processes';
 
 /**
  * Every screen of the app at phone and desktop size, in the light and the dark theme, compared with
  * the committed pictures in e2e/__screenshots__/ (update them with --update-snapshots; a change to a
  * screen updates its picture in the same commit). On every screen the visible text is checked for
- * text that is not part of the app (`$&`, `undefined`, raw keys…) and the console for errors.
+ * text that is not part of the app (`$&`, `undefined`, raw keys…), the console for errors, and the
+ * screen with axe against WCAG 2.1 A and AA, all in the same page load as the picture. The addresses
+ * that only redirect (`/`, `/dashboard`, `/hosteller/marketplace`) are drawn as the screens they lead to.
  *
  * The screens run against a server and database of their own, seeded here with fixed names and
  * texts, so lists hold exactly this data whatever other specs created. What still differs from run
@@ -34,11 +52,14 @@ const SIZES = {
 } as const;
 const THEMES = ['light', 'dark'] as const;
 
-type Role = 'public' | 'hosteller' | 'dayscholar' | 'moderator';
+/** `newcomer`: signed in with Google for the first time, the profile not yet complete. */
+type Role = 'public' | 'hosteller' | 'dayscholar' | 'moderator' | 'newcomer';
 
 interface Seeded {
   baseURL: string;
   users: Record<'hari' | 'meera' | 'divya' | 'mohan', SeededUser & { user: unknown }>;
+  /** A Google sign-in's session whose profile is still to be completed. */
+  gauri: { token: string; user: unknown };
   /** Hari's open request, and the one Divya is delivering to him. */
   pendingRequest: string;
   acceptedRequest: string;
@@ -62,20 +83,37 @@ interface Screen {
    * set for the screens after it, so such a screen comes last in its list.
    */
   atNoon?: boolean;
+  /**
+   * A call the screen waits on, left unanswered while the screen is drawn: the screen shows its
+   * progress, and the page is not expected to settle.
+   */
+  pending?: RegExp;
+  /** At desktop size (1280 × 800) the whole screen shows without scrolling. */
+  fits?: boolean;
 }
+
+/** A product id that names nothing. */
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
 const SCREENS: Record<Role, Screen[]> = {
   public: [
-    { name: 'login', path: () => '/login', ready: 'Sign in to your account' },
+    { name: 'login', path: () => '/login', ready: 'Sign in to your account', fits: true },
     { name: 'register', path: () => '/register', ready: 'Create your account' },
-    { name: 'forgot-password', path: () => '/forgot-password', ready: 'Forgot your password?' },
-    { name: 'verify-email', path: () => '/verify-email', ready: 'Verify your email' },
+    { name: 'forgot-password', path: () => '/forgot-password', ready: 'Forgot your password?', fits: true },
+    { name: 'verify-email', path: () => '/verify-email', ready: 'Verify your email', fits: true },
     {
       name: 'reset-password',
       path: () => '/reset-password?token=a-reset-token-from-the-mail',
       ready: /password/i,
+      fits: true,
     },
     { name: 'not-found', path: () => '/no/such/page', ready: 'Page Not Found' },
+    {
+      name: 'google-callback',
+      path: () => '/auth/google-callback?code=a-code-being-checked',
+      ready: 'Signing you in…',
+      pending: /\/api\/auth\/google\/exchange$/,
+    },
   ],
   hosteller: [
     { name: 'dashboard', path: () => '/hosteller/dashboard', ready: 'Printer paper' },
@@ -95,6 +133,7 @@ const SCREENS: Record<Role, Screen[]> = {
       path: (s) => `/chat/${s.users.divya.id}`,
       ready: 'Bringing the noodles by 7, is the Block B gate fine?',
     },
+    { name: 'product-missing', path: () => `/products/${NO_SUCH_ID}`, ready: /not found/i, failedCall: true },
     {
       name: 'request-closed-to-viewer',
       path: (s) => `/requests/${s.othersRequest}`,
@@ -113,6 +152,7 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'product', path: (s) => `/products/${s.othersProduct}`, ready: 'Lady Bird cycle' },
   ],
   moderator: [{ name: 'moderation', path: () => '/moderation', ready: 'Lady Bird cycle' }],
+  newcomer: [{ name: 'complete-profile', path: () => '/complete-profile', ready: 'Complete your profile' }],
 };
 
 /** Text that is never part of the app: leaked placeholders, unformatted values, raw message keys. */
@@ -133,9 +173,12 @@ function strayText(text: string): string[] {
   });
 }
 
-/** Dates, times and "x ago" as the app writes them (lib/format.ts): they change from run to run. */
+/**
+ * Dates, times and "x ago" as the app writes them (lib/format.ts), the short card forms ('12 min ago',
+ * '2 h ago') included: they change from run to run, and with the minutes since the data was seeded.
+ */
 const TIME_TEXT =
-  /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)( \d{4})?\b|\b\d{1,2}:\d{2}\s?(am|pm)\b|\b(\d+ (seconds?|minutes?|hours?|days?) )?ago\b|\bjust now\b|\bin \d+\s?(min|minutes?|h|hours?|d|days?)\b|\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/gi;
+  /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)( \d{4})?\b|\b\d{1,2}:\d{2}\s?(am|pm)\b|\b(\d+ (seconds?|minutes?|min|hours?|h|days?|d) )?ago\b|\bjust now\b|\bin \d+\s?(min|minutes?|h|hours?|d|days?)\b|\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/gi;
 /** What each of them is written as in the picture. */
 const STEADY_TIME = '00:00';
 
@@ -205,6 +248,7 @@ test.beforeAll(async () => {
   };
   await server.healthy();
   seeded = await seed(baseURL, path.join(root, 'data', 'outbox'));
+  seeded.gauri = await googleNewcomer(baseURL);
 });
 
 test.afterAll(async () => {
@@ -316,6 +360,28 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
   };
 }
 
+/**
+ * Signs a new campus address in with Google (the run's stand-in provider) as the sign-in button and
+ * the callback page would: the session of an account whose profile is still to be completed.
+ */
+async function googleNewcomer(baseURL: string): Promise<Seeded['gauri']> {
+  const email = 'gauri@example.edu';
+  writeFileSync(
+    process.env.E2E_OIDC_CLAIMS!,
+    JSON.stringify({ sub: `google-${email}`, email, email_verified: true, name: 'Gauri Google' }),
+  );
+  const browser = await apiRequest.newContext({ baseURL });
+  const follow = async (url: string) =>
+    (await browser.get(url, { maxRedirects: 0 })).headers().location ?? '';
+  const landing = await follow(await follow(await follow('/api/auth/google')));
+  const code = new URL(landing, baseURL).searchParams.get('code');
+  const exchange = await browser.post('/api/auth/google/exchange', { data: { code } });
+  expect(exchange.status()).toBe(200);
+  const { token, user } = (await exchange.json()) as { token: string; user: unknown };
+  await browser.dispose();
+  return { token, user };
+}
+
 /** A browser context for one role at one size and theme, signed in through local storage. */
 async function contextFor(
   browser: Browser,
@@ -323,11 +389,17 @@ async function contextFor(
   size: keyof typeof SIZES,
   theme: (typeof THEMES)[number],
 ): Promise<BrowserContext> {
-  const signedIn = { hosteller: 'hari', dayscholar: 'divya', moderator: 'mohan', public: null } as const;
-  const who = signedIn[role];
+  const signedIn = {
+    hosteller: seeded.users.hari,
+    dayscholar: seeded.users.divya,
+    moderator: seeded.users.mohan,
+    newcomer: seeded.gauri,
+    public: null,
+  };
+  const session = signedIn[role];
   const storage: { name: string; value: string }[] = [{ name: 'theme', value: theme }];
-  if (who) {
-    const { token, user } = seeded.users[who];
+  if (session) {
+    const { token, user } = session;
     storage.push({ name: 'token', value: token }, { name: 'user', value: JSON.stringify(user) });
   } else {
     // The verification screen shows the address a sign-up is waiting on.
@@ -343,7 +415,10 @@ async function contextFor(
   });
 }
 
-/** Opens the screen, waits for its data and pictures, checks its text and console, compares it. */
+/**
+ * Opens the screen, waits for its data and pictures, checks its text, console and accessibility,
+ * compares it.
+ */
 async function checkScreen(page: Page, screen: Screen, file: string[]) {
   const errors: string[] = [];
   const onConsole = (m: { type(): string; text(): string }) => {
@@ -360,10 +435,13 @@ async function checkScreen(page: Page, screen: Screen, file: string[]) {
       noon.setHours(12, 0, 0, 0);
       await page.clock.setFixedTime(noon);
     }
+    if (screen.pending) await page.route(screen.pending, () => {});
     await page.goto(screen.path(seeded));
     await expect(page.getByText(screen.ready).filter({ visible: true }).first()).toBeVisible();
-    await expect(page.locator('.animate-pulse, .animate-spin, [aria-busy="true"]')).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
+    if (!screen.pending) {
+      await expect(page.locator('.animate-pulse, .animate-spin, [aria-busy="true"]')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+    }
     await page.evaluate(() =>
       Promise.all(
         Array.from(document.images, (img) =>
@@ -375,12 +453,17 @@ async function checkScreen(page: Page, screen: Screen, file: string[]) {
     const text = await page.locator('body').innerText();
     expect.soft(strayText(text), `${file.join('/')}: text that is not part of the app`).toEqual([]);
     expect.soft(errors, `${file.join('/')}: console errors while it loaded`).toEqual([]);
+    expect
+      .soft(await axeViolations(page, undefined, WCAG_AA), `${file.join('/')}: accessibility`)
+      .toEqual([]);
 
     await steadyTimes(page);
     // The whole screen in one picture: the window is made as tall as the page, so the bars fixed
     // to its edges (tab bar, sidebar) sit where they belong instead of over the middle of a long page.
     const viewport = page.viewportSize()!;
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (screen.fits && file[0]?.startsWith('desktop'))
+      expect.soft(height, `${file.join('/')}: fits the window`).toBeLessThanOrEqual(viewport.height);
     if (height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
     try {
       await expect.soft(page).toHaveScreenshot(file, { mask: dynamicParts(page) });
@@ -388,27 +471,99 @@ async function checkScreen(page: Page, screen: Screen, file: string[]) {
       await page.setViewportSize(viewport);
     }
   } finally {
+    if (screen.pending) await page.unrouteAll({ behavior: 'ignoreErrors' });
     page.off('console', onConsole);
     page.off('pageerror', onError);
   }
 }
 
+/**
+ * A role's screens in runs of at most this many per test (one browser context each): a long set,
+ * each screen drawn and checked by axe, would outlast a test's time on a busy machine.
+ */
+const SCREENS_PER_TEST = 6;
+
 for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
   for (const theme of THEMES) {
     test.describe(`${size}, ${theme}`, () => {
       for (const role of Object.keys(SCREENS) as Role[]) {
-        test(`${role} screens`, async ({ browser }) => {
-          test.setTimeout(300_000);
-          const context = await contextFor(browser, role, size, theme);
-          const page = await context.newPage();
-          for (const screen of SCREENS[role]) {
-            await test.step(screen.name, () =>
-              checkScreen(page, screen, [`${size}-${theme}`, `${role}-${screen.name}.png`]),
-            );
-          }
-          await context.close();
-        });
+        const screens = SCREENS[role];
+        for (let from = 0; from < screens.length; from += SCREENS_PER_TEST) {
+          const part = screens.slice(from, from + SCREENS_PER_TEST);
+          const title = screens.length > SCREENS_PER_TEST ? ` ${from / SCREENS_PER_TEST + 1}` : '';
+          test(`${role} screens${title}`, async ({ browser }) => {
+            test.setTimeout(300_000);
+            const context = await contextFor(browser, role, size, theme);
+            const page = await context.newPage();
+            for (const screen of part) {
+              await test.step(screen.name, () =>
+                checkScreen(page, screen, [`${size}-${theme}`, `${role}-${screen.name}.png`]),
+              );
+            }
+            await context.close();
+          });
+        }
       }
     });
   }
 }
+
+/** The controls on the screen smaller than 44 × 44 px, as `tag "name" width×height`. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"], [role="tab"]',
+    );
+    const small: string[] = [];
+    for (const control of controls) {
+      if (control.closest('[inert], [aria-hidden="true"]')) continue;
+      if (getComputedStyle(control).visibility === 'hidden') continue;
+      let box = control.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue; // not shown
+      // A control inside its label (a chip's radio, a checkbox with its words) is pressed through
+      // the label, and a link stretched over its card (`after:absolute after:inset-0`) through the card.
+      const label = control.closest('label');
+      const after = getComputedStyle(control, '::after');
+      if (label) box = label.getBoundingClientRect();
+      else if (after.position === 'absolute' && after.inset === '0px' && control.offsetParent)
+        box = control.offsetParent.getBoundingClientRect();
+      // Exempt: a visually hidden control without a label (the skip link until it is focused from
+      // the keyboard), and a link inside a sentence, which is as tall as the line it sits in.
+      else if (getComputedStyle(control).clipPath === 'inset(50%)') continue;
+      if (control.tagName === 'A' && getComputedStyle(control).display === 'inline' && control.closest('p'))
+        continue;
+      if (box.width < min || box.height < min) {
+        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40);
+        small.push(
+          `${control.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+      }
+    }
+    return small;
+  }, 43.5);
+}
+
+/** Screens where a phone's controls are pressed most, per role. */
+const TAP_SCREENS: Partial<Record<Role, string[]>> = {
+  hosteller: ['dashboard', 'marketplace', 'product-other', 'request-detail', 'chat-thread'],
+  dayscholar: ['dashboard', 'browse', 'marketplace', 'product', 'request-detail'],
+};
+
+test('phone: every button, link and field on the main screens is at least 44 × 44 px', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const small: string[] = [];
+  for (const [role, names] of Object.entries(TAP_SCREENS) as [Role, string[]][]) {
+    const context = await contextFor(browser, role, 'phone', 'light');
+    const page = await context.newPage();
+    for (const screen of SCREENS[role].filter((s) => names.includes(s.name))) {
+      await page.goto(screen.path(seeded));
+      await expect(page.getByText(screen.ready).filter({ visible: true }).first()).toBeVisible();
+      await expect(page.locator('.animate-pulse, .animate-spin, [aria-busy="true"]')).toHaveCount(0);
+      small.push(...(await smallTargets(page)).map((what) => `${role}-${screen.name}: ${what}`));
+    }
+    await context.close();
+  }
+  expect(small).toEqual([]);
+});

@@ -75,7 +75,7 @@ export function AppLayout() {
               setMenuOpen(true);
             }}
             aria-label="Open menu"
-            className="-ml-2 flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
+            className="-ml-2 flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
           >
             <MenuIcon className="size-6" aria-hidden="true" />
           </button>

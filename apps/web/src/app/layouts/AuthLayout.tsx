@@ -10,7 +10,9 @@ export const TAGLINE = 'Connecting hostellers and day scholars at the campus.';
 export function AuthLayout() {
   const { data: config } = useCampusConfig();
   return (
-    <div className="flex min-h-dvh flex-col items-center bg-slate-50 px-[max(1rem,env(safe-area-inset-left,0px),env(safe-area-inset-right,0px))] pt-[calc(2rem+env(safe-area-inset-top,0px))] pb-[calc(2rem+env(safe-area-inset-bottom,0px))] sm:justify-center sm:pt-[calc(3rem+env(safe-area-inset-top,0px))] sm:pb-[calc(3rem+env(safe-area-inset-bottom,0px))]">
+    // From 640 px the card is centred; the space above and below it is 1.5 rem, and 3 rem only on a
+    // window tall enough (900 px) that the sign-in screen still fits without scrolling.
+    <div className="flex min-h-dvh flex-col items-center bg-slate-50 px-[max(1rem,env(safe-area-inset-left,0px),env(safe-area-inset-right,0px))] pt-[calc(2rem+env(safe-area-inset-top,0px))] pb-[calc(2rem+env(safe-area-inset-bottom,0px))] sm:justify-center sm:pt-[calc(1.5rem+env(safe-area-inset-top,0px))] sm:pb-[calc(1.5rem+env(safe-area-inset-bottom,0px))] [@media(min-width:40rem)_and_(min-height:56.25rem)]:pt-[calc(3rem+env(safe-area-inset-top,0px))] [@media(min-width:40rem)_and_(min-height:56.25rem)]:pb-[calc(3rem+env(safe-area-inset-bottom,0px))]">
       <header className="flex flex-col items-center text-center">
         <Link
           to={paths.home}
@@ -31,7 +33,7 @@ export function AuthLayout() {
         <p className="mt-6 text-center">
           <Link
             to={paths.home}
-            className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            className="-my-3 inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           >
             <ArrowLeft className="size-4" aria-hidden="true" />
             Back to Home

@@ -3,7 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { Avatar } from '@/components/ui/Avatar';
 
 export const USER_MENU_BUTTON =
-  'flex items-center gap-2 rounded-full p-1 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:pr-2';
+  'flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full p-1 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:pr-2';
 
 /** What the user menu's button shows: the avatar, and the name beside it from 640 px. */
 export function UserMenuFace({ user }: { user: User }) {

@@ -184,6 +184,23 @@ function Thread({ partnerId }: { partnerId: string }) {
       <NoThread title="You cannot message yourself" description="Open a conversation with someone else." />
     );
 
+  // One line, always there: the name above does not move when a status comes or goes, and a long
+  // name gives way so "is typing…" still shows.
+  const statusLine = (
+    <p className="flex h-4 text-xs leading-4 whitespace-pre text-slate-500" aria-live="polite">
+      {partnerTyping ? (
+        <>
+          <span className="truncate">{name}</span>
+          <span className="shrink-0"> is typing…</span>
+        </>
+      ) : online ? (
+        'Online'
+      ) : (
+        ''
+      )}
+    </p>
+  );
+
   return (
     <div className="-mx-4 -my-6 flex h-[calc(100dvh-var(--top-bar-height)-var(--reconnecting-banner-height,0px))] bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">
       {/* From 1,024 px the conversations stay beside the thread. */}
@@ -199,49 +216,40 @@ function Thread({ partnerId }: { partnerId: string }) {
           <Link
             to={paths.chat}
             aria-label="Back to conversations"
-            className="-ml-1 flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
+            className="-ml-1 flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
           >
             <ArrowLeft className="size-5" aria-hidden="true" />
           </Link>
+          {/* The partner's picture, name and status are one link to their profile, the name and the
+              status line starting at the same edge; a long name ends in an ellipsis and leaves the
+              ⋯ menu its room. */}
           {knownName ? (
-            <span className="relative shrink-0">
-              <Avatar id={partnerId} name={knownName} src={avatar} />
-              <OnlineDot online={online} />
-            </span>
-          ) : (
-            <Skeleton className="size-10 shrink-0 rounded-full" />
-          )}
-          <div className="min-w-0 flex-1">
-            {knownName ? (
-              <h1 className="truncate text-base font-semibold text-slate-900">
-                <Link
-                  to={paths.user(partnerId)}
-                  className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-                >
+            <Link
+              to={paths.user(partnerId)}
+              aria-label={knownName}
+              className="group flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <span className="relative shrink-0">
+                <Avatar id={partnerId} name={knownName} src={avatar} />
+                <OnlineDot online={online} />
+              </span>
+              <span className="min-w-0 flex-1">
+                <h1 className="truncate text-base font-semibold text-slate-900 group-hover:underline">
                   {knownName}
-                </Link>
-              </h1>
-            ) : (
-              <>
+                </h1>
+                {statusLine}
+              </span>
+            </Link>
+          ) : (
+            <div className="flex min-w-0 flex-1 items-center gap-3">
+              <Skeleton className="size-10 shrink-0 rounded-full" />
+              <div className="min-w-0 flex-1">
                 <h1 className="sr-only">Chat</h1>
                 <Skeleton className="h-4 w-32" />
-              </>
-            )}
-            {/* One line, always there: the name above does not move when a status comes or goes, and
-                a long name gives way so "is typing…" still shows. */}
-            <p className="flex h-4 text-xs leading-4 whitespace-pre text-slate-500" aria-live="polite">
-              {partnerTyping ? (
-                <>
-                  <span className="truncate">{name}</span>
-                  <span className="shrink-0"> is typing…</span>
-                </>
-              ) : online ? (
-                'Online'
-              ) : (
-                ''
-              )}
-            </p>
-          </div>
+                {statusLine}
+              </div>
+            </div>
+          )}
           {knownName && <ThreadMenu userId={partnerId} name={knownName} />}
         </header>
 

@@ -110,7 +110,7 @@ export function DashboardList<T>({
         </h2>
         <Link
           to={viewAll}
-          className="rounded text-sm font-medium text-indigo-700 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className="-my-3 inline-flex min-h-11 items-center rounded text-sm font-medium text-indigo-700 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           View all<span className="sr-only"> {title.toLowerCase()}</span>
         </Link>

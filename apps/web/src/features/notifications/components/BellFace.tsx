@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 
 export const BELL_BUTTON =
-  'relative flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600';
+  'relative flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600';
 
 /** The unread count on the bell: 9+ above 9. */
 export function badgeText(count: number): string {

@@ -151,7 +151,7 @@ export function ProductDetailPage() {
       <title>{`${product?.name ?? 'Product Details'} · CampusRun`}</title>
       <Link
         to={paths.marketplace}
-        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
         Marketplace

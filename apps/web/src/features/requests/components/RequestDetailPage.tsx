@@ -41,7 +41,7 @@ function BackLink({ viewer }: { viewer: User | null }) {
   return (
     <Link
       to={isHosteller ? paths.hosteller.myRequests : paths.dayscholar.browseRequests}
-      className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      className="inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
       {isHosteller ? 'Back to My Requests' : 'Back to Browse Requests'}
@@ -122,7 +122,10 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
               <dl className="mt-2 grid gap-3 sm:grid-cols-3">
                 <Fact term="Phone">
                   {request.contact.phoneNumber ? (
-                    <a className="text-indigo-700 underline" href={`tel:${request.contact.phoneNumber}`}>
+                    <a
+                      className="inline-flex min-h-11 items-center text-indigo-700 underline"
+                      href={`tel:${request.contact.phoneNumber}`}
+                    >
                       {request.contact.phoneNumber}
                     </a>
                   ) : (

@@ -43,10 +43,15 @@ function ProfileView({ profile, isYou }: { profile: PublicProfile; isYou: boolea
   const rate = profile.stats.deliveryCancellationRate;
   return (
     <div className="mt-4 space-y-6">
+      {/* The picture and the name share a row; a long name wraps within its column (at most three
+          lines, then an ellipsis), and Message takes a row of its own on a phone. */}
       <header className={`${card} flex flex-wrap items-center gap-4`}>
         <Avatar id={profile.id} name={profile.name} src={mediaUrl(profile.avatar)} size="lg" />
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold break-words text-slate-900">
+        <div className="min-w-0 flex-1 basis-40">
+          <h1
+            title={profile.name}
+            className="line-clamp-3 text-xl font-semibold [overflow-wrap:anywhere] text-slate-900 sm:text-2xl"
+          >
             {profile.name}
             {isYou && <span className="text-base font-normal text-slate-600"> (You)</span>}
           </h1>
@@ -62,7 +67,7 @@ function ProfileView({ profile, isYou }: { profile: PublicProfile; isYou: boolea
         {!isYou && (
           <button
             type="button"
-            className={buttonClasses({})}
+            className={buttonClasses({ className: 'w-full sm:w-auto' })}
             onClick={() => navigate(paths.chatWith(profile.id))}
           >
             <MessageCircle className="size-4" aria-hidden="true" />
