@@ -545,7 +545,15 @@ async function smallTargets(page: Page): Promise<string[]> {
 
 /** Screens where a phone's controls are pressed most, per role. */
 const TAP_SCREENS: Partial<Record<Role, string[]>> = {
-  hosteller: ['dashboard', 'marketplace', 'product-other', 'request-detail', 'chat-thread'],
+  hosteller: [
+    'dashboard',
+    'marketplace',
+    'product-other',
+    'request-detail',
+    'chat-thread',
+    'sell-product',
+    'edit-product',
+  ],
   dayscholar: ['dashboard', 'browse', 'marketplace', 'product', 'request-detail'],
 };
 

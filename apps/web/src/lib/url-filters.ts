@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -6,6 +6,10 @@ import { useSearchParams } from 'react-router';
  * (ignoring unknown values, so an old or hand-edited link still works); `setFilters` writes a patch,
  * leaving out empty values and those equal to `defaults` so links stay short. `parse` and
  * `defaults` must be stable (module-level).
+ *
+ * A patch builds on the last query asked for, not only the one the router has shown: the router
+ * changes the address asynchronously, so a category picked while the search is still debouncing
+ * would otherwise be dropped by the search that lands after it.
  */
 export function useUrlFilters<F extends { [K in keyof F]: string }>(
   parse: (params: URLSearchParams) => F,
@@ -13,23 +17,26 @@ export function useUrlFilters<F extends { [K in keyof F]: string }>(
 ) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parse(params), [parse, params]);
+  // The queries asked for that the router has not shown yet, oldest first.
+  const pending = useRef<string[]>([]);
+  useEffect(() => {
+    const shown = pending.current.indexOf(params.toString());
+    // Shown: drop it and the older ones. Not one of ours (Back, a link): nothing is pending.
+    pending.current = shown >= 0 ? pending.current.slice(shown + 1) : [];
+  }, [params]);
 
   const setFilters = useCallback(
     (patch: Partial<F>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(patch)) {
-            const text = String(value ?? '').trim();
-            if (text === '' || text === defaults[key as keyof F]) next.delete(key);
-            else next.set(key, text);
-          }
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
+      const next = new URLSearchParams(pending.current.at(-1) ?? params);
+      for (const [key, value] of Object.entries(patch)) {
+        const text = String(value ?? '').trim();
+        if (text === '' || text === defaults[key as keyof F]) next.delete(key);
+        else next.set(key, text);
+      }
+      pending.current.push(next.toString());
+      setParams(next, { replace: true, preventScrollReset: true });
     },
-    [setParams, defaults],
+    [params, setParams, defaults],
   );
 
   return { filters, setFilters };

@@ -1,10 +1,10 @@
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES, type Product, updateProductFormSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { BackLink } from '@/components/ui/BackLink';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -203,13 +203,9 @@ export function EditProductPage() {
   return (
     <>
       <title>Edit Product · CampusRun</title>
-      <Link
-        to={product ? paths.product(product.id) : paths.marketplace}
-        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
+      <BackLink to={product ? paths.product(product.id) : paths.marketplace}>
         {product ? 'Back to product' : 'Marketplace'}
-      </Link>
+      </BackLink>
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">Edit Product</h1>
       <section className="mt-6 max-w-2xl rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         {notFound ? (

@@ -1,7 +1,8 @@
 import type { Product } from '@campusrun/shared';
-import { ArrowLeft, MessageCircle, Pencil, WifiOff } from 'lucide-react';
+import { MessageCircle, Pencil, WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '@/components/ui/BackLink';
 import { Badge } from '@/components/ui/Badge';
 import { buttonClasses } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -149,13 +150,7 @@ export function ProductDetailPage() {
   return (
     <>
       <title>{`${product?.name ?? 'Product Details'} · CampusRun`}</title>
-      <Link
-        to={paths.marketplace}
-        className="inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Marketplace
-      </Link>
+      <BackLink to={paths.marketplace}>Marketplace</BackLink>
       {!online && (
         <p
           role="status"

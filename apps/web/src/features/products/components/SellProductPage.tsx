@@ -6,11 +6,11 @@ import {
   createProductFormSchema,
 } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { BackLink } from '@/components/ui/BackLink';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
@@ -117,13 +117,7 @@ export function SellProductPage() {
   return (
     <>
       <title>Sell Product · CampusRun</title>
-      <Link
-        to={paths.marketplace}
-        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Marketplace
-      </Link>
+      <BackLink to={paths.marketplace}>Marketplace</BackLink>
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">Sell Product</h1>
       <p className="mt-1 text-sm text-slate-500">
         List something you no longer need. Buyers on campus contact you in chat.

@@ -6,11 +6,11 @@ import {
   createRequestSchema,
 } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft } from 'lucide-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { BackLink } from '@/components/ui/BackLink';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { Chip } from '@/components/ui/Chip';
@@ -126,13 +126,7 @@ export function NewRequestPage() {
   return (
     <>
       <title>New Request · CampusRun</title>
-      <Link
-        to={paths.hosteller.myRequests}
-        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to My Requests
-      </Link>
+      <BackLink to={paths.hosteller.myRequests}>Back to My Requests</BackLink>
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">New Request</h1>
       <p className="mt-1 text-sm text-slate-500">Tell day scholars what to bring and where.</p>
 

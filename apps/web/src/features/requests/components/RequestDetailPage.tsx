@@ -1,7 +1,8 @@
 import type { DeliveryRequest, User } from '@campusrun/shared';
-import { ArrowLeft, MessageCircle } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { BackLink } from '@/components/ui/BackLink';
 import { buttonClasses } from '@/components/ui/Button';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Spinner } from '@/components/ui/Spinner';
@@ -36,16 +37,12 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function BackLink({ viewer }: { viewer: User | null }) {
+function BackToList({ viewer }: { viewer: User | null }) {
   const isHosteller = viewer?.role === 'hosteller';
   return (
-    <Link
-      to={isHosteller ? paths.hosteller.myRequests : paths.dayscholar.browseRequests}
-      className="inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
+    <BackLink to={isHosteller ? paths.hosteller.myRequests : paths.dayscholar.browseRequests}>
       {isHosteller ? 'Back to My Requests' : 'Back to Browse Requests'}
-    </Link>
+    </BackLink>
   );
 }
 
@@ -234,7 +231,7 @@ export function RequestDetailPage() {
       <title>
         {query.data ? `${query.data.itemName} · Request Details · CampusRun` : 'Request Details · CampusRun'}
       </title>
-      <BackLink viewer={user} />
+      <BackToList viewer={user} />
       {query.isPending || query.isError ? <h1 className="sr-only">Request Details</h1> : null}
       {content}
     </>
