@@ -545,15 +545,7 @@ async function smallTargets(page: Page): Promise<string[]> {
 
 /** Screens where a phone's controls are pressed most, per role. */
 const TAP_SCREENS: Partial<Record<Role, string[]>> = {
-  hosteller: [
-    'dashboard',
-    'marketplace',
-    'product-other',
-    'request-detail',
-    'chat-thread',
-    'sell-product',
-    'edit-product',
-  ],
+  hosteller: ['dashboard', 'marketplace', 'product-other', 'request-detail', 'chat-thread'],
   dayscholar: ['dashboard', 'browse', 'marketplace', 'product', 'request-detail'],
 };
 
