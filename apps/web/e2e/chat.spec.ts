@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { type SeededUser, expectAccessible, seedUser, signIn } from './fixtures';
+import { type SeededUser, expectAccessible, seedUser, signIn, trackSocket } from './fixtures';
 
 async function createRequestViaApi(request: APIRequestContext, user: SeededUser, itemName: string) {
   const res = await request.post('/api/requests', {
@@ -69,8 +69,11 @@ test('two users: live notification, online dot, typing, a live message that beco
   await expectAccessible(h);
 
   // The day scholar types: the indicator appears, then clears after 2 s without input.
+  const dSocket = trackSocket(d);
   await d.goto(`/chat/${hosteller.id}`);
   await expect(d.getByRole('heading', { name: hosteller.name })).toBeVisible();
+  // The live connection arrives after the first screen: typing before it is not relayed.
+  await dSocket.connected();
   await d.getByRole('textbox', { name: 'Message' }).fill('On my w');
   await d.getByRole('textbox', { name: 'Message' }).pressSequentially('a');
   const typing = h.getByText(`${dayscholar.name} is typing…`);
@@ -78,8 +81,10 @@ test('two users: live notification, online dot, typing, a live message that beco
   await expect(typing).toBeHidden({ timeout: 6000 });
 
   // The hosteller leaves the thread; a message arrives live in the conversation list.
+  const hSocket = trackSocket(h);
   await h.goto('/chat');
   await expect(h.getByRole('heading', { name: 'Chat' })).toBeVisible();
+  await hSocket.connected();
   const text = `Reached the gate ${Date.now().toString(36)}`;
   await d.getByRole('textbox', { name: 'Message' }).fill(text);
   await d.keyboard.press('Enter');
