@@ -194,6 +194,12 @@ async function done(
   return { request: deps.presentRequest(row, viewerOf(actor)) };
 }
 
+/** A delivered request (by its code, or confirmed by the requester): done, and no list loses it. */
+function completed(deps: RequestsDeps, row: repo.RequestRow, actor: Actor) {
+  const event: AppEvent = { type: 'request.completed', ...eventBase(row), deliverer: delivererOf(row)! };
+  return done(deps, row, actor, event, { left: false });
+}
+
 /** Reading: one request, the user's own lists, and the list of requests a day scholar may accept. */
 function readingMethods({ db, presentRequest }: RequestsDeps) {
   const page = (q: { limit: number; cursor?: string }) => ({ limit: q.limit, cursor: q.cursor });
@@ -296,13 +302,7 @@ function requesterMethods(deps: RequestsDeps) {
         throw await explainRefusal(deps, id, 'confirmReceipt', (s) =>
           policy.confirmReceiptRefusal(actor.id, s),
         );
-      return done(
-        deps,
-        row,
-        actor,
-        { type: 'request.completed', ...eventBase(row), deliverer: delivererOf(row)! },
-        { left: false },
-      );
+      return completed(deps, row, actor);
     },
 
     async cancel(actor: Actor, id: string) {
@@ -371,13 +371,7 @@ function delivererMethods(deps: RequestsDeps) {
           throw codeWrong();
         throw await explainRefusal(deps, id, 'deliver', (s) => policy.deliverRefusal(actor.id, s));
       }
-      return done(
-        deps,
-        row,
-        actor,
-        { type: 'request.completed', ...eventBase(row), deliverer: delivererOf(row)! },
-        { left: false },
-      );
+      return completed(deps, row, actor);
     },
 
     async cancelDelivery(actor: Actor, id: string) {
