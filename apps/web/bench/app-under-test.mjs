@@ -91,7 +91,8 @@ export async function startApp(root, label) {
     RATE_LIMIT_GLOBAL: '100000',
     MAX_ACTIVE_DELIVERIES: '50',
   };
-  run('npx', ['tsx', 'apps/server/src/seeds/seed.ts'], root, env);
+  // Each checkout seeds with its own script (the seeds have moved between builds).
+  run('npm', ['run', 'seed', '--silent'], root, env);
   const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     env,
