@@ -126,7 +126,7 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'edit-product', path: (s) => `/hosteller/edit-product/${s.ownProduct}`, ready: 'Edit Product' },
     { name: 'saved', path: () => '/saved', ready: 'Lady Bird cycle' },
     { name: 'profile', path: () => '/profile', ready: 'hari@example.edu' },
-    { name: 'public-profile', path: (s) => `/users/${s.users.meera.id}`, ready: 'Meera Menon' },
+    { name: 'public-profile', path: (s) => `/users/${s.users.meera.id}`, ready: 'Meera Lakshmi Venkataraman Menon' },
     { name: 'chat-list', path: () => '/chat', ready: 'Divya Dayscholar' },
     {
       name: 'chat-thread',
@@ -293,8 +293,8 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
     return { email, password: PASSWORD, name, role, token: body.token, id: body.user.id, user: body.user };
   };
   const hari = await user('hosteller', 'Hari Hosteller', 'hari@example.edu');
-  const meera = await user('hosteller', 'Meera Menon', 'meera@example.edu');
-  const divya = await user('dayscholar', 'Divya Dayscholar', 'divya@example.edu');
+  const meera = await user('hosteller', 'Meera Lakshmi Venkataraman Menon', 'meera@example.edu');
+  const divya = await user('dayscholar', 'Divya Dayscholar Ramakrishnan Iyer', 'divya@example.edu');
   const mohan = await user('hosteller', 'Mohan Moderator', MODERATOR_EMAIL);
   const auth = (u: SeededUser) => ({ Authorization: `Bearer ${u.token}` });
 
@@ -545,7 +545,17 @@ async function smallTargets(page: Page): Promise<string[]> {
 
 /** Screens where a phone's controls are pressed most, per role. */
 const TAP_SCREENS: Partial<Record<Role, string[]>> = {
-  hosteller: ['dashboard', 'marketplace', 'product-other', 'request-detail', 'chat-thread'],
+  hosteller: [
+    'dashboard',
+    'marketplace',
+    'product-other',
+    'request-detail',
+    'chat-thread',
+    'new-request',
+    'sell-product',
+    'edit-product',
+    'profile',
+  ],
   dayscholar: ['dashboard', 'browse', 'marketplace', 'product', 'request-detail'],
 };
 

@@ -1,4 +1,12 @@
-import { type ComponentType, createElement, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  type RefObject,
+  createElement,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { afterFirstScreen } from './after-first-screen';
 
 /** Code loaded once, on first need; a failed load (offline) is tried again at the next need. */
@@ -65,12 +73,13 @@ export function useDeferred<T>(module: DeferredModule<T>) {
 }
 
 /** The real control's side: once mounted, open or focus its button as the stand-in asked. */
-export function useArrival(arrivedAs: Arrival | undefined) {
-  const button = useRef<HTMLButtonElement>(null);
+export function useArrival(arrivedAs: Arrival | undefined, existing?: RefObject<HTMLButtonElement | null>) {
+  const own = useRef<HTMLButtonElement>(null);
+  const button = existing ?? own;
   useEffect(() => {
     if (arrivedAs === 'open') button.current?.click();
     else if (arrivedAs === 'focus') button.current?.focus();
-  }, [arrivedAs]);
+  }, [arrivedAs, button]);
   return button;
 }
 

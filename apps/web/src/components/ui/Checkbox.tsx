@@ -15,33 +15,33 @@ export function Checkbox({ label, hint, error, id, className, ...props }: Checkb
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
+  // The box sits inside its label, so the whole line (44 px tall on phones) is what a finger presses.
   return (
-    <div className={clsx('flex gap-3', className)}>
-      <div className="flex h-6 shrink-0 items-center">
+    <div className={clsx('text-sm', className)}>
+      <label
+        htmlFor={inputId}
+        className="flex items-center gap-3 font-medium text-slate-700 max-sm:min-h-11 sm:min-h-6"
+      >
         <input
           type="checkbox"
           id={inputId}
           aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
           aria-invalid={error ? true : undefined}
-          className="size-4 rounded border-slate-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          className="size-4 shrink-0 rounded border-slate-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           {...props}
         />
-      </div>
-      <div className="text-sm">
-        <label htmlFor={inputId} className="font-medium text-slate-700">
-          {label}
-        </label>
-        {hint && (
-          <p id={hintId} className="text-slate-500">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={errorId} role="alert" className="text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="pl-7 text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="pl-7 text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

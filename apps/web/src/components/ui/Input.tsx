@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import type { InputHTMLAttributes, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 const control =
-  'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ring-1 ring-inset ' +
+  'block w-full max-sm:min-h-11 rounded-lg border-0 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ring-1 ring-inset ' +
   'placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:outline-none sm:text-sm ' +
   'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500';
 

@@ -1,9 +1,9 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { Flag, MoreHorizontal } from 'lucide-react';
+import { Flag } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { ReportDialog } from '@/components/reports/deferred';
 import { useLongPress } from '../hooks/useLongPress';
-import { menuItemClasses, menuItemsClasses, moreButtonClasses } from './menu-styles';
+import { moreButtonClasses } from './menu-styles';
+import { MoreMenu } from './MoreMenu';
 
 /**
  * A received message with its own ⋯ menu (Report message). The button shows on hover or focus with a
@@ -30,23 +30,13 @@ export function ReceivedMessage({
       <div {...press} className="contents [-webkit-touch-callout:none]">
         {children}
       </div>
-      <Menu>
-        <MenuButton
-          ref={button}
-          aria-label={`More actions for ${what}`}
-          className={`${moreButtonClasses} -my-1.5 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 data-open:opacity-100 pointer-coarse:opacity-100`}
-        >
-          <MoreHorizontal className="size-5" aria-hidden="true" />
-        </MenuButton>
-        <MenuItems anchor={{ to: 'bottom end', gap: 4, padding: 8 }} transition className={menuItemsClasses}>
-          <MenuItem>
-            <button type="button" onClick={() => setReporting(true)} className={menuItemClasses}>
-              <Flag className="size-4 text-slate-500" aria-hidden="true" />
-              Report message
-            </button>
-          </MenuItem>
-        </MenuItems>
-      </Menu>
+      <MoreMenu
+        label={`More actions for ${what}`}
+        className="contents"
+        buttonRef={button}
+        buttonClassName={`${moreButtonClasses} -my-1.5 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 data-open:opacity-100 pointer-coarse:opacity-100`}
+        items={[{ label: 'Report message', icon: Flag, onSelect: () => setReporting(true) }]}
+      />
       <ReportDialog
         open={reporting}
         onClose={() => setReporting(false)}

@@ -1,5 +1,4 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { Ban, Flag, MoreHorizontal, ShieldCheck } from 'lucide-react';
+import { Ban, Flag, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { ReportDialog } from '@/components/reports/deferred';
 import { Button } from '@/components/ui/Button';
@@ -7,7 +6,8 @@ import { Dialog } from '@/components/ui/Dialog';
 import { useBlockedUsers, useSetBlocked } from '@/components/users/blocks';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { menuItemClasses, menuItemsClasses, moreButtonClasses } from './menu-styles';
+import { moreButtonClasses } from './menu-styles';
+import { MoreMenu } from './MoreMenu';
 
 /**
  * The thread's ⋯ menu: report the partner to the moderators, and block or unblock them. Kept behind
@@ -32,39 +32,26 @@ export function ThreadMenu({ userId, name }: { userId: string; name: string }) {
   };
   return (
     <>
-      <Menu as="div" className="ml-auto shrink-0">
-        <MenuButton aria-label={`More actions for ${name}`} className={moreButtonClasses}>
-          <MoreHorizontal className="size-5" aria-hidden="true" />
-        </MenuButton>
-        <MenuItems anchor={{ to: 'bottom end', gap: 4, padding: 8 }} transition className={menuItemsClasses}>
-          <MenuItem>
-            <button type="button" onClick={() => setReporting(true)} className={menuItemClasses}>
-              <Flag className="size-4 text-slate-500" aria-hidden="true" />
-              Report user
-            </button>
-          </MenuItem>
-          {blocked.isSuccess && (
-            <MenuItem>
-              {isBlocked ? (
-                <button
-                  type="button"
-                  onClick={() => void change(false)}
-                  disabled={setBlocked.isPending}
-                  className={menuItemClasses}
-                >
-                  <ShieldCheck className="size-4 text-slate-500" aria-hidden="true" />
-                  Unblock
-                </button>
-              ) : (
-                <button type="button" onClick={() => setConfirming(true)} className={menuItemClasses}>
-                  <Ban className="size-4 text-slate-500" aria-hidden="true" />
-                  Block
-                </button>
-              )}
-            </MenuItem>
-          )}
-        </MenuItems>
-      </Menu>
+      <MoreMenu
+        label={`More actions for ${name}`}
+        className="ml-auto shrink-0"
+        buttonClassName={moreButtonClasses}
+        items={[
+          { label: 'Report user', icon: Flag, onSelect: () => setReporting(true) },
+          ...(!blocked.isSuccess
+            ? []
+            : isBlocked
+              ? [
+                  {
+                    label: 'Unblock',
+                    icon: ShieldCheck,
+                    onSelect: () => void change(false),
+                    disabled: setBlocked.isPending,
+                  },
+                ]
+              : [{ label: 'Block', icon: Ban, onSelect: () => setConfirming(true) }]),
+        ]}
+      />
       <ReportDialog
         open={reporting}
         onClose={() => setReporting(false)}
