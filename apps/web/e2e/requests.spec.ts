@@ -38,7 +38,7 @@ test('a request goes from creation to delivery and both parties rate each other'
   await h.getByLabel('Item name').fill(item);
   await h.getByLabel('Description (optional)').fill('Two cups, less sugar');
   await h.getByLabel('Quantity').fill('2');
-  await h.getByLabel('Expected price (₹)').fill('75');
+  await h.getByLabel('Delivery fee — what you pay the deliverer').fill('75');
   await h.getByLabel('Deadline').fill(localInput(5));
   await h.getByLabel('Category').selectOption('food');
   // The delivery location starts from the hosteller's block and room.
