@@ -97,8 +97,7 @@ const ownListKeys: QueryKey[] = [
 const isFiltered = (key: QueryKey) => {
   const filters = key[3] as AvailableFilters | undefined;
   return Boolean(
-    filters &&
-      (filters.search || filters.location || filters.pickupFrom || filters.minFee || filters.maxFee),
+    filters && (filters.search || filters.location || filters.pickupFrom || filters.minFee || filters.maxFee),
   );
 };
 

@@ -99,7 +99,11 @@ describe('POST /requests: item cost and pickup place', () => {
       [{ itemCost: [250] }, 'itemCost', REQUEST_MESSAGES.itemCostInvalid],
       [{ pickupFrom: 'z'.repeat(81) }, 'pickupFrom', REQUEST_MESSAGES.pickupFromTooLong],
       [{ pickupFrom: 42 }, 'pickupFrom', REQUEST_MESSAGES.pickupFromInvalid],
-      [{ pickupFrom: 'Katpadi\nmarket' }, 'pickupFrom', 'Pickup place contains characters that are not allowed'],
+      [
+        { pickupFrom: 'Katpadi\nmarket' },
+        'pickupFrom',
+        'Pickup place contains characters that are not allowed',
+      ],
     ];
     for (const [extra, param, msg] of cases) {
       const res = await inject('POST', '/api/requests', me.h, body(extra));
