@@ -65,7 +65,7 @@ test('new request: the room from the profile, the last places and a deadline sho
   await expectAccessible(page);
 
   await page.getByLabel('Item name').fill('Blue pens');
-  await page.getByLabel('Expected price (₹)').fill('30');
+  await page.getByLabel('Delivery fee — what you pay the deliverer').fill('30');
   await page.getByRole('button', { name: 'Create Request' }).click();
   await expect(page.getByText('Request created successfully!')).toBeVisible();
   await expect(page.getByText('Library steps')).toBeVisible();

@@ -10,7 +10,7 @@ function localInput(hours: number) {
 
 const stat = (page: Page, label: string) => page.locator('dl > div').filter({ hasText: label }).locator('dd');
 
-test('a request goes from creation to delivery and both parties rate each other', async ({
+test('a request goes from creation to delivery (fee, item cost, pickup place, receipt) and both parties rate each other', async ({
   browser,
   request,
 }) => {
@@ -38,9 +38,12 @@ test('a request goes from creation to delivery and both parties rate each other'
   await h.getByLabel('Item name').fill(item);
   await h.getByLabel('Description (optional)').fill('Two cups, less sugar');
   await h.getByLabel('Quantity').fill('2');
-  await h.getByLabel('Expected price (₹)').fill('75');
+  await h.getByLabel('Delivery fee — what you pay the deliverer').fill('75');
   await h.getByLabel('Deadline').fill(localInput(5));
   await h.getByLabel('Category').selectOption('food');
+  // What the goods cost (paid back, not the fee) and where they are bought.
+  await h.getByLabel('Item cost (₹, optional)').fill('250');
+  await h.getByLabel('Pick up from (optional)').fill('  Katpadi market ');
   // The delivery location starts from the hosteller's block and room.
   await expect(h.getByLabel('Delivery location')).toHaveValue('Block B, room 12');
   // Asking for a handover code is the default.
@@ -52,6 +55,8 @@ test('a request goes from creation to delivery and both parties rate each other'
   await expect(h.getByText('Pending', { exact: true }).first()).toBeVisible();
   await expect(h.getByText('Waiting for a day scholar to accept')).toBeVisible();
   await expect(h.getByRole('link', { name: /^Chat with/ })).toHaveCount(0);
+  await expect(h.getByText('≈ ₹250')).toBeVisible();
+  await expect(h.getByText('Katpadi market', { exact: true })).toBeVisible();
   // From here on the hosteller's page stays open: it follows the request live, never reloaded.
   await hSocket.connected();
 
@@ -68,6 +73,17 @@ test('a request goes from creation to delivery and both parties rate each other'
   await expect(d).toHaveURL(/search=.*minFee=70.*maxFee=80|maxFee=80/);
   await expect(d).toHaveURL(new RegExp(`search=${token}`));
   await expect(d.getByRole('link', { name: new RegExp(item) })).toBeVisible();
+  // The pickup place narrows the list too (any case), and the card shows the fee, the goods and the place.
+  await d.getByLabel('Pickup place').fill('KATPADI');
+  await expect(d).toHaveURL(/pickupFrom=KATPADI/);
+  const card = d.getByRole('link', { name: new RegExp(item) });
+  await expect(card.getByText('Fee ₹75')).toBeVisible();
+  await expect(card.getByText('Items ≈ ₹250')).toBeVisible();
+  await expect(card.getByText('From Katpadi market')).toBeVisible();
+  await d.getByLabel('Pickup place').fill('stationery');
+  await expect(d.getByText('No requests match your filters')).toBeVisible();
+  await d.getByLabel('Pickup place').fill('katpadi');
+  await expect(card).toBeVisible();
   await expectAccessible(d);
   // A fee range that excludes it hides it (filtered on the server).
   await d.getByLabel('Min fee (₹)').fill('76');
@@ -111,6 +127,7 @@ test('a request goes from creation to delivery and both parties rate each other'
   await d.getByRole('button', { name: 'Mark as Completed' }).click();
   const complete = d.getByRole('dialog');
   await complete.getByLabel('Delivery notes (optional)').fill('Handed over at the gate');
+  await complete.getByLabel('Receipt amount (₹)').fill('260');
   const wrong = String((Number(code) + 1) % 10_000).padStart(4, '0');
   await complete.getByLabel('Handover code').fill(wrong);
   await complete.getByRole('button', { name: 'Confirm' }).click();
@@ -142,6 +159,7 @@ test('a request goes from creation to delivery and both parties rate each other'
   // The hosteller's page turned Completed by itself, with the notes and the Rate button.
   await expect(h.getByText('Completed', { exact: true }).first()).toBeVisible();
   await expect(h.getByText('Handed over at the gate')).toBeVisible();
+  await expect(h.getByText('Receipt: ₹260')).toBeVisible();
   await expect(h.getByRole('button', { name: 'Cancel Request' })).toHaveCount(0);
   await h.getByRole('button', { name: 'Rate Day Scholar' }).click();
   const rateD = h.getByRole('dialog', { name: 'Rate Divya Dayscholar' });
@@ -161,6 +179,7 @@ test('a request goes from creation to delivery and both parties rate each other'
   await expect(h.getByRole('region', { name: 'Recent requests' }).getByText(item)).toBeVisible();
   await d.goto('/dayscholar/dashboard');
   await expect(stat(d, 'Completed deliveries')).toHaveText('1');
+  // The fee only: the goods' ₹260 are paid back, not earned.
   await expect(stat(d, 'Total earnings')).toHaveText('₹75');
   await expectAccessible(d);
 

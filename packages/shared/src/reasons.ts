@@ -46,6 +46,8 @@ export const REQUEST_REASONS = [
   'handoverCodeWrong',
   /** Too many wrong handover codes were typed for the request; it no longer takes one. */
   'handoverCodeLocked',
+  /** A receipt amount was given for a request that has no item cost. */
+  'noItemCost',
 ] as const;
 export type RequestReason = (typeof REQUEST_REASONS)[number];
 

@@ -86,6 +86,11 @@ export async function createRequest(
     description?: string;
     quantity?: number;
     expectedPrice?: number;
+    /** Rupees. */
+    itemCost?: number | null;
+    /** Rupees. */
+    actualItemCost?: number | null;
+    pickupFrom?: string | null;
     deadline?: Date;
     deliveryLocation?: string;
     category?: RequestCategory;
@@ -107,6 +112,9 @@ export async function createRequest(
       description: opts.description ?? 'A ruled A4 notebook',
       quantity: opts.quantity ?? 1,
       expectedPrice: Math.round((opts.expectedPrice ?? 50) * 100),
+      itemCost: opts.itemCost == null ? null : Math.round(opts.itemCost * 100),
+      actualItemCost: opts.actualItemCost == null ? null : Math.round(opts.actualItemCost * 100),
+      pickupFrom: opts.pickupFrom ?? null,
       deadline: opts.deadline ?? new Date(Date.now() + 24 * 3600_000),
       deliveryLocation: opts.deliveryLocation ?? 'Block A gate',
       category: opts.category ?? 'other',

@@ -8,7 +8,14 @@ import { can, makeRequest } from '@/test/requests';
 import { productKeys } from '@/features/products/api/keys';
 import { LIVE_REFETCH_DELAY_MS, createLiveUpdates } from './live-updates';
 
-const noFilters: AvailableFilters = { search: '', location: '', minFee: '', maxFee: '', sort: 'newest' };
+const noFilters: AvailableFilters = {
+  search: '',
+  location: '',
+  pickupFrom: '',
+  minFee: '',
+  maxFee: '',
+  sort: 'newest',
+};
 const pages = (...lists: DeliveryRequest[][]): InfiniteData<RequestListResponse> => ({
   pages: lists.map((requests, i) => ({ requests, nextCursor: i < lists.length - 1 ? `c${i}` : null })),
   pageParams: lists.map((_, i) => (i === 0 ? undefined : `c${i - 1}`)),

@@ -93,10 +93,12 @@ const ownListKeys: QueryKey[] = [
   dashboardKeys.dayScholarStats(),
 ];
 
-/** A Browse list narrowed by text or fee: whether a request belongs in it is the server's call. */
+/** A Browse list narrowed by text, place or fee: whether a request belongs in it is the server's call. */
 const isFiltered = (key: QueryKey) => {
   const filters = key[3] as AvailableFilters | undefined;
-  return Boolean(filters && (filters.search || filters.location || filters.minFee || filters.maxFee));
+  return Boolean(
+    filters && (filters.search || filters.location || filters.pickupFrom || filters.minFee || filters.maxFee),
+  );
 };
 
 /**

@@ -12,6 +12,8 @@ export const REQUEST_LIMITS = {
   priceMax: 100_000,
   deadlineMaxDays: 365,
   searchMax: 100,
+  /** Where the items are bought ("Katpadi market"). */
+  pickupFromMax: 80,
 } as const;
 
 /** The request form's texts (the first four in the order they are checked) and the rest of its rules. */
@@ -37,6 +39,26 @@ export const REQUEST_MESSAGES = {
   deliveryNotesTooLong: `Delivery notes must be at most ${REQUEST_LIMITS.deliveryNotesMax} characters`,
   handoverCodeWrong: 'The handover code is not correct',
   handoverCodeLocked: 'Too many wrong codes. Ask the requester to confirm receipt.',
+  itemCostInvalid: 'Please enter a valid item cost',
+  itemCostMin: `Item cost must be at least ₹${REQUEST_LIMITS.priceMin}`,
+  itemCostMax: `Item cost must be at most ₹${REQUEST_LIMITS.priceMax.toLocaleString('en-IN')}`,
+  itemCostDecimals: 'Item cost can have at most 2 decimal places',
+  pickupFromInvalid: 'Please enter a valid pickup place',
+  pickupFromTooLong: `Pickup place must be at most ${REQUEST_LIMITS.pickupFromMax} characters`,
+  receiptInvalid: 'Please enter a valid receipt amount',
+  receiptMin: `Receipt amount must be at least ₹${REQUEST_LIMITS.priceMin}`,
+  receiptMax: `Receipt amount must be at most ₹${REQUEST_LIMITS.priceMax.toLocaleString('en-IN')}`,
+  receiptDecimals: 'Receipt amount can have at most 2 decimal places',
+  receiptWithoutItemCost: 'This request has no item cost, so there is no receipt amount to give',
+} as const;
+
+/** The words for a request's money: the fee is what the deliverer earns; the item cost is paid back. */
+export const REQUEST_LABELS = {
+  fee: 'Delivery fee — what you pay the deliverer',
+  itemCost: 'Item cost (₹, optional)',
+  itemCostHint: 'Roughly what the items cost. The deliverer pays it and you pay it back.',
+  pickupFrom: 'Pick up from (optional)',
+  receipt: 'Receipt amount (₹)',
 } as const;
 
 /** The delivery handover code: digits the requester reads out and the deliverer types to complete. */

@@ -20,16 +20,47 @@ const toNumber = (v: unknown) => {
   return typeof b === 'string' ? Number(b.trim()) : b;
 };
 
+interface RupeeMessages {
+  required: string;
+  invalid: string;
+  min: string;
+  max: string;
+  decimals?: string;
+}
+
+const rupeeNumber = (messages: RupeeMessages) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined ? messages.required : messages.invalid) })
+    .min(REQUEST_LIMITS.priceMin, messages.min)
+    .max(REQUEST_LIMITS.priceMax, messages.max)
+    .refine(
+      (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+      messages.decimals ?? REQUEST_MESSAGES.priceDecimals,
+    );
+
 /** Rupees with at most 2 decimals (stored as integer paise). */
-export const rupees = (messages: { required: string; invalid: string; min: string; max: string }) =>
-  z.preprocess(
-    toNumber,
-    z
-      .number({ error: (iss) => (iss.input === undefined ? messages.required : messages.invalid) })
-      .min(REQUEST_LIMITS.priceMin, messages.min)
-      .max(REQUEST_LIMITS.priceMax, messages.max)
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, REQUEST_MESSAGES.priceDecimals),
-  );
+export const rupees = (messages: RupeeMessages) => z.preprocess(toNumber, rupeeNumber(messages));
+
+/** Optional rupees, by the same rules: blank (or null) is "not given". */
+export const optionalRupees = (messages: Omit<RupeeMessages, 'required'>) =>
+  z.preprocess(toNumber, rupeeNumber({ ...messages, required: messages.invalid }).optional());
+
+/** The estimated cost of the goods, which the deliverer pays and gets back (never part of the fee). */
+const itemCostField = optionalRupees({
+  invalid: REQUEST_MESSAGES.itemCostInvalid,
+  min: REQUEST_MESSAGES.itemCostMin,
+  max: REQUEST_MESSAGES.itemCostMax,
+  decimals: REQUEST_MESSAGES.itemCostDecimals,
+});
+
+/** Where the items are bought ("Katpadi market"): one trimmed line, optional. */
+const pickupFromField = z.preprocess(
+  blank,
+  userText('line', charactersNotAllowed('Pickup place'), { error: REQUEST_MESSAGES.pickupFromInvalid })
+    .trim()
+    .max(REQUEST_LIMITS.pickupFromMax, REQUEST_MESSAGES.pickupFromTooLong)
+    .optional(),
+);
 
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
@@ -107,6 +138,10 @@ export const createRequestSchema = z.object({
   ),
   /** The deliverer must type the requester's handover code to complete. */
   handoverCode: z.boolean({ error: 'handoverCode must be true or false' }).default(false),
+  /** Rupees: the estimated cost of the goods (paid back to the deliverer; not the fee). */
+  itemCost: itemCostField,
+  /** Where the items are bought, ≤ 80 characters. */
+  pickupFrom: pickupFromField,
 });
 export type CreateRequestBody = z.infer<typeof createRequestSchema>;
 export type CreateRequestInput = z.input<typeof createRequestSchema>;
@@ -131,6 +166,13 @@ export const deliverRequestSchema = z
         .max(20, REQUEST_MESSAGES.handoverCodeWrong)
         .optional(),
     ),
+    /** Rupees: what the receipt says the goods cost; only for a request with an item cost. */
+    actualItemCost: optionalRupees({
+      invalid: REQUEST_MESSAGES.receiptInvalid,
+      min: REQUEST_MESSAGES.receiptMin,
+      max: REQUEST_MESSAGES.receiptMax,
+      decimals: REQUEST_MESSAGES.receiptDecimals,
+    }),
   })
   .nullish();
 export type DeliverRequestBody = z.infer<typeof deliverRequestSchema>;
@@ -159,6 +201,8 @@ const queryFee = z.preprocess(
 export const availableRequestsQuerySchema = paginationQuerySchema.extend({
   search: queryText,
   location: queryText,
+  /** Text the pickup place contains (any case). */
+  pickupFrom: queryText,
   minFee: queryFee,
   maxFee: queryFee,
   sort: z.preprocess(blank, z.enum(REQUEST_SORTS, { error: 'Unknown sort' }).default('newest')),
@@ -222,7 +266,14 @@ export const requestSchema = z.object({
   itemName: z.string(),
   description: z.string(),
   quantity: z.number().int(),
+  /** Rupees: the delivery fee, what the deliverer earns. */
   expectedPrice: z.number(),
+  /** Rupees: the estimated cost of the goods, paid back to the deliverer; null when not given. */
+  itemCost: z.number().nullable(),
+  /** Rupees: what the receipt said, given by the deliverer on completing; null until then. */
+  actualItemCost: z.number().nullable(),
+  /** Where the items are bought; null when not given. */
+  pickupFrom: z.string().nullable(),
   deadline: z.string(),
   deliveryLocation: z.string(),
   isUrgent: z.boolean(),

@@ -35,8 +35,14 @@ export const requests = pgTable(
     itemName: text('item_name').notNull(),
     description: text('description').notNull().default(''),
     quantity: integer('quantity').notNull().default(1),
-    /** Integer paise. */
+    /** Integer paise: the delivery fee, what the deliverer earns. */
     expectedPrice: integer('expected_price').notNull(),
+    /** Integer paise: the estimated cost of the goods, paid back to the deliverer (never earnings). */
+    itemCost: integer('item_cost'),
+    /** Integer paise: what the receipt said, given by the deliverer on completing. */
+    actualItemCost: integer('actual_item_cost'),
+    /** Where the items are bought ("Katpadi market"). */
+    pickupFrom: text('pickup_from'),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     deliveryLocation: text('delivery_location').notNull(),
     isUrgent: boolean('is_urgent').notNull().default(false),
@@ -94,5 +100,7 @@ export const requests = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check('requests_quantity_positive', sql`${t.quantity} >= 1`),
     check('requests_price_positive', sql`${t.expectedPrice} >= 100`),
+    check('requests_item_cost_positive', sql`${t.itemCost} >= 100`),
+    check('requests_actual_item_cost_positive', sql`${t.actualItemCost} >= 100`),
   ],
 );

@@ -198,8 +198,12 @@ describe('handover code', () => {
     const code = (await view(id, requester.h)).handoverCode!;
     // The completion itself refuses without the checked hash (what a check that saw the request
     // still pending, or given up, would hand it), and with a hash of another code.
-    expect(await markCompleted(t.db, id, deliverer.id, null, null)).toBeUndefined();
-    expect(await markCompleted(t.db, id, deliverer.id, null, 'f'.repeat(64))).toBeUndefined();
+    expect(
+      await markCompleted(t.db, id, deliverer.id, { notes: null, actualItemCost: null }, null),
+    ).toBeUndefined();
+    expect(
+      await markCompleted(t.db, id, deliverer.id, { notes: null, actualItemCost: null }, 'f'.repeat(64)),
+    ).toBeUndefined();
     const [row] = await t.db.select().from(requests).where(eq(requests.id, id));
     expect(row!.status).toBe('accepted');
     expect((await put(`/requests/${id}/deliver`, deliverer.h, { handoverCode: code })).statusCode).toBe(200);

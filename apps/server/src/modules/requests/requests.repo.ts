@@ -46,7 +46,13 @@ export interface RequestRow {
   itemName: string;
   description: string;
   quantity: number;
+  /** The delivery fee. */
   expectedPrice: number;
+  /** The estimated cost of the goods (paise), or null. */
+  itemCost: number | null;
+  /** What the receipt said (paise), given on completing, or null. */
+  actualItemCost: number | null;
+  pickupFrom: string | null;
   deadline: string;
   deliveryLocation: string;
   isUrgent: boolean;
@@ -90,6 +96,9 @@ const requestColumns = {
   description: requests.description,
   quantity: requests.quantity,
   expectedPrice: requests.expectedPrice,
+  itemCost: requests.itemCost,
+  actualItemCost: requests.actualItemCost,
+  pickupFrom: requests.pickupFrom,
   deadline: requests.deadline,
   deliveryLocation: requests.deliveryLocation,
   isUrgent: requests.isUrgent,
@@ -193,6 +202,9 @@ export interface NewRequest {
   quantity: number;
   /** Paise. */
   expectedPrice: number;
+  /** Paise, or null when not given. */
+  itemCost: number | null;
+  pickupFrom: string | null;
   deadline: Date;
   deliveryLocation: string;
   isUrgent: boolean;
@@ -326,6 +338,8 @@ export interface AvailableFilters {
   search?: string;
   /** Text the delivery location contains. */
   location?: string;
+  /** Text the pickup place contains. */
+  pickupFrom?: string;
   /** Paise. */
   minFee?: number;
   /** Paise. */
@@ -342,7 +356,7 @@ const availableStatement = preparedStatements<ReturnType<typeof prepareAvailable
 function prepareAvailable(
   db: Db,
   name: string,
-  f: Record<'search' | 'location' | 'minFee' | 'maxFee' | 'after', boolean>,
+  f: Record<'search' | 'location' | 'pickupFrom' | 'minFee' | 'maxFee' | 'after', boolean>,
   order: ListOrder,
 ) {
   const p = sql.placeholder;
@@ -353,6 +367,7 @@ function prepareAvailable(
       availableTo(p('viewer')),
       f.search ? matchesQuery(requests.searchVector, p('search')) : undefined,
       f.location ? matchesPattern(requests.deliveryLocation, p('location')) : undefined,
+      f.pickupFrom ? matchesPattern(requests.pickupFrom, p('pickupFrom')) : undefined,
       f.minFee ? gte(requests.expectedPrice, p('minFee')) : undefined,
       f.maxFee ? lte(requests.expectedPrice, p('maxFee')) : undefined,
       f.after ? afterCursorPlaceholders(order) : undefined,
@@ -367,9 +382,11 @@ export async function listAvailable(db: Db, viewerId: string, f: AvailableFilter
   const after = cursorParams(order, page.cursor);
   const search = prefixQuery(f.search);
   const location = f.location ? containsPattern(f.location) : undefined;
+  const pickupFrom = f.pickupFrom ? containsPattern(f.pickupFrom) : undefined;
   const shape = {
     search: search !== undefined,
     location: location !== undefined,
+    pickupFrom: pickupFrom !== undefined,
     minFee: f.minFee !== undefined,
     maxFee: f.maxFee !== undefined,
     after: after !== undefined,
@@ -383,6 +400,7 @@ export async function listAvailable(db: Db, viewerId: string, f: AvailableFilter
       viewer: viewerId,
       search,
       location,
+      pickupFrom,
       minFee: f.minFee,
       maxFee: f.maxFee,
       limit: page.limit + 1,
@@ -514,20 +532,29 @@ export const markCompleted = async (
   db: Db,
   id: string,
   delivererId: string,
-  notes: string | null,
+  done: { notes: string | null; actualItemCost: number | null },
   checkedHash: string | null,
 ) =>
   withParties(
     db,
     await db
       .update(requests)
-      .set({ status: 'completed', deliveryNotes: notes, completedAt: now, deliveryTime: now, updatedAt: now })
+      .set({
+        status: 'completed',
+        deliveryNotes: done.notes,
+        actualItemCost: done.actualItemCost,
+        completedAt: now,
+        deliveryTime: now,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(requests.id, id),
           eq(requests.status, 'accepted'),
           eq(requests.delivererId, delivererId),
           sql`(not ${requests.handoverRequired} or ${requests.handoverCodeHash} = ${checkedHash})`,
+          // A receipt amount only for a request with an item cost.
+          done.actualItemCost === null ? undefined : sql`${requests.itemCost} is not null`,
         ),
       )
       .returning(requestColumns),
@@ -553,6 +580,7 @@ export const findHandover = async (db: Db, id: string) =>
         delivererId: requests.delivererId,
         required: requests.handoverRequired,
         attempts: requests.handoverAttempts,
+        hasItemCost: sql<boolean>`${requests.itemCost} is not null`,
       })
       .from(requests)
       .where(eq(requests.id, id))

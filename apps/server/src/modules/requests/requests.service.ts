@@ -4,6 +4,7 @@ import {
   REQUEST_MESSAGES,
   type AvailableRequestsQuery,
   type CreateRequestBody,
+  type DeliverRequestBody,
   type DeliveryStatusFilter,
   type MyDeliveriesQuery,
   type MyRequestsQuery,
@@ -39,6 +40,14 @@ export const REQUEST_ERRORS = {
   notExpired: 'This request has not expired yet',
   changed: 'This request was just changed by someone else. Please refresh and try again.',
 } as const;
+
+/** A receipt amount for a request that has no item cost: nothing to pay back. */
+const receiptWithoutItemCost = () =>
+  badRequest(
+    REQUEST_MESSAGES.receiptWithoutItemCost,
+    [{ param: 'actualItemCost', msg: REQUEST_MESSAGES.receiptWithoutItemCost }],
+    'noItemCost',
+  );
 
 /** The 409 of a day scholar who already holds as many active deliveries as allowed. */
 export const tooManyActiveDeliveries = (active: number) =>
@@ -90,6 +99,9 @@ const DELIVERY_STATUSES: Record<DeliveryStatusFilter, RequestStatus[] | undefine
 };
 
 const viewerOf = (actor: Actor): policy.Viewer => ({ id: actor.id, role: actor.role });
+
+/** What completing takes: notes, the handover code and the receipt amount, each optional. */
+type DeliverRequestInput = NonNullable<DeliverRequestBody>;
 
 /** How many expired requests one sweep claims per statement. */
 const SWEEP_BATCH = 200;
@@ -252,6 +264,7 @@ function readingMethods({ db, presentRequest }: RequestsDeps) {
         {
           search: q.search,
           location: q.location,
+          pickupFrom: q.pickupFrom,
           minFee: q.minFee === undefined ? undefined : toPaise(q.minFee),
           maxFee: q.maxFee === undefined ? undefined : toPaise(q.maxFee),
           sort: q.sort,
@@ -285,6 +298,8 @@ function requesterMethods(deps: RequestsDeps) {
         description: body.description,
         quantity: body.quantity,
         expectedPrice: toPaise(body.expectedPrice),
+        itemCost: body.itemCost === undefined ? null : toPaise(body.itemCost),
+        pickupFrom: body.pickupFrom ?? null,
         deadline: body.deadline,
         deliveryLocation: body.deliveryLocation,
         isUrgent: body.isUrgent,
@@ -357,18 +372,21 @@ function delivererMethods(deps: RequestsDeps) {
       );
     },
 
-    async deliver(
-      actor: Actor,
-      id: string,
-      body: { deliveryNotes?: string | undefined; handoverCode?: string | undefined },
-    ) {
+    async deliver(actor: Actor, id: string, body: DeliverRequestInput) {
+      const actualItemCost = body.actualItemCost === undefined ? null : toPaise(body.actualItemCost);
+      const before = actualItemCost === null ? undefined : await repo.findHandover(db, id);
+      // The item cost is set when the request is posted and never changes: refused before any code is counted.
+      if (before?.status === 'accepted' && before.delivererId === actor.id && !before.hasItemCost)
+        throw receiptWithoutItemCost();
       const checked = await checkHandoverCode(deps, actor, id, body.handoverCode);
-      const row = await repo.markCompleted(db, id, actor.id, body.deliveryNotes ?? null, checked);
+      const notes = body.deliveryNotes ?? null;
+      const row = await repo.markCompleted(db, id, actor.id, { notes, actualItemCost }, checked);
       if (!row) {
-        // Accepted by this deliverer in the meantime and asking for a code nobody checked: say so.
         const state = await repo.findHandover(db, id);
-        if (state?.required && state.status === 'accepted' && state.delivererId === actor.id)
-          throw codeWrong();
+        const theirs = state?.status === 'accepted' && state.delivererId === actor.id;
+        if (theirs && actualItemCost !== null && !state.hasItemCost) throw receiptWithoutItemCost();
+        // Accepted by this deliverer in the meantime and asking for a code nobody checked: say so.
+        if (theirs && state.required) throw codeWrong();
         throw await explainRefusal(deps, id, 'deliver', (s) => policy.deliverRefusal(actor.id, s));
       }
       return completed(deps, row, actor);

@@ -33,7 +33,8 @@ export function RequestRow({
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-slate-900">{request.itemName}</p>
             <p className="truncate text-xs text-slate-500">
-              {formatRupees(request.expectedPrice)} · {request.deliveryLocation} ·{' '}
+              Fee {formatRupees(request.expectedPrice)}
+              {request.pickupFrom && ` · From ${request.pickupFrom}`} · {request.deliveryLocation} ·{' '}
               {who?.name ?? 'No deliverer yet'}
             </p>
           </div>

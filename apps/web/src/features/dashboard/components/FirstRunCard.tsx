@@ -18,7 +18,7 @@ const POINTS: Record<Role, Array<{ icon: typeof Star; title: string; text: strin
     {
       icon: BadgeIndianRupee,
       title: 'The fee',
-      text: 'The expected price you set is what the day scholar who brings your items is paid. Day scholars see it before they accept.',
+      text: 'The delivery fee you set is what the day scholar who brings your items earns; they see it before they accept. What the items cost is apart: they pay it at the shop and you pay it back.',
     },
     {
       icon: KeyRound,
@@ -35,7 +35,7 @@ const POINTS: Record<Role, Array<{ icon: typeof Star; title: string; text: strin
     {
       icon: BadgeIndianRupee,
       title: 'The fee',
-      text: 'Each request shows the price its hosteller pays for the delivery. It counts in your earnings once the delivery is complete.',
+      text: 'Each request shows the fee its hosteller pays for the delivery. It counts in your earnings once the delivery is complete; an item cost is what you pay at the shop and get back.',
     },
     {
       icon: KeyRound,

@@ -4,13 +4,14 @@ import { api } from '@/lib/api-client';
 import { REQUESTS_PAGE_SIZE } from './get-my-requests';
 import { type AvailableFilters, requestKeys } from './keys';
 
-/** GET /dayscholar/requests/available?search&location&minFee&maxFee&sort&limit&cursor. */
+/** GET /dayscholar/requests/available?search&location&pickupFrom&minFee&maxFee&sort&limit&cursor. */
 export const getAvailableRequests = (filters: AvailableFilters, cursor?: string, signal?: AbortSignal) =>
   api.get<RequestListResponse>('/dayscholar/requests/available', {
     signal,
     params: {
       search: filters.search,
       location: filters.location,
+      pickupFrom: filters.pickupFrom,
       minFee: filters.minFee,
       maxFee: filters.maxFee,
       sort: filters.sort,

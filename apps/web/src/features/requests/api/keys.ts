@@ -5,6 +5,8 @@ import type { QueryClient } from '@tanstack/react-query';
 export interface AvailableFilters {
   search: string;
   location: string;
+  /** Text the pickup place contains. */
+  pickupFrom: string;
   minFee: string;
   maxFee: string;
   sort: RequestSort;

@@ -5,8 +5,16 @@ import { invalidateAfterRequestChange, requestKeys } from './keys';
 
 export type RequestAction = 'accept' | 'deliver' | 'cancel' | 'cancel-delivery' | 'confirm-receipt';
 
+/** Typed rupees as a number; blank is not given (the server refuses anything else with a message). */
+const rupeesOf = (text: string | undefined) => {
+  const value = text?.trim() ?? '';
+  if (value === '') return undefined;
+  return Number.isFinite(Number(value)) ? Number(value) : value;
+};
+
 /**
- * PUT /requests/{id}/accept | /deliver { deliveryNotes?, handoverCode? } | /cancel | /cancel-delivery |
+ * PUT /requests/{id}/accept | /deliver { deliveryNotes?, handoverCode?, actualItemCost? } | /cancel |
+ * /cancel-delivery |
  * /confirm-receipt → { request }.
  * 403/409 carry a clear message.
  */
@@ -15,11 +23,14 @@ export const updateRequestStatus = ({
   action,
   deliveryNotes,
   handoverCode,
+  actualItemCost,
 }: {
   id: string;
   action: RequestAction;
   deliveryNotes?: string;
   handoverCode?: string;
+  /** Rupees as typed: the receipt amount of a request with an item cost. */
+  actualItemCost?: string;
 }) =>
   api
     .put<{ request: DeliveryRequest }>(
@@ -28,6 +39,7 @@ export const updateRequestStatus = ({
         ? {
             deliveryNotes: deliveryNotes?.trim() || undefined,
             handoverCode: handoverCode?.trim() || undefined,
+            actualItemCost: rupeesOf(actualItemCost),
           }
         : undefined,
     )

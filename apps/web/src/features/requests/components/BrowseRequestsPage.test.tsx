@@ -227,4 +227,45 @@ describe('browse requests', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Bread', {}, { timeout: 5000 })).toBeInTheDocument();
   });
+
+  it('filters by pickup place through the URL and shows the fee, the pickup place and the item cost on cards', async () => {
+    const calls: URLSearchParams[] = [];
+    const veg = makeRequest({
+      itemName: 'Vegetables',
+      expectedPrice: 40,
+      itemCost: 250,
+      pickupFrom: 'Katpadi market',
+    });
+    const pens = makeRequest({ itemName: 'Blue pens', expectedPrice: 60 });
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/dayscholar/requests/available'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        calls.push(params);
+        const from = params.get('pickupFrom')?.toLowerCase() ?? '';
+        const requests = [veg, pens].filter((r) => (r.pickupFrom ?? '').toLowerCase().includes(from));
+        return HttpResponse.json({ requests, nextCursor: null });
+      }),
+    );
+    const { user, router } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
+    const card = (await screen.findByText('Vegetables', {}, { timeout: 5000 })).closest('li')!;
+    expect(within(card).getByText('Fee ₹40')).toBeInTheDocument();
+    expect(within(card).getByText('Items ≈ ₹250')).toBeInTheDocument();
+    expect(within(card).getByText('From Katpadi market')).toBeInTheDocument();
+    const other = screen.getByText('Blue pens').closest('li')!;
+    expect(within(other).getByText('Fee ₹60')).toBeInTheDocument();
+    expect(within(other).queryByText(/^Items/)).not.toBeInTheDocument();
+    expect(within(other).queryByText(/^From /)).not.toBeInTheDocument();
+    // Browse's first call carries no pickup filter (the early-data table relies on it).
+    expect(calls[0]!.has('pickupFrom')).toBe(false);
+
+    await user.type(screen.getByLabelText('Pickup place'), 'katpadi');
+    await waitFor(
+      () => expect(new URLSearchParams(router.state.location.search).get('pickupFrom')).toBe('katpadi'),
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(calls.at(-1)!.get('pickupFrom')).toBe('katpadi'), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText('Blue pens')).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(screen.getByRole('button', { name: 'Filters (1 in use)' })).toBeInTheDocument();
+  });
 });

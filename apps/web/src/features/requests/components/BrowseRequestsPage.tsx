@@ -20,14 +20,15 @@ const SORT_LABELS: Record<RequestSort, string> = {
   lowestFee: 'Lowest fee',
 };
 
-const TEXT_FILTERS = ['search', 'location', 'minFee', 'maxFee'] as const;
+const TEXT_FILTERS = ['search', 'location', 'pickupFrom', 'minFee', 'maxFee'] as const;
 type TextFilter = (typeof TEXT_FILTERS)[number];
 type TextFilters = Pick<AvailableFilters, TextFilter>;
 
 /** The typed filters only: the draft never carries the sort, so sending it cannot undo a newer sort. */
-const textFilters = ({ search, location, minFee, maxFee }: AvailableFilters): TextFilters => ({
+const textFilters = ({ search, location, pickupFrom, minFee, maxFee }: AvailableFilters): TextFilters => ({
   search,
   location,
+  pickupFrom,
   minFee,
   maxFee,
 });
@@ -88,7 +89,9 @@ export function BrowseRequestsPage() {
         </Field>
         {/* On phones all but the search fold behind "Filters", so the first requests show at once. */}
         <FoldedFilters
-          active={[filters.location, filters.minFee, filters.maxFee].filter(Boolean).length}
+          active={
+            [filters.location, filters.pickupFrom, filters.minFee, filters.maxFee].filter(Boolean).length
+          }
           className="justify-self-start sm:col-span-2"
         >
           <Field label="Location">
@@ -98,6 +101,16 @@ export function BrowseRequestsPage() {
                 placeholder="e.g. Block A"
                 value={draft.location}
                 onChange={change('location')}
+              />
+            )}
+          </Field>
+          <Field label="Pickup place">
+            {(control) => (
+              <Input
+                {...control}
+                placeholder="e.g. Katpadi market"
+                value={draft.pickupFrom}
+                onChange={change('pickupFrom')}
               />
             )}
           </Field>

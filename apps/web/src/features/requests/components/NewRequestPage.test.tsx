@@ -36,12 +36,12 @@ describe('new request', { timeout: 20_000 }, () => {
 
     await user.type(screen.getByLabelText('Item name'), 'Milk');
     await submit();
-    expect(screen.getByLabelText('Expected price (₹)')).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Delivery fee — what you pay the deliverer')).toHaveAccessibleDescription(
       'Please enter an expected price',
     );
-    expect(screen.getByLabelText('Expected price (₹)')).toHaveFocus();
+    expect(screen.getByLabelText('Delivery fee — what you pay the deliverer')).toHaveFocus();
 
-    await user.type(screen.getByLabelText('Expected price (₹)'), '30');
+    await user.type(screen.getByLabelText('Delivery fee — what you pay the deliverer'), '30');
     await submit();
     expect(screen.getByLabelText('Deadline')).toHaveAccessibleDescription('Please enter a deadline');
 
@@ -63,7 +63,7 @@ describe('new request', { timeout: 20_000 }, () => {
     );
     const { user } = await openForm();
     await user.type(screen.getByLabelText('Item name'), 'Milk');
-    await user.type(screen.getByLabelText('Expected price (₹)'), '30');
+    await user.type(screen.getByLabelText('Delivery fee — what you pay the deliverer'), '30');
     await user.type(screen.getByLabelText('Deadline'), localInput(5));
     await user.clear(screen.getByLabelText('Delivery location'));
     await user.type(screen.getByLabelText('Delivery location'), 'Block A gate');
@@ -113,7 +113,7 @@ describe('new request', { timeout: 20_000 }, () => {
   it('refuses a deadline in the past', async () => {
     const { user } = await openForm();
     await user.type(screen.getByLabelText('Item name'), 'Milk');
-    await user.type(screen.getByLabelText('Expected price (₹)'), '30');
+    await user.type(screen.getByLabelText('Delivery fee — what you pay the deliverer'), '30');
     await user.type(screen.getByLabelText('Deadline'), localInput(-2));
     await user.click(screen.getByRole('button', { name: 'Create Request' }));
     expect(screen.getByLabelText('Deadline')).toHaveAccessibleDescription('Deadline must be in the future');
@@ -139,7 +139,7 @@ describe('new request', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Ask the deliverer for a handover code')).toBeChecked();
 
     await user.type(screen.getByLabelText('Item name'), 'Milk');
-    await user.type(screen.getByLabelText('Expected price (₹)'), '30');
+    await user.type(screen.getByLabelText('Delivery fee — what you pay the deliverer'), '30');
     await user.type(screen.getByLabelText('Deadline'), localInput(5));
     await user.clear(screen.getByLabelText('Delivery location'));
     await user.type(screen.getByLabelText('Delivery location'), 'Block A gate');
@@ -167,5 +167,57 @@ describe('new request', { timeout: 20_000 }, () => {
       await screen.findByText('Request created successfully!', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/requests/${created.id}`));
+  });
+
+  it('sends the item cost and the pickup place, trimmed, and leaves them out when blank', async () => {
+    const bodies: CreateRequestBody[] = [];
+    server.use(
+      http.post(api('/requests'), async ({ request }) => {
+        bodies.push((await request.json()) as CreateRequestBody);
+        return HttpResponse.json({ code: 'INTERNAL', message: '' }, { status: 500 });
+      }),
+    );
+    const { user } = await openForm();
+    await user.type(screen.getByLabelText('Item name'), 'Vegetables');
+    await user.type(screen.getByLabelText('Delivery fee — what you pay the deliverer'), '40');
+    await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).not.toHaveProperty('itemCost');
+    expect(bodies[0]).not.toHaveProperty('pickupFrom');
+
+    await user.type(screen.getByLabelText('Item cost (₹, optional)'), '250.5');
+    await user.type(screen.getByLabelText('Pick up from (optional)'), '  Katpadi market ');
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ expectedPrice: 40, itemCost: 250.5, pickupFrom: 'Katpadi market' });
+  });
+
+  it('shows a bad item cost or a too long pickup place under its field, with the shared messages', async () => {
+    const { user } = await openForm();
+    await user.type(screen.getByLabelText('Item name'), 'Vegetables');
+    await user.type(screen.getByLabelText('Delivery fee — what you pay the deliverer'), '40');
+    await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    const itemCost = screen.getByLabelText('Item cost (₹, optional)');
+    expect(itemCost).toHaveAccessibleDescription(
+      'Roughly what the items cost. The deliverer pays it and you pay it back.',
+    );
+    await user.type(itemCost, '0.5');
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    expect(itemCost).toHaveAccessibleDescription('Item cost must be at least ₹1');
+    expect(itemCost).toHaveFocus();
+
+    await user.clear(itemCost);
+    await user.type(itemCost, '12.345');
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    expect(itemCost).toHaveAccessibleDescription('Item cost can have at most 2 decimal places');
+
+    await user.clear(itemCost);
+    const pickup = screen.getByLabelText('Pick up from (optional)');
+    // The field stops typing at 80; a pasted longer text is still refused by the rule.
+    pickup.removeAttribute('maxLength');
+    await user.type(pickup, 'k'.repeat(81));
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    expect(pickup).toHaveAccessibleDescription('Pickup place must be at most 80 characters');
   });
 });

@@ -2,6 +2,7 @@ import {
   type CreateRequestBody,
   HANDOVER_CODE,
   REQUEST_CATEGORIES,
+  REQUEST_LABELS,
   REQUEST_LIMITS,
   createRequestSchema,
 } from '@campusrun/shared';
@@ -37,6 +38,8 @@ interface RequestFormValues {
   isUrgent: boolean;
   handoverCode: boolean;
   category: (typeof REQUEST_CATEGORIES)[number];
+  itemCost: string;
+  pickupFrom: string;
 }
 
 /** The shared schema, with the browser's local deadline turned into ISO first (keeps the key order). */
@@ -56,6 +59,8 @@ const FIELD_ORDER = [
   'description',
   'quantity',
   'category',
+  'itemCost',
+  'pickupFrom',
 ] as const;
 
 const CATEGORY_LABELS: Record<(typeof REQUEST_CATEGORIES)[number], string> = {
@@ -96,6 +101,8 @@ export function NewRequestPage() {
       isUrgent: false,
       handoverCode: true,
       category: 'other',
+      itemCost: '',
+      pickupFrom: '',
     },
     reValidateMode: 'onSubmit',
   });
@@ -162,13 +169,23 @@ export function NewRequestPage() {
               {...register('quantity')}
             />
             <TextField
-              label="Expected price (₹)"
+              label={REQUEST_LABELS.fee}
               type="number"
               inputMode="decimal"
               min={REQUEST_LIMITS.priceMin}
               step="any"
               error={errors.expectedPrice?.message}
               {...register('expectedPrice')}
+            />
+            <TextField
+              label={REQUEST_LABELS.itemCost}
+              hint={errors.itemCost ? undefined : REQUEST_LABELS.itemCostHint}
+              type="number"
+              inputMode="decimal"
+              min={REQUEST_LIMITS.priceMin}
+              step="any"
+              error={errors.itemCost?.message}
+              {...register('itemCost')}
             />
             <Field label="Category" error={errors.category?.message}>
               {({ invalid, ...control }) => (
@@ -205,6 +222,13 @@ export function NewRequestPage() {
               ))}
             </ul>
           </div>
+          <TextField
+            label={REQUEST_LABELS.pickupFrom}
+            maxLength={REQUEST_LIMITS.pickupFromMax}
+            placeholder="e.g. Katpadi market"
+            error={errors.pickupFrom?.message}
+            {...register('pickupFrom')}
+          />
           <div className="space-y-2">
             <TextField
               label="Delivery location"

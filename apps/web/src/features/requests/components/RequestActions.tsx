@@ -1,4 +1,10 @@
-import { type DeliveryRequest, HANDOVER_CODE, REQUEST_LIMITS, type RatingType } from '@campusrun/shared';
+import {
+  type DeliveryRequest,
+  HANDOVER_CODE,
+  REQUEST_LABELS,
+  REQUEST_LIMITS,
+  type RatingType,
+} from '@campusrun/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
@@ -6,6 +12,7 @@ import { Field, TextField } from '@/components/ui/Field';
 import { Textarea } from '@/components/ui/Input';
 import { StarRating } from '@/components/ui/StarRating';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { REQUEST_TOAST } from '../api/keys';
 import { type RequestAction, useUpdateRequestStatus } from '../api/update-request-status';
@@ -103,11 +110,17 @@ const isAboutCode = (error: ApiError) =>
   error.reason === 'handoverCodeLocked' ||
   Boolean(error.errors?.some((e) => e.param === 'handoverCode'));
 
+/** A refusal of the receipt amount: out of the rupee rules, or given for a request without an item cost. */
+const isAboutReceipt = (error: ApiError) =>
+  error.reason === 'noItemCost' || Boolean(error.errors?.some((e) => e.param === 'actualItemCost'));
+
 export function RequestActions({ request }: { request: DeliveryRequest }) {
   const [open, setOpen] = useState<RequestAction | null>(null);
   const [notes, setNotes] = useState('');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
+  const [receipt, setReceipt] = useState('');
+  const [receiptError, setReceiptError] = useState<string>();
   const [rating, setRating] = useState(false);
   const [reposting, setReposting] = useState(false);
   const mutation = useUpdateRequestStatus();
@@ -132,16 +145,25 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
     if (!open) return;
     const action = open;
     try {
-      await mutation.mutateAsync({ id: request.id, action, deliveryNotes: notes, handoverCode: code });
+      await mutation.mutateAsync({
+        id: request.id,
+        action,
+        deliveryNotes: notes,
+        handoverCode: code,
+        actualItemCost: request.itemCost !== null ? receipt : undefined,
+      });
       toast.success(ACTIONS[action].success, { ...REQUEST_TOAST, toastId: `request:${action}` });
       setOpen(null);
       setNotes('');
       setCode('');
+      setReceipt('');
     } catch (error) {
       // The dialog stays open so the user can try again or cancel; a code problem shows at the code.
       const message = errorMessage(error, ACTIONS[action].failure);
       const aboutCode = error instanceof ApiError && isAboutCode(error);
+      const aboutReceipt = error instanceof ApiError && isAboutReceipt(error);
       if (action === 'deliver' && request.handoverRequired && aboutCode) setCodeError(message);
+      else if (action === 'deliver' && request.itemCost !== null && aboutReceipt) setReceiptError(message);
       else toast.error(message, { ...REQUEST_TOAST, toastId: `request:${action}` });
     }
   };
@@ -156,6 +178,7 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
           onClick={() => {
             mutation.reset();
             setCodeError(undefined);
+            setReceiptError(undefined);
             setOpen(action);
           }}
         >
@@ -212,6 +235,22 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
             onChange={(event) => {
               setCode(event.target.value.replace(/\D/g, ''));
               setCodeError(undefined);
+            }}
+          />
+        )}
+        {open === 'deliver' && request.itemCost !== null && (
+          <TextField
+            label={REQUEST_LABELS.receipt}
+            hint={`Optional: what the receipt says. The estimate was ${formatRupees(request.itemCost)}.`}
+            type="number"
+            inputMode="decimal"
+            min={REQUEST_LIMITS.priceMin}
+            step="any"
+            value={receipt}
+            error={receiptError}
+            onChange={(event) => {
+              setReceipt(event.target.value);
+              setReceiptError(undefined);
             }}
           />
         )}

@@ -1,5 +1,5 @@
 import type { DeliveryRequest } from '@campusrun/shared';
-import { Calendar, MapPin } from 'lucide-react';
+import { Calendar, MapPin, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { Badge } from '@/components/ui/Badge';
@@ -47,7 +47,8 @@ export function RequestCard({ request, party, hidePending = false }: RequestCard
           </div>
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-          <span className="font-semibold text-slate-900">{formatRupees(request.expectedPrice)}</span>
+          <span className="font-semibold text-slate-900">{`Fee ${formatRupees(request.expectedPrice)}`}</span>
+          {request.itemCost !== null && <span>{`Items ≈ ${formatRupees(request.itemCost)}`}</span>}
           <span className="inline-flex items-center gap-1">
             <MapPin className="size-4" aria-hidden="true" />
             {request.deliveryLocation}
@@ -65,6 +66,12 @@ export function RequestCard({ request, party, hidePending = false }: RequestCard
             )}
           </span>
         </div>
+        {request.pickupFrom && (
+          <p className="mt-1 flex min-w-0 items-center gap-1 text-sm text-slate-600">
+            <ShoppingBag className="size-4 shrink-0" aria-hidden="true" />
+            <span className="truncate">{`From ${request.pickupFrom}`}</span>
+          </p>
+        )}
         <PartyLine request={request} party={party} />
       </Link>
     </li>

@@ -162,6 +162,8 @@ describe('request detail', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     const notes = within(dialog).getByLabelText('Delivery notes (optional)');
     expect(notes).toHaveAttribute('rows', '3');
+    // No item cost: nothing to give a receipt amount for.
+    expect(within(dialog).queryByLabelText('Receipt amount (₹)')).not.toBeInTheDocument();
     await user.type(notes, 'At the gate');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(
@@ -529,5 +531,79 @@ describe('request detail', { timeout: 20_000 }, () => {
     expect(screen.getByText(/^ApiError: Invalid request id x+/, { selector: 'pre' })).toHaveClass(
       'wrap-anywhere',
     );
+  });
+
+  it('shows the fee, the item cost, the pickup place and, once delivered, the receipt', async () => {
+    const request = makeRequest({
+      itemName: 'Vegetables',
+      expectedPrice: 40,
+      itemCost: 250,
+      actualItemCost: 260,
+      pickupFrom: 'Katpadi market',
+      status: 'completed',
+      ratingType: 'hosteller_to_dayscholar',
+    });
+    await openRequest(request, hosteller);
+    const facts = within(screen.getByRole('region', { name: 'Vegetables' }));
+    const fact = (term: string) => facts.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(fact('Delivery fee')).toHaveTextContent('₹40');
+    expect(fact('Item cost')).toHaveTextContent('≈ ₹250');
+    expect(facts.getByText('Receipt: ₹260')).toBeInTheDocument();
+    expect(fact('Pick up from')).toHaveTextContent('Katpadi market');
+  });
+
+  it('shows no item cost, pickup place or receipt for a request without them', async () => {
+    await openRequest(makeRequest({ itemName: 'Bread', expectedPrice: 45 }), hosteller);
+    expect(screen.getByText('Delivery fee')).toBeInTheDocument();
+    expect(screen.queryByText('Item cost')).not.toBeInTheDocument();
+    expect(screen.queryByText('Pick up from')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Receipt:/)).not.toBeInTheDocument();
+  });
+
+  it('asks the deliverer of a request with an item cost for the receipt amount and sends it', async () => {
+    const request = { ...deliverersView(), itemCost: 250, pickupFrom: 'Katpadi market' };
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(api(`/requests/${request.id}/deliver`), async ({ request: req }) => {
+        const body = (await req.json()) as { actualItemCost?: number };
+        bodies.push(body);
+        if (body.actualItemCost === 0)
+          return HttpResponse.json(
+            {
+              code: 'VALIDATION_FAILED',
+              reason: 'invalidInput',
+              message: 'Receipt amount must be at least ₹1',
+              errors: [{ param: 'actualItemCost', msg: 'Receipt amount must be at least ₹1' }],
+            },
+            { status: 400 },
+          );
+        return HttpResponse.json({
+          request: {
+            ...request,
+            status: 'completed',
+            actualItemCost: body.actualItemCost ?? null,
+            completedAt: new Date().toISOString(),
+            can: can('chat'),
+          },
+        });
+      }),
+    );
+    const { user } = await openRequest(request, dayscholar);
+    await user.click(screen.getByRole('button', { name: 'Mark as Completed' }));
+    const dialog = await screen.findByRole('dialog');
+    const receipt = within(dialog).getByLabelText('Receipt amount (₹)');
+    expect(receipt).toHaveAccessibleDescription('Optional: what the receipt says. The estimate was ₹250.');
+    await user.type(receipt, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Receipt amount must be at least ₹1')).toBeInTheDocument();
+    expect(receipt).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(receipt);
+    await user.type(receipt, '260.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Request completed successfully', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([{ actualItemCost: 0 }, { actualItemCost: 260.5 }]);
+    expect(screen.getByText('Receipt: ₹260.50')).toBeInTheDocument();
   });
 });

@@ -84,8 +84,17 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
             {request.itemName}
           </h2>
           <dl className="mt-4 grid grid-cols-2 gap-4">
-            <Fact term="Expected price">{formatRupees(request.expectedPrice)}</Fact>
+            <Fact term="Delivery fee">{formatRupees(request.expectedPrice)}</Fact>
             <Fact term="Quantity">{request.quantity}</Fact>
+            {request.itemCost !== null && (
+              <Fact term="Item cost">
+                <span className="block">{`≈ ${formatRupees(request.itemCost)}`}</span>
+                {request.actualItemCost !== null && (
+                  <span className="block">{`Receipt: ${formatRupees(request.actualItemCost)}`}</span>
+                )}
+              </Fact>
+            )}
+            {request.pickupFrom && <Fact term="Pick up from">{request.pickupFrom}</Fact>}
             <Fact term="Delivery location">{request.deliveryLocation}</Fact>
             <Fact term="Category">{CATEGORY_LABELS[request.category]}</Fact>
             <Fact term="Deadline">{formatDateTime(request.deadline)}</Fact>

@@ -16,6 +16,7 @@ export function availableFiltersFromParams(params: URLSearchParams): AvailableFi
   return {
     search: params.get('search')?.trim() ?? '',
     location: params.get('location')?.trim() ?? '',
+    pickupFrom: params.get('pickupFrom')?.trim() ?? '',
     minFee: fee(params.get('minFee')),
     maxFee: fee(params.get('maxFee')),
     sort: (REQUEST_SORTS as readonly string[]).includes(sort ?? '')
@@ -30,9 +31,11 @@ const DEFAULTS: Partial<AvailableFilters> = { sort: DEFAULT_REQUEST_SORT };
 export function useAvailableFilters() {
   const { filters, setFilters } = useUrlFilters(availableFiltersFromParams, DEFAULTS);
   const clearFilters = useCallback(
-    () => setFilters({ search: '', location: '', minFee: '', maxFee: '' }),
+    () => setFilters({ search: '', location: '', pickupFrom: '', minFee: '', maxFee: '' }),
     [setFilters],
   );
-  const hasFilters = Boolean(filters.search || filters.location || filters.minFee || filters.maxFee);
+  const hasFilters = Boolean(
+    filters.search || filters.location || filters.pickupFrom || filters.minFee || filters.maxFee,
+  );
   return { filters, setFilters, clearFilters, hasFilters };
 }
