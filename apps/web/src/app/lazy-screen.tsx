@@ -42,11 +42,12 @@ export const isLazyScreen = (value: unknown): value is LazyScreen =>
   typeof value === 'function' && 'load' in value;
 
 /**
- * A route's lazily loaded screen. It suspends (the nearest <Suspense> shows its fallback, or a
- * navigation keeps the previous screen) until its code is here, and draws at once when the code was
- * loaded ahead (the first render of a prerendered page must match its HTML). A failed import
- * becomes a render-time error that the route's error screen shows. When the code has changed under
- * an open tab (a new version was deployed), the page reloads once to pick up the new files.
+ * A route's lazily loaded screen (React `lazy`). It suspends (the nearest <Suspense> shows its
+ * fallback, or a navigation keeps the previous screen) until its code is here, and draws at once
+ * when the code was loaded ahead (the first render of a prerendered page must match its HTML). A
+ * failed import becomes a render-time error that the route's error screen shows. When the code has
+ * changed under an open tab (a new version was deployed), the page reloads once to pick up the new
+ * files.
  */
 export function screen(load: () => Promise<ComponentType>): LazyScreen {
   let pending: Promise<ComponentType> | undefined;
