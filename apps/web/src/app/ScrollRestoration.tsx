@@ -54,13 +54,12 @@ export function ScrollRestoration() {
     shownKey.current = location.key;
     shownPath.current = location.pathname;
     if (navigationType === 'REPLACE' && samePath) return;
+    // Newer browsers answer scrollTo() with a promise: never the effect's return value.
     const saved = navigationType === 'POP' ? positions.current[location.key] : undefined;
-    if (saved !== undefined) return window.scrollTo(0, saved);
-    if (location.hash) {
-      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-      if (target) return target.scrollIntoView();
-    }
-    window.scrollTo(0, 0);
+    const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (saved !== undefined) window.scrollTo(0, saved);
+    else if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
   }, [location, navigationType]);
 
   return null;

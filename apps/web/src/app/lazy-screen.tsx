@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, useEffect } from 'react';
+import { type ComponentType, lazy, useEffect, useState } from 'react';
 import { AppLoading } from './AppLoading';
 
 const RELOAD_KEY = 'campusrun:chunk-reload';
@@ -63,8 +63,10 @@ export function screen(load: () => Promise<ComponentType>): LazyScreen {
       .then((loaded) => (component = loaded)));
   const Pending = lazy(async () => ({ default: await loadOnce() }));
   function Screen() {
-    const Loaded = component ?? Pending;
-    return <Loaded />;
+    // Chosen once per mount: switching from the lazy stand-in to the loaded component later would
+    // draw the screen (and everything under it) afresh.
+    const [Shown] = useState(() => component ?? Pending);
+    return <Shown />;
   }
   return Object.assign(Screen, { load: loadOnce, loaded: () => component });
 }
