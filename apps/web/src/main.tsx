@@ -1,11 +1,9 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { App } from '@/app/App';
 import { createQueryClient } from '@/app/providers';
-import { createRoutes } from '@/app/router';
+import { AppRoutes, createRoutes } from '@/app/router';
 import { loadMatchedRoutes } from '@/app/route-preload';
-import { paths } from '@/config/paths';
-import { setUnauthorizedHandler } from '@/lib/api-client';
 import { appReady, markTakeOver } from '@/lib/boot';
 import { seedCampusConfig } from '@/lib/campus-config';
 import { registerServiceWorker } from '@/lib/service-worker';
@@ -29,15 +27,14 @@ async function start(root: HTMLElement) {
     markTakeOver();
     await loadMatchedRoutes(routes, window.location.pathname);
   }
-  const router = createBrowserRouter(routes);
-
-  // Any 401 on a signed-in request ends the session and shows /login.
-  setUnauthorizedHandler(() => {
-    if (router.state.location.pathname !== paths.login) void router.navigate(paths.login, { replace: true });
-  });
-
+  // A navigation is a transition (BrowserRouter's default): the screen on show stays until the
+  // next one's code is here. The routes send any 401 to /login.
   const app = (
-    <App router={router} queryClient={queryClient} update={registerServiceWorker()} onReady={appReady} />
+    <App queryClient={queryClient} update={registerServiceWorker()}>
+      <BrowserRouter>
+        <AppRoutes routes={routes} onReady={appReady} />
+      </BrowserRouter>
+    </App>
   );
   if (takeOver) hydrateRoot(root, app);
   else createRoot(root).render(app);

@@ -5,10 +5,10 @@
  */
 import type { CampusConfig } from '@campusrun/shared';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { App } from '@/app/App';
 import { createQueryClient } from '@/app/providers';
-import { createRoutes } from '@/app/router';
+import { AppRoutes, createRoutes } from '@/app/router';
 import { loadMatchedRoutes, routePatterns } from '@/app/route-preload';
 import { campusConfigQuery } from '@/lib/campus-config';
 
@@ -28,10 +28,15 @@ export const NOT_FOUND_PROBE = '/__campusrun_not_found__';
 export async function render(path: string): Promise<string> {
   const routes = createRoutes();
   await loadMatchedRoutes(routes, path);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   queryClient.setQueryData(campusConfigQuery.queryKey, CAMPUS_PLACEHOLDERS);
-  return renderToString(<App router={router} queryClient={queryClient} />);
+  return renderToString(
+    <App queryClient={queryClient}>
+      <StaticRouter location={path}>
+        <AppRoutes routes={routes} />
+      </StaticRouter>
+    </App>,
+  );
 }
 
 /** The path patterns of every screen, for the server to tell an app page from an unknown one. */

@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
-import type { DataRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { type ReactNode, StrictMode } from 'react';
 import type { AppUpdate } from '@/lib/service-worker';
 import { AppProviders } from './providers';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -12,22 +10,19 @@ import { UpdatePrompt } from './UpdatePrompt';
  * prerendered HTML (hydration) instead of drawing it again.
  */
 export function App({
-  router,
+  children,
   queryClient,
   update,
-  onReady,
 }: {
-  router: DataRouter;
+  /** The router with the app's routes (the browser's address, or the prerendered path). */
+  children: ReactNode;
   queryClient: QueryClient;
   update?: AppUpdate | null;
-  /** Called once the first render is on the page (the prerendered HTML taken over, or drawn). */
-  onReady?: () => void;
 }) {
-  useEffect(() => onReady?.(), [onReady]);
   return (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+        {children}
         {update && <UpdatePrompt update={update} />}
       </AppProviders>
     </StrictMode>

@@ -9,3 +9,13 @@ export function AppLoading() {
     </div>
   );
 }
+
+/** Shown in the signed-in layout while a screen's code loads: the header and sidebar stay. */
+export function ScreenLoading() {
+  return (
+    <div className="flex min-h-[50dvh] items-center justify-center" role="status">
+      <Logo className="size-10 animate-pulse" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}

@@ -1,12 +1,9 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
 import { errorDetail } from '@/components/ui/ErrorState';
 import { Logo } from '@/components/ui/Logo';
 import { isChunkLoadError } from './lazy-screen';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error))
-    return `${error.status} ${error.statusText}${error.data ? `\n${String(error.data)}` : ''}`;
   const detail = errorDetail(error);
   if (!(error instanceof Error) || !error.stack) return detail;
   // A stack already begins with "Name: message"; do not say it twice.
@@ -14,8 +11,7 @@ function describe(error: unknown): string {
 }
 
 /** The error screen: a render-time failure shows 'Something went wrong' with details. */
-export function RouteError({ inLayout = false }: { inLayout?: boolean }) {
-  const error = useRouteError();
+export function RouteError({ error, inLayout = false }: { error: unknown; inLayout?: boolean }) {
   // Inside the signed-in layout the page already has its <main>, header and sidebar.
   const Wrapper = inLayout ? 'div' : 'main';
   return (

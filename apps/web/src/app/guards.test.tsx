@@ -8,37 +8,38 @@ import { api, meHandler, server } from '@/test/server';
 
 describe('route guards', () => {
   it('sends a signed-out visitor to /login', async () => {
-    const { router } = renderApp('/hosteller/dashboard');
+    const { location } = renderApp('/hosteller/dashboard');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
   });
 
   it('sends / to /login when signed out', async () => {
-    const { router } = renderApp('/');
+    const { location } = renderApp('/');
     await screen.findByRole('heading', { name: 'Sign in to your account' });
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
   });
 
   it('sends / to the role dashboard when signed in', async () => {
     server.use(meHandler(dayscholar));
-    const { router } = renderApp('/', { user: dayscholar });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dayscholar/dashboard'));
+    const { location } = renderApp('/', { user: dayscholar });
+    await waitFor(() => expect(location().pathname).toBe('/dayscholar/dashboard'));
     expect(await screen.findByText('Day Scholar Dashboard')).toBeInTheDocument();
   });
 
   it('sends a user on a route of the other role to their own dashboard', async () => {
     server.use(meHandler(hosteller));
-    const { router } = renderApp('/dayscholar/browse-requests', { user: hosteller });
+    const { location } = renderApp('/dayscholar/browse-requests', { user: hosteller });
+    // The layout's header names the role's dashboard at once; the address follows with its screen.
     expect(await screen.findByText('Hosteller Dashboard')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/hosteller/dashboard');
+    await waitFor(() => expect(location().pathname).toBe('/hosteller/dashboard'));
   });
 
   it('keeps a day scholar away from hosteller routes', async () => {
     server.use(meHandler(dayscholar));
-    const { router } = renderApp('/hosteller/sell-product', { user: dayscholar });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dayscholar/dashboard'));
+    const { location } = renderApp('/hosteller/sell-product', { user: dayscholar });
+    await waitFor(() => expect(location().pathname).toBe('/dayscholar/dashboard'));
   });
 
   it('opens the marketplace to a day scholar, with Marketplace and Saved in the menu', async () => {
@@ -46,11 +47,11 @@ describe('route guards', () => {
       meHandler(dayscholar),
       http.get(api('/products'), () => HttpResponse.json({ products: [], nextCursor: null })),
     );
-    const { router } = renderApp('/marketplace', { user: dayscholar });
+    const { location } = renderApp('/marketplace', { user: dayscholar });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Marketplace' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/marketplace');
+    expect(location().pathname).toBe('/marketplace');
     const menu = within(screen.getAllByRole('navigation', { name: 'Main' })[0]!);
     expect(menu.getByRole('link', { name: 'Marketplace' })).toHaveAttribute('href', '/marketplace');
     expect(menu.getByRole('link', { name: 'Saved' })).toHaveAttribute('href', '/saved');
@@ -60,11 +61,11 @@ describe('route guards', () => {
 
   it('sends the old /hosteller/marketplace address to /marketplace with its filters, for either role', async () => {
     server.use(meHandler(dayscholar));
-    const { router } = renderApp('/hosteller/marketplace?category=books&sort=price-low', {
+    const { location } = renderApp('/hosteller/marketplace?category=books&sort=price-low', {
       user: dayscholar,
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
-    expect(router.state.location.search).toBe('?category=books&sort=price-low');
+    await waitFor(() => expect(location().pathname).toBe('/marketplace'));
+    expect(location().search).toBe('?category=books&sort=price-low');
   });
 
   it('brings a signed-out visitor of a shared product link back to the product after sign-in', async () => {
@@ -75,16 +76,16 @@ describe('route guards', () => {
       http.get(api(`/products/${product.id}`), () => HttpResponse.json({ product })),
       http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
     );
-    const { user, router } = renderApp(`/products/${product.id}`);
+    const { user, location } = renderApp(`/products/${product.id}`);
     await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' });
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
     await user.type(await screen.findByLabelText('Email'), 'dia@example.edu');
     await user.type(screen.getByLabelText('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Lady Bird cycle' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(`/products/${product.id}`);
+    expect(location().pathname).toBe(`/products/${product.id}`);
   });
 
   it('never returns to another site after sign-in', async () => {
@@ -92,33 +93,33 @@ describe('route guards', () => {
       http.post(api('/auth/login'), () => HttpResponse.json({ token: 'jwt-ds', user: dayscholar })),
       meHandler(dayscholar),
     );
-    const { user, router } = renderApp('/login', { state: { from: '//evil.example/x' } });
+    const { user, location } = renderApp('/login', { state: { from: '//evil.example/x' } });
     await screen.findByLabelText('Email');
     await user.type(screen.getByLabelText('Email'), 'dia@example.edu');
     await user.type(screen.getByLabelText('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dayscholar/dashboard'));
+    await waitFor(() => expect(location().pathname).toBe('/dayscholar/dashboard'));
   });
 
   it('sends a user with an incomplete profile to /complete-profile with the info toast', async () => {
     const withRole = { ...incompleteUser, role: 'hosteller' as const };
     server.use(meHandler(withRole));
-    const { router } = renderApp('/hosteller/dashboard', { user: withRole });
+    const { location } = renderApp('/hosteller/dashboard', { user: withRole });
     expect(await screen.findByRole('heading', { name: 'Complete your profile' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/complete-profile');
+    expect(location().pathname).toBe('/complete-profile');
     expect(await screen.findByText('Please complete your profile to continue.')).toBeInTheDocument();
   });
 
   it('redirects a signed-in user away from /login and /register', async () => {
     server.use(meHandler(hosteller));
-    const { router } = renderApp('/register', { user: hosteller });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/hosteller/dashboard'));
+    const { location } = renderApp('/register', { user: hosteller });
+    await waitFor(() => expect(location().pathname).toBe('/hosteller/dashboard'));
   });
 
   it('/dashboard goes to the role dashboard', async () => {
     server.use(meHandler(dayscholar));
-    const { router } = renderApp('/dashboard', { user: dayscholar });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dayscholar/dashboard'));
+    const { location } = renderApp('/dashboard', { user: dayscholar });
+    await waitFor(() => expect(location().pathname).toBe('/dayscholar/dashboard'));
   });
 
   it('signs out when the stored session no longer checks out (401 from /auth/me)', async () => {
@@ -127,9 +128,9 @@ describe('route guards', () => {
         HttpResponse.json({ message: 'Invalid token', code: 'UNAUTHORIZED' }, { status: 401 }),
       ),
     );
-    const { router } = renderApp('/profile', { user: hosteller });
+    const { location } = renderApp('/profile', { user: hosteller });
     await screen.findByRole('heading', { name: 'Sign in to your account' });
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
   });
@@ -153,10 +154,10 @@ describe('route guards', () => {
         ),
       ),
     );
-    const { router } = renderApp('/hosteller/edit-product/9d1f0000-0000-4000-8000-000000000001', {
+    const { location } = renderApp('/hosteller/edit-product/9d1f0000-0000-4000-8000-000000000001', {
       user: dayscholar,
     });
     expect(await screen.findByText('Only hostellers can edit products')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dayscholar/dashboard'));
+    await waitFor(() => expect(location().pathname).toBe('/dayscholar/dashboard'));
   });
 });

@@ -1,17 +1,25 @@
 import { render, screen as view } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from './lazy-screen';
-import { RouteError } from './RouteError';
+import { AppLoading } from './AppLoading';
+import { type LazyScreen, screen } from './lazy-screen';
+import { RouteBoundary } from './RouteBoundary';
 
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: /assets/ChatPage-x.js');
 
-function renderRoute(load: () => Promise<() => React.ReactNode>) {
-  const router = createMemoryRouter([{ path: '/chat', errorElement: <RouteError />, lazy: screen(load) }], {
-    initialEntries: ['/chat'],
-  });
-  render(<RouterProvider router={router} />);
+function renderScreen(Chat: LazyScreen) {
+  render(
+    <MemoryRouter initialEntries={['/chat']}>
+      <RouteBoundary fallback={<AppLoading />}>
+        <Routes>
+          <Route path="/chat" Component={Chat} />
+        </Routes>
+      </RouteBoundary>
+    </MemoryRouter>,
+  );
 }
+
+const renderRoute = (load: () => Promise<() => React.ReactNode>) => renderScreen(screen(load));
 
 describe('lazy screens', () => {
   const reload = vi.fn();
@@ -27,6 +35,13 @@ describe('lazy screens', () => {
   it('render the loaded screen', async () => {
     renderRoute(async () => () => <h1>Conversations</h1>);
     expect(await view.findByRole('heading', { name: 'Conversations' })).toBeInTheDocument();
+  });
+
+  it('draw at once when their code was loaded ahead (a prerendered page is taken over)', async () => {
+    const Chat = screen(async () => () => <h1>Conversations</h1>);
+    await Chat.load();
+    renderScreen(Chat);
+    expect(view.getByRole('heading', { name: 'Conversations' })).toBeInTheDocument();
   });
 
   it('reload once when the code of a screen is gone (a new version was deployed)', async () => {

@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect } from 'react';
+import { type ComponentType, lazy, useEffect, useState } from 'react';
 import { AppLoading } from './AppLoading';
 
 const RELOAD_KEY = 'campusrun:chunk-reload';
@@ -30,20 +30,43 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
+/** A screen whose code loads on first use; `load()` fetches it ahead (once). */
+export interface LazyScreen {
+  (): React.ReactNode;
+  load: () => Promise<ComponentType>;
+  /** The screen's component once its code is here. */
+  loaded: () => ComponentType | undefined;
+}
+
+export const isLazyScreen = (value: unknown): value is LazyScreen =>
+  typeof value === 'function' && 'load' in value;
+
 /**
- * A route's lazily loaded screen. React Router drops a failed `lazy.Component` import on routes
- * without a loader and renders nothing; here a failed import becomes a render-time error that the
- * route's error screen shows. When the code has changed under an open tab (a new version was
- * deployed), the page reloads once to pick up the new files.
+ * A route's lazily loaded screen (React `lazy`). It suspends (the nearest <Suspense> shows its
+ * fallback, or a navigation keeps the previous screen) until its code is here, and draws at once
+ * when the code was loaded ahead (the first render of a prerendered page must match its HTML). A
+ * failed import becomes a render-time error that the route's error screen shows. When the code has
+ * changed under an open tab (a new version was deployed), the page reloads once to pick up the new
+ * files.
  */
-export function screen(load: () => Promise<ComponentType>) {
-  return {
-    Component: () =>
-      load().catch((error: unknown): ComponentType => {
+export function screen(load: () => Promise<ComponentType>): LazyScreen {
+  let pending: Promise<ComponentType> | undefined;
+  let component: ComponentType | undefined;
+  const loadOnce = () =>
+    (pending ??= load()
+      .catch((error: unknown): ComponentType => {
         if (isChunkLoadError(error) && mayReload()) return ReloadForNewVersion;
         return function ScreenFailedToLoad() {
           throw error;
         };
-      }),
-  };
+      })
+      .then((loaded) => (component = loaded)));
+  const Pending = lazy(async () => ({ default: await loadOnce() }));
+  function Screen() {
+    // Chosen once per mount: switching from the lazy stand-in to the loaded component later would
+    // draw the screen (and everything under it) afresh.
+    const [Shown] = useState(() => component ?? Pending);
+    return <Shown />;
+  }
+  return Object.assign(Screen, { load: loadOnce, loaded: () => component });
 }

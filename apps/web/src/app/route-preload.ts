@@ -1,23 +1,16 @@
 import { type RouteObject, matchRoutes } from 'react-router';
+import { isLazyScreen } from './lazy-screen';
 
 /**
- * Loads the lazy parts (layout, screen) of the routes that match `pathname` and puts them on the
- * route objects, so that the router's first render draws the screen itself rather than waiting for
- * its code. The build does this before prerendering a screen, and the browser before it takes the
- * prerendered HTML over: both first renders then draw the same thing.
+ * Loads the code of the lazy screens (layout, screen) of the routes that match `pathname`, so that
+ * the router's first render draws the screen itself rather than waiting for its code. The build does
+ * this before prerendering a screen, and the browser before it takes the prerendered HTML over: both
+ * first renders then draw the same thing.
  */
 export async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(
-    matches.map(async ({ route }) => {
-      const { lazy } = route;
-      if (!lazy || typeof lazy === 'function') return;
-      const loaded = await Promise.all(
-        Object.entries(lazy).map(async ([key, load]) => [key, await (load as () => Promise<unknown>)()]),
-      );
-      Object.assign(route, Object.fromEntries(loaded));
-      delete route.lazy;
-    }),
+    matches.map(({ route }) => (isLazyScreen(route.Component) ? route.Component.load() : undefined)),
   );
 }
 

@@ -38,8 +38,8 @@ describe('signing out', () => {
         return HttpResponse.json({ message: 'Logged out successfully' });
       }),
     );
-    const { router } = await signOut();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { location } = await signOut();
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     await waitFor(() => expect(calls).toEqual(['Bearer device-token']));
@@ -54,8 +54,8 @@ describe('signing out', () => {
         return HttpResponse.error();
       }),
     );
-    const { router } = await signOut();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { location } = await signOut();
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
     await waitFor(() => expect(called).toBe(true));
     expect(await screen.findByRole('button', { name: /sign in|log in|login/i })).toBeInTheDocument();

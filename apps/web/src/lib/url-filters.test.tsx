@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useUrlFilters } from './url-filters';
 
@@ -38,8 +38,13 @@ function List() {
 
 describe('list filters in the address', () => {
   it('keeps a filter picked while an earlier change is still on its way', async () => {
-    const router = createMemoryRouter([{ path: '/list', element: <List /> }], { initialEntries: ['/list'] });
-    render(<RouterProvider router={router} />);
+    render(
+      <MemoryRouter initialEntries={['/list']}>
+        <Routes>
+          <Route path="/list" element={<List />} />
+        </Routes>
+      </MemoryRouter>,
+    );
     expect(screen.getByText('no filters')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Pick and search' }));
     expect(await screen.findByText('?category=books&search=calculus')).toBeInTheDocument();

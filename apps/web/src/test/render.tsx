@@ -1,10 +1,9 @@
 import type { User } from '@campusrun/shared';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
-import { createRoutes } from '@/app/router';
-import { setUnauthorizedHandler } from '@/lib/api-client';
+import { AppRoutes, createRoutes } from '@/app/router';
 import { sessionStore } from '@/lib/session';
 
 export interface RenderAppOptions {
@@ -22,19 +21,37 @@ export function renderApp(path: string, { user, token = 'test-token', state }: R
     localStorage.setItem('user', JSON.stringify(user));
   }
   sessionStore.reload();
-  const router = createMemoryRouter(createRoutes(), {
-    initialEntries: [
-      { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
-    ],
-  });
-  setUnauthorizedHandler(() => void router.navigate('/login', { replace: true }));
+  // The router as the app sees it, for tests to read the address and navigate as a link would.
+  let shown: { location: Location; navigate: NavigateFunction } | undefined;
+  function Probe() {
+    shown = { location: useLocation(), navigate: useNavigate() };
+    return null;
+  }
+  const router = () => {
+    if (!shown) throw new Error('the router has not rendered');
+    return shown;
+  };
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
   const events = userEvent.setup();
   const utils = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter
+        initialEntries={[
+          { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
+        ]}
+      >
+        <Probe />
+        <AppRoutes routes={createRoutes()} />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { ...utils, router, user: events, queryClient };
+  return {
+    ...utils,
+    /** The address the app shows. */
+    location: () => router().location,
+    navigate: (to: string) => act(() => void router().navigate(to)),
+    user: events,
+    queryClient,
+  };
 }

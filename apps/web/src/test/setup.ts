@@ -23,5 +23,5 @@ afterEach(() => {
 
 afterAll(() => server.close());
 
-// jsdom does not implement scrolling (React Router's <ScrollRestoration> calls it).
+// jsdom does not implement scrolling (the app's <ScrollRestoration> calls it).
 window.scrollTo = () => {};

@@ -71,14 +71,14 @@ describe('phone tab bar', { timeout: 20_000 }, () => {
 
   it('marks the tab of the current screen, and reaches Chat in one tap', async () => {
     server.use(meHandler(hosteller), ...chatHandlers(dayscholar));
-    const { user, router } = renderApp('/hosteller/dashboard', { user: hosteller });
+    const { user, location } = renderApp('/hosteller/dashboard', { user: hosteller });
 
     const bar = await tabBar();
     expect(within(bar).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(within(bar).getByRole('link', { name: 'Chat' })).not.toHaveAttribute('aria-current');
 
     await user.click(within(bar).getByRole('link', { name: 'Chat' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    await waitFor(() => expect(location().pathname).toBe('/chat'));
     await waitFor(() =>
       expect(within(bar).getByRole('link', { name: 'Chat' })).toHaveAttribute('aria-current', 'page'),
     );

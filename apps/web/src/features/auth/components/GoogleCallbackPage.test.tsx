@@ -14,8 +14,8 @@ describe('Google sign-in', () => {
         return HttpResponse.json({ token: 'g-token', user: hosteller, completeProfile: false });
       }),
     );
-    const { router } = renderApp('/auth/google-callback?code=one-time-code');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/hosteller/dashboard'));
+    const { location } = renderApp('/auth/google-callback?code=one-time-code');
+    await waitFor(() => expect(location().pathname).toBe('/hosteller/dashboard'));
     expect(body).toEqual({ code: 'one-time-code' });
     expect(localStorage.getItem('token')).toBe('g-token');
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ id: hosteller.id });
@@ -23,8 +23,8 @@ describe('Google sign-in', () => {
   });
 
   it('goes to /login without a code, and ignores a token in the address', async () => {
-    const { router } = renderApp('/auth/google-callback?token=attacker-token');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { location } = renderApp('/auth/google-callback?token=attacker-token');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(await screen.findByText('Authentication failed. Please try again.')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });
@@ -49,9 +49,9 @@ describe('Google sign-in', () => {
         });
       }),
     );
-    const { router, user } = renderApp('/auth/google-callback?code=one-time-code');
+    const { location, user } = renderApp('/auth/google-callback?code=one-time-code');
     expect(await screen.findByRole('heading', { name: 'Complete your profile' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/complete-profile');
+    expect(location().pathname).toBe('/complete-profile');
 
     await user.click(screen.getByRole('button', { name: 'Complete profile' }));
     expect(await screen.findByText('Phone number is required')).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('Google sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Complete profile' }));
 
     expect(await screen.findByText('Profile completed successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/hosteller/dashboard'));
+    await waitFor(() => expect(location().pathname).toBe('/hosteller/dashboard'));
     expect(body).toEqual({
       role: 'hosteller',
       phoneNumber: '9876543210',
@@ -84,8 +84,8 @@ describe('Google sign-in', () => {
         HttpResponse.json({ message: 'Server error', code: 'INTERNAL' }, { status: 500 }),
       ),
     );
-    const { router } = renderApp('/auth/google-callback?code=one-time-code');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { location } = renderApp('/auth/google-callback?code=one-time-code');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(await screen.findByText('Server error')).toBeInTheDocument();
   });
@@ -99,8 +99,8 @@ describe('Google sign-in', () => {
         ),
       ),
     );
-    const { router } = renderApp('/auth/google-callback?code=someone-elses-code');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { location } = renderApp('/auth/google-callback?code=someone-elses-code');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(await screen.findByText('Authentication failed. Please try again.')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -55,13 +55,13 @@ describe('login', () => {
       }),
       meHandler(hosteller),
     );
-    const { user, router } = await openLogin();
+    const { user, location } = await openLogin();
     await user.type(screen.getByLabelText('Email'), 'Asha@Example.edu');
     await user.type(screen.getByLabelText('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Login successful!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/hosteller/dashboard'));
+    await waitFor(() => expect(location().pathname).toBe('/hosteller/dashboard'));
     expect(body).toEqual({ email: 'asha@example.edu', password: 'secret123' });
     expect(localStorage.getItem('token')).toBe('jwt-1');
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ id: hosteller.id });
@@ -76,7 +76,7 @@ describe('login', () => {
         ),
       ),
     );
-    const { user, router } = await openLogin();
+    const { user, location } = await openLogin();
     await user.type(screen.getByLabelText('Email'), 'new@example.edu');
     await user.type(screen.getByLabelText('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -85,8 +85,8 @@ describe('login', () => {
       await screen.findByText('Your email is not verified. Please verify your email.'),
     ).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/verify-email');
-    expect(router.state.location.state).toEqual({ email: 'new@example.edu', userId: 'user-42' });
+    expect(location().pathname).toBe('/verify-email');
+    expect(location().state).toEqual({ email: 'new@example.edu', userId: 'user-42' });
     expect(screen.getByText('new@example.edu')).toBeInTheDocument();
   });
 
@@ -96,7 +96,7 @@ describe('login', () => {
         HttpResponse.json({ message: 'Invalid email or password', code: 'UNAUTHORIZED' }, { status: 401 }),
       ),
     );
-    const { user, router } = await openLogin();
+    const { user, location } = await openLogin();
     await user.type(screen.getByLabelText('Email'), 'asha@example.edu');
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -105,7 +105,7 @@ describe('login', () => {
     await toastsSettled();
     expect(toastTexts().filter((text) => text.includes('Invalid email or password'))).toEqual([]);
     expect(screen.getAllByText('Invalid email or password')).toHaveLength(1);
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
     expect(screen.getByLabelText('Email')).toHaveValue('asha@example.edu');
     expect(screen.getByLabelText('Password')).toHaveValue('wrong-password');
   });

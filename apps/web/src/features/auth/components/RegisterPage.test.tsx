@@ -96,15 +96,15 @@ describe('register', () => {
         );
       }),
     );
-    const { user, router } = await openRegister();
+    const { user, location } = await openRegister();
     await fillValid(user, 'Hosteller');
     await user.type(screen.getByLabelText('Hostel block'), 'Block A');
     await user.type(screen.getByLabelText('Room number'), '101');
     await submit(user);
 
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/verify-email');
-    expect(router.state.location.state).toEqual({ email: 'ravi@example.edu', userId: 'user-7' });
+    expect(location().pathname).toBe('/verify-email');
+    expect(location().state).toEqual({ email: 'ravi@example.edu', userId: 'user-7' });
     // The sign-up's ticket stays in this tab only, beside its id.
     expect(JSON.parse(sessionStorage.getItem('signUpTicket') ?? '{}')).toEqual({
       userId: 'user-7',
@@ -159,7 +159,7 @@ describe('register', () => {
         ),
       ),
     );
-    const { user, router } = await openRegister();
+    const { user, location } = await openRegister();
     await fillValid(user);
     await submit(user);
 
@@ -170,7 +170,7 @@ describe('register', () => {
     expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
       'This phone number is already registered',
     );
-    expect(router.state.location.pathname).toBe('/register');
+    expect(location().pathname).toBe('/register');
     expect(screen.getByLabelText('Full name')).toHaveValue('Ravi Kumar');
   });
 

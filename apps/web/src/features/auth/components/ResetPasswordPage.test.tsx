@@ -7,9 +7,9 @@ import { api, server } from '@/test/server';
 
 describe('reset password', () => {
   it('without a token: says so and goes to /forgot-password', async () => {
-    const { router } = renderApp('/reset-password');
+    const { location } = renderApp('/reset-password');
     expect(await screen.findByText('Invalid or missing reset token')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
+    await waitFor(() => expect(location().pathname).toBe('/forgot-password'));
     expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
   });
 
@@ -37,13 +37,13 @@ describe('reset password', () => {
         return HttpResponse.json({ message: 'Password updated' });
       }),
     );
-    const { user, router } = renderApp('/reset-password?token=tok-123');
+    const { user, location } = renderApp('/reset-password?token=tok-123');
     await user.type(await screen.findByLabelText('New password'), 'new-secret-1');
     await user.type(screen.getByLabelText('Confirm new password'), 'new-secret-1');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
 
     expect(await screen.findByText('Password reset successful!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(body).toEqual({ token: 'tok-123', password: 'new-secret-1' });
   });
 

@@ -17,9 +17,9 @@ afterEach(() => sessionStorage.clear());
 
 describe('verify email', () => {
   it('goes to /login when no pending e-mail is known', async () => {
-    const { router } = renderApp('/verify-email');
+    const { location } = renderApp('/verify-email');
     await screen.findByRole('heading', { name: 'Sign in to your account' });
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
   });
 
   it('shows the pending e-mail from the navigation state and a one-time-code input', async () => {
@@ -97,12 +97,12 @@ describe('verify email', () => {
         return HttpResponse.json({ message: 'Verified' });
       }),
     );
-    const { user, router } = renderApp('/verify-email', { state: pending });
+    const { user, location } = renderApp('/verify-email', { state: pending });
     await user.type(await screen.findByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
 
     expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(body).toEqual({ email: 'ravi@example.edu', otp: '123456', userId: pending.userId });
     expect(localStorage.getItem('pendingVerification')).toBeNull();
     // The e-mail is carried over to the sign-in form.
@@ -146,7 +146,7 @@ describe('verify email', () => {
       }),
       meHandler(dayscholar),
     );
-    const { user, router } = renderApp('/verify-email', { state: pending });
+    const { user, location } = renderApp('/verify-email', { state: pending });
     const code = await screen.findByLabelText('Verification code');
     // A mistyped code first: its message shows under the field, never as a toast beside the success.
     await user.type(code, '000000');
@@ -156,7 +156,7 @@ describe('verify email', () => {
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dayscholar/dashboard'));
+    await waitFor(() => expect(location().pathname).toBe('/dayscholar/dashboard'));
     expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
     await toastsSettled();
     expect(document.querySelectorAll('.Toastify__toast--error')).toHaveLength(0);
@@ -186,10 +186,10 @@ describe('verify email', () => {
         return HttpResponse.json({ message: 'Email verified successfully!' });
       }),
     );
-    const { user, router } = renderApp('/verify-email', { state: pending });
+    const { user, location } = renderApp('/verify-email', { state: pending });
     await user.type(await screen.findByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(body).toEqual({ email: 'ravi@example.edu', otp: '123456', userId: pending.userId });
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -80,12 +80,12 @@ describe('notifications bell', { timeout: 20_000 }, () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const { user, router } = renderApp('/chat', { user: hosteller });
+    const { user, location } = renderApp('/chat', { user: hosteller });
 
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }, slow));
     await user.click(await screen.findByRole('button', { name: /Ravi sent you a message/ }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/chat/${dayscholar.id}`));
+    await waitFor(() => expect(location().pathname).toBe(`/chat/${dayscholar.id}`));
     await waitFor(() => expect(marked).toBe(note.id));
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });

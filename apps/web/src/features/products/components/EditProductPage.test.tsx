@@ -133,7 +133,7 @@ describe('edit product', { timeout: 20_000 }, () => {
         return HttpResponse.json({ product: { ...product, name: 'Study table (teak)' } });
       }),
     );
-    const { user, router } = await openEditPage(product);
+    const { user, location } = await openEditPage(product);
     await user.clear(screen.getByLabelText('Product name'));
     await user.type(screen.getByLabelText('Product name'), 'Study table (teak)');
     await user.selectOptions(screen.getByLabelText('Category'), 'decor');
@@ -143,7 +143,7 @@ describe('edit product', { timeout: 20_000 }, () => {
     await save(user);
 
     expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${product.id}`));
+    await waitFor(() => expect(location().pathname).toBe(`/products/${product.id}`));
     expect(fields).toEqual([
       ['name', 'Study table (teak)'],
       ['description', 'Solid wood'],
@@ -161,12 +161,12 @@ describe('edit product', { timeout: 20_000 }, () => {
   it("keeps the form and shows the server's message when saving fails", async () => {
     const product = ownProduct();
     server.use(http.put(api(`/products/${product.id}`), () => HttpResponse.json({}, { status: 500 })));
-    const { user, router } = await openEditPage(product);
+    const { user, location } = await openEditPage(product);
     await user.clear(screen.getByLabelText('Product name'));
     await user.type(screen.getByLabelText('Product name'), 'Desk');
     await save(user);
     expect(await screen.findAllByText('Failed to update product')).not.toHaveLength(0);
-    expect(router.state.location.pathname).toBe(`/hosteller/edit-product/${product.id}`);
+    expect(location().pathname).toBe(`/hosteller/edit-product/${product.id}`);
     expect(screen.getByLabelText('Product name')).toHaveValue('Desk');
   });
 
@@ -198,11 +198,11 @@ describe('edit product', { timeout: 20_000 }, () => {
       http.get(api(`/products/${product.id}`), () => HttpResponse.json({ product })),
       http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 4, count: 2 } })),
     );
-    const { router } = renderApp(`/hosteller/edit-product/${product.id}`, { user: hosteller });
+    const { location } = renderApp(`/hosteller/edit-product/${product.id}`, { user: hosteller });
     expect(
       await screen.findByText('You are not authorized to edit this product', undefined, FIRST_RENDER),
     ).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${product.id}`));
+    await waitFor(() => expect(location().pathname).toBe(`/products/${product.id}`));
     expect(screen.queryByLabelText('Product name')).not.toBeInTheDocument();
   });
 

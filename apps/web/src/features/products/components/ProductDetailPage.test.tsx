@@ -204,7 +204,7 @@ describe('product detail', { timeout: 20_000 }, () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const { user, router } = await openProduct(product);
+    const { user, location } = await openProduct(product);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this product?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -213,7 +213,7 @@ describe('product detail', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
+    await waitFor(() => expect(location().pathname).toBe('/marketplace'));
     expect(deleted).toBe(true);
     expect(await screen.findByText('Product deleted')).toBeInTheDocument();
   });
@@ -285,11 +285,11 @@ describe('product detail', { timeout: 20_000 }, () => {
       http.get(api('/products/:id'), () => HttpResponse.json({ message: '' }, { status: 500 })),
       http.get(api('/products'), () => HttpResponse.json({ products: [], nextCursor: null })),
     );
-    const { router } = renderApp('/products/0a1b2c3d-4e5f-4a6b-8c7d-999999999999', { user: hosteller });
+    const { location } = renderApp('/products/0a1b2c3d-4e5f-4a6b-8c7d-999999999999', { user: hosteller });
     expect(
       await screen.findByText('Failed to load product details', undefined, FIRST_RENDER),
     ).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
+    await waitFor(() => expect(location().pathname).toBe('/marketplace'));
   });
   it('shares the product page: the share sheet where there is one, else the link copied', async () => {
     const product = makeProduct({ name: 'Lady Bird cycle' });
@@ -326,7 +326,7 @@ describe('product detail', { timeout: 20_000 }, () => {
       http.get(api('/products'), () => HttpResponse.json({ products: [seen], nextCursor: null })),
       http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
     );
-    const { user, router } = renderApp('/marketplace', { user: hosteller });
+    const { user, navigate } = renderApp('/marketplace', { user: hosteller });
     const link = await screen.findByRole('link', { name: 'Hercules cycle' }, FIRST_RENDER);
     onlineManager.setOnline(false);
     try {
@@ -337,7 +337,7 @@ describe('product detail', { timeout: 20_000 }, () => {
       expect(screen.getByText("You're offline. This is the product as you last saw it.")).toBeInTheDocument();
       expect(screen.getByText('Cycles')).toBeInTheDocument();
 
-      await router.navigate('/products/7a7a7a7a-0000-4000-8000-000000000099');
+      await navigate('/products/7a7a7a7a-0000-4000-8000-000000000099');
       expect(
         await screen.findByText("You're offline. This product opens once you're back online."),
       ).toBeInTheDocument();

@@ -142,7 +142,7 @@ describe('sell product', { timeout: 20_000 }, () => {
         return HttpResponse.json({ product }, { status: 201 });
       }),
     );
-    const { user, router } = await openSellPage();
+    const { user, location } = await openSellPage();
     await fillForm(user);
     await submit(user);
 
@@ -151,7 +151,7 @@ describe('sell product', { timeout: 20_000 }, () => {
     release.resolve();
 
     expect(await screen.findByText('Product listed successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${product.id}`));
+    await waitFor(() => expect(location().pathname).toBe(`/products/${product.id}`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Casio calculator' })).toBeInTheDocument();
     expect(authorization).toBe('Bearer test-token');
     expect(fields).toEqual({
@@ -223,12 +223,12 @@ describe('sell product', { timeout: 20_000 }, () => {
         return HttpResponse.json({ product }, { status: 201 });
       }),
     );
-    const { user, router } = await openSellPage();
+    const { user, location } = await openSellPage();
     await fillForm(user, imageFile('desk-lamp.png', 1200 * 1024));
     await submit(user);
 
     expect(await screen.findAllByText('Failed to list product. Please try again.')).not.toHaveLength(0);
-    expect(router.state.location.pathname).toBe('/hosteller/sell-product');
+    expect(location().pathname).toBe('/hosteller/sell-product');
     expect(screen.queryByRole('progressbar', { name: UPLOAD_BAR })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Product name')).toHaveValue('Casio calculator');
     expect(screen.getByLabelText('Description')).toHaveValue('fx-991EX, with cover');
@@ -241,7 +241,7 @@ describe('sell product', { timeout: 20_000 }, () => {
 
     await submit(user);
     expect(await screen.findByText('Product listed successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${product.id}`));
+    await waitFor(() => expect(location().pathname).toBe(`/products/${product.id}`));
     expect(attempts).toBe(2);
     expect(lastFile).not.toBeNull();
   });

@@ -63,13 +63,13 @@ describe('Security and sessions', () => {
         return HttpResponse.json({ message: 'Device signed out' });
       }),
     );
-    const { user, router } = await openProfile(() => HttpResponse.json({ sessions }));
+    const { user, location } = await openProfile(() => HttpResponse.json({ sessions }));
     await user.click(await section().findByRole('button', { name: 'Sign out Chrome on Android' }));
     await waitFor(() => expect(section().queryByText('Chrome on Android')).not.toBeInTheDocument());
     expect(ended).toEqual([PHONE.id]);
     expect(await screen.findByText('Chrome on Android signed out')).toBeInTheDocument();
     expect(section().getByText('You are signed in on this device only.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/profile');
+    expect(location().pathname).toBe('/profile');
     expect(sessionStore.getToken()).toBe('laptop-token');
   });
 
@@ -85,7 +85,7 @@ describe('Security and sessions', () => {
         return HttpResponse.json({ message: 'Logged out successfully' });
       }),
     );
-    const { user, router } = await openProfile([LAPTOP, PHONE]);
+    const { user, location } = await openProfile([LAPTOP, PHONE]);
     await user.click(await section().findByRole('button', { name: 'Sign out of all devices' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out of all devices?' });
     // Cancel changes nothing.
@@ -97,7 +97,7 @@ describe('Security and sessions', () => {
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out everywhere' }),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(calls).toEqual(['logout-all Bearer laptop-token']);
     expect(sessionStore.getToken()).toBeNull();
     expect(await screen.findByText('Signed out of all devices')).toBeInTheDocument();
@@ -123,13 +123,13 @@ describe('Security and sessions', () => {
   });
 
   it('a device signed out from elsewhere goes to the sign-in page on its next call', async () => {
-    const { router } = await openProfile(() =>
+    const { location } = await openProfile(() =>
       HttpResponse.json(
         { message: 'Your session has expired. Please sign in again.', code: 'UNAUTHORIZED' },
         { status: 401 },
       ),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(sessionStore.getToken()).toBeNull();
   });
 });

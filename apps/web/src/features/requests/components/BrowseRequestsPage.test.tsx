@@ -22,7 +22,7 @@ describe('browse requests', { timeout: 20_000 }, () => {
         return HttpResponse.json({ requests, nextCursor: null });
       }),
     );
-    const { user, router } = renderApp('/dayscholar/browse-requests?sort=highestFee', { user: dayscholar });
+    const { user, location } = renderApp('/dayscholar/browse-requests?sort=highestFee', { user: dayscholar });
     expect(await screen.findByText('Milk packet', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Blue pens')).toBeInTheDocument();
     expect(screen.getByLabelText('Sort by')).toHaveValue('highestFee');
@@ -30,7 +30,7 @@ describe('browse requests', { timeout: 20_000 }, () => {
 
     // One field at a time, each after the previous one reached the URL (as a person moves between fields).
     const inUrl = (key: string, value: string) =>
-      waitFor(() => expect(new URLSearchParams(router.state.location.search).get(key)).toBe(value), {
+      waitFor(() => expect(new URLSearchParams(location().search).get(key)).toBe(value), {
         timeout: 5000,
       });
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'milk');
@@ -45,7 +45,7 @@ describe('browse requests', { timeout: 20_000 }, () => {
 
     await waitFor(
       () => {
-        const search = new URLSearchParams(router.state.location.search);
+        const search = new URLSearchParams(location().search);
         expect(Object.fromEntries(search)).toEqual({
           search: 'milk',
           location: 'Block A',
@@ -139,9 +139,9 @@ describe('browse requests', { timeout: 20_000 }, () => {
         return HttpResponse.json({ requests: [makeRequest({ itemName: 'Milk packet' })], nextCursor: null });
       }),
     );
-    const { user, router } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
+    const { user, location } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
     expect(await screen.findByText('Milk packet', {}, { timeout: 5000 })).toBeInTheDocument();
-    const query = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+    const query = () => Object.fromEntries(new URLSearchParams(location().search));
 
     await user.selectOptions(screen.getByLabelText('Sort by'), 'lowestFee');
     await waitFor(() => expect(query()).toEqual({ sort: 'lowestFee' }));

@@ -133,7 +133,7 @@ describe('new request', { timeout: 20_000 }, () => {
       http.get(api(`/requests/${created.id}`), () => HttpResponse.json({ request: created })),
       http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
     );
-    const { user, router } = await openForm();
+    const { user, location } = await openForm();
     expect(screen.getByLabelText('Quantity')).toHaveValue(1);
     expect(screen.getByLabelText('Category')).toHaveValue('other');
     expect(screen.getByLabelText('Ask the deliverer for a handover code')).toBeChecked();
@@ -166,7 +166,7 @@ describe('new request', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Request created successfully!', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/requests/${created.id}`));
+    await waitFor(() => expect(location().pathname).toBe(`/requests/${created.id}`));
   });
 
   it('sends the item cost and the pickup place, trimmed, and leaves them out when blank', async () => {
