@@ -171,6 +171,8 @@ export async function createRequestViaApi(
   user: SeededUser,
   itemName: string,
   price = 50,
+  /** More fields of the request (an item cost, a pickup place). */
+  extra: Record<string, unknown> = {},
 ) {
   const res = await request.post('/api/requests', {
     headers: { Authorization: `Bearer ${user.token}` },
@@ -183,6 +185,7 @@ export async function createRequestViaApi(
       deliveryLocation: 'Block B gate',
       isUrgent: false,
       category: 'other',
+      ...extra,
     },
   });
   expect(res.status()).toBe(201);

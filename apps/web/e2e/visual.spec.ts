@@ -126,7 +126,11 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'edit-product', path: (s) => `/hosteller/edit-product/${s.ownProduct}`, ready: 'Edit Product' },
     { name: 'saved', path: () => '/saved', ready: 'Lady Bird cycle' },
     { name: 'profile', path: () => '/profile', ready: 'hari@example.edu' },
-    { name: 'public-profile', path: (s) => `/users/${s.users.meera.id}`, ready: 'Meera Lakshmi Venkataraman Menon' },
+    {
+      name: 'public-profile',
+      path: (s) => `/users/${s.users.meera.id}`,
+      ready: 'Meera Lakshmi Venkataraman Menon',
+    },
     { name: 'chat-list', path: () => '/chat', ready: 'Divya Dayscholar' },
     {
       name: 'chat-thread',
@@ -299,7 +303,10 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
   const auth = (u: SeededUser) => ({ Authorization: `Bearer ${u.token}` });
 
   const pendingRequest = await createRequestViaApi(api, hari, 'Printer paper', 60);
-  const acceptedRequest = await createRequestViaApi(api, hari, 'Maggi noodles', 80);
+  const acceptedRequest = await createRequestViaApi(api, hari, 'Maggi noodles', 80, {
+    itemCost: 120,
+    pickupFrom: 'Katpadi market',
+  });
   await actOnRequest(api, divya, acceptedRequest, 'accept');
   await actOnRequest(api, divya, await createRequestViaApi(api, meera, 'Phone charger', 40), 'accept');
   // Cancelled: only Meera may open it.

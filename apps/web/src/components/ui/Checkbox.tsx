@@ -33,12 +33,12 @@ export function Checkbox({ label, hint, error, id, className, ...props }: Checkb
         {label}
       </label>
       {hint && (
-        <p id={hintId} className="pl-7 text-slate-500">
+        <p id={hintId} className="pl-7 text-slate-500 max-sm:-mt-2">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} role="alert" className="pl-7 text-red-700">
+        <p id={errorId} role="alert" className={clsx('pl-7 text-red-700', !hint && 'max-sm:-mt-2')}>
           {error}
         </p>
       )}

@@ -247,7 +247,7 @@ describe('browse requests', { timeout: 20_000 }, () => {
         return HttpResponse.json({ requests, nextCursor: null });
       }),
     );
-    const { user, router } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
+    const { user, location } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
     const card = (await screen.findByText('Vegetables', {}, { timeout: 5000 })).closest('li')!;
     expect(within(card).getByText('Fee ₹40')).toBeInTheDocument();
     expect(within(card).getByText('Items ≈ ₹250')).toBeInTheDocument();
@@ -260,10 +260,9 @@ describe('browse requests', { timeout: 20_000 }, () => {
     expect(calls[0]!.has('pickupFrom')).toBe(false);
 
     await user.type(screen.getByLabelText('Pickup place'), 'katpadi');
-    await waitFor(
-      () => expect(new URLSearchParams(router.state.location.search).get('pickupFrom')).toBe('katpadi'),
-      { timeout: 5000 },
-    );
+    await waitFor(() => expect(new URLSearchParams(location().search).get('pickupFrom')).toBe('katpadi'), {
+      timeout: 5000,
+    });
     await waitFor(() => expect(calls.at(-1)!.get('pickupFrom')).toBe('katpadi'), { timeout: 5000 });
     await waitFor(() => expect(screen.queryByText('Blue pens')).not.toBeInTheDocument(), { timeout: 5000 });
     expect(screen.getByRole('button', { name: 'Filters (1 in use)' })).toBeInTheDocument();
