@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,16 @@ describe('a control whose code arrives later', () => {
     const { arrive } = setup();
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
     expect(screen.queryByText('Panel')).toBeNull();
+    arrive();
+    expect(await screen.findByText('Panel')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menu' })).not.toHaveAttribute('data-stand-in');
+  });
+
+  it('opens when its code arrives after a press has started on the stand-in', async () => {
+    const { arrive } = setup();
+    // The press begins on the stand-in; the real control takes its place before the release, so no
+    // click reaches either button.
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Menu' }));
     arrive();
     expect(await screen.findByText('Panel')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Menu' })).not.toHaveAttribute('data-stand-in');

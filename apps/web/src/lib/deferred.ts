@@ -91,6 +91,9 @@ export function standInProps(control: {
   return {
     type: 'button' as const,
     onClick: () => control.reach('open'),
+    // A press counts from its start: when the real control replaces the stand-in before the press
+    // ends, the browser sends the click to neither, and the press would be lost.
+    onPointerDown: () => control.reach('open'),
     onPointerEnter: () => control.reach('load'),
     onFocus: () => control.reach('focus'),
     onBlur: control.leave,
