@@ -23,10 +23,11 @@ async function start(root: HTMLElement) {
   // that HTML over once the screen's code is here; a signed-in visitor is sent on instead, so the
   // page is drawn afresh.
   const takeOver = root.firstElementChild !== null && !sessionStore.get().token;
-  if (takeOver) {
-    markTakeOver();
-    await loadMatchedRoutes(routes, window.location.pathname);
-  }
+  if (takeOver) markTakeOver();
+  // The code of every route the address matches (the frame and the screen) is loaded side by side
+  // before the first render, which then draws the screen itself; rendered one by one, each lazy part
+  // would ask for the next only once it had drawn.
+  await loadMatchedRoutes(routes, window.location.pathname);
   // A navigation is a transition (BrowserRouter's default): the screen on show stays until the
   // next one's code is here. The routes send any 401 to /login.
   const app = (
