@@ -38,6 +38,8 @@ export const NOTIFICATION_TYPES = [
   'product',
   'other',
   'moderation',
+  'trip',
+  'run',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -94,3 +96,11 @@ export const LIMITS = {
 
 /** Keys of the browser's local storage. */
 export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;
+
+/** A trip is open until its cutoff passes, unless its runner cancelled it. */
+export const TRIP_STATUSES = ['open', 'cancelled'] as const;
+export type TripStatus = (typeof TRIP_STATUSES)[number];
+
+/** A shared run is open to join until its cutoff, accepted by one day scholar, or cancelled. */
+export const RUN_STATUSES = ['open', 'accepted', 'cancelled'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];

@@ -19,6 +19,7 @@ export * from './schemas/market';
 export * from './schemas/push';
 export * from './schemas/emails';
 export * from './schemas/sessions';
+export * from './schemas/logistics';
 // Limits, messages and labels are plain values, apart from the zod schemas that use them: a screen
 // that only shows them does not load the validator.
 export * from './messages/common';
@@ -34,3 +35,4 @@ export * from './messages/emails';
 export * from './messages/sessions';
 export * from './messages/blocks';
 export * from './messages/moderation';
+export * from './messages/logistics';

@@ -18,6 +18,8 @@ export const availableTo = (viewerId: string | Placeholder): SQL =>
   and(
     sql`${requests.status} = 'pending'`,
     isNull(requests.delivererId),
+    // A shared run's requests are accepted together, as the run (runs feature).
+    isNull(requests.runId),
     sql`${requests.deadline} > now()`,
     ne(requests.requesterId, viewerId),
     sql`cardinality(array_positions(${requests.givenUpBy}, ${viewerId}::uuid)) < ${sql.raw(String(MAX_GIVE_UPS))}`,
@@ -25,3 +27,15 @@ export const availableTo = (viewerId: string | Placeholder): SQL =>
     notSuspended(requests.requesterId),
     notBlocked(requests.requesterId, viewerId),
   )!;
+
+/** First key of the advisory locks that serialize one day scholar's accepts (the second: their id). */
+export const ACCEPT_LOCK = 0x43_52_41_63; // 'CRAc'
+
+/**
+ * How many active deliveries a day scholar holds, as `MAX_ACTIVE_DELIVERIES` counts them: each
+ * accepted request counts once, a shared run's requests together count once, and requests riding on
+ * their trip not at all (the trip's capacity bounds those). One rule for the accept statements of
+ * requests and runs and for the count that explains a refusal.
+ */
+export const activeDeliveries = (delivererId: string): SQL =>
+  sql`(select count(distinct coalesce(mine.run_id, mine.id))::int from ${requests} mine where mine.deliverer_id = ${delivererId} and mine.status = 'accepted' and mine.trip_id is null)`;

@@ -45,6 +45,8 @@ export function makeRequest(overrides: Partial<DeliveryRequest> = {}): DeliveryR
     itemCost: null,
     actualItemCost: null,
     pickupFrom: null,
+    tripId: null,
+    runId: null,
     deadline: new Date(Date.now() + 86_400_000).toISOString(),
     deliveryLocation: 'Block A, room 101',
     isUrgent: false,

@@ -12,10 +12,10 @@ import {
 } from '../messages/requests';
 
 /** Empty form fields ('' or only spaces) and null count as "not given". */
-const blank = (v: unknown) =>
+export const blank = (v: unknown) =>
   v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : v;
 /** Blank → undefined; a numeric string (form input) → its number. */
-const toNumber = (v: unknown) => {
+export const toNumber = (v: unknown) => {
   const b = blank(v);
   return typeof b === 'string' ? Number(b.trim()) : b;
 };
@@ -46,7 +46,7 @@ export const optionalRupees = (messages: Omit<RupeeMessages, 'required'>) =>
   z.preprocess(toNumber, rupeeNumber({ ...messages, required: messages.invalid }).optional());
 
 /** The estimated cost of the goods, which the deliverer pays and gets back (never part of the fee). */
-const itemCostField = optionalRupees({
+export const itemCostField = optionalRupees({
   invalid: REQUEST_MESSAGES.itemCostInvalid,
   min: REQUEST_MESSAGES.itemCostMin,
   max: REQUEST_MESSAGES.itemCostMax,
@@ -54,7 +54,7 @@ const itemCostField = optionalRupees({
 });
 
 /** Where the items are bought ("Katpadi market"): one trimmed line, optional. */
-const pickupFromField = z.preprocess(
+export const pickupFromField = z.preprocess(
   blank,
   userText('line', charactersNotAllowed('Pickup place'), { error: REQUEST_MESSAGES.pickupFromInvalid })
     .trim()
@@ -62,7 +62,7 @@ const pickupFromField = z.preprocess(
     .optional(),
 );
 
-const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+export const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** An ISO 8601 date-time (send it with Z or an offset) in the future, at most a year ahead. */
 export const deadlineField = z.preprocess(
@@ -83,7 +83,7 @@ export const deadlineField = z.preprocess(
     }),
 );
 
-const requiredText = (what: string, max: number, required: string, tooLong: string) =>
+export const requiredText = (what: string, max: number, required: string, tooLong: string) =>
   z.preprocess(
     blank,
     userText('line', charactersNotAllowed(what), { error: required })
@@ -274,6 +274,10 @@ export const requestSchema = z.object({
   actualItemCost: z.number().nullable(),
   /** Where the items are bought; null when not given. */
   pickupFrom: z.string().nullable(),
+  /** The trip this request rides on (GET /trips/{id}); null otherwise. */
+  tripId: z.uuid().nullable(),
+  /** The shared run this request is a part of (GET /runs/{id}); null otherwise. */
+  runId: z.uuid().nullable(),
   deadline: z.string(),
   deliveryLocation: z.string(),
   isUrgent: z.boolean(),

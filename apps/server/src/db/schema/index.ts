@@ -1,4 +1,5 @@
 export * from './users';
+export * from './logistics';
 export * from './requests';
 export * from './products';
 export * from './social';

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LISTING_MODERATION, REQUEST_CATEGORIES, REQUEST_STATUSES } from '@campusrun/shared';
+import { runs, trips } from './logistics';
 import { users } from './users';
 
 export const requestStatusEnum = pgEnum('request_status', REQUEST_STATUSES);
@@ -43,6 +44,10 @@ export const requests = pgTable(
     actualItemCost: integer('actual_item_cost'),
     /** Where the items are bought ("Katpadi market"). */
     pickupFrom: text('pickup_from'),
+    /** The day scholar's trip this request rides on (attached by its requester); null otherwise. */
+    tripId: uuid('trip_id').references(() => trips.id, { onDelete: 'set null' }),
+    /** The shared run this request is a part of; null otherwise. */
+    runId: uuid('run_id').references(() => runs.id, { onDelete: 'set null' }),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     deliveryLocation: text('delivery_location').notNull(),
     isUrgent: boolean('is_urgent').notNull().default(false),
@@ -85,6 +90,12 @@ export const requests = pgTable(
     index('requests_requester_created_id_idx').on(t.requesterId, t.createdAt, t.id),
     index('requests_deliverer_created_id_idx').on(t.delivererId, t.createdAt, t.id),
     index('requests_deliverer_status_idx').on(t.delivererId, t.status),
+    index('requests_trip_idx')
+      .on(t.tripId)
+      .where(sql`${t.tripId} is not null`),
+    index('requests_run_idx')
+      .on(t.runId)
+      .where(sql`${t.runId} is not null`),
     // The available list (status pending) by date, by fee, and by words.
     index('requests_pending_created_idx')
       .on(t.createdAt, t.id)

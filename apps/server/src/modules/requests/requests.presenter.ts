@@ -59,6 +59,8 @@ export function presentRequest(
     itemCost: row.itemCost === null ? null : toRupees(row.itemCost),
     actualItemCost: row.actualItemCost === null ? null : toRupees(row.actualItemCost),
     pickupFrom: row.pickupFrom,
+    tripId: row.tripId,
+    runId: row.runId,
     deadline: row.deadline,
     deliveryLocation: row.deliveryLocation,
     isUrgent: row.isUrgent,

@@ -28,7 +28,7 @@ import {
   type ListOrder,
 } from '../../lib/lists';
 import { preparedStatements } from '../../lib/prepared';
-import { availableTo } from '../../lib/request-availability';
+import { ACCEPT_LOCK, activeDeliveries, availableTo } from '../../lib/request-availability';
 import { isoText } from '../../lib/sql-time';
 
 const requester = alias(users, 'requester');
@@ -53,6 +53,8 @@ export interface RequestRow {
   /** What the receipt said (paise), given on completing, or null. */
   actualItemCost: number | null;
   pickupFrom: string | null;
+  tripId: string | null;
+  runId: string | null;
   deadline: string;
   deliveryLocation: string;
   isUrgent: boolean;
@@ -99,6 +101,8 @@ const requestColumns = {
   itemCost: requests.itemCost,
   actualItemCost: requests.actualItemCost,
   pickupFrom: requests.pickupFrom,
+  tripId: requests.tripId,
+  runId: requests.runId,
   deadline: requests.deadline,
   deliveryLocation: requests.deliveryLocation,
   isUrgent: requests.isUrgent,
@@ -475,15 +479,13 @@ const now = sql`now()`;
 
 /** Accepted requests the day scholar holds (accepted, not yet completed or cancelled). */
 export const countActiveDeliveries = async (db: Db, delivererId: string) =>
-  (
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(requests)
-      .where(and(eq(requests.delivererId, delivererId), eq(requests.status, 'accepted')))
-  )[0]!.n;
-
-/** First key of the advisory locks that serialize one day scholar's accepts (the second: their id). */
-const ACCEPT_LOCK = 0x43_52_41_63; // 'CRAc'
+  Number(
+    (
+      (await db.execute(sql`select ${activeDeliveries(delivererId)} as n`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n,
+  );
 
 /**
  * Pending → accepted for `delivererId`, while they hold fewer than `maxActive` active deliveries.
@@ -515,7 +517,7 @@ export async function markAccepted(
         and(
           eq(requests.id, id),
           availableTo(delivererId),
-          sql`(select count(*) from ${requests} mine where mine.deliverer_id = ${delivererId} and mine.status = 'accepted') < ${maxActive}`,
+          sql`${activeDeliveries(delivererId)} < ${maxActive}`,
         ),
       )
       .returning(requestColumns);

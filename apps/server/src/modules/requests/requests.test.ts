@@ -64,6 +64,8 @@ describe('POST /requests', () => {
       itemCost: null,
       actualItemCost: null,
       pickupFrom: null,
+      tripId: null,
+      runId: null,
       deadline: body.deadline,
       deliveryLocation: 'Block B, room 12',
       isUrgent: true,

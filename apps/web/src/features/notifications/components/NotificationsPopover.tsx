@@ -3,6 +3,7 @@ import { CloseButton, Popover, PopoverButton, PopoverPanel } from '@headlessui/r
 import clsx from 'clsx';
 import {
   BellOff,
+  Bike,
   CheckCheck,
   CircleCheck,
   CircleX,
@@ -14,6 +15,7 @@ import {
   ShieldAlert,
   ShoppingBag,
   Truck,
+  Users,
 } from 'lucide-react';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -37,6 +39,8 @@ const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> =
   product: { icon: ShoppingBag, className: 'bg-violet-50 text-violet-700' },
   other: { icon: Info, className: 'bg-slate-100 text-slate-700' },
   moderation: { icon: ShieldAlert, className: 'bg-orange-50 text-orange-800' },
+  trip: { icon: Bike, className: 'bg-teal-50 text-teal-700' },
+  run: { icon: Users, className: 'bg-sky-50 text-sky-700' },
 };
 
 /** Where a notification leads: the request, the chat with its sender or the product it is about. */
