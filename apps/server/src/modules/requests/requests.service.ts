@@ -415,6 +415,52 @@ function delivererMethods(deps: RequestsDeps) {
 }
 
 /**
+ * For trips and shared runs, whose own statements accept or return requests in groups (handed in by
+ * the composition root): a fresh handover code for each accept, the requests as a viewer sees them,
+ * and the same notices and live updates a single accept, give-up or change would leave.
+ */
+function groupMethods(deps: RequestsDeps) {
+  const { db, handover, presentRequest } = deps;
+  const load = async (ids: string[], viewerId: string) =>
+    (await Promise.all(ids.map((id) => repo.findRequest(db, id, viewerId)))).filter(
+      (r): r is repo.RequestRow => r !== undefined,
+    );
+  return {
+    /** A handover code for one accepted request: its hash and its sealed form (requests.handover.ts). */
+    drawHandover: () => handover.draw(),
+
+    /** These requests as `viewer` sees them, in the order given (missing ones left out). */
+    async presentMany(ids: string[], viewer: policy.Viewer) {
+      const now = new Date();
+      return (await load(ids, viewer.id)).map((row) => presentRequest(row, viewer, now));
+    },
+
+    /**
+     * After requests changed by a trip's or a run's statement (committed): `accepted` (each
+     * requester hears who accepted it; it leaves the available list), `returned` (pending again
+     * without `formerDeliverer`), or `changed` (e.g. a run's fee shares).
+     */
+    async announce(ids: string[], change: 'accepted' | 'returned' | 'changed', formerDeliverer?: string) {
+      for (const row of await load(ids, loadedFor(formerDeliverer))) {
+        if (change === 'accepted')
+          await deps.events.emit({
+            type: 'request.accepted',
+            ...eventBase(row),
+            deliverer: delivererOf(row)!,
+          });
+        await publish(deps, row, {
+          left: change === 'accepted',
+          ...(change === 'returned' && formerDeliverer ? { formerDeliverer } : {}),
+        });
+      }
+    },
+  };
+}
+
+/** Whose id a row is read for only decides its viewer-rated fields, which live updates do not use. */
+const loadedFor = (id?: string) => id ?? '00000000-0000-0000-0000-000000000000';
+
+/**
  * Delivery requests: posting, browsing, the transitions, reposting and the expiry sweep. After each
  * change has committed, open screens are told (docs/decisions/0006-entity-events.md).
  */
@@ -429,6 +475,7 @@ export function createRequestsService(ctx: AppContext) {
     ...requesterMethods(deps),
     ...readingMethods(deps),
     ...delivererMethods(deps),
+    ...groupMethods(deps),
 
     /**
      * Requests whose deadline passed leave the available list on every day scholar's screen, and
