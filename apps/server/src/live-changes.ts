@@ -38,6 +38,10 @@ const CHANGE_OF = {
   'notification.created': unchanged,
   'offer.updated': unchanged,
   'listing.removed': unchanged,
+  // Trips are never on a cached page; the requests they change announce themselves.
+  'trip.available': unchanged,
+  'trip.updated': unchanged,
+  'trip.removed': unchanged,
 } satisfies { [T in AppEventType]: ChangeOf<T> };
 const changeOf = (event: AppEvent) =>
   (CHANGE_OF[event.type] as (event: AppEvent) => Change | undefined)(event);

@@ -51,9 +51,35 @@ export const REQUEST_REASONS = [
 ] as const;
 export type RequestReason = (typeof REQUEST_REASONS)[number];
 
+/** What the trip rules refuse (posting a trip, adding a request to one, taking it off, cancelling). */
+export const TRIP_REASONS = [
+  /** The day scholar already has an open trip (status open, cutoff not passed). */
+  'oneOpenTrip',
+  /** The trip's cutoff has passed: no request is added or taken off any more. */
+  'cutoffPassed',
+  /** As many requests ride on the trip as it takes. */
+  'full',
+  /** The runner cancelled the trip. */
+  'cancelled',
+  /** The request is due before the trip arrives. */
+  'deadlineBeforeArrival',
+  /** Only a pending request (not accepted, not in a shared run, not expired) is added to a trip. */
+  'requestNotPending',
+  /** The request does not ride on this trip. */
+  'notOnTrip',
+  /** Only the trip's runner may do that. */
+  'notRunner',
+  /** A hosteller adds and takes off only their own requests. */
+  'notYourRequest',
+  /** The runner and the requester block one another. */
+  'blocked',
+] as const;
+export type TripReason = (typeof TRIP_REASONS)[number];
+
 /** The reasons of each feature (by its API tag), as the OpenAPI document lists them. */
 export const FEATURE_REASONS: Readonly<Record<string, readonly string[]>> = {
   requests: REQUEST_REASONS,
+  trips: TRIP_REASONS,
 };
 
-export type ErrorReason = CodeReason | RequestReason;
+export type ErrorReason = CodeReason | RequestReason | TripReason;

@@ -1,6 +1,7 @@
 import type { ChatMessage } from './schemas/chat';
 import type { Offer } from './schemas/market';
 import type { AppNotification } from './schemas/notifications';
+import type { Trip } from './schemas/logistics';
 import type { Product } from './schemas/products';
 import type { DeliveryRequest } from './schemas/requests';
 
@@ -40,6 +41,15 @@ export interface ServerToClientEvents {
   'offer:updated': (payload: { offer: Offer }) => void;
   /** A product the viewer watches (or sells) was deleted. */
   'product:removed': (payload: { id: string }) => void;
+  /**
+   * To every member but its runner and those blocked with them: a trip was just posted, presented
+   * for any hosteller (to hostellers) or any day scholar (to day scholars).
+   */
+  'trip:available': (payload: { trip: Trip }) => void;
+  /** A trip of the viewer's (as runner, or as a hosteller who added or took off a request) changed. */
+  'trip:updated': (payload: { trip: Trip }) => void;
+  /** To every member: a trip was cancelled by its runner. */
+  'trip:removed': (payload: { id: string }) => void;
 }
 
 /** A product id to follow while its page is open (`product:watch`) or to stop following. */

@@ -22,6 +22,7 @@ import { ratingsRoutes } from '../modules/ratings/ratings.routes';
 import { reportsRoutes } from '../modules/reports/reports.routes';
 import { requestsRoutes } from '../modules/requests/requests.routes';
 import { systemRoutes } from '../modules/system/system.routes';
+import { tripsRoutes } from '../modules/trips/trips.routes';
 import type { Services } from '../services';
 
 interface RouteDeps {
@@ -59,5 +60,6 @@ export async function registerRoutes(
   await app.register(emailsRoutes(services.emails, guards), api);
   await app.register(offersRoutes(ctx, guards, services.offers), api);
   await app.register(profilesRoutes(ctx, guards, services.profiles), api);
+  await app.register(tripsRoutes(guards, services.trips), api);
   await app.register(uploadsRoutes(ctx.storage, createUploadLinks(ctx.config.jwtSecret)));
 }

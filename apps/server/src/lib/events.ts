@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatMessage, DeliveryRequest, NotificationType, Offer, Product } from '@campusrun/shared';
+import type { ChatMessage, DeliveryRequest, NotificationType, Offer, Product, Trip } from '@campusrun/shared';
 
 /** A party of a request, as named in notifications. */
 export interface EventUser {
@@ -60,7 +60,11 @@ export type AppEvent =
   | {
       type: 'users.noticed';
       userIds: string[];
-      notice: { type: NotificationType; message: string; data: { productId?: string; senderId?: string } };
+      notice: {
+        type: NotificationType;
+        message: string;
+        data: { productId?: string; senderId?: string; tripId?: string };
+      };
     }
   /**
    * A notification row was stored, or an unread one refreshed (the same id: a newer chat message
@@ -74,7 +78,7 @@ export type AppEvent =
         userId: string;
         type: NotificationType;
         message: string;
-        data: { requestId?: string; senderId?: string; productId?: string };
+        data: { requestId?: string; senderId?: string; productId?: string; tripId?: string };
         isRead: boolean;
         createdAt: string;
       };
@@ -116,7 +120,16 @@ export type EntityEvent =
       reason: string;
     }
   /** A product or request left every list (held after reports, removed by a moderator). */
-  | { type: 'listing.hidden'; targetType: 'product' | 'request'; targetId: string; ownerId: string };
+  | { type: 'listing.hidden'; targetType: 'product' | 'request'; targetId: string; ownerId: string }
+  /**
+   * A trip was posted: `forHostellers` and `forDayScholars` as any member of each role sees it; nobody
+   * in `except` (its runner, and whoever blocks them or is blocked by them) hears of it.
+   */
+  | { type: 'trip.available'; forHostellers: Trip; forDayScholars: Trip; except: string[] }
+  /** A trip changed (a request was added or taken off): `views` holds it as each party sees it. */
+  | { type: 'trip.updated'; tripId: string; views: { userId: string; trip: Trip }[] }
+  /** The runner cancelled a trip: every list drops it. */
+  | { type: 'trip.removed'; tripId: string; runnerId: string };
 export type AppEventType = AppEvent['type'];
 
 export type EventHandler = (event: AppEvent) => void | Promise<void>;

@@ -73,6 +73,17 @@ export const ENTITY_ROUTES = {
       ? push('request:unavailable', { id: e.targetId }, DAY_SCHOLARS_ROOM, room(e.ownerId))
       : push('product:removed', { id: e.targetId }, productRoom(e.targetId), room(e.ownerId)),
   ],
+  // A new trip: hostellers (every member but the day scholars) and day scholars each get their
+  // presentation; never its runner or those blocked with them.
+  'trip.available': (e) => [
+    push('trip:available', { trip: e.forHostellers }, MEMBERS_ROOM, [
+      DAY_SCHOLARS_ROOM,
+      ...e.except.map(room),
+    ]),
+    push('trip:available', { trip: e.forDayScholars }, DAY_SCHOLARS_ROOM, e.except.map(room)),
+  ],
+  'trip.updated': (e) => e.views.map(({ userId, trip }) => push('trip:updated', { trip }, room(userId))),
+  'trip.removed': (e) => [push('trip:removed', { id: e.tripId }, [MEMBERS_ROOM, room(e.runnerId)])],
 } satisfies { [T in EntityEvent['type']]: Route<T> };
 
 /**

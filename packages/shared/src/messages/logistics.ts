@@ -40,6 +40,9 @@ export const TRIP_MESSAGES = {
   notOnTrip: 'This request is not on this trip',
   notRunner: 'Only the day scholar on this trip can do that',
   notYourRequest: 'You can only add your own requests',
+  blocked: 'You cannot add requests to this trip',
+  /** The request named in the body does not exist (as the requests feature says it). */
+  requestNotFound: 'Request not found',
 } as const;
 
 export const RUN_MESSAGES = {

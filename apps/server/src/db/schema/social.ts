@@ -61,7 +61,7 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     /** requestId, senderId or productId depending on type. */
     data: jsonb('data')
-      .$type<{ requestId?: string; senderId?: string; productId?: string }>()
+      .$type<{ requestId?: string; senderId?: string; productId?: string; tripId?: string }>()
       .notNull()
       .default({}),
     isRead: boolean('is_read').notNull().default(false),

@@ -91,6 +91,10 @@ export const NOTIFICATIONS = {
   'product.created': none,
   'offer.updated': none,
   'listing.hidden': none,
+  // Trips tell whom they concern through users.noticed (type 'trip').
+  'trip.available': none,
+  'trip.updated': none,
+  'trip.removed': none,
 } satisfies { [T in AppEventType]: Notices<T> };
 
 /** The notifications a domain event leaves. */

@@ -49,6 +49,7 @@ export function targetOf(data: Notice['data']): string {
   if (data.requestId) return `/requests/${data.requestId}`;
   if (data.senderId) return `/chat/${data.senderId}`;
   if (data.productId) return `/products/${data.productId}`;
+  if (data.tripId) return `/trips/${data.tripId}`;
   return '/dashboard';
 }
 

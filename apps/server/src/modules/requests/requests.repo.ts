@@ -641,6 +641,8 @@ export async function markDeliveryCancelled(db: Db, id: string, delivererId: str
         status: 'pending',
         delivererId: null,
         acceptedAt: null,
+        // A trip's request given up by its runner is a plain pending request again.
+        tripId: null,
         updatedAt: now,
         // The code belonged to that delivery; the next accept draws a new one.
         handoverCodeHash: null,

@@ -1,0 +1,249 @@
+import { TRIP_MESSAGES, type CreateTripBody, type DeliveryRequest, type Trip } from '@campusrun/shared';
+import type { Actor } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors';
+import { blockedWith, notBlockedAmong } from '../../lib/listing-visibility';
+import * as policy from './trips.policy';
+import { ANY_DAY_SCHOLAR, ANY_HOSTELLER, presentStops, presentTrip } from './trips.presenter';
+import * as repo from './trips.repo';
+
+/** What trips need of the requests feature (handed in by the composition root). */
+export interface TripsDeps {
+  requests: {
+    drawHandover(): { hash: string; sealed: string };
+    presentMany(ids: string[], viewer: policy.Viewer): Promise<DeliveryRequest[]>;
+    announce(
+      ids: string[],
+      change: 'accepted' | 'returned' | 'changed',
+      formerDeliverer?: string,
+    ): Promise<void>;
+  };
+}
+
+/** The campus's time zone: the times in a trip's notice are written in it. */
+export const CAMPUS_TIME_ZONE = 'Asia/Kolkata';
+
+/** At most this many open trips are listed (the open ones are due within 48 hours). */
+const LIST_LIMIT = 100;
+/** The runner's own list (GET /trips/mine). */
+const MINE_LIMIT = 20;
+
+const clock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: CAMPUS_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "9:00", "18:30": 24-hour time on the campus clock, the hour without a leading zero. */
+export function campusTime(at: Date) {
+  const parts = clock.formatToParts(at);
+  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
+  const minute = parts.find((p) => p.type === 'minute')?.value ?? '00';
+  return `${hour}:${minute}`;
+}
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/** The notice hostellers with a request the trip could carry get when it is posted. */
+export const tripNotice = (runnerName: string, from: string, arriveAt: Date, cutoffAt: Date) =>
+  `${firstName(runnerName)} is coming from ${from} at ${campusTime(arriveAt)} — add your requests by ${campusTime(cutoffAt)}`;
+
+/** A refusal as the API answers it. */
+function refusalError(reason: policy.TripRefusal): AppError {
+  switch (reason) {
+    case 'tripNotFound':
+      return notFound(TRIP_MESSAGES.notFound);
+    case 'requestNotFound':
+      return notFound(TRIP_MESSAGES.requestNotFound);
+    case 'notYourRequest':
+    case 'notRunner':
+      return forbidden(TRIP_MESSAGES[reason], reason);
+    case 'blocked':
+      return forbidden(TRIP_MESSAGES.blocked, reason);
+    case 'deadlineBeforeArrival':
+      return badRequest(
+        TRIP_MESSAGES.deadlineBeforeArrival,
+        [{ param: 'requestId', msg: TRIP_MESSAGES.deadlineBeforeArrival }],
+        reason,
+      );
+    default:
+      return conflict(TRIP_MESSAGES[reason], reason);
+  }
+}
+
+const viewerOf = (actor: Actor): policy.Viewer => ({ id: actor.id, role: actor.role });
+
+interface Deps extends TripsDeps {
+  db: AppContext['db'];
+  events: AppContext['events'];
+}
+
+/** The trip as the actor sees it, or 404 (missing, its runner suspended or blocked with them). */
+async function shown({ db }: Deps, actor: Actor, id: string) {
+  const row = await repo.findTrip(db, id, actor.id);
+  const runner = row?.runnerId === actor.id;
+  if (!row || (!runner && (row.runnerSuspended || row.blockedWithViewer)))
+    throw notFound(TRIP_MESSAGES.notFound);
+  return row;
+}
+
+/** Every request on it for the runner, their own for anyone else. */
+async function requestsFor({ db, requests }: Deps, row: repo.TripRow, viewer: policy.Viewer) {
+  const ids = await repo.requestIdsOn(db, row.id, viewer.id === row.runnerId ? undefined : viewer.id);
+  return requests.presentMany(ids, viewer);
+}
+
+async function present(deps: Deps, id: string, viewer: policy.Viewer): Promise<Trip> {
+  const row = (await repo.findTrip(deps.db, id, viewer.id))!;
+  return presentTrip(row, viewer, await requestsFor(deps, row, viewer));
+}
+
+/** Tells the runner and `hostellerId` (who added or took a request off) how the trip is now. */
+async function tripChanged(deps: Deps, tripId: string, runnerId: string, hostellerId: string) {
+  const views = [
+    { userId: runnerId, trip: await present(deps, tripId, { id: runnerId, role: 'dayscholar' }) },
+    { userId: hostellerId, trip: await present(deps, tripId, { id: hostellerId, role: 'hosteller' }) },
+  ];
+  await deps.events.emit({ type: 'trip.updated', tripId, views });
+  return views[1]!.trip;
+}
+
+/** Tells `userIds` of the trip (a notification of type 'trip', pushed too). */
+const notice = (deps: Deps, userIds: string[], tripId: string, message: string) =>
+  userIds.length
+    ? deps.events.emit({
+        type: 'users.noticed',
+        userIds,
+        notice: { type: 'trip', message, data: { tripId } },
+      })
+    : Promise.resolve();
+
+/** Reading: the open trips, the runner's own, and one trip. */
+function readingMethods(deps: Deps) {
+  const { db } = deps;
+  return {
+    /** Open trips the actor may see, soonest arrival first. */
+    async list(actor: Actor) {
+      const rows = await repo.listOpen(db, actor.id, LIST_LIMIT);
+      const viewer = viewerOf(actor);
+      return { trips: rows.map((r) => presentTrip(r, viewer)) };
+    },
+
+    /** The runner's trips that are open or still carry accepted requests, newest first. */
+    async mine(actor: Actor) {
+      const rows = await repo.listMine(db, actor.id, MINE_LIMIT);
+      const viewer = viewerOf(actor);
+      return { trips: rows.map((r) => presentTrip(r, viewer)) };
+    },
+
+    async get(actor: Actor, id: string) {
+      const row = await shown(deps, actor, id);
+      const viewer = viewerOf(actor);
+      return { trip: presentTrip(row, viewer, await requestsFor(deps, row, viewer)) };
+    },
+  };
+}
+
+/** The runner's side: posting, cancelling, the stop list. */
+function runnerMethods(deps: Deps) {
+  const { db, events } = deps;
+  return {
+    async create(actor: Actor, body: CreateTripBody) {
+      const id = await repo.insertTripOnce(db, actor.id, {
+        from: body.from,
+        arriveAt: body.arriveAt,
+        cutoffAt: body.cutoffAt,
+        capacity: body.capacity,
+        note: body.note ?? null,
+      });
+      if (!id) throw conflict(TRIP_MESSAGES.oneOpenTrip, 'oneOpenTrip');
+      const row = (await repo.findTrip(db, id, actor.id))!;
+      await events.emit({
+        type: 'trip.available',
+        forHostellers: presentTrip(row, ANY_HOSTELLER, [], 0),
+        forDayScholars: presentTrip(row, ANY_DAY_SCHOLAR, [], 0),
+        except: [actor.id, ...(await blockedWith(db, actor.id))],
+      });
+      // Each hosteller the trip could carry a request for hears of it once, however many they have.
+      const message = tripNotice(row.runnerName, row.from, body.arriveAt, body.cutoffAt);
+      await notice(deps, await repo.hostellersToTell(db, actor.id, body.arriveAt), id, message);
+      return { trip: presentTrip(row, viewerOf(actor)) };
+    },
+
+    async cancel(actor: Actor, id: string) {
+      const result = await repo.cancelTrip(db, { tripId: id, actorId: actor.id }, (trip) =>
+        policy.cancelRefusal(actor.id, trip),
+      );
+      if (result.refusal) throw refusalError(result.refusal);
+      const row = (await repo.findTrip(db, id, actor.id))!;
+      await events.emit({ type: 'trip.removed', tripId: id, runnerId: actor.id });
+      const ids = result.returned.map((r) => r.id);
+      if (ids.length) await deps.requests.announce(ids, 'returned', actor.id);
+      const requesters = [...new Set(result.returned.map((r) => r.requesterId))];
+      await notice(
+        deps,
+        await notBlockedAmong(db, actor.id, requesters),
+        id,
+        `${firstName(row.runnerName)} cancelled the trip from ${row.from}; your request is open again`,
+      );
+      const viewer = viewerOf(actor);
+      return { trip: presentTrip(row, viewer, await requestsFor(deps, row, viewer)) };
+    },
+
+    /** The runner's stop list: pickups, then drops, each place once. */
+    async stops(actor: Actor, id: string) {
+      const row = await repo.findTrip(db, id, actor.id);
+      const refusal = policy.stopsRefusal(actor.id, row);
+      if (refusal) throw refusalError(refusal);
+      return { stops: presentStops(await repo.stopRequests(db, id)) };
+    },
+  };
+}
+
+/** The hosteller's side: adding one of their requests to a trip and taking it off. */
+function hostellerMethods(deps: Deps) {
+  const { db } = deps;
+  return {
+    async attach(actor: Actor, id: string, requestId: string) {
+      const result = await repo.attachRequest(
+        db,
+        { tripId: id, requestId, actorId: actor.id, handover: deps.requests.drawHandover() },
+        (trip, request, blocked) => policy.attachRefusal(actor.id, trip, request, blocked),
+      );
+      if (result.refusal) throw refusalError(result.refusal);
+      await deps.requests.announce([requestId], 'accepted');
+      const summary = await repo.requestSummary(db, requestId);
+      if (summary)
+        await notice(
+          deps,
+          [result.runnerId],
+          id,
+          `${firstName(summary.requesterName)} added ${summary.itemName} to your trip`,
+        );
+      return { trip: await tripChanged(deps, id, result.runnerId, actor.id) };
+    },
+
+    async detach(actor: Actor, id: string, requestId: string) {
+      const result = await repo.detachRequest(
+        db,
+        { tripId: id, requestId, actorId: actor.id },
+        (trip, request) => policy.detachRefusal(actor.id, trip, request),
+      );
+      if (result.refusal) throw refusalError(result.refusal);
+      await deps.requests.announce([requestId], 'returned', result.runnerId);
+      return { trip: await tripChanged(deps, id, result.runnerId, actor.id) };
+    },
+  };
+}
+
+/**
+ * Trips: a day scholar announces they are coming to campus; hostellers add their pending requests
+ * until the cutoff, each accepted by the runner at once. After each change has committed, whom it
+ * concerns is told (notifications of type 'trip', the requests' usual notices, live pushes).
+ */
+export function createTripsService(ctx: Pick<AppContext, 'db' | 'events'>, deps: TripsDeps) {
+  const all: Deps = { db: ctx.db, events: ctx.events, requests: deps.requests };
+  return { ...readingMethods(all), ...runnerMethods(all), ...hostellerMethods(all) };
+}
+export type TripsService = ReturnType<typeof createTripsService>;
