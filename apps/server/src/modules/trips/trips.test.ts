@@ -181,6 +181,9 @@ describe('GET /trips, /trips/mine and /trips/{id}', () => {
     const ids = (await get(hema, '/trips')).json<{ trips: Trip[] }>().trips.map((x) => x.id);
     expect(ids.indexOf(sooner.id)).toBeLessThan(ids.indexOf(later.id));
     expect(ids).not.toContain(closed.id);
+    // The runner's own open trip is on their list too, with the runner's actions.
+    const own = (await get(runner, '/trips')).json<{ trips: Trip[] }>().trips.find((x) => x.id === later.id);
+    expect(own?.can).toEqual({ attach: false, detach: false, cancel: true, stops: true });
 
     await t.db.insert(userBlocks).values({ blockerId: runner.id, blockedId: other.id });
     const forOther = (await get(other, '/trips')).json<{ trips: Trip[] }>().trips.map((x) => x.id);
@@ -386,6 +389,11 @@ describe('PUT /trips/{id}/detach', () => {
       handoverCodeSealed: null,
       givenUpBy: [],
     });
+    for (const body of [{}, { requestId: 'x' }, { requestId: 12 }]) {
+      const bad = await put(hema, `/trips/${trip.id}/detach`, body);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe(TRIP_MESSAGES.requestRequired);
+    }
     const again = await put(hema, `/trips/${trip.id}/detach`, { requestId: request.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().reason).toBe('notOnTrip');
