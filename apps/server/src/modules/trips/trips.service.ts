@@ -23,6 +23,13 @@ export interface TripsDeps {
 /** The campus's time zone: the times in a trip's notice are written in it. */
 export const CAMPUS_TIME_ZONE = 'Asia/Kolkata';
 
+/**
+ * A day scholar's posted trips tell hostellers at most this many times a day (posting and
+ * cancelling again and again would otherwise push a notice to every hosteller each time); later
+ * trips are posted all the same, without the notice.
+ */
+export const TRIP_NOTICES_PER_DAY = 4;
+
 /** At most this many open trips are listed (the open ones are due within 48 hours). */
 const LIST_LIMIT = 100;
 /** The runner's own list (GET /trips/mine). */
@@ -77,6 +84,8 @@ const viewerOf = (actor: Actor): policy.Viewer => ({ id: actor.id, role: actor.r
 interface Deps extends TripsDeps {
   db: AppContext['db'];
   events: AppContext['events'];
+  /** Counts each day scholar's trip notices (TRIP_NOTICES_PER_DAY). */
+  notices: ReturnType<AppContext['limiter']>;
 }
 
 /** The trip as the actor sees it, or 404 (missing, its runner suspended or blocked with them). */
@@ -166,8 +175,10 @@ function runnerMethods(deps: Deps) {
         except: [actor.id, ...(await blockedWith(db, actor.id))],
       });
       // Each hosteller the trip could carry a request for hears of it once, however many they have.
-      const message = tripNotice(row.runnerName, row.from, body.arriveAt, body.cutoffAt);
-      await notice(deps, await repo.hostellersToTell(db, actor.id, body.arriveAt), id, message);
+      if (await deps.notices.tryConsume(actor.id)) {
+        const message = tripNotice(row.runnerName, row.from, body.arriveAt, body.cutoffAt);
+        await notice(deps, await repo.hostellersToTell(db, actor.id, body.arriveAt), id, message);
+      }
       return { trip: presentTrip(row, viewerOf(actor)) };
     },
 
@@ -242,8 +253,13 @@ function hostellerMethods(deps: Deps) {
  * until the cutoff, each accepted by the runner at once. After each change has committed, whom it
  * concerns is told (notifications of type 'trip', the requests' usual notices, live pushes).
  */
-export function createTripsService(ctx: Pick<AppContext, 'db' | 'events'>, deps: TripsDeps) {
-  const all: Deps = { db: ctx.db, events: ctx.events, requests: deps.requests };
+export function createTripsService(ctx: Pick<AppContext, 'db' | 'events' | 'limiter'>, deps: TripsDeps) {
+  const all: Deps = {
+    db: ctx.db,
+    events: ctx.events,
+    requests: deps.requests,
+    notices: ctx.limiter('trip-notices', { points: TRIP_NOTICES_PER_DAY, duration: 24 * 3600 }),
+  };
   return { ...readingMethods(all), ...runnerMethods(all), ...hostellerMethods(all) };
 }
 export type TripsService = ReturnType<typeof createTripsService>;

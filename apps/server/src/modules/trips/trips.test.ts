@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications, requests, trips, userBlocks } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createRequest, createUser } from '../../test/factories';
-import { campusTime, tripNotice } from './trips.service';
+import { campusTime, TRIP_NOTICES_PER_DAY, tripNotice } from './trips.service';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -159,6 +159,16 @@ describe('POST /trips', () => {
     );
     expect(told[0]!.data).toEqual({ tripId: res.json().trip.id });
     for (const u of [early, taken, blocker]) expect(await tripNotices(u.id)).toHaveLength(0);
+  });
+
+  it(`tells hostellers of at most ${TRIP_NOTICES_PER_DAY} of a day scholar's trips a day`, async () => {
+    await createRequest(t.db, { requester: hema, deadline: at(5 * HOUR) });
+    for (let i = 0; i <= TRIP_NOTICES_PER_DAY; i++) {
+      const res = await post(runner, '/trips', validTrip());
+      expect(res.statusCode).toBe(201);
+      expect((await put(runner, `/trips/${res.json().trip.id}/cancel`)).statusCode).toBe(200);
+    }
+    expect(await tripNotices(hema.id)).toHaveLength(TRIP_NOTICES_PER_DAY);
   });
 });
 
