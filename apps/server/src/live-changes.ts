@@ -38,6 +38,9 @@ const CHANGE_OF = {
   'notification.created': unchanged,
   'offer.updated': unchanged,
   'listing.removed': unchanged,
+  // Runs are read afresh on every call (no cached page holds them); their requests' changes are
+  // request.updated.
+  'run.changed': unchanged,
 } satisfies { [T in AppEventType]: ChangeOf<T> };
 const changeOf = (event: AppEvent) =>
   (CHANGE_OF[event.type] as (event: AppEvent) => Change | undefined)(event);

@@ -20,6 +20,7 @@ import { createPushService } from './modules/push/push.service';
 import { createRatingsService } from './modules/ratings/ratings.service';
 import { createReportsService } from './modules/reports/reports.service';
 import { createRequestsService } from './modules/requests/requests.service';
+import { createRunsService } from './modules/runs/runs.service';
 
 /** Who has an open socket on any process; the realtime gateway answers it. */
 export interface Presence {
@@ -48,13 +49,15 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
   const chat = createChatService(ctx);
   const products = createProductsService(ctx, ctx.storage);
   const ratings = createRatingsService(ctx);
+  const requests = createRequestsService(ctx);
   return {
     auth: createAuthService(ctx),
     profile: createProfileService(ctx),
     google: createGoogleService(ctx),
     sessions: createSessionService(ctx),
     avatar: createAvatarService(ctx),
-    requests: createRequestsService(ctx),
+    requests,
+    runs: createRunsService(ctx, { requests }),
     ratings,
     dashboard: createDashboardService(ctx),
     products,

@@ -116,7 +116,13 @@ export type EntityEvent =
       reason: string;
     }
   /** A product or request left every list (held after reports, removed by a moderator). */
-  | { type: 'listing.hidden'; targetType: 'product' | 'request'; targetId: string; ownerId: string };
+  | { type: 'listing.hidden'; targetType: 'product' | 'request'; targetId: string; ownerId: string }
+  /**
+   * A shared run was started, joined, left, accepted or cancelled (its requests' own changes are
+   * told by request.updated). Open run screens refetch it: what each member may see of a run
+   * depends on blocks and on their part in it, so nothing presented travels.
+   */
+  | { type: 'run.changed'; runId: string };
 export type AppEventType = AppEvent['type'];
 
 export type EventHandler = (event: AppEvent) => void | Promise<void>;

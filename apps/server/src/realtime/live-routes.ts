@@ -73,6 +73,8 @@ export const ENTITY_ROUTES = {
       ? push('request:unavailable', { id: e.targetId }, DAY_SCHOLARS_ROOM, room(e.ownerId))
       : push('product:removed', { id: e.targetId }, productRoom(e.targetId), room(e.ownerId)),
   ],
+  // Every member's open run screens refetch what they may see of it.
+  'run.changed': (e) => [push('run:changed', { id: e.runId }, MEMBERS_ROOM)],
 } satisfies { [T in EntityEvent['type']]: Route<T> };
 
 /**

@@ -91,6 +91,8 @@ export const NOTIFICATIONS = {
   'product.created': none,
   'offer.updated': none,
   'listing.hidden': none,
+  // A run's participants hear of its acceptance through request.accepted, one per request.
+  'run.changed': none,
 } satisfies { [T in AppEventType]: Notices<T> };
 
 /** The notifications a domain event leaves. */

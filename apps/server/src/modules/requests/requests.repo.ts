@@ -176,6 +176,7 @@ export type RequestState = Pick<
   | 'givenUpBy'
   | 'handoverRequired'
   | 'handoverAttempts'
+  | 'runId'
 >;
 
 export const findRequest = async (db: Db, id: string, viewerId: string) =>
@@ -193,6 +194,7 @@ export const findRequestState = async (db: Db, id: string): Promise<RequestState
         givenUpBy: requests.givenUpBy,
         handoverRequired: requests.handoverRequired,
         handoverAttempts: requests.handoverAttempts,
+        runId: requests.runId,
       })
       .from(requests)
       .where(eq(requests.id, id))
