@@ -370,6 +370,31 @@ export const afterRequestCancelled = (db: Db, runId: string) =>
     return { changed: run.status === 'open' ? await resplit(tx, run) : [], cancelled: false };
   });
 
+/**
+ * The deliverer of an accepted run gave one of its requests up (the requests feature's own
+ * give-up): that request is pending again, and since a run's requests are never accepted alone it
+ * leaves the run and goes on the available list as an ordinary request, with its share as its fee.
+ * Answers whether it was a run's request.
+ */
+export async function detachReturnedRequest(db: Db, requestId: string) {
+  const runId = await runIdOfRequest(db, requestId);
+  if (!runId) return null;
+  const detached = await db
+    .update(requests)
+    .set({ runId: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(requests.id, requestId),
+        eq(requests.runId, runId),
+        sql`${requests.status} = 'pending'`,
+        sql`${requests.delivererId} is null`,
+        sql`exists (select 1 from ${runs} r where r.id = ${runId} and r.status = 'accepted')`,
+      ),
+    )
+    .returning({ id: requests.id });
+  return detached.length ? runId : null;
+}
+
 /** Thrown inside the accept's transaction to undo it. */
 class AcceptUndone extends Error {}
 

@@ -119,9 +119,11 @@ export function runsRoutes(ctx: AppContext, guards: Guards, service: RunsService
       tags: ['runs'],
       one: { 200: runResponseSchema },
     };
-    // A participant who cancels their request (the requests feature's own cancel) leaves the run.
+    // A participant who cancels their request (the requests feature's own cancel) leaves the run;
+    // a request its deliverer gives up goes on the available list on its own.
     const stop = ctx.events.on(async (event) => {
       if (event.type === 'request.cancelled') await service.requestCancelled(event.requestId);
+      if (event.type === 'request.delivery_cancelled') await service.deliveryGivenUp(event.requestId);
     });
     app.addHook('onClose', async () => stop());
 

@@ -181,6 +181,17 @@ function delivererMethods({ db, config, requests, changed, answer }: Deps) {
       await changed(id);
       return answer(actor, id);
     },
+
+    /**
+     * The deliverer gave one request of an accepted run up (the requests feature's own give-up): it
+     * leaves the run and is open to every day scholar on its own, with its share as its fee.
+     */
+    async deliveryGivenUp(requestId: string) {
+      const runId = await repo.detachReturnedRequest(db, requestId);
+      if (!runId) return;
+      await requests.announce([requestId], 'changed');
+      await changed(runId);
+    },
   };
 }
 

@@ -495,6 +495,26 @@ describe('cancelling a request of a run', () => {
   });
 });
 
+describe('a delivery given up', () => {
+  it('leaves the run and is open to every day scholar on its own, with its share as its fee', async () => {
+    const starter = await member('hosteller');
+    const run = await startRun(starter, { totalFee: 10.01 });
+    await join(run, await member('hosteller'));
+    const ds = await member('dayscholar');
+    await accept(run, ds);
+    const [first, second] = await stored(run.id);
+    const res = await inject('PUT', `/api/requests/${second!.id}/cancel-delivery`, ds.h);
+    expect(res.statusCode).toBe(200);
+    const rows = await t.db.select().from(requests).where(eq(requests.id, second!.id));
+    expect(rows[0]).toMatchObject({ status: 'pending', runId: null, delivererId: null, expectedPrice: 500 });
+    const other = await member('dayscholar');
+    const taken = await inject('PUT', `/api/requests/${second!.id}/accept`, other.h);
+    expect(taken.statusCode).toBe(200);
+    expect((await getRun(run, ds)).json().run).toMatchObject({ status: 'accepted', participants: 1 });
+    expect((await stored(run.id)).map((r) => r.id)).toEqual([first!.id]);
+  });
+});
+
 describe('earnings', () => {
   it("completing a run's three requests earns its day scholar the whole fee", async () => {
     const run = await startRun(await member('hosteller'), { totalFee: 100.01 });
