@@ -110,12 +110,16 @@ export function cancelDeliveryRefusal(actorId: string, r: State): RequestRefusal
   return deliverRefusal(actorId, r);
 }
 
-/** Only the requester reposts, and only a request that expired while nobody had accepted it. */
+/**
+ * Only the requester reposts, and only a request that expired while nobody had accepted it. A shared
+ * run's request keeps the run's deadline: it is not reposted alone (its requester cancels it).
+ */
 export function repostRefusal(actorId: string, r: State, now: Date): RequestRefusal | null {
   if (r.requesterId !== actorId) return 'notRequester';
   const done = closed(r);
   if (done) return done;
   if (r.status !== 'pending') return 'taken';
+  if (r.runId) return 'partOfRun';
   return isExpired(r, now) ? null : 'notExpired';
 }
 

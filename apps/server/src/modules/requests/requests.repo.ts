@@ -682,6 +682,8 @@ export const markReposted = async (db: Db, id: string, requesterId: string, dead
           eq(requests.requesterId, requesterId),
           sql`${requests.status} = 'pending'`,
           isNull(requests.delivererId),
+          // A shared run's request keeps the run's deadline.
+          isNull(requests.runId),
           sql`${requests.deadline} <= now()`,
         ),
       )

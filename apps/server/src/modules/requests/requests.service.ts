@@ -41,6 +41,7 @@ export const REQUEST_ERRORS = {
   notExpired: 'This request has not expired yet',
   changed: 'This request was just changed by someone else. Please refresh and try again.',
   partOfRun: 'This request is part of a shared run; accept the run',
+  partOfRunRepost: 'This request is part of a shared run and keeps its deadline; cancel it and post it again',
 } as const;
 
 /** A receipt amount for a request that has no item cost: nothing to pay back. */
@@ -80,6 +81,11 @@ function refusalError(
     case 'notDeliverer':
       return forbidden(
         action === 'deliver' ? REQUEST_ERRORS.notDelivererComplete : REQUEST_ERRORS.notDelivererCancel,
+        reason,
+      );
+    case 'partOfRun':
+      return conflict(
+        action === 'repost' ? REQUEST_ERRORS.partOfRunRepost : REQUEST_ERRORS.partOfRun,
         reason,
       );
     case null:

@@ -101,7 +101,7 @@ export const findRun = async (db: Db, id: string, viewerId: string): Promise<Run
 
 /**
  * A hosteller's runs: those open to join (open, cutoff not passed, room left, the starter visible
- * to them) and every run they have a request in.
+ * to them) and every run they are in (a live request of theirs).
  */
 export const listForHosteller = (db: Db, viewerId: string) =>
   selectRuns(db, viewerId)
@@ -109,7 +109,8 @@ export const listForHosteller = (db: Db, viewerId: string) =>
       sql`((${runs.status} = 'open' and ${runs.cutoffAt} > now()
         and ${participantsOf(sql`${runs.id}`)} between 1 and ${RUN_LIMITS.participantsMax - 1}
         and ${starterVisibleTo(viewerId)})
-        or exists (select 1 from ${requests} q where ${ofRun(sql`${runs.id}`)} and q.requester_id = ${viewerId}))`,
+        or exists (select 1 from ${requests} q
+          where ${ofRun(sql`${runs.id}`)} and ${LIVE} and q.requester_id = ${viewerId}))`,
     )
     .orderBy(desc(runs.createdAt), desc(runs.id))
     .limit(LIST_MAX);

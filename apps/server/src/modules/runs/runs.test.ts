@@ -397,6 +397,22 @@ describe('PUT /runs/{id}/accept', () => {
     expect(available.requests.some((r: { id: string }) => r.id === run.requests[0]!.id)).toBe(false);
   });
 
+  it("a run's expired request is not reposted alone", async () => {
+    const starter = await member('hosteller');
+    const run = await startRun(starter);
+    const id = run.requests[0]!.id;
+    await t.db
+      .update(requests)
+      .set({ deadline: new Date(Date.now() - 1000) })
+      .where(eq(requests.id, id));
+    const res = await inject('PUT', `/api/requests/${id}/repost`, starter.h, {
+      deadline: new Date(Date.now() + 3 * HOUR).toISOString(),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().reason).toBe('partOfRun');
+    expect((await inject('GET', `/api/requests/${id}`, starter.h)).json().request.can.repost).toBe(false);
+  });
+
   it('blocked with any participant: 403, and nothing is accepted', async () => {
     const starter = await member('hosteller');
     const other = await member('hosteller');
