@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { RUN_LIMITS, type RequestCategory } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { requests, runs, users } from '../../db/schema';
-import { notBlocked, notSuspended } from '../../lib/listing-visibility';
+import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
 import { ACCEPT_LOCK, activeDeliveries } from '../../lib/request-availability';
 import { splitFee, type RunState, type StoredRunStatus } from './runs.policy';
 
@@ -434,6 +434,18 @@ export async function acceptRun<R>(
         .where(and(eq(runs.id, runId), sql`${runs.status} = 'open'`, sql`${runs.deadline} > now()`))
         .returning({ id: runs.id });
       if (taken.length === 0) return { refused: opts.empty };
+      // A request moderation holds or removed, or whose requester is suspended, is not delivered:
+      // it leaves the run and follows the ordinary rules (it shows nowhere while hidden).
+      await tx
+        .update(requests)
+        .set({ runId: null, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(requests.runId, runId),
+            sql`${requests.status} = 'pending'`,
+            sql`not (${visibleListing(requests.moderation)} and ${notSuspended(requests.requesterId)})`,
+          ),
+        );
       const pending = await tx
         .select({ id: requests.id })
         .from(requests)

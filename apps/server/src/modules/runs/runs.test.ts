@@ -413,6 +413,25 @@ describe('PUT /runs/{id}/accept', () => {
     expect((await inject('GET', `/api/requests/${id}`, starter.h)).json().request.can.repost).toBe(false);
   });
 
+  it('a request moderation holds, or of a suspended requester, is not accepted with the run', async () => {
+    const starter = await member('hosteller');
+    const held = await member('hosteller');
+    const suspended = await member('hosteller');
+    const run = await startRun(starter);
+    await join(run, held);
+    await join(run, suspended);
+    const [, heldReq, suspendedReq] = await stored(run.id);
+    await t.db.update(requests).set({ moderation: 'held' }).where(eq(requests.id, heldReq!.id));
+    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+    const ds = await member('dayscholar');
+    expect((await accept(run, ds)).statusCode).toBe(200);
+    const rows = await t.db.select().from(requests).where(eq(requests.id, heldReq!.id));
+    expect(rows[0]).toMatchObject({ status: 'pending', runId: null, delivererId: null });
+    const rows2 = await t.db.select().from(requests).where(eq(requests.id, suspendedReq!.id));
+    expect(rows2[0]).toMatchObject({ status: 'pending', runId: null });
+    expect((await stored(run.id)).map((r) => [r.requesterId, r.status])).toEqual([[starter.id, 'accepted']]);
+  });
+
   it('blocked with any participant: 403, and nothing is accepted', async () => {
     const starter = await member('hosteller');
     const other = await member('hosteller');
