@@ -195,6 +195,18 @@ describe('joining and leaving: the fee split', () => {
     expect(listed.some((r) => r.id === run.id)).toBe(false);
   });
 
+  it('two hostellers joining the last place at once: one gets it', async () => {
+    const run = await startRun(await member('hosteller'), { totalFee: 10.09 });
+    for (let i = 2; i < RUN_LIMITS.participantsMax; i++)
+      expect((await join(run, await member('hosteller'))).statusCode).toBe(201);
+    const [a, b] = [await member('hosteller'), await member('hosteller')];
+    const codes = (await Promise.all([join(run, a), join(run, b)])).map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409]);
+    const fees = await liveFees(run.id);
+    expect(fees).toHaveLength(RUN_LIMITS.participantsMax);
+    expect(sum(fees)).toBe(1009);
+  });
+
   it('after the cutoff nobody joins or leaves', async () => {
     const starter = await member('hosteller');
     const other = await member('hosteller');
