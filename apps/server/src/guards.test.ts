@@ -23,6 +23,7 @@ const PRODUCT = 'Product not found';
 const USER = 'User not found';
 const NOTIFICATION = 'Notification not found';
 const OFFER = 'Offer not found';
+const RUN = 'Run not found';
 
 const ROUTES: Route[] = [
   { method: 'GET', path: '/api/auth/me', audience: 'signedIn' },
@@ -73,6 +74,8 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/offers/:id/decline', audience: 'member', notFound: OFFER },
   { method: 'PUT', path: '/api/offers/:id/withdraw', audience: 'member', notFound: OFFER },
   { method: 'GET', path: '/api/users/:id/profile', audience: 'member', notFound: USER },
+  { method: 'GET', path: '/api/runs', audience: 'member' },
+  { method: 'GET', path: '/api/runs/:id', audience: 'member', notFound: RUN },
 
   // Selling and the seller's writes: hostellers (checked before the body, with the product's own message).
   { method: 'POST', path: '/api/products', audience: 'hosteller' },
@@ -89,6 +92,9 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/hosteller/requests/recent', audience: 'hosteller' },
   { method: 'GET', path: '/api/hosteller/stats', audience: 'hosteller' },
   { method: 'GET', path: '/api/hosteller/products/recent', audience: 'hosteller' },
+  { method: 'POST', path: '/api/runs', audience: 'hosteller' },
+  { method: 'POST', path: '/api/runs/:id/join', audience: 'hosteller', notFound: RUN },
+  { method: 'DELETE', path: '/api/runs/:id/join', audience: 'hosteller', notFound: RUN },
 
   { method: 'GET', path: '/api/requests/my-deliveries', audience: 'dayscholar' },
   { method: 'PUT', path: '/api/requests/:id/accept', audience: 'dayscholar', notFound: REQUEST },
@@ -97,6 +103,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/dayscholar/requests/available', audience: 'dayscholar' },
   { method: 'GET', path: '/api/dayscholar/deliveries/active', audience: 'dayscholar' },
   { method: 'GET', path: '/api/dayscholar/stats', audience: 'dayscholar' },
+  { method: 'PUT', path: '/api/runs/:id/accept', audience: 'dayscholar', notFound: RUN },
 ];
 
 /**

@@ -42,6 +42,9 @@ const CHANGE_OF = {
   'trip.available': unchanged,
   'trip.updated': unchanged,
   'trip.removed': unchanged,
+  // Runs are read afresh on every call (no cached page holds them); their requests' changes are
+  // request.updated.
+  'run.changed': unchanged,
 } satisfies { [T in AppEventType]: ChangeOf<T> };
 const changeOf = (event: AppEvent) =>
   (CHANGE_OF[event.type] as (event: AppEvent) => Change | undefined)(event);

@@ -21,6 +21,7 @@ import { createRatingsService } from './modules/ratings/ratings.service';
 import { createReportsService } from './modules/reports/reports.service';
 import { createRequestsService } from './modules/requests/requests.service';
 import { createTripsService } from './modules/trips/trips.service';
+import { createRunsService } from './modules/runs/runs.service';
 
 /** Who has an open socket on any process; the realtime gateway answers it. */
 export interface Presence {
@@ -58,6 +59,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     avatar: createAvatarService(ctx),
     requests,
     trips: createTripsService(ctx, { requests }),
+    runs: createRunsService(ctx, { requests }),
     ratings,
     dashboard: createDashboardService(ctx),
     products,

@@ -34,6 +34,8 @@ export const REQUEST_REFUSALS = [
   'notAccepted',
   'tooManyActive',
   'gaveUpTwice',
+  /** The request is part of a shared run: a day scholar accepts the run, not one of its requests. */
+  'partOfRun',
 ] as const;
 export type RequestRefusal = (typeof REQUEST_REFUSALS)[number];
 
@@ -76,10 +78,32 @@ export const TRIP_REASONS = [
 ] as const;
 export type TripReason = (typeof TRIP_REASONS)[number];
 
+/** What the shared-run rules refuse (joining, leaving and accepting a run). */
+export const RUN_REASONS = [
+  /** The hosteller already has a request in the run. */
+  'alreadyJoined',
+  /** The hosteller has no request in the run to take out. */
+  'notJoined',
+  /** The starter cannot leave their own run (they cancel their request instead). */
+  'starterCannotLeave',
+  /** The time to join by has passed. */
+  'cutoffPassed',
+  /** The run has as many participants as it may. */
+  'full',
+  /** Another day scholar accepted the run first. */
+  'taken',
+  /** The run is no longer open (cancelled, or its deadline passed). */
+  'notOpen',
+  /** The day scholar already holds as many active deliveries as allowed. */
+  'tooManyActive',
+] as const;
+export type RunReason = (typeof RUN_REASONS)[number];
+
 /** The reasons of each feature (by its API tag), as the OpenAPI document lists them. */
 export const FEATURE_REASONS: Readonly<Record<string, readonly string[]>> = {
   requests: REQUEST_REASONS,
   trips: TRIP_REASONS,
+  runs: RUN_REASONS,
 };
 
-export type ErrorReason = CodeReason | RequestReason | TripReason;
+export type ErrorReason = CodeReason | RequestReason | TripReason | RunReason;

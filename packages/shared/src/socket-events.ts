@@ -50,6 +50,11 @@ export interface ServerToClientEvents {
   'trip:updated': (payload: { trip: Trip }) => void;
   /** To every member: a trip was cancelled by its runner. */
   'trip:removed': (payload: { id: string }) => void;
+  /**
+   * To every member: a shared run was started, joined, left, accepted or cancelled. Open run screens
+   * refetch it (GET /runs/{id}, or the list), which answers what this viewer may see.
+   */
+  'run:changed': (payload: { id: string }) => void;
 }
 
 /** A product id to follow while its page is open (`product:watch`) or to stop following. */

@@ -21,6 +21,7 @@ import { pushRoutes } from '../modules/push/push.routes';
 import { ratingsRoutes } from '../modules/ratings/ratings.routes';
 import { reportsRoutes } from '../modules/reports/reports.routes';
 import { requestsRoutes } from '../modules/requests/requests.routes';
+import { runsRoutes } from '../modules/runs/runs.routes';
 import { systemRoutes } from '../modules/system/system.routes';
 import { tripsRoutes } from '../modules/trips/trips.routes';
 import type { Services } from '../services';
@@ -48,6 +49,7 @@ export async function registerRoutes(
   await app.register(authRoutes(ctx, guards, services), api);
   await app.register(avatarRoutes(ctx, guards, services.avatar), api);
   await app.register(requestsRoutes(ctx, guards, services.requests), api);
+  await app.register(runsRoutes(ctx, guards, services.runs), api);
   await app.register(ratingsRoutes(ctx, guards, services.ratings), api);
   await app.register(dashboardRoutes(ctx, guards, services.dashboard), api);
   await app.register(productRoutes(ctx, guards, services.products), api);

@@ -129,7 +129,13 @@ export type EntityEvent =
   /** A trip changed (a request was added or taken off): `views` holds it as each party sees it. */
   | { type: 'trip.updated'; tripId: string; views: { userId: string; trip: Trip }[] }
   /** The runner cancelled a trip: every list drops it. */
-  | { type: 'trip.removed'; tripId: string; runnerId: string };
+  | { type: 'trip.removed'; tripId: string; runnerId: string }
+  /**
+   * A shared run was started, joined, left, accepted or cancelled (its requests' own changes are
+   * told by request.updated). Open run screens refetch it: what each member may see of a run
+   * depends on blocks and on their part in it, so nothing presented travels.
+   */
+  | { type: 'run.changed'; runId: string };
 export type AppEventType = AppEvent['type'];
 
 export type EventHandler = (event: AppEvent) => void | Promise<void>;

@@ -84,6 +84,8 @@ export const ENTITY_ROUTES = {
   ],
   'trip.updated': (e) => e.views.map(({ userId, trip }) => push('trip:updated', { trip }, room(userId))),
   'trip.removed': (e) => [push('trip:removed', { id: e.tripId }, [MEMBERS_ROOM, room(e.runnerId)])],
+  // Every member's open run screens refetch what they may see of it.
+  'run.changed': (e) => [push('run:changed', { id: e.runId }, MEMBERS_ROOM)],
 } satisfies { [T in EntityEvent['type']]: Route<T> };
 
 /**

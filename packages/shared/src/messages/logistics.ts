@@ -66,6 +66,8 @@ export const RUN_MESSAGES = {
   taken: 'This run has already been accepted by another day scholar',
   notOpen: 'This run is no longer open',
   blocked: 'You cannot accept this run',
+  /** Joining a run whose starter or a participant blocks the hosteller, or whom they block. */
+  cannotJoin: 'You cannot join this run',
   cancelled: 'This run has been cancelled',
 } as const;
 

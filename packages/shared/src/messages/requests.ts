@@ -53,6 +53,13 @@ export const REQUEST_MESSAGES = {
 } as const;
 
 /** The words for a request's money: the fee is what the deliverer earns; the item cost is paid back. */
+/**
+ * The 409 of a day scholar who already holds as many active deliveries as allowed (accepting a
+ * request or a shared run).
+ */
+export const tooManyActiveDeliveries = (active: number) =>
+  `You already have ${active} active ${active === 1 ? 'delivery' : 'deliveries'}. Complete one before accepting another.`;
+
 export const REQUEST_LABELS = {
   fee: 'Delivery fee — what you pay the deliverer',
   itemCost: 'Item cost (₹, optional)',

@@ -95,6 +95,8 @@ export const NOTIFICATIONS = {
   'trip.available': none,
   'trip.updated': none,
   'trip.removed': none,
+  // A run's participants hear of its acceptance through request.accepted, one per request.
+  'run.changed': none,
 } satisfies { [T in AppEventType]: Notices<T> };
 
 /** The notifications a domain event leaves. */

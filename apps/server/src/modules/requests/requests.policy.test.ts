@@ -140,6 +140,19 @@ describe('refusal reasons', () => {
     expect(acceptRefusal(actor, r(state), NOW)).toBe(reason);
   });
 
+  it("a shared run's pending request is accepted with its run, never alone", () => {
+    const inRun = { ...r('pending'), runId: 'run-1' };
+    expect(acceptRefusal('d2', inRun, NOW)).toBe('partOfRun');
+    expect(acceptRefusal(REQUESTER, inRun, NOW)).toBe('ownRequest');
+    expect(requestCan(viewers['other day scholar']!, inRun, NOW, false).accept).toBe(false);
+    // Once the run is accepted each request lives on its own: the usual answers.
+    expect(acceptRefusal('d2', { ...r('accepted'), runId: 'run-1' }, NOW)).toBe('taken');
+    // It keeps the run's deadline: not reposted alone.
+    const expired = { ...r('pending, deadline passed'), runId: 'run-1' };
+    expect(repostRefusal(REQUESTER, expired, NOW)).toBe('partOfRun');
+    expect(requestCan(viewers.requester!, expired, NOW, false).repost).toBe(false);
+  });
+
   it('a day scholar who gave the request up twice may not accept it again; once is not enough', () => {
     const once = { ...r('pending'), givenUpBy: ['d2', DELIVERER] };
     expect(acceptRefusal('d2', once, NOW)).toBeNull();

@@ -25,7 +25,10 @@ type State = Pick<
   | 'givenUpBy'
   | 'handoverRequired'
   | 'handoverAttempts'
->;
+> & {
+  /** The shared run it belongs to, if any: such a request is accepted with its run, never alone. */
+  runId?: string | null;
+};
 
 /** Who is looking: the role decides which side's actions apply at all. */
 export interface Viewer {
@@ -62,13 +65,15 @@ export const isHandoverLocked = (r: Pick<State, 'handoverRequired' | 'handoverAt
   r.handoverRequired && r.handoverAttempts >= HANDOVER_CODE.maxAttempts;
 
 /**
- * A day scholar accepts a pending request that is not theirs, not past its deadline and not one
- * they gave up twice already. (The SQL form of the same rule is lib/request-availability.ts.)
+ * A day scholar accepts a pending request that is not theirs, not past its deadline, not one they
+ * gave up twice already and not part of a shared run (the run is accepted whole). (The SQL form of
+ * the same rule is lib/request-availability.ts.)
  */
 export function acceptRefusal(actorId: string, r: State, now: Date): RequestRefusal | null {
   if (r.requesterId === actorId) return 'ownRequest';
   const done = closed(r);
   if (done) return done;
+  if (r.runId && r.status === 'pending' && !r.delivererId) return 'partOfRun';
   if (giveUpsBy(actorId, r) >= MAX_GIVE_UPS) return 'gaveUpTwice';
   if (r.status !== 'pending' || r.delivererId) return r.delivererId === actorId ? 'alreadyYours' : 'taken';
   if (isExpired(r, now)) return 'expired';
@@ -105,12 +110,16 @@ export function cancelDeliveryRefusal(actorId: string, r: State): RequestRefusal
   return deliverRefusal(actorId, r);
 }
 
-/** Only the requester reposts, and only a request that expired while nobody had accepted it. */
+/**
+ * Only the requester reposts, and only a request that expired while nobody had accepted it. A shared
+ * run's request keeps the run's deadline: it is not reposted alone (its requester cancels it).
+ */
 export function repostRefusal(actorId: string, r: State, now: Date): RequestRefusal | null {
   if (r.requesterId !== actorId) return 'notRequester';
   const done = closed(r);
   if (done) return done;
   if (r.status !== 'pending') return 'taken';
+  if (r.runId) return 'partOfRun';
   return isExpired(r, now) ? null : 'notExpired';
 }
 

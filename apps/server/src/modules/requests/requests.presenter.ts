@@ -38,6 +38,7 @@ export function presentRequest(
     givenUpBy: row.givenUpBy,
     handoverRequired: row.handoverRequired,
     handoverAttempts: row.handoverAttempts,
+    runId: row.runId,
   };
   const requester = { id: row.requesterId, name: row.requesterName, avatar: row.requesterAvatar };
   const deliverer =

@@ -176,6 +176,7 @@ export type RequestState = Pick<
   | 'givenUpBy'
   | 'handoverRequired'
   | 'handoverAttempts'
+  | 'runId'
 >;
 
 export const findRequest = async (db: Db, id: string, viewerId: string) =>
@@ -193,6 +194,7 @@ export const findRequestState = async (db: Db, id: string): Promise<RequestState
         givenUpBy: requests.givenUpBy,
         handoverRequired: requests.handoverRequired,
         handoverAttempts: requests.handoverAttempts,
+        runId: requests.runId,
       })
       .from(requests)
       .where(eq(requests.id, id))
@@ -682,6 +684,8 @@ export const markReposted = async (db: Db, id: string, requesterId: string, dead
           eq(requests.requesterId, requesterId),
           sql`${requests.status} = 'pending'`,
           isNull(requests.delivererId),
+          // A shared run's request keeps the run's deadline.
+          isNull(requests.runId),
           sql`${requests.deadline} <= now()`,
         ),
       )

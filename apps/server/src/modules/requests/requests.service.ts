@@ -2,6 +2,7 @@ import {
   BLOCK_MESSAGES,
   HANDOVER_CODE,
   REQUEST_MESSAGES,
+  tooManyActiveDeliveries,
   type AvailableRequestsQuery,
   type CreateRequestBody,
   type DeliverRequestBody,
@@ -39,6 +40,8 @@ export const REQUEST_ERRORS = {
   notRequesterConfirm: 'Only the hosteller who posted this request can confirm receipt',
   notExpired: 'This request has not expired yet',
   changed: 'This request was just changed by someone else. Please refresh and try again.',
+  partOfRun: 'This request is part of a shared run; accept the run',
+  partOfRunRepost: 'This request is part of a shared run and keeps its deadline; cancel it and post it again',
 } as const;
 
 /** A receipt amount for a request that has no item cost: nothing to pay back. */
@@ -48,10 +51,6 @@ const receiptWithoutItemCost = () =>
     [{ param: 'actualItemCost', msg: REQUEST_MESSAGES.receiptWithoutItemCost }],
     'noItemCost',
   );
-
-/** The 409 of a day scholar who already holds as many active deliveries as allowed. */
-export const tooManyActiveDeliveries = (active: number) =>
-  `You already have ${active} active ${active === 1 ? 'delivery' : 'deliveries'}. Complete one before accepting another.`;
 
 /** The deliverer's code is not the request's, or too many wrong ones were typed (it is locked). */
 const codeWrong = () => badRequest(REQUEST_MESSAGES.handoverCodeWrong, undefined, 'handoverCodeWrong');
@@ -82,6 +81,11 @@ function refusalError(
     case 'notDeliverer':
       return forbidden(
         action === 'deliver' ? REQUEST_ERRORS.notDelivererComplete : REQUEST_ERRORS.notDelivererCancel,
+        reason,
+      );
+    case 'partOfRun':
+      return conflict(
+        action === 'repost' ? REQUEST_ERRORS.partOfRunRepost : REQUEST_ERRORS.partOfRun,
         reason,
       );
     case null:

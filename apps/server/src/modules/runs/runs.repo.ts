@@ -1,0 +1,479 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { RUN_LIMITS, type RequestCategory } from '@campusrun/shared';
+import type { Db } from '../../db/client';
+import { requests, runs, users } from '../../db/schema';
+import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
+import { ACCEPT_LOCK, activeDeliveries } from '../../lib/request-availability';
+import { splitFee, type RunState, type StoredRunStatus } from './runs.policy';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const starter = alias(users, 'starter');
+const deliverer = alias(users, 'deliverer');
+
+/** A run with its people and its counts, for one viewer. Money in paise. */
+export interface RunRow {
+  id: string;
+  starterId: string;
+  starterName: string;
+  starterAvatar: string | null;
+  delivererId: string | null;
+  delivererName: string | null;
+  delivererAvatar: string | null;
+  pickupFrom: string;
+  cutoffAt: Date;
+  deadline: Date;
+  totalFee: number;
+  status: StoredRunStatus;
+  createdAt: Date;
+  /** Live (not cancelled) requests. */
+  participants: number;
+  /** Total quantity of the live requests. */
+  items: number;
+  /** Different delivery locations of the live requests (case and spaces ignored). */
+  blocks: number;
+  /** The viewer's live request in it, if any. */
+  myRequestId: string | null;
+  /** The viewer has, or had, a request in it. */
+  viewerTookPart: boolean;
+  /** The viewer and the starter or a live participant block one another. */
+  blockedWithViewer: boolean;
+  /** The starter is suspended, or they and the viewer block one another: the run is not listed for them. */
+  starterHidden: boolean;
+}
+
+/** A live request: in the run and not cancelled (pending while the run is open). */
+const LIVE = sql.raw(`q.status <> 'cancelled'`);
+const ofRun = (runId: SQL | string) => sql`q.run_id = ${runId}`;
+
+/** Whether `viewerId` and the starter or a live participant of the run block one another. */
+const blockedWith = (runId: SQL | string, starterId: SQL | string, viewerId: string) =>
+  sql<boolean>`(not ${notBlocked(starterId, viewerId)} or exists (select 1 from ${requests} q
+    where ${ofRun(runId)} and ${LIVE} and not ${notBlocked(sql`q.requester_id`, viewerId)}))`;
+
+const participantsOf = (runId: SQL) =>
+  sql<number>`(select count(*)::int from ${requests} q where ${ofRun(runId)} and ${LIVE})`;
+
+/** The starter may be shown to the viewer: not suspended, and neither blocks the other. */
+const starterVisibleTo = (viewerId: string) =>
+  and(notSuspended(runs.starterId), notBlocked(runs.starterId, viewerId))!;
+
+const runColumns = (viewerId: string) => ({
+  id: runs.id,
+  starterId: runs.starterId,
+  starterName: starter.name,
+  starterAvatar: starter.avatar,
+  delivererId: runs.delivererId,
+  delivererName: deliverer.name,
+  delivererAvatar: deliverer.avatar,
+  pickupFrom: runs.pickupFrom,
+  cutoffAt: runs.cutoffAt,
+  deadline: runs.deadline,
+  totalFee: runs.totalFee,
+  status: runs.status,
+  createdAt: runs.createdAt,
+  participants: participantsOf(sql`${runs.id}`).mapWith(Number),
+  items: sql<number>`(select coalesce(sum(q.quantity), 0)::int from ${requests} q
+    where ${ofRun(sql`${runs.id}`)} and ${LIVE})`.mapWith(Number),
+  blocks: sql<number>`(select count(distinct lower(regexp_replace(q.delivery_location, '\\s', '', 'g')))::int
+    from ${requests} q where ${ofRun(sql`${runs.id}`)} and ${LIVE})`.mapWith(Number),
+  myRequestId: sql<string | null>`(select q.id from ${requests} q
+    where ${ofRun(sql`${runs.id}`)} and ${LIVE} and q.requester_id = ${viewerId} order by q.number desc limit 1)`,
+  viewerTookPart: sql<boolean>`exists (select 1 from ${requests} q
+    where ${ofRun(sql`${runs.id}`)} and q.requester_id = ${viewerId})`,
+  blockedWithViewer: blockedWith(sql`${runs.id}`, sql`${runs.starterId}`, viewerId),
+  starterHidden: sql<boolean>`not (${starterVisibleTo(viewerId)})`,
+});
+
+const selectRuns = (db: Db, viewerId: string) =>
+  db
+    .select(runColumns(viewerId))
+    .from(runs)
+    .innerJoin(starter, eq(starter.id, runs.starterId))
+    .leftJoin(deliverer, eq(deliverer.id, runs.delivererId));
+
+/** How many runs a list answers at most (they live for at most two days). */
+const LIST_MAX = 100;
+
+export const findRun = async (db: Db, id: string, viewerId: string): Promise<RunRow | undefined> =>
+  (await selectRuns(db, viewerId).where(eq(runs.id, id)).limit(1))[0];
+
+/**
+ * A hosteller's runs: those open to join (open, cutoff not passed, room left, the starter visible
+ * to them) and every run they are in (a live request of theirs).
+ */
+export const listForHosteller = (db: Db, viewerId: string) =>
+  selectRuns(db, viewerId)
+    .where(
+      sql`((${runs.status} = 'open' and ${runs.cutoffAt} > now()
+        and ${participantsOf(sql`${runs.id}`)} between 1 and ${RUN_LIMITS.participantsMax - 1}
+        and ${starterVisibleTo(viewerId)})
+        or exists (select 1 from ${requests} q
+          where ${ofRun(sql`${runs.id}`)} and ${LIVE} and q.requester_id = ${viewerId}))`,
+    )
+    .orderBy(desc(runs.createdAt), desc(runs.id))
+    .limit(LIST_MAX);
+
+/**
+ * A day scholar's runs: those open to accept (open, deadline not passed, someone in it, the starter
+ * visible to them). The cutoff may have passed: accepting closes joining anyway.
+ */
+export const listForDayScholar = (db: Db, viewerId: string) =>
+  selectRuns(db, viewerId)
+    .where(
+      and(
+        sql`${runs.status} = 'open'`,
+        sql`${runs.deadline} > now()`,
+        sql`${participantsOf(sql`${runs.id}`)} > 0`,
+        starterVisibleTo(viewerId),
+      ),
+    )
+    .orderBy(runs.deadline, runs.id)
+    .limit(LIST_MAX);
+
+/** The run's requests (all, or only the live ones), first first. */
+export const requestIdsOf = async (db: Db, runId: string, opts: { liveOnly?: boolean } = {}) =>
+  (
+    await db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(
+        and(eq(requests.runId, runId), opts.liveOnly ? sql`${requests.status} <> 'cancelled'` : undefined),
+      )
+      .orderBy(requests.number)
+  ).map((r) => r.id);
+
+/** The viewer's requests in the run, newest first (a participant sees only their own). */
+export const requestIdsOfRequester = async (db: Db, runId: string, requesterId: string) =>
+  (
+    await db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.runId, runId), eq(requests.requesterId, requesterId)))
+      .orderBy(desc(requests.number))
+  ).map((r) => r.id);
+
+/** The run a request belongs to, if any. */
+export const runIdOfRequest = async (db: Db, requestId: string) =>
+  (await db.select({ runId: requests.runId }).from(requests).where(eq(requests.id, requestId)))[0]?.runId ??
+  null;
+
+// ---- Writes: each in one transaction that holds the run's row ----
+
+/** A participant's item: an ordinary request's own fields (money in paise). */
+export interface RunItem {
+  itemName: string;
+  quantity: number;
+  itemCost: number | null;
+  description: string;
+  deliveryLocation: string;
+  category: RequestCategory;
+}
+
+interface LockedRun extends RunState {
+  id: string;
+  totalFee: number;
+  pickupFrom: string;
+}
+
+/** The one row a plain SELECT answers. */
+const one = async <T>(tx: Tx, query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+
+/** The run's row, held until the transaction ends, with its live participants counted. */
+async function lockRun(tx: Tx, id: string): Promise<LockedRun | undefined> {
+  const [row] = await tx
+    .select({
+      id: runs.id,
+      starterId: runs.starterId,
+      status: runs.status,
+      cutoffAt: runs.cutoffAt,
+      deadline: runs.deadline,
+      totalFee: runs.totalFee,
+      pickupFrom: runs.pickupFrom,
+    })
+    .from(runs)
+    .where(eq(runs.id, id))
+    .for('update');
+  if (!row) return undefined;
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(requests)
+    .where(and(eq(requests.runId, id), sql`${requests.status} <> 'cancelled'`));
+  return { ...row, participants: count!.n };
+}
+
+/** The viewer's live request in the run, and whether they and someone in it block one another. */
+async function viewerPart(tx: Tx, run: LockedRun, viewerId: string) {
+  const [mine] = await tx
+    .select({ id: requests.id })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.runId, run.id),
+        eq(requests.requesterId, viewerId),
+        sql`${requests.status} <> 'cancelled'`,
+      ),
+    )
+    .limit(1);
+  const blocked = (
+    await one<{ blocked: boolean }>(
+      tx,
+      sql`select ${blockedWith(run.id, run.starterId, viewerId)} as blocked`,
+    )
+  ).blocked;
+  return { requestId: mine?.id ?? null, blocked: blocked === true };
+}
+
+/**
+ * The fee shared out again among the run's pending requests (the first one by number carries the
+ * remainder). Answers the requests whose share changed.
+ */
+async function resplit(tx: Tx, run: Pick<LockedRun, 'id' | 'totalFee'>): Promise<string[]> {
+  const rows = await tx
+    .select({ id: requests.id, fee: requests.expectedPrice })
+    .from(requests)
+    .where(and(eq(requests.runId, run.id), sql`${requests.status} = 'pending'`))
+    .orderBy(requests.number)
+    .for('update');
+  const shares = splitFee(run.totalFee, rows.length);
+  const changed: string[] = [];
+  for (const [i, row] of rows.entries()) {
+    if (row.fee === shares[i]) continue;
+    await tx
+      .update(requests)
+      .set({ expectedPrice: shares[i]!, updatedAt: sql`now()` })
+      .where(eq(requests.id, row.id));
+    changed.push(row.id);
+  }
+  return changed;
+}
+
+const insertRunRequest = async (
+  tx: Tx,
+  run: Pick<LockedRun, 'id' | 'pickupFrom' | 'deadline'>,
+  requesterId: string,
+  item: RunItem,
+  fee: number,
+) =>
+  (
+    await tx
+      .insert(requests)
+      .values({
+        requesterId,
+        runId: run.id,
+        itemName: item.itemName,
+        description: item.description,
+        quantity: item.quantity,
+        itemCost: item.itemCost,
+        deliveryLocation: item.deliveryLocation,
+        category: item.category,
+        pickupFrom: run.pickupFrom,
+        deadline: run.deadline,
+        expectedPrice: fee,
+        isUrgent: false,
+        handoverRequired: false,
+      })
+      .returning({ id: requests.id })
+  )[0]!.id;
+
+export interface NewRun {
+  starterId: string;
+  pickupFrom: string;
+  cutoffAt: Date;
+  deadline: Date;
+  /** Paise. */
+  totalFee: number;
+  item: RunItem;
+}
+
+/** The run and its starter's request (the whole fee, while they are alone in it), together. */
+export const insertRun = (db: Db, values: NewRun) =>
+  db.transaction(async (tx) => {
+    const [run] = await tx
+      .insert(runs)
+      .values({
+        starterId: values.starterId,
+        pickupFrom: values.pickupFrom,
+        cutoffAt: values.cutoffAt,
+        deadline: values.deadline,
+        totalFee: values.totalFee,
+      })
+      .returning({ id: runs.id, pickupFrom: runs.pickupFrom, deadline: runs.deadline });
+    const requestId = await insertRunRequest(tx, run!, values.starterId, values.item, values.totalFee);
+    return { runId: run!.id, requestId };
+  });
+
+/** What the service decides with the run's row held: a refusal, or null to go ahead. */
+export type Decide<R> = (run: RunState, viewer: { requestId: string | null; blocked: boolean }) => R | null;
+
+/** The run is not there, or `decide` refused, or what the write did. */
+type Outcome<R, T> =
+  | { missing: true; refused?: undefined }
+  | { missing?: undefined; refused: R }
+  | ({ missing?: undefined; refused?: undefined } & T);
+
+/** A hosteller's request joins the run, and the fee is shared out again, if `decide` allows. */
+export const joinRun = <R>(
+  db: Db,
+  runId: string,
+  viewerId: string,
+  item: RunItem,
+  decide: Decide<R>,
+): Promise<Outcome<R, { requestId: string; changed: string[] }>> =>
+  db.transaction(async (tx) => {
+    const run = await lockRun(tx, runId);
+    if (!run) return { missing: true as const };
+    const refused = decide(run, await viewerPart(tx, run, viewerId));
+    if (refused !== null) return { refused };
+    const requestId = await insertRunRequest(tx, run, viewerId, item, run.totalFee);
+    const changed = await resplit(tx, run);
+    return { requestId, changed: changed.filter((id) => id !== requestId) };
+  });
+
+/** A participant's request leaves the run (cancelled), and the fee is shared out again. */
+export const leaveRun = <R>(
+  db: Db,
+  runId: string,
+  viewerId: string,
+  decide: Decide<R>,
+): Promise<Outcome<R, { requestId: string; changed: string[] }>> =>
+  db.transaction(async (tx) => {
+    const run = await lockRun(tx, runId);
+    if (!run) return { missing: true as const };
+    const part = await viewerPart(tx, run, viewerId);
+    const refused = decide(run, part);
+    if (refused !== null) return { refused };
+    const requestId = part.requestId!;
+    await tx
+      .update(requests)
+      .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(requests.id, requestId), sql`${requests.status} = 'pending'`));
+    return { requestId, changed: await resplit(tx, run) };
+  });
+
+/**
+ * After one of the run's requests was cancelled: while the run is open the fee is shared out again
+ * among those left; with no live request left the run is cancelled. Answers the requests whose
+ * share changed and whether the run was cancelled now.
+ */
+export const afterRequestCancelled = (db: Db, runId: string) =>
+  db.transaction(async (tx) => {
+    const run = await lockRun(tx, runId);
+    if (!run || run.status === 'cancelled') return { changed: [], cancelled: false };
+    if (run.participants === 0) {
+      await tx
+        .update(runs)
+        .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(runs.id, runId));
+      return { changed: [], cancelled: true };
+    }
+    return { changed: run.status === 'open' ? await resplit(tx, run) : [], cancelled: false };
+  });
+
+/**
+ * The deliverer of an accepted run gave one of its requests up (the requests feature's own
+ * give-up): that request is pending again, and since a run's requests are never accepted alone it
+ * leaves the run and goes on the available list as an ordinary request, with its share as its fee.
+ * Answers whether it was a run's request.
+ */
+export async function detachReturnedRequest(db: Db, requestId: string) {
+  const runId = await runIdOfRequest(db, requestId);
+  if (!runId) return null;
+  const detached = await db
+    .update(requests)
+    .set({ runId: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(requests.id, requestId),
+        eq(requests.runId, runId),
+        sql`${requests.status} = 'pending'`,
+        sql`${requests.delivererId} is null`,
+        sql`exists (select 1 from ${runs} r where r.id = ${runId} and r.status = 'accepted')`,
+      ),
+    )
+    .returning({ id: requests.id });
+  return detached.length ? runId : null;
+}
+
+/** Thrown inside the accept's transaction to undo it. */
+class AcceptUndone extends Error {}
+
+/**
+ * A day scholar accepts the whole run: every pending request of it is accepted by them, each with
+ * its own handover code, in one transaction, or none is. Their accepts take turns on the same
+ * advisory lock as single accepts (requests.repo markAccepted), so the active-delivery count they
+ * read is current; the run counts once. `decide` sees the run with its row held.
+ */
+export async function acceptRun<R>(
+  db: Db,
+  runId: string,
+  delivererId: string,
+  opts: {
+    decide: Decide<R>;
+    /** A refusal when the day scholar holds `active` deliveries already (the cap), or null. */
+    loadRefusal: (active: number) => R | null;
+    /** What to answer when no pending request was left to accept (all cancelled meanwhile). */
+    empty: R;
+    draw: () => { hash: string; sealed: string };
+  },
+): Promise<Outcome<R, { requestIds: string[] }>> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${ACCEPT_LOCK}, hashtext(${delivererId}))`);
+      const run = await lockRun(tx, runId);
+      if (!run) return { missing: true as const };
+      const refused = opts.decide(run, await viewerPart(tx, run, delivererId));
+      if (refused !== null) return { refused };
+      const load = await one<{ n: number }>(tx, sql`select ${activeDeliveries(delivererId)} as n`);
+      const tooMany = opts.loadRefusal(Number(load.n));
+      if (tooMany !== null) return { refused: tooMany };
+      const taken = await tx
+        .update(runs)
+        .set({ status: 'accepted', delivererId, acceptedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(runs.id, runId), sql`${runs.status} = 'open'`, sql`${runs.deadline} > now()`))
+        .returning({ id: runs.id });
+      if (taken.length === 0) return { refused: opts.empty };
+      // A request moderation holds or removed, or whose requester is suspended, is not delivered:
+      // it leaves the run and follows the ordinary rules (it shows nowhere while hidden).
+      await tx
+        .update(requests)
+        .set({ runId: null, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(requests.runId, runId),
+            sql`${requests.status} = 'pending'`,
+            sql`not (${visibleListing(requests.moderation)} and ${notSuspended(requests.requesterId)})`,
+          ),
+        );
+      const pending = await tx
+        .select({ id: requests.id })
+        .from(requests)
+        .where(and(eq(requests.runId, runId), sql`${requests.status} = 'pending'`))
+        .orderBy(requests.number)
+        .for('update');
+      const requestIds: string[] = [];
+      for (const { id } of pending) {
+        const code = opts.draw();
+        const done = await tx
+          .update(requests)
+          .set({
+            status: 'accepted',
+            delivererId,
+            acceptedAt: sql`now()`,
+            updatedAt: sql`now()`,
+            handoverCodeHash: sql`case when ${requests.handoverRequired} then ${code.hash} end`,
+            handoverCodeSealed: sql`case when ${requests.handoverRequired} then ${code.sealed} end`,
+          })
+          .where(and(eq(requests.id, id), sql`${requests.status} = 'pending'`))
+          .returning({ id: requests.id });
+        requestIds.push(...done.map((r) => r.id));
+      }
+      if (requestIds.length === 0) throw new AcceptUndone();
+      return { requestIds };
+    });
+  } catch (err) {
+    if (err instanceof AcceptUndone) return { refused: opts.empty };
+    throw err;
+  }
+}
