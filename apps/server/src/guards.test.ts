@@ -24,6 +24,7 @@ const USER = 'User not found';
 const NOTIFICATION = 'Notification not found';
 const OFFER = 'Offer not found';
 const RUN = 'Run not found';
+const TRIP = 'Trip not found';
 
 const ROUTES: Route[] = [
   { method: 'GET', path: '/api/auth/me', audience: 'signedIn' },
@@ -76,6 +77,14 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/users/:id/profile', audience: 'member', notFound: USER },
   { method: 'GET', path: '/api/runs', audience: 'member' },
   { method: 'GET', path: '/api/runs/:id', audience: 'member', notFound: RUN },
+  { method: 'GET', path: '/api/trips', audience: 'member' },
+  { method: 'GET', path: '/api/trips/:id', audience: 'member', notFound: TRIP },
+  { method: 'GET', path: '/api/trips/:id/stops', audience: 'dayscholar', notFound: TRIP },
+  { method: 'GET', path: '/api/trips/mine', audience: 'dayscholar' },
+  { method: 'POST', path: '/api/trips', audience: 'dayscholar' },
+  { method: 'PUT', path: '/api/trips/:id/cancel', audience: 'dayscholar', notFound: TRIP },
+  { method: 'PUT', path: '/api/trips/:id/attach', audience: 'hosteller', notFound: TRIP },
+  { method: 'PUT', path: '/api/trips/:id/detach', audience: 'hosteller', notFound: TRIP },
 
   // Selling and the seller's writes: hostellers (checked before the body, with the product's own message).
   { method: 'POST', path: '/api/products', audience: 'hosteller' },
