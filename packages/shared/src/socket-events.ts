@@ -2,6 +2,7 @@ import type { ChatMessage } from './schemas/chat';
 import type { Offer } from './schemas/market';
 import type { AppNotification } from './schemas/notifications';
 import type { Product } from './schemas/products';
+import type { Run, Trip } from './schemas/logistics';
 import type { DeliveryRequest } from './schemas/requests';
 
 /** The answer to `message:send`: the stored message, or why it was refused. */
@@ -40,6 +41,16 @@ export interface ServerToClientEvents {
   'offer:updated': (payload: { offer: Offer }) => void;
   /** A product the viewer watches (or sells) was deleted. */
   'product:removed': (payload: { id: string }) => void;
+  /** A trip was announced (to hostellers), presented for the viewer. */
+  'trip:available': (payload: { trip: Trip }) => void;
+  /** A trip the viewer sees changed (requests attached or detached, closed, cancelled). */
+  'trip:updated': (payload: { trip: Trip }) => void;
+  /** A trip left the open list (cancelled, or past its cutoff). */
+  'trip:removed': (payload: { id: string }) => void;
+  /** A shared run the viewer sees changed (someone joined or left, accepted, closed). */
+  'run:updated': (payload: { run: Run }) => void;
+  /** A shared run is no longer open (cancelled or gone). */
+  'run:removed': (payload: { id: string }) => void;
 }
 
 /** A product id to follow while its page is open (`product:watch`) or to stop following. */

@@ -4,12 +4,16 @@ import type {
   Product,
   ProductListResponse,
   RequestListResponse,
+  Run,
+  Trip,
 } from '@campusrun/shared';
 import { type InfiniteData, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { DASHBOARD_LIST_SIZE, dashboardKeys } from '@/features/dashboard/api/keys';
 import { type ProductFilters, applyOffer, productKeys } from '@/features/products/api/keys';
 import { type AvailableFilters, requestKeys } from '@/features/requests/api/keys';
+import { runKeys } from '@/features/runs/api/keys';
+import { tripKeys } from '@/features/trips/api/keys';
 import { markFresh } from '@/lib/fresh';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
 
@@ -28,6 +32,10 @@ import { useOnReconnect, useSocketEvent } from '@/lib/socket';
  *   narrowed by a search refetches once, shortly after (where it belongs is the server's call).
  * - product:updated / product:removed (product pages open, and the seller): the product page and
  *   cached product lists take the new copy or drop it.
+ * - trip:available / trip:updated / trip:removed: the open trips gain a new trip (soonest first), take
+ *   the new copy or lose it; the trip's page takes the copy; its stop list, the day scholar's own
+ *   trips and the hosteller's pending requests (one may now ride on it) refetch shortly after.
+ * - run:updated / run:removed: the run's page and the runs list take the new copy or drop it.
  * Counters (dashboard stats) refetch at most once per burst. After a reconnect, whatever was missed
  * is fetched again.
  */
@@ -243,10 +251,53 @@ export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH
       later.add(dashboardKeys.recentProducts(), dashboardKeys.hostellerStats());
     },
 
+    tripAvailable(trip: Trip) {
+      markFresh(trip.id);
+      queryClient.setQueryData<Trip[]>(tripKeys.open(), (list) =>
+        list
+          ? [...list.filter((t) => t.id !== trip.id), trip].sort(
+              (a, b) => Date.parse(a.arriveAt) - Date.parse(b.arriveAt),
+            )
+          : list,
+      );
+      later.add(tripKeys.mine());
+    },
+
+    tripUpdated(trip: Trip) {
+      queryClient.setQueryData(tripKeys.detail(trip.id), trip);
+      queryClient.setQueryData<Trip[]>(tripKeys.open(), (list) =>
+        list ? (trip.status === 'open' ? replaceById(list, trip) : removeById(list, trip.id)) : list,
+      );
+      queryClient.setQueryData<Trip[]>(tripKeys.mine(), (list) => (list ? replaceById(list, trip) : list));
+      later.add(tripKeys.stops(trip.id), tripKeys.mine(), tripKeys.pendingRequests());
+    },
+
+    tripRemoved(id: string) {
+      queryClient.setQueryData<Trip[]>(tripKeys.open(), (list) => (list ? removeById(list, id) : list));
+      void queryClient.invalidateQueries({ queryKey: tripKeys.detail(id), exact: true });
+      later.add(tripKeys.mine(), tripKeys.pendingRequests());
+    },
+
+    runUpdated(run: Run) {
+      queryClient.setQueryData(runKeys.detail(run.id), run);
+      queryClient.setQueryData<Run[]>(runKeys.list(), (list) => {
+        if (!list) return list;
+        // Open ones join the list; a run the viewer is not in and can no longer join or accept leaves it.
+        const shown = run.status === 'open' || run.myRequestId !== null || run.can.accept;
+        if (!shown) return removeById(list, run.id);
+        return list.some((r) => r.id === run.id) ? replaceById(list, run) : [run, ...list];
+      });
+    },
+
+    runRemoved(id: string) {
+      queryClient.setQueryData<Run[]>(runKeys.list(), (list) => (list ? removeById(list, id) : list));
+      void queryClient.invalidateQueries({ queryKey: runKeys.detail(id), exact: true });
+    },
+
     /** Back after a drop: events may have been missed, so what is on screen is fetched again. */
     reconnected() {
       later.cancel();
-      for (const queryKey of [requestKeys.all, productKeys.all, dashboardKeys.all])
+      for (const queryKey of [requestKeys.all, productKeys.all, dashboardKeys.all, tripKeys.all, runKeys.all])
         void queryClient.invalidateQueries({ queryKey });
     },
   };
@@ -264,5 +315,10 @@ export function useLiveUpdates() {
   useSocketEvent('product:updated', ({ product }) => live.productUpdated(product));
   useSocketEvent('product:removed', ({ id }) => live.productRemoved(id));
   useSocketEvent('offer:updated', ({ offer }) => applyOffer(queryClient, offer));
+  useSocketEvent('trip:available', ({ trip }) => live.tripAvailable(trip));
+  useSocketEvent('trip:updated', ({ trip }) => live.tripUpdated(trip));
+  useSocketEvent('trip:removed', ({ id }) => live.tripRemoved(id));
+  useSocketEvent('run:updated', ({ run }) => live.runUpdated(run));
+  useSocketEvent('run:removed', ({ id }) => live.runRemoved(id));
   useOnReconnect(() => live.reconnected());
 }

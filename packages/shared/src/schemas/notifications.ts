@@ -12,6 +12,8 @@ export const notificationSchema = z.object({
     requestId: z.string().optional(),
     senderId: z.string().optional(),
     productId: z.string().optional(),
+    tripId: z.string().optional(),
+    runId: z.string().optional(),
   }),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
