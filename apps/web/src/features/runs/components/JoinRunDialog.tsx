@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatRupees } from '@/lib/format';
 import { useServerSubmit } from '@/lib/forms';
@@ -47,8 +48,14 @@ export function JoinRunDialog({
       reset();
       onClose();
     },
+    // Closed to joining, full or changed (409): the dialog closes, the message shows as a toast and
+    // the page fetches the run as it is now (which may offer no Join any more).
     onError: (error) => {
-      if (error.status === 409) onRefused();
+      if (error.status !== 409) return false;
+      toast.error(errorMessage(error, 'Failed to join the run'), JOIN_TOAST);
+      onClose();
+      onRefused();
+      return true;
     },
     fallback: 'Failed to join the run',
   });
