@@ -6,6 +6,10 @@ import { type AvailableFilters, requestKeys } from '@/features/requests/api/keys
 import { makeProduct } from '@/test/products';
 import { can, makeRequest } from '@/test/requests';
 import { productKeys } from '@/features/products/api/keys';
+import { runKeys } from '@/features/runs/api/keys';
+import { tripKeys } from '@/features/trips/api/keys';
+import { makeRun, makeTrip, runCan } from '@/test/logistics';
+import type { Run, Trip } from '@campusrun/shared';
 import { LIVE_REFETCH_DELAY_MS, createLiveUpdates } from './live-updates';
 
 const noFilters: AvailableFilters = {
@@ -179,5 +183,57 @@ describe('live cache updates', () => {
     for (const key of [keys.search, keys.cheapest])
       expect(client.getQueryState(key)?.isInvalidated).toBe(true);
     expect(client.getQueryState(keys.books)?.isInvalidated).toBe(false);
+  });
+
+  it('puts a new trip among the open trips, soonest first, and follows its changes and removal', () => {
+    const live = createLiveUpdates(client);
+    const soon = makeTrip({ from: 'Soon', arriveAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const later = makeTrip({ from: 'Later', arriveAt: new Date(Date.now() + 9_000_000).toISOString() });
+    client.setQueryData(tripKeys.open(), [later]);
+    const froms = () => client.getQueryData<Trip[]>(tripKeys.open())?.map((t) => `${t.from} ${t.attached}`);
+
+    live.tripAvailable(soon);
+    expect(froms()).toEqual(['Soon 3', 'Later 3']);
+
+    live.tripUpdated({ ...soon, attached: 4 });
+    expect(froms()).toEqual(['Soon 4', 'Later 3']);
+    expect(client.getQueryData<Trip>(tripKeys.detail(soon.id))?.attached).toBe(4);
+
+    live.tripUpdated({ ...later, status: 'closed' });
+    expect(froms()).toEqual(['Soon 4']);
+
+    live.tripRemoved(soon.id);
+    expect(froms()).toEqual([]);
+  });
+
+  it("refetches a trip's stop list and the hosteller's pending requests shortly after it changes", async () => {
+    const live = createLiveUpdates(client);
+    const trip = makeTrip();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    live.tripUpdated(trip);
+    expect(invalidate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_DELAY_MS);
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([tripKeys.stops(trip.id), tripKeys.mine(), tripKeys.pendingRequests()]),
+    );
+  });
+
+  it('updates a run in its page and the list, and drops one the viewer can no longer join or accept', () => {
+    const live = createLiveUpdates(client);
+    const run = makeRun({ can: runCan('join') });
+    client.setQueryData(runKeys.list(), [run]);
+    const list = () => client.getQueryData<Run[]>(runKeys.list())?.map((r) => r.participants);
+
+    live.runUpdated({ ...run, participants: 5 });
+    expect(list()).toEqual([5]);
+    expect(client.getQueryData<Run>(runKeys.detail(run.id))?.participants).toBe(5);
+
+    live.runUpdated({ ...run, status: 'accepted', can: runCan() });
+    expect(list()).toEqual([]);
+
+    client.setQueryData(runKeys.list(), [run]);
+    live.runRemoved(run.id);
+    expect(list()).toEqual([]);
   });
 });
