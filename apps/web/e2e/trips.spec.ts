@@ -69,7 +69,7 @@ test('a day scholar posts a trip, a hosteller adds a request to it (accepted liv
   await hSocket.connected();
 
   await h.goto('/trips');
-  const card = h.getByRole('link', { name: `Trip from ${from} by ${dayscholar.name}` });
+  const card = h.getByRole('link', { name: new RegExp(`From ${from}`) });
   await expect(card.getByText('0 of 3 taken')).toBeVisible();
   await expect(card.getByText('Market and pharmacy')).toBeVisible();
   await expectAccessible(h);
@@ -181,7 +181,7 @@ test('a hosteller cannot add a request due before the trip arrives, and the runn
   await expect(d.getByText('Trip cancelled')).toBeVisible();
   await expect(d.getByText('Cancelled', { exact: true })).toBeVisible();
   await h.goto('/trips');
-  await expect(h.getByRole('link', { name: new RegExp(`Trip from Vellore ${token}`) })).toHaveCount(0);
+  await expect(h.getByRole('link', { name: new RegExp(`From Vellore ${token}`) })).toHaveCount(0);
 
   await dContext.close();
   await hContext.close();

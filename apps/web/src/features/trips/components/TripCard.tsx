@@ -41,7 +41,6 @@ export function TripCard({ trip, showStatus = false }: { trip: Trip; showStatus?
     <li>
       <Link
         to={paths.trip(trip.id)}
-        aria-label={`Trip from ${trip.from} by ${trip.runner.name}`}
         className="block rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition-colors hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         <div className="flex items-start justify-between gap-3">
