@@ -195,9 +195,11 @@ describe('live cache updates', () => {
     live.tripAvailable(soon);
     expect(froms()).toEqual(['Soon 3', 'Later 3']);
 
+    client.setQueryData(tripKeys.detail(soon.id), soon);
     live.tripUpdated({ ...soon, attached: 4 });
     expect(froms()).toEqual(['Soon 4', 'Later 3']);
-    expect(client.getQueryData<Trip>(tripKeys.detail(soon.id))?.attached).toBe(4);
+    // The page is the viewer's own: fetched again, not replaced by the pushed copy.
+    expect(client.getQueryState(tripKeys.detail(soon.id))?.isInvalidated).toBe(true);
 
     live.tripUpdated({ ...later, status: 'closed' });
     expect(froms()).toEqual(['Soon 4']);
@@ -211,7 +213,7 @@ describe('live cache updates', () => {
     const trip = makeTrip();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     live.tripUpdated(trip);
-    expect(invalidate).not.toHaveBeenCalled();
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([tripKeys.detail(trip.id)]);
     await vi.advanceTimersByTimeAsync(LIVE_REFETCH_DELAY_MS);
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
     expect(keys).toEqual(
@@ -219,21 +221,22 @@ describe('live cache updates', () => {
     );
   });
 
-  it('updates a run in its page and the list, and drops one the viewer can no longer join or accept', () => {
+  it("refetches a run's page, keeps the viewer's own part of the list's copy and drops a removed run", async () => {
     const live = createLiveUpdates(client);
     const run = makeRun({ can: runCan('join') });
     client.setQueryData(runKeys.list(), [run]);
-    const list = () => client.getQueryData<Run[]>(runKeys.list())?.map((r) => r.participants);
+    client.setQueryData(runKeys.detail(run.id), run);
+    const listed = () => client.getQueryData<Run[]>(runKeys.list());
 
-    live.runUpdated({ ...run, participants: 5 });
-    expect(list()).toEqual([5]);
-    expect(client.getQueryData<Run>(runKeys.detail(run.id))?.participants).toBe(5);
+    // Pushed as another viewer sees it (may not join): the numbers change, this viewer's Join stays.
+    live.runUpdated({ ...run, participants: 5, share: 16, can: runCan() });
+    expect(listed()?.map((r) => [r.participants, r.share, r.can.join])).toEqual([[5, 16, true]]);
+    expect(client.getQueryState(runKeys.detail(run.id))?.isInvalidated).toBe(true);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_DELAY_MS);
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toContainEqual(runKeys.list());
 
-    live.runUpdated({ ...run, status: 'accepted', can: runCan() });
-    expect(list()).toEqual([]);
-
-    client.setQueryData(runKeys.list(), [run]);
     live.runRemoved(run.id);
-    expect(list()).toEqual([]);
+    expect(listed()).toEqual([]);
   });
 });

@@ -33,9 +33,10 @@ import { useOnReconnect, useSocketEvent } from '@/lib/socket';
  * - product:updated / product:removed (product pages open, and the seller): the product page and
  *   cached product lists take the new copy or drop it.
  * - trip:available / trip:updated / trip:removed: the open trips gain a new trip (soonest first), take
- *   the new copy or lose it; the trip's page takes the copy; its stop list, the day scholar's own
- *   trips and the hosteller's pending requests (one may now ride on it) refetch shortly after.
- * - run:updated / run:removed: the run's page and the runs list take the new copy or drop it.
+ *   the new copy or lose it; the trip's page (what it shows is the viewer's own) refetches; its stop
+ *   list, the day scholar's own trips and the hosteller's pending requests refetch shortly after.
+ * - run:updated / run:removed: the run's page refetches, the list's shared numbers change in place and
+ *   it refetches shortly after (whether the viewer may join or accept is theirs), or it drops the run.
  * Counters (dashboard stats) refetch at most once per burst. After a reconnect, whatever was missed
  * is fetched again.
  */
@@ -264,7 +265,9 @@ export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH
     },
 
     tripUpdated(trip: Trip) {
-      queryClient.setQueryData(tripKeys.detail(trip.id), trip);
+      // A trip's page shows what only its viewer may see (their requests on it, what they may do),
+      // so it is fetched again rather than replaced by a copy pushed to several people.
+      void queryClient.invalidateQueries({ queryKey: tripKeys.detail(trip.id), exact: true });
       queryClient.setQueryData<Trip[]>(tripKeys.open(), (list) =>
         list ? (trip.status === 'open' ? replaceById(list, trip) : removeById(list, trip.id)) : list,
       );
@@ -279,14 +282,28 @@ export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH
     },
 
     runUpdated(run: Run) {
-      queryClient.setQueryData(runKeys.detail(run.id), run);
-      queryClient.setQueryData<Run[]>(runKeys.list(), (list) => {
-        if (!list) return list;
-        // Open ones join the list; a run the viewer is not in and can no longer join or accept leaves it.
-        const shown = run.status === 'open' || run.myRequestId !== null || run.can.accept;
-        if (!shown) return removeById(list, run.id);
-        return list.some((r) => r.id === run.id) ? replaceById(list, run) : [run, ...list];
-      });
+      // A run's shares, requests and `can` are the viewer's own: its page fetches them again at once,
+      // the list shortly after (a burst of joins refetches it once). The numbers every viewer shares
+      // change in place meanwhile.
+      void queryClient.invalidateQueries({ queryKey: runKeys.detail(run.id), exact: true });
+      queryClient.setQueryData<Run[]>(runKeys.list(), (list) =>
+        list?.some((r) => r.id === run.id)
+          ? list.map((r) =>
+              r.id === run.id
+                ? {
+                    ...r,
+                    participants: run.participants,
+                    items: run.items,
+                    blocks: run.blocks,
+                    share: run.share,
+                    shareIfJoined: run.shareIfJoined,
+                    status: run.status,
+                  }
+                : r,
+            )
+          : list,
+      );
+      later.add(runKeys.list());
     },
 
     runRemoved(id: string) {
