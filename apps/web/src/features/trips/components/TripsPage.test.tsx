@@ -68,4 +68,18 @@ describe('trips list', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('From Katpadi')).toBeInTheDocument();
   });
+
+  it("is in the menu of both roles; Shared runs only in the hostellers'", async () => {
+    openTrips(hosteller);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Trips' })).toHaveAttribute('href', '/trips');
+    expect(within(nav).getByRole('link', { name: 'Shared runs' })).toHaveAttribute('href', '/runs');
+  });
+
+  it("is in the day scholars' menu too, without Shared runs", async () => {
+    openTrips(dayscholar);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Trips' })).toHaveAttribute('href', '/trips');
+    expect(within(nav).queryByRole('link', { name: 'Shared runs' })).not.toBeInTheDocument();
+  });
 });
