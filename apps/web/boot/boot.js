@@ -37,8 +37,8 @@
     {
       path: '/dayscholar/browse-requests',
       role: 'dayscholar',
-      code: 'BrowseRequestsPage',
-      api: ['/dayscholar/requests/available?sort=newest&limit=20'],
+      code: 'BrowsePage',
+      api: ['/dayscholar/requests/available?sort=newest&limit=20', '/runs'],
     },
     {
       path: '/dayscholar/my-deliveries',

@@ -68,6 +68,10 @@ interface Seeded {
   /** Hari's textbook, and Meera's cycle (saved by Hari, offered on by Divya). */
   ownProduct: string;
   othersProduct: string;
+  /** Divya's trip from Katpadi, with Meera's notebooks on it. */
+  trip: string;
+  /** Meera's shared run to Katpadi market, open to join. */
+  run: string;
 }
 
 interface Screen {
@@ -145,6 +149,11 @@ const SCREENS: Record<Role, Screen[]> = {
       failedCall: true,
     },
     { name: 'moderation-refused', path: () => '/moderation', ready: /moderator/i, failedCall: true },
+    { name: 'trips', path: () => '/trips', ready: 'From Katpadi' },
+    { name: 'trip-detail', path: (s) => `/trips/${s.trip}`, ready: 'Trip from Katpadi' },
+    { name: 'runs', path: () => '/runs', ready: 'Run to Katpadi market' },
+    { name: 'run-detail', path: (s) => `/runs/${s.run}`, ready: 'About this run' },
+    { name: 'new-run', path: () => '/runs/new', ready: 'Start a shared run' },
     { name: 'new-request', path: () => '/hosteller/my-requests/new', ready: 'New Request', atNoon: true },
   ],
   dayscholar: [
@@ -154,6 +163,10 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'request-detail', path: (s) => `/requests/${s.acceptedRequest}`, ready: 'Maggi noodles' },
     { name: 'marketplace', path: () => '/marketplace', ready: 'Lady Bird cycle' },
     { name: 'product', path: (s) => `/products/${s.othersProduct}`, ready: 'Lady Bird cycle' },
+    { name: 'trips', path: () => '/trips', ready: 'From Katpadi' },
+    { name: 'trip-detail', path: (s) => `/trips/${s.trip}`, ready: 'Drop at' },
+    { name: 'new-trip', path: () => '/trips/new', ready: 'Requests I can take' },
+    { name: 'run-detail', path: (s) => `/runs/${s.run}`, ready: 'Accept run' },
   ],
   moderator: [{ name: 'moderation', path: () => '/moderation', ready: 'Lady Bird cycle' }],
   newcomer: [{ name: 'complete-profile', path: () => '/complete-profile', ready: 'Complete your profile' }],
@@ -355,9 +368,44 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
   expect((await api.get(`/api/chat/conversation/${divya.id}`, { headers: auth(hari) })).status()).toBe(200);
   await say(meera, hari, 'Could you hold my parcel at the Block B desk tomorrow?');
 
+  // A trip Divya announced, with a request of Meera's on it; a shared run Meera started.
+  const hour = 3_600_000;
+  const posted = await api.post('/api/trips', {
+    headers: auth(divya),
+    data: {
+      from: 'Katpadi',
+      arriveAt: new Date(Date.now() + 3 * hour).toISOString(),
+      cutoffAt: new Date(Date.now() + 2 * hour).toISOString(),
+      capacity: 4,
+      note: 'Can stop at the market and the pharmacy.',
+    },
+  });
+  expect(posted.status()).toBe(201);
+  const trip = ((await posted.json()) as { trip: { id: string } }).trip.id;
+  const notebooks = await createRequestViaApi(api, meera, 'Notebooks', 30, { pickupFrom: 'Katpadi market' });
+  expect(
+    (
+      await api.put(`/api/trips/${trip}/attach`, { headers: auth(meera), data: { requestId: notebooks } })
+    ).status(),
+  ).toBe(200);
+  const started = await api.post('/api/runs', {
+    headers: auth(meera),
+    data: {
+      pickupFrom: 'Katpadi market',
+      cutoffAt: new Date(Date.now() + 2 * hour).toISOString(),
+      deadline: new Date(Date.now() + 5 * hour).toISOString(),
+      totalFee: 60,
+      item: { itemName: 'Bread', quantity: 2, deliveryLocation: 'Block C, room 4', category: 'groceries' },
+    },
+  });
+  expect(started.status()).toBe(201);
+  const run = ((await started.json()) as { run: { id: string } }).run.id;
+
   await api.dispose();
   return {
     baseURL,
+    trip,
+    run,
     users: { hari, meera, divya, mohan },
     pendingRequest,
     acceptedRequest,

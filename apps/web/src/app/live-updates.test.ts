@@ -6,6 +6,10 @@ import { type AvailableFilters, requestKeys } from '@/features/requests/api/keys
 import { makeProduct } from '@/test/products';
 import { can, makeRequest } from '@/test/requests';
 import { productKeys } from '@/features/products/api/keys';
+import { runKeys } from '@/features/runs/api/keys';
+import { tripKeys } from '@/features/trips/api/keys';
+import { makeRun, makeTrip, runCan } from '@/test/logistics';
+import type { Trip } from '@campusrun/shared';
 import { LIVE_REFETCH_DELAY_MS, createLiveUpdates } from './live-updates';
 
 const noFilters: AvailableFilters = {
@@ -179,5 +183,55 @@ describe('live cache updates', () => {
     for (const key of [keys.search, keys.cheapest])
       expect(client.getQueryState(key)?.isInvalidated).toBe(true);
     expect(client.getQueryState(keys.books)?.isInvalidated).toBe(false);
+  });
+
+  it('puts a new trip among the open trips, soonest first, and follows its changes and removal', () => {
+    const live = createLiveUpdates(client);
+    const soon = makeTrip({ from: 'Soon', arriveAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const later = makeTrip({ from: 'Later', arriveAt: new Date(Date.now() + 9_000_000).toISOString() });
+    client.setQueryData(tripKeys.open(), [later]);
+    const froms = () => client.getQueryData<Trip[]>(tripKeys.open())?.map((t) => `${t.from} ${t.attached}`);
+
+    live.tripAvailable(soon);
+    expect(froms()).toEqual(['Soon 3', 'Later 3']);
+
+    client.setQueryData(tripKeys.detail(soon.id), soon);
+    live.tripUpdated({ ...soon, attached: 4 });
+    expect(froms()).toEqual(['Soon 4', 'Later 3']);
+    // The page is the viewer's own: fetched again, not replaced by the pushed copy.
+    expect(client.getQueryState(tripKeys.detail(soon.id))?.isInvalidated).toBe(true);
+
+    live.tripUpdated({ ...later, status: 'closed' });
+    expect(froms()).toEqual(['Soon 4']);
+
+    live.tripRemoved(soon.id);
+    expect(froms()).toEqual([]);
+  });
+
+  it("refetches a trip's stop list and the hosteller's pending requests shortly after it changes", async () => {
+    const live = createLiveUpdates(client);
+    const trip = makeTrip();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    live.tripUpdated(trip);
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([tripKeys.detail(trip.id)]);
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_DELAY_MS);
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([tripKeys.stops(trip.id), tripKeys.mine(), tripKeys.pendingRequests()]),
+    );
+  });
+
+  it("refetches a run's page at once and the runs list shortly after", async () => {
+    const live = createLiveUpdates(client);
+    const run = makeRun({ can: runCan('join') });
+    client.setQueryData(runKeys.list(), [run]);
+    client.setQueryData(runKeys.detail(run.id), run);
+
+    live.runChanged(run.id);
+    expect(client.getQueryState(runKeys.detail(run.id))?.isInvalidated).toBe(true);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    expect(invalidate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_DELAY_MS);
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toContainEqual(runKeys.list());
   });
 });

@@ -4,12 +4,15 @@ import type {
   Product,
   ProductListResponse,
   RequestListResponse,
+  Trip,
 } from '@campusrun/shared';
 import { type InfiniteData, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { DASHBOARD_LIST_SIZE, dashboardKeys } from '@/features/dashboard/api/keys';
 import { type ProductFilters, applyOffer, productKeys } from '@/features/products/api/keys';
 import { type AvailableFilters, requestKeys } from '@/features/requests/api/keys';
+import { runKeys } from '@/features/runs/api/keys';
+import { tripKeys } from '@/features/trips/api/keys';
 import { markFresh } from '@/lib/fresh';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
 
@@ -28,6 +31,11 @@ import { useOnReconnect, useSocketEvent } from '@/lib/socket';
  *   narrowed by a search refetches once, shortly after (where it belongs is the server's call).
  * - product:updated / product:removed (product pages open, and the seller): the product page and
  *   cached product lists take the new copy or drop it.
+ * - trip:available / trip:updated / trip:removed: the open trips gain a new trip (soonest first), take
+ *   the new copy or lose it; the trip's page (what it shows is the viewer's own) refetches; its stop
+ *   list, the day scholar's own trips and the hosteller's pending requests refetch shortly after.
+ * - run:changed: the run's page refetches at once, the runs list shortly after (what a run shows is
+ *   the viewer's own).
  * Counters (dashboard stats) refetch at most once per burst. After a reconnect, whatever was missed
  * is fetched again.
  */
@@ -243,10 +251,47 @@ export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH
       later.add(dashboardKeys.recentProducts(), dashboardKeys.hostellerStats());
     },
 
+    tripAvailable(trip: Trip) {
+      markFresh(trip.id);
+      queryClient.setQueryData<Trip[]>(tripKeys.open(), (list) =>
+        list
+          ? [...list.filter((t) => t.id !== trip.id), trip].sort(
+              (a, b) => Date.parse(a.arriveAt) - Date.parse(b.arriveAt),
+            )
+          : list,
+      );
+      later.add(tripKeys.mine());
+    },
+
+    tripUpdated(trip: Trip) {
+      // A trip's page shows what only its viewer may see (their requests on it, what they may do),
+      // so it is fetched again rather than replaced by a copy pushed to several people.
+      void queryClient.invalidateQueries({ queryKey: tripKeys.detail(trip.id), exact: true });
+      queryClient.setQueryData<Trip[]>(tripKeys.open(), (list) =>
+        list ? (trip.status === 'open' ? replaceById(list, trip) : removeById(list, trip.id)) : list,
+      );
+      queryClient.setQueryData<Trip[]>(tripKeys.mine(), (list) => (list ? replaceById(list, trip) : list));
+      later.add(tripKeys.stops(trip.id), tripKeys.mine(), tripKeys.pendingRequests());
+    },
+
+    tripRemoved(id: string) {
+      queryClient.setQueryData<Trip[]>(tripKeys.open(), (list) => (list ? removeById(list, id) : list));
+      void queryClient.invalidateQueries({ queryKey: tripKeys.detail(id), exact: true });
+      later.add(tripKeys.mine(), tripKeys.pendingRequests());
+    },
+
+    runChanged(id: string) {
+      // What a run shows (shares, requests, whether the viewer may join or accept) is the viewer's
+      // own, so nothing presented is pushed: its page fetches it again at once, the list shortly after
+      // (a burst of joins refetches it once).
+      void queryClient.invalidateQueries({ queryKey: runKeys.detail(id), exact: true });
+      later.add(runKeys.list());
+    },
+
     /** Back after a drop: events may have been missed, so what is on screen is fetched again. */
     reconnected() {
       later.cancel();
-      for (const queryKey of [requestKeys.all, productKeys.all, dashboardKeys.all])
+      for (const queryKey of [requestKeys.all, productKeys.all, dashboardKeys.all, tripKeys.all, runKeys.all])
         void queryClient.invalidateQueries({ queryKey });
     },
   };
@@ -264,5 +309,9 @@ export function useLiveUpdates() {
   useSocketEvent('product:updated', ({ product }) => live.productUpdated(product));
   useSocketEvent('product:removed', ({ id }) => live.productRemoved(id));
   useSocketEvent('offer:updated', ({ offer }) => applyOffer(queryClient, offer));
+  useSocketEvent('trip:available', ({ trip }) => live.tripAvailable(trip));
+  useSocketEvent('trip:updated', ({ trip }) => live.tripUpdated(trip));
+  useSocketEvent('trip:removed', ({ id }) => live.tripRemoved(id));
+  useSocketEvent('run:changed', ({ id }) => live.runChanged(id));
   useOnReconnect(() => live.reconnected());
 }

@@ -192,6 +192,13 @@ export const createRoutes = (): RouteObject[] => {
                               ),
                             },
                             {
+                              path: paths.newRun,
+                              Component: screen(
+                                async () =>
+                                  (await import('@/features/runs/components/NewRunPage')).NewRunPage,
+                              ),
+                            },
+                            {
                               path: paths.hosteller.sellProduct,
                               Component: screen(
                                 async () =>
@@ -213,11 +220,15 @@ export const createRoutes = (): RouteObject[] => {
                               ),
                             },
                             {
+                              // Open shared runs above the requests: composed in app/pages.
                               path: paths.dayscholar.browseRequests,
+                              Component: screen(async () => (await import('./pages/BrowsePage')).BrowsePage),
+                            },
+                            {
+                              path: paths.newTrip,
                               Component: screen(
                                 async () =>
-                                  (await import('@/features/requests/components/BrowseRequestsPage'))
-                                    .BrowseRequestsPage,
+                                  (await import('@/features/trips/components/NewTripPage')).NewTripPage,
                               ),
                             },
                             {
@@ -229,6 +240,34 @@ export const createRoutes = (): RouteObject[] => {
                               ),
                             },
                           ],
+                        },
+                        // Both roles: hostellers add requests to trips and join runs, day scholars
+                        // post trips and accept runs; the server decides every action (`can`).
+                        {
+                          path: paths.trips,
+                          Component: screen(
+                            async () => (await import('@/features/trips/components/TripsPage')).TripsPage,
+                          ),
+                        },
+                        {
+                          path: routePatterns.trip,
+                          Component: screen(
+                            async () =>
+                              (await import('@/features/trips/components/TripDetailPage')).TripDetailPage,
+                          ),
+                        },
+                        {
+                          path: paths.runs,
+                          Component: screen(
+                            async () => (await import('@/features/runs/components/RunsPage')).RunsPage,
+                          ),
+                        },
+                        {
+                          path: routePatterns.run,
+                          Component: screen(
+                            async () =>
+                              (await import('@/features/runs/components/RunDetailPage')).RunDetailPage,
+                          ),
                         },
                         // Both roles browse and buy; selling is checked on the product.
                         {

@@ -19,6 +19,14 @@ export const paths = {
   product: (id: string) => `/products/${encodeURIComponent(id)}`,
   user: (id: string) => `/users/${encodeURIComponent(id)}`,
   saved: '/saved',
+  /** Trips: a day scholar says "I'm coming from …"; hostellers add requests to it. */
+  trips: '/trips',
+  newTrip: '/trips/new',
+  trip: (id: string) => `/trips/${encodeURIComponent(id)}`,
+  /** Shared runs: several hostellers, one delivery, the fee split. */
+  runs: '/runs',
+  newRun: '/runs/new',
+  run: (id: string) => `/runs/${encodeURIComponent(id)}`,
   /** Both roles browse and buy; only hostellers sell. */
   marketplace: '/marketplace',
   hosteller: {
@@ -45,6 +53,8 @@ export const routePatterns = {
   request: '/requests/:id',
   product: '/products/:id',
   user: '/users/:id',
+  trip: '/trips/:id',
+  run: '/runs/:id',
   editProduct: '/hosteller/edit-product/:id',
 } as const;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDate,
+  formatDayTime,
   formatRelativeTime,
   formatRupees,
   formatShortAgo,
@@ -61,6 +62,17 @@ describe('formatTime', () => {
 
   it('shows nothing for a value that is not a time', () => {
     expect(formatTime('not a time')).toBe('');
+  });
+});
+
+describe('formatDayTime', () => {
+  const now = new Date(2026, 10, 22, 7, 0).getTime();
+
+  it('says only the time today, "tomorrow" the next day and the date after that', () => {
+    expect(formatDayTime(new Date(2026, 10, 22, 9, 0), now)).toMatch(/^9:00\s?am$/i);
+    expect(formatDayTime(new Date(2026, 10, 23, 8, 15), now)).toMatch(/^tomorrow 8:15\s?am$/i);
+    expect(formatDayTime(new Date(2026, 10, 24, 8, 15), now)).toMatch(/24 Nov 2026/);
+    expect(formatDayTime('not a time', now)).toBe('');
   });
 });
 

@@ -119,3 +119,19 @@ export function formatTimeUntil(value: DateInput, now: number = Date.now()): str
   if (seconds < DAY) return `in ${Math.floor(seconds / HOUR)} h`;
   return `in ${Math.floor(seconds / DAY)} d`;
 }
+
+/**
+ * A time close at hand, as a card says it: '9:00 am' today, 'tomorrow 9:00 am', otherwise the date
+ * and time (trips and runs are at most two days ahead).
+ */
+export function formatDayTime(value: DateInput, now: number = Date.now()): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const today = new Date(now);
+  const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+  const sameDay = (a: Date, b: Date) =>
+    a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+  if (sameDay(date, today)) return formatTime(date);
+  if (sameDay(date, tomorrow)) return `tomorrow ${formatTime(date)}`;
+  return formatDateTime(date);
+}

@@ -76,6 +76,10 @@ export const defaultHandlers = [
   http.get(api('/dayscholar/requests/available'), () =>
     HttpResponse.json({ requests: [], nextCursor: null }),
   ),
+  // Trips and shared runs (Browse shows the open runs above the requests): none unless a test says so.
+  http.get(api('/trips'), () => HttpResponse.json({ trips: [] })),
+  http.get(api('/trips/mine'), () => HttpResponse.json({ trips: [] })),
+  http.get(api('/runs'), () => HttpResponse.json({ runs: [] })),
 ];
 
 export const server = setupServer(...defaultHandlers);

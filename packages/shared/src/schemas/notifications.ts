@@ -13,6 +13,7 @@ export const notificationSchema = z.object({
     senderId: z.string().optional(),
     productId: z.string().optional(),
     tripId: z.string().optional(),
+    runId: z.string().optional(),
   }),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;

@@ -1,5 +1,6 @@
 import type { Role } from '@campusrun/shared';
 import {
+  Bike,
   ClipboardList,
   Heart,
   LayoutDashboard,
@@ -9,6 +10,7 @@ import {
   Search,
   ShoppingBag,
   Truck,
+  Users,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
@@ -23,6 +25,8 @@ export const NAV_ITEMS: Record<Role, NavItem[]> = {
   hosteller: [
     { label: 'Dashboard', to: paths.hosteller.dashboard, icon: LayoutDashboard },
     { label: 'My Requests', to: paths.hosteller.myRequests, icon: ClipboardList },
+    { label: 'Trips', to: paths.trips, icon: Bike },
+    { label: 'Shared runs', to: paths.runs, icon: Users },
     { label: 'Sell Product', to: paths.hosteller.sellProduct, icon: PackagePlus },
     { label: 'Marketplace', to: paths.marketplace, icon: ShoppingBag },
     { label: 'Saved', to: paths.saved, icon: Heart },
@@ -32,6 +36,7 @@ export const NAV_ITEMS: Record<Role, NavItem[]> = {
     { label: 'Dashboard', to: paths.dayscholar.dashboard, icon: LayoutDashboard },
     { label: 'Browse Requests', to: paths.dayscholar.browseRequests, icon: Search },
     { label: 'My Deliveries', to: paths.dayscholar.myDeliveries, icon: Truck },
+    { label: 'Trips', to: paths.trips, icon: Bike },
     { label: 'Marketplace', to: paths.marketplace, icon: ShoppingBag },
     { label: 'Saved', to: paths.saved, icon: Heart },
     { label: 'Chat', to: paths.chat, icon: MessageCircle },

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
-export type BadgeTone = 'slate' | 'amber' | 'blue' | 'green' | 'red' | 'indigo';
+export type BadgeTone = 'slate' | 'amber' | 'blue' | 'green' | 'red' | 'indigo' | 'violet';
 
 const tones: Record<BadgeTone, string> = {
   slate: 'bg-slate-100 text-slate-700 ring-slate-500/20',
@@ -10,6 +10,7 @@ const tones: Record<BadgeTone, string> = {
   green: 'bg-green-50 text-green-800 ring-green-600/20',
   red: 'bg-red-50 text-red-700 ring-red-600/20',
   indigo: 'bg-indigo-50 text-indigo-700 ring-indigo-600/20',
+  violet: 'bg-violet-50 text-violet-700 ring-violet-600/20',
 };
 
 /** A pill with words (status is never shown by colour alone). */

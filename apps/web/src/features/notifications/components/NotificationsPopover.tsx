@@ -43,10 +43,12 @@ const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> =
   run: { icon: Users, className: 'bg-sky-50 text-sky-700' },
 };
 
-/** Where a notification leads: the request, the chat with its sender or the product it is about. */
+/** Where a notification leads: the request, the chat with its sender, the product, trip or run it is about. */
 export function notificationTarget(notification: AppNotification): string | null {
-  const { requestId, senderId, productId } = notification.data;
+  const { requestId, senderId, productId, tripId, runId } = notification.data;
   if (notification.type === 'message' && senderId) return paths.chatWith(senderId);
+  if (notification.type === 'trip' && tripId) return paths.trip(tripId);
+  if (notification.type === 'run' && runId) return paths.run(runId);
   if (notification.type === 'product' && productId) return paths.product(productId);
   if (requestId) return paths.request(requestId);
   if (senderId) return paths.chatWith(senderId);

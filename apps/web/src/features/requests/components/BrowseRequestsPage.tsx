@@ -1,6 +1,6 @@
 import { REQUEST_SORTS, type RequestSort } from '@campusrun/shared';
 import { Search } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Field } from '@/components/ui/Field';
@@ -33,8 +33,11 @@ const textFilters = ({ search, location, pickupFrom, minFee, maxFee }: Available
   maxFee,
 });
 
-/** /dayscholar/browse-requests: open requests, filtered and paged on the server. */
-export function BrowseRequestsPage() {
+/**
+ * /dayscholar/browse-requests: open requests, filtered and paged on the server. `aboveList` is what
+ * the app puts between the filters and the list (the open shared runs, from another feature).
+ */
+export function BrowseRequestsPage({ aboveList }: { aboveList?: ReactNode } = {}) {
   const { filters, setFilters, clearFilters, hasFilters } = useAvailableFilters();
   const query = useAvailableRequests(filters);
   const items = query.data?.pages.flatMap((page) => page.requests);
@@ -157,6 +160,7 @@ export function BrowseRequestsPage() {
         </FoldedFilters>
       </form>
 
+      {aboveList}
       <section className="mt-6" aria-busy={query.isFetching || undefined}>
         <RequestList
           items={items}

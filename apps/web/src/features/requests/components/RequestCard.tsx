@@ -40,6 +40,9 @@ export function RequestCard({ request, party, hidePending = false }: RequestCard
           </div>
           <div className="flex shrink-0 flex-wrap justify-end gap-1.5">
             {fresh && <Badge tone="indigo">New</Badge>}
+            {/* Words only: the whole card is already a link (its page links to the trip or run). */}
+            {request.tripId && <Badge tone="blue">On a trip</Badge>}
+            {request.runId && <Badge tone="violet">Part of a shared run</Badge>}
             {request.isUrgent && !request.isExpired && <UrgentBadge />}
             {!(hidePending && request.status === 'pending' && !request.isExpired) && (
               <RequestStateBadge request={request} />

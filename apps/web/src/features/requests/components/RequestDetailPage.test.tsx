@@ -60,6 +60,21 @@ describe('request detail', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Accept Request' })).not.toBeInTheDocument();
   });
 
+  it('links a request on a trip to the trip, and one in a shared run to the run', async () => {
+    const tripId = '7a1b0000-0000-4000-8000-000000000001';
+    const runId = '5b2c0000-0000-4000-8000-000000000001';
+    const { unmount } = await openRequest({ ...withDeliverer(makeRequest()), tripId }, hosteller);
+    expect(screen.getByRole('link', { name: 'On a trip' })).toHaveAttribute('href', `/trips/${tripId}`);
+    expect(screen.queryByRole('link', { name: 'Part of a shared run' })).not.toBeInTheDocument();
+    unmount();
+    await openRequest(makeRequest({ runId }), hosteller);
+    expect(screen.getByRole('link', { name: 'Part of a shared run' })).toHaveAttribute(
+      'href',
+      `/runs/${runId}`,
+    );
+    expect(screen.queryByRole('link', { name: 'On a trip' })).not.toBeInTheDocument();
+  });
+
   it('says only "No deliverer" for a request cancelled before anyone accepted it', async () => {
     const request = makeRequest({ status: 'cancelled', cancelledAt: new Date().toISOString() });
     await openRequest(request, hosteller);

@@ -2,6 +2,7 @@ import type { DeliveryRequest, User } from '@campusrun/shared';
 import { MessageCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { Badge } from '@/components/ui/Badge';
 import { BackLink } from '@/components/ui/BackLink';
 import { buttonClasses } from '@/components/ui/Button';
 import { ErrorState } from '@/components/ui/ErrorState';
@@ -26,6 +27,10 @@ const CATEGORY_LABELS: Record<DeliveryRequest['category'], string> = {
   food: 'Food',
   other: 'Other',
 };
+
+/** The trip or shared run a request rides on: its badge, a link with a finger-sized target on phones. */
+const GROUP_LINK =
+  'inline-flex items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 max-sm:min-h-11';
 
 /** A label and its value; slate-600 keeps ≥ 4.5:1 on the tinted "Deliver to" box too. */
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -58,6 +63,16 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
             <span>Request #{request.number}</span>
             <RequestStateBadge request={request} />
             {request.isUrgent && !request.isExpired && <UrgentBadge />}
+            {request.tripId && (
+              <Link to={paths.trip(request.tripId)} className={GROUP_LINK}>
+                <Badge tone="blue">On a trip</Badge>
+              </Link>
+            )}
+            {request.runId && (
+              <Link to={paths.run(request.runId)} className={GROUP_LINK}>
+                <Badge tone="violet">Part of a shared run</Badge>
+              </Link>
+            )}
           </div>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -1,0 +1,24 @@
+import type { AppNotification } from '@campusrun/shared';
+import { describe, expect, it } from 'vitest';
+import { notificationTarget } from './NotificationsPopover';
+
+const notice = (type: AppNotification['type'], data: AppNotification['data']): AppNotification => ({
+  id: '9d0c0000-0000-4000-8000-000000000001',
+  type,
+  message: 'Something happened',
+  isRead: false,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  data,
+});
+
+describe('notificationTarget', () => {
+  it('opens the trip or the shared run a notification is about', () => {
+    expect(notificationTarget(notice('trip', { tripId: 't1' }))).toBe('/trips/t1');
+    expect(notificationTarget(notice('run', { runId: 'r1' }))).toBe('/runs/r1');
+  });
+
+  it('opens the request of a trip or run notice that names one and no trip or run', () => {
+    expect(notificationTarget(notice('trip', { requestId: 'q1' }))).toBe('/requests/q1');
+    expect(notificationTarget(notice('run', { requestId: 'q2' }))).toBe('/requests/q2');
+  });
+});

@@ -1,0 +1,80 @@
+import type { Run } from '@campusrun/shared';
+import { Clock, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/Badge';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { paths } from '@/config/paths';
+import { formatDayTime, formatRupees } from '@/lib/format';
+
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** "Run to Katpadi market · 4 items · ₹80 · 3 blocks". */
+export const runSummary = (run: Run) =>
+  `Run to ${run.pickupFrom} · ${count(run.items, 'item')} · ${formatRupees(run.totalFee)} · ${count(run.blocks, 'block')}`;
+
+const STATUS_LABEL: Record<Run['status'], { label: string; tone: 'green' | 'blue' | 'slate' | 'red' }> = {
+  open: { label: 'Open', tone: 'green' },
+  closed: { label: 'Closed to joining', tone: 'slate' },
+  accepted: { label: 'Accepted', tone: 'blue' },
+  cancelled: { label: 'Cancelled', tone: 'red' },
+};
+
+export function RunStatusBadge({ status }: { status: Run['status'] }) {
+  return <Badge tone={STATUS_LABEL[status].tone}>{STATUS_LABEL[status].label}</Badge>;
+}
+
+/** "1 person", "3 people". */
+export const peopleText = (n: number) => (n === 1 ? '1 person' : `${n} people`);
+
+/** What the viewer pays: their share in it, or each share now and with them in. */
+export function shareText(run: Run): string {
+  if (run.myRequestId) return `Your share: ${formatRupees(run.share)}`;
+  if (run.can.accept) return `You earn ${formatRupees(run.totalFee)} for the whole run`;
+  if (run.can.join)
+    return `Your share: ${formatRupees(run.share)} now → ${formatRupees(run.shareIfJoined)} if you join`;
+  return `${formatRupees(run.share)} each`;
+}
+
+/** One run as a card that opens its page. */
+export function RunCard({ run }: { run: Run }) {
+  return (
+    <li>
+      <Link
+        to={paths.run(run.id)}
+        className="block rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition-colors hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        <div className="flex items-start justify-between gap-3">
+          <p className="min-w-0 font-medium text-slate-900">{runSummary(run)}</p>
+          {run.myRequestId ? (
+            <Badge tone="indigo">Joined</Badge>
+          ) : (
+            run.status !== 'open' && <RunStatusBadge status={run.status} />
+          )}
+        </div>
+        <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-600">
+          <Clock className="size-4 shrink-0" aria-hidden="true" />
+          {`Join by ${formatDayTime(run.cutoffAt)}`}
+        </p>
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+          <Users className="size-4 shrink-0" aria-hidden="true" />
+          {`${peopleText(run.participants)} · started by ${run.starter.name}`}
+        </p>
+        <p className="mt-1 text-sm font-medium text-slate-900">{shareText(run)}</p>
+      </Link>
+    </li>
+  );
+}
+
+export function RunCardSkeletons({ count: n = 2 }: { count?: number }) {
+  return (
+    <ul className="space-y-3" aria-hidden="true">
+      {Array.from({ length: n }, (_, i) => (
+        <li key={i} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="mt-3 h-3 w-1/3" />
+          <Skeleton className="mt-2 h-3 w-1/2" />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,240 @@
+import type { Run, User } from '@campusrun/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { RequestStateBadge } from '@/components/requests/RequestStatusBadge';
+import { BackLink } from '@/components/ui/BackLink';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { dashboardPath, paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatDateTime, formatRupees } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { useAcceptRun } from '../api/accept-run';
+import { useRun } from '../api/get-run';
+import { useJoinRun } from '../api/join-run';
+import { RUN_TOAST, runKeys } from '../api/keys';
+import { JoinRunDialog } from './JoinRunDialog';
+import { RunStatusBadge, peopleText, runSummary } from './RunCard';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{term}</dt>
+      <dd className="mt-1 text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+type Confirming = 'leave' | 'accept' | null;
+
+function RunActions({ run }: { run: Run }) {
+  const queryClient = useQueryClient();
+  const join = useJoinRun();
+  const accept = useAcceptRun();
+  const [joining, setJoining] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const busy = join.isPending || accept.isPending;
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: runKeys.detail(run.id) });
+  const close = () => {
+    if (!busy) setConfirming(null);
+  };
+
+  const confirm = async () => {
+    const action = confirming;
+    const toastId = `run:${action}`;
+    try {
+      if (action === 'leave') {
+        await join.mutateAsync({ id: run.id, leave: true });
+        toast.success('You left the run; your item is no longer in it', { ...RUN_TOAST, toastId });
+      } else if (action === 'accept') {
+        await accept.mutateAsync(run.id);
+        toast.success('Run accepted: every request in it is yours to deliver', { ...RUN_TOAST, toastId });
+      }
+      setConfirming(null);
+    } catch (caught) {
+      // Taken by someone else, closed, or changed: the server says so, and the page shows what is now.
+      toast.error(
+        errorMessage(caught, action === 'accept' ? 'Failed to accept the run' : 'Failed to leave the run'),
+        {
+          ...RUN_TOAST,
+          toastId,
+        },
+      );
+      if (caught instanceof ApiError && caught.status === 409) {
+        setConfirming(null);
+        refetch();
+      }
+    }
+  };
+
+  const none = !run.can.join && !run.can.leave && !run.can.accept && !run.myRequestId;
+  if (none) return null;
+  return (
+    <div role="group" aria-label="Run actions" className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+      {run.can.accept && <Button onClick={() => setConfirming('accept')}>Accept run</Button>}
+      {run.can.join && <Button onClick={() => setJoining(true)}>Join run</Button>}
+      {run.myRequestId && (
+        <Link to={paths.request(run.myRequestId)} className={buttonClasses({ variant: 'secondary' })}>
+          Your request
+        </Link>
+      )}
+      {run.can.leave && (
+        <Button variant="danger" onClick={() => setConfirming('leave')}>
+          Leave run
+        </Button>
+      )}
+      <JoinRunDialog run={run} open={joining} onClose={() => setJoining(false)} onRefused={refetch} />
+      <Dialog
+        open={confirming !== null}
+        onClose={close}
+        title={
+          confirming === 'accept' ? `Accept all ${run.participants} requests of this run?` : 'Leave this run?'
+        }
+        description={
+          confirming === 'accept'
+            ? `You buy every item at ${run.pickupFrom} and deliver each to its place before ${formatDateTime(run.deadline)}. You earn ${formatRupees(run.totalFee)}.`
+            : 'Your item leaves the run and its request is cancelled; the others’ shares go up.'
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button
+              variant={confirming === 'leave' ? 'danger' : 'primary'}
+              onClick={() => void confirm()}
+              isLoading={busy}
+            >
+              {confirming === 'leave' ? 'Leave run' : 'Accept run'}
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+function RunBody({ run, viewer }: { run: Run; viewer: User }) {
+  return (
+    <>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">{`Run to ${run.pickupFrom}`}</h1>
+        <RunStatusBadge status={run.status} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600">{runSummary(run)}</p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <section
+            aria-labelledby="run-facts"
+            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+          >
+            <h2 id="run-facts" className="text-lg font-semibold text-slate-900">
+              About this run
+            </h2>
+            <dl className="mt-4 grid grid-cols-2 gap-4">
+              <Fact term="Participants">{peopleText(run.participants)}</Fact>
+              <Fact term="Items">{run.items}</Fact>
+              <Fact term="Join by">{formatDateTime(run.cutoffAt)}</Fact>
+              <Fact term="Deadline">{formatDateTime(run.deadline)}</Fact>
+              <Fact term="Total delivery fee">{formatRupees(run.totalFee)}</Fact>
+              <Fact term="Share now">{`${formatRupees(run.share)} each`}</Fact>
+              {run.can.join && <Fact term="If you join">{`${formatRupees(run.shareIfJoined)} each`}</Fact>}
+              <Fact term="Started by">{run.starter.id === viewer.id ? 'You' : run.starter.name}</Fact>
+              {run.deliverer && (
+                <Fact term="Deliverer">{run.deliverer.id === viewer.id ? 'You' : run.deliverer.name}</Fact>
+              )}
+            </dl>
+            <div className="mt-6">
+              <RunActions run={run} />
+            </div>
+          </section>
+        </div>
+        <section
+          aria-labelledby="run-requests"
+          className="h-fit rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="run-requests" className="text-lg font-semibold text-slate-900">
+            {run.myRequestId && run.requests.length <= 1 ? 'Your item' : 'Items in this run'}
+          </h2>
+          {run.requests.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-500">{`${run.items} items from ${peopleText(run.participants)}.`}</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-200" aria-live="polite">
+              {run.requests.map((request) => (
+                <li key={request.id} className="flex items-start justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <Link
+                      to={paths.request(request.id)}
+                      className="inline-flex items-center font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 max-sm:min-h-11"
+                    >
+                      {`${request.itemName} × ${request.quantity}`}
+                    </Link>
+                    <p className="text-sm text-slate-600">{request.deliveryLocation}</p>
+                  </div>
+                  <RequestStateBadge request={request} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** /runs/{id}: a shared run; join or leave it (hostellers), accept it (day scholars). */
+export function RunDetailPage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const query = useRun(id);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const back =
+    user?.role === 'dayscholar' ? (
+      <BackLink to={paths.dayscholar.browseRequests}>Back to Browse Requests</BackLink>
+    ) : (
+      <BackLink to={paths.runs}>Back to Shared runs</BackLink>
+    );
+
+  let content: ReactNode;
+  if (query.isPending) {
+    content = (
+      <div aria-hidden="true" className="mt-4 space-y-3">
+        <Skeleton className="h-8 w-1/2" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="mt-6 h-40 w-full" />
+      </div>
+    );
+  } else if (query.isError || !user) {
+    content = (
+      <div className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <ErrorState
+          title={notFound ? 'Run not found' : 'Failed to load the run'}
+          message={notFound ? 'It may have been cancelled, or the link is wrong.' : query.error?.message}
+          error={notFound ? undefined : query.error}
+          onRetry={notFound ? undefined : () => void query.refetch()}
+          isRetrying={query.isRefetching}
+        />
+        <div className="flex justify-center pb-8">
+          <Link to={dashboardPath(user?.role)} className={buttonClasses()}>
+            Back to Dashboard
+          </Link>
+        </div>
+      </div>
+    );
+  } else {
+    content = <RunBody run={query.data} viewer={user} />;
+  }
+
+  return (
+    <>
+      <title>{query.data ? `Run to ${query.data.pickupFrom} · CampusRun` : 'Shared run · CampusRun'}</title>
+      {back}
+      {(query.isPending || query.isError) && <h1 className="sr-only">Shared run</h1>}
+      {content}
+    </>
+  );
+}

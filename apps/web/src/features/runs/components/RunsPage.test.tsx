@@ -1,0 +1,155 @@
+import { RUN_MESSAGES } from '@campusrun/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { dayscholar, hosteller } from '@/test/fixtures';
+import { makeRun, runCan } from '@/test/logistics';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+import { toLocalInput } from '@/lib/local-time';
+
+const localInput = (hours: number) => toLocalInput(new Date(Date.now() + hours * 3_600_000));
+
+describe('shared runs list', { timeout: 20_000 }, () => {
+  it('shows a hosteller the runs to join with their share now and if they join', async () => {
+    const run = makeRun({ can: runCan('join') });
+    const one = makeRun({ items: 1, blocks: 1, participants: 1, totalFee: 30, share: 30, myRequestId: 'x' });
+    server.use(
+      meHandler(hosteller),
+      http.get(api('/runs'), () => HttpResponse.json({ runs: [run, one] })),
+    );
+    renderApp('/runs', { user: hosteller });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shared runs' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Shared runs' });
+    const card = within(list).getByRole('link', { name: /Run to Katpadi market · 4 items · ₹80 · 3 blocks/ });
+    expect(card).toHaveAttribute('href', `/runs/${run.id}`);
+    expect(within(card).getByText(/^Join by /)).toBeInTheDocument();
+    expect(within(card).getByText('Your share: ₹20 now → ₹16 if you join')).toBeInTheDocument();
+    const mine = within(list).getByRole('link', { name: /Run to Katpadi market · 1 item · ₹30 · 1 block/ });
+    expect(within(mine).getByText('Your share: ₹30')).toBeInTheDocument();
+    expect(within(mine).getByText('Joined')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start a shared run' })).toHaveAttribute('href', '/runs/new');
+  });
+
+  it('has an empty state per role', async () => {
+    server.use(meHandler(dayscholar));
+    renderApp('/runs', { user: dayscholar });
+    expect(await screen.findByText('No shared runs open')).toBeInTheDocument();
+    expect(screen.getByText(/for you to accept as one delivery/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start a shared run' })).not.toBeInTheDocument();
+  });
+
+  it('retries a failed load', async () => {
+    let calls = 0;
+    server.use(
+      meHandler(hosteller),
+      http.get(api('/runs'), () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ code: 'INTERNAL', message: 'Boom' }, { status: 500 })
+          : HttpResponse.json({ runs: [makeRun()] });
+      }),
+    );
+    const { user } = renderApp('/runs', { user: hosteller });
+    expect(await screen.findByText('Failed to load shared runs')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/Run to Katpadi market/)).toBeInTheDocument();
+  });
+});
+
+describe('Browse with shared runs', { timeout: 20_000 }, () => {
+  it('shows a day scholar the runs they may accept above the requests', async () => {
+    const run = makeRun({ can: runCan('accept') });
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/runs'), () => HttpResponse.json({ runs: [run] })),
+    );
+    renderApp('/dayscholar/browse-requests', { user: dayscholar });
+    const strip = await screen.findByRole('list', { name: 'Shared runs to accept' });
+    const card = within(strip).getByRole('link', {
+      name: /Run to Katpadi market · 4 items · ₹80 · 3 blocks/,
+    });
+    expect(card).toHaveAttribute('href', `/runs/${run.id}`);
+    expect(within(card).getByText('You earn ₹80 for the whole run')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Browse Requests' })).toBeInTheDocument();
+  });
+
+  it('shows nothing of runs when none is open', async () => {
+    server.use(meHandler(dayscholar));
+    renderApp('/dayscholar/browse-requests', { user: dayscholar });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Browse Requests' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Shared runs' })).not.toBeInTheDocument(),
+    );
+  });
+});
+
+describe('start a shared run', { timeout: 20_000 }, () => {
+  async function openForm() {
+    server.use(meHandler(hosteller));
+    const result = renderApp('/runs/new', { user: hosteller });
+    await screen.findByRole('heading', { level: 1, name: 'Start a shared run' });
+    return result;
+  }
+
+  it('shows the shared rules under the fields', async () => {
+    const { user } = await openForm();
+    expect(screen.getByLabelText('Delivery location')).toHaveValue('Block A, room 101');
+    await user.click(screen.getByRole('button', { name: 'Start a shared run' }));
+    expect(screen.getByLabelText('Pick up from')).toHaveAccessibleDescription(
+      RUN_MESSAGES.pickupFromRequired,
+    );
+    expect(screen.getByLabelText('Pick up from')).toHaveFocus();
+    expect(screen.getByLabelText('Join by')).toHaveAccessibleDescription(RUN_MESSAGES.cutoffRequired);
+    expect(screen.getByLabelText('Total delivery fee (₹) — split equally')).toHaveAccessibleDescription(
+      RUN_MESSAGES.totalFeeRequired,
+    );
+    expect(screen.getByLabelText('Item name')).toHaveAccessibleDescription('Please enter an item name');
+
+    await user.type(screen.getByLabelText('Join by'), localInput(4));
+    await user.type(screen.getByLabelText('Deadline'), localInput(3));
+    await user.type(screen.getByLabelText('Total delivery fee (₹) — split equally'), '5');
+    await user.type(screen.getByLabelText('Pick up from'), 'Katpadi market');
+    await user.type(screen.getByLabelText('Item name'), 'Bread');
+    await user.click(screen.getByRole('button', { name: 'Start a shared run' }));
+    expect(screen.getByLabelText('Join by')).toHaveAccessibleDescription(RUN_MESSAGES.cutoffAfterDeadline);
+    expect(screen.getByLabelText('Total delivery fee (₹) — split equally')).toHaveAccessibleDescription(
+      RUN_MESSAGES.totalFeeMin,
+    );
+  });
+
+  it('sends the run with its item and opens it', async () => {
+    const run = makeRun({ participants: 1, myRequestId: 'r', can: runCan() });
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.post(api('/runs'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ run }, { status: 201 });
+      }),
+      http.get(api(`/runs/${run.id}`), () => HttpResponse.json({ run })),
+    );
+    const { user, location } = await openForm();
+    await user.type(screen.getByLabelText('Pick up from'), 'Katpadi market');
+    await user.type(screen.getByLabelText('Join by'), localInput(2));
+    await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    await user.type(screen.getByLabelText('Total delivery fee (₹) — split equally'), '80');
+    await user.type(screen.getByLabelText('Item name'), 'Bread');
+    await user.click(screen.getByRole('button', { name: 'Start a shared run' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Run to Katpadi market' }),
+    ).toBeInTheDocument();
+    expect(location().pathname).toBe(`/runs/${run.id}`);
+    expect(body).toMatchObject({
+      pickupFrom: 'Katpadi market',
+      totalFee: 80,
+      item: { itemName: 'Bread', quantity: 1, deliveryLocation: 'Block A, room 101', category: 'other' },
+    });
+    expect(String(body?.cutoffAt)).toMatch(/Z$/);
+  });
+
+  it('is for hostellers only', async () => {
+    server.use(meHandler(dayscholar));
+    const { location } = renderApp('/runs/new', { user: dayscholar });
+    await waitFor(() => expect(location().pathname).not.toBe('/runs/new'));
+  });
+});

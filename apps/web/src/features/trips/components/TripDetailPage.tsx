@@ -1,0 +1,380 @@
+import type { DeliveryRequest, Trip, User } from '@campusrun/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { RequestStateBadge } from '@/components/requests/RequestStatusBadge';
+import { Avatar } from '@/components/ui/Avatar';
+import { BackLink } from '@/components/ui/BackLink';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { Field } from '@/components/ui/Field';
+import { Select } from '@/components/ui/Input';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { useAttachRequest } from '../api/attach-request';
+import { useCancelTrip } from '../api/cancel-trip';
+import { usePendingRequests } from '../api/get-pending-requests';
+import { useTrip } from '../api/get-trip';
+import { TRIP_TOAST, tripKeys } from '../api/keys';
+import { StopList } from './StopList';
+import { RunnerRating, TripStatusBadge, tripTimes } from './TripCard';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{term}</dt>
+      <dd className="mt-1 text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** A request that may ride on this trip: pending, in no trip or run, due no earlier than it arrives. */
+export const fitsTrip = (request: DeliveryRequest, trip: Trip) =>
+  request.status === 'pending' &&
+  !request.isExpired &&
+  request.tripId === null &&
+  request.runId === null &&
+  Date.parse(request.deadline) >= Date.parse(trip.arriveAt);
+
+/** The trip's requests, each opening its page; a hosteller may take theirs off while they can. */
+function TripRequests({
+  trip,
+  heading,
+  empty,
+  onRemove,
+  removing,
+}: {
+  trip: Trip;
+  heading: string;
+  empty: string;
+  onRemove?: (request: DeliveryRequest) => void;
+  removing?: string;
+}) {
+  return (
+    <section
+      aria-labelledby="trip-requests"
+      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id="trip-requests" className="text-lg font-semibold text-slate-900">
+        {heading}
+      </h2>
+      {trip.requests.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">{empty}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200" aria-live="polite" aria-label={heading}>
+          {trip.requests.map((request) => (
+            <li key={request.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <Link
+                  to={paths.request(request.id)}
+                  className="inline-flex items-center font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 max-sm:min-h-11"
+                >
+                  {request.itemName}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  {`#${request.number} · ${request.deliveryLocation} · due ${formatDateTime(request.deadline)}`}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <RequestStateBadge request={request} />
+                {onRemove && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Remove ${request.itemName} from this trip`}
+                    isLoading={removing === request.id}
+                    onClick={() => onRemove(request)}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A hosteller picks one of their pending requests that fits, and adds it. */
+function AddRequest({ trip }: { trip: Trip }) {
+  const pending = usePendingRequests();
+  const attach = useAttachRequest();
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState('');
+  const [error, setError] = useState<string>();
+  const options = (pending.data ?? []).filter((request) => fitsTrip(request, trip));
+  const value = options.some((r) => r.id === chosen) ? chosen : (options[0]?.id ?? '');
+
+  const add = async () => {
+    if (!value) {
+      setError('Please choose one of your requests');
+      return;
+    }
+    setError(undefined);
+    try {
+      await attach.mutateAsync({ tripId: trip.id, requestId: value, action: 'attach' });
+      toast.success('Added to the trip: the day scholar will bring it', {
+        ...TRIP_TOAST,
+        toastId: 'trip:attach',
+      });
+    } catch (caught) {
+      // The server says why (full, past its cutoff, due too early, blocked); what changed is fetched.
+      const message = errorMessage(caught, 'Failed to add the request');
+      if (caught instanceof ApiError && caught.status === 400) setError(message);
+      else toast.error(message, { ...TRIP_TOAST, toastId: 'trip:attach' });
+      if (caught instanceof ApiError && caught.status === 409)
+        void queryClient.invalidateQueries({ queryKey: tripKeys.detail(trip.id) });
+    }
+  };
+
+  let body: ReactNode;
+  if (pending.isPending) body = <Skeleton className="h-11 w-full" />;
+  else if (pending.isError)
+    body = (
+      <ErrorState
+        title="Failed to load your requests"
+        error={pending.error}
+        onRetry={() => void pending.refetch()}
+        isRetrying={pending.isRefetching}
+      />
+    );
+  else if (options.length === 0)
+    body = (
+      <p className="text-sm text-slate-600">
+        None of your pending requests can ride on this trip: a request must be due after the trip arrives and
+        not be on another trip or run.{' '}
+        <Link to={paths.hosteller.newRequest} className="font-medium text-indigo-700 underline">
+          Create a request
+        </Link>
+      </p>
+    );
+  else
+    body = (
+      <form
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <Field label="Your pending request" error={error} className="flex-1">
+          {({ invalid, ...control }) => (
+            <Select
+              invalid={invalid}
+              {...control}
+              value={value}
+              onChange={(event) => {
+                setChosen(event.target.value);
+                setError(undefined);
+              }}
+            >
+              {options.map((request) => (
+                <option key={request.id} value={request.id}>
+                  {`${request.itemName} · due ${formatDateTime(request.deadline)}`}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Button type="submit" isLoading={attach.isPending}>
+          Add to trip
+        </Button>
+      </form>
+    );
+
+  return (
+    <section
+      aria-labelledby="add-request"
+      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id="add-request" className="mb-3 text-lg font-semibold text-slate-900">
+        Add a request
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+function HostellerView({ trip }: { trip: Trip }) {
+  const detach = useAttachRequest();
+  const remove = async (request: DeliveryRequest) => {
+    try {
+      await detach.mutateAsync({ tripId: trip.id, requestId: request.id, action: 'detach' });
+      toast.success('Removed from the trip: the request is open again', {
+        ...TRIP_TOAST,
+        toastId: 'trip:detach',
+      });
+    } catch (caught) {
+      toast.error(errorMessage(caught, 'Failed to remove the request'), {
+        ...TRIP_TOAST,
+        toastId: 'trip:detach',
+      });
+    }
+  };
+  return (
+    <>
+      {trip.can.attach && <AddRequest trip={trip} />}
+      <TripRequests
+        trip={trip}
+        heading="Your requests on this trip"
+        empty="None of your requests are on this trip."
+        onRemove={trip.can.detach ? (request) => void remove(request) : undefined}
+        removing={detach.isPending ? detach.variables?.requestId : undefined}
+      />
+    </>
+  );
+}
+
+function RunnerView({ trip }: { trip: Trip }) {
+  const cancel = useCancelTrip();
+  const [confirming, setConfirming] = useState(false);
+  const close = () => {
+    if (!cancel.isPending) setConfirming(false);
+  };
+  const confirm = async () => {
+    try {
+      await cancel.mutateAsync(trip.id);
+      toast.success('Trip cancelled', { ...TRIP_TOAST, toastId: 'trip:cancel' });
+      setConfirming(false);
+    } catch (caught) {
+      toast.error(errorMessage(caught, 'Failed to cancel the trip'), {
+        ...TRIP_TOAST,
+        toastId: 'trip:cancel',
+      });
+    }
+  };
+  return (
+    <>
+      <TripRequests
+        trip={trip}
+        heading="Requests on this trip"
+        empty="No hosteller has added a request yet."
+      />
+      {trip.can.stops && <StopList tripId={trip.id} />}
+      {trip.can.cancel && (
+        <div>
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            Cancel trip
+          </Button>
+          <Dialog
+            open={confirming}
+            onClose={close}
+            title="Cancel this trip?"
+            description="Hostellers can no longer add requests; the requests on it go back to the open list."
+            footer={
+              <>
+                <Button variant="secondary" onClick={close} disabled={cancel.isPending}>
+                  Keep trip
+                </Button>
+                <Button variant="danger" onClick={() => void confirm()} isLoading={cancel.isPending}>
+                  Cancel trip
+                </Button>
+              </>
+            }
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
+function TripBody({ trip, viewer }: { trip: Trip; viewer: User }) {
+  const isRunner = trip.runner.id === viewer.id;
+  return (
+    <>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">{`Trip from ${trip.from}`}</h1>
+        <TripStatusBadge status={trip.status} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600">{tripTimes(trip)}</p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          {isRunner ? <RunnerView trip={trip} /> : <HostellerView trip={trip} />}
+        </div>
+        <section
+          aria-labelledby="trip-facts"
+          className="h-fit rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="trip-facts" className="sr-only">
+            About this trip
+          </h2>
+          <div className="flex items-center gap-3">
+            <Avatar id={trip.runner.id} name={trip.runner.name} src={trip.runner.avatar} size="md" />
+            <div className="min-w-0">
+              <Link
+                to={paths.user(trip.runner.id)}
+                className="font-medium text-slate-900 underline-offset-2 hover:underline"
+              >
+                {isRunner ? `${trip.runner.name} (You)` : trip.runner.name}
+              </Link>
+              <div>
+                <RunnerRating runner={trip.runner} />
+              </div>
+            </div>
+          </div>
+          <dl className="mt-4 grid grid-cols-2 gap-4">
+            <Fact term="Coming from">{trip.from}</Fact>
+            <Fact term="Requests">{`${trip.attached} of ${trip.capacity} taken`}</Fact>
+            <Fact term="Arrives">{formatDateTime(trip.arriveAt)}</Fact>
+            <Fact term="Add requests by">{formatDateTime(trip.cutoffAt)}</Fact>
+          </dl>
+          {trip.note && <p className="mt-4 text-sm whitespace-pre-line text-slate-600">{trip.note}</p>}
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** /trips/{id}: a trip, as its runner or a hosteller sees it. */
+export function TripDetailPage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const query = useTrip(id);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+
+  let content: ReactNode;
+  if (query.isPending) {
+    content = (
+      <div aria-hidden="true" className="mt-4 space-y-3">
+        <Skeleton className="h-8 w-1/2" />
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="mt-6 h-40 w-full" />
+      </div>
+    );
+  } else if (query.isError || !user) {
+    content = (
+      <div className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <ErrorState
+          title={notFound ? 'Trip not found' : 'Failed to load the trip'}
+          message={notFound ? 'It may have been cancelled, or the link is wrong.' : query.error?.message}
+          error={notFound ? undefined : query.error}
+          onRetry={notFound ? undefined : () => void query.refetch()}
+          isRetrying={query.isRefetching}
+        />
+        <div className="flex justify-center pb-8">
+          <Link to={paths.trips} className={buttonClasses()}>
+            See all trips
+          </Link>
+        </div>
+      </div>
+    );
+  } else {
+    content = <TripBody trip={query.data} viewer={user} />;
+  }
+
+  return (
+    <>
+      <title>{query.data ? `Trip from ${query.data.from} · CampusRun` : 'Trip · CampusRun'}</title>
+      <BackLink to={paths.trips}>Back to Trips</BackLink>
+      {(query.isPending || query.isError) && <h1 className="sr-only">Trip</h1>}
+      {content}
+    </>
+  );
+}
