@@ -87,8 +87,9 @@ test('three hostellers share a run, a day scholar accepts it whole and completes
   await expectAccessible(a.page);
 
   // Bala and Chitra join from the list; each sees the share fall.
+  // Bala shares Asha's room (spelled her own way): one drop for the two of them.
   const b = await signedIn(browser, bala);
-  await joinRun(b.page, run, `Milk ${token}`, 'Block B, room 14', '₹90', '₹45');
+  await joinRun(b.page, run, `Milk ${token}`, 'block b,  room 12', '₹90', '₹45');
   const c = await signedIn(browser, chitra);
   await joinRun(c.page, run, `Eggs ${token}`, 'Block C, room 3', '₹45', '₹30');
   await expectAccessible(c.page);

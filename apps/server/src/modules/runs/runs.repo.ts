@@ -272,7 +272,8 @@ const insertRunRequest = async (
         deadline: run.deadline,
         expectedPrice: fee,
         isUrgent: false,
-        handoverRequired: false,
+        // Each participant hands over to the deliverer with their own code.
+        handoverRequired: true,
       })
       .returning({ id: requests.id })
   )[0]!.id;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUN_LIMITS, RUN_MESSAGES, type Run } from '@campusrun/shared';
+import { RUN_LIMITS, RUN_MESSAGES, type DeliveryRequest, type Run } from '@campusrun/shared';
 import { requests, runs, userBlocks, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createRequest, createUser } from '../../test/factories';
@@ -86,7 +86,7 @@ describe('POST /runs', () => {
       deadline: run.deadline,
       status: 'pending',
       isUrgent: false,
-      handoverRequired: false,
+      handoverRequired: true,
       can: { accept: false, cancel: true },
     });
   });
@@ -563,14 +563,21 @@ describe('a delivery given up', () => {
 });
 
 describe('earnings', () => {
-  it("completing a run's three requests earns its day scholar the whole fee", async () => {
-    const run = await startRun(await member('hosteller'), { totalFee: 100.01 });
-    await join(run, await member('hosteller'));
-    await join(run, await member('hosteller'));
+  it("completing a run's three requests, each with its requester's own code, earns its day scholar the whole fee", async () => {
+    const hostellers = [await member('hosteller'), await member('hosteller'), await member('hosteller')];
+    const run = await startRun(hostellers[0]!, { totalFee: 100.01 });
+    await join(run, hostellers[1]!);
+    await join(run, hostellers[2]!);
     const ds = await member('dayscholar');
     expect((await accept(run, ds)).statusCode).toBe(200);
-    for (const r of await stored(run.id))
-      expect((await inject('PUT', `/api/requests/${r.id}/deliver`, ds.h)).statusCode).toBe(200);
+    for (const h of hostellers) {
+      const [mine] = (await getRun(run, h)).json().run.requests as DeliveryRequest[];
+      expect(mine!.handoverCode).toMatch(/^\d{4}$/);
+      const deliver = (handoverCode?: string) =>
+        inject('PUT', `/api/requests/${mine!.id}/deliver`, ds.h, handoverCode ? { handoverCode } : {});
+      expect((await deliver()).statusCode).toBe(400);
+      expect((await deliver(mine!.handoverCode!)).statusCode).toBe(200);
+    }
     const stats = (await inject('GET', '/api/dayscholar/stats', ds.h)).json().stats;
     expect(stats).toMatchObject({ completedDeliveries: 3, totalEarnings: 100.01 });
   });
