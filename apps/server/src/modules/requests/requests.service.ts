@@ -403,17 +403,14 @@ function delivererMethods(deps: RequestsDeps) {
           policy.cancelDeliveryRefusal(actor.id, s),
         );
       const { row, formerDelivererName } = result;
-      return done(
-        deps,
-        row,
-        actor,
-        {
-          type: 'request.delivery_cancelled',
-          ...eventBase(row),
-          deliverer: { id: actor.id, name: formerDelivererName },
-        },
-        { left: false, formerDeliverer: actor.id },
-      );
+      await deps.events.emit({
+        type: 'request.delivery_cancelled',
+        ...eventBase(row),
+        deliverer: { id: actor.id, name: formerDelivererName },
+      });
+      // What heard of it may have changed the request again (a shared run lets it go): show that.
+      const now = (await repo.findRequest(db, id, actor.id)) ?? row;
+      return done(deps, now, actor, null, { left: false, formerDeliverer: actor.id });
     },
   };
 }

@@ -552,6 +552,8 @@ describe('a delivery given up', () => {
     const [first, second] = await stored(run.id);
     const res = await inject('PUT', `/api/requests/${second!.id}/cancel-delivery`, ds.h);
     expect(res.statusCode).toBe(200);
+    // The answer shows it as it is now: out of the run, open on its own.
+    expect(res.json().request).toMatchObject({ status: 'pending', runId: null });
     const rows = await t.db.select().from(requests).where(eq(requests.id, second!.id));
     expect(rows[0]).toMatchObject({ status: 'pending', runId: null, delivererId: null, expectedPrice: 500 });
     const other = await member('dayscholar');
