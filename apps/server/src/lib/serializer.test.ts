@@ -76,6 +76,8 @@ describe('response serialisation', () => {
       itemCost: 250.75,
       actualItemCost: null,
       pickupFrom: 'Katpadi "market"',
+      tripId: null,
+      runId: '7c9e6679-7425-40de-944b-e07fc1b91ab2',
       deadline: '2026-11-30T10:00:00.000Z',
       deliveryLocation: 'Block A',
       isUrgent: false,

@@ -45,6 +45,12 @@ const ANSWERS = new Set([
   'offerSchema',
   'reviewSchema',
   'publicProfileSchema',
+  'runnerSchema',
+  'tripCanSchema',
+  'tripSchema',
+  'tripStopSchema',
+  'runCanSchema',
+  'runSchema',
 ]);
 const isAnswer = (name: string) => ANSWERS.has(name) || /Response(Schema)?$/.test(name);
 
