@@ -4,8 +4,8 @@ import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
 import { BackLink } from '@/components/ui/BackLink';
+import { DetailLoadError } from '@/components/ui/DetailLoadError';
 import { buttonClasses } from '@/components/ui/Button';
-import { ErrorState } from '@/components/ui/ErrorState';
 import { Spinner } from '@/components/ui/Spinner';
 import { dashboardPath, paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -231,20 +231,16 @@ export function RequestDetailPage() {
     );
   } else if (query.isError || !user) {
     content = (
-      <div className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ErrorState
-          title={notFound ? 'Request not found' : 'Failed to load request'}
-          message={notFound ? 'It may have been removed, or the link is wrong.' : query.error?.message}
-          error={notFound ? undefined : query.error}
-          onRetry={notFound ? undefined : () => void query.refetch()}
-          isRetrying={query.isRefetching}
-        />
-        <div className="flex justify-center pb-8">
-          <Link to={dashboardPath(user?.role)} className={buttonClasses()}>
-            Back to Dashboard
-          </Link>
-        </div>
-      </div>
+      <DetailLoadError
+        notFound={notFound}
+        notFoundTitle="Request not found"
+        notFoundMessage="It may have been removed, or the link is wrong."
+        failedTitle="Failed to load request"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isRefetching}
+        back={{ to: dashboardPath(user?.role), label: 'Back to Dashboard' }}
+      />
     );
   } else {
     content = <RequestBody request={query.data} viewer={user} />;

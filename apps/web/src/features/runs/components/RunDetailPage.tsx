@@ -4,9 +4,9 @@ import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RequestStateBadge } from '@/components/requests/RequestStatusBadge';
 import { BackLink } from '@/components/ui/BackLink';
+import { DetailLoadError } from '@/components/ui/DetailLoadError';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { dashboardPath, paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -210,20 +210,16 @@ export function RunDetailPage() {
     );
   } else if (query.isError || !user) {
     content = (
-      <div className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ErrorState
-          title={notFound ? 'Run not found' : 'Failed to load the run'}
-          message={notFound ? 'It may have been cancelled, or the link is wrong.' : query.error?.message}
-          error={notFound ? undefined : query.error}
-          onRetry={notFound ? undefined : () => void query.refetch()}
-          isRetrying={query.isRefetching}
-        />
-        <div className="flex justify-center pb-8">
-          <Link to={dashboardPath(user?.role)} className={buttonClasses()}>
-            Back to Dashboard
-          </Link>
-        </div>
-      </div>
+      <DetailLoadError
+        notFound={notFound}
+        notFoundTitle="Run not found"
+        notFoundMessage="It may have been cancelled, or the link is wrong."
+        failedTitle="Failed to load the run"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isRefetching}
+        back={{ to: dashboardPath(user?.role), label: 'Back to Dashboard' }}
+      />
     );
   } else {
     content = <RunBody run={query.data} viewer={user} />;

@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router';
 import { RequestStateBadge } from '@/components/requests/RequestStatusBadge';
 import { Avatar } from '@/components/ui/Avatar';
 import { BackLink } from '@/components/ui/BackLink';
-import { Button, buttonClasses } from '@/components/ui/Button';
+import { DetailLoadError } from '@/components/ui/DetailLoadError';
+import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Field } from '@/components/ui/Field';
@@ -350,20 +351,16 @@ export function TripDetailPage() {
     );
   } else if (query.isError || !user) {
     content = (
-      <div className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ErrorState
-          title={notFound ? 'Trip not found' : 'Failed to load the trip'}
-          message={notFound ? 'It may have been cancelled, or the link is wrong.' : query.error?.message}
-          error={notFound ? undefined : query.error}
-          onRetry={notFound ? undefined : () => void query.refetch()}
-          isRetrying={query.isRefetching}
-        />
-        <div className="flex justify-center pb-8">
-          <Link to={paths.trips} className={buttonClasses()}>
-            See all trips
-          </Link>
-        </div>
-      </div>
+      <DetailLoadError
+        notFound={notFound}
+        notFoundTitle="Trip not found"
+        notFoundMessage="It may have been cancelled, or the link is wrong."
+        failedTitle="Failed to load the trip"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isRefetching}
+        back={{ to: paths.trips, label: 'See all trips' }}
+      />
     );
   } else {
     content = <TripBody trip={query.data} viewer={user} />;
