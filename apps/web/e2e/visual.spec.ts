@@ -195,13 +195,14 @@ function strayText(text: string): string[] {
  * '2 h ago') included: they change from run to run, and with the minutes since the data was seeded.
  */
 const TIME_TEXT =
-  /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)( \d{4})?\b|\b\d{1,2}:\d{2}\s?(am|pm)\b|\b(\d+ (seconds?|minutes?|min|hours?|h|days?|d) )?ago\b|\bjust now\b|\bin \d+\s?(min|minutes?|h|hours?|d|days?)\b|\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/gi;
+  /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)( \d{4})?\b|\b(today |tomorrow )?\d{1,2}:\d{2}\s?(am|pm)\b|\b(\d+ (seconds?|minutes?|min|hours?|h|days?|d) )?ago\b|\bjust now\b|\bin \d+\s?(min|minutes?|h|hours?|d|days?)\b|\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/gi;
 /** What each of them is written as in the picture. */
 const STEADY_TIME = '00:00';
 
 /**
- * Writes every date and time on the screen as STEADY_TIME, so the text around them (and the masks
- * over them) keep their place whatever the time of the run.
+ * Writes every date and time on the screen as STEADY_TIME (a time said as "tomorrow 1:25 am" too,
+ * which near midnight a time a few hours ahead becomes), so the text around them (and the masks over
+ * them) keep their place whatever the time of the run.
  */
 async function steadyTimes(page: Page) {
   await page.evaluate(
