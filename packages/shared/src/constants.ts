@@ -40,6 +40,8 @@ export const NOTIFICATION_TYPES = [
   'moderation',
   'trip',
   'run',
+  'settlement',
+  'dispute',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -63,7 +65,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['open', 'closed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend', 'unsuspend'] as const;
+export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend', 'unsuspend', 'resolve_dispute'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const RATING_TYPES = ['hosteller_to_dayscholar', 'dayscholar_to_hosteller'] as const;
@@ -104,3 +106,25 @@ export type TripStatus = (typeof TRIP_STATUSES)[number];
 /** A shared run is open to join until its cutoff, accepted by one day scholar, or cancelled. */
 export const RUN_STATUSES = ['open', 'accepted', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** Settling up: who owes whom after a completed request or a sale. */
+export const SETTLEMENT_KINDS = ['request', 'sale'] as const;
+export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
+/**
+ * open: nothing said yet; paid: the payer says they paid; settled: the payee confirmed (or a
+ * moderator closed it); disputed: a dispute about it is open.
+ */
+export const SETTLEMENT_STATES = ['open', 'paid', 'settled', 'disputed'] as const;
+export type SettlementState = (typeof SETTLEMENT_STATES)[number];
+/** The list filters of GET /settlements: open covers open and paid. */
+export const SETTLEMENT_FILTERS = ['open', 'settled', 'disputed'] as const;
+export type SettlementFilter = (typeof SETTLEMENT_FILTERS)[number];
+export const PAYMENT_METHODS = ['upi', 'cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const DISPUTE_REASONS = ['not_received', 'not_as_described', 'not_paid', 'damaged', 'other'] as const;
+export type DisputeReason = (typeof DISPUTE_REASONS)[number];
+export const DISPUTE_OUTCOMES = ['favour_payer', 'favour_payee', 'split', 'no_fault'] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+export const DISPUTE_STATUSES = ['open', 'resolved'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];

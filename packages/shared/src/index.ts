@@ -20,6 +20,7 @@ export * from './schemas/push';
 export * from './schemas/emails';
 export * from './schemas/sessions';
 export * from './schemas/logistics';
+export * from './schemas/settlements';
 // Limits, messages and labels are plain values, apart from the zod schemas that use them: a screen
 // that only shows them does not load the validator.
 export * from './messages/common';
@@ -36,3 +37,4 @@ export * from './messages/sessions';
 export * from './messages/blocks';
 export * from './messages/moderation';
 export * from './messages/logistics';
+export * from './messages/settlements';

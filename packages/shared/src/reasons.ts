@@ -99,11 +99,46 @@ export const RUN_REASONS = [
 ] as const;
 export type RunReason = (typeof RUN_REASONS)[number];
 
+/** What the settling-up rules refuse (marking paid, received, not received). */
+export const SETTLEMENT_REASONS = [
+  /** Only the payer marks a settlement paid. */
+  'notPayer',
+  /** Only the payee confirms it was received, or not. */
+  'notPayee',
+  /** It was already marked paid (or is past open). */
+  'notOpen',
+  /** It is settled already. */
+  'alreadySettled',
+  /** "Not received" needs it marked paid first. */
+  'notPaid',
+  /** A dispute about it is open; a moderator decides. */
+  'disputed',
+] as const;
+export type SettlementReason = (typeof SETTLEMENT_REASONS)[number];
+
+/** What the dispute rules refuse (opening one, deciding one). */
+export const DISPUTE_REFUSALS = [
+  /** Only the two parties of the request or sale open a dispute. */
+  'notParty',
+  /** The request is not completed, or the product not sold to a named buyer. */
+  'notFinished',
+  /** More than 48 hours have passed since the completion or sale. */
+  'windowClosed',
+  /** A dispute about it is already open. */
+  'alreadyOpen',
+  /** The dispute was decided already. */
+  'alreadyResolved',
+] as const;
+export type DisputeRefusal = (typeof DISPUTE_REFUSALS)[number];
+
 /** The reasons of each feature (by its API tag), as the OpenAPI document lists them. */
 export const FEATURE_REASONS: Readonly<Record<string, readonly string[]>> = {
   requests: REQUEST_REASONS,
   trips: TRIP_REASONS,
   runs: RUN_REASONS,
+  settlements: SETTLEMENT_REASONS,
+  disputes: DISPUTE_REFUSALS,
 };
 
-export type ErrorReason = CodeReason | RequestReason | TripReason | RunReason;
+export type ErrorReason =
+  CodeReason | RequestReason | TripReason | RunReason | SettlementReason | DisputeRefusal;

@@ -4,6 +4,7 @@ import type { AppNotification } from './schemas/notifications';
 import type { Trip } from './schemas/logistics';
 import type { Product } from './schemas/products';
 import type { DeliveryRequest } from './schemas/requests';
+import type { Settlement } from './schemas/settlements';
 
 /** The answer to `message:send`: the stored message, or why it was refused. */
 export type SendAck = { ok: true; message: ChatMessage } | { ok: false; error: string };
@@ -55,6 +56,8 @@ export interface ServerToClientEvents {
    * refetch it (GET /runs/{id}, or the list), which answers what this viewer may see.
    */
   'run:changed': (payload: { id: string }) => void;
+  /** A settlement of the viewer's (as payer or payee) was opened or changed state, presented for them. */
+  'settlement:updated': (payload: { settlement: Settlement }) => void;
 }
 
 /** A product id to follow while its page is open (`product:watch`) or to stop following. */

@@ -19,6 +19,7 @@ export const hosteller: User = {
   isVerified: true,
   isProfileComplete: true,
   isModerator: false,
+  upiId: null,
   createdAt: '2026-09-01T10:00:00.000Z',
 };
 
@@ -34,6 +35,7 @@ export const dayscholar: User = {
   isVerified: true,
   isProfileComplete: true,
   isModerator: false,
+  upiId: null,
   createdAt: '2026-09-02T10:00:00.000Z',
 };
 
@@ -50,5 +52,6 @@ export const incompleteUser: User = {
   isVerified: true,
   isProfileComplete: false,
   isModerator: false,
+  upiId: null,
   createdAt: '2026-09-03T10:00:00.000Z',
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reliabilitySchema } from './settlements';
 import { ALL_RATING_TYPES, OFFER_STATUSES, ROLES, SALE_RATING_TYPES } from '../constants';
 import { userText } from './common';
 import { productSchema } from './products';
@@ -95,6 +96,7 @@ export const publicProfileSchema = z.object({
     /** Deliveries given up ÷ deliveries accepted (completed + given up); null before the first. */
     deliveryCancellationRate: z.number().nullable(),
   }),
+  reliability: reliabilitySchema,
   listings: z.array(productSchema),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

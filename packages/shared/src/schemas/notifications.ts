@@ -14,6 +14,7 @@ export const notificationSchema = z.object({
     productId: z.string().optional(),
     tripId: z.string().optional(),
     runId: z.string().optional(),
+    settlementId: z.string().optional(),
   }),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;

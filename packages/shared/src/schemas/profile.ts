@@ -3,6 +3,7 @@ import { LIMITS } from '../constants';
 import { newPassword, optionalText, personName, phoneNumber, userText } from './common';
 import { requireHostelFields, roleField } from './auth';
 import { MESSAGES } from '../messages/common';
+import { upiIdField } from './settlements';
 
 /** PUT /users/profile. Hostel fields are required for hostellers; the server knows the role. */
 export const profileUpdateSchema = z.object({
@@ -10,6 +11,7 @@ export const profileUpdateSchema = z.object({
   phoneNumber: phoneNumber(),
   hostelBlock: optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong, 'Hostel block'),
   roomNumber: optionalText(LIMITS.hostelFieldMax, MESSAGES.hostelFieldTooLong, 'Room number'),
+  upiId: upiIdField,
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateSchema>;
 

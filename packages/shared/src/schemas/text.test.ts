@@ -51,6 +51,12 @@ const ANSWERS = new Set([
   'tripStopSchema',
   'runCanSchema',
   'runSchema',
+  'settlementCanSchema',
+  'settlementSchema',
+  'settlementSummarySchema',
+  'disputeSchema',
+  'moderationDisputeSchema',
+  'reliabilitySchema',
 ]);
 const isAnswer = (name: string) => ANSWERS.has(name) || /Response(Schema)?$/.test(name);
 

@@ -15,6 +15,8 @@ export const userSchema = z.object({
   isProfileComplete: z.boolean(),
   /** A campus moderator (a flag beside the role): sees the Moderation screen. */
   isModerator: z.boolean(),
+  /** Their UPI ID (name@bank), shown to others only inside their settlements. */
+  upiId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

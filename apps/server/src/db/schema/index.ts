@@ -7,3 +7,4 @@ export * from './safety';
 export * from './market';
 export * from './push';
 export * from './sessions';
+export * from './settlements';

@@ -53,6 +53,8 @@ export const users = pgTable(
     /** Deliveries this user accepted and then gave up (the profile's cancellation rate). */
     deliveriesGivenUp: integer('deliveries_given_up').notNull().default(0),
     isModerator: boolean('is_moderator').notNull().default(false),
+    /** Their UPI ID (name@bank), shown only to the other party of their settlements. */
+    upiId: text('upi_id'),
     /** Set while the account is suspended; with `suspendedUntil` null the suspension lasts until lifted. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),

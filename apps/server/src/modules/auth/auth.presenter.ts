@@ -14,6 +14,7 @@ export const presentSelf = (u: UserRow): User => ({
   isVerified: u.isVerified,
   isProfileComplete: u.isProfileComplete,
   isModerator: u.isModerator,
+  upiId: u.upiId,
   createdAt: u.createdAt.toISOString(),
 });
 

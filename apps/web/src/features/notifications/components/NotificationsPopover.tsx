@@ -11,11 +11,13 @@ import {
   type LucideIcon,
   MessageCircle,
   Package,
+  Scale,
   RotateCw,
   ShieldAlert,
   ShoppingBag,
   Truck,
   Users,
+  Wallet,
 } from 'lucide-react';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -41,6 +43,8 @@ const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> =
   moderation: { icon: ShieldAlert, className: 'bg-orange-50 text-orange-800' },
   trip: { icon: Bike, className: 'bg-teal-50 text-teal-700' },
   run: { icon: Users, className: 'bg-sky-50 text-sky-700' },
+  settlement: { icon: Wallet, className: 'bg-emerald-50 text-emerald-700' },
+  dispute: { icon: Scale, className: 'bg-rose-50 text-rose-700' },
 };
 
 /** Where a notification leads: the request, the chat with its sender, the product, trip or run it is about. */

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  DISPUTE_OUTCOMES,
+  DISPUTE_REASONS,
+  DISPUTE_STATUSES,
+  PAYMENT_METHODS,
+  SETTLEMENT_KINDS,
+  SETTLEMENT_STATES,
+} from '@campusrun/shared';
+import { products } from './products';
+import { requests } from './requests';
+import { users } from './users';
+
+export const settlementKindEnum = pgEnum('settlement_kind', SETTLEMENT_KINDS);
+export const settlementStateEnum = pgEnum('settlement_state', SETTLEMENT_STATES);
+export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
+export const disputeReasonEnum = pgEnum('dispute_reason', DISPUTE_REASONS);
+export const disputeOutcomeEnum = pgEnum('dispute_outcome', DISPUTE_OUTCOMES);
+export const disputeStatusEnum = pgEnum('dispute_status', DISPUTE_STATUSES);
+
+/**
+ * Who owes whom after a completed request (the requester owes the deliverer the fee and the item
+ * cost) or a sale to a named buyer (the buyer owes the seller). One per request, one per product.
+ * Its state moves by conditional updates: open → paid → settled, or disputed while a dispute is open.
+ */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: settlementKindEnum('kind').notNull(),
+    requestId: uuid('request_id').references(() => requests.id, { onDelete: 'cascade' }),
+    /** The product sold; null once the seller deleted it (the title stays). */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The request's item name or the product's name when the settlement opened. */
+    title: text('title').notNull(),
+    payerId: uuid('payer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payeeId: uuid('payee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Integer paise. */
+    amount: integer('amount').notNull(),
+    state: settlementStateEnum('state').notNull().default('open'),
+    method: paymentMethodEnum('method'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** When the payer was reminded (once, a day after it opened, if still open). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('settlements_request_idx')
+      .on(t.requestId)
+      .where(sql`${t.requestId} is not null`),
+    uniqueIndex('settlements_product_idx')
+      .on(t.productId)
+      .where(sql`${t.productId} is not null`),
+    index('settlements_payer_idx').on(t.payerId, t.state, t.createdAt),
+    index('settlements_payee_idx').on(t.payeeId, t.state, t.createdAt),
+    index('settlements_reminder_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'open' and ${t.remindedAt} is null`),
+    check('settlements_amount_nonnegative', sql`${t.amount} >= 0`),
+    check('settlements_two_parties', sql`${t.payerId} <> ${t.payeeId}`),
+  ],
+);
+
+/**
+ * A dispute about a completed request or a sale, opened by either party; a moderator decides it.
+ * At most one open per request or sale.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    targetType: settlementKindEnum('target_type').notNull(),
+    /** The request's id, or the product's for a sale. */
+    targetId: uuid('target_id').notNull(),
+    settlementId: uuid('settlement_id').references(() => settlements.id, { onDelete: 'set null' }),
+    openedBy: uuid('opened_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: disputeReasonEnum('reason').notNull(),
+    details: text('details').notNull(),
+    status: disputeStatusEnum('status').notNull().default('open'),
+    outcome: disputeOutcomeEnum('outcome'),
+    note: text('note'),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('disputes_one_open_idx')
+      .on(t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('disputes_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('disputes_settlement_idx').on(t.settlementId),
+  ],
+);

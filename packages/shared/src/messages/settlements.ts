@@ -1,0 +1,74 @@
+import type { DisputeOutcome, DisputeReason, SettlementState } from '../constants';
+
+/** Settling up after a completed request or a sale, disputes, and the reliability record. */
+export const SETTLEMENT_LIMITS = {
+  /** The payer of a settlement still open this long after it opened is reminded once. */
+  reminderHours: 24,
+  /** Either party may open a dispute this long after the completion or the sale. */
+  disputeWindowHours: 48,
+  /** A settlement open longer than this counts against its payer's reliability record. */
+  overdueDays: 7,
+  upiIdMax: 100,
+  disputeDetailsMax: 1000,
+  outcomeNoteMax: 500,
+  /** The last messages between the two parties a moderator sees as evidence. */
+  evidenceMessages: 50,
+} as const;
+
+export const SETTLEMENT_MESSAGES = {
+  notFound: 'Settlement not found',
+  methodInvalid: 'Please choose UPI or cash',
+  notPayer: 'Only the person who owes this can mark it paid',
+  notPayee: 'Only the person being paid can confirm this',
+  notOpen: 'This has already been marked paid',
+  alreadySettled: 'This is already settled',
+  notPaid: 'You can say it was not received only after it was marked paid',
+  disputed: 'This is under dispute; a moderator will decide',
+  markedPaid: 'Marked as paid',
+  markedReceived: 'Marked as received',
+  markedNotReceived: 'A moderator will look into it',
+  upiIdInvalid: 'Please enter a valid UPI ID, like name@bank',
+  upiIdTooLong: `UPI ID must be at most ${SETTLEMENT_LIMITS.upiIdMax} characters`,
+} as const;
+
+export const DISPUTE_MESSAGES = {
+  targetTypeInvalid: 'Please choose a request or a sale',
+  targetRequired: 'Please choose what the dispute is about',
+  reasonInvalid: 'Please choose a reason',
+  detailsRequired: 'Please describe what went wrong',
+  detailsTooLong: `Details must be at most ${SETTLEMENT_LIMITS.disputeDetailsMax} characters`,
+  notParty: 'Only the two people in this deal can open a dispute',
+  targetNotFound: 'Not found',
+  notFinished: 'A dispute can be opened only after the request is completed or the item is sold',
+  windowClosed: `Disputes can be opened only within ${SETTLEMENT_LIMITS.disputeWindowHours} hours`,
+  alreadyOpen: 'There is already an open dispute about this',
+  opened: 'Dispute opened. A moderator will look into it.',
+  notFound: 'Dispute not found',
+  outcomeInvalid: 'Please choose an outcome',
+  noteRequired: 'Please add a note for both sides',
+  noteTooLong: `Note must be at most ${SETTLEMENT_LIMITS.outcomeNoteMax} characters`,
+  alreadyResolved: 'This dispute has already been decided',
+  resolved: 'Dispute decided',
+} as const;
+
+export const SETTLEMENT_STATE_LABELS: Record<SettlementState, string> = {
+  open: 'Not paid yet',
+  paid: 'Paid, waiting for confirmation',
+  settled: 'Settled',
+  disputed: 'Disputed',
+};
+
+export const DISPUTE_REASON_LABELS: Record<DisputeReason, string> = {
+  not_received: 'Money not received',
+  not_as_described: 'Not as described',
+  not_paid: 'Not paid',
+  damaged: 'Damaged',
+  other: 'Something else',
+};
+
+export const DISPUTE_OUTCOME_LABELS: Record<DisputeOutcome, string> = {
+  favour_payer: 'In favour of the payer (nothing more is owed)',
+  favour_payee: 'In favour of the payee (the full amount is owed)',
+  split: 'Split (half the amount is owed)',
+  no_fault: 'No fault (nothing more is owed)',
+};

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import {
+  DISPUTE_OUTCOMES,
+  DISPUTE_REASONS,
+  DISPUTE_STATUSES,
+  PAYMENT_METHODS,
+  SETTLEMENT_FILTERS,
+  SETTLEMENT_KINDS,
+  SETTLEMENT_STATES,
+} from '../constants';
+import { charactersNotAllowed } from '../messages/common';
+import { DISPUTE_MESSAGES, SETTLEMENT_LIMITS, SETTLEMENT_MESSAGES } from '../messages/settlements';
+import { paginationQuerySchema, userText } from './common';
+import { userRefSchema } from './users';
+
+/**
+ * A UPI ID (VPA): `name@bank`. The name part takes letters, digits, dots, hyphens and underscores;
+ * the handle is letters and digits (`okaxis`, `ybl`, `paytm`).
+ */
+export const UPI_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}@[A-Za-z][A-Za-z0-9]{1,31}$/;
+
+/**
+ * The optional `upiId` of PUT /users/profile: absent leaves it as it is, blank or null removes it,
+ * anything else must be a UPI ID (stored trimmed, as typed).
+ */
+export const upiIdField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  userText('line', SETTLEMENT_MESSAGES.upiIdInvalid, { error: SETTLEMENT_MESSAGES.upiIdInvalid })
+    .trim()
+    .max(SETTLEMENT_LIMITS.upiIdMax, SETTLEMENT_MESSAGES.upiIdTooLong)
+    .regex(UPI_ID, SETTLEMENT_MESSAGES.upiIdInvalid)
+    .nullable()
+    .optional(),
+);
+
+/** GET /settlements: `open` lists open and paid ones; newest first. */
+export const settlementListQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(SETTLEMENT_FILTERS, { error: 'status must be open, settled or disputed' }).default('open'),
+});
+export type SettlementListQuery = z.infer<typeof settlementListQuerySchema>;
+
+/** GET /settlements/for?kind=request|sale&targetId=…: the settlement of one request or sale. */
+export const settlementLookupQuerySchema = z.object({
+  kind: z.enum(SETTLEMENT_KINDS, { error: DISPUTE_MESSAGES.targetTypeInvalid }),
+  targetId: z.uuid({ error: DISPUTE_MESSAGES.targetRequired }),
+});
+
+/** PUT /settlements/{id}/paid (payer). */
+export const markPaidSchema = z.object({
+  method: z.enum(PAYMENT_METHODS, { error: SETTLEMENT_MESSAGES.methodInvalid }),
+});
+export type MarkPaidBody = z.infer<typeof markPaidSchema>;
+
+export const settlementCanSchema = z.object({
+  /** The payer may say they paid (state open). */
+  pay: z.boolean(),
+  /** The payee may confirm they received it (state open or paid). */
+  receive: z.boolean(),
+  /** The payee may say it never arrived (state paid). */
+  notReceive: z.boolean(),
+  /** Either party may open a dispute (within the window, none open yet). */
+  dispute: z.boolean(),
+});
+export type SettlementCan = z.infer<typeof settlementCanSchema>;
+
+/**
+ * Who owes whom for one completed request or one sale. Money in rupees. `thing.id` is null when the
+ * product was deleted after the sale. `upiUri` only when the payee has a UPI ID (and only its two
+ * parties ever see a settlement).
+ */
+export const settlementSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(SETTLEMENT_KINDS),
+  thing: z.object({
+    id: z.uuid().nullable(),
+    title: z.string(),
+    /** The request's number (#12); null for a sale. */
+    number: z.number().int().nullable(),
+  }),
+  amount: z.number(),
+  payer: userRefSchema,
+  payee: userRefSchema,
+  state: z.enum(SETTLEMENT_STATES),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  settledAt: z.string().nullable(),
+  upiUri: z.string().nullable(),
+  /** The open or last dispute about the same request or sale, if any. */
+  dispute: z
+    .object({
+      id: z.uuid(),
+      status: z.enum(DISPUTE_STATUSES),
+      outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
+    })
+    .nullable(),
+  can: settlementCanSchema,
+});
+export type Settlement = z.infer<typeof settlementSchema>;
+export const settlementResponseSchema = z.object({ settlement: settlementSchema });
+export const settlementLookupResponseSchema = z.object({ settlement: settlementSchema.nullable() });
+export const settlementListResponseSchema = z.object({
+  settlements: z.array(settlementSchema),
+  nextCursor: z.string().nullable(),
+});
+export type SettlementListResponse = z.infer<typeof settlementListResponseSchema>;
+
+/** GET /settlements/summary: rupees still owed (open, paid or disputed), in all and per person. */
+export const settlementSummarySchema = z.object({
+  youOwe: z.number(),
+  owedToYou: z.number(),
+  byPerson: z.array(z.object({ user: userRefSchema, youOwe: z.number(), owedToYou: z.number() })),
+});
+export type SettlementSummary = z.infer<typeof settlementSummarySchema>;
+export const settlementSummaryResponseSchema = settlementSummarySchema;
+
+/** POST /disputes (either party, within the window of the completion or sale). */
+export const openDisputeSchema = z.object({
+  targetType: z.enum(SETTLEMENT_KINDS, { error: DISPUTE_MESSAGES.targetTypeInvalid }),
+  targetId: z.uuid({ error: DISPUTE_MESSAGES.targetRequired }),
+  reason: z.enum(DISPUTE_REASONS, { error: DISPUTE_MESSAGES.reasonInvalid }),
+  details: userText('text', charactersNotAllowed('Details'), { error: DISPUTE_MESSAGES.detailsRequired })
+    .trim()
+    .min(1, DISPUTE_MESSAGES.detailsRequired)
+    .max(SETTLEMENT_LIMITS.disputeDetailsMax, DISPUTE_MESSAGES.detailsTooLong),
+});
+export type OpenDisputeBody = z.infer<typeof openDisputeSchema>;
+export type OpenDisputeInput = z.input<typeof openDisputeSchema>;
+
+/** PUT /moderation/disputes/{id} (moderators). */
+export const resolveDisputeSchema = z.object({
+  outcome: z.enum(DISPUTE_OUTCOMES, { error: DISPUTE_MESSAGES.outcomeInvalid }),
+  note: userText('text', charactersNotAllowed('Note'), { error: DISPUTE_MESSAGES.noteRequired })
+    .trim()
+    .min(1, DISPUTE_MESSAGES.noteRequired)
+    .max(SETTLEMENT_LIMITS.outcomeNoteMax, DISPUTE_MESSAGES.noteTooLong),
+});
+export type ResolveDisputeBody = z.infer<typeof resolveDisputeSchema>;
+
+/** One dispute as its parties see it. */
+export const disputeSchema = z.object({
+  id: z.uuid(),
+  targetType: z.enum(SETTLEMENT_KINDS),
+  targetId: z.uuid(),
+  reason: z.enum(DISPUTE_REASONS),
+  details: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
+  note: z.string().nullable(),
+  openedBy: userRefSchema,
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+export const disputeResponseSchema = z.object({ dispute: disputeSchema });
+
+/** GET /moderation/disputes?status=open|resolved. */
+export const moderationDisputesQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(DISPUTE_STATUSES, { error: 'status must be open or resolved' }).default('open'),
+});
+
+/** What a moderator sees of a dispute: both parties, the settlement, the thing, the evidence. */
+export const moderationDisputeSchema = disputeSchema.extend({
+  payer: userRefSchema,
+  payee: userRefSchema,
+  settlement: z
+    .object({
+      id: z.uuid(),
+      amount: z.number(),
+      state: z.enum(SETTLEMENT_STATES),
+      method: z.enum(PAYMENT_METHODS).nullable(),
+    })
+    .nullable(),
+  thing: z.object({
+    id: z.uuid().nullable(),
+    title: z.string(),
+    /** Request details or product description. */
+    text: z.string().nullable(),
+    /** Rupees: the request's fee plus item cost, or the sale's amount. */
+    price: z.number().nullable(),
+    photos: z.array(z.string()),
+  }),
+  /** The last messages between the two parties, oldest first. */
+  evidence: z.array(z.object({ senderId: z.uuid(), content: z.string(), sentAt: z.string() })),
+});
+export type ModerationDispute = z.infer<typeof moderationDisputeSchema>;
+export const moderationDisputesResponseSchema = z.object({
+  disputes: z.array(moderationDisputeSchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** A public profile's reliability record, counted from the data. */
+export const reliabilitySchema = z.object({
+  deliveriesCompleted: z.number().int(),
+  requestsCompleted: z.number().int(),
+  /** Accepted requests of theirs they cancelled anyway. */
+  cancellationsAfterAcceptance: z.number().int(),
+  deliveriesGivenUp: z.number().int(),
+  disputesLost: z.number().int(),
+  /** Settlements they owe that have been open for more than 7 days. */
+  settlementsOverdue: z.number().int(),
+  memberSince: z.string(),
+});
+export type Reliability = z.infer<typeof reliabilitySchema>;
