@@ -1,6 +1,7 @@
 import {
   MODERATION_LIMITS,
   MODERATION_MESSAGES,
+  type ModerationActionEntry,
   type ModerationReport,
   REPORT_REASON_LABELS,
   type ReportStatus,
@@ -24,13 +25,20 @@ import { toast } from '@/lib/toast';
 import { useModerationActions } from '../api/get-moderation-actions';
 import { useModerationReports } from '../api/get-moderation-reports';
 import { useModerate } from '../api/moderate-report';
+import { DisputesQueue } from './DisputesQueue';
 
-type Tab = ReportStatus | 'log';
+type Tab = ReportStatus | 'disputes' | 'log';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'open', label: 'Open reports' },
   { id: 'closed', label: 'Closed' },
+  { id: 'disputes', label: 'Disputes' },
   { id: 'log', label: 'Action log' },
 ];
+
+/** How the log says each action; the others read as their own name. */
+const ACTION_TEXT: Partial<Record<ModerationActionEntry['action'], string>> = {
+  resolve_dispute: 'decided a dispute',
+};
 
 const TYPE_LABEL = { product: 'Product', request: 'Request', message: 'Message', user: 'User' } as const;
 
@@ -54,7 +62,7 @@ export function ModerationPage() {
       <title>Moderation · CampusRun</title>
       <h1 className="text-2xl font-semibold text-slate-900">Moderation</h1>
       <p className="mt-1 text-sm text-slate-500">
-        Review what students reported, then dismiss, remove or suspend.
+        Review what students reported, then dismiss, remove or suspend; decide disputes over payments.
       </p>
       {/* The padding keeps the tabs' rings and focus outlines inside the scrolling row, uncut. */}
       <div role="tablist" aria-label="Moderation" className="-mx-1 mt-4 flex gap-2 overflow-x-auto p-1">
@@ -78,7 +86,7 @@ export function ModerationPage() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="mt-5">
-        {tab === 'log' ? <ActionLog /> : <Queue status={tab} />}
+        {tab === 'log' ? <ActionLog /> : tab === 'disputes' ? <DisputesQueue /> : <Queue status={tab} />}
       </div>
     </>
   );
@@ -360,7 +368,7 @@ function ActionLog() {
       {actions.data.map((a) => (
         <li key={a.id} className="p-4 text-sm">
           <p className="text-slate-900">
-            <span className="font-medium">{a.moderator.name}</span> · {a.action}
+            <span className="font-medium">{a.moderator.name}</span> · {ACTION_TEXT[a.action] ?? a.action}
             {a.days !== null && ` for ${a.days} days`} · {TYPE_LABEL[a.targetType].toLowerCase()}
           </p>
           <p className="break-words text-slate-600">{a.reason}</p>

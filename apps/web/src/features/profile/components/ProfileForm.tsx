@@ -11,7 +11,7 @@ import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
 import { useUpdateProfile } from '../api/update-profile';
 
-const FIELDS = ['name', 'phoneNumber', 'hostelBlock', 'roomNumber'] as const;
+const FIELDS = ['name', 'phoneNumber', 'hostelBlock', 'roomNumber', 'upiId'] as const;
 
 export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { updateUser } = useAuth();
@@ -33,6 +33,7 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
       phoneNumber: user.phoneNumber ?? '',
       hostelBlock: user.hostelBlock ?? '',
       roomNumber: user.roomNumber ?? '',
+      upiId: user.upiId ?? '',
     },
     reValidateMode: 'onSubmit',
   });
@@ -49,6 +50,8 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
         phoneNumber: values.phoneNumber,
         hostelBlock: isHosteller ? values.hostelBlock : null,
         roomNumber: isHosteller ? values.roomNumber : null,
+        // Blank is sent as null, which removes it.
+        upiId: values.upiId ?? null,
       }),
     onSuccess: ({ user: updated }) => {
       updateUser(updated);
@@ -77,6 +80,16 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
           roomNumber={{ ...register('roomNumber'), error: errors.roomNumber?.message }}
         />
       )}
+      <TextField
+        label="UPI ID (optional)"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="name@bank"
+        hint="People who owe you see it inside a settlement, to pay you by UPI"
+        error={errors.upiId?.message}
+        {...register('upiId')}
+      />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
           Cancel

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { SETTLEMENT_MESSAGES } from '@campusrun/shared';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
@@ -113,12 +114,78 @@ describe('profile', () => {
       phoneNumber: '9876543210',
       hostelBlock: 'Block A',
       roomNumber: '202',
+      upiId: null,
     });
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({
       name: 'Asha R',
       roomNumber: '202',
     });
     expect(await screen.findByText('202')).toBeInTheDocument();
+  });
+
+  describe('UPI ID', () => {
+    /** PUT /users/profile answering with the user as sent; the bodies it received. */
+    function profileSaves(base = hosteller) {
+      const bodies: Record<string, unknown>[] = [];
+      server.use(
+        http.put(api('/users/profile'), async ({ request }) => {
+          const body = (await request.json()) as Record<string, unknown>;
+          bodies.push(body);
+          return HttpResponse.json({ message: 'Updated', user: { ...base, upiId: body.upiId ?? null } });
+        }),
+      );
+      return bodies;
+    }
+    const account = () => within(screen.getByRole('region', { name: 'Account' }));
+
+    it('is sent with the profile and then shown in the account details', async () => {
+      const bodies = profileSaves();
+      const { user } = await openProfile();
+      expect(account().getByText('UPI ID').nextElementSibling).toHaveTextContent('Not set');
+      await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+      const field = screen.getByLabelText('UPI ID (optional)');
+      expect(field).toHaveAccessibleDescription(
+        'People who owe you see it inside a settlement, to pay you by UPI',
+      );
+      await user.type(field, ' asha.rao@okaxis ');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+      expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+      expect(bodies).toHaveLength(1);
+      expect(bodies[0]!.upiId).toBe('asha.rao@okaxis');
+      expect(account().getByText('asha.rao@okaxis')).toBeInTheDocument();
+      expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ upiId: 'asha.rao@okaxis' });
+    });
+
+    it('starts from the saved one, and emptying the field removes it', async () => {
+      const withUpi = { ...hosteller, upiId: 'asha@ybl' };
+      const bodies = profileSaves(withUpi);
+      const { user } = await openProfile(withUpi);
+      expect(account().getByText('asha@ybl')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+      const field = screen.getByLabelText('UPI ID (optional)');
+      expect(field).toHaveValue('asha@ybl');
+      await user.clear(field);
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+      expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+      expect(bodies[0]!.upiId).toBeNull();
+      expect(account().queryByText('asha@ybl')).not.toBeInTheDocument();
+      expect(account().getByText('UPI ID').nextElementSibling).toHaveTextContent('Not set');
+    });
+
+    it('refuses something that is not a UPI ID and sends nothing', async () => {
+      const bodies = profileSaves();
+      const { user } = await openProfile();
+      await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+      const field = screen.getByLabelText('UPI ID (optional)');
+      await user.type(field, '98765 43210');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+      expect(await screen.findByText(SETTLEMENT_MESSAGES.upiIdInvalid)).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(bodies).toEqual([]);
+    });
   });
 
   it('change password: validates current, new and confirmation', async () => {

@@ -75,6 +75,7 @@ export function ProfilePage() {
                 <Detail label="Phone number" value={user.phoneNumber} />
                 {isHosteller && <Detail label="Hostel block" value={user.hostelBlock} />}
                 {isHosteller && <Detail label="Room number" value={user.roomNumber} />}
+                <Detail label="UPI ID" value={user.upiId} />
               </dl>
             )}
           </div>

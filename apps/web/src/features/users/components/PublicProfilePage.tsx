@@ -13,6 +13,7 @@ import { useAuth } from '@/lib/auth';
 import { formatDate, formatMonthYear, formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { usePublicProfile } from '../api/get-profile';
+import { ReliabilitySection } from './ReliabilitySection';
 
 const KINDS: { key: keyof PublicProfile['ratings']; label: string }[] = [
   { key: 'asDeliverer', label: 'As deliverer' },
@@ -75,6 +76,8 @@ function ProfileView({ profile, isYou }: { profile: PublicProfile; isYou: boolea
           </button>
         )}
       </header>
+
+      <ReliabilitySection reliability={profile.reliability} />
 
       <section aria-labelledby="ratings-heading">
         <h2 id="ratings-heading" className="text-base font-medium text-slate-900">

@@ -1,0 +1,299 @@
+import {
+  DISPUTE_MESSAGES,
+  DISPUTE_OUTCOME_LABELS,
+  type DisputeStatus,
+  type ModerationDispute,
+} from '@campusrun/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { dayscholar, hosteller } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+
+const moderator = {
+  ...dayscholar,
+  id: '0d0e0f10-1a2b-4c3d-8e9f-000000000abc',
+  name: 'Mod Meena',
+  isModerator: true,
+};
+const slow = { timeout: 10_000 };
+const payer = { id: hosteller.id, name: hosteller.name, avatar: null };
+const payee = { id: dayscholar.id, name: dayscholar.name, avatar: null };
+
+let n = 0;
+function makeDispute(overrides: Partial<ModerationDispute> = {}): ModerationDispute {
+  n += 1;
+  const id = `d15b07e0-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  return {
+    id,
+    targetType: 'request',
+    targetId: 'a0000000-0000-4000-8000-000000000001',
+    reason: 'not_received',
+    details: 'I marked it paid by UPI but they say nothing arrived.',
+    status: 'open',
+    outcome: null,
+    note: null,
+    openedBy: payee,
+    createdAt: '2026-10-02T10:00:00.000Z',
+    resolvedAt: null,
+    payer,
+    payee,
+    settlement: { id: '5e000000-0000-4000-8000-000000000001', amount: 150, state: 'disputed', method: 'upi' },
+    thing: {
+      id: 'a0000000-0000-4000-8000-000000000001',
+      title: 'Maggi and a cold coffee',
+      text: 'From the campus store, before 9 pm.',
+      price: 150,
+      photos: [],
+    },
+    evidence: [
+      { senderId: payer.id, content: 'Sent the money just now', sentAt: '2026-10-01T18:00:00.000Z' },
+      { senderId: payee.id, content: 'Nothing has come through', sentAt: '2026-10-01T19:00:00.000Z' },
+    ],
+    ...overrides,
+  };
+}
+
+/** GET /moderation/disputes answering from `pages[status]` (a list of pages, by cursor). */
+function disputesHandler(pages: Partial<Record<DisputeStatus, ModerationDispute[][]>>) {
+  const seen: string[] = [];
+  server.use(
+    http.get(api('/moderation/disputes'), ({ request }) => {
+      const url = new URL(request.url);
+      seen.push(url.search);
+      const status = (url.searchParams.get('status') ?? 'open') as DisputeStatus;
+      const list = pages[status] ?? [[]];
+      const index = Number(url.searchParams.get('cursor') ?? 0);
+      return HttpResponse.json({
+        disputes: list[index] ?? [],
+        nextCursor: index + 1 < list.length ? String(index + 1) : null,
+      });
+    }),
+  );
+  return seen;
+}
+
+async function openDisputes() {
+  server.use(
+    meHandler(moderator),
+    http.get(api('/moderation/reports'), () => HttpResponse.json({ reports: [], nextCursor: null })),
+  );
+  const app = renderApp('/moderation', { user: moderator });
+  await app.user.click(await screen.findByRole('tab', { name: 'Disputes' }, slow));
+  return app;
+}
+
+const openList = () => screen.findByRole('list', { name: 'Open disputes' }, slow);
+
+describe('moderation: disputes', () => {
+  it('shows each open dispute: the thing, who opened it and why, both parties, the settlement and the evidence', async () => {
+    const seen = disputesHandler({
+      open: [
+        [
+          makeDispute({
+            targetType: 'sale',
+            reason: 'not_as_described',
+            details: 'The kettle does not heat.',
+            openedBy: payer,
+            settlement: {
+              id: '5e000000-0000-4000-8000-000000000002',
+              amount: 450,
+              state: 'open',
+              method: null,
+            },
+            thing: {
+              id: 'b0000000-0000-4000-8000-000000000001',
+              title: 'Electric kettle',
+              text: 'Barely used',
+              price: 450,
+              photos: ['/uploads/products/00112233445566778899aabbccddeeff_thumb.webp'],
+            },
+          }),
+        ],
+      ],
+    });
+    const { user } = await openDisputes();
+    const card = within((await openList()).children[0] as HTMLElement);
+    expect(seen[0]).toContain('status=open');
+
+    expect(card.getByRole('heading', { name: 'Electric kettle' })).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Electric kettle' })).toHaveAttribute(
+      'href',
+      '/products/b0000000-0000-4000-8000-000000000001',
+    );
+    expect(card.getByText('Sale')).toBeInTheDocument();
+    expect(card.getByText('Barely used')).toBeInTheDocument();
+    expect(card.getByRole('img', { name: 'Photo of Electric kettle' })).toHaveAttribute(
+      'src',
+      '/uploads/products/00112233445566778899aabbccddeeff_thumb.webp',
+    );
+    expect(card.getByText('Not as described')).toBeInTheDocument();
+    expect(card.getByText('The kettle does not heat.')).toBeInTheDocument();
+    const row = (label: string) => card.getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(row('Payer')).toHaveTextContent(payer.name);
+    expect(row('Payee')).toHaveTextContent(payee.name);
+    expect(row('Amount')).toHaveTextContent('₹450');
+    expect(row('Settlement')).toHaveTextContent('Not paid yet');
+    expect(row('Paid by')).toHaveTextContent('Not said');
+
+    // The messages are folded away until asked for, oldest first, each said by payer or payee.
+    const messages = card.getByText('Messages between them (2)');
+    expect(card.getByText('Sent the money just now')).not.toBeVisible();
+    await user.click(messages);
+    expect(card.getByText('Sent the money just now')).toBeVisible();
+    const items = within(card.getByRole('list', { name: 'Messages, oldest first' })).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^Asha Rao \(payer\).*Sent the money just now$/),
+      expect.stringMatching(/^Ravi Kumar \(payee\).*Nothing has come through$/),
+    ]);
+  });
+
+  it('decides: sends the outcome and the note, then the list is asked again', async () => {
+    const dispute = makeDispute();
+    const seen = disputesHandler({ open: [[dispute]] });
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(api(`/moderation/disputes/${dispute.id}`), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({
+          dispute: { ...dispute, status: 'resolved', outcome: 'split', note: 'Half each' },
+        });
+      }),
+    );
+    const { user } = await openDisputes();
+    const card = within((await openList()).children[0] as HTMLElement);
+    await user.click(card.getByRole('radio', { name: DISPUTE_OUTCOME_LABELS.split }));
+    await user.type(card.getByLabelText('Note to both sides'), '  Half each  ');
+    const asked = seen.length;
+    await user.click(card.getByRole('button', { name: 'Decide' }));
+
+    expect(await screen.findByText(DISPUTE_MESSAGES.resolved)).toBeInTheDocument();
+    expect(bodies).toEqual([{ outcome: 'split', note: 'Half each' }]);
+    await waitFor(() => expect(seen.length).toBeGreaterThan(asked));
+  });
+
+  it('asks for an outcome and a note before sending anything', async () => {
+    const dispute = makeDispute();
+    disputesHandler({ open: [[dispute]] });
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(api(`/moderation/disputes/${dispute.id}`), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ dispute });
+      }),
+    );
+    const { user } = await openDisputes();
+    const card = within((await openList()).children[0] as HTMLElement);
+    await user.type(card.getByLabelText('Note to both sides'), '   ');
+    await user.click(card.getByRole('button', { name: 'Decide' }));
+
+    expect(await card.findByText(DISPUTE_MESSAGES.outcomeInvalid)).toBeInTheDocument();
+    expect(card.getByText(DISPUTE_MESSAGES.noteRequired)).toBeInTheDocument();
+    expect(card.getByLabelText('Note to both sides')).toHaveAttribute('aria-invalid', 'true');
+    expect(bodies).toEqual([]);
+
+    // Choosing an outcome clears its message; the note's stays until it is written.
+    await user.click(card.getByRole('radio', { name: DISPUTE_OUTCOME_LABELS.favour_payer }));
+    expect(card.queryByText(DISPUTE_MESSAGES.outcomeInvalid)).not.toBeInTheDocument();
+    expect(card.getByText(DISPUTE_MESSAGES.noteRequired)).toBeInTheDocument();
+  });
+
+  it('decided meanwhile by another moderator: says so and shows the list as it now is', async () => {
+    const dispute = makeDispute();
+    let decided = false;
+    server.use(
+      http.get(api('/moderation/disputes'), ({ request }) => {
+        const status = new URL(request.url).searchParams.get('status');
+        const open = status === 'open' && !decided;
+        return HttpResponse.json({ disputes: open ? [dispute] : [], nextCursor: null });
+      }),
+      http.put(api(`/moderation/disputes/${dispute.id}`), () => {
+        decided = true;
+        return HttpResponse.json(
+          { message: DISPUTE_MESSAGES.alreadyResolved, code: 'CONFLICT', reason: 'alreadyResolved' },
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = await openDisputes();
+    const card = within((await openList()).children[0] as HTMLElement);
+    await user.click(card.getByRole('radio', { name: DISPUTE_OUTCOME_LABELS.no_fault }));
+    await user.type(card.getByLabelText('Note to both sides'), 'Nobody is at fault');
+    await user.click(card.getByRole('button', { name: 'Decide' }));
+
+    expect(await screen.findByText(DISPUTE_MESSAGES.alreadyResolved)).toBeInTheDocument();
+    expect(await screen.findByText('No open disputes')).toBeInTheDocument();
+  });
+
+  it('shows the outcome and the note of resolved disputes, with no form', async () => {
+    const seen = disputesHandler({
+      resolved: [
+        [
+          makeDispute({
+            status: 'resolved',
+            outcome: 'favour_payee',
+            note: 'The screenshot shows no transfer.',
+            resolvedAt: '2026-10-03T10:00:00.000Z',
+            settlement: {
+              id: '5e000000-0000-4000-8000-000000000003',
+              amount: 150,
+              state: 'open',
+              method: 'upi',
+            },
+          }),
+        ],
+      ],
+    });
+    const { user } = await openDisputes();
+    expect(await screen.findByText('No open disputes', undefined, slow)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resolved' }));
+    const list = await screen.findByRole('list', { name: 'Resolved disputes' });
+    expect(seen.at(-1)).toContain('status=resolved');
+    expect(within(list).getByText(DISPUTE_OUTCOME_LABELS.favour_payee)).toBeInTheDocument();
+    expect(within(list).getByText('The screenshot shows no transfer.')).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Decide' })).not.toBeInTheDocument();
+  });
+
+  it('pages on with Load more', async () => {
+    disputesHandler({
+      open: [
+        [makeDispute({ thing: { ...makeDispute().thing, title: 'First page' } })],
+        [makeDispute({ thing: { ...makeDispute().thing, id: null, title: 'Second page' } })],
+      ],
+    });
+    const { user } = await openDisputes();
+    const list = await openList();
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['First page']);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('heading')
+          .map((h) => h.textContent),
+      ).toEqual(['First page', 'Second page']),
+    );
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says when nothing is open, and offers a retry when the list fails', async () => {
+    let fail = true;
+    server.use(
+      meHandler(moderator),
+      http.get(api('/moderation/disputes'), () =>
+        fail
+          ? HttpResponse.json({ message: 'Server error', code: 'INTERNAL' }, { status: 500 })
+          : HttpResponse.json({ disputes: [], nextCursor: null }),
+      ),
+    );
+    const { user } = await openDisputes();
+    expect(await screen.findByText('Failed to load disputes', undefined, slow)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No open disputes')).toBeInTheDocument();
+  });
+});
