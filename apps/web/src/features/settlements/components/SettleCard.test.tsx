@@ -6,6 +6,7 @@ import { dayscholar, hosteller } from '@/test/fixtures';
 import { makeProduct, seller } from '@/test/products';
 import { can, makeRequest, withDeliverer } from '@/test/requests';
 import { decodeQrSvg } from '@/test/qr';
+import { currentSocket } from '@/test/socket';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
 import { makeSettlement, settlementCan, upiUriFor } from '@/test/settlements';
@@ -159,6 +160,31 @@ describe('settle card', { timeout: 20_000 }, () => {
     await waitFor(() => expect(settle.getByRole('status')).toHaveTextContent(/^Settled$/));
     expect(settle.queryByRole('button', { name: 'Received' })).not.toBeInTheDocument();
     await waitFor(() => expect(toastTexts()).toContain('Marked as received'));
+  });
+
+  it('follows the other side live: the payer sees the payee confirm it, without a reload', async () => {
+    let settlement: Settlement | undefined;
+    const { lookups } = openRequest(hosteller, (id) => {
+      settlement = makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        state: 'paid',
+        can: settlementCan('dispute'),
+      });
+      return settlement;
+    });
+    const settle = await card();
+    expect(settle.getByRole('status')).toHaveTextContent('Paid, waiting for confirmation');
+    currentSocket().serverEmit('settlement:updated', {
+      settlement: {
+        ...settlement!,
+        state: 'settled',
+        settledAt: '2026-11-21T09:30:00.000Z',
+        can: settlementCan(),
+      },
+    });
+    await waitFor(() => expect(settle.getByRole('status')).toHaveTextContent(/^Settled on /));
+    expect(settle.queryByRole('button', { name: 'Report a problem' })).not.toBeInTheDocument();
+    expect(lookups).toHaveLength(1);
   });
 
   it('shows a refusal and the settlement as it is now when the other side acted first', async () => {
