@@ -47,9 +47,10 @@
       api: ['/requests/my-deliveries?status=active&limit=20'],
     },
     { path: '/marketplace', code: 'MarketplacePage', api: ['/products?sort=recent&limit=24'] },
-    { path: '/products/:id', code: 'ProductDetailPage', api: ['/products/:id', '/products/:id/offers'] },
-    { path: '/requests/:id', code: 'RequestDetailPage', api: ['/requests/:id'] },
+    { path: '/products/:id', code: 'ProductPage', api: ['/products/:id', '/products/:id/offers'] },
+    { path: '/requests/:id', code: 'RequestPage', api: ['/requests/:id'] },
     { path: '/saved', code: 'SavedPage', api: ['/products/saved?limit=20'] },
+    { path: '/money', code: 'MoneyPage', api: ['/settlements/summary', '/settlements?status=open&limit=20'] },
     { path: '/users/:id', code: 'PublicProfilePage', api: ['/users/:id/profile'] },
     {
       path: '/profile',

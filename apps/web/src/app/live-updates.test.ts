@@ -7,9 +7,11 @@ import { makeProduct } from '@/test/products';
 import { can, makeRequest } from '@/test/requests';
 import { productKeys } from '@/features/products/api/keys';
 import { runKeys } from '@/features/runs/api/keys';
+import { settlementKeys } from '@/features/settlements/api/keys';
+import { makeSettlement, makeSummary, settlementCan } from '@/test/settlements';
 import { tripKeys } from '@/features/trips/api/keys';
 import { makeRun, makeTrip, runCan } from '@/test/logistics';
-import type { Trip } from '@campusrun/shared';
+import type { SettlementListResponse, Trip } from '@campusrun/shared';
 import { LIVE_REFETCH_DELAY_MS, createLiveUpdates } from './live-updates';
 
 const noFilters: AvailableFilters = {
@@ -233,5 +235,45 @@ describe('live cache updates', () => {
     expect(invalidate).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(LIVE_REFETCH_DELAY_MS);
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toContainEqual(runKeys.list());
+  });
+
+  it("puts a pushed settlement into its request's card and every list showing it, then refreshes the totals and lists", async () => {
+    const live = createLiveUpdates(client);
+    const mine = makeSettlement();
+    const other = makeSettlement();
+    const list = (...settlements: (typeof mine)[]): InfiniteData<SettlementListResponse> => ({
+      pages: [{ settlements, nextCursor: null }],
+      pageParams: [undefined],
+    });
+    client.setQueryData(settlementKeys.lookup('request', mine.thing.id!), mine);
+    client.setQueryData(settlementKeys.list('open'), list(other, mine));
+    client.setQueryData(settlementKeys.list('settled'), list(other));
+    client.setQueryData(settlementKeys.summary(), makeSummary({ youOwe: 120 }));
+
+    const paid = { ...mine, state: 'paid' as const, method: 'upi' as const, can: settlementCan() };
+    live.settlementUpdated(paid);
+
+    expect(client.getQueryData(settlementKeys.lookup('request', mine.thing.id!))).toEqual(paid);
+    const open = client.getQueryData<InfiniteData<SettlementListResponse>>(settlementKeys.list('open'));
+    expect(open?.pages[0].settlements.map((s) => s.state)).toEqual(['open', 'paid']);
+    expect(open?.pages[0].settlements[0]).toBe(other);
+    expect(client.getQueryState(settlementKeys.summary())?.isInvalidated).toBe(true);
+    // Which tab it belongs in now is the server's call: the lists refetch once, shortly after.
+    expect(client.getQueryState(settlementKeys.list('settled'))?.isInvalidated).toBe(false);
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_DELAY_MS);
+    expect(client.getQueryState(settlementKeys.list('settled'))?.isInvalidated).toBe(true);
+  });
+
+  it('leaves the card of a sale whose product was deleted alone and still updates the lists', () => {
+    const live = createLiveUpdates(client);
+    const sale = makeSettlement({ kind: 'sale', thing: { id: null, title: 'Desk lamp', number: null } });
+    client.setQueryData(settlementKeys.list('open'), {
+      pages: [{ settlements: [sale], nextCursor: null }],
+      pageParams: [undefined],
+    });
+    live.settlementUpdated({ ...sale, state: 'settled' });
+    const open = client.getQueryData<InfiniteData<SettlementListResponse>>(settlementKeys.list('open'));
+    expect(open?.pages[0].settlements[0].state).toBe('settled');
+    expect(client.getQueryCache().findAll({ queryKey: settlementKeys.lookups() })).toEqual([]);
   });
 });

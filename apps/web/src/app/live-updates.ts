@@ -4,6 +4,7 @@ import type {
   Product,
   ProductListResponse,
   RequestListResponse,
+  Settlement,
   Trip,
 } from '@campusrun/shared';
 import { type InfiniteData, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { DASHBOARD_LIST_SIZE, dashboardKeys } from '@/features/dashboard/api/key
 import { type ProductFilters, applyOffer, productKeys } from '@/features/products/api/keys';
 import { type AvailableFilters, requestKeys } from '@/features/requests/api/keys';
 import { runKeys } from '@/features/runs/api/keys';
+import { applySettlement, settlementKeys } from '@/features/settlements/api/keys';
 import { tripKeys } from '@/features/trips/api/keys';
 import { markFresh } from '@/lib/fresh';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
@@ -36,6 +38,9 @@ import { useOnReconnect, useSocketEvent } from '@/lib/socket';
  *   list, the day scholar's own trips and the hosteller's pending requests refetch shortly after.
  * - run:changed: the run's page refetches at once, the runs list shortly after (what a run shows is
  *   the viewer's own).
+ * - settlement:updated (the viewer is payer or payee): the request's or product's settle card and the
+ *   Money lists take the new copy in place and the totals refetch; the lists refetch once shortly
+ *   after, since a new or changed settlement may belong in another tab.
  * Counters (dashboard stats) refetch at most once per burst. After a reconnect, whatever was missed
  * is fetched again.
  */
@@ -288,10 +293,22 @@ export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH
       later.add(runKeys.list());
     },
 
+    settlementUpdated(settlement: Settlement) {
+      applySettlement(queryClient, settlement);
+      later.add(settlementKeys.lists());
+    },
+
     /** Back after a drop: events may have been missed, so what is on screen is fetched again. */
     reconnected() {
       later.cancel();
-      for (const queryKey of [requestKeys.all, productKeys.all, dashboardKeys.all, tripKeys.all, runKeys.all])
+      for (const queryKey of [
+        requestKeys.all,
+        productKeys.all,
+        dashboardKeys.all,
+        tripKeys.all,
+        runKeys.all,
+        settlementKeys.all,
+      ])
         void queryClient.invalidateQueries({ queryKey });
     },
   };
@@ -313,5 +330,6 @@ export function useLiveUpdates() {
   useSocketEvent('trip:updated', ({ trip }) => live.tripUpdated(trip));
   useSocketEvent('trip:removed', ({ id }) => live.tripRemoved(id));
   useSocketEvent('run:changed', ({ id }) => live.runChanged(id));
+  useSocketEvent('settlement:updated', ({ settlement }) => live.settlementUpdated(settlement));
   useOnReconnect(() => live.reconnected());
 }

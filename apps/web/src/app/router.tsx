@@ -280,11 +280,8 @@ export const createRoutes = (): RouteObject[] => {
                         },
                         {
                           path: routePatterns.product,
-                          Component: screen(
-                            async () =>
-                              (await import('@/features/products/components/ProductDetailPage'))
-                                .ProductDetailPage,
-                          ),
+                          // The settle card under a sold product: composed in app/pages.
+                          Component: screen(async () => (await import('./pages/ProductPage')).ProductPage),
                         },
                         {
                           // Not behind HostellerOnly: anyone else gets a toast saying why and /dashboard
@@ -294,6 +291,13 @@ export const createRoutes = (): RouteObject[] => {
                             async () =>
                               (await import('@/features/products/components/EditProductPage'))
                                 .EditProductPage,
+                          ),
+                        },
+                        {
+                          path: paths.money,
+                          Component: screen(
+                            async () =>
+                              (await import('@/features/settlements/components/MoneyPage')).MoneyPage,
                           ),
                         },
                         {
@@ -341,11 +345,8 @@ export const createRoutes = (): RouteObject[] => {
                         },
                         {
                           path: routePatterns.request,
-                          Component: screen(
-                            async () =>
-                              (await import('@/features/requests/components/RequestDetailPage'))
-                                .RequestDetailPage,
-                          ),
+                          // The settle card under a completed request: composed in app/pages.
+                          Component: screen(async () => (await import('./pages/RequestPage')).RequestPage),
                         },
                       ],
                     },

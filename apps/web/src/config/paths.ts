@@ -27,6 +27,8 @@ export const paths = {
   runs: '/runs',
   newRun: '/runs/new',
   run: (id: string) => `/runs/${encodeURIComponent(id)}`,
+  /** Who owes whom for completed deliveries and sales. */
+  money: '/money',
   /** Both roles browse and buy; only hostellers sell. */
   marketplace: '/marketplace',
   hosteller: {

@@ -80,6 +80,8 @@ export const defaultHandlers = [
   http.get(api('/trips'), () => HttpResponse.json({ trips: [] })),
   http.get(api('/trips/mine'), () => HttpResponse.json({ trips: [] })),
   http.get(api('/runs'), () => HttpResponse.json({ runs: [] })),
+  // A completed request's or a sold product's settle card: the viewer is no party unless a test says so.
+  http.get(api('/settlements/for'), () => HttpResponse.json({ settlement: null })),
 ];
 
 export const server = setupServer(...defaultHandlers);

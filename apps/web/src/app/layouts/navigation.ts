@@ -11,6 +11,7 @@ import {
   ShoppingBag,
   Truck,
   Users,
+  Wallet,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
@@ -30,6 +31,7 @@ export const NAV_ITEMS: Record<Role, NavItem[]> = {
     { label: 'Sell Product', to: paths.hosteller.sellProduct, icon: PackagePlus },
     { label: 'Marketplace', to: paths.marketplace, icon: ShoppingBag },
     { label: 'Saved', to: paths.saved, icon: Heart },
+    { label: 'Money', to: paths.money, icon: Wallet },
     { label: 'Chat', to: paths.chat, icon: MessageCircle },
   ],
   dayscholar: [
@@ -39,6 +41,7 @@ export const NAV_ITEMS: Record<Role, NavItem[]> = {
     { label: 'Trips', to: paths.trips, icon: Bike },
     { label: 'Marketplace', to: paths.marketplace, icon: ShoppingBag },
     { label: 'Saved', to: paths.saved, icon: Heart },
+    { label: 'Money', to: paths.money, icon: Wallet },
     { label: 'Chat', to: paths.chat, icon: MessageCircle },
   ],
 };

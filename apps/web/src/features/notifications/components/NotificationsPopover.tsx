@@ -54,6 +54,8 @@ export function notificationTarget(notification: AppNotification): string | null
   if (notification.type === 'trip' && tripId) return paths.trip(tripId);
   if (notification.type === 'run' && runId) return paths.run(runId);
   if (notification.type === 'product' && productId) return paths.product(productId);
+  if (notification.type === 'settlement' || notification.type === 'dispute')
+    return requestId ? paths.request(requestId) : productId ? paths.product(productId) : paths.money;
   if (requestId) return paths.request(requestId);
   if (senderId) return paths.chatWith(senderId);
   if (productId) return paths.product(productId);

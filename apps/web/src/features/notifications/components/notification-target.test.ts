@@ -21,4 +21,15 @@ describe('notificationTarget', () => {
     expect(notificationTarget(notice('trip', { requestId: 'q1' }))).toBe('/requests/q1');
     expect(notificationTarget(notice('run', { requestId: 'q2' }))).toBe('/requests/q2');
   });
+
+  it('opens the request or product a settlement or dispute notice is about, else the Money screen', () => {
+    expect(notificationTarget(notice('settlement', { settlementId: 's1', requestId: 'q1' }))).toBe(
+      '/requests/q1',
+    );
+    expect(notificationTarget(notice('dispute', { settlementId: 's1', productId: 'p1' }))).toBe(
+      '/products/p1',
+    );
+    expect(notificationTarget(notice('settlement', { settlementId: 's1' }))).toBe('/money');
+    expect(notificationTarget(notice('dispute', {}))).toBe('/money');
+  });
 });

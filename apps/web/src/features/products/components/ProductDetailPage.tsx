@@ -1,6 +1,6 @@
 import type { Product } from '@campusrun/shared';
 import { MessageCircle, Pencil, WifiOff } from 'lucide-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/ui/BackLink';
 import { Badge } from '@/components/ui/Badge';
@@ -35,7 +35,10 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function ProductView({ product }: { product: Product }) {
+/** What the page may show under the seller's controls, composed by the app (the settle card). */
+export type ProductDetailSlot = (product: Product) => ReactNode;
+
+function ProductView({ product, settle }: { product: Product; settle?: ProductDetailSlot }) {
   const { user } = useAuth();
   const isSeller = user?.id === product.sellerId;
   const { can } = product;
@@ -90,6 +93,7 @@ function ProductView({ product }: { product: Product }) {
         </div>
 
         {(can.edit || can.markSold || can.delete) && <OwnerActions product={product} />}
+        {settle?.(product)}
         <OfferPanel product={product} isSeller={isSeller} />
         <SaleReviews product={product} />
 
@@ -128,7 +132,7 @@ function DetailSkeleton() {
 }
 
 /** /products/{id}: gallery, facts, seller, Contact Seller (not for the seller) and the seller's controls. */
-export function ProductDetailPage() {
+export function ProductDetailPage({ settle }: { settle?: ProductDetailSlot } = {}) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useProduct(id);
@@ -163,7 +167,7 @@ export function ProductDetailPage() {
         </p>
       )}
       {product ? (
-        <ProductView product={product} />
+        <ProductView product={product} settle={settle} />
       ) : notFound ? (
         <>
           <h1 className="sr-only">Product Details</h1>

@@ -51,7 +51,18 @@ function BackToList({ viewer }: { viewer: User | null }) {
   );
 }
 
-function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: User }) {
+/** What the page may show under the request's actions, composed by the app (the settle card). */
+export type RequestDetailSlot = (request: DeliveryRequest) => ReactNode;
+
+function RequestBody({
+  request,
+  viewer,
+  settle,
+}: {
+  request: DeliveryRequest;
+  viewer: User;
+  settle?: RequestDetailSlot;
+}) {
   // The other party, as the server says (the requester's deliverer; anyone else's requester).
   const partner = request.can.chat ? request.counterpart : null;
   return (
@@ -181,6 +192,7 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
           <div className="mt-6">
             <RequestActions request={request} />
           </div>
+          {settle?.(request)}
           {request.can.report && (
             <div className="mt-4">
               <ReportButton targetType="request" targetId={request.id} what="this request" />
@@ -208,8 +220,11 @@ function RequestBody({ request, viewer }: { request: DeliveryRequest; viewer: Us
   );
 }
 
-/** /requests/{id}: the request detail page. */
-export function RequestDetailPage() {
+/**
+ * /requests/{id}: the request detail page. `settle` draws what the app puts under the actions (who
+ * owes whom once it is completed).
+ */
+export function RequestDetailPage({ settle }: { settle?: RequestDetailSlot } = {}) {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const query = useRequest(id);
@@ -243,7 +258,7 @@ export function RequestDetailPage() {
       />
     );
   } else {
-    content = <RequestBody request={query.data} viewer={user} />;
+    content = <RequestBody request={query.data} viewer={user} settle={settle} />;
   }
 
   return (

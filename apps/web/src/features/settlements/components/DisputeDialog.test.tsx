@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { hosteller } from '@/test/fixtures';
+import { can, makeRequest, withDeliverer } from '@/test/requests';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+import { makeSettlement, settlementCan } from '@/test/settlements';
+import { toastTexts } from '@/test/toasts';
+
+describe('dispute dialog (on a completed request)', { timeout: 20_000 }, () => {
+  it('checks reason and details like the server, shows its refusal, then opens the dispute', async () => {
+    const request = withDeliverer(
+      makeRequest({ itemName: 'Milk and bread', completedAt: new Date().toISOString(), can: can('chat') }),
+      'completed',
+    );
+    const open = makeSettlement({
+      thing: { id: request.id, title: 'Milk and bread', number: 12 },
+      can: settlementCan('pay', 'dispute'),
+    });
+    let current = open;
+    const sent: unknown[] = [];
+    let refuse = true;
+    server.use(
+      meHandler(hosteller),
+      http.get(api(`/requests/${request.id}`), () => HttpResponse.json({ request })),
+      http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
+      http.get(api('/settlements/for'), () => HttpResponse.json({ settlement: current })),
+      http.post(api('/disputes'), async ({ request: req }) => {
+        sent.push(await req.json());
+        if (refuse)
+          return HttpResponse.json(
+            {
+              code: 'CONFLICT',
+              reason: 'windowClosed',
+              message: 'Disputes can be opened only within 48 hours',
+            },
+            { status: 409 },
+          );
+        current = { ...open, state: 'disputed', can: settlementCan() };
+        return HttpResponse.json({ dispute: { id: 'd1' } }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp(`/requests/${request.id}`, { user: hosteller });
+    const settle = within(await screen.findByRole('region', { name: 'Settle up' }, { timeout: 5000 }));
+    await user.click(settle.getByRole('button', { name: 'Report a problem' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report a problem' }));
+
+    await user.click(dialog.getByRole('button', { name: 'Open dispute' }));
+    expect(dialog.getByLabelText('Reason')).toHaveAccessibleDescription('Please choose a reason');
+    expect(dialog.getByLabelText('What went wrong')).toHaveAccessibleDescription(
+      /^Please describe what went wrong/,
+    );
+    // Spaces alone are no details.
+    await user.selectOptions(dialog.getByLabelText('Reason'), 'Not as described');
+    await user.type(dialog.getByLabelText('What went wrong'), '   ');
+    await user.click(dialog.getByRole('button', { name: 'Open dispute' }));
+    expect(dialog.getByLabelText('What went wrong')).toHaveAccessibleDescription(
+      /^Please describe what went wrong/,
+    );
+    expect(dialog.getByLabelText('Reason')).not.toHaveAccessibleDescription('Please choose a reason');
+    expect(sent).toEqual([]);
+
+    await user.clear(dialog.getByLabelText('What went wrong'));
+    await user.type(dialog.getByLabelText('What went wrong'), 'The milk was sour');
+    await user.click(dialog.getByRole('button', { name: 'Open dispute' }));
+    expect(await dialog.findByText('Disputes can be opened only within 48 hours')).toBeInTheDocument();
+    expect(dialog.getByLabelText('What went wrong')).toHaveValue('The milk was sour');
+
+    refuse = false;
+    await user.click(dialog.getByRole('button', { name: 'Open dispute' }));
+    await waitFor(() => expect(toastTexts()).toContain('Dispute opened. A moderator will look into it.'));
+    expect(sent.at(-1)).toEqual({
+      targetType: 'request',
+      targetId: request.id,
+      reason: 'not_as_described',
+      details: 'The milk was sour',
+    });
+    await waitFor(() =>
+      expect(settle.getByRole('status')).toHaveTextContent('Disputed. A moderator will decide.'),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse, delay } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { dayscholar, hosteller } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+import { makeSettlement, makeSummary, payeeRef, settlementCan } from '@/test/settlements';
+
+function openMoney(viewer: typeof hosteller, path = '/money') {
+  server.use(meHandler(viewer));
+  return renderApp(path, { user: viewer });
+}
+
+const emptyLists = () =>
+  http.get(api('/settlements'), () => HttpResponse.json({ settlements: [], nextCursor: null }));
+const summary = (body = makeSummary()) =>
+  http.get(api('/settlements/summary'), () => HttpResponse.json(body));
+
+describe('Money screen', { timeout: 20_000 }, () => {
+  it('shows skeletons, then the totals, who owes whom per person, and the open settlements', async () => {
+    const owed = makeSettlement();
+    const sale = makeSettlement({
+      kind: 'sale',
+      thing: { id: '4a000000-0000-4000-8000-000000000001', title: 'Desk lamp', number: null },
+      amount: 450.5,
+      payer: payeeRef,
+      payee: { id: hosteller.id, name: hosteller.name, avatar: null },
+      state: 'paid',
+      method: 'upi',
+      upiUri: null,
+      can: settlementCan('receive', 'notReceive'),
+    });
+    const statuses: (string | null)[] = [];
+    server.use(
+      http.get(api('/settlements/summary'), async () => {
+        await delay(100);
+        return HttpResponse.json(
+          makeSummary({
+            youOwe: 120,
+            owedToYou: 450.5,
+            byPerson: [{ user: payeeRef, youOwe: 120, owedToYou: 450.5 }],
+          }),
+        );
+      }),
+      http.get(api('/settlements'), async ({ request }) => {
+        statuses.push(new URL(request.url).searchParams.get('status'));
+        await delay(100);
+        return HttpResponse.json({ settlements: [owed, sale], nextCursor: null });
+      }),
+    );
+    openMoney(hosteller);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Money' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('summary-skeleton')).toBeInTheDocument();
+    expect(screen.getByTestId('settlement-skeletons')).toBeInTheDocument();
+
+    const totals = within(screen.getByRole('region', { name: 'Totals' }));
+    expect(await totals.findByText('₹120')).toBeInTheDocument();
+    expect(totals.getByText('You owe').nextSibling).toHaveTextContent('₹120');
+    expect(totals.getByText('Owed to you').nextSibling).toHaveTextContent('₹450.50');
+    const person = within(totals.getByRole('list'));
+    expect(person.getByRole('link', { name: dayscholar.name })).toHaveAttribute(
+      'href',
+      `/users/${dayscholar.id}`,
+    );
+    expect(person.getByText('You owe ₹120')).toBeInTheDocument();
+    expect(person.getByText('Owes you ₹450.50')).toBeInTheDocument();
+
+    const list = await screen.findByRole('list', { name: 'Settlements' });
+    expect(statuses).toEqual(['open']);
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(
+      within(first).getByRole('heading', { name: `You owe ${dayscholar.name} ₹120` }),
+    ).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Request #12 · Milk and bread' })).toHaveAttribute(
+      'href',
+      `/requests/${owed.thing.id}`,
+    );
+    expect(within(first).getByText('Not paid yet')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Pay ₹120 with UPI' })).toHaveAttribute(
+      'href',
+      owed.upiUri,
+    );
+    expect(within(first).getByRole('button', { name: 'I paid in cash' })).toBeInTheDocument();
+
+    expect(
+      within(second).getByRole('heading', { name: `${dayscholar.name} owes you ₹450.50` }),
+    ).toBeInTheDocument();
+    expect(within(second).getByRole('link', { name: 'Sale of Desk lamp' })).toHaveAttribute(
+      'href',
+      `/products/${sale.thing.id}`,
+    );
+    expect(within(second).getByText('Paid, waiting for confirmation')).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Received' })).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Not received' })).toBeInTheDocument();
+    expect(within(second).queryByRole('button', { name: 'I paid in cash' })).not.toBeInTheDocument();
+  });
+
+  it('says so on each tab when there is nothing, asking for that state', async () => {
+    const statuses: (string | null)[] = [];
+    server.use(
+      summary(),
+      http.get(api('/settlements'), ({ request }) => {
+        statuses.push(new URL(request.url).searchParams.get('status'));
+        return HttpResponse.json({ settlements: [], nextCursor: null });
+      }),
+    );
+    const { user, location } = openMoney(dayscholar);
+    expect(await screen.findByText('Nothing to settle', {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Settled' }));
+    expect(await screen.findByText('Nothing settled yet')).toBeInTheDocument();
+    expect(location().search).toBe('?tab=settled');
+    await user.click(screen.getByRole('tab', { name: 'Disputed' }));
+    expect(await screen.findByText('No disputes')).toBeInTheDocument();
+    expect(statuses).toEqual(['open', 'settled', 'disputed']);
+    const totals = within(screen.getByRole('region', { name: 'Totals' }));
+    expect(totals.getByText('You owe').nextSibling).toHaveTextContent('₹0');
+  });
+
+  it('shows an error with Retry for the list and for the totals, which load again', async () => {
+    let listCalls = 0;
+    let summaryCalls = 0;
+    server.use(
+      http.get(api('/settlements/summary'), () => {
+        summaryCalls += 1;
+        return summaryCalls === 1
+          ? HttpResponse.json({ code: 'INTERNAL', message: 'Boom' }, { status: 500 })
+          : HttpResponse.json(makeSummary({ owedToYou: 80 }));
+      }),
+      http.get(api('/settlements'), () => {
+        listCalls += 1;
+        return listCalls === 1
+          ? HttpResponse.json({ code: 'INTERNAL', message: 'Boom' }, { status: 500 })
+          : HttpResponse.json({ settlements: [makeSettlement()], nextCursor: null });
+      }),
+    );
+    const { user } = openMoney(hosteller);
+    expect(await screen.findByText('Failed to load what you owe', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load settlements')).toBeInTheDocument();
+    const [retryTotals, retryList] = screen.getAllByRole('button', { name: 'Retry' });
+    await user.click(retryTotals);
+    expect(await screen.findByText('₹80')).toBeInTheDocument();
+    await user.click(retryList);
+    expect(await screen.findByRole('list', { name: 'Settlements' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: `You owe ${dayscholar.name} ₹120` })).toBeInTheDocument();
+  });
+
+  it('loads more with the cursor and moves focus to the first new card', async () => {
+    const first = makeSettlement();
+    const next = makeSettlement({
+      thing: { id: '9e900000-0000-4000-8000-00000000abcd', title: 'Eggs', number: 40 },
+    });
+    const cursors: (string | null)[] = [];
+    server.use(
+      summary(),
+      http.get(api('/settlements'), ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        cursors.push(cursor);
+        return HttpResponse.json(
+          cursor ? { settlements: [next], nextCursor: null } : { settlements: [first], nextCursor: 'c1' },
+        );
+      }),
+    );
+    const { user } = openMoney(hosteller);
+    await screen.findByRole('list', { name: 'Settlements' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    const link = await screen.findByRole('link', { name: 'Request #40 · Eggs' });
+    expect(cursors).toEqual([null, 'c1']);
+    await waitFor(() => expect(link).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('is in the menu of both roles, with its Wallet icon', async () => {
+    server.use(summary(), emptyLists());
+    openMoney(hosteller, '/trips');
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    expect(within(nav).getByRole('link', { name: 'Money' })).toHaveAttribute('href', '/money');
+  });
+
+  it("is in the day scholars' menu too", async () => {
+    server.use(summary(), emptyLists());
+    openMoney(dayscholar, '/trips');
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    expect(within(nav).getByRole('link', { name: 'Money' })).toHaveAttribute('href', '/money');
+  });
+});

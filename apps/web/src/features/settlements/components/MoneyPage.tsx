@@ -1,0 +1,198 @@
+import type { SettlementFilter, SettlementSummary } from '@campusrun/shared';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { Scale, Wallet } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Avatar } from '@/components/ui/Avatar';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { LoadMore } from '@/components/ui/LoadMore';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { formatRupees } from '@/lib/format';
+import { useLoadMoreFocus } from '@/lib/load-more-focus';
+import { useSettlementSummary } from '../api/get-settlement-summary';
+import { useSettlements } from '../api/get-settlements';
+import { SettlementCard, SettlementCardSkeletons } from './SettlementCard';
+
+const TABS = [
+  {
+    value: 'open',
+    label: 'Open',
+    empty: 'Nothing to settle',
+    hint: 'When a delivery is completed or an item sold to you, who owes whom shows here.',
+  },
+  {
+    value: 'settled',
+    label: 'Settled',
+    empty: 'Nothing settled yet',
+    hint: 'Settled payments are kept here.',
+  },
+  {
+    value: 'disputed',
+    label: 'Disputed',
+    empty: 'No disputes',
+    hint: 'If something goes wrong with a payment, report a problem from its card.',
+  },
+] as const satisfies readonly { value: SettlementFilter; label: string; empty: string; hint: string }[];
+
+function Total({ label, amount, tone }: { label: string; amount: number; tone: 'owe' | 'owed' }) {
+  return (
+    <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd
+        className={
+          tone === 'owe'
+            ? 'mt-1 text-2xl font-semibold text-red-700'
+            : 'mt-1 text-2xl font-semibold text-green-800'
+        }
+      >
+        {formatRupees(amount)}
+      </dd>
+    </div>
+  );
+}
+
+function ByPerson({ summary }: { summary: SettlementSummary }) {
+  if (summary.byPerson.length === 0) return null;
+  return (
+    <section aria-labelledby="by-person-heading" className="mt-4">
+      <h2 id="by-person-heading" className="text-base font-medium text-slate-900">
+        By person
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        {summary.byPerson.map(({ user, youOwe, owedToYou }) => (
+          <li key={user.id} className="flex items-center gap-3 px-4 py-2">
+            <Avatar id={user.id} name={user.name} src={user.avatar} size="sm" />
+            <Link
+              to={paths.user(user.id)}
+              className="inline-flex min-h-11 min-w-0 flex-1 items-center font-medium break-words text-slate-900 hover:underline"
+            >
+              {user.name}
+            </Link>
+            <div className="text-right text-sm">
+              {youOwe > 0 && <p className="text-red-700">You owe {formatRupees(youOwe)}</p>}
+              {owedToYou > 0 && <p className="text-green-800">Owes you {formatRupees(owedToYou)}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Summary() {
+  const query = useSettlementSummary();
+  if (query.isPending)
+    return (
+      <div aria-hidden="true" className="grid grid-cols-2 gap-3" data-testid="summary-skeleton">
+        <Skeleton className="h-20" />
+        <Skeleton className="h-20" />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <ErrorState
+          title="Failed to load what you owe"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isRefetching}
+        />
+      </div>
+    );
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3">
+        <Total label="You owe" amount={query.data.youOwe} tone="owe" />
+        <Total label="Owed to you" amount={query.data.owedToYou} tone="owed" />
+      </dl>
+      <ByPerson summary={query.data} />
+    </>
+  );
+}
+
+function SettlementsTab({ status, empty, hint }: { status: SettlementFilter; empty: string; hint: string }) {
+  const { user } = useAuth();
+  const query = useSettlements(status);
+  const items = query.data?.pages.flatMap((page) => page.settlements);
+  const { listRef, markLoadMore } = useLoadMoreFocus(items);
+  const failed = 'Failed to load settlements';
+  if (query.isPending) return <SettlementCardSkeletons />;
+  if (query.error && !items)
+    return (
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <ErrorState
+          title={failed}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isRefetching}
+        />
+      </div>
+    );
+  if (!items || items.length === 0)
+    return (
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <EmptyState icon={status === 'disputed' ? Scale : Wallet} title={empty} description={hint} />
+      </div>
+    );
+  return (
+    <>
+      <ul ref={listRef} className="space-y-3" aria-label="Settlements">
+        {items.map((settlement) => (
+          <SettlementCard key={settlement.id} settlement={settlement} viewerId={user?.id} />
+        ))}
+      </ul>
+      <LoadMore query={query} failedMessage={failed} onLoad={markLoadMore} />
+    </>
+  );
+}
+
+/** /money: what the viewer owes and is owed (in all and per person), and every settlement by state. */
+export function MoneyPage() {
+  const [params, setParams] = useSearchParams();
+  const index = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.value === params.get('tab')),
+  );
+  return (
+    <>
+      <title>Money · CampusRun</title>
+      <h1 className="text-2xl font-semibold text-slate-900">Money</h1>
+      <p className="mt-1 text-sm text-slate-500">Who owes whom for deliveries and sales.</p>
+      <section aria-label="Totals" className="mt-6">
+        <Summary />
+      </section>
+      <TabGroup
+        className="mt-8"
+        selectedIndex={index}
+        onChange={(i) =>
+          setParams(i === 0 ? {} : { tab: TABS[i].value }, { replace: true, preventScrollReset: true })
+        }
+      >
+        <h2 className="sr-only">Settlements</h2>
+        <TabList className="flex gap-1 rounded-lg bg-slate-100 p-1 sm:inline-flex">
+          {TABS.map((tab) => (
+            <Tab
+              key={tab.value}
+              className="min-h-11 flex-1 rounded-md px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 data-selected:bg-white data-selected:text-slate-900 data-selected:shadow-sm"
+            >
+              {tab.label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="mt-6">
+          {TABS.map((tab) => (
+            <TabPanel
+              key={tab.value}
+              unmount
+              className="focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <SettlementsTab status={tab.value} empty={tab.empty} hint={tab.hint} />
+            </TabPanel>
+          ))}
+        </TabPanels>
+      </TabGroup>
+    </>
+  );
+}

@@ -1,0 +1,271 @@
+import type { Settlement } from '@campusrun/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { dayscholar, hosteller } from '@/test/fixtures';
+import { makeProduct, seller } from '@/test/products';
+import { can, makeRequest, withDeliverer } from '@/test/requests';
+import { decodeQrSvg } from '@/test/qr';
+import { currentSocket } from '@/test/socket';
+import { renderApp } from '@/test/render';
+import { api, meHandler, server } from '@/test/server';
+import { makeSettlement, settlementCan, upiUriFor } from '@/test/settlements';
+import { toastTexts } from '@/test/toasts';
+
+const completed = () =>
+  withDeliverer(
+    makeRequest({ itemName: 'Milk and bread', completedAt: new Date().toISOString(), can: can('chat') }),
+    'completed',
+  );
+
+/** The request's page, completed, with the given settlement answered for it; the PUTs are recorded. */
+function openRequest(viewer: typeof hosteller, settlement: (requestId: string) => Settlement | null) {
+  const request = completed();
+  const found = settlement(request.id);
+  const calls: { path: string; body: unknown }[] = [];
+  const lookups: URLSearchParams[] = [];
+  server.use(
+    meHandler(viewer),
+    http.get(api(`/requests/${request.id}`), () => HttpResponse.json({ request })),
+    http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
+    http.get(api('/settlements/for'), ({ request: req }) => {
+      lookups.push(new URL(req.url).searchParams);
+      return HttpResponse.json({ settlement: found });
+    }),
+    http.put(api('/settlements/:id/:action'), async ({ params, request: req }) => {
+      const body = await req.text();
+      calls.push({ path: `${String(params.action)}`, body: body ? JSON.parse(body) : undefined });
+      const state = params.action === 'paid' ? 'paid' : params.action === 'received' ? 'settled' : 'disputed';
+      return HttpResponse.json({
+        settlement: {
+          ...found!,
+          state,
+          method: params.action === 'paid' ? 'upi' : found!.method,
+          can: settlementCan(),
+        },
+      });
+    }),
+  );
+  return { ...renderApp(`/requests/${request.id}`, { user: viewer }), request, calls, lookups };
+}
+
+const card = async () => within(await screen.findByRole('region', { name: 'Settle up' }, { timeout: 5000 }));
+
+describe('settle card', { timeout: 20_000 }, () => {
+  it('asks for the settlement of a completed request and shows the payer how to pay by UPI', async () => {
+    const { request, lookups } = openRequest(hosteller, (id) =>
+      makeSettlement({ thing: { id, title: 'Milk and bread', number: 12 } }),
+    );
+    const settle = await card();
+    expect(lookups[0]?.get('kind')).toBe('request');
+    expect(lookups[0]?.get('targetId')).toBe(request.id);
+    expect(settle.getByText(`You owe ${dayscholar.name} ₹120`)).toBeInTheDocument();
+    expect(settle.getByRole('status')).toHaveTextContent('Not paid yet');
+    const pay = settle.getByRole('link', { name: 'Pay ₹120 with UPI' });
+    expect(pay).toHaveAttribute(
+      'href',
+      'upi://pay?pa=ravi%40okaxis&pn=Ravi%20Kumar&am=120.00&cu=INR&tn=CampusRun%20request%20%2312',
+    );
+    // The QR code is the same link: a UPI app on another phone reads exactly it.
+    expect(decodeQrSvg(settle.getByRole('img', { name: 'QR code to pay ₹120 by UPI' }))).toBe(
+      upiUriFor(120, 12),
+    );
+    expect(settle.getByText('Paying from another phone? Scan this with any UPI app.')).toBeInTheDocument();
+    expect(settle.getByRole('button', { name: 'I paid' })).toBeInTheDocument();
+    expect(settle.getByRole('button', { name: 'I paid in cash' })).toBeInTheDocument();
+    expect(settle.getByRole('button', { name: 'Report a problem' })).toBeInTheDocument();
+    // Payee actions are not the payer's.
+    expect(settle.queryByRole('button', { name: 'Received' })).not.toBeInTheDocument();
+  });
+
+  it('sends method upi for "I paid" after the UPI app, and announces the new state', async () => {
+    const { user, calls } = openRequest(hosteller, (id) =>
+      makeSettlement({ thing: { id, title: 'Milk and bread', number: 12 } }),
+    );
+    const settle = await card();
+    const pay = settle.getByRole('link', { name: 'Pay ₹120 with UPI' });
+    // The UPI app is another application: the test only needs the click, not the navigation.
+    pay.addEventListener('click', (event) => event.preventDefault());
+    await user.click(pay);
+    expect(settle.getByText(/Paid in your UPI app\? Press “I paid”/)).toBeInTheDocument();
+    await user.click(settle.getByRole('button', { name: 'I paid' }));
+    await waitFor(() => expect(calls).toEqual([{ path: 'paid', body: { method: 'upi' } }]));
+    expect(await settle.findByText('Paid, waiting for confirmation (UPI)')).toBeInTheDocument();
+    expect(settle.getByRole('status')).toHaveTextContent('Paid, waiting for confirmation');
+    expect(settle.queryByRole('button', { name: 'I paid in cash' })).not.toBeInTheDocument();
+    await waitFor(() => expect(toastTexts()).toContain('Marked as paid'));
+  });
+
+  it('sends method cash for "I paid in cash"; without a UPI ID there is no UPI link nor QR', async () => {
+    const { user, calls } = openRequest(hosteller, (id) =>
+      makeSettlement({ thing: { id, title: 'Milk and bread', number: 12 }, upiUri: null }),
+    );
+    const settle = await card();
+    expect(settle.queryByRole('link', { name: /with UPI/ })).not.toBeInTheDocument();
+    expect(settle.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+    expect(settle.queryByRole('button', { name: 'I paid' })).not.toBeInTheDocument();
+    expect(
+      settle.getByText(
+        `${dayscholar.name} has not added a UPI ID. Pay in cash, or ask them in chat how to pay.`,
+      ),
+    ).toBeInTheDocument();
+    await user.click(settle.getByRole('button', { name: 'I paid in cash' }));
+    await waitFor(() => expect(calls).toEqual([{ path: 'paid', body: { method: 'cash' } }]));
+  });
+
+  it('gives the payee Received, and Not received behind a confirmation once it is marked paid', async () => {
+    const { user, calls } = openRequest(dayscholar, (id) =>
+      makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        state: 'paid',
+        method: 'cash',
+        upiUri: null,
+        can: settlementCan('receive', 'notReceive', 'dispute'),
+      }),
+    );
+    const settle = await card();
+    expect(settle.getByText(`${hosteller.name} owes you ₹120`)).toBeInTheDocument();
+    expect(settle.getByRole('status')).toHaveTextContent('Paid, waiting for confirmation (cash)');
+    expect(settle.queryByRole('button', { name: 'I paid in cash' })).not.toBeInTheDocument();
+    expect(settle.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+
+    await user.click(settle.getByRole('button', { name: 'Not received' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Say ₹120 never arrived?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toEqual([]);
+
+    await user.click(settle.getByRole('button', { name: 'Not received' }));
+    const again = await screen.findByRole('dialog', { name: 'Say ₹120 never arrived?' });
+    await user.click(within(again).getByRole('button', { name: 'Not received' }));
+    await waitFor(() => expect(calls).toEqual([{ path: 'not-received', body: undefined }]));
+    await waitFor(() =>
+      expect(settle.getByRole('status')).toHaveTextContent('Disputed. A moderator will decide.'),
+    );
+    expect(settle.queryByRole('button', { name: 'Received' })).not.toBeInTheDocument();
+  });
+
+  it('lets the payee confirm it was received: settled, no more actions', async () => {
+    const { user, calls } = openRequest(dayscholar, (id) =>
+      makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        upiUri: null,
+        can: settlementCan('receive'),
+      }),
+    );
+    const settle = await card();
+    expect(settle.queryByRole('button', { name: 'Not received' })).not.toBeInTheDocument();
+    expect(settle.queryByRole('button', { name: 'Report a problem' })).not.toBeInTheDocument();
+    await user.click(settle.getByRole('button', { name: 'Received' }));
+    await waitFor(() => expect(calls).toEqual([{ path: 'received', body: undefined }]));
+    await waitFor(() => expect(settle.getByRole('status')).toHaveTextContent(/^Settled$/));
+    expect(settle.queryByRole('button', { name: 'Received' })).not.toBeInTheDocument();
+    await waitFor(() => expect(toastTexts()).toContain('Marked as received'));
+  });
+
+  it('follows the other side live: the payer sees the payee confirm it, without a reload', async () => {
+    let settlement: Settlement | undefined;
+    const { lookups } = openRequest(hosteller, (id) => {
+      settlement = makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        state: 'paid',
+        can: settlementCan('dispute'),
+      });
+      return settlement;
+    });
+    const settle = await card();
+    expect(settle.getByRole('status')).toHaveTextContent('Paid, waiting for confirmation');
+    currentSocket().serverEmit('settlement:updated', {
+      settlement: {
+        ...settlement!,
+        state: 'settled',
+        settledAt: '2026-11-21T09:30:00.000Z',
+        can: settlementCan(),
+      },
+    });
+    await waitFor(() => expect(settle.getByRole('status')).toHaveTextContent(/^Settled on /));
+    expect(settle.queryByRole('button', { name: 'Report a problem' })).not.toBeInTheDocument();
+    expect(lookups).toHaveLength(1);
+  });
+
+  it('shows a refusal and the settlement as it is now when the other side acted first', async () => {
+    const request = completed();
+    const open = makeSettlement({ thing: { id: request.id, title: 'Milk and bread', number: 12 } });
+    let current: Settlement = open;
+    server.use(
+      meHandler(hosteller),
+      http.get(api(`/requests/${request.id}`), () => HttpResponse.json({ request })),
+      http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
+      http.get(api('/settlements/for'), () => HttpResponse.json({ settlement: current })),
+      http.put(api('/settlements/:id/paid'), () => {
+        current = { ...open, state: 'settled', settledAt: new Date().toISOString(), can: settlementCan() };
+        return HttpResponse.json(
+          { code: 'CONFLICT', reason: 'alreadySettled', message: 'This is already settled' },
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = renderApp(`/requests/${request.id}`, { user: hosteller });
+    const settle = await card();
+    await user.click(settle.getByRole('button', { name: 'I paid in cash' }));
+    await waitFor(() => expect(toastTexts()).toContain('This is already settled'));
+    await waitFor(() => expect(settle.getByRole('status')).toHaveTextContent(/^Settled on /));
+    expect(settle.queryByRole('button', { name: 'I paid in cash' })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing to someone who is not one of the two', async () => {
+    const { lookups } = openRequest(hosteller, () => null);
+    await screen.findByRole('heading', { level: 2, name: 'Milk and bread' }, { timeout: 5000 });
+    await waitFor(() => expect(lookups).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Settle up' })).not.toBeInTheDocument();
+  });
+
+  it('does not look for a settlement before the request is completed', async () => {
+    const request = withDeliverer(makeRequest({ itemName: 'Eggs', can: can('chat') }));
+    let lookups = 0;
+    server.use(
+      meHandler(hosteller),
+      http.get(api(`/requests/${request.id}`), () => HttpResponse.json({ request })),
+      http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
+      http.get(api('/settlements/for'), () => {
+        lookups += 1;
+        return HttpResponse.json({ settlement: makeSettlement() });
+      }),
+    );
+    renderApp(`/requests/${request.id}`, { user: hosteller });
+    await screen.findByRole('heading', { level: 2, name: 'Eggs' }, { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(lookups).toBe(0);
+    expect(screen.queryByRole('region', { name: 'Settle up' })).not.toBeInTheDocument();
+  });
+
+  it('is on a sold product page for its buyer, asked for as a sale', async () => {
+    const product = makeProduct({ name: 'Desk lamp', status: 'sold' });
+    const kinds: (string | null)[] = [];
+    server.use(
+      meHandler(dayscholar),
+      http.get(api(`/products/${product.id}`), () => HttpResponse.json({ product })),
+      http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
+      http.get(api('/settlements/for'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        kinds.push(params.get('kind'));
+        return HttpResponse.json({
+          settlement: makeSettlement({
+            kind: 'sale',
+            thing: { id: params.get('targetId'), title: 'Desk lamp', number: null },
+            amount: 450,
+            payer: { id: dayscholar.id, name: dayscholar.name, avatar: null },
+            payee: { id: seller.id, name: seller.name, avatar: null },
+            upiUri: null,
+            can: settlementCan('pay'),
+          }),
+        });
+      }),
+    );
+    renderApp(`/products/${product.id}`, { user: dayscholar });
+    const settle = await card();
+    expect(kinds).toEqual(['sale']);
+    expect(settle.getByText(`You owe ${seller.name} ₹450`)).toBeInTheDocument();
+    expect(settle.getByRole('button', { name: 'I paid in cash' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,99 @@
+import { SETTLEMENT_STATE_LABELS, type SettlementKind } from '@campusrun/shared';
+import { Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { Button } from '@/components/ui/Button';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { formatDateTime, formatRupees } from '@/lib/format';
+import { useSettlementFor } from '../api/get-settlement-for';
+import { owesLine } from './parties';
+import { SettlementActions } from './SettlementActions';
+import { SettlementStateBadge } from './SettlementStateBadge';
+import { UpiQrCode } from './UpiQrCode';
+
+/**
+ * Settling up for one completed request or one sale, on its page: who owes whom, the state (said
+ * again when it changes) and the viewer's actions; for a payer whose payee has a UPI ID, a Pay
+ * button that opens their UPI app and a QR code to pay from another phone. Nothing for anyone who
+ * is not one of the two.
+ */
+export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId: string }) {
+  const { user } = useAuth();
+  const query = useSettlementFor(kind, targetId);
+  if (query.isPending)
+    return (
+      <div
+        aria-hidden="true"
+        className="mt-6 space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      >
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-7 w-48" />
+        <Skeleton className="h-11 w-full" />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <p className="text-sm text-slate-700">Failed to load who owes whom.</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void query.refetch()}
+          isLoading={query.isRefetching}
+        >
+          Retry
+        </Button>
+      </div>
+    );
+  const settlement = query.data;
+  if (!settlement) return null;
+  const amount = formatRupees(settlement.amount);
+  const showQr = settlement.can.pay && settlement.upiUri;
+
+  return (
+    <section
+      aria-labelledby="settle-heading"
+      className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="settle-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
+          <Wallet className="size-5 text-indigo-600" aria-hidden="true" />
+          Settle up
+        </h2>
+        <SettlementStateBadge state={settlement.state} />
+      </div>
+      <p className="mt-2 text-xl font-semibold text-slate-900">{owesLine(settlement, user?.id)}</p>
+      <p role="status" className="mt-1 text-sm text-slate-600">
+        {SETTLEMENT_STATE_LABELS[settlement.state]}
+        {settlement.state === 'paid' &&
+          settlement.method &&
+          ` (${settlement.method === 'upi' ? 'UPI' : 'cash'})`}
+        {settlement.state === 'settled' &&
+          settlement.settledAt &&
+          ` on ${formatDateTime(settlement.settledAt)}`}
+        {settlement.state === 'disputed' && '. A moderator will decide.'}
+      </p>
+      <div className="mt-4">
+        <SettlementActions settlement={settlement} />
+      </div>
+      {showQr && (
+        <figure className="mt-4 flex flex-col items-center gap-2 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
+          <UpiQrCode
+            text={settlement.upiUri!}
+            label={`QR code to pay ${amount} by UPI`}
+            className="size-48 rounded-md"
+          />
+          <figcaption className="text-center text-sm text-slate-600">
+            Paying from another phone? Scan this with any UPI app.
+          </figcaption>
+        </figure>
+      )}
+      <p className="mt-4 text-sm">
+        <Link to={paths.money} className="inline-flex min-h-11 items-center text-indigo-700 underline">
+          All money owed
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Settlement } from '@campusrun/shared';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/Avatar';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { formatDate, formatRupees } from '@/lib/format';
+import { owesLine, thingLabel, thingPath } from './parties';
+import { SettlementActions } from './SettlementActions';
+import { SettlementStateBadge } from './SettlementStateBadge';
+
+/** One settlement in the Money lists: who owes whom, for what (a link), how much, its state, the actions. */
+export function SettlementCard({
+  settlement,
+  viewerId,
+}: {
+  settlement: Settlement;
+  viewerId: string | undefined;
+}) {
+  const other = settlement.payer.id === viewerId ? settlement.payee : settlement.payer;
+  const to = thingPath(settlement);
+  const headingId = `settlement-${settlement.id}`;
+  return (
+    <li aria-labelledby={headingId} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="flex items-start gap-3">
+        <Avatar id={other.id} name={other.name} src={other.avatar} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h3 id={headingId} className="text-base font-medium break-words text-slate-900">
+              {owesLine(settlement, viewerId)}
+            </h3>
+            <SettlementStateBadge state={settlement.state} />
+          </div>
+          <p className="mt-1 text-sm break-words text-slate-600">
+            {to ? (
+              <Link
+                to={to}
+                className="inline-flex min-h-11 items-center text-indigo-700 underline sm:min-h-0"
+              >
+                {thingLabel(settlement)}
+              </Link>
+            ) : (
+              thingLabel(settlement)
+            )}
+          </p>
+          <p className="text-xs text-slate-500">
+            {formatRupees(settlement.amount)} · since {formatDate(settlement.createdAt)}
+          </p>
+        </div>
+      </div>
+      <div className="mt-3">
+        <SettlementActions settlement={settlement} />
+      </div>
+    </li>
+  );
+}
+
+export function SettlementCardSkeletons() {
+  return (
+    <ul aria-hidden="true" className="space-y-3" data-testid="settlement-skeletons">
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="flex gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Settlement } from '@campusrun/shared';
+import { paths } from '@/config/paths';
+import { formatRupees } from '@/lib/format';
+
+/** Who owes whom, said from the viewer's side: "You owe Ravi ₹120" or "Asha owes you ₹120". */
+export function owesLine(settlement: Settlement, viewerId: string | undefined): string {
+  const amount = formatRupees(settlement.amount);
+  if (settlement.payer.id === viewerId) return `You owe ${settlement.payee.name} ${amount}`;
+  if (settlement.payee.id === viewerId) return `${settlement.payer.name} owes you ${amount}`;
+  return `${settlement.payer.name} owes ${settlement.payee.name} ${amount}`;
+}
+
+/** What the settlement is for, as a link text: "Request #12 · Milk" or "Sale of Desk lamp". */
+export function thingLabel(settlement: Settlement): string {
+  const { thing } = settlement;
+  if (settlement.kind === 'request')
+    return thing.number === null ? `Request · ${thing.title}` : `Request #${thing.number} · ${thing.title}`;
+  return `Sale of ${thing.title}`;
+}
+
+/** The request's or product's page; null when the product was deleted after the sale. */
+export function thingPath(settlement: Settlement): string | null {
+  if (!settlement.thing.id) return null;
+  return settlement.kind === 'request'
+    ? paths.request(settlement.thing.id)
+    : paths.product(settlement.thing.id);
+}

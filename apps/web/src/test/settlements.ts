@@ -1,0 +1,52 @@
+import type { Settlement, SettlementCan, SettlementSummary } from '@campusrun/shared';
+import { dayscholar, hosteller } from './fixtures';
+
+let seq = 0;
+const nextId = (prefix: string) => {
+  seq += 1;
+  return `${prefix}-0000-4000-8000-${String(seq).padStart(12, '0')}`;
+};
+
+export function settlementCan(...allowed: (keyof SettlementCan)[]): SettlementCan {
+  const none: SettlementCan = { pay: false, receive: false, notReceive: false, dispute: false };
+  for (const action of allowed) none[action] = true;
+  return none;
+}
+
+export const payerRef = { id: hosteller.id, name: hosteller.name, avatar: null };
+export const payeeRef = { id: dayscholar.id, name: dayscholar.name, avatar: null };
+
+/** The exact UPI link the server builds for a request's settlement. */
+export const upiUriFor = (amount: number, number: number, upiId = 'ravi@okaxis', name = dayscholar.name) =>
+  `upi://pay?pa=${encodeURIComponent(upiId)}&pn=${encodeURIComponent(name)}&am=${encodeURIComponent(
+    amount.toFixed(2),
+  )}&cu=INR&tn=${encodeURIComponent(`CampusRun request #${number}`)}`;
+
+/**
+ * An open settlement of a completed request: the `hosteller` fixture (requester, payer) owes the
+ * `dayscholar` fixture (deliverer, payee) ₹120, as the payer sees it (payee has a UPI ID).
+ */
+export function makeSettlement(overrides: Partial<Settlement> = {}): Settlement {
+  const id = nextId('5e771e00');
+  return {
+    id,
+    kind: 'request',
+    thing: { id: nextId('9e900000'), title: 'Milk and bread', number: 12 },
+    amount: 120,
+    payer: payerRef,
+    payee: payeeRef,
+    state: 'open',
+    method: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    paidAt: null,
+    settledAt: null,
+    upiUri: upiUriFor(120, 12),
+    dispute: null,
+    can: settlementCan('pay', 'dispute'),
+    ...overrides,
+  };
+}
+
+export function makeSummary(overrides: Partial<SettlementSummary> = {}): SettlementSummary {
+  return { youOwe: 0, owedToYou: 0, byPerson: [], ...overrides };
+}
