@@ -136,11 +136,11 @@ test('a buyer disputes a sale and a moderator decides it; both are told', async 
   const m = await openAs(browser, moderator, 1280);
   await m.page.goto('/moderation');
   await m.page.getByRole('tab', { name: /Disputes/ }).click();
-  const item = m.page.getByRole('listitem').filter({ hasText: name });
+  const item = m.page.getByRole('listitem').filter({ hasText: name }).first();
   await expect(item.getByText('The fan does not turn on')).toBeVisible();
   await expectAccessible(m.page);
   await item.getByRole('radio', { name: /In favour of the payer/ }).check();
-  await item.getByLabel(/Note/).fill('The seller agreed the fan was broken');
+  await item.getByLabel('Note to both sides').fill('The seller agreed the fan was broken');
   await item.getByRole('button', { name: 'Decide' }).click();
   await expect(m.page.getByText('Dispute decided').first()).toBeVisible();
 
