@@ -57,7 +57,12 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/moderation/users/:id/unsuspend', audience: 'moderator', notFound: USER },
   { method: 'GET', path: '/api/moderation/actions', audience: 'moderator' },
   { method: 'GET', path: '/api/moderation/disputes', audience: 'moderator' },
-  { method: 'PUT', path: '/api/moderation/disputes/:id', audience: 'moderator', notFound: 'Dispute not found' },
+  {
+    method: 'PUT',
+    path: '/api/moderation/disputes/:id',
+    audience: 'moderator',
+    notFound: 'Dispute not found',
+  },
   { method: 'GET', path: '/api/settlements', audience: 'member' },
   { method: 'GET', path: '/api/settlements/summary', audience: 'member' },
   { method: 'GET', path: '/api/settlements/for', audience: 'member' },
