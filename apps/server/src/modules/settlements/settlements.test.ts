@@ -85,14 +85,12 @@ async function soldProduct(
   opts: { price?: number; offer?: { amount: number; status: 'accepted' | 'declined' } } = {},
 ) {
   const product = await createProduct(t.db, { seller, name: 'Desk lamp', price: opts.price ?? 250 });
-  await t.db
-    .insert(messages)
-    .values({
-      senderId: meera.id,
-      receiverId: seller.id,
-      content: 'Is it available?',
-      productId: product.id,
-    });
+  await t.db.insert(messages).values({
+    senderId: meera.id,
+    receiverId: seller.id,
+    content: 'Is it available?',
+    productId: product.id,
+  });
   if (opts.offer)
     await t.db.insert(offers).values({
       productId: product.id,
