@@ -23,11 +23,10 @@ import type { SettlementsService } from './settlements.service';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
-/** Every member: their settlements, what they owe and are owed, the two-sided confirmation, disputes. */
-function memberRoutes(app: ZodApp, service: SettlementsService) {
-  const id = rowId('id', SETTLEMENT_MESSAGES.notFound);
-  const tags = ['settlements'];
-  const one = { 200: settlementResponseSchema };
+const tags = ['settlements'];
+
+/** Every member: their settlements, what they owe and are owed, and one request's or sale's. */
+function readingRoutes(app: ZodApp, service: SettlementsService) {
   app.get(
     '/settlements',
     {
@@ -65,6 +64,12 @@ function memberRoutes(app: ZodApp, service: SettlementsService) {
     },
     (req) => service.lookup(actorOf(req), req.query.kind, req.query.targetId),
   );
+}
+
+/** The two parties: the two-sided confirmation, and a dispute. */
+function partyRoutes(app: ZodApp, service: SettlementsService) {
+  const id = rowId('id', SETTLEMENT_MESSAGES.notFound);
+  const one = { 200: settlementResponseSchema };
   app.put(
     '/settlements/:id/paid',
     {
@@ -123,12 +128,11 @@ function memberRoutes(app: ZodApp, service: SettlementsService) {
 /** Moderators: the dispute queue and deciding a dispute. */
 function moderatorRoutes(app: ZodApp, service: SettlementsService) {
   const id = rowId('id', DISPUTE_MESSAGES.notFound);
-  const tags = ['disputes'];
   app.get(
     '/moderation/disputes',
     {
       schema: {
-        tags,
+        tags: ['disputes'],
         description:
           'Disputes with both parties, the settlement, the thing and the messages between the two.',
         querystring: moderationDisputesQuerySchema,
@@ -142,7 +146,7 @@ function moderatorRoutes(app: ZodApp, service: SettlementsService) {
     {
       onRequest: id.check,
       schema: {
-        tags,
+        tags: ['disputes'],
         description: 'Decides an open dispute; the settlement follows the outcome and both parties are told.',
         params: id.params,
         body: resolveDisputeSchema,
@@ -170,7 +174,10 @@ export function settlementsRoutes(
     });
     app.addHook('onClose', async () => stop());
 
-    await guards.scope(app, 'member', (app) => memberRoutes(app, service));
+    await guards.scope(app, 'member', (app) => {
+      readingRoutes(app, service);
+      partyRoutes(app, service);
+    });
     await guards.scope(app, 'moderator', (app) => moderatorRoutes(app, service));
   };
 }

@@ -52,12 +52,8 @@ const noticeData = (row: Pick<repo.SettlementRow, 'id' | 'requestId' | 'productI
 
 const money = (paise: number) => formatRupees(toRupees(paise));
 
-/**
- * Settling up: who owes whom after a completed request or a sale, the two-sided confirmation, the
- * reminder, disputes and their decision. Only the two parties ever see a settlement; after each
- * change has committed both are told (their open screens, and a notice where it concerns them).
- */
-export function createSettlementsService(ctx: SettlementsContext) {
+/** What every settlement method works with: announcing, notices, loading and refusing. */
+function coreOf(ctx: SettlementsContext) {
   const { db, events } = ctx;
 
   /** Both parties' open screens get the settlement as each sees it. */
@@ -105,6 +101,12 @@ export function createSettlementsService(ctx: SettlementsContext) {
     return { settlement: presentSettlement(row, actor.id) };
   }
 
+  return { announce, notice, load, refuse, answer };
+}
+type Core = ReturnType<typeof coreOf>;
+
+/** Opening and reading: one per request or sale, lists, the summary, one lookup. */
+function readingMethods({ db }: SettlementsContext, { announce }: Core) {
   return {
     /** A request was completed: its settlement opens (once). */
     async requestCompleted(requestId: string) {
@@ -145,7 +147,12 @@ export function createSettlementsService(ctx: SettlementsContext) {
       const row = await repo.findForParty(db, kind, targetId, actor.id);
       return { settlement: row ? presentSettlement(row, actor.id) : null };
     },
+  };
+}
 
+/** The two-sided confirmation: paid, received, not received. */
+function transitionMethods({ db }: SettlementsContext, { notice, load, refuse, answer }: Core) {
+  return {
     async markPaid(actor: Actor, id: string, body: MarkPaidBody) {
       if (!(await repo.markPaid(db, id, actor.id, body.method))) await refuse(actor, id, policy.payRefusal);
       const row = await load(actor, id);
@@ -179,7 +186,12 @@ export function createSettlementsService(ctx: SettlementsContext) {
       await notice([row.payerId], 'dispute', `${details}. A moderator will look into it.`, noticeData(row));
       return answer(actor, id);
     },
+  };
+}
 
+/** Either party opens a dispute about a request or sale. */
+function disputeMethods({ db, events }: SettlementsContext, { announce }: Core) {
+  return {
     async openDispute(actor: Actor, body: OpenDisputeBody) {
       const target = await repo.disputeTarget(db, body.targetType, body.targetId);
       if (!target) throw notFound(DISPUTE_MESSAGES.targetNotFound);
@@ -206,8 +218,70 @@ export function createSettlementsService(ctx: SettlementsContext) {
         dispute: presentDispute(opened.dispute, opener ?? { id: actor.id, name: actor.name, avatar: null }),
       };
     },
+  };
+}
 
-    ...moderatorMethods(ctx, announce),
+/**
+ * Settling up: who owes whom after a completed request or a sale, the two-sided confirmation, the
+ * reminder, disputes and their decision. Only the two parties ever see a settlement; after each
+ * change has committed both are told (their open screens, and a notice where it concerns them).
+ */
+export function createSettlementsService(ctx: SettlementsContext) {
+  const core = coreOf(ctx);
+  return {
+    ...readingMethods(ctx, core),
+    ...transitionMethods(ctx, core),
+    ...disputeMethods(ctx, core),
+    ...moderatorMethods(ctx, core.announce),
+  };
+}
+
+/** Who paid and who was paid in the dispute's request or sale. */
+async function partiesOf(db: SettlementsContext['db'], d: repo.DisputeRow) {
+  const t = await repo.disputeTarget(db, d.targetType, d.targetId);
+  return { payerId: t?.payerId ?? null, payeeId: t?.payeeId ?? null };
+}
+
+type Ref = { id: string; name: string; avatar: string | null };
+
+/** A dispute as a moderator sees it: both parties, the settlement, the thing, the evidence. */
+async function presentForModerator(
+  { db, storage }: SettlementsContext,
+  d: repo.DisputeRow,
+  opener: Ref,
+): Promise<ModerationDispute> {
+  const parties = await partiesOf(db, d);
+  const refs = await repo.userRefs(
+    db,
+    [parties.payerId, parties.payeeId].filter((x): x is string => !!x),
+  );
+  const ref = (id: string | null) =>
+    refs.find((r) => r.id === id) ?? { id: id ?? opener.id, name: 'Deleted user', avatar: null };
+  const settlement = d.settlementId ? await repo.settlementBrief(db, d.settlementId) : undefined;
+  const thing = await repo.disputeThing(db, d.targetType, d.targetId);
+  const evidence =
+    parties.payerId && parties.payeeId
+      ? await repo.messagesBetween(db, parties.payerId, parties.payeeId, SETTLEMENT_LIMITS.evidenceMessages)
+      : [];
+  return {
+    ...presentDispute(d, opener),
+    payer: ref(parties.payerId),
+    payee: ref(parties.payeeId),
+    settlement: settlement ? { ...settlement, amount: toRupees(settlement.amount) } : null,
+    thing: thing
+      ? {
+          id: thing.id,
+          title: thing.title,
+          text: thing.text,
+          price: toRupees(settlement && d.targetType === 'sale' ? settlement.amount : thing.price),
+          photos: thing.photos.map((p) => storage.url(p)),
+        }
+      : { id: null, title: 'Deleted', text: null, price: null, photos: [] },
+    evidence: evidence.map((m) => ({
+      senderId: m.senderId,
+      content: m.content,
+      sentAt: m.sentAt.toISOString(),
+    })),
   };
 }
 
@@ -216,49 +290,8 @@ function moderatorMethods(
   ctx: SettlementsContext,
   announce: (id: string) => Promise<repo.SettlementRow | undefined>,
 ) {
-  const { db, events, storage } = ctx;
-
-  /** Who paid and who was paid in the dispute's request or sale. */
-  async function partiesOf(d: repo.DisputeRow) {
-    const t = await repo.disputeTarget(db, d.targetType, d.targetId);
-    return { payerId: t?.payerId ?? null, payeeId: t?.payeeId ?? null };
-  }
-
-  async function present(d: repo.DisputeRow, opener: { id: string; name: string; avatar: string | null }) {
-    const parties = await partiesOf(d);
-    const refs = await repo.userRefs(
-      db,
-      [parties.payerId, parties.payeeId].filter((x): x is string => !!x),
-    );
-    const ref = (id: string | null) =>
-      refs.find((r) => r.id === id) ?? { id: id ?? opener.id, name: 'Deleted user', avatar: null };
-    const settlement = d.settlementId ? await repo.settlementBrief(db, d.settlementId) : undefined;
-    const thing = await repo.disputeThing(db, d.targetType, d.targetId);
-    const evidence =
-      parties.payerId && parties.payeeId
-        ? await repo.messagesBetween(db, parties.payerId, parties.payeeId, SETTLEMENT_LIMITS.evidenceMessages)
-        : [];
-    return {
-      ...presentDispute(d, opener),
-      payer: ref(parties.payerId),
-      payee: ref(parties.payeeId),
-      settlement: settlement ? { ...settlement, amount: toRupees(settlement.amount) } : null,
-      thing: thing
-        ? {
-            id: thing.id,
-            title: thing.title,
-            text: thing.text,
-            price: toRupees(settlement && d.targetType === 'sale' ? settlement.amount : thing.price),
-            photos: thing.photos.map((p) => storage.url(p)),
-          }
-        : { id: null, title: 'Deleted', text: null, price: null, photos: [] },
-      evidence: evidence.map((m) => ({
-        senderId: m.senderId,
-        content: m.content,
-        sentAt: m.sentAt.toISOString(),
-      })),
-    } satisfies ModerationDispute;
-  }
+  const { db, events } = ctx;
+  const present = (d: repo.DisputeRow, opener: Ref) => presentForModerator(ctx, d, opener);
 
   return {
     async disputes(query: { status: 'open' | 'resolved'; limit: number; cursor?: string }) {
@@ -279,7 +312,7 @@ function moderatorMethods(
         throw conflict(DISPUTE_MESSAGES.alreadyResolved, 'alreadyResolved');
       }
       const row = resolved.settlementId ? await announce(resolved.settlementId) : undefined;
-      const parties = await partiesOf(resolved);
+      const parties = await partiesOf(db, resolved);
       const userIds = [parties.payerId, parties.payeeId].filter((x): x is string => !!x);
       const thing =
         resolved.targetType === 'request'

@@ -16,11 +16,8 @@ import {
   settlements,
   users,
 } from '../../db/schema';
-import { createEvents } from '../../lib/events';
-import { registerNotificationWriter } from '../notifications/notifications.writer';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createProduct, createRequest, createUser } from '../../test/factories';
-import { remindDueSettlements } from './settlements.service';
 
 const HOUR = 3600_000;
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -501,47 +498,6 @@ describe('disputes', () => {
       .where(eq(moderationActions.targetId, product.id));
     expect(action).toMatchObject({ targetType: 'product', reason: 'favour_payee: Paid late' });
     expect((await reliabilityOf(meera)).disputesLost).toBe(1);
-  });
-});
-
-describe('the reminder', () => {
-  it('reminds the payer once, a day after it opened, even with two processes sweeping at once', async () => {
-    const request = await completedRequest({ expectedPrice: 40, itemCost: 80 });
-    const fresh = await completedRequest();
-    const s = (await lookup(meera, 'request', request.id))!;
-    await t.db
-      .update(settlements)
-      .set({ createdAt: new Date(Date.now() - 25 * HOUR) })
-      .where(eq(settlements.id, s.id));
-    // Two processes: each its own event bus and notification writer, the same database.
-    const processes = [0, 1].map(() => {
-      const events = createEvents(t.app.log);
-      registerNotificationWriter({ db: t.db, events });
-      return { db: t.db, events };
-    });
-    const counts = await Promise.all(processes.map((p) => remindDueSettlements(p)));
-    expect(counts.sort()).toEqual([0, 1]);
-    const notices = await noticesOf(meera, 'settlement');
-    expect(notices.map((n) => [n.message, n.data])).toEqual([
-      ['Reminder: you owe Dev Kumar ₹120 for Notebooks', { requestId: request.id, settlementId: s.id }],
-    ]);
-    // Never again, and not for the fresh one.
-    expect(await remindDueSettlements(processes[0]!)).toBe(0);
-    expect(fresh.id).toBeTruthy();
-  });
-
-  it('does not remind a settlement already paid', async () => {
-    const request = await completedRequest();
-    const s = (await lookup(meera, 'request', request.id))!;
-    await put(meera, `/settlements/${s.id}/paid`, { method: 'cash' });
-    await t.db
-      .update(settlements)
-      .set({ createdAt: new Date(Date.now() - 25 * HOUR) })
-      .where(eq(settlements.id, s.id));
-    const events = createEvents(t.app.log);
-    registerNotificationWriter({ db: t.db, events });
-    await remindDueSettlements({ db: t.db, events });
-    expect((await noticesOf(meera, 'settlement')).some((n) => n.message.startsWith('Reminder'))).toBe(false);
   });
 });
 
