@@ -25,6 +25,7 @@ const NOTIFICATION = 'Notification not found';
 const OFFER = 'Offer not found';
 const RUN = 'Run not found';
 const TRIP = 'Trip not found';
+const SETTLEMENT = 'Settlement not found';
 
 const ROUTES: Route[] = [
   { method: 'GET', path: '/api/auth/me', audience: 'signedIn' },
@@ -55,6 +56,20 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/moderation/reports/:id', audience: 'moderator', notFound: 'Report not found' },
   { method: 'PUT', path: '/api/moderation/users/:id/unsuspend', audience: 'moderator', notFound: USER },
   { method: 'GET', path: '/api/moderation/actions', audience: 'moderator' },
+  { method: 'GET', path: '/api/moderation/disputes', audience: 'moderator' },
+  {
+    method: 'PUT',
+    path: '/api/moderation/disputes/:id',
+    audience: 'moderator',
+    notFound: 'Dispute not found',
+  },
+  { method: 'GET', path: '/api/settlements', audience: 'member' },
+  { method: 'GET', path: '/api/settlements/summary', audience: 'member' },
+  { method: 'GET', path: '/api/settlements/for', audience: 'member' },
+  { method: 'PUT', path: '/api/settlements/:id/paid', audience: 'member', notFound: SETTLEMENT },
+  { method: 'PUT', path: '/api/settlements/:id/received', audience: 'member', notFound: SETTLEMENT },
+  { method: 'PUT', path: '/api/settlements/:id/not-received', audience: 'member', notFound: SETTLEMENT },
+  { method: 'POST', path: '/api/disputes', audience: 'member' },
   { method: 'POST', path: '/api/chat', audience: 'member' },
   { method: 'GET', path: '/api/chat/conversations', audience: 'member' },
   { method: 'POST', path: '/api/chat/photo', audience: 'member' },

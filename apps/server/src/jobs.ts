@@ -5,6 +5,7 @@ import type { AppContext } from './lib/context';
 import { createJobQueue } from './lib/jobs';
 import { startOrphanSweep } from './modules/products/products.sweep';
 import { startExpirySweep } from './modules/requests/requests.service';
+import { startReminderSweep } from './modules/settlements/settlements.service';
 import type { Services } from './services';
 
 /** Away e-mails go through the PostgreSQL job queue: one process sends each, whichever fetches it. */
@@ -26,6 +27,9 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext, services:
   // Photos left behind by a crash between upload and commit, or by a failed removal.
   const orphans = startOrphanSweep(ctx);
   app.addHook('onClose', () => orphans.stop());
+  // Payers of settlements still open a day on are reminded once (each claimed by one process).
+  const reminders = startReminderSweep(ctx, ctx.config.requestSweepSeconds);
+  app.addHook('onClose', () => reminders.stop());
 
   const { push, emails } = services;
   await emails.start();

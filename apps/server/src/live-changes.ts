@@ -45,6 +45,10 @@ const CHANGE_OF = {
   // Runs are read afresh on every call (no cached page holds them); their requests' changes are
   // request.updated.
   'run.changed': unchanged,
+  // Settlements are read afresh on every call; a sale's product announces itself.
+  'product.sold': unchanged,
+  'settlement.updated': unchanged,
+  'settlement.reminded': unchanged,
 } satisfies { [T in AppEventType]: ChangeOf<T> };
 const changeOf = (event: AppEvent) =>
   (CHANGE_OF[event.type] as (event: AppEvent) => Change | undefined)(event);

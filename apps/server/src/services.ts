@@ -22,6 +22,7 @@ import { createReportsService } from './modules/reports/reports.service';
 import { createRequestsService } from './modules/requests/requests.service';
 import { createTripsService } from './modules/trips/trips.service';
 import { createRunsService } from './modules/runs/runs.service';
+import { createSettlementsService } from './modules/settlements/settlements.service';
 
 /** Who has an open socket on any process; the realtime gateway answers it. */
 export interface Presence {
@@ -80,6 +81,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
         resolve: deps.push?.resolve,
       },
     ),
+    settlements: createSettlementsService(ctx),
     emails: createEmailsService(ctx, { jobs: deps.jobs, presence: deps.presence }),
   };
 }

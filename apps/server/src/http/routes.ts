@@ -22,6 +22,7 @@ import { ratingsRoutes } from '../modules/ratings/ratings.routes';
 import { reportsRoutes } from '../modules/reports/reports.routes';
 import { requestsRoutes } from '../modules/requests/requests.routes';
 import { runsRoutes } from '../modules/runs/runs.routes';
+import { settlementsRoutes } from '../modules/settlements/settlements.routes';
 import { systemRoutes } from '../modules/system/system.routes';
 import { tripsRoutes } from '../modules/trips/trips.routes';
 import type { Services } from '../services';
@@ -63,5 +64,6 @@ export async function registerRoutes(
   await app.register(offersRoutes(ctx, guards, services.offers), api);
   await app.register(profilesRoutes(ctx, guards, services.profiles), api);
   await app.register(tripsRoutes(guards, services.trips), api);
+  await app.register(settlementsRoutes(ctx, guards, services.settlements), api);
   await app.register(uploadsRoutes(ctx.storage, createUploadLinks(ctx.config.jwtSecret)));
 }

@@ -1,5 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatMessage, DeliveryRequest, NotificationType, Offer, Product, Trip } from '@campusrun/shared';
+import type {
+  ChatMessage,
+  DeliveryRequest,
+  NotificationType,
+  Offer,
+  Product,
+  Settlement,
+  Trip,
+} from '@campusrun/shared';
 
 /** A party of a request, as named in notifications. */
 export interface EventUser {
@@ -63,8 +71,30 @@ export type AppEvent =
       notice: {
         type: NotificationType;
         message: string;
-        data: { productId?: string; senderId?: string; tripId?: string };
+        data: {
+          productId?: string;
+          senderId?: string;
+          tripId?: string;
+          requestId?: string;
+          settlementId?: string;
+        };
       };
+    }
+  /** The seller marked a product sold to a named buyer (committed). */
+  | { type: 'product.sold'; productId: string; sellerId: string; buyerId: string }
+  /**
+   * The payer of a settlement still open a day after it opened is reminded, once (claimed by one
+   * process). Amount in rupees.
+   */
+  | {
+      type: 'settlement.reminded';
+      settlementId: string;
+      payerId: string;
+      payeeName: string;
+      title: string;
+      amount: number;
+      requestId: string | null;
+      productId: string | null;
     }
   /**
    * A notification row was stored, or an unread one refreshed (the same id: a newer chat message
@@ -78,7 +108,13 @@ export type AppEvent =
         userId: string;
         type: NotificationType;
         message: string;
-        data: { requestId?: string; senderId?: string; productId?: string; tripId?: string };
+        data: {
+          requestId?: string;
+          senderId?: string;
+          productId?: string;
+          tripId?: string;
+          settlementId?: string;
+        };
         isRead: boolean;
         createdAt: string;
       };
@@ -135,7 +171,9 @@ export type EntityEvent =
    * told by request.updated). Open run screens refetch it: what each member may see of a run
    * depends on blocks and on their part in it, so nothing presented travels.
    */
-  | { type: 'run.changed'; runId: string };
+  | { type: 'run.changed'; runId: string }
+  /** A settlement opened or changed state: `views` holds it as each of its two parties sees it. */
+  | { type: 'settlement.updated'; settlementId: string; views: { userId: string; settlement: Settlement }[] };
 export type AppEventType = AppEvent['type'];
 
 export type EventHandler = (event: AppEvent) => void | Promise<void>;

@@ -21,6 +21,7 @@ const userRow = {
   isVerified: true,
   isProfileComplete: true,
   isModerator: false,
+  upiId: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$secret',
   tokenVersion: 4,

@@ -86,6 +86,9 @@ export const ENTITY_ROUTES = {
   'trip.removed': (e) => [push('trip:removed', { id: e.tripId }, [MEMBERS_ROOM, room(e.runnerId)])],
   // Every member's open run screens refetch what they may see of it.
   'run.changed': (e) => [push('run:changed', { id: e.runId }, MEMBERS_ROOM)],
+  // Each party sees the settlement as presented for them (what each may do differs).
+  'settlement.updated': (e) =>
+    e.views.map(({ userId, settlement }) => push('settlement:updated', { settlement }, room(userId))),
 } satisfies { [T in EntityEvent['type']]: Route<T> };
 
 /**
@@ -126,6 +129,9 @@ export const LIVE_ROUTES = {
   'request.delivery_cancelled': nobody,
   'users.noticed': nobody,
   'user.updated': nobody,
+  // The product's own product.updated tells open screens; the settlement tells its parties.
+  'product.sold': nobody,
+  'settlement.reminded': nobody,
 } satisfies { [T in AppEventType]: Route<T> };
 
 /** What the sockets hear of `event`. */

@@ -61,7 +61,13 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     /** requestId, senderId or productId depending on type. */
     data: jsonb('data')
-      .$type<{ requestId?: string; senderId?: string; productId?: string; tripId?: string }>()
+      .$type<{
+        requestId?: string;
+        senderId?: string;
+        productId?: string;
+        tripId?: string;
+        settlementId?: string;
+      }>()
       .notNull()
       .default({}),
     isRead: boolean('is_read').notNull().default(false),

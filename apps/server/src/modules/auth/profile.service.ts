@@ -38,6 +38,8 @@ export function createProfileService(ctx: AppContext) {
         phoneNumber: body.phoneNumber,
         hostelBlock: isHosteller ? body.hostelBlock : null,
         roomNumber: isHosteller ? body.roomNumber : null,
+        // Absent: unchanged; blank or null: removed.
+        ...(body.upiId !== undefined && { upiId: body.upiId }),
       });
       if (!user) throw unauthorized();
       await announceUserUpdated(ctx, user.id);

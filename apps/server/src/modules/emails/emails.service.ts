@@ -8,6 +8,7 @@ import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import type { AppEvent } from '../../lib/events';
 import type { JobQueue } from '../../lib/jobs';
+import { formatRupees } from '../../lib/money';
 import { awayMail } from './emails.mail';
 import * as repo from './emails.repo';
 import { readUnsubscribeToken, unsubscribeToken } from './emails.tokens';
@@ -19,6 +20,7 @@ export interface Presence {
 
 const UNREAD = 'email-unread-messages';
 const REQUEST = 'email-request-update';
+const REMINDER = 'email-settlement-reminder';
 
 interface UnreadJob {
   receiverId: string;
@@ -30,6 +32,13 @@ interface RequestJob {
   itemName: string;
   delivererName: string;
   what: 'accepted' | 'delivered';
+}
+/** A payer's reminder of a settlement still open (under the request-update preference). */
+interface ReminderJob {
+  payerId: string;
+  subject: string;
+  /** The page of the request or product. */
+  path: string;
 }
 
 /** The two jobs' workers: each sends its e-mail when the recipient is away and wants that kind. */
@@ -94,7 +103,23 @@ function awayMailers(ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>, deps: { 
     );
   }
 
-  return { unreadMessages, requestUpdate };
+  async function settlementReminder(job: ReminderJob) {
+    const user = await awayRecipient(job.payerId, 'requests');
+    if (!user) return;
+    if (!(await repo.claimSend(db, { userId: job.payerId, kind: 'requests', aboutUserId: null }, limits)))
+      return;
+    await mailer.send(
+      awayMail({
+        to: user.email,
+        subject: job.subject,
+        lines: [`Hi ${user.name},`, `${job.subject}.`],
+        action: { label: 'Settle up', url: link(job.path) },
+        unsubscribe: unsubscribe(job.payerId, 'requests'),
+      }),
+    );
+  }
+
+  return { unreadMessages, requestUpdate, settlementReminder };
 }
 
 /**
@@ -108,7 +133,7 @@ export function createEmailsService(
 ) {
   const { db, config, log } = ctx;
   const delay = config.offlineEmail.unreadDelaySeconds;
-  const { unreadMessages, requestUpdate } = awayMailers(ctx, deps);
+  const { unreadMessages, requestUpdate, settlementReminder } = awayMailers(ctx, deps);
 
   return {
     /** Creates the queues and starts this process's workers. */
@@ -119,6 +144,8 @@ export function createEmailsService(
       await jobs.createQueue(REQUEST);
       await jobs.work<UnreadJob>(UNREAD, unreadMessages);
       await jobs.work<RequestJob>(REQUEST, requestUpdate);
+      await jobs.createQueue(REMINDER);
+      await jobs.work<ReminderJob>(REMINDER, settlementReminder);
     },
 
     /** Schedules the e-mails an event may call for (whether they go is decided when the job runs). */
@@ -139,6 +166,16 @@ export function createEmailsService(
           delivererName: event.deliverer.name,
           what: event.type === 'request.accepted' ? 'accepted' : 'delivered',
         } satisfies RequestJob);
+      } else if (event.type === 'settlement.reminded') {
+        await jobs.send(REMINDER, {
+          payerId: event.payerId,
+          subject: `Reminder: you owe ${event.payeeName} ${formatRupees(event.amount)} for ${event.title}`,
+          path: event.requestId
+            ? `/requests/${event.requestId}`
+            : event.productId
+              ? `/products/${event.productId}`
+              : '/dashboard',
+        } satisfies ReminderJob);
       }
     },
 

@@ -77,6 +77,18 @@ export const NOTIFICATIONS = {
     },
   ],
   'users.noticed': (e) => e.userIds.map((userId) => ({ userId, ...e.notice, data: { ...e.notice.data } })),
+  'settlement.reminded': (e) => [
+    {
+      userId: e.payerId,
+      type: 'settlement',
+      message: `Reminder: you owe ${e.payeeName} ${formatRupees(e.amount)} for ${e.title}`,
+      data: {
+        ...(e.requestId && { requestId: e.requestId }),
+        ...(e.productId && { productId: e.productId }),
+        settlementId: e.settlementId,
+      },
+    },
+  ],
   'message.read': none,
   'user.sessions_revoked': none,
   'user.updated': none,
@@ -97,6 +109,9 @@ export const NOTIFICATIONS = {
   'trip.removed': none,
   // A run's participants hear of its acceptance through request.accepted, one per request.
   'run.changed': none,
+  // Settlements tell their parties through users.noticed (types 'settlement' and 'dispute').
+  'product.sold': none,
+  'settlement.updated': none,
 } satisfies { [T in AppEventType]: Notices<T> };
 
 /** The notifications a domain event leaves. */

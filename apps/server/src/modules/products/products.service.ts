@@ -282,6 +282,9 @@ function statusMethods(deps: ProductsDeps) {
       }
       const before = await repo.setProductStatus(db, id, actor.id, status, buyerId);
       if (!before) return missOrRefuse(deps, actor, id);
+      // Sold to a named buyer: the buyer owes the seller (settling up opens its settlement).
+      if (status === 'sold' && buyerId !== null)
+        await events?.emit({ type: 'product.sold', productId: id, sellerId: actor.id, buyerId });
       const answer = await changed(deps, id, actor);
       if (before !== status && status !== 'available')
         await tellSavers(

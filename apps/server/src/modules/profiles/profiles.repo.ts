@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products, requests, users } from '../../db/schema';
+import { SETTLEMENT_LIMITS } from '@campusrun/shared';
+import { disputes, products, requests, settlements, users } from '../../db/schema';
 
 /** The public part of a user and their counts, in one query (undefined when there is no such user). */
 export const findProfile = async (db: Db, id: string) =>
@@ -19,6 +20,19 @@ export const findProfile = async (db: Db, id: string) =>
           where r.requester_id = users.id and r.status = 'completed')`,
         itemsSold: sql<number>`(select count(*)::int from ${products} p
           where p.seller_id = users.id and p.status = 'sold')`,
+        // Their own requests they cancelled while someone had accepted them.
+        cancellationsAfterAcceptance: sql<number>`(select count(*)::int from ${requests} r
+          where r.requester_id = users.id and r.status = 'cancelled' and r.accepted_at is not null)`,
+        // Decided against them: the payee loses when the payer is favoured, and the other way round.
+        disputesLost: sql<number>`(select count(*)::int from ${disputes} d
+          left join ${requests} r on d.target_type = 'request' and r.id = d.target_id
+          left join ${products} p on d.target_type = 'sale' and p.id = d.target_id
+          where d.status = 'resolved' and (
+            (d.outcome = 'favour_payer' and coalesce(r.deliverer_id, p.seller_id) = users.id)
+            or (d.outcome = 'favour_payee' and coalesce(r.requester_id, p.buyer_id) = users.id)))`,
+        settlementsOverdue: sql<number>`(select count(*)::int from ${settlements} s
+          where s.payer_id = users.id and s.state in ('open', 'paid')
+            and s.created_at < now() - make_interval(days => ${SETTLEMENT_LIMITS.overdueDays}))`,
       })
       .from(users)
       .where(eq(users.id, id))

@@ -56,6 +56,15 @@ export function createProfilesService(ctx: Pick<AppContext, 'db'>, deps: Profile
             deliveryCancellationRate:
               accepted === 0 ? null : Math.round((user.deliveriesGivenUp / accepted) * 100) / 100,
           },
+          reliability: {
+            deliveriesCompleted: user.deliveriesCompleted,
+            requestsCompleted: user.requestsCompleted,
+            cancellationsAfterAcceptance: user.cancellationsAfterAcceptance,
+            deliveriesGivenUp: user.deliveriesGivenUp,
+            disputesLost: user.disputesLost,
+            settlementsOverdue: user.settlementsOverdue,
+            memberSince: user.createdAt.toISOString(),
+          },
           listings: listings.products,
         },
       };

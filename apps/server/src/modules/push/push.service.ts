@@ -27,7 +27,10 @@ export interface Presence {
 
 type Notice = Extract<AppEvent, { type: 'notification.created' }>['notification'];
 
-/** The preference a notification falls under (null: always sent, e.g. a moderator's decision). */
+/**
+ * The preference a notification falls under (null: always sent, e.g. a moderator's decision).
+ * Settling up falls under request updates, as the away e-mail of a reminder does.
+ */
 export function topicOf(type: Notice['type']): PushTopic | null {
   switch (type) {
     case 'message':
@@ -36,6 +39,7 @@ export function topicOf(type: Notice['type']): PushTopic | null {
     case 'request_completed':
     case 'request_cancelled':
     case 'delivery':
+    case 'settlement':
       return 'requests';
     case 'product':
       return 'marketplace';

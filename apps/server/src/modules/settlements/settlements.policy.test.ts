@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  afterOutcome,
+  disputeRefusal,
+  loserOf,
+  notReceiveRefusal,
+  payRefusal,
+  receiveRefusal,
+  settlementCan,
+  type SettlementFacts,
+} from './settlements.policy';
+
+const PAYER = 'payer';
+const PAYEE = 'payee';
+const STRANGER = 'stranger';
+const now = new Date('2026-11-20T12:00:00Z');
+const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000);
+const facts = (state: SettlementFacts['state'], finishedAt: Date | null = hoursAgo(1)): SettlementFacts => ({
+  payerId: PAYER,
+  payeeId: PAYEE,
+  state,
+  finishedAt,
+  disputeOpen: state === 'disputed',
+});
+
+describe('transitions × role × state', () => {
+  it.each([
+    // who, state, pay, receive, notReceive
+    [PAYER, 'open', null, 'notPayee', 'notPayee'],
+    [PAYER, 'paid', 'notOpen', 'notPayee', 'notPayee'],
+    [PAYER, 'settled', 'alreadySettled', 'notPayee', 'notPayee'],
+    [PAYER, 'disputed', 'disputed', 'notPayee', 'notPayee'],
+    [PAYEE, 'open', 'notPayer', null, 'notPaid'],
+    [PAYEE, 'paid', 'notPayer', null, null],
+    [PAYEE, 'settled', 'notPayer', 'alreadySettled', 'alreadySettled'],
+    [PAYEE, 'disputed', 'notPayer', 'disputed', 'disputed'],
+    [STRANGER, 'open', 'notParty', 'notParty', 'notParty'],
+  ] as const)('%s on %s', (who, state, pay, receive, notReceive) => {
+    const s = facts(state);
+    expect(payRefusal(who, s)).toBe(pay);
+    expect(receiveRefusal(who, s)).toBe(receive);
+    expect(notReceiveRefusal(who, s)).toBe(notReceive);
+    const can = settlementCan(who, s, now);
+    expect([can.pay, can.receive, can.notReceive]).toEqual([
+      pay === null,
+      receive === null,
+      notReceive === null,
+    ]);
+  });
+});
+
+describe('disputes', () => {
+  const target = (over: Partial<Parameters<typeof disputeRefusal>[1]> = {}) => ({
+    payerId: PAYER,
+    payeeId: PAYEE,
+    finished: true,
+    finishedAt: hoursAgo(47),
+    disputeOpen: false,
+    ...over,
+  });
+  it('either party within 48 hours, one open at a time', () => {
+    expect(disputeRefusal(PAYER, target(), now)).toBeNull();
+    expect(disputeRefusal(PAYEE, target(), now)).toBeNull();
+    expect(disputeRefusal(STRANGER, target(), now)).toBe('notParty');
+    expect(disputeRefusal(PAYER, target({ finished: false, finishedAt: null }), now)).toBe('notFinished');
+    expect(disputeRefusal(PAYER, target({ finishedAt: hoursAgo(49) }), now)).toBe('windowClosed');
+    expect(disputeRefusal(PAYER, target({ disputeOpen: true }), now)).toBe('alreadyOpen');
+    expect(settlementCan(PAYER, facts('open', hoursAgo(49)), now).dispute).toBe(false);
+    expect(settlementCan(PAYER, facts('disputed'), now).dispute).toBe(false);
+    expect(settlementCan(STRANGER, facts('open'), now).dispute).toBe(false);
+  });
+
+  it.each([
+    ['favour_payer', false, 'settled', 1001, 'payee'],
+    ['no_fault', false, 'settled', 1001, null],
+    ['favour_payee', false, 'open', 1001, 'payer'],
+    ['favour_payee', true, 'settled', 1001, 'payer'],
+    ['split', false, 'open', 500, null],
+    ['split', true, 'settled', 500, null],
+  ] as const)(
+    '%s (settled before: %s) leaves it %s for %i paise; loser %s',
+    (outcome, wasSettled, state, amount, loser) => {
+      expect(afterOutcome(outcome, { amount: 1001, wasSettled })).toEqual({ state, amount });
+      expect(loserOf(outcome)).toBe(loser);
+    },
+  );
+});

@@ -1,0 +1,77 @@
+import type { Dispute, Settlement } from '@campusrun/shared';
+import { toRupees } from '../../lib/money';
+import { settlementCan, type SettlementFacts } from './settlements.policy';
+import type { DisputeRow, SettlementRow } from './settlements.repo';
+
+/**
+ * The UPI payment link of a settlement: `upi://pay?pa=…&pn=…&am=…&cu=INR&tn=…`, every value encoded,
+ * the amount in rupees with two decimals.
+ */
+export function upiUri(p: { upiId: string; payeeName: string; amount: number; note: string }): string {
+  const e = encodeURIComponent;
+  return `upi://pay?pa=${e(p.upiId)}&pn=${e(p.payeeName)}&am=${e(p.amount.toFixed(2))}&cu=INR&tn=${e(p.note)}`;
+}
+
+/** What a UPI app shows as the payment's note. */
+export const paymentNote = (row: Pick<SettlementRow, 'kind' | 'requestNumber' | 'title'>) =>
+  row.kind === 'request' ? `CampusRun request #${row.requestNumber ?? ''}` : `CampusRun sale of ${row.title}`;
+
+/** The rules' view of a settlement row. */
+export const settlementFacts = (row: SettlementRow): SettlementFacts => ({
+  payerId: row.payerId,
+  payeeId: row.payeeId,
+  state: row.state,
+  finishedAt: row.finishedAt,
+  disputeOpen: row.disputeStatus === 'open',
+});
+
+/**
+ * A settlement as one of its two parties sees it (nobody else ever does): money in rupees, the
+ * payee's UPI link when they have a UPI ID, `can` from the policy as of `now`.
+ */
+export function presentSettlement(row: SettlementRow, viewerId: string, now = new Date()): Settlement {
+  const amount = toRupees(row.amount);
+  return {
+    id: row.id,
+    kind: row.kind,
+    thing: {
+      id: row.kind === 'request' ? row.requestId : row.productId,
+      title: row.title,
+      number: row.kind === 'request' ? row.requestNumber : null,
+    },
+    amount,
+    payer: { id: row.payerId, name: row.payerName, avatar: row.payerAvatar },
+    payee: { id: row.payeeId, name: row.payeeName, avatar: row.payeeAvatar },
+    state: row.state,
+    method: row.method,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    settledAt: row.settledAt?.toISOString() ?? null,
+    upiUri: row.payeeUpiId
+      ? upiUri({ upiId: row.payeeUpiId, payeeName: row.payeeName, amount, note: paymentNote(row) })
+      : null,
+    dispute:
+      row.disputeId && row.disputeStatus
+        ? { id: row.disputeId, status: row.disputeStatus, outcome: row.disputeOutcome }
+        : null,
+    can: settlementCan(viewerId, settlementFacts(row), now),
+  };
+}
+
+/** A dispute as its parties (and moderators) see it. */
+export const presentDispute = (
+  d: DisputeRow,
+  openedBy: { id: string; name: string; avatar: string | null },
+): Dispute => ({
+  id: d.id,
+  targetType: d.targetType,
+  targetId: d.targetId,
+  reason: d.reason,
+  details: d.details,
+  status: d.status,
+  outcome: d.outcome,
+  note: d.note,
+  openedBy,
+  createdAt: d.createdAt.toISOString(),
+  resolvedAt: d.resolvedAt?.toISOString() ?? null,
+});

@@ -1,0 +1,493 @@
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type {
+  DisputeOutcome,
+  DisputeReason,
+  PaymentMethod,
+  SettlementFilter,
+  SettlementKind,
+} from '@campusrun/shared';
+import type { Db } from '../../db/client';
+import {
+  disputes,
+  messages,
+  moderationActions,
+  productImages,
+  products,
+  requests,
+  settlements,
+  users,
+} from '../../db/schema';
+import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
+import { afterOutcome } from './settlements.policy';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const payer = alias(users, 'payer');
+const payee = alias(users, 'payee');
+
+const newestFirst = listOrder(
+  'settlements:newest',
+  'desc',
+  [settlements.createdAt, 'time'],
+  [settlements.id, 'uuid'],
+);
+
+/** The latest dispute about the settlement, if any. */
+const lastDispute = sql`(select d.id, d.status, d.outcome from ${disputes} d
+  where d.settlement_id = ${settlements.id} order by d.created_at desc limit 1)`;
+
+const columns = {
+  id: settlements.id,
+  kind: settlements.kind,
+  requestId: settlements.requestId,
+  productId: settlements.productId,
+  title: settlements.title,
+  payerId: settlements.payerId,
+  payerName: payer.name,
+  payerAvatar: payer.avatar,
+  payeeId: settlements.payeeId,
+  payeeName: payee.name,
+  payeeAvatar: payee.avatar,
+  payeeUpiId: payee.upiId,
+  amount: settlements.amount,
+  state: settlements.state,
+  method: settlements.method,
+  createdAt: settlements.createdAt,
+  paidAt: settlements.paidAt,
+  settledAt: settlements.settledAt,
+  requestNumber: sql<
+    number | null
+  >`(select r.number from ${requests} r where r.id = ${settlements.requestId})`,
+  finishedAt: sql<string | null>`case when ${settlements.kind} = 'request'
+    then (select r.completed_at from ${requests} r where r.id = ${settlements.requestId})
+    else (select p.sold_at from ${products} p where p.id = ${settlements.productId}) end`,
+  disputeId: sql<string | null>`(select x.id from ${lastDispute} x)`,
+  disputeStatus: sql<'open' | 'resolved' | null>`(select x.status from ${lastDispute} x)`,
+  disputeOutcome: sql<DisputeOutcome | null>`(select x.outcome from ${lastDispute} x)`,
+  cursor: cursorOf(newestFirst),
+};
+
+/** A settlement with its parties, its thing and its last dispute. Money in paise. */
+export type SettlementRow = Omit<
+  Awaited<ReturnType<typeof selectSettlements>>[number],
+  'finishedAt' | 'requestNumber'
+> & { finishedAt: Date | null; requestNumber: number | null };
+
+const selectSettlements = (db: Db | Tx, where: SQL | undefined) =>
+  db
+    .select(columns)
+    .from(settlements)
+    .innerJoin(payer, eq(payer.id, settlements.payerId))
+    .innerJoin(payee, eq(payee.id, settlements.payeeId))
+    .where(where);
+
+const normalise = (row: Awaited<ReturnType<typeof selectSettlements>>[number]): SettlementRow => ({
+  ...row,
+  requestNumber: row.requestNumber === null ? null : Number(row.requestNumber),
+  finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt),
+});
+
+export const findSettlement = async (db: Db, id: string) => {
+  const [row] = await selectSettlements(db, eq(settlements.id, id)).limit(1);
+  return row && normalise(row);
+};
+
+/** The settlement of a request or a sale, when `userId` is one of its parties. */
+export async function findForParty(db: Db, kind: SettlementKind, targetId: string, userId: string) {
+  const [row] = await selectSettlements(
+    db,
+    and(
+      kind === 'request' ? eq(settlements.requestId, targetId) : eq(settlements.productId, targetId),
+      or(eq(settlements.payerId, userId), eq(settlements.payeeId, userId)),
+    ),
+  ).limit(1);
+  return row && normalise(row);
+}
+
+const FILTER: Record<SettlementFilter, SQL> = {
+  open: sql`${settlements.state} in ('open', 'paid')`,
+  settled: sql`${settlements.state} = 'settled'`,
+  disputed: sql`${settlements.state} = 'disputed'`,
+};
+
+/** The user's settlements of one filter, newest first, a page after `cursor` (limit + 1 rows). */
+export const listForUser = async (
+  db: Db,
+  userId: string,
+  filter: SettlementFilter,
+  limit: number,
+  cursor?: string,
+) =>
+  (
+    await selectSettlements(
+      db,
+      and(
+        or(eq(settlements.payerId, userId), eq(settlements.payeeId, userId)),
+        FILTER[filter],
+        afterCursor(newestFirst, cursor),
+      ),
+    )
+      .orderBy(...orderBy(newestFirst))
+      .limit(limit + 1)
+  ).map(normalise);
+
+/** What the user still owes and is owed (open, paid or disputed), per other person. Paise. */
+export const summaryOf = async (db: Db, userId: string) => {
+  const other = sql`case when ${settlements.payerId} = ${userId} then ${settlements.payeeId} else ${settlements.payerId} end`;
+  const rows = await db
+    .select({
+      userId: users.id,
+      name: users.name,
+      avatar: users.avatar,
+      youOwe:
+        sql<number>`coalesce(sum(case when ${settlements.payerId} = ${userId} then ${settlements.amount} else 0 end), 0)::bigint`.mapWith(
+          Number,
+        ),
+      owedToYou:
+        sql<number>`coalesce(sum(case when ${settlements.payeeId} = ${userId} then ${settlements.amount} else 0 end), 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(settlements)
+    .innerJoin(users, sql`${users.id} = ${other}`)
+    .where(
+      and(
+        or(eq(settlements.payerId, userId), eq(settlements.payeeId, userId)),
+        inArray(settlements.state, ['open', 'paid', 'disputed']),
+      ),
+    )
+    .groupBy(users.id, users.name, users.avatar);
+  return rows;
+};
+
+// ---- Creation: one per request, one per product ----
+
+type Created = { id: string };
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Opens the settlement of a completed request: its requester owes its deliverer the fee and the
+ * item cost (the actual one when told, else the estimate). Nothing when it already has one.
+ */
+export const openForRequest = async (db: Db, requestId: string) =>
+  rowsOf<Created>(
+    await db.execute(sql`insert into ${settlements} (kind, request_id, title, payer_id, payee_id, amount)
+      select 'request', r.id, r.item_name, r.requester_id, r.deliverer_id,
+        r.expected_price + coalesce(r.actual_item_cost, r.item_cost, 0)
+      from ${requests} r
+      where r.id = ${requestId} and r.status = 'completed' and r.deliverer_id is not null
+        and r.deliverer_id <> r.requester_id
+      on conflict (request_id) where request_id is not null do nothing
+      returning id`),
+  )[0];
+
+/**
+ * Opens the settlement of a sale to a named buyer: the buyer owes the seller their accepted offer's
+ * amount, else the listing price. Nothing when it already has one.
+ */
+export const openForSale = async (db: Db, productId: string) =>
+  rowsOf<Created>(
+    await db.execute(sql`insert into ${settlements} (kind, product_id, title, payer_id, payee_id, amount)
+      select 'sale', p.id, p.name, p.buyer_id, p.seller_id,
+        coalesce((select o.amount from offers o
+          where o.product_id = p.id and o.buyer_id = p.buyer_id and o.status = 'accepted'
+          order by o.decided_at desc nulls last, o.created_at desc limit 1), p.price)
+      from ${products} p
+      where p.id = ${productId} and p.status = 'sold' and p.buyer_id is not null
+        and p.buyer_id <> p.seller_id
+      on conflict (product_id) where product_id is not null do nothing
+      returning id`),
+  )[0];
+
+// ---- Transitions: each one conditional UPDATE ----
+
+const returningId = { id: settlements.id };
+const touched = () => ({ updatedAt: new Date() });
+
+export const markPaid = async (db: Db, id: string, payerId: string, method: PaymentMethod) =>
+  (
+    await db
+      .update(settlements)
+      .set({ state: 'paid', method, paidAt: sql`now()`, ...touched() })
+      .where(and(eq(settlements.id, id), eq(settlements.payerId, payerId), eq(settlements.state, 'open')))
+      .returning(returningId)
+  )[0];
+
+export const markReceived = async (db: Db, id: string, payeeId: string) =>
+  (
+    await db
+      .update(settlements)
+      .set({ state: 'settled', settledAt: sql`now()`, ...touched() })
+      .where(
+        and(
+          eq(settlements.id, id),
+          eq(settlements.payeeId, payeeId),
+          inArray(settlements.state, ['open', 'paid']),
+        ),
+      )
+      .returning(returningId)
+  )[0];
+
+/** paid → disputed, and the dispute it opens (reason not_received), in one transaction. */
+export const markNotReceived = (db: Db, id: string, payeeId: string, details: string) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(settlements)
+      .set({ state: 'disputed', ...touched() })
+      .where(and(eq(settlements.id, id), eq(settlements.payeeId, payeeId), eq(settlements.state, 'paid')))
+      .returning({
+        id: settlements.id,
+        kind: settlements.kind,
+        targetId: sql<string>`coalesce(${settlements.requestId}, ${settlements.productId}, ${settlements.id})`,
+      });
+    if (!row) return undefined;
+    await tx
+      .insert(disputes)
+      .values({
+        targetType: row.kind,
+        targetId: row.targetId,
+        settlementId: row.id,
+        openedBy: payeeId,
+        reason: 'not_received',
+        details,
+      })
+      .onConflictDoNothing();
+    return row;
+  });
+
+// ---- Disputes ----
+
+/** The parties and the finish of a request or sale, as the dispute rules need them. */
+export async function disputeTarget(db: Db, kind: SettlementKind, targetId: string) {
+  const open = sql<boolean>`exists (select 1 from ${disputes} d
+    where d.target_type = ${kind} and d.target_id = ${targetId} and d.status = 'open')`;
+  if (kind === 'request') {
+    const [row] = await db
+      .select({
+        payerId: requests.requesterId,
+        payeeId: requests.delivererId,
+        finished: sql<boolean>`${requests.status} = 'completed'`,
+        finishedAt: requests.completedAt,
+        disputeOpen: open,
+      })
+      .from(requests)
+      .where(eq(requests.id, targetId));
+    return row;
+  }
+  const [row] = await db
+    .select({
+      payerId: products.buyerId,
+      payeeId: products.sellerId,
+      finished: sql<boolean>`${products.status} = 'sold' and ${products.buyerId} is not null`,
+      finishedAt: products.soldAt,
+      disputeOpen: open,
+    })
+    .from(products)
+    .where(eq(products.id, targetId));
+  return row;
+}
+
+/**
+ * Opens a dispute and moves the settlement of its request or sale (if any) to disputed, in one
+ * transaction that holds the settlement's row first. Undefined when one about it is already open
+ * (the unique partial index decides between two at once).
+ */
+export const openDispute = (
+  db: Db,
+  values: {
+    targetType: SettlementKind;
+    targetId: string;
+    openedBy: string;
+    reason: DisputeReason;
+    details: string;
+  },
+) =>
+  db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ id: settlements.id })
+      .from(settlements)
+      .where(
+        values.targetType === 'request'
+          ? eq(settlements.requestId, values.targetId)
+          : eq(settlements.productId, values.targetId),
+      )
+      .for('update');
+    const [dispute] = await tx
+      .insert(disputes)
+      .values({ ...values, settlementId: held?.id ?? null })
+      .onConflictDoNothing()
+      .returning();
+    if (!dispute) return undefined;
+    if (held)
+      await tx
+        .update(settlements)
+        .set({ state: 'disputed', ...touched() })
+        .where(eq(settlements.id, held.id));
+    return { dispute, settlementId: held?.id ?? null };
+  });
+
+export const findDispute = async (db: Db, id: string) =>
+  (await db.select().from(disputes).where(eq(disputes.id, id)))[0];
+export type DisputeRow = typeof disputes.$inferSelect;
+
+/**
+ * Decides an open dispute (once: the conditional update), moves its settlement as the outcome says
+ * and writes the moderator's audit-log row, in one transaction. Undefined when it was decided before.
+ */
+export const resolveDispute = (
+  db: Db,
+  id: string,
+  moderatorId: string,
+  decision: { outcome: DisputeOutcome; note: string },
+) =>
+  db.transaction(async (tx) => {
+    const [dispute] = await tx
+      .update(disputes)
+      .set({ status: 'resolved', ...decision, resolvedBy: moderatorId, resolvedAt: sql`now()` })
+      .where(and(eq(disputes.id, id), eq(disputes.status, 'open')))
+      .returning();
+    if (!dispute) return undefined;
+    if (dispute.settlementId) {
+      const [s] = await tx
+        .select({ amount: settlements.amount, settledAt: settlements.settledAt })
+        .from(settlements)
+        .where(eq(settlements.id, dispute.settlementId))
+        .for('update');
+      if (s) {
+        const next = afterOutcome(decision.outcome, { amount: s.amount, wasSettled: s.settledAt !== null });
+        await tx
+          .update(settlements)
+          .set({
+            state: next.state,
+            amount: next.amount,
+            ...(next.state === 'settled' && { settledAt: sql`coalesce(${settlements.settledAt}, now())` }),
+            ...touched(),
+          })
+          .where(eq(settlements.id, dispute.settlementId));
+      }
+    }
+    await tx.insert(moderationActions).values({
+      moderatorId,
+      action: 'resolve_dispute',
+      targetType: dispute.targetType === 'request' ? 'request' : 'product',
+      targetId: dispute.targetId,
+      reason: `${decision.outcome}: ${decision.note}`,
+    });
+    return dispute;
+  });
+
+// ---- The moderators' queue ----
+
+const disputesOrder = listOrder(
+  'disputes:newest',
+  'desc',
+  [disputes.createdAt, 'time'],
+  [disputes.id, 'uuid'],
+);
+const opener = alias(users, 'opener');
+
+export const listDisputes = (db: Db, status: 'open' | 'resolved', limit: number, cursor?: string) =>
+  db
+    .select({
+      dispute: disputes,
+      openerName: opener.name,
+      openerAvatar: opener.avatar,
+      cursor: cursorOf(disputesOrder),
+    })
+    .from(disputes)
+    .innerJoin(opener, eq(opener.id, disputes.openedBy))
+    .where(and(eq(disputes.status, status), afterCursor(disputesOrder, cursor)))
+    .orderBy(...orderBy(disputesOrder))
+    .limit(limit + 1);
+
+/** A user as a screen names them. */
+export const userRefs = async (db: Db, ids: string[]) =>
+  ids.length === 0
+    ? []
+    : db
+        .select({ id: users.id, name: users.name, avatar: users.avatar })
+        .from(users)
+        .where(inArray(users.id, ids));
+
+export const settlementBrief = async (db: Db, id: string) =>
+  (
+    await db
+      .select({
+        id: settlements.id,
+        amount: settlements.amount,
+        state: settlements.state,
+        method: settlements.method,
+      })
+      .from(settlements)
+      .where(eq(settlements.id, id))
+  )[0];
+
+/** The thing of a dispute: the request (details, fee plus item cost) or the product (and its photos). */
+export async function disputeThing(db: Db, kind: SettlementKind, targetId: string) {
+  if (kind === 'request') {
+    const [r] = await db
+      .select({
+        id: requests.id,
+        title: requests.itemName,
+        text: requests.description,
+        price:
+          sql<number>`${requests.expectedPrice} + coalesce(${requests.actualItemCost}, ${requests.itemCost}, 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(requests)
+      .where(eq(requests.id, targetId));
+    return r && { ...r, photos: [] as string[] };
+  }
+  const [p] = await db
+    .select({ id: products.id, title: products.name, text: products.description, price: products.price })
+    .from(products)
+    .where(eq(products.id, targetId));
+  if (!p) return undefined;
+  const images = await db
+    .select({ path: productImages.path })
+    .from(productImages)
+    .where(eq(productImages.productId, targetId))
+    .orderBy(productImages.position);
+  return { ...p, photos: images.map((i) => i.path) };
+}
+
+/** The last `limit` messages between two users, oldest first. */
+export const messagesBetween = async (db: Db, a: string, b: string, limit: number) =>
+  (
+    await db
+      .select({ senderId: messages.senderId, content: messages.content, sentAt: messages.sentAt })
+      .from(messages)
+      .where(
+        or(
+          and(eq(messages.senderId, a), eq(messages.receiverId, b)),
+          and(eq(messages.senderId, b), eq(messages.receiverId, a)),
+        ),
+      )
+      .orderBy(desc(messages.sentAt), desc(messages.id))
+      .limit(limit)
+  ).reverse();
+
+// ---- The reminder ----
+
+/**
+ * Claims the settlements due a reminder (open a day, never reminded): one conditional UPDATE, so two
+ * processes sweeping at the same moment never claim the same one.
+ */
+export const claimDueReminders = async (db: Db, hours: number) =>
+  rowsOf<{
+    id: string;
+    payer_id: string;
+    payee_name: string;
+    title: string;
+    amount: number;
+    request_id: string | null;
+    product_id: string | null;
+  }>(
+    await db.execute(sql`update ${settlements} s set reminded_at = now()
+      from ${users} u
+      where u.id = s.payee_id and s.state = 'open' and s.reminded_at is null
+        and s.created_at <= now() - make_interval(hours => ${hours})
+      returning s.id, s.payer_id, u.name as payee_name, s.title, s.amount, s.request_id, s.product_id`),
+  );

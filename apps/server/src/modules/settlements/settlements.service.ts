@@ -1,0 +1,383 @@
+import {
+  DISPUTE_MESSAGES,
+  DISPUTE_OUTCOME_LABELS,
+  SETTLEMENT_LIMITS,
+  SETTLEMENT_MESSAGES,
+  type DisputeRefusal,
+  type MarkPaidBody,
+  type ModerationDispute,
+  type NotificationType,
+  type OpenDisputeBody,
+  type ResolveDisputeBody,
+  type SettlementFilter,
+  type SettlementKind,
+  type SettlementSummary,
+} from '@campusrun/shared';
+import type { Actor } from '../../lib/auth';
+import type { AppContext } from '../../lib/context';
+import { conflict, forbidden, notFound, type AppError } from '../../lib/errors';
+import { pageOf } from '../../lib/lists';
+import { formatRupees, toRupees } from '../../lib/money';
+import * as policy from './settlements.policy';
+import { presentDispute, presentSettlement, settlementFacts } from './settlements.presenter';
+import * as repo from './settlements.repo';
+
+type SettlementsContext = Pick<AppContext, 'db' | 'events' | 'log' | 'storage'>;
+
+/** The error of a settlement refusal: 404 to a stranger, 403 to the other party, 409 for the rest. */
+function refusalError(reason: policy.Refusal): AppError {
+  switch (reason) {
+    case 'notParty':
+      return notFound(SETTLEMENT_MESSAGES.notFound);
+    case 'notPayer':
+    case 'notPayee':
+      return forbidden(SETTLEMENT_MESSAGES[reason], reason);
+    default:
+      return conflict(SETTLEMENT_MESSAGES[reason], reason);
+  }
+}
+
+/** The error of a dispute refusal: 403 to a stranger, 409 for the rest. */
+const disputeError = (reason: DisputeRefusal): AppError =>
+  reason === 'notParty'
+    ? forbidden(DISPUTE_MESSAGES.notParty, reason)
+    : conflict(DISPUTE_MESSAGES[reason], reason);
+
+/** The notice data of a settlement: its request or product, and itself. */
+const noticeData = (row: Pick<repo.SettlementRow, 'id' | 'requestId' | 'productId'>) => ({
+  ...(row.requestId && { requestId: row.requestId }),
+  ...(row.productId && { productId: row.productId }),
+  settlementId: row.id,
+});
+
+const money = (paise: number) => formatRupees(toRupees(paise));
+
+/** What every settlement method works with: announcing, notices, loading and refusing. */
+function coreOf(ctx: SettlementsContext) {
+  const { db, events } = ctx;
+
+  /** Both parties' open screens get the settlement as each sees it. */
+  async function announce(id: string) {
+    const row = await repo.findSettlement(db, id);
+    if (!row) return undefined;
+    const now = new Date();
+    await events.emit({
+      type: 'settlement.updated',
+      settlementId: id,
+      views: [row.payerId, row.payeeId].map((userId) => ({
+        userId,
+        settlement: presentSettlement(row, userId, now),
+      })),
+    });
+    return row;
+  }
+
+  const notice = (
+    userIds: string[],
+    type: NotificationType,
+    message: string,
+    data: ReturnType<typeof noticeData>,
+  ) => events.emit({ type: 'users.noticed', userIds, notice: { type, message, data } });
+
+  /** The settlement as the actor sees it, or the refusal of a stranger. */
+  async function load(actor: Actor, id: string) {
+    const row = await repo.findSettlement(db, id);
+    if (!row || !policy.isParty(actor.id, row)) throw notFound(SETTLEMENT_MESSAGES.notFound);
+    return row;
+  }
+
+  /** After a transition that did not happen: why not (the row as it is now). */
+  async function refuse(
+    actor: Actor,
+    id: string,
+    rule: (userId: string, s: policy.SettlementFacts) => policy.Refusal | null,
+  ) {
+    const row = await load(actor, id);
+    throw refusalError(rule(actor.id, settlementFacts(row)) ?? 'notOpen');
+  }
+
+  async function answer(actor: Actor, id: string) {
+    const row = (await announce(id)) ?? (await load(actor, id));
+    return { settlement: presentSettlement(row, actor.id) };
+  }
+
+  return { announce, notice, load, refuse, answer };
+}
+type Core = ReturnType<typeof coreOf>;
+
+/** Opening and reading: one per request or sale, lists, the summary, one lookup. */
+function readingMethods({ db }: SettlementsContext, { announce }: Core) {
+  return {
+    /** A request was completed: its settlement opens (once). */
+    async requestCompleted(requestId: string) {
+      const created = await repo.openForRequest(db, requestId);
+      if (created) await announce(created.id);
+    },
+    /** A product was sold to a named buyer: its settlement opens (once). */
+    async productSold(productId: string) {
+      const created = await repo.openForSale(db, productId);
+      if (created) await announce(created.id);
+    },
+
+    async list(actor: Actor, query: { status: SettlementFilter; limit: number; cursor?: string }) {
+      const rows = await repo.listForUser(db, actor.id, query.status, query.limit, query.cursor);
+      const { items, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
+      const now = new Date();
+      return { settlements: items.map((r) => presentSettlement(r, actor.id, now)), nextCursor };
+    },
+
+    async summary(actor: Actor): Promise<SettlementSummary> {
+      const rows = await repo.summaryOf(db, actor.id);
+      const byPerson = rows
+        .map((r) => ({
+          user: { id: r.userId, name: r.name, avatar: r.avatar },
+          youOwe: toRupees(r.youOwe),
+          owedToYou: toRupees(r.owedToYou),
+        }))
+        .sort(
+          (a, b) =>
+            b.youOwe + b.owedToYou - (a.youOwe + a.owedToYou) || a.user.name.localeCompare(b.user.name),
+        );
+      const total = (k: 'youOwe' | 'owedToYou') => toRupees(rows.reduce((sum, r) => sum + r[k], 0));
+      return { youOwe: total('youOwe'), owedToYou: total('owedToYou'), byPerson };
+    },
+
+    /** The settlement of a request or sale, for one of its parties; null for anyone else. */
+    async lookup(actor: Actor, kind: SettlementKind, targetId: string) {
+      const row = await repo.findForParty(db, kind, targetId, actor.id);
+      return { settlement: row ? presentSettlement(row, actor.id) : null };
+    },
+  };
+}
+
+/** The two-sided confirmation: paid, received, not received. */
+function transitionMethods({ db }: SettlementsContext, { notice, load, refuse, answer }: Core) {
+  return {
+    async markPaid(actor: Actor, id: string, body: MarkPaidBody) {
+      if (!(await repo.markPaid(db, id, actor.id, body.method))) await refuse(actor, id, policy.payRefusal);
+      const row = await load(actor, id);
+      await notice(
+        [row.payeeId],
+        'settlement',
+        `${row.payerName} says they paid ${money(row.amount)} for ${row.title}`,
+        noticeData(row),
+      );
+      return answer(actor, id);
+    },
+
+    async markReceived(actor: Actor, id: string) {
+      if (!(await repo.markReceived(db, id, actor.id))) await refuse(actor, id, policy.receiveRefusal);
+      const row = await load(actor, id);
+      await notice(
+        [row.payerId],
+        'settlement',
+        `${row.payeeName} confirmed receiving ${money(row.amount)} for ${row.title}`,
+        noticeData(row),
+      );
+      return answer(actor, id);
+    },
+
+    async markNotReceived(actor: Actor, id: string) {
+      const row0 = await load(actor, id);
+      const details = `${row0.payeeName} says ${money(row0.amount)} for ${row0.title} did not arrive`;
+      if (!(await repo.markNotReceived(db, id, actor.id, details)))
+        await refuse(actor, id, policy.notReceiveRefusal);
+      const row = await load(actor, id);
+      await notice([row.payerId], 'dispute', `${details}. A moderator will look into it.`, noticeData(row));
+      return answer(actor, id);
+    },
+  };
+}
+
+/** Either party opens a dispute about a request or sale. */
+function disputeMethods({ db, events }: SettlementsContext, { announce }: Core) {
+  return {
+    async openDispute(actor: Actor, body: OpenDisputeBody) {
+      const target = await repo.disputeTarget(db, body.targetType, body.targetId);
+      if (!target) throw notFound(DISPUTE_MESSAGES.targetNotFound);
+      const refusal = policy.disputeRefusal(actor.id, target, new Date());
+      if (refusal) throw disputeError(refusal);
+      const opened = await repo.openDispute(db, { ...body, openedBy: actor.id });
+      if (!opened) throw disputeError('alreadyOpen');
+      const other = actor.id === target.payerId ? target.payeeId : target.payerId;
+      const thing =
+        body.targetType === 'request' ? { requestId: body.targetId } : { productId: body.targetId };
+      const row = opened.settlementId ? await announce(opened.settlementId) : undefined;
+      if (other)
+        await events.emit({
+          type: 'users.noticed',
+          userIds: [other],
+          notice: {
+            type: 'dispute',
+            message: `${actor.name} opened a dispute${row ? ` about ${row.title}` : ''}. A moderator will look into it.`,
+            data: { ...thing, ...(opened.settlementId && { settlementId: opened.settlementId }) },
+          },
+        });
+      const [opener] = await repo.userRefs(db, [actor.id]);
+      return {
+        dispute: presentDispute(opened.dispute, opener ?? { id: actor.id, name: actor.name, avatar: null }),
+      };
+    },
+  };
+}
+
+/**
+ * Settling up: who owes whom after a completed request or a sale, the two-sided confirmation, the
+ * reminder, disputes and their decision. Only the two parties ever see a settlement; after each
+ * change has committed both are told (their open screens, and a notice where it concerns them).
+ */
+export function createSettlementsService(ctx: SettlementsContext) {
+  const core = coreOf(ctx);
+  return {
+    ...readingMethods(ctx, core),
+    ...transitionMethods(ctx, core),
+    ...disputeMethods(ctx, core),
+    ...moderatorMethods(ctx, core.announce),
+  };
+}
+
+/** Who paid and who was paid in the dispute's request or sale. */
+async function partiesOf(db: SettlementsContext['db'], d: repo.DisputeRow) {
+  const t = await repo.disputeTarget(db, d.targetType, d.targetId);
+  return { payerId: t?.payerId ?? null, payeeId: t?.payeeId ?? null };
+}
+
+type Ref = { id: string; name: string; avatar: string | null };
+
+/** A dispute as a moderator sees it: both parties, the settlement, the thing, the evidence. */
+async function presentForModerator(
+  { db, storage }: SettlementsContext,
+  d: repo.DisputeRow,
+  opener: Ref,
+): Promise<ModerationDispute> {
+  const parties = await partiesOf(db, d);
+  const refs = await repo.userRefs(
+    db,
+    [parties.payerId, parties.payeeId].filter((x): x is string => !!x),
+  );
+  const ref = (id: string | null) =>
+    refs.find((r) => r.id === id) ?? { id: id ?? opener.id, name: 'Deleted user', avatar: null };
+  const settlement = d.settlementId ? await repo.settlementBrief(db, d.settlementId) : undefined;
+  const thing = await repo.disputeThing(db, d.targetType, d.targetId);
+  const evidence =
+    parties.payerId && parties.payeeId
+      ? await repo.messagesBetween(db, parties.payerId, parties.payeeId, SETTLEMENT_LIMITS.evidenceMessages)
+      : [];
+  return {
+    ...presentDispute(d, opener),
+    payer: ref(parties.payerId),
+    payee: ref(parties.payeeId),
+    settlement: settlement ? { ...settlement, amount: toRupees(settlement.amount) } : null,
+    thing: thing
+      ? {
+          id: thing.id,
+          title: thing.title,
+          text: thing.text,
+          price: toRupees(settlement && d.targetType === 'sale' ? settlement.amount : thing.price),
+          photos: thing.photos.map((p) => storage.url(p)),
+        }
+      : { id: null, title: 'Deleted', text: null, price: null, photos: [] },
+    evidence: evidence.map((m) => ({
+      senderId: m.senderId,
+      content: m.content,
+      sentAt: m.sentAt.toISOString(),
+    })),
+  };
+}
+
+/** Moderators: the dispute queue with its evidence, and deciding one. */
+function moderatorMethods(
+  ctx: SettlementsContext,
+  announce: (id: string) => Promise<repo.SettlementRow | undefined>,
+) {
+  const { db, events } = ctx;
+  const present = (d: repo.DisputeRow, opener: Ref) => presentForModerator(ctx, d, opener);
+
+  return {
+    async disputes(query: { status: 'open' | 'resolved'; limit: number; cursor?: string }) {
+      const rows = await repo.listDisputes(db, query.status, query.limit, query.cursor);
+      const { items, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
+      const disputes: ModerationDispute[] = [];
+      for (const r of items)
+        disputes.push(
+          await present(r.dispute, { id: r.dispute.openedBy, name: r.openerName, avatar: r.openerAvatar }),
+        );
+      return { disputes, nextCursor };
+    },
+
+    async resolveDispute(actor: Actor, id: string, body: ResolveDisputeBody) {
+      const resolved = await repo.resolveDispute(db, id, actor.id, body);
+      if (!resolved) {
+        if (!(await repo.findDispute(db, id))) throw notFound(DISPUTE_MESSAGES.notFound);
+        throw conflict(DISPUTE_MESSAGES.alreadyResolved, 'alreadyResolved');
+      }
+      const row = resolved.settlementId ? await announce(resolved.settlementId) : undefined;
+      const parties = await partiesOf(db, resolved);
+      const userIds = [parties.payerId, parties.payeeId].filter((x): x is string => !!x);
+      const thing =
+        resolved.targetType === 'request'
+          ? { requestId: resolved.targetId }
+          : { productId: resolved.targetId };
+      if (userIds.length)
+        await events.emit({
+          type: 'users.noticed',
+          userIds,
+          notice: {
+            type: 'dispute',
+            message: `A moderator decided the dispute${row ? ` about ${row.title}` : ''}: ${DISPUTE_OUTCOME_LABELS[body.outcome]}. ${body.note}`,
+            data: { ...thing, ...(resolved.settlementId && { settlementId: resolved.settlementId }) },
+          },
+        });
+      const opener = (await repo.userRefs(db, [resolved.openedBy]))[0] ?? {
+        id: resolved.openedBy,
+        name: 'Deleted user',
+        avatar: null,
+      };
+      return { dispute: presentDispute(resolved, opener) };
+    },
+  };
+}
+export type SettlementsService = ReturnType<typeof createSettlementsService>;
+
+/**
+ * Reminds the payer of every settlement still open a day after it opened, once: the claim is one
+ * conditional UPDATE, so with several processes sweeping at once each settlement is claimed by one.
+ * Answers how many were reminded.
+ */
+export async function remindDueSettlements(ctx: Pick<AppContext, 'db' | 'events'>) {
+  const due = await repo.claimDueReminders(ctx.db, SETTLEMENT_LIMITS.reminderHours);
+  for (const s of due)
+    await ctx.events.emit({
+      type: 'settlement.reminded',
+      settlementId: s.id,
+      payerId: s.payer_id,
+      payeeName: s.payee_name,
+      title: s.title,
+      amount: toRupees(Number(s.amount)),
+      requestId: s.request_id,
+      productId: s.product_id,
+    });
+  return due.length;
+}
+
+/** The reminder sweep, every `seconds` (none when 0), stopped when the app closes. */
+export function startReminderSweep(ctx: Pick<AppContext, 'db' | 'events' | 'log'>, seconds: number) {
+  let running: Promise<unknown> | null = null;
+  const timer =
+    seconds > 0
+      ? setInterval(() => {
+          running ??= remindDueSettlements(ctx)
+            .catch((err: unknown) => ctx.log.error({ err }, 'settlement reminder sweep failed'))
+            .finally(() => {
+              running = null;
+            });
+        }, seconds * 1000)
+      : undefined;
+  timer?.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

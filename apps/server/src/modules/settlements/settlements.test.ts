@@ -1,0 +1,600 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  DISPUTE_MESSAGES,
+  SETTLEMENT_MESSAGES,
+  type ModerationDispute,
+  type Settlement,
+} from '@campusrun/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  messages,
+  moderationActions,
+  notifications,
+  offers,
+  products,
+  requests,
+  settlements,
+  users,
+} from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { authAs, createProduct, createRequest, createUser } from '../../test/factories';
+
+const HOUR = 3600_000;
+type User = Awaited<ReturnType<typeof createUser>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  // The app's own reminder sweep stays out of the way: the tests run it themselves.
+  t = await buildTestApp({ requestSweepSeconds: 0 });
+});
+afterAll(() => t.close());
+
+const call = async (method: 'GET' | 'PUT' | 'POST', user: User | null, url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: user ? await authAs(t, user) : {},
+    ...(payload ? { payload } : {}),
+  });
+const get = (user: User | null, url: string) => call('GET', user, url);
+const put = (user: User | null, url: string, payload?: object) => call('PUT', user, url, payload);
+const post = (user: User | null, url: string, payload: object) => call('POST', user, url, payload);
+
+let meera: User; // hosteller: requester, buyer
+let dev: User; // day scholar: deliverer
+let seller: User; // hosteller selling
+let stranger: User;
+let moderator: User;
+
+beforeEach(async () => {
+  meera = await createUser(t.db, { role: 'hosteller', name: 'Meera' });
+  dev = await createUser(t.db, { role: 'dayscholar', name: 'Dev Kumar' });
+  seller = await createUser(t.db, { role: 'hosteller', name: 'Sana & Co' });
+  stranger = await createUser(t.db, { role: 'hosteller', name: 'Stranger' });
+  moderator = await createUser(t.db, { role: 'dayscholar', name: 'Mod' });
+  await t.db.update(users).set({ isModerator: true }).where(eq(users.id, moderator.id));
+});
+
+/** A request delivered by Dev to Meera, completed by her confirmation (the completion's own path). */
+async function completedRequest(
+  opts: Parameters<typeof createRequest>[1] extends infer O ? Partial<O> : never = {},
+) {
+  const request = await createRequest(t.db, {
+    requester: meera,
+    deliverer: dev,
+    status: 'accepted',
+    itemName: 'Notebooks',
+    ...opts,
+  });
+  const res = await put(meera, `/requests/${request.id}/confirm-receipt`);
+  expect(res.statusCode).toBe(200);
+  return request;
+}
+
+const lookup = async (user: User, kind: 'request' | 'sale', targetId: string) => {
+  const res = await get(user, `/settlements/for?kind=${kind}&targetId=${targetId}`);
+  expect(res.statusCode).toBe(200);
+  return res.json().settlement as Settlement | null;
+};
+
+/** A product of the seller sold to Meera, who wrote about it (and made an offer when told). */
+async function soldProduct(
+  opts: { price?: number; offer?: { amount: number; status: 'accepted' | 'declined' } } = {},
+) {
+  const product = await createProduct(t.db, { seller, name: 'Desk lamp', price: opts.price ?? 250 });
+  await t.db.insert(messages).values({
+    senderId: meera.id,
+    receiverId: seller.id,
+    content: 'Is it available?',
+    productId: product.id,
+  });
+  if (opts.offer)
+    await t.db.insert(offers).values({
+      productId: product.id,
+      buyerId: meera.id,
+      amount: opts.offer.amount * 100,
+      status: opts.offer.status,
+      decidedAt: new Date(),
+    });
+  const res = await put(seller, `/products/${product.id}/sold`, { buyerId: meera.id });
+  expect(res.statusCode).toBe(200);
+  return product;
+}
+
+const noticesOf = (user: User, type: 'settlement' | 'dispute') =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, user.id), eq(notifications.type, type)));
+
+describe('a settlement opens', () => {
+  it('when a request is completed: the requester owes the fee plus the item cost', async () => {
+    const request = await completedRequest({ expectedPrice: 40, itemCost: 80 });
+    const s = (await lookup(meera, 'request', request.id))!;
+    expect(s).toMatchObject({
+      kind: 'request',
+      thing: { id: request.id, title: 'Notebooks', number: request.number },
+      amount: 120,
+      payer: { id: meera.id, name: 'Meera' },
+      payee: { id: dev.id, name: 'Dev Kumar' },
+      state: 'open',
+      method: null,
+      upiUri: null,
+      dispute: null,
+      can: { pay: true, receive: false, notReceive: false, dispute: true },
+    });
+    expect((await lookup(dev, 'request', request.id))!.can).toEqual({
+      pay: false,
+      receive: true,
+      notReceive: false,
+      dispute: true,
+    });
+    // Nobody else sees it, ever.
+    expect(await lookup(stranger, 'request', request.id)).toBeNull();
+  });
+
+  it('counts the actual item cost over the estimate, and only the fee without either', async () => {
+    const withActual = await completedRequest({ expectedPrice: 30, itemCost: 80, actualItemCost: 95.5 });
+    expect((await lookup(meera, 'request', withActual.id))!.amount).toBe(125.5);
+    const feeOnly = await completedRequest({ expectedPrice: 30, itemCost: null });
+    expect((await lookup(meera, 'request', feeOnly.id))!.amount).toBe(30);
+  });
+
+  it('only once per request', async () => {
+    const request = await completedRequest();
+    await put(meera, `/requests/${request.id}/confirm-receipt`);
+    const rows = await t.db.select().from(settlements).where(eq(settlements.requestId, request.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("when a product is sold to a named buyer: the buyer owes the accepted offer's amount", async () => {
+    const product = await soldProduct({ price: 250, offer: { amount: 200, status: 'accepted' } });
+    const s = (await lookup(meera, 'sale', product.id))!;
+    expect(s).toMatchObject({
+      kind: 'sale',
+      thing: { id: product.id, title: 'Desk lamp', number: null },
+      amount: 200,
+      payer: { id: meera.id },
+      payee: { id: seller.id },
+      state: 'open',
+    });
+    expect((await lookup(seller, 'sale', product.id))!.id).toBe(s.id);
+  });
+
+  it('for the listing price without an accepted offer, and not when sold to nobody named', async () => {
+    const product = await soldProduct({ price: 250, offer: { amount: 150, status: 'declined' } });
+    expect((await lookup(meera, 'sale', product.id))!.amount).toBe(250);
+    const unnamed = await createProduct(t.db, { seller });
+    expect((await put(seller, `/products/${unnamed.id}/sold`, {})).statusCode).toBe(200);
+    expect(await t.db.select().from(settlements).where(eq(settlements.productId, unnamed.id))).toHaveLength(
+      0,
+    );
+  });
+});
+
+describe('two-sided confirmation', () => {
+  it('payer pays, payee receives; each told; out of order and repeats are 409; others 403/404', async () => {
+    const request = await completedRequest({ expectedPrice: 40, itemCost: 80 });
+    const s = (await lookup(meera, 'request', request.id))!;
+
+    // Not yet paid: the payee may not say it never arrived.
+    let res = await put(dev, `/settlements/${s.id}/not-received`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: SETTLEMENT_MESSAGES.notPaid, reason: 'notPaid' });
+
+    // Only the payer pays; a stranger finds nothing.
+    res = await put(dev, `/settlements/${s.id}/paid`, { method: 'upi' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ message: SETTLEMENT_MESSAGES.notPayer, reason: 'notPayer' });
+    res = await put(stranger, `/settlements/${s.id}/paid`, { method: 'upi' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: SETTLEMENT_MESSAGES.notFound });
+    res = await put(meera, `/settlements/${s.id}/paid`, { method: 'bitcoin' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SETTLEMENT_MESSAGES.methodInvalid);
+
+    res = await put(meera, `/settlements/${s.id}/paid`, { method: 'upi' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settlement).toMatchObject({ state: 'paid', method: 'upi', can: { pay: false } });
+    expect((await noticesOf(dev, 'settlement')).map((n) => [n.message, n.data])).toEqual([
+      ['Meera says they paid ₹120 for Notebooks', { requestId: request.id, settlementId: s.id }],
+    ]);
+    res = await put(meera, `/settlements/${s.id}/paid`, { method: 'cash' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().reason).toBe('notOpen');
+
+    // Only the payee confirms.
+    res = await put(meera, `/settlements/${s.id}/received`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().reason).toBe('notPayee');
+    res = await put(stranger, `/settlements/${s.id}/received`);
+    expect(res.statusCode).toBe(404);
+    res = await put(dev, `/settlements/${s.id}/received`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settlement).toMatchObject({ state: 'settled', settledAt: expect.any(String) });
+    expect((await noticesOf(meera, 'settlement')).map((n) => n.message)).toEqual([
+      'Dev Kumar confirmed receiving ₹120 for Notebooks',
+    ]);
+    res = await put(dev, `/settlements/${s.id}/received`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().reason).toBe('alreadySettled');
+    res = await put(meera, `/settlements/${s.id}/paid`, { method: 'cash' });
+    expect(res.json().reason).toBe('alreadySettled');
+  });
+
+  it('the payee may confirm cash received while still open', async () => {
+    const product = await soldProduct();
+    const s = (await lookup(seller, 'sale', product.id))!;
+    const res = await put(seller, `/settlements/${s.id}/received`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settlement.state).toBe('settled');
+  });
+
+  it('not received: paid → disputed with a not_received dispute; then every move is 409 disputed', async () => {
+    const request = await completedRequest();
+    const s = (await lookup(meera, 'request', request.id))!;
+    await put(meera, `/settlements/${s.id}/paid`, { method: 'cash' });
+    expect((await put(meera, `/settlements/${s.id}/not-received`)).json().reason).toBe('notPayee');
+    expect((await put(stranger, `/settlements/${s.id}/not-received`)).statusCode).toBe(404);
+    const res = await put(dev, `/settlements/${s.id}/not-received`);
+    expect(res.statusCode).toBe(200);
+    const after = res.json().settlement as Settlement;
+    expect(after.state).toBe('disputed');
+    expect(after.dispute).toMatchObject({ status: 'open', outcome: null });
+    for (const [user, action] of [
+      [dev, 'received'],
+      [dev, 'not-received'],
+    ] as const) {
+      const again = await put(user, `/settlements/${s.id}/${action}`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ reason: 'disputed', message: SETTLEMENT_MESSAGES.disputed });
+    }
+    const queue = (await get(moderator, '/moderation/disputes?status=open')).json()
+      .disputes as ModerationDispute[];
+    expect(queue.find((d) => d.targetId === request.id)).toMatchObject({
+      reason: 'not_received',
+      openedBy: { id: dev.id },
+    });
+  });
+
+  it('a payee UPI ID gives the exact UPI link to both parties', async () => {
+    await t.db.update(users).set({ upiId: 'dev.k@okaxis' }).where(eq(users.id, dev.id));
+    const request = await completedRequest({ expectedPrice: 120, itemCost: null });
+    const s = (await lookup(meera, 'request', request.id))!;
+    expect(s.upiUri).toBe(
+      `upi://pay?pa=dev.k%40okaxis&pn=Dev%20Kumar&am=120.00&cu=INR&tn=CampusRun%20request%20%23${request.number}`,
+    );
+  });
+});
+
+describe('list and summary', () => {
+  it('filters by state, newest first, in pages; sums what is owed per person', async () => {
+    const a = await completedRequest({ expectedPrice: 10, itemCost: null });
+    const b = await completedRequest({ expectedPrice: 20, itemCost: null });
+    const c = await completedRequest({ expectedPrice: 30, itemCost: null });
+    const sale = await soldProduct({ price: 100 });
+    const [sa, sb, sc] = await Promise.all(
+      [a, b, c].map(async (r) => (await lookup(meera, 'request', r.id))!),
+    );
+    await put(meera, `/settlements/${sb!.id}/paid`, { method: 'cash' });
+    await put(dev, `/settlements/${sc!.id}/received`);
+
+    const page1 = (await get(meera, '/settlements?status=open&limit=1')).json();
+    expect(page1.settlements).toHaveLength(1);
+    expect(page1.nextCursor).toEqual(expect.any(String));
+    const rest = (await get(meera, `/settlements?status=open&limit=5&cursor=${page1.nextCursor}`)).json();
+    const open = [...page1.settlements, ...rest.settlements].map((s: Settlement) => s.id);
+    const saleId = (await lookup(meera, 'sale', sale.id))!.id;
+    expect(open).toEqual([saleId, sb!.id, sa!.id]);
+    expect(
+      (await get(meera, '/settlements?status=settled')).json().settlements.map((s: Settlement) => s.id),
+    ).toEqual([sc!.id]);
+    expect((await get(meera, '/settlements?status=disputed')).json().settlements).toEqual([]);
+    expect((await get(stranger, '/settlements')).json().settlements).toEqual([]);
+    expect((await get(meera, '/settlements?status=nope')).statusCode).toBe(400);
+
+    const summary = (await get(meera, '/settlements/summary')).json();
+    expect(summary.youOwe).toBe(130);
+    expect(summary.owedToYou).toBe(0);
+    expect(summary.byPerson).toEqual([
+      { user: { id: seller.id, name: 'Sana & Co', avatar: null }, youOwe: 100, owedToYou: 0 },
+      { user: { id: dev.id, name: 'Dev Kumar', avatar: null }, youOwe: 30, owedToYou: 0 },
+    ]);
+    const devSummary = (await get(dev, '/settlements/summary')).json();
+    expect(devSummary).toEqual({
+      youOwe: 0,
+      owedToYou: 30,
+      byPerson: [{ user: { id: meera.id, name: 'Meera', avatar: null }, youOwe: 0, owedToYou: 30 }],
+    });
+  });
+});
+
+describe('disputes', () => {
+  const dispute = (user: User, targetType: 'request' | 'sale', targetId: string) =>
+    post(user, '/disputes', { targetType, targetId, reason: 'not_as_described', details: 'Wrong notebooks' });
+
+  it('either party within 48 hours, one open at a time; strangers, unknown and unfinished refused', async () => {
+    const request = await completedRequest();
+    expect((await dispute(stranger, 'request', request.id)).json()).toMatchObject({
+      reason: 'notParty',
+      message: DISPUTE_MESSAGES.notParty,
+    });
+    expect((await dispute(stranger, 'request', request.id)).statusCode).toBe(403);
+    expect((await dispute(meera, 'request', '6f1c1c1e-5f7a-4d59-9a55-3f9c3a0c1b2d')).statusCode).toBe(404);
+    const pending = await createRequest(t.db, { requester: meera, deliverer: dev, status: 'accepted' });
+    const notDone = await dispute(meera, 'request', pending.id);
+    expect(notDone.statusCode).toBe(409);
+    expect(notDone.json().reason).toBe('notFinished');
+
+    const opened = await dispute(meera, 'request', request.id);
+    expect(opened.statusCode).toBe(201);
+    expect(opened.json().dispute).toMatchObject({
+      targetType: 'request',
+      targetId: request.id,
+      status: 'open',
+      openedBy: { id: meera.id, name: 'Meera' },
+    });
+    expect((await lookup(meera, 'request', request.id))!).toMatchObject({
+      state: 'disputed',
+      can: { pay: false, dispute: false },
+    });
+    expect((await noticesOf(dev, 'dispute')).length).toBe(1);
+    const again = await dispute(dev, 'request', request.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().reason).toBe('alreadyOpen');
+
+    // Two at once about another request: one opens.
+    const other = await completedRequest();
+    const both = await Promise.all([dispute(meera, 'request', other.id), dispute(dev, 'request', other.id)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('closes 48 hours after the completion or the sale', async () => {
+    const request = await completedRequest();
+    await t.db
+      .update(requests)
+      .set({ completedAt: new Date(Date.now() - 49 * HOUR) })
+      .where(eq(requests.id, request.id));
+    const late = await dispute(dev, 'request', request.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ reason: 'windowClosed', message: DISPUTE_MESSAGES.windowClosed });
+    expect((await lookup(dev, 'request', request.id))!.can.dispute).toBe(false);
+
+    const product = await soldProduct();
+    await t.db
+      .update(products)
+      .set({ soldAt: new Date(Date.now() - 47 * HOUR) })
+      .where(eq(products.id, product.id));
+    expect((await dispute(seller, 'sale', product.id)).statusCode).toBe(201);
+    const other = await soldProduct();
+    await t.db
+      .update(products)
+      .set({ soldAt: new Date(Date.now() - 49 * HOUR) })
+      .where(eq(products.id, other.id));
+    expect((await dispute(meera, 'sale', other.id)).json().reason).toBe('windowClosed');
+  });
+
+  it('a moderator sees both parties, the settlement, the thing and the last messages, oldest first', async () => {
+    const request = await completedRequest({
+      expectedPrice: 40,
+      itemCost: 80,
+      description: 'Two ruled notebooks',
+    });
+    const base = Date.now() - 60 * 60_000;
+    await t.db.insert(messages).values(
+      Array.from({ length: 55 }, (_, i) => ({
+        senderId: i % 2 ? meera.id : dev.id,
+        receiverId: i % 2 ? dev.id : meera.id,
+        content: `message ${i}`,
+        sentAt: new Date(base + i * 1000),
+      })),
+    );
+    await t.db.insert(messages).values({ senderId: meera.id, receiverId: stranger.id, content: 'unrelated' });
+    const opened = (await dispute(dev, 'request', request.id)).json().dispute;
+    expect((await get(meera, '/moderation/disputes')).statusCode).toBe(403);
+    const queue = (await get(moderator, '/moderation/disputes?status=open&limit=50')).json();
+    const d = (queue.disputes as ModerationDispute[]).find((x) => x.id === opened.id)!;
+    expect(d).toMatchObject({
+      payer: { id: meera.id, name: 'Meera' },
+      payee: { id: dev.id, name: 'Dev Kumar' },
+      settlement: { amount: 120, state: 'disputed', method: null },
+      thing: { id: request.id, title: 'Notebooks', text: 'Two ruled notebooks', price: 120, photos: [] },
+    });
+    expect(d.evidence).toHaveLength(50);
+    expect(d.evidence[0]!.content).toBe('message 5');
+    expect(d.evidence[49]!.content).toBe('message 54');
+    expect(d.evidence.some((m) => m.content === 'unrelated')).toBe(false);
+  });
+
+  async function decided(outcome: string, opts: { settleFirst?: boolean } = {}) {
+    const request = await completedRequest({ expectedPrice: 10.01, itemCost: null });
+    const s = (await lookup(meera, 'request', request.id))!;
+    if (opts.settleFirst) await put(dev, `/settlements/${s.id}/received`);
+    const opened = (await dispute(meera, 'request', request.id)).json().dispute;
+    const res = await put(moderator, `/moderation/disputes/${opened.id}`, {
+      outcome,
+      note: 'Looked at the chat',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dispute).toMatchObject({ status: 'resolved', outcome, note: 'Looked at the chat' });
+    return { request, dispute: opened, settlement: (await lookup(meera, 'request', request.id))! };
+  }
+
+  const reliabilityOf = async (user: User) =>
+    (await get(stranger, `/users/${user.id}/profile`)).json().profile.reliability;
+
+  it('favour_payer settles it; the payee lost', async () => {
+    const { settlement } = await decided('favour_payer');
+    expect(settlement).toMatchObject({
+      state: 'settled',
+      amount: 10.01,
+      dispute: { status: 'resolved', outcome: 'favour_payer' },
+    });
+    expect((await reliabilityOf(dev)).disputesLost).toBe(1);
+    expect((await reliabilityOf(meera)).disputesLost).toBe(0);
+  });
+
+  it('favour_payee opens it again (or keeps it settled); the payer lost', async () => {
+    expect((await decided('favour_payee')).settlement).toMatchObject({ state: 'open', amount: 10.01 });
+    expect((await decided('favour_payee', { settleFirst: true })).settlement.state).toBe('settled');
+    expect((await reliabilityOf(meera)).disputesLost).toBe(2);
+    expect((await reliabilityOf(dev)).disputesLost).toBe(0);
+  });
+
+  it('split halves the amount, rounded down to the paisa; no_fault settles; nobody lost', async () => {
+    expect((await decided('split')).settlement).toMatchObject({ state: 'open', amount: 5 });
+    expect((await decided('split', { settleFirst: true })).settlement).toMatchObject({
+      state: 'settled',
+      amount: 5,
+    });
+    expect((await decided('no_fault')).settlement.state).toBe('settled');
+    expect((await reliabilityOf(meera)).disputesLost).toBe(0);
+    expect((await reliabilityOf(dev)).disputesLost).toBe(0);
+  });
+
+  it('a decision tells both parties, leaves an audit-log row, and is made once', async () => {
+    const { request, dispute: d } = await decided('favour_payer');
+    const actions = await t.db
+      .select()
+      .from(moderationActions)
+      .where(eq(moderationActions.targetId, request.id));
+    expect(actions).toMatchObject([
+      {
+        moderatorId: moderator.id,
+        action: 'resolve_dispute',
+        targetType: 'request',
+        reason: 'favour_payer: Looked at the chat',
+      },
+    ]);
+    for (const user of [meera, dev])
+      expect(
+        (await noticesOf(user, 'dispute')).some((n) => n.message.startsWith('A moderator decided')),
+      ).toBe(true);
+    const again = await put(moderator, `/moderation/disputes/${d.id}`, { outcome: 'no_fault', note: 'x' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      reason: 'alreadyResolved',
+      message: DISPUTE_MESSAGES.alreadyResolved,
+    });
+    expect(
+      (
+        await put(moderator, '/moderation/disputes/6f1c1c1e-5f7a-4d59-9a55-3f9c3a0c1b2d', {
+          outcome: 'no_fault',
+          note: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+    const resolved = (await get(moderator, '/moderation/disputes?status=resolved')).json().disputes;
+    expect(resolved.some((x: ModerationDispute) => x.id === d.id)).toBe(true);
+  });
+
+  it('a sale dispute is logged against the product', async () => {
+    const product = await soldProduct();
+    const opened = (await dispute(meera, 'sale', product.id)).json().dispute;
+    await put(moderator, `/moderation/disputes/${opened.id}`, { outcome: 'favour_payee', note: 'Paid late' });
+    const [action] = await t.db
+      .select()
+      .from(moderationActions)
+      .where(eq(moderationActions.targetId, product.id));
+    expect(action).toMatchObject({ targetType: 'product', reason: 'favour_payee: Paid late' });
+    expect((await reliabilityOf(meera)).disputesLost).toBe(1);
+  });
+});
+
+describe('the UPI ID', () => {
+  const profile = (user: User, upiId: unknown) =>
+    put(user, '/users/profile', {
+      name: user.name,
+      phoneNumber: '9876543210',
+      hostelBlock: 'Block A',
+      roomNumber: '101',
+      ...(upiId !== undefined && { upiId }),
+    });
+
+  it('is set, kept when absent, removed when blank, and checked', async () => {
+    let res = await profile(meera, ' meera.s@okhdfc ');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.upiId).toBe('meera.s@okhdfc');
+    expect((await get(meera, '/auth/me')).json().user.upiId).toBe('meera.s@okhdfc');
+    res = await profile(meera, undefined);
+    expect(res.json().user.upiId).toBe('meera.s@okhdfc');
+    for (const bad of ['not-a-vpa', 'a@b', 'meera@ok hdfc', 42]) {
+      res = await profile(meera, bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toContainEqual({ param: 'upiId', msg: SETTLEMENT_MESSAGES.upiIdInvalid });
+    }
+    res = await profile(meera, `${'a'.repeat(101)}@okhdfc`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { param: string }) => e.param)).toContain('upiId');
+    res = await profile(meera, '  ');
+    expect(res.json().user.upiId).toBeNull();
+    expect((await profile(meera, 'meera@ybl')).json().user.upiId).toBe('meera@ybl');
+    expect((await profile(meera, null)).json().user.upiId).toBeNull();
+  });
+
+  it('nobody else sees it: not on the public profile, card or their own settlements as payer', async () => {
+    await t.db.update(users).set({ upiId: 'secret.vpa@okaxis' }).where(eq(users.id, meera.id));
+    for (const url of [`/users/${meera.id}/profile`, `/users/${meera.id}`]) {
+      const res = await get(stranger, url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('secret.vpa');
+    }
+    // Meera is the payer here: the link is the payee's, never hers.
+    const request = await completedRequest();
+    const asPayee = await get(dev, `/settlements/for?kind=request&targetId=${request.id}`);
+    expect(asPayee.body).not.toContain('secret.vpa');
+    // She is the seller's buyer; as a seller her own link goes to her buyer only.
+    const theirs = await createProduct(t.db, { seller: meera, name: 'Kettle', price: 500 });
+    await t.db
+      .insert(messages)
+      .values({ senderId: dev.id, receiverId: meera.id, content: 'hi', productId: theirs.id });
+    await t.db.update(users).set({ role: 'hosteller' }).where(eq(users.id, stranger.id));
+    await t.db
+      .insert(messages)
+      .values({ senderId: stranger.id, receiverId: meera.id, content: 'mine?', productId: theirs.id });
+    await put(meera, `/products/${theirs.id}/sold`, { buyerId: stranger.id });
+    expect((await lookup(stranger, 'sale', theirs.id))!.upiUri).toContain('pa=secret.vpa%40okaxis');
+    expect((await get(dev, `/settlements/for?kind=sale&targetId=${theirs.id}`)).body).not.toContain(
+      'secret.vpa',
+    );
+  });
+});
+
+describe('reliability', () => {
+  it('counts deliveries, requests, cancellations after acceptance, give-ups, lost disputes and overdue debts', async () => {
+    await completedRequest();
+    const old = await completedRequest({ expectedPrice: 15, itemCost: null });
+    await createRequest(t.db, { requester: meera, deliverer: dev, status: 'cancelled' });
+    // Cancelled before anyone accepted it: not counted.
+    await createRequest(t.db, { requester: meera, status: 'cancelled' });
+    await t.db.update(users).set({ deliveriesGivenUp: 2 }).where(eq(users.id, dev.id));
+    const s = (await lookup(meera, 'request', old.id))!;
+    await t.db
+      .update(settlements)
+      .set({ createdAt: new Date(Date.now() - 8 * 24 * HOUR) })
+      .where(eq(settlements.id, s.id));
+
+    const of = async (user: User) =>
+      (await get(stranger, `/users/${user.id}/profile`)).json().profile.reliability;
+    expect(await of(meera)).toEqual({
+      deliveriesCompleted: 0,
+      requestsCompleted: 2,
+      cancellationsAfterAcceptance: 1,
+      deliveriesGivenUp: 0,
+      disputesLost: 0,
+      settlementsOverdue: 1,
+      memberSince: meera.createdAt.toISOString(),
+    });
+    expect(await of(dev)).toMatchObject({
+      deliveriesCompleted: 2,
+      requestsCompleted: 0,
+      deliveriesGivenUp: 2,
+      settlementsOverdue: 0,
+    });
+    // Paid but not confirmed still counts; settled does not.
+    await put(meera, `/settlements/${s.id}/paid`, { method: 'cash' });
+    expect((await of(meera)).settlementsOverdue).toBe(1);
+    await put(dev, `/settlements/${s.id}/received`);
+    expect((await of(meera)).settlementsOverdue).toBe(0);
+  });
+});
