@@ -14,7 +14,11 @@ const word = () =>
   'zs' + Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 /** A signed-in page for `user` in its own browser context of the given width. */
-async function openAs(browser: Browser, user: SeededUser | { email: string; password: string }, width: number) {
+async function openAs(
+  browser: Browser,
+  user: SeededUser | { email: string; password: string },
+  width: number,
+) {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 800 : 900 } });
   const page = await context.newPage();
   await signIn(page, user);
@@ -51,7 +55,10 @@ test('a completed request is settled in cash: the requester says they paid, the 
   const hCard = h.page.getByRole('region', { name: 'Settle up' });
   await expect(hCard.getByText('You owe Dev Dayscholar ₹120')).toBeVisible();
   const upi = hCard.getByRole('link', { name: 'Pay ₹120 with UPI' });
-  await expect(upi).toHaveAttribute('href', /^upi:\/\/pay\?pa=dev.d%40okaxis&pn=Dev%20Dayscholar&am=120.00&cu=INR&tn=/);
+  await expect(upi).toHaveAttribute(
+    'href',
+    /^upi:\/\/pay\?pa=dev.d%40okaxis&pn=Dev%20Dayscholar&am=120.00&cu=INR&tn=/,
+  );
   await expect(hCard.getByRole('img', { name: 'QR code to pay ₹120 by UPI' })).toBeVisible();
   await expectAccessible(h.page);
 
@@ -118,11 +125,17 @@ test('a buyer disputes a sale and a moderator decides it; both are told', async 
   await card.getByRole('button', { name: 'Report a problem' }).click();
   const dialog = b.page.getByRole('dialog', { name: 'Report a problem' });
   await dialog.getByLabel('Reason').selectOption({ label: 'Not as described' });
-  await dialog.getByRole('button', { name: /Report|Send|Open/ }).last().click();
+  await dialog
+    .getByRole('button', { name: /Report|Send|Open/ })
+    .last()
+    .click();
   await expect(dialog.getByText('Please describe what went wrong')).toBeVisible();
   await dialog.getByLabel('What went wrong').fill('The fan does not turn on');
   await expectAccessible(b.page);
-  await dialog.getByRole('button', { name: /Report|Send|Open/ }).last().click();
+  await dialog
+    .getByRole('button', { name: /Report|Send|Open/ })
+    .last()
+    .click();
   await expect(b.page.getByText('Dispute opened. A moderator will look into it.').first()).toBeVisible();
   await expect(card.getByText(/^Disputed/)).toBeVisible();
 
