@@ -67,19 +67,19 @@ test('a completed request is settled in cash: the requester says they paid, the 
   await d.page.goto(`/requests/${id}`);
   const dCard = d.page.getByRole('region', { name: 'Settle up' });
   await expect(dCard.getByText('Hema Hosteller owes you ₹120')).toBeVisible();
-  await expect(dCard.getByText('Not paid yet')).toBeVisible();
+  await expect(dCard.getByRole('status')).toHaveText('Not paid yet');
 
   // ---- "I paid in cash": the deliverer's card changes by itself ----------------------------
   await hCard.getByRole('button', { name: 'I paid in cash' }).click();
-  await expect(hCard.getByText('Paid, waiting for confirmation (cash)')).toBeVisible();
-  await expect(dCard.getByText('Paid, waiting for confirmation (cash)')).toBeVisible();
+  await expect(hCard.getByRole('status')).toHaveText('Paid, waiting for confirmation (cash)');
+  await expect(dCard.getByRole('status')).toHaveText('Paid, waiting for confirmation (cash)');
   await expect(dCard.getByRole('button', { name: 'Not received' })).toBeVisible();
   await expectAccessible(d.page);
 
   // ---- "Received": both see it settled, without a reload -----------------------------------
-  await dCard.getByRole('button', { name: 'Received' }).click();
-  await expect(dCard.getByText(/^Settled/)).toBeVisible();
-  await expect(hCard.getByText(/^Settled/)).toBeVisible();
+  await dCard.getByRole('button', { name: 'Received', exact: true }).click();
+  await expect(dCard.getByRole('status')).toHaveText(/^Settled/);
+  await expect(hCard.getByRole('status')).toHaveText(/^Settled/);
   await expect(hCard.getByRole('button', { name: 'I paid in cash' })).toHaveCount(0);
 
   // ---- The Money screen lists it as settled, and the total owed is back to nothing ---------
@@ -137,7 +137,7 @@ test('a buyer disputes a sale and a moderator decides it; both are told', async 
     .last()
     .click();
   await expect(b.page.getByText('Dispute opened. A moderator will look into it.').first()).toBeVisible();
-  await expect(card.getByText(/^Disputed/)).toBeVisible();
+  await expect(card.getByRole('status')).toHaveText(/^Disputed/);
 
   // ---- The moderator reads both sides and decides for the buyer ----------------------------
   const email = process.env.E2E_MODERATOR_EMAIL!;
@@ -158,7 +158,7 @@ test('a buyer disputes a sale and a moderator decides it; both are told', async 
   await expect(m.page.getByText('Dispute decided').first()).toBeVisible();
 
   // ---- The buyer's open page turns settled; the buyer's bell has the decision ---------------
-  await expect(card.getByText(/^Settled/)).toBeVisible();
+  await expect(card.getByRole('status')).toHaveText(/^Settled/);
   await b.page.getByRole('button', { name: /^Notifications/ }).click();
   await expect(b.page.getByText(/The seller agreed the fan was broken/).first()).toBeVisible();
   await b.context.close();
