@@ -9,6 +9,7 @@ import {
 import clsx from 'clsx';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
@@ -45,7 +46,11 @@ const TYPE_LABEL = { product: 'Product', request: 'Request', message: 'Message',
 /** /moderation: the campus moderators' queue, grouped by what was reported, and their action log. */
 export function ModerationPage() {
   const { user } = useAuth();
-  const [tab, setTab] = useState<Tab>('open');
+  // The tab is in the address (?tab=disputes), so a link or the back button opens the same one.
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'open';
+  const setTab = (next: Tab) =>
+    setParams(next === 'open' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
   if (!user?.isModerator)
     return (
       <>
