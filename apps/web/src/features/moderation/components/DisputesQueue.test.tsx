@@ -297,3 +297,23 @@ describe('moderation: disputes', () => {
     expect(await screen.findByText('No open disputes')).toBeInTheDocument();
   });
 });
+
+describe('moderation: the disputes tab in the address', () => {
+  it('opens on Disputes from /moderation?tab=disputes, and choosing a tab puts it in the address', async () => {
+    disputesHandler({ open: [[makeDispute({ details: 'Never paid for the kettle.' })]] });
+    server.use(
+      meHandler(moderator),
+      http.get(api('/moderation/reports'), () => HttpResponse.json({ reports: [], nextCursor: null })),
+    );
+    const app = renderApp('/moderation?tab=disputes', { user: moderator });
+    expect(await screen.findByRole('tab', { name: 'Disputes' }, slow)).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await within(await openList()).findByText('Never paid for the kettle.')).toBeVisible();
+
+    await app.user.click(screen.getByRole('tab', { name: 'Action log' }));
+    expect(screen.getByRole('tab', { name: 'Action log' })).toHaveAttribute('aria-selected', 'true');
+    expect(app.location().search).toBe('?tab=log');
+  });
+});
