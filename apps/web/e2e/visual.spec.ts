@@ -72,6 +72,10 @@ interface Seeded {
   trip: string;
   /** Meera's shared run to Katpadi market, open to join. */
   run: string;
+  /** Hari's batteries, delivered by Divya: Hari owes her for them. */
+  completedRequest: string;
+  /** Hari's desk lamp, sold to Meera, who disputes it. */
+  soldProduct: string;
 }
 
 interface Screen {
@@ -154,6 +158,13 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'runs', path: () => '/runs', ready: 'Run to Katpadi market' },
     { name: 'run-detail', path: (s) => `/runs/${s.run}`, ready: 'About this run' },
     { name: 'new-run', path: () => '/runs/new', ready: 'Start a shared run' },
+    { name: 'money', path: () => '/money', ready: 'AA batteries' },
+    { name: 'request-settle', path: (s) => `/requests/${s.completedRequest}`, ready: 'You owe Divya' },
+    {
+      name: 'product-sold',
+      path: (s) => `/products/${s.soldProduct}`,
+      ready: 'Meera Lakshmi Venkataraman Menon owes you',
+    },
     { name: 'new-request', path: () => '/hosteller/my-requests/new', ready: 'New Request', atNoon: true },
   ],
   dayscholar: [
@@ -167,8 +178,17 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'trip-detail', path: (s) => `/trips/${s.trip}`, ready: 'Drop at' },
     { name: 'new-trip', path: () => '/trips/new', ready: 'Requests I can take' },
     { name: 'run-detail', path: (s) => `/runs/${s.run}`, ready: 'Accept run' },
+    { name: 'money', path: () => '/money', ready: 'AA batteries' },
+    {
+      name: 'request-settle',
+      path: (s) => `/requests/${s.completedRequest}`,
+      ready: 'Hari Hosteller owes you',
+    },
   ],
-  moderator: [{ name: 'moderation', path: () => '/moderation', ready: 'Lady Bird cycle' }],
+  moderator: [
+    { name: 'moderation', path: () => '/moderation', ready: 'Lady Bird cycle' },
+    { name: 'moderation-disputes', path: () => '/moderation?tab=disputes', ready: 'The lamp flickers' },
+  ],
   newcomer: [{ name: 'complete-profile', path: () => '/complete-profile', ready: 'Complete your profile' }],
 };
 
@@ -219,6 +239,7 @@ async function steadyTimes(page: Page) {
   );
 }
 
+/** What differs from run to run, where it shows (a time inside a closed section is left alone). */
 function dynamicParts(page: Page): Locator[] {
   return [
     page.locator('time'),
@@ -226,7 +247,7 @@ function dynamicParts(page: Page): Locator[] {
     page.locator('[data-avatar]'),
     page.getByTestId('handover-code'),
     page.locator('input[type="datetime-local"], input[type="date"], input[type="time"]'),
-  ];
+  ].map((parts) => parts.filter({ visible: true }));
 }
 
 async function freePort(): Promise<number> {
@@ -402,11 +423,59 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
   expect(started.status()).toBe(201);
   const run = ((await started.json()) as { run: { id: string } }).run.id;
 
+  // Settling up: Divya (who has a UPI ID) delivered Hari's batteries, and Hari owes her for them;
+  // Meera bought Hari's desk lamp for the price she offered, and disputes it.
+  expect(
+    (
+      await api.put('/api/users/profile', {
+        headers: auth(divya),
+        data: { name: divya.name, phoneNumber: '9876543210', upiId: 'divya.iyer@okaxis' },
+      })
+    ).status(),
+  ).toBe(200);
+  const completedRequest = await createRequestViaApi(api, hari, 'AA batteries', 50, { itemCost: 30 });
+  await actOnRequest(api, divya, completedRequest, 'accept');
+  await actOnRequest(api, divya, completedRequest, 'deliver');
+  const soldProduct = await listProductViaApi(api, hari, {
+    name: 'Desk lamp',
+    description: 'LED, three brightness levels.',
+    price: '450',
+    category: 'electronics',
+    isNegotiable: true,
+  });
+  const offered = await api.post(`/api/products/${soldProduct}/offers`, {
+    headers: auth(meera),
+    data: { amount: 400 },
+  });
+  expect(offered.status()).toBe(201);
+  const offerId = ((await offered.json()) as { offer: { id: string } }).offer.id;
+  expect((await api.put(`/api/offers/${offerId}/accept`, { headers: auth(hari) })).status()).toBe(200);
+  expect(
+    (
+      await api.put(`/api/products/${soldProduct}/sold`, { headers: auth(hari), data: { buyerId: meera.id } })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await api.post('/api/disputes', {
+        headers: auth(meera),
+        data: {
+          targetType: 'sale',
+          targetId: soldProduct,
+          reason: 'not_as_described',
+          details: 'The lamp flickers at every brightness.',
+        },
+      })
+    ).status(),
+  ).toBe(201);
+
   await api.dispose();
   return {
     baseURL,
     trip,
     run,
+    completedRequest,
+    soldProduct,
     users: { hari, meera, divya, mohan },
     pendingRequest,
     acceptedRequest,

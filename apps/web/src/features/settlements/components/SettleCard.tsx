@@ -9,7 +9,6 @@ import { formatDateTime, formatRupees } from '@/lib/format';
 import { useSettlementFor } from '../api/get-settlement-for';
 import { owesLine } from './parties';
 import { SettlementActions } from './SettlementActions';
-import { SettlementStateBadge } from './SettlementStateBadge';
 import { UpiQrCode } from './UpiQrCode';
 
 /**
@@ -56,13 +55,10 @@ export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId:
       aria-labelledby="settle-heading"
       className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="settle-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
-          <Wallet className="size-5 text-indigo-600" aria-hidden="true" />
-          Settle up
-        </h2>
-        <SettlementStateBadge state={settlement.state} />
-      </div>
+      <h2 id="settle-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
+        <Wallet className="size-5 text-indigo-600" aria-hidden="true" />
+        Settle up
+      </h2>
       <p className="mt-2 text-xl font-semibold text-slate-900">{owesLine(settlement, user?.id)}</p>
       <p role="status" className="mt-1 text-sm text-slate-600">
         {SETTLEMENT_STATE_LABELS[settlement.state]}

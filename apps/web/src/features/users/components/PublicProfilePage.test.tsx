@@ -76,6 +76,6 @@ describe('public profile: reliability', () => {
 
   it('calls someone with nothing completed a new member', async () => {
     const section = await openProfileOf(profileOf({ deliveriesCompleted: 0 }));
-    expect(section.getByText('New member · 0 deliveries · 0 disputes lost')).toBeInTheDocument();
+    expect(section.getByText('New member · nothing completed yet')).toBeInTheDocument();
   });
 });

@@ -106,9 +106,7 @@ function ProfileView({ profile, isYou }: { profile: PublicProfile; isYou: boolea
         <h2 id="stats-heading" className="text-base font-medium text-slate-900">
           On campus
         </h2>
-        <dl className="mt-2 grid grid-cols-2 gap-3 md:grid-cols-4">
-          <Stat label="Deliveries completed" value={String(profile.stats.deliveriesCompleted)} />
-          <Stat label="Requests completed" value={String(profile.stats.requestsCompleted)} />
+        <dl className="mt-2 grid grid-cols-2 gap-3">
           <Stat label="Items sold" value={String(profile.stats.itemsSold)} />
           <Stat
             label="Delivery cancellation rate"

@@ -26,8 +26,8 @@ describe('reliability summary', () => {
     // Cancellations and given-up deliveries are shown below, they do not take the word away.
     [{ deliveriesCompleted: 5, deliveriesGivenUp: 2 }, 'Reliable · 5 deliveries · 0 disputes lost'],
     // Nothing completed yet.
-    [{}, 'New member · 0 deliveries · 0 disputes lost'],
-    [{ cancellationsAfterAcceptance: 1 }, 'New member · 0 deliveries · 0 disputes lost'],
+    [{}, 'New member · nothing completed yet'],
+    [{ cancellationsAfterAcceptance: 1 }, 'New member · nothing completed yet'],
     // A lost dispute or an overdue payment: the counts alone, no adjective.
     [{ deliveriesCompleted: 24, disputesLost: 1 }, '24 deliveries · 1 dispute lost'],
     [{ deliveriesCompleted: 2, disputesLost: 3 }, '2 deliveries · 3 disputes lost'],
