@@ -3,6 +3,7 @@ import type { AppContext } from '../../lib/context';
 import type { Db } from '../../db/client';
 import { productImages } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
+import { startSweep } from '../../lib/sweep';
 
 /** Files younger than this are left alone: their product row may still be on its way to commit. */
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
@@ -59,22 +60,9 @@ export function startOrphanSweep(
   ctx: Pick<AppContext, 'db' | 'storage'> & { log: Pick<AppContext['log'], 'error' | 'info'> },
   everyMs = ORPHAN_SWEEP_EVERY_MS,
 ) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= sweepOrphanUploads(ctx.db, ctx.storage)
-      .then((removed) => {
-        if (removed) ctx.log.info({ removed }, 'removed orphaned uploads');
-      })
-      .catch((err: unknown) => ctx.log.error({ err }, 'orphaned upload sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
+  const sweep = async () => {
+    const removed = await sweepOrphanUploads(ctx.db, ctx.storage);
+    if (removed) ctx.log.info({ removed }, 'removed orphaned uploads');
   };
+  return startSweep(sweep, everyMs, ctx.log, 'orphaned upload sweep failed');
 }

@@ -22,6 +22,7 @@ import * as policy from './requests.policy';
 import { createHandoverCodes } from './requests.handover';
 import { ANY_DAY_SCHOLAR, presentRequest as presentWith } from './requests.presenter';
 import * as repo from './requests.repo';
+import { startSweep } from '../../lib/sweep';
 
 export const REQUEST_ERRORS = {
   notFound: 'Request not found',
@@ -505,23 +506,5 @@ export function startExpirySweep(
   log: Pick<AppContext['log'], 'error'>,
   seconds: number,
 ) {
-  let running: Promise<unknown> | null = null;
-  const timer =
-    seconds > 0
-      ? setInterval(() => {
-          running ??= service
-            .sweepExpired()
-            .catch((err: unknown) => log.error({ err }, 'request expiry sweep failed'))
-            .finally(() => {
-              running = null;
-            });
-        }, seconds * 1000)
-      : undefined;
-  timer?.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startSweep(() => service.sweepExpired(), seconds * 1000, log, 'request expiry sweep failed');
 }

@@ -21,6 +21,7 @@ import { formatRupees, toRupees } from '../../lib/money';
 import * as policy from './settlements.policy';
 import { presentDispute, presentSettlement, settlementFacts } from './settlements.presenter';
 import * as repo from './settlements.repo';
+import { startSweep } from '../../lib/sweep';
 
 type SettlementsContext = Pick<AppContext, 'db' | 'events' | 'log' | 'storage'>;
 
@@ -362,22 +363,10 @@ export async function remindDueSettlements(ctx: Pick<AppContext, 'db' | 'events'
 
 /** The reminder sweep, every `seconds` (none when 0), stopped when the app closes. */
 export function startReminderSweep(ctx: Pick<AppContext, 'db' | 'events' | 'log'>, seconds: number) {
-  let running: Promise<unknown> | null = null;
-  const timer =
-    seconds > 0
-      ? setInterval(() => {
-          running ??= remindDueSettlements(ctx)
-            .catch((err: unknown) => ctx.log.error({ err }, 'settlement reminder sweep failed'))
-            .finally(() => {
-              running = null;
-            });
-        }, seconds * 1000)
-      : undefined;
-  timer?.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startSweep(
+    () => remindDueSettlements(ctx),
+    seconds * 1000,
+    ctx.log,
+    'settlement reminder sweep failed',
+  );
 }
