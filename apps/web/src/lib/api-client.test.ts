@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hosteller } from '@/test/fixtures';
 import { api as url, server } from '@/test/server';
-import { ApiError, api, errorMessage, setUnauthorizedHandler } from './api-client';
+import { ApiError, api, errorMessage, filenameFromDisposition, setUnauthorizedHandler } from './api-client';
 import { sessionStore } from './session';
 
 function signIn() {
@@ -98,5 +98,58 @@ describe('api client', () => {
     );
     await expect(api.post('/auth/login', {})).rejects.toMatchObject({ message: 'Invalid email or password' });
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  describe('download', () => {
+    it('gives the body as a Blob and the name from Content-Disposition, with the bearer token', async () => {
+      signIn();
+      let authorization: string | null = null;
+      server.use(
+        http.get(url('/users/me/export'), ({ request }) => {
+          authorization = request.headers.get('authorization');
+          return HttpResponse.json(
+            { a: 1 },
+            { headers: { 'Content-Disposition': 'attachment; filename="campusrun-data-2026-11-27.json"' } },
+          );
+        }),
+      );
+      const file = await api.download('/users/me/export');
+      expect(authorization).toBe('Bearer abc');
+      expect(file.filename).toBe('campusrun-data-2026-11-27.json');
+      expect(JSON.parse(await file.blob.text())).toEqual({ a: 1 });
+    });
+
+    it('rejects a refusal with the server message, and a 401 ends the session', async () => {
+      signIn();
+      const onUnauthorized = vi.fn();
+      setUnauthorizedHandler(onUnauthorized);
+      server.use(
+        http.get(url('/users/me/export'), () =>
+          HttpResponse.json({ message: 'Too many exports', code: 'RATE_LIMITED' }, { status: 429 }),
+        ),
+        http.get(url('/expired'), () => HttpResponse.json({ message: 'Session expired' }, { status: 401 })),
+      );
+      const refused = api.download('/users/me/export');
+      await expect(refused).rejects.toBeInstanceOf(ApiError);
+      await expect(refused).rejects.toMatchObject({ status: 429, message: 'Too many exports' });
+      expect(onUnauthorized).not.toHaveBeenCalled();
+
+      await expect(api.download('/expired')).rejects.toMatchObject({ status: 401 });
+      expect(onUnauthorized).toHaveBeenCalledTimes(1);
+      expect(localStorage.getItem('token')).toBeNull();
+    });
+
+    it.each([
+      ['attachment; filename="campusrun-data-2026-11-27.json"', 'campusrun-data-2026-11-27.json'],
+      ['attachment; filename=plain.json', 'plain.json'],
+      ['attachment; filename="a.json"; filename*=UTF-8\'\'d%C3%A9j%C3%A0.json', 'déjà.json'],
+      ['attachment; filename="../../etc/passwd"', 'passwd'],
+      ['attachment; filename="say \\"hi\\".json"', 'say "hi".json'],
+      ['attachment; filename=".."', null],
+      ['attachment', null],
+      [null, null],
+    ])('the file name of %s is %s', (header, name) => {
+      expect(filenameFromDisposition(header)).toBe(name);
+    });
   });
 });

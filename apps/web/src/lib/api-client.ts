@@ -3,6 +3,7 @@ import { takeEarlyAnswer } from './early-requests';
 import { sessionStore } from './session';
 
 const API_BASE = '/api';
+const JSON_TYPE = 'application/json';
 
 /** Every failed call rejects with this; `status` 0 means the server could not be reached. */
 export class ApiError extends Error {
@@ -75,9 +76,10 @@ async function readBody(response: Response): Promise<unknown> {
   return parseJsonBody(await response.text());
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends a call with the stored token; a GET may take the answer boot.js already asked for. */
+async function send(path: string, options: RequestOptions, accept: string) {
   const { method = 'GET', body, params, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   const token = sessionStore.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -91,20 +93,70 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   let response: Response;
   try {
     const url = buildUrl(path, params);
-    const early = method === 'GET' ? takeEarlyAnswer(url, token) : undefined;
+    const early = method === 'GET' && accept === JSON_TYPE ? takeEarlyAnswer(url, token) : undefined;
     response = await (early ?? fetch(url, { method, headers, body: payload, signal }));
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, null, 'Network error: the server could not be reached');
   }
+  return { response, token };
+}
 
-  const data = await readBody(response);
-  if (response.ok) return data as T;
-
+/** The error of a refused call (a 401 on a call that carried a token also ends the session). */
+function refusal(response: Response, data: unknown, token: string | null): ApiError {
   const errorBody = data && typeof data === 'object' ? (data as Partial<ApiErrorBody>) : null;
   const error = new ApiError(response.status, errorBody, `Request failed with status ${response.status}`);
   if (response.status === 401 && token) reportUnauthorized();
-  throw error;
+  return error;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { response, token } = await send(path, options, JSON_TYPE);
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+  throw refusal(response, data, token);
+}
+
+/** A file the server sends as an attachment, with the name it suggests (null when it names none). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * The file name of a Content-Disposition header: `filename*` (RFC 5987) before `filename`; only the
+ * last part of a path, never an empty or dot-only name.
+ */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  let name: string | undefined;
+  const extended = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      name = decodeURIComponent(extended[1].trim().replace(/^"(.*)"$/, '$1'));
+    } catch {
+      name = undefined;
+    }
+  }
+  if (!name) {
+    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+    name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  }
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base && !/^\.+$/.test(base) ? base : null;
+}
+
+/** GET of a file (an export): its body as a Blob and its name; a refusal rejects like `apiRequest`. */
+export async function apiDownload(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<DownloadedFile> {
+  const { response, token } = await send(path, { ...options, method: 'GET' }, '*/*');
+  if (!response.ok) throw refusal(response, parseJsonBody(await response.text()), token);
+  return {
+    blob: await response.blob(),
+    filename: filenameFromDisposition(response.headers.get('Content-Disposition')),
+  };
 }
 
 /**
@@ -128,4 +180,5 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  download: apiDownload,
 };

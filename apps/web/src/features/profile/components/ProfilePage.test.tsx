@@ -33,6 +33,7 @@ describe('profile', () => {
       'Security and sessions',
       'Notifications',
       'Blocked users',
+      'Your data',
     ]);
     expect(main.getAllByText(hosteller.name)).toHaveLength(1);
     expect(main.getAllByText(/Member since/)).toHaveLength(1);

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { BlockedUsers } from '@/components/users/BlockedUsers';
 import { AvatarEditor } from './AvatarEditor';
+import { DownloadMyData } from './DownloadMyData';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { EmailSettings } from './EmailSettings';
@@ -30,7 +31,7 @@ const card = 'self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200
 
 /**
  * /profile: the photo (tap to change), name and role at the top, then Account, Security and
- * sessions, Notifications and Blocked users, each said once.
+ * sessions, Notifications, Blocked users and Your data, each said once.
  */
 export function ProfilePage() {
   const { user } = useAuth();
@@ -113,6 +114,16 @@ export function ProfilePage() {
             Blocked users
           </h2>
           <BlockedUsers />
+        </section>
+
+        <section aria-labelledby="data-heading" className={card}>
+          <h2 id="data-heading" className="text-base font-semibold text-slate-900">
+            Your data
+          </h2>
+          {/* One row per thing the user can do with their data. */}
+          <div className="mt-1 divide-y divide-slate-100">
+            <DownloadMyData />
+          </div>
         </section>
       </div>
     </>
