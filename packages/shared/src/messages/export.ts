@@ -5,5 +5,5 @@ export const EXPORT_LIMITS = {
 } as const;
 
 export const EXPORT_MESSAGES = {
-  tooMany: 'You can download your data 3 times an hour. Please try again later.',
+  tooMany: `You can download your data ${EXPORT_LIMITS.perHour} times an hour. Please try again later.`,
 } as const;

@@ -13,7 +13,9 @@ import {
   settlements,
   users,
 } from '../../db/schema';
+import { createLimiterFactory } from '../../lib/rate-limit';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createExportService } from './export.service';
 import {
   authAs,
   bearer,
@@ -165,13 +167,11 @@ describe('GET /users/me/export', () => {
         totalFee: 6000,
       })
       .returning();
-    await t.db
-      .insert(passwordResetTokens)
-      .values({
-        userId: me.id,
-        tokenHash: 'reset-token-hash-0003',
-        expiresAt: new Date(Date.now() + 3600_000),
-      });
+    await t.db.insert(passwordResetTokens).values({
+      userId: me.id,
+      tokenHash: 'reset-token-hash-0003',
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
     const token = await tokenFor(t, me, 'ExportTestBrowser/1.0');
 
     const res = await t.app.inject({ method: 'GET', url: '/api/users/me/export', headers: bearer(token) });
@@ -320,5 +320,36 @@ describe('GET /users/me/export', () => {
     expect(fourth.json()).toMatchObject({ message: EXPORT_MESSAGES.tooMany, code: 'RATE_LIMITED' });
     // Another member's downloads are counted apart.
     expect((await exportAs(await createUser(t.db, { role: 'hosteller' }))).statusCode).toBe(200);
+  });
+
+  it('writes a long chat history in parts, every message once and in order', async () => {
+    const me = await createUser(t.db, { role: 'hosteller' });
+    const partner = await createUser(t.db, { role: 'dayscholar' });
+    // More than two pages of messages, many sent at the very same moment.
+    const at = new Date();
+    const rows = Array.from({ length: 1_100 }, (_, i) => ({
+      senderId: i % 2 ? me.id : partner.id,
+      receiverId: i % 2 ? partner.id : me.id,
+      content: `message ${i}`,
+      sentAt: new Date(at.getTime() + Math.floor(i / 100)),
+    }));
+    await t.db.insert(messages).values(rows);
+
+    const service = createExportService({
+      db: t.db,
+      config: t.config,
+      log: t.app.log,
+      limiter: createLimiterFactory(),
+      storage: { url: (key: string) => `/uploads/${key}` } as never,
+    });
+    const { body } = await service.start({ id: me.id } as never);
+    const parts: string[] = [];
+    for await (const part of body) parts.push(String(part));
+    expect(parts.length).toBeGreaterThan(5);
+    const doc = JSON.parse(parts.join(''));
+    const ids: string[] = doc.messages.map((m: { id: string }) => m.id);
+    expect(new Set(ids).size).toBe(1_100);
+    const sentAt: string[] = doc.messages.map((m: { sentAt: string }) => m.sentAt);
+    expect(sentAt).toEqual([...sentAt].sort());
   });
 });
