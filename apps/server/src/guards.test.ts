@@ -49,6 +49,7 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/api/users/:id/block', audience: 'signedIn', notFound: USER },
   { method: 'DELETE', path: '/api/users/:id/block', audience: 'signedIn', notFound: USER },
   { method: 'GET', path: '/api/ratings/user/:userId', audience: 'signedIn', notFound: USER },
+  { method: 'GET', path: '/api/users/me/export', audience: 'signedIn' },
 
   { method: 'POST', path: '/api/ratings', audience: 'member' },
   { method: 'POST', path: '/api/reports', audience: 'member' },

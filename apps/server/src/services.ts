@@ -10,6 +10,7 @@ import { createBlocksService } from './modules/blocks/blocks.service';
 import { createChatService } from './modules/chat/chat.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createEmailsService } from './modules/emails/emails.service';
+import { createExportService } from './modules/export/export.service';
 import { createModerationService } from './modules/moderation/moderation.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOffersService } from './modules/offers/offers.service';
@@ -83,6 +84,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     ),
     settlements: createSettlementsService(ctx),
     emails: createEmailsService(ctx, { jobs: deps.jobs, presence: deps.presence }),
+    dataExport: createExportService(ctx),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -38,3 +38,4 @@ export * from './messages/blocks';
 export * from './messages/moderation';
 export * from './messages/logistics';
 export * from './messages/settlements';
+export * from './messages/export';

@@ -12,6 +12,7 @@ import { blocksRoutes } from '../modules/blocks/blocks.routes';
 import { chatRoutes } from '../modules/chat/chat.routes';
 import { dashboardRoutes } from '../modules/dashboard/dashboard.routes';
 import { emailsRoutes } from '../modules/emails/emails.routes';
+import { exportRoutes } from '../modules/export/export.routes';
 import { moderationRoutes } from '../modules/moderation/moderation.routes';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes';
 import { offersRoutes } from '../modules/offers/offers.routes';
@@ -65,5 +66,6 @@ export async function registerRoutes(
   await app.register(profilesRoutes(ctx, guards, services.profiles), api);
   await app.register(tripsRoutes(guards, services.trips), api);
   await app.register(settlementsRoutes(ctx, guards, services.settlements), api);
+  await app.register(exportRoutes(guards, services.dataExport), api);
   await app.register(uploadsRoutes(ctx.storage, createUploadLinks(ctx.config.jwtSecret)));
 }
