@@ -58,6 +58,32 @@ describe('live cache updates', () => {
     expect(preview.map((r) => r.itemName)).toEqual(['N', 'A', 'B', 'A', 'B']);
   });
 
+  it('fetches a Browse list again when a new request arrives while it is loading, so the older answer does not hide it', async () => {
+    const key = requestKeys.available(noFilters);
+    const answers = [pages([]), pages([makeRequest({ itemName: 'N' })])];
+    let answerFirst = () => {};
+    const queryFn = vi.fn(() =>
+      queryFn.mock.calls.length === 1
+        ? new Promise<InfiniteData<RequestListResponse>>(
+            (resolve) => (answerFirst = () => resolve(answers[0]!)),
+          )
+        : Promise.resolve(answers[1]!),
+    );
+    const observer = client.getQueryCache().build(client, { queryKey: key, queryFn });
+    const loading = observer.fetch();
+    const live = createLiveUpdates(client);
+
+    live.requestAvailable(makeRequest({ itemName: 'N' }));
+    answerFirst(); // the answer the server gave before the request was posted
+    await loading;
+    expect(ids(client.getQueryData(key))).toEqual([[]]);
+
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_DELAY_MS);
+    await client.fetchQuery({ queryKey: key, queryFn, staleTime: Infinity });
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    expect(ids(client.getQueryData(key))).toEqual([['N']]);
+  });
+
   it('refetches a filtered Browse list once per burst instead of guessing whether a request matches', async () => {
     const filtered = requestKeys.available({ ...noFilters, search: 'milk' });
     client.setQueryData(filtered, pages([]));

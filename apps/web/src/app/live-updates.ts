@@ -155,8 +155,19 @@ function createBatcher(queryClient: QueryClient, delay: number) {
 export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH_DELAY_MS) {
   const later = createBatcher(queryClient, delay);
 
+  /**
+   * A Browse list or preview still loading when a request event arrives may be answered with what
+   * the server had before the change: it fetches again shortly after, so the event is not lost.
+   */
+  function refetchLoading() {
+    for (const queryKey of [availableKey, dashboardKeys.availableRequests()])
+      for (const query of queryClient.getQueryCache().findAll({ queryKey }))
+        if (query.state.fetchStatus === 'fetching') later.add(query.queryKey);
+  }
+
   /** Removes a request from every Browse list and the dashboard preview. */
   function withdraw(id: string) {
+    refetchLoading();
     queryClient.setQueriesData<Pages<RequestPage>>({ queryKey: availableKey }, (data) =>
       requestPages(data, (list) => removeById(list, id)),
     );
@@ -184,6 +195,7 @@ export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH
 
     requestAvailable(request: DeliveryRequest) {
       markFresh(request.id);
+      refetchLoading();
       for (const query of queryClient.getQueryCache().findAll({ queryKey: availableKey })) {
         if (isFiltered(query.queryKey)) {
           later.add(query.queryKey);
