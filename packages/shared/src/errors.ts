@@ -1,4 +1,5 @@
 import type { ErrorReason } from './reasons';
+import type { AccountBlocker } from './schemas/account';
 
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
@@ -29,6 +30,8 @@ export interface ApiErrorBody {
   errors?: FieldError[];
   isVerified?: boolean;
   userId?: string;
+  /** DELETE /users/me refused with 409: what is in the way. */
+  blockers?: AccountBlocker[];
 }
 
 /** Messages more than one feature answers with. */

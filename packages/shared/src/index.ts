@@ -21,6 +21,7 @@ export * from './schemas/emails';
 export * from './schemas/sessions';
 export * from './schemas/logistics';
 export * from './schemas/settlements';
+export * from './schemas/account';
 // Limits, messages and labels are plain values, apart from the zod schemas that use them: a screen
 // that only shows them does not load the validator.
 export * from './messages/common';
@@ -39,3 +40,4 @@ export * from './messages/moderation';
 export * from './messages/logistics';
 export * from './messages/settlements';
 export * from './messages/export';
+export * from './messages/account';

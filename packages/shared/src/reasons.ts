@@ -131,6 +131,15 @@ export const DISPUTE_REFUSALS = [
 ] as const;
 export type DisputeRefusal = (typeof DISPUTE_REFUSALS)[number];
 
+/** What "Delete my account" refuses. */
+export const ACCOUNT_REFUSALS = [
+  /** Something open is in the way: the error body's `blockers` lists it. */
+  'accountInUse',
+  /** A member without a password signed in too long ago to delete without signing in again. */
+  'signInAgain',
+] as const;
+export type AccountRefusal = (typeof ACCOUNT_REFUSALS)[number];
+
 /** The reasons of each feature (by its API tag), as the OpenAPI document lists them. */
 export const FEATURE_REASONS: Readonly<Record<string, readonly string[]>> = {
   requests: REQUEST_REASONS,
@@ -138,7 +147,8 @@ export const FEATURE_REASONS: Readonly<Record<string, readonly string[]>> = {
   runs: RUN_REASONS,
   settlements: SETTLEMENT_REASONS,
   disputes: DISPUTE_REFUSALS,
+  users: ACCOUNT_REFUSALS,
 };
 
 export type ErrorReason =
-  CodeReason | RequestReason | TripReason | RunReason | SettlementReason | DisputeRefusal;
+  CodeReason | RequestReason | TripReason | RunReason | SettlementReason | DisputeRefusal | AccountRefusal;

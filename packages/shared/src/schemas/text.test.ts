@@ -57,6 +57,7 @@ const ANSWERS = new Set([
   'disputeSchema',
   'moderationDisputeSchema',
   'reliabilitySchema',
+  'accountBlockerSchema',
 ]);
 const isAnswer = (name: string) => ANSWERS.has(name) || /Response(Schema)?$/.test(name);
 

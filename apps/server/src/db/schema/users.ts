@@ -58,6 +58,11 @@ export const users = pgTable(
     /** Set while the account is suspended; with `suspendedUntil` null the suspension lasts until lifted. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /**
+     * Set when the member deleted their account: the row stays for the records of others (messages,
+     * ratings, settlements) with the name "Deleted user" and every personal field erased.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
