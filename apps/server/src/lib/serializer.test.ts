@@ -22,6 +22,7 @@ const userRow = {
   isProfileComplete: true,
   isModerator: false,
   upiId: null,
+  hasPassword: true,
   createdAt: '2026-11-01T10:00:00.000Z',
   passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$secret',
   tokenVersion: 4,

@@ -20,6 +20,7 @@ export const hosteller: User = {
   isProfileComplete: true,
   isModerator: false,
   upiId: null,
+  hasPassword: true,
   createdAt: '2026-09-01T10:00:00.000Z',
 };
 
@@ -36,6 +37,7 @@ export const dayscholar: User = {
   isProfileComplete: true,
   isModerator: false,
   upiId: null,
+  hasPassword: true,
   createdAt: '2026-09-02T10:00:00.000Z',
 };
 
@@ -53,5 +55,6 @@ export const incompleteUser: User = {
   isProfileComplete: false,
   isModerator: false,
   upiId: null,
+  hasPassword: true,
   createdAt: '2026-09-03T10:00:00.000Z',
 };

@@ -17,6 +17,8 @@ export const userSchema = z.object({
   isModerator: z.boolean(),
   /** Their UPI ID (name@bank), shown to others only inside their settlements. */
   upiId: z.string().nullable(),
+  /** Whether they have a password (a Google-only account has none): what deleting asks for. */
+  hasPassword: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

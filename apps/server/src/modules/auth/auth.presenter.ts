@@ -15,6 +15,7 @@ export const presentSelf = (u: UserRow): User => ({
   isProfileComplete: u.isProfileComplete,
   isModerator: u.isModerator,
   upiId: u.upiId,
+  hasPassword: u.passwordHash !== null,
   createdAt: u.createdAt.toISOString(),
 });
 
