@@ -160,6 +160,9 @@ async function erase(tx: Tx, userId: string): Promise<Deleted | undefined> {
   if (blockers.length) throw new Blocked(blockers);
 
   await rewriteTextsNaming(tx, userId, user.name);
+  // Where their requests were brought is where they live (filled in from their block and room):
+  // every one of them is finished or cancelled by now, so nobody needs it any more.
+  await tx.update(requests).set({ deliveryLocation: '' }).where(eq(requests.requesterId, userId));
   const removedProducts = await deleteProducts(tx, userId);
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
