@@ -276,6 +276,33 @@ describe('DELETE /users/me: what stands in the way', () => {
     expect(p.statusCode).toBe(200);
   });
 
+  it('a day scholar accepting a pending request at the same moment: either the accept or the deletion wins, never both', async () => {
+    for (let round = 0; round < 6; round++) {
+      const user = await createUser(t.db, { role: 'hosteller' });
+      const scholar = await createUser(t.db, { role: 'dayscholar' });
+      const r = await createRequest(t.db, { requester: user, itemName: 'Race snacks' });
+      const [accept, del] = await Promise.all([
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/requests/${r.id}/accept`,
+          headers: bearer(await tokenFor(t, scholar)),
+        }),
+        deleteMe(await tokenFor(t, user), { password: DEFAULT_PASSWORD }),
+      ]);
+      const [row] = await t.db.select().from(requestsTable).where(eq(requestsTable.id, r.id));
+      if (del.statusCode === 200) {
+        expect(accept.statusCode).toBe(409);
+        expect(row!.status).toBe('cancelled');
+      } else {
+        expect(accept.statusCode).toBe(200);
+        expect(del.statusCode).toBe(409);
+        expect(del.json().blockers).toEqual([{ kind: 'request', id: r.id, title: 'Race snacks' }]);
+        expect(row).toMatchObject({ status: 'accepted', delivererId: scholar.id });
+        expect((await rowOf(user.id)).deletedAt).toBeNull();
+      }
+    }
+  });
+
   it('finished things do not stand in the way: a completed delivery, a cancelled trip, a settled payment', async () => {
     const user = await createUser(t.db, { role: 'dayscholar' });
     const requester = await createUser(t.db);
