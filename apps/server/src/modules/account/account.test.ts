@@ -6,9 +6,12 @@ import {
   type AccountBlocker,
   type AccountBlockerKind,
 } from '@campusrun/shared';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests as requestsTable, runs, sessions, settlements, trips, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { multipartBody, pngImage } from '../../test/images';
 import {
   DEFAULT_PASSWORD,
   bearer,
@@ -396,6 +399,52 @@ describe('DELETE /users/me: what is erased', () => {
     expect(fresh.user.id).not.toBe(user.id);
     expect(fresh.user.name).toBe('Leela Again');
     expect((await me(fresh.token)).json().user.email).toBe(email);
+  });
+
+  it("removes the files of their profile photo and of their products' photos", async () => {
+    const user = await createUser(t.db, { role: 'hosteller' });
+    const token = await tokenFor(t, user);
+    const upload = async (
+      url: string,
+      method: 'PUT' | 'POST',
+      fields: Record<string, string>,
+      field: string,
+    ) => {
+      const body = multipartBody(fields, [
+        { field, filename: 'photo.png', contentType: 'image/png', data: await pngImage(400, 300) },
+      ]);
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { ...bearer(token), ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBeLessThan(300);
+      return res.json();
+    };
+    const avatar = (await upload('/api/users/avatar', 'PUT', {}, 'avatar')).user.avatar as string;
+    const product = (
+      await upload(
+        '/api/products',
+        'POST',
+        {
+          name: 'Study table',
+          description: 'Sturdy and clean',
+          price: '900',
+          category: 'furniture',
+          condition: 'good',
+        },
+        'images',
+      )
+    ).product;
+    const uploads = path.join(t.config.dataDir, 'uploads');
+    const onDisk = (url: string) =>
+      existsSync(path.join(uploads, new URL(url, 'http://x').pathname.replace(/^\/uploads\//, '')));
+    const photos = [avatar, product.images[0], product.thumbnails[0]] as string[];
+    expect(photos.map(onDisk)).toEqual([true, true, true]);
+
+    expect((await deleteMe(token, { password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    expect(photos.map(onDisk)).toEqual([false, false, false]);
   });
 
   it('a second deletion with an old token is refused like any ended session', async () => {
