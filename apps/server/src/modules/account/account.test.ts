@@ -107,6 +107,16 @@ describe('DELETE /users/me: proving it is them', () => {
     expect((await rowOf(user.id)).deletedAt).toBeNull();
   });
 
+  it('answers a body that is not an object, or a password that is not text, with 400', async () => {
+    const user = await createUser(t.db);
+    const token = await tokenFor(t, user);
+    const bare = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: bearer(token) });
+    expect(bare.statusCode).toBe(400);
+    expect((await deleteMe(token, { password: 12345 })).statusCode).toBe(400);
+    expect((await deleteMe(token, { password: 'x'.repeat(10_000) })).statusCode).toBe(400);
+    expect((await rowOf(user.id)).deletedAt).toBeNull();
+  });
+
   it('needs a signed-in caller', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/users/me', payload: {} });
     expect(res.statusCode).toBe(401);
