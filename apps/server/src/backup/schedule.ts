@@ -60,8 +60,7 @@ export interface BackupSchedule {
   /** Backups this process attempted that failed, since it started. */
   failures(): number;
   lastGood(): ReturnType<typeof lastGoodBackup>;
-  /** Takes the backup if it is due and this process claims it (the periodic check). */
-  runIfDue(): Promise<void>;
+  /** Waits for a check or backup under way, and ends the checks. */
   stop(): Promise<void>;
 }
 
@@ -113,10 +112,15 @@ export function startBackupSchedule(
     const id = await claimDueBackup(db, everyHours);
     if (id) await run(id);
   };
-  if (everyHours <= 0)
-    return { failures: () => failures, lastGood: () => lastGoodBackup(db), runIfDue, stop: async () => {} };
+  const figures = { failures: () => failures, lastGood: () => lastGoodBackup(db) };
+  if (everyHours <= 0) return { ...figures, stop: async () => {} };
 
-  const first = runIfDue().catch((err: unknown) => log.error({ err }, 'backup check failed'));
+  const first = (async () => {
+    const last = await lastGoodBackup(db);
+    if (last) log.info({ at: last.at.toISOString(), bytes: last.sizeBytes }, 'last good backup');
+    else log.info('no good backup yet');
+    await runIfDue();
+  })().catch((err: unknown) => log.error({ err }, 'backup check failed'));
   const periodic = startSweep(
     runIfDue,
     Math.min(checkEveryMs, everyHours * 3600_000),
@@ -124,9 +128,7 @@ export function startBackupSchedule(
     'backup check failed',
   );
   return {
-    failures: () => failures,
-    lastGood: () => lastGoodBackup(db),
-    runIfDue,
+    ...figures,
     async stop() {
       await first;
       await periodic.stop();
