@@ -23,7 +23,7 @@ const dir = (prefix: string) => {
 
 /** `npm run backup|restore -- …` as an operator runs it (the same tsx command), on DATA_DIR. */
 async function command(name: 'backup' | 'restore', dataDir: string, args: string[]) {
-  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
   try {
     const { stdout, stderr } = await run(
