@@ -94,7 +94,10 @@ export function startBackupSchedule(
         { folder: result.folder, at: result.manifest.createdAt, bytes: result.sizeBytes },
         'backup written',
       );
-      await prune(backupsDir(config), keep);
+      // The new backup is good whatever happens here: a failed removal is only logged.
+      await prune(backupsDir(config), keep).catch((err: unknown) =>
+        log.error({ err }, 'removing old backups failed'),
+      );
     } catch (err) {
       failures++;
       log.error({ err }, 'backup failed');
