@@ -90,6 +90,12 @@ export default tseslint.config(
               message: 'db/ imports no command.',
             },
             {
+              target: 'apps/server/src/backup',
+              from: 'apps/server/src',
+              except: ['./backup', './db', './lib', './config.ts'],
+              message: 'backup/ imports only backup/, db/, lib/ and config.',
+            },
+            {
               target: 'apps/server/src/modules/**/*.{repo,policy,presenter,service}.ts',
               from: 'apps/server/src/modules/**/*.routes.ts',
               message: 'Routes call the service; nothing below them imports a route file.',

@@ -56,8 +56,8 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   const jobs = await openJobQueue(app, config, database);
   const services = createServices(ctx, { presence, jobs, push: overrides.push });
   attachRealtime(app, io, ctx, authenticate, services.chat);
-  await startJobs(app, ctx, services);
-  recordMetrics(app, metrics, { io, database, pages: ctx.pages });
+  const { backups } = await startJobs(app, ctx, services, database);
+  recordMetrics(app, metrics, { io, database, pages: ctx.pages, backups });
   app.addHook('onClose', async () => {
     await live.close();
     await opened.close();

@@ -148,6 +148,10 @@ const envSchema = z.object({
     z.enum(['true', 'false', '1', '0']).optional(),
   ),
   S3_PUBLIC_URL: optionalUrl,
+  /** Hours between the backups a running server takes into DATA_DIR/backups; 0 takes none. */
+  BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(8760).default(24),
+  /** How many of those backups are kept (the oldest beyond it are removed). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Bearer token that opens GET /api/metrics to callers other than loopback. */
   METRICS_TOKEN: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -219,6 +223,8 @@ export interface Config {
   s3?: S3Config;
   /** Opens GET /api/metrics with `Authorization: Bearer <token>`; loopback needs none. */
   metricsToken?: string;
+  /** Scheduled backups into DATA_DIR/backups: every `everyHours` (0: none), the newest `keep` kept. */
+  backups: { everyHours: number; keep: number };
   /**
    * E-mails to users who are away (unread messages, their requests accepted or delivered), through
    * the PostgreSQL job queue; `unreadDelaySeconds` is how long a message waits unread first.
@@ -280,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestSweepSeconds: e.REQUEST_SWEEP_SECONDS,
     s3: s3Config(e),
     metricsToken: e.METRICS_TOKEN,
+    backups: { everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
     vapid: vapidKeys(e, dataDir, domain),
     push: {
       endpointPorts: [...new Set([443, ...e.PUSH_ENDPOINT_PORTS])],

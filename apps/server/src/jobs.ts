@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startBackupSchedule } from './backup/schedule';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppContext } from './lib/context';
@@ -19,8 +20,16 @@ export async function openJobQueue(
   return jobs;
 }
 
-/** What runs beside the answers: the sweeps, away e-mails and Web Push, all stopped when the app closes. */
-export async function startJobs(app: FastifyInstance, ctx: AppContext, services: Services) {
+/**
+ * What runs beside the answers: the sweeps, the scheduled backups, away e-mails and Web Push, all
+ * stopped when the app closes. Answers the backup schedule (its figures go to the metrics).
+ */
+export async function startJobs(
+  app: FastifyInstance,
+  ctx: AppContext,
+  services: Services,
+  database: Pick<Database, 'url'>,
+) {
   // Expired requests leave every open Browse screen (each process sweeps; each request is claimed once).
   const sweep = startExpirySweep(services.requests, ctx.log, ctx.config.requestSweepSeconds);
   app.addHook('onClose', () => sweep.stop());
@@ -30,6 +39,9 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext, services:
   // Payers of settlements still open a day on are reminded once (each claimed by one process).
   const reminders = startReminderSweep(ctx, ctx.config.requestSweepSeconds);
   app.addHook('onClose', () => reminders.stop());
+  // One process of those sharing the database takes each due backup (claimed in backup_runs).
+  const backups = startBackupSchedule({ db: ctx.db, database, config: ctx.config, log: ctx.log });
+  app.addHook('onClose', () => backups.stop());
 
   const { push, emails } = services;
   await emails.start();
@@ -38,4 +50,5 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext, services:
     void push.onEvent(event).catch((err: unknown) => ctx.log.warn({ err }, 'push dispatch failed'));
     void emails.onEvent(event).catch((err: unknown) => ctx.log.warn({ err }, 'e-mail scheduling failed'));
   });
+  return { backups };
 }

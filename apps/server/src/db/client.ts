@@ -16,6 +16,8 @@ export interface Database {
   db: Db;
   /** `embedded`: the server's own PostgreSQL in DATA_DIR/pg; `postgres`: DATABASE_URL. */
   kind: 'embedded' | 'postgres';
+  /** The connection string (a backup opens a connection of its own for its snapshot). */
+  url: string;
   /** The connection pool's counts (metrics). */
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   /** Plain SQL through the same pool, for a library that writes its own (the job queue). */
@@ -85,6 +87,7 @@ export async function openPostgres(url: string, poolSize = 10, connectTimeoutMs 
   return {
     db: drizzle({ client: pool, schema }) as unknown as Db,
     kind: 'postgres',
+    url,
     pool,
     // No values: the simple protocol, which also runs several statements at once.
     query: (text, values) => (values?.length ? pool.query(text, values) : pool.query(text)),

@@ -140,7 +140,7 @@ export async function startEmbeddedPostgres(
           await sleep(500);
         }
       }
-      const url = `postgres://${SUPERUSER}@localhost:${PORT}/${options.database ?? 'campusrun'}?host=${encodeURIComponent(socketDir)}`;
+      const url = embeddedUrl(dataDir, options.database);
       await ensureDatabase(url);
       child.once('exit', (code, signal) => {
         if (stopping) return;
@@ -182,6 +182,24 @@ function refusePgliteData(dataDir: string) {
       '(the old folder is kept, renamed to db.pglite-imported), then start again. ' +
       'To start with an empty database instead, move that folder away.',
   );
+}
+
+/** How a client reaches the embedded server of `dataDir`, through its socket, while it runs. */
+export function embeddedUrl(dataDir: string, database = 'campusrun'): string {
+  const socketDir = socketDirFor(path.resolve(dataDir));
+  return `postgres://${SUPERUSER}@localhost:${PORT}/${database}?host=${encodeURIComponent(socketDir)}`;
+}
+
+/** The pid of the running CampusRun process that holds `dataDir`'s lock, if any. */
+export function dataDirOwner(dataDir: string): number | undefined {
+  let owner: number;
+  try {
+    owner = Number(readFileSync(path.join(path.resolve(dataDir), 'campusrun.lock'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (lockedHere.has(path.resolve(dataDir))) return process.pid;
+  return owner && owner !== process.pid && isRunning(owner) !== false ? owner : undefined;
 }
 
 const lockedHere = new Set<string>();

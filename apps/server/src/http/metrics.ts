@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { BackupSchedule } from '../backup/schedule';
 import type { Database } from '../db/client';
 import type { AppContext } from '../lib/context';
 import type { Metrics } from '../lib/metrics';
 import type { RealtimeServer } from '../realtime/gateway';
 
-/** What /api/metrics reports besides the caches: open sockets, the database pool, every answer. */
+/** What /api/metrics reports besides the caches: open sockets, the database pool, backups, every answer. */
 export function recordMetrics(
   app: FastifyInstance,
   metrics: Metrics,
-  parts: { io: RealtimeServer; database: Database; pages: AppContext['pages'] },
+  parts: { io: RealtimeServer; database: Database; pages: AppContext['pages']; backups: BackupSchedule },
 ) {
-  const { io, database, pages } = parts;
+  const { io, database, pages, backups } = parts;
   metrics.addGauge(
     'socketio_connected_sockets',
     'Open sockets on this process',
@@ -25,6 +26,20 @@ export function recordMetrics(
     }));
   }
   metrics.addCacheStats('page', () => pages.stats());
+  // The same on every process sharing the database: read from backup_runs at each scrape.
+  metrics.addGauge(
+    'backup_last_success_timestamp_seconds',
+    'When the newest good backup was taken (seconds since the epoch); absent before the first',
+    async () => ((await backups.lastGood())?.at.getTime() ?? NaN) / 1000,
+  );
+  metrics.addGauge(
+    'backup_last_success_size_bytes',
+    'Size of the newest good backup in bytes; absent before the first',
+    async () => (await backups.lastGood())?.sizeBytes ?? NaN,
+  );
+  metrics.addCounter('backup_failures_total', 'Backups this process attempted that failed', () =>
+    backups.failures(),
+  );
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(
       request.method,

@@ -19,17 +19,42 @@ export function createMetrics() {
     ...requestMetrics(registry),
     ...cacheMetrics(registry),
 
-    /** A gauge read at each scrape: one value, or one per value of `label`. */
-    addGauge(name: string, help: string, read: () => number | Record<string, number>, label = 'state') {
+    /**
+     * A gauge read at each scrape: one value, or one per value of `label`. A read that fails or
+     * gives NaN leaves the gauge out of that scrape.
+     */
+    addGauge(
+      name: string,
+      help: string,
+      read: () => number | Record<string, number> | Promise<number>,
+      label = 'state',
+    ) {
       new Gauge({
         name,
         help,
         labelNames: [label],
         registers: [registry],
+        async collect() {
+          this.reset();
+          const value = await Promise.resolve()
+            .then(read)
+            .catch(() => NaN);
+          if (typeof value !== 'number')
+            for (const [k, v] of Object.entries(value)) this.set({ [label]: k }, v);
+          else if (!Number.isNaN(value)) this.set(value);
+        },
+      });
+    },
+
+    /** A counter whose total is read at each scrape (kept by whoever counts). */
+    addCounter(name: string, help: string, read: () => number) {
+      new Counter({
+        name,
+        help,
+        registers: [registry],
         collect() {
-          const value = read();
-          if (typeof value === 'number') this.set(value);
-          else for (const [k, v] of Object.entries(value)) this.set({ [label]: k }, v);
+          this.reset();
+          this.inc(read());
         },
       });
     },

@@ -43,6 +43,8 @@ export function testConfig(overrides: Partial<Config> = {}, env: Record<string, 
     pageCacheEntries: 0,
     // The job queue has its own tables: only the tests of away e-mails start it.
     offlineEmail: { enabled: false, unreadDelaySeconds: 1 },
+    // Each app would otherwise take a backup as it starts; the backup tests turn them on.
+    backups: { ...base.backups, everyHours: 0 },
     ...overrides,
   };
 }
@@ -58,6 +60,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}, appOverrides
     app,
     config,
     db: database.db,
+    /** The pool and its connection string (a backup opens its own connection). */
+    database,
     smtp,
     async close() {
       await app.close();

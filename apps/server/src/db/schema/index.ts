@@ -8,3 +8,4 @@ export * from './market';
 export * from './push';
 export * from './sessions';
 export * from './settlements';
+export * from './backups';

@@ -1,0 +1,61 @@
+// Writes a backup of the database and the photos into DIR/<UTC timestamp>/ (default
+// DATA_DIR/backups), whether the server is running or not:
+//
+//   npm run backup [-- --to DIR]
+//
+// It uses DATABASE_URL, or the embedded PostgreSQL server in DATA_DIR (through the running server's
+// socket, or started for the backup). See README.md, "Backups".
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createBackup } from '../src/backup/dump';
+import { BackupError } from '../src/backup/manifest';
+import { backupsDir, photoSource } from '../src/backup/schedule';
+import { databaseToBackUp } from '../src/backup/target';
+import { ConfigError, loadConfig } from '../src/config';
+import { EmbeddedPostgresError } from '../src/db/client';
+
+/** A path typed by the operator, from the folder npm was run in (npm runs scripts at the root). */
+const fromCaller = (p: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
+
+const USAGE = 'Usage: npm run backup [-- --to DIR]';
+
+async function main(): Promise<number> {
+  let to: string | undefined;
+  try {
+    ({
+      values: { to },
+    } = parseArgs({ options: { to: { type: 'string' } } }));
+  } catch {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await databaseToBackUp(config);
+  try {
+    const result = await createBackup({
+      url: database.url,
+      photos: photoSource(config),
+      to: to ? fromCaller(to) : backupsDir(config),
+    });
+    const rows = result.manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+    const { photos } = result.manifest;
+    console.log(
+      `Backed up ${rows} rows in ${result.manifest.tables.length} tables` +
+        (photos.copied ? ` and ${photos.files} photo file(s)` : ` (photos stay in bucket ${photos.bucket})`) +
+        ` from ${database.where} into ${result.folder} (${result.sizeBytes} bytes).`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    const known =
+      err instanceof ConfigError || err instanceof EmbeddedPostgresError || err instanceof BackupError;
+    console.error(known ? err.message : err);
+    process.exit(1);
+  },
+);
