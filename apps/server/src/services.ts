@@ -1,6 +1,7 @@
 import type { AppContext } from './lib/context';
 import type { JobQueue } from './lib/jobs';
 import type { Resolver } from './lib/public-address';
+import { createAccountService } from './modules/account/account.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAvatarService } from './modules/auth/avatar.service';
 import { createGoogleService } from './modules/auth/google.service';
@@ -53,12 +54,13 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
   const products = createProductsService(ctx, ctx.storage);
   const ratings = createRatingsService(ctx);
   const requests = createRequestsService(ctx);
+  const avatar = createAvatarService(ctx);
   return {
     auth: createAuthService(ctx),
     profile: createProfileService(ctx),
     google: createGoogleService(ctx),
     sessions: createSessionService(ctx),
-    avatar: createAvatarService(ctx),
+    avatar,
     requests,
     trips: createTripsService(ctx, { requests }),
     runs: createRunsService(ctx, { requests }),
@@ -85,6 +87,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     settlements: createSettlementsService(ctx),
     emails: createEmailsService(ctx, { jobs: deps.jobs, presence: deps.presence }),
     dataExport: createExportService(ctx),
+    account: createAccountService(ctx, { requests, products, avatars: avatar }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { CODE_REASONS, ERROR_CODES, FEATURE_REASONS } from '@campusrun/shared';
+import { ACCOUNT_BLOCKER_KINDS, CODE_REASONS, ERROR_CODES, FEATURE_REASONS } from '@campusrun/shared';
 
 /** The error body of a refusal, with the reasons a route of these tags may give. */
 function refusalSchema(tags: readonly string[]) {
@@ -23,6 +23,19 @@ function refusalSchema(tags: readonly string[]) {
           type: 'object',
           required: ['param', 'msg'],
           properties: { param: { type: 'string' }, msg: { type: 'string' } },
+        },
+      },
+      blockers: {
+        description: 'DELETE /users/me refused with 409: what is in the way.',
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['kind', 'id', 'title'],
+          properties: {
+            kind: { type: 'string', enum: [...ACCOUNT_BLOCKER_KINDS] },
+            id: { type: 'string' },
+            title: { type: 'string' },
+          },
         },
       },
     },

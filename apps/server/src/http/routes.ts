@@ -6,6 +6,7 @@ import type { AppContext } from '../lib/context';
 import type { Metrics } from '../lib/metrics';
 import { uploadsRoutes } from '../lib/storage';
 import { createUploadLinks } from '../lib/upload-links';
+import { accountRoutes } from '../modules/account/account.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { avatarRoutes } from '../modules/auth/avatar.routes';
 import { blocksRoutes } from '../modules/blocks/blocks.routes';
@@ -67,5 +68,6 @@ export async function registerRoutes(
   await app.register(tripsRoutes(guards, services.trips), api);
   await app.register(settlementsRoutes(ctx, guards, services.settlements), api);
   await app.register(exportRoutes(guards, services.dataExport), api);
+  await app.register(accountRoutes(guards, services.account), api);
   await app.register(uploadsRoutes(ctx.storage, createUploadLinks(ctx.config.jwtSecret)));
 }

@@ -1,5 +1,6 @@
 import {
   CODE_REASONS,
+  type AccountBlocker,
   type ApiErrorBody,
   type ErrorCode,
   type ErrorReason,
@@ -18,6 +19,8 @@ export class AppError extends Error {
       errors?: FieldError[];
       isVerified?: boolean;
       userId?: string;
+      /** What stands in the way of deleting an account (409). */
+      blockers?: AccountBlocker[];
       retryAfter?: number;
     } = {},
   ) {

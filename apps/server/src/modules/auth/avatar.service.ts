@@ -69,6 +69,9 @@ export function createAvatarService(
       return { message: AVATAR_MESSAGES.updated, user };
     },
 
+    /** Removes the file of an avatar no account shows any more, when it is one we stored. */
+    removeFile: (avatar: string | null) => removeFile(ownAvatarKey(avatar)),
+
     /** Clears the avatar; our stored file goes too, another site's picture is only forgotten. */
     async removeAvatar(actor: Actor) {
       const user = await swap(actor, null);

@@ -86,7 +86,7 @@ export function createProfileService(ctx: AppContext) {
 
     async getPublicUser(id: string) {
       const user = await repo.findUserById(db, id);
-      if (!user || !user.isVerified) throw notFound(USER_NOT_FOUND);
+      if (!user || !user.isVerified || user.deletedAt) throw notFound(USER_NOT_FOUND);
       return { user: presentPublic(user) };
     },
   };

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { userBlocks, users } from '../../db/schema';
 import { isoText } from '../../lib/sql-time';
 
-export const userExists = async (db: Db, id: string) =>
-  (await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1)).length === 1;
+/** A member who may be blocked anew: not a missing or deleted account. */
+export { isActiveUser as userExists } from '../../lib/user-ref';
 
 /** Blocks `blockedId` for `blockerId`; a second block is no change. */
 export const insertBlock = async (db: Db, blockerId: string, blockedId: string) =>

@@ -86,9 +86,14 @@ async function store(
   return { message: message!, created };
 }
 
-async function partner(db: ChatDeps['db'], me: string, otherId: string) {
+/**
+ * The other person of a thread. Reading a past thread with a deleted account still works (its
+ * messages show from "Deleted user"); writing to one is answered as to a missing user.
+ */
+async function partner(db: ChatDeps['db'], me: string, otherId: string, opts: { toWrite: boolean }) {
   if (otherId === me) throw badRequest(SELF_MESSAGE, [{ param: 'receiverId', msg: SELF_MESSAGE }]);
-  const user = isUuid(otherId) ? await repo.findUserRef(db, otherId) : undefined;
+  const find = opts.toWrite ? repo.findActiveUserRef : repo.findUserRef;
+  const user = isUuid(otherId) ? await find(db, otherId) : undefined;
   if (!user) throw notFound(USER_NOT_FOUND);
   return user;
 }
@@ -106,7 +111,7 @@ function sendingMethods(deps: ChatDeps) {
       await sendLimit.consume(actor.id, TOO_MANY_MESSAGES);
       const content = input.content.trim();
       if (!content) throw badRequest(CHAT_MESSAGES.empty, [{ param: 'content', msg: CHAT_MESSAGES.empty }]);
-      await partner(db, actor.id, input.receiverId);
+      await partner(db, actor.id, input.receiverId, { toWrite: true });
       if (await isBlockedBetween(db, actor.id, input.receiverId))
         throw forbidden(BLOCK_MESSAGES.cannotMessage);
       if (input.productId !== undefined)
@@ -133,7 +138,7 @@ function sendingMethods(deps: ChatDeps) {
       if (!file)
         throw badRequest(CHAT_MESSAGES.photoRequired, [{ param: 'photo', msg: CHAT_MESSAGES.photoRequired }]);
       await sendLimit.consume(actor.id, TOO_MANY_MESSAGES);
-      await partner(db, actor.id, input.receiverId);
+      await partner(db, actor.id, input.receiverId, { toWrite: true });
       if (await isBlockedBetween(db, actor.id, input.receiverId))
         throw forbidden(BLOCK_MESSAGES.cannotMessage);
       if (input.productId !== undefined)
@@ -171,7 +176,7 @@ function readingMethods(deps: ChatDeps) {
 
     /** One page of history (oldest first within the page); marks the partner's messages to me read. */
     async conversation(actor: Actor, otherId: string, q: { limit: number; cursor?: string }) {
-      const user = await partner(db, actor.id, otherId);
+      const user = await partner(db, actor.id, otherId, { toWrite: false });
       const rows = await repo.conversationPage(db, actor.id, otherId, q.limit, q.cursor);
       const { items, nextCursor } = pageOf(rows, q.limit, (r) => r.cursor);
       const page = items.map((r) => r.message);

@@ -1,14 +1,15 @@
-import { and, count, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { EmailKind, EmailPreferences } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { emailSends, messages, users } from '../../db/schema';
 
+/** Whom an away e-mail goes to; never a deleted account (their address is erased). */
 export const recipientOf = async (db: Db, id: string) =>
   (
     await db
       .select({ id: users.id, name: users.name, email: users.email, preferences: users.emailPreferences })
       .from(users)
-      .where(eq(users.id, id))
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
       .limit(1)
   )[0];
 

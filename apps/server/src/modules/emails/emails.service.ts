@@ -30,6 +30,8 @@ interface RequestJob {
   requesterId: string;
   requestId: string;
   itemName: string;
+  /** Their name is read when the e-mail goes (it may have changed, or the account been deleted). */
+  delivererId?: string;
   delivererName: string;
   what: 'accepted' | 'delivered';
 }
@@ -91,7 +93,8 @@ function awayMailers(ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>, deps: { 
     if (!user) return;
     if (!(await repo.claimSend(db, { userId: job.requesterId, kind: 'requests', aboutUserId: null }, limits)))
       return;
-    const subject = `${job.delivererName} ${job.what} your request for ${job.itemName}`;
+    const deliverer = (job.delivererId && (await repo.nameOf(db, job.delivererId))) || job.delivererName;
+    const subject = `${deliverer} ${job.what} your request for ${job.itemName}`;
     await mailer.send(
       awayMail({
         to: user.email,
@@ -163,6 +166,7 @@ export function createEmailsService(
           requesterId: event.requester.id,
           requestId: event.requestId,
           itemName: event.itemName,
+          delivererId: event.deliverer.id,
           delivererName: event.deliverer.name,
           what: event.type === 'request.accepted' ? 'accepted' : 'delivered',
         } satisfies RequestJob);

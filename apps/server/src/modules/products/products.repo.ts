@@ -492,7 +492,7 @@ export const savedPage = (db: Db, userId: string, limit: number, cursor?: string
 /**
  * Users the seller may name as the buyer: those who wrote to the seller about the product or made an
  * offer on it (a message from the seller alone makes nobody a candidate), but none of whom either
- * blocks the seller or is blocked by them.
+ * blocks the seller or is blocked by them, and no deleted account.
  */
 export async function buyerCandidates(db: Db, productId: string, sellerId: string) {
   const result = await db.execute(sql`
@@ -500,7 +500,7 @@ export async function buyerCandidates(db: Db, productId: string, sellerId: strin
     where u.id in (
       select o.buyer_id from ${offers} o where o.product_id = ${productId}
       union select m.sender_id from ${messages} m where m.product_id = ${productId} and m.receiver_id = ${sellerId}
-    ) and u.id <> ${sellerId} and ${notBlocked(sql`u.id`, sellerId)}
+    ) and u.id <> ${sellerId} and u.deleted_at is null and ${notBlocked(sql`u.id`, sellerId)}
     order by u.name, u.id`);
   return (result as unknown as { rows: { id: string; name: string; avatar: string | null }[] }).rows;
 }

@@ -110,6 +110,30 @@ async function tellSavers({ db, events }: ProductsDeps, id: string, message: str
     });
 }
 
+/** A product deleted (committed): what its removal must still tell and delete. */
+interface RemovedProduct {
+  id: string;
+  /** Null when it was gone before its name was read. */
+  name: string | null;
+  /** Who had saved it, read before the rows went. */
+  savers: string[];
+  /** Storage keys of its photos and thumbnails. */
+  files: string[];
+}
+
+/** After a product was deleted: its savers are told, open screens drop it, its photos go. */
+async function removed(deps: ProductsDeps, sellerId: string, product: RemovedProduct) {
+  const { events } = deps;
+  if (product.name !== null && product.savers.length)
+    await events?.emit({
+      type: 'users.noticed',
+      userIds: product.savers,
+      notice: { type: 'product', message: `${product.name}, which you saved, was deleted`, data: {} },
+    });
+  await events?.emit({ type: 'product.removed', productId: product.id, sellerId });
+  await removeFiles(deps, product.files);
+}
+
 /** 404 when it does not exist, 403 when the actor may not manage it. */
 async function assertCanManage({ db }: ProductsDeps, actor: Actor, id: string) {
   if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
@@ -309,21 +333,20 @@ function statusMethods(deps: ProductsDeps) {
       const savers = await repo.saversOf(db, id);
       const images = await repo.deleteProduct(db, id, actor.id);
       if (!images) return missOrRefuse(deps, actor, id);
-      if (found && savers.length)
-        await events?.emit({
-          type: 'users.noticed',
-          userIds: savers,
-          notice: {
-            type: 'product',
-            message: `${found.product.name}, which you saved, was deleted`,
-            data: {},
-          },
-        });
-      await events?.emit({ type: 'product.removed', productId: id, sellerId: actor.id });
-      await removeFiles(
-        deps,
-        images.flatMap((img) => [img.path, img.thumbPath]),
-      );
+      await removed(deps, actor.id, {
+        id,
+        name: found?.product.name ?? null,
+        savers,
+        files: images.flatMap((img) => [img.path, img.thumbPath]),
+      });
+    },
+
+    /**
+     * The seller's account was deleted, and their products with it (committed): each is told and
+     * its photos removed as when the seller deletes it.
+     */
+    async removedWithSeller(sellerId: string, products: RemovedProduct[]) {
+      for (const product of products) await removed(deps, sellerId, product);
     },
   };
 }

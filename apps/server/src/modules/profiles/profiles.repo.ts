@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { SETTLEMENT_LIMITS } from '@campusrun/shared';
 import { disputes, products, requests, settlements, users } from '../../db/schema';
@@ -35,6 +35,6 @@ export const findProfile = async (db: Db, id: string) =>
             and s.created_at < now() - make_interval(days => ${SETTLEMENT_LIMITS.overdueDays}))`,
       })
       .from(users)
-      .where(eq(users.id, id))
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
       .limit(1)
   )[0];

@@ -56,7 +56,7 @@ export const insertRating = async (
 export const userExists = async (db: Db, userId: string) =>
   (await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)).length === 1;
 
-export { findUserRef } from '../../lib/user-ref';
+export { findActiveUserRef, findUserRef } from '../../lib/user-ref';
 
 /** Average (rounded to 1 decimal, 0 without ratings) and count of the ratings a user received. */
 export async function summaryFor(db: Db, userId: string, ratingType?: AnyRatingType) {

@@ -10,6 +10,7 @@ import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { isBlockedBetween } from '../../lib/listing-visibility';
+import { isActiveUser } from '../../lib/user-ref';
 import { ratingRefusal, saleSideOf } from './ratings.policy';
 import { presentRating, presentReview } from './ratings.presenter';
 import * as repo from './ratings.repo';
@@ -64,6 +65,8 @@ async function rateRequest(
     case 'wrongUser':
       throw fieldError('userId', RATING_ERRORS.wrongUser);
   }
+  // A deleted account is rated no more: answered as a missing user.
+  if (!(await isActiveUser(db, body.userId))) throw notFound(RATING_ERRORS.userNotFound);
   if (await isBlockedBetween(db, actor.id, body.userId)) throw forbidden(BLOCK_MESSAGES.cannotReview);
   return store(
     db,
@@ -92,6 +95,7 @@ async function rateSale(
   if (body.ratingType !== side.ratingType) throw fieldError('ratingType', SALE_MESSAGES.wrongType);
   if (body.userId !== undefined && body.userId !== side.userId)
     throw fieldError('userId', SALE_MESSAGES.notParty);
+  if (!(await isActiveUser(db, side.userId))) throw notFound(RATING_ERRORS.userNotFound);
   // No review, and so no notice of one, between two users of whom either blocks the other.
   if (await isBlockedBetween(db, actor.id, side.userId)) throw forbidden(BLOCK_MESSAGES.cannotReview);
   const result = await store(
@@ -143,7 +147,7 @@ export function createRatingsService(ctx: RatingsContext) {
       if (typeof side === 'string') return { buyer: null, reviews, canReview: null };
       const [buyer, rated] = await Promise.all([
         repo.findUserRef(db, sale.buyerId!),
-        repo.findUserRef(db, side.userId),
+        repo.findActiveUserRef(db, side.userId),
       ]);
       const done = rows.some((r) => r.rater.id === actor.id);
       const blocked = !done && (await isBlockedBetween(db, actor.id, side.userId));

@@ -2,6 +2,7 @@ import { REPORT_MESSAGES, REPORTS_TO_HOLD, type CreateReportBody } from '@campus
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { isActiveUser } from '../../lib/user-ref';
 import type { Limiter, LimiterFactory } from '../../lib/rate-limit';
 import { reportRefusal } from './reports.policy';
 import { presentReport } from './reports.presenter';
@@ -38,7 +39,8 @@ export function createReportsService(ctx: Pick<AppContext, 'db' | 'events' | 'li
     async create(actor: Actor, body: CreateReportBody) {
       await limit.consume(actor.id, REPORT_MESSAGES.tooMany);
       const target = await repo.findTarget(db, body.targetType, body.targetId, actor.id);
-      if (!target) throw notFound(REPORT_MESSAGES.notFound);
+      // Nothing of a deleted account is reported anew: it is answered as missing.
+      if (!target || !(await isActiveUser(db, target.ownerId))) throw notFound(REPORT_MESSAGES.notFound);
       const refusal = reportRefusal(actor.id, target);
       if (refusal === 'own') throw badRequest(REPORT_MESSAGES.own);
       if (refusal === 'notVisible') throw notFound(REPORT_MESSAGES.notFound);

@@ -440,9 +440,14 @@ function groupMethods(deps: RequestsDeps) {
     /**
      * After requests changed by a trip's or a run's statement (committed): `accepted` (each
      * requester hears who accepted it; it leaves the available list), `returned` (pending again
-     * without `formerDeliverer`), or `changed` (e.g. a run's fee shares).
+     * without `formerDeliverer`), or `changed` (e.g. a run's fee shares). Also `cancelled`: pending
+     * requests cancelled with their requester's account, told as the requester's own cancel is.
      */
-    async announce(ids: string[], change: 'accepted' | 'returned' | 'changed', formerDeliverer?: string) {
+    async announce(
+      ids: string[],
+      change: 'accepted' | 'returned' | 'changed' | 'cancelled',
+      formerDeliverer?: string,
+    ) {
       for (const row of await load(ids, loadedFor(formerDeliverer))) {
         if (change === 'accepted')
           await deps.events.emit({
@@ -450,8 +455,14 @@ function groupMethods(deps: RequestsDeps) {
             ...eventBase(row),
             deliverer: delivererOf(row)!,
           });
+        if (change === 'cancelled')
+          await deps.events.emit({
+            type: 'request.cancelled',
+            ...eventBase(row),
+            deliverer: delivererOf(row),
+          });
         await publish(deps, row, {
-          left: change === 'accepted',
+          left: change === 'accepted' || change === 'cancelled',
           ...(change === 'returned' && formerDeliverer ? { formerDeliverer } : {}),
         });
       }

@@ -1,0 +1,380 @@
+import { eq } from 'drizzle-orm';
+import {
+  ACCOUNT_DELETION,
+  ACCOUNT_MESSAGES,
+  DELETED_USER_NAME,
+  type AccountBlocker,
+  type AccountBlockerKind,
+} from '@campusrun/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requests as requestsTable, runs, sessions, settlements, trips, users } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import {
+  DEFAULT_PASSWORD,
+  bearer,
+  createProduct,
+  createRequest,
+  createUser,
+  tokenFor,
+  uniqueEmail,
+} from '../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ requestSweepSeconds: 0 });
+});
+afterAll(() => t.close());
+
+type User = Awaited<ReturnType<typeof createUser>>;
+
+const deleteMe = (token: string, payload: object) =>
+  t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: bearer(token), payload });
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+const rowOf = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+const HOUR = 3600_000;
+
+/** A member signed in with Google only: no password. */
+async function googleMember(role: 'hosteller' | 'dayscholar' = 'hosteller') {
+  const user = await createUser(t.db, { role, name: 'Gita Google' });
+  const [row] = await t.db
+    .update(users)
+    .set({ passwordHash: null, googleSub: `sub-${user.id}` })
+    .where(eq(users.id, user.id))
+    .returning();
+  return row!;
+}
+
+/** Makes the session behind `token` look `minutesAgo` old. */
+async function signedInAgo(token: string, minutesAgo: number) {
+  const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+  await t.db
+    .update(sessions)
+    .set({ createdAt: new Date(Date.now() - minutesAgo * 60_000) })
+    .where(eq(sessions.id, sid));
+}
+
+describe('DELETE /users/me: proving it is them', () => {
+  it('a member with a password must send it: missing or blank, then wrong, are field errors', async () => {
+    const user = await createUser(t.db);
+    const token = await tokenFor(t, user);
+    for (const payload of [{}, { password: '   ' }, { confirm: 'DELETE' }]) {
+      const res = await deleteMe(token, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ param: 'password', msg: ACCOUNT_MESSAGES.passwordRequired }]);
+    }
+    const wrong = await deleteMe(token, { password: 'not the password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([{ param: 'password', msg: ACCOUNT_MESSAGES.passwordWrong }]);
+    // Nothing happened: still signed in, still named.
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await rowOf(user.id)).deletedAt).toBeNull();
+  });
+
+  it('a member without a password types DELETE, within 10 minutes of signing in', async () => {
+    const user = await googleMember();
+    const token = await tokenFor(t, user);
+    for (const payload of [{ confirm: 'delete' }, { password: 'anything' }]) {
+      const res = await deleteMe(token, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ param: 'confirm', msg: ACCOUNT_MESSAGES.confirmWrong }]);
+    }
+    await signedInAgo(token, ACCOUNT_DELETION.recentSignInMinutes + 1);
+    const stale = await deleteMe(token, { confirm: 'DELETE' });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ reason: 'signInAgain', message: ACCOUNT_MESSAGES.signInAgain });
+    expect((await rowOf(user.id)).deletedAt).toBeNull();
+
+    // Signed in again just now: allowed.
+    const fresh = await tokenFor(t, user);
+    await signedInAgo(fresh, ACCOUNT_DELETION.recentSignInMinutes - 1);
+    const res = await deleteMe(fresh, { confirm: 'DELETE' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.deleted });
+    expect((await rowOf(user.id)).googleSub).toBeNull();
+  });
+
+  it(`counts every attempt: the ${ACCOUNT_DELETION.perHour + 1}th in an hour is 429`, async () => {
+    const user = await createUser(t.db);
+    const token = await tokenFor(t, user);
+    for (let i = 0; i < ACCOUNT_DELETION.perHour; i++)
+      expect((await deleteMe(token, { password: 'wrong' })).statusCode).toBe(400);
+    const res = await deleteMe(token, { password: DEFAULT_PASSWORD });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(ACCOUNT_MESSAGES.tooMany);
+    expect((await rowOf(user.id)).deletedAt).toBeNull();
+  });
+
+  it('needs a signed-in caller', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/users/me', payload: {} });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+/** Tries to delete with the password; answers the 409's blockers (and checks the refusal). */
+async function refusedWith(user: User) {
+  const res = await deleteMe(await tokenFor(t, user), { password: DEFAULT_PASSWORD });
+  expect(res.statusCode).toBe(409);
+  const body = res.json();
+  expect(body).toMatchObject({ code: 'CONFLICT', reason: 'accountInUse', message: ACCOUNT_MESSAGES.blocked });
+  return body.blockers as AccountBlocker[];
+}
+const deletes = async (user: User) =>
+  (await deleteMe(await tokenFor(t, user), { password: DEFAULT_PASSWORD })).statusCode;
+
+describe('DELETE /users/me: what stands in the way', () => {
+  const cases: {
+    kind: AccountBlockerKind;
+    /** Makes `user` hold the blocker; answers its id, its title and how to finish it. */
+    hold: (user: User) => Promise<{ id: string; title: string; finish: () => Promise<unknown> }>;
+    role: 'hosteller' | 'dayscholar';
+  }[] = [
+    {
+      kind: 'delivery',
+      role: 'dayscholar',
+      hold: async (user) => {
+        const requester = await createUser(t.db);
+        const r = await createRequest(t.db, {
+          requester,
+          deliverer: user,
+          status: 'accepted',
+          itemName: 'Chalk box',
+        });
+        return {
+          id: r.id,
+          title: 'Chalk box',
+          finish: () => complete(r.id),
+        };
+      },
+    },
+    {
+      kind: 'request',
+      role: 'hosteller',
+      hold: async (user) => {
+        const deliverer = await createUser(t.db, { role: 'dayscholar' });
+        const r = await createRequest(t.db, {
+          requester: user,
+          deliverer,
+          status: 'accepted',
+          itemName: 'Ink refill',
+        });
+        return { id: r.id, title: 'Ink refill', finish: () => complete(r.id) };
+      },
+    },
+    {
+      kind: 'trip',
+      role: 'dayscholar',
+      hold: async (user) => {
+        const [trip] = await t.db
+          .insert(trips)
+          .values({
+            runnerId: user.id,
+            from: 'Katpadi',
+            arriveAt: new Date(Date.now() + 3 * HOUR),
+            cutoffAt: new Date(Date.now() + 2 * HOUR),
+            capacity: 3,
+          })
+          .returning();
+        return {
+          id: trip!.id,
+          title: 'Katpadi',
+          finish: () => t.db.update(trips).set({ status: 'cancelled' }).where(eq(trips.id, trip!.id)),
+        };
+      },
+    },
+    {
+      kind: 'run',
+      role: 'hosteller',
+      hold: async (user) => {
+        const starter = await createUser(t.db);
+        const [run] = await t.db
+          .insert(runs)
+          .values({
+            starterId: starter.id,
+            pickupFrom: 'Katpadi market',
+            cutoffAt: new Date(Date.now() + HOUR),
+            deadline: new Date(Date.now() + 5 * HOUR),
+            totalFee: 6000,
+          })
+          .returning();
+        const mine = await createRequest(t.db, { requester: user, itemName: 'Bread' });
+        await t.db.update(requestsTable).set({ runId: run!.id }).where(eq(requestsTable.id, mine.id));
+        return {
+          id: run!.id,
+          title: 'Katpadi market',
+          finish: () => t.db.update(runs).set({ status: 'cancelled' }).where(eq(runs.id, run!.id)),
+        };
+      },
+    },
+    {
+      kind: 'settlement',
+      role: 'hosteller',
+      hold: async (user) => {
+        const deliverer = await createUser(t.db, { role: 'dayscholar' });
+        const r = await createRequest(t.db, {
+          requester: user,
+          deliverer,
+          status: 'completed',
+          itemName: 'Graph paper',
+        });
+        const [s] = await t.db
+          .insert(settlements)
+          .values({
+            kind: 'request',
+            requestId: r.id,
+            title: 'Graph paper',
+            payerId: user.id,
+            payeeId: deliverer.id,
+            amount: 5000,
+            state: 'paid',
+          })
+          .returning();
+        return {
+          id: s!.id,
+          title: 'Graph paper',
+          finish: () => t.db.update(settlements).set({ state: 'settled' }).where(eq(settlements.id, s!.id)),
+        };
+      },
+    },
+  ];
+
+  for (const { kind, role, hold } of cases)
+    it(`refuses while they hold a ${kind}, names it, and deletes once it is finished`, async () => {
+      const user = await createUser(t.db, { role, name: 'Blocked Bina' });
+      const held = await hold(user);
+      expect(await refusedWith(user)).toEqual([{ kind, id: held.id, title: held.title }]);
+      // Refused: nothing was erased, nothing cancelled.
+      const row = await rowOf(user.id);
+      expect(row).toMatchObject({ name: 'Blocked Bina', deletedAt: null });
+      await held.finish();
+      expect(await deletes(user)).toBe(200);
+      expect((await rowOf(user.id)).name).toBe(DELETED_USER_NAME);
+    });
+
+  it('lists every blocker at once, by kind', async () => {
+    const user = await createUser(t.db, { role: 'hosteller' });
+    const settlement = await cases[4]!.hold(user);
+    const request = await cases[1]!.hold(user);
+    const blockers = await refusedWith(user);
+    expect(blockers.map((b) => [b.kind, b.id])).toEqual([
+      ['request', request.id],
+      ['settlement', settlement.id],
+    ]);
+  });
+
+  it("a refused deletion leaves the member's pending requests and products as they were", async () => {
+    const user = await createUser(t.db, { role: 'hosteller' });
+    await cases[1]!.hold(user);
+    const pending = await createRequest(t.db, { requester: user });
+    const product = await createProduct(t.db, { seller: user });
+    await refusedWith(user);
+    const token = await tokenFor(t, user);
+    const [r, p] = await Promise.all([
+      t.app.inject({ url: `/api/requests/${pending.id}`, headers: bearer(token) }),
+      t.app.inject({ url: `/api/products/${product.id}`, headers: bearer(token) }),
+    ]);
+    expect(r.json().request.status).toBe('pending');
+    expect(p.statusCode).toBe(200);
+  });
+
+  it('finished things do not stand in the way: a completed delivery, a cancelled trip, a settled payment', async () => {
+    const user = await createUser(t.db, { role: 'dayscholar' });
+    const requester = await createUser(t.db);
+    await createRequest(t.db, { requester, deliverer: user, status: 'completed' });
+    await createRequest(t.db, { requester, deliverer: user, status: 'cancelled' });
+    const [trip] = await t.db
+      .insert(trips)
+      .values({
+        runnerId: user.id,
+        from: 'Vellore',
+        arriveAt: new Date(Date.now() - HOUR),
+        cutoffAt: new Date(Date.now() - 2 * HOUR),
+        capacity: 2,
+      })
+      .returning();
+    expect(trip).toBeDefined();
+    expect(await deletes(user)).toBe(200);
+  });
+});
+
+const complete = (id: string) =>
+  t.db.update(requestsTable).set({ status: 'completed' }).where(eq(requestsTable.id, id));
+
+describe('DELETE /users/me: what is erased', () => {
+  it('erases every personal field, ends every session, and frees the address for a new account', async () => {
+    const email = uniqueEmail('leaver');
+    const user = await createUser(t.db, { name: 'Leela Leaver', email });
+    await t.db
+      .update(users)
+      .set({ upiId: 'leela@okbank', avatar: 'https://example.com/leela.png', googleSub: 'sub-leela' })
+      .where(eq(users.id, user.id));
+    const token = await tokenFor(t, user);
+    const other = await tokenFor(t, user);
+
+    const res = await deleteMe(token, { password: DEFAULT_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.deleted });
+
+    // Both devices are signed out.
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+
+    const row = await rowOf(user.id);
+    expect(row).toMatchObject({
+      name: DELETED_USER_NAME,
+      email: `${user.id}@deleted.invalid`,
+      passwordHash: null,
+      googleSub: null,
+      avatar: null,
+      phoneNumber: null,
+      hostelBlock: null,
+      roomNumber: null,
+      upiId: null,
+      isModerator: false,
+      emailPreferences: { messages: false, requests: false },
+    });
+    expect(row.deletedAt).toBeInstanceOf(Date);
+    expect(row.tokenVersion).toBe(user.tokenVersion + 1);
+
+    // The old address and password sign in to nothing.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: DEFAULT_PASSWORD },
+    });
+    expect(login.statusCode).toBe(401);
+
+    // The same address signs up again as a brand-new account.
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        name: 'Leela Again',
+        email,
+        password: 'a-new-password-1',
+        phoneNumber: '9876500000',
+        role: 'dayscholar',
+      },
+    });
+    expect(reg.statusCode).toBe(201);
+    const { userId, ticket } = reg.json();
+    const otp = await t.smtp.latestCode(email);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-otp',
+      payload: { email, otp, userId, ticket },
+    });
+    expect(verified.statusCode).toBe(200);
+    const fresh = verified.json();
+    expect(fresh.user.id).not.toBe(user.id);
+    expect(fresh.user.name).toBe('Leela Again');
+    expect((await me(fresh.token)).json().user.email).toBe(email);
+  });
+
+  it('a second deletion with an old token is refused like any ended session', async () => {
+    const user = await createUser(t.db);
+    const token = await tokenFor(t, user);
+    expect((await deleteMe(token, { password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    expect((await deleteMe(token, { password: DEFAULT_PASSWORD })).statusCode).toBe(401);
+  });
+});
