@@ -44,6 +44,7 @@ describe('delete account', { timeout: 20_000 }, () => {
     const { user, dialog } = await openDialog();
     for (const line of ACCOUNT_MESSAGES.confirmBody) expect(dialog.getByText(line)).toBeInTheDocument();
     expect(dialog.getByLabelText('Your password')).toHaveAttribute('type', 'password');
+    await waitFor(() => expect(dialog.getByLabelText('Your password')).toHaveFocus());
     expect(dialog.queryByLabelText('Type DELETE to confirm')).not.toBeInTheDocument();
 
     // Nothing typed: said at once, without asking the server.
@@ -94,6 +95,7 @@ describe('delete account', { timeout: 20_000 }, () => {
     const { user, dialog, location } = await openDialog(googleUser);
     expect(dialog.queryByLabelText('Your password')).not.toBeInTheDocument();
     const field = dialog.getByLabelText('Type DELETE to confirm');
+    await waitFor(() => expect(field).toHaveFocus());
 
     await user.type(field, 'delete');
     await user.click(dialog.getByRole('button', { name: 'Delete my account' }));

@@ -157,7 +157,9 @@ export function DeleteAccount() {
         </ul>
         <form id={FORM_ID} onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
           {hasPassword ? (
+            // The dialog opens with the cursor in its one field (data-autofocus, read by the dialog).
             <PasswordField
+              data-autofocus
               label="Your password"
               autoComplete="current-password"
               error={errors.password?.message}
@@ -165,6 +167,7 @@ export function DeleteAccount() {
             />
           ) : (
             <TextField
+              data-autofocus
               label={`Type ${ACCOUNT_DELETION.confirmWord} to confirm`}
               autoComplete="off"
               autoCapitalize="characters"
