@@ -322,14 +322,14 @@ describe('chat thread', { timeout: 20_000 }, () => {
     const old = makeMessage({ senderId: partner.id, receiverId: me.id, content: 'Thanks for the books' });
     server.use(
       meHandler(me),
+      // A deleted account has no profile any more.
+      http.get(api('/users/:id'), () =>
+        HttpResponse.json({ message: 'User not found', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
       ...chatHandlers(
         gone,
         [old],
         [conversationWith(gone, 'Thanks for the books'), conversationWith(friend, 'See you')],
-      ),
-      // A deleted account has no profile any more.
-      http.get(api('/users/:id'), () =>
-        HttpResponse.json({ message: 'User not found', code: 'NOT_FOUND' }, { status: 404 }),
       ),
     );
     renderApp(`/chat/${partner.id}`, { user: me });
@@ -360,5 +360,17 @@ describe('chat thread', { timeout: 20_000 }, () => {
     expect(
       screen.queryByRole('button', { name: `More actions for ${DELETED_USER_NAME}` }),
     ).not.toBeInTheDocument();
+  });
+
+  it('a member who only calls themselves "Deleted user" keeps their profile link and the reply box', async () => {
+    const namesake = { ...partner, name: DELETED_USER_NAME };
+    server.use(meHandler(me), ...chatHandlers(namesake));
+    renderApp(`/chat/${partner.id}`, { user: me });
+    expect(await screen.findByRole('link', { name: DELETED_USER_NAME }, slow)).toHaveAttribute(
+      'href',
+      `/users/${partner.id}`,
+    );
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    expect(screen.queryByText(/This account was deleted/)).not.toBeInTheDocument();
   });
 });

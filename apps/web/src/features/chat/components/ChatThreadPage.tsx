@@ -118,8 +118,9 @@ function Thread({ partnerId }: { partnerId: string }) {
   const knownName = partner.data?.name ?? thread.data?.pages[0]?.user.name;
   const name = knownName ?? 'Chat';
   const avatar = partner.data?.avatar ?? thread.data?.pages[0]?.user.avatar ?? null;
-  // A deleted account keeps its messages here but has no profile, presence or inbox any more.
-  const deleted = isDeletedUser(thread.data?.pages[0]?.user);
+  // A deleted account keeps its messages here but has no profile, presence or inbox any more. Its
+  // name says so; a member who merely calls themselves that has a profile, which then loads.
+  const deleted = isDeletedUser(thread.data?.pages[0]?.user) && !partner.isSuccess;
   const shownOnline = online && !deleted;
   // The thread answers 404 for an unknown user, and for an id that is not a user id at all.
   const notFound = thread.error instanceof ApiError && thread.error.status === 404;
