@@ -92,7 +92,9 @@ test('a student deletes their account from the profile: what is still open is li
   await expect(dialog.getByRole('alert').getByRole('listitem')).toHaveText(
     `${ACCOUNT_BLOCKER_LABELS.request}: ${item}`,
   );
-  await expect(dialog.getByRole('link', { name: item })).toHaveAttribute('href', `/requests/${requestId}`);
+  await expect(
+    dialog.getByRole('link', { name: `${ACCOUNT_BLOCKER_LABELS.request}: ${item}` }),
+  ).toHaveAttribute('href', `/requests/${requestId}`);
 
   // Once the partner hands the delivery back, the deletion goes through.
   await actOnRequest(request, partner, requestId, 'cancel-delivery');

@@ -140,15 +140,17 @@ describe('delete account', { timeout: 20_000 }, () => {
       `${ACCOUNT_BLOCKER_LABELS.settlement}: Desk lamp`,
     ]);
     const links = alert.getAllByRole('link');
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Notebooks from the stationery shop', '/requests/r-1'],
-      ['City market', '/trips/t-1'],
-      ['Evening snacks', '/runs/u-1'],
-      ['Desk lamp', '/money'],
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/requests/r-1',
+      '/trips/t-1',
+      '/runs/u-1',
+      '/money',
     ]);
+    // Each row is its link.
+    rows.forEach((row, i) => expect(row).toHaveTextContent(links[i]!.textContent!));
     expect(sessionStore.getToken()).toBe('my-token');
 
-    await user.click(alert.getByRole('link', { name: 'City market' }));
+    await user.click(alert.getByRole('link', { name: `${ACCOUNT_BLOCKER_LABELS.trip}: City market` }));
     await waitFor(() => expect(location().pathname).toBe('/trips/t-1'));
   });
 

@@ -179,12 +179,18 @@ export function DeleteAccount() {
           {refusal?.kind === 'blocked' && (
             <Alert>
               <p>{ACCOUNT_MESSAGES.blocked}</p>
-              <ul className="mt-2 space-y-1.5">
+              <ul className="mt-1">
                 {refusal.blockers.map((blocker) => (
                   <li key={`${blocker.kind}:${blocker.id}`}>
-                    {ACCOUNT_BLOCKER_LABELS[blocker.kind]}:{' '}
-                    <Link to={blockerPath(blocker)} className="font-medium break-words underline">
-                      {blocker.title}
+                    {/* The whole row is the link: a finger's tap target, and its words say what it opens. */}
+                    <Link
+                      to={blockerPath(blocker)}
+                      className="flex min-h-11 items-center rounded break-words hover:underline focus-visible:outline-2 focus-visible:outline-red-700"
+                    >
+                      <span>
+                        {ACCOUNT_BLOCKER_LABELS[blocker.kind]}:{' '}
+                        <span className="font-medium underline">{blocker.title}</span>
+                      </span>
                     </Link>
                   </li>
                 ))}
