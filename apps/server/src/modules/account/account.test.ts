@@ -6,9 +6,12 @@ import {
   type AccountBlocker,
   type AccountBlockerKind,
 } from '@campusrun/shared';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests as requestsTable, runs, sessions, settlements, trips, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { multipartBody, pngImage } from '../../test/images';
 import {
   DEFAULT_PASSWORD,
   bearer,
@@ -101,6 +104,16 @@ describe('DELETE /users/me: proving it is them', () => {
     const res = await deleteMe(token, { password: DEFAULT_PASSWORD });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(ACCOUNT_MESSAGES.tooMany);
+    expect((await rowOf(user.id)).deletedAt).toBeNull();
+  });
+
+  it('answers a body that is not an object, or a password that is not text, with 400', async () => {
+    const user = await createUser(t.db);
+    const token = await tokenFor(t, user);
+    const bare = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: bearer(token) });
+    expect(bare.statusCode).toBe(400);
+    expect((await deleteMe(token, { password: 12345 })).statusCode).toBe(400);
+    expect((await deleteMe(token, { password: 'x'.repeat(10_000) })).statusCode).toBe(400);
     expect((await rowOf(user.id)).deletedAt).toBeNull();
   });
 
@@ -276,6 +289,33 @@ describe('DELETE /users/me: what stands in the way', () => {
     expect(p.statusCode).toBe(200);
   });
 
+  it('a day scholar accepting a pending request at the same moment: either the accept or the deletion wins, never both', async () => {
+    for (let round = 0; round < 6; round++) {
+      const user = await createUser(t.db, { role: 'hosteller' });
+      const scholar = await createUser(t.db, { role: 'dayscholar' });
+      const r = await createRequest(t.db, { requester: user, itemName: 'Race snacks' });
+      const [accept, del] = await Promise.all([
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/requests/${r.id}/accept`,
+          headers: bearer(await tokenFor(t, scholar)),
+        }),
+        deleteMe(await tokenFor(t, user), { password: DEFAULT_PASSWORD }),
+      ]);
+      const [row] = await t.db.select().from(requestsTable).where(eq(requestsTable.id, r.id));
+      if (del.statusCode === 200) {
+        expect(accept.statusCode).toBe(409);
+        expect(row!.status).toBe('cancelled');
+      } else {
+        expect(accept.statusCode).toBe(200);
+        expect(del.statusCode).toBe(409);
+        expect(del.json().blockers).toEqual([{ kind: 'request', id: r.id, title: 'Race snacks' }]);
+        expect(row).toMatchObject({ status: 'accepted', delivererId: scholar.id });
+        expect((await rowOf(user.id)).deletedAt).toBeNull();
+      }
+    }
+  });
+
   it('finished things do not stand in the way: a completed delivery, a cancelled trip, a settled payment', async () => {
     const user = await createUser(t.db, { role: 'dayscholar' });
     const requester = await createUser(t.db);
@@ -369,6 +409,52 @@ describe('DELETE /users/me: what is erased', () => {
     expect(fresh.user.id).not.toBe(user.id);
     expect(fresh.user.name).toBe('Leela Again');
     expect((await me(fresh.token)).json().user.email).toBe(email);
+  });
+
+  it("removes the files of their profile photo and of their products' photos", async () => {
+    const user = await createUser(t.db, { role: 'hosteller' });
+    const token = await tokenFor(t, user);
+    const upload = async (
+      url: string,
+      method: 'PUT' | 'POST',
+      fields: Record<string, string>,
+      field: string,
+    ) => {
+      const body = multipartBody(fields, [
+        { field, filename: 'photo.png', contentType: 'image/png', data: await pngImage(400, 300) },
+      ]);
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { ...bearer(token), ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBeLessThan(300);
+      return res.json();
+    };
+    const avatar = (await upload('/api/users/avatar', 'PUT', {}, 'avatar')).user.avatar as string;
+    const product = (
+      await upload(
+        '/api/products',
+        'POST',
+        {
+          name: 'Study table',
+          description: 'Sturdy and clean',
+          price: '900',
+          category: 'furniture',
+          condition: 'good',
+        },
+        'images',
+      )
+    ).product;
+    const uploads = path.join(t.config.dataDir, 'uploads');
+    const onDisk = (url: string) =>
+      existsSync(path.join(uploads, new URL(url, 'http://x').pathname.replace(/^\/uploads\//, '')));
+    const photos = [avatar, product.images[0], product.thumbnails[0]] as string[];
+    expect(photos.map(onDisk)).toEqual([true, true, true]);
+
+    expect((await deleteMe(token, { password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    expect(photos.map(onDisk)).toEqual([false, false, false]);
   });
 
   it('a second deletion with an old token is refused like any ended session', async () => {

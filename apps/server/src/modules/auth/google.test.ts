@@ -198,6 +198,27 @@ describe('Google sign-in', () => {
     expect((await tokenFrom(await finish(flow))).path).toBe('/auth/google-callback');
     expect((await finish(flow)).headers.location).toBe('/login?error=google_auth_failed');
   });
+
+  it('after the account is deleted (DELETE typed soon after signing in), the same Google account signs up anew', async () => {
+    const email = uniqueEmail('gleaver');
+    nextClaims = { sub: `sub-${email}`, email, email_verified: true, name: 'Gauri Leaver' };
+    const first = await tokenFrom(await finish(await beginFlow()));
+    const auth = bearer(first.token!);
+    const oldId = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).json().user.id;
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: auth,
+      payload: { confirm: 'DELETE' },
+    });
+    expect(gone.statusCode).toBe(200);
+
+    const again = await tokenFrom(await finish(await beginFlow()));
+    expect(again.complete).toBe('true');
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(again.token!) });
+    expect(me.json().user).toMatchObject({ email, name: 'Gauri Leaver', isProfileComplete: false });
+    expect(me.json().user.id).not.toBe(oldId);
+  });
 });
 
 describe('Google callback login CSRF', () => {

@@ -6,7 +6,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { buildTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/build-test-app';
-import { authAs, createRequest, createUser, tokenFor } from '../../test/factories';
+import { DEFAULT_PASSWORD, authAs, createRequest, createUser, tokenFor } from '../../test/factories';
 import { startSmtpSink } from '../../test/smtp-sink';
 
 const offlineEmail = { enabled: true, unreadDelaySeconds: 1 };
@@ -105,6 +105,25 @@ describe('away e-mails', () => {
     await say(t.app, erin, dan.id, 'from someone else');
     await pastTheDelay();
     expect(t.smtp.find(dan.email, /unread/)).toHaveLength(1);
+  });
+
+  it('a message to someone who then deletes their account sends nothing to their old address', async () => {
+    const alice = await createUser(t.db, { name: 'Alice Sender' });
+    const bob = await createUser(t.db, { name: 'Bob Leaving' });
+    const carol = await createUser(t.db, { name: 'Carol Staying' });
+    await say(t.app, alice, bob.id, 'Did you get the book?');
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: await authAs(t, bob),
+      payload: { password: DEFAULT_PASSWORD },
+    });
+    expect(gone.statusCode).toBe(200);
+    // Carol's message is queued after Bob's: once hers is sent, his had its turn.
+    await say(t.app, alice, carol.id, 'Did you get the book?');
+    await t.smtp.waitFor(carol.email, { match: /unread/, timeoutMs: 8000 });
+    await pastTheDelay();
+    expect(t.smtp.find(bob.email)).toHaveLength(0);
   });
 
   it('tells a requester who is away that their request was accepted', async () => {
