@@ -98,6 +98,8 @@ interface Screen {
   pending?: RegExp;
   /** At desktop size (1280 × 800) the whole screen shows without scrolling. */
   fits?: boolean;
+  /** Once the screen is ready, opens what is drawn (a dialog) and waits for it. */
+  open?: (page: Page) => Promise<void>;
 }
 
 /** A product id that names nothing. */
@@ -134,6 +136,15 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'edit-product', path: (s) => `/hosteller/edit-product/${s.ownProduct}`, ready: 'Edit Product' },
     { name: 'saved', path: () => '/saved', ready: 'Lady Bird cycle' },
     { name: 'profile', path: () => '/profile', ready: 'hari@example.edu' },
+    {
+      name: 'profile-delete-account',
+      path: () => '/profile',
+      ready: 'hari@example.edu',
+      open: async (page) => {
+        await page.getByRole('button', { name: 'Delete account' }).click();
+        await expect(page.getByRole('dialog').getByLabel('Your password')).toBeFocused();
+      },
+    },
     {
       name: 'public-profile',
       path: (s) => `/users/${s.users.meera.id}`,
@@ -567,6 +578,7 @@ async function checkScreen(page: Page, screen: Screen, file: string[]) {
       await expect(page.locator('.animate-pulse, .animate-spin, [aria-busy="true"]')).toHaveCount(0);
       await page.waitForLoadState('networkidle');
     }
+    await screen.open?.(page);
     await page.evaluate(() =>
       Promise.all(
         Array.from(document.images, (img) =>

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { createRequestViaApi, expectAccessible, seedUser, signIn } from './fixtures';
+import { ACCOUNT_BLOCKER_LABELS, ACCOUNT_MESSAGES, DELETED_USER_NAME } from '@campusrun/shared';
+import { actOnRequest, createRequestViaApi, expectAccessible, seedUser, signIn } from './fixtures';
 
 test('a student downloads a copy of their data from the profile, and it holds theirs and no one else’s private details', async ({
   browser,
@@ -41,4 +42,96 @@ test('a student downloads a copy of their data from the profile, and it holds th
   expect(text).toContain('Omar Other');
   expect(text).not.toContain(other.email);
   await context.close();
+});
+
+test('a student deletes their account from the profile: what is still open is listed first, then they land signed out, and their chat partner sees "Deleted user"', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const leaving = await seedUser(request, 'hosteller', 'Lata Leaving');
+  const partner = await seedUser(request, 'dayscholar', 'Pavan Partner');
+  const item = `Chart paper ${Date.now().toString(36)}`;
+  const requestId = await createRequestViaApi(request, leaving, item, 40);
+  // A past conversation between the two, and a delivery of hers that the partner has accepted.
+  for (const [from, to, content] of [
+    [partner, leaving, 'I can bring the chart paper'],
+    [leaving, partner, 'Thank you, see you at the gate'],
+  ] as const) {
+    const sent = await request.post('/api/chat', {
+      headers: { Authorization: `Bearer ${from.token}` },
+      data: { receiverId: to.id, content },
+    });
+    expect(sent.status()).toBe(201);
+  }
+  await actOnRequest(request, partner, requestId, 'accept');
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, leaving);
+  await expect(page).toHaveURL(/dashboard$/);
+  await page.goto('/profile');
+  await page
+    .getByRole('region', { name: 'Your data' })
+    .getByRole('button', { name: 'Delete account' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.confirmTitle });
+  await expect(dialog.getByText(ACCOUNT_MESSAGES.confirmBody[3])).toBeVisible();
+  await expect(dialog.getByLabel('Your password')).toBeFocused();
+  await expectAccessible(page);
+
+  // A wrong password is said under the field.
+  await dialog.getByLabel('Your password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText(ACCOUNT_MESSAGES.passwordWrong)).toBeVisible();
+
+  // The accepted delivery stands in the way, and links to the request.
+  await dialog.getByLabel('Your password').fill(leaving.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText(ACCOUNT_MESSAGES.blocked)).toBeVisible();
+  await expect(dialog.getByRole('alert').getByRole('listitem')).toHaveText(
+    `${ACCOUNT_BLOCKER_LABELS.request}: ${item}`,
+  );
+  await expect(
+    dialog.getByRole('link', { name: `${ACCOUNT_BLOCKER_LABELS.request}: ${item}` }),
+  ).toHaveAttribute('href', `/requests/${requestId}`);
+
+  // Once the partner hands the delivery back, the deletion goes through.
+  await actOnRequest(request, partner, requestId, 'cancel-delivery');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(ACCOUNT_MESSAGES.deleted).first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  // The old password opens nothing any more.
+  await page.getByLabel('Email').fill(leaving.email);
+  await page.getByLabel('Password', { exact: true }).fill(leaving.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await context.close();
+
+  // The partner still has the conversation, from "Deleted user", with no way to write back.
+  const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const partnerPage = await other.newPage();
+  await signIn(partnerPage, partner);
+  await expect(partnerPage).toHaveURL(/dashboard$/);
+  await partnerPage.goto('/chat');
+  const conversation = partnerPage.getByRole('list', { name: 'Conversations' }).getByRole('link');
+  await expect(conversation).toHaveCount(1);
+  await expect(conversation).toContainText(DELETED_USER_NAME);
+  await expect(conversation).toContainText('Thank you, see you at the gate');
+  await expect(conversation).not.toContainText('Lata');
+  await conversation.click();
+  await expect(partnerPage.getByRole('heading', { level: 1, name: DELETED_USER_NAME })).toBeVisible();
+  const log = partnerPage.getByRole('log', { name: `Messages with ${DELETED_USER_NAME}` });
+  await expect(log.getByText('Thank you, see you at the gate')).toBeVisible();
+  await expect(log.getByText('I can bring the chart paper')).toBeVisible();
+  await expect(partnerPage.locator(`a[href="/users/${leaving.id}"]`)).toHaveCount(0);
+  await expect(partnerPage.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  await expect(
+    partnerPage.getByText('This account was deleted. You can read your messages, but not reply.'),
+  ).toBeVisible();
+  await expectAccessible(partnerPage);
+  await other.close();
 });

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ErrorReason, FieldError } from '@campusrun/shared';
+import type { AccountBlocker, ApiErrorBody, ErrorReason, FieldError } from '@campusrun/shared';
 import { takeEarlyAnswer } from './early-requests';
 import { sessionStore } from './session';
 
@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly errors?: FieldError[];
   readonly isVerified?: boolean;
   readonly userId?: string;
+  /** What stands in the way of deleting the account (DELETE /users/me's 409). */
+  readonly blockers?: AccountBlocker[];
   /** True when the message came from the server's error body (shown in place of the action's default). */
   readonly hasServerMessage: boolean;
 
@@ -26,6 +28,7 @@ export class ApiError extends Error {
     this.errors = Array.isArray(body?.errors) ? body.errors : undefined;
     this.isVerified = body?.isVerified;
     this.userId = body?.userId;
+    this.blockers = Array.isArray(body?.blockers) ? body.blockers : undefined;
     this.hasServerMessage = Boolean(body?.message);
   }
 }
@@ -178,7 +181,7 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE', body }),
   download: apiDownload,
 };

@@ -1,4 +1,6 @@
+import { DELETED_USER_NAME } from '@campusrun/shared';
 import clsx from 'clsx';
+import { UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { mediaUrl } from '@/lib/media';
 
@@ -44,11 +46,15 @@ export interface AvatarProps {
   className?: string;
 }
 
-/** The user's picture, or else the first letter of the name on a colour derived from the id. */
+/**
+ * The user's picture, or else the first letter of the name on a colour derived from the id. A deleted
+ * account has neither a picture nor a name of its own: it shows a plain grey silhouette.
+ */
 export function Avatar({ id, name, src, size = 'md', alt, className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const deleted = name === DELETED_USER_NAME;
   const letter = name.trim().charAt(0).toUpperCase() || '?';
-  const url = mediaUrl(src);
+  const url = deleted ? undefined : mediaUrl(src);
   const showImage = Boolean(url) && failedSrc !== url;
 
   return (
@@ -60,11 +66,13 @@ export function Avatar({ id, name, src, size = 'md', alt, className }: AvatarPro
       className={clsx(
         'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold text-on-fill select-none',
         sizes[size],
-        !showImage && avatarColour(id),
+        deleted ? 'bg-slate-200 text-slate-500' : !showImage && avatarColour(id),
         className,
       )}
     >
-      {showImage ? (
+      {deleted ? (
+        <UserRound className="size-3/5" aria-hidden="true" />
+      ) : showImage ? (
         <img
           src={url}
           alt={alt ?? ''}

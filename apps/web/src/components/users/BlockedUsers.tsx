@@ -1,11 +1,10 @@
 import { Ban } from 'lucide-react';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { ProfileLink } from '@/components/users/ProfileLink';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -56,12 +55,12 @@ export function BlockedUsers() {
           <Avatar id={user.id} name={user.name} src={user.avatar} />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-slate-900">
-              <Link
-                to={paths.user(user.id)}
+              <ProfileLink
+                user={user}
                 className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
                 {user.name}
-              </Link>
+              </ProfileLink>
             </p>
             <p className="text-xs text-slate-500">Blocked {formatDate(user.blockedAt)}</p>
           </div>

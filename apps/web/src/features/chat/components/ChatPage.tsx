@@ -4,6 +4,7 @@ import { MessageCircle, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
+import { isDeletedUser } from '@/components/users/ProfileLink';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -94,7 +95,7 @@ export function ConversationList({ activeId, className }: { activeId?: string; c
               <ConversationItem
                 key={conversation.user.id}
                 conversation={conversation}
-                online={presence[conversation.user.id] ?? false}
+                online={(presence[conversation.user.id] ?? false) && !isDeletedUser(conversation.user)}
                 active={conversation.user.id === activeId}
               />
             ))}

@@ -1,7 +1,8 @@
+import { DELETED_USER_NAME } from '@campusrun/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { chatHandlers, makeMessage, makeNotification } from '@/test/chat';
+import { chatHandlers, conversationWith, makeMessage, makeNotification } from '@/test/chat';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { makeProduct } from '@/test/products';
 import { renderApp } from '@/test/render';
@@ -313,5 +314,63 @@ describe('chat thread', { timeout: 20_000 }, () => {
     expect(
       screen.queryByRole('region', { name: 'The product you are asking about' }),
     ).not.toBeInTheDocument();
+  });
+
+  it('a deleted partner: their old messages stay under "Deleted user", with no profile link, presence or reply box', async () => {
+    const gone = { ...partner, name: DELETED_USER_NAME };
+    const friend = { ...partner, id: '9c8d7e6f-5a4b-4c3d-8e2f-1a0b9c8d7e01', name: 'Kiran Das' };
+    const old = makeMessage({ senderId: partner.id, receiverId: me.id, content: 'Thanks for the books' });
+    server.use(
+      meHandler(me),
+      // A deleted account has no profile any more.
+      http.get(api('/users/:id'), () =>
+        HttpResponse.json({ message: 'User not found', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+      ...chatHandlers(
+        gone,
+        [old],
+        [conversationWith(gone, 'Thanks for the books'), conversationWith(friend, 'See you')],
+      ),
+    );
+    renderApp(`/chat/${partner.id}`, { user: me });
+    const heading = await screen.findByRole('heading', { level: 1, name: DELETED_USER_NAME }, slow);
+    expect(heading.closest('a')).toBeNull();
+    expect(
+      within(screen.getByRole('log', { name: `Messages with ${DELETED_USER_NAME}` })).getByText(
+        'Thanks for the books',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(currentSocket().connected).toBe(true));
+    // Even if presence said otherwise, nobody is online behind a deleted account.
+    const conversations = within(await screen.findByRole('list', { name: 'Conversations' }));
+    currentSocket().serverEmit('user:status', { [partner.id]: true, [friend.id]: true });
+    await waitFor(() => expect(screen.getAllByTestId('online-dot')).toHaveLength(1));
+    expect(conversations.getByRole('link', { name: /Kiran Das/ })).toContainElement(
+      screen.getByTestId('online-dot'),
+    );
+    expect(conversations.getByRole('link', { name: /Deleted user/ })).toHaveTextContent(
+      'Thanks for the books',
+    );
+    expect(screen.getAllByText('Online')).toHaveLength(1);
+    expect(document.querySelector(`a[href="/users/${partner.id}"]`)).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('This account was deleted. You can read your messages, but not reply.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: `More actions for ${DELETED_USER_NAME}` }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('a member who only calls themselves "Deleted user" keeps their profile link and the reply box', async () => {
+    const namesake = { ...partner, name: DELETED_USER_NAME };
+    server.use(meHandler(me), ...chatHandlers(namesake));
+    renderApp(`/chat/${partner.id}`, { user: me });
+    expect(await screen.findByRole('link', { name: DELETED_USER_NAME }, slow)).toHaveAttribute(
+      'href',
+      `/users/${partner.id}`,
+    );
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    expect(screen.queryByText(/This account was deleted/)).not.toBeInTheDocument();
   });
 });

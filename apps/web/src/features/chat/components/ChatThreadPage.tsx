@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from '@/components/ui/Avatar';
+import { isDeletedUser } from '@/components/users/ProfileLink';
 import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
@@ -117,6 +118,10 @@ function Thread({ partnerId }: { partnerId: string }) {
   const knownName = partner.data?.name ?? thread.data?.pages[0]?.user.name;
   const name = knownName ?? 'Chat';
   const avatar = partner.data?.avatar ?? thread.data?.pages[0]?.user.avatar ?? null;
+  // A deleted account keeps its messages here but has no profile, presence or inbox any more. Its
+  // name says so; a member who merely calls themselves that has a profile, which then loads.
+  const deleted = isDeletedUser(thread.data?.pages[0]?.user) && !partner.isSuccess;
+  const shownOnline = online && !deleted;
   // The thread answers 404 for an unknown user, and for an id that is not a user id at all.
   const notFound = thread.error instanceof ApiError && thread.error.status === 404;
 
@@ -193,7 +198,7 @@ function Thread({ partnerId }: { partnerId: string }) {
           <span className="truncate">{name}</span>
           <span className="shrink-0"> is typing…</span>
         </>
-      ) : online ? (
+      ) : shownOnline ? (
         'Online'
       ) : (
         ''
@@ -223,7 +228,12 @@ function Thread({ partnerId }: { partnerId: string }) {
           {/* The partner's picture, name and status are one link to their profile, the name and the
               status line starting at the same edge; a long name ends in an ellipsis and leaves the
               ⋯ menu its room. */}
-          {knownName ? (
+          {knownName && deleted ? (
+            <div className="flex min-h-11 min-w-0 flex-1 items-center gap-3">
+              <Avatar id={partnerId} name={knownName} />
+              <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900">{knownName}</h1>
+            </div>
+          ) : knownName ? (
             <Link
               to={paths.user(partnerId)}
               aria-label={knownName}
@@ -250,7 +260,7 @@ function Thread({ partnerId }: { partnerId: string }) {
               </div>
             </div>
           )}
-          {knownName && <ThreadMenu userId={partnerId} name={knownName} />}
+          {knownName && !deleted && <ThreadMenu userId={partnerId} name={knownName} />}
         </header>
 
         {thread.isPending ? (
@@ -287,18 +297,24 @@ function Thread({ partnerId }: { partnerId: string }) {
             <ProductContextCard product={aboutCard} />
           </section>
         )}
-        <Composer
-          value={draft}
-          inputRef={inputRef}
-          onPhoto={(file) => void photo.send(file)}
-          photoProgress={photo.progress}
-          onChange={(value) => {
-            setDraft(value);
-            if (value.trim()) typing.onInput();
-            else typing.stop();
-          }}
-          onSend={submit}
-        />
+        {deleted ? (
+          <p className="border-t border-slate-200 p-4 text-center text-sm text-slate-600">
+            This account was deleted. You can read your messages, but not reply.
+          </p>
+        ) : (
+          <Composer
+            value={draft}
+            inputRef={inputRef}
+            onPhoto={(file) => void photo.send(file)}
+            photoProgress={photo.progress}
+            onChange={(value) => {
+              setDraft(value);
+              if (value.trim()) typing.onInput();
+              else typing.stop();
+            }}
+            onSend={submit}
+          />
+        )}
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { OfferStatusBadge } from '@/components/products/OfferStatusBadge';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { TextField } from '@/components/ui/Field';
+import { ProfileLink } from '@/components/users/ProfileLink';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
@@ -135,9 +136,9 @@ function OfferRow({ offer, asSeller, product }: { offer: Offer; asSeller: boolea
             <>
               {' '}
               <span className="font-normal text-slate-600">from </span>
-              <Link to={paths.user(offer.buyer.id)} className="font-normal text-indigo-700 hover:underline">
+              <ProfileLink user={offer.buyer} className="font-normal text-indigo-700 hover:underline">
                 {offer.buyer.name}
-              </Link>
+              </ProfileLink>
             </>
           )}
         </p>

@@ -1,11 +1,10 @@
 import type { Product } from '@campusrun/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { RatingDialog } from '@/components/ratings/deferred';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { StarRating } from '@/components/ui/StarRating';
-import { paths } from '@/config/paths';
+import { ProfileLink } from '@/components/users/ProfileLink';
 import { formatDate } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { useSaleReviews } from '../api/get-sale-reviews';
@@ -30,9 +29,9 @@ export function SaleReviews({ product }: { product: Product }) {
       {buyer && (
         <p className="mt-1 text-sm text-slate-700">
           Sold to{' '}
-          <Link to={paths.user(buyer.id)} className="font-medium text-indigo-700 hover:underline">
+          <ProfileLink user={buyer} className="font-medium text-indigo-700 hover:underline">
             {buyer.name}
-          </Link>
+          </ProfileLink>
         </p>
       )}
       {reviews.length === 0 ? (
@@ -44,9 +43,9 @@ export function SaleReviews({ product }: { product: Product }) {
               <Avatar id={r.rater.id} name={r.rater.name} src={mediaUrl(r.rater.avatar)} size="sm" />
               <div className="min-w-0">
                 <p className="text-sm">
-                  <Link to={paths.user(r.rater.id)} className="font-medium text-slate-900 hover:underline">
+                  <ProfileLink user={r.rater} className="font-medium text-slate-900 hover:underline">
                     {r.rater.name}
-                  </Link>{' '}
+                  </ProfileLink>{' '}
                   <span className="text-slate-600">· {formatDate(r.createdAt)}</span>
                 </p>
                 <StarRating value={r.rating} size="sm" />

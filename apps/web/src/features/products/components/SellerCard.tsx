@@ -1,12 +1,11 @@
 import type { Product } from '@campusrun/shared';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { Avatar } from '@/components/ui/Avatar';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { StarRating } from '@/components/ui/StarRating';
 import { formatMonthYear } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { useUserRating } from '@/components/ratings/user-rating';
+import { ProfileLink } from '@/components/users/ProfileLink';
 
 function SellerRating({ sellerId }: { sellerId: string }) {
   const rating = useUserRating(sellerId);
@@ -39,12 +38,12 @@ export function SellerCard({ seller, isYou }: { seller: Product['seller']; isYou
         <Avatar id={seller.id} name={seller.name} src={mediaUrl(seller.avatar)} size="md" />
         <div className="min-w-0 space-y-0.5">
           <p className="truncate text-base font-medium text-slate-900">
-            <Link
-              to={paths.user(seller.id)}
+            <ProfileLink
+              user={seller}
               className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               {seller.name}
-            </Link>
+            </ProfileLink>
             {isYou && <span className="font-normal text-slate-500"> (You)</span>}
           </p>
           <p className="text-sm text-slate-500">Member since {formatMonthYear(seller.createdAt)}</p>

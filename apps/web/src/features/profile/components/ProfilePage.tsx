@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { BlockedUsers } from '@/components/users/BlockedUsers';
 import { AvatarEditor } from './AvatarEditor';
+import { DeleteAccount } from './DeleteAccount';
 import { DownloadMyData } from './DownloadMyData';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileForm } from './ProfileForm';
@@ -123,6 +124,7 @@ export function ProfilePage() {
           {/* One row per thing the user can do with their data. */}
           <div className="mt-1 divide-y divide-slate-100">
             <DownloadMyData />
+            <DeleteAccount />
           </div>
         </section>
       </div>

@@ -1,10 +1,9 @@
 import type { UserRef } from '@campusrun/shared';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { Avatar } from '@/components/ui/Avatar';
 import { StarRating } from '@/components/ui/StarRating';
 import { mediaUrl } from '@/lib/media';
 import { useUserRating } from '@/components/ratings/user-rating';
+import { ProfileLink } from '@/components/users/ProfileLink';
 
 /** The user's average (hidden silently when it cannot be loaded). */
 function UserRating({ userId }: { userId: string }) {
@@ -37,12 +36,12 @@ export function PartyCard({ heading, roleLabel, user, isViewer, isAwaited = fals
           <Avatar id={user.id} name={user.name} src={mediaUrl(user.avatar)} />
           <div className="min-w-0">
             <p className="truncate font-medium text-slate-900">
-              <Link
-                to={paths.user(user.id)}
+              <ProfileLink
+                user={user}
                 className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
                 {user.name}
-              </Link>
+              </ProfileLink>
               {isViewer && <span className="ml-1 text-sm font-normal text-slate-600">(You)</span>}
             </p>
             <p className="text-sm text-slate-600">{roleLabel}</p>

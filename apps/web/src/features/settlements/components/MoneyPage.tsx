@@ -1,13 +1,13 @@
 import type { SettlementFilter, SettlementSummary } from '@campusrun/shared';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { Scale, Wallet } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { paths } from '@/config/paths';
+import { ProfileLink } from '@/components/users/ProfileLink';
 import { useAuth } from '@/lib/auth';
 import { formatRupees } from '@/lib/format';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
@@ -64,12 +64,12 @@ function ByPerson({ summary }: { summary: SettlementSummary }) {
         {summary.byPerson.map(({ user, youOwe, owedToYou }) => (
           <li key={user.id} className="flex items-center gap-3 px-4 py-2">
             <Avatar id={user.id} name={user.name} src={user.avatar} size="sm" />
-            <Link
-              to={paths.user(user.id)}
+            <ProfileLink
+              user={user}
               className="inline-flex min-h-11 min-w-0 flex-1 items-center font-medium break-words text-slate-900 hover:underline"
             >
               {user.name}
-            </Link>
+            </ProfileLink>
             <div className="text-right text-sm">
               {youOwe > 0 && <p className="text-red-700">You owe {formatRupees(youOwe)}</p>}
               {owedToYou > 0 && <p className="text-green-800">Owes you {formatRupees(owedToYou)}</p>}

@@ -12,6 +12,7 @@ import { ErrorState } from '@/components/ui/ErrorState';
 import { Field } from '@/components/ui/Field';
 import { Select } from '@/components/ui/Input';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { ProfileLink } from '@/components/users/ProfileLink';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -309,12 +310,12 @@ function TripBody({ trip, viewer }: { trip: Trip; viewer: User }) {
           <div className="flex items-center gap-3">
             <Avatar id={trip.runner.id} name={trip.runner.name} src={trip.runner.avatar} size="md" />
             <div className="min-w-0">
-              <Link
-                to={paths.user(trip.runner.id)}
+              <ProfileLink
+                user={trip.runner}
                 className="font-medium text-slate-900 underline-offset-2 hover:underline"
               >
                 {isRunner ? `${trip.runner.name} (You)` : trip.runner.name}
-              </Link>
+              </ProfileLink>
               <div>
                 <RunnerRating runner={trip.runner} />
               </div>

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { StarRating } from '@/components/ui/StarRating';
+import { ProfileLink } from '@/components/users/ProfileLink';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -128,9 +129,9 @@ function ProfileView({ profile, isYou }: { profile: PublicProfile; isYou: boolea
                 <Avatar id={r.rater.id} name={r.rater.name} src={mediaUrl(r.rater.avatar)} size="sm" />
                 <div className="min-w-0">
                   <p className="text-sm">
-                    <Link to={paths.user(r.rater.id)} className="font-medium text-slate-900 hover:underline">
+                    <ProfileLink user={r.rater} className="font-medium text-slate-900 hover:underline">
                       {r.rater.name}
-                    </Link>{' '}
+                    </ProfileLink>{' '}
                     <span className="text-slate-600">
                       {KIND_OF[r.ratingType]} · {formatDate(r.createdAt)}
                     </span>
