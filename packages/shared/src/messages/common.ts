@@ -1,4 +1,5 @@
 import { LIMITS } from '../constants';
+import { DELETED_USER_NAME } from './account';
 
 export const MESSAGES = {
   emailRequired: 'Email is required',
@@ -9,6 +10,7 @@ export const MESSAGES = {
   passwordsMismatch: 'Passwords do not match',
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${LIMITS.nameMax} characters`,
+  nameReserved: `"${DELETED_USER_NAME}" is reserved. Please choose another name`,
   phoneInvalid: 'Please enter a valid 10-digit phone number',
   roleRequired: 'Please choose Hosteller or Day Scholar',
   hostelBlockRequired: 'Hostel block is required for hostellers',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { DELETED_USER_NAME } from '../messages/account';
 import { MESSAGES, charactersNotAllowed, campusEmailMessage } from '../messages/common';
 
 /** What the app needs to know about its campus; served by GET /api/config. */
@@ -89,7 +90,9 @@ export const newPassword = (requiredMessage: string = MESSAGES.passwordRequired)
 export const personName = userText('name', MESSAGES.nameCharacters, { error: MESSAGES.nameRequired })
   .trim()
   .min(1, MESSAGES.nameRequired)
-  .max(LIMITS.nameMax, MESSAGES.nameTooLong);
+  .max(LIMITS.nameMax, MESSAGES.nameTooLong)
+  // Screens show a deleted account under this name; nobody else may take it.
+  .refine((v) => v.toLowerCase() !== DELETED_USER_NAME.toLowerCase(), MESSAGES.nameReserved);
 
 export const phoneNumber = (message: string = MESSAGES.phoneInvalid) =>
   userText('line', message, { error: message })
