@@ -8,7 +8,7 @@ import { afterEach, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { openPostgres, type Db } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded';
-import { productImages } from '../db/schema';
+import { notifications, productImages } from '../db/schema';
 import { uploadsDir } from '../lib/storage';
 import { buildTestApp, testConfig } from '../test/build-test-app';
 import {
@@ -86,6 +86,10 @@ it('a backup taken while rows are written restores every row committed at its mo
   const asha = await createUser(source.db, { name: 'Asha Rao' });
   const request = await createRequest(source.db, { requester: asha, itemName: 'Graph paper' });
   const product = await createProduct(source.db, { seller: asha, name: 'Desk lamp' });
+  // A value a later migration added to an enum (PostgreSQL refuses its use in the transaction that added it).
+  await source.db
+    .insert(notifications)
+    .values({ userId: asha.id, type: 'settlement', message: 'You owe Asha' });
   const [image] = await source.db.select().from(productImages).where(eq(productImages.productId, product.id));
   const photo = await pngImage(640, 480, '#cc6633');
   for (const key of [image!.path, image!.thumbPath]) {

@@ -149,6 +149,26 @@ describe('restoring', () => {
     expect(readFileSync(path.join(uploads, PHOTO), 'utf8')).toBe('photo bytes');
   });
 
+  it('a load that fails after the schema was rebuilt puts the old database back', async () => {
+    const target = await createTestDatabase();
+    cleanups.push(() => target.close());
+    const kept = await createUser(target.db, { name: 'Already here' });
+    const uploads = temp('campusrun-target-uploads-');
+    cleanups.push(() => rmSync(uploads, { recursive: true, force: true }));
+    const manifest = await verifyBackup(folder);
+    // A count the loaded rows cannot match: the check before the commit fails.
+    const wrong = {
+      ...manifest,
+      tables: manifest.tables.map((t) => (t.name === 'users' ? { ...t, rows: t.rows + 1 } : t)),
+    };
+    await expect(
+      restoreBackup(folder, wrong, { url: target.url, uploadsDir: uploads, force: true }),
+    ).rejects.toThrow(/users has \d+ rows after loading, the manifest says/);
+    expect(await userIds(target.url)).toEqual([kept.id]);
+    await restoreBackup(folder, manifest, { url: target.url, uploadsDir: uploads, force: true });
+    expect(await userIds(target.url)).toEqual(sourceUsers);
+  });
+
   it('loads a backup of an older migration level, which the next start brings up to date', async () => {
     // A database as the previous CampusRun left it: every migration but the newest.
     const olderUrl = await emptyDatabase();

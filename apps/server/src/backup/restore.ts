@@ -1,8 +1,8 @@
 /**
  * Loads a verified backup (manifest.ts verifyBackup) into a database and the uploads folder.
  *
- * The database is rebuilt in one transaction, so a restore that fails leaves it as it was: the
- * application's schemas are dropped, the code's migrations up to the backup's level are run, each
+ * A restore that fails leaves the database as it was: the application's schemas are set aside, the
+ * code's migrations up to the backup's level are run, each
  * table is loaded with `COPY … FROM STDIN` (replica mode, so foreign keys and triggers do not
  * depend on the order of the tables), the sequences are set, and every table's row count must equal
  * the manifest's before it commits. The next start-up runs the migrations the backup is behind.
@@ -79,42 +79,76 @@ const missingIsEmpty = (err: unknown) => {
   if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
 };
 
-async function loadDatabase(client: pg.Client, folder: string, manifest: Manifest) {
+/** The schemas a restore replaces; the ones it finds are kept aside under these names until it commits. */
+const SCHEMAS = ['public', 'drizzle', 'pgboss'] as const;
+const aside = (schema: string) => `campusrun_replaced_${schema}`;
+
+async function inTransaction(client: pg.ClientBase, work: () => Promise<void>) {
   await client.query('begin');
   try {
-    // The queued e-mails (pgboss) go too: they belong to the database being replaced.
-    await client.query(
-      `drop schema if exists public cascade; drop schema if exists drizzle cascade;
-       drop schema if exists pgboss cascade; create schema public; grant usage on schema public to public;`,
-    );
-    await createSchema(client, manifest.migrations.count);
-    await client.query('set local session_replication_role = replica');
-    for (const table of manifest.tables) {
-      const stream = client.query(
-        copyFrom(`copy ${quoteTable(table)} (${columnList(table.columns)}) from stdin`),
-      );
-      await pipeline(createReadStream(path.join(folder, table.file)), createGunzip(), stream);
-    }
-    for (const s of manifest.sequences)
-      if (s.value !== null)
-        await client.query('select setval(format($1, $2::text, $3::text)::regclass, $4::bigint, true)', [
-          '%I.%I',
-          s.schema,
-          s.name,
-          s.value,
-        ]);
-    for (const table of manifest.tables) {
-      const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${quoteTable(table)}`);
-      if (Number(rows[0]!.n) !== table.rows)
-        throw new BackupError(
-          `${table.schema}.${table.name} has ${rows[0]!.n} rows after loading, the manifest says ${table.rows}; nothing was changed.`,
-        );
-    }
+    await work();
     await client.query('commit');
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * Two transactions, because PostgreSQL refuses an enum value added (by a migration) in the same
+ * transaction that uses it: the first moves the existing schemas aside and runs the migrations; the
+ * second loads the rows, sets the sequences, checks the counts and drops what was set aside. When the
+ * second fails, the new schemas go and the old ones come back, so a failed restore changes nothing.
+ */
+async function loadDatabase(client: pg.Client, folder: string, manifest: Manifest) {
+  await inTransaction(client, async () => {
+    for (const schema of SCHEMAS) {
+      await client.query(`drop schema if exists ${aside(schema)} cascade`);
+      await renameIfExists(client, schema, aside(schema));
+    }
+    await client.query('create schema public; grant usage on schema public to public;');
+    await createSchema(client, manifest.migrations.count);
+  });
+  try {
+    await inTransaction(client, async () => {
+      await client.query('set local session_replication_role = replica');
+      for (const table of manifest.tables) {
+        const stream = client.query(
+          copyFrom(`copy ${quoteTable(table)} (${columnList(table.columns)}) from stdin`),
+        );
+        await pipeline(createReadStream(path.join(folder, table.file)), createGunzip(), stream);
+      }
+      for (const s of manifest.sequences)
+        if (s.value !== null)
+          await client.query('select setval(format($1, $2::text, $3::text)::regclass, $4::bigint, true)', [
+            '%I.%I',
+            s.schema,
+            s.name,
+            s.value,
+          ]);
+      for (const table of manifest.tables) {
+        const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${quoteTable(table)}`);
+        if (Number(rows[0]!.n) !== table.rows)
+          throw new BackupError(
+            `${table.schema}.${table.name} has ${rows[0]!.n} rows after loading, the manifest says ${table.rows}; nothing was changed.`,
+          );
+      }
+      // The queued e-mails (pgboss) go too: they belong to the database being replaced.
+      for (const schema of SCHEMAS) await client.query(`drop schema if exists ${aside(schema)} cascade`);
+    });
+  } catch (err) {
+    await inTransaction(client, async () => {
+      for (const schema of SCHEMAS) await client.query(`drop schema if exists ${schema} cascade`);
+      for (const schema of SCHEMAS) await renameIfExists(client, aside(schema), schema);
+    }).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** ALTER SCHEMA has no IF EXISTS. */
+async function renameIfExists(client: pg.ClientBase, from: string, to: string) {
+  const { rowCount } = await client.query('select 1 from pg_namespace where nspname = $1', [from]);
+  if (rowCount) await client.query(`alter schema ${from} rename to ${to}`);
 }
 
 /**
