@@ -73,6 +73,12 @@ export const requests = pgTable(
     moderation: listingModerationEnum('moderation').notNull().default('visible'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /**
+     * When its deliverer last acted on the accepted request: marked it picked up, typed a handover
+     * code or completed it. Only then may its requester confirm receipt; cleared when it goes back to
+     * pending.
+     */
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     deliveryTime: timestamp('delivery_time', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
