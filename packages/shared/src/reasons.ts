@@ -96,6 +96,8 @@ export const RUN_REASONS = [
   'notOpen',
   /** The day scholar already holds as many active deliveries as allowed. */
   'tooManyActive',
+  /** The hosteller already has as many runs open to joining as they may start. */
+  'tooManyOpen',
 ] as const;
 export type RunReason = (typeof RUN_REASONS)[number];
 

@@ -13,6 +13,12 @@ export const RUN_LIMITS = {
   participantsMax: 10,
   /** The cutoff and the deadline are at most this many hours ahead. */
   hoursAhead: 48,
+  /** Runs one hosteller may have open to joining at a time (not cancelled, not accepted, before the cutoff). */
+  openPerStarter: 2,
+  /** Runs one hosteller may start in an hour. */
+  startsPerHour: 5,
+  /** Joins and leaves together one hosteller may make in an hour. */
+  joinsPerHour: 20,
 } as const;
 
 export const TRIP_MESSAGES = {
@@ -69,6 +75,9 @@ export const RUN_MESSAGES = {
   /** Joining a run whose starter or a participant blocks the hosteller, or whom they block. */
   cannotJoin: 'You cannot join this run',
   cancelled: 'This run has been cancelled',
+  tooManyOpen: `You already have ${RUN_LIMITS.openPerStarter} shared runs open to join. Start another once one closes.`,
+  tooManyStarts: `You can start ${RUN_LIMITS.startsPerHour} shared runs an hour. Please try again later.`,
+  tooManyJoins: `You can join or leave shared runs ${RUN_LIMITS.joinsPerHour} times an hour. Please try again later.`,
 } as const;
 
 /** Words the trip and run screens show. */

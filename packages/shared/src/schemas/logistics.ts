@@ -3,7 +3,7 @@ import { REQUEST_CATEGORIES, RUN_STATUSES } from '../constants';
 import { charactersNotAllowed } from '../messages/common';
 import { REQUEST_LIMITS, REQUEST_MESSAGES } from '../messages/requests';
 import { RUN_LIMITS, RUN_MESSAGES, TRIP_LIMITS, TRIP_MESSAGES } from '../messages/logistics';
-import { userText } from './common';
+import { paginationQuerySchema, userText } from './common';
 import {
   blank,
   deadlineField,
@@ -272,5 +272,11 @@ export const runSchema = z.object({
 });
 export type Run = z.infer<typeof runSchema>;
 export const runResponseSchema = z.object({ run: runSchema });
-export const runListResponseSchema = z.object({ runs: z.array(runSchema) });
+/** GET /runs: one page (hostellers newest first, day scholars soonest deadline first). */
+export const runListQuerySchema = paginationQuerySchema;
+export const runListResponseSchema = z.object({
+  runs: z.array(runSchema),
+  /** Pass as ?cursor= for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type RunListResponse = z.infer<typeof runListResponseSchema>;

@@ -42,6 +42,7 @@ describe('splitFee', () => {
 
 const run = (over: Partial<RunState> = {}): RunState => ({
   starterId: 'starter',
+  delivererId: null,
   status: 'open',
   cutoffAt: at(1),
   deadline: at(3),
@@ -53,6 +54,7 @@ const hosteller = (over: Partial<RunViewer> = {}): RunViewer => ({
   role: 'hosteller',
   joined: false,
   blocked: false,
+  starterHidden: false,
   ...over,
 });
 const dayScholar = (over: Partial<RunViewer> = {}): RunViewer => ({
@@ -60,6 +62,7 @@ const dayScholar = (over: Partial<RunViewer> = {}): RunViewer => ({
   role: 'dayscholar',
   joined: false,
   blocked: false,
+  starterHidden: false,
   ...over,
 });
 
@@ -73,6 +76,7 @@ describe('joining', () => {
     ['full', hosteller(), run({ participants: RUN_LIMITS.participantsMax }), 'full'],
     ['one place left', hosteller(), run({ participants: RUN_LIMITS.participantsMax - 1 }), null],
     ['blocked with someone in it', hosteller({ blocked: true }), run(), 'blocked'],
+    ['its starter hidden from them', hosteller({ starterHidden: true }), run(), 'hidden'],
   ] as const)('%s: %s', (_, viewer, state, reason) => {
     expect(joinRefusal(viewer, state, NOW)).toBe(reason);
     expect(runCan(viewer, state, NOW).join).toBe(reason === null);
@@ -90,6 +94,8 @@ describe('leaving', () => {
     ['the starter', hosteller({ id: 'starter', joined: true }), run(), 'starterCannotLeave'],
     ['after the cutoff', hosteller({ joined: true }), run({ cutoffAt: at(-1) }), 'cutoffPassed'],
     ['once accepted', hosteller({ joined: true }), run({ status: 'accepted' }), 'notOpen'],
+    ['in it, its starter hidden from them', hosteller({ joined: true, starterHidden: true }), run(), null],
+    ['not in it, its starter hidden from them', hosteller({ starterHidden: true }), run(), 'hidden'],
   ] as const)('%s: %s', (_, viewer, state, reason) => {
     expect(leaveRefusal(viewer, state, NOW)).toBe(reason);
     expect(runCan(viewer, state, NOW).leave).toBe(reason === null);
@@ -105,6 +111,13 @@ describe('accepting', () => {
     ['deadline passed', run({ cutoffAt: at(-2), deadline: at(-1) }), dayScholar(), 'notOpen'],
     ['nobody left in it', run({ participants: 0 }), dayScholar(), 'notOpen'],
     ['blocked with a participant', run(), dayScholar({ blocked: true }), 'blocked'],
+    ['its starter hidden from them', run(), dayScholar({ starterHidden: true }), 'hidden'],
+    [
+      'accepted by them, its starter hidden',
+      run({ status: 'accepted', delivererId: 'd1' }),
+      dayScholar({ starterHidden: true }),
+      'taken',
+    ],
   ] as const)('%s: %s', (_, state, viewer, reason) => {
     expect(acceptRefusal(viewer, state, NOW)).toBe(reason);
     expect(runCan(viewer, state, NOW).accept).toBe(reason === null);

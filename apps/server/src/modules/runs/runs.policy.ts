@@ -24,6 +24,8 @@ export type StoredRunStatus = 'open' | 'accepted' | 'cancelled';
 /** What the rules need to know of a run, as of one moment. */
 export interface RunState {
   starterId: string;
+  /** The day scholar who accepted it, if any. */
+  delivererId: string | null;
   status: StoredRunStatus;
   cutoffAt: Date;
   deadline: Date;
@@ -39,7 +41,21 @@ export interface RunViewer {
   joined: boolean;
   /** They, and the starter or some participant, block one another. */
   blocked: boolean;
+  /** The starter is suspended, or they and the viewer block one another. */
+  starterHidden: boolean;
 }
+
+/**
+ * Who may not see a run at all: anyone from whom its starter is hidden (suspended, or they and the
+ * starter block one another), except a participant with a live request in it and its deliverer.
+ * Every path (the lists, the run's page, joining, leaving, accepting) answers them 404 'Run not
+ * found', as for a run that does not exist.
+ */
+export const hiddenFrom = (viewer: RunViewer, r: Pick<RunState, 'delivererId'>) =>
+  viewer.starterHidden && !viewer.joined && r.delivererId !== viewer.id;
+
+/** A refusal, or 'hidden' (404) and 'blocked' (403). */
+export type RunRefusal = RunReason | 'blocked' | 'hidden';
 
 /** Open with its cutoff passed: joining is over, a day scholar may still accept it. */
 export const isClosed = (r: Pick<RunState, 'status' | 'cutoffAt'>, now: Date) =>
@@ -59,7 +75,8 @@ function openToChange(r: RunState, now: Date): RunReason | null {
  * A hosteller joins an open run before its cutoff, once (one live request each), while it has room,
  * and not when they and the starter or a participant block one another ('blocked' is a 403).
  */
-export function joinRefusal(viewer: RunViewer, r: RunState, now: Date): RunReason | 'blocked' | null {
+export function joinRefusal(viewer: RunViewer, r: RunState, now: Date): RunRefusal | null {
+  if (hiddenFrom(viewer, r)) return 'hidden';
   if (viewer.joined) return 'alreadyJoined';
   const closed = openToChange(r, now);
   if (closed) return closed;
@@ -71,7 +88,8 @@ export function joinRefusal(viewer: RunViewer, r: RunState, now: Date): RunReaso
  * A participant leaves an open run before its cutoff; the starter does not (they cancel their
  * request instead, which leaves the run to the others).
  */
-export function leaveRefusal(viewer: RunViewer, r: RunState, now: Date): RunReason | null {
+export function leaveRefusal(viewer: RunViewer, r: RunState, now: Date): RunRefusal | null {
+  if (hiddenFrom(viewer, r)) return 'hidden';
   if (!viewer.joined) return 'notJoined';
   if (viewer.id === r.starterId) return 'starterCannotLeave';
   return openToChange(r, now);
@@ -82,7 +100,8 @@ export function leaveRefusal(viewer: RunViewer, r: RunState, now: Date): RunReas
  * deadline, with someone left in it, and not when they and a participant block one another. The
  * cap on active deliveries is left to the call.
  */
-export function acceptRefusal(viewer: RunViewer, r: RunState, now: Date): RunReason | 'blocked' | null {
+export function acceptRefusal(viewer: RunViewer, r: RunState, now: Date): RunRefusal | null {
+  if (hiddenFrom(viewer, r)) return 'hidden';
   if (r.status === 'accepted') return 'taken';
   if (r.status !== 'open' || r.deadline.getTime() <= now.getTime() || r.participants === 0) return 'notOpen';
   return viewer.blocked ? 'blocked' : null;

@@ -6,6 +6,7 @@ import type { RunRow } from './runs.repo';
 /** The rules' view of a run row. */
 export const runState = (row: RunRow): RunState => ({
   starterId: row.starterId,
+  delivererId: row.delivererId,
   status: row.status,
   cutoffAt: row.cutoffAt,
   deadline: row.deadline,
@@ -18,6 +19,7 @@ export const runViewer = (viewer: { id: string; role: Role | null }, row: RunRow
   role: viewer.role,
   joined: row.myRequestId !== null,
   blocked: row.blockedWithViewer,
+  starterHidden: row.starterHidden,
 });
 
 /**

@@ -1,8 +1,9 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { RUN_LIMITS, type RequestCategory } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { requests, runs, users } from '../../db/schema';
+import { afterCursor, cursorOf, listOrder, orderBy, type ListOrder } from '../../lib/lists';
 import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
 import { ACCEPT_LOCK, activeDeliveries } from '../../lib/request-availability';
 import { splitFee, type RunState, type StoredRunStatus } from './runs.policy';
@@ -39,8 +40,10 @@ export interface RunRow {
   viewerTookPart: boolean;
   /** The viewer and the starter or a live participant block one another. */
   blockedWithViewer: boolean;
-  /** The starter is suspended, or they and the viewer block one another: the run is not listed for them. */
+  /** The starter is suspended, or they and the viewer block one another (see policy.hiddenFrom). */
   starterHidden: boolean;
+  /** Where the next page starts after this row (lists only). */
+  cursor?: string;
 }
 
 /** A live request: in the run and not cancelled (pending while the run is open). */
@@ -56,8 +59,8 @@ const participantsOf = (runId: SQL) =>
   sql<number>`(select count(*)::int from ${requests} q where ${ofRun(runId)} and ${LIVE})`;
 
 /** The starter may be shown to the viewer: not suspended, and neither blocks the other. */
-const starterVisibleTo = (viewerId: string) =>
-  and(notSuspended(runs.starterId), notBlocked(runs.starterId, viewerId))!;
+const starterVisibleTo = (viewerId: string, starterId: AnyColumn | string = runs.starterId) =>
+  and(notSuspended(starterId), notBlocked(starterId, viewerId))!;
 
 const runColumns = (viewerId: string) => ({
   id: runs.id,
@@ -86,51 +89,69 @@ const runColumns = (viewerId: string) => ({
   starterHidden: sql<boolean>`not (${starterVisibleTo(viewerId)})`,
 });
 
-const selectRuns = (db: Db, viewerId: string) =>
+const selectRuns = (db: Db, viewerId: string, extra: { cursor?: SQL<string> } = {}) =>
   db
-    .select(runColumns(viewerId))
+    .select({ ...runColumns(viewerId), ...extra })
     .from(runs)
     .innerJoin(starter, eq(starter.id, runs.starterId))
     .leftJoin(deliverer, eq(deliverer.id, runs.delivererId));
 
-/** How many runs a list answers at most (they live for at most two days). */
-const LIST_MAX = 100;
-
 export const findRun = async (db: Db, id: string, viewerId: string): Promise<RunRow | undefined> =>
   (await selectRuns(db, viewerId).where(eq(runs.id, id)).limit(1))[0];
 
+/** A hosteller's list: newest first. */
+const hostellerOrder = listOrder('runs:hosteller', 'desc', [runs.createdAt, 'time'], [runs.id, 'uuid']);
+/** A day scholar's list: the soonest deadline first. */
+const dayScholarOrder = listOrder('runs:dayscholar', 'asc', [runs.deadline, 'time'], [runs.id, 'uuid']);
+
+/** Which page of a list: its size, and where the one before it ended. */
+export interface Page {
+  limit: number;
+  cursor?: string;
+}
+
+/** One page of a list after `cursor` (limit + 1 rows, for pageOf), each row with its own cursor. */
+const pageOfRuns = (db: Db, viewerId: string, where: SQL, order: ListOrder, page: Page): Promise<RunRow[]> =>
+  selectRuns(db, viewerId, { cursor: cursorOf(order) })
+    .where(and(where, afterCursor(order, page.cursor)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit + 1);
+
 /**
- * A hosteller's runs: those open to join (open, cutoff not passed, room left, the starter visible
- * to them) and every run they are in (a live request of theirs).
+ * A hosteller's runs, newest first: those open to join (open, cutoff not passed, room left, the
+ * starter not hidden from them) and every run they are in (a live request of theirs).
  */
-export const listForHosteller = (db: Db, viewerId: string) =>
-  selectRuns(db, viewerId)
-    .where(
-      sql`((${runs.status} = 'open' and ${runs.cutoffAt} > now()
+export const listForHosteller = (db: Db, viewerId: string, page: Page) =>
+  pageOfRuns(
+    db,
+    viewerId,
+    sql`((${runs.status} = 'open' and ${runs.cutoffAt} > now()
         and ${participantsOf(sql`${runs.id}`)} between 1 and ${RUN_LIMITS.participantsMax - 1}
         and ${starterVisibleTo(viewerId)})
         or exists (select 1 from ${requests} q
           where ${ofRun(sql`${runs.id}`)} and ${LIVE} and q.requester_id = ${viewerId}))`,
-    )
-    .orderBy(desc(runs.createdAt), desc(runs.id))
-    .limit(LIST_MAX);
+    hostellerOrder,
+    page,
+  );
 
 /**
- * A day scholar's runs: those open to accept (open, deadline not passed, someone in it, the starter
- * visible to them). The cutoff may have passed: accepting closes joining anyway.
+ * A day scholar's runs, the soonest deadline first: those open to accept (open, deadline not
+ * passed, someone in it, the starter not hidden from them). The cutoff may have passed: accepting
+ * closes joining anyway.
  */
-export const listForDayScholar = (db: Db, viewerId: string) =>
-  selectRuns(db, viewerId)
-    .where(
-      and(
-        sql`${runs.status} = 'open'`,
-        sql`${runs.deadline} > now()`,
-        sql`${participantsOf(sql`${runs.id}`)} > 0`,
-        starterVisibleTo(viewerId),
-      ),
-    )
-    .orderBy(runs.deadline, runs.id)
-    .limit(LIST_MAX);
+export const listForDayScholar = (db: Db, viewerId: string, page: Page) =>
+  pageOfRuns(
+    db,
+    viewerId,
+    and(
+      sql`${runs.status} = 'open'`,
+      sql`${runs.deadline} > now()`,
+      sql`${participantsOf(sql`${runs.id}`)} > 0`,
+      starterVisibleTo(viewerId),
+    )!,
+    dayScholarOrder,
+    page,
+  );
 
 /** The run's requests (all, or only the live ones), first first. */
 export const requestIdsOf = async (db: Db, runId: string, opts: { liveOnly?: boolean } = {}) =>
@@ -186,6 +207,7 @@ async function lockRun(tx: Tx, id: string): Promise<LockedRun | undefined> {
     .select({
       id: runs.id,
       starterId: runs.starterId,
+      delivererId: runs.delivererId,
       status: runs.status,
       cutoffAt: runs.cutoffAt,
       deadline: runs.deadline,
@@ -203,8 +225,11 @@ async function lockRun(tx: Tx, id: string): Promise<LockedRun | undefined> {
   return { ...row, participants: count!.n };
 }
 
-/** The viewer's live request in the run, and whether they and someone in it block one another. */
-async function viewerPart(tx: Tx, run: LockedRun, viewerId: string) {
+/**
+ * The viewer's live request in the run, whether they and someone in it block one another, and
+ * whether its starter is hidden from them (suspended, or blocked with them).
+ */
+async function viewerPart(tx: Tx, run: LockedRun, viewerId: string): Promise<ViewerPart> {
   const [mine] = await tx
     .select({ id: requests.id })
     .from(requests)
@@ -216,13 +241,12 @@ async function viewerPart(tx: Tx, run: LockedRun, viewerId: string) {
       ),
     )
     .limit(1);
-  const blocked = (
-    await one<{ blocked: boolean }>(
-      tx,
-      sql`select ${blockedWith(run.id, run.starterId, viewerId)} as blocked`,
-    )
-  ).blocked;
-  return { requestId: mine?.id ?? null, blocked: blocked === true };
+  const seen = await one<{ blocked: boolean; hidden: boolean }>(
+    tx,
+    sql`select ${blockedWith(run.id, run.starterId, viewerId)} as blocked,
+      not (${starterVisibleTo(viewerId, run.starterId)}) as hidden`,
+  );
+  return { requestId: mine?.id ?? null, blocked: seen.blocked === true, starterHidden: seen.hidden === true };
 }
 
 /**
@@ -288,9 +312,26 @@ export interface NewRun {
   item: RunItem;
 }
 
-/** The run and its starter's request (the whole fee, while they are alone in it), together. */
-export const insertRun = (db: Db, values: NewRun) =>
+/**
+ * The run and its starter's request (the whole fee, while they are alone in it), together, unless
+ * the starter already has `openMax` runs open to joining (not cancelled, not accepted, before the
+ * cutoff). Their starts take turns on their own user row (FOR UPDATE), so two at once cannot both
+ * see room. Answers undefined at the cap.
+ */
+export const insertRun = (db: Db, values: NewRun, openMax: number) =>
   db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, values.starterId)).for('update');
+    const [open] = await tx
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(runs)
+      .where(
+        and(
+          eq(runs.starterId, values.starterId),
+          sql`${runs.status} = 'open'`,
+          sql`${runs.cutoffAt} > now()`,
+        ),
+      );
+    if (open!.n >= openMax) return undefined;
     const [run] = await tx
       .insert(runs)
       .values({
@@ -305,8 +346,15 @@ export const insertRun = (db: Db, values: NewRun) =>
     return { runId: run!.id, requestId };
   });
 
+/** The viewer's part in a run, as found with its row held. */
+export interface ViewerPart {
+  requestId: string | null;
+  blocked: boolean;
+  starterHidden: boolean;
+}
+
 /** What the service decides with the run's row held: a refusal, or null to go ahead. */
-export type Decide<R> = (run: RunState, viewer: { requestId: string | null; blocked: boolean }) => R | null;
+export type Decide<R> = (run: RunState, viewer: ViewerPart) => R | null;
 
 /** The run is not there, or `decide` refused, or what the write did. */
 type Outcome<R, T> =

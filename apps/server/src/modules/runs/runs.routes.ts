@@ -3,6 +3,7 @@ import {
   RUN_MESSAGES,
   createRunSchema,
   runItemSchema,
+  runListQuerySchema,
   runListResponseSchema,
   runResponseSchema,
 } from '@campusrun/shared';
@@ -30,11 +31,12 @@ function memberRoutes(app: ZodApp, { service, id, tags, one }: RunRouteDeps) {
       schema: {
         tags,
         description:
-          'Hostellers: the runs open to join and their own. Day scholars: the runs open to accept.',
+          'Hostellers: the runs open to join and their own, newest first. Day scholars: the runs open to accept, soonest deadline first. Paged by `cursor`.',
+        querystring: runListQuerySchema,
         response: { 200: runListResponseSchema },
       },
     },
-    (req) => service.list(actorOf(req)),
+    (req) => service.list(actorOf(req), req.query),
   );
   app.get(
     '/runs/:id',

@@ -1,4 +1,5 @@
 import {
+  RUN_LIMITS,
   RUN_MESSAGES,
   tooManyActiveDeliveries,
   type CreateRunBody,
@@ -6,14 +7,15 @@ import {
   type Role,
   type Run,
   type RunItemBody,
-  type RunReason,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { conflict, forbidden, notFound, type AppError } from '../../lib/errors';
+import { pageOf } from '../../lib/lists';
 import { toPaise } from '../../lib/money';
+import type { Limiter } from '../../lib/rate-limit';
 import * as policy from './runs.policy';
-import { presentRun } from './runs.presenter';
+import { presentRun, runState, runViewer } from './runs.presenter';
 import * as repo from './runs.repo';
 
 /** What runs need of the requests feature (handed in by the composition root). */
@@ -28,11 +30,16 @@ export interface RunsDeps {
   };
 }
 
-type Refusal = RunReason | 'blocked';
+type Refusal = policy.RunRefusal;
 
-/** The error of a refusal: 403 for a block, 409 for the rest. */
+/**
+ * The error of a refusal: 404 for a run hidden from the actor (as for one that does not exist), 403
+ * for a block, 409 for the rest.
+ */
 function refusalError(reason: Refusal, action: 'join' | 'leave' | 'accept', active = 0): AppError {
   switch (reason) {
+    case 'hidden':
+      return notFound(RUN_MESSAGES.notFound);
     case 'blocked':
       return forbidden(action === 'accept' ? RUN_MESSAGES.blocked : RUN_MESSAGES.cannotJoin);
     case 'tooManyActive':
@@ -54,12 +61,14 @@ const itemOf = (item: RunItemBody): repo.RunItem => ({
   category: item.category,
 });
 
-type RunsContext = Pick<AppContext, 'db' | 'events' | 'config'>;
+type RunsContext = Pick<AppContext, 'db' | 'events' | 'config' | 'limiter'>;
 
 /** What every run method works with. */
 interface Deps extends RunsDeps {
   db: AppContext['db'];
   config: AppContext['config'];
+  /** Per account: runs started, and joins and leaves together. */
+  limits: { starts: Limiter; joins: Limiter };
   /** Tells every member's open run screens that the run changed. */
   changed(runId: string): Promise<void>;
   /** The run as the actor sees it now (after their own change, which they may always see). */
@@ -67,37 +76,45 @@ interface Deps extends RunsDeps {
 }
 
 /** The rules' view of the actor, from what the repo found with the run's row held. */
-const partOf = (actor: Actor) => (part: { requestId: string | null; blocked: boolean }) => ({
-  id: actor.id,
-  role: actor.role,
-  joined: part.requestId !== null,
-  blocked: part.blocked,
-});
+const partOf =
+  (actor: Actor) =>
+  (part: repo.ViewerPart): policy.RunViewer => ({
+    id: actor.id,
+    role: actor.role,
+    joined: part.requestId !== null,
+    blocked: part.blocked,
+    starterHidden: part.starterHidden,
+  });
 
 /**
  * The run with the requests the viewer may see in it: a participant their own, its deliverer every
  * one, and before it is accepted every day scholar who may accept it every one. Undefined when the
- * viewer may not see the run at all.
+ * viewer may not see the run at all: it is hidden from them (policy.hiddenFrom, the rule every path
+ * uses), or it is past what an outsider sees (a hosteller who never took part sees it while open, a
+ * day scholar while open and before its deadline). Right after their own change (a participant
+ * who just left a run its starter is now hidden from) the actor is answered what they changed.
  */
 async function visible(
   { db, requests }: Pick<Deps, 'db' | 'requests'>,
   actor: Actor,
   row: repo.RunRow | undefined,
   now: Date,
+  ownChange: boolean,
 ) {
   if (!row) return undefined;
   const viewer = viewerOf(actor);
-  const openToAll = row.status === 'open' && !row.starterHidden;
+  if (!ownChange && policy.hiddenFrom(runViewer(viewer, row), runState(row))) return undefined;
+  const open = row.status === 'open';
   if (actor.role === 'hosteller') {
     if (row.viewerTookPart) {
       const own = await repo.requestIdsOfRequester(db, row.id, actor.id);
       return presentRun(row, viewer, now, await requests.presentMany(own, viewer));
     }
-    return openToAll ? presentRun(row, viewer, now) : undefined;
+    return open ? presentRun(row, viewer, now) : undefined;
   }
   if (actor.role === 'dayscholar') {
     const mine = row.delivererId === actor.id;
-    if (!mine && !(openToAll && row.deadline.getTime() > now.getTime())) return undefined;
+    if (!mine && !(open && row.deadline.getTime() > now.getTime())) return undefined;
     const ids = await repo.requestIdsOf(db, row.id, { liveOnly: !mine });
     return presentRun(row, viewer, now, await requests.presentMany(ids, viewer));
   }
@@ -105,23 +122,32 @@ async function visible(
 }
 
 /** The hostellers' side: starting, joining and leaving. */
-function hostellerMethods({ db, requests, changed, answer }: Deps) {
+function hostellerMethods({ db, requests, limits, changed, answer }: Deps) {
   return {
+    /** At most RUN_LIMITS.openPerStarter runs open to joining per starter (409 `tooManyOpen`). */
     async create(actor: Actor, body: CreateRunBody) {
-      const { runId, requestId } = await repo.insertRun(db, {
-        starterId: actor.id,
-        pickupFrom: body.pickupFrom,
-        cutoffAt: body.cutoffAt,
-        deadline: body.deadline,
-        totalFee: toPaise(body.totalFee),
-        item: itemOf(body.item),
-      });
+      await limits.starts.consume(actor.id, RUN_MESSAGES.tooManyStarts);
+      const started = await repo.insertRun(
+        db,
+        {
+          starterId: actor.id,
+          pickupFrom: body.pickupFrom,
+          cutoffAt: body.cutoffAt,
+          deadline: body.deadline,
+          totalFee: toPaise(body.totalFee),
+          item: itemOf(body.item),
+        },
+        RUN_LIMITS.openPerStarter,
+      );
+      if (!started) throw conflict(RUN_MESSAGES.tooManyOpen, 'tooManyOpen');
+      const { runId, requestId } = started;
       await requests.announce([requestId], 'changed');
       await changed(runId);
       return answer(actor, runId);
     },
 
     async join(actor: Actor, id: string, item: RunItemBody) {
+      await limits.joins.consume(actor.id, RUN_MESSAGES.tooManyJoins);
       const viewer = partOf(actor);
       const result = await repo.joinRun(db, id, actor.id, itemOf(item), (run, part) =>
         policy.joinRefusal(viewer(part), run, new Date()),
@@ -134,6 +160,7 @@ function hostellerMethods({ db, requests, changed, answer }: Deps) {
     },
 
     async leave(actor: Actor, id: string) {
+      await limits.joins.consume(actor.id, RUN_MESSAGES.tooManyJoins);
       const viewer = partOf(actor);
       const result = await repo.leaveRun(db, id, actor.id, (run, part) =>
         policy.leaveRefusal(viewer(part), run, new Date()),
@@ -204,8 +231,9 @@ function delivererMethods({ db, config, requests, changed, answer }: Deps) {
 export function createRunsService(ctx: RunsContext, runsDeps: RunsDeps) {
   const { db, events, config } = ctx;
   const { requests } = runsDeps;
-  async function answer(actor: Actor, id: string) {
-    const run = await visible({ db, requests }, actor, await repo.findRun(db, id, actor.id), new Date());
+  async function shown(actor: Actor, id: string, ownChange: boolean) {
+    const row = await repo.findRun(db, id, actor.id);
+    const run = await visible({ db, requests }, actor, row, new Date(), ownChange);
     if (!run) throw notFound(RUN_MESSAGES.notFound);
     return { run };
   }
@@ -213,20 +241,26 @@ export function createRunsService(ctx: RunsContext, runsDeps: RunsDeps) {
     db,
     config,
     requests,
+    limits: {
+      starts: ctx.limiter('run-starts', { points: RUN_LIMITS.startsPerHour, duration: 3600 }),
+      joins: ctx.limiter('run-joins', { points: RUN_LIMITS.joinsPerHour, duration: 3600 }),
+    },
     changed: (runId) => events.emit({ type: 'run.changed', runId }),
-    answer,
+    answer: (actor, id) => shown(actor, id, true),
   };
 
   return {
-    async list(actor: Actor) {
+    /** One page of the actor's list (a cursor of another list is a 400). */
+    async list(actor: Actor, page: repo.Page) {
       const rows =
         actor.role === 'dayscholar'
-          ? await repo.listForDayScholar(db, actor.id)
-          : await repo.listForHosteller(db, actor.id);
+          ? await repo.listForDayScholar(db, actor.id, page)
+          : await repo.listForHosteller(db, actor.id, page);
+      const { items, nextCursor } = pageOf(rows, page.limit, (row) => row.cursor!);
       const now = new Date();
-      return { runs: rows.map((row) => presentRun(row, viewerOf(actor), now)) };
+      return { runs: items.map((row) => presentRun(row, viewerOf(actor), now)), nextCursor };
     },
-    get: answer,
+    get: (actor: Actor, id: string) => shown(actor, id, false),
     ...hostellerMethods(deps),
     ...delivererMethods(deps),
   };
