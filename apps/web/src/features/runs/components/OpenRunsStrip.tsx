@@ -3,12 +3,13 @@ import { useRuns } from '../api/get-runs';
 import { RunCard, RunCardSkeletons } from './RunCard';
 
 /**
- * The runs a day scholar may accept, as cards above another list (Browse). Shows nothing when there
- * are none, so the list below keeps its place.
+ * The runs a day scholar may accept (the first page of their list, soonest deadline first), as cards
+ * above another list (Browse); the rest are on /runs. Shows nothing when there are none, so the list
+ * below keeps its place.
  */
 export function OpenRunsStrip() {
   const query = useRuns();
-  const runs = query.data?.filter((run) => run.can.accept) ?? [];
+  const runs = query.data?.pages[0]?.runs.filter((run) => run.can.accept) ?? [];
   if (!query.isPending && !query.isError && runs.length === 0) return null;
   return (
     <section aria-labelledby="open-runs" className="mt-6">

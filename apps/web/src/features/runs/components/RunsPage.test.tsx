@@ -31,6 +31,32 @@ describe('shared runs list', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Start a shared run' })).toHaveAttribute('href', '/runs/new');
   });
 
+  it('shows the first page and loads the next with Load more', async () => {
+    const first = makeRun({ pickupFrom: 'Katpadi market', can: runCan('join') });
+    const second = makeRun({ pickupFrom: 'Gandhi Nagar', can: runCan('join') });
+    const cursors: (string | null)[] = [];
+    server.use(
+      meHandler(hosteller),
+      http.get(api('/runs'), ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        cursors.push(cursor);
+        return HttpResponse.json(
+          cursor === 'page-2'
+            ? { runs: [second], nextCursor: null }
+            : { runs: [first], nextCursor: 'page-2' },
+        );
+      }),
+    );
+    const { user } = renderApp('/runs', { user: hosteller });
+    const list = await screen.findByRole('list', { name: 'Shared runs' });
+    expect(within(list).getAllByRole('link')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(list).findByRole('link', { name: /Run to Gandhi Nagar/ })).toHaveFocus();
+    expect(within(list).getAllByRole('link')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(cursors).toEqual([null, 'page-2']);
+  });
+
   it('has an empty state per role', async () => {
     server.use(meHandler(dayscholar));
     renderApp('/runs', { user: dayscholar });
@@ -145,6 +171,26 @@ describe('start a shared run', { timeout: 20_000 }, () => {
       item: { itemName: 'Bread', quantity: 1, deliveryLocation: 'Block A, room 101', category: 'other' },
     });
     expect(String(body?.cutoffAt)).toMatch(/Z$/);
+  });
+
+  it("shows the server's refusal when the hosteller already has runs open to join", async () => {
+    server.use(
+      http.post(api('/runs'), () =>
+        HttpResponse.json(
+          { code: 'CONFLICT', reason: 'tooManyOpen', message: RUN_MESSAGES.tooManyOpen },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user, location } = await openForm();
+    await user.type(screen.getByLabelText('Pick up from'), 'Katpadi market');
+    await user.type(screen.getByLabelText('Join by'), localInput(2));
+    await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    await user.type(screen.getByLabelText('Total delivery fee (₹) — split equally'), '80');
+    await user.type(screen.getByLabelText('Item name'), 'Bread');
+    await user.click(screen.getByRole('button', { name: 'Start a shared run' }));
+    expect(await screen.findByText(RUN_MESSAGES.tooManyOpen)).toBeInTheDocument();
+    expect(location().pathname).toBe('/runs/new');
   });
 
   it('is for hostellers only', async () => {

@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { useRuns } from '../api/get-runs';
 import { RunCard, RunCardSkeletons } from './RunCard';
 
@@ -14,6 +16,9 @@ export function RunsPage() {
   const { user } = useAuth();
   const isHosteller = user?.role === 'hosteller';
   const query = useRuns();
+  const runs = query.data?.pages.flatMap((page) => page.runs);
+  const { listRef, markLoadMore } = useLoadMoreFocus(runs);
+  const failed = 'Failed to load shared runs';
   const start = isHosteller && (
     <Link to={paths.newRun} className={buttonClasses()}>
       <Plus className="size-4" aria-hidden="true" />
@@ -23,18 +28,18 @@ export function RunsPage() {
 
   let content;
   if (query.isPending) content = <RunCardSkeletons count={3} />;
-  else if (query.isError)
+  else if (query.error && !runs)
     content = (
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <ErrorState
-          title="Failed to load shared runs"
+          title={failed}
           error={query.error}
           onRetry={() => void query.refetch()}
           isRetrying={query.isRefetching}
         />
       </div>
     );
-  else if (query.data.length === 0)
+  else if (!runs || runs.length === 0)
     content = (
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <EmptyState
@@ -51,11 +56,14 @@ export function RunsPage() {
     );
   else
     content = (
-      <ul className="space-y-3" aria-label="Shared runs" aria-live="polite">
-        {query.data.map((run) => (
-          <RunCard key={run.id} run={run} />
-        ))}
-      </ul>
+      <>
+        <ul ref={listRef} className="space-y-3" aria-label="Shared runs" aria-live="polite">
+          {runs.map((run) => (
+            <RunCard key={run.id} run={run} />
+          ))}
+        </ul>
+        <LoadMore query={query} failedMessage={failed} onLoad={markLoadMore} />
+      </>
     );
 
   return (
