@@ -46,8 +46,10 @@ async function owed(hoursAgo: number, state: 'open' | 'paid' = 'open') {
       payerId: meera.id,
       payeeId: dev.id,
       amount: 12000,
+      originalAmount: 12000,
       state,
       createdAt: new Date(Date.now() - hoursAgo * HOUR),
+      confirmedAt: new Date(Date.now() - hoursAgo * HOUR),
     })
     .returning();
   return { meera, dev, request, settlement: s! };

@@ -11,7 +11,6 @@ import {
   moderationActions,
   notifications,
   offers,
-  products,
   requests,
   settlements,
   users,
@@ -66,6 +65,8 @@ async function completedRequest(
     itemName: 'Notebooks',
     ...opts,
   });
+  // Dev picked it up (the deliverer acted), so it can be completed.
+  await t.db.update(requests).set({ pickedUpAt: new Date() }).where(eq(requests.id, request.id));
   const res = await put(meera, `/requests/${request.id}/confirm-receipt`);
   expect(res.statusCode).toBe(200);
   return request;
@@ -77,9 +78,16 @@ const lookup = async (user: User, kind: 'request' | 'sale', targetId: string) =>
   return res.json().settlement as Settlement | null;
 };
 
-/** A product of the seller sold to Meera, who wrote about it (and made an offer when told). */
+/**
+ * A product of the seller sold to Meera, who wrote about it (and made an offer when told), and
+ * confirmed buying it (unless `confirm` is false).
+ */
 async function soldProduct(
-  opts: { price?: number; offer?: { amount: number; status: 'accepted' | 'declined' } } = {},
+  opts: {
+    price?: number;
+    offer?: { amount: number; status: 'accepted' | 'declined' };
+    confirm?: boolean;
+  } = {},
 ) {
   const product = await createProduct(t.db, { seller, name: 'Desk lamp', price: opts.price ?? 250 });
   await t.db.insert(messages).values({
@@ -98,6 +106,10 @@ async function soldProduct(
     });
   const res = await put(seller, `/products/${product.id}/sold`, { buyerId: meera.id });
   expect(res.statusCode).toBe(200);
+  if (opts.confirm !== false) {
+    const s = (await lookup(meera, 'sale', product.id))!;
+    expect((await put(meera, `/settlements/${s.id}/confirm`)).statusCode).toBe(200);
+  }
   return product;
 }
 
@@ -121,9 +133,22 @@ describe('a settlement opens', () => {
       method: null,
       upiUri: null,
       dispute: null,
-      can: { pay: true, receive: false, notReceive: false, dispute: true },
+      itemCost: null,
+      settledAutomatically: false,
+      can: {
+        confirm: false,
+        decline: false,
+        acceptCost: false,
+        pay: true,
+        receive: false,
+        notReceive: false,
+        dispute: true,
+      },
     });
     expect((await lookup(dev, 'request', request.id))!.can).toEqual({
+      confirm: false,
+      decline: false,
+      acceptCost: false,
       pay: false,
       receive: true,
       notReceive: false,
@@ -133,9 +158,9 @@ describe('a settlement opens', () => {
     expect(await lookup(stranger, 'request', request.id)).toBeNull();
   });
 
-  it('counts the actual item cost over the estimate, and only the fee without either', async () => {
-    const withActual = await completedRequest({ expectedPrice: 30, itemCost: 80, actualItemCost: 95.5 });
-    expect((await lookup(meera, 'request', withActual.id))!.amount).toBe(125.5);
+  it('counts a receipt up to the estimate, and only the fee without either', async () => {
+    const below = await completedRequest({ expectedPrice: 30, itemCost: 80, actualItemCost: 70.5 });
+    expect((await lookup(meera, 'request', below.id))!).toMatchObject({ amount: 100.5, itemCost: null });
     const feeOnly = await completedRequest({ expectedPrice: 30, itemCost: null });
     expect((await lookup(meera, 'request', feeOnly.id))!.amount).toBe(30);
   });
@@ -360,17 +385,18 @@ describe('disputes', () => {
     expect(late.json()).toMatchObject({ reason: 'windowClosed', message: DISPUTE_MESSAGES.windowClosed });
     expect((await lookup(dev, 'request', request.id))!.can.dispute).toBe(false);
 
+    // A sale's window starts when its buyer confirmed it.
     const product = await soldProduct();
     await t.db
-      .update(products)
-      .set({ soldAt: new Date(Date.now() - 47 * HOUR) })
-      .where(eq(products.id, product.id));
+      .update(settlements)
+      .set({ confirmedAt: new Date(Date.now() - 47 * HOUR) })
+      .where(eq(settlements.productId, product.id));
     expect((await dispute(seller, 'sale', product.id)).statusCode).toBe(201);
     const other = await soldProduct();
     await t.db
-      .update(products)
-      .set({ soldAt: new Date(Date.now() - 49 * HOUR) })
-      .where(eq(products.id, other.id));
+      .update(settlements)
+      .set({ confirmedAt: new Date(Date.now() - 49 * HOUR) })
+      .where(eq(settlements.productId, other.id));
     expect((await dispute(meera, 'sale', other.id)).json().reason).toBe('windowClosed');
   });
 
@@ -553,6 +579,10 @@ describe('the UPI ID', () => {
       .insert(messages)
       .values({ senderId: stranger.id, receiverId: meera.id, content: 'mine?', productId: theirs.id });
     await put(meera, `/products/${theirs.id}/sold`, { buyerId: stranger.id });
+    // Not before the buyer confirmed buying it.
+    const proposed = (await lookup(stranger, 'sale', theirs.id))!;
+    expect(proposed.upiUri).toBeNull();
+    await put(stranger, `/settlements/${proposed.id}/confirm`);
     expect((await lookup(stranger, 'sale', theirs.id))!.upiUri).toContain('pa=secret.vpa%40okaxis');
     expect((await get(dev, `/settlements/for?kind=sale&targetId=${theirs.id}`)).body).not.toContain(
       'secret.vpa',
