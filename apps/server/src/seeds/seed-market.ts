@@ -31,7 +31,7 @@ function initialsAvatar(name: string, colour: string) {
 }
 
 type DemoUser = { id: string; name: string; email: string; avatar: string | null };
-type MarketServices = Pick<Services, 'chat' | 'offers' | 'products' | 'ratings'>;
+type MarketServices = Pick<Services, 'chat' | 'offers' | 'products' | 'ratings' | 'settlements'>;
 
 /** What each story of the demo market is told with. */
 interface Market {
