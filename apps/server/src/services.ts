@@ -51,7 +51,8 @@ export interface ServiceDeps {
 export function createServices(ctx: AppContext, deps: ServiceDeps) {
   const { config } = ctx;
   const chat = createChatService(ctx);
-  const products = createProductsService(ctx, ctx.storage);
+  const settlements = createSettlementsService(ctx);
+  const products = createProductsService(ctx, ctx.storage, undefined, settlements);
   const ratings = createRatingsService(ctx);
   const requests = createRequestsService(ctx);
   const avatar = createAvatarService(ctx);
@@ -84,7 +85,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
         resolve: deps.push?.resolve,
       },
     ),
-    settlements: createSettlementsService(ctx),
+    settlements,
     emails: createEmailsService(ctx, { jobs: deps.jobs, presence: deps.presence }),
     dataExport: createExportService(ctx),
     account: createAccountService(ctx, { requests, products, avatars: avatar }),

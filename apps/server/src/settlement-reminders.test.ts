@@ -8,7 +8,7 @@ import { buildApp } from './app';
 import { notifications, settlements } from './db/schema';
 import { createEvents } from './lib/events';
 import { registerNotificationWriter } from './modules/notifications/notifications.writer';
-import { remindDueSettlements } from './modules/settlements/settlements.service';
+import { remindDueSettlements, settleUnansweredPayments } from './modules/settlements/settlements.service';
 import { createTestDatabase, testConfig } from './test/build-test-app';
 import { createRequest, createUser } from './test/factories';
 import { startSmtpSink } from './test/smtp-sink';
@@ -46,8 +46,10 @@ async function owed(hoursAgo: number, state: 'open' | 'paid' = 'open') {
       payerId: meera.id,
       payeeId: dev.id,
       amount: 12000,
+      originalAmount: 12000,
       state,
       createdAt: new Date(Date.now() - hoursAgo * HOUR),
+      confirmedAt: new Date(Date.now() - hoursAgo * HOUR),
     })
     .returning();
   return { meera, dev, request, settlement: s! };
@@ -102,5 +104,40 @@ describe('the settlement reminder', () => {
     } finally {
       await Promise.all(apps.map((a) => a.close()));
     }
+  });
+});
+
+describe('a payment nobody answers', () => {
+  it('finding 3: the payee is reminded after a day, and it settles itself after 7 days, telling both', async () => {
+    const daysAgo = (d: number) => new Date(Date.now() - d * 24 * HOUR);
+    const { meera, dev, settlement } = await owed(10 * 24, 'paid');
+    await database.db
+      .update(settlements)
+      .set({ paidAt: daysAgo(2) })
+      .where(eq(settlements.id, settlement.id));
+    const events = createEvents({ error: () => {} });
+    registerNotificationWriter({ db: database.db, events });
+    const ctx = { db: database.db, events };
+    expect(await settleUnansweredPayments(ctx)).toEqual({ reminded: 1, settled: 0 });
+    expect((await remindersOf(dev.id)).map((n) => n.message)).toEqual([
+      'Reminder: Meera says they paid ₹120 for Notebooks. Confirm you received it, or say it did not arrive.',
+    ]);
+    // Six days on, nothing yet; at seven, it settles by itself and both are told.
+    await database.db
+      .update(settlements)
+      .set({ paidAt: daysAgo(6) })
+      .where(eq(settlements.id, settlement.id));
+    expect(await settleUnansweredPayments(ctx)).toEqual({ reminded: 0, settled: 0 });
+    await database.db
+      .update(settlements)
+      .set({ paidAt: daysAgo(8) })
+      .where(eq(settlements.id, settlement.id));
+    expect(await settleUnansweredPayments(ctx)).toEqual({ reminded: 0, settled: 1 });
+    const [row] = await database.db.select().from(settlements).where(eq(settlements.id, settlement.id));
+    expect(row).toMatchObject({ state: 'settled', settledAutomatically: true });
+    for (const user of [meera, dev])
+      expect((await remindersOf(user.id)).map((n) => n.message)).toContain(
+        '₹120 for Notebooks was settled automatically: it was marked paid 7 days ago and never answered.',
+      );
   });
 });

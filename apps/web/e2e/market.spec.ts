@@ -110,6 +110,10 @@ test('a buyer saves an item, hears of a price drop, makes an offer the seller ac
   await expectAccessible(seller);
   await soldDialog.getByRole('button', { name: 'Mark Sold' }).click();
   await expect(seller.getByText('Product marked as sold')).toBeVisible();
+  // The sale is the buyer's to confirm before anything is owed.
+  await expect(
+    seller.getByRole('region', { name: 'Settle up' }).getByText('Waiting for Bala Buyer to confirm'),
+  ).toBeVisible();
 
   // ---- 5. Both review each other; the reviews show on the public profiles --------------------
   await seller.getByRole('button', { name: 'Review Bala Buyer' }).click();

@@ -115,10 +115,12 @@ test('a buyer disputes a sale and a moderator decides it; both are told', async 
   });
   expect(sold.status()).toBe(200);
 
-  // ---- The buyer owes the agreed ₹500, and reports a problem -------------------------------
+  // ---- The buyer confirms buying it for the agreed ₹500, and reports a problem -------------
   const b = await openAs(browser, buyer, 390);
   await b.page.goto(`/products/${productId}`);
   const card = b.page.getByRole('region', { name: 'Settle up' });
+  await expect(card.getByText(`Sita Seller says you bought ${name} for ₹500`)).toBeVisible();
+  await card.getByRole('button', { name: `I bought ${name} for ₹500` }).click();
   await expect(card.getByText('You owe Sita Seller ₹500')).toBeVisible();
   // No UPI ID on the seller's profile: cash, or ask in chat.
   await expect(card.getByRole('link', { name: /with UPI/ })).toHaveCount(0);

@@ -111,12 +111,14 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 export const SETTLEMENT_KINDS = ['request', 'sale'] as const;
 export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
 /**
- * open: nothing said yet; paid: the payer says they paid; settled: the payee confirmed (or a
- * moderator closed it); disputed: a dispute about it is open.
+ * proposed: a sale the buyer has not confirmed yet (it counts nowhere); open: nothing said yet;
+ * paid: the payer says they paid; settled: the payee confirmed (or a moderator closed it, or nobody
+ * answered a payment for a week); disputed: a dispute about it is open; void: the buyer said they did
+ * not buy it, or the seller changed the sale before the buyer confirmed.
  */
-export const SETTLEMENT_STATES = ['open', 'paid', 'settled', 'disputed'] as const;
+export const SETTLEMENT_STATES = ['proposed', 'open', 'paid', 'settled', 'disputed', 'void'] as const;
 export type SettlementState = (typeof SETTLEMENT_STATES)[number];
-/** The list filters of GET /settlements: open covers open and paid. */
+/** The list filters of GET /settlements: open covers proposed, open and paid. */
 export const SETTLEMENT_FILTERS = ['open', 'settled', 'disputed'] as const;
 export type SettlementFilter = (typeof SETTLEMENT_FILTERS)[number];
 export const PAYMENT_METHODS = ['upi', 'cash'] as const;

@@ -115,6 +115,18 @@ export const SETTLEMENT_REASONS = [
   'notPaid',
   /** A dispute about it is open; a moderator decides. */
   'disputed',
+  /** The buyer has not confirmed the sale yet. */
+  'proposed',
+  /** Only a sale waiting for the buyer is confirmed or declined. */
+  'notProposed',
+  /** The sale was called off (the buyer said they did not buy it, or the seller changed it). */
+  'voided',
+  /** The deliverer's receipt above the estimate waits for the requester's Accept or Dispute. */
+  'costPending',
+  /** There is no receipt above the estimate to accept. */
+  'noCostClaim',
+  /** The payee disputed it before; each party may once. */
+  'alreadyDisputed',
 ] as const;
 export type SettlementReason = (typeof SETTLEMENT_REASONS)[number];
 
@@ -130,8 +142,19 @@ export const DISPUTE_REFUSALS = [
   'alreadyOpen',
   /** The dispute was decided already. */
   'alreadyResolved',
+  /** This party disputed this settlement before: one dispute per party per settlement. */
+  'alreadyDisputed',
+  /** A moderator does not decide a dispute they are a party to or opened. */
+  'own',
 ] as const;
 export type DisputeRefusal = (typeof DISPUTE_REFUSALS)[number];
+
+/** What the seller's changes to a sold product refuse. */
+export const SALE_REASONS = [
+  /** The buyer confirmed the sale: it is settled (or void) before the product changes again. */
+  'settlementOpen',
+] as const;
+export type SaleReason = (typeof SALE_REASONS)[number];
 
 /** What "Delete my account" refuses. */
 export const ACCOUNT_REFUSALS = [
@@ -150,7 +173,15 @@ export const FEATURE_REASONS: Readonly<Record<string, readonly string[]>> = {
   settlements: SETTLEMENT_REASONS,
   disputes: DISPUTE_REFUSALS,
   users: ACCOUNT_REFUSALS,
+  products: SALE_REASONS,
 };
 
 export type ErrorReason =
-  CodeReason | RequestReason | TripReason | RunReason | SettlementReason | DisputeRefusal | AccountRefusal;
+  | CodeReason
+  | RequestReason
+  | TripReason
+  | RunReason
+  | SettlementReason
+  | DisputeRefusal
+  | SaleReason
+  | AccountRefusal;

@@ -31,7 +31,7 @@ function initialsAvatar(name: string, colour: string) {
 }
 
 type DemoUser = { id: string; name: string; email: string; avatar: string | null };
-type MarketServices = Pick<Services, 'chat' | 'offers' | 'products' | 'ratings'>;
+type MarketServices = Pick<Services, 'chat' | 'offers' | 'products' | 'ratings' | 'settlements'>;
 
 /** What each story of the demo market is told with. */
 interface Market {
@@ -129,7 +129,7 @@ async function savedItems({ services, productNamed }: Market, kabir: DemoUser) {
   }
 }
 
-/** Kabir bought a hoodie: sold to him by its seller, and they reviewed each other. */
+/** Kabir bought a hoodie: sold to him by its seller, confirmed by him, and they reviewed each other. */
 async function hoodieSale({ services, productNamed, demo }: Market, kabir: DemoUser) {
   const { chat, products: productsService, ratings } = services;
   const hoodie = await productNamed('Hoodie (M, navy blue)');
@@ -142,6 +142,10 @@ async function hoodieSale({ services, productNamed, demo }: Market, kabir: DemoU
   });
   await chat.send(actor(seller), { receiverId: kabir.id, content: 'True to size. It is yours.' });
   await productsService.setStatus(actor(seller), hoodie.id, 'sold', kabir.id);
+  // Its settlement is proposed (the app does it on the sale's event) and Kabir confirms it.
+  await services.settlements.productSold(hoodie.id);
+  const { settlement } = await services.settlements.lookup(actor(kabir), 'sale', hoodie.id);
+  if (settlement?.can.confirm) await services.settlements.confirmSale(actor(kabir), settlement.id);
   await ratings.create(actor(kabir), {
     productId: hoodie.id,
     ratingType: 'buyer_to_seller',

@@ -8,7 +8,15 @@ const nextId = (prefix: string) => {
 };
 
 export function settlementCan(...allowed: (keyof SettlementCan)[]): SettlementCan {
-  const none: SettlementCan = { pay: false, receive: false, notReceive: false, dispute: false };
+  const none: SettlementCan = {
+    confirm: false,
+    decline: false,
+    acceptCost: false,
+    pay: false,
+    receive: false,
+    notReceive: false,
+    dispute: false,
+  };
   for (const action of allowed) none[action] = true;
   return none;
 }
@@ -41,6 +49,8 @@ export function makeSettlement(overrides: Partial<Settlement> = {}): Settlement 
     paidAt: null,
     settledAt: null,
     upiUri: upiUriFor(120, 12),
+    itemCost: null,
+    settledAutomatically: false,
     dispute: null,
     can: settlementCan('pay', 'dispute'),
     ...overrides,

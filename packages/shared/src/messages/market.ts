@@ -34,4 +34,5 @@ export const SALE_MESSAGES = {
   notParty: 'Only the seller and the buyer of this product can review this sale',
   wrongType: 'This rating type does not match your side of the sale',
   duplicate: 'You have already reviewed this sale',
+  settlementOpen: 'The buyer has confirmed this sale; settle it before changing it',
 } as const;

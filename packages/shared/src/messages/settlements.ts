@@ -8,6 +8,10 @@ export const SETTLEMENT_LIMITS = {
   disputeWindowHours: 48,
   /** A settlement open longer than this counts against its payer's reliability record. */
   overdueDays: 7,
+  /** The payee of a settlement marked paid and not answered this long is reminded once. */
+  payeeReminderHours: 24,
+  /** A settlement marked paid that its payee never answers settles by itself this long after. */
+  autoSettleDays: 7,
   upiIdMax: 100,
   disputeDetailsMax: 1000,
   outcomeNoteMax: 500,
@@ -24,6 +28,15 @@ export const SETTLEMENT_MESSAGES = {
   alreadySettled: 'This is already settled',
   notPaid: 'You can say it was not received only after it was marked paid',
   disputed: 'This is under dispute; a moderator will decide',
+  proposed: 'The buyer has not confirmed this sale yet',
+  notProposed: 'This sale is no longer waiting for your answer',
+  voided: 'This sale was called off',
+  costPending: 'Accept or dispute the item cost first',
+  noCostClaim: 'There is no item cost to accept',
+  alreadyDisputed: 'You have already disputed this; each side may dispute it once',
+  confirmed: 'Sale confirmed',
+  declined: 'Thanks, the seller has been told',
+  costAccepted: 'Item cost accepted',
   markedPaid: 'Marked as paid',
   markedReceived: 'Marked as received',
   markedNotReceived: 'A moderator will look into it',
@@ -42,6 +55,8 @@ export const DISPUTE_MESSAGES = {
   notFinished: 'A dispute can be opened only after the request is completed or the item is sold',
   windowClosed: `Disputes can be opened only within ${SETTLEMENT_LIMITS.disputeWindowHours} hours`,
   alreadyOpen: 'There is already an open dispute about this',
+  alreadyDisputed: 'You have already disputed this; each side may dispute it once',
+  own: 'You cannot decide a dispute you are part of',
   opened: 'Dispute opened. A moderator will look into it.',
   notFound: 'Dispute not found',
   outcomeInvalid: 'Please choose an outcome',
@@ -52,10 +67,12 @@ export const DISPUTE_MESSAGES = {
 } as const;
 
 export const SETTLEMENT_STATE_LABELS: Record<SettlementState, string> = {
+  proposed: 'Waiting for the buyer to confirm',
   open: 'Not paid yet',
   paid: 'Paid, waiting for confirmation',
   settled: 'Settled',
   disputed: 'Disputed',
+  void: 'Called off',
 };
 
 export const DISPUTE_REASON_LABELS: Record<DisputeReason, string> = {
@@ -69,6 +86,6 @@ export const DISPUTE_REASON_LABELS: Record<DisputeReason, string> = {
 export const DISPUTE_OUTCOME_LABELS: Record<DisputeOutcome, string> = {
   favour_payer: 'In favour of the payer (nothing more is owed)',
   favour_payee: 'In favour of the payee (the full amount is owed)',
-  split: 'Split (half the amount is owed)',
+  split: 'Split (half the original amount is owed)',
   no_fault: 'No fault (nothing more is owed)',
 };

@@ -52,7 +52,13 @@ export const markPaidSchema = z.object({
 export type MarkPaidBody = z.infer<typeof markPaidSchema>;
 
 export const settlementCanSchema = z.object({
-  /** The payer may say they paid (state open). */
+  /** The buyer may confirm the sale (state proposed). */
+  confirm: z.boolean(),
+  /** The buyer may say they did not buy it (state proposed). */
+  decline: z.boolean(),
+  /** The requester may accept the deliverer's receipt above their estimate. */
+  acceptCost: z.boolean(),
+  /** The payer may say they paid (state open, no receipt above the estimate waiting). */
   pay: z.boolean(),
   /** The payee may confirm they received it (state open or paid). */
   receive: z.boolean(),
@@ -65,8 +71,9 @@ export type SettlementCan = z.infer<typeof settlementCanSchema>;
 
 /**
  * Who owes whom for one completed request or one sale. Money in rupees. `thing.id` is null when the
- * product was deleted after the sale. `upiUri` only when the payee has a UPI ID (and only its two
- * parties ever see a settlement).
+ * product was deleted after the sale. `upiUri` only when the payee has a UPI ID and has done their
+ * part (the buyer confirmed the sale; the deliverer picked the request up), and only its two parties
+ * ever see a settlement.
  */
 export const settlementSchema = z.object({
   id: z.uuid(),
@@ -86,6 +93,13 @@ export const settlementSchema = z.object({
   paidAt: z.string().nullable(),
   settledAt: z.string().nullable(),
   upiUri: z.string().nullable(),
+  /**
+   * The deliverer's receipt above the requester's estimate, waiting for the requester: `amount`
+   * holds the fee and the estimate; Accept adds `claimed - estimated`. Null when none waits.
+   */
+  itemCost: z.object({ claimed: z.number(), estimated: z.number() }).nullable(),
+  /** Marked paid, never answered by the payee, and settled by itself after 7 days. */
+  settledAutomatically: z.boolean(),
   /** The open or last dispute about the same request or sale, if any. */
   dispute: z
     .object({
@@ -197,7 +211,7 @@ export const reliabilitySchema = z.object({
   cancellationsAfterAcceptance: z.number().int(),
   deliveriesGivenUp: z.number().int(),
   disputesLost: z.number().int(),
-  /** Settlements they owe that have been open for more than 7 days. */
+  /** Settlements they owe that have been open (not marked paid) for more than 7 days. */
   settlementsOverdue: z.number().int(),
   memberSince: z.string(),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  boolean,
   index,
   integer,
   pgEnum,
@@ -31,8 +32,10 @@ export const disputeStatusEnum = pgEnum('dispute_status', DISPUTE_STATUSES);
 
 /**
  * Who owes whom after a completed request (the requester owes the deliverer the fee and the item
- * cost) or a sale to a named buyer (the buyer owes the seller). One per request, one per product.
- * Its state moves by conditional updates: open → paid → settled, or disputed while a dispute is open.
+ * cost) or a sale to a named buyer (the buyer owes the seller). Its parties and amount are fixed when
+ * it opens. One per request; one live (neither void nor settled) per product. Its state moves by
+ * conditional updates: (a sale: proposed → open, or void) open → paid → settled, or disputed while a
+ * dispute is open.
  */
 export const settlements = pgTable(
   'settlements',
@@ -50,28 +53,41 @@ export const settlements = pgTable(
     payeeId: uuid('payee_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Integer paise. */
+    /** Integer paise: what is owed now. */
     amount: integer('amount').notNull(),
+    /** Integer paise: what was owed when it opened (plus an accepted receipt); a split halves this. */
+    originalAmount: integer('original_amount').notNull(),
+    /** Integer paise: the deliverer's receipt above the requester's estimate, waiting for the requester. */
+    extraClaim: integer('extra_claim'),
     state: settlementStateEnum('state').notNull().default('open'),
     method: paymentMethodEnum('method'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the payer's debt began: at opening for a request, when the buyer confirmed for a sale. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** When it was called off (state void). */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /** Marked paid, never answered by the payee, settled by itself. */
+    settledAutomatically: boolean('settled_automatically').notNull().default(false),
     /** When the payer was reminded (once, a day after it opened, if still open). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When the payee was reminded of a payment they have not answered (once, a day after it). */
+    payeeRemindedAt: timestamp('payee_reminded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('settlements_request_idx')
       .on(t.requestId)
       .where(sql`${t.requestId} is not null`),
-    uniqueIndex('settlements_product_idx')
+    // Columns, not states: a migration cannot use an enum value it adds (PostgreSQL 15).
+    uniqueIndex('settlements_product_live_idx')
       .on(t.productId)
-      .where(sql`${t.productId} is not null`),
+      .where(sql`${t.productId} is not null and ${t.voidedAt} is null and ${t.settledAt} is null`),
     index('settlements_payer_idx').on(t.payerId, t.state, t.createdAt),
     index('settlements_payee_idx').on(t.payeeId, t.state, t.createdAt),
     index('settlements_reminder_idx')
-      .on(t.createdAt)
+      .on(t.confirmedAt)
       .where(sql`${t.state} = 'open' and ${t.remindedAt} is null`),
     check('settlements_amount_nonnegative', sql`${t.amount} >= 0`),
     check('settlements_two_parties', sql`${t.payerId} <> ${t.payeeId}`),
@@ -80,7 +96,7 @@ export const settlements = pgTable(
 
 /**
  * A dispute about a completed request or a sale, opened by either party; a moderator decides it.
- * At most one open per request or sale.
+ * At most one open per request or sale, and one per party per settlement.
  */
 export const disputes = pgTable(
   'disputes',
@@ -108,5 +124,8 @@ export const disputes = pgTable(
       .where(sql`${t.status} = 'open'`),
     index('disputes_status_created_idx').on(t.status, t.createdAt, t.id),
     index('disputes_settlement_idx').on(t.settlementId),
+    uniqueIndex('disputes_one_per_party_idx')
+      .on(t.settlementId, t.openedBy)
+      .where(sql`${t.settlementId} is not null`),
   ],
 );

@@ -136,6 +136,7 @@ describe('after Meera deletes her account', () => {
       payerId: meera.id,
       payeeId: dev.id,
       amount: 5000,
+      originalAmount: 5000,
       state: 'settled',
     });
     await createRating(t.db, {

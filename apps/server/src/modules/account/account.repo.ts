@@ -160,6 +160,9 @@ async function erase(tx: Tx, userId: string): Promise<Deleted | undefined> {
   if (blockers.length) throw new Blocked(blockers);
 
   await rewriteTextsNaming(tx, userId, user.name);
+  // A sale nobody confirmed is no debt: one they were asked to confirm, or proposed, is called off.
+  await tx.execute(sql`update settlements set state = 'void', voided_at = now(), updated_at = now()
+    where (payer_id = ${userId} or payee_id = ${userId}) and state = 'proposed'`);
   // Where their requests were brought is where they live (filled in from their block and room):
   // every one of them is finished or cancelled by now, so nobody needs it any more.
   await tx.update(requests).set({ deliveryLocation: '' }).where(eq(requests.requesterId, userId));

@@ -238,6 +238,7 @@ describe('DELETE /users/me: what stands in the way', () => {
             payerId: user.id,
             payeeId: deliverer.id,
             amount: 5000,
+            originalAmount: 5000,
             state: 'paid',
           })
           .returning();

@@ -112,6 +112,7 @@ describe('GET /users/me/export', () => {
         payerId: me.id,
         payeeId: dev.id,
         amount: 5000,
+        originalAmount: 5000,
       })
       .returning();
     const [dispute] = await t.db

@@ -19,7 +19,15 @@ import type {
   ProductStatus,
 } from '@campusrun/shared';
 import type { Db } from '../../db/client';
-import { messages, offers, productImages, products, savedProducts, users } from '../../db/schema';
+import {
+  messages,
+  offers,
+  productImages,
+  products,
+  savedProducts,
+  settlements,
+  users,
+} from '../../db/schema';
 import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
 import { preparedStatements } from '../../lib/prepared';
 import { engagedBuyer } from '../../lib/sale-rule';
@@ -360,6 +368,45 @@ export const applyProductEdit = (
  * Sets the status if the product is the seller's, with the buyer they name when it is sold (null
  * otherwise); answers the status before, or undefined when it is not theirs (or does not exist).
  */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The product's sale is about to change (available, reserved, sold to `keepBuyerId` or someone
+ * else, deleted): with its settlements held, refused while one its buyer confirmed is not settled;
+ * a proposed one (not to `keepBuyerId`) is voided. Answers the voided ids, or 'settlementOpen'.
+ */
+async function releaseSale(tx: Tx, productId: string, keepBuyerId: string | null) {
+  const live = await tx
+    .select({ id: settlements.id, state: settlements.state, buyerId: settlements.payerId })
+    .from(settlements)
+    .where(
+      and(
+        eq(settlements.productId, productId),
+        inArray(settlements.state, ['proposed', 'open', 'paid', 'disputed']),
+      ),
+    )
+    .for('update');
+  const others = live.filter((s) => s.buyerId !== keepBuyerId);
+  if (others.some((s) => s.state !== 'proposed')) return 'settlementOpen' as const;
+  if (others.length === 0) return [];
+  return (
+    await tx
+      .update(settlements)
+      .set({ state: 'void', voidedAt: sql`now()`, updatedAt: new Date() })
+      .where(
+        inArray(
+          settlements.id,
+          others.map((s) => s.id),
+        ),
+      )
+      .returning({ id: settlements.id })
+  ).map((s) => s.id);
+}
+
+/**
+ * Sets the seller's product's status (and buyer): its status before, and the proposed sales it
+ * voided; 'settlementOpen' when a confirmed sale is in the way; undefined when it is not theirs.
+ */
 export const setProductStatus = (
   db: Db,
   id: string,
@@ -374,6 +421,8 @@ export const setProductStatus = (
       .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
       .for('update');
     if (!before) return undefined;
+    const voided = await releaseSale(tx, id, status === 'sold' ? buyerId : null);
+    if (voided === 'settlementOpen') return voided;
     await tx
       .update(products)
       .set({
@@ -383,10 +432,13 @@ export const setProductStatus = (
         updatedAt: new Date(),
       })
       .where(eq(products.id, id));
-    return before.status;
+    return { before: before.status, voided };
   });
 
-/** Deletes the seller's product; answers its image rows (for their files), or undefined when it is not theirs. */
+/**
+ * Deletes the seller's product: its image rows (for their files) and the proposed sales it voided;
+ * 'settlementOpen' when a confirmed sale is in the way; undefined when it is not theirs.
+ */
 export const deleteProduct = (db: Db, id: string, sellerId: string) =>
   db.transaction(async (tx) => {
     const [mine] = await tx
@@ -395,9 +447,11 @@ export const deleteProduct = (db: Db, id: string, sellerId: string) =>
       .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
       .for('update');
     if (!mine) return undefined;
+    const voided = await releaseSale(tx, id, null);
+    if (voided === 'settlementOpen') return voided;
     const images = await tx.select().from(productImages).where(eq(productImages.productId, id));
     await tx.delete(products).where(eq(products.id, id));
-    return images;
+    return { images, voided };
   });
 
 /** Names of the products these sellers already list (the demo seed skips those). */

@@ -12,7 +12,14 @@ import {
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { badRequest, forbidden, isForeignKeyViolation, notFound, type AppError } from '../../lib/errors';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  isForeignKeyViolation,
+  notFound,
+  type AppError,
+} from '../../lib/errors';
 import type { Events } from '../../lib/events';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../../lib/images';
 import { blockedWith, isBlockedBetween } from '../../lib/listing-visibility';
@@ -50,10 +57,16 @@ const viewerOf = (actor: Actor): ProductViewer => ({
 
 type ProductsContext = Pick<AppContext, 'db'> & { log: Pick<AppContext['log'], 'error'>; events?: Events };
 
+/** Settling up, told of the proposed sales a seller's change called off (committed). */
+export interface SalesHook {
+  salesVoided(settlementIds: string[]): Promise<void>;
+}
+
 /** What every product method works with: the context, where images are kept and their limits. */
 interface ProductsDeps extends ProductsContext {
   storage: Storage;
   imageLimits: ImageLimits;
+  sales?: SalesHook;
 }
 
 async function find({ db }: ProductsDeps, id: string): Promise<repo.ProductWithSeller> {
@@ -304,8 +317,11 @@ function statusMethods(deps: ProductsDeps) {
             { param: 'buyerId', msg: SALE_MESSAGES.buyerNotCandidate },
           ]);
       }
-      const before = await repo.setProductStatus(db, id, actor.id, status, buyerId);
-      if (!before) return missOrRefuse(deps, actor, id);
+      const result = await repo.setProductStatus(db, id, actor.id, status, buyerId);
+      if (!result) return missOrRefuse(deps, actor, id);
+      if (result === 'settlementOpen') throw conflict(SALE_MESSAGES.settlementOpen, result);
+      const { before, voided } = result;
+      if (voided.length) await deps.sales?.salesVoided(voided);
       // Sold to a named buyer: the buyer owes the seller (settling up opens its settlement).
       if (status === 'sold' && buyerId !== null)
         await events?.emit({ type: 'product.sold', productId: id, sellerId: actor.id, buyerId });
@@ -331,8 +347,11 @@ function statusMethods(deps: ProductsDeps) {
       if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
       const found = await repo.findProduct(db, id);
       const savers = await repo.saversOf(db, id);
-      const images = await repo.deleteProduct(db, id, actor.id);
-      if (!images) return missOrRefuse(deps, actor, id);
+      const result = await repo.deleteProduct(db, id, actor.id);
+      if (!result) return missOrRefuse(deps, actor, id);
+      if (result === 'settlementOpen') throw conflict(SALE_MESSAGES.settlementOpen, result);
+      const { images, voided } = result;
+      if (voided.length) await deps.sales?.salesVoided(voided);
       await removed(deps, actor.id, {
         id,
         name: found?.product.name ?? null,
@@ -398,8 +417,9 @@ export function createProductsService(
   ctx: ProductsContext,
   storage: Storage,
   imageLimits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+  sales?: SalesHook,
 ) {
-  const deps: ProductsDeps = { db: ctx.db, log: ctx.log, events: ctx.events, storage, imageLimits };
+  const deps: ProductsDeps = { db: ctx.db, log: ctx.log, events: ctx.events, storage, imageLimits, sales };
   return {
     assertCanSell,
     assertCanManage: (actor: Actor, id: string) => assertCanManage(deps, actor, id),

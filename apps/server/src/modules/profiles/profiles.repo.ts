@@ -24,15 +24,17 @@ export const findProfile = async (db: Db, id: string) =>
         cancellationsAfterAcceptance: sql<number>`(select count(*)::int from ${requests} r
           where r.requester_id = users.id and r.status = 'cancelled' and r.accepted_at is not null)`,
         // Decided against them: the payee loses when the payer is favoured, and the other way round.
+        // The parties are the settlement's (fixed when it opened); older disputes without one, the request's.
         disputesLost: sql<number>`(select count(*)::int from ${disputes} d
-          left join ${requests} r on d.target_type = 'request' and r.id = d.target_id
-          left join ${products} p on d.target_type = 'sale' and p.id = d.target_id
+          left join ${settlements} s on s.id = d.settlement_id
+          left join ${requests} r on d.settlement_id is null and d.target_type = 'request' and r.id = d.target_id
           where d.status = 'resolved' and (
-            (d.outcome = 'favour_payer' and coalesce(r.deliverer_id, p.seller_id) = users.id)
-            or (d.outcome = 'favour_payee' and coalesce(r.requester_id, p.buyer_id) = users.id)))`,
+            (d.outcome = 'favour_payer' and coalesce(s.payee_id, r.deliverer_id) = users.id)
+            or (d.outcome = 'favour_payee' and coalesce(s.payer_id, r.requester_id) = users.id)))`,
+        // Debts they owe and have not even marked paid a week after they began.
         settlementsOverdue: sql<number>`(select count(*)::int from ${settlements} s
-          where s.payer_id = users.id and s.state in ('open', 'paid')
-            and s.created_at < now() - make_interval(days => ${SETTLEMENT_LIMITS.overdueDays}))`,
+          where s.payer_id = users.id and s.state = 'open'
+            and s.confirmed_at < now() - make_interval(days => ${SETTLEMENT_LIMITS.overdueDays}))`,
       })
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)))

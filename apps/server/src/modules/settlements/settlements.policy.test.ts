@@ -6,6 +6,7 @@ import {
   notReceiveRefusal,
   payRefusal,
   receiveRefusal,
+  resolveRefusal,
   settlementCan,
   type SettlementFacts,
 } from './settlements.policy';
@@ -21,6 +22,9 @@ const facts = (state: SettlementFacts['state'], finishedAt: Date | null = hoursA
   state,
   finishedAt,
   disputeOpen: state === 'disputed',
+  disputedBy: [],
+  extraClaim: null,
+  payeeActed: true,
 });
 
 describe('transitions × role × state', () => {
@@ -35,6 +39,10 @@ describe('transitions × role × state', () => {
     [PAYEE, 'settled', 'notPayer', 'alreadySettled', 'alreadySettled'],
     [PAYEE, 'disputed', 'notPayer', 'disputed', 'disputed'],
     [STRANGER, 'open', 'notParty', 'notParty', 'notParty'],
+    [PAYER, 'proposed', 'proposed', 'notPayee', 'notPayee'],
+    [PAYEE, 'proposed', 'notPayer', 'proposed', 'proposed'],
+    [PAYER, 'void', 'voided', 'notPayee', 'notPayee'],
+    [PAYEE, 'void', 'notPayer', 'voided', 'voided'],
   ] as const)('%s on %s', (who, state, pay, receive, notReceive) => {
     const s = facts(state);
     expect(payRefusal(who, s)).toBe(pay);
@@ -56,6 +64,7 @@ describe('disputes', () => {
     finished: true,
     finishedAt: hoursAgo(47),
     disputeOpen: false,
+    disputedBy: [] as string[],
     ...over,
   });
   it('either party within 48 hours, one open at a time', () => {
@@ -80,8 +89,69 @@ describe('disputes', () => {
   ] as const)(
     '%s (settled before: %s) leaves it %s for %i paise; loser %s',
     (outcome, wasSettled, state, amount, loser) => {
-      expect(afterOutcome(outcome, { amount: 1001, wasSettled })).toEqual({ state, amount });
+      expect(
+        afterOutcome(outcome, { amount: 1001, originalAmount: 1001, extraClaim: null, wasSettled }),
+      ).toMatchObject({ state, amount });
       expect(loserOf(outcome)).toBe(loser);
     },
   );
+});
+
+describe('the money rules', () => {
+  it("finding 2: a proposed sale is the buyer's to confirm; until then nothing can be paid or disputed", () => {
+    const s = facts('proposed');
+    expect(settlementCan(PAYER, s, now)).toMatchObject({
+      confirm: true,
+      decline: true,
+      pay: false,
+      dispute: false,
+    });
+    expect(settlementCan(PAYEE, s, now)).toMatchObject({
+      confirm: false,
+      decline: false,
+      receive: false,
+      dispute: false,
+    });
+  });
+
+  it('finding 1: nothing of a request the deliverer never picked up can be disputed', () => {
+    expect(settlementCan(PAYER, { ...facts('open'), payeeActed: false }, now).dispute).toBe(false);
+    expect(settlementCan(PAYEE, { ...facts('open'), payeeActed: false }, now).dispute).toBe(false);
+  });
+
+  it('finding 3: a receipt above the estimate waits for the requester before anything is paid', () => {
+    const s = { ...facts('open'), extraClaim: 5000 };
+    expect(payRefusal(PAYER, s)).toBe('costPending');
+    expect(settlementCan(PAYER, s, now)).toMatchObject({ acceptCost: true, pay: false, dispute: true });
+    expect(settlementCan(PAYEE, s, now).acceptCost).toBe(false);
+  });
+
+  it('finding 4: a moderator never decides a dispute they pay, are paid in, or opened', () => {
+    const d = { payerId: PAYER, payeeId: PAYEE, openedBy: 'opener' };
+    expect(resolveRefusal(PAYER, d)).toBe('own');
+    expect(resolveRefusal(PAYEE, d)).toBe('own');
+    expect(resolveRefusal('opener', d)).toBe('own');
+    expect(resolveRefusal(STRANGER, d)).toBeNull();
+  });
+
+  it('finding 8: one dispute per party, and a split is half the original amount however often decided', () => {
+    const target = {
+      payerId: PAYER,
+      payeeId: PAYEE,
+      finished: true,
+      finishedAt: hoursAgo(1),
+      disputeOpen: false,
+      disputedBy: [PAYER],
+    };
+    expect(disputeRefusal(PAYER, target, now)).toBe('alreadyDisputed');
+    expect(disputeRefusal(PAYEE, target, now)).toBeNull();
+    const first = afterOutcome('split', {
+      amount: 5000,
+      originalAmount: 5000,
+      extraClaim: null,
+      wasSettled: false,
+    });
+    const second = afterOutcome('split', { ...first, extraClaim: null, wasSettled: false });
+    expect([first.amount, second.amount]).toEqual([2500, 2500]);
+  });
 });

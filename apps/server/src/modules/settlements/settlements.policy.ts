@@ -17,10 +17,16 @@ export interface SettlementFacts {
   payerId: string;
   payeeId: string;
   state: SettlementState;
-  /** When the request was completed or the product sold (the dispute window starts then). */
+  /** When the request was completed or the buyer confirmed the sale (the dispute window starts then). */
   finishedAt: Date | null;
   /** A dispute about the same request or sale is open. */
   disputeOpen: boolean;
+  /** Who has disputed this settlement before (each party may once). */
+  disputedBy: string[];
+  /** Paise of the deliverer's receipt above the estimate, waiting for the requester; null when none. */
+  extraClaim: number | null;
+  /** The payee has done their part: the deliverer picked the request up; always true of a sale. */
+  payeeActed: boolean;
 }
 
 /** Not one of the two parties: the settlement does not exist for them (404). */
@@ -29,18 +35,24 @@ export type Refusal = SettlementReason | 'notParty';
 export const isParty = (userId: string, s: Pick<SettlementFacts, 'payerId' | 'payeeId'>) =>
   userId === s.payerId || userId === s.payeeId;
 
-/** Why a state refuses a move it does not allow (settled and disputed are final until a moderator). */
+/**
+ * Why a state refuses a move it does not allow (settled and disputed are final until a moderator; a
+ * proposed sale is the buyer's to answer first; a void one is over).
+ */
 function stateRefusal(state: SettlementState): SettlementReason | null {
   if (state === 'settled') return 'alreadySettled';
   if (state === 'disputed') return 'disputed';
+  if (state === 'proposed') return 'proposed';
+  if (state === 'void') return 'voided';
   return null;
 }
 
-/** The payer says they paid: open → paid. */
+/** The payer says they paid: open → paid, once any receipt above the estimate is answered. */
 export function payRefusal(userId: string, s: SettlementFacts): Refusal | null {
   if (!isParty(userId, s)) return 'notParty';
   if (userId !== s.payerId) return 'notPayer';
-  return stateRefusal(s.state) ?? (s.state === 'open' ? null : 'notOpen');
+  const refusal = stateRefusal(s.state) ?? (s.state === 'open' ? null : 'notOpen');
+  return refusal ?? (s.extraClaim !== null ? 'costPending' : null);
 }
 
 /** The payee confirms they received it: open or paid → settled. */
@@ -50,22 +62,43 @@ export function receiveRefusal(userId: string, s: SettlementFacts): Refusal | nu
   return stateRefusal(s.state);
 }
 
+/** The buyer answers a proposed sale (confirms it, or says they did not buy it): proposed → open or void. */
+export function answerSaleRefusal(userId: string, s: SettlementFacts): Refusal | null {
+  if (!isParty(userId, s)) return 'notParty';
+  if (userId !== s.payerId) return 'notPayer';
+  if (s.state === 'void') return 'voided';
+  return s.state === 'proposed' ? null : 'notProposed';
+}
+
+/** The requester accepts the deliverer's receipt above their estimate (while open). */
+export function acceptCostRefusal(userId: string, s: SettlementFacts): Refusal | null {
+  if (!isParty(userId, s)) return 'notParty';
+  if (userId !== s.payerId) return 'notPayer';
+  return stateRefusal(s.state) ?? (s.state === 'open' && s.extraClaim !== null ? null : 'noCostClaim');
+}
+
 /** The payee says it never arrived: paid → disputed. */
 export function notReceiveRefusal(userId: string, s: SettlementFacts): Refusal | null {
   if (!isParty(userId, s)) return 'notParty';
   if (userId !== s.payeeId) return 'notPayee';
-  return stateRefusal(s.state) ?? (s.state === 'paid' ? null : 'notPaid');
+  const refusal = stateRefusal(s.state) ?? (s.state === 'paid' ? null : 'notPaid');
+  return refusal ?? (s.disputedBy.includes(userId) ? 'alreadyDisputed' : null);
 }
 
-/** What the dispute rules need to know of a request or sale. */
+/** What the dispute rules need to know of a request or sale: its settlement. */
 export interface DisputeTarget {
-  /** The two parties (the payer and the payee); null when there is none (not accepted, not sold to anyone). */
+  /** The settlement's two parties (the payer and the payee); null when there is none. */
   payerId: string | null;
   payeeId: string | null;
-  /** Completed (the request) or sold to a named buyer (the product). */
+  /**
+   * A debt both made: the request completed after its deliverer picked it up, or the sale confirmed
+   * by its buyer (not proposed, not void).
+   */
   finished: boolean;
   finishedAt: Date | null;
   disputeOpen: boolean;
+  /** Who has disputed this settlement before. */
+  disputedBy: string[];
 }
 
 const WINDOW_MS = SETTLEMENT_LIMITS.disputeWindowHours * 3600_000;
@@ -75,26 +108,41 @@ export const withinWindow = (finishedAt: Date | null, now: Date) =>
   finishedAt !== null && now.getTime() - finishedAt.getTime() <= WINDOW_MS;
 
 /**
- * Either party opens a dispute about a completed request or a sale to a named buyer, within the
- * window, while none about it is open.
+ * Either party opens a dispute about a completed request or a confirmed sale, within the window,
+ * while none about it is open, once each.
  */
 export function disputeRefusal(userId: string, t: DisputeTarget, now: Date): DisputeRefusal | null {
   if (userId !== t.payerId && userId !== t.payeeId) return 'notParty';
   if (!t.finished || t.payerId === null || t.payeeId === null) return 'notFinished';
   if (!withinWindow(t.finishedAt, now)) return 'windowClosed';
+  if (t.disputedBy.includes(userId)) return 'alreadyDisputed';
   return t.disputeOpen ? 'alreadyOpen' : null;
 }
 
+/** A moderator decides a dispute only when they are neither of its parties nor the one who opened it. */
+export const resolveRefusal = (
+  moderatorId: string,
+  d: { payerId: string | null; payeeId: string | null; openedBy: string },
+): DisputeRefusal | null => ([d.payerId, d.payeeId, d.openedBy].includes(moderatorId) ? 'own' : null);
+
 /** What the viewer may do with the settlement now, for the client's buttons. */
 export function settlementCan(userId: string, s: SettlementFacts, now: Date): SettlementCan {
+  const confirmed = s.state !== 'proposed' && s.state !== 'void';
   return {
+    confirm: answerSaleRefusal(userId, s) === null,
+    decline: answerSaleRefusal(userId, s) === null,
+    acceptCost: acceptCostRefusal(userId, s) === null,
     pay: payRefusal(userId, s) === null,
     receive: receiveRefusal(userId, s) === null,
     notReceive: notReceiveRefusal(userId, s) === null,
     dispute:
       disputeRefusal(
         userId,
-        { ...s, finished: s.finishedAt !== null, disputeOpen: s.disputeOpen || s.state === 'disputed' },
+        {
+          ...s,
+          finished: confirmed && s.payeeActed && s.finishedAt !== null,
+          disputeOpen: s.disputeOpen || s.state === 'disputed',
+        },
         now,
       ) === null,
   };
@@ -102,21 +150,27 @@ export function settlementCan(userId: string, s: SettlementFacts, now: Date): Se
 
 /**
  * Where a decided dispute leaves its settlement: settled when nothing more is owed, open again for
- * the full (favour_payee) or half (split, rounded down to the paisa) amount, or settled anyway when
- * it had been settled before the dispute.
+ * the full amount (favour_payee: the original amount and any receipt above the estimate that was
+ * waiting) or half the original amount (split, rounded down to the paisa, however often it is
+ * decided), or settled anyway when it had been settled before the dispute.
  */
 export function afterOutcome(
   outcome: DisputeOutcome,
-  s: { amount: number; wasSettled: boolean },
-): { state: 'open' | 'settled'; amount: number } {
+  s: { amount: number; originalAmount: number; extraClaim: number | null; wasSettled: boolean },
+): { state: 'open' | 'settled'; amount: number; originalAmount: number } {
+  const full = s.originalAmount + (s.extraClaim ?? 0);
   switch (outcome) {
     case 'favour_payer':
     case 'no_fault':
-      return { state: 'settled', amount: s.amount };
+      return { state: 'settled', amount: s.amount, originalAmount: s.originalAmount };
     case 'favour_payee':
-      return { state: s.wasSettled ? 'settled' : 'open', amount: s.amount };
+      return { state: s.wasSettled ? 'settled' : 'open', amount: full, originalAmount: full };
     case 'split':
-      return { state: s.wasSettled ? 'settled' : 'open', amount: Math.floor(s.amount / 2) };
+      return {
+        state: s.wasSettled ? 'settled' : 'open',
+        amount: Math.floor(s.originalAmount / 2),
+        originalAmount: s.originalAmount,
+      };
   }
 }
 

@@ -23,11 +23,20 @@ export const settlementFacts = (row: SettlementRow): SettlementFacts => ({
   state: row.state,
   finishedAt: row.finishedAt,
   disputeOpen: row.disputeStatus === 'open',
+  disputedBy: row.disputedBy,
+  extraClaim: row.extraClaim,
+  payeeActed: row.payeeActed,
 });
 
 /**
+ * The payee's UPI ID goes to the payer only once the debt is one both made: the buyer confirmed the
+ * sale, the deliverer picked the request up; never for a void one.
+ */
+const showsUpi = (row: SettlementRow) => row.payeeActed && row.state !== 'proposed' && row.state !== 'void';
+
+/**
  * A settlement as one of its two parties sees it (nobody else ever does): money in rupees, the
- * payee's UPI link when they have a UPI ID, `can` from the policy as of `now`.
+ * payee's UPI link when they have a UPI ID and the debt is confirmed, `can` from the policy as of `now`.
  */
 export function presentSettlement(row: SettlementRow, viewerId: string, now = new Date()): Settlement {
   const amount = toRupees(row.amount);
@@ -47,9 +56,15 @@ export function presentSettlement(row: SettlementRow, viewerId: string, now = ne
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     settledAt: row.settledAt?.toISOString() ?? null,
-    upiUri: row.payeeUpiId
-      ? upiUri({ upiId: row.payeeUpiId, payeeName: row.payeeName, amount, note: paymentNote(row) })
-      : null,
+    upiUri:
+      row.payeeUpiId && showsUpi(row)
+        ? upiUri({ upiId: row.payeeUpiId, payeeName: row.payeeName, amount, note: paymentNote(row) })
+        : null,
+    itemCost:
+      row.extraClaim === null
+        ? null
+        : { claimed: toRupees(row.itemEstimate + row.extraClaim), estimated: toRupees(row.itemEstimate) },
+    settledAutomatically: row.settledAutomatically,
     dispute:
       row.disputeId && row.disputeStatus
         ? { id: row.disputeId, status: row.disputeStatus, outcome: row.disputeOutcome }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   DisputeOutcome,
@@ -51,17 +51,27 @@ const columns = {
   payeeAvatar: payee.avatar,
   payeeUpiId: payee.upiId,
   amount: settlements.amount,
+  extraClaim: settlements.extraClaim,
   state: settlements.state,
   method: settlements.method,
   createdAt: settlements.createdAt,
   paidAt: settlements.paidAt,
   settledAt: settlements.settledAt,
+  settledAutomatically: settlements.settledAutomatically,
   requestNumber: sql<
     number | null
   >`(select r.number from ${requests} r where r.id = ${settlements.requestId})`,
+  /** Paise: the requester's estimate of the item cost (0 without one, or for a sale). */
+  itemEstimate: sql<number>`coalesce((select r.item_cost from ${requests} r
+    where r.id = ${settlements.requestId}), 0)`.mapWith(Number),
+  /** The deliverer picked the request up; a sale's seller has nothing to do first. */
+  payeeActed: sql<boolean>`${settlements.kind} = 'sale' or exists (select 1 from ${requests} r
+    where r.id = ${settlements.requestId} and r.picked_up_at is not null)`,
   finishedAt: sql<string | null>`case when ${settlements.kind} = 'request'
     then (select r.completed_at from ${requests} r where r.id = ${settlements.requestId})
-    else (select p.sold_at from ${products} p where p.id = ${settlements.productId}) end`,
+    else ${settlements.confirmedAt} end`,
+  disputedBy: sql<string[]>`array(select d.opened_by from ${disputes} d
+    where d.settlement_id = ${settlements.id})`,
   disputeId: sql<string | null>`(select x.id from ${lastDispute} x)`,
   disputeStatus: sql<'open' | 'resolved' | null>`(select x.status from ${lastDispute} x)`,
   disputeOutcome: sql<DisputeOutcome | null>`(select x.outcome from ${lastDispute} x)`,
@@ -93,7 +103,10 @@ export const findSettlement = async (db: Db, id: string) => {
   return row && normalise(row);
 };
 
-/** The settlement of a request or a sale, when `userId` is one of its parties. */
+/**
+ * The settlement of a request or a sale, when `userId` is one of its parties: of a product sold more
+ * than once, the newest that is not void (else the newest void one).
+ */
 export async function findForParty(db: Db, kind: SettlementKind, targetId: string, userId: string) {
   const [row] = await selectSettlements(
     db,
@@ -101,12 +114,14 @@ export async function findForParty(db: Db, kind: SettlementKind, targetId: strin
       kind === 'request' ? eq(settlements.requestId, targetId) : eq(settlements.productId, targetId),
       or(eq(settlements.payerId, userId), eq(settlements.payeeId, userId)),
     ),
-  ).limit(1);
+  )
+    .orderBy(sql`${settlements.state} = 'void'`, desc(settlements.createdAt))
+    .limit(1);
   return row && normalise(row);
 }
 
 const FILTER: Record<SettlementFilter, SQL> = {
-  open: sql`${settlements.state} in ('open', 'paid')`,
+  open: sql`${settlements.state} in ('proposed', 'open', 'paid')`,
   settled: sql`${settlements.state} = 'settled'`,
   disputed: sql`${settlements.state} = 'disputed'`,
 };
@@ -167,15 +182,18 @@ type Created = { id: string };
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * Opens the settlement of a completed request: its requester owes its deliverer the fee and the
- * item cost (the actual one when told, else the estimate). Nothing when it already has one.
+ * Opens the settlement of a completed request: its requester owes its deliverer the fee and the item
+ * cost (the receipt when told, else the estimate), but never more than the estimate without the
+ * requester's word: a receipt above it waits as `extra_claim`. Nothing when it already has one.
  */
 export const openForRequest = async (db: Db, requestId: string) =>
   rowsOf<Created>(
-    await db.execute(sql`insert into ${settlements} (kind, request_id, title, payer_id, payee_id, amount)
-      select 'request', r.id, r.item_name, r.requester_id, r.deliverer_id,
-        r.expected_price + coalesce(r.actual_item_cost, r.item_cost, 0)
-      from ${requests} r
+    await db.execute(sql`insert into ${settlements}
+        (kind, request_id, title, payer_id, payee_id, amount, original_amount, extra_claim, confirmed_at)
+      select 'request', r.id, r.item_name, r.requester_id, r.deliverer_id, c.amount, c.amount,
+        nullif(greatest(coalesce(r.actual_item_cost, 0) - coalesce(r.item_cost, 0), 0), 0), now()
+      from ${requests} r, lateral (select r.expected_price
+        + least(coalesce(r.actual_item_cost, r.item_cost, 0), coalesce(r.item_cost, 0)) as amount) c
       where r.id = ${requestId} and r.status = 'completed' and r.deliverer_id is not null
         and r.deliverer_id <> r.requester_id
       on conflict (request_id) where request_id is not null do nothing
@@ -183,20 +201,21 @@ export const openForRequest = async (db: Db, requestId: string) =>
   )[0];
 
 /**
- * Opens the settlement of a sale to a named buyer: the buyer owes the seller their accepted offer's
- * amount, else the listing price. Nothing when it already has one.
+ * Proposes the settlement of a sale to a named buyer: the buyer owes the seller their accepted
+ * offer's amount, else the listing price, once they confirm. Nothing while the product has a live one.
  */
 export const openForSale = async (db: Db, productId: string) =>
   rowsOf<Created>(
-    await db.execute(sql`insert into ${settlements} (kind, product_id, title, payer_id, payee_id, amount)
-      select 'sale', p.id, p.name, p.buyer_id, p.seller_id,
-        coalesce((select o.amount from offers o
+    await db.execute(sql`insert into ${settlements}
+        (kind, product_id, title, payer_id, payee_id, amount, original_amount, state)
+      select 'sale', p.id, p.name, p.buyer_id, p.seller_id, a.amount, a.amount, 'proposed'
+      from ${products} p, lateral (select coalesce((select o.amount from offers o
           where o.product_id = p.id and o.buyer_id = p.buyer_id and o.status = 'accepted'
-          order by o.decided_at desc nulls last, o.created_at desc limit 1), p.price)
-      from ${products} p
+          order by o.decided_at desc nulls last, o.created_at desc limit 1), p.price) as amount) a
       where p.id = ${productId} and p.status = 'sold' and p.buyer_id is not null
         and p.buyer_id <> p.seller_id
-      on conflict (product_id) where product_id is not null do nothing
+      on conflict (product_id) where product_id is not null and voided_at is null and settled_at is null
+      do nothing
       returning id`),
   )[0];
 
@@ -205,20 +224,70 @@ export const openForSale = async (db: Db, productId: string) =>
 const returningId = { id: settlements.id };
 const touched = () => ({ updatedAt: new Date() });
 
+/** The buyer confirms a proposed sale: proposed → open, their debt from now. */
+export const confirmSale = async (db: Db, id: string, payerId: string) =>
+  (
+    await db
+      .update(settlements)
+      .set({ state: 'open', confirmedAt: sql`now()`, ...touched() })
+      .where(and(eq(settlements.id, id), eq(settlements.payerId, payerId), eq(settlements.state, 'proposed')))
+      .returning(returningId)
+  )[0];
+
+/** The buyer says they did not buy it: proposed → void. */
+export const declineSale = async (db: Db, id: string, payerId: string) =>
+  (
+    await db
+      .update(settlements)
+      .set({ state: 'void', voidedAt: sql`now()`, ...touched() })
+      .where(and(eq(settlements.id, id), eq(settlements.payerId, payerId), eq(settlements.state, 'proposed')))
+      .returning(returningId)
+  )[0];
+
+/** The requester accepts the receipt above their estimate: it is added to what they owe. */
+export const acceptCost = async (db: Db, id: string, payerId: string) =>
+  (
+    await db
+      .update(settlements)
+      .set({
+        amount: sql`${settlements.amount} + ${settlements.extraClaim}`,
+        originalAmount: sql`${settlements.originalAmount} + ${settlements.extraClaim}`,
+        extraClaim: null,
+        ...touched(),
+      })
+      .where(
+        and(
+          eq(settlements.id, id),
+          eq(settlements.payerId, payerId),
+          eq(settlements.state, 'open'),
+          isNotNull(settlements.extraClaim),
+        ),
+      )
+      .returning(returningId)
+  )[0];
+
 export const markPaid = async (db: Db, id: string, payerId: string, method: PaymentMethod) =>
   (
     await db
       .update(settlements)
       .set({ state: 'paid', method, paidAt: sql`now()`, ...touched() })
-      .where(and(eq(settlements.id, id), eq(settlements.payerId, payerId), eq(settlements.state, 'open')))
+      .where(
+        and(
+          eq(settlements.id, id),
+          eq(settlements.payerId, payerId),
+          eq(settlements.state, 'open'),
+          isNull(settlements.extraClaim),
+        ),
+      )
       .returning(returningId)
   )[0];
 
+/** The payee confirms it arrived (a receipt above the estimate still waiting is given up). */
 export const markReceived = async (db: Db, id: string, payeeId: string) =>
   (
     await db
       .update(settlements)
-      .set({ state: 'settled', settledAt: sql`now()`, ...touched() })
+      .set({ state: 'settled', settledAt: sql`now()`, extraClaim: null, ...touched() })
       .where(
         and(
           eq(settlements.id, id),
@@ -229,13 +298,24 @@ export const markReceived = async (db: Db, id: string, payeeId: string) =>
       .returning(returningId)
   )[0];
 
-/** paid → disputed, and the dispute it opens (reason not_received), in one transaction. */
+/**
+ * paid → disputed, and the dispute it opens (reason not_received), in one transaction; not when the
+ * payee disputed it before (one dispute per party).
+ */
 export const markNotReceived = (db: Db, id: string, payeeId: string, details: string) =>
   db.transaction(async (tx) => {
     const [row] = await tx
       .update(settlements)
       .set({ state: 'disputed', ...touched() })
-      .where(and(eq(settlements.id, id), eq(settlements.payeeId, payeeId), eq(settlements.state, 'paid')))
+      .where(
+        and(
+          eq(settlements.id, id),
+          eq(settlements.payeeId, payeeId),
+          eq(settlements.state, 'paid'),
+          sql`not exists (select 1 from ${disputes} d
+            where d.settlement_id = ${settlements.id} and d.opened_by = ${payeeId})`,
+        ),
+      )
       .returning({
         id: settlements.id,
         kind: settlements.kind,
@@ -258,46 +338,63 @@ export const markNotReceived = (db: Db, id: string, payeeId: string, details: st
 
 // ---- Disputes ----
 
-/** The parties and the finish of a request or sale, as the dispute rules need them. */
-export async function disputeTarget(db: Db, kind: SettlementKind, targetId: string) {
-  const open = sql<boolean>`exists (select 1 from ${disputes} d
-    where d.target_type = ${kind} and d.target_id = ${targetId} and d.status = 'open')`;
+/**
+ * What the dispute rules need of a request or sale, as `userId` would dispute it: its settlement (of
+ * a product, the newest confirmed one `userId` is a party of). Without one, the request's two people
+ * or the product's seller, unfinished. Undefined when there is no such request or product.
+ */
+export async function disputeTarget(db: Db, kind: SettlementKind, targetId: string, userId: string) {
+  const [held] = await selectSettlements(
+    db,
+    and(
+      kind === 'request' ? eq(settlements.requestId, targetId) : eq(settlements.productId, targetId),
+      sql`${settlements.state} not in ('proposed', 'void')`,
+      kind === 'sale' ? or(eq(settlements.payerId, userId), eq(settlements.payeeId, userId)) : undefined,
+    ),
+  )
+    .orderBy(desc(settlements.createdAt))
+    .limit(1);
+  if (held) {
+    const s = normalise(held);
+    return {
+      settlementId: s.id as string | null,
+      payerId: s.payerId as string | null,
+      payeeId: s.payeeId as string | null,
+      finished: s.payeeActed && s.finishedAt !== null,
+      finishedAt: s.finishedAt,
+      disputeOpen: s.disputeStatus === 'open' || s.state === 'disputed',
+      disputedBy: s.disputedBy,
+    };
+  }
+  const unfinished = {
+    settlementId: null,
+    finished: false,
+    finishedAt: null,
+    disputeOpen: false,
+    disputedBy: [] as string[],
+  };
   if (kind === 'request') {
-    const [row] = await db
-      .select({
-        payerId: requests.requesterId,
-        payeeId: requests.delivererId,
-        finished: sql<boolean>`${requests.status} = 'completed'`,
-        finishedAt: requests.completedAt,
-        disputeOpen: open,
-      })
+    const [r] = await db
+      .select({ payerId: requests.requesterId, payeeId: requests.delivererId })
       .from(requests)
       .where(eq(requests.id, targetId));
-    return row;
+    return r && { ...r, ...unfinished };
   }
-  const [row] = await db
-    .select({
-      payerId: products.buyerId,
-      payeeId: products.sellerId,
-      finished: sql<boolean>`${products.status} = 'sold' and ${products.buyerId} is not null`,
-      finishedAt: products.soldAt,
-      disputeOpen: open,
-    })
-    .from(products)
-    .where(eq(products.id, targetId));
-  return row;
+  const [p] = await db.select({ payeeId: products.sellerId }).from(products).where(eq(products.id, targetId));
+  return p && { payerId: null, payeeId: p.payeeId, ...unfinished };
 }
 
 /**
- * Opens a dispute and moves the settlement of its request or sale (if any) to disputed, in one
- * transaction that holds the settlement's row first. Undefined when one about it is already open
- * (the unique partial index decides between two at once).
+ * Opens a dispute about a settlement and moves it to disputed, in one transaction that holds the
+ * settlement's row first. Undefined when one about it is already open or this party disputed it
+ * before (the unique indexes decide between two at once).
  */
 export const openDispute = (
   db: Db,
   values: {
     targetType: SettlementKind;
     targetId: string;
+    settlementId: string;
     openedBy: string;
     reason: DisputeReason;
     details: string;
@@ -308,24 +405,37 @@ export const openDispute = (
       .select({ id: settlements.id })
       .from(settlements)
       .where(
-        values.targetType === 'request'
-          ? eq(settlements.requestId, values.targetId)
-          : eq(settlements.productId, values.targetId),
+        and(eq(settlements.id, values.settlementId), sql`${settlements.state} not in ('proposed', 'void')`),
       )
       .for('update');
-    const [dispute] = await tx
-      .insert(disputes)
-      .values({ ...values, settlementId: held?.id ?? null })
-      .onConflictDoNothing()
-      .returning();
+    if (!held) return undefined;
+    const [dispute] = await tx.insert(disputes).values(values).onConflictDoNothing().returning();
     if (!dispute) return undefined;
-    if (held)
-      await tx
-        .update(settlements)
-        .set({ state: 'disputed', ...touched() })
-        .where(eq(settlements.id, held.id));
-    return { dispute, settlementId: held?.id ?? null };
+    await tx
+      .update(settlements)
+      .set({ state: 'disputed', ...touched() })
+      .where(eq(settlements.id, held.id));
+    return { dispute, settlementId: held.id };
   });
+
+/** The two parties of a dispute: its settlement's, else (older disputes) the request's. */
+export async function disputeParties(db: Db, d: DisputeRow) {
+  if (d.settlementId) {
+    const [s] = await db
+      .select({ payerId: settlements.payerId, payeeId: settlements.payeeId })
+      .from(settlements)
+      .where(eq(settlements.id, d.settlementId));
+    if (s) return s;
+  }
+  if (d.targetType === 'request') {
+    const [r] = await db
+      .select({ payerId: requests.requesterId, payeeId: requests.delivererId })
+      .from(requests)
+      .where(eq(requests.id, d.targetId));
+    if (r) return r;
+  }
+  return { payerId: null, payeeId: null };
+}
 
 export const findDispute = async (db: Db, id: string) =>
   (await db.select().from(disputes).where(eq(disputes.id, id)))[0];
@@ -350,17 +460,24 @@ export const resolveDispute = (
     if (!dispute) return undefined;
     if (dispute.settlementId) {
       const [s] = await tx
-        .select({ amount: settlements.amount, settledAt: settlements.settledAt })
+        .select({
+          amount: settlements.amount,
+          originalAmount: settlements.originalAmount,
+          extraClaim: settlements.extraClaim,
+          settledAt: settlements.settledAt,
+        })
         .from(settlements)
         .where(eq(settlements.id, dispute.settlementId))
         .for('update');
       if (s) {
-        const next = afterOutcome(decision.outcome, { amount: s.amount, wasSettled: s.settledAt !== null });
+        const next = afterOutcome(decision.outcome, { ...s, wasSettled: s.settledAt !== null });
         await tx
           .update(settlements)
           .set({
             state: next.state,
             amount: next.amount,
+            originalAmount: next.originalAmount,
+            extraClaim: null,
             ...(next.state === 'settled' && { settledAt: sql`coalesce(${settlements.settledAt}, now())` }),
             ...touched(),
           })
@@ -488,6 +605,41 @@ export const claimDueReminders = async (db: Db, hours: number) =>
     await db.execute(sql`update ${settlements} s set reminded_at = now()
       from ${users} u
       where u.id = s.payee_id and s.state = 'open' and s.reminded_at is null
-        and s.created_at <= now() - make_interval(hours => ${hours})
+        and s.confirmed_at <= now() - make_interval(hours => ${hours})
       returning s.id, s.payer_id, u.name as payee_name, s.title, s.amount, s.request_id, s.product_id`),
+  );
+
+type Due = {
+  id: string;
+  payer_id: string;
+  payee_id: string;
+  payer_name: string;
+  title: string;
+  amount: number;
+  request_id: string | null;
+  product_id: string | null;
+};
+
+/** Claims the payments marked paid a day ago that their payee has not answered (once each). */
+export const claimPayeeReminders = async (db: Db, hours: number) =>
+  rowsOf<Due>(
+    await db.execute(sql`update ${settlements} s set payee_reminded_at = now()
+      from ${users} u
+      where u.id = s.payer_id and s.state = 'paid' and s.payee_reminded_at is null
+        and s.paid_at <= now() - make_interval(hours => ${hours})
+      returning s.id, s.payer_id, s.payee_id, u.name as payer_name, s.title, s.amount, s.request_id,
+        s.product_id`),
+  );
+
+/** Settles the payments marked paid `days` ago whose payee was reminded and never answered. */
+export const autoSettle = async (db: Db, days: number) =>
+  rowsOf<Due>(
+    await db.execute(sql`update ${settlements} s
+      set state = 'settled', settled_at = now(), settled_automatically = true, extra_claim = null,
+        updated_at = now()
+      from ${users} u
+      where u.id = s.payer_id and s.state = 'paid' and s.payee_reminded_at is not null
+        and s.paid_at <= now() - make_interval(days => ${days})
+      returning s.id, s.payer_id, s.payee_id, u.name as payer_name, s.title, s.amount, s.request_id,
+        s.product_id`),
   );

@@ -66,6 +66,52 @@ function readingRoutes(app: ZodApp, service: SettlementsService) {
   );
 }
 
+/** The payer's answers: a proposed sale (confirm, decline) and a receipt above the estimate. */
+function answerRoutes(app: ZodApp, service: SettlementsService) {
+  const id = rowId('id', SETTLEMENT_MESSAGES.notFound);
+  const one = { 200: settlementResponseSchema };
+  app.put(
+    '/settlements/:id/confirm',
+    {
+      onRequest: id.check,
+      schema: {
+        tags,
+        description: 'The buyer confirms a proposed sale (proposed → open); the seller is told.',
+        params: id.params,
+        response: one,
+      },
+    },
+    (req) => service.confirmSale(actorOf(req), req.params.id),
+  );
+  app.put(
+    '/settlements/:id/decline',
+    {
+      onRequest: id.check,
+      schema: {
+        tags,
+        description: 'The buyer says they did not buy it (proposed → void); the seller is told.',
+        params: id.params,
+        response: one,
+      },
+    },
+    (req) => service.declineSale(actorOf(req), req.params.id),
+  );
+  app.put(
+    '/settlements/:id/accept-cost',
+    {
+      onRequest: id.check,
+      schema: {
+        tags,
+        description:
+          "The requester accepts the deliverer's receipt above their estimate: the difference is added; the deliverer is told.",
+        params: id.params,
+        response: one,
+      },
+    },
+    (req) => service.acceptCost(actorOf(req), req.params.id),
+  );
+}
+
 /** The two parties: the two-sided confirmation, and a dispute. */
 function partyRoutes(app: ZodApp, service: SettlementsService) {
   const id = rowId('id', SETTLEMENT_MESSAGES.notFound);
@@ -116,7 +162,7 @@ function partyRoutes(app: ZodApp, service: SettlementsService) {
       schema: {
         tags: ['disputes'],
         description:
-          'Either party of a completed request or a sale opens a dispute, within 48 hours, one open at a time.',
+          'Either party of a completed request or a confirmed sale opens a dispute, within 48 hours, one open at a time, once each.',
         body: openDisputeSchema,
         response: { 201: disputeResponseSchema },
       },
@@ -147,7 +193,8 @@ function moderatorRoutes(app: ZodApp, service: SettlementsService) {
       onRequest: id.check,
       schema: {
         tags: ['disputes'],
-        description: 'Decides an open dispute; the settlement follows the outcome and both parties are told.',
+        description:
+          'Decides an open dispute (not one the moderator is a party to or opened); the settlement follows the outcome and both parties are told.',
         params: id.params,
         body: resolveDisputeSchema,
         response: { 200: disputeResponseSchema },
@@ -176,6 +223,7 @@ export function settlementsRoutes(
 
     await guards.scope(app, 'member', (app) => {
       readingRoutes(app, service);
+      answerRoutes(app, service);
       partyRoutes(app, service);
     });
     await guards.scope(app, 'moderator', (app) => moderatorRoutes(app, service));

@@ -107,17 +107,47 @@ function coreOf(ctx: SettlementsContext) {
 type Core = ReturnType<typeof coreOf>;
 
 /** Opening and reading: one per request or sale, lists, the summary, one lookup. */
-function readingMethods({ db }: SettlementsContext, { announce }: Core) {
+function readingMethods({ db }: SettlementsContext, { announce, notice }: Core) {
   return {
-    /** A request was completed: its settlement opens (once). */
+    /**
+     * A request was completed: its settlement opens (once). A receipt above the estimate waits for
+     * the requester, who is told.
+     */
     async requestCompleted(requestId: string) {
       const created = await repo.openForRequest(db, requestId);
-      if (created) await announce(created.id);
+      const row = created && (await announce(created.id));
+      if (row?.extraClaim != null)
+        await notice(
+          [row.payerId],
+          'settlement',
+          `${row.payeeName} says the items for ${row.title} cost ${money(row.itemEstimate + row.extraClaim)} (you estimated ${money(row.itemEstimate)}). Accept it or dispute it.`,
+          noticeData(row),
+        );
     },
-    /** A product was sold to a named buyer: its settlement opens (once). */
+    /** A product was sold to a named buyer: its sale is proposed (once), and the buyer asked to confirm. */
     async productSold(productId: string) {
       const created = await repo.openForSale(db, productId);
-      if (created) await announce(created.id);
+      const row = created && (await announce(created.id));
+      if (row)
+        await notice(
+          [row.payerId],
+          'settlement',
+          `${row.payeeName} says you bought ${row.title} for ${money(row.amount)}. Confirm it, or say you didn't buy it.`,
+          noticeData(row),
+        );
+    },
+    /** The seller changed a product before its buyer confirmed: each such sale was voided; the buyer is told. */
+    async salesVoided(ids: string[]) {
+      for (const id of ids) {
+        const row = await announce(id);
+        if (row)
+          await notice(
+            [row.payerId],
+            'settlement',
+            `${row.payeeName} called off the sale of ${row.title} to you. You owe nothing for it.`,
+            noticeData(row),
+          );
+      }
     },
 
     async list(actor: Actor, query: { status: SettlementFilter; limit: number; cursor?: string }) {
@@ -147,6 +177,47 @@ function readingMethods({ db }: SettlementsContext, { announce }: Core) {
     async lookup(actor: Actor, kind: SettlementKind, targetId: string) {
       const row = await repo.findForParty(db, kind, targetId, actor.id);
       return { settlement: row ? presentSettlement(row, actor.id) : null };
+    },
+  };
+}
+
+/** The buyer's answer to a proposed sale, and the requester's to a receipt above the estimate. */
+function answerMethods({ db }: SettlementsContext, { notice, load, refuse, answer }: Core) {
+  return {
+    async confirmSale(actor: Actor, id: string) {
+      if (!(await repo.confirmSale(db, id, actor.id))) await refuse(actor, id, policy.answerSaleRefusal);
+      const row = await load(actor, id);
+      await notice(
+        [row.payeeId],
+        'settlement',
+        `${row.payerName} confirmed buying ${row.title} for ${money(row.amount)}`,
+        noticeData(row),
+      );
+      return answer(actor, id);
+    },
+
+    async declineSale(actor: Actor, id: string) {
+      if (!(await repo.declineSale(db, id, actor.id))) await refuse(actor, id, policy.answerSaleRefusal);
+      const row = await load(actor, id);
+      await notice(
+        [row.payeeId],
+        'settlement',
+        `${row.payerName} says they did not buy ${row.title}. Nothing is owed for it.`,
+        noticeData(row),
+      );
+      return answer(actor, id);
+    },
+
+    async acceptCost(actor: Actor, id: string) {
+      if (!(await repo.acceptCost(db, id, actor.id))) await refuse(actor, id, policy.acceptCostRefusal);
+      const row = await load(actor, id);
+      await notice(
+        [row.payeeId],
+        'settlement',
+        `${row.payerName} accepted the item cost for ${row.title}: ${money(row.amount)} in all`,
+        noticeData(row),
+      );
+      return answer(actor, id);
     },
   };
 }
@@ -194,11 +265,13 @@ function transitionMethods({ db }: SettlementsContext, { notice, load, refuse, a
 function disputeMethods({ db, events }: SettlementsContext, { announce }: Core) {
   return {
     async openDispute(actor: Actor, body: OpenDisputeBody) {
-      const target = await repo.disputeTarget(db, body.targetType, body.targetId);
+      const target = await repo.disputeTarget(db, body.targetType, body.targetId, actor.id);
       if (!target) throw notFound(DISPUTE_MESSAGES.targetNotFound);
       const refusal = policy.disputeRefusal(actor.id, target, new Date());
       if (refusal) throw disputeError(refusal);
-      const opened = await repo.openDispute(db, { ...body, openedBy: actor.id });
+      const opened =
+        target.settlementId !== null &&
+        (await repo.openDispute(db, { ...body, settlementId: target.settlementId, openedBy: actor.id }));
       if (!opened) throw disputeError('alreadyOpen');
       const other = actor.id === target.payerId ? target.payeeId : target.payerId;
       const thing =
@@ -231,17 +304,15 @@ export function createSettlementsService(ctx: SettlementsContext) {
   const core = coreOf(ctx);
   return {
     ...readingMethods(ctx, core),
+    ...answerMethods(ctx, core),
     ...transitionMethods(ctx, core),
     ...disputeMethods(ctx, core),
     ...moderatorMethods(ctx, core.announce),
   };
 }
 
-/** Who paid and who was paid in the dispute's request or sale. */
-async function partiesOf(db: SettlementsContext['db'], d: repo.DisputeRow) {
-  const t = await repo.disputeTarget(db, d.targetType, d.targetId);
-  return { payerId: t?.payerId ?? null, payeeId: t?.payeeId ?? null };
-}
+/** Who pays and who is paid in the dispute's settlement. */
+const partiesOf = (db: SettlementsContext['db'], d: repo.DisputeRow) => repo.disputeParties(db, d);
 
 type Ref = { id: string; name: string; avatar: string | null };
 
@@ -307,6 +378,13 @@ function moderatorMethods(
     },
 
     async resolveDispute(actor: Actor, id: string, body: ResolveDisputeBody) {
+      const found = await repo.findDispute(db, id);
+      if (!found) throw notFound(DISPUTE_MESSAGES.notFound);
+      const own = policy.resolveRefusal(actor.id, {
+        ...(await partiesOf(db, found)),
+        openedBy: found.openedBy,
+      });
+      if (own) throw forbidden(DISPUTE_MESSAGES[own], own);
       const resolved = await repo.resolveDispute(db, id, actor.id, body);
       if (!resolved) {
         if (!(await repo.findDispute(db, id))) throw notFound(DISPUTE_MESSAGES.notFound);
@@ -361,10 +439,62 @@ export async function remindDueSettlements(ctx: Pick<AppContext, 'db' | 'events'
   return due.length;
 }
 
+/**
+ * A payment marked paid that its payee does not answer: the payee is reminded a day on (once), and a
+ * week on, once reminded, it settles by itself and both are told. Each claim is one conditional
+ * UPDATE. Answers how many were reminded and how many settled.
+ */
+export async function settleUnansweredPayments(ctx: Pick<AppContext, 'db' | 'events'>) {
+  const { db, events } = ctx;
+  const noticed = (
+    userIds: string[],
+    message: string,
+    s: { id: string; request_id: string | null; product_id: string | null },
+  ) =>
+    events.emit({
+      type: 'users.noticed',
+      userIds,
+      notice: {
+        type: 'settlement',
+        message,
+        data: noticeData({ id: s.id, requestId: s.request_id, productId: s.product_id }),
+      },
+    });
+  const reminded = await repo.claimPayeeReminders(db, SETTLEMENT_LIMITS.payeeReminderHours);
+  for (const s of reminded)
+    await noticed(
+      [s.payee_id],
+      `Reminder: ${s.payer_name} says they paid ${money(Number(s.amount))} for ${s.title}. Confirm you received it, or say it did not arrive.`,
+      s,
+    );
+  const settled = await repo.autoSettle(db, SETTLEMENT_LIMITS.autoSettleDays);
+  for (const s of settled) {
+    await noticed(
+      [s.payer_id, s.payee_id],
+      `${money(Number(s.amount))} for ${s.title} was settled automatically: it was marked paid ${SETTLEMENT_LIMITS.autoSettleDays} days ago and never answered.`,
+      s,
+    );
+    const row = await repo.findSettlement(db, s.id);
+    if (row)
+      await events.emit({
+        type: 'settlement.updated',
+        settlementId: s.id,
+        views: [row.payerId, row.payeeId].map((userId) => ({
+          userId,
+          settlement: presentSettlement(row, userId),
+        })),
+      });
+  }
+  return { reminded: reminded.length, settled: settled.length };
+}
+
 /** The reminder sweep, every `seconds` (none when 0), stopped when the app closes. */
 export function startReminderSweep(ctx: Pick<AppContext, 'db' | 'events' | 'log'>, seconds: number) {
   return startSweep(
-    () => remindDueSettlements(ctx),
+    async () => {
+      await remindDueSettlements(ctx);
+      await settleUnansweredPayments(ctx);
+    },
     seconds * 1000,
     ctx.log,
     'settlement reminder sweep failed',

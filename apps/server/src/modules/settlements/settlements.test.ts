@@ -7,17 +7,17 @@ import {
 } from '@campusrun/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  disputes,
   messages,
   moderationActions,
   notifications,
   offers,
-  products,
   requests,
   settlements,
   users,
 } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { authAs, createProduct, createRequest, createUser } from '../../test/factories';
+import { DEFAULT_PASSWORD, authAs, createProduct, createRequest, createUser } from '../../test/factories';
 
 const HOUR = 3600_000;
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -29,7 +29,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: 'GET' | 'PUT' | 'POST', user: User | null, url: string, payload?: object) =>
+const call = async (
+  method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE',
+  user: User | null,
+  url: string,
+  payload?: object,
+) =>
   t.app.inject({
     method,
     url: `/api${url}`,
@@ -66,6 +71,8 @@ async function completedRequest(
     itemName: 'Notebooks',
     ...opts,
   });
+  // Dev picked it up (the deliverer acted), so it can be completed.
+  await t.db.update(requests).set({ pickedUpAt: new Date() }).where(eq(requests.id, request.id));
   const res = await put(meera, `/requests/${request.id}/confirm-receipt`);
   expect(res.statusCode).toBe(200);
   return request;
@@ -77,9 +84,16 @@ const lookup = async (user: User, kind: 'request' | 'sale', targetId: string) =>
   return res.json().settlement as Settlement | null;
 };
 
-/** A product of the seller sold to Meera, who wrote about it (and made an offer when told). */
+/**
+ * A product of the seller sold to Meera, who wrote about it (and made an offer when told), and
+ * confirmed buying it (unless `confirm` is false).
+ */
 async function soldProduct(
-  opts: { price?: number; offer?: { amount: number; status: 'accepted' | 'declined' } } = {},
+  opts: {
+    price?: number;
+    offer?: { amount: number; status: 'accepted' | 'declined' };
+    confirm?: boolean;
+  } = {},
 ) {
   const product = await createProduct(t.db, { seller, name: 'Desk lamp', price: opts.price ?? 250 });
   await t.db.insert(messages).values({
@@ -98,6 +112,10 @@ async function soldProduct(
     });
   const res = await put(seller, `/products/${product.id}/sold`, { buyerId: meera.id });
   expect(res.statusCode).toBe(200);
+  if (opts.confirm !== false) {
+    const s = (await lookup(meera, 'sale', product.id))!;
+    expect((await put(meera, `/settlements/${s.id}/confirm`)).statusCode).toBe(200);
+  }
   return product;
 }
 
@@ -121,9 +139,22 @@ describe('a settlement opens', () => {
       method: null,
       upiUri: null,
       dispute: null,
-      can: { pay: true, receive: false, notReceive: false, dispute: true },
+      itemCost: null,
+      settledAutomatically: false,
+      can: {
+        confirm: false,
+        decline: false,
+        acceptCost: false,
+        pay: true,
+        receive: false,
+        notReceive: false,
+        dispute: true,
+      },
     });
     expect((await lookup(dev, 'request', request.id))!.can).toEqual({
+      confirm: false,
+      decline: false,
+      acceptCost: false,
       pay: false,
       receive: true,
       notReceive: false,
@@ -133,9 +164,9 @@ describe('a settlement opens', () => {
     expect(await lookup(stranger, 'request', request.id)).toBeNull();
   });
 
-  it('counts the actual item cost over the estimate, and only the fee without either', async () => {
-    const withActual = await completedRequest({ expectedPrice: 30, itemCost: 80, actualItemCost: 95.5 });
-    expect((await lookup(meera, 'request', withActual.id))!.amount).toBe(125.5);
+  it('counts a receipt up to the estimate, and only the fee without either', async () => {
+    const below = await completedRequest({ expectedPrice: 30, itemCost: 80, actualItemCost: 70.5 });
+    expect((await lookup(meera, 'request', below.id))!).toMatchObject({ amount: 100.5, itemCost: null });
     const feeOnly = await completedRequest({ expectedPrice: 30, itemCost: null });
     expect((await lookup(meera, 'request', feeOnly.id))!.amount).toBe(30);
   });
@@ -360,17 +391,18 @@ describe('disputes', () => {
     expect(late.json()).toMatchObject({ reason: 'windowClosed', message: DISPUTE_MESSAGES.windowClosed });
     expect((await lookup(dev, 'request', request.id))!.can.dispute).toBe(false);
 
+    // A sale's window starts when its buyer confirmed it.
     const product = await soldProduct();
     await t.db
-      .update(products)
-      .set({ soldAt: new Date(Date.now() - 47 * HOUR) })
-      .where(eq(products.id, product.id));
+      .update(settlements)
+      .set({ confirmedAt: new Date(Date.now() - 47 * HOUR) })
+      .where(eq(settlements.productId, product.id));
     expect((await dispute(seller, 'sale', product.id)).statusCode).toBe(201);
     const other = await soldProduct();
     await t.db
-      .update(products)
-      .set({ soldAt: new Date(Date.now() - 49 * HOUR) })
-      .where(eq(products.id, other.id));
+      .update(settlements)
+      .set({ confirmedAt: new Date(Date.now() - 49 * HOUR) })
+      .where(eq(settlements.productId, other.id));
     expect((await dispute(meera, 'sale', other.id)).json().reason).toBe('windowClosed');
   });
 
@@ -553,6 +585,10 @@ describe('the UPI ID', () => {
       .insert(messages)
       .values({ senderId: stranger.id, receiverId: meera.id, content: 'mine?', productId: theirs.id });
     await put(meera, `/products/${theirs.id}/sold`, { buyerId: stranger.id });
+    // Not before the buyer confirmed buying it.
+    const proposed = (await lookup(stranger, 'sale', theirs.id))!;
+    expect(proposed.upiUri).toBeNull();
+    await put(stranger, `/settlements/${proposed.id}/confirm`);
     expect((await lookup(stranger, 'sale', theirs.id))!.upiUri).toContain('pa=secret.vpa%40okaxis');
     expect((await get(dev, `/settlements/for?kind=sale&targetId=${theirs.id}`)).body).not.toContain(
       'secret.vpa',
@@ -571,7 +607,10 @@ describe('reliability', () => {
     const s = (await lookup(meera, 'request', old.id))!;
     await t.db
       .update(settlements)
-      .set({ createdAt: new Date(Date.now() - 8 * 24 * HOUR) })
+      .set({
+        createdAt: new Date(Date.now() - 8 * 24 * HOUR),
+        confirmedAt: new Date(Date.now() - 8 * 24 * HOUR),
+      })
       .where(eq(settlements.id, s.id));
 
     const of = async (user: User) =>
@@ -591,10 +630,265 @@ describe('reliability', () => {
       deliveriesGivenUp: 2,
       settlementsOverdue: 0,
     });
-    // Paid but not confirmed still counts; settled does not.
+    // Marked paid, it is the payee's to answer: no longer overdue for her.
     await put(meera, `/settlements/${s.id}/paid`, { method: 'cash' });
-    expect((await of(meera)).settlementsOverdue).toBe(1);
-    await put(dev, `/settlements/${s.id}/received`);
     expect((await of(meera)).settlementsOverdue).toBe(0);
+  });
+});
+
+describe('money needs the act of the person it binds', () => {
+  /** Someone who asked the seller about the product, as the attack needs: they can be named buyer. */
+  async function asked(user: User, productId: string) {
+    await t.db
+      .insert(messages)
+      .values({ senderId: user.id, receiverId: seller.id, content: 'Is this still available?', productId });
+  }
+  const owes = async (user: User) => (await get(user, '/settlements/summary')).json().youOwe as number;
+  const disputeAs = (user: User, kind: 'request' | 'sale', targetId: string) =>
+    post(user, '/disputes', { targetType: kind, targetId, reason: 'other', details: 'Not right' });
+  const decide = (id: string, outcome: string) =>
+    put(moderator, `/moderation/disputes/${id}`, { outcome, note: 'Looked at it' });
+
+  it('finding 1: the payee UPI ID reaches the payer only after the payee did their part', async () => {
+    await t.db.update(users).set({ upiId: 'dev@okaxis' }).where(eq(users.id, dev.id));
+    await t.db.update(users).set({ upiId: 'sana@okaxis' }).where(eq(users.id, seller.id));
+    // A request completed without its deliverer ever picking it up (as the old completion allowed):
+    // no UPI link, nothing to dispute.
+    const request = await createRequest(t.db, { requester: meera, deliverer: dev, status: 'completed' });
+    await t.db.update(requests).set({ completedAt: new Date() }).where(eq(requests.id, request.id));
+    await t.db.insert(settlements).values({
+      kind: 'request',
+      requestId: request.id,
+      title: 'Notebook',
+      payerId: meera.id,
+      payeeId: dev.id,
+      amount: 5000,
+      originalAmount: 5000,
+      confirmedAt: new Date(),
+    });
+    const notPicked = (await lookup(meera, 'request', request.id))!;
+    expect(notPicked).toMatchObject({ upiUri: null, can: { dispute: false } });
+    expect((await disputeAs(dev, 'request', request.id)).json().reason).toBe('notFinished');
+    expect((await disputeAs(meera, 'request', request.id)).json().reason).toBe('notFinished');
+    // A sale: nothing until the buyer confirms it.
+    const product = await soldProduct({ confirm: false });
+    const proposed = (await lookup(meera, 'sale', product.id))!;
+    expect(proposed).toMatchObject({ state: 'proposed', upiUri: null });
+    expect((await get(meera, `/settlements/for?kind=sale&targetId=${product.id}`)).body).not.toContain(
+      'sana@okaxis',
+    );
+    await put(meera, `/settlements/${proposed.id}/confirm`);
+    expect((await lookup(meera, 'sale', product.id))!.upiUri).toContain('pa=sana%40okaxis');
+  });
+
+  it("finding 2: a seller who marks a product sold at ₹10,00,000 to someone who once asked creates no debt; the victim says they didn't buy it", async () => {
+    const product = await createProduct(t.db, { seller, name: 'Old fan', price: 1_000_000 });
+    await asked(meera, product.id);
+    expect((await put(seller, `/products/${product.id}/sold`, { buyerId: meera.id })).statusCode).toBe(200);
+    const s = (await lookup(meera, 'sale', product.id))!;
+    expect(s).toMatchObject({
+      state: 'proposed',
+      amount: 1_000_000,
+      can: { confirm: true, decline: true, pay: false },
+    });
+    // It counts nowhere and blocks nothing.
+    expect(await owes(meera)).toBe(0);
+    expect((await get(seller, '/settlements/summary')).json().owedToYou).toBe(0);
+    expect(
+      (await get(stranger, `/users/${meera.id}/profile`)).json().profile.reliability.settlementsOverdue,
+    ).toBe(0);
+    // The seller cannot confirm it for her, nor mark it received.
+    expect((await put(seller, `/settlements/${s.id}/confirm`)).statusCode).toBe(403);
+    expect((await put(seller, `/settlements/${s.id}/received`)).json().reason).toBe('proposed');
+    // She says she didn't buy it: void, and the seller is told.
+    const declined = await put(meera, `/settlements/${s.id}/decline`);
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json().settlement).toMatchObject({
+      state: 'void',
+      can: { confirm: false, pay: false, dispute: false },
+    });
+    expect((await put(meera, `/settlements/${s.id}/confirm`)).json().reason).toBe('voided');
+    expect((await noticesOf(seller, 'settlement')).map((n) => n.message)).toContain(
+      'Meera says they did not buy Old fan. Nothing is owed for it.',
+    );
+  });
+
+  it('finding 2: a proposed sale blocks nothing: the named buyer can still delete their account', async () => {
+    const product = await createProduct(t.db, { seller, name: 'Old fan', price: 1_000_000 });
+    await asked(meera, product.id);
+    await put(seller, `/products/${product.id}/sold`, { buyerId: meera.id });
+    const res = await call('DELETE', meera, '/users/me', { password: DEFAULT_PASSWORD });
+    expect(res.statusCode).toBeLessThan(300);
+  });
+
+  it('finding 2: marking it available, sold to another, or deleting it voids a proposed sale and tells the buyer; once confirmed each is 409 settlementOpen', async () => {
+    const product = await soldProduct({ confirm: false });
+    const first = (await lookup(meera, 'sale', product.id))!;
+    expect(
+      (await call('PATCH', seller, `/products/${product.id}/status`, { status: 'available' })).statusCode,
+    ).toBe(200);
+    expect((await lookup(meera, 'sale', product.id))!).toMatchObject({ id: first.id, state: 'void' });
+    expect((await noticesOf(meera, 'settlement')).map((n) => n.message)).toContain(
+      'Sana & Co called off the sale of Desk lamp to you. You owe nothing for it.',
+    );
+    // Sold again after the void: a new proposal, which Meera confirms.
+    expect((await put(seller, `/products/${product.id}/sold`, { buyerId: meera.id })).statusCode).toBe(200);
+    const second = (await lookup(meera, 'sale', product.id))!;
+    expect(second).toMatchObject({ state: 'proposed' });
+    expect(second.id).not.toBe(first.id);
+    expect((await put(meera, `/settlements/${second.id}/confirm`)).statusCode).toBe(200);
+    expect(await owes(meera)).toBe(250);
+    await asked(stranger, product.id);
+    for (const res of [
+      await call('PATCH', seller, `/products/${product.id}/status`, { status: 'available' }),
+      await put(seller, `/products/${product.id}/sold`, { buyerId: stranger.id }),
+      await call('DELETE', seller, `/products/${product.id}`),
+    ]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        reason: 'settlementOpen',
+        message: 'The buyer has confirmed this sale; settle it before changing it',
+      });
+    }
+    // Her debt is as it was, and still hers.
+    expect((await lookup(meera, 'sale', product.id))!).toMatchObject({
+      id: second.id,
+      state: 'open',
+      amount: 250,
+    });
+    expect(await lookup(stranger, 'sale', product.id)).toBeNull();
+    // Settled: the product is the seller's to change again.
+    await put(seller, `/settlements/${second.id}/received`);
+    expect(
+      (await call('PATCH', seller, `/products/${product.id}/status`, { status: 'available' })).statusCode,
+    ).toBe(200);
+  });
+
+  it("finding 2: re-selling does not move disputes: A's lost dispute stays A's, B cannot dispute A's sale, A's data holds nothing of B", async () => {
+    const product = await soldProduct();
+    const sA = (await lookup(meera, 'sale', product.id))!;
+    const opened = (await disputeAs(seller, 'sale', product.id)).json().dispute;
+    expect((await decide(opened.id, 'favour_payee')).statusCode).toBe(200);
+    await put(meera, `/settlements/${sA.id}/paid`, { method: 'cash' });
+    await put(seller, `/settlements/${sA.id}/received`);
+    // The seller takes it back and sells it to B (the stranger), who confirms.
+    await call('PATCH', seller, `/products/${product.id}/status`, { status: 'available' });
+    await asked(stranger, product.id);
+    await put(seller, `/products/${product.id}/sold`, { buyerId: stranger.id });
+    const sB = (await lookup(stranger, 'sale', product.id))!;
+    await put(stranger, `/settlements/${sB.id}/confirm`);
+    const profile = async (u: User) =>
+      (await get(moderator, `/users/${u.id}/profile`)).json().profile.reliability;
+    expect((await profile(meera)).disputesLost).toBe(1);
+    expect((await profile(stranger)).disputesLost).toBe(0);
+    // B's dispute is about B's own settlement, never A's.
+    const bDispute = await post(stranger, '/disputes', {
+      targetType: 'sale',
+      targetId: product.id,
+      reason: 'other',
+      details: 'B secret words',
+    });
+    expect(bDispute.statusCode).toBe(201);
+    const [row] = await t.db.select().from(disputes).where(eq(disputes.id, bDispute.json().dispute.id));
+    expect(row!.settlementId).toBe(sB.id);
+    expect((await lookup(meera, 'sale', product.id))!).toMatchObject({ id: sA.id, state: 'settled' });
+    const data = await get(meera, '/users/me/export');
+    expect(data.statusCode).toBe(200);
+    expect(data.body).not.toContain('B secret words');
+  });
+
+  it("finding 2: deleting a product does not erase the seller's lost dispute", async () => {
+    const product = await soldProduct();
+    const s = (await lookup(meera, 'sale', product.id))!;
+    const opened = (await disputeAs(meera, 'sale', product.id)).json().dispute;
+    // Refused while the dispute keeps it unsettled.
+    expect((await call('DELETE', seller, `/products/${product.id}`)).json().reason).toBe('settlementOpen');
+    await decide(opened.id, 'favour_payer');
+    expect((await lookup(meera, 'sale', product.id))!.state).toBe('settled');
+    expect((await call('DELETE', seller, `/products/${product.id}`)).statusCode).toBeLessThan(300);
+    const reliability = (await get(stranger, `/users/${seller.id}/profile`)).json().profile.reliability;
+    expect(reliability.disputesLost).toBe(1);
+    expect(
+      (await get(meera, `/settlements?status=settled`)).json().settlements.map((x: Settlement) => x.id),
+    ).toContain(s.id);
+  });
+
+  it('finding 3: a receipt above the estimate is owed only once the requester accepts it', async () => {
+    const request = await completedRequest({ expectedPrice: 20, itemCost: 10, actualItemCost: 100_000 });
+    const s = (await lookup(meera, 'request', request.id))!;
+    expect(s).toMatchObject({
+      amount: 30,
+      itemCost: { claimed: 100_000, estimated: 10 },
+      can: { acceptCost: true, pay: false, dispute: true },
+    });
+    expect(await owes(meera)).toBe(30);
+    expect((await noticesOf(meera, 'settlement')).map((n) => n.message)).toContain(
+      'Dev Kumar says the items for Notebooks cost ₹1,00,000 (you estimated ₹10). Accept it or dispute it.',
+    );
+    // The deliverer cannot accept it for her; she cannot pay around it.
+    expect((await put(dev, `/settlements/${s.id}/accept-cost`)).statusCode).toBe(403);
+    expect((await put(meera, `/settlements/${s.id}/paid`, { method: 'cash' })).json().reason).toBe(
+      'costPending',
+    );
+    const accepted = await put(meera, `/settlements/${s.id}/accept-cost`);
+    expect(accepted.json().settlement).toMatchObject({
+      amount: 100_020,
+      itemCost: null,
+      can: { acceptCost: false, pay: true },
+    });
+    expect((await put(meera, `/settlements/${s.id}/accept-cost`)).json().reason).toBe('noCostClaim');
+  });
+
+  it('finding 3: a payment marked paid that the payee never answers is not overdue for the payer', async () => {
+    const request = await completedRequest({ expectedPrice: 40, itemCost: 80 });
+    const s = (await lookup(meera, 'request', request.id))!;
+    await put(meera, `/settlements/${s.id}/paid`, { method: 'upi' });
+    const long = new Date(Date.now() - 10 * 24 * HOUR);
+    await t.db
+      .update(settlements)
+      .set({ createdAt: long, confirmedAt: long, paidAt: long })
+      .where(eq(settlements.id, s.id));
+    const reliability = (await get(stranger, `/users/${meera.id}/profile`)).json().profile.reliability;
+    expect(reliability.settlementsOverdue).toBe(0);
+  });
+
+  it('finding 4: a moderator cannot decide a dispute they are a party to (403 own)', async () => {
+    const mod2 = await createUser(t.db, { role: 'hosteller', name: 'Mod buyer' });
+    await t.db.update(users).set({ isModerator: true }).where(eq(users.id, mod2.id));
+    const request = await createRequest(t.db, {
+      requester: mod2,
+      deliverer: dev,
+      status: 'accepted',
+      itemName: 'Pens',
+    });
+    await t.db.update(requests).set({ pickedUpAt: new Date() }).where(eq(requests.id, request.id));
+    await put(mod2, `/requests/${request.id}/confirm-receipt`);
+    const opened = (await disputeAs(mod2, 'request', request.id)).json().dispute;
+    const res = await put(mod2, `/moderation/disputes/${opened.id}`, {
+      outcome: 'favour_payer',
+      note: 'Mine',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ reason: 'own', message: DISPUTE_MESSAGES.own });
+    expect((await decide(opened.id, 'no_fault')).statusCode).toBe(200);
+  });
+
+  it('finding 8: a party disputes a settlement once; a split is half the original amount however often decided', async () => {
+    const request = await completedRequest({ expectedPrice: 20, itemCost: 30 });
+    const s = (await lookup(meera, 'request', request.id))!;
+    const first = (await disputeAs(meera, 'request', request.id)).json().dispute;
+    await decide(first.id, 'split');
+    expect((await lookup(meera, 'request', request.id))!.amount).toBe(25);
+    const again = await disputeAs(meera, 'request', request.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      reason: 'alreadyDisputed',
+      message: DISPUTE_MESSAGES.alreadyDisputed,
+    });
+    // The other side may dispute once too; a second split is still half of ₹50.
+    const second = (await disputeAs(dev, 'request', request.id)).json().dispute;
+    await decide(second.id, 'split');
+    expect((await lookup(meera, 'request', request.id))!).toMatchObject({ id: s.id, amount: 25 });
+    expect((await disputeAs(dev, 'request', request.id)).json().reason).toBe('alreadyDisputed');
   });
 });

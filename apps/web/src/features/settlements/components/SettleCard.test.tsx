@@ -269,3 +269,83 @@ describe('settle card', { timeout: 20_000 }, () => {
     expect(settle.getByRole('button', { name: 'I paid in cash' })).toBeInTheDocument();
   });
 });
+
+describe('settle card: answers the payer gives', { timeout: 20_000 }, () => {
+  /** A sold product's page for its buyer, its sale proposed by the seller; the PUTs are recorded. */
+  function openProposedSale() {
+    const product = makeProduct({ name: 'Desk lamp', status: 'sold' });
+    const calls: string[] = [];
+    const proposed = makeSettlement({
+      kind: 'sale',
+      thing: { id: product.id, title: 'Desk lamp', number: null },
+      amount: 450,
+      payer: { id: dayscholar.id, name: dayscholar.name, avatar: null },
+      payee: { id: seller.id, name: seller.name, avatar: null },
+      state: 'proposed',
+      upiUri: null,
+      can: settlementCan('confirm', 'decline'),
+    });
+    server.use(
+      meHandler(dayscholar),
+      http.get(api(`/products/${product.id}`), () => HttpResponse.json({ product })),
+      http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
+      http.get(api('/settlements/for'), () => HttpResponse.json({ settlement: proposed })),
+      http.put(api('/settlements/:id/:action'), ({ params }) => {
+        calls.push(String(params.action));
+        const state = params.action === 'confirm' ? 'open' : 'void';
+        return HttpResponse.json({
+          settlement: {
+            ...proposed,
+            state,
+            can: settlementCan(...(state === 'open' ? (['pay'] as const) : [])),
+          },
+        });
+      }),
+    );
+    return { ...renderApp(`/products/${product.id}`, { user: dayscholar }), calls };
+  }
+
+  it('finding 2: the buyer of a proposed sale confirms "I bought Desk lamp for ₹450"', async () => {
+    const { user, calls } = openProposedSale();
+    const settle = await card();
+    expect(settle.getByText(`${seller.name} says you bought Desk lamp for ₹450`)).toBeInTheDocument();
+    expect(settle.getByRole('status')).toHaveTextContent('Waiting for the buyer to confirm');
+    expect(settle.queryByRole('button', { name: 'I paid in cash' })).not.toBeInTheDocument();
+    await user.click(settle.getByRole('button', { name: 'I bought Desk lamp for ₹450' }));
+    await waitFor(() => expect(calls).toEqual(['confirm']));
+    await waitFor(() => expect(settle.getByRole('button', { name: 'I paid in cash' })).toBeInTheDocument());
+    await waitFor(() => expect(toastTexts()).toContain('Sale confirmed'));
+  });
+
+  it('finding 2: "I didn\'t buy this" asks first, then calls the sale off', async () => {
+    const { user, calls } = openProposedSale();
+    const settle = await card();
+    await user.click(settle.getByRole('button', { name: 'I didn’t buy this' }));
+    const dialog = await screen.findByRole('dialog', { name: "Say you didn't buy Desk lamp?" });
+    expect(calls).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'I didn’t buy this' }));
+    await waitFor(() => expect(calls).toEqual(['decline']));
+    await waitFor(() => expect(settle.getByRole('status')).toHaveTextContent('Called off'));
+  });
+
+  it('finding 3: the requester sees the receipt above the estimate and accepts it', async () => {
+    const { user, calls } = openRequest(hosteller, (id) =>
+      makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        amount: 100,
+        itemCost: { claimed: 150, estimated: 80 },
+        can: settlementCan('acceptCost', 'dispute'),
+      }),
+    );
+    const settle = await card();
+    expect(
+      settle.getByText(
+        `${dayscholar.name} says the items cost ₹150 (you estimated ₹80). Accept adds the difference to what you owe.`,
+      ),
+    ).toBeInTheDocument();
+    expect(settle.getByRole('button', { name: 'Dispute' })).toBeInTheDocument();
+    expect(settle.queryByRole('button', { name: 'I paid in cash' })).not.toBeInTheDocument();
+    await user.click(settle.getByRole('button', { name: 'Accept ₹150' }));
+    await waitFor(() => expect(calls).toEqual([{ path: 'accept-cost', body: undefined }]));
+  });
+});

@@ -69,6 +69,8 @@ export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId:
           settlement.settledAt &&
           ` on ${formatDateTime(settlement.settledAt)}`}
         {settlement.state === 'disputed' && '. A moderator will decide.'}
+        {settlement.settledAutomatically &&
+          '. Settled automatically: it was marked paid and never answered for 7 days.'}
       </p>
       <div className="mt-4">
         <SettlementActions settlement={settlement} />

@@ -8,27 +8,42 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { SETTLEMENT_TOAST, settlementKeys } from '../api/keys';
+import { useAcceptCost } from '../api/accept-cost';
+import { useConfirmSale } from '../api/confirm-sale';
+import { useDeclineSale } from '../api/decline-sale';
 import { useMarkNotReceived } from '../api/mark-not-received';
 import { useMarkPaid } from '../api/mark-paid';
 import { useMarkReceived } from '../api/mark-received';
 import { DisputeDialog } from './deferred';
 
 /**
- * What the viewer may do with a settlement, as the server says (`can`): the payer pays by UPI (the
- * app opens from the link) and says so, or says they paid in cash; the payee confirms it arrived or,
- * once marked paid, that it did not; either may report a problem.
+ * What the viewer may do with a settlement, as the server says (`can`): the buyer of a proposed sale
+ * confirms it or says they did not buy it; the requester accepts a receipt above their estimate or
+ * disputes it; the payer pays by UPI (the app opens from the link) and says so, or says they paid in
+ * cash; the payee confirms it arrived or, once marked paid, that it did not; either may report a
+ * problem.
  */
 export function SettlementActions({ settlement }: { settlement: Settlement }) {
   const queryClient = useQueryClient();
   const paid = useMarkPaid();
   const received = useMarkReceived();
   const notReceived = useMarkNotReceived();
+  const confirmed = useConfirmSale();
+  const declined = useDeclineSale();
+  const costAccepted = useAcceptCost();
   const [upiOpened, setUpiOpened] = useState(false);
   const [confirmNotReceived, setConfirmNotReceived] = useState(false);
+  const [confirmDecline, setConfirmDecline] = useState(false);
   const [disputeOpen, setDisputeOpen] = useState(false);
-  const { can, upiUri, id } = settlement;
+  const { can, upiUri, id, itemCost } = settlement;
   const amount = formatRupees(settlement.amount);
-  const busy = paid.isPending || received.isPending || notReceived.isPending;
+  const busy =
+    paid.isPending ||
+    received.isPending ||
+    notReceived.isPending ||
+    confirmed.isPending ||
+    declined.isPending ||
+    costAccepted.isPending;
 
   const failed = (failure: unknown, fallback: string) => {
     toast.error(errorMessage(failure, fallback), SETTLEMENT_TOAST);
@@ -61,12 +76,77 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
       },
     });
 
+  const confirmSale = () =>
+    confirmed.mutate(id, {
+      onSuccess: () => toast.success(SETTLEMENT_MESSAGES.confirmed, SETTLEMENT_TOAST),
+      onError: (failure) => failed(failure, 'Failed to confirm the sale'),
+    });
+  const declineSale = () =>
+    declined.mutate(id, {
+      onSuccess: () => {
+        setConfirmDecline(false);
+        toast.success(SETTLEMENT_MESSAGES.declined, SETTLEMENT_TOAST);
+      },
+      onError: (failure) => {
+        setConfirmDecline(false);
+        failed(failure, 'Failed to say you did not buy it');
+      },
+    });
+  const acceptCost = () =>
+    costAccepted.mutate(id, {
+      onSuccess: () => toast.success(SETTLEMENT_MESSAGES.costAccepted, SETTLEMENT_TOAST),
+      onError: (failure) => failed(failure, 'Failed to accept the item cost'),
+    });
+
   const showPay = can.pay;
-  const any = showPay || can.receive || can.notReceive || (can.dispute && settlement.thing.id);
+  const answersCost = can.acceptCost && itemCost !== null;
+  const any =
+    showPay ||
+    can.confirm ||
+    can.decline ||
+    itemCost !== null ||
+    can.receive ||
+    can.notReceive ||
+    (can.dispute && settlement.thing.id);
   if (!any) return null;
 
   return (
     <div className="space-y-3">
+      {(can.confirm || can.decline) && (
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          {can.confirm && (
+            <Button onClick={confirmSale} isLoading={confirmed.isPending} disabled={busy}>
+              <Check className="size-4" aria-hidden="true" />I bought {settlement.thing.title} for {amount}
+            </Button>
+          )}
+          {can.decline && (
+            <Button variant="secondary" onClick={() => setConfirmDecline(true)} disabled={busy}>
+              <X className="size-4" aria-hidden="true" />I didn&rsquo;t buy this
+            </Button>
+          )}
+        </div>
+      )}
+      {itemCost && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          {answersCost
+            ? `${settlement.payee.name} says the items cost ${formatRupees(itemCost.claimed)} (you estimated ${formatRupees(itemCost.estimated)}). Accept adds the difference to what you owe.`
+            : `You said the items cost ${formatRupees(itemCost.claimed)}; ${settlement.payer.name} estimated ${formatRupees(itemCost.estimated)} and has not accepted it yet.`}
+        </p>
+      )}
+      {answersCost && (
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button onClick={acceptCost} isLoading={costAccepted.isPending} disabled={busy}>
+            <Check className="size-4" aria-hidden="true" />
+            Accept {formatRupees(itemCost.claimed)}
+          </Button>
+          {can.dispute && settlement.thing.id && (
+            <Button variant="secondary" onClick={() => setDisputeOpen(true)} disabled={busy}>
+              <Flag className="size-4" aria-hidden="true" />
+              Dispute
+            </Button>
+          )}
+        </div>
+      )}
       {showPay && (
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           {upiUri && (
@@ -125,7 +205,7 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
           )}
         </div>
       )}
-      {can.dispute && settlement.thing.id && (
+      {can.dispute && settlement.thing.id && !answersCost && (
         <Button variant="ghost" size="sm" onClick={() => setDisputeOpen(true)}>
           <Flag className="size-4" aria-hidden="true" />
           Report a problem
@@ -147,6 +227,26 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
             </Button>
             <Button variant="danger" onClick={sayNotReceived} isLoading={notReceived.isPending}>
               Not received
+            </Button>
+          </>
+        }
+      />
+      <Dialog
+        open={confirmDecline}
+        onClose={() => !declined.isPending && setConfirmDecline(false)}
+        title={`Say you didn't buy ${settlement.thing.title}?`}
+        description={`${settlement.payee.name} will be told, and nothing is owed for it.`}
+        footer={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => setConfirmDecline(false)}
+              disabled={declined.isPending}
+            >
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={declineSale} isLoading={declined.isPending}>
+              I didn&rsquo;t buy this
             </Button>
           </>
         }

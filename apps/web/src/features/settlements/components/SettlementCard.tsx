@@ -43,6 +43,7 @@ export function SettlementCard({
           </p>
           <p className="text-xs text-slate-500">
             {formatRupees(settlement.amount)} · since {formatDate(settlement.createdAt)}
+            {settlement.settledAutomatically && ' · settled automatically'}
           </p>
         </div>
       </div>

@@ -2,10 +2,12 @@ import { SETTLEMENT_STATE_LABELS, type SettlementState } from '@campusrun/shared
 import { Badge, type BadgeTone } from '@/components/ui/Badge';
 
 const TONES: Record<SettlementState, BadgeTone> = {
+  proposed: 'blue',
   open: 'amber',
   paid: 'blue',
   settled: 'green',
   disputed: 'red',
+  void: 'slate',
 };
 
 /** The state of a settlement in words ("Not paid yet"), tinted. */

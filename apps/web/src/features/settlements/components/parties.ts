@@ -2,9 +2,19 @@ import type { Settlement } from '@campusrun/shared';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
 
-/** Who owes whom, said from the viewer's side: "You owe Ravi ₹120" or "Asha owes you ₹120". */
+/**
+ * Who owes whom, said from the viewer's side: "You owe Ravi ₹120" or "Asha owes you ₹120"; of a sale
+ * its buyer has not confirmed, what the seller says ("Ravi says you bought Desk lamp for ₹500") or whom it
+ * waits for; of a called-off one, that nothing is owed.
+ */
 export function owesLine(settlement: Settlement, viewerId: string | undefined): string {
   const amount = formatRupees(settlement.amount);
+  const { payer, payee, thing } = settlement;
+  if (settlement.state === 'proposed') {
+    if (payer.id === viewerId) return `${payee.name} says you bought ${thing.title} for ${amount}`;
+    return `Waiting for ${payer.name} to confirm`;
+  }
+  if (settlement.state === 'void') return `Sale of ${thing.title} called off: nothing is owed`;
   if (settlement.payer.id === viewerId) return `You owe ${settlement.payee.name} ${amount}`;
   if (settlement.payee.id === viewerId) return `${settlement.payer.name} owes you ${amount}`;
   return `${settlement.payer.name} owes ${settlement.payee.name} ${amount}`;
