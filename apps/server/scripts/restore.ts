@@ -75,7 +75,9 @@ async function main(): Promise<number> {
   // The key given for this restore signs this DATA_DIR's next backups, unless it has one already.
   if (keyFile && key && !config.backups.key)
     await writeFile(backupKeyFile(config), key.secret, { flag: 'wx', mode: PRIVATE_FILE }).catch(
-      () => undefined,
+      (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err;
+      },
     );
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
   const { photos } = manifest;
