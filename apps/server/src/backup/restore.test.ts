@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -25,7 +26,6 @@ import { createBackup } from './dump';
 import { backupKey, backupKeyFile, SIGNATURE, signManifest, type BackupKey } from './key';
 import { codeMigrations, verifyBackup, type KeyCheck, type Manifest } from './manifest';
 import { createSchema, restoreBackup } from './restore';
-import { gzipSync } from 'node:zlib';
 
 const temp = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
