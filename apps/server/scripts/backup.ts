@@ -4,10 +4,13 @@
 //   npm run backup [-- --to DIR]
 //
 // It uses DATABASE_URL, or the embedded PostgreSQL server in DATA_DIR (through the running server's
-// socket, or started for the backup). See README.md, "Backups".
+// socket, or started for the backup). The manifest is signed with BACKUP_KEY or DATA_DIR/backup.key
+// (created on the first backup). See README.md, "Backups".
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackup } from '../src/backup/dump';
+import { privateDir } from '../src/lib/data-dir';
+import { backupKey } from '../src/backup/key';
 import { BackupError } from '../src/backup/manifest';
 import { backupsDir, photoSource } from '../src/backup/schedule';
 import { databaseToBackUp } from '../src/backup/target';
@@ -30,12 +33,16 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  // DATA_DIR/backups is made private when looser; a folder given with --to is the operator's (each backup in it is 0700).
+  if (!to) await privateDir(backupsDir(config));
+  const key = await backupKey(config);
   const database = await databaseToBackUp(config);
   try {
     const result = await createBackup({
       url: database.url,
       photos: photoSource(config),
       to: to ? fromCaller(to) : backupsDir(config),
+      key,
     });
     const rows = result.manifest.tables.reduce((sum, t) => sum + t.rows, 0);
     const { photos } = result.manifest;
@@ -43,6 +50,11 @@ async function main(): Promise<number> {
       `Backed up ${rows} rows in ${result.manifest.tables.length} tables` +
         (photos.copied ? ` and ${photos.files} photo file(s)` : ` (photos stay in bucket ${photos.bucket})`) +
         ` from ${database.where} into ${result.folder} (${result.sizeBytes} bytes).`,
+    );
+    console.log(
+      key.created
+        ? `Its manifest is signed with a new backup key, ${key.source}. Keep a copy of that file apart from the backups: a restore needs it.`
+        : `Its manifest is signed with the backup key from ${key.source} (id ${key.id}).`,
     );
     return 0;
   } finally {

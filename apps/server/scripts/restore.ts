@@ -1,41 +1,67 @@
 // Restores a backup made by `npm run backup` (or the server's scheduled backups):
 //
-//   npm run restore -- PATH [--force]
+//   npm run restore -- PATH [--force] [--key-file FILE | --skip-key-check]
 //
-// Every file is checked against the manifest first. It loads into DATABASE_URL, or into the
+// The manifest's signature is checked with the backup key (--key-file, else BACKUP_KEY, else
+// DATA_DIR/backup.key), and every file against the manifest, first. It loads into DATABASE_URL, or into the
 // embedded PostgreSQL server in DATA_DIR (stop the server first), and the photos into
 // DATA_DIR/uploads. A database with rows or an uploads folder with files is replaced only with
 // --force. Start CampusRun afterwards: it brings an older backup up to date. See README.md, "Backups".
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError, verifyBackup } from '../src/backup/manifest';
+import { writeFile } from 'node:fs/promises';
+import { backupKeyFile, restoreKey } from '../src/backup/key';
+import { BackupError, verifyBackup, type KeyCheck } from '../src/backup/manifest';
 import { restoreBackup } from '../src/backup/restore';
 import { databaseToRestore } from '../src/backup/target';
 import { ConfigError, loadConfig } from '../src/config';
 import { EmbeddedPostgresError } from '../src/db/client';
+import { PRIVATE_FILE } from '../src/lib/data-dir';
 import { uploadsDir } from '../src/lib/storage';
 
 /** A path typed by the operator, from the folder npm was run in (npm runs scripts at the root). */
 const fromCaller = (p: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
 
-const USAGE = 'Usage: npm run restore -- PATH [--force]';
+const USAGE = 'Usage: npm run restore -- PATH [--force] [--key-file FILE | --skip-key-check]';
+
+const NO_KEY =
+  'There is no backup key to check the backup with: give the key it was made with, --key-file FILE ' +
+  '(the backup.key kept from the DATA_DIR that made it) or BACKUP_KEY. Only if you are sure where the ' +
+  'folder came from, --skip-key-check restores it unchecked.';
 
 async function main(): Promise<number> {
   let args;
   try {
-    args = parseArgs({ options: { force: { type: 'boolean' } }, allowPositionals: true });
+    args = parseArgs({
+      options: {
+        force: { type: 'boolean' },
+        'key-file': { type: 'string' },
+        'skip-key-check': { type: 'boolean' },
+      },
+      allowPositionals: true,
+    });
   } catch {
     console.error(USAGE);
     return 2;
   }
-  if (args.positionals.length !== 1) {
+  const keyFile = args.values['key-file'];
+  const skip = args.values['skip-key-check'] ?? false;
+  if (args.positionals.length !== 1 || (skip && keyFile)) {
     console.error(USAGE);
     return 2;
   }
   const folder = fromCaller(args.positionals[0]!);
   const config = loadConfig();
   // Checked before anything is started or touched.
-  const manifest = await verifyBackup(folder);
+  const key = skip ? undefined : await restoreKey(config, keyFile && fromCaller(keyFile));
+  if (!skip && !key) throw new BackupError(NO_KEY);
+  const check: KeyCheck = key ? { key } : { skipKeyCheck: true };
+  if (skip)
+    console.error(
+      'Warning: --skip-key-check: the backup is restored without checking its signature; anyone who could ' +
+        'write to that folder could have changed its data.',
+    );
+  const manifest = await verifyBackup(folder, check);
   const database = await databaseToRestore(config);
   try {
     await restoreBackup(folder, manifest, {
@@ -46,6 +72,13 @@ async function main(): Promise<number> {
   } finally {
     await database.close();
   }
+  // The key given for this restore signs this DATA_DIR's next backups, unless it has one already.
+  if (keyFile && key && !config.backups.key)
+    await writeFile(backupKeyFile(config), key.secret, { flag: 'wx', mode: PRIVATE_FILE }).catch(
+      (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err;
+      },
+    );
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
   const { photos } = manifest;
   console.log(

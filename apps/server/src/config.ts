@@ -1,9 +1,10 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { type CampusConfig, EMAIL_LIMITS } from '@campusrun/shared';
+import { runsAsRoot, secureDataDir } from './lib/data-dir';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -152,6 +153,11 @@ const envSchema = z.object({
   BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(8760).default(24),
   /** How many of those backups are kept (the oldest beyond it are removed). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** The secret that signs each backup's manifest; unset: DATA_DIR/backup.key, created on the first backup. */
+  BACKUP_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  ),
   /** Bearer token that opens GET /api/metrics to callers other than loopback. */
   METRICS_TOKEN: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -223,8 +229,11 @@ export interface Config {
   s3?: S3Config;
   /** Opens GET /api/metrics with `Authorization: Bearer <token>`; loopback needs none. */
   metricsToken?: string;
-  /** Scheduled backups into DATA_DIR/backups: every `everyHours` (0: none), the newest `keep` kept. */
-  backups: { everyHours: number; keep: number };
+  /**
+   * Scheduled backups into DATA_DIR/backups: every `everyHours` (0: none), the newest `keep` kept.
+   * `key` (BACKUP_KEY) signs their manifests; unset: the key in DATA_DIR/backup.key.
+   */
+  backups: { everyHours: number; keep: number; key?: string };
   /**
    * E-mails to users who are away (unread messages, their requests accepted or delivered), through
    * the PostgreSQL job queue; `unreadDelaySeconds` is how long a message waits unread first.
@@ -252,6 +261,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   assertSettingsAgree(e);
   const dataDir = path.resolve(e.DATA_DIR);
+  try {
+    secureDataDir(dataDir, !e.DATABASE_URL && runsAsRoot());
+  } catch (err) {
+    throw new ConfigError(
+      `Invalid configuration:\n  DATA_DIR: ${dataDir} cannot be used (${(err as Error).message})`,
+    );
+  }
   const domain = e.CAMPUS_EMAIL_DOMAIN.toLowerCase();
   return {
     env: e.NODE_ENV,
@@ -286,7 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestSweepSeconds: e.REQUEST_SWEEP_SECONDS,
     s3: s3Config(e),
     metricsToken: e.METRICS_TOKEN,
-    backups: { everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
+    backups: { everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP, key: e.BACKUP_KEY },
     vapid: vapidKeys(e, dataDir, domain),
     push: {
       endpointPorts: [...new Set([443, ...e.PUSH_ENDPOINT_PORTS])],
@@ -358,7 +374,6 @@ function vapidKeys(e: Env, dataDir: string, domain: string): Config['vapid'] {
     const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
     return { ...keys, subject };
   } catch {
-    mkdirSync(dataDir, { recursive: true });
     const keys = generateVapidKeys();
     writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
     return { ...keys, subject };
@@ -401,7 +416,6 @@ function devSecret(dataDir: string): string {
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(48).toString('base64url');
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;

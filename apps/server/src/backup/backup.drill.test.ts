@@ -22,6 +22,7 @@ import {
 import { tempDataDir } from '../test/global-setup';
 import { pngImage } from '../test/images';
 import { createBackup } from './dump';
+import { backupKey } from './key';
 import { verifyBackup } from './manifest';
 import { restoreBackup } from './restore';
 
@@ -103,10 +104,12 @@ it('a backup taken while rows are written restores every row committed at its mo
   const before = [...writer.committed];
   const to = mkdtempSync(path.join(os.tmpdir(), 'campusrun-backups-'));
   cleanups.push(() => rmSync(to, { recursive: true, force: true }));
+  const key = await backupKey(source.config);
   const backup = await createBackup({
     url: source.database.url,
     photos: { kind: 'local', dir: uploadsDir(source.config) },
     to,
+    key,
   });
   // Rows committed once the backup is written came after its snapshot.
   const seen = writer.committed.length;
@@ -119,7 +122,7 @@ it('a backup taken while rows are written restores every row committed at its mo
   cleanups.push(() => rmSync(to, { recursive: true, force: true }));
 
   const target = await freshTarget();
-  await restoreBackup(backup.folder, await verifyBackup(backup.folder), {
+  await restoreBackup(backup.folder, await verifyBackup(backup.folder, { key }), {
     url: target.url,
     uploadsDir: path.join(target.dataDir, 'uploads'),
   });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -8,6 +8,7 @@ import { openDatabase } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded';
 import { createUser } from '../test/factories';
 import { tempDataDir } from '../test/global-setup';
+import { expectPrivate, modeOf } from '../test/private-modes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const run = promisify(execFile);
@@ -51,14 +52,23 @@ it('npm run backup and npm run restore work on a DATA_DIR, stopped or running', 
   const backedUp = await command('backup', source, ['--to', to]);
   expect(backedUp.stderr).toBe('');
   expect(backedUp.code).toBe(0);
+  expect(backedUp.stdout).toMatch(
+    /signed with a new backup key, .*backup\.key\. Keep a copy of that file apart/,
+  );
   expect(backedUp.stdout).toMatch(/Backed up \d+ rows in \d+ tables and 1 photo file\(s\)/);
   const [name] = readdirSync(to);
   const folder = path.join(to, name!);
 
-  // Into a new DATA_DIR, whose server the command starts (and creates).
+  // Into a new DATA_DIR, whose server the command starts (and creates), with the key kept from the source.
   const target = dir('campusrun-cli-target-');
-  const restored = await command('restore', target, [folder]);
+  const keyFile = path.join(source, 'backup.key');
+  const restored = await command('restore', target, [folder, '--key-file', keyFile]);
+  expect(restored.stderr).toBe('');
   expect(restored.code).toBe(0);
+  // The key now signs the new DATA_DIR's backups too.
+  expect(readFileSync(path.join(target, 'backup.key'), 'utf8').trim()).toBe(
+    readFileSync(keyFile, 'utf8').trim(),
+  );
   expect(restored.stdout).toMatch(/Restored .* and 1 photo file\(s\)/);
   expect(readFileSync(path.join(target, 'uploads', 'products', 'lamp.webp'), 'utf8')).toBe('lamp');
 
@@ -69,6 +79,7 @@ it('npm run backup and npm run restore work on a DATA_DIR, stopped or running', 
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/A CampusRun server \(pid \d+\) is running on .*Stop it, then restore\./);
     const again = await command('backup', target, ['--to', to]);
+    expect(again.stdout).toMatch(/signed with the backup key from .*backup\.key/);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/from the running server's/);
   } finally {
@@ -84,7 +95,52 @@ it('npm run backup and npm run restore work on a DATA_DIR, stopped or running', 
   const bytes = readFileSync(file);
   bytes[10] ^= 0xff;
   writeFileSync(file, bytes);
-  const damaged = await command('restore', dir('campusrun-cli-untouched-'), [folder]);
+  const damaged = await command('restore', dir('campusrun-cli-untouched-'), [folder, '--key-file', keyFile]);
   expect(damaged.code).toBe(1);
   expect(damaged.stderr).toMatch(/db\/public\.users\.copy\.gz does not match its SHA-256/);
+}, 60_000);
+
+it('finding 5 and 6: the commands keep DATA_DIR private, and restore needs the backup key unless told to skip it', async () => {
+  // A DATA_DIR an older version left readable by everyone.
+  const source = dir('campusrun-cli-private-');
+  const database = await openDatabase({ dataDir: source }, { throwaway: true });
+  await createUser(database.db, { name: 'Asha Rao' });
+  await database.close();
+  for (const folder of ['backups', 'outbox', 'uploads'])
+    mkdirSync(path.join(source, folder), { mode: 0o755 });
+  writeFileSync(path.join(source, 'outbox', 'code.txt'), 'Your code: 123456', { mode: 0o644 });
+  chmodSync(source, 0o755);
+
+  const backedUp = await command('backup', source, []);
+  expect(backedUp.code).toBe(0);
+  // DATA_DIR may only be entered (0711) while root runs the embedded server as `postgres`; else 0700.
+  expect(modeOf(source)).toBe(process.getuid?.() === 0 ? 0o711 : 0o700);
+  for (const folder of ['backups', 'outbox', 'uploads'])
+    expect(modeOf(path.join(source, folder))).toBe(0o700);
+  expect(modeOf(path.join(source, 'backup.key'))).toBe(0o600);
+  expectPrivate(path.join(source, 'backups'));
+  const [name] = readdirSync(path.join(source, 'backups'));
+  const folder = path.join(source, 'backups', name!);
+
+  // Elsewhere, without the key: refused before anything starts.
+  const target = dir('campusrun-cli-nokey-');
+  const refused = await command('restore', target, [folder]);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(
+    /There is no backup key to check the backup with.*--key-file FILE.*--skip-key-check/,
+  );
+  expect(readdirSync(target)).not.toContain('pg');
+  // With another DATA_DIR's key: refused.
+  const other = path.join(dir('campusrun-cli-otherkey-'), 'backup.key');
+  writeFileSync(other, 'a'.repeat(64), { mode: 0o600 });
+  const wrong = await command('restore', target, [folder, '--key-file', other]);
+  expect(wrong.code).toBe(1);
+  expect(wrong.stderr).toMatch(/signed with another backup key/);
+  // Told to skip the check: restored, with a warning.
+  const skipped = await command('restore', target, [folder, '--skip-key-check']);
+  expect(skipped.code).toBe(0);
+  expect(skipped.stderr).toMatch(
+    /^Warning: --skip-key-check: the backup is restored without checking its signature/,
+  );
+  expect(skipped.stdout).toMatch(/^Restored .* into /);
 }, 60_000);

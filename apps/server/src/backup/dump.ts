@@ -9,14 +9,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../lib/data-dir';
 import { createLocalStorage } from '../lib/storage';
+import { type BackupKey, SIGNATURE, signManifest } from './key';
 import {
   appVersion,
   BACKUP_FORMAT,
@@ -57,19 +59,24 @@ export const quoteTable = (t: { schema: string; name: string }) =>
 export const columnList = (columns: string[]) =>
   columns.map((c) => pg.Client.prototype.escapeIdentifier(c)).join(', ');
 
-/** Writes DIR/<UTC timestamp>/ from the database at `url` and the photos; a partial folder never looks complete. */
+/**
+ * Writes DIR/<UTC timestamp>/ from the database at `url` and the photos, its manifest signed with
+ * `key`; a partial folder never looks complete. The folders are 0700 and the files 0600: they hold
+ * password hashes and phone numbers.
+ */
 export async function createBackup(opts: {
   url: string;
   photos: PhotoSource;
   to: string;
+  key: BackupKey;
   now?: Date;
 }): Promise<BackupResult> {
   const now = opts.now ?? new Date();
-  await mkdir(opts.to, { recursive: true });
+  await mkdir(opts.to, { recursive: true, mode: PRIVATE_DIR });
   // A dot folder that completeBackups() ignores, renamed into place once everything is written.
   const tmp = path.join(opts.to, `.partial-${backupName(now)}-${randomBytes(4).toString('hex')}`);
   try {
-    await mkdir(path.join(tmp, 'db'), { recursive: true });
+    await mkdir(path.join(tmp, 'db'), { recursive: true, mode: PRIVATE_DIR });
     const snapshot = await dumpDatabase(opts.url, tmp);
     // After the snapshot: every photo a row of it names was written before that row committed.
     const photos: Manifest['photos'] =
@@ -90,11 +97,13 @@ export async function createBackup(opts: {
       photos,
       files,
     };
-    const text = `${JSON.stringify(manifest, null, 2)}\n`;
-    await writeFile(path.join(tmp, MANIFEST), text);
+    const text = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(path.join(tmp, MANIFEST), text, { flag: 'wx', mode: PRIVATE_FILE });
+    const signature = signManifest(opts.key, text);
+    await writeFile(path.join(tmp, SIGNATURE), signature, { flag: 'wx', mode: PRIVATE_FILE });
     const folder = freeName(opts.to, backupName(now));
     await rename(tmp, folder);
-    const sizeBytes = files.reduce((sum, f) => sum + f.size, Buffer.byteLength(text));
+    const sizeBytes = files.reduce((sum, f) => sum + f.size, text.length + Buffer.byteLength(signature));
     return { folder, manifest, sizeBytes };
   } catch (err) {
     await rm(tmp, { recursive: true, force: true });
@@ -133,7 +142,11 @@ async function dumpDatabase(url: string, dir: string): Promise<Snapshot> {
       const q = quoteTable(table);
       const counted = await client.query<{ n: string }>(`select count(*) as n from ${q}`);
       const stream = client.query(copyTo(`copy ${q} (${columnList(table.columns)}) to stdout`));
-      await pipeline(stream, createGzip(), createWriteStream(path.join(dir, file)));
+      await pipeline(
+        stream,
+        createGzip(),
+        createWriteStream(path.join(dir, file), { flags: 'wx', mode: PRIVATE_FILE }),
+      );
       dumped.push({ ...table, rows: Number(counted.rows[0]!.n), file });
     }
     const { rows: sequences } = await client.query<{ schema: string; name: string; value: string | null }>(
@@ -165,20 +178,19 @@ async function dumpDatabase(url: string, dir: string): Promise<Snapshot> {
 }
 
 /**
- * Copies the stored files (not half-written ones) into `to`. A file removed since it was listed (a
- * photo deleted a moment ago) is skipped; answers how many were copied.
+ * Copies the stored files (regular files only, not half-written ones) into `to`. A file removed
+ * since it was listed (a photo deleted a moment ago) is skipped; answers how many were copied.
  */
 async function copyPhotos(from: string, to: string): Promise<number> {
+  const storage = createLocalStorage(from);
   let copied = 0;
-  for await (const entry of createLocalStorage(from).list('')) {
+  for await (const entry of storage.list('')) {
+    const found = await storage.get(entry.key);
+    if (!found) continue;
     const target = path.join(to, entry.key);
-    await mkdir(path.dirname(target), { recursive: true });
-    try {
-      await copyFile(path.join(from, entry.key), target);
-      copied++;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
+    await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
+    await pipeline(found.body, createWriteStream(target, { flags: 'wx', mode: PRIVATE_FILE }));
+    copied++;
   }
   return copied;
 }

@@ -1,19 +1,23 @@
 /**
  * What a backup folder holds and how it is checked: `manifest.json` (versions, migration level, row
- * counts, and the SHA-256 and size of every other file), `db/<schema>.<table>.copy.gz` (each table in
- * PostgreSQL's COPY text format, gzipped) and `uploads/` (the photos, when they are on local disk).
+ * counts, and the SHA-256 and size of every other file), `manifest.hmac` (its signature, key.ts),
+ * `db/<schema>.<table>.copy.gz` (each table in PostgreSQL's COPY text format, gzipped) and `uploads/`
+ * (the photos, when they are on local disk). Nothing else: a restore refuses a folder holding more.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { constants as fsConstants, existsSync, readFileSync } from 'node:fs';
+import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { migrationsDir } from '../db/client';
+import { entriesUnder } from '../lib/data-dir';
+import { isStorageKey } from '../lib/storage-base';
+import { BackupError } from './errors';
+import { type BackupKey, checkSignature, SIGNATURE } from './key';
 
-/** Raised when a backup cannot be written or restored; its message tells the operator why. */
-export class BackupError extends Error {}
+export { BackupError } from './errors';
 
 /** Bumped when the layout changes in a way an older restore could not read. */
 export const BACKUP_FORMAT = 1;
@@ -70,20 +74,29 @@ export async function completeBackups(dir: string): Promise<string[]> {
     .map((n) => path.join(dir, n));
 }
 
-/** Every file under `root`, as paths relative to it with `/` separators, sorted. */
+/** Every regular file under `root`, as paths relative to it with `/` separators, sorted. */
 export async function filesUnder(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .sort();
+  const files: string[] = [];
+  for await (const entry of entriesUnder(root)) if (entry.kind === 'file') files.push(entry.path);
+  return files.sort();
+}
+
+/** Opens a regular file of the backup for reading, never through a symbolic link. */
+export async function openRegular(file: string) {
+  const handle = await open(file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+  if (!(await handle.stat()).isFile()) {
+    await handle.close();
+    throw new BackupError(`${file} is not a regular file.`);
+  }
+  return handle;
 }
 
 export async function describeFile(root: string, file: string): Promise<FileEntry> {
-  const full = path.join(root, file);
+  const handle = await openRegular(path.join(root, file));
   const hash = createHash('sha256');
-  await pipeline(createReadStream(full), hash);
-  return { path: file, size: (await stat(full)).size, sha256: hash.digest('hex') };
+  const { size } = await handle.stat();
+  await pipeline(handle.createReadStream(), hash);
+  return { path: file, size, sha256: hash.digest('hex') };
 }
 
 interface JournalEntry {
@@ -110,22 +123,72 @@ export function appVersion(): string {
   return '';
 }
 
+/** How a restore trusts a backup: by the key that signed its manifest, or not at all (the operator said so). */
+export type KeyCheck = { key: BackupKey } | { skipKeyCheck: true };
+
+/** A manifest path is `db/…` or `uploads/<storage key>`, relative and without `.` or `..` steps. */
+function isBackupPath(file: string) {
+  if (path.posix.normalize(file) !== file || file.startsWith('/') || file.split('/').includes('..'))
+    return false;
+  if (file.startsWith('uploads/')) return isStorageKey(file.slice('uploads/'.length));
+  return /^db\/[\w.-]+\.copy\.gz$/.test(file);
+}
+
+async function readIfThere(file: string): Promise<Buffer | undefined> {
+  let handle;
+  try {
+    handle = await openRegular(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP' || err instanceof BackupError)
+      throw new BackupError(`${file} is not a regular file (a symbolic link?): refusing to read it.`);
+    throw err;
+  }
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
- * Reads a backup's manifest and checks every file it lists against its size and SHA-256, and that
- * this code can load it. Throws a BackupError naming the first problem; nothing is touched.
+ * The folder holds only the manifest, its signature, the files the manifest lists and their
+ * folders, each a regular file or folder: a symbolic link or anything more is refused, named.
  */
-export async function verifyBackup(folder: string): Promise<Manifest> {
+async function checkContents(folder: string, manifest: Manifest) {
+  const allowed = new Set([MANIFEST, SIGNATURE, ...manifest.files.map((f) => f.path)]);
+  const folders = new Set<string>();
+  for (const file of allowed)
+    for (let d = path.posix.dirname(file); d !== '.'; d = path.posix.dirname(d)) folders.add(d);
+  for await (const entry of entriesUnder(folder)) {
+    if (entry.kind === 'other')
+      throw new BackupError(
+        `The backup holds ${entry.path}, which is not a regular file (a symbolic link?). Refusing to restore it.`,
+      );
+    if (!(entry.kind === 'folder' ? folders : allowed).has(entry.path))
+      throw new BackupError(
+        `The backup holds ${entry.path}, which its manifest does not list. Refusing to restore it.`,
+      );
+  }
+}
+
+/**
+ * Reads a backup's manifest, checks its signature with the key (unless told not to), that the folder
+ * holds only what it lists, every file against its size and SHA-256, and that this code can load
+ * it. Throws a BackupError naming the first problem; nothing is touched.
+ */
+export async function verifyBackup(folder: string, check: KeyCheck): Promise<Manifest> {
   const file = path.join(folder, MANIFEST);
+  const bytes = await readIfThere(file);
+  if (!bytes) throw new BackupError(`${folder} is not a CampusRun backup: it has no ${MANIFEST}.`);
+  if ('key' in check)
+    checkSignature(check.key, bytes, (await readIfThere(path.join(folder, SIGNATURE)))?.toString('utf8'));
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new BackupError(
-      missing
-        ? `${folder} is not a CampusRun backup: it has no ${MANIFEST}.`
-        : `${file} is damaged: it is not valid JSON.`,
-    );
+    raw = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new BackupError(`${file} is damaged: it is not valid JSON.`);
   }
   const parsed = manifestSchema.safeParse(raw);
   if (!parsed.success || parsed.data.format > BACKUP_FORMAT)
@@ -137,9 +200,11 @@ export async function verifyBackup(folder: string): Promise<Manifest> {
   const listed = new Set(manifest.files.map((f) => f.path));
   for (const table of manifest.tables)
     if (!listed.has(table.file)) throw new BackupError(`${file} lists no checksum for ${table.file}.`);
+  for (const entry of manifest.files)
+    if (!isBackupPath(entry.path))
+      throw new BackupError(`${file} names ${entry.path}, which is not a file a backup holds.`);
+  await checkContents(folder, manifest);
   for (const entry of manifest.files) {
-    if (entry.path.split('/').includes('..'))
-      throw new BackupError(`${file} names a file outside the backup.`);
     const actual = await describeFile(folder, entry.path).catch(() => undefined);
     if (!actual) throw new BackupError(`The backup is incomplete: ${entry.path} is missing.`);
     if (actual.size !== entry.size || actual.sha256 !== entry.sha256)

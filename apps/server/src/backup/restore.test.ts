@@ -1,7 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -10,8 +20,11 @@ import { migrationsDir, openPostgres, type Database, type Db } from '../db/clien
 import * as schema from '../db/schema';
 import { createTestDatabase } from '../test/build-test-app';
 import { createUser } from '../test/factories';
+import { tempDataDir } from '../test/global-setup';
+import { anotherUserCanRead, canTryAsAnotherUser, expectPrivate, modeOf } from '../test/private-modes';
 import { createBackup } from './dump';
-import { codeMigrations, verifyBackup } from './manifest';
+import { backupKey, backupKeyFile, SIGNATURE, signManifest, type BackupKey } from './key';
+import { codeMigrations, verifyBackup, type KeyCheck, type Manifest } from './manifest';
 import { createSchema, restoreBackup } from './restore';
 
 const temp = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -48,6 +61,12 @@ async function userIds(url: string): Promise<string[]> {
 
 let source: Database;
 let folder: string;
+let key: BackupKey;
+let keyDir: string;
+/** Holds backups/ and is enterable by others, as DATA_DIR is when root runs the embedded server. */
+let dataDir: string;
+/** The check a restore with the right key makes. */
+let withKey: KeyCheck;
 let sourceUsers: string[];
 const PHOTO = 'products/0123456789abcdef0123456789abcdef.webp';
 
@@ -60,10 +79,20 @@ beforeAll(async () => {
   const uploads = temp('campusrun-uploads-');
   mkdirSync(path.join(uploads, 'products'));
   writeFileSync(path.join(uploads, PHOTO), 'photo bytes');
-  const to = temp('campusrun-backups-');
+  // Enterable by others (0711), like a DATA_DIR the embedded server runs in as root.
+  const to = (dataDir = tempDataDir('campusrun-backups-'));
   cleanups.push(() => rmSync(to, { recursive: true, force: true }));
   cleanups.push(() => rmSync(uploads, { recursive: true, force: true }));
-  ({ folder } = await createBackup({ url: source.url, photos: { kind: 'local', dir: uploads }, to }));
+  keyDir = tempDataDir('campusrun-key-');
+  cleanups.push(() => rmSync(keyDir, { recursive: true, force: true }));
+  key = await backupKey({ dataDir: keyDir, backups: { everyHours: 0, keep: 1 } });
+  withKey = { key };
+  ({ folder } = await createBackup({
+    url: source.url,
+    photos: { kind: 'local', dir: uploads },
+    to: path.join(to, 'backups'),
+    key,
+  }));
 });
 
 /** A copy of the backup to spoil. */
@@ -76,7 +105,7 @@ function copyOfBackup() {
 
 describe('verifying a backup', () => {
   it('lists every file with its size and SHA-256, the row counts and the migration level', async () => {
-    const manifest = await verifyBackup(folder);
+    const manifest = await verifyBackup(folder, withKey);
     expect(manifest.migrations.count).toBe(codeMigrations().length);
     expect(manifest.migrations.latest?.tag).toBe(codeMigrations().at(-1)!.tag);
     expect(manifest.tables.find((t) => t.name === 'users')?.rows).toBe(2);
@@ -92,7 +121,7 @@ describe('verifying a backup', () => {
     const bytes = readFileSync(file);
     bytes[bytes.length >> 1] ^= 0xff;
     writeFileSync(file, bytes);
-    await expect(verifyBackup(copy)).rejects.toThrow(
+    await expect(verifyBackup(copy, withKey)).rejects.toThrow(
       /db\/public\.users\.copy\.gz does not match its SHA-256/,
     );
   });
@@ -100,7 +129,7 @@ describe('verifying a backup', () => {
   it('refuses a backup with a missing photo, naming it', async () => {
     const copy = copyOfBackup();
     rmSync(path.join(copy, 'uploads', PHOTO));
-    await expect(verifyBackup(copy)).rejects.toThrow(`uploads/${PHOTO} is missing`);
+    await expect(verifyBackup(copy, withKey)).rejects.toThrow(`uploads/${PHOTO} is missing`);
   });
 
   it('refuses a backup from a newer migration level: CampusRun must be updated first', async () => {
@@ -113,13 +142,16 @@ describe('verifying a backup', () => {
       createdAt: manifest.migrations.latest.createdAt + 1000,
     };
     writeFileSync(file, JSON.stringify(manifest));
-    await expect(verifyBackup(copy)).rejects.toThrow(/newer CampusRun.*Update CampusRun first/);
+    writeFileSync(path.join(copy, SIGNATURE), signManifest(key, readFileSync(file)));
+    await expect(verifyBackup(copy, withKey)).rejects.toThrow(/newer CampusRun.*Update CampusRun first/);
   });
 
   it('refuses a folder that is not a backup', async () => {
     const dir = temp('campusrun-not-a-backup-');
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    await expect(verifyBackup(dir)).rejects.toThrow(/not a CampusRun backup: it has no manifest\.json/);
+    await expect(verifyBackup(dir, withKey)).rejects.toThrow(
+      /not a CampusRun backup: it has no manifest\.json/,
+    );
   });
 });
 
@@ -130,7 +162,7 @@ describe('restoring', () => {
     const kept = await createUser(target.db, { name: 'Already here' });
     const uploads = temp('campusrun-target-uploads-');
     cleanups.push(() => rmSync(uploads, { recursive: true, force: true }));
-    const manifest = await verifyBackup(folder);
+    const manifest = await verifyBackup(folder, withKey);
     const restore = (force: boolean) =>
       restoreBackup(folder, manifest, { url: target.url, uploadsDir: uploads, force });
 
@@ -155,7 +187,7 @@ describe('restoring', () => {
     const kept = await createUser(target.db, { name: 'Already here' });
     const uploads = temp('campusrun-target-uploads-');
     cleanups.push(() => rmSync(uploads, { recursive: true, force: true }));
-    const manifest = await verifyBackup(folder);
+    const manifest = await verifyBackup(folder, withKey);
     // A count the loaded rows cannot match: the check before the commit fails.
     const wrong = {
       ...manifest,
@@ -185,14 +217,19 @@ describe('restoring', () => {
     await client.end();
     const to = temp('campusrun-older-');
     cleanups.push(() => rmSync(to, { recursive: true, force: true }));
-    const backup = await createBackup({ url: olderUrl, photos: { kind: 's3', bucket: 'campus-photos' }, to });
+    const backup = await createBackup({
+      url: olderUrl,
+      photos: { kind: 's3', bucket: 'campus-photos' },
+      to,
+      key,
+    });
     expect(backup.manifest.migrations.count).toBe(older);
     expect(backup.manifest.photos).toEqual({ stored: 's3', bucket: 'campus-photos', copied: false });
 
     const targetUrl = await emptyDatabase();
     const uploads = temp('campusrun-older-uploads-');
     cleanups.push(() => rmSync(uploads, { recursive: true, force: true }));
-    await restoreBackup(backup.folder, await verifyBackup(backup.folder), {
+    await restoreBackup(backup.folder, await verifyBackup(backup.folder, withKey), {
       url: targetUrl,
       uploadsDir: uploads,
     });
@@ -208,5 +245,135 @@ describe('restoring', () => {
     } finally {
       await started.close();
     }
+  });
+});
+
+/** Rewrites a copy's manifest as someone with write access to the folder would; signs it when given a key. */
+function editManifest(copy: string, edit: (manifest: Manifest) => void, signWith?: BackupKey) {
+  const file = path.join(copy, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  edit(manifest);
+  writeFileSync(file, JSON.stringify(manifest));
+  if (signWith) writeFileSync(path.join(copy, SIGNATURE), signManifest(signWith, readFileSync(file)));
+}
+
+/** Replaces a file of a copy and lists its new size and SHA-256 in the manifest. */
+function replaceListed(copy: string, manifest: Manifest, file: string, bytes: Buffer) {
+  writeFileSync(path.join(copy, file), bytes);
+  const entry = manifest.files.find((f) => f.path === file)!;
+  entry.size = bytes.length;
+  entry.sha256 = createHash('sha256').update(bytes).digest('hex');
+}
+
+const someoneElsesKey = (): BackupKey => ({
+  secret: randomBytes(32),
+  id: 'feedfacefeedface',
+  source: 'a key of their own',
+});
+
+describe('a backup others cannot read or forge', () => {
+  it('finding 5: a backup is a 0700 folder of 0600 files that another account cannot read; its key is 0600 and not in it', () => {
+    expectPrivate(path.join(dataDir, 'backups'));
+    expect(readdirSync(folder).sort()).toEqual(['db', SIGNATURE, 'manifest.json', 'uploads'].sort());
+    expect(modeOf(backupKeyFile({ dataDir: keyDir }))).toBe(0o600);
+    if (canTryAsAnotherUser) {
+      // The control: the folder above is enterable, so only the backup's own modes keep the other account out.
+      const control = path.join(dataDir, 'control.txt');
+      writeFileSync(control, 'readable', { mode: 0o644 });
+      expect(anotherUserCanRead(control)).toBe(true);
+    }
+  });
+
+  it('finding 6: a table edited and re-hashed into the manifest is refused without the key', async () => {
+    const copy = copyOfBackup();
+    const forged = gzipSync('an edited row\n');
+    editManifest(copy, (m) => replaceListed(copy, m, 'db/public.users.copy.gz', forged));
+    await expect(verifyBackup(copy, withKey)).rejects.toThrow(
+      /manifest\.json does not match its signature.*--key-file.*--skip-key-check/,
+    );
+    // Signed again with a key of the forger's own: named as another key.
+    editManifest(copy, () => {}, someoneElsesKey());
+    await expect(verifyBackup(copy, withKey)).rejects.toThrow(
+      /signed with another backup key \(id feedfacefeedface\)/,
+    );
+    // The signature removed: nothing proves CampusRun wrote it.
+    rmSync(path.join(copy, SIGNATURE));
+    await expect(verifyBackup(copy, withKey)).rejects.toThrow(/has no manifest\.hmac/);
+  });
+
+  it('finding 6: a genuine backup checked with the wrong key is refused', async () => {
+    await expect(verifyBackup(folder, { key: someoneElsesKey() })).rejects.toThrow(
+      new RegExp(`signed with another backup key \\(id ${key.id}\\) than a key of their own`),
+    );
+  });
+
+  it('finding 6: with the key check skipped, an edited but consistent backup is read', async () => {
+    const copy = copyOfBackup();
+    editManifest(copy, (m) => {
+      m.createdAt = '2020-01-01T00:00:00.000Z';
+    });
+    await expect(verifyBackup(copy, withKey)).rejects.toThrow(/does not match its signature/);
+    expect((await verifyBackup(copy, { skipKeyCheck: true })).createdAt).toBe('2020-01-01T00:00:00.000Z');
+  });
+
+  it('finding 6: a symbolic link or a file the manifest does not list is refused, named, even unchecked', async () => {
+    const unchecked: KeyCheck = { skipKeyCheck: true };
+    // A "photo" that is a link to a system file, listed with that file's hash.
+    const linked = copyOfBackup();
+    const stolen = `products/${'ab'.repeat(16)}.webp`;
+    symlinkSync('/etc/passwd', path.join(linked, 'uploads', stolen));
+    editManifest(linked, (m) =>
+      m.files.push({
+        path: `uploads/${stolen}`,
+        size: readFileSync('/etc/passwd').length,
+        sha256: createHash('sha256').update(readFileSync('/etc/passwd')).digest('hex'),
+      }),
+    );
+    await expect(verifyBackup(linked, unchecked)).rejects.toThrow(
+      `The backup holds uploads/${stolen}, which is not a regular file`,
+    );
+    // A link the manifest does not list, to the server's secret.
+    const unlisted = copyOfBackup();
+    symlinkSync(backupKeyFile({ dataDir: keyDir }), path.join(unlisted, 'uploads', 'products', 'key.webp'));
+    await expect(verifyBackup(unlisted, unchecked)).rejects.toThrow(
+      'The backup holds uploads/products/key.webp, which is not a regular file',
+    );
+    // An extra regular file, and an extra folder.
+    const extra = copyOfBackup();
+    writeFileSync(path.join(extra, 'db', 'extra.copy.gz'), 'x');
+    await expect(verifyBackup(extra, withKey)).rejects.toThrow(
+      'The backup holds db/extra.copy.gz, which its manifest does not list',
+    );
+    const folderMore = copyOfBackup();
+    mkdirSync(path.join(folderMore, 'more'));
+    await expect(verifyBackup(folderMore, withKey)).rejects.toThrow(
+      'The backup holds more, which its manifest does not list',
+    );
+    // The manifest itself a link: not read.
+    const manifestLink = copyOfBackup();
+    rmSync(path.join(manifestLink, 'manifest.json'));
+    symlinkSync(path.join(folder, 'manifest.json'), path.join(manifestLink, 'manifest.json'));
+    await expect(verifyBackup(manifestLink, withKey)).rejects.toThrow(/manifest\.json is not a regular file/);
+    // A listed path that leaves the folder.
+    const outside = copyOfBackup();
+    editManifest(outside, (m) => m.files.push({ path: 'uploads/../../../etc/passwd', size: 1, sha256: '' }));
+    await expect(verifyBackup(outside, unchecked)).rejects.toThrow(
+      /names uploads\/\.\.\/.*not a file a backup holds/,
+    );
+  });
+
+  it('finding 6: a photo swapped for a link after the check is not copied into the uploads folder', async () => {
+    const copy = copyOfBackup();
+    const manifest = await verifyBackup(copy, withKey);
+    rmSync(path.join(copy, 'uploads', PHOTO));
+    symlinkSync('/etc/passwd', path.join(copy, 'uploads', PHOTO));
+    const target = await createTestDatabase();
+    cleanups.push(() => target.close());
+    const uploads = path.join(temp('campusrun-swapped-'), 'uploads');
+    cleanups.push(() => rmSync(path.dirname(uploads), { recursive: true, force: true }));
+    await expect(restoreBackup(copy, manifest, { url: target.url, uploadsDir: uploads })).rejects.toThrow(
+      /ELOOP|not a regular file/,
+    );
+    expect(readdirSync(path.dirname(uploads))).toEqual([]);
   });
 });

@@ -7,8 +7,8 @@
  * depend on the order of the tables), the sequences are set, and every table's row count must equal
  * the manifest's before it commits. The next start-up runs the migrations the backup is behind.
  */
-import { createReadStream } from 'node:fs';
-import { cp, rename, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
@@ -17,7 +17,8 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { migrationsDir } from '../db/client';
 import { columnList, quoteTable } from './dump';
-import { BackupError, filesUnder, type Manifest } from './manifest';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../lib/data-dir';
+import { BackupError, filesUnder, openRegular, type Manifest } from './manifest';
 
 export interface RestoreTarget {
   /** The database to load into. */
@@ -66,12 +67,27 @@ export async function restoreBackup(folder: string, manifest: Manifest, target: 
     const photos = manifest.photos.copied;
     // The photos are copied beside the uploads folder first, so a failed copy changes nothing.
     await rm(staging, { recursive: true, force: true });
-    if (photos) await cp(path.join(folder, 'uploads'), staging, { recursive: true }).catch(missingIsEmpty);
+    if (photos) await copyPhotos(folder, manifest, staging);
     await loadDatabase(client, folder, manifest);
     if (photos) await swapUploads(target.uploadsDir, staging);
   } finally {
     await rm(staging, { recursive: true, force: true });
     await client.end();
+  }
+}
+
+/**
+ * Copies the photos the manifest lists (and only those: verifyBackup refused anything else) into a
+ * new 0700 folder, each read as a regular file, never through a link, and written 0600.
+ */
+async function copyPhotos(folder: string, manifest: Manifest, to: string) {
+  await mkdir(to, { mode: PRIVATE_DIR });
+  for (const { path: file } of manifest.files) {
+    if (!file.startsWith('uploads/')) continue;
+    const target = path.join(to, file.slice('uploads/'.length));
+    await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
+    const source = await openRegular(path.join(folder, file));
+    await pipeline(source.createReadStream(), createWriteStream(target, { flags: 'wx', mode: PRIVATE_FILE }));
   }
 }
 
@@ -116,7 +132,8 @@ async function loadDatabase(client: pg.Client, folder: string, manifest: Manifes
         const stream = client.query(
           copyFrom(`copy ${quoteTable(table)} (${columnList(table.columns)}) from stdin`),
         );
-        await pipeline(createReadStream(path.join(folder, table.file)), createGunzip(), stream);
+        const file = await openRegular(path.join(folder, table.file));
+        await pipeline(file.createReadStream(), createGunzip(), stream);
       }
       for (const s of manifest.sequences)
         if (s.value !== null)

@@ -6,8 +6,10 @@ import { buildApp, type App } from '../app';
 import { openPostgres, type Database } from '../db/client';
 import { createTestDatabase, testConfig } from '../test/build-test-app';
 import { tempDataDir } from '../test/global-setup';
+import { expectPrivate, modeOf } from '../test/private-modes';
+import { backupKey } from './key';
 import { createUser } from '../test/factories';
-import { describeFile, filesUnder } from './manifest';
+import { describeFile, filesUnder, verifyBackup } from './manifest';
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 afterEach(async () => {
@@ -64,6 +66,11 @@ it('two processes starting at once on one database take one backup, and the olde
   expect(readdirSync(dir).sort()).toEqual(
     ['.partial-2020-01-04T00-00-00Z-0a1b2c3d', '2020-01-03T00-00-00Z', newest, 'notes.txt'].sort(),
   );
+  // Signed with the key created beside backups/ in DATA_DIR (0600), and private like the rest.
+  expect(modeOf(path.join(dataDir, 'backup.key'))).toBe(0o600);
+  expect(modeOf(dir)).toBe(0o700);
+  expectPrivate(recorded[0]!.folder!);
+  await expect(verifyBackup(recorded[0]!.folder!, { key: await backupKey(config) })).resolves.toBeDefined();
 
   // Every process reports the same last good backup: a third one, which finds none due.
   const third = await buildApp(testConfig({ dataDir, backups: scheduled }), second);

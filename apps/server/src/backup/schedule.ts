@@ -10,8 +10,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import { privateDir } from '../lib/data-dir';
 import { startSweep } from '../lib/sweep';
 import { createBackup, runnerName, type PhotoSource } from './dump';
+import { backupKey } from './key';
 import { completeBackups } from './manifest';
 import { uploadsDir } from '../lib/storage';
 
@@ -83,10 +85,15 @@ export function startBackupSchedule(
         .catch(() => undefined);
     }, HEARTBEAT_MS).unref();
     try {
+      await privateDir(backupsDir(config));
+      const key = await backupKey(config);
+      if (key.created)
+        log.info({ file: key.source }, 'backup key created: keep a copy apart from the backups');
       const result = await createBackup({
         url: deps.database.url,
         photos: photoSource(config),
         to: backupsDir(config),
+        key,
       });
       await db.execute(sql`update backup_runs set status = 'ok', finished_at = now(),
           folder = ${result.folder}, size_bytes = ${result.sizeBytes} where id = ${id}`);

@@ -12,7 +12,8 @@
  * - stop() (SIGINT on the app) is a fast shutdown; if the app exits without it, the postmaster is
  *   still told to shut down on the way out.
  * - As root, PostgreSQL (which refuses to run as root) runs as the system user `postgres`, created
- *   when missing; DATA_DIR/pg and the socket directory then belong to that user.
+ *   when missing; DATA_DIR/pg and the socket directory then belong to that user, and DATA_DIR is
+ *   0711 so that it can pass through (lib/data-dir.ts); otherwise DATA_DIR is 0700.
  * - PostgreSQL's output goes to DATA_DIR/postgresql.log.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -38,6 +39,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { PRIVATE_DIR, PRIVATE_FILE, secureDataDir } from '../lib/data-dir';
 
 /** A problem the person starting CampusRun can fix; its message says how. */
 export class EmbeddedPostgresError extends Error {}
@@ -96,6 +98,7 @@ export async function startEmbeddedPostgres(
   try {
     const bins = await findBinaries();
     const owner = postgresOwner(log);
+    secureDataDir(dataDir, Boolean(owner));
     const clusterDir = path.join(dataDir, 'pg');
     const socketDir = socketDirFor(dataDir);
     if (owner) checkReachable(owner, bins, [dataDir, path.dirname(socketDir)]);
@@ -215,11 +218,11 @@ export function lockDataDir(dir: string): () => void {
         'Stop that process, or set DATA_DIR (or DATABASE_URL) to run a second one.',
     );
   if (lockedHere.has(dir)) throw inUse(process.pid);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   const lockFile = path.join(dir, 'campusrun.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: PRIVATE_FILE });
       lockedHere.add(dir);
       return () => {
         if (!lockedHere.delete(dir)) return;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { PRIVATE_FILE, privateDir } from './data-dir';
 
 export interface Mail {
   to: string;
@@ -21,7 +22,7 @@ export interface Mailer {
 
 /**
  * SMTP when SMTP_URL is set; otherwise a development outbox under DATA_DIR/outbox (production
- * refuses to start without SMTP_URL).
+ * refuses to start without SMTP_URL), a 0700 folder of 0600 files: they hold sign-in codes.
  */
 export async function createMailer(opts: {
   smtpUrl?: string;
@@ -52,11 +53,14 @@ export async function createMailer(opts: {
   const outbox = path.join(opts.dataDir, 'outbox');
   return {
     async send(mail) {
-      await mkdir(outbox, { recursive: true });
+      await privateDir(outbox);
       // Named by the time and a random id: nothing from the address reaches the file system.
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${randomUUID()}.txt`);
-      await writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      await writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, {
+        flag: 'wx',
+        mode: PRIVATE_FILE,
+      });
       if (opts.logHints)
         opts.log.info(`[dev outbox] ${mail.subject} → ${mail.to}${mail.devHint ? ` · ${mail.devHint}` : ''}`);
     },

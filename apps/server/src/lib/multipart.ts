@@ -79,7 +79,7 @@ export function multipartForm<S extends z.ZodType>(opts: MultipartFormOptions<S>
     preValidation: requireMultipart,
     async read(request: FastifyRequest) {
       if (!request.isMultipart()) throw notMultipart();
-      await mkdir(opts.tmpDir, { recursive: true });
+      await mkdir(opts.tmpDir, { recursive: true, mode: 0o700 });
       const dir = await mkdtemp(path.join(opts.tmpDir, 'upload-'));
       dirs.set(request, dir);
       const { fields, files } = await readParts(request, opts, dir);

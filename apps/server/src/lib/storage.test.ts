@@ -1,10 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { tempDataDir } from '../test/global-setup';
+import { expectPrivate } from '../test/private-modes';
 import { startS3TestServer } from '../test/s3-server';
-import { createLocalStorage, newStorageKey, type Storage } from './storage';
+import { createLocalStorage, newStorageKey, uploadsRoutes, type Storage } from './storage';
+import { createUploadLinks } from './upload-links';
 import { createS3Storage } from './storage-s3';
 
 type Subject = { storage: Storage; close(): Promise<void> };
@@ -105,5 +109,54 @@ describe('S3 storage settings', () => {
     } finally {
       await s3.close();
     }
+  });
+});
+
+describe('local disk storage', () => {
+  const dataDir = tempDataDir('campusrun-uploads-');
+  const root = path.join(dataDir, 'uploads');
+  const storage = createLocalStorage(root);
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('finding 5: stores photos as 0600 files in 0700 folders that another account cannot read', async () => {
+    await storage.put(`${newStorageKey('products')}.webp`, Buffer.from('photo'), 'image/webp');
+    await storage.put(`${newStorageKey('chat')}.webp`, Buffer.from('private photo'), 'image/webp');
+    expectPrivate(root);
+  });
+
+  it('finding 6: a symbolic link planted under uploads is never served, listed or followed: 404', async () => {
+    // Links to a system file, to the server's secret, and a folder that is a link.
+    const secret = path.join(dataDir, 'jwt-secret');
+    writeFileSync(secret, 'the signing secret', { mode: 0o600 });
+    mkdirSync(path.join(root, 'products'), { recursive: true });
+    const toPasswd = `products/${'ab'.repeat(16)}.webp`;
+    const toSecret = `products/${'cd'.repeat(16)}.png`;
+    symlinkSync('/etc/passwd', path.join(root, toPasswd));
+    symlinkSync(secret, path.join(root, toSecret));
+    mkdirSync(path.join(dataDir, 'elsewhere'));
+    writeFileSync(path.join(dataDir, 'elsewhere', `${'ef'.repeat(16)}.webp`), 'outside uploads');
+    symlinkSync(path.join(dataDir, 'elsewhere'), path.join(root, 'linked'));
+    const viaFolder = `linked/${'ef'.repeat(16)}.webp`;
+    // The control: a real file beside them is served.
+    const real = `${newStorageKey('products')}.webp`;
+    await storage.put(real, Buffer.from('a real photo'), 'image/webp');
+
+    const app = Fastify();
+    await app.register(uploadsRoutes(storage, createUploadLinks('x'.repeat(40))));
+    try {
+      expect((await app.inject({ url: `/uploads/${real}` })).body).toBe('a real photo');
+      for (const key of [toPasswd, toSecret, viaFolder]) {
+        const res = await app.inject({ url: `/uploads/${key}` });
+        expect(res.statusCode, key).toBe(404);
+        expect(res.json()).toMatchObject({ reason: expect.any(String), message: 'Not found' });
+        expect(res.body).not.toMatch(/root:|signing secret|outside uploads/);
+        expect(await storage.get(key)).toBeUndefined();
+      }
+    } finally {
+      await app.close();
+    }
+    const listed = await collect(storage, '');
+    for (const key of [toPasswd, toSecret, viaFolder]) expect(listed).not.toContain(key);
+    expect(await collect(storage, 'linked/')).toEqual([]);
   });
 });

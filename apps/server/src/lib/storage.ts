@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { constants as fsConstants, createReadStream } from 'node:fs';
-import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { access, lstat, mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { CHAT_MESSAGES } from '@campusrun/shared';
 import { errorBody } from './errors';
 import type { Config } from '../config';
 import type { UploadLinks } from './upload-links';
+import { entriesUnder, PRIVATE_DIR, PRIVATE_FILE, privateDir } from './data-dir';
 import {
   assertKey,
   contentTypeOf,
@@ -30,18 +31,45 @@ export {
 
 export const uploadsDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'uploads');
 
-/** Files under `root` (DATA_DIR/uploads), served by `uploadsRoutes` at /uploads/<key>. */
+/**
+ * The regular file at `key` under `root`, opened for reading; undefined when there is none, or when
+ * the key's folder or the file itself is a symbolic link or anything but a folder and a regular file:
+ * a link planted there is never followed.
+ */
+async function openStored(root: string, key: string): Promise<FileHandle | undefined> {
+  const parts = key.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const folder = await lstat(path.join(root, ...parts.slice(0, i))).catch(() => undefined);
+    if (!folder?.isDirectory()) return undefined;
+  }
+  const handle = await open(path.join(root, key), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW).catch(
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT' || err.code === 'ELOOP' || err.code === 'ENOTDIR') return undefined;
+      throw err;
+    },
+  );
+  if (handle && !(await handle.stat()).isFile()) {
+    await handle.close();
+    return undefined;
+  }
+  return handle;
+}
+
+/**
+ * Files under `root` (DATA_DIR/uploads), served by `uploadsRoutes` at /uploads/<key>: 0600 files in
+ * 0700 folders, read only when they are regular files (never through a symbolic link).
+ */
 export function createLocalStorage(root: string): Storage {
   return {
     kind: 'local',
     async put(key, body) {
       assertKey(key);
       const file = path.join(root, key);
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
       // Write then rename, so a reader never sees half a file.
       const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
       try {
-        await writeFile(tmp, body, { flag: 'wx' });
+        await writeFile(tmp, body, { flag: 'wx', mode: PRIVATE_FILE });
         await rename(tmp, file);
       } catch (err) {
         await rm(tmp, { force: true });
@@ -50,11 +78,11 @@ export function createLocalStorage(root: string): Storage {
     },
     async get(key) {
       assertKey(key);
-      const file = path.join(root, key);
-      const info = await stat(file).catch(() => undefined);
-      if (!info?.isFile()) return undefined;
+      const handle = await openStored(root, key);
+      if (!handle) return undefined;
+      const info = await handle.stat();
       return {
-        body: createReadStream(file),
+        body: handle.createReadStream(),
         size: info.size,
         contentType: contentTypeOf(key),
         lastModified: info.mtime,
@@ -65,17 +93,19 @@ export function createLocalStorage(root: string): Storage {
       await rm(path.join(root, key), { force: true });
     },
     async *list(prefix) {
-      const folder = path.join(root, prefix);
-      const names = await readdir(folder, { recursive: true }).catch(() => [] as string[]);
-      for (const name of names) {
-        const key = `${prefix}${name.split(path.sep).join('/')}`;
-        if (!isStorageKey(key)) continue; // half-written .tmp files, folders
-        const info = await stat(path.join(folder, name)).catch(() => undefined);
+      // The walk starts in the prefix's folder ('products/'), which must be a folder, not a link.
+      const start = prefix.slice(0, prefix.lastIndexOf('/') + 1).replace(/\/$/, '');
+      if (start && !(await lstat(path.join(root, start)).catch(() => undefined))?.isDirectory()) return;
+      for await (const entry of entriesUnder(root, start)) {
+        const key = entry.path;
+        // Half-written .tmp files and anything but a regular file are not stored objects.
+        if (entry.kind !== 'file' || !key.startsWith(prefix) || !isStorageKey(key)) continue;
+        const info = await lstat(path.join(root, key)).catch(() => undefined);
         if (info?.isFile()) yield { key, size: info.size, lastModified: info.mtime };
       }
     },
     async check() {
-      await mkdir(root, { recursive: true });
+      await privateDir(root);
       await access(root, fsConstants.W_OK);
     },
     url(key) {
