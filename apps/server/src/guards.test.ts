@@ -125,6 +125,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/requests/my-deliveries', audience: 'dayscholar' },
   { method: 'PUT', path: '/api/requests/:id/accept', audience: 'dayscholar', notFound: REQUEST },
   { method: 'PUT', path: '/api/requests/:id/deliver', audience: 'dayscholar', notFound: REQUEST },
+  { method: 'PUT', path: '/api/requests/:id/picked-up', audience: 'dayscholar', notFound: REQUEST },
   { method: 'PUT', path: '/api/requests/:id/cancel-delivery', audience: 'dayscholar', notFound: REQUEST },
   { method: 'GET', path: '/api/dayscholar/requests/available', audience: 'dayscholar' },
   { method: 'GET', path: '/api/dayscholar/deliveries/active', audience: 'dayscholar' },

@@ -26,6 +26,7 @@ const CHANGE_OF = {
   'listing.hidden': dataChanged,
   'request.accepted': unchanged,
   'request.completed': unchanged,
+  'request.picked_up': unchanged,
   'request.cancelled': unchanged,
   'request.delivery_cancelled': unchanged,
   'request.available': unchanged,

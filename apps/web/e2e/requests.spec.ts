@@ -123,6 +123,19 @@ test('a request goes from creation to delivery (fee, item cost, pickup place, re
   await expect(d.getByRole('region', { name: 'Handover code' })).toHaveCount(0);
   await expect(d.getByText(/asked for a handover code/)).toBeVisible();
 
+  // Until the day scholar picks it up, the hosteller waits: no Confirm receipt yet.
+  await expect(h.getByText('Waiting for your deliverer to pick it up')).toBeVisible();
+  await expect(h.getByRole('button', { name: 'Confirm receipt' })).toHaveCount(0);
+  await d.getByRole('button', { name: 'Mark picked up' }).click();
+  await d
+    .getByRole('dialog', { name: 'Mark this request picked up?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(d.getByText('Marked picked up: the requester has been told')).toBeVisible();
+  // The hosteller's page changes by itself: they may confirm receipt now.
+  await expect(h.getByText('Waiting for your deliverer to pick it up')).toBeHidden();
+  await expect(h.getByRole('button', { name: 'Confirm receipt' })).toBeVisible();
+
   // The day scholar completes it with notes and the code: a wrong code is refused at the field.
   await d.getByRole('button', { name: 'Mark as Completed' }).click();
   const complete = d.getByRole('dialog');

@@ -36,6 +36,10 @@ export const REQUEST_REFUSALS = [
   'gaveUpTwice',
   /** The request is part of a shared run: a day scholar accepts the run, not one of its requests. */
   'partOfRun',
+  /** Its deliverer has not acted on it yet (marked it picked up, typed the handover code). */
+  'notPickedUp',
+  /** Its deliverer already marked it picked up. */
+  'alreadyPickedUp',
 ] as const;
 export type RequestRefusal = (typeof REQUEST_REFUSALS)[number];
 
@@ -77,6 +81,17 @@ export const TRIP_REASONS = [
   'blocked',
 ] as const;
 export type TripReason = (typeof TRIP_REASONS)[number];
+
+/** What the rating rules refuse (rating the other party of a delivery). */
+export const RATING_REFUSALS = [
+  /** Only the requester and the deliverer of a request rate it. */
+  'notParty',
+  /** The request is not completed. */
+  'notCompleted',
+  /** Its deliverer never acted on it (picked it up, typed the code, completed it): no delivery to rate. */
+  'notDelivered',
+] as const;
+export type RatingRefusal = (typeof RATING_REFUSALS)[number];
 
 /** What the shared-run rules refuse (joining, leaving and accepting a run). */
 export const RUN_REASONS = [
@@ -169,6 +184,7 @@ export type AccountRefusal = (typeof ACCOUNT_REFUSALS)[number];
 export const FEATURE_REASONS: Readonly<Record<string, readonly string[]>> = {
   requests: REQUEST_REASONS,
   trips: TRIP_REASONS,
+  ratings: RATING_REFUSALS,
   runs: RUN_REASONS,
   settlements: SETTLEMENT_REASONS,
   disputes: DISPUTE_REFUSALS,
@@ -180,6 +196,7 @@ export type ErrorReason =
   | CodeReason
   | RequestReason
   | TripReason
+  | RatingRefusal
   | RunReason
   | SettlementReason
   | DisputeRefusal

@@ -29,6 +29,8 @@ interface RequestEventBase {
 export type AppEvent =
   | (RequestEventBase & { type: 'request.accepted'; deliverer: EventUser })
   | (RequestEventBase & { type: 'request.completed'; deliverer: EventUser })
+  /** The deliverer marked the accepted request picked up: its requester may confirm receipt now. */
+  | (RequestEventBase & { type: 'request.picked_up'; deliverer: EventUser })
   /** The requester cancelled; `deliverer` is whoever had accepted it, if anyone. */
   | (RequestEventBase & { type: 'request.cancelled'; deliverer: EventUser | null })
   /** The deliverer gave the delivery up; the request is pending again without a deliverer. */

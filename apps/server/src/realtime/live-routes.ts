@@ -125,6 +125,7 @@ export const LIVE_ROUTES = {
   // Told through the notification they leave, or not at all.
   'request.accepted': nobody,
   'request.completed': nobody,
+  'request.picked_up': nobody,
   'request.cancelled': nobody,
   'request.delivery_cancelled': nobody,
   'users.noticed': nobody,

@@ -47,7 +47,8 @@ const hours = (h: number) => new Date(Date.now() + h * 3600_000);
 
 type Person = (typeof HOSTELLERS)[number]['name'] | (typeof DAY_SCHOLARS)[number]['name'];
 type RequestRow = typeof requests.$inferInsert;
-type Times = 'deadline' | 'createdAt' | 'acceptedAt' | 'completedAt' | 'cancelledAt' | 'deliveryTime';
+type Times =
+  'deadline' | 'createdAt' | 'acceptedAt' | 'pickedUpAt' | 'completedAt' | 'cancelledAt' | 'deliveryTime';
 
 /** A demo request: people by name, times in hours from now (negative: ago). */
 type DemoRequest = Omit<RequestRow, 'requesterId' | 'delivererId' | Times> & {
@@ -329,6 +330,8 @@ function requestRow({ requester, deliverer, ...r }: DemoRequest, idOf: (p: Perso
     createdAt: hours(r.createdAt),
     acceptedAt: at(r.acceptedAt),
     completedAt: at(r.completedAt),
+    // A completed delivery was acted on by its deliverer.
+    pickedUpAt: at(r.completedAt),
     deliveryTime: at(r.completedAt),
     cancelledAt: at(r.cancelledAt),
   };

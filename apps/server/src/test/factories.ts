@@ -97,6 +97,8 @@ export async function createRequest(
     isUrgent?: boolean;
     createdAt?: Date;
     deliveryNotes?: string | null;
+    /** An accepted request its deliverer marked picked up (a completed one always was). */
+    pickedUp?: boolean;
   },
 ) {
   const status = opts.status ?? 'pending';
@@ -123,6 +125,7 @@ export async function createRequest(
       deliveryNotes: opts.deliveryNotes ?? null,
       createdAt: at,
       acceptedAt: opts.deliverer && status !== 'pending' ? at : null,
+      pickedUpAt: status === 'completed' || (status === 'accepted' && opts.pickedUp) ? at : null,
       completedAt: status === 'completed' ? at : null,
       deliveryTime: status === 'completed' ? at : null,
       cancelledAt: status === 'cancelled' ? at : null,

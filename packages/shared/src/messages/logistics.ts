@@ -46,6 +46,8 @@ export const TRIP_MESSAGES = {
   notOnTrip: 'This request is not on this trip',
   notRunner: 'Only the day scholar on this trip can do that',
   notYourRequest: 'You can only add your own requests',
+  notYourRequestDetach: 'You can only take off your own requests',
+  attachTooOften: 'You have added requests to trips too often. Please try again later.',
   blocked: 'You cannot add requests to this trip',
   /** The request named in the body does not exist (as the requests feature says it). */
   requestNotFound: 'Request not found',

@@ -50,6 +50,10 @@ export const REQUEST_MESSAGES = {
   receiptMax: `Receipt amount must be at most ₹${REQUEST_LIMITS.priceMax.toLocaleString('en-IN')}`,
   receiptDecimals: 'Receipt amount can have at most 2 decimal places',
   receiptWithoutItemCost: 'This request has no item cost, so there is no receipt amount to give',
+  notPickedUp: 'Your deliverer has not marked this request picked up yet',
+  alreadyPickedUp: 'You have already marked this request picked up',
+  /** What the requester sees of an accepted request before its deliverer acted on it. */
+  waitingForPickup: 'Waiting for your deliverer to pick it up',
 } as const;
 
 /** The words for a request's money: the fee is what the deliverer earns; the item cost is paid back. */

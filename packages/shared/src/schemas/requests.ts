@@ -243,11 +243,16 @@ export const requestCanSchema = z.object({
   complete: z.boolean(),
   cancel: z.boolean(),
   cancelDelivery: z.boolean(),
+  /** The deliverer may mark the accepted request picked up (once). */
+  pickUp: z.boolean(),
   rate: z.boolean(),
   chat: z.boolean(),
   /** The requester may put an expired request back on the list with a new deadline. */
   repost: z.boolean(),
-  /** The requester may confirm they received the items (completes an accepted request). */
+  /**
+   * The requester may confirm they received the items (completes an accepted request), once its
+   * deliverer has acted on it.
+   */
   confirmReceipt: z.boolean(),
   /** Anyone signed in but the requester may report the request to the moderators. */
   report: z.boolean(),
@@ -286,6 +291,11 @@ export const requestSchema = z.object({
   deliveryNotes: z.string().nullable(),
   createdAt: z.string(),
   acceptedAt: z.string().nullable(),
+  /**
+   * When the deliverer acted on the accepted request (marked it picked up, typed the handover code,
+   * completed it); null before, and again when it goes back to pending.
+   */
+  pickedUpAt: z.string().nullable(),
   deliveryTime: z.string().nullable(),
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),

@@ -29,6 +29,14 @@ export const NOTIFICATIONS = {
       data: { requestId: e.requestId },
     },
   ],
+  'request.picked_up': (e) => [
+    {
+      userId: e.requester.id,
+      type: 'delivery',
+      message: `${e.deliverer.name} picked up your request for ${e.itemName}`,
+      data: { requestId: e.requestId },
+    },
+  ],
   // Only a deliverer who had accepted it is told.
   'request.cancelled': (e) =>
     e.deliverer

@@ -1,11 +1,11 @@
 import type { RatingType, SaleRatingType } from '@campusrun/shared';
 import { rateRefusal, ratedPartyOf, ratingTypeFor, type RatingParties } from '../../lib/rating-rule';
 
-export type RatingRefusal = 'notParty' | 'notCompleted' | 'wrongType' | 'wrongUser';
+export type RatingRefusal = 'notParty' | 'notCompleted' | 'notDelivered' | 'wrongType' | 'wrongUser';
 
 /**
- * Only the two parties of a completed request rate (lib/rating-rule.ts), each the other party, in
- * their own direction. Pure: the once-per-direction rule is the database's unique index.
+ * Only the two parties of a completed request its deliverer acted on rate (lib/rating-rule.ts), each
+ * the other party, in their own direction. Pure: the once-per-direction rule is the database's unique index.
  */
 export function ratingRefusal(
   raterId: string,

@@ -15,6 +15,7 @@ export const findRequestParties = async (db: Db, requestId: string) =>
         status: requests.status,
         requesterId: requests.requesterId,
         delivererId: requests.delivererId,
+        pickedUpAt: requests.pickedUpAt,
       })
       .from(requests)
       .where(eq(requests.id, requestId))

@@ -21,6 +21,7 @@ export const RATING_ERRORS = {
   userNotFound: COMMON_MESSAGES.userNotFound,
   notParty: 'Only the requester and the deliverer of this request can rate it',
   notCompleted: 'You can rate only after the delivery is completed',
+  notDelivered: 'There is no delivery to rate: the deliverer never picked this request up',
   wrongType: 'This rating type does not match your side of the delivery',
   wrongUser: 'You can only rate the other party of this delivery',
   duplicate: 'You have already rated this delivery',
@@ -55,11 +56,13 @@ async function rateRequest(
   const type = body.ratingType;
   if (type !== 'hosteller_to_dayscholar' && type !== 'dayscholar_to_hosteller')
     throw fieldError('ratingType', RATING_ERRORS.wrongType);
-  switch (ratingRefusal(actor.id, request, { userId: body.userId, ratingType: type })) {
+  const refusal = ratingRefusal(actor.id, request, { userId: body.userId, ratingType: type });
+  switch (refusal) {
     case 'notParty':
-      throw forbidden(RATING_ERRORS.notParty);
+      throw forbidden(RATING_ERRORS.notParty, 'notParty');
     case 'notCompleted':
-      throw conflict(RATING_ERRORS.notCompleted);
+    case 'notDelivered':
+      throw conflict(RATING_ERRORS[refusal], refusal);
     case 'wrongType':
       throw fieldError('ratingType', RATING_ERRORS.wrongType);
     case 'wrongUser':

@@ -377,10 +377,13 @@ describe("handover tries over the request's whole life", () => {
     expect(taken.statusCode).toBe(200);
     // Their view says so at once: no completion for them, and the code is locked.
     expect(taken.json().request).toMatchObject({ handoverLocked: true, can: { complete: false } });
+    // The give-up cleared the first deliverer's pickup: nothing to confirm until the new one acts.
     const mine = await view(id, requester.h);
-    expect(mine).toMatchObject({ handoverLocked: true, can: { confirmReceipt: true } });
+    expect(mine).toMatchObject({ handoverLocked: true, pickedUpAt: null, can: { confirmReceipt: false } });
     const right = await deliver(id, next.h, mine.handoverCode!);
     expect([right.statusCode, right.json().message]).toEqual([409, REQUEST_MESSAGES.handoverCodeLocked]);
+    // Typing the code at the handover is their act even though it is locked.
+    expect((await view(id, requester.h)).can.confirmReceipt).toBe(true);
 
     const confirmed = await put(`/requests/${id}/confirm-receipt`, requester.h);
     expect(confirmed.statusCode).toBe(200);
@@ -413,6 +416,7 @@ describe("handover tries over the request's whole life", () => {
 describe('confirm receipt', () => {
   it('completes as the deliverer would: the same notice to the deliverer, and both may rate', async () => {
     const { requester, deliverer, id } = await accepted({ handoverCode: false });
+    expect((await put(`/requests/${id}/picked-up`, deliverer.h)).statusCode).toBe(200);
     const before = await t.db.select().from(notifications).where(eq(notifications.userId, requester.id));
     const res = await put(`/requests/${id}/confirm-receipt`, requester.h);
     expect(res.statusCode).toBe(200);
@@ -446,6 +450,9 @@ describe('confirm receipt', () => {
     expect(
       (await t.app.inject({ method: 'PUT', url: `/api/requests/${id}/confirm-receipt` })).statusCode,
     ).toBe(401);
+    const early = await put(`/requests/${id}/confirm-receipt`, requester.h);
+    expect([early.statusCode, early.json().reason]).toEqual([409, 'notPickedUp']);
+    expect((await put(`/requests/${id}/picked-up`, deliverer.h)).statusCode).toBe(200);
     expect((await put(`/requests/${id}/confirm-receipt`, requester.h)).statusCode).toBe(200);
     const again = await put(`/requests/${id}/confirm-receipt`, requester.h);
     expect([again.statusCode, again.json().message]).toEqual([

@@ -9,6 +9,8 @@ import {
   isExpired,
   isHandoverLocked,
   loadRefusal,
+  confirmReceiptRefusal,
+  pickUpRefusal,
   repostRefusal,
   requestCan,
   type Viewer,
@@ -37,15 +39,36 @@ const BASE = {
   handoverAttempts: 0,
 };
 
+const ACTED = new Date('2026-11-22T11:30:00Z');
 const states = {
-  pending: { status: 'pending', delivererId: null, deadline: FUTURE },
-  'pending, deadline passed': { status: 'pending', delivererId: null, deadline: PAST },
-  accepted: { status: 'accepted', delivererId: DELIVERER, deadline: FUTURE },
-  'accepted, deadline passed': { status: 'accepted', delivererId: DELIVERER, deadline: PAST },
-  completed: { status: 'completed', delivererId: DELIVERER, deadline: FUTURE },
-  'cancelled while pending': { status: 'cancelled', delivererId: null, deadline: FUTURE },
-  'cancelled while accepted': { status: 'cancelled', delivererId: DELIVERER, deadline: FUTURE },
-} satisfies Record<string, { status: RequestStatus; delivererId: string | null; deadline: Date }>;
+  pending: { status: 'pending', delivererId: null, deadline: FUTURE, pickedUpAt: null },
+  'pending, deadline passed': { status: 'pending', delivererId: null, deadline: PAST, pickedUpAt: null },
+  accepted: { status: 'accepted', delivererId: DELIVERER, deadline: FUTURE, pickedUpAt: null },
+  'accepted, picked up': { status: 'accepted', delivererId: DELIVERER, deadline: FUTURE, pickedUpAt: ACTED },
+  'accepted, deadline passed': {
+    status: 'accepted',
+    delivererId: DELIVERER,
+    deadline: PAST,
+    pickedUpAt: null,
+  },
+  completed: { status: 'completed', delivererId: DELIVERER, deadline: FUTURE, pickedUpAt: ACTED },
+  'completed without its deliverer': {
+    status: 'completed',
+    delivererId: DELIVERER,
+    deadline: FUTURE,
+    pickedUpAt: null,
+  },
+  'cancelled while pending': { status: 'cancelled', delivererId: null, deadline: FUTURE, pickedUpAt: null },
+  'cancelled while accepted': {
+    status: 'cancelled',
+    delivererId: DELIVERER,
+    deadline: FUTURE,
+    pickedUpAt: null,
+  },
+} satisfies Record<
+  string,
+  { status: RequestStatus; delivererId: string | null; deadline: Date; pickedUpAt: Date | null }
+>;
 
 type Action = keyof RequestCan;
 
@@ -62,15 +85,20 @@ const table: [keyof typeof states, keyof typeof viewers, Action[]][] = [
   ['pending, deadline passed', 'requester', ['cancel', 'repost']],
   ['pending, deadline passed', 'other hosteller', ['chat', 'report']],
   ['pending, deadline passed', 'other day scholar', ['chat', 'report']],
-  ['accepted', 'requester', ['cancel', 'chat', 'confirmReceipt']],
+  ['accepted', 'requester', ['cancel', 'chat']],
   ['accepted', 'other hosteller', ['chat', 'report']],
-  ['accepted', 'deliverer', ['complete', 'cancelDelivery', 'chat', 'report']],
+  ['accepted', 'deliverer', ['complete', 'cancelDelivery', 'pickUp', 'chat', 'report']],
   ['accepted', 'other day scholar', ['chat', 'report']],
   ['accepted', 'no role yet', []],
-  ['accepted, deadline passed', 'requester', ['cancel', 'chat', 'confirmReceipt']],
-  ['accepted, deadline passed', 'deliverer', ['complete', 'cancelDelivery', 'chat', 'report']],
+  ['accepted, picked up', 'requester', ['cancel', 'chat', 'confirmReceipt']],
+  ['accepted, picked up', 'deliverer', ['complete', 'cancelDelivery', 'chat', 'report']],
+  ['accepted, picked up', 'other hosteller', ['chat', 'report']],
+  ['accepted, deadline passed', 'requester', ['cancel', 'chat']],
+  ['accepted, deadline passed', 'deliverer', ['complete', 'cancelDelivery', 'pickUp', 'chat', 'report']],
   ['completed', 'requester', ['rate', 'chat']],
   ['completed', 'deliverer', ['rate', 'chat', 'report']],
+  ['completed without its deliverer', 'requester', ['chat']],
+  ['completed without its deliverer', 'deliverer', ['chat', 'report']],
   ['completed', 'other hosteller', []],
   ['completed', 'other day scholar', []],
   ['cancelled while pending', 'requester', []],
@@ -85,6 +113,7 @@ const ALL: Action[] = [
   'complete',
   'cancel',
   'cancelDelivery',
+  'pickUp',
   'rate',
   'chat',
   'repost',
@@ -122,6 +151,8 @@ describe('requestCan: role × state × ownership', () => {
       if (can.cancel) expect(cancelRefusal(v.id, r)).toBeNull();
       if (can.cancelDelivery) expect(cancelDeliveryRefusal(v.id, r)).toBeNull();
       if (can.repost) expect(repostRefusal(v.id, r, NOW)).toBeNull();
+      if (can.pickUp) expect(pickUpRefusal(v.id, r)).toBeNull();
+      if (can.confirmReceipt) expect(confirmReceiptRefusal(v.id, r)).toBeNull();
     }
   });
 });
@@ -164,8 +195,25 @@ describe('refusal reasons', () => {
     expect(barredDeliverers(twice)).toEqual(['d2']);
   });
 
+  it('finding 1: confirm receipt waits for the deliverer to act; picking up is theirs alone, once', () => {
+    expect(confirmReceiptRefusal(REQUESTER, r('accepted'))).toBe('notPickedUp');
+    expect(confirmReceiptRefusal(REQUESTER, r('accepted, picked up'))).toBeNull();
+    expect(confirmReceiptRefusal('h2', r('accepted, picked up'))).toBe('notRequester');
+    expect(confirmReceiptRefusal(REQUESTER, r('pending'))).toBe('notAccepted');
+    expect(pickUpRefusal(DELIVERER, r('accepted'))).toBeNull();
+    expect(pickUpRefusal(DELIVERER, r('accepted, picked up'))).toBe('alreadyPickedUp');
+    expect(pickUpRefusal(REQUESTER, r('accepted'))).toBe('notDeliverer');
+    expect(pickUpRefusal('d2', r('accepted'))).toBe('notDeliverer');
+    expect(pickUpRefusal(DELIVERER, r('completed'))).toBe('completed');
+  });
+
   it('a locked handover code leaves the deliverer no completion; the requester still confirms receipt', () => {
-    const locked = { ...r('accepted'), handoverRequired: true, handoverAttempts: HANDOVER_CODE.maxAttempts };
+    // Typing the codes marked it picked up.
+    const locked = {
+      ...r('accepted, picked up'),
+      handoverRequired: true,
+      handoverAttempts: HANDOVER_CODE.maxAttempts,
+    };
     expect(isHandoverLocked(locked)).toBe(true);
     expect(requestCan(viewers.deliverer!, locked, NOW, false)).toEqual(
       only(['cancelDelivery', 'chat', 'report']),

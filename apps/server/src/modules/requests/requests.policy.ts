@@ -25,6 +25,7 @@ type State = Pick<
   | 'givenUpBy'
   | 'handoverRequired'
   | 'handoverAttempts'
+  | 'pickedUpAt'
 > & {
   /** The shared run it belongs to, if any: such a request is accepted with its run, never alone. */
   runId?: string | null;
@@ -91,12 +92,24 @@ export function deliverRefusal(actorId: string, r: State): RequestRefusal | null
 }
 
 /**
- * Only the requester confirms receipt, and only of an accepted request: it completes the request as
- * the deliverer's completion would.
+ * Only the assigned deliverer marks an accepted request picked up, once: from then on its requester
+ * may confirm receipt.
+ */
+export function pickUpRefusal(actorId: string, r: State): RequestRefusal | null {
+  return deliverRefusal(actorId, r) ?? (r.pickedUpAt === null ? null : 'alreadyPickedUp');
+}
+
+/**
+ * Only the requester confirms receipt, and only of an accepted request its deliverer has acted on
+ * (marked it picked up or typed the handover code): it completes the request as the deliverer's
+ * completion would. Nothing the requester does alone makes someone their deliverer of record.
  */
 export function confirmReceiptRefusal(actorId: string, r: State): RequestRefusal | null {
   if (r.requesterId !== actorId) return 'notRequester';
-  return closed(r) ?? (r.status === 'accepted' ? null : 'notAccepted');
+  const done = closed(r);
+  if (done) return done;
+  if (r.status !== 'accepted') return 'notAccepted';
+  return r.pickedUpAt === null ? 'notPickedUp' : null;
 }
 
 /** Only the requester cancels, while the request is pending or accepted. */
@@ -178,6 +191,7 @@ export function requestCan(
     complete: dayScholar && deliverRefusal(viewer.id, r) === null && !isHandoverLocked(r),
     cancel: hosteller && cancelRefusal(viewer.id, r) === null,
     cancelDelivery: dayScholar && cancelDeliveryRefusal(viewer.id, r) === null,
+    pickUp: dayScholar && pickUpRefusal(viewer.id, r) === null,
     rate: !hasRated && !partiesBlocked && rateRefusal(viewer.id, r) === null,
     // Anyone who may see the request talks to its requester; a closed one, only its parties do.
     chat: viewer.role !== null && canView(viewer.id, r) && counterpartOf(viewer.id, r) !== null,

@@ -38,6 +38,7 @@ export function presentRequest(
     givenUpBy: row.givenUpBy,
     handoverRequired: row.handoverRequired,
     handoverAttempts: row.handoverAttempts,
+    pickedUpAt: row.pickedUpAt === null ? null : new Date(row.pickedUpAt),
     runId: row.runId,
   };
   const requester = { id: row.requesterId, name: row.requesterName, avatar: row.requesterAvatar };
@@ -70,6 +71,7 @@ export function presentRequest(
     deliveryNotes: row.deliveryNotes,
     createdAt: row.createdAt,
     acceptedAt: row.acceptedAt,
+    pickedUpAt: row.pickedUpAt,
     deliveryTime: row.deliveryTime,
     completedAt: row.completedAt,
     cancelledAt: row.cancelledAt,

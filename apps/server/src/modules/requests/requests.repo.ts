@@ -3,6 +3,7 @@ import {
   eq,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lte,
   sql,
@@ -63,6 +64,8 @@ export interface RequestRow {
   deliveryNotes: string | null;
   createdAt: string;
   acceptedAt: string | null;
+  /** When the deliverer acted on it (picked up, typed the handover code, completed), or null. */
+  pickedUpAt: string | null;
   deliveryTime: string | null;
   completedAt: string | null;
   cancelledAt: string | null;
@@ -111,6 +114,7 @@ const requestColumns = {
   deliveryNotes: requests.deliveryNotes,
   createdAt: requests.createdAt,
   acceptedAt: requests.acceptedAt,
+  pickedUpAt: requests.pickedUpAt,
   deliveryTime: requests.deliveryTime,
   completedAt: requests.completedAt,
   cancelledAt: requests.cancelledAt,
@@ -130,6 +134,7 @@ const ROW_FIELDS: Record<keyof RequestRow, AnyColumn | SQL> = {
   deadline: isoText(requests.deadline),
   createdAt: isoText(requests.createdAt),
   acceptedAt: isoText(requests.acceptedAt),
+  pickedUpAt: isoText(requests.pickedUpAt),
   deliveryTime: isoText(requests.deliveryTime),
   completedAt: isoText(requests.completedAt),
   cancelledAt: isoText(requests.cancelledAt),
@@ -176,6 +181,7 @@ export type RequestState = Pick<
   | 'givenUpBy'
   | 'handoverRequired'
   | 'handoverAttempts'
+  | 'pickedUpAt'
   | 'runId'
 >;
 
@@ -194,6 +200,7 @@ export const findRequestState = async (db: Db, id: string): Promise<RequestState
         givenUpBy: requests.givenUpBy,
         handoverRequired: requests.handoverRequired,
         handoverAttempts: requests.handoverAttempts,
+        pickedUpAt: requests.pickedUpAt,
         runId: requests.runId,
       })
       .from(requests)
@@ -456,6 +463,7 @@ async function allWithParties(db: Db, updated: RequestColumnsRow[]): Promise<Req
       deadline: row.deadline.toISOString(),
       createdAt: row.createdAt.toISOString(),
       acceptedAt: iso(row.acceptedAt),
+      pickedUpAt: iso(row.pickedUpAt),
       deliveryTime: iso(row.deliveryTime),
       completedAt: iso(row.completedAt),
       cancelledAt: iso(row.cancelledAt),
@@ -510,6 +518,7 @@ export async function markAccepted(
         status: 'accepted',
         delivererId,
         acceptedAt: now,
+        pickedUpAt: null,
         updatedAt: now,
         // A new code for this delivery, kept only when the request asks for one.
         handoverCodeHash: sql`case when ${requests.handoverRequired} then ${handover.hash} end`,
@@ -549,6 +558,8 @@ export const markCompleted = async (
         actualItemCost: done.actualItemCost,
         completedAt: now,
         deliveryTime: now,
+        // Completing is the deliverer's act too.
+        pickedUpAt: sql`coalesce(${requests.pickedUpAt}, now())`,
         updatedAt: now,
       })
       .where(
@@ -564,14 +575,42 @@ export const markCompleted = async (
       .returning(requestColumns),
   );
 
-/** The requester confirms they received the items: accepted → completed, as the deliverer's completion. */
+/**
+ * The requester confirms they received the items: accepted → completed, as the deliverer's
+ * completion, once its deliverer has acted on it (picked it up, typed the handover code).
+ */
 export const markReceived = async (db: Db, id: string, requesterId: string) =>
   withParties(
     db,
     await db
       .update(requests)
       .set({ status: 'completed', completedAt: now, deliveryTime: now, updatedAt: now })
-      .where(and(eq(requests.id, id), eq(requests.status, 'accepted'), eq(requests.requesterId, requesterId)))
+      .where(
+        and(
+          eq(requests.id, id),
+          eq(requests.status, 'accepted'),
+          eq(requests.requesterId, requesterId),
+          isNotNull(requests.pickedUpAt),
+        ),
+      )
+      .returning(requestColumns),
+  );
+
+/** Its deliverer marks the accepted request picked up (once): its requester may confirm receipt from now on. */
+export const markPickedUp = async (db: Db, id: string, delivererId: string) =>
+  withParties(
+    db,
+    await db
+      .update(requests)
+      .set({ pickedUpAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(requests.id, id),
+          eq(requests.status, 'accepted'),
+          eq(requests.delivererId, delivererId),
+          isNull(requests.pickedUpAt),
+        ),
+      )
       .returning(requestColumns),
   );
 
@@ -601,7 +640,11 @@ export const countHandoverAttempt = async (db: Db, id: string, delivererId: stri
   (
     await db
       .update(requests)
-      .set({ handoverAttempts: sql`${requests.handoverAttempts} + 1` })
+      // Typing a code, right or wrong, is the deliverer's act: they are at the handover.
+      .set({
+        handoverAttempts: sql`${requests.handoverAttempts} + 1`,
+        pickedUpAt: sql`coalesce(${requests.pickedUpAt}, now())`,
+      })
       .where(
         and(
           eq(requests.id, id),
@@ -643,6 +686,7 @@ export async function markDeliveryCancelled(db: Db, id: string, delivererId: str
         status: 'pending',
         delivererId: null,
         acceptedAt: null,
+        pickedUpAt: null,
         // A trip's request given up by its runner is a plain pending request again.
         tripId: null,
         updatedAt: now,

@@ -72,7 +72,7 @@ function hostellerRoutes(app: ZodApp, { service, id, tags, one }: RequestRouteDe
       schema: {
         tags,
         description:
-          'The requester received the items: the accepted request completes as if its deliverer had completed it.',
+          'The requester received the items: the accepted request completes as if its deliverer had completed it. Only once its deliverer acted on it (marked it picked up or typed the handover code); before, 409 notPickedUp.',
         params: id.params,
         response: one,
       },
@@ -92,19 +92,11 @@ function hostellerRoutes(app: ZodApp, { service, id, tags, one }: RequestRouteDe
   );
 }
 
-/** The deliverer's routes: their deliveries, the transitions, and the available list. */
-function dayscholarRoutes(app: ZodApp, { ctx, service, id, tags, one }: RequestRouteDeps) {
-  app.get(
-    '/requests/my-deliveries',
-    {
-      schema: {
-        tags,
-        querystring: myDeliveriesQuerySchema,
-        response: { 200: deliveryListResponseSchema },
-      },
-    },
-    (req) => service.myDeliveries(actorOf(req), req.query),
-  );
+/** The deliverer's transitions: accepting, picking up, completing and giving a delivery up. */
+function delivererTransitions(
+  app: ZodApp,
+  { service, id, tags, one }: Pick<RequestRouteDeps, 'service' | 'id' | 'tags' | 'one'>,
+) {
   app.put(
     '/requests/:id/accept',
     { onRequest: id.check, schema: { tags, params: id.params, response: one } },
@@ -119,10 +111,40 @@ function dayscholarRoutes(app: ZodApp, { ctx, service, id, tags, one }: RequestR
     (req) => service.deliver(actorOf(req), req.params.id, req.body ?? {}),
   );
   app.put(
+    '/requests/:id/picked-up',
+    {
+      onRequest: id.check,
+      schema: {
+        tags,
+        description:
+          'Its deliverer has the items: the accepted request is marked picked up (once; again is 409 alreadyPickedUp) and its requester may confirm receipt.',
+        params: id.params,
+        response: one,
+      },
+    },
+    (req) => service.pickUp(actorOf(req), req.params.id),
+  );
+  app.put(
     '/requests/:id/cancel-delivery',
     { onRequest: id.check, schema: { tags, params: id.params, response: one } },
     (req) => service.cancelDelivery(actorOf(req), req.params.id),
   );
+}
+
+/** The deliverer's routes: their deliveries, the transitions, and the available list. */
+function dayscholarRoutes(app: ZodApp, { ctx, service, id, tags, one }: RequestRouteDeps) {
+  app.get(
+    '/requests/my-deliveries',
+    {
+      schema: {
+        tags,
+        querystring: myDeliveriesQuerySchema,
+        response: { 200: deliveryListResponseSchema },
+      },
+    },
+    (req) => service.myDeliveries(actorOf(req), req.query),
+  );
+  delivererTransitions(app, { id, tags, one, service });
   app.get(
     '/dayscholar/requests/available',
     {

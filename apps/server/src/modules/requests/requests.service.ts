@@ -43,6 +43,9 @@ export const REQUEST_ERRORS = {
   changed: 'This request was just changed by someone else. Please refresh and try again.',
   partOfRun: 'This request is part of a shared run; accept the run',
   partOfRunRepost: 'This request is part of a shared run and keeps its deadline; cancel it and post it again',
+  notDelivererPickUp: 'Only the assigned deliverer can mark this request picked up',
+  notPickedUp: REQUEST_MESSAGES.notPickedUp,
+  alreadyPickedUp: REQUEST_MESSAGES.alreadyPickedUp,
 } as const;
 
 /** A receipt amount for a request that has no item cost: nothing to pay back. */
@@ -57,7 +60,7 @@ const receiptWithoutItemCost = () =>
 const codeWrong = () => badRequest(REQUEST_MESSAGES.handoverCodeWrong, undefined, 'handoverCodeWrong');
 const codeLocked = () => conflict(REQUEST_MESSAGES.handoverCodeLocked, 'handoverCodeLocked');
 
-type Action = 'accept' | 'deliver' | 'cancel' | 'cancelDelivery' | 'repost' | 'confirmReceipt';
+type Action = 'accept' | 'deliver' | 'pickUp' | 'cancel' | 'cancelDelivery' | 'repost' | 'confirmReceipt';
 
 function refusalError(
   reason: policy.RequestRefusal | null,
@@ -81,7 +84,11 @@ function refusalError(
       );
     case 'notDeliverer':
       return forbidden(
-        action === 'deliver' ? REQUEST_ERRORS.notDelivererComplete : REQUEST_ERRORS.notDelivererCancel,
+        action === 'deliver'
+          ? REQUEST_ERRORS.notDelivererComplete
+          : action === 'pickUp'
+            ? REQUEST_ERRORS.notDelivererPickUp
+            : REQUEST_ERRORS.notDelivererCancel,
         reason,
       );
     case 'partOfRun':
@@ -124,28 +131,45 @@ interface RequestsDeps {
 /**
  * When the deliverer completes a request that asks for a handover code: the code must be right.
  * Each try is counted before it is compared; after the last allowed wrong one the code is locked
- * and only the requester's confirmation completes the request. Answers the hash the code matched
- * (the completion requires it), or null when there was nothing to check here (not their accepted
- * request, or no code asked: the completion then refuses or goes ahead by itself).
+ * and only the requester's confirmation completes the request. Any code typed, right, wrong or
+ * after the lock, marks the request picked up (the deliverer is at the handover), so the requester
+ * may confirm receipt. Answers the hash the code matched (the completion requires it), or null when
+ * there was nothing to check here (not their accepted request, or no code asked: the completion
+ * then refuses or goes ahead by itself).
  */
 async function checkHandoverCode(
-  { db, handover }: RequestsDeps,
+  deps: RequestsDeps,
   actor: Actor,
   id: string,
   code: string | undefined,
 ): Promise<string | null> {
+  const { db, handover } = deps;
+  const locked = async () => {
+    if (code) await typedAfterLock(deps, actor, id);
+    return codeLocked();
+  };
   const state = await repo.findHandover(db, id);
   if (!state?.required || state.status !== 'accepted' || state.delivererId !== actor.id) return null;
-  if (state.attempts >= HANDOVER_CODE.maxAttempts) throw codeLocked();
+  if (state.attempts >= HANDOVER_CODE.maxAttempts) throw await locked();
   if (!code) throw codeWrong();
   const hash = await repo.countHandoverAttempt(db, id, actor.id, HANDOVER_CODE.maxAttempts);
   if (hash === undefined) {
     const now = await repo.findHandover(db, id);
-    if (now?.status === 'accepted' && now.attempts >= HANDOVER_CODE.maxAttempts) throw codeLocked();
+    if (now?.status === 'accepted' && now.attempts >= HANDOVER_CODE.maxAttempts) throw await locked();
     return null;
   }
-  if (!handover.matches(hash, code)) throw codeWrong();
+  if (!handover.matches(hash, code)) {
+    // The counted try marked it picked up (requests.repo.ts): open screens show the requester's Confirm receipt.
+    await republish(deps, id, actor.id);
+    throw codeWrong();
+  }
   return hash;
+}
+
+/** A code typed once the code is locked still marks the request picked up (first time: screens hear of it). */
+async function typedAfterLock(deps: RequestsDeps, actor: Actor, id: string) {
+  const row = await repo.markPickedUp(deps.db, id, actor.id);
+  if (row) await publish(deps, row, { left: false });
 }
 
 /** After a refused UPDATE: 404, or the policy's reason for this actor. */
@@ -196,6 +220,12 @@ async function publish(
     await events.emit({ type: 'request.available', request: open, except: policy.barredDeliverers(row) });
   else if (opts.left)
     await events.emit({ type: 'request.unavailable', requestId: row.id, except: viewers.map((v) => v.id) });
+}
+
+/** Tells open screens of the request as it is now (after a change that answers no row). */
+async function republish(deps: RequestsDeps, id: string, viewerId: string) {
+  const row = await repo.findRequest(deps.db, id, viewerId);
+  if (row) await publish(deps, row, { left: false });
 }
 
 /** Answers the request as the actor sees it, after telling the rest of the server and open screens. */
@@ -395,6 +425,19 @@ function delivererMethods(deps: RequestsDeps) {
         throw await explainRefusal(deps, id, 'deliver', (s) => policy.deliverRefusal(actor.id, s));
       }
       return completed(deps, row, actor);
+    },
+
+    /** The deliverer has the items (or is at the handover): the requester may confirm receipt from now on. */
+    async pickUp(actor: Actor, id: string) {
+      const row = await repo.markPickedUp(db, id, actor.id);
+      if (!row) throw await explainRefusal(deps, id, 'pickUp', (s) => policy.pickUpRefusal(actor.id, s));
+      return done(
+        deps,
+        row,
+        actor,
+        { type: 'request.picked_up', ...eventBase(row), deliverer: delivererOf(row)! },
+        { left: false },
+      );
     },
 
     async cancelDelivery(actor: Actor, id: string) {

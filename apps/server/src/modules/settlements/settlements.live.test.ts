@@ -67,6 +67,7 @@ describe('settlement:updated', () => {
       requester: meera,
       deliverer: dev,
       status: 'accepted',
+      pickedUp: true,
       expectedPrice: 60,
     });
 

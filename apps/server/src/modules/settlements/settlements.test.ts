@@ -68,6 +68,7 @@ async function completedRequest(
     requester: meera,
     deliverer: dev,
     status: 'accepted',
+    pickedUp: true,
     itemName: 'Notebooks',
     ...opts,
   });

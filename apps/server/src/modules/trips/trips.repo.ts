@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { requests, trips, users } from '../../db/schema';
+import { notifications, requests, trips, users } from '../../db/schema';
 import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
 import type { RequestState, TripRefusal, TripState } from './trips.policy';
 
@@ -218,12 +218,16 @@ const blockedBetween = async (tx: Tx, a: string, b: string) =>
 
 type Outcome<T> = { refusal: TripRefusal } | ({ refusal: null } & T);
 
-/** What a request returned to pending clears: its deliverer, trip, acceptance and handover code. */
+/**
+ * What a request returned to pending clears: its deliverer, trip, acceptance, pickup and handover
+ * code.
+ */
 const backToPending = {
   status: 'pending' as const,
   delivererId: null,
   tripId: null,
   acceptedAt: null,
+  pickedUpAt: null,
   handoverCodeHash: null,
   handoverCodeSealed: null,
   updatedAt: sql`now()`,
@@ -258,6 +262,8 @@ export const attachRequest = (
         delivererId: trip!.runnerId,
         tripId: trip!.id,
         acceptedAt: sql`now()`,
+        // The runner has not picked it up: its requester cannot confirm receipt yet.
+        pickedUpAt: null,
         updatedAt: sql`now()`,
         handoverCodeHash: sql`case when ${requests.handoverRequired} then ${hash} end`,
         handoverCodeSealed: sql`case when ${requests.handoverRequired} then ${sealed} end`,
@@ -351,6 +357,26 @@ export type StopRequest = Awaited<ReturnType<typeof stopRequests>>[number];
 /** The name of a user (a runner or a requester), for notices. */
 export const nameOf = async (db: Db, userId: string) =>
   (await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1))[0]?.name ?? '';
+
+/**
+ * Whether the runner was already told that this request was added to this trip (a request taken off
+ * and added again is not announced twice).
+ */
+export const runnerToldOf = async (db: Db, runnerId: string, tripId: string, requestId: string) =>
+  (
+    await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, runnerId),
+          eq(notifications.type, 'trip'),
+          sql`${notifications.data}->>'tripId' = ${tripId}`,
+          sql`${notifications.data}->>'requestId' = ${requestId}`,
+        ),
+      )
+      .limit(1)
+  ).length > 0;
 
 /** The item name and requester of a request, for the runner's notice. */
 export const requestSummary = async (db: Db, id: string) =>

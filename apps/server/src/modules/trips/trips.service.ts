@@ -30,6 +30,12 @@ export const CAMPUS_TIME_ZONE = 'Asia/Kolkata';
  */
 export const TRIP_NOTICES_PER_DAY = 4;
 
+/**
+ * How many times an hour a hosteller may add a request to a trip: each add tells the runner, so
+ * adding and taking off in a loop is capped.
+ */
+export const TRIP_ATTACHES_PER_HOUR = 10;
+
 /** At most this many open trips are listed (the open ones are due within 48 hours). */
 const LIST_LIMIT = 100;
 /** The runner's own list (GET /trips/mine). */
@@ -56,14 +62,18 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 export const tripNotice = (runnerName: string, from: string, arriveAt: Date, cutoffAt: Date) =>
   `${firstName(runnerName)} is coming from ${from} at ${campusTime(arriveAt)} — add your requests by ${campusTime(cutoffAt)}`;
 
-/** A refusal as the API answers it. */
-function refusalError(reason: policy.TripRefusal): AppError {
+/** A refusal as the API answers it (`detach`: refused on taking a request off). */
+function refusalError(reason: policy.TripRefusal, action?: 'detach'): AppError {
   switch (reason) {
     case 'tripNotFound':
       return notFound(TRIP_MESSAGES.notFound);
     case 'requestNotFound':
       return notFound(TRIP_MESSAGES.requestNotFound);
     case 'notYourRequest':
+      return forbidden(
+        action === 'detach' ? TRIP_MESSAGES.notYourRequestDetach : TRIP_MESSAGES.notYourRequest,
+        reason,
+      );
     case 'notRunner':
       return forbidden(TRIP_MESSAGES[reason], reason);
     case 'blocked':
@@ -86,6 +96,8 @@ interface Deps extends TripsDeps {
   events: AppContext['events'];
   /** Counts each day scholar's trip notices (TRIP_NOTICES_PER_DAY). */
   notices: ReturnType<AppContext['limiter']>;
+  /** Counts each hosteller's adds of a request to a trip (TRIP_ATTACHES_PER_HOUR). */
+  attaches: ReturnType<AppContext['limiter']>;
 }
 
 /** The trip as the actor sees it, or 404 (missing, its runner suspended or blocked with them). */
@@ -118,13 +130,13 @@ async function tripChanged(deps: Deps, tripId: string, runnerId: string, hostell
   return views[1]!.trip;
 }
 
-/** Tells `userIds` of the trip (a notification of type 'trip', pushed too). */
-const notice = (deps: Deps, userIds: string[], tripId: string, message: string) =>
+/** Tells `userIds` of the trip (a notification of type 'trip', pushed too), naming a request if given. */
+const notice = (deps: Deps, userIds: string[], tripId: string, message: string, requestId?: string) =>
   userIds.length
     ? deps.events.emit({
         type: 'users.noticed',
         userIds,
-        notice: { type: 'trip', message, data: { tripId } },
+        notice: { type: 'trip', message, data: requestId ? { tripId, requestId } : { tripId } },
       })
     : Promise.resolve();
 
@@ -217,6 +229,7 @@ function hostellerMethods(deps: Deps) {
   const { db } = deps;
   return {
     async attach(actor: Actor, id: string, requestId: string) {
+      await deps.attaches.consume(actor.id, TRIP_MESSAGES.attachTooOften);
       const result = await repo.attachRequest(
         db,
         { tripId: id, requestId, actorId: actor.id, handover: deps.requests.drawHandover() },
@@ -224,13 +237,15 @@ function hostellerMethods(deps: Deps) {
       );
       if (result.refusal) throw refusalError(result.refusal);
       await deps.requests.announce([requestId], 'accepted');
+      // The runner hears of each request on their trip once, however often it is taken off and added again.
       const summary = await repo.requestSummary(db, requestId);
-      if (summary)
+      if (summary && !(await repo.runnerToldOf(db, result.runnerId, id, requestId)))
         await notice(
           deps,
           [result.runnerId],
           id,
           `${firstName(summary.requesterName)} added ${summary.itemName} to your trip`,
+          requestId,
         );
       return { trip: await tripChanged(deps, id, result.runnerId, actor.id) };
     },
@@ -241,7 +256,7 @@ function hostellerMethods(deps: Deps) {
         { tripId: id, requestId, actorId: actor.id },
         (trip, request) => policy.detachRefusal(actor.id, trip, request),
       );
-      if (result.refusal) throw refusalError(result.refusal);
+      if (result.refusal) throw refusalError(result.refusal, 'detach');
       await deps.requests.announce([requestId], 'returned', result.runnerId);
       return { trip: await tripChanged(deps, id, result.runnerId, actor.id) };
     },
@@ -259,6 +274,7 @@ export function createTripsService(ctx: Pick<AppContext, 'db' | 'events' | 'limi
     events: ctx.events,
     requests: deps.requests,
     notices: ctx.limiter('trip-notices', { points: TRIP_NOTICES_PER_DAY, duration: 24 * 3600 }),
+    attaches: ctx.limiter('trip-attaches', { points: TRIP_ATTACHES_PER_HOUR, duration: 3600 }),
   };
   return { ...readingMethods(all), ...runnerMethods(all), ...hostellerMethods(all) };
 }

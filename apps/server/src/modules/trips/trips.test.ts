@@ -514,3 +514,47 @@ describe('giving a trip request up', () => {
     });
   });
 });
+
+describe('finding 8: attach/detach abuse', () => {
+  it('finding 8: attach/detach loop tells the runner of a request once, and adding more than 10 times an hour is 429', async () => {
+    const trip = await tripOf(runner);
+    const request = await createRequest(t.db, { requester: hema, itemName: 'Maggi noodles' });
+    for (let cycle = 0; cycle < 5; cycle++) {
+      expect((await put(hema, `/trips/${trip.id}/attach`, { requestId: request.id })).statusCode).toBe(200);
+      expect((await put(hema, `/trips/${trip.id}/detach`, { requestId: request.id })).statusCode).toBe(200);
+    }
+    expect((await tripNotices(runner.id)).map((n) => n.message)).toEqual([
+      'Hema added Maggi noodles to your trip',
+    ]);
+    // Another request of theirs is news to the runner.
+    const second = await createRequest(t.db, { requester: hema, itemName: 'Soap' });
+    expect((await put(hema, `/trips/${trip.id}/attach`, { requestId: second.id })).statusCode).toBe(200);
+    expect(await tripNotices(runner.id)).toHaveLength(2);
+    for (let i = 0; i < 4; i++) {
+      expect((await put(hema, `/trips/${trip.id}/attach`, { requestId: request.id })).statusCode).toBe(200);
+      expect((await put(hema, `/trips/${trip.id}/detach`, { requestId: request.id })).statusCode).toBe(200);
+    }
+    // Ten adds this hour: the eleventh is refused before anything changes.
+    const limited = await put(hema, `/trips/${trip.id}/attach`, { requestId: request.id });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ reason: 'rateLimited', message: TRIP_MESSAGES.attachTooOften });
+    expect((await requestRow(request.id)).status).toBe('pending');
+    expect(await tripNotices(runner.id)).toHaveLength(2);
+    // Another hosteller is not held back by Hema's adds.
+    const theirs = await createRequest(t.db, { requester: other });
+    expect((await put(other, `/trips/${trip.id}/attach`, { requestId: theirs.id })).statusCode).toBe(200);
+  });
+
+  it("finding 8: detaching another's request is refused in words about taking off", async () => {
+    const trip = await tripOf(runner);
+    const request = await createRequest(t.db, { requester: hema });
+    expect((await put(hema, `/trips/${trip.id}/attach`, { requestId: request.id })).statusCode).toBe(200);
+    const res = await put(other, `/trips/${trip.id}/detach`, { requestId: request.id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      reason: 'notYourRequest',
+      message: 'You can only take off your own requests',
+    });
+    expect((await requestRow(request.id)).status).toBe('accepted');
+  });
+});

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateAfterRequestChange, requestKeys } from './keys';
 
-export type RequestAction = 'accept' | 'deliver' | 'cancel' | 'cancel-delivery' | 'confirm-receipt';
+export type RequestAction =
+  'accept' | 'picked-up' | 'deliver' | 'cancel' | 'cancel-delivery' | 'confirm-receipt';
 
 /** Typed rupees as a number; blank is not given (the server refuses anything else with a message). */
 const rupeesOf = (text: string | undefined) => {
@@ -13,9 +14,8 @@ const rupeesOf = (text: string | undefined) => {
 };
 
 /**
- * PUT /requests/{id}/accept | /deliver { deliveryNotes?, handoverCode?, actualItemCost? } | /cancel |
- * /cancel-delivery |
- * /confirm-receipt → { request }.
+ * PUT /requests/{id}/accept | /picked-up | /deliver { deliveryNotes?, handoverCode?, actualItemCost? } |
+ * /cancel | /cancel-delivery | /confirm-receipt (once its deliverer picked it up) → { request }.
  * 403/409 carry a clear message.
  */
 export const updateRequestStatus = ({

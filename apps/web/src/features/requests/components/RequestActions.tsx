@@ -47,6 +47,16 @@ const ACTIONS: Record<RequestAction, ActionConfig> = {
     success: 'Request accepted successfully',
     failure: 'Failed to accept request',
   },
+  'picked-up': {
+    button: 'Mark picked up',
+    title: 'Mark this request picked up?',
+    description:
+      'Confirm that you have the items. The requester is told, and can confirm receipt once you hand them over.',
+    confirm: 'Confirm',
+    danger: false,
+    success: 'Marked picked up: the requester has been told',
+    failure: 'Failed to mark the request picked up',
+  },
   deliver: {
     button: 'Mark as Completed',
     title: 'Mark this delivery as completed?',
@@ -89,6 +99,7 @@ const ACTIONS: Record<RequestAction, ActionConfig> = {
 /** The `can` flag of each action: the server decides, the page only shows. */
 const CAN: Record<RequestAction, keyof DeliveryRequest['can']> = {
   accept: 'accept',
+  'picked-up': 'pickUp',
   deliver: 'complete',
   'confirm-receipt': 'confirmReceipt',
   cancel: 'cancel',

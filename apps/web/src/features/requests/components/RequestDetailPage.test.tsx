@@ -195,6 +195,7 @@ describe('request detail', { timeout: 20_000 }, () => {
       counterpart: delivererRef,
       handoverRequired: true,
       handoverCode: '0427',
+      pickedUpAt: new Date().toISOString(),
       can: can('cancel', 'chat', 'confirmReceipt'),
     };
     let confirmed = false;
@@ -224,6 +225,47 @@ describe('request detail', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(confirmed).toBe(true);
     expect(screen.queryByRole('region', { name: 'Handover code' })).not.toBeInTheDocument();
+  });
+
+  it('finding 1: shows the requester a waiting line instead of Confirm receipt until the deliverer picks it up', async () => {
+    const request = {
+      ...withDeliverer(makeRequest()),
+      counterpart: delivererRef,
+      ratingType: 'hosteller_to_dayscholar' as const,
+      can: can('cancel', 'chat'),
+    };
+    await openRequest(request, hosteller);
+    expect(screen.getByText('Waiting for your deliverer to pick it up')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm receipt' })).not.toBeInTheDocument();
+  });
+
+  it('finding 1: lets the deliverer mark the request picked up behind a confirmation', async () => {
+    const request = { ...deliverersView(), can: can('complete', 'pickUp', 'cancelDelivery', 'chat') };
+    let called = false;
+    server.use(
+      http.put(api(`/requests/${request.id}/picked-up`), () => {
+        called = true;
+        return HttpResponse.json({
+          request: {
+            ...request,
+            pickedUpAt: new Date().toISOString(),
+            can: can('complete', 'cancelDelivery', 'chat'),
+          },
+        });
+      }),
+    );
+    const { user } = await openRequest(request, dayscholar);
+    await user.click(screen.getByRole('button', { name: 'Mark picked up' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this request picked up?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Marked picked up: the requester has been told', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(called).toBe(true);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Mark picked up' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText('Picked up')).toBeInTheDocument();
   });
 
   it('asks the deliverer for the handover code and shows a wrong code at the field', async () => {
@@ -326,6 +368,8 @@ describe('request detail', { timeout: 20_000 }, () => {
       handoverRequired: true,
       handoverCode: '0427',
       handoverLocked: true,
+      // The deliverer typed the codes: that marked it picked up.
+      pickedUpAt: new Date().toISOString(),
       can: can('cancel', 'chat', 'confirmReceipt'),
     };
     await openRequest(request, hosteller);

@@ -1,4 +1,4 @@
-import type { DeliveryRequest, User } from '@campusrun/shared';
+import { REQUEST_MESSAGES, type DeliveryRequest, type User } from '@campusrun/shared';
 import { MessageCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -126,6 +126,7 @@ function RequestBody({
             <Fact term="Deadline">{formatDateTime(request.deadline)}</Fact>
             <Fact term="Created">{formatDateTime(request.createdAt)}</Fact>
             {request.acceptedAt && <Fact term="Accepted">{formatDateTime(request.acceptedAt)}</Fact>}
+            {request.pickedUpAt && <Fact term="Picked up">{formatDateTime(request.pickedUpAt)}</Fact>}
             {request.status === 'completed' && request.completedAt && (
               <Fact term="Completed">{formatDateTime(request.completedAt)}</Fact>
             )}
@@ -182,6 +183,11 @@ function RequestBody({
             <p className="mt-6 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
               Too many wrong handover codes were typed for this request, so it can no longer be completed with
               a code. Hand the items over and ask the requester to confirm receipt.
+            </p>
+          )}
+          {request.status === 'accepted' && request.requesterId === viewer.id && !request.pickedUpAt && (
+            <p className="mt-6 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
+              {REQUEST_MESSAGES.waitingForPickup}
             </p>
           )}
           {request.isExpired && (
