@@ -656,7 +656,10 @@ describe('money needs the act of the person it binds', () => {
     // A request completed without its deliverer ever picking it up (as the old completion allowed):
     // no UPI link, nothing to dispute.
     const request = await createRequest(t.db, { requester: meera, deliverer: dev, status: 'completed' });
-    await t.db.update(requests).set({ completedAt: new Date() }).where(eq(requests.id, request.id));
+    await t.db
+      .update(requests)
+      .set({ completedAt: new Date(), pickedUpAt: null })
+      .where(eq(requests.id, request.id));
     await t.db.insert(settlements).values({
       kind: 'request',
       requestId: request.id,
