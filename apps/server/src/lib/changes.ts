@@ -39,7 +39,7 @@ interface Options {
   notify?: (channel: string, payload: string) => Promise<void>;
   /** Otherwise, with REDIS_URL: Redis pub/sub. */
   redis?: SharedRedis;
-  log: Pick<FastifyBaseLogger, 'warn'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'debug'>;
   /** Wait before listening again after the connection was lost. */
   retryMs?: number;
 }
@@ -146,7 +146,8 @@ function subscribeRedis(redis: SharedRedis, handlers: ChangeHandlers, log: Optio
     const change = channel === CHANGES_CHANNEL ? decode(payload) : undefined;
     if (change) handlers.changed(change);
   });
-  sub.on('error', (err) => log.warn({ err }, 'change subscription error'));
+  // Each failed reconnection is an error event; the outage itself is logged once (lib/redis.ts).
+  sub.on('error', (err) => log.debug({ err }, 'change subscription error'));
   sub.on('close', () => handlers.live(false));
   // Live once the subscription is confirmed: after every (re)connection, and when Redis answers
   // again after hanging (the connection then never closed).
