@@ -123,6 +123,14 @@ describe('campus behind one address (default limits)', () => {
     });
     expect(elsewhere.statusCode).toBe(200);
   }, 60_000);
+  it('campus behind one address: the health check and readiness keep their own allowances, apart from each other and from API calls', async () => {
+    const probe = (path: string) =>
+      t.app.inject({ url: path, remoteAddress: PROXY, headers: { 'x-forwarded-for': '192.0.2.50' } });
+    for (let i = 0; i < 60; i++) expect((await probe('/api/health')).statusCode).toBe(200);
+    expect((await probe('/api/health')).statusCode).toBe(429);
+    expect((await probe('/api/health/ready')).statusCode).toBe(200);
+    expect((await probe('/api/config')).statusCode).toBe(200);
+  });
 });
 
 describe('campus behind one address (attacks on the keys)', () => {

@@ -85,8 +85,14 @@ function counterStore(counters: CounterFactory) {
         (err: Error) => done(err),
       );
     }
-    child(route: { method: string | string[]; url: string }) {
-      return new CounterStore(`${this.name}:${String(route.method)}${route.url}`);
+    /**
+     * A route with limits of its own counts apart. The plugin hands over the route's merged limit
+     * options, the route itself as `routeInfo` (its typings say the route).
+     */
+    child(options: object) {
+      const route = (options as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      const { method, url } = route ?? (options as { method?: unknown; url?: unknown });
+      return new CounterStore(`${this.name}:${String(method)}${String(url)}`);
     }
   };
 }
