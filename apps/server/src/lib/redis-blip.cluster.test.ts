@@ -255,6 +255,18 @@ describe.skipIf(!enabled)('a Redis blip under two server processes', () => {
     const killed = new Promise((r) => redis.once('exit', r));
     redis.kill('SIGKILL');
     await killed;
+    // Meanwhile a socket still connects, and live events on one process still reach its own sockets.
+    const raviOnP1 = await client(p1.url, ravi.token);
+    sockets.push(raviOnP1);
+    const local = `local ${randomUUID()}`;
+    const arrived = new Promise<string>((resolve) =>
+      raviOnP1.on('message:new', (m: ChatMessage) => m.content === local && resolve(m.content)),
+    );
+    const localAck = await onP1
+      .timeout(3000)
+      .emitWithAck('message:send', { receiverId: ravi.user.id, message: local, clientId: randomUUID() });
+    expect(localAck.ok).toBe(true);
+    expect(await arrived).toBe(local);
     await sleep(stoppedAt + 20_000 - Date.now());
     const metricsWhileAway = await (await fetch(`${p1.url}/api/metrics`)).text();
     redis = await startRedis(redisPort);
