@@ -45,7 +45,11 @@ export async function registerRoutes(
   const api = { prefix: '/api' };
   const checks = {
     database: () => ctx.db.execute(sql`select 1`),
-    ...(redis && { redis: () => redis.client.ping() }),
+    // Known to be away: failed at once, not after the command timeout.
+    ...(redis && {
+      redis: () =>
+        redis.health.up ? redis.client.ping() : Promise.reject(new Error('Redis is not answering')),
+    }),
     ...(ctx.config.s3 && { storage: () => ctx.storage.check() }),
   };
   await app.register(systemRoutes(ctx, { metrics, checks }), api);

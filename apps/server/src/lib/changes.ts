@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SUBSCRIBER_CLIENT, type SharedRedis } from './redis';
+import { endClient, SUBSCRIBER_CLIENT, type SharedRedis } from './redis';
 
 /** The PostgreSQL NOTIFY / Redis pub/sub channel on which processes announce changes. */
 export const CHANGES_CHANNEL = 'campusrun_changes';
@@ -168,7 +168,7 @@ function subscribeRedis(redis: SharedRedis, handlers: ChangeHandlers, log: Optio
       await redis.client.publish(CHANGES_CHANNEL, encode(change)).catch(() => redis.health.failed());
     },
     async close() {
-      await sub.quit().catch(() => undefined);
+      await endClient(sub);
       handlers.live(false);
     },
   };

@@ -284,9 +284,9 @@ describe.skipIf(!enabled)('a Redis blip under two server processes', () => {
     // Readiness said 503 while Redis was away, each answer within 2 s, and 200 again after.
     const away = ready.filter((r) => r.at > stoppedAt + 2500 && r.at < backAt);
     expect(away.length).toBeGreaterThan(0);
-    expect(away.every((r) => r.status === 503)).toBe(true);
-    expect(Math.max(...ready.map((r) => r.ms))).toBeLessThan(2000);
-    expect(ready.at(-1)?.status).toBe(200);
+    expect(away.filter((r) => r.status !== 503)).toEqual([]);
+    expect(ready.filter((r) => r.ms >= 2000)).toEqual([]);
+    expect(ready.at(-1)?.status, JSON.stringify(ready.slice(-5))).toBe(200);
     // Every acknowledged write is stored, some of them made while Redis was away.
     expect(acknowledged.length).toBeGreaterThan(20);
     const stored = await database.db

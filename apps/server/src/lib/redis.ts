@@ -49,6 +49,23 @@ export interface RedisHealth {
   onChange(listener: (up: boolean) => void): void;
 }
 
+/**
+ * Ends a client without waiting on Redis: QUIT while connected (for at most `commandTimeoutMs`), then
+ * the connection is dropped; a QUIT while Redis is away would wait for it, or fail and leave the
+ * client reconnecting.
+ */
+export async function endClient(client: Redis) {
+  if (client.status === 'ready') {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      client.quit().catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, REDIS_TIMING.commandTimeoutMs))),
+    ]);
+    clearTimeout(timer);
+  }
+  client.disconnect();
+}
+
 export interface SharedRedis {
   client: Redis;
   health: RedisHealth;
@@ -113,7 +130,7 @@ export async function openRedis(
     },
     async close() {
       clearInterval(timer);
-      await client.quit().catch(() => undefined);
+      await endClient(client);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SOCKET_OPTIONS } from '@campusrun/shared';
 import type { AppContext } from '../lib/context';
-import { COMMAND_CLIENT, SUBSCRIBER_CLIENT, type RedisHealth } from '../lib/redis';
+import { COMMAND_CLIENT, endClient, SUBSCRIBER_CLIENT, type RedisHealth } from '../lib/redis';
 import { REALTIME_LIMITS, type IoServer } from './rooms';
 
 /**
@@ -69,7 +69,7 @@ export async function openRealtime(
     await new Promise<void>((resolve) => {
       void io.close(() => resolve());
     });
-    await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)]);
+    await Promise.all([pub && endClient(pub), sub && endClient(sub)]);
   });
   return io;
 }
