@@ -69,7 +69,10 @@ async function startServer(dataDir: string) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH: '1000000',
+      RATE_LIMIT_AUTH_TARGET: '1000000',
       RATE_LIMIT_GLOBAL: '1000000',
+      RATE_LIMIT_ACCOUNT: '1000000',
+      RATE_LIMIT_ADDRESS: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -20,7 +20,15 @@ export function benchConfig(dataDir: string) {
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     }),
-    rateLimits: { global: 1_000_000_000, auth: 20, authPerAccount: 10, health: 1_000_000_000 },
+    rateLimits: {
+      global: 1_000_000_000,
+      account: 1_000_000_000,
+      address: 1_000_000_000,
+      auth: 20,
+      authTarget: 10,
+      authPerAccount: 10,
+      health: 1_000_000_000,
+    },
   };
 }
 

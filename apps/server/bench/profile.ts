@@ -177,6 +177,8 @@ async function startServer(server: string, databaseUrl: string, profileDir?: str
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
         RATE_LIMIT_GLOBAL: '1000000000',
+        RATE_LIMIT_ACCOUNT: '1000000000',
+        RATE_LIMIT_ADDRESS: '1000000000',
       },
       // The access log goes nowhere, as cheaply as to a file.
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -14,6 +14,7 @@ import { openJobQueue, startJobs } from './jobs';
 import { createAuthenticator, createGuards } from './lib/auth';
 import type { Mailer } from './lib/mailer';
 import { createMetrics } from './lib/metrics';
+import { createCounterFactory } from './lib/rate-limit';
 import type { Resolver } from './lib/public-address';
 import { compileResponseSerializer } from './lib/serializer';
 import { openLiveCaches } from './live-changes';
@@ -51,13 +52,13 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   });
   const guards = createGuards(authenticate);
 
-  const io = await openRealtime(app, ctx);
+  const io = await openRealtime(app, ctx, redis?.health);
   const presence = { onlineAmong: (ids: string[]) => onlineUsersAmong(io, ids) };
   const jobs = await openJobQueue(app, config, database);
   const services = createServices(ctx, { presence, jobs, push: overrides.push });
   attachRealtime(app, io, ctx, authenticate, services.chat);
   const { backups } = await startJobs(app, ctx, services, database);
-  recordMetrics(app, metrics, { io, database, pages: ctx.pages, backups });
+  recordMetrics(app, metrics, { io, database, pages: ctx.pages, backups, redis: redis?.health });
   app.addHook('onClose', async () => {
     await live.close();
     await opened.close();
@@ -65,7 +66,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
 
   setErrorHandling(app);
   securityHeaders(app);
-  await requestLimits(app, config, redis);
+  await requestLimits(app, ctx, createCounterFactory(redis));
   await openApi(app);
   await registerRoutes(app, { ctx, guards, services, metrics, redis });
   await serveWebApp(app, config.webDistDir, publicCampusConfig(config));

@@ -110,8 +110,16 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(600),
-  RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
+  /** Requests a minute per address without a valid session (pages, /api/config, sign-in screens). */
+  RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(3000),
+  /** API calls (and socket connections) a minute per signed-in account. */
+  RATE_LIMIT_ACCOUNT: z.coerce.number().int().min(1).default(600),
+  /** Every counted request a minute per address, signed in or not: a flood guard only. */
+  RATE_LIMIT_ADDRESS: z.coerce.number().int().min(1).default(20_000),
+  /** Account calls (sign-in, sign-up, codes, reset) a minute per address. */
+  RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(300),
+  /** Account calls a minute per target e-mail address (or sign-up) from one address. */
+  RATE_LIMIT_AUTH_TARGET: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: trustProxy,
   MAX_ACTIVE_DELIVERIES: z.coerce.number().int().min(1).default(3),
   REPORT_HOLD_ACCOUNT_AGE_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
@@ -216,9 +224,22 @@ export interface Config {
   trustProxy: false | string[];
   /** Where the built web app lives; unset when the API runs alone (tests, dev). */
   webDistDir?: string;
-  /** Requests per minute: all API calls per IP, account calls per IP; failed attempts per account per 15 min. */
-  /** `health` replaces the health check's own limit (only the bench sets it). */
-  rateLimits: { global: number; auth: number; authPerAccount: number; health?: number };
+  /**
+   * Requests a minute: `global` per address without a valid session, `account` per signed-in
+   * account (API calls, and socket connections apart), `address` per address over everything (a
+   * flood guard), `auth` account calls per address, `authTarget` account calls per target e-mail
+   * and address; `authPerAccount` failed sign-ins per account and address per 15 min. `health`
+   * replaces the health check's own limit (only the bench sets it).
+   */
+  rateLimits: {
+    global: number;
+    account: number;
+    address: number;
+    auth: number;
+    authTarget: number;
+    authPerAccount: number;
+    health?: number;
+  };
   /** How many accepted, not yet completed or cancelled deliveries one day scholar may hold. */
   maxActiveDeliveries: number;
   /** How old an account must be before its reports count toward holding a listing. */
@@ -296,7 +317,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
-    rateLimits: { global: e.RATE_LIMIT_GLOBAL, auth: e.RATE_LIMIT_AUTH, authPerAccount: 10 },
+    rateLimits: {
+      global: e.RATE_LIMIT_GLOBAL,
+      account: e.RATE_LIMIT_ACCOUNT,
+      address: e.RATE_LIMIT_ADDRESS,
+      auth: e.RATE_LIMIT_AUTH,
+      authTarget: e.RATE_LIMIT_AUTH_TARGET,
+      authPerAccount: 10,
+    },
     maxActiveDeliveries: e.MAX_ACTIVE_DELIVERIES,
     reportHoldAccountAgeHours: e.REPORT_HOLD_ACCOUNT_AGE_HOURS,
     requestSweepSeconds: e.REQUEST_SWEEP_SECONDS,

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppContext } from './lib/context';
@@ -7,13 +6,14 @@ import { createEvents } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPageCache, PAGE_CACHE_LIMITS } from './lib/page-cache';
 import { createLimiterFactory } from './lib/rate-limit';
+import { openRedis, type SharedRedis } from './lib/redis';
 import { createStorage } from './lib/storage';
 import { createJwt } from './lib/tokens';
 
 export interface OpenedContext {
   ctx: AppContext;
-  /** The shared Redis client when REDIS_URL is set (limits, the change channel, health). */
-  redis: Redis | undefined;
+  /** The shared Redis client and whether it answers, when REDIS_URL is set (limits, the change channel, health). */
+  redis: SharedRedis | undefined;
   /** Ends what the context opened (Redis, the mailer it made). */
   close(): Promise<void>;
 }
@@ -25,9 +25,7 @@ export async function openContext(
   opts: { log: FastifyBaseLogger; mailer?: Mailer },
 ): Promise<OpenedContext> {
   const { log } = opts;
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : undefined;
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, log) : undefined;
   const mailer =
     opts.mailer ??
     (await createMailer({
@@ -53,7 +51,7 @@ export async function openContext(
     redis,
     async close() {
       if (!opts.mailer) mailer.close();
-      await redis?.quit().catch(() => undefined);
+      await redis?.close();
     },
   };
 }

@@ -1,9 +1,9 @@
-import type { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { openChanges, type Change } from './lib/changes';
 import type { AppContext } from './lib/context';
 import type { AppEvent, AppEventType } from './lib/events';
 import type { Metrics } from './lib/metrics';
+import type { SharedRedis } from './lib/redis';
 import { createSessionCache } from './lib/session-cache';
 import { findSessionUser, notifyUserChanged } from './modules/auth/auth.repo';
 
@@ -62,7 +62,7 @@ const changeOf = (event: AppEvent) =>
 export async function openLiveCaches(
   ctx: AppContext,
   database: Database,
-  redis: Redis | undefined,
+  redis: SharedRedis | undefined,
   metrics: Metrics,
 ) {
   const { config } = ctx;

@@ -47,7 +47,9 @@ export default async function globalSetup() {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     RATE_LIMIT_AUTH: '1000',
+    RATE_LIMIT_AUTH_TARGET: '1000',
     RATE_LIMIT_GLOBAL: '100000',
+    RATE_LIMIT_ACCOUNT: '100000',
     // Reports count toward holding a listing from accounts of any age (the run's accounts are minutes old).
     REPORT_HOLD_ACCOUNT_AGE_HOURS: '0',
     GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT,

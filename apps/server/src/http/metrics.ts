@@ -3,15 +3,27 @@ import type { BackupSchedule } from '../backup/schedule';
 import type { Database } from '../db/client';
 import type { AppContext } from '../lib/context';
 import type { Metrics } from '../lib/metrics';
+import type { RedisHealth } from '../lib/redis';
 import type { RealtimeServer } from '../realtime/gateway';
 
-/** What /api/metrics reports besides the caches: open sockets, the database pool, backups, every answer. */
+/**
+ * What /api/metrics reports besides the caches: open sockets, the database pool, backups, whether
+ * Redis answers, every answer.
+ */
 export function recordMetrics(
   app: FastifyInstance,
   metrics: Metrics,
-  parts: { io: RealtimeServer; database: Database; pages: AppContext['pages']; backups: BackupSchedule },
+  parts: {
+    io: RealtimeServer;
+    database: Database;
+    pages: AppContext['pages'];
+    backups: BackupSchedule;
+    redis?: RedisHealth;
+  },
 ) {
-  const { io, database, pages, backups } = parts;
+  const { io, database, pages, backups, redis } = parts;
+  if (redis)
+    metrics.addGauge('redis_up', 'Whether Redis answers this process (1) or not (0)', () => (redis.up ? 1 : 0));
   metrics.addGauge(
     'socketio_connected_sockets',
     'Open sockets on this process',

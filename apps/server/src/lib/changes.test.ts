@@ -4,16 +4,16 @@
  * processes would.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '../db/client';
 import { notifyUserChanged } from '../modules/auth/auth.repo';
 import { openChanges, type Change, type Changes } from './changes';
+import { openRedis, type SharedRedis } from './redis';
 
 const testDbUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
-const silent = { warn: () => undefined };
+const silent = { warn: () => undefined, info: () => undefined, debug: () => undefined };
 
 /** What one process's handlers saw. */
 function recorder() {
@@ -144,11 +144,11 @@ describe.skipIf(!testDbUrl)('over PostgreSQL LISTEN/NOTIFY', () => {
 
 describe.skipIf(!redisUrl)('over Redis pub/sub', () => {
   const base = `campusrun-changes-${randomBytes(4).toString('hex')}`;
-  const clients: Redis[] = [];
+  const clients: SharedRedis[] = [];
   const opened: Changes[] = [];
   /** One process: its Redis connections are named after it. */
   const open = async (name: string, handlers: ReturnType<typeof recorder>['handlers']) => {
-    const redis = new Redis(redisUrl!, { connectionName: `${base}-${name}`, maxRetriesPerRequest: 2 });
+    const redis = await openRedis(redisUrl!, silent, { connectionName: `${base}-${name}` });
     clients.push(redis);
     const changes = await openChanges({ redis, log: silent }, handlers);
     opened.push(changes);
@@ -156,7 +156,7 @@ describe.skipIf(!redisUrl)('over Redis pub/sub', () => {
   };
   afterAll(async () => {
     for (const changes of opened) await changes.close();
-    for (const redis of clients) await redis.quit();
+    for (const redis of clients) await redis.close();
   });
 
   it('tells every process, itself included, which user changed, and listens again after a loss', async () => {
@@ -173,14 +173,14 @@ describe.skipIf(!redisUrl)('over Redis pub/sub', () => {
     await until(() => two.changed.includes('data') && one.changed.includes('data'), 1000);
 
     // Cut off the second process's subscription only (the Redis server may be shared).
-    const list = (await clients[0]!.client('LIST')) as string;
+    const list = (await clients[0]!.client.client('LIST')) as string;
     const subscriber = list
       .split('\n')
       .find((line) => line.includes(`name=${base}-two `) && / sub=1 /.test(line));
     const clientId = subscriber && /(?:^| )id=(\d+)/.exec(subscriber)?.[1];
     expect(clientId).toBeDefined();
     const before = two.live.length;
-    await clients[0]!.client('KILL', 'ID', clientId!);
+    await clients[0]!.client.client('KILL', 'ID', clientId!);
     await until(() => two.live.length > before + 1 && two.live.at(-1) === true);
     expect(two.live.slice(before)).toEqual([false, true]);
     const again = randomUUID();

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
+import { endClient, SUBSCRIBER_CLIENT, type SharedRedis } from './redis';
 
 /** The PostgreSQL NOTIFY / Redis pub/sub channel on which processes announce changes. */
 export const CHANGES_CHANNEL = 'campusrun_changes';
@@ -38,8 +38,8 @@ interface Options {
   /** NOTIFY through the app's own connections (so it works while the listener reconnects). */
   notify?: (channel: string, payload: string) => Promise<void>;
   /** Otherwise, with REDIS_URL: Redis pub/sub. */
-  redis?: Redis;
-  log: Pick<FastifyBaseLogger, 'warn'>;
+  redis?: SharedRedis;
+  log: Pick<FastifyBaseLogger, 'warn' | 'debug'>;
   /** Wait before listening again after the connection was lost. */
   retryMs?: number;
 }
@@ -139,29 +139,36 @@ async function listenPostgres(
   };
 }
 
-function subscribeRedis(redis: Redis, handlers: ChangeHandlers, log: Options['log']): Changes {
+function subscribeRedis(redis: SharedRedis, handlers: ChangeHandlers, log: Options['log']): Changes {
   handlers.live(false);
-  const sub = redis.duplicate();
+  const sub = redis.client.duplicate(SUBSCRIBER_CLIENT);
   sub.on('message', (channel: string, payload: string) => {
     const change = channel === CHANGES_CHANNEL ? decode(payload) : undefined;
     if (change) handlers.changed(change);
   });
-  sub.on('error', (err) => log.warn({ err }, 'change subscription error'));
+  // Each failed reconnection is an error event; the outage itself is logged once (lib/redis.ts).
+  sub.on('error', (err) => log.debug({ err }, 'change subscription error'));
   sub.on('close', () => handlers.live(false));
-  // After every (re)connection: live once the subscription is confirmed.
-  sub.on('ready', () => {
+  // Live once the subscription is confirmed: after every (re)connection, and when Redis answers
+  // again after hanging (the connection then never closed).
+  const subscribe = () =>
     sub.subscribe(CHANGES_CHANNEL).then(
       () => handlers.live(true),
       (err: unknown) => log.warn({ err }, 'change subscription failed'),
     );
+  sub.on('ready', subscribe);
+  redis.health.onChange((up) => {
+    if (!up) handlers.live(false);
+    else if (sub.status === 'ready') void subscribe();
   });
   return {
     via: 'redis',
     publish: async (change) => {
-      await redis.publish(CHANGES_CHANNEL, encode(change));
+      // While Redis is away the other processes keep nothing cached (they are not live either).
+      await redis.client.publish(CHANGES_CHANNEL, encode(change)).catch(() => redis.health.failed());
     },
     async close() {
-      await sub.quit().catch(() => undefined);
+      await endClient(sub);
       handlers.live(false);
     },
   };

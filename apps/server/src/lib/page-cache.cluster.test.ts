@@ -69,6 +69,8 @@ async function startServer(databaseUrl: string, extraEnv: Record<string, string>
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_GLOBAL: '100000',
+      RATE_LIMIT_ACCOUNT: '100000',
+      RATE_LIMIT_ADDRESS: '100000',
       RATE_LIMIT_AUTH: '100000',
       ...extraEnv,
     },

@@ -84,6 +84,8 @@ async function startServer(databaseUrl: string): Promise<Proc> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_GLOBAL: '100000',
+      RATE_LIMIT_ACCOUNT: '100000',
+      RATE_LIMIT_ADDRESS: '100000',
       RATE_LIMIT_AUTH: '100000',
       // Both processes sweep for expired requests every second (each must be announced once).
       REQUEST_SWEEP_SECONDS: '1',

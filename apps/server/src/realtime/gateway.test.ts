@@ -564,8 +564,8 @@ describe('open sockets outlive revocation', () => {
 });
 
 describe('handshake limit', () => {
-  it('refuses too many handshakes from one address with a clear error and when to retry', async () => {
-    const limited = await buildTestApp({ rateLimits: { global: 3, auth: 100, authPerAccount: 100 } });
+  it('refuses too many handshakes of one account with a clear error and when to retry; its neighbours on the same address still connect', async () => {
+    const limited = await buildTestApp({ rateLimits: { account: 3 } });
     try {
       const at = await limited.app.listen({ port: 0, host: '127.0.0.1' });
       const u = await createUser(limited.db, { name: 'Asha' });
@@ -577,8 +577,29 @@ describe('handshake limit', () => {
       );
       expect(refused?.message).toBe(HANDSHAKE_ERRORS.tooMany);
       expect(refused?.data?.retryAfter).toBeGreaterThan(0);
-      // A forwarded-for header from a client that is not a trusted proxy changes nothing.
-      await expect(connected(client(token, at, { 'x-forwarded-for': '203.0.113.9' }))).rejects.toThrow(
+      // Another session of the same account counts against the same account.
+      await expect(connected(client(await tokenFor(limited, u), at))).rejects.toThrow(
+        HANDSHAKE_ERRORS.tooMany,
+      );
+      // Another account from the same address is not held back by it.
+      const v = await createUser(limited.db, { name: 'Ravi' });
+      await connected(client(await tokenFor(limited, v), at));
+    } finally {
+      for (const s of open.splice(0)) s.disconnect();
+      await limited.close();
+    }
+  });
+
+  it('refuses handshakes past the per-address ceiling, whatever account; a forwarded-for header from a client that is not a trusted proxy changes nothing', async () => {
+    const limited = await buildTestApp({ rateLimits: { address: 3 } });
+    try {
+      const at = await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const tokens = await Promise.all(
+        [1, 2, 3, 4].map(async () => tokenFor(limited, await createUser(limited.db))),
+      );
+      for (const token of tokens.slice(0, 3)) await connected(client(token, at));
+      await expect(connected(client(tokens[3]!, at))).rejects.toThrow(HANDSHAKE_ERRORS.tooMany);
+      await expect(connected(client(tokens[3]!, at, { 'x-forwarded-for': '203.0.113.9' }))).rejects.toThrow(
         HANDSHAKE_ERRORS.tooMany,
       );
     } finally {

@@ -32,36 +32,44 @@ export const bearerOf = (socket: IoSocket) => {
 };
 
 /**
- * Identity comes from the handshake token, checked like a bearer header; handshakes per client
- * address are limited like API calls. A refused socket gets the reason as its `connect_error`.
+ * Identity comes from the handshake token, checked like a bearer header. Handshakes are limited per
+ * account (as many a minute as its API calls, `RATE_LIMIT_ACCOUNT`), so every student behind one
+ * campus address reconnects after a restart, and per client address only by the flood-guard ceiling
+ * (`RATE_LIMIT_ADDRESS`); a token whose signature does not check out is refused before the account
+ * limit or the database is asked. A refused socket gets the reason as its `connect_error`.
  */
 export function checkHandshakes(
   io: IoServer,
-  ctx: Pick<AppContext, 'config' | 'limiter'>,
+  ctx: Pick<AppContext, 'config' | 'limiter' | 'jwt'>,
   authenticate: Authenticator,
   log: FastifyBaseLogger,
 ) {
-  // Per client address, as many handshakes a minute as API calls.
-  const handshakes = ctx.limiter('socket-handshake-ip', {
-    points: ctx.config.rateLimits.global,
-    duration: 60,
-  });
+  const { rateLimits } = ctx.config;
+  const perAddress = ctx.limiter('socket-handshake-ip', { points: rateLimits.address, duration: 60 });
+  const perAccount = ctx.limiter('socket-handshake-account', { points: rateLimits.account, duration: 60 });
   // The client's address as the API sees it: X-Forwarded-For is read only through the trusted proxies.
   const proxies: boolean | string[] = ctx.config.trustProxy;
   const trustedProxy = Array.isArray(proxies) ? proxyAddr.compile(proxies) : () => Boolean(proxies);
   const clientAddress = (socket: IoSocket) => proxyAddr(socket.request, trustedProxy);
 
-  async function admit(socket: IoSocket) {
+  async function limit(limiter: typeof perAddress, key: string) {
     try {
-      await handshakes.consume(clientAddress(socket), HANDSHAKE_ERRORS.tooMany);
+      await limiter.consume(key, HANDSHAKE_ERRORS.tooMany);
     } catch (err) {
       if (err instanceof AppError && err.statusCode === 429)
         throw new HandshakeError(err.message, { retryAfter: err.extra.retryAfter ?? 60 });
-      // Without the shared counter, admit (the token is still checked) rather than refuse everyone.
+      // Without the counter, admit (the token is still checked) rather than refuse everyone.
       log.warn({ err }, 'socket handshake limit unavailable');
     }
+  }
+
+  async function admit(socket: IoSocket) {
+    await limit(perAddress, clientAddress(socket));
     const bearer = bearerOf(socket);
-    const session = bearer ? await authenticate.session(bearer) : null;
+    const claims = bearer ? ctx.jwt.verify(bearer.slice('Bearer '.length)) : null;
+    if (!claims) throw new HandshakeError(HANDSHAKE_ERRORS.unauthorized);
+    await limit(perAccount, claims.sub);
+    const session = await authenticate.session(bearer!);
     if (!session) throw new HandshakeError(HANDSHAKE_ERRORS.unauthorized);
     socket.data.actor = session.actor;
     socket.data.expiresAt = session.expiresAt;

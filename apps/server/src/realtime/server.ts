@@ -3,14 +3,22 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SOCKET_OPTIONS } from '@campusrun/shared';
 import type { AppContext } from '../lib/context';
+import { COMMAND_CLIENT, endClient, SUBSCRIBER_CLIENT, type RedisHealth } from '../lib/redis';
 import { REALTIME_LIMITS, type IoServer } from './rooms';
 
 /**
  * Socket.IO on the app's HTTP server, with no handlers yet (gateway.ts attaches them). With REDIS_URL
  * the Redis adapter carries rooms, presence, pushes and disconnections across every process sharing
- * the database. Its sockets close before the app does.
+ * the database. While Redis does not answer (`health`), each process serves its own sockets: pushes to
+ * sockets on other processes are dropped, questions about them ("who is online") are answered with
+ * this process's sockets alone; the subscriptions are made again when Redis is back. Its sockets
+ * close before the app does.
  */
-export async function openRealtime(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'log'>) {
+export async function openRealtime(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'config' | 'log'>,
+  health?: RedisHealth,
+) {
   const io: IoServer = new Server(app.server, {
     path: SOCKET_OPTIONS.path,
     maxHttpBufferSize: REALTIME_LIMITS.maxHttpBufferSize,
@@ -22,15 +30,37 @@ export async function openRealtime(app: FastifyInstance, ctx: Pick<AppContext, '
   let sub: Redis | undefined;
   if (ctx.config.redisUrl) {
     // Loaded only when configured: a single process without Redis starts faster.
-    const [{ createAdapter }, { Redis }] = await Promise.all([
+    const [{ RedisAdapter }, { Redis }] = await Promise.all([
       import('@socket.io/redis-adapter'),
       import('ioredis'),
     ]);
-    pub = new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 2 });
-    sub = pub.duplicate();
-    for (const client of [pub, sub])
-      client.on('error', (err) => ctx.log.warn({ err, module: 'realtime' }, 'redis adapter error'));
-    io.adapter(createAdapter(pub, sub, { requestsTimeout: 3000 }));
+    const publisher = new Redis(ctx.config.redisUrl, COMMAND_CLIENT);
+    const subscriber = new Redis(ctx.config.redisUrl, SUBSCRIBER_CLIENT);
+    for (const client of [publisher, subscriber])
+      client.on('error', (err) => ctx.log.debug({ err, module: 'realtime' }, 'redis adapter error'));
+    // The adapter publishes without waiting for the answer: while Redis is away a push to another
+    // process is dropped (the health watch says so once), never an unhandled rejection.
+    const publish = publisher.publish.bind(publisher);
+    publisher.publish = ((channel: string, message: string | Buffer) =>
+      publish(channel, message).catch(() => 0)) as unknown as typeof publisher.publish;
+    class Adapter extends RedisAdapter {
+      constructor(nsp: ConstructorParameters<typeof RedisAdapter>[0]) {
+        super(nsp, publisher, subscriber, { requestsTimeout: 3000 });
+      }
+      /** How many processes to ask; just this one while Redis does not answer. */
+      override async serverCount() {
+        if (health && !health.up) return 1;
+        try {
+          return await super.serverCount();
+        } catch {
+          health?.failed();
+          return 1;
+        }
+      }
+    }
+    io.adapter(Adapter);
+    pub = publisher;
+    sub = subscriber;
   }
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
@@ -39,7 +69,7 @@ export async function openRealtime(app: FastifyInstance, ctx: Pick<AppContext, '
     await new Promise<void>((resolve) => {
       void io.close(() => resolve());
     });
-    await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)]);
+    await Promise.all([pub && endClient(pub), sub && endClient(sub)]);
   });
   return io;
 }

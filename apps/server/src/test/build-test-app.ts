@@ -28,7 +28,22 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
-export function testConfig(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Config {
+/** Config overrides for a test; the rate limits given replace only those named. */
+export type TestConfigOverrides = Partial<Omit<Config, 'rateLimits'>> & {
+  rateLimits?: Partial<Config['rateLimits']>;
+};
+
+/** Every limit generous, so tests that are not about limits never meet one. */
+const GENEROUS_LIMITS: Config['rateLimits'] = {
+  global: 100_000,
+  account: 100_000,
+  address: 1_000_000,
+  auth: 100_000,
+  authTarget: 100_000,
+  authPerAccount: 100_000,
+};
+
+export function testConfig(overrides: TestConfigOverrides = {}, env: Record<string, string> = {}): Config {
   const base = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
@@ -37,7 +52,6 @@ export function testConfig(overrides: Partial<Config> = {}, env: Record<string, 
   });
   return {
     ...base,
-    rateLimits: { global: 100_000, auth: 100_000, authPerAccount: 100_000 },
     // Tests write rows behind the services' back (factories), which no cached page would notice;
     // the page cache's own tests turn it on.
     pageCacheEntries: 0,
@@ -46,11 +60,12 @@ export function testConfig(overrides: Partial<Config> = {}, env: Record<string, 
     // Each app would otherwise take a backup as it starts; the backup tests turn them on.
     backups: { ...base.backups, everyHours: 0 },
     ...overrides,
+    rateLimits: { ...GENEROUS_LIMITS, ...overrides.rateLimits },
   };
 }
 
 /** The whole app on a fresh database, sending real mail to an in-process SMTP sink. */
-export async function buildTestApp(overrides: Partial<Config> = {}, appOverrides: AppOverrides = {}) {
+export async function buildTestApp(overrides: TestConfigOverrides = {}, appOverrides: AppOverrides = {}) {
   const smtp = await startSmtpSink();
   const config = testConfig(overrides, { SMTP_URL: smtp.url });
   const database = await createTestDatabase();

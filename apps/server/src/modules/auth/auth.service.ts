@@ -39,7 +39,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function authLimits(ctx: AppContext) {
   const { config } = ctx;
   return {
+    /** Account calls per address: generous, a hostel's students sign up and in from one address. */
     ip: ctx.limiter('auth-ip', { points: config.rateLimits.auth, duration: 60 }),
+    /**
+     * Account calls per target (an e-mail address or a sign-up) from one address: bounds what one
+     * address does to one account, while calls from elsewhere never lock its owner out.
+     */
+    target: ctx.limiter('auth-target', { points: config.rateLimits.authTarget, duration: 60 }),
     /** Failed sign-ins per account and IP: that IP is refused once they are spent, nobody else. */
     loginPair: ctx.limiter('login-pair', {
       points: config.rateLimits.authPerAccount,
@@ -50,6 +56,12 @@ function authLimits(ctx: AppContext) {
     forgotCooldown: ctx.limiter('forgot-cooldown', { points: 1, duration: 60 }),
     forgotHourly: ctx.limiter('forgot-hourly', { points: 5, duration: 3600 }),
   };
+}
+
+/** Counts one account call from `ip` at `target` (a mailbox or a sign-up id), per address and per pair. */
+async function countCall(limits: ReturnType<typeof authLimits>, ip: string, target: string | undefined) {
+  await limits.ip.consume(ip);
+  if (target) await limits.target.consume(`${target}|${ip}`);
 }
 
 /** What every account flow works with. */
@@ -165,9 +177,9 @@ function signUpMethods(deps: AuthDeps) {
   const { db, campus, limits, deliver, codeMails } = deps;
   return {
     async register(body: RegisterBody, ip: string) {
-      await limits.ip.consume(ip);
       // A sub-address signs up as its mailbox: one account per mailbox.
       const email = mailboxOf(body.email);
+      await countCall(limits, ip, email);
       // Every path does the same work and gives the same answer, so the form cannot tell who has an
       // account: the password is hashed and the same mail budgets spent whether or not it is known.
       const passwordHash = await hashPassword(body.password);
@@ -199,8 +211,8 @@ function signUpMethods(deps: AuthDeps) {
     },
 
     async sendOtp(typed: string, ip: string, userId?: string) {
-      await limits.ip.consume(ip);
       const email = mailboxOf(typed);
+      await countCall(limits, ip, email);
       // A resend for a named sign-up spends that sign-up's budget, never another's: someone who keeps
       // registering this address cannot hold back its owner's code.
       const mayMail = userId
@@ -217,7 +229,7 @@ function signUpMethods(deps: AuthDeps) {
       ip: string,
       userAgent?: string,
     ) {
-      await limits.ip.consume(ip);
+      await countCall(limits, ip, input.userId ?? mailboxOf(input.email));
       const reg = await findPending(db, input.email, input.userId);
       // A ticket counts only for the sign-up named by id: never for one picked by address alone.
       return checkCode(deps, reg, input.otp, input.userId && input.ticket, userAgent);
@@ -228,7 +240,7 @@ function signUpMethods(deps: AuthDeps) {
       ip: string,
       userAgent?: string,
     ) {
-      await limits.ip.consume(ip);
+      await countCall(limits, ip, input.userId ?? (input.email ? mailboxOf(input.email) : undefined));
       const reg = await findPending(db, input.email, input.userId);
       return checkCode(deps, reg, input.token, input.userId && input.ticket, userAgent);
     },
@@ -241,8 +253,8 @@ function signInMethods(deps: AuthDeps) {
   return {
     /** Signs in with a password: a new session for this device (named by its user agent). */
     async login(body: LoginBody, ip: string, userAgent?: string) {
-      await limits.ip.consume(ip);
       const email = mailboxOf(body.email);
+      await countCall(limits, ip, email);
       // Failures count per mailbox and IP: guesses from elsewhere never lock the owner out.
       const pair = `${email}|${ip}`;
       await limits.loginPair.check(pair);
@@ -285,8 +297,8 @@ function signInMethods(deps: AuthDeps) {
 function passwordMethods({ ctx, db, campus, limits, deliver, log }: AuthDeps) {
   return {
     async forgotPassword(typed: string, ip: string) {
-      await limits.ip.consume(ip);
       const email = mailboxOf(typed);
+      await countCall(limits, ip, email);
       const send = async () => {
         if (
           !(await limits.forgotCooldown.tryConsume(email)) ||
@@ -310,7 +322,8 @@ function passwordMethods({ ctx, db, campus, limits, deliver, log }: AuthDeps) {
     },
 
     async resetPassword(token: string, password: string, ip: string) {
-      await limits.ip.consume(ip);
+      // The link names its account only once used; each link works once.
+      await countCall(limits, ip, undefined);
       const userId = await repo.useResetToken(db, hashToken(token));
       if (!userId) throw badRequest(AUTH_MESSAGES.resetInvalid);
       // Following the e-mailed link proves the mailbox, so the account counts as verified too.

@@ -66,6 +66,8 @@ async function startServer(databaseUrl: string): Promise<Proc> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_GLOBAL: '100000',
+      RATE_LIMIT_ACCOUNT: '100000',
+      RATE_LIMIT_ADDRESS: '100000',
       RATE_LIMIT_AUTH: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,8 +19,11 @@ export const HEALTH_CHECKS_PER_MINUTE = 60;
  */
 export const HEALTH_DB_CHECK_MS = 1000;
 
-/** How long one readiness check may take before it counts as failed. */
-export const READY_CHECK_TIMEOUT_MS = 3000;
+/**
+ * How long one readiness check may take before it counts as failed: a dependency that hangs makes
+ * readiness answer 503 within this, so a load balancer turns away quickly.
+ */
+export const READY_CHECK_TIMEOUT_MS = 1500;
 
 /** What readiness checks: each dependency by name, throwing when it cannot be reached. */
 export type ReadinessChecks = Record<string, () => Promise<unknown>>;
