@@ -23,7 +23,9 @@ export function recordMetrics(
 ) {
   const { io, database, pages, backups, redis } = parts;
   if (redis)
-    metrics.addGauge('redis_up', 'Whether Redis answers this process (1) or not (0)', () => (redis.up ? 1 : 0));
+    metrics.addGauge('redis_up', 'Whether Redis answers this process (1) or not (0)', () =>
+      redis.up ? 1 : 0,
+    );
   metrics.addGauge(
     'socketio_connected_sockets',
     'Open sockets on this process',
