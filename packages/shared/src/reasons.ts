@@ -73,6 +73,8 @@ export const TRIP_REASONS = [
   'requestNotPending',
   /** The request does not ride on this trip. */
   'notOnTrip',
+  /** Its runner already picked the request up: it stays on the trip. */
+  'pickedUp',
   /** Only the trip's runner may do that. */
   'notRunner',
   /** A hosteller adds and takes off only their own requests. */
