@@ -86,15 +86,20 @@ test('a day scholar opens a shared product link, offers, is sold to (Mark Sold d
   await expectAccessible(seller);
   await soldDialog.getByRole('button', { name: 'Mark Sold' }).click();
   await expect(seller.getByText('Product marked as sold')).toBeVisible();
+  await expect(seller.getByRole('button', { name: 'Review Meera Scholar' })).toHaveCount(0);
 
-  // ---- 4. Both review the sale ------------------------------------------------------------------
+  // ---- 4. The buyer confirms buying it; both review the sale ------------------------------------
+  await buyer.goto(`/products/${productId}`);
+  const buyerCard = buyer.getByRole('region', { name: 'Settle up' });
+  await buyerCard.getByRole('button', { name: `I bought ${name} for ₹2,800` }).click();
+  await expect(buyerCard.getByText('You owe Hari Seller ₹2,800')).toBeVisible();
+
   await seller.getByRole('button', { name: 'Review Meera Scholar' }).click();
   const sellerReview = seller.getByRole('dialog', { name: 'Rate Meera Scholar' });
   await sellerReview.locator('label').filter({ hasText: '5 stars, Excellent' }).click();
   await sellerReview.getByRole('button', { name: 'Submit Rating' }).click();
   await expect(seller.getByText('Rating submitted successfully')).toBeVisible();
 
-  await buyer.goto(`/products/${productId}`);
   await buyer.getByRole('button', { name: 'Review Hari Seller' }).click();
   const buyerReview = buyer.getByRole('dialog', { name: 'Rate Hari Seller' });
   await buyerReview.locator('label').filter({ hasText: '5 stars, Excellent' }).click();

@@ -114,8 +114,17 @@ test('a buyer saves an item, hears of a price drop, makes an offer the seller ac
   await expect(
     seller.getByRole('region', { name: 'Settle up' }).getByText('Waiting for Bala Buyer to confirm'),
   ).toBeVisible();
+  // Nor is there a sale to review until the buyer says they bought it.
+  await expect(seller.getByRole('region', { name: 'Sale reviews' }).getByText('Sold to')).toBeVisible();
+  await expect(seller.getByRole('button', { name: 'Review Bala Buyer' })).toHaveCount(0);
+  await buyer.reload();
+  await expect(buyer.getByRole('button', { name: 'Review Asha Seller' })).toHaveCount(0);
+  const buyerCard = buyer.getByRole('region', { name: 'Settle up' });
+  await buyerCard.getByRole('button', { name: `I bought ${name} for ₹700` }).click();
+  await expect(buyerCard.getByText('You owe Asha Seller ₹700')).toBeVisible();
 
   // ---- 5. Both review each other; the reviews show on the public profiles --------------------
+  // The seller's open page offers Review as soon as the buyer confirmed, without a reload.
   await seller.getByRole('button', { name: 'Review Bala Buyer' }).click();
   const sellerReview = seller.getByRole('dialog', { name: 'Rate Bala Buyer' });
   await sellerReview.locator('label').filter({ hasText: '4 stars, Very Good' }).click();
@@ -124,7 +133,6 @@ test('a buyer saves an item, hears of a price drop, makes an offer the seller ac
   await expect(seller.getByText('Rating submitted successfully')).toBeVisible();
   await expect(seller.getByRole('button', { name: 'Review Bala Buyer' })).toBeHidden();
 
-  await buyer.reload();
   await buyer.getByRole('button', { name: 'Review Asha Seller' }).click();
   const buyerReview = buyer.getByRole('dialog', { name: 'Rate Asha Seller' });
   await buyerReview.locator('label').filter({ hasText: '5 stars, Excellent' }).click();

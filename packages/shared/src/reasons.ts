@@ -73,6 +73,8 @@ export const TRIP_REASONS = [
   'requestNotPending',
   /** The request does not ride on this trip. */
   'notOnTrip',
+  /** Its runner already picked the request up: it stays on the trip. */
+  'pickedUp',
   /** Only the trip's runner may do that. */
   'notRunner',
   /** A hosteller adds and takes off only their own requests. */
@@ -82,14 +84,18 @@ export const TRIP_REASONS = [
 ] as const;
 export type TripReason = (typeof TRIP_REASONS)[number];
 
-/** What the rating rules refuse (rating the other party of a delivery). */
+/** What the rating rules refuse (rating the other party of a delivery or a sale). */
 export const RATING_REFUSALS = [
-  /** Only the requester and the deliverer of a request rate it. */
+  /** Only the requester and the deliverer of a request rate it; only the seller and buyer a sale. */
   'notParty',
   /** The request is not completed. */
   'notCompleted',
   /** Its deliverer never acted on it (picked it up, typed the code, completed it): no delivery to rate. */
   'notDelivered',
+  /** No sale to review: the product was not sold, or the buyer declined or the seller called it off. */
+  'notSold',
+  /** The seller marked it sold; the buyer has not confirmed buying it yet. */
+  'notConfirmed',
 ] as const;
 export type RatingRefusal = (typeof RATING_REFUSALS)[number];
 

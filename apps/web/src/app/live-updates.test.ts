@@ -290,6 +290,15 @@ describe('live cache updates', () => {
     expect(client.getQueryState(settlementKeys.list('settled'))?.isInvalidated).toBe(true);
   });
 
+  it("refetches a sale's reviews when its settlement changes, so Review shows once the buyer confirmed", () => {
+    const live = createLiveUpdates(client);
+    const sale = makeSettlement({ kind: 'sale', state: 'proposed' });
+    const reviews = productKeys.reviews(sale.thing.id!);
+    client.setQueryData(reviews, { buyer: null, reviews: [], canReview: null });
+    live.settlementUpdated({ ...sale, state: 'open' });
+    expect(client.getQueryState(reviews)?.isInvalidated).toBe(true);
+  });
+
   it('leaves the card of a sale whose product was deleted alone and still updates the lists', () => {
     const live = createLiveUpdates(client);
     const sale = makeSettlement({ kind: 'sale', thing: { id: null, title: 'Desk lamp', number: null } });

@@ -40,7 +40,8 @@ import { useOnReconnect, useSocketEvent } from '@/lib/socket';
  *   the viewer's own).
  * - settlement:updated (the viewer is payer or payee): the request's or product's settle card and the
  *   Money lists take the new copy in place and the totals refetch; the lists refetch once shortly
- *   after, since a new or changed settlement may belong in another tab.
+ *   after, since a new or changed settlement may belong in another tab. A sale's reviews on its
+ *   product page refetch (the buyer's confirmation is what lets the two review each other).
  * Counters (dashboard stats) refetch at most once per burst. After a reconnect, whatever was missed
  * is fetched again.
  */
@@ -308,6 +309,12 @@ export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH
     settlementUpdated(settlement: Settlement) {
       applySettlement(queryClient, settlement);
       later.add(settlementKeys.lists());
+      // A sale's reviews open when its buyer confirms it (and stay shut once it is void).
+      if (settlement.kind === 'sale' && settlement.thing.id)
+        void queryClient.invalidateQueries({
+          queryKey: productKeys.reviews(settlement.thing.id),
+          exact: true,
+        });
     },
 
     /** Back after a drop: events may have been missed, so what is on screen is fetched again. */

@@ -8,8 +8,9 @@ const nextId = (prefix: string) => {
   return `${prefix}-0000-4000-8000-${String(seq).padStart(12, '0')}`;
 };
 
-export function tripCan(...allowed: (keyof TripCan)[]): TripCan {
-  const none: TripCan = { attach: false, detach: false, cancel: false, stops: false };
+/** A trip's `can` with the named actions allowed; `detachable` lists the requests Remove shows on. */
+export function tripCan(...allowed: Exclude<keyof TripCan, 'detachable'>[]): TripCan {
+  const none: TripCan = { attach: false, detach: false, detachable: [], cancel: false, stops: false };
   for (const action of allowed) none[action] = true;
   return none;
 }

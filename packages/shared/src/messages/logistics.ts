@@ -44,6 +44,7 @@ export const TRIP_MESSAGES = {
   deadlineBeforeArrival: 'This request is due before the trip arrives',
   requestNotPending: 'Only a pending request can be added to a trip',
   notOnTrip: 'This request is not on this trip',
+  pickedUp: 'Your runner has already picked this up',
   notRunner: 'Only the day scholar on this trip can do that',
   notYourRequest: 'You can only add your own requests',
   notYourRequestDetach: 'You can only take off your own requests',

@@ -31,6 +31,7 @@ export const SAVED_MESSAGES = {
 export const SALE_MESSAGES = {
   buyerNotCandidate: 'Choose a buyer who messaged you about this product or made an offer on it',
   notSold: 'You can review only after the product is sold to a named buyer',
+  notConfirmed: 'You can review this sale once the buyer confirms buying it',
   notParty: 'Only the seller and the buyer of this product can review this sale',
   wrongType: 'This rating type does not match your side of the sale',
   duplicate: 'You have already reviewed this sale',

@@ -106,8 +106,13 @@ export const runnerSchema = userRefSchema.extend({
 export const tripCanSchema = z.object({
   /** A hosteller may attach one of their pending requests now (before the cutoff, not full, not blocked). */
   attach: z.boolean(),
-  /** A hosteller may detach one of their requests (they have one on it, before the cutoff). */
+  /**
+   * A hosteller may detach one of their requests (one on it their runner has not picked up yet,
+   * before the cutoff).
+   */
   detach: z.boolean(),
+  /** The ids of the viewer's requests on it they may take off now (empty when `detach` is false). */
+  detachable: z.array(z.uuid()),
   /** The runner may cancel the trip (open, not cancelled). */
   cancel: z.boolean(),
   /** The runner may read the stop list. */

@@ -33,6 +33,12 @@ const call = (
 ) => t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
 const offer = (productId: string, headers: Headers, amount: unknown) =>
   call('POST', `/products/${productId}/offers`, headers, { amount });
+/** The named buyer confirms buying the product: only then is there a sale to review. */
+const confirmSale = async (productId: string, headers: Headers) => {
+  const lookup = await call('GET', `/settlements/for?kind=sale&targetId=${productId}`, headers);
+  const res = await call('PUT', `/settlements/${lookup.json().settlement.id}/confirm`, headers);
+  expect(res.statusCode).toBe(200);
+};
 const notificationsOf = async (headers: Headers) =>
   (
     (await call('GET', '/notifications', headers)).json() as { notifications: { message: string }[] }
@@ -179,7 +185,7 @@ describe('saved items', () => {
 });
 
 describe('sold to a buyer, reviews and profiles', () => {
-  it('the seller names a buyer who offered or chatted; both review each other once; profiles show it', async () => {
+  it('the seller names a buyer who offered or chatted; once they confirm, both review each other once; profiles show it', async () => {
     const p = await createProduct(t.db, { seller, name: 'Textbook', price: 300 });
     // Not a candidate yet.
     const early = await call('PUT', `/products/${p.id}/sold`, sellerH, { buyerId: buyer.id });
@@ -200,6 +206,14 @@ describe('sold to a buyer, reviews and profiles', () => {
 
     const sold = await call('PUT', `/products/${p.id}/sold`, sellerH, { buyerId: buyer.id });
     expect(sold.json().product.status).toBe('sold');
+    // And for the buyer's word that they bought it.
+    const unconfirmed = await call('POST', '/ratings', sellerH, {
+      productId: p.id,
+      ratingType: 'seller_to_buyer',
+      rating: 4,
+    });
+    expect(unconfirmed.json().message).toBe(SALE_MESSAGES.notConfirmed);
+    await confirmSale(p.id, buyerH);
 
     const asBuyer = (await call('GET', `/products/${p.id}/reviews`, buyerH)).json();
     expect(asBuyer.canReview).toMatchObject({ ratingType: 'buyer_to_seller', user: { id: seller.id } });
@@ -279,7 +293,7 @@ describe('sold to a buyer, reviews and profiles', () => {
 });
 
 describe('day scholars in the marketplace', () => {
-  it('a day scholar lists, opens, saves, offers on and asks about a product, is sold to and both review', async () => {
+  it('a day scholar lists, opens, saves, offers on and asks about a product, is sold to, confirms and both review', async () => {
     const day = await createUser(t.db, { role: 'dayscholar', name: 'Dia Scholar' });
     const h = await authAs(t, day);
     const p = await createProduct(t.db, { seller, name: 'Lady Bird cycle', price: 3000, isNegotiable: true });
@@ -316,6 +330,7 @@ describe('day scholars in the marketplace', () => {
 
     const sold = await call('PUT', `/products/${p.id}/sold`, sellerH, { buyerId: day.id });
     expect(sold.json().product.status).toBe('sold');
+    await confirmSale(p.id, h);
     expect((await call('GET', `/products/${p.id}/reviews`, h)).json().canReview).toMatchObject({
       ratingType: 'buyer_to_seller',
       user: { id: seller.id },

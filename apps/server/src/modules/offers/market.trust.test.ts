@@ -51,6 +51,13 @@ const candidates = async (productId: string, seller: Person) =>
   );
 const review = (productId: string, who: Person, ratingType: 'buyer_to_seller' | 'seller_to_buyer') =>
   call('POST', '/ratings', who.h, { productId, ratingType, rating: 5, comment: 'Smooth sale' });
+/** The named buyer confirms buying the product: only then is there a sale to review. */
+const confirmSale = async (productId: string, buyer: Person) => {
+  const lookup = await call('GET', `/settlements/for?kind=sale&targetId=${productId}`, buyer.h);
+  expect((await call('PUT', `/settlements/${lookup.json().settlement.id}/confirm`, buyer.h)).statusCode).toBe(
+    200,
+  );
+};
 const notificationsOf = async (who: Person) =>
   (
     (await call('GET', '/notifications', who.h)).json() as { notifications: { message: string }[] }
@@ -93,7 +100,7 @@ describe('who counts as a buyer', () => {
     expect((await call('GET', `/products/${p.id}/reviews`, seller.h)).json().canReview).toBeNull();
   });
 
-  it('marks sold to a buyer who messaged the seller about the product first; both may review', async () => {
+  it('marks sold to a buyer who messaged the seller about the product first; once they confirm, both may review', async () => {
     const seller = await person();
     const buyer = await person();
     const p = await createProduct(t.db, { seller, name: 'Table fan' });
@@ -105,6 +112,7 @@ describe('who counts as a buyer', () => {
     await chat(buyer, seller, 'Is the fan still there?', p.id);
     expect(await candidates(p.id, seller)).toEqual([buyer.id]);
     expect((await markSold(p.id, seller, buyer.id)).statusCode).toBe(200);
+    await confirmSale(p.id, buyer);
     expect((await review(p.id, seller, 'seller_to_buyer')).statusCode).toBe(201);
     expect((await review(p.id, buyer, 'buyer_to_seller')).statusCode).toBe(201);
   });
@@ -116,6 +124,7 @@ describe('who counts as a buyer', () => {
     expect((await offer(p.id, buyer, 800)).statusCode).toBe(201);
     expect(await candidates(p.id, seller)).toEqual([buyer.id]);
     expect((await markSold(p.id, seller, buyer.id)).statusCode).toBe(200);
+    await confirmSale(p.id, buyer);
     expect((await call('GET', `/products/${p.id}/reviews`, buyer.h)).json().canReview).toMatchObject({
       ratingType: 'buyer_to_seller',
       user: { id: seller.id },
@@ -207,6 +216,7 @@ describe('blocking stops sales, offers and reviews', () => {
     const p = await createProduct(t.db, { seller, name: 'Cycle lock' });
     await chat(buyer, seller, 'Does the lock come with two keys?', p.id);
     expect((await markSold(p.id, seller, buyer.id)).statusCode).toBe(200);
+    await confirmSale(p.id, buyer);
     await block();
 
     expect(refusal(await review(p.id, seller, 'seller_to_buyer'))).toEqual([

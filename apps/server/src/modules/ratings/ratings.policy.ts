@@ -20,24 +20,28 @@ export function ratingRefusal(
   return null;
 }
 
-/** The two sides of a sale, as the rating rule needs them. */
+/** The two sides of a sale, as the rating rule needs them (lib/sale-rule.ts). */
 export interface SaleParties {
-  status: 'available' | 'reserved' | 'sold';
   sellerId: string;
+  /** The buyer who confirmed buying it, in a sale that is not void; null when none did. */
   buyerId: string | null;
-  /** The buyer wrote to the seller about the product or made an offer on it. */
-  buyerEngaged: boolean;
+  /** The buyer the seller named in a sale that waits for their confirmation, or null. */
+  proposedBuyerId: string | null;
 }
 
 /**
- * The seller rates the buyer, the buyer the seller, once the seller has marked it sold to them; a
- * sale to someone who never wrote about the product nor offered on it is no sale to review.
+ * The seller rates the buyer, the buyer the seller, once the buyer confirmed the sale: the seller
+ * marking it sold alone makes nobody a buyer to review. To its two sides a sale that waits for the
+ * buyer is `notConfirmed`; to anyone else it is no sale.
  */
 export function saleSideOf(
   raterId: string,
   sale: SaleParties,
-): { ratingType: SaleRatingType; userId: string } | 'notSold' | 'notParty' {
-  if (sale.status !== 'sold' || sale.buyerId === null || !sale.buyerEngaged) return 'notSold';
+): { ratingType: SaleRatingType; userId: string } | 'notSold' | 'notConfirmed' | 'notParty' {
+  if (sale.buyerId === null) {
+    const side = raterId === sale.sellerId || raterId === sale.proposedBuyerId;
+    return side && sale.proposedBuyerId !== null ? 'notConfirmed' : 'notSold';
+  }
   if (raterId === sale.sellerId) return { ratingType: 'seller_to_buyer', userId: sale.buyerId };
   if (raterId === sale.buyerId) return { ratingType: 'buyer_to_seller', userId: sale.sellerId };
   return 'notParty';

@@ -2,7 +2,7 @@ import { and, avg, count, desc, eq, sql } from 'drizzle-orm';
 import type { AnyRatingType } from '@campusrun/shared';
 import type { Db } from '../../db/client';
 import { products, ratings, requests, users } from '../../db/schema';
-import { engagedBuyer } from '../../lib/sale-rule';
+import { confirmedBuyer, proposedBuyer } from '../../lib/sale-rule';
 
 export type RatingRow = typeof ratings.$inferSelect;
 
@@ -23,18 +23,17 @@ export const findRequestParties = async (db: Db, requestId: string) =>
   )[0];
 
 /**
- * The two sides of a sale: the seller, and the buyer they named (null: not sold, or to someone else),
- * and whether that buyer engaged with the product as a buyer must (lib/sale-rule.ts).
+ * The two sides of a sale as the buyer's confirmation makes them (lib/sale-rule.ts): the seller, the
+ * buyer who confirmed buying it (null: none did), and the buyer named in a sale still waiting for them.
  */
 export const findSaleParties = async (db: Db, productId: string) =>
   (
     await db
       .select({
         id: products.id,
-        status: products.status,
         sellerId: products.sellerId,
-        buyerId: products.buyerId,
-        buyerEngaged: sql<boolean>`${products.buyerId} is not null and ${engagedBuyer(products.id, products.sellerId, products.buyerId)}`,
+        buyerId: confirmedBuyer(products.id, products.sellerId),
+        proposedBuyerId: proposedBuyer(products.id, products.sellerId),
       })
       .from(products)
       .where(eq(products.id, productId))

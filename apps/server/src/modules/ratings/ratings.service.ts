@@ -93,8 +93,8 @@ async function rateSale(
   const sale = await repo.findSaleParties(db, body.productId);
   if (!sale) throw notFound(PRODUCT_MESSAGES.notFound);
   const side = saleSideOf(actor.id, sale);
-  if (side === 'notSold') throw conflict(SALE_MESSAGES.notSold);
-  if (side === 'notParty') throw forbidden(SALE_MESSAGES.notParty);
+  if (side === 'notSold' || side === 'notConfirmed') throw conflict(SALE_MESSAGES[side], side);
+  if (side === 'notParty') throw forbidden(SALE_MESSAGES.notParty, side);
   if (body.ratingType !== side.ratingType) throw fieldError('ratingType', SALE_MESSAGES.wrongType);
   if (body.userId !== undefined && body.userId !== side.userId)
     throw fieldError('userId', SALE_MESSAGES.notParty);
@@ -140,13 +140,21 @@ export function createRatingsService(ctx: RatingsContext) {
       return { rating: await repo.summaryFor(db, userId) };
     },
 
-    /** GET /products/{id}/reviews: the sale's reviews; to its two sides, the buyer and whether they may still review. */
+    /**
+     * GET /products/{id}/reviews: the sale's reviews; to its two sides, the buyer and whether they may
+     * still review (only once the buyer confirmed the sale).
+     */
     async saleReviews(actor: Actor, productId: string): Promise<SaleReviews> {
       const sale = await repo.findSaleParties(db, productId);
       if (!sale) throw notFound(PRODUCT_MESSAGES.notFound);
       const rows = await repo.reviews(db, { productId }, REVIEWS_SHOWN);
       const reviews = rows.map(presentReview);
       const side = saleSideOf(actor.id, sale);
+      // To its two sides a sale waiting for the buyer names them, with nothing to review yet.
+      if (side === 'notConfirmed') {
+        const buyer = await repo.findUserRef(db, sale.proposedBuyerId!);
+        return { buyer: buyer ?? null, reviews, canReview: null };
+      }
       if (typeof side === 'string') return { buyer: null, reviews, canReview: null };
       const [buyer, rated] = await Promise.all([
         repo.findUserRef(db, sale.buyerId!),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SALE_MESSAGES } from '@campusrun/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { authAs, createRating, createRequest, createUser } from '../../test/factories';
+import { authAs, createProduct, createRating, createRequest, createUser } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -197,6 +198,82 @@ describe('POST /ratings', () => {
       (r) => r.statusCode,
     );
     expect(codes.sort()).toEqual([201, 409]);
+  });
+});
+
+describe('sale reviews', () => {
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, h: Headers, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, headers: h, ...(payload ? { payload } : {}) });
+  const person = async (name: string) => {
+    const user = await createUser(t.db, { role: 'hosteller', name });
+    return { ...user, h: await authAs(t, user) };
+  };
+  type Person = Awaited<ReturnType<typeof person>>;
+  const review = (productId: string, who: Person, ratingType: 'seller_to_buyer' | 'buyer_to_seller') =>
+    call('POST', '/ratings', who.h, { productId, ratingType, rating: 1, comment: 'Never paid' });
+  const refusal = (res: { statusCode: number; json(): { message: string; reason: string } }) => [
+    res.statusCode,
+    res.json().reason,
+    res.json().message,
+  ];
+  const notConfirmed = [409, 'notConfirmed', SALE_MESSAGES.notConfirmed];
+  const notSold = [409, 'notSold', SALE_MESSAGES.notSold];
+
+  /** A product of `seller` that `buyer` asked about, marked sold to them by the seller alone. */
+  async function markedSold(seller: Person, buyer: Person) {
+    const product = await createProduct(t.db, { seller, name: 'Study table', price: 900 });
+    await call('POST', '/chat', buyer.h, {
+      receiverId: seller.id,
+      content: 'Still there?',
+      productId: product.id,
+    });
+    expect(
+      (await call('PUT', `/products/${product.id}/sold`, seller.h, { buyerId: buyer.id })).statusCode,
+    ).toBe(200);
+    const lookup = await call('GET', `/settlements/for?kind=sale&targetId=${product.id}`, buyer.h);
+    return { product, settlementId: lookup.json().settlement.id as string };
+  }
+
+  it('finding 2: a seller cannot review a buyer who never confirmed the sale', async () => {
+    const seller = await person('Sonu Seller');
+    const asker = await person('Anu Asker');
+    const stranger = await person('Sam Stranger');
+    const { product, settlementId } = await markedSold(seller, asker);
+
+    // Marked sold by the seller alone: neither side reviews, and the Review button stays away.
+    expect(refusal(await review(product.id, seller, 'seller_to_buyer'))).toEqual(notConfirmed);
+    expect(refusal(await review(product.id, asker, 'buyer_to_seller'))).toEqual(notConfirmed);
+    expect(refusal(await review(product.id, stranger, 'buyer_to_seller'))).toEqual(notSold);
+    const seen = (await call('GET', `/products/${product.id}/reviews`, seller.h)).json();
+    expect(seen).toMatchObject({ buyer: { id: asker.id }, canReview: null });
+    // The seller cannot confirm in the buyer's place.
+    expect(
+      (await call('PUT', `/settlements/${settlementId}/confirm`, seller.h)).statusCode,
+    ).toBeGreaterThanOrEqual(400);
+    expect(refusal(await review(product.id, seller, 'seller_to_buyer'))).toEqual(notConfirmed);
+
+    // The buyer says they did not buy it: there is no sale to review, though the product stays sold.
+    expect((await call('PUT', `/settlements/${settlementId}/decline`, asker.h)).statusCode).toBe(200);
+    expect((await call('GET', `/products/${product.id}`, seller.h)).json().product.status).toBe('sold');
+    expect(refusal(await review(product.id, seller, 'seller_to_buyer'))).toEqual(notSold);
+    expect(refusal(await review(product.id, asker, 'buyer_to_seller'))).toEqual(notSold);
+    expect((await call('GET', `/products/${product.id}/reviews`, seller.h)).json().canReview).toBeNull();
+    expect((await summary(stranger.h, asker.id)).json().rating.count).toBe(0);
+
+    // A buyer who confirms: both may review, each once.
+    const buyer = await person('Bina Buyer');
+    const sale = await markedSold(seller, buyer);
+    expect(refusal(await review(sale.product.id, seller, 'seller_to_buyer'))).toEqual(notConfirmed);
+    expect((await call('PUT', `/settlements/${sale.settlementId}/confirm`, buyer.h)).statusCode).toBe(200);
+    expect(
+      (await call('GET', `/products/${sale.product.id}/reviews`, seller.h)).json().canReview,
+    ).toMatchObject({
+      ratingType: 'seller_to_buyer',
+      user: { id: buyer.id },
+    });
+    expect((await review(sale.product.id, seller, 'seller_to_buyer')).statusCode).toBe(201);
+    expect((await review(sale.product.id, buyer, 'buyer_to_seller')).statusCode).toBe(201);
+    expect(refusal(await review(sale.product.id, stranger, 'buyer_to_seller'))[0]).toBe(403);
   });
 });
 

@@ -216,18 +216,21 @@ describe('finding 1: a requester cannot make someone their deliverer alone', () 
     expect((await confirm(hosteller, request.id)).json().reason).toBe('notPickedUp');
   });
 
-  it('finding 1: taking a request off a trip, or the trip’s cancellation, clears the pickup', async () => {
+  it('finding 1: a picked-up request stays on its trip, and the trip’s cancellation clears the pickup', async () => {
     const { hosteller, runner } = await people();
     const { trip, id } = await attached(hosteller, runner);
     expect((await pickUp(runner, id)).statusCode).toBe(200);
-    expect((await put(hosteller, `/trips/${trip.id}/detach`, { requestId: id })).statusCode).toBe(200);
-    expect(await row(id)).toMatchObject({ status: 'pending', pickedUpAt: null });
+    expect((await put(hosteller, `/trips/${trip.id}/detach`, { requestId: id })).json().reason).toBe(
+      'pickedUp',
+    );
+    expect(await row(id)).toMatchObject({ status: 'accepted', tripId: trip.id });
 
-    expect((await put(hosteller, `/trips/${trip.id}/attach`, { requestId: id })).statusCode).toBe(200);
-    expect((await confirm(hosteller, id)).json().reason).toBe('notPickedUp');
-    expect((await pickUp(runner, id)).statusCode).toBe(200);
     expect((await put(runner, `/trips/${trip.id}/cancel`)).statusCode).toBe(200);
     expect(await row(id)).toMatchObject({ status: 'pending', pickedUpAt: null });
+    // On the runner's next trip it waits for a pickup of its own.
+    const next = await tripOf(runner);
+    expect((await put(hosteller, `/trips/${next.id}/attach`, { requestId: id })).statusCode).toBe(200);
+    expect((await confirm(hosteller, id)).json().reason).toBe('notPickedUp');
   });
 
   it('finding 1: a shared run’s request waits for its deliverer too, and its give-up clears the pickup', async () => {

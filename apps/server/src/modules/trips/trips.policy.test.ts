@@ -32,6 +32,7 @@ const pending = (over: Partial<RequestState> = {}): RequestState => ({
   deadline: new Date(Date.now() + 5 * HOUR),
   expired: false,
   visible: true,
+  pickedUp: false,
   ...over,
 });
 const onTrip = (over: Partial<RequestState> = {}) =>
@@ -75,6 +76,7 @@ describe('detachRefusal', () => {
     ['on another trip', trip(), onTrip({ tripId: 'other' }), 'notOnTrip'],
     ['delivered', trip(), onTrip({ status: 'completed' }), 'notOnTrip'],
     ['after the cutoff', trip({ cutoffPassed: true }), onTrip(), 'cutoffPassed'],
+    ['picked up by its runner', trip(), onTrip({ pickedUp: true }), 'pickedUp'],
   ])('%s', (_, t, r, want) => {
     expect(detachRefusal('hema', t, r)).toBe(want);
   });
@@ -95,32 +97,42 @@ describe('cancel, stops and can', () => {
     const hosteller = { id: 'hema', role: 'hosteller' as const };
     const runner = { id: 'runner', role: 'dayscholar' as const };
     const other = { id: 'dev2', role: 'dayscholar' as const };
-    expect(tripCan(hosteller, trip(), 0)).toEqual({
+    expect(tripCan(hosteller, trip(), [])).toEqual({
       attach: true,
       detach: false,
+      detachable: [],
       cancel: false,
       stops: false,
     });
-    expect(tripCan(hosteller, trip({ attached: 2 }), 1)).toEqual({
+    expect(tripCan(hosteller, trip({ attached: 2 }), ['bread'])).toEqual({
       attach: false,
       detach: true,
+      detachable: ['bread'],
       cancel: false,
       stops: false,
     });
-    expect(tripCan(hosteller, trip({ cutoffPassed: true }), 1)).toEqual({
+    expect(tripCan(hosteller, trip({ cutoffPassed: true }), ['bread'])).toEqual({
       attach: false,
       detach: false,
+      detachable: [],
       cancel: false,
       stops: false,
     });
-    expect(tripCan(runner, trip({ cutoffPassed: true }), 0)).toEqual({
+    expect(tripCan(runner, trip({ cutoffPassed: true }), [])).toEqual({
       attach: false,
       detach: false,
+      detachable: [],
       cancel: true,
       stops: true,
     });
-    expect(tripCan(runner, trip({ status: 'cancelled' }), 0).cancel).toBe(false);
-    expect(tripCan(other, trip(), 0)).toEqual({ attach: false, detach: false, cancel: false, stops: false });
+    expect(tripCan(runner, trip({ status: 'cancelled' }), []).cancel).toBe(false);
+    expect(tripCan(other, trip(), [])).toEqual({
+      attach: false,
+      detach: false,
+      detachable: [],
+      cancel: false,
+      stops: false,
+    });
     expect(displayStatus(trip({ cutoffPassed: true }))).toBe('closed');
     expect(displayStatus(trip({ status: 'cancelled', cutoffPassed: true }))).toBe('cancelled');
   });

@@ -41,6 +41,8 @@ export interface RequestState {
   expired: boolean;
   /** Neither held nor removed by moderation. */
   visible: boolean;
+  /** Its deliverer marked it picked up (or acted on it otherwise): it stays with them. */
+  pickedUp: boolean;
 }
 
 /** As the trip's screens show it: open until the cutoff, then closed; or cancelled. */
@@ -91,6 +93,7 @@ export function detachRefusal(
   if (!request) return 'requestNotFound';
   if (request.requesterId !== actorId) return 'notYourRequest';
   if (request.tripId !== trip.id || request.status !== 'accepted') return 'notOnTrip';
+  if (request.pickedUp) return 'pickedUp';
   return tripClosed(trip);
 }
 
@@ -107,19 +110,21 @@ export const stopsRefusal = (actorId: string, trip: TripState | undefined): Trip
   !trip ? 'tripNotFound' : trip.runnerId !== actorId ? 'notRunner' : null;
 
 /**
- * What `viewer` may do with `trip`; `viewerAttached` is how many of the viewer's accepted requests
- * ride on it.
+ * What `viewer` may do with `trip`; `viewerOnTrip` are the viewer's accepted requests on it that its
+ * runner has not picked up yet (the ones `detachRefusal` lets them take off while it is open).
  */
 export function tripCan(
   viewer: Viewer,
   trip: Omit<TripState, 'id' | 'runnerSuspended'>,
-  viewerAttached: number,
+  viewerOnTrip: string[],
 ): TripCan {
   const hosteller = viewer.role === 'hosteller' && viewer.id !== trip.runnerId;
   const runner = viewer.id === trip.runnerId;
+  const detachable = hosteller && isOpen(trip) ? viewerOnTrip : [];
   return {
     attach: hosteller && isOpen(trip) && trip.attached < trip.capacity,
-    detach: hosteller && isOpen(trip) && viewerAttached > 0,
+    detach: detachable.length > 0,
+    detachable,
     cancel: runner && trip.status === 'open',
     stops: runner,
   };

@@ -15,7 +15,7 @@ export function presentTrip(
   row: TripRow,
   viewer: Viewer,
   requests: DeliveryRequest[] = [],
-  viewerAttached = row.viewerAttached,
+  viewerDetachable = row.viewerDetachable,
 ): Trip {
   return {
     id: row.id,
@@ -35,7 +35,7 @@ export function presentTrip(
     status: displayStatus(row),
     createdAt: row.createdAt.toISOString(),
     requests,
-    can: tripCan(viewer, row, viewerAttached),
+    can: tripCan(viewer, row, viewerDetachable),
   };
 }
 

@@ -17,8 +17,8 @@ export interface TripRow extends TripState {
   /** Average stars the runner received as a deliverer (1 decimal), or null before any. */
   rating: number | null;
   ratingCount: number;
-  /** How many of the viewer's accepted requests ride on it. */
-  viewerAttached: number;
+  /** The viewer's accepted requests on it that its runner has not picked up yet. */
+  viewerDetachable: string[];
   /** The runner and the viewer block one another. */
   blockedWithViewer: boolean;
 }
@@ -49,8 +49,9 @@ const tripColumns = (viewerId: string) => ({
     where rt.user_id = ${trips.runnerId} and rt.rating_type = 'hosteller_to_dayscholar')`,
   ratingCount: sql<number>`(select count(*)::int from ratings rt
     where rt.user_id = ${trips.runnerId} and rt.rating_type = 'hosteller_to_dayscholar')`,
-  viewerAttached: sql<number>`(select count(*)::int from ${requests} vr
-    where vr.trip_id = ${trips.id} and vr.requester_id = ${viewerId} and vr.status = 'accepted')`,
+  viewerDetachable: sql<string[]>`(select coalesce(json_agg(vr.id order by vr.accepted_at, vr.id), '[]'::json)
+    from ${requests} vr where vr.trip_id = ${trips.id} and vr.requester_id = ${viewerId}
+      and vr.status = 'accepted' and vr.picked_up_at is null)`,
   blockedWithViewer: sql<boolean>`not ${notBlocked(trips.runnerId, viewerId)}`,
 });
 
@@ -73,7 +74,6 @@ async function selectTrips(
     rating: r.rating === null ? null : Number(r.rating),
     ratingCount: Number(r.ratingCount),
     attached: Number(r.attached),
-    viewerAttached: Number(r.viewerAttached),
   }));
 }
 
@@ -203,6 +203,7 @@ async function requestState(tx: Tx, id: string): Promise<RequestState | undefine
       deadline: requests.deadline,
       expired: sql<boolean>`${requests.deadline} <= now()`,
       visible: sql<boolean>`${visibleListing(requests.moderation)}`,
+      pickedUp: sql<boolean>`${requests.pickedUpAt} is not null`,
     })
     .from(requests)
     .where(eq(requests.id, id));
@@ -285,7 +286,10 @@ export const attachRequest = (
     return { refusal: null, runnerId: trip!.runnerId };
   });
 
-/** Takes the hosteller's accepted request off the trip: pending again, as before it was added. */
+/**
+ * Takes the hosteller's accepted request off the trip, pending again as before it was added, only
+ * while its runner has not picked it up: a pickup between the rules and the UPDATE is answered as one.
+ */
 export const detachRequest = (
   db: Db,
   input: { tripId: string; requestId: string; actorId: string },
@@ -305,10 +309,12 @@ export const detachRequest = (
           eq(requests.tripId, input.tripId),
           eq(requests.requesterId, input.actorId),
           eq(requests.status, 'accepted'),
+          isNull(requests.pickedUpAt),
         ),
       )
       .returning({ id: requests.id });
-    if (updated.length === 0) return { refusal: 'notOnTrip' as const };
+    if (updated.length === 0)
+      return { refusal: refuse(trip, await requestState(tx, input.requestId)) ?? ('notOnTrip' as const) };
     return { refusal: null, runnerId: trip!.runnerId };
   });
 

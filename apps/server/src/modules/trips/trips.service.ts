@@ -182,8 +182,8 @@ function runnerMethods(deps: Deps) {
       const row = (await repo.findTrip(db, id, actor.id))!;
       await events.emit({
         type: 'trip.available',
-        forHostellers: presentTrip(row, ANY_HOSTELLER, [], 0),
-        forDayScholars: presentTrip(row, ANY_DAY_SCHOLAR, [], 0),
+        forHostellers: presentTrip(row, ANY_HOSTELLER, [], []),
+        forDayScholars: presentTrip(row, ANY_DAY_SCHOLAR, [], []),
         except: [actor.id, ...(await blockedWith(db, actor.id))],
       });
       // Each hosteller the trip could carry a request for hears of it once, however many they have.

@@ -88,7 +88,7 @@ describe('POST /trips', () => {
       status: 'open',
       requests: [],
       runner: { id: runner.id, name: 'Dev Kumar', rating: null, ratingCount: 0 },
-      can: { attach: false, detach: false, cancel: true, stops: true },
+      can: { attach: false, detach: false, detachable: [], cancel: true, stops: true },
     });
   });
 
@@ -193,7 +193,7 @@ describe('GET /trips, /trips/mine and /trips/{id}', () => {
     expect(ids).not.toContain(closed.id);
     // The runner's own open trip is on their list too, with the runner's actions.
     const own = (await get(runner, '/trips')).json<{ trips: Trip[] }>().trips.find((x) => x.id === later.id);
-    expect(own?.can).toEqual({ attach: false, detach: false, cancel: true, stops: true });
+    expect(own?.can).toEqual({ attach: false, detach: false, detachable: [], cancel: true, stops: true });
 
     await t.db.insert(userBlocks).values({ blockerId: runner.id, blockedId: other.id });
     const forOther = (await get(other, '/trips')).json<{ trips: Trip[] }>().trips.map((x) => x.id);
@@ -223,10 +223,22 @@ describe('GET /trips, /trips/mine and /trips/{id}', () => {
     expect(forRunner.attached).toBe(2);
     const forHema = (await get(hema, `/trips/${trip.id}`)).json<{ trip: Trip }>().trip;
     expect(forHema.requests.map((r) => r.id)).toEqual([mine.id]);
-    expect(forHema.can).toEqual({ attach: true, detach: true, cancel: false, stops: false });
+    expect(forHema.can).toEqual({
+      attach: true,
+      detach: true,
+      detachable: [mine.id],
+      cancel: false,
+      stops: false,
+    });
     const forOtherRunner = (await get(otherRunner, `/trips/${trip.id}`)).json<{ trip: Trip }>().trip;
     expect(forOtherRunner.requests).toEqual([]);
-    expect(forOtherRunner.can).toEqual({ attach: false, detach: false, cancel: false, stops: false });
+    expect(forOtherRunner.can).toEqual({
+      attach: false,
+      detach: false,
+      detachable: [],
+      cancel: false,
+      stops: false,
+    });
   });
 
   it("lists the runner's open trips and closed ones still carrying requests", async () => {
@@ -421,6 +433,36 @@ describe('PUT /trips/{id}/detach', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().reason).toBe('cutoffPassed');
     expect((await requestRow(request.id)).status).toBe('accepted');
+  });
+
+  it('finding 1: a hosteller cannot detach a request after its runner picked it up (taking back what the runner bought)', async () => {
+    const trip = await tripOf(runner);
+    const bread = await createRequest(t.db, { requester: hema, itemName: 'Bread' });
+    const milk = await createRequest(t.db, { requester: hema, itemName: 'Milk' });
+    for (const r of [bread, milk])
+      expect((await put(hema, `/trips/${trip.id}/attach`, { requestId: r.id })).statusCode).toBe(200);
+    expect((await put(runner, `/requests/${bread.id}/picked-up`)).statusCode).toBe(200);
+
+    // Only the request still waiting for its runner may come off; `can` says which.
+    const seen = (await get(hema, `/trips/${trip.id}`)).json<{ trip: Trip }>().trip;
+    expect(seen.can).toMatchObject({ detach: true, detachable: [milk.id] });
+
+    const res = await put(hema, `/trips/${trip.id}/detach`, { requestId: bread.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      reason: 'pickedUp',
+      message: 'Your runner has already picked this up',
+    });
+    expect(await requestRow(bread.id)).toMatchObject({
+      status: 'accepted',
+      delivererId: runner.id,
+      tripId: trip.id,
+    });
+    expect((await requestRow(bread.id)).pickedUpAt).not.toBeNull();
+
+    expect((await put(hema, `/trips/${trip.id}/detach`, { requestId: milk.id })).statusCode).toBe(200);
+    const after = (await get(hema, `/trips/${trip.id}`)).json<{ trip: Trip }>().trip;
+    expect(after.can).toMatchObject({ detach: false, detachable: [] });
   });
 });
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
-import { makeTrip } from '@/test/logistics';
+import { makeTrip, tripCan } from '@/test/logistics';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
 import { toastTexts } from '@/test/toasts';
@@ -47,7 +47,7 @@ describe('post a trip', { timeout: 20_000 }, () => {
   });
 
   it('sends the times as ISO and opens the new trip', async () => {
-    const trip = makeTrip({ can: { attach: false, detach: false, cancel: true, stops: true } });
+    const trip = makeTrip({ can: tripCan('cancel', 'stops') });
     let body: Record<string, unknown> | undefined;
     server.use(
       http.post(api('/trips'), async ({ request }) => {

@@ -100,7 +100,7 @@ describe('trip page, hosteller', { timeout: 20_000 }, () => {
 
   it('removes their own request while they may', async () => {
     const mine = { ...withDeliverer(makeRequest({ itemName: 'Bread' })), tripId: 'x' };
-    const trip = makeTrip({ requests: [mine], can: tripCan('detach') });
+    const trip = makeTrip({ requests: [mine], can: { ...tripCan('detach'), detachable: [mine.id] } });
     let sent: unknown;
     server.use(
       http.put(api(`/trips/${trip.id}/detach`), async ({ request }) => {
@@ -115,6 +115,20 @@ describe('trip page, hosteller', { timeout: 20_000 }, () => {
     expect(await screen.findByText('None of your requests are on this trip.')).toBeInTheDocument();
     expect(sent).toEqual({ requestId: mine.id });
     expect(screen.getByRole('heading', { name: 'Add a request' })).toBeInTheDocument();
+  });
+
+  it('finding 1: offers no Remove on a request its runner already picked up', async () => {
+    const bread = { ...withDeliverer(makeRequest({ itemName: 'Bread' })), tripId: 'x' };
+    const milk = {
+      ...withDeliverer(makeRequest({ itemName: 'Milk' })),
+      tripId: 'x',
+      pickedUpAt: new Date().toISOString(),
+    };
+    const trip = makeTrip({ requests: [bread, milk], can: { ...tripCan('detach'), detachable: [bread.id] } });
+    await openTrip(trip, hosteller);
+    expect(await screen.findByRole('button', { name: 'Remove Bread from this trip' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Milk' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove Milk from this trip' })).not.toBeInTheDocument();
   });
 });
 

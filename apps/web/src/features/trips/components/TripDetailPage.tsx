@@ -54,6 +54,7 @@ function TripRequests({
   trip: Trip;
   heading: string;
   empty: string;
+  /** Shown on the requests `trip.can.detachable` names. */
   onRemove?: (request: DeliveryRequest) => void;
   removing?: string;
 }) {
@@ -84,7 +85,7 @@ function TripRequests({
               </div>
               <div className="flex items-center gap-2">
                 <RequestStateBadge request={request} />
-                {onRemove && (
+                {onRemove && trip.can.detachable.includes(request.id) && (
                   <Button
                     variant="secondary"
                     size="sm"
