@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@campusrun/shared';
-import { products } from './db/schema';
+import { products, settlements } from './db/schema';
 import { databaseErrorAnswer } from './lib/errors';
 import { createJwt } from './lib/tokens';
 import { buildTestApp, type TestApp } from './test/build-test-app';
@@ -208,6 +208,127 @@ describe('bad input never reaches PostgreSQL', () => {
     const res = await saving;
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json().message).toBe('Product not found');
+  });
+
+  it("answers 4xx, never 500, to a settlement's confirm, decline, accept-cost and dispute with bad ids, bodies and states", async () => {
+    const stranger = await authAs(t, await createUser(t.db, { role: 'hosteller' }));
+    // The day scholar pays the hosteller in each: a proposed sale, a request with a receipt above
+    // the estimate, a settled sale whose product was deleted, and a void sale.
+    const base = { payerId: dayscholar.id, payeeId: hosteller.id, amount: 5000, originalAmount: 5000 };
+    const [proposed, claimed, settled, voided] = await t.db
+      .insert(settlements)
+      .values([
+        { ...base, kind: 'sale', title: 'Lamp', state: 'proposed' },
+        { ...base, kind: 'request', title: 'Milk', extraClaim: 2000, confirmedAt: new Date() },
+        {
+          ...base,
+          kind: 'sale',
+          title: 'Fan',
+          state: 'settled',
+          confirmedAt: new Date(),
+          settledAt: new Date(),
+        },
+        { ...base, kind: 'sale', title: 'Cot', state: 'void', voidedAt: new Date() },
+      ])
+      .returning({ id: settlements.id });
+    const ids = { proposed: proposed!.id, claimed: claimed!.id, settled: settled!.id, voided: voided!.id };
+    const send = (
+      method: 'PUT' | 'POST',
+      url: string,
+      as: Record<string, string>,
+      body?: { raw: string; type?: string },
+    ) =>
+      t.app.inject({
+        method,
+        url: `/api${url}`,
+        headers: { ...as, ...(body && { 'content-type': body.type ?? 'application/json' }) },
+        ...(body && { payload: body.raw }),
+      });
+    const expectAnswer = (res: Awaited<ReturnType<typeof send>>, status: number, reason?: string) => {
+      expect(res.statusCode, `${res.statusCode} ${res.body}`).toBe(status);
+      expect(res.json()).toMatchObject({ message: expect.any(String), reason: reason ?? expect.any(String) });
+    };
+
+    const answers = ['confirm', 'decline', 'accept-cost'];
+    for (const action of answers) {
+      // Ids that name nothing, or nothing of the caller's.
+      for (const id of [
+        randomUUID(),
+        '00000000-0000-0000-0000-000000000000',
+        'not-a-uuid',
+        '%00',
+        ids.proposed.toUpperCase() + 'x',
+      ])
+        expectAnswer(await send('PUT', `/settlements/${id}/${action}`, asDayscholar), 404, 'notFound');
+      expectAnswer(await send('PUT', `/settlements/${ids.proposed}/${action}`, stranger), 404, 'notFound');
+      // Bodies they do not need, of every shape: read past (the sale is called off) or refused.
+      for (const raw of ['', '{}', '[]', 'null', '"yes"', '42', '{"state":"open","amount":-1}'])
+        expect(
+          (await send('PUT', `/settlements/${ids.voided}/${action}`, asDayscholar, { raw })).statusCode,
+        ).toBe(409);
+      expectAnswer(
+        await send('PUT', `/settlements/${ids.voided}/${action}`, asDayscholar, { raw: '{' }),
+        400,
+      );
+      expectAnswer(
+        await send('PUT', `/settlements/${ids.voided}/${action}`, asDayscholar, {
+          raw: 'yes',
+          type: 'text/plain',
+        }),
+        409,
+        'voided',
+      );
+    }
+    // Each in a state that does not allow it, and by the other party.
+    expectAnswer(await send('PUT', `/settlements/${ids.proposed}/confirm`, asHosteller), 403, 'notPayer');
+    expectAnswer(await send('PUT', `/settlements/${ids.claimed}/accept-cost`, asHosteller), 403, 'notPayer');
+    expectAnswer(await send('PUT', `/settlements/${ids.claimed}/confirm`, asDayscholar), 409, 'notProposed');
+    expectAnswer(await send('PUT', `/settlements/${ids.settled}/decline`, asDayscholar), 409, 'notProposed');
+    expectAnswer(await send('PUT', `/settlements/${ids.voided}/confirm`, asDayscholar), 409, 'voided');
+    expectAnswer(
+      await send('PUT', `/settlements/${ids.proposed}/accept-cost`, asDayscholar),
+      409,
+      'proposed',
+    );
+    expectAnswer(
+      await send('PUT', `/settlements/${ids.settled}/accept-cost`, asDayscholar),
+      409,
+      'alreadySettled',
+    );
+    // Two answers at once: one wins, the other is told why not.
+    const both = await Promise.all([
+      send('PUT', `/settlements/${ids.proposed}/confirm`, asDayscholar),
+      send('PUT', `/settlements/${ids.proposed}/decline`, asDayscholar),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const twice = await Promise.all([
+      send('PUT', `/settlements/${ids.claimed}/accept-cost`, asDayscholar),
+      send('PUT', `/settlements/${ids.claimed}/accept-cost`, asDayscholar),
+    ]);
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+
+    // A dispute from the settlement: bad bodies are 400 with the field's message.
+    const dispute = (id: string, raw: string, as = asDayscholar) =>
+      send('POST', `/settlements/${id}/dispute`, as, { raw });
+    for (const raw of [
+      '',
+      '{}',
+      '[]',
+      'null',
+      '{',
+      JSON.stringify({ reason: 'nope', details: 'x' }),
+      JSON.stringify({ reason: 'other', details: '' }),
+      JSON.stringify({ reason: 'other', details: 'x'.repeat(1001) }),
+      JSON.stringify({ reason: 'other', details: `a${NUL}b` }),
+      JSON.stringify({ reason: ['other'], details: { a: 1 } }),
+    ])
+      expectAnswer(await dispute(ids.settled, raw), 400);
+    const good = JSON.stringify({ reason: 'other', details: 'It broke' });
+    expectAnswer(await dispute(randomUUID(), good), 404, 'notFound');
+    expectAnswer(await dispute(ids.settled, good, stranger), 404, 'notFound');
+    expectAnswer(await dispute(ids.voided, good), 409, 'notFinished');
+    expect((await dispute(ids.settled, good)).statusCode).toBe(201);
+    expectAnswer(await dispute(ids.settled, good, asHosteller), 409, 'alreadyOpen');
   });
 
   it('maps database errors a request can cause to 4xx and 503, by SQLSTATE, wrapped or not', () => {

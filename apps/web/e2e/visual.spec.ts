@@ -466,6 +466,12 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
       await api.put(`/api/products/${soldProduct}/sold`, { headers: auth(hari), data: { buyerId: meera.id } })
     ).status(),
   ).toBe(200);
+  // The buyer confirms the sale (a debt only from then), then disputes it.
+  const sale = await api.get(`/api/settlements/for?kind=sale&targetId=${soldProduct}`, {
+    headers: auth(meera),
+  });
+  const saleId = ((await sale.json()) as { settlement: { id: string } }).settlement.id;
+  expect((await api.put(`/api/settlements/${saleId}/confirm`, { headers: auth(meera) })).status()).toBe(200);
   expect(
     (
       await api.post('/api/disputes', {

@@ -141,6 +141,13 @@ export const openDisputeSchema = z.object({
 export type OpenDisputeBody = z.infer<typeof openDisputeSchema>;
 export type OpenDisputeInput = z.input<typeof openDisputeSchema>;
 
+/**
+ * POST /settlements/{id}/dispute (either party): the same dispute, named by its settlement, so it
+ * can be opened after the product sold was deleted.
+ */
+export const disputeSettlementSchema = openDisputeSchema.pick({ reason: true, details: true });
+export type DisputeSettlementBody = z.infer<typeof disputeSettlementSchema>;
+
 /** PUT /moderation/disputes/{id} (moderators). */
 export const resolveDisputeSchema = z.object({
   outcome: z.enum(DISPUTE_OUTCOMES, { error: DISPUTE_MESSAGES.outcomeInvalid }),

@@ -339,6 +339,21 @@ export const markNotReceived = (db: Db, id: string, payeeId: string, details: st
 // ---- Disputes ----
 
 /**
+ * What the dispute rules need of a settlement, and what its dispute is about: the request, else the
+ * product, else (the product was deleted) the settlement itself.
+ */
+export const disputeTargetOf = (s: SettlementRow) => ({
+  settlementId: s.id as string | null,
+  targetId: s.requestId ?? s.productId ?? s.id,
+  payerId: s.payerId as string | null,
+  payeeId: s.payeeId as string | null,
+  finished: s.state !== 'proposed' && s.state !== 'void' && s.payeeActed && s.finishedAt !== null,
+  finishedAt: s.finishedAt,
+  disputeOpen: s.disputeStatus === 'open' || s.state === 'disputed',
+  disputedBy: s.disputedBy,
+});
+
+/**
  * What the dispute rules need of a request or sale, as `userId` would dispute it: its settlement (of
  * a product, the newest confirmed one `userId` is a party of). Without one, the request's two people
  * or the product's seller, unfinished. Undefined when there is no such request or product.
@@ -354,20 +369,10 @@ export async function disputeTarget(db: Db, kind: SettlementKind, targetId: stri
   )
     .orderBy(desc(settlements.createdAt))
     .limit(1);
-  if (held) {
-    const s = normalise(held);
-    return {
-      settlementId: s.id as string | null,
-      payerId: s.payerId as string | null,
-      payeeId: s.payeeId as string | null,
-      finished: s.payeeActed && s.finishedAt !== null,
-      finishedAt: s.finishedAt,
-      disputeOpen: s.disputeStatus === 'open' || s.state === 'disputed',
-      disputedBy: s.disputedBy,
-    };
-  }
+  if (held) return disputeTargetOf(normalise(held));
   const unfinished = {
     settlementId: null,
+    targetId,
     finished: false,
     finishedAt: null,
     disputeOpen: false,
@@ -532,6 +537,7 @@ export const settlementBrief = async (db: Db, id: string) =>
     await db
       .select({
         id: settlements.id,
+        title: settlements.title,
         amount: settlements.amount,
         state: settlements.state,
         method: settlements.method,

@@ -3,6 +3,7 @@ import {
   DISPUTE_MESSAGES,
   SETTLEMENT_MESSAGES,
   disputeResponseSchema,
+  disputeSettlementSchema,
   markPaidSchema,
   moderationDisputesQuerySchema,
   moderationDisputesResponseSchema,
@@ -155,6 +156,22 @@ function partyRoutes(app: ZodApp, service: SettlementsService) {
       },
     },
     (req) => service.markNotReceived(actorOf(req), req.params.id),
+  );
+  app.post(
+    '/settlements/:id/dispute',
+    {
+      onRequest: id.check,
+      schema: {
+        tags: ['disputes'],
+        description:
+          'Either party opens a dispute about the settlement, as POST /disputes does; it works after the product sold was deleted.',
+        params: id.params,
+        body: disputeSettlementSchema,
+        response: { 201: disputeResponseSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await service.disputeSettlement(actorOf(req), req.params.id, req.body)),
   );
   app.post(
     '/disputes',

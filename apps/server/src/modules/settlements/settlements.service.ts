@@ -4,6 +4,7 @@ import {
   SETTLEMENT_LIMITS,
   SETTLEMENT_MESSAGES,
   type DisputeRefusal,
+  type DisputeSettlementBody,
   type MarkPaidBody,
   type ModerationDispute,
   type NotificationType,
@@ -261,36 +262,52 @@ function transitionMethods({ db }: SettlementsContext, { notice, load, refuse, a
   };
 }
 
-/** Either party opens a dispute about a request or sale. */
-function disputeMethods({ db, events }: SettlementsContext, { announce }: Core) {
+/** Either party opens a dispute about a request or sale, or about one of their settlements. */
+function disputeMethods({ db, events }: SettlementsContext, { announce, load }: Core) {
+  type Target = NonNullable<Awaited<ReturnType<typeof repo.disputeTarget>>>;
+
+  async function open(actor: Actor, kind: SettlementKind, target: Target, body: DisputeSettlementBody) {
+    const refusal = policy.disputeRefusal(actor.id, target, new Date());
+    if (refusal) throw disputeError(refusal);
+    const opened =
+      target.settlementId !== null &&
+      (await repo.openDispute(db, {
+        ...body,
+        targetType: kind,
+        targetId: target.targetId,
+        settlementId: target.settlementId,
+        openedBy: actor.id,
+      }));
+    if (!opened) throw disputeError('alreadyOpen');
+    const other = actor.id === target.payerId ? target.payeeId : target.payerId;
+    const row = await announce(opened.settlementId);
+    if (other)
+      await events.emit({
+        type: 'users.noticed',
+        userIds: [other],
+        notice: {
+          type: 'dispute',
+          message: `${actor.name} opened a dispute${row ? ` about ${row.title}` : ''}. A moderator will look into it.`,
+          data: row ? noticeData(row) : { settlementId: opened.settlementId },
+        },
+      });
+    const [opener] = await repo.userRefs(db, [actor.id]);
+    return {
+      dispute: presentDispute(opened.dispute, opener ?? { id: actor.id, name: actor.name, avatar: null }),
+    };
+  }
+
   return {
     async openDispute(actor: Actor, body: OpenDisputeBody) {
       const target = await repo.disputeTarget(db, body.targetType, body.targetId, actor.id);
       if (!target) throw notFound(DISPUTE_MESSAGES.targetNotFound);
-      const refusal = policy.disputeRefusal(actor.id, target, new Date());
-      if (refusal) throw disputeError(refusal);
-      const opened =
-        target.settlementId !== null &&
-        (await repo.openDispute(db, { ...body, settlementId: target.settlementId, openedBy: actor.id }));
-      if (!opened) throw disputeError('alreadyOpen');
-      const other = actor.id === target.payerId ? target.payeeId : target.payerId;
-      const thing =
-        body.targetType === 'request' ? { requestId: body.targetId } : { productId: body.targetId };
-      const row = opened.settlementId ? await announce(opened.settlementId) : undefined;
-      if (other)
-        await events.emit({
-          type: 'users.noticed',
-          userIds: [other],
-          notice: {
-            type: 'dispute',
-            message: `${actor.name} opened a dispute${row ? ` about ${row.title}` : ''}. A moderator will look into it.`,
-            data: { ...thing, ...(opened.settlementId && { settlementId: opened.settlementId }) },
-          },
-        });
-      const [opener] = await repo.userRefs(db, [actor.id]);
-      return {
-        dispute: presentDispute(opened.dispute, opener ?? { id: actor.id, name: actor.name, avatar: null }),
-      };
+      return open(actor, body.targetType, target, { reason: body.reason, details: body.details });
+    },
+
+    /** The same, named by the settlement: it outlives the product it was for. */
+    async disputeSettlement(actor: Actor, id: string, body: DisputeSettlementBody) {
+      const row = await load(actor, id);
+      return open(actor, row.kind, repo.disputeTargetOf(row), body);
     },
   };
 }
@@ -339,7 +356,14 @@ async function presentForModerator(
     ...presentDispute(d, opener),
     payer: ref(parties.payerId),
     payee: ref(parties.payeeId),
-    settlement: settlement ? { ...settlement, amount: toRupees(settlement.amount) } : null,
+    settlement: settlement
+      ? {
+          id: settlement.id,
+          amount: toRupees(settlement.amount),
+          state: settlement.state,
+          method: settlement.method,
+        }
+      : null,
     thing: thing
       ? {
           id: thing.id,
@@ -348,7 +372,13 @@ async function presentForModerator(
           price: toRupees(settlement && d.targetType === 'sale' ? settlement.amount : thing.price),
           photos: thing.photos.map((p) => storage.url(p)),
         }
-      : { id: null, title: 'Deleted', text: null, price: null, photos: [] },
+      : {
+          id: null,
+          title: settlement?.title ?? 'Deleted',
+          text: null,
+          price: settlement ? toRupees(settlement.amount) : null,
+          photos: [],
+        },
     evidence: evidence.map((m) => ({
       senderId: m.senderId,
       content: m.content,

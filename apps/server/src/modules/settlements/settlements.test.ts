@@ -817,6 +817,75 @@ describe('money needs the act of the person it binds', () => {
     ).toContain(s.id);
   });
 
+  it('finding 2: deleting the product after a settled sale does not block a dispute: either party opens it from the settlement within 48 hours', async () => {
+    const product = await soldProduct();
+    const s = (await lookup(meera, 'sale', product.id))!;
+    await put(meera, `/settlements/${s.id}/paid`, { method: 'cash' });
+    expect((await put(seller, `/settlements/${s.id}/received`)).statusCode).toBe(200);
+    // Settled, so the seller may delete it at once, before the buyer looks at what she got.
+    expect((await call('DELETE', seller, `/products/${product.id}`)).statusCode).toBe(204);
+    const listed = (await get(meera, '/settlements?status=settled')).json().settlements as Settlement[];
+    const mine = listed.find((x) => x.id === s.id)!;
+    expect(mine).toMatchObject({ thing: { id: null, title: 'Desk lamp' }, can: { dispute: true } });
+    const body = { reason: 'damaged', details: 'The lamp does not switch on' };
+    // Nobody else reaches it, and the payee's account of it is theirs to give.
+    expect((await post(stranger, `/settlements/${s.id}/dispute`, body)).json()).toMatchObject({
+      reason: 'notFound',
+      message: SETTLEMENT_MESSAGES.notFound,
+    });
+    const opened = await post(meera, `/settlements/${s.id}/dispute`, body);
+    expect(opened.statusCode).toBe(201);
+    expect(opened.json().dispute).toMatchObject({
+      targetType: 'sale',
+      status: 'open',
+      openedBy: { id: meera.id },
+    });
+    const [disputed] = (await get(seller, '/settlements?status=disputed')).json().settlements as Settlement[];
+    expect(disputed).toMatchObject({ id: s.id, state: 'disputed', can: { dispute: false } });
+    expect((await noticesOf(seller, 'dispute')).map((n) => n.message)).toContain(
+      'Meera opened a dispute about Desk lamp. A moderator will look into it.',
+    );
+    // One open at a time, and the moderator still sees what it was about.
+    expect((await post(seller, `/settlements/${s.id}/dispute`, body)).json().reason).toBe('alreadyOpen');
+    const queue = (await get(moderator, '/moderation/disputes')).json().disputes as ModerationDispute[];
+    const seen = queue.find((d) => d.id === opened.json().dispute.id)!;
+    expect(seen).toMatchObject({
+      payer: { id: meera.id },
+      payee: { id: seller.id },
+      settlement: { id: s.id, amount: 250 },
+      thing: { id: null, title: 'Desk lamp', price: 250 },
+    });
+    expect((await decide(seen.id, 'favour_payer')).statusCode).toBe(200);
+    const reliability = (await get(stranger, `/users/${seller.id}/profile`)).json().profile.reliability;
+    expect(reliability.disputesLost).toBe(1);
+    // The seller may dispute it once too, and neither twice.
+    expect((await post(seller, `/settlements/${s.id}/dispute`, body)).statusCode).toBe(201);
+    await decide(
+      ((await get(moderator, '/moderation/disputes')).json().disputes as ModerationDispute[])[0]!.id,
+      'no_fault',
+    );
+    expect((await post(meera, `/settlements/${s.id}/dispute`, body)).json().reason).toBe('alreadyDisputed');
+  });
+
+  it('finding 2: a dispute from the settlement keeps the rules: not a proposed or void sale, not after 48 hours', async () => {
+    const body = { reason: 'other', details: 'Never agreed to this' };
+    const product = await soldProduct({ confirm: false });
+    const proposed = (await lookup(meera, 'sale', product.id))!;
+    // The seller cannot turn a sale the buyer never confirmed into a dispute against her.
+    expect((await post(seller, `/settlements/${proposed.id}/dispute`, body)).json().reason).toBe(
+      'notFinished',
+    );
+    await put(meera, `/settlements/${proposed.id}/decline`);
+    expect((await post(seller, `/settlements/${proposed.id}/dispute`, body)).statusCode).toBe(409);
+    const request = await completedRequest();
+    const r = (await lookup(dev, 'request', request.id))!;
+    await t.db
+      .update(requests)
+      .set({ completedAt: new Date(Date.now() - 49 * HOUR) })
+      .where(eq(requests.id, request.id));
+    expect((await post(dev, `/settlements/${r.id}/dispute`, body)).json().reason).toBe('windowClosed');
+  });
+
   it('finding 3: a receipt above the estimate is owed only once the requester accepts it', async () => {
     const request = await completedRequest({ expectedPrice: 20, itemCost: 10, actualItemCost: 100_000 });
     const s = (await lookup(meera, 'request', request.id))!;

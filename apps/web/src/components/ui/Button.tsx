@@ -6,7 +6,8 @@ export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors duration-150 ' +
+  // An icon keeps its size when a long label wraps.
+  'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors duration-150 [&>svg]:shrink-0 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ' +
   'disabled:cursor-not-allowed disabled:opacity-60';
 

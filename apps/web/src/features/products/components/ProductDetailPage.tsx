@@ -45,10 +45,10 @@ function ProductView({ product, settle }: { product: Product; settle?: ProductDe
 
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-12 lg:gap-8">
-      <div className="lg:col-span-7">
+      <div className="min-w-0 lg:col-span-7">
         <ProductGallery name={product.name} images={product.images} thumbnails={product.thumbnails} />
       </div>
-      <div className="space-y-5 lg:col-span-5">
+      <div className="min-w-0 space-y-5 lg:col-span-5">
         <div>
           <div className="flex flex-wrap items-center gap-2">
             <ProductStatusBadge status={product.status} />

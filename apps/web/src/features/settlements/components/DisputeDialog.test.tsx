@@ -26,7 +26,7 @@ describe('dispute dialog (on a completed request)', { timeout: 20_000 }, () => {
       http.get(api(`/requests/${request.id}`), () => HttpResponse.json({ request })),
       http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
       http.get(api('/settlements/for'), () => HttpResponse.json({ settlement: current })),
-      http.post(api('/disputes'), async ({ request: req }) => {
+      http.post(api(`/settlements/${open.id}/dispute`), async ({ request: req }) => {
         sent.push(await req.json());
         if (refuse)
           return HttpResponse.json(
@@ -71,8 +71,6 @@ describe('dispute dialog (on a completed request)', { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Open dispute' }));
     await waitFor(() => expect(toastTexts()).toContain('Dispute opened. A moderator will look into it.'));
     expect(sent.at(-1)).toEqual({
-      targetType: 'request',
-      targetId: request.id,
       reason: 'not_as_described',
       details: 'The milk was sour',
     });

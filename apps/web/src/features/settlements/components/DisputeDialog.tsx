@@ -4,8 +4,7 @@ import {
   DISPUTE_REASONS,
   type DisputeReason,
   SETTLEMENT_LIMITS,
-  type SettlementKind,
-  openDisputeSchema,
+  disputeSettlementSchema,
 } from '@campusrun/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -20,8 +19,8 @@ import { SETTLEMENT_TOAST } from '../api/keys';
 export interface DisputeDialogProps {
   open: boolean;
   onClose: () => void;
-  targetType: SettlementKind;
-  targetId: string;
+  /** The settlement it is about (it outlives the product sold). */
+  settlementId: string;
 }
 
 type Errors = Partial<Record<'reason' | 'details' | 'form', string>>;
@@ -30,7 +29,7 @@ type Errors = Partial<Record<'reason' | 'details' | 'form', string>>;
  * "Report a problem" with a request or a sale: a reason and what went wrong, checked with the same
  * rules as the server; whatever the server refuses is said in the dialog and nothing typed is lost.
  */
-export function DisputeDialog({ open, onClose, targetType, targetId }: DisputeDialogProps) {
+export function DisputeDialog({ open, onClose, settlementId }: DisputeDialogProps) {
   const [reason, setReason] = useState<DisputeReason | ''>('');
   const [details, setDetails] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -43,9 +42,7 @@ export function DisputeDialog({ open, onClose, targetType, targetId }: DisputeDi
   };
 
   const submit = async () => {
-    const parsed = openDisputeSchema.safeParse({
-      targetType,
-      targetId,
+    const parsed = disputeSettlementSchema.safeParse({
       reason: reason || undefined,
       details,
     });
@@ -60,7 +57,7 @@ export function DisputeDialog({ open, onClose, targetType, targetId }: DisputeDi
       return;
     }
     try {
-      await mutation.mutateAsync(parsed.data);
+      await mutation.mutateAsync({ settlementId, ...parsed.data });
       toast.success(DISPUTE_MESSAGES.opened, SETTLEMENT_TOAST);
       setReason('');
       setDetails('');

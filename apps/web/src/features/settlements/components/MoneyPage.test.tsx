@@ -171,6 +171,44 @@ describe('Money screen', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it('finding 2: deleting the product does not hide the dispute: the buyer reports a problem from the settlement', async () => {
+    const sale = makeSettlement({
+      kind: 'sale',
+      thing: { id: null, title: 'Desk lamp', number: null },
+      payer: { id: hosteller.id, name: hosteller.name, avatar: null },
+      payee: payeeRef,
+      state: 'settled',
+      upiUri: null,
+      can: settlementCan('dispute'),
+    });
+    let current = sale;
+    const sent: unknown[] = [];
+    server.use(
+      summary(),
+      http.get(api('/settlements'), () => HttpResponse.json({ settlements: [current], nextCursor: null })),
+      http.post(api(`/settlements/${sale.id}/dispute`), async ({ request }) => {
+        sent.push(await request.json());
+        current = { ...sale, state: 'disputed', can: settlementCan() };
+        return HttpResponse.json({ dispute: { id: 'd1' } }, { status: 201 });
+      }),
+    );
+    const { user } = openMoney(hosteller, '/money?tab=settled');
+    const list = await screen.findByRole('list', { name: 'Settlements' }, { timeout: 5000 });
+    const card = within(within(list).getByRole('listitem'));
+    // No link to a product that is gone, but the problem can still be reported.
+    expect(card.getByText('Sale of Desk lamp')).toBeInTheDocument();
+    expect(card.queryByRole('link', { name: 'Sale of Desk lamp' })).not.toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Report a problem' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report a problem' }));
+    await user.selectOptions(dialog.getByLabelText('Reason'), 'Damaged');
+    await user.type(dialog.getByLabelText('What went wrong'), 'It does not switch on');
+    await user.click(dialog.getByRole('button', { name: 'Open dispute' }));
+    await waitFor(() => expect(sent).toEqual([{ reason: 'damaged', details: 'It does not switch on' }]));
+    await waitFor(() =>
+      expect(card.queryByRole('button', { name: 'Report a problem' })).not.toBeInTheDocument(),
+    );
+  });
+
   it('is in the menu of both roles, with its Wallet icon', async () => {
     server.use(summary(), emptyLists());
     openMoney(hosteller, '/trips');

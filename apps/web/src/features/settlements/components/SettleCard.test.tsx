@@ -209,6 +209,7 @@ describe('settle card', { timeout: 20_000 }, () => {
     await user.click(settle.getByRole('button', { name: 'I paid in cash' }));
     await waitFor(() => expect(toastTexts()).toContain('This is already settled'));
     await waitFor(() => expect(settle.getByRole('status')).toHaveTextContent(/^Settled on /));
+    expect(settle.getByText(`You owed ${dayscholar.name} ₹120`)).toBeInTheDocument();
     expect(settle.queryByRole('button', { name: 'I paid in cash' })).not.toBeInTheDocument();
   });
 
@@ -309,7 +310,7 @@ describe('settle card: answers the payer gives', { timeout: 20_000 }, () => {
     const { user, calls } = openProposedSale();
     const settle = await card();
     expect(settle.getByText(`${seller.name} says you bought Desk lamp for ₹450`)).toBeInTheDocument();
-    expect(settle.getByRole('status')).toHaveTextContent('Waiting for the buyer to confirm');
+    expect(settle.getByRole('status')).toHaveTextContent('Nothing is owed until you confirm');
     expect(settle.queryByRole('button', { name: 'I paid in cash' })).not.toBeInTheDocument();
     await user.click(settle.getByRole('button', { name: 'I bought Desk lamp for ₹450' }));
     await waitFor(() => expect(calls).toEqual(['confirm']));

@@ -1,4 +1,4 @@
-import { SETTLEMENT_STATE_LABELS, type SettlementKind } from '@campusrun/shared';
+import type { SettlementKind } from '@campusrun/shared';
 import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { useSettlementFor } from '../api/get-settlement-for';
-import { owesLine } from './parties';
+import { owesLine, stateLine } from './parties';
 import { SettlementActions } from './SettlementActions';
 import { UpiQrCode } from './UpiQrCode';
 
@@ -61,7 +61,7 @@ export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId:
       </h2>
       <p className="mt-2 text-xl font-semibold text-slate-900">{owesLine(settlement, user?.id)}</p>
       <p role="status" className="mt-1 text-sm text-slate-600">
-        {SETTLEMENT_STATE_LABELS[settlement.state]}
+        {stateLine(settlement, user?.id)}
         {settlement.state === 'paid' &&
           settlement.method &&
           ` (${settlement.method === 'upi' ? 'UPI' : 'cash'})`}

@@ -107,7 +107,7 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
     itemCost !== null ||
     can.receive ||
     can.notReceive ||
-    (can.dispute && settlement.thing.id);
+    can.dispute;
   if (!any) return null;
 
   return (
@@ -139,7 +139,7 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
             <Check className="size-4" aria-hidden="true" />
             Accept {formatRupees(itemCost.claimed)}
           </Button>
-          {can.dispute && settlement.thing.id && (
+          {can.dispute && (
             <Button variant="secondary" onClick={() => setDisputeOpen(true)} disabled={busy}>
               <Flag className="size-4" aria-hidden="true" />
               Dispute
@@ -205,7 +205,7 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
           )}
         </div>
       )}
-      {can.dispute && settlement.thing.id && !answersCost && (
+      {can.dispute && !answersCost && (
         <Button variant="ghost" size="sm" onClick={() => setDisputeOpen(true)}>
           <Flag className="size-4" aria-hidden="true" />
           Report a problem
@@ -251,14 +251,7 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
           </>
         }
       />
-      {settlement.thing.id && (
-        <DisputeDialog
-          open={disputeOpen}
-          onClose={() => setDisputeOpen(false)}
-          targetType={settlement.kind}
-          targetId={settlement.thing.id}
-        />
-      )}
+      <DisputeDialog open={disputeOpen} onClose={() => setDisputeOpen(false)} settlementId={id} />
     </div>
   );
 }

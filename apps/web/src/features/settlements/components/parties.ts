@@ -1,11 +1,11 @@
-import type { Settlement } from '@campusrun/shared';
+import { SETTLEMENT_STATE_LABELS, type Settlement } from '@campusrun/shared';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
 
 /**
- * Who owes whom, said from the viewer's side: "You owe Ravi ₹120" or "Asha owes you ₹120"; of a sale
- * its buyer has not confirmed, what the seller says ("Ravi says you bought Desk lamp for ₹500") or whom it
- * waits for; of a called-off one, that nothing is owed.
+ * Who owes whom, said from the viewer's side: "You owe Ravi ₹120" or "Asha owes you ₹120" ("owed"
+ * once settled); of a sale its buyer has not confirmed, what the seller says ("Ravi says you bought
+ * Desk lamp for ₹500") or whom it waits for; of a called-off one, that nothing is owed.
  */
 export function owesLine(settlement: Settlement, viewerId: string | undefined): string {
   const amount = formatRupees(settlement.amount);
@@ -15,9 +15,25 @@ export function owesLine(settlement: Settlement, viewerId: string | undefined): 
     return `Waiting for ${payer.name} to confirm`;
   }
   if (settlement.state === 'void') return `Sale of ${thing.title} called off: nothing is owed`;
+  // Settled is over: what was owed, said in the past.
+  if (settlement.state === 'settled') {
+    if (payer.id === viewerId) return `You owed ${payee.name} ${amount}`;
+    if (payee.id === viewerId) return `${payer.name} owed you ${amount}`;
+  }
   if (settlement.payer.id === viewerId) return `You owe ${settlement.payee.name} ${amount}`;
   if (settlement.payee.id === viewerId) return `${settlement.payer.name} owes you ${amount}`;
   return `${settlement.payer.name} owes ${settlement.payee.name} ${amount}`;
+}
+
+/**
+ * The state in words, from the viewer's side while a sale waits for its buyer: "Nothing is owed until
+ * you confirm" to the buyer, "₹500 is owed once they confirm" to the seller.
+ */
+export function stateLine(settlement: Settlement, viewerId: string | undefined): string {
+  if (settlement.state !== 'proposed') return SETTLEMENT_STATE_LABELS[settlement.state];
+  return settlement.payer.id === viewerId
+    ? 'Nothing is owed until you confirm'
+    : `${formatRupees(settlement.amount)} is owed once they confirm`;
 }
 
 /** What the settlement is for, as a link text: "Request #12 · Milk" or "Sale of Desk lamp". */
