@@ -104,7 +104,7 @@ function RequestBody({
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <section
           aria-labelledby="request-item"
-          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-span-2"
+          className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-span-2"
         >
           <h2 id="request-item" className="text-xl font-semibold text-slate-900">
             {request.itemName}
@@ -206,7 +206,7 @@ function RequestBody({
           )}
         </section>
 
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4">
           <PartyCard
             heading="Requester"
             roleLabel="Requester (Hosteller)"
