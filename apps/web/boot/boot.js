@@ -38,7 +38,7 @@
       path: '/dayscholar/browse-requests',
       role: 'dayscholar',
       code: 'BrowsePage',
-      api: ['/dayscholar/requests/available?sort=newest&limit=20', '/runs'],
+      api: ['/dayscholar/requests/available?sort=newest&limit=20', '/runs?limit=20'],
     },
     {
       path: '/dayscholar/my-deliveries',
