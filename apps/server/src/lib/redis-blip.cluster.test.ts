@@ -217,6 +217,7 @@ describe.skipIf(!enabled)('a Redis blip under two server processes', () => {
       if (res && res.status >= 500 && !expected) failures.push(`${label}: ${res.status} ${await res.text()}`);
       return { res, ms: Date.now() - started };
     };
+    const lastProbe = [0, 0];
     const loops = [p1, p2].map(async (p, side) => {
       for (let tick = 0; running; tick++) {
         const me = people[(tick + side) % people.length]!;
@@ -241,8 +242,12 @@ describe.skipIf(!enabled)('a Redis blip under two server processes', () => {
           }),
         );
         if (res?.status === 201) acknowledged.push(content);
-        const probe = await timed('ready', () => fetch(`${p.url}/api/health/ready`));
-        if (probe.res) ready.push({ status: probe.res.status, ms: probe.ms, at: Date.now() });
+        // Readiness is probed as a load balancer does, within its own 60 a minute per address.
+        if (Date.now() - lastProbe[side]! >= 1500) {
+          lastProbe[side] = Date.now();
+          const probe = await timed('ready', () => fetch(`${p.url}/api/health/ready`));
+          if (probe.res) ready.push({ status: probe.res.status, ms: probe.ms, at: Date.now() });
+        }
         await sleep(250);
       }
     });
