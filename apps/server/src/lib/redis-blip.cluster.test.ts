@@ -20,6 +20,7 @@ import type { ChatMessage, ClientToServerEvents, ServerToClientEvents } from '@c
 import { openPostgres, type Database } from '../db/client';
 import { messages } from '../db/schema';
 import { createUser, DEFAULT_PASSWORD, tokenFor } from '../test/factories';
+import { freePort } from '../test/free-port';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -30,17 +31,6 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const JWT_SECRET = `blip-${randomBytes(16).toString('hex')}`;
 const config = { jwtSecret: JWT_SECRET } as Parameters<typeof tokenFor>[0]['config'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A throwaway Redis on `port`, answering once this resolves. */
 async function startRedis(port: number): Promise<ChildProcess> {

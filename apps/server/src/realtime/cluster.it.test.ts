@@ -9,7 +9,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import { openPostgres, type Database } from '../db/client';
 import { messages, requests, users } from '../db/schema';
 import { CHAT_SEND_LIMIT, TOO_MANY_MESSAGES } from '../modules/chat/chat.service';
 import { createRequest, createUser, tokenFor } from '../test/factories';
+import { freePort } from '../test/free-port';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -36,17 +36,6 @@ interface Proc {
   url: string;
   dataDir: string;
   output: string[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitHealthy(p: Proc) {

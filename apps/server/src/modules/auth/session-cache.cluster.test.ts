@@ -10,7 +10,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { DEFAULT_PASSWORD, createUser, tokenFor } from '../../test/factories';
+import { freePort } from '../../test/free-port';
 
 const testDbUrl = process.env.TEST_DATABASE_URL;
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -34,17 +34,6 @@ interface Proc {
   url: string;
   dataDir: string;
   output: string[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function startServer(databaseUrl: string): Promise<Proc> {
