@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web', 'tools/eslint-rules'],
+    projects: [
+      'packages/shared',
+      'apps/server',
+      'apps/server/vitest.mocks.config.ts',
+      'apps/web',
+      'tools/eslint-rules',
+    ],
   },
 });

@@ -24,8 +24,11 @@ export default defineConfig({
       scale: 'css',
     },
   },
+  // Two browsers at once on one server: spec files are shared out between the workers (a file's
+  // tests run in order, apart from visual.spec.ts, whose screens are spread over both). Through the
+  // balancer one worker, so the process killed by multinode.spec.ts is the only thing happening.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? (E2E_NODES > 1 ? 1 : 2)),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   globalSetup: './e2e/global-setup.ts',

@@ -8,8 +8,9 @@ export const PASSWORD = 'e2e-password-1';
 export const DOMAIN = 'example.edu';
 
 let counter = 0;
+/** Unique across the run: specs run in several worker processes at once, each with its own counter. */
 export const uniqueEmail = (prefix: string) =>
-  `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@${DOMAIN}`;
+  `${prefix}.${Date.now().toString(36)}w${process.env.TEST_WORKER_INDEX ?? '0'}n${(counter++).toString(36)}@${DOMAIN}`;
 
 interface Mail {
   to: string[];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_NODES, E2E_PORT } from '../playwright.config';
 import { startCluster } from './cluster';
-import { firstLine, startServer } from './processes';
+import { firstLine, startOidcProvider, startServer } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const E2E_GOOGLE_CLIENT = 'campusrun-e2e';
@@ -28,14 +28,8 @@ export default async function globalSetup() {
   process.env.E2E_MAIL_DIR = mailDir;
 
   const claimsFile = path.join(root, 'oidc-claims.json');
-  const provider = spawn(
-    process.execPath,
-    [path.join(here, 'oidc-provider.mjs'), claimsFile, E2E_GOOGLE_CLIENT],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const issuer = await firstLine(provider, /ISSUER (\S+)/);
+  const provider = await startOidcProvider(claimsFile, E2E_GOOGLE_CLIENT);
+  const issuer = provider.issuer;
   process.env.E2E_OIDC_CLAIMS = claimsFile;
 
   // The run's moderator (MODERATOR_EMAILS), made one when they sign in.
@@ -60,7 +54,7 @@ export default async function globalSetup() {
   process.env.E2E_SERVER_ENV = JSON.stringify(serverEnv);
   const stopHelpers = () => {
     sink.kill('SIGTERM');
-    provider.kill('SIGTERM');
+    provider.stop();
   };
 
   if (E2E_NODES > 1) {

@@ -33,6 +33,18 @@ export async function waitHealthy(url: string, child: ChildProcess, what: string
   }
 }
 
+/**
+ * The local OpenID provider standing in for Google (oidc-provider.mjs), in its own process: the claims
+ * of its next ID token are read from `claimsFile`. Answers its issuer URL and how to stop it.
+ */
+export async function startOidcProvider(claimsFile: string, clientId: string) {
+  const child = spawn(process.execPath, [path.join(here, 'oidc-provider.mjs'), claimsFile, clientId], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const issuer = await firstLine(child, /ISSUER (\S+)/);
+  return { issuer, stop: () => void child.kill('SIGTERM') };
+}
+
 /** The built server, exactly as `npm start` runs it, on `port` with `env` on top of this process's. */
 export function startServer(port: number, env: Record<string, string>) {
   const child = spawn(process.execPath, [path.resolve(here, '../../server/dist/server.js')], {

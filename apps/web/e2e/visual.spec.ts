@@ -28,7 +28,7 @@ import {
   type SeededUser,
   WCAG_AA,
 } from './fixtures';
-import { startServer } from './processes';
+import { startOidcProvider, startServer } from './processes';
 
 /**
  * Every screen of the app at phone and desktop size, in the light and the dark theme, compared with
@@ -272,8 +272,12 @@ async function freePort(): Promise<number> {
   });
 }
 
+// The screens are shared out between the run's workers; each worker seeds a server of its own once.
+test.describe.configure({ mode: 'parallel' });
+
 const MODERATOR_EMAIL = 'mohan@example.edu';
 let seeded: Seeded;
+let claimsFile: string;
 let stopServer: () => Promise<void>;
 
 test.beforeAll(async () => {
@@ -282,8 +286,13 @@ test.beforeAll(async () => {
   chmodSync(root, 0o711); // as root, the embedded PostgreSQL server runs as `postgres` and must reach DATA_DIR
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  // A Google stand-in of its own too: the claims file is this server's alone, whatever specs run beside it.
+  claimsFile = path.join(root, 'oidc-claims.json');
+  const env = JSON.parse(process.env.E2E_SERVER_ENV ?? '{}') as Record<string, string>;
+  const provider = await startOidcProvider(claimsFile, env.GOOGLE_CLIENT_ID ?? '');
   const server = startServer(port, {
-    ...(JSON.parse(process.env.E2E_SERVER_ENV ?? '{}') as Record<string, string>),
+    ...env,
+    GOOGLE_ISSUER: provider.issuer,
     // Mail goes to the data directory's outbox, apart from the other specs' mail.
     SMTP_URL: '',
     MODERATOR_EMAILS: MODERATOR_EMAIL,
@@ -293,6 +302,7 @@ test.beforeAll(async () => {
     REDIS_URL: '',
   });
   stopServer = async () => {
+    provider.stop();
     await server.stop();
     rmSync(root, { recursive: true, force: true });
   };
@@ -509,7 +519,7 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
 async function googleNewcomer(baseURL: string): Promise<Seeded['gauri']> {
   const email = 'gauri@example.edu';
   writeFileSync(
-    process.env.E2E_OIDC_CLAIMS!,
+    claimsFile,
     JSON.stringify({ sub: `google-${email}`, email, email_verified: true, name: 'Gauri Google' }),
   );
   const browser = await apiRequest.newContext({ baseURL });

@@ -98,7 +98,7 @@ it('npm run backup and npm run restore work on a DATA_DIR, stopped or running', 
   const damaged = await command('restore', dir('campusrun-cli-untouched-'), [folder, '--key-file', keyFile]);
   expect(damaged.code).toBe(1);
   expect(damaged.stderr).toMatch(/db\/public\.users\.copy\.gz does not match its SHA-256/);
-}, 60_000);
+}, 120_000);
 
 it('finding 5 and 6: the commands keep DATA_DIR private, and restore needs the backup key unless told to skip it', async () => {
   // A DATA_DIR an older version left readable by everyone.
@@ -143,4 +143,4 @@ it('finding 5 and 6: the commands keep DATA_DIR private, and restore needs the b
     /^Warning: --skip-key-check: the backup is restored without checking its signature/,
   );
   expect(skipped.stdout).toMatch(/^Restored .* into /);
-}, 60_000);
+}, 120_000);

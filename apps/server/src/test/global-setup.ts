@@ -33,7 +33,8 @@ export default async function setup(project: TestProject) {
     });
     url = server.url;
   }
-  const name = `campusrun_tpl_${process.pid}`;
+  // One template per project of the run (the server suite has two), each under its own name.
+  const name = `campusrun_tpl_${process.pid}_${project.name.replace(/\W/g, '_')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`drop database if exists ${name}`);
