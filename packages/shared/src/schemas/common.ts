@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { ERROR_CODES } from '../errors';
 import { DELETED_USER_NAME } from '../messages/account';
 import { MESSAGES, charactersNotAllowed, campusEmailMessage } from '../messages/common';
 
@@ -110,6 +111,14 @@ export const optionalText = (max: number, message: string, what = 'This field') 
 export const uuidParam = z.object({ id: z.uuid({ error: 'Invalid id' }) });
 
 export const messageResponseSchema = z.object({ message: z.string() });
+
+/** The body of an error answer (`ApiErrorBody`), for a route that declares one of its own. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  reason: z.string(),
+  errors: z.array(z.object({ param: z.string(), msg: z.string() })).optional(),
+});
 
 export const paginationQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),

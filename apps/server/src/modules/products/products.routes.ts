@@ -277,7 +277,7 @@ function sellerRoutes(app: ZodApp, { service, id, canManage, tags }: ProductRout
         tags,
         description: 'The seller only. Removes the product and its image files.',
         params: id.params,
-        response: { 204: z.null().describe('Deleted') },
+        response: { 204: { description: 'Deleted', content: {} } },
       },
     },
     async (req, reply) => {
