@@ -119,7 +119,7 @@ export const uuidParam = z.object({ id: z.uuid({ error: 'Invalid id' }) });
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** The body of an error answer (`ApiErrorBody`), for a route that declares one of its own. */
-export const errorBodySchema = z.object({
+export const errorResponseSchema = z.object({
   message: z.string(),
   code: z.enum(ERROR_CODES),
   reason: z.string(),

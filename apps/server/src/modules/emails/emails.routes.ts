@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EMAIL_KIND_LABELS, emailPreferencesSchema, errorBodySchema } from '@campusrun/shared';
+import { EMAIL_KIND_LABELS, emailPreferencesSchema, errorResponseSchema } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { EmailsService } from './emails.service';
 
@@ -46,7 +46,7 @@ export function emailsRoutes(service: EmailsService, guards: Guards): FastifyPlu
                 'A link that is not valid: a page that says so (text/html); a token longer than any link holds is invalid input (JSON).',
               content: {
                 'text/html': { schema: z.string() },
-                'application/json': { schema: errorBodySchema },
+                'application/json': { schema: errorResponseSchema },
               },
             },
           },
