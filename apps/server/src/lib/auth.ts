@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MODERATION_MESSAGES, type Role } from '@campusrun/shared';
+import { MESSAGES, MODERATION_MESSAGES, type Role } from '@campusrun/shared';
 import { AppError, forbidden, unauthorized } from './errors';
 import { isUuid } from './ids';
 import type { SessionCache, SessionUser } from './session-cache';
@@ -164,7 +164,7 @@ export function createGuards(authenticate: Authenticator) {
       await signedIn(request);
       const actor = request.actor!;
       if (!actor.isProfileComplete || !actor.role)
-        throw new AppError(403, 'FORBIDDEN', 'Please complete your profile to continue.');
+        throw new AppError(403, 'FORBIDDEN', MESSAGES.profileIncomplete);
       if (!roles.includes(actor.role))
         throw forbidden(`Only ${roles.map(roleLabel).join(' or ')} can do that`);
     };
