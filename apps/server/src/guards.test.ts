@@ -154,6 +154,9 @@ const PUBLIC = new Set([
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/auth/google/exchange',
+  // Google sign-in's redirects: cookies carry what they need (see google.test.ts).
+  'GET /api/auth/google',
+  'GET /api/auth/google/callback',
   // The e-mail's unsubscribe link: its signed token says who (see emails.test.ts).
   'GET /api/email/unsubscribe',
   'POST /api/email/unsubscribe',

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MODERATION_MESSAGES, type Role } from '@campusrun/shared';
+import { MESSAGES, MODERATION_MESSAGES, type Role } from '@campusrun/shared';
 import { AppError, forbidden, unauthorized } from './errors';
 import { isUuid } from './ids';
 import type { SessionCache, SessionUser } from './session-cache';
@@ -140,6 +140,12 @@ export type Audience =
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
+ * Where a guarded route's schema says who may call it: the OpenAPI document reads it to state the
+ * bearer token and the 401/403 a guard answers (an extension key, kept in the document).
+ */
+export const AUDIENCE_KEY = 'x-audience';
+
+/**
  * Route guards. Each audience is one onRequest hook of a scope of its own: every route registered
  * in `guards.scope(app, audience, routes)` runs it before its body is read and before any
  * validation, so a caller who may not use an endpoint gets 401/403, never a 400 that reveals the
@@ -158,7 +164,7 @@ export function createGuards(authenticate: Authenticator) {
       await signedIn(request);
       const actor = request.actor!;
       if (!actor.isProfileComplete || !actor.role)
-        throw new AppError(403, 'FORBIDDEN', 'Please complete your profile to continue.');
+        throw new AppError(403, 'FORBIDDEN', MESSAGES.profileIncomplete);
       if (!roles.includes(actor.role))
         throw forbidden(`Only ${roles.map(roleLabel).join(' or ')} can do that`);
     };
@@ -177,6 +183,11 @@ export function createGuards(authenticate: Authenticator) {
     scope: (app: ZodApp, audience: Audience, routes: (scope: ZodApp) => void | Promise<void>) =>
       app.register(async (scope) => {
         scope.addHook('onRequest', hooks[audience]);
+        // The document states it per route: a bearer token, and the guard's refusals.
+        scope.addHook('onRoute', (route) => {
+          const documented = { security: [{ bearer: [] }], [AUDIENCE_KEY]: audience };
+          route.schema = { ...route.schema, ...documented };
+        });
         await routes(scope);
       }),
   };

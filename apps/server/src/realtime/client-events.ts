@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { CHAT_MESSAGES, clientIdField, messageContent, type SendAck } from '@campusrun/shared';
+import { CHAT_MESSAGES, clientIdField, MESSAGES, messageContent, type SendAck } from '@campusrun/shared';
 import { SESSION_EXPIRED } from '../lib/auth';
 import type { AppContext } from '../lib/context';
 import { AppError } from '../lib/errors';
@@ -78,7 +78,7 @@ export function createClientEvents(
           return void socket.disconnect(true);
         }
         if (!actor.isProfileComplete) {
-          return reply({ ok: false, error: 'Please complete your profile to continue.' });
+          return reply({ ok: false, error: MESSAGES.profileIncomplete });
         }
         const { message: stored } = await chat.send(
           actor,

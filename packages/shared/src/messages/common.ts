@@ -2,6 +2,8 @@ import { LIMITS } from '../constants';
 import { DELETED_USER_NAME } from './account';
 
 export const MESSAGES = {
+  /** A signed-in user without a role or a complete profile, refused what only members may do. */
+  profileIncomplete: 'Please complete your profile to continue.',
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Password is required',

@@ -124,7 +124,9 @@ export const verifyEmailSchema = z
     email: emailField.optional(),
     ticket: signUpTicket,
   })
-  .refine((v) => v.userId || v.email, { message: 'userId or email is required', path: ['userId'] });
+  .refine((v) => v.userId || v.email, { message: 'userId or email is required', path: ['userId'] })
+  // The refinement, for the OpenAPI document.
+  .meta({ anyOf: [{ required: ['userId'] }, { required: ['email'] }] });
 
 /** The OTP form on /verify-email. */
 export const otpFormSchema = z.object({ otp: otpField });

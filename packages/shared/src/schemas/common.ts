@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { ERROR_CODES } from '../errors';
 import { DELETED_USER_NAME } from '../messages/account';
 import { MESSAGES, charactersNotAllowed, campusEmailMessage } from '../messages/common';
 
@@ -52,6 +53,8 @@ const LOCAL_PART = /^[a-z0-9_%+-]+(?:\.[a-z0-9_%+-]+)*$/i;
 /** The university e-mail rule: required, an address, a plain local part on the campus domain. */
 export function campusEmail(campus: Pick<CampusConfig, 'campusName' | 'emailDomain'>) {
   const domain = `@${campus.emailDomain.toLowerCase()}`;
+  // The same rule for the OpenAPI document, which cannot read the refinement below.
+  const campusAddress = `^[A-Za-z0-9_%+-]+(\\.[A-Za-z0-9_%+-]+)*${domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
   return userText('line', MESSAGES.emailInvalid, { error: MESSAGES.emailRequired })
     .trim()
     .toLowerCase()
@@ -61,7 +64,8 @@ export function campusEmail(campus: Pick<CampusConfig, 'campusName' | 'emailDoma
         ctx.addIssue({ code: 'custom', message: MESSAGES.emailInvalid });
       else if (!value.endsWith(domain) || !LOCAL_PART.test(value.slice(0, -domain.length)))
         ctx.addIssue({ code: 'custom', message: campusEmailMessage(campus.campusName) });
-    });
+    })
+    .meta({ format: 'email', pattern: campusAddress, maxLength: LIMITS.emailMax });
 }
 
 /** Any e-mail-shaped string, for endpoints that must not reveal the domain rule's verdict. */
@@ -78,13 +82,16 @@ export const requiredPassword = userText('text', MESSAGES.passwordCharacters, {
   .max(LIMITS.passwordMax, MESSAGES.passwordMax);
 
 export const newPassword = (requiredMessage: string = MESSAGES.passwordRequired) =>
-  userText('text', MESSAGES.passwordCharacters, { error: requiredMessage }).superRefine((value, ctx) => {
-    if (value === '') ctx.addIssue({ code: 'custom', message: requiredMessage });
-    else if (value.length < LIMITS.passwordMin)
-      ctx.addIssue({ code: 'custom', message: MESSAGES.passwordMin });
-    else if (value.length > LIMITS.passwordMax)
-      ctx.addIssue({ code: 'custom', message: MESSAGES.passwordMax });
-  });
+  userText('text', MESSAGES.passwordCharacters, { error: requiredMessage })
+    .superRefine((value, ctx) => {
+      if (value === '') ctx.addIssue({ code: 'custom', message: requiredMessage });
+      else if (value.length < LIMITS.passwordMin)
+        ctx.addIssue({ code: 'custom', message: MESSAGES.passwordMin });
+      else if (value.length > LIMITS.passwordMax)
+        ctx.addIssue({ code: 'custom', message: MESSAGES.passwordMax });
+    })
+    // The same limits for the OpenAPI document (the checks above give their messages in order).
+    .meta({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax });
 
 /** A person's name: one line, no invisible or direction-changing characters. */
 export const personName = userText('name', MESSAGES.nameCharacters, { error: MESSAGES.nameRequired })
@@ -110,6 +117,14 @@ export const optionalText = (max: number, message: string, what = 'This field') 
 export const uuidParam = z.object({ id: z.uuid({ error: 'Invalid id' }) });
 
 export const messageResponseSchema = z.object({ message: z.string() });
+
+/** The body of an error answer (`ApiErrorBody`), for a route that declares one of its own. */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  reason: z.string(),
+  errors: z.array(z.object({ param: z.string(), msg: z.string() })).optional(),
+});
 
 export const paginationQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),

@@ -8,6 +8,7 @@ import {
   blank,
   deadlineField,
   ISO_DATETIME,
+  ISO_DATETIME_DOC,
   itemCostField,
   requestSchema,
   requiredText,
@@ -27,18 +28,20 @@ interface TimeMessages {
 
 /** An ISO 8601 date-time (with Z or an offset) in the future, at most `hours` ahead. */
 const soonTime = (m: TimeMessages, hours: number) =>
-  z.preprocess(
-    blank,
-    z
-      .string({ error: (iss) => (iss.input === undefined ? m.required : m.invalid) })
-      .refine((s) => ISO_DATETIME.test(s) && !Number.isNaN(Date.parse(s)), {
-        message: m.invalid,
-        abort: true,
-      })
-      .transform((s) => new Date(s))
-      .refine((d) => d.getTime() > Date.now(), { message: m.future, abort: true })
-      .refine((d) => d.getTime() <= Date.now() + hours * HOUR, { message: m.tooFar }),
-  );
+  z
+    .preprocess(
+      blank,
+      z
+        .string({ error: (iss) => (iss.input === undefined ? m.required : m.invalid) })
+        .refine((s) => ISO_DATETIME.test(s) && !Number.isNaN(Date.parse(s)), {
+          message: m.invalid,
+          abort: true,
+        })
+        .transform((s) => new Date(s))
+        .refine((d) => d.getTime() > Date.now(), { message: m.future, abort: true })
+        .refine((d) => d.getTime() <= Date.now() + hours * HOUR, { message: m.tooFar }),
+    )
+    .meta(ISO_DATETIME_DOC);
 
 /** POST /trips (day scholar). Both times within 48 h; the cutoff before the arrival. */
 export const createTripSchema = z
@@ -227,7 +230,8 @@ export const createRunSchema = z
       decimals: RUN_MESSAGES.totalFeeDecimals,
     })
       .refine((v) => v >= 10, RUN_MESSAGES.totalFeeMin)
-      .refine((v) => v <= 10_000, RUN_MESSAGES.totalFeeMax),
+      .refine((v) => v <= 10_000, RUN_MESSAGES.totalFeeMax)
+      .meta({ minimum: 10, maximum: 10_000 }),
     item: runItemSchema,
   })
   .refine((r) => r.cutoffAt.getTime() <= r.deadline.getTime(), {

@@ -272,9 +272,10 @@ export const productListQuerySchema = paginationQuerySchema.extend({
   maxPrice: queryPrice,
   sort: z.preprocess(lower, z.enum(PRODUCT_SORTS, { error: 'Unknown sort' }).default('recent')),
   status: z.preprocess(lower, z.enum(PRODUCT_STATUS_FILTERS, { error: 'Unknown status' }).optional()),
+  // The default inside the preprocess, so that the document calls the parameter optional.
   includeSold: z.preprocess(
-    (v) => toBoolean(v) ?? false,
-    z.boolean({ error: 'includeSold must be true or false' }),
+    toBoolean,
+    z.boolean({ error: 'includeSold must be true or false' }).default(false),
   ),
   sellerId: z.preprocess(blank, z.uuid({ error: 'Invalid seller id' }).optional()),
 });

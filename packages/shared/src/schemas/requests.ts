@@ -36,7 +36,9 @@ const rupeeNumber = (messages: RupeeMessages) =>
     .refine(
       (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
       messages.decimals ?? REQUEST_MESSAGES.priceDecimals,
-    );
+    )
+    // The refinement, for the OpenAPI document: whole paise.
+    .meta({ multipleOf: 0.01 });
 
 /** Rupees with at most 2 decimals (stored as integer paise). */
 export const rupees = (messages: RupeeMessages) => z.preprocess(toNumber, rupeeNumber(messages));
@@ -63,25 +65,29 @@ export const pickupFromField = z.preprocess(
 );
 
 export const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+/** What the OpenAPI document says of such a field (its refinements do not convert). */
+export const ISO_DATETIME_DOC = { format: 'date-time', pattern: ISO_DATETIME.source } as const;
 
 /** An ISO 8601 date-time (send it with Z or an offset) in the future, at most a year ahead. */
-export const deadlineField = z.preprocess(
-  blank,
-  z
-    .string({
-      error: (iss) =>
-        iss.input === undefined ? REQUEST_MESSAGES.deadlineRequired : REQUEST_MESSAGES.deadlineInvalid,
-    })
-    .refine((s) => ISO_DATETIME.test(s) && !Number.isNaN(Date.parse(s)), {
-      message: REQUEST_MESSAGES.deadlineInvalid,
-      abort: true,
-    })
-    .transform((s) => new Date(s))
-    .refine((d) => d.getTime() > Date.now(), { message: REQUEST_MESSAGES.deadlineFuture, abort: true })
-    .refine((d) => d.getTime() <= Date.now() + REQUEST_LIMITS.deadlineMaxDays * 86_400_000, {
-      message: REQUEST_MESSAGES.deadlineTooFar,
-    }),
-);
+export const deadlineField = z
+  .preprocess(
+    blank,
+    z
+      .string({
+        error: (iss) =>
+          iss.input === undefined ? REQUEST_MESSAGES.deadlineRequired : REQUEST_MESSAGES.deadlineInvalid,
+      })
+      .refine((s) => ISO_DATETIME.test(s) && !Number.isNaN(Date.parse(s)), {
+        message: REQUEST_MESSAGES.deadlineInvalid,
+        abort: true,
+      })
+      .transform((s) => new Date(s))
+      .refine((d) => d.getTime() > Date.now(), { message: REQUEST_MESSAGES.deadlineFuture, abort: true })
+      .refine((d) => d.getTime() <= Date.now() + REQUEST_LIMITS.deadlineMaxDays * 86_400_000, {
+        message: REQUEST_MESSAGES.deadlineTooFar,
+      }),
+  )
+  .meta(ISO_DATETIME_DOC);
 
 export const requiredText = (what: string, max: number, required: string, tooLong: string) =>
   z.preprocess(

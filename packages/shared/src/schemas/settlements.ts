@@ -23,15 +23,18 @@ export const UPI_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}@[A-Za-z][A-Za-z0-9]{1,31
  * The optional `upiId` of PUT /users/profile: absent leaves it as it is, blank or null removes it,
  * anything else must be a UPI ID (stored trimmed, as typed).
  */
-export const upiIdField = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  userText('line', SETTLEMENT_MESSAGES.upiIdInvalid, { error: SETTLEMENT_MESSAGES.upiIdInvalid })
-    .trim()
-    .max(SETTLEMENT_LIMITS.upiIdMax, SETTLEMENT_MESSAGES.upiIdTooLong)
-    .regex(UPI_ID, SETTLEMENT_MESSAGES.upiIdInvalid)
-    .nullable()
-    .optional(),
-);
+export const upiIdField = z
+  .preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    userText('line', SETTLEMENT_MESSAGES.upiIdInvalid, { error: SETTLEMENT_MESSAGES.upiIdInvalid })
+      .trim()
+      .max(SETTLEMENT_LIMITS.upiIdMax, SETTLEMENT_MESSAGES.upiIdTooLong)
+      .regex(UPI_ID, SETTLEMENT_MESSAGES.upiIdInvalid)
+      .nullable()
+      .optional(),
+    // The document says what the server takes: a blank one (the form sends '' to remove it) too.
+  )
+  .meta({ pattern: `^\\s*$|${UPI_ID.source}` });
 
 /** GET /settlements: `open` lists open and paid ones; newest first. */
 export const settlementListQuerySchema = paginationQuerySchema.extend({

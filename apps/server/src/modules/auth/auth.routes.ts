@@ -145,6 +145,24 @@ function sessionRoutes(app: ZodApp, { sessions }: AuthRouteServices, tags: strin
   );
 }
 
+/** A redirect: where to is in its Location header, never a body. */
+const redirect = (description: string) => ({ 302: { description, content: {} } });
+const GOOGLE_DOCS = {
+  start: {
+    summary: 'Start Google sign-in',
+    description:
+      'Redirects to Google with a sealed state cookie; to /login?error=… when Google sign-in is not configured or cannot start.',
+    response: redirect('To Google, or back to /login with the error.'),
+  },
+  callback: {
+    summary: 'Google sign-in callback',
+    description:
+      'Where Google sends the browser back, with the state cookie set by /auth/google. Redirects to the page that finishes sign-in with a one-time code (and sets the exchange cookie), or to /login?error=… .',
+    security: [{ googleState: [] }],
+    response: redirect('To /auth/google-callback?code=…, or to /login with the error.'),
+  },
+};
+
 /** Google sign-in: the redirect to the provider, its callback, and the trade of the one-time code. */
 function googleRoutes(app: ZodApp, ctx: AppContext, google: GoogleService, tags: string[]) {
   const secureCookie = ctx.config.publicUrl.startsWith('https://') ? '; Secure' : '';
@@ -154,7 +172,7 @@ function googleRoutes(app: ZodApp, ctx: AppContext, google: GoogleService, tags:
     `${EXCHANGE_COOKIE}=${value}; Path=/api/auth/google; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secureCookie}`;
   const cookieValue = (header: string | undefined, name: string) =>
     new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(header ?? '')?.[1];
-  app.get('/auth/google', { schema: { tags, hide: true } }, async (req, reply) => {
+  app.get('/auth/google', { schema: { tags, ...GOOGLE_DOCS.start } }, async (req, reply) => {
     if (!google.enabled) return reply.redirect('/login?error=google_auth_not_configured');
     try {
       const { url, cookie, maxAge } = await google.start();
@@ -167,7 +185,7 @@ function googleRoutes(app: ZodApp, ctx: AppContext, google: GoogleService, tags:
       return reply.redirect('/login?error=google_auth_failed');
     }
   });
-  app.get('/auth/google/callback', { schema: { tags, hide: true } }, async (req, reply) => {
+  app.get('/auth/google/callback', { schema: { tags, ...GOOGLE_DOCS.callback } }, async (req, reply) => {
     reply.header('set-cookie', oidcCookie('', 0)).header('cache-control', 'no-store');
     if (!google.enabled) return reply.redirect('/login?error=google_auth_not_configured');
     const sealed = cookieValue(req.headers.cookie, OIDC_COOKIE);
@@ -190,6 +208,7 @@ function googleRoutes(app: ZodApp, ctx: AppContext, google: GoogleService, tags:
         description:
           'Trades the one-time code of the Google callback page for a session. Works once, within a minute, and only in the browser that went through the sign-in (it carries the matching cookie).',
         body: googleExchangeSchema,
+        security: [{ googleExchange: [] }],
         response: { 200: googleExchangeResponseSchema },
       },
     },

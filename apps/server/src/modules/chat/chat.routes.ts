@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
+  clientIdField,
   sendPhotoFieldsSchema,
   conversationMessagesResponse,
   conversationsResponse,
@@ -22,9 +23,9 @@ import { type ChatService, USER_NOT_FOUND } from './chat.service';
 /** OpenAPI description of the photo form (read and checked by the multipart hooks). */
 const photoBodyDoc = z
   .object({
-    receiverId: z.string(),
-    clientId: z.string().optional(),
-    productId: z.string().optional(),
+    receiverId: z.uuid(),
+    clientId: clientIdField.optional(),
+    productId: z.uuid().optional(),
     photo: z.file().describe('One PNG, JPG, GIF or WebP image, at most 5 MB'),
   })
   .nullish();

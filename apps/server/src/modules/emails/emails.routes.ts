@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EMAIL_KIND_LABELS, emailPreferencesSchema } from '@campusrun/shared';
+import { EMAIL_KIND_LABELS, emailPreferencesSchema, errorResponseSchema } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { EmailsService } from './emails.service';
 
@@ -16,11 +16,11 @@ export function emailsRoutes(service: EmailsService, guards: Guards): FastifyPlu
       const kind = await service.unsubscribe(token);
       return kind
         ? {
-            status: 200,
+            status: 200 as const,
             html: page('Unsubscribed', `You will no longer get “${EMAIL_KIND_LABELS[kind]}” e-mails.`),
           }
         : {
-            status: 400,
+            status: 400 as const,
             html: page(
               'Link not valid',
               'This unsubscribe link is not valid. Change e-mails in your profile.',
@@ -36,6 +36,20 @@ export function emailsRoutes(service: EmailsService, guards: Guards): FastifyPlu
           description:
             'One click from the e-mail (GET) or the mail client (POST, RFC 8058): turns that kind of e-mail off.',
           querystring: tokenQuery,
+          response: {
+            200: {
+              description: 'Turned off: a page that says so.',
+              content: { 'text/html': { schema: z.string() } },
+            },
+            400: {
+              description:
+                'A link that is not valid: a page that says so (text/html); a token longer than any link holds is invalid input (JSON).',
+              content: {
+                'text/html': { schema: z.string() },
+                'application/json': { schema: errorResponseSchema },
+              },
+            },
+          },
         },
         handler: async (req, reply) => {
           const { status, html } = await unsubscribe(req.query.token);

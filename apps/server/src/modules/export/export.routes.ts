@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { ExportService } from './export.service';
@@ -14,6 +15,13 @@ export function exportRoutes(guards: Guards, service: ExportService): FastifyPlu
             summary: 'Download my data',
             description:
               'A JSON file (an attachment named campusrun-data-YYYY-MM-DD.json) of everything kept about the caller: profile, requests, deliveries, trips, runs, products, offers, saved items, messages, ratings, notifications, settlements, disputes, sessions and e-mail preferences. Other people appear only by id and name. At most 3 an hour.',
+            response: {
+              200: {
+                description: 'The file, as an attachment.',
+                // Streamed as it is read from the database: an object, described in the summary above.
+                content: { 'application/json': { schema: z.unknown().meta({ type: 'object' }) } },
+              },
+            },
           },
         },
         async (req, reply) => {

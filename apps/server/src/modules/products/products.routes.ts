@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PRODUCT_CATEGORIES,
+  PRODUCT_CONDITION_ALIASES,
   PRODUCT_CONDITIONS,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
@@ -40,20 +41,29 @@ import type { ProductsService } from './products.service';
  * with a 415 before validation.
  */
 const formFields = {
-  name: z.string().describe('Product name'),
-  description: z.string(),
-  price: z.string().describe('Rupees, > 0, at most 2 decimals'),
+  name: z.string().min(1).max(PRODUCT_LIMITS.nameMax).describe('Product name'),
+  description: z.string().min(1).max(PRODUCT_LIMITS.descriptionMax),
+  price: z
+    .string()
+    // Up to the price limit, in a form the document can state: digits, a dot, two decimals.
+    .regex(/^(?!0+(\.0+)?$)\d{1,6}(\.\d{1,2})?$/)
+    .describe('Rupees, > 0, at most 2 decimals'),
   category: z.enum(PRODUCT_CATEGORIES).optional().describe('Required when listing; kept when absent on edit'),
   condition: z
-    .string()
+    .enum([...PRODUCT_CONDITIONS, ...Object.keys(PRODUCT_CONDITION_ALIASES)])
     .optional()
     .describe(`${PRODUCT_CONDITIONS.join(', ')}; also 'like new' and 'used' (= good). Default good`),
-  quantity: z.string().optional().describe('Whole number ≥ 1 (default 1)'),
-  isNegotiable: z.string().optional().describe('true or false (default false)'),
+  quantity: z
+    .string()
+    .regex(/^([1-9]\d{0,2}|1000)$/)
+    .optional()
+    .describe(`Whole number from 1 to ${PRODUCT_LIMITS.quantityMax} (default 1)`),
+  isNegotiable: z.enum(['true', 'false']).optional().describe('true or false (default false)'),
 };
 const createBodyDoc = z
   .object({
     ...formFields,
+    category: z.enum(PRODUCT_CATEGORIES),
     images: z
       .array(z.file())
       .describe('1 to 5 PNG, JPG, GIF or WebP images, 5 MB each; the first is the cover'),
@@ -277,7 +287,7 @@ function sellerRoutes(app: ZodApp, { service, id, canManage, tags }: ProductRout
         tags,
         description: 'The seller only. Removes the product and its image files.',
         params: id.params,
-        response: { 204: z.null().describe('Deleted') },
+        response: { 204: { description: 'Deleted', content: {} } },
       },
     },
     async (req, reply) => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { campusConfigSchema } from '@campusrun/shared';
+import { campusConfigSchema, errorResponseSchema } from '@campusrun/shared';
 import type { AppContext } from '../../lib/context';
 import { errorBody } from '../../lib/errors';
 import { publicCampusConfig } from '../../config';
@@ -128,6 +128,14 @@ export function systemRoutes(
           tags: ['system'],
           description:
             'Prometheus text format. From loopback, or with Authorization: Bearer METRICS_TOKEN; 404 otherwise.',
+          response: {
+            200: {
+              description: 'The metrics, in the Prometheus text format.',
+              content: { 'text/plain': { schema: z.string() } },
+            },
+            401: errorResponseSchema.describe('A wrong METRICS_TOKEN.'),
+            404: errorResponseSchema.describe('Not from loopback and no METRICS_TOKEN is set.'),
+          },
         },
       },
       async (req, reply) => {
