@@ -11,8 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { toast } from '@/lib/toast';
-import { applyOfferToThreads } from '../api/cache';
-import { decideOffer } from '../api/decide-offer';
+import { applyOfferToThreads, decideOffer } from '@/api/chat';
 
 type Offer = NonNullable<ChatMessage['offer']>;
 

@@ -28,8 +28,7 @@ import { formatDateTime, formatRupees } from '@/lib/format';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { mediaUrl } from '@/lib/media';
 import { toast } from '@/lib/toast';
-import { useModerationDisputes } from '../api/get-moderation-disputes';
-import { useResolveDispute } from '../api/resolve-dispute';
+import { useModerationDisputes, useResolveDispute } from '@/api/moderation';
 
 const STATUSES: { id: DisputeStatus; label: string }[] = [
   { id: 'open', label: 'Open' },

@@ -9,7 +9,7 @@ import {
 } from '@campusrun/shared';
 import { useCallback } from 'react';
 import { useUrlFilters } from '@/lib/url-filters';
-import type { ProductFilters } from '../api/keys';
+import type { ProductFilters } from '@/api/products';
 
 const DEFAULT_SORT: ProductSort = 'recent';
 

@@ -1,0 +1,100 @@
+import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  DayScholarStats,
+  DeliveryListResponse,
+  HostellerStats,
+  RecentProduct,
+  RequestListResponse,
+} from '@campusrun/shared';
+import { api } from '@/lib/api-client';
+
+export const DASHBOARD_LIST_SIZE = 5;
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  hostellerStats: () => [...dashboardKeys.all, 'hosteller', 'stats'] as const,
+  recentRequests: () => [...dashboardKeys.all, 'hosteller', 'recent-requests'] as const,
+  recentProducts: () => [...dashboardKeys.all, 'hosteller', 'recent-products'] as const,
+  dayScholarStats: () => [...dashboardKeys.all, 'dayscholar', 'stats'] as const,
+  activeDeliveries: () => [...dashboardKeys.all, 'dayscholar', 'active-deliveries'] as const,
+  availableRequests: () => [...dashboardKeys.all, 'dayscholar', 'available'] as const,
+};
+
+/** A dashboard query's options: dashboards always show fresh numbers when opened. */
+export const dashboardQuery = <T>(queryKey: QueryKey, fetcher: (signal: AbortSignal) => Promise<T>) =>
+  queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => fetcher(signal),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+
+/** GET /dayscholar/deliveries/active?limit → { deliveries, nextCursor }. */
+export const getActiveDeliveries = (signal?: AbortSignal) =>
+  api
+    .get<DeliveryListResponse>('/dayscholar/deliveries/active', {
+      signal,
+      params: { limit: DASHBOARD_LIST_SIZE },
+    })
+    .then((b) => b.deliveries);
+
+export const activeDeliveriesQuery = () =>
+  dashboardQuery(dashboardKeys.activeDeliveries(), getActiveDeliveries);
+
+export const useActiveDeliveries = () => useQuery(activeDeliveriesQuery());
+
+/** GET /dayscholar/requests/available?limit (newest first) → { requests, nextCursor }. */
+export const getAvailablePreview = (signal?: AbortSignal) =>
+  api
+    .get<RequestListResponse>('/dayscholar/requests/available', {
+      signal,
+      params: { limit: DASHBOARD_LIST_SIZE, sort: 'newest' },
+    })
+    .then((b) => b.requests);
+
+export const availablePreviewQuery = () =>
+  dashboardQuery(dashboardKeys.availableRequests(), getAvailablePreview);
+
+export const useAvailablePreview = () => useQuery(availablePreviewQuery());
+
+/** GET /dayscholar/stats → { stats }. */
+export const getDayScholarStats = (signal?: AbortSignal) =>
+  api.get<{ stats: DayScholarStats }>('/dayscholar/stats', { signal }).then((b) => b.stats);
+
+export const dayScholarStatsQuery = () => dashboardQuery(dashboardKeys.dayScholarStats(), getDayScholarStats);
+
+export const useDayScholarStats = () => useQuery(dayScholarStatsQuery());
+
+/** GET /hosteller/stats → { stats }. */
+export const getHostellerStats = (signal?: AbortSignal) =>
+  api.get<{ stats: HostellerStats }>('/hosteller/stats', { signal }).then((b) => b.stats);
+
+export const hostellerStatsQuery = () => dashboardQuery(dashboardKeys.hostellerStats(), getHostellerStats);
+
+export const useHostellerStats = () => useQuery(hostellerStatsQuery());
+
+/** GET /hosteller/products/recent?limit → { products }. */
+export const getRecentProducts = (signal?: AbortSignal) =>
+  api
+    .get<{ products: RecentProduct[] }>('/hosteller/products/recent', {
+      signal,
+      params: { limit: DASHBOARD_LIST_SIZE },
+    })
+    .then((b) => b.products);
+
+export const recentProductsQuery = () => dashboardQuery(dashboardKeys.recentProducts(), getRecentProducts);
+
+export const useRecentProducts = () => useQuery(recentProductsQuery());
+
+/** GET /hosteller/requests/recent?limit → { requests }. */
+export const getRecentRequests = (signal?: AbortSignal) =>
+  api
+    .get<{ requests: RequestListResponse['requests'] }>('/hosteller/requests/recent', {
+      signal,
+      params: { limit: DASHBOARD_LIST_SIZE },
+    })
+    .then((b) => b.requests);
+
+export const recentRequestsQuery = () => dashboardQuery(dashboardKeys.recentRequests(), getRecentRequests);
+
+export const useRecentRequests = () => useQuery(recentRequestsQuery());

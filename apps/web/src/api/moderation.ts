@@ -1,0 +1,110 @@
+import type {
+  Dispute,
+  DisputeStatus,
+  ModerateReportBody,
+  ModerationActionEntry,
+  ModerationDispute,
+  ModerationReport,
+  ReportStatus,
+  ResolveDisputeBody,
+} from '@campusrun/shared';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const moderationKeys = {
+  all: ['moderation'] as const,
+  reports: (status: ReportStatus) => ['moderation', 'reports', status] as const,
+  actions: ['moderation', 'actions'] as const,
+  disputes: ['moderation', 'disputes'] as const,
+  disputeList: (status: DisputeStatus) => ['moderation', 'disputes', status] as const,
+};
+
+/** GET /moderation/actions → { actions }: the log, newest first. */
+export const getModerationActions = (signal?: AbortSignal) =>
+  api
+    .get<{ actions: ModerationActionEntry[] }>('/moderation/actions', { params: { limit: 100 }, signal })
+    .then((b) => b.actions);
+
+export const moderationActionsQuery = () =>
+  queryOptions({ queryKey: moderationKeys.actions, queryFn: ({ signal }) => getModerationActions(signal) });
+
+export function useModerationActions() {
+  return useQuery(moderationActionsQuery());
+}
+
+export const DISPUTES_PAGE_SIZE = 20;
+
+interface DisputesPage {
+  disputes: ModerationDispute[];
+  nextCursor: string | null;
+}
+
+/** GET /moderation/disputes?status&limit&cursor → { disputes, nextCursor }. */
+export const getModerationDisputes = (status: DisputeStatus, cursor?: string, signal?: AbortSignal) =>
+  api.get<DisputesPage>('/moderation/disputes', {
+    signal,
+    params: { status, limit: DISPUTES_PAGE_SIZE, cursor },
+  });
+
+export const moderationDisputesQuery = (status: DisputeStatus) =>
+  infiniteQueryOptions({
+    queryKey: moderationKeys.disputeList(status),
+    queryFn: ({ pageParam, signal }) => getModerationDisputes(status, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export function useModerationDisputes(status: DisputeStatus) {
+  return useInfiniteQuery(moderationDisputesQuery(status));
+}
+
+/** GET /moderation/reports?status= → { reports } (the first 100: a campus queue is short). */
+export const getModerationReports = (status: ReportStatus, signal?: AbortSignal) =>
+  api
+    .get<{ reports: ModerationReport[] }>('/moderation/reports', { params: { status, limit: 100 }, signal })
+    .then((b) => b.reports);
+
+export const moderationReportsQuery = (status: ReportStatus) =>
+  queryOptions({
+    queryKey: moderationKeys.reports(status),
+    queryFn: ({ signal }) => getModerationReports(status, signal),
+  });
+
+export function useModerationReports(status: ReportStatus) {
+  return useQuery(moderationReportsQuery(status));
+}
+
+/** PUT /moderation/reports/{id} → { message }: closes every open report on its target. */
+export const moderateReport = ({ reportId, body }: { reportId: string; body: ModerateReportBody }) =>
+  api.put<{ message: string }>(`/moderation/reports/${encodeURIComponent(reportId)}`, body);
+
+export function useModerate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moderateReport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
+  });
+}
+
+/** PUT /moderation/disputes/{id} {outcome, note} → { dispute }: both parties are told. */
+export const resolveDispute = ({ disputeId, body }: { disputeId: string; body: ResolveDisputeBody }) =>
+  api.put<{ dispute?: Dispute; message?: string }>(
+    `/moderation/disputes/${encodeURIComponent(disputeId)}`,
+    body,
+  );
+
+export function useResolveDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resolveDispute,
+    // The decision also leaves a row in the action log.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
+  });
+}
