@@ -8,6 +8,7 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { productQuery } from './products';
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -15,7 +16,6 @@ export const chatKeys = {
   threads: ['chat', 'thread'] as const,
   thread: (userId: string) => ['chat', 'thread', userId] as const,
   user: (userId: string) => ['chat', 'user', userId] as const,
-  product: (productId: string) => ['chat', 'product', productId] as const,
 };
 
 /* How the cached conversations and threads follow a message, a read receipt or an offer. */
@@ -127,10 +127,6 @@ export function clearUnread(queryClient: QueryClient, partnerId: string) {
   );
 }
 
-/** PUT /offers/{id}/accept|decline|withdraw, from the offer card in a thread. */
-export const decideOffer = (id: string, action: 'accept' | 'decline' | 'withdraw') =>
-  api.put<{ offer: Offer; message: string }>(`/offers/${encodeURIComponent(id)}/${action}`);
-
 /** GET /users/{id} → { user }: the thread's partner. */
 export const getChatUser = (userId: string, signal?: AbortSignal) =>
   api.get<{ user: PublicUser }>(`/users/${encodeURIComponent(userId)}`, { signal }).then((b) => b.user);
@@ -161,12 +157,8 @@ export type ThreadProduct = NonNullable<ChatMessage['product']>;
  */
 export function useThreadProduct(productId: string | undefined, userIds: string[]) {
   return useQuery({
-    queryKey: chatKeys.product(productId ?? ''),
+    ...productQuery(productId ?? ''),
     enabled: productId !== undefined,
-    queryFn: ({ signal }) =>
-      api
-        .get<{ product: Product }>(`/products/${encodeURIComponent(productId ?? '')}`, { signal })
-        .then(({ product }) => product),
     select: (product): ThreadProduct | null =>
       userIds.includes(product.sellerId)
         ? {

@@ -7,6 +7,7 @@ import type {
   RequestListResponse,
 } from '@campusrun/shared';
 import { api } from '@/lib/api-client';
+import { getAvailableRequests } from './requests';
 
 export const DASHBOARD_LIST_SIZE = 5;
 
@@ -45,12 +46,7 @@ export const useActiveDeliveries = () => useQuery(activeDeliveriesQuery());
 
 /** GET /dayscholar/requests/available?limit (newest first) → { requests, nextCursor }. */
 export const getAvailablePreview = (signal?: AbortSignal) =>
-  api
-    .get<RequestListResponse>('/dayscholar/requests/available', {
-      signal,
-      params: { limit: DASHBOARD_LIST_SIZE, sort: 'newest' },
-    })
-    .then((b) => b.requests);
+  getAvailableRequests({ limit: DASHBOARD_LIST_SIZE, sort: 'newest' }, signal).then((b) => b.requests);
 
 export const availablePreviewQuery = () =>
   dashboardQuery(dashboardKeys.availableRequests(), getAvailablePreview);

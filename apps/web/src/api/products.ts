@@ -25,6 +25,7 @@ import {
 } from '@tanstack/react-query';
 import { uploadForm } from '@/lib/upload';
 import { api } from '@/lib/api-client';
+import { createRating } from './ratings';
 
 /** The marketplace filters that go into the URL and into GET /products. Empty string: no filter. */
 export interface ProductFilters {
@@ -300,9 +301,8 @@ export interface SaleReviewBody {
   ratingType: 'buyer_to_seller' | 'seller_to_buyer';
 }
 
-/** POST /ratings for a sale → { message }. */
-export const reviewSale = (productId: string, body: SaleReviewBody) =>
-  api.post<{ message: string }>('/ratings', { ...body, productId });
+/** POST /ratings for a sale. */
+const reviewSale = (productId: string, body: SaleReviewBody) => createRating({ ...body, productId });
 
 export function useReviewSale(productId: string) {
   const queryClient = useQueryClient();
@@ -314,9 +314,9 @@ export function useReviewSale(productId: string) {
 
 /** PUT /products/{id}/save (save) or DELETE (unsave) → { isSaved, message }. */
 export const toggleSavedProduct = ({ id, save }: { id: string; save: boolean }) =>
-  (save ? api.put : api.delete)<{ isSaved: boolean; message: string }>(
-    `/products/${encodeURIComponent(id)}/save`,
-  );
+  save
+    ? api.put<{ isSaved: boolean; message: string }>(`/products/${encodeURIComponent(id)}/save`)
+    : api.delete<{ isSaved: boolean; message: string }>(`/products/${encodeURIComponent(id)}/save`);
 
 /** Sets `isSaved` on every cached copy of the product (its page and the lists). */
 function markSaved(queryClient: QueryClient, id: string, isSaved: boolean) {

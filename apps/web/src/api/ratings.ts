@@ -1,4 +1,4 @@
-import type { RatingSummary } from '@campusrun/shared';
+import type { CreateRatingInput, Rating, RatingSummary } from '@campusrun/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,6 +6,10 @@ import { api } from '@/lib/api-client';
 export const ratingKeys = {
   user: (userId: string) => ['ratings', 'user', userId] as const,
 };
+
+/** POST /ratings (a delivery's or a sale's) → 201 { message, rating }. */
+export const createRating = (body: CreateRatingInput) =>
+  api.post<{ message: string; rating: Rating }>('/ratings', body);
 
 /** GET /ratings/user/{userId} → { rating: { average, count } }. */
 export const getUserRating = (userId: string, signal?: AbortSignal) =>

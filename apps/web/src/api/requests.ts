@@ -20,7 +20,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { ratingKeys } from './ratings';
+import { createRating, ratingKeys } from './ratings';
 import { api } from '@/lib/api-client';
 
 /** The browse filters that go into the URL and into GET /dayscholar/requests/available. '' = none. */
@@ -55,10 +55,6 @@ export function invalidateAfterRequestChange(queryClient: QueryClient) {
 /** Toasts of the request and rating pages close after 3 seconds: short news that should not pile up. */
 export const REQUEST_TOAST = { autoClose: 3000 } as const;
 
-/** POST /ratings → 201 { message, rating }. */
-export const createRating = (body: CreateRatingBody) =>
-  api.post<{ message: string; rating: Rating }>('/ratings', body);
-
 export function useCreateRating() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -91,25 +87,17 @@ export function useCreateRequest() {
 }
 
 /** GET /dayscholar/requests/available?search&location&pickupFrom&minFee&maxFee&sort&limit&cursor. */
-export const getAvailableRequests = (filters: AvailableFilters, cursor?: string, signal?: AbortSignal) =>
-  api.get<RequestListResponse>('/dayscholar/requests/available', {
-    signal,
-    params: {
-      search: filters.search,
-      location: filters.location,
-      pickupFrom: filters.pickupFrom,
-      minFee: filters.minFee,
-      maxFee: filters.maxFee,
-      sort: filters.sort,
-      limit: REQUESTS_PAGE_SIZE,
-      cursor,
-    },
-  });
+export const getAvailableRequests = (params: AvailableParams, signal?: AbortSignal) =>
+  api.get<RequestListResponse>('/dayscholar/requests/available', { signal, params });
+
+/** The query of GET /dayscholar/requests/available, in its callers' order: boot.js asks for the same addresses early. */
+type AvailableParams = Partial<AvailableFilters> & { limit: number; cursor?: string };
 
 export const availableRequestsQuery = (filters: AvailableFilters) =>
   infiniteQueryOptions({
     queryKey: requestKeys.available(filters),
-    queryFn: ({ pageParam, signal }) => getAvailableRequests(filters, pageParam, signal),
+    queryFn: ({ pageParam, signal }) =>
+      getAvailableRequests({ ...filters, limit: REQUESTS_PAGE_SIZE, cursor: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -89,8 +89,10 @@ export function useRuns() {
  * 409 when the run is closed to joining or full.
  */
 export const joinRun = (input: { id: string; item: RunItemBody } | { id: string; leave: true }) => {
-  const path = `/runs/${encodeURIComponent(input.id)}/join`;
-  const call = 'item' in input ? api.post<{ run: Run }>(path, input.item) : api.delete<{ run: Run }>(path);
+  const call =
+    'item' in input
+      ? api.post<{ run: Run }>(`/runs/${encodeURIComponent(input.id)}/join`, input.item)
+      : api.delete<{ run: Run }>(`/runs/${encodeURIComponent(input.id)}/join`);
   return call.then((res) => res.run);
 };
 

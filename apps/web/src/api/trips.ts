@@ -8,6 +8,7 @@ import type {
 } from '@campusrun/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
+import { getMyRequests } from './requests';
 
 export const tripKeys = {
   all: ['trips'] as const,
@@ -118,9 +119,7 @@ export function useMyTrips({ enabled = true }: { enabled?: boolean } = {}) {
  * requests, newest first): the ones they may add to a trip. One page is plenty to choose from.
  */
 export const getPendingRequests = (signal?: AbortSignal): Promise<DeliveryRequest[]> =>
-  api
-    .get<RequestListResponse>('/requests/my-requests', { signal, params: { status: 'pending', limit: 20 } })
-    .then((body) => body.requests);
+  getMyRequests('pending', undefined, signal).then((body) => body.requests);
 
 export const pendingRequestsQuery = () =>
   queryOptions({ queryKey: tripKeys.pendingRequests(), queryFn: ({ signal }) => getPendingRequests(signal) });

@@ -10,8 +10,7 @@ import {
   useState,
 } from 'react';
 import { afterFirstScreen } from './after-first-screen';
-import { api } from './api-client';
-import { useAuth } from './auth';
+import { fetchCurrentUser, useAuth } from './auth';
 import { sessionStore } from './session';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -115,8 +114,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
           if (sessionStore.getToken() !== token) return;
           // Check the session over HTTP, whose 401 handling ends it (a revoked or expired token);
           // a session that is still good gets a fresh attempt.
-          void api
-            .get('/auth/me')
+          void fetchCurrentUser()
             .then(() => connectLater(s, SOCKET_OPTIONS.reconnectionDelayMax))
             .catch(() => {});
           return;

@@ -11,7 +11,8 @@ import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { toast } from '@/lib/toast';
-import { applyOfferToThreads, decideOffer } from '@/api/chat';
+import { applyOfferToThreads } from '@/api/chat';
+import { decideOffer } from '@/api/products';
 
 type Offer = NonNullable<ChatMessage['offer']>;
 
@@ -53,7 +54,7 @@ export function OfferCard({ offer, mine }: { offer: Offer; mine: boolean }) {
   const run = async (action: 'accept' | 'decline' | 'withdraw') => {
     setBusy(action);
     try {
-      const answer = await decideOffer(offer.id, action);
+      const answer = await decideOffer({ id: offer.id, action });
       applyOfferToThreads(queryClient, answer.offer);
       toast.success(answer.message, { toastId: 'offer:respond' });
     } catch (error) {
