@@ -10,7 +10,7 @@ import type {
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export interface CompleteProfileBody {
+interface CompleteProfileBody {
   role: Role;
   phoneNumber: string;
   hostelBlock: string | null;
@@ -18,7 +18,7 @@ export interface CompleteProfileBody {
 }
 
 /** PUT /users/complete-google-profile → { user }. */
-export const completeGoogleProfile = (body: CompleteProfileBody) =>
+const completeGoogleProfile = (body: CompleteProfileBody) =>
   api.put<{ user: User }>('/users/complete-google-profile', body);
 
 export function useCompleteGoogleProfile() {
@@ -26,7 +26,7 @@ export function useCompleteGoogleProfile() {
 }
 
 /** POST /auth/forgot-password → { message } (the same answer whether or not the account exists). */
-export const forgotPassword = (body: { email: string }) =>
+const forgotPassword = (body: { email: string }) =>
   api.post<{ message: string }>('/auth/forgot-password', body);
 
 export function useForgotPassword() {
@@ -40,13 +40,13 @@ export function useForgotPassword() {
 export const exchangeGoogleCode = (code: string) =>
   api.post<GoogleExchangeResponse>('/auth/google/exchange', { code });
 
-export interface LoginResponse {
+interface LoginResponse {
   token: string;
   user: User;
 }
 
 /** POST /auth/login → { token, user }; an unverified account answers 403 { isVerified: false, userId }. */
-export const login = (body: LoginBody) => api.post<LoginResponse>('/auth/login', body);
+const login = (body: LoginBody) => api.post<LoginResponse>('/auth/login', body);
 
 export function useLogin() {
   return useMutation({ mutationFn: login });
@@ -56,14 +56,14 @@ export function useLogin() {
  * POST /auth/register → 201 { message, userId, ticket }; a 400 carries errors [{ param, msg }]. The
  * ticket, sent with the mailed code from this browser, signs the student in.
  */
-export const register = (body: RegisterBody) => api.post<RegisterResponse>('/auth/register', body);
+const register = (body: RegisterBody) => api.post<RegisterResponse>('/auth/register', body);
 
 export function useRegister() {
   return useMutation({ mutationFn: register });
 }
 
 /** POST /auth/reset-password → { message }. */
-export const resetPassword = (body: { token: string; password: string }) =>
+const resetPassword = (body: { token: string; password: string }) =>
   api.post<{ message: string }>('/auth/reset-password', body);
 
 export function useResetPassword() {
@@ -71,7 +71,7 @@ export function useResetPassword() {
 }
 
 /** POST /auth/send-otp → { message }; 429 during the 60 s cooldown. `userId` names the sign-up. */
-export const sendOtp = (body: { email: string; userId?: string }) =>
+const sendOtp = (body: { email: string; userId?: string }) =>
   api.post<{ message: string }>('/auth/send-otp', body);
 
 export function useSendOtp() {
@@ -82,7 +82,7 @@ export function useSendOtp() {
  * POST /auth/verify-otp → { message }, plus { token, user } (as login answers) when `ticket` is the
  * sign-up's own. `userId` names the sign-up the code must belong to.
  */
-export const verifyOtp = (body: { email: string; otp: string; userId?: string; ticket?: string }) =>
+const verifyOtp = (body: { email: string; otp: string; userId?: string; ticket?: string }) =>
   api.post<VerifyResponse>('/auth/verify-otp', body);
 
 export function useVerifyOtp() {

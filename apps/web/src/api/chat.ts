@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation, Offer, Product, PublicUser, UserRef } from '@campusrun/shared';
+import type { ChatMessage, Conversation, Offer, PublicUser, UserRef } from '@campusrun/shared';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -128,10 +128,10 @@ export function clearUnread(queryClient: QueryClient, partnerId: string) {
 }
 
 /** GET /users/{id} → { user }: the thread's partner. */
-export const getChatUser = (userId: string, signal?: AbortSignal) =>
+const getChatUser = (userId: string, signal?: AbortSignal) =>
   api.get<{ user: PublicUser }>(`/users/${encodeURIComponent(userId)}`, { signal }).then((b) => b.user);
 
-export const chatUserQuery = (userId: string) =>
+const chatUserQuery = (userId: string) =>
   queryOptions({ queryKey: chatKeys.user(userId), queryFn: ({ signal }) => getChatUser(userId, signal) });
 
 export function useChatUser(userId: string) {
@@ -139,10 +139,10 @@ export function useChatUser(userId: string) {
 }
 
 /** GET /chat/conversations → { conversations }: one per partner, the latest first. */
-export const getConversations = (signal?: AbortSignal) =>
+const getConversations = (signal?: AbortSignal) =>
   api.get<{ conversations: Conversation[] }>('/chat/conversations', { signal }).then((b) => b.conversations);
 
-export const conversationsQuery = () =>
+const conversationsQuery = () =>
   queryOptions({ queryKey: chatKeys.conversations, queryFn: ({ signal }) => getConversations(signal) });
 
 export function useConversations() {
@@ -182,7 +182,7 @@ export interface ThreadPage {
 
 export type ThreadData = InfiniteData<ThreadPage, unknown>;
 
-export const THREAD_PAGE_SIZE = 30;
+const THREAD_PAGE_SIZE = 30;
 
 /** GET /chat/conversation/{userId}: newest page first; opening it marks incoming messages read. */
 export function fetchThreadPage(
@@ -197,7 +197,7 @@ export function fetchThreadPage(
   });
 }
 
-export const threadQuery = (userId: string) =>
+const threadQuery = (userId: string) =>
   infiniteQueryOptions({
     queryKey: chatKeys.thread(userId),
     queryFn: ({ pageParam, signal }) => fetchThreadPage(userId, pageParam, signal),

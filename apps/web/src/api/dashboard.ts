@@ -22,7 +22,7 @@ export const dashboardKeys = {
 };
 
 /** A dashboard query's options: dashboards always show fresh numbers when opened. */
-export const dashboardQuery = <T>(queryKey: QueryKey, fetcher: (signal: AbortSignal) => Promise<T>) =>
+const dashboardQuery = <T>(queryKey: QueryKey, fetcher: (signal: AbortSignal) => Promise<T>) =>
   queryOptions({
     queryKey,
     queryFn: ({ signal }) => fetcher(signal),
@@ -31,7 +31,7 @@ export const dashboardQuery = <T>(queryKey: QueryKey, fetcher: (signal: AbortSig
   });
 
 /** GET /dayscholar/deliveries/active?limit → { deliveries, nextCursor }. */
-export const getActiveDeliveries = (signal?: AbortSignal) =>
+const getActiveDeliveries = (signal?: AbortSignal) =>
   api
     .get<DeliveryListResponse>('/dayscholar/deliveries/active', {
       signal,
@@ -39,38 +39,36 @@ export const getActiveDeliveries = (signal?: AbortSignal) =>
     })
     .then((b) => b.deliveries);
 
-export const activeDeliveriesQuery = () =>
-  dashboardQuery(dashboardKeys.activeDeliveries(), getActiveDeliveries);
+const activeDeliveriesQuery = () => dashboardQuery(dashboardKeys.activeDeliveries(), getActiveDeliveries);
 
 export const useActiveDeliveries = () => useQuery(activeDeliveriesQuery());
 
 /** GET /dayscholar/requests/available?limit (newest first) → { requests, nextCursor }. */
-export const getAvailablePreview = (signal?: AbortSignal) =>
+const getAvailablePreview = (signal?: AbortSignal) =>
   getAvailableRequests({ limit: DASHBOARD_LIST_SIZE, sort: 'newest' }, signal).then((b) => b.requests);
 
-export const availablePreviewQuery = () =>
-  dashboardQuery(dashboardKeys.availableRequests(), getAvailablePreview);
+const availablePreviewQuery = () => dashboardQuery(dashboardKeys.availableRequests(), getAvailablePreview);
 
 export const useAvailablePreview = () => useQuery(availablePreviewQuery());
 
 /** GET /dayscholar/stats → { stats }. */
-export const getDayScholarStats = (signal?: AbortSignal) =>
+const getDayScholarStats = (signal?: AbortSignal) =>
   api.get<{ stats: DayScholarStats }>('/dayscholar/stats', { signal }).then((b) => b.stats);
 
-export const dayScholarStatsQuery = () => dashboardQuery(dashboardKeys.dayScholarStats(), getDayScholarStats);
+const dayScholarStatsQuery = () => dashboardQuery(dashboardKeys.dayScholarStats(), getDayScholarStats);
 
 export const useDayScholarStats = () => useQuery(dayScholarStatsQuery());
 
 /** GET /hosteller/stats → { stats }. */
-export const getHostellerStats = (signal?: AbortSignal) =>
+const getHostellerStats = (signal?: AbortSignal) =>
   api.get<{ stats: HostellerStats }>('/hosteller/stats', { signal }).then((b) => b.stats);
 
-export const hostellerStatsQuery = () => dashboardQuery(dashboardKeys.hostellerStats(), getHostellerStats);
+const hostellerStatsQuery = () => dashboardQuery(dashboardKeys.hostellerStats(), getHostellerStats);
 
 export const useHostellerStats = () => useQuery(hostellerStatsQuery());
 
 /** GET /hosteller/products/recent?limit → { products }. */
-export const getRecentProducts = (signal?: AbortSignal) =>
+const getRecentProducts = (signal?: AbortSignal) =>
   api
     .get<{ products: RecentProduct[] }>('/hosteller/products/recent', {
       signal,
@@ -78,12 +76,12 @@ export const getRecentProducts = (signal?: AbortSignal) =>
     })
     .then((b) => b.products);
 
-export const recentProductsQuery = () => dashboardQuery(dashboardKeys.recentProducts(), getRecentProducts);
+const recentProductsQuery = () => dashboardQuery(dashboardKeys.recentProducts(), getRecentProducts);
 
 export const useRecentProducts = () => useQuery(recentProductsQuery());
 
 /** GET /hosteller/requests/recent?limit → { requests }. */
-export const getRecentRequests = (signal?: AbortSignal) =>
+const getRecentRequests = (signal?: AbortSignal) =>
   api
     .get<{ requests: RequestListResponse['requests'] }>('/hosteller/requests/recent', {
       signal,
@@ -91,6 +89,6 @@ export const getRecentRequests = (signal?: AbortSignal) =>
     })
     .then((b) => b.requests);
 
-export const recentRequestsQuery = () => dashboardQuery(dashboardKeys.recentRequests(), getRecentRequests);
+const recentRequestsQuery = () => dashboardQuery(dashboardKeys.recentRequests(), getRecentRequests);
 
 export const useRecentRequests = () => useQuery(recentRequestsQuery());

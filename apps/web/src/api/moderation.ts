@@ -18,7 +18,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const moderationKeys = {
+const moderationKeys = {
   all: ['moderation'] as const,
   reports: (status: ReportStatus) => ['moderation', 'reports', status] as const,
   actions: ['moderation', 'actions'] as const,
@@ -27,19 +27,19 @@ export const moderationKeys = {
 };
 
 /** GET /moderation/actions → { actions }: the log, newest first. */
-export const getModerationActions = (signal?: AbortSignal) =>
+const getModerationActions = (signal?: AbortSignal) =>
   api
     .get<{ actions: ModerationActionEntry[] }>('/moderation/actions', { params: { limit: 100 }, signal })
     .then((b) => b.actions);
 
-export const moderationActionsQuery = () =>
+const moderationActionsQuery = () =>
   queryOptions({ queryKey: moderationKeys.actions, queryFn: ({ signal }) => getModerationActions(signal) });
 
 export function useModerationActions() {
   return useQuery(moderationActionsQuery());
 }
 
-export const DISPUTES_PAGE_SIZE = 20;
+const DISPUTES_PAGE_SIZE = 20;
 
 interface DisputesPage {
   disputes: ModerationDispute[];
@@ -47,13 +47,13 @@ interface DisputesPage {
 }
 
 /** GET /moderation/disputes?status&limit&cursor → { disputes, nextCursor }. */
-export const getModerationDisputes = (status: DisputeStatus, cursor?: string, signal?: AbortSignal) =>
+const getModerationDisputes = (status: DisputeStatus, cursor?: string, signal?: AbortSignal) =>
   api.get<DisputesPage>('/moderation/disputes', {
     signal,
     params: { status, limit: DISPUTES_PAGE_SIZE, cursor },
   });
 
-export const moderationDisputesQuery = (status: DisputeStatus) =>
+const moderationDisputesQuery = (status: DisputeStatus) =>
   infiniteQueryOptions({
     queryKey: moderationKeys.disputeList(status),
     queryFn: ({ pageParam, signal }) => getModerationDisputes(status, pageParam, signal),
@@ -66,12 +66,12 @@ export function useModerationDisputes(status: DisputeStatus) {
 }
 
 /** GET /moderation/reports?status= → { reports } (the first 100: a campus queue is short). */
-export const getModerationReports = (status: ReportStatus, signal?: AbortSignal) =>
+const getModerationReports = (status: ReportStatus, signal?: AbortSignal) =>
   api
     .get<{ reports: ModerationReport[] }>('/moderation/reports', { params: { status, limit: 100 }, signal })
     .then((b) => b.reports);
 
-export const moderationReportsQuery = (status: ReportStatus) =>
+const moderationReportsQuery = (status: ReportStatus) =>
   queryOptions({
     queryKey: moderationKeys.reports(status),
     queryFn: ({ signal }) => getModerationReports(status, signal),
@@ -82,7 +82,7 @@ export function useModerationReports(status: ReportStatus) {
 }
 
 /** PUT /moderation/reports/{id} → { message }: closes every open report on its target. */
-export const moderateReport = ({ reportId, body }: { reportId: string; body: ModerateReportBody }) =>
+const moderateReport = ({ reportId, body }: { reportId: string; body: ModerateReportBody }) =>
   api.put<{ message: string }>(`/moderation/reports/${encodeURIComponent(reportId)}`, body);
 
 export function useModerate() {
@@ -94,7 +94,7 @@ export function useModerate() {
 }
 
 /** PUT /moderation/disputes/{id} {outcome, note} → { dispute }: both parties are told. */
-export const resolveDispute = ({ disputeId, body }: { disputeId: string; body: ResolveDisputeBody }) =>
+const resolveDispute = ({ disputeId, body }: { disputeId: string; body: ResolveDisputeBody }) =>
   api.put<{ dispute?: Dispute; message?: string }>(
     `/moderation/disputes/${encodeURIComponent(disputeId)}`,
     body,

@@ -29,7 +29,7 @@ const MARK_FAILED = 'Failed to mark notifications as read';
  * Marking read shows at once: `change` turns the cached page into the marked one (null: nothing to
  * change). If the server refuses, the page before comes back and a toast says so.
  */
-export function markReadAtOnce<V>(
+function markReadAtOnce<V>(
   queryClient: QueryClient,
   change: (page: NotificationsPage, variables: V) => NotificationsPage | null,
 ) {
@@ -54,14 +54,14 @@ export interface NotificationsPage {
   nextCursor: string | null;
 }
 
-export const NOTIFICATIONS_LIMIT = 20;
+const NOTIFICATIONS_LIMIT = 20;
 
 /** GET /notifications?limit → the newest notifications and the unread count (the bell's badge). */
-export function fetchNotifications(signal?: AbortSignal) {
+function fetchNotifications(signal?: AbortSignal) {
   return api.get<NotificationsPage>('/notifications', { params: { limit: NOTIFICATIONS_LIMIT }, signal });
 }
 
-export const notificationsQuery = () =>
+const notificationsQuery = () =>
   queryOptions({ queryKey: notificationsKey, queryFn: ({ signal }) => fetchNotifications(signal) });
 
 export function useNotifications() {
@@ -69,7 +69,7 @@ export function useNotifications() {
 }
 
 /** PUT /notifications/read-all. */
-export const markAllNotificationsRead = () => api.put('/notifications/read-all');
+const markAllNotificationsRead = () => api.put('/notifications/read-all');
 
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
@@ -84,7 +84,7 @@ export function useMarkAllNotificationsRead() {
 }
 
 /** PUT /notifications/{id}/read. */
-export const markNotificationRead = (id: string) => api.put(`/notifications/${encodeURIComponent(id)}/read`);
+const markNotificationRead = (id: string) => api.put(`/notifications/${encodeURIComponent(id)}/read`);
 
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();

@@ -51,7 +51,7 @@ export const productKeys = {
  * others when shown). Other screens follow the socket's entity events (app/live-updates.ts);
  * dashboards refetch whenever they open.
  */
-export function invalidateAfterProductChange(queryClient: QueryClient) {
+function invalidateAfterProductChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
 }
 
@@ -65,7 +65,7 @@ export function applyOffer(queryClient: QueryClient, offer: Offer) {
   });
 }
 
-export interface CreateProductVariables {
+interface CreateProductVariables {
   body: CreateProductBody;
   /** 1 to 5 photos in display order (the first is the cover). */
   images: File[];
@@ -74,7 +74,7 @@ export interface CreateProductVariables {
 }
 
 /** POST /products, multipart with the photos as repeated `images` files → 201 { product }. */
-export function createProduct({ body, images, onProgress }: CreateProductVariables) {
+function createProduct({ body, images, onProgress }: CreateProductVariables) {
   const form = new FormData();
   form.append('name', body.name);
   form.append('description', body.description);
@@ -119,7 +119,7 @@ export function useDecideOffer() {
 }
 
 /** DELETE /products/{id} → 204 (the seller; its photos go too). */
-export const deleteProduct = (id: string) => api.delete<null>(`/products/${encodeURIComponent(id)}`);
+const deleteProduct = (id: string) => api.delete<null>(`/products/${encodeURIComponent(id)}`);
 
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
@@ -134,12 +134,12 @@ export function useDeleteProduct() {
 }
 
 /** GET /products/{id}/buyers (the seller) → the candidates, and whose offer was accepted. */
-export const getBuyerCandidates = (productId: string, signal?: AbortSignal) =>
+const getBuyerCandidates = (productId: string, signal?: AbortSignal) =>
   api
     .get<BuyerCandidates>(`/products/${encodeURIComponent(productId)}/buyers`, { signal })
     .then((b) => ({ buyers: b.buyers, acceptedBuyerId: b.acceptedBuyerId ?? null }));
 
-export const buyerCandidatesQuery = (productId: string) =>
+const buyerCandidatesQuery = (productId: string) =>
   queryOptions({
     queryKey: productKeys.buyers(productId),
     queryFn: ({ signal }) => getBuyerCandidates(productId, signal),
@@ -150,12 +150,12 @@ export function useBuyerCandidates(productId: string, enabled: boolean) {
 }
 
 /** GET /products/{id}/offers → { offers }: the seller's all, a buyer's own. */
-export const getOffers = (productId: string, signal?: AbortSignal) =>
+const getOffers = (productId: string, signal?: AbortSignal) =>
   api
     .get<{ offers: Offer[] }>(`/products/${encodeURIComponent(productId)}/offers`, { signal })
     .then((b) => b.offers);
 
-export const offersQuery = (productId: string) =>
+const offersQuery = (productId: string) =>
   queryOptions({
     queryKey: productKeys.offers(productId),
     queryFn: ({ signal }) => getOffers(productId, signal),
@@ -166,7 +166,7 @@ export function useOffers(productId: string, enabled = true) {
 }
 
 /** GET /products/{id} → { product }; 404 'Product not found'. */
-export const getProduct = (id: string, signal?: AbortSignal) =>
+const getProduct = (id: string, signal?: AbortSignal) =>
   api.get<ProductResponse>(`/products/${encodeURIComponent(id)}`, { signal }).then((body) => body.product);
 
 export const productQuery = (id: string) =>
@@ -198,13 +198,10 @@ export function useProduct(id: string) {
 }
 
 /** Divisible by 2, 3 and 4: full rows in every grid width. */
-export const PRODUCTS_PAGE_SIZE = 24;
+const PRODUCTS_PAGE_SIZE = 24;
 
 /** GET /products?search&category&condition&sort&limit&cursor → { products, nextCursor } (sold hidden). */
-export const getProducts = (
-  filters: ProductFilters & { cursor?: string; limit?: number },
-  signal?: AbortSignal,
-) =>
+const getProducts = (filters: ProductFilters & { cursor?: string; limit?: number }, signal?: AbortSignal) =>
   api.get<ProductListResponse>('/products', {
     signal,
     params: {
@@ -217,7 +214,7 @@ export const getProducts = (
     },
   });
 
-export const productsInfiniteQuery = (filters: ProductFilters) =>
+const productsInfiniteQuery = (filters: ProductFilters) =>
   infiniteQueryOptions({
     queryKey: productKeys.list(filters),
     queryFn: ({ pageParam, signal }) => getProducts({ ...filters, cursor: pageParam }, signal),
@@ -231,10 +228,10 @@ export function useProducts(filters: ProductFilters) {
 }
 
 /** GET /products/{id}/reviews → the sale's reviews by its buyer and seller. */
-export const getSaleReviews = (productId: string, signal?: AbortSignal) =>
+const getSaleReviews = (productId: string, signal?: AbortSignal) =>
   api.get<SaleReviews>(`/products/${encodeURIComponent(productId)}/reviews`, { signal });
 
-export const saleReviewsQuery = (productId: string) =>
+const saleReviewsQuery = (productId: string) =>
   queryOptions({
     queryKey: productKeys.reviews(productId),
     queryFn: ({ signal }) => getSaleReviews(productId, signal),
@@ -245,13 +242,13 @@ export function useSaleReviews(productId: string, enabled: boolean) {
 }
 
 /** GET /products/saved?limit&cursor → { products, nextCursor } (the viewer's saved products). */
-export const getSavedProducts = (cursor: string, signal?: AbortSignal) =>
+const getSavedProducts = (cursor: string, signal?: AbortSignal) =>
   api.get<ProductListResponse>('/products/saved', {
     signal,
     params: { limit: 20, ...(cursor ? { cursor } : {}) },
   });
 
-export const savedProductsQuery = () =>
+const savedProductsQuery = () =>
   infiniteQueryOptions({
     queryKey: productKeys.saved(),
     queryFn: ({ pageParam, signal }) => getSavedProducts(pageParam, signal),
@@ -264,7 +261,7 @@ export function useSavedProducts() {
 }
 
 /** POST /products/{id}/offers { amount } → { offer, message }. */
-export const makeOffer = (productId: string, amount: number) =>
+const makeOffer = (productId: string, amount: number) =>
   api.post<{ offer: Offer; message: string }>(`/products/${encodeURIComponent(productId)}/offers`, {
     amount,
   });
@@ -278,7 +275,7 @@ export function useMakeOffer(productId: string) {
 }
 
 /** PUT /products/{id}/sold { buyerId? } → { product } (the seller). */
-export const markSold = (productId: string, buyerId: string | null) =>
+const markSold = (productId: string, buyerId: string | null) =>
   api
     .put<ProductResponse>(`/products/${encodeURIComponent(productId)}/sold`, { buyerId })
     .then((b) => b.product);
@@ -313,7 +310,7 @@ export function useReviewSale(productId: string) {
 }
 
 /** PUT /products/{id}/save (save) or DELETE (unsave) → { isSaved, message }. */
-export const toggleSavedProduct = ({ id, save }: { id: string; save: boolean }) =>
+const toggleSavedProduct = ({ id, save }: { id: string; save: boolean }) =>
   save
     ? api.put<{ isSaved: boolean; message: string }>(`/products/${encodeURIComponent(id)}/save`)
     : api.delete<{ isSaved: boolean; message: string }>(`/products/${encodeURIComponent(id)}/save`);
@@ -341,7 +338,7 @@ export function useToggleSaved() {
 }
 
 /** PATCH /products/{id}/status { status } → { product } (the seller). */
-export const updateProductStatus = ({ id, status }: { id: string; status: ProductStatus }) =>
+const updateProductStatus = ({ id, status }: { id: string; status: ProductStatus }) =>
   api
     .patch<ProductResponse>(`/products/${encodeURIComponent(id)}/status`, { status })
     .then((res) => res.product);
@@ -357,7 +354,7 @@ export function useUpdateProductStatus() {
   });
 }
 
-export interface UpdateProductVariables {
+interface UpdateProductVariables {
   id: string;
   body: Omit<UpdateProductBody, 'existingImages'>;
   /** The current image URLs to keep, in order (an empty list removes them all). */
@@ -370,7 +367,7 @@ export interface UpdateProductVariables {
  * PUT /products/{id}, multipart: the fields, the kept image URLs (one JSON array field, so that an
  * empty list is sent too: an absent field would keep every image) and the new `images` files.
  */
-export function updateProduct({ id, body, existingImages, newImages, onProgress }: UpdateProductVariables) {
+function updateProduct({ id, body, existingImages, newImages, onProgress }: UpdateProductVariables) {
   const form = new FormData();
   form.append('name', body.name);
   form.append('description', body.description);

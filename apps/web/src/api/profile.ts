@@ -11,7 +11,7 @@ import type {
 import { api, apiRequest } from '@/lib/api-client';
 import { uploadForm } from '@/lib/upload';
 
-export const profileKeys = {
+const profileKeys = {
   pushConfig: ['push', 'config'] as const,
   emailPreferences: ['email', 'preferences'] as const,
   sessions: ['auth', 'sessions'] as const,
@@ -22,12 +22,12 @@ export const profileKeys = {
  * cached one is marked stale, so a screen shows the new photo when it is next opened (open ones
  * refetch now).
  */
-export function invalidateAfterAvatarChange(queryClient: QueryClient) {
+function invalidateAfterAvatarChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries();
 }
 
 /** PUT /users/change-password → { message, token }: the old token is revoked, the new one replaces it. */
-export const changePassword = (body: ChangePasswordBody) =>
+const changePassword = (body: ChangePasswordBody) =>
   api.put<{ message: string; token?: string }>('/users/change-password', body);
 
 export function useChangePassword() {
@@ -39,21 +39,21 @@ export function useChangePassword() {
  * with the password, or with `confirm: 'DELETE'` by a member who has none. Refusals: 400 on the
  * field, 403 `signInAgain`, 409 `accountInUse` with the `blockers`, 429 after too many attempts.
  */
-export const deleteAccount = (body: DeleteAccountBody) => api.delete<{ message: string }>('/users/me', body);
+const deleteAccount = (body: DeleteAccountBody) => api.delete<{ message: string }>('/users/me', body);
 
 export function useDeleteAccount() {
   return useMutation({ mutationFn: deleteAccount });
 }
 
 /** POST /auth/logout-all → { message }: every device of the account is signed out, this one included. */
-export const endAllSessions = () => api.post<{ message: string }>('/auth/logout-all');
+const endAllSessions = () => api.post<{ message: string }>('/auth/logout-all');
 
 export function useEndAllSessions() {
   return useMutation({ mutationFn: endAllSessions });
 }
 
 /** DELETE /auth/sessions/{id} → { message }: signs one of the account's other devices out. */
-export const endSession = (id: string) =>
+const endSession = (id: string) =>
   api.delete<{ message: string }>(`/auth/sessions/${encodeURIComponent(id)}`);
 
 export function useEndSession() {
@@ -72,17 +72,17 @@ export function useEndSession() {
  * GET /users/me/export → a JSON file of everything held about the signed-in user, with its name
  * (campusrun-data-YYYY-MM-DD.json). A few exports an hour; more are refused with 429 and a message.
  */
-export const exportMyData = () => api.download('/users/me/export');
+const exportMyData = () => api.download('/users/me/export');
 
 export function useExportMyData() {
   return useMutation({ mutationFn: exportMyData });
 }
 
 /** GET /email/preferences → { preferences }: which e-mails the user gets while away. */
-export const getEmailPreferences = (signal?: AbortSignal) =>
+const getEmailPreferences = (signal?: AbortSignal) =>
   api.get<{ preferences: EmailPreferences }>('/email/preferences', { signal }).then((b) => b.preferences);
 
-export const emailPreferencesQuery = () =>
+const emailPreferencesQuery = () =>
   queryOptions({
     queryKey: profileKeys.emailPreferences,
     queryFn: ({ signal }) => getEmailPreferences(signal),
@@ -95,9 +95,9 @@ export function useEmailPreferences() {
 export type PushConfig = { publicKey: string | null; preferences: PushPreferences };
 
 /** GET /push/config: the server's VAPID key (null: pushes are off) and the user's choices. */
-export const getPushConfig = (signal?: AbortSignal) => api.get<PushConfig>('/push/config', { signal });
+const getPushConfig = (signal?: AbortSignal) => api.get<PushConfig>('/push/config', { signal });
 
-export const pushConfigQuery = () =>
+const pushConfigQuery = () =>
   queryOptions({ queryKey: profileKeys.pushConfig, queryFn: ({ signal }) => getPushConfig(signal) });
 
 export function usePushConfig() {
@@ -105,10 +105,10 @@ export function usePushConfig() {
 }
 
 /** GET /auth/sessions → { sessions }: the devices signed in to the account, most recently used first. */
-export const getSessions = (signal?: AbortSignal) =>
+const getSessions = (signal?: AbortSignal) =>
   api.get<{ sessions: DeviceSession[] }>('/auth/sessions', { signal }).then((body) => body.sessions);
 
-export const sessionsQuery = () =>
+const sessionsQuery = () =>
   queryOptions({ queryKey: profileKeys.sessions, queryFn: ({ signal }) => getSessions(signal) });
 
 export function useSessions() {
@@ -168,7 +168,7 @@ export async function turnOffPush() {
 }
 
 /** DELETE /users/avatar → { message, user }. */
-export const removeAvatar = () => api.delete<{ message: string; user: User }>('/users/avatar');
+const removeAvatar = () => api.delete<{ message: string; user: User }>('/users/avatar');
 
 export function useRemoveAvatar() {
   const queryClient = useQueryClient();
@@ -176,7 +176,7 @@ export function useRemoveAvatar() {
 }
 
 /** PUT /email/preferences → { preferences }. */
-export const saveEmailPreferences = (preferences: EmailPreferences) =>
+const saveEmailPreferences = (preferences: EmailPreferences) =>
   api.put<{ preferences: EmailPreferences }>('/email/preferences', preferences).then((b) => b.preferences);
 
 export function useSaveEmailPreferences() {
@@ -188,7 +188,7 @@ export function useSaveEmailPreferences() {
 }
 
 /** PUT /push/preferences → { preferences }: which pushes the user gets. */
-export const savePushPreferences = (preferences: PushPreferences) =>
+const savePushPreferences = (preferences: PushPreferences) =>
   api.put<{ preferences: PushPreferences }>('/push/preferences', preferences);
 
 export function useSavePushPreferences() {
@@ -201,21 +201,21 @@ export function useSavePushPreferences() {
 }
 
 /** PUT /users/profile → { message, user }. */
-export const updateProfile = (body: ProfileUpdateBody) =>
+const updateProfile = (body: ProfileUpdateBody) =>
   api.put<{ message: string; user: User }>('/users/profile', body);
 
 export function useUpdateProfile() {
   return useMutation({ mutationFn: updateProfile });
 }
 
-export interface UploadAvatarVariables {
+interface UploadAvatarVariables {
   file: File;
   /** Upload progress, 0 to 1. */
   onProgress?: (fraction: number) => void;
 }
 
 /** PUT /users/avatar, multipart with one `avatar` file → { message, user }. */
-export function uploadAvatar({ file, onProgress }: UploadAvatarVariables) {
+function uploadAvatar({ file, onProgress }: UploadAvatarVariables) {
   const form = new FormData();
   form.append('avatar', file, file.name);
   return uploadForm<{ message: string; user: User }>('/users/avatar', form, { method: 'PUT', onProgress });

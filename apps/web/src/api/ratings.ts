@@ -12,13 +12,13 @@ export const createRating = (body: CreateRatingInput) =>
   api.post<{ message: string; rating: Rating }>('/ratings', body);
 
 /** GET /ratings/user/{userId} → { rating: { average, count } }. */
-export const getUserRating = (userId: string, signal?: AbortSignal) =>
+const getUserRating = (userId: string, signal?: AbortSignal) =>
   api
     .get<{ rating: RatingSummary }>(`/ratings/user/${encodeURIComponent(userId)}`, { signal })
     .then((body) => body.rating);
 
 /** A failed rating load silently hides the rating, so no retries and no error screen. */
-export const userRatingQuery = (userId: string) =>
+const userRatingQuery = (userId: string) =>
   queryOptions({
     queryKey: ratingKeys.user(userId),
     queryFn: ({ signal }) => getUserRating(userId, signal),

@@ -2,7 +2,7 @@ import type { CreateReportBody } from '@campusrun/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** POST /reports → 201 { report: { id } }. */
+/** POST /reports → { report } (201 new, 200 the reporter's report already open on it). */
 const sendReport = (body: CreateReportBody) => api.post<{ report: { id: string } }>('/reports', body);
 
 export function useSendReport() {

@@ -1,10 +1,8 @@
 import type {
-  CreateRatingBody,
   CreateRequestBody,
   DeliveryListResponse,
   DeliveryRequest,
   DeliveryStatusFilter,
-  Rating,
   RepostRequestBody,
   RequestListResponse,
   RequestSort,
@@ -48,7 +46,7 @@ export const requestKeys = {
  * when shown). Other screens follow the socket's entity events (app/live-updates.ts); dashboards
  * refetch whenever they open.
  */
-export function invalidateAfterRequestChange(queryClient: QueryClient) {
+function invalidateAfterRequestChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: requestKeys.lists() });
 }
 
@@ -70,7 +68,7 @@ export function useCreateRating() {
 }
 
 /** POST /requests → 201 { request } (hostellers). The deadline goes as ISO 8601 with Z. */
-export const createRequest = (body: CreateRequestBody) =>
+const createRequest = (body: CreateRequestBody) =>
   api
     .post<{ request: DeliveryRequest }>('/requests', { ...body, deadline: body.deadline.toISOString() })
     .then((res) => res.request);
@@ -93,7 +91,7 @@ export const getAvailableRequests = (params: AvailableParams, signal?: AbortSign
 /** The query of GET /dayscholar/requests/available, in its callers' order: boot.js asks for the same addresses early. */
 type AvailableParams = Partial<AvailableFilters> & { limit: number; cursor?: string };
 
-export const availableRequestsQuery = (filters: AvailableFilters) =>
+const availableRequestsQuery = (filters: AvailableFilters) =>
   infiniteQueryOptions({
     queryKey: requestKeys.available(filters),
     queryFn: ({ pageParam, signal }) =>
@@ -108,13 +106,13 @@ export function useAvailableRequests(filters: AvailableFilters) {
 }
 
 /** GET /requests/my-deliveries?status&limit&cursor → { deliveries, nextCursor } (the day scholar's). */
-export const getMyDeliveries = (status: DeliveryStatusFilter, cursor?: string, signal?: AbortSignal) =>
+const getMyDeliveries = (status: DeliveryStatusFilter, cursor?: string, signal?: AbortSignal) =>
   api.get<DeliveryListResponse>('/requests/my-deliveries', {
     signal,
     params: { status, limit: REQUESTS_PAGE_SIZE, cursor },
   });
 
-export const myDeliveriesQuery = (status: DeliveryStatusFilter) =>
+const myDeliveriesQuery = (status: DeliveryStatusFilter) =>
   infiniteQueryOptions({
     queryKey: requestKeys.deliveries(status),
     queryFn: ({ pageParam, signal }) => getMyDeliveries(status, pageParam, signal),
@@ -126,7 +124,7 @@ export function useMyDeliveries(status: DeliveryStatusFilter) {
   return useInfiniteQuery(myDeliveriesQuery(status));
 }
 
-export const REQUESTS_PAGE_SIZE = 20;
+const REQUESTS_PAGE_SIZE = 20;
 
 /** GET /requests/my-requests?status&limit&cursor → { requests, nextCursor } (the hosteller's own). */
 export const getMyRequests = (status: RequestStatusFilter, cursor?: string, signal?: AbortSignal) =>
@@ -148,12 +146,12 @@ export function useMyRequests(status: RequestStatusFilter) {
 }
 
 /** GET /requests/{id} → { request }; 404 'Request not found'. */
-export const getRequest = (id: string, signal?: AbortSignal) =>
+const getRequest = (id: string, signal?: AbortSignal) =>
   api
     .get<{ request: DeliveryRequest }>(`/requests/${encodeURIComponent(id)}`, { signal })
     .then((body) => body.request);
 
-export const requestQuery = (id: string) =>
+const requestQuery = (id: string) =>
   queryOptions({ queryKey: requestKeys.detail(id), queryFn: ({ signal }) => getRequest(id, signal) });
 
 export function useRequest(id: string) {
@@ -161,7 +159,7 @@ export function useRequest(id: string) {
 }
 
 /** PUT /requests/{id}/repost { deadline } → { request }: an expired request back on the list. */
-export const repostRequest = ({ id, deadline }: { id: string } & RepostRequestBody) =>
+const repostRequest = ({ id, deadline }: { id: string } & RepostRequestBody) =>
   api
     .put<{ request: DeliveryRequest }>(`/requests/${encodeURIComponent(id)}/repost`, {
       deadline: deadline.toISOString(),
@@ -194,7 +192,7 @@ const rupeesOf = (text: string | undefined) => {
  * /cancel | /cancel-delivery | /confirm-receipt (once its deliverer picked it up) → { request }.
  * 403/409 carry a clear message.
  */
-export const updateRequestStatus = ({
+const updateRequestStatus = ({
   id,
   action,
   deliveryNotes,

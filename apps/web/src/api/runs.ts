@@ -18,7 +18,7 @@ export const runKeys = {
 };
 
 /** After the viewer's own change to a run: its page takes the returned copy; the list refetches. */
-export function applyRunChange(queryClient: QueryClient, run: Run) {
+function applyRunChange(queryClient: QueryClient, run: Run) {
   queryClient.setQueryData(runKeys.detail(run.id), run);
   void queryClient.invalidateQueries({ queryKey: runKeys.list() });
 }
@@ -26,7 +26,7 @@ export function applyRunChange(queryClient: QueryClient, run: Run) {
 export const RUN_TOAST = { autoClose: 3000 } as const;
 
 /** PUT /runs/{id}/accept (day scholar: every request of the run at once) → { run }; 409 taken. */
-export const acceptRun = (id: string) =>
+const acceptRun = (id: string) =>
   api.put<{ run: Run }>(`/runs/${encodeURIComponent(id)}/accept`).then((res) => res.run);
 
 export function useAcceptRun() {
@@ -38,7 +38,7 @@ export function useAcceptRun() {
  * POST /runs (hosteller) { pickupFrom, cutoffAt, deadline, totalFee, item } → 201 { run }; the times go
  * as ISO 8601 with Z. 400 with field errors (`item.itemName` and so on for the item's).
  */
-export const createRun = (body: CreateRunBody) =>
+const createRun = (body: CreateRunBody) =>
   api
     .post<{ run: Run }>('/runs', {
       ...body,
@@ -53,26 +53,26 @@ export function useCreateRun() {
 }
 
 /** GET /runs/{id} → { run } (with its requests as the viewer may see them). */
-export const getRun = (id: string, signal?: AbortSignal) =>
+const getRun = (id: string, signal?: AbortSignal) =>
   api.get<{ run: Run }>(`/runs/${encodeURIComponent(id)}`, { signal }).then((body) => body.run);
 
-export const runQuery = (id: string) =>
+const runQuery = (id: string) =>
   queryOptions({ queryKey: runKeys.detail(id), queryFn: ({ signal }) => getRun(id, signal) });
 
 export function useRun(id: string) {
   return useQuery(runQuery(id));
 }
 
-export const RUNS_PAGE_SIZE = 20;
+const RUNS_PAGE_SIZE = 20;
 
 /**
  * GET /runs?limit&cursor → { runs, nextCursor } (hosteller: open to join and their own, newest
  * first; day scholar: open to accept, soonest deadline first).
  */
-export const getRuns = (cursor?: string, signal?: AbortSignal): Promise<RunListResponse> =>
+const getRuns = (cursor?: string, signal?: AbortSignal): Promise<RunListResponse> =>
   api.get<RunListResponse>('/runs', { signal, params: { limit: RUNS_PAGE_SIZE, cursor } });
 
-export const runsQuery = () =>
+const runsQuery = () =>
   infiniteQueryOptions({
     queryKey: runKeys.list(),
     queryFn: ({ pageParam, signal }) => getRuns(pageParam, signal),
@@ -88,7 +88,7 @@ export function useRuns() {
  * POST /runs/{id}/join (hosteller) with the item → 201 { run }; DELETE /runs/{id}/join (leave) → { run }.
  * 409 when the run is closed to joining or full.
  */
-export const joinRun = (input: { id: string; item: RunItemBody } | { id: string; leave: true }) => {
+const joinRun = (input: { id: string; item: RunItemBody } | { id: string; leave: true }) => {
   const call =
     'item' in input
       ? api.post<{ run: Run }>(`/runs/${encodeURIComponent(input.id)}/join`, input.item)

@@ -58,7 +58,7 @@ export function applySettlement(queryClient: QueryClient, settlement: Settlement
  * After the viewer's own change: the new copy in place, and the lists refetch (the settlement may
  * have moved from one tab to another).
  */
-export function applySettlementChange(queryClient: QueryClient, settlement: Settlement) {
+function applySettlementChange(queryClient: QueryClient, settlement: Settlement) {
   applySettlement(queryClient, settlement);
   void queryClient.invalidateQueries({ queryKey: settlementKeys.lists() });
 }
@@ -67,7 +67,7 @@ export function applySettlementChange(queryClient: QueryClient, settlement: Sett
 export const SETTLEMENT_TOAST = { autoClose: 3000 } as const;
 
 /** PUT /settlements/{id}/accept-cost (the requester; adds the receipt above the estimate) → { settlement }. */
-export const acceptCost = (id: string) =>
+const acceptCost = (id: string) =>
   api
     .put<{ settlement: Settlement }>(`/settlements/${encodeURIComponent(id)}/accept-cost`)
     .then((res) => res.settlement);
@@ -81,7 +81,7 @@ export function useAcceptCost() {
 }
 
 /** PUT /settlements/{id}/confirm (the buyer; proposed → open) → { settlement }. */
-export const confirmSale = (id: string) =>
+const confirmSale = (id: string) =>
   api
     .put<{ settlement: Settlement }>(`/settlements/${encodeURIComponent(id)}/confirm`)
     .then((res) => res.settlement);
@@ -95,7 +95,7 @@ export function useConfirmSale() {
 }
 
 /** PUT /settlements/{id}/decline (the buyer; proposed → void) → { settlement }. */
-export const declineSale = (id: string) =>
+const declineSale = (id: string) =>
   api
     .put<{ settlement: Settlement }>(`/settlements/${encodeURIComponent(id)}/decline`)
     .then((res) => res.settlement);
@@ -112,12 +112,12 @@ export function useDeclineSale() {
  * GET /settlements/for?kind&targetId → { settlement } : the settlement of one request or sale, or
  * null (none yet, or the viewer is not one of its two parties).
  */
-export const getSettlementFor = (kind: SettlementKind, targetId: string, signal?: AbortSignal) =>
+const getSettlementFor = (kind: SettlementKind, targetId: string, signal?: AbortSignal) =>
   api
     .get<{ settlement: Settlement | null }>('/settlements/for', { signal, params: { kind, targetId } })
     .then((body) => body.settlement);
 
-export const settlementForQuery = (kind: SettlementKind, targetId: string) =>
+const settlementForQuery = (kind: SettlementKind, targetId: string) =>
   queryOptions({
     queryKey: settlementKeys.lookup(kind, targetId),
     queryFn: ({ signal }) => getSettlementFor(kind, targetId, signal),
@@ -128,26 +128,26 @@ export function useSettlementFor(kind: SettlementKind, targetId: string) {
 }
 
 /** GET /settlements/summary → { youOwe, owedToYou, byPerson } (rupees still owed: open, paid, disputed). */
-export const getSettlementSummary = (signal?: AbortSignal) =>
+const getSettlementSummary = (signal?: AbortSignal) =>
   api.get<SettlementSummary>('/settlements/summary', { signal });
 
-export const settlementSummaryQuery = () =>
+const settlementSummaryQuery = () =>
   queryOptions({ queryKey: settlementKeys.summary(), queryFn: ({ signal }) => getSettlementSummary(signal) });
 
 export function useSettlementSummary() {
   return useQuery(settlementSummaryQuery());
 }
 
-export const SETTLEMENTS_PAGE_SIZE = 20;
+const SETTLEMENTS_PAGE_SIZE = 20;
 
 /** GET /settlements?status&limit&cursor → { settlements, nextCursor } (the viewer's, newest first). */
-export const getSettlements = (status: SettlementFilter, cursor?: string, signal?: AbortSignal) =>
+const getSettlements = (status: SettlementFilter, cursor?: string, signal?: AbortSignal) =>
   api.get<SettlementListResponse>('/settlements', {
     signal,
     params: { status, limit: SETTLEMENTS_PAGE_SIZE, cursor },
   });
 
-export const settlementsQuery = (status: SettlementFilter) =>
+const settlementsQuery = (status: SettlementFilter) =>
   infiniteQueryOptions({
     queryKey: settlementKeys.list(status),
     queryFn: ({ pageParam, signal }) => getSettlements(status, pageParam, signal),
@@ -160,7 +160,7 @@ export function useSettlements(status: SettlementFilter) {
 }
 
 /** PUT /settlements/{id}/not-received (the payee; paid → disputed, a dispute opens) → { settlement }. */
-export const markNotReceived = (id: string) =>
+const markNotReceived = (id: string) =>
   api
     .put<{ settlement: Settlement }>(`/settlements/${encodeURIComponent(id)}/not-received`)
     .then((res) => res.settlement);
@@ -174,7 +174,7 @@ export function useMarkNotReceived() {
 }
 
 /** PUT /settlements/{id}/paid { method } (the payer; open → paid) → { settlement }. */
-export const markPaid = ({ id, ...body }: MarkPaidBody & { id: string }) =>
+const markPaid = ({ id, ...body }: MarkPaidBody & { id: string }) =>
   api
     .put<{ settlement: Settlement }>(`/settlements/${encodeURIComponent(id)}/paid`, body)
     .then((res) => res.settlement);
@@ -188,7 +188,7 @@ export function useMarkPaid() {
 }
 
 /** PUT /settlements/{id}/received (the payee; open or paid → settled) → { settlement }. */
-export const markReceived = (id: string) =>
+const markReceived = (id: string) =>
   api
     .put<{ settlement: Settlement }>(`/settlements/${encodeURIComponent(id)}/received`)
     .then((res) => res.settlement);
@@ -205,7 +205,7 @@ export function useMarkReceived() {
  * POST /settlements/{id}/dispute { reason, details } (either party) → 201 { dispute }. Named by the
  * settlement, so it works after the product sold was deleted.
  */
-export const openDispute = ({ settlementId, ...body }: DisputeSettlementBody & { settlementId: string }) =>
+const openDispute = ({ settlementId, ...body }: DisputeSettlementBody & { settlementId: string }) =>
   api.post<{ dispute: Dispute }>(`/settlements/${settlementId}/dispute`, body).then((res) => res.dispute);
 
 export function useOpenDispute() {

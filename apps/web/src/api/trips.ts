@@ -1,11 +1,4 @@
-import type {
-  CreateTripBody,
-  DeliveryRequest,
-  RequestListResponse,
-  Trip,
-  TripListResponse,
-  TripStop,
-} from '@campusrun/shared';
+import type { CreateTripBody, DeliveryRequest, Trip, TripListResponse, TripStop } from '@campusrun/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { getMyRequests } from './requests';
@@ -27,7 +20,7 @@ export const tripKeys = {
  * After the viewer's own change to a trip: its detail takes the returned copy, the lists refetch, and
  * so do the stop list and the viewer's pending requests (one now rides on the trip, or is back).
  */
-export function applyTripChange(queryClient: QueryClient, trip: Trip) {
+function applyTripChange(queryClient: QueryClient, trip: Trip) {
   queryClient.setQueryData(tripKeys.detail(trip.id), trip);
   void queryClient.invalidateQueries({ queryKey: tripKeys.lists() });
   void queryClient.invalidateQueries({ queryKey: tripKeys.stops(trip.id) });
@@ -43,7 +36,7 @@ export const TRIP_TOAST = { autoClose: 3000 } as const;
  * with 409 once the runner picked the request up (`pickedUp`), when the trip is read afresh so its
  * Remove goes.
  */
-export const attachRequest = ({
+const attachRequest = ({
   tripId,
   requestId,
   action,
@@ -71,7 +64,7 @@ export function useAttachRequest() {
 }
 
 /** PUT /trips/{id}/cancel (the runner) → { trip }. */
-export const cancelTrip = (id: string) =>
+const cancelTrip = (id: string) =>
   api.put<{ trip: Trip }>(`/trips/${encodeURIComponent(id)}/cancel`).then((res) => res.trip);
 
 export function useCancelTrip() {
@@ -86,7 +79,7 @@ export function useCancelTrip() {
  * POST /trips (day scholar) { from, arriveAt, cutoffAt, capacity, note? } → 201 { trip }; the times
  * go as ISO 8601 with Z. 400 with field errors; 409 when they already have an open trip.
  */
-export const createTrip = (body: CreateTripBody) =>
+const createTrip = (body: CreateTripBody) =>
   api
     .post<{ trip: Trip }>('/trips', {
       ...body,
@@ -104,10 +97,10 @@ export function useCreateTrip() {
 }
 
 /** GET /trips/mine → { trips } (a day scholar's open trips, and closed ones with requests riding). */
-export const getMyTrips = (signal?: AbortSignal): Promise<Trip[]> =>
+const getMyTrips = (signal?: AbortSignal): Promise<Trip[]> =>
   api.get<TripListResponse>('/trips/mine', { signal }).then((body) => body.trips);
 
-export const myTripsQuery = () =>
+const myTripsQuery = () =>
   queryOptions({ queryKey: tripKeys.mine(), queryFn: ({ signal }) => getMyTrips(signal) });
 
 export function useMyTrips({ enabled = true }: { enabled?: boolean } = {}) {
@@ -118,10 +111,10 @@ export function useMyTrips({ enabled = true }: { enabled?: boolean } = {}) {
  * GET /requests/my-requests?status=pending&limit=20 → { requests } (the hosteller's own pending
  * requests, newest first): the ones they may add to a trip. One page is plenty to choose from.
  */
-export const getPendingRequests = (signal?: AbortSignal): Promise<DeliveryRequest[]> =>
+const getPendingRequests = (signal?: AbortSignal): Promise<DeliveryRequest[]> =>
   getMyRequests('pending', undefined, signal).then((body) => body.requests);
 
-export const pendingRequestsQuery = () =>
+const pendingRequestsQuery = () =>
   queryOptions({ queryKey: tripKeys.pendingRequests(), queryFn: ({ signal }) => getPendingRequests(signal) });
 
 export function usePendingRequests({ enabled = true }: { enabled?: boolean } = {}) {
@@ -129,12 +122,12 @@ export function usePendingRequests({ enabled = true }: { enabled?: boolean } = {
 }
 
 /** GET /trips/{id}/stops (the runner) → { stops } (pickups first, grouped by place; then drops). */
-export const getTripStops = (id: string, signal?: AbortSignal) =>
+const getTripStops = (id: string, signal?: AbortSignal) =>
   api
     .get<{ stops: TripStop[] }>(`/trips/${encodeURIComponent(id)}/stops`, { signal })
     .then((body) => body.stops);
 
-export const tripStopsQuery = (id: string) =>
+const tripStopsQuery = (id: string) =>
   queryOptions({ queryKey: tripKeys.stops(id), queryFn: ({ signal }) => getTripStops(id, signal) });
 
 export function useTripStops(id: string, { enabled = true }: { enabled?: boolean } = {}) {
@@ -142,10 +135,10 @@ export function useTripStops(id: string, { enabled = true }: { enabled?: boolean
 }
 
 /** GET /trips/{id} → { trip } (the runner sees every attached request; a hosteller their own). */
-export const getTrip = (id: string, signal?: AbortSignal) =>
+const getTrip = (id: string, signal?: AbortSignal) =>
   api.get<{ trip: Trip }>(`/trips/${encodeURIComponent(id)}`, { signal }).then((body) => body.trip);
 
-export const tripQuery = (id: string) =>
+const tripQuery = (id: string) =>
   queryOptions({ queryKey: tripKeys.detail(id), queryFn: ({ signal }) => getTrip(id, signal) });
 
 export function useTrip(id: string) {
@@ -153,10 +146,10 @@ export function useTrip(id: string) {
 }
 
 /** GET /trips → { trips } (the open trips, soonest first; `requests` empty). */
-export const getTrips = (signal?: AbortSignal): Promise<Trip[]> =>
+const getTrips = (signal?: AbortSignal): Promise<Trip[]> =>
   api.get<TripListResponse>('/trips', { signal }).then((body) => body.trips);
 
-export const tripsQuery = () =>
+const tripsQuery = () =>
   queryOptions({ queryKey: tripKeys.open(), queryFn: ({ signal }) => getTrips(signal) });
 
 export function useTrips() {

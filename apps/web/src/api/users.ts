@@ -3,7 +3,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '@/lib/api-client';
 
 /** Who the signed-in user blocks: shown on the profile and deciding the chat's Block/Unblock. */
-export const blockKeys = { list: ['users', 'blocked'] as const };
+const blockKeys = { list: ['users', 'blocked'] as const };
 
 export function useBlockedUsers() {
   return useQuery({
@@ -28,7 +28,7 @@ export function useSetBlocked() {
   });
 }
 
-export const profileKeys = { detail: (id: string) => ['users', 'profile', id] as const };
+const profileKeys = { detail: (id: string) => ['users', 'profile', id] as const };
 
 /** GET /users/{id}/profile → { profile }. */
 export function usePublicProfile(id: string) {

@@ -42,7 +42,7 @@ export function fetchCurrentUser(signal?: AbortSignal) {
  * too; the account's other devices stay signed in. Best effort: signing out never waits for it, and a
  * failure changes nothing here. `keepalive` lets it finish while the page moves on.
  */
-export function endServerSession(token: string): Promise<void> {
+function endServerSession(token: string): Promise<void> {
   return fetch(buildUrl('/auth/logout'), {
     method: 'POST',
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },

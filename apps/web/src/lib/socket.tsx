@@ -16,7 +16,7 @@ import { sessionStore } from './session';
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** `connecting`: first attempt; `reconnecting`: was up (or failed) and is trying again; `off`: signed out. */
-export type SocketStatus = 'off' | 'connecting' | 'connected' | 'reconnecting';
+type SocketStatus = 'off' | 'connecting' | 'connected' | 'reconnecting';
 
 export interface SocketValue {
   socket: AppSocket | null;
@@ -191,7 +191,7 @@ export function useOnReconnect(callback: () => void) {
 }
 
 /** Height of the reconnecting banner while it shows (0 otherwise), for full-height screens (chat). */
-export const BANNER_HEIGHT_VAR = '--reconnecting-banner-height';
+const BANNER_HEIGHT_VAR = '--reconnecting-banner-height';
 
 /**
  * Offline or reconnecting: a thin banner under the header while a signed-in socket is down.

@@ -15,8 +15,6 @@ import { Textarea } from '@/components/ui/Input';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
-/** POST /reports → { report } (201 new, 200 the reporter's report already open on it). */
-
 export interface ReportDialogProps {
   open: boolean;
   onClose: () => void;

@@ -5,7 +5,7 @@ import { isThreadOpen } from '@/lib/open-thread';
 import { toast } from '@/lib/toast';
 import { addPushedNotification, notificationsKey, useMarkNotificationRead } from '@/api/notifications';
 
-export const NOTIFICATION_TOAST_MS = 5000;
+const NOTIFICATION_TOAST_MS = 5000;
 
 /**
  * Pushed notifications: into the cached list (top, count +1) and a toast, except a chat message

@@ -7,7 +7,7 @@ import type { ProductFilters } from '@/api/products';
 import { useDebouncedCallback } from '@/lib/debounced-callback';
 import { ALL_CATEGORIES, CONDITIONS, SORT_LABELS, categoryLabel, conditionLabel } from './options';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export interface MarketplaceFiltersProps {
   filters: ProductFilters;

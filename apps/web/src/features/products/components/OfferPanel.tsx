@@ -14,7 +14,7 @@ import { toast } from '@/lib/toast';
 import { useDecideOffer, useOffers, useMakeOffer } from '@/api/products';
 
 /** Accept / Decline (the seller) or Withdraw (the buyer) of a pending offer. */
-export function OfferActions({ offer, asSeller }: { offer: Offer; asSeller: boolean }) {
+function OfferActions({ offer, asSeller }: { offer: Offer; asSeller: boolean }) {
   const decide = useDecideOffer();
   if (offer.status !== 'pending') return null;
   const run = (action: 'accept' | 'decline' | 'withdraw') =>

@@ -17,7 +17,7 @@ const oneOf = <T extends string>(list: readonly T[], value: unknown): T | undefi
   typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : undefined;
 
 /** URL query → filters; unknown values are ignored (an old or hand-edited link still works). */
-export function filtersFromParams(params: URLSearchParams): ProductFilters {
+function filtersFromParams(params: URLSearchParams): ProductFilters {
   return {
     search: params.get('search')?.trim() ?? '',
     category: oneOf<ProductCategory>(PRODUCT_CATEGORIES, params.get('category')?.toLowerCase()) ?? '',

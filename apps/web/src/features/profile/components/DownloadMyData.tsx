@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { useExportMyData } from '@/api/profile';
 
 /** The name the file is saved under when the server suggests none. */
-export const EXPORT_FALLBACK_FILENAME = 'campusrun-data.json';
+const EXPORT_FALLBACK_FILENAME = 'campusrun-data.json';
 
 const TOAST_ID = 'profile:export';
 
