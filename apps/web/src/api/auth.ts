@@ -1,10 +1,12 @@
 import type {
   GoogleExchangeResponse,
   LoginBody,
+  MessageResponse,
   RegisterBody,
   RegisterResponse,
   Role,
   User,
+  UserResponse,
   VerifyResponse,
 } from '@campusrun/shared';
 import { useMutation } from '@tanstack/react-query';
@@ -19,15 +21,14 @@ interface CompleteProfileBody {
 
 /** PUT /users/complete-google-profile → { user }. */
 const completeGoogleProfile = (body: CompleteProfileBody) =>
-  api.put<{ user: User }>('/users/complete-google-profile', body);
+  api.put<UserResponse>('/users/complete-google-profile', body);
 
 export function useCompleteGoogleProfile() {
   return useMutation({ mutationFn: completeGoogleProfile });
 }
 
 /** POST /auth/forgot-password → { message } (the same answer whether or not the account exists). */
-const forgotPassword = (body: { email: string }) =>
-  api.post<{ message: string }>('/auth/forgot-password', body);
+const forgotPassword = (body: { email: string }) => api.post<MessageResponse>('/auth/forgot-password', body);
 
 export function useForgotPassword() {
   return useMutation({ mutationFn: forgotPassword });
@@ -64,7 +65,7 @@ export function useRegister() {
 
 /** POST /auth/reset-password → { message }. */
 const resetPassword = (body: { token: string; password: string }) =>
-  api.post<{ message: string }>('/auth/reset-password', body);
+  api.post<MessageResponse>('/auth/reset-password', body);
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });
@@ -72,7 +73,7 @@ export function useResetPassword() {
 
 /** POST /auth/send-otp → { message }; 429 during the 60 s cooldown. `userId` names the sign-up. */
 const sendOtp = (body: { email: string; userId?: string }) =>
-  api.post<{ message: string }>('/auth/send-otp', body);
+  api.post<MessageResponse>('/auth/send-otp', body);
 
 export function useSendOtp() {
   return useMutation({ mutationFn: sendOtp });

@@ -1,4 +1,12 @@
-import type { ChatMessage, Conversation, Offer, PublicUser, UserRef } from '@campusrun/shared';
+import type {
+  ChatMessage,
+  ChatMessageResponse,
+  Conversation,
+  ConversationsResponse,
+  Offer,
+  PublicUserResponse,
+  ThreadPageResponse,
+} from '@campusrun/shared';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -129,7 +137,7 @@ export function clearUnread(queryClient: QueryClient, partnerId: string) {
 
 /** GET /users/{id} → { user }: the thread's partner. */
 const getChatUser = (userId: string, signal?: AbortSignal) =>
-  api.get<{ user: PublicUser }>(`/users/${encodeURIComponent(userId)}`, { signal }).then((b) => b.user);
+  api.get<PublicUserResponse>(`/users/${encodeURIComponent(userId)}`, { signal }).then((b) => b.user);
 
 const chatUserQuery = (userId: string) =>
   queryOptions({ queryKey: chatKeys.user(userId), queryFn: ({ signal }) => getChatUser(userId, signal) });
@@ -140,7 +148,7 @@ export function useChatUser(userId: string) {
 
 /** GET /chat/conversations → { conversations }: one per partner, the latest first. */
 const getConversations = (signal?: AbortSignal) =>
-  api.get<{ conversations: Conversation[] }>('/chat/conversations', { signal }).then((b) => b.conversations);
+  api.get<ConversationsResponse>('/chat/conversations', { signal }).then((b) => b.conversations);
 
 const conversationsQuery = () =>
   queryOptions({ queryKey: chatKeys.conversations, queryFn: ({ signal }) => getConversations(signal) });
@@ -172,13 +180,8 @@ export function useThreadProduct(productId: string | undefined, userIds: string[
   });
 }
 
-export interface ThreadPage {
-  /** Oldest first. */
-  messages: ChatMessage[];
-  /** Pages to OLDER messages. */
-  nextCursor: string | null;
-  user: UserRef;
-}
+/** One page of a thread: its messages oldest first, the cursor to OLDER messages, the partner. */
+export type ThreadPage = ThreadPageResponse;
 
 export type ThreadData = InfiniteData<ThreadPage, unknown>;
 
@@ -219,5 +222,5 @@ export function postMessage(body: {
   clientId: string;
   productId?: string;
 }) {
-  return api.post<{ message: ChatMessage }>('/chat', body).then((b) => b.message);
+  return api.post<ChatMessageResponse>('/chat', body).then((b) => b.message);
 }

@@ -1,10 +1,10 @@
 import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
-  DayScholarStats,
+  DayScholarStatsResponse,
   DeliveryListResponse,
-  HostellerStats,
-  RecentProduct,
-  RequestListResponse,
+  HostellerStatsResponse,
+  RecentProductsResponse,
+  RecentRequestsResponse,
 } from '@campusrun/shared';
 import { api } from '@/lib/api-client';
 import { getAvailableRequests } from './requests';
@@ -53,7 +53,7 @@ export const useAvailablePreview = () => useQuery(availablePreviewQuery());
 
 /** GET /dayscholar/stats → { stats }. */
 const getDayScholarStats = (signal?: AbortSignal) =>
-  api.get<{ stats: DayScholarStats }>('/dayscholar/stats', { signal }).then((b) => b.stats);
+  api.get<DayScholarStatsResponse>('/dayscholar/stats', { signal }).then((b) => b.stats);
 
 const dayScholarStatsQuery = () => dashboardQuery(dashboardKeys.dayScholarStats(), getDayScholarStats);
 
@@ -61,7 +61,7 @@ export const useDayScholarStats = () => useQuery(dayScholarStatsQuery());
 
 /** GET /hosteller/stats → { stats }. */
 const getHostellerStats = (signal?: AbortSignal) =>
-  api.get<{ stats: HostellerStats }>('/hosteller/stats', { signal }).then((b) => b.stats);
+  api.get<HostellerStatsResponse>('/hosteller/stats', { signal }).then((b) => b.stats);
 
 const hostellerStatsQuery = () => dashboardQuery(dashboardKeys.hostellerStats(), getHostellerStats);
 
@@ -70,7 +70,7 @@ export const useHostellerStats = () => useQuery(hostellerStatsQuery());
 /** GET /hosteller/products/recent?limit → { products }. */
 const getRecentProducts = (signal?: AbortSignal) =>
   api
-    .get<{ products: RecentProduct[] }>('/hosteller/products/recent', {
+    .get<RecentProductsResponse>('/hosteller/products/recent', {
       signal,
       params: { limit: DASHBOARD_LIST_SIZE },
     })
@@ -83,7 +83,7 @@ export const useRecentProducts = () => useQuery(recentProductsQuery());
 /** GET /hosteller/requests/recent?limit → { requests }. */
 const getRecentRequests = (signal?: AbortSignal) =>
   api
-    .get<{ requests: RequestListResponse['requests'] }>('/hosteller/requests/recent', {
+    .get<RecentRequestsResponse>('/hosteller/requests/recent', {
       signal,
       params: { limit: DASHBOARD_LIST_SIZE },
     })

@@ -1,10 +1,11 @@
 import type {
-  Dispute,
+  DisputeResponse,
   DisputeStatus,
   ModerateReportBody,
-  ModerationActionEntry,
-  ModerationDispute,
-  ModerationReport,
+  ModerationActionsResponse,
+  ModerationDisputesResponse,
+  ModerationDoneResponse,
+  ModerationReportsResponse,
   ReportStatus,
   ResolveDisputeBody,
 } from '@campusrun/shared';
@@ -29,7 +30,7 @@ const moderationKeys = {
 /** GET /moderation/actions → { actions }: the log, newest first. */
 const getModerationActions = (signal?: AbortSignal) =>
   api
-    .get<{ actions: ModerationActionEntry[] }>('/moderation/actions', { params: { limit: 100 }, signal })
+    .get<ModerationActionsResponse>('/moderation/actions', { params: { limit: 100 }, signal })
     .then((b) => b.actions);
 
 const moderationActionsQuery = () =>
@@ -41,14 +42,9 @@ export function useModerationActions() {
 
 const DISPUTES_PAGE_SIZE = 20;
 
-interface DisputesPage {
-  disputes: ModerationDispute[];
-  nextCursor: string | null;
-}
-
 /** GET /moderation/disputes?status&limit&cursor → { disputes, nextCursor }. */
 const getModerationDisputes = (status: DisputeStatus, cursor?: string, signal?: AbortSignal) =>
-  api.get<DisputesPage>('/moderation/disputes', {
+  api.get<ModerationDisputesResponse>('/moderation/disputes', {
     signal,
     params: { status, limit: DISPUTES_PAGE_SIZE, cursor },
   });
@@ -68,7 +64,7 @@ export function useModerationDisputes(status: DisputeStatus) {
 /** GET /moderation/reports?status= → { reports } (the first 100: a campus queue is short). */
 const getModerationReports = (status: ReportStatus, signal?: AbortSignal) =>
   api
-    .get<{ reports: ModerationReport[] }>('/moderation/reports', { params: { status, limit: 100 }, signal })
+    .get<ModerationReportsResponse>('/moderation/reports', { params: { status, limit: 100 }, signal })
     .then((b) => b.reports);
 
 const moderationReportsQuery = (status: ReportStatus) =>
@@ -83,7 +79,7 @@ export function useModerationReports(status: ReportStatus) {
 
 /** PUT /moderation/reports/{id} → { message }: closes every open report on its target. */
 const moderateReport = ({ reportId, body }: { reportId: string; body: ModerateReportBody }) =>
-  api.put<{ message: string }>(`/moderation/reports/${encodeURIComponent(reportId)}`, body);
+  api.put<ModerationDoneResponse>(`/moderation/reports/${encodeURIComponent(reportId)}`, body);
 
 export function useModerate() {
   const queryClient = useQueryClient();
@@ -95,10 +91,7 @@ export function useModerate() {
 
 /** PUT /moderation/disputes/{id} {outcome, note} → { dispute }: both parties are told. */
 const resolveDispute = ({ disputeId, body }: { disputeId: string; body: ResolveDisputeBody }) =>
-  api.put<{ dispute?: Dispute; message?: string }>(
-    `/moderation/disputes/${encodeURIComponent(disputeId)}`,
-    body,
-  );
+  api.put<DisputeResponse>(`/moderation/disputes/${encodeURIComponent(disputeId)}`, body);
 
 export function useResolveDispute() {
   const queryClient = useQueryClient();

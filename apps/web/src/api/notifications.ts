@@ -1,4 +1,4 @@
-import type { AppNotification } from '@campusrun/shared';
+import type { AppNotification, NotificationsResponse } from '@campusrun/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { api } from '@/lib/api-client';
@@ -48,11 +48,7 @@ function markReadAtOnce<V>(
   };
 }
 
-export interface NotificationsPage {
-  notifications: AppNotification[];
-  unreadCount: number;
-  nextCursor: string | null;
-}
+export type NotificationsPage = NotificationsResponse;
 
 const NOTIFICATIONS_LIMIT = 20;
 

@@ -2,6 +2,8 @@ import type {
   BuyerCandidates,
   CreateProductBody,
   Offer,
+  OfferListResponse,
+  OfferResponse,
   Product,
   ProductCategory,
   ProductCondition,
@@ -10,6 +12,7 @@ import type {
   ProductSort,
   ProductStatus,
   SaleReviews,
+  SaveResponse,
   UpdateProductBody,
 } from '@campusrun/shared';
 import {
@@ -102,7 +105,7 @@ export type OfferDecision = 'accept' | 'decline' | 'withdraw';
 
 /** PUT /offers/{id}/accept|decline (the seller) or /withdraw (the buyer) → { offer, message }. */
 export const decideOffer = ({ id, action }: { id: string; action: OfferDecision }) =>
-  api.put<{ offer: Offer; message: string }>(`/offers/${encodeURIComponent(id)}/${action}`);
+  api.put<OfferResponse>(`/offers/${encodeURIComponent(id)}/${action}`);
 
 export function useDecideOffer() {
   const queryClient = useQueryClient();
@@ -152,7 +155,7 @@ export function useBuyerCandidates(productId: string, enabled: boolean) {
 /** GET /products/{id}/offers → { offers }: the seller's all, a buyer's own. */
 const getOffers = (productId: string, signal?: AbortSignal) =>
   api
-    .get<{ offers: Offer[] }>(`/products/${encodeURIComponent(productId)}/offers`, { signal })
+    .get<OfferListResponse>(`/products/${encodeURIComponent(productId)}/offers`, { signal })
     .then((b) => b.offers);
 
 const offersQuery = (productId: string) =>
@@ -262,7 +265,7 @@ export function useSavedProducts() {
 
 /** POST /products/{id}/offers { amount } → { offer, message }. */
 const makeOffer = (productId: string, amount: number) =>
-  api.post<{ offer: Offer; message: string }>(`/products/${encodeURIComponent(productId)}/offers`, {
+  api.post<OfferResponse>(`/products/${encodeURIComponent(productId)}/offers`, {
     amount,
   });
 
@@ -312,8 +315,8 @@ export function useReviewSale(productId: string) {
 /** PUT /products/{id}/save (save) or DELETE (unsave) → { isSaved, message }. */
 const toggleSavedProduct = ({ id, save }: { id: string; save: boolean }) =>
   save
-    ? api.put<{ isSaved: boolean; message: string }>(`/products/${encodeURIComponent(id)}/save`)
-    : api.delete<{ isSaved: boolean; message: string }>(`/products/${encodeURIComponent(id)}/save`);
+    ? api.put<SaveResponse>(`/products/${encodeURIComponent(id)}/save`)
+    : api.delete<SaveResponse>(`/products/${encodeURIComponent(id)}/save`);
 
 /** Sets `isSaved` on every cached copy of the product (its page and the lists). */
 function markSaved(queryClient: QueryClient, id: string, isSaved: boolean) {

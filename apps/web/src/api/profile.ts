@@ -1,12 +1,17 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ChangePasswordBody,
+  ChangePasswordResponse,
   DeleteAccountBody,
   DeviceSession,
   EmailPreferences,
+  EmailPreferencesResponse,
+  MessageResponse,
   ProfileUpdateBody,
+  ProfileUpdateResponse,
   PushPreferences,
-  User,
+  PushPreferencesResponse,
+  SessionsResponse,
 } from '@campusrun/shared';
 import { api, apiRequest } from '@/lib/api-client';
 import { uploadForm } from '@/lib/upload';
@@ -28,7 +33,7 @@ function invalidateAfterAvatarChange(queryClient: QueryClient) {
 
 /** PUT /users/change-password → { message, token }: the old token is revoked, the new one replaces it. */
 const changePassword = (body: ChangePasswordBody) =>
-  api.put<{ message: string; token?: string }>('/users/change-password', body);
+  api.put<ChangePasswordResponse>('/users/change-password', body);
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
@@ -39,22 +44,21 @@ export function useChangePassword() {
  * with the password, or with `confirm: 'DELETE'` by a member who has none. Refusals: 400 on the
  * field, 403 `signInAgain`, 409 `accountInUse` with the `blockers`, 429 after too many attempts.
  */
-const deleteAccount = (body: DeleteAccountBody) => api.delete<{ message: string }>('/users/me', body);
+const deleteAccount = (body: DeleteAccountBody) => api.delete<MessageResponse>('/users/me', body);
 
 export function useDeleteAccount() {
   return useMutation({ mutationFn: deleteAccount });
 }
 
 /** POST /auth/logout-all → { message }: every device of the account is signed out, this one included. */
-const endAllSessions = () => api.post<{ message: string }>('/auth/logout-all');
+const endAllSessions = () => api.post<MessageResponse>('/auth/logout-all');
 
 export function useEndAllSessions() {
   return useMutation({ mutationFn: endAllSessions });
 }
 
 /** DELETE /auth/sessions/{id} → { message }: signs one of the account's other devices out. */
-const endSession = (id: string) =>
-  api.delete<{ message: string }>(`/auth/sessions/${encodeURIComponent(id)}`);
+const endSession = (id: string) => api.delete<MessageResponse>(`/auth/sessions/${encodeURIComponent(id)}`);
 
 export function useEndSession() {
   const queryClient = useQueryClient();
@@ -80,7 +84,7 @@ export function useExportMyData() {
 
 /** GET /email/preferences → { preferences }: which e-mails the user gets while away. */
 const getEmailPreferences = (signal?: AbortSignal) =>
-  api.get<{ preferences: EmailPreferences }>('/email/preferences', { signal }).then((b) => b.preferences);
+  api.get<EmailPreferencesResponse>('/email/preferences', { signal }).then((b) => b.preferences);
 
 const emailPreferencesQuery = () =>
   queryOptions({
@@ -106,7 +110,7 @@ export function usePushConfig() {
 
 /** GET /auth/sessions → { sessions }: the devices signed in to the account, most recently used first. */
 const getSessions = (signal?: AbortSignal) =>
-  api.get<{ sessions: DeviceSession[] }>('/auth/sessions', { signal }).then((body) => body.sessions);
+  api.get<SessionsResponse>('/auth/sessions', { signal }).then((body) => body.sessions);
 
 const sessionsQuery = () =>
   queryOptions({ queryKey: profileKeys.sessions, queryFn: ({ signal }) => getSessions(signal) });
@@ -168,7 +172,7 @@ export async function turnOffPush() {
 }
 
 /** DELETE /users/avatar → { message, user }. */
-const removeAvatar = () => api.delete<{ message: string; user: User }>('/users/avatar');
+const removeAvatar = () => api.delete<ProfileUpdateResponse>('/users/avatar');
 
 export function useRemoveAvatar() {
   const queryClient = useQueryClient();
@@ -177,7 +181,7 @@ export function useRemoveAvatar() {
 
 /** PUT /email/preferences → { preferences }. */
 const saveEmailPreferences = (preferences: EmailPreferences) =>
-  api.put<{ preferences: EmailPreferences }>('/email/preferences', preferences).then((b) => b.preferences);
+  api.put<EmailPreferencesResponse>('/email/preferences', preferences).then((b) => b.preferences);
 
 export function useSaveEmailPreferences() {
   const queryClient = useQueryClient();
@@ -189,7 +193,7 @@ export function useSaveEmailPreferences() {
 
 /** PUT /push/preferences → { preferences }: which pushes the user gets. */
 const savePushPreferences = (preferences: PushPreferences) =>
-  api.put<{ preferences: PushPreferences }>('/push/preferences', preferences);
+  api.put<PushPreferencesResponse>('/push/preferences', preferences);
 
 export function useSavePushPreferences() {
   const queryClient = useQueryClient();
@@ -201,8 +205,7 @@ export function useSavePushPreferences() {
 }
 
 /** PUT /users/profile → { message, user }. */
-const updateProfile = (body: ProfileUpdateBody) =>
-  api.put<{ message: string; user: User }>('/users/profile', body);
+const updateProfile = (body: ProfileUpdateBody) => api.put<ProfileUpdateResponse>('/users/profile', body);
 
 export function useUpdateProfile() {
   return useMutation({ mutationFn: updateProfile });
@@ -218,7 +221,7 @@ interface UploadAvatarVariables {
 function uploadAvatar({ file, onProgress }: UploadAvatarVariables) {
   const form = new FormData();
   form.append('avatar', file, file.name);
-  return uploadForm<{ message: string; user: User }>('/users/avatar', form, { method: 'PUT', onProgress });
+  return uploadForm<ProfileUpdateResponse>('/users/avatar', form, { method: 'PUT', onProgress });
 }
 
 export function useUploadAvatar() {

@@ -1,4 +1,4 @@
-import type { CreateRatingInput, Rating, RatingSummary } from '@campusrun/shared';
+import type { CreateRatingInput, CreateRatingResponse, RatingSummaryResponse } from '@campusrun/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -8,13 +8,12 @@ export const ratingKeys = {
 };
 
 /** POST /ratings (a delivery's or a sale's) → 201 { message, rating }. */
-export const createRating = (body: CreateRatingInput) =>
-  api.post<{ message: string; rating: Rating }>('/ratings', body);
+export const createRating = (body: CreateRatingInput) => api.post<CreateRatingResponse>('/ratings', body);
 
 /** GET /ratings/user/{userId} → { rating: { average, count } }. */
 const getUserRating = (userId: string, signal?: AbortSignal) =>
   api
-    .get<{ rating: RatingSummary }>(`/ratings/user/${encodeURIComponent(userId)}`, { signal })
+    .get<RatingSummaryResponse>(`/ratings/user/${encodeURIComponent(userId)}`, { signal })
     .then((body) => body.rating);
 
 /** A failed rating load silently hides the rating, so no retries and no error screen. */

@@ -1,10 +1,10 @@
 import type {
   CreateRequestBody,
   DeliveryListResponse,
-  DeliveryRequest,
   DeliveryStatusFilter,
   RepostRequestBody,
   RequestListResponse,
+  RequestResponse,
   RequestSort,
   RequestStatusFilter,
 } from '@campusrun/shared';
@@ -70,7 +70,7 @@ export function useCreateRating() {
 /** POST /requests → 201 { request } (hostellers). The deadline goes as ISO 8601 with Z. */
 const createRequest = (body: CreateRequestBody) =>
   api
-    .post<{ request: DeliveryRequest }>('/requests', { ...body, deadline: body.deadline.toISOString() })
+    .post<RequestResponse>('/requests', { ...body, deadline: body.deadline.toISOString() })
     .then((res) => res.request);
 
 export function useCreateRequest() {
@@ -147,9 +147,7 @@ export function useMyRequests(status: RequestStatusFilter) {
 
 /** GET /requests/{id} → { request }; 404 'Request not found'. */
 const getRequest = (id: string, signal?: AbortSignal) =>
-  api
-    .get<{ request: DeliveryRequest }>(`/requests/${encodeURIComponent(id)}`, { signal })
-    .then((body) => body.request);
+  api.get<RequestResponse>(`/requests/${encodeURIComponent(id)}`, { signal }).then((body) => body.request);
 
 const requestQuery = (id: string) =>
   queryOptions({ queryKey: requestKeys.detail(id), queryFn: ({ signal }) => getRequest(id, signal) });
@@ -161,7 +159,7 @@ export function useRequest(id: string) {
 /** PUT /requests/{id}/repost { deadline } → { request }: an expired request back on the list. */
 const repostRequest = ({ id, deadline }: { id: string } & RepostRequestBody) =>
   api
-    .put<{ request: DeliveryRequest }>(`/requests/${encodeURIComponent(id)}/repost`, {
+    .put<RequestResponse>(`/requests/${encodeURIComponent(id)}/repost`, {
       deadline: deadline.toISOString(),
     })
     .then((res) => res.request);
@@ -207,7 +205,7 @@ const updateRequestStatus = ({
   actualItemCost?: string;
 }) =>
   api
-    .put<{ request: DeliveryRequest }>(
+    .put<RequestResponse>(
       `/requests/${encodeURIComponent(id)}/${action}`,
       action === 'deliver'
         ? {

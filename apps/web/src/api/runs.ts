@@ -1,4 +1,4 @@
-import type { CreateRunBody, Run, RunItemBody, RunListResponse } from '@campusrun/shared';
+import type { CreateRunBody, Run, RunItemBody, RunListResponse, RunResponse } from '@campusrun/shared';
 import {
   infiniteQueryOptions,
   type QueryClient,
@@ -27,7 +27,7 @@ export const RUN_TOAST = { autoClose: 3000 } as const;
 
 /** PUT /runs/{id}/accept (day scholar: every request of the run at once) → { run }; 409 taken. */
 const acceptRun = (id: string) =>
-  api.put<{ run: Run }>(`/runs/${encodeURIComponent(id)}/accept`).then((res) => res.run);
+  api.put<RunResponse>(`/runs/${encodeURIComponent(id)}/accept`).then((res) => res.run);
 
 export function useAcceptRun() {
   const queryClient = useQueryClient();
@@ -40,7 +40,7 @@ export function useAcceptRun() {
  */
 const createRun = (body: CreateRunBody) =>
   api
-    .post<{ run: Run }>('/runs', {
+    .post<RunResponse>('/runs', {
       ...body,
       cutoffAt: body.cutoffAt.toISOString(),
       deadline: body.deadline.toISOString(),
@@ -54,7 +54,7 @@ export function useCreateRun() {
 
 /** GET /runs/{id} → { run } (with its requests as the viewer may see them). */
 const getRun = (id: string, signal?: AbortSignal) =>
-  api.get<{ run: Run }>(`/runs/${encodeURIComponent(id)}`, { signal }).then((body) => body.run);
+  api.get<RunResponse>(`/runs/${encodeURIComponent(id)}`, { signal }).then((body) => body.run);
 
 const runQuery = (id: string) =>
   queryOptions({ queryKey: runKeys.detail(id), queryFn: ({ signal }) => getRun(id, signal) });
@@ -91,8 +91,8 @@ export function useRuns() {
 const joinRun = (input: { id: string; item: RunItemBody } | { id: string; leave: true }) => {
   const call =
     'item' in input
-      ? api.post<{ run: Run }>(`/runs/${encodeURIComponent(input.id)}/join`, input.item)
-      : api.delete<{ run: Run }>(`/runs/${encodeURIComponent(input.id)}/join`);
+      ? api.post<RunResponse>(`/runs/${encodeURIComponent(input.id)}/join`, input.item)
+      : api.delete<RunResponse>(`/runs/${encodeURIComponent(input.id)}/join`);
   return call.then((res) => res.run);
 };
 

@@ -1,11 +1,13 @@
 import type {
-  Dispute,
+  DisputeResponse,
   DisputeSettlementBody,
   MarkPaidBody,
   Settlement,
   SettlementFilter,
   SettlementKind,
   SettlementListResponse,
+  SettlementLookupResponse,
+  SettlementResponse,
   SettlementSummary,
 } from '@campusrun/shared';
 import {
@@ -69,7 +71,7 @@ export const SETTLEMENT_TOAST = { autoClose: 3000 } as const;
 /** PUT /settlements/{id}/accept-cost (the requester; adds the receipt above the estimate) → { settlement }. */
 const acceptCost = (id: string) =>
   api
-    .put<{ settlement: Settlement }>(`/settlements/${encodeURIComponent(id)}/accept-cost`)
+    .put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/accept-cost`)
     .then((res) => res.settlement);
 
 export function useAcceptCost() {
@@ -82,9 +84,7 @@ export function useAcceptCost() {
 
 /** PUT /settlements/{id}/confirm (the buyer; proposed → open) → { settlement }. */
 const confirmSale = (id: string) =>
-  api
-    .put<{ settlement: Settlement }>(`/settlements/${encodeURIComponent(id)}/confirm`)
-    .then((res) => res.settlement);
+  api.put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/confirm`).then((res) => res.settlement);
 
 export function useConfirmSale() {
   const queryClient = useQueryClient();
@@ -96,9 +96,7 @@ export function useConfirmSale() {
 
 /** PUT /settlements/{id}/decline (the buyer; proposed → void) → { settlement }. */
 const declineSale = (id: string) =>
-  api
-    .put<{ settlement: Settlement }>(`/settlements/${encodeURIComponent(id)}/decline`)
-    .then((res) => res.settlement);
+  api.put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/decline`).then((res) => res.settlement);
 
 export function useDeclineSale() {
   const queryClient = useQueryClient();
@@ -114,7 +112,7 @@ export function useDeclineSale() {
  */
 const getSettlementFor = (kind: SettlementKind, targetId: string, signal?: AbortSignal) =>
   api
-    .get<{ settlement: Settlement | null }>('/settlements/for', { signal, params: { kind, targetId } })
+    .get<SettlementLookupResponse>('/settlements/for', { signal, params: { kind, targetId } })
     .then((body) => body.settlement);
 
 const settlementForQuery = (kind: SettlementKind, targetId: string) =>
@@ -162,7 +160,7 @@ export function useSettlements(status: SettlementFilter) {
 /** PUT /settlements/{id}/not-received (the payee; paid → disputed, a dispute opens) → { settlement }. */
 const markNotReceived = (id: string) =>
   api
-    .put<{ settlement: Settlement }>(`/settlements/${encodeURIComponent(id)}/not-received`)
+    .put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/not-received`)
     .then((res) => res.settlement);
 
 export function useMarkNotReceived() {
@@ -176,7 +174,7 @@ export function useMarkNotReceived() {
 /** PUT /settlements/{id}/paid { method } (the payer; open → paid) → { settlement }. */
 const markPaid = ({ id, ...body }: MarkPaidBody & { id: string }) =>
   api
-    .put<{ settlement: Settlement }>(`/settlements/${encodeURIComponent(id)}/paid`, body)
+    .put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/paid`, body)
     .then((res) => res.settlement);
 
 export function useMarkPaid() {
@@ -190,7 +188,7 @@ export function useMarkPaid() {
 /** PUT /settlements/{id}/received (the payee; open or paid → settled) → { settlement }. */
 const markReceived = (id: string) =>
   api
-    .put<{ settlement: Settlement }>(`/settlements/${encodeURIComponent(id)}/received`)
+    .put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/received`)
     .then((res) => res.settlement);
 
 export function useMarkReceived() {
@@ -206,7 +204,7 @@ export function useMarkReceived() {
  * settlement, so it works after the product sold was deleted.
  */
 const openDispute = ({ settlementId, ...body }: DisputeSettlementBody & { settlementId: string }) =>
-  api.post<{ dispute: Dispute }>(`/settlements/${settlementId}/dispute`, body).then((res) => res.dispute);
+  api.post<DisputeResponse>(`/settlements/${settlementId}/dispute`, body).then((res) => res.dispute);
 
 export function useOpenDispute() {
   const queryClient = useQueryClient();

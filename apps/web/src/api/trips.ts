@@ -1,4 +1,11 @@
-import type { CreateTripBody, DeliveryRequest, Trip, TripListResponse, TripStop } from '@campusrun/shared';
+import type {
+  CreateTripBody,
+  DeliveryRequest,
+  Trip,
+  TripListResponse,
+  TripResponse,
+  TripStopsResponse,
+} from '@campusrun/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { getMyRequests } from './requests';
@@ -46,7 +53,7 @@ const attachRequest = ({
   action: 'attach' | 'detach';
 }) =>
   api
-    .put<{ trip: Trip }>(`/trips/${encodeURIComponent(tripId)}/${action}`, { requestId })
+    .put<TripResponse>(`/trips/${encodeURIComponent(tripId)}/${action}`, { requestId })
     .then((res) => res.trip);
 
 export function useAttachRequest() {
@@ -65,7 +72,7 @@ export function useAttachRequest() {
 
 /** PUT /trips/{id}/cancel (the runner) → { trip }. */
 const cancelTrip = (id: string) =>
-  api.put<{ trip: Trip }>(`/trips/${encodeURIComponent(id)}/cancel`).then((res) => res.trip);
+  api.put<TripResponse>(`/trips/${encodeURIComponent(id)}/cancel`).then((res) => res.trip);
 
 export function useCancelTrip() {
   const queryClient = useQueryClient();
@@ -81,7 +88,7 @@ export function useCancelTrip() {
  */
 const createTrip = (body: CreateTripBody) =>
   api
-    .post<{ trip: Trip }>('/trips', {
+    .post<TripResponse>('/trips', {
       ...body,
       arriveAt: body.arriveAt.toISOString(),
       cutoffAt: body.cutoffAt.toISOString(),
@@ -123,9 +130,7 @@ export function usePendingRequests({ enabled = true }: { enabled?: boolean } = {
 
 /** GET /trips/{id}/stops (the runner) → { stops } (pickups first, grouped by place; then drops). */
 const getTripStops = (id: string, signal?: AbortSignal) =>
-  api
-    .get<{ stops: TripStop[] }>(`/trips/${encodeURIComponent(id)}/stops`, { signal })
-    .then((body) => body.stops);
+  api.get<TripStopsResponse>(`/trips/${encodeURIComponent(id)}/stops`, { signal }).then((body) => body.stops);
 
 const tripStopsQuery = (id: string) =>
   queryOptions({ queryKey: tripKeys.stops(id), queryFn: ({ signal }) => getTripStops(id, signal) });
@@ -136,7 +141,7 @@ export function useTripStops(id: string, { enabled = true }: { enabled?: boolean
 
 /** GET /trips/{id} → { trip } (the runner sees every attached request; a hosteller their own). */
 const getTrip = (id: string, signal?: AbortSignal) =>
-  api.get<{ trip: Trip }>(`/trips/${encodeURIComponent(id)}`, { signal }).then((body) => body.trip);
+  api.get<TripResponse>(`/trips/${encodeURIComponent(id)}`, { signal }).then((body) => body.trip);
 
 const tripQuery = (id: string) =>
   queryOptions({ queryKey: tripKeys.detail(id), queryFn: ({ signal }) => getTrip(id, signal) });

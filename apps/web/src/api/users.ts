@@ -1,4 +1,4 @@
-import type { BlockedUser, PublicProfile } from '@campusrun/shared';
+import type { BlockedUsersResponse, BlockStateResponse, PublicProfileResponse } from '@campusrun/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ export function useBlockedUsers() {
   return useQuery({
     queryKey: blockKeys.list,
     queryFn: ({ signal }) =>
-      api.get<{ users: BlockedUser[] }>('/users/blocked', { signal }).then((body) => body.users),
+      api.get<BlockedUsersResponse>('/users/blocked', { signal }).then((body) => body.users),
   });
 }
 
@@ -22,8 +22,8 @@ export function useSetBlocked() {
   return useMutation({
     mutationFn: ({ userId, blocked }: { userId: string; blocked: boolean }) =>
       blocked
-        ? api.post<{ message: string }>(`/users/${encodeURIComponent(userId)}/block`)
-        : api.delete<{ message: string }>(`/users/${encodeURIComponent(userId)}/block`),
+        ? api.post<BlockStateResponse>(`/users/${encodeURIComponent(userId)}/block`)
+        : api.delete<BlockStateResponse>(`/users/${encodeURIComponent(userId)}/block`),
     onSuccess: () => afterChange(queryClient),
   });
 }
@@ -36,7 +36,7 @@ export function usePublicProfile(id: string) {
     queryKey: profileKeys.detail(id),
     queryFn: ({ signal }) =>
       api
-        .get<{ profile: PublicProfile }>(`/users/${encodeURIComponent(id)}/profile`, { signal })
+        .get<PublicProfileResponse>(`/users/${encodeURIComponent(id)}/profile`, { signal })
         .then((b) => b.profile),
   });
 }

@@ -1,4 +1,4 @@
-import type { User } from '@campusrun/shared';
+import type { User, UserResponse } from '@campusrun/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type ReactNode,
@@ -34,7 +34,7 @@ export interface AuthValue {
 const AuthContext = createContext<AuthValue | null>(null);
 
 export function fetchCurrentUser(signal?: AbortSignal) {
-  return api.get<{ user: User }>('/auth/me', { signal }).then((body) => body.user);
+  return api.get<UserResponse>('/auth/me', { signal }).then((body) => body.user);
 }
 
 /**

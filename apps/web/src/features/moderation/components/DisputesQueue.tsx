@@ -266,8 +266,8 @@ function DecideForm({ dispute }: { dispute: ModerationDispute }) {
     }
     setErrors({});
     try {
-      const answer = await resolve.mutateAsync({ disputeId: dispute.id, body: checked.data });
-      toast.success(answer.message ?? DISPUTE_MESSAGES.resolved);
+      await resolve.mutateAsync({ disputeId: dispute.id, body: checked.data });
+      toast.success(DISPUTE_MESSAGES.resolved);
     } catch (failure) {
       // Decided by someone else meanwhile: the list refreshes and shows it among the resolved ones.
       if (failure instanceof ApiError && failure.reason === 'alreadyResolved')
