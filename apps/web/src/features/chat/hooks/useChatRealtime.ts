@@ -5,7 +5,15 @@ import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
-import { addMessageToThread, applyOfferToThreads, bumpConversation, clearUnread, markThreadRead, fetchThreadPage, chatKeys } from '@/api/chat';
+import {
+  addMessageToThread,
+  applyOfferToThreads,
+  bumpConversation,
+  clearUnread,
+  markThreadRead,
+  fetchThreadPage,
+  chatKeys,
+} from '@/api/chat';
 
 /**
  * Keeps the cached conversations and threads live, wherever the user is in the app: new messages,

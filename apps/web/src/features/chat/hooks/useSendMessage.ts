@@ -4,7 +4,14 @@ import { useRef, useState } from 'react';
 import { useOnReconnect, useSocket } from '@/lib/socket';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { addMessageToThread, bumpConversation, threadMessages, type ThreadData, chatKeys, postMessage } from '@/api/chat';
+import {
+  addMessageToThread,
+  bumpConversation,
+  threadMessages,
+  type ThreadData,
+  chatKeys,
+  postMessage,
+} from '@/api/chat';
 import { newClientId } from './client-id';
 
 export interface PendingMessage {

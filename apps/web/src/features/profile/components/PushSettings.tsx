@@ -6,7 +6,14 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
-import { usePushConfig, currentSubscription, pushSupported, turnOffPush, turnOnPush, useSavePushPreferences } from '@/api/profile';
+import {
+  usePushConfig,
+  currentSubscription,
+  pushSupported,
+  turnOffPush,
+  turnOnPush,
+  useSavePushPreferences,
+} from '@/api/profile';
 
 /**
  * Notifications when no CampusRun tab is open (Web Push): on or off for this device, and which kinds

@@ -7,7 +7,16 @@ import { Dialog } from '@/components/ui/Dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { SETTLEMENT_TOAST, settlementKeys, useAcceptCost, useConfirmSale, useDeclineSale, useMarkNotReceived, useMarkPaid, useMarkReceived } from '@/api/settlements';
+import {
+  SETTLEMENT_TOAST,
+  settlementKeys,
+  useAcceptCost,
+  useConfirmSale,
+  useDeclineSale,
+  useMarkNotReceived,
+  useMarkPaid,
+  useMarkReceived,
+} from '@/api/settlements';
 import { DisputeDialog } from './deferred';
 
 /**
