@@ -105,6 +105,11 @@ export default tseslint.config(
               from: 'apps/web/src/features',
               message: 'lib/ and components/ are shared by the features and import none of them.',
             },
+            {
+              target: 'apps/web/src/api',
+              from: ['apps/web/src/features', 'apps/web/src/components', 'apps/web/src/app'],
+              message: 'api/ holds the calls to the server for every screen: it imports only lib/.',
+            },
           ],
         },
       ],

@@ -22,6 +22,7 @@ export * from './schemas/sessions';
 export * from './schemas/logistics';
 export * from './schemas/settlements';
 export * from './schemas/account';
+export * from './schemas/responses';
 // Limits, messages and labels are plain values, apart from the zod schemas that use them: a screen
 // that only shows them does not load the validator.
 export * from './messages/common';

@@ -42,7 +42,7 @@ export interface BackupResult {
 }
 
 /** The tables a backup holds: the application's, and drizzle's record of the applied migrations. */
-export const TABLES_SQL = `
+const TABLES_SQL = `
   select n.nspname::text as schema, c.relname::text as name,
     array_agg(a.attname::text order by a.attnum) as columns
   from pg_class c

@@ -30,7 +30,7 @@ export interface RestoreTarget {
 }
 
 /** What a restore would overwrite: tables that hold rows, and how many files the uploads folder has. */
-export async function targetContents(client: pg.ClientBase, uploadsDir: string) {
+async function targetContents(client: pg.ClientBase, uploadsDir: string) {
   const { rows: tables } = await client.query<{ schema: string; name: string }>(
     `select n.nspname::text as schema, c.relname::text as name
      from pg_class c join pg_namespace n on n.oid = c.relnamespace

@@ -31,7 +31,7 @@ export const photoSource = (config: Pick<Config, 'dataDir' | 's3'>): PhotoSource
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The newest backup that succeeded, as every process sharing the database sees it. */
-export async function lastGoodBackup(db: Db): Promise<{ at: Date; sizeBytes: number } | undefined> {
+async function lastGoodBackup(db: Db): Promise<{ at: Date; sizeBytes: number } | undefined> {
   const [row] = rowsOf<{ at: string; size: string }>(
     await db.execute(sql`select started_at::text as at, size_bytes::text as size from backup_runs
       where status = 'ok' order by started_at desc limit 1`),
@@ -43,7 +43,7 @@ export async function lastGoodBackup(db: Db): Promise<{ at: Date; sizeBytes: num
  * Claims the backup when the last good one is older than `everyHours` and none is running: answers
  * the claimed run's id, or undefined. A run whose heartbeat stopped is ended as failed first.
  */
-export async function claimDueBackup(db: Db, everyHours: number): Promise<string | undefined> {
+async function claimDueBackup(db: Db, everyHours: number): Promise<string | undefined> {
   await db.execute(sql`update backup_runs set status = 'failed', finished_at = now(),
       error = 'the process running it stopped'
     where status = 'running' and heartbeat_at < now() - ${STALE_AFTER}::interval`);

@@ -6,7 +6,7 @@ import {
 import type { ApiErrorBody, ErrorCode, FieldError } from '@campusrun/shared';
 import { AppError, databaseErrorAnswer, errorBody } from '../lib/errors';
 
-export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 
 /**
  * A client error Fastify or a plugin raised (not one of ours), by status: its code, and the message

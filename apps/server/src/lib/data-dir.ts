@@ -18,7 +18,7 @@ const POSTGRES_OWNED = new Set(['pg', 'pg.creating', 'run']);
 export const runsAsRoot = () => process.getuid?.() === 0;
 
 /** DATA_DIR's mode: 0711 when root starts the embedded PostgreSQL server (as `postgres`), else 0700. */
-export const dataDirMode = (embeddedAsRoot: boolean) => (embeddedAsRoot ? 0o711 : PRIVATE_DIR);
+const dataDirMode = (embeddedAsRoot: boolean) => (embeddedAsRoot ? 0o711 : PRIVATE_DIR);
 
 const ours = (uid: number) => process.getuid === undefined || uid === process.getuid();
 

@@ -10,7 +10,7 @@ import type {
 } from '@campusrun/shared';
 
 /** A party of a request, as named in notifications. */
-export interface EventUser {
+interface EventUser {
   id: string;
   name: string;
 }
@@ -178,7 +178,7 @@ export type EntityEvent =
   | { type: 'settlement.updated'; settlementId: string; views: { userId: string; settlement: Settlement }[] };
 export type AppEventType = AppEvent['type'];
 
-export type EventHandler = (event: AppEvent) => void | Promise<void>;
+type EventHandler = (event: AppEvent) => void | Promise<void>;
 
 export interface Events {
   /**

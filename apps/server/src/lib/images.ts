@@ -37,7 +37,7 @@ export const CHAT_IMAGE_LIMITS: ImageLimits = {
 };
 
 /** Decoded uploads (product and chat photos) one user may send in 10 minutes, on every process. */
-export const PHOTO_UPLOAD_LIMIT = { points: 60, duration: 600 } as const;
+const PHOTO_UPLOAD_LIMIT = { points: 60, duration: 600 } as const;
 export const PHOTO_UPLOAD_WAIT = 'Too many uploads. Please try again in {seconds} seconds.';
 const photoBudgets = new WeakMap<LimiterFactory, Limiter>();
 /** The one photo upload budget of an app, shared by the product and chat photo routes. */
@@ -65,9 +65,9 @@ export interface ProcessedImage {
   source: { format: string; width: number; height: number; bytes: number };
 }
 
-export const unsupportedImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PRODUCT_MESSAGES.imageType);
-export const corruptImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PRODUCT_MESSAGES.imageCorrupt);
-export const tooManyPixels = (message: string = PRODUCT_MESSAGES.imagePixels) =>
+const unsupportedImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PRODUCT_MESSAGES.imageType);
+const corruptImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PRODUCT_MESSAGES.imageCorrupt);
+const tooManyPixels = (message: string = PRODUCT_MESSAGES.imagePixels) =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 
 /**

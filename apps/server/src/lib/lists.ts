@@ -138,12 +138,6 @@ export function prefixQuery(search: string | undefined): string | undefined {
   return words?.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
 }
 
-/** Rows whose search vector matches every word of the search; undefined when it has no words. */
-export function matchesSearch(vector: AnyColumn, search: string | undefined): SQL | undefined {
-  const query = prefixQuery(search);
-  return query ? matchesQuery(vector, query) : undefined;
-}
-
 /** Rows whose search vector matches a `prefixQuery` (a value or a prepared statement's placeholder). */
 export const matchesQuery = (vector: AnyColumn, query: string | Placeholder): SQL =>
   sql`${vector} @@ to_tsquery('simple', ${query})`;

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Cumulative lookups of a cache that counts them itself (the page cache's stats()). */
-export type CacheStats = () => { hits: number; misses: number };
+type CacheStats = () => { hits: number; misses: number };
 
 /**
  * This process's figures in the Prometheus text format (GET /api/metrics): requests by route pattern,

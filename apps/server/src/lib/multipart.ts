@@ -18,12 +18,6 @@ export interface UploadedFile {
   size: number;
 }
 
-export interface MultipartForm {
-  /** Text fields; a repeated field becomes an array in arrival order. */
-  fields: Record<string, string | string[]>;
-  files: UploadedFile[];
-}
-
 export interface ReadMultipartOptions {
   /** The only field name that may carry files. */
   fileField: string;
@@ -43,7 +37,7 @@ const notMultipart = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data.');
 
 /** A preValidation hook: a 415 for anything but multipart/form-data, before the body schema runs. */
-export async function requireMultipart(request: FastifyRequest) {
+async function requireMultipart(request: FastifyRequest) {
   if (!request.isMultipart()) throw notMultipart();
 }
 

@@ -181,7 +181,7 @@ function pageStore(limits: { maxEntries: number; maxBytes: number }) {
 export const NOBODY = { id: '00000000-0000-0000-0000-000000000000', name: '' } as const;
 
 /** Cache-Control of the cached pages: kept by the browser only, and always revalidated (ETag). */
-export const REVALIDATE = 'private, no-cache';
+const REVALIDATE = 'private, no-cache';
 
 /** True when the request's If-None-Match names `etag` (weak comparison, as for GET). */
 export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -191,7 +191,7 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
 }
 
 /** Parts of a page that differ per viewer: the text every viewer but a few sees, and theirs. */
-export interface ViewerParts<S> {
+interface ViewerParts<S> {
   /** The exact serialised text of the shared part, once per item of the page, in order. */
   shared: string;
   /** Per item, what the viewer-specific text is built from (kept with the page). */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis, RedisOptions } from 'ioredis';
 
-export const REDIS_TIMING = {
+const REDIS_TIMING = {
   /** A command unanswered this long fails (a Redis that hangs), and its caller falls back. */
   commandTimeoutMs: 1000,
   connectTimeoutMs: 2000,

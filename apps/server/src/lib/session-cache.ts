@@ -20,7 +20,7 @@ export interface SessionUser {
   sessions?: Record<string, number>;
 }
 
-export const SESSION_CACHE_LIMITS = {
+const SESSION_CACHE_LIMITS = {
   /** Users kept; the least recently seen one is dropped past this. */
   maxEntries: 5000,
   /**

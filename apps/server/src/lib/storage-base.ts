@@ -15,7 +15,7 @@ export interface StoredObject {
 }
 
 /** A stored key and when it was written (for the orphan sweep and the migration). */
-export interface StoredEntry {
+interface StoredEntry {
   key: string;
   size: number;
   lastModified: Date;

@@ -74,7 +74,7 @@ export function createS3Storage(
   };
 }
 
-export function createS3Client(config: S3Config): S3Client {
+function createS3Client(config: S3Config): S3Client {
   return new S3Client({
     region: config.region,
     endpoint: config.endpoint,

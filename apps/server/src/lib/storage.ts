@@ -25,8 +25,6 @@ export {
   newStorageKey,
   UPLOADS_URL_PREFIX,
   type Storage,
-  type StoredEntry,
-  type StoredObject,
 } from './storage-base';
 
 export const uploadsDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'uploads');

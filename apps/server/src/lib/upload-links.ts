@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { UPLOADS_URL_PREFIX } from './storage-base';
 
 /** How long a signed link lasts at least. */
-export const UPLOAD_LINK_TTL_S = 60 * 60;
+const UPLOAD_LINK_TTL_S = 60 * 60;
 /**
  * Expiries are rounded up to the next quarter hour, so everyone who loads a photo within the same
  * quarter gets the same URL and the browser's cache answers again (a link lasts 60 to 75 minutes).

@@ -3,7 +3,7 @@ import { deliveriesOf, type Delivery } from './live-routes';
 import type { IoServer } from './rooms';
 
 /** Carries out one delivery; with Redis the adapter carries it to every process. */
-export function deliver(io: IoServer, delivery: Delivery) {
+function deliver(io: IoServer, delivery: Delivery) {
   if ('disconnect' in delivery) return io.in(delivery.disconnect).disconnectSockets(true);
   if ('leave' in delivery) return io.in(delivery.leave.sockets).socketsLeave(delivery.leave.room);
   const { to, except, event, payload } = delivery;

@@ -26,7 +26,7 @@ class HandshakeError extends Error {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The handshake's token as a bearer header, or null when it has none that could be one. */
-export const bearerOf = (socket: IoSocket) => {
+const bearerOf = (socket: IoSocket) => {
   const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
   return typeof token === 'string' && token.length > 0 && token.length <= 4096 ? `Bearer ${token}` : null;
 };

@@ -6,7 +6,7 @@ type Rooms = string | string[];
 type ServerEvent = keyof ServerToClientEvents;
 
 /** One socket event, typed by socket-events.ts, to the sockets in `to` but not in `except`. */
-export type Push = {
+type Push = {
   [E in ServerEvent]: {
     to: Rooms;
     except?: Rooms;
@@ -39,7 +39,7 @@ const nobody = (): Delivery[] => [];
  * leaves the server already presented by its feature's presenter, per audience; this says which
  * rooms hear which presentation. A new entity event fails the type check until it has a row.
  */
-export const ENTITY_ROUTES = {
+const ENTITY_ROUTES = {
   // Each party (and a former deliverer) sees the request as presented for them.
   'request.updated': (e) =>
     e.views.map(({ userId, request }) => push('request:updated', { request }, room(userId))),
@@ -95,7 +95,7 @@ export const ENTITY_ROUTES = {
  * After a block neither of the two sees the other's presence or typing, on any process, from now:
  * their sockets forget each other, and each is shown the other offline and not typing.
  */
-export const separate = (a: string, b: string): Delivery[] =>
+const separate = (a: string, b: string): Delivery[] =>
   [
     [a, b],
     [b, a],
@@ -106,7 +106,7 @@ export const separate = (a: string, b: string): Delivery[] =>
   ]);
 
 /** Every app event, and what the sockets hear of it (the type check fails on an event with no row). */
-export const LIVE_ROUTES = {
+const LIVE_ROUTES = {
   ...ENTITY_ROUTES,
   // The sending tab already has it from its acknowledgement.
   'message.created': ({ message, origin }) => [

@@ -2,7 +2,7 @@ import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@campusrun/shared';
 import type { Actor } from '../lib/auth';
 
-export interface SocketData {
+interface SocketData {
   actor: Actor;
   /** When the handshake's token expires (ms since the epoch); the socket is closed then. */
   expiresAt: number;

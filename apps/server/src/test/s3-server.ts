@@ -5,7 +5,7 @@ import S3rver from 's3rver';
 import type { S3Config } from '../config';
 
 /** s3rver's fixed credentials (it accepts only these). */
-export const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
  * An S3-API server on 127.0.0.1 (s3rver), storing in a folder, with `bucket` created. Port 0 picks

@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 
-export interface SunkMail {
+interface SunkMail {
   to: string[];
   subject: string;
   /** The raw message with quoted-printable soft breaks and escapes undone. */
@@ -74,4 +74,3 @@ export async function startSmtpSink() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;

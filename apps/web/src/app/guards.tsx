@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 import { dashboardPath, paths, returnPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 
-export const COMPLETE_PROFILE_MESSAGE = 'Please complete your profile to continue.';
+const COMPLETE_PROFILE_MESSAGE = 'Please complete your profile to continue.';
 
 /** Signed-out visitors go to /login. */
 export function RequireAuth() {
@@ -31,7 +31,7 @@ export function RequireCompleteProfile() {
 }
 
 /** A user on a route of the other role goes to their own dashboard. */
-export function RequireRole({ role }: { role: Role }) {
+function RequireRole({ role }: { role: Role }) {
   const { user } = useAuth();
   if (user?.role !== role) return <Navigate to={dashboardPath(user?.role)} replace />;
   return <Outlet />;

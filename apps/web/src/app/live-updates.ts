@@ -9,12 +9,12 @@ import type {
 } from '@campusrun/shared';
 import { type InfiniteData, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { DASHBOARD_LIST_SIZE, dashboardKeys } from '@/features/dashboard/api/keys';
-import { type ProductFilters, applyOffer, productKeys } from '@/features/products/api/keys';
-import { type AvailableFilters, requestKeys } from '@/features/requests/api/keys';
-import { runKeys } from '@/features/runs/api/keys';
-import { applySettlement, settlementKeys } from '@/features/settlements/api/keys';
-import { tripKeys } from '@/features/trips/api/keys';
+import { DASHBOARD_LIST_SIZE, dashboardKeys } from '@/api/dashboard';
+import { type ProductFilters, applyOffer, productKeys } from '@/api/products';
+import { type AvailableFilters, requestKeys } from '@/api/requests';
+import { runKeys } from '@/api/runs';
+import { applySettlement, settlementKeys } from '@/api/settlements';
+import { tripKeys } from '@/api/trips';
 import { markFresh } from '@/lib/fresh';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
 

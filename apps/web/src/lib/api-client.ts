@@ -121,7 +121,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /** A file the server sends as an attachment, with the name it suggests (null when it names none). */
-export interface DownloadedFile {
+interface DownloadedFile {
   blob: Blob;
   filename: string | null;
 }
@@ -150,7 +150,7 @@ export function filenameFromDisposition(header: string | null): string | null {
 }
 
 /** GET of a file (an export): its body as a Blob and its name; a refusal rejects like `apiRequest`. */
-export async function apiDownload(
+async function apiDownload(
   path: string,
   options: Omit<RequestOptions, 'method' | 'body'> = {},
 ): Promise<DownloadedFile> {

@@ -1,4 +1,4 @@
-import type { User } from '@campusrun/shared';
+import type { User, UserResponse } from '@campusrun/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type ReactNode,
@@ -34,7 +34,7 @@ export interface AuthValue {
 const AuthContext = createContext<AuthValue | null>(null);
 
 export function fetchCurrentUser(signal?: AbortSignal) {
-  return api.get<{ user: User }>('/auth/me', { signal }).then((body) => body.user);
+  return api.get<UserResponse>('/auth/me', { signal }).then((body) => body.user);
 }
 
 /**
@@ -42,7 +42,7 @@ export function fetchCurrentUser(signal?: AbortSignal) {
  * too; the account's other devices stay signed in. Best effort: signing out never waits for it, and a
  * failure changes nothing here. `keepalive` lets it finish while the page moves on.
  */
-export function endServerSession(token: string): Promise<void> {
+function endServerSession(token: string): Promise<void> {
   return fetch(buildUrl('/auth/logout'), {
     method: 'POST',
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },

@@ -7,10 +7,7 @@ import { ApiError, errorMessage } from './api-client';
  * Editing a field clears its error, instead of checking the field again on every key stroke: an
  * error shows until the student changes what it is about. Pair with `reValidateMode: 'onSubmit'`.
  */
-export function useClearErrorOnEdit<T extends FieldValues, C, O>(
-  form: UseFormReturn<T, C, O>,
-  onEdit?: () => void,
-) {
+function useClearErrorOnEdit<T extends FieldValues, C, O>(form: UseFormReturn<T, C, O>, onEdit?: () => void) {
   const { subscribe, clearErrors } = form;
   useEffect(
     () =>

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** How long an item that just arrived live stays highlighted. */
-export const FRESH_MS = 4000;
+const FRESH_MS = 4000;
 
 const fresh = new Map<string, ReturnType<typeof setTimeout>>();
 const listeners = new Set<() => void>();

@@ -12,9 +12,3 @@ export function toLocalInput(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
-
-/** `minutes` from now, rounded up to the next quarter hour, as a datetime-local value. */
-export function localInputIn(minutes: number, now: number = Date.now()): string {
-  const quarter = 15 * 60_000;
-  return toLocalInput(new Date(Math.ceil((now + minutes * 60_000) / quarter) * quarter));
-}

@@ -10,14 +10,13 @@ import {
   useState,
 } from 'react';
 import { afterFirstScreen } from './after-first-screen';
-import { api } from './api-client';
-import { useAuth } from './auth';
+import { fetchCurrentUser, useAuth } from './auth';
 import { sessionStore } from './session';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** `connecting`: first attempt; `reconnecting`: was up (or failed) and is trying again; `off`: signed out. */
-export type SocketStatus = 'off' | 'connecting' | 'connected' | 'reconnecting';
+type SocketStatus = 'off' | 'connecting' | 'connected' | 'reconnecting';
 
 export interface SocketValue {
   socket: AppSocket | null;
@@ -115,8 +114,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
           if (sessionStore.getToken() !== token) return;
           // Check the session over HTTP, whose 401 handling ends it (a revoked or expired token);
           // a session that is still good gets a fresh attempt.
-          void api
-            .get('/auth/me')
+          void fetchCurrentUser()
             .then(() => connectLater(s, SOCKET_OPTIONS.reconnectionDelayMax))
             .catch(() => {});
           return;
@@ -193,7 +191,7 @@ export function useOnReconnect(callback: () => void) {
 }
 
 /** Height of the reconnecting banner while it shows (0 otherwise), for full-height screens (chat). */
-export const BANNER_HEIGHT_VAR = '--reconnecting-banner-height';
+const BANNER_HEIGHT_VAR = '--reconnecting-banner-height';
 
 /**
  * Offline or reconnecting: a thin banner under the header while a signed-in socket is down.

@@ -12,7 +12,7 @@ export type Theme = 'light' | 'dark';
 export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 export const THEME_STORAGE_KEY = 'theme';
 /** <meta name="theme-color"> per theme: the brand indigo, or the dark header's slate-900. */
-export const THEME_COLORS: Readonly<Record<Theme, string>> = { light: '#4f46e5', dark: '#0f172a' };
+const THEME_COLORS: Readonly<Record<Theme, string>> = { light: '#4f46e5', dark: '#0f172a' };
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 const listeners = new Set<() => void>();
@@ -27,7 +27,7 @@ export function readThemeChoice(): ThemeChoice {
   }
 }
 
-export function systemPrefersDark(): boolean {
+function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
 }
 

@@ -22,7 +22,7 @@ export function runCan(...allowed: (keyof RunCan)[]): RunCan {
 }
 
 /** The `dayscholar` fixture as a trip's runner. */
-export const runnerRef = {
+const runnerRef = {
   id: dayscholar.id,
   name: dayscholar.name,
   avatar: null,

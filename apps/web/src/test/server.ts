@@ -5,7 +5,7 @@ import { campusConfig } from './fixtures';
 /** URL pattern for an API path, whatever the test origin. */
 export const api = (path: string) => `*/api${path}`;
 
-export const defaultHandlers = [
+const defaultHandlers = [
   http.get(api('/config'), () => HttpResponse.json(campusConfig)),
   // Signing out ends the session on the server too.
   http.post(api('/auth/logout'), () => HttpResponse.json({ message: 'Logged out successfully' })),

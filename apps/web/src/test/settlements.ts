@@ -21,7 +21,7 @@ export function settlementCan(...allowed: (keyof SettlementCan)[]): SettlementCa
   return none;
 }
 
-export const payerRef = { id: hosteller.id, name: hosteller.name, avatar: null };
+const payerRef = { id: hosteller.id, name: hosteller.name, avatar: null };
 export const payeeRef = { id: dayscholar.id, name: dayscholar.name, avatar: null };
 
 /** The exact UPI link the server builds for a request's settlement. */

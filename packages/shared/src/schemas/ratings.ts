@@ -57,6 +57,8 @@ export const createRatingSchema = z
       ctx.addIssue({ code: 'custom', path: ['ratingType'], message: RATING_MESSAGES.ratingTypeInvalid });
   });
 export type CreateRatingBody = z.infer<typeof createRatingSchema>;
+/** What a client may send to POST /ratings (the comment may be left out). */
+export type CreateRatingInput = z.input<typeof createRatingSchema>;
 
 /** The rating dialog's own fields. */
 export const ratingFormSchema = z.object({

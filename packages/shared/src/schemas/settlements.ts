@@ -129,6 +129,7 @@ export const settlementSummarySchema = z.object({
   byPerson: z.array(z.object({ user: userRefSchema, youOwe: z.number(), owedToYou: z.number() })),
 });
 export type SettlementSummary = z.infer<typeof settlementSummarySchema>;
+/** GET /settlements/summary answers the summary itself. @alias */
 export const settlementSummaryResponseSchema = settlementSummarySchema;
 
 /** POST /disputes (either party, within the window of the completion or sale). */

@@ -4,7 +4,7 @@ import { House, type LucideIcon, MessageCircle, Search, ShoppingBag, Truck, User
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { dashboardPath, paths } from '@/config/paths';
-import { useConversations } from '@/features/chat/api/get-conversations';
+import { useConversations } from '@/api/chat';
 import { deferredModule, standInProps, useDeferred } from '@/lib/deferred';
 import { NewFace } from './NewFace';
 

@@ -1,5 +1,4 @@
 import {
-  type CreateReportBody,
   REPORT_LIMITS,
   REPORT_MESSAGES,
   REPORT_REASON_LABELS,
@@ -7,17 +6,14 @@ import {
   type ReportReason,
   type ReportTargetType,
 } from '@campusrun/shared';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useSendReport } from '@/api/reports';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { Textarea } from '@/components/ui/Input';
-import { api, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-
-/** POST /reports → { report } (201 new, 200 the reporter's report already open on it). */
-const sendReport = (body: CreateReportBody) => api.post<{ report: { id: string } }>('/reports', body);
 
 export interface ReportDialogProps {
   open: boolean;
@@ -37,7 +33,7 @@ export function ReportDialog({ open, onClose, targetType, targetId, what }: Repo
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string>();
   const legendId = useId();
-  const mutation = useMutation({ mutationFn: sendReport });
+  const mutation = useSendReport();
 
   const close = () => {
     if (mutation.isPending) return;

@@ -16,7 +16,7 @@ const STATUS_LABELS: Record<RequestStatus, string> = {
 };
 
 /** Badge colours: pending amber, accepted blue, completed green, cancelled slate (with words). */
-export function RequestStatusBadge({ status }: { status: RequestStatus }) {
+function RequestStatusBadge({ status }: { status: RequestStatus }) {
   return <Badge tone={tones[status]}>{STATUS_LABELS[status]}</Badge>;
 }
 

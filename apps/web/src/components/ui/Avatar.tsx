@@ -19,7 +19,7 @@ const COLOURS = [
 ] as const;
 
 /** A stable colour for an id (same user, same colour, everywhere). */
-export function avatarColour(id: string): string {
+function avatarColour(id: string): string {
   let hash = 0;
   for (let i = 0; i < id.length; i++) hash = (hash * 31 + id.charCodeAt(i)) >>> 0;
   return COLOURS[hash % COLOURS.length];

@@ -4,7 +4,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Input, type InputProps } from './Input';
 
 /** What a field hands to its control so that label, hint and error are announced with it. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-describedby'?: string;
   'aria-invalid'?: true;

@@ -6,7 +6,7 @@ const control =
   'placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:outline-none sm:text-sm ' +
   'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500';
 
-export function controlClasses(invalid?: boolean, className?: string) {
+function controlClasses(invalid?: boolean, className?: string) {
   return clsx(
     control,
     invalid ? 'ring-red-500 focus:ring-red-600' : 'ring-slate-300 focus:ring-indigo-600',

@@ -4,7 +4,7 @@ import { Star } from 'lucide-react';
 const sizes = { sm: 14, md: 18, lg: 24 } as const;
 
 /** An average is shown rounded to the nearest half star. */
-export function roundToHalf(value: number): number {
+function roundToHalf(value: number): number {
   return Math.min(5, Math.max(0, Math.round(value * 2) / 2));
 }
 

@@ -8,7 +8,7 @@ import { ProfileLink } from '@/components/users/ProfileLink';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useBlockedUsers, useSetBlocked } from './blocks';
+import { useBlockedUsers, useSetBlocked } from '@/api/users';
 
 /** The users the signed-in user blocks, each with Unblock. */
 export function BlockedUsers() {

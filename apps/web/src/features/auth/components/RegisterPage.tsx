@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { PasswordField, TextField } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { useServerSubmit } from '@/lib/forms';
-import { useRegister } from '../api/register';
+import { useRegister } from '@/api/auth';
 import { SIGN_UP_TOAST_ID, savePendingWithCodeSent, saveSignUpTicket } from '../hooks/pending-verification';
 import { useAuthForm } from '../hooks/useAuthForm';
 import { AuthHeading } from './AuthHeading';

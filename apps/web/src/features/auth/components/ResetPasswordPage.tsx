@@ -9,7 +9,7 @@ import { NewPasswordFields } from '@/components/users/NewPasswordFields';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { useServerSubmit } from '@/lib/forms';
-import { useResetPassword } from '../api/reset-password';
+import { useResetPassword } from '@/api/auth';
 import { AuthHeading } from './AuthHeading';
 
 export const MISSING_TOKEN_MESSAGE = 'Invalid or missing reset token';

@@ -10,8 +10,7 @@ import { dashboardPath, paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
-import { useSendOtp } from '../api/send-otp';
-import { useVerifyOtp } from '../api/verify-otp';
+import { useSendOtp, useVerifyOtp } from '@/api/auth';
 import {
   type PendingVerification,
   SIGN_UP_TOAST_ID,

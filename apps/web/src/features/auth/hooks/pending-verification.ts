@@ -6,7 +6,7 @@ export interface PendingVerification {
   codeSentAt?: number;
 }
 
-export const PENDING_VERIFICATION_KEY = 'pendingVerification';
+const PENDING_VERIFICATION_KEY = 'pendingVerification';
 
 /** The toast of a submitted sign-up: the verification screen's own answer replaces it. */
 export const SIGN_UP_TOAST_ID = 'sign-up';

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { formatRelativeTime } from '@/lib/format';
-import { useConversations } from '../api/get-conversations';
+import { useConversations } from '@/api/chat';
 import { usePresence } from '../hooks/usePresence';
 import { OnlineDot } from './OnlineDot';
 

@@ -11,8 +11,8 @@ import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { toast } from '@/lib/toast';
-import { applyOfferToThreads } from '../api/cache';
-import { decideOffer } from '../api/decide-offer';
+import { applyOfferToThreads } from '@/api/chat';
+import { decideOffer } from '@/api/products';
 
 type Offer = NonNullable<ChatMessage['offer']>;
 
@@ -54,7 +54,7 @@ export function OfferCard({ offer, mine }: { offer: Offer; mine: boolean }) {
   const run = async (action: 'accept' | 'decline' | 'withdraw') => {
     setBusy(action);
     try {
-      const answer = await decideOffer(offer.id, action);
+      const answer = await decideOffer({ id: offer.id, action });
       applyOfferToThreads(queryClient, answer.offer);
       toast.success(answer.message, { toastId: 'offer:respond' });
     } catch (error) {

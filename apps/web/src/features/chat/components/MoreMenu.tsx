@@ -3,7 +3,7 @@ import { MoreHorizontal } from 'lucide-react';
 import type { RefObject } from 'react';
 import { deferredModule, standInProps, useDeferred } from '@/lib/deferred';
 
-export interface MoreMenuItem {
+interface MoreMenuItem {
   label: string;
   icon: LucideIcon;
   onSelect: () => void;

@@ -11,9 +11,9 @@ import {
   bumpConversation,
   clearUnread,
   markThreadRead,
-} from '../api/cache';
-import { fetchThreadPage } from '../api/get-thread';
-import { chatKeys } from '../api/keys';
+  fetchThreadPage,
+  chatKeys,
+} from '@/api/chat';
 
 /**
  * Keeps the cached conversations and threads live, wherever the user is in the app: new messages,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
 
 /** How long a finger rests on a message before its menu opens. */
-export const LONG_PRESS_MS = 500;
+const LONG_PRESS_MS = 500;
 /** A finger that moves further than this is scrolling, not pressing. */
 const MOVE_TOLERANCE = 10;
 

@@ -4,10 +4,14 @@ import { useRef, useState } from 'react';
 import { useOnReconnect, useSocket } from '@/lib/socket';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { addMessageToThread, bumpConversation, threadMessages } from '../api/cache';
-import type { ThreadData } from '../api/get-thread';
-import { chatKeys } from '../api/keys';
-import { postMessage } from '../api/send-message';
+import {
+  addMessageToThread,
+  bumpConversation,
+  threadMessages,
+  type ThreadData,
+  chatKeys,
+  postMessage,
+} from '@/api/chat';
 import { newClientId } from './client-id';
 
 export interface PendingMessage {

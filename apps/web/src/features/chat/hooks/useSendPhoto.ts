@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { uploadForm } from '@/lib/upload';
-import { addMessageToThread, bumpConversation } from '../api/cache';
+import { addMessageToThread, bumpConversation } from '@/api/chat';
 import { newClientId } from './client-id';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSocket, useSocketEvent } from '@/lib/socket';
 
 /** The typing indicator stops after 2000 ms without input. */
-export const TYPING_IDLE_MS = 2000;
+const TYPING_IDLE_MS = 2000;
 /** A partner's indicator disappears on its own if their `typing:stop` never arrives. */
-export const TYPING_SAFETY_MS = 3000;
+const TYPING_SAFETY_MS = 3000;
 const TYPING_REPEAT_MS = 1500;
 
 /** `typing:start` on input, `typing:stop` after 2 s idle, on send (`stop()`) and on leaving. */

@@ -4,9 +4,7 @@ import { Button, buttonClasses } from '@/components/ui/Button';
 import { RequestRow } from '@/components/requests/RequestRow';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
-import { useActiveDeliveries } from '../api/get-active-deliveries';
-import { useAvailablePreview } from '../api/get-available-preview';
-import { useDayScholarStats } from '../api/get-dayscholar-stats';
+import { useActiveDeliveries, useAvailablePreview, useDayScholarStats } from '@/api/dashboard';
 import { DashboardFrame } from './DashboardFrame';
 import { DashboardList } from './DashboardParts';
 

@@ -3,9 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
 import { RequestRow } from '@/components/requests/RequestRow';
 import { paths } from '@/config/paths';
-import { useHostellerStats } from '../api/get-hosteller-stats';
-import { useRecentProducts } from '../api/get-recent-products';
-import { useRecentRequests } from '../api/get-recent-requests';
+import { useHostellerStats, useRecentProducts, useRecentRequests } from '@/api/dashboard';
 import { DashboardFrame } from './DashboardFrame';
 import { DashboardList, ProductRow } from './DashboardParts';
 

@@ -28,8 +28,7 @@ import { formatDateTime, formatRupees } from '@/lib/format';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { mediaUrl } from '@/lib/media';
 import { toast } from '@/lib/toast';
-import { useModerationDisputes } from '../api/get-moderation-disputes';
-import { useResolveDispute } from '../api/resolve-dispute';
+import { useModerationDisputes, useResolveDispute } from '@/api/moderation';
 
 const STATUSES: { id: DisputeStatus; label: string }[] = [
   { id: 'open', label: 'Open' },
@@ -267,8 +266,8 @@ function DecideForm({ dispute }: { dispute: ModerationDispute }) {
     }
     setErrors({});
     try {
-      const answer = await resolve.mutateAsync({ disputeId: dispute.id, body: checked.data });
-      toast.success(answer.message ?? DISPUTE_MESSAGES.resolved);
+      await resolve.mutateAsync({ disputeId: dispute.id, body: checked.data });
+      toast.success(DISPUTE_MESSAGES.resolved);
     } catch (failure) {
       // Decided by someone else meanwhile: the list refreshes and shows it among the resolved ones.
       if (failure instanceof ApiError && failure.reason === 'alreadyResolved')

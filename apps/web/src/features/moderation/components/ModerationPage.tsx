@@ -23,9 +23,7 @@ import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { toast } from '@/lib/toast';
-import { useModerationActions } from '../api/get-moderation-actions';
-import { useModerationReports } from '../api/get-moderation-reports';
-import { useModerate } from '../api/moderate-report';
+import { useModerationActions, useModerationReports, useModerate } from '@/api/moderation';
 import { DisputesQueue } from './DisputesQueue';
 
 type Tab = ReportStatus | 'disputes' | 'log';

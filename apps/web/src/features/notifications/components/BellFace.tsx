@@ -4,7 +4,7 @@ export const BELL_BUTTON =
   'relative flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600';
 
 /** The unread count on the bell: 9+ above 9. */
-export function badgeText(count: number): string {
+function badgeText(count: number): string {
   return count > 9 ? '9+' : String(count);
 }
 

@@ -1,5 +1,5 @@
 import { deferredModule, standInProps, useDeferred } from '@/lib/deferred';
-import { useNotifications } from '../api/get-notifications';
+import { useNotifications } from '@/api/notifications';
 import { useNotificationPush } from '../hooks/useNotificationPush';
 import { BELL_BUTTON, BellFace, bellLabel } from './BellFace';
 

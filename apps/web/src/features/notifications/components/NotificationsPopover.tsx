@@ -27,9 +27,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
 import { type Arrival, useArrival } from '@/lib/deferred';
 import { formatRelativeTime } from '@/lib/format';
-import { useNotifications } from '../api/get-notifications';
-import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useNotifications, useMarkAllNotificationsRead, useMarkNotificationRead } from '@/api/notifications';
 import { BELL_BUTTON, BellFace, bellLabel } from './BellFace';
 
 const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> = {

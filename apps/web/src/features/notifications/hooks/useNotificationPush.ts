@@ -3,10 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
 import { isThreadOpen } from '@/lib/open-thread';
 import { toast } from '@/lib/toast';
-import { addPushedNotification, notificationsKey } from '../api/keys';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { addPushedNotification, notificationsKey, useMarkNotificationRead } from '@/api/notifications';
 
-export const NOTIFICATION_TOAST_MS = 5000;
+const NOTIFICATION_TOAST_MS = 5000;
 
 /**
  * Pushed notifications: into the cached list (top, count +1) and a toast, except a chat message

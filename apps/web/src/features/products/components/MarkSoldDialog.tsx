@@ -4,8 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useBuyerCandidates } from '../api/get-buyer-candidates';
-import { useMarkSold } from '../api/mark-sold';
+import { useBuyerCandidates, useMarkSold } from '@/api/products';
 
 const SOMEONE_ELSE = '';
 

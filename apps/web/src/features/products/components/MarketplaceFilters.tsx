@@ -3,11 +3,11 @@ import { Search, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { FoldedFilters } from '@/components/ui/FoldedFilters';
 import { Input, Select } from '@/components/ui/Input';
-import type { ProductFilters } from '../api/keys';
+import type { ProductFilters } from '@/api/products';
 import { useDebouncedCallback } from '@/lib/debounced-callback';
 import { ALL_CATEGORIES, CONDITIONS, SORT_LABELS, categoryLabel, conditionLabel } from './options';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export interface MarketplaceFiltersProps {
   filters: ProductFilters;

@@ -4,7 +4,7 @@ import { Button, buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { useProducts } from '../api/get-products';
+import { useProducts } from '@/api/products';
 import { useMarketplaceFilters } from '../hooks/useMarketplaceFilters';
 import { MarketplaceFilters } from './MarketplaceFilters';
 import { ProductGrid } from './ProductGrid';

@@ -11,12 +11,10 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useDecideOffer } from '../api/decide-offer';
-import { useOffers } from '../api/get-offers';
-import { useMakeOffer } from '../api/make-offer';
+import { useDecideOffer, useOffers, useMakeOffer } from '@/api/products';
 
 /** Accept / Decline (the seller) or Withdraw (the buyer) of a pending offer. */
-export function OfferActions({ offer, asSeller }: { offer: Offer; asSeller: boolean }) {
+function OfferActions({ offer, asSeller }: { offer: Offer; asSeller: boolean }) {
   const decide = useDecideOffer();
   if (offer.status !== 'pending') return null;
   const run = (action: 'accept' | 'decline' | 'withdraw') =>

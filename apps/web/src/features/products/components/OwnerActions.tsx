@@ -7,8 +7,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useDeleteProduct } from '../api/delete-product';
-import { useUpdateProductStatus } from '../api/update-product-status';
+import { useDeleteProduct, useUpdateProductStatus } from '@/api/products';
 import { MarkSoldDialog } from './MarkSoldDialog';
 
 const STATUS_ACTIONS: {

@@ -5,7 +5,7 @@ import { type ReactNode, useId } from 'react';
 import { mediaUrl } from '@/lib/media';
 import { useObjectUrl } from '../hooks/useObjectUrl';
 
-export interface KeptPhoto {
+interface KeptPhoto {
   /** The full-size URL as the API gave it (sent back in `existingImages`). */
   url: string;
   thumbnail: string;

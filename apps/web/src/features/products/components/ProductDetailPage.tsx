@@ -12,7 +12,7 @@ import { useAuth } from '@/lib/auth';
 import { formatDate, formatRupees } from '@/lib/format';
 import { useOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
-import { useProduct } from '../api/get-product';
+import { useProduct } from '@/api/products';
 import { useWatchProduct } from '../hooks/useWatchProduct';
 import { ReportButton } from '@/components/reports/ReportButton';
 import { ShareButton } from '@/components/share/ShareButton';

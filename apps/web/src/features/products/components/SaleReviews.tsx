@@ -7,8 +7,7 @@ import { StarRating } from '@/components/ui/StarRating';
 import { ProfileLink } from '@/components/users/ProfileLink';
 import { formatDate } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
-import { useSaleReviews } from '../api/get-sale-reviews';
-import { useReviewSale } from '../api/review-sale';
+import { useSaleReviews, useReviewSale } from '@/api/products';
 
 /** A sold product's reviews; its seller and buyer may each review the other once. */
 export function SaleReviews({ product }: { product: Product }) {

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { Heart } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useToggleSaved } from '../api/toggle-saved-product';
+import { useToggleSaved } from '@/api/products';
 
 /** The heart: saves the product (or removes it from saved items); pressed while saved. */
 export function SaveButton({

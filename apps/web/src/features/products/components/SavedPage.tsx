@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { paths } from '@/config/paths';
-import { useSavedProducts } from '../api/get-saved-products';
+import { useSavedProducts } from '@/api/products';
 import { ProductGrid } from './ProductGrid';
 
 const LOAD_SAVED_FAILED = 'Failed to load your saved items';

@@ -16,7 +16,7 @@ import { Button, buttonClasses } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
-import { useCreateProduct } from '../api/create-product';
+import { useCreateProduct } from '@/api/products';
 import { PhotoManager } from './PhotoManager';
 import { moveItem, perPhotoProgress, pickPhotos } from './photo-rules';
 import { PRODUCT_FIELD_NAMES, ProductFields, type ProductFieldValues } from './ProductFields';

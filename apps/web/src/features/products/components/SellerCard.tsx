@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { StarRating } from '@/components/ui/StarRating';
 import { formatMonthYear } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
-import { useUserRating } from '@/components/ratings/user-rating';
+import { useUserRating } from '@/api/ratings';
 import { ProfileLink } from '@/components/users/ProfileLink';
 
 function SellerRating({ sellerId }: { sellerId: string }) {

@@ -1,7 +1,7 @@
 import { PRODUCT_IMAGE_TYPES, PRODUCT_LIMITS, PRODUCT_MESSAGES } from '@campusrun/shared';
 
 /** A picked file the server would refuse anyway: wrong type or over `maxBytes`. */
-export function photoProblem(file: File, maxBytes: number, tooLarge: string): string | null {
+function photoProblem(file: File, maxBytes: number, tooLarge: string): string | null {
   if (file.type !== '' && !(PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type))
     return PRODUCT_MESSAGES.imageType;
   if (file.size > maxBytes) return tooLarge;

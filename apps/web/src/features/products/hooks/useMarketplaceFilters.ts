@@ -9,7 +9,7 @@ import {
 } from '@campusrun/shared';
 import { useCallback } from 'react';
 import { useUrlFilters } from '@/lib/url-filters';
-import type { ProductFilters } from '../api/keys';
+import type { ProductFilters } from '@/api/products';
 
 const DEFAULT_SORT: ProductSort = 'recent';
 
@@ -17,7 +17,7 @@ const oneOf = <T extends string>(list: readonly T[], value: unknown): T | undefi
   typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : undefined;
 
 /** URL query → filters; unknown values are ignored (an old or hand-edited link still works). */
-export function filtersFromParams(params: URLSearchParams): ProductFilters {
+function filtersFromParams(params: URLSearchParams): ProductFilters {
   return {
     search: params.get('search')?.trim() ?? '',
     category: oneOf<ProductCategory>(PRODUCT_CATEGORIES, params.get('category')?.toLowerCase()) ?? '',

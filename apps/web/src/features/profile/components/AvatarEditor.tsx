@@ -15,8 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useObjectUrl } from '@/lib/object-url';
 import { toast } from '@/lib/toast';
-import { useRemoveAvatar } from '../api/remove-avatar';
-import { useUploadAvatar } from '../api/upload-avatar';
+import { useRemoveAvatar, useUploadAvatar } from '@/api/profile';
 
 /** A file the server would refuse at once, by its declared type and size; else null. */
 function refusal(file: File): string | null {

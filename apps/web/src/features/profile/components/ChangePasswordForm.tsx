@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { PasswordField } from '@/components/ui/Field';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
-import { useChangePassword } from '../api/change-password';
+import { useChangePassword } from '@/api/profile';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

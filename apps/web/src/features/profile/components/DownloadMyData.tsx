@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import { toast } from '@/lib/toast';
-import { useExportMyData } from '../api/export-data';
+import { useExportMyData } from '@/api/profile';
 
 /** The name the file is saved under when the server suggests none. */
-export const EXPORT_FALLBACK_FILENAME = 'campusrun-data.json';
+const EXPORT_FALLBACK_FILENAME = 'campusrun-data.json';
 
 const TOAST_ID = 'profile:export';
 

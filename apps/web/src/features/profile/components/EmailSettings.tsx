@@ -2,8 +2,7 @@ import { EMAIL_KINDS, EMAIL_KIND_LABELS, type EmailKind } from '@campusrun/share
 import { Checkbox } from '@/components/ui/Checkbox';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useEmailPreferences } from '../api/get-email-preferences';
-import { useSaveEmailPreferences } from '../api/save-email-preferences';
+import { useEmailPreferences, useSaveEmailPreferences } from '@/api/profile';
 
 /** E-mails while away: each kind on or off (the e-mails' own links turn one off too). */
 export function EmailSettings() {

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
-import { useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '@/api/profile';
 
 const FIELDS = ['name', 'phoneNumber', 'hostelBlock', 'roomNumber', 'upiId'] as const;
 

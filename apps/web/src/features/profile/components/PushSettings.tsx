@@ -6,9 +6,14 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
-import { usePushConfig } from '../api/get-push-config';
-import { currentSubscription, pushSupported, turnOffPush, turnOnPush } from '../api/push-subscription';
-import { useSavePushPreferences } from '../api/save-push-preferences';
+import {
+  usePushConfig,
+  currentSubscription,
+  pushSupported,
+  turnOffPush,
+  turnOnPush,
+  useSavePushPreferences,
+} from '@/api/profile';
 
 /**
  * Notifications when no CampusRun tab is open (Web Push): on or off for this device, and which kinds

@@ -13,9 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useEndAllSessions } from '../api/end-all-sessions';
-import { useEndSession } from '../api/end-session';
-import { useSessions } from '../api/get-sessions';
+import { useEndAllSessions, useEndSession, useSessions } from '@/api/profile';
 
 const PHONE = /Android|iOS/;
 

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { paths } from '@/config/paths';
-import { useMyDeliveries } from '../api/get-my-deliveries';
+import { useMyDeliveries } from '@/api/requests';
 import { PageHeader } from './PageHeader';
 import { RequestList } from './RequestList';
 

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { paths } from '@/config/paths';
-import { useMyRequests } from '../api/get-my-requests';
+import { useMyRequests } from '@/api/requests';
 import { FilterPills, PageHeader } from './PageHeader';
 import { RequestList } from './RequestList';
 

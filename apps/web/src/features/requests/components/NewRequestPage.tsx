@@ -22,9 +22,7 @@ import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
 import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
-import { useCreateRequest } from '../api/create-request';
-import { myRequestsQuery } from '../api/get-my-requests';
-import { REQUEST_TOAST } from '../api/keys';
+import { useCreateRequest, myRequestsQuery, REQUEST_TOAST } from '@/api/requests';
 import { deadlineShortcuts, localDeadlineField, localToIso, minDeadline } from './deadline-input';
 import { profileLocation, recentLocations } from './delivery-locations';
 

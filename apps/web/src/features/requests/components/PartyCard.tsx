@@ -2,7 +2,7 @@ import type { UserRef } from '@campusrun/shared';
 import { Avatar } from '@/components/ui/Avatar';
 import { StarRating } from '@/components/ui/StarRating';
 import { mediaUrl } from '@/lib/media';
-import { useUserRating } from '@/components/ratings/user-rating';
+import { useUserRating } from '@/api/ratings';
 import { ProfileLink } from '@/components/users/ProfileLink';
 
 /** The user's average (hidden silently when it cannot be loaded). */

@@ -4,8 +4,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { TextField } from '@/components/ui/Field';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { REQUEST_TOAST } from '../api/keys';
-import { useRepostRequest } from '../api/repost-request';
+import { REQUEST_TOAST, useRepostRequest } from '@/api/requests';
 import { localDeadlineField, minDeadline } from './deadline-input';
 
 export interface RepostDialogProps {

@@ -14,10 +14,8 @@ import { StarRating } from '@/components/ui/StarRating';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { REQUEST_TOAST } from '../api/keys';
-import { type RequestAction, useUpdateRequestStatus } from '../api/update-request-status';
+import { REQUEST_TOAST, type RequestAction, useUpdateRequestStatus, useCreateRating } from '@/api/requests';
 import { RatingDialog } from '@/components/ratings/deferred';
-import { useCreateRating } from '../api/create-rating';
 import { deferredComponent } from '@/lib/deferred';
 import type { RepostDialogProps } from './RepostDialog';
 

@@ -1,9 +1,9 @@
 import { REQUEST_SORTS, type RequestSort } from '@campusrun/shared';
 import { useCallback } from 'react';
 import { useUrlFilters } from '@/lib/url-filters';
-import type { AvailableFilters } from '../api/keys';
+import type { AvailableFilters } from '@/api/requests';
 
-export const DEFAULT_REQUEST_SORT: RequestSort = 'newest';
+const DEFAULT_REQUEST_SORT: RequestSort = 'newest';
 
 const fee = (value: string | null) => {
   const text = value?.trim() ?? '';
@@ -11,7 +11,7 @@ const fee = (value: string | null) => {
 };
 
 /** URL query → filters; unknown values are ignored (an old or hand-edited link still works). */
-export function availableFiltersFromParams(params: URLSearchParams): AvailableFilters {
+function availableFiltersFromParams(params: URLSearchParams): AvailableFilters {
   const sort = params.get('sort');
   return {
     search: params.get('search')?.trim() ?? '',

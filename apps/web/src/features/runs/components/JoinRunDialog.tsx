@@ -8,8 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { formatRupees } from '@/lib/format';
 import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
-import { useJoinRun } from '../api/join-run';
-import { RUN_TOAST } from '../api/keys';
+import { useJoinRun, RUN_TOAST } from '@/api/runs';
 import { ITEM_FIELDS, RunItemFields, type RunItemValues, emptyItem } from './RunItemFields';
 
 const resolver = zodResolver(runItemSchema) as unknown as Resolver<RunItemValues, unknown, RunItemBody>;

@@ -12,8 +12,7 @@ import { formatDateTime } from '@/lib/format';
 import { useServerSubmit } from '@/lib/forms';
 import { localToIso, toLocalInput } from '@/lib/local-time';
 import { toast } from '@/lib/toast';
-import { useCreateRun } from '../api/create-run';
-import { RUN_TOAST } from '../api/keys';
+import { useCreateRun, RUN_TOAST } from '@/api/runs';
 import { ITEM_FIELDS, RunItemFields, type RunItemValues, emptyItem } from './RunItemFields';
 
 interface RunFormValues {

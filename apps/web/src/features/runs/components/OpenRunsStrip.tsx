@@ -1,5 +1,5 @@
 import { ErrorState } from '@/components/ui/ErrorState';
-import { useRuns } from '../api/get-runs';
+import { useRuns } from '@/api/runs';
 import { RunCard, RunCardSkeletons } from './RunCard';
 
 /**

@@ -27,7 +27,7 @@ export function RunStatusBadge({ status }: { status: Run['status'] }) {
 export const peopleText = (n: number) => (n === 1 ? '1 person' : `${n} people`);
 
 /** What the viewer pays: their share in it, or each share now and with them in. */
-export function shareText(run: Run): string {
+function shareText(run: Run): string {
   if (run.myRequestId) return `Your share: ${formatRupees(run.share)}`;
   if (run.can.accept) return `You earn ${formatRupees(run.totalFee)} for the whole run`;
   if (run.can.join)

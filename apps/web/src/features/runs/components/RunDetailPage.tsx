@@ -13,10 +13,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useAcceptRun } from '../api/accept-run';
-import { useRun } from '../api/get-run';
-import { useJoinRun } from '../api/join-run';
-import { RUN_TOAST, runKeys } from '../api/keys';
+import { useAcceptRun, useRun, useJoinRun, RUN_TOAST, runKeys } from '@/api/runs';
 import { JoinRunDialog } from './JoinRunDialog';
 import { RunStatusBadge, peopleText, runSummary } from './RunCard';
 

@@ -31,7 +31,7 @@ const CATEGORY_LABELS: Record<(typeof REQUEST_CATEGORIES)[number], string> = {
 };
 
 /** Where the student's room is, from their profile ("Block A, room 101"), or ''. */
-export function profileLocation(user: Pick<User, 'hostelBlock' | 'roomNumber'> | null): string {
+function profileLocation(user: Pick<User, 'hostelBlock' | 'roomNumber'> | null): string {
   const block = user?.hostelBlock?.trim();
   const room = user?.roomNumber?.trim();
   if (!block || !room) return '';

@@ -8,7 +8,7 @@ import { LoadMore } from '@/components/ui/LoadMore';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
-import { useRuns } from '../api/get-runs';
+import { useRuns } from '@/api/runs';
 import { RunCard, RunCardSkeletons } from './RunCard';
 
 /** /runs: a hosteller's runs to join and their own; a day scholar's runs to accept. */

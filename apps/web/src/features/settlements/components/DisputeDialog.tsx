@@ -13,8 +13,7 @@ import { Field } from '@/components/ui/Field';
 import { Select, Textarea } from '@/components/ui/Input';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useOpenDispute } from '../api/open-dispute';
-import { SETTLEMENT_TOAST } from '../api/keys';
+import { useOpenDispute, SETTLEMENT_TOAST } from '@/api/settlements';
 
 export interface DisputeDialogProps {
   open: boolean;

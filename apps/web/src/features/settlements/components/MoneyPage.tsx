@@ -11,8 +11,7 @@ import { ProfileLink } from '@/components/users/ProfileLink';
 import { useAuth } from '@/lib/auth';
 import { formatRupees } from '@/lib/format';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
-import { useSettlementSummary } from '../api/get-settlement-summary';
-import { useSettlements } from '../api/get-settlements';
+import { useSettlementSummary, useSettlements } from '@/api/settlements';
 import { SettlementCard, SettlementCardSkeletons } from './SettlementCard';
 
 const TABS = [

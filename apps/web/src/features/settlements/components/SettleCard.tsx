@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
-import { useSettlementFor } from '../api/get-settlement-for';
+import { useSettlementFor } from '@/api/settlements';
 import { owesLine, stateLine } from './parties';
 import { SettlementActions } from './SettlementActions';
 import { UpiQrCode } from './UpiQrCode';

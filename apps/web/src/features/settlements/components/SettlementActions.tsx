@@ -7,13 +7,16 @@ import { Dialog } from '@/components/ui/Dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { SETTLEMENT_TOAST, settlementKeys } from '../api/keys';
-import { useAcceptCost } from '../api/accept-cost';
-import { useConfirmSale } from '../api/confirm-sale';
-import { useDeclineSale } from '../api/decline-sale';
-import { useMarkNotReceived } from '../api/mark-not-received';
-import { useMarkPaid } from '../api/mark-paid';
-import { useMarkReceived } from '../api/mark-received';
+import {
+  SETTLEMENT_TOAST,
+  settlementKeys,
+  useAcceptCost,
+  useConfirmSale,
+  useDeclineSale,
+  useMarkNotReceived,
+  useMarkPaid,
+  useMarkReceived,
+} from '@/api/settlements';
 import { DisputeDialog } from './deferred';
 
 /**

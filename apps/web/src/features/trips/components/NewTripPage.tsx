@@ -12,8 +12,7 @@ import { formatDateTime } from '@/lib/format';
 import { useServerSubmit } from '@/lib/forms';
 import { localToIso, toLocalInput } from '@/lib/local-time';
 import { toast } from '@/lib/toast';
-import { useCreateTrip } from '../api/create-trip';
-import { TRIP_TOAST } from '../api/keys';
+import { useCreateTrip, TRIP_TOAST } from '@/api/trips';
 
 interface TripFormValues {
   from: string;

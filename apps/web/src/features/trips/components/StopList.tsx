@@ -5,7 +5,7 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
-import { useTripStops } from '../api/get-trip-stops';
+import { useTripStops } from '@/api/trips';
 
 /** Where the runner's ticks of one trip are kept on this device. */
 export const ticksKey = (tripId: string) => `trip-stops:${tripId}`;

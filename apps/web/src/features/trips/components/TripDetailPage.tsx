@@ -18,11 +18,14 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useAttachRequest } from '../api/attach-request';
-import { useCancelTrip } from '../api/cancel-trip';
-import { usePendingRequests } from '../api/get-pending-requests';
-import { useTrip } from '../api/get-trip';
-import { TRIP_TOAST, tripKeys } from '../api/keys';
+import {
+  useAttachRequest,
+  useCancelTrip,
+  usePendingRequests,
+  useTrip,
+  TRIP_TOAST,
+  tripKeys,
+} from '@/api/trips';
 import { StopList } from './StopList';
 import { RunnerRating, TripStatusBadge, tripTimes } from './TripCard';
 

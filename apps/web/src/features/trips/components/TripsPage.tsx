@@ -9,8 +9,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { useMyTrips } from '../api/get-my-trips';
-import { useTrips } from '../api/get-trips';
+import { useMyTrips, useTrips } from '@/api/trips';
 import { TripCard, TripCardSkeletons } from './TripCard';
 
 /** Skeletons, error + Retry, the empty state, or the cards (announced as they change). */

@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate, formatMonthYear, formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
-import { usePublicProfile } from '../api/get-profile';
+import { usePublicProfile } from '@/api/users';
 import { ReliabilitySection } from './ReliabilitySection';
 
 const KINDS: { key: keyof PublicProfile['ratings']; label: string }[] = [

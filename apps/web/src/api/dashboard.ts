@@ -1,0 +1,94 @@
+import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  DayScholarStatsResponse,
+  DeliveryListResponse,
+  HostellerStatsResponse,
+  RecentProductsResponse,
+  RecentRequestsResponse,
+} from '@campusrun/shared';
+import { api } from '@/lib/api-client';
+import { getAvailableRequests } from './requests';
+
+export const DASHBOARD_LIST_SIZE = 5;
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  hostellerStats: () => [...dashboardKeys.all, 'hosteller', 'stats'] as const,
+  recentRequests: () => [...dashboardKeys.all, 'hosteller', 'recent-requests'] as const,
+  recentProducts: () => [...dashboardKeys.all, 'hosteller', 'recent-products'] as const,
+  dayScholarStats: () => [...dashboardKeys.all, 'dayscholar', 'stats'] as const,
+  activeDeliveries: () => [...dashboardKeys.all, 'dayscholar', 'active-deliveries'] as const,
+  availableRequests: () => [...dashboardKeys.all, 'dayscholar', 'available'] as const,
+};
+
+/** A dashboard query's options: dashboards always show fresh numbers when opened. */
+const dashboardQuery = <T>(queryKey: QueryKey, fetcher: (signal: AbortSignal) => Promise<T>) =>
+  queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => fetcher(signal),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+
+/** GET /dayscholar/deliveries/active?limit → { deliveries, nextCursor }. */
+const getActiveDeliveries = (signal?: AbortSignal) =>
+  api
+    .get<DeliveryListResponse>('/dayscholar/deliveries/active', {
+      signal,
+      params: { limit: DASHBOARD_LIST_SIZE },
+    })
+    .then((b) => b.deliveries);
+
+const activeDeliveriesQuery = () => dashboardQuery(dashboardKeys.activeDeliveries(), getActiveDeliveries);
+
+export const useActiveDeliveries = () => useQuery(activeDeliveriesQuery());
+
+/** GET /dayscholar/requests/available?limit (newest first) → { requests, nextCursor }. */
+const getAvailablePreview = (signal?: AbortSignal) =>
+  getAvailableRequests({ limit: DASHBOARD_LIST_SIZE, sort: 'newest' }, signal).then((b) => b.requests);
+
+const availablePreviewQuery = () => dashboardQuery(dashboardKeys.availableRequests(), getAvailablePreview);
+
+export const useAvailablePreview = () => useQuery(availablePreviewQuery());
+
+/** GET /dayscholar/stats → { stats }. */
+const getDayScholarStats = (signal?: AbortSignal) =>
+  api.get<DayScholarStatsResponse>('/dayscholar/stats', { signal }).then((b) => b.stats);
+
+const dayScholarStatsQuery = () => dashboardQuery(dashboardKeys.dayScholarStats(), getDayScholarStats);
+
+export const useDayScholarStats = () => useQuery(dayScholarStatsQuery());
+
+/** GET /hosteller/stats → { stats }. */
+const getHostellerStats = (signal?: AbortSignal) =>
+  api.get<HostellerStatsResponse>('/hosteller/stats', { signal }).then((b) => b.stats);
+
+const hostellerStatsQuery = () => dashboardQuery(dashboardKeys.hostellerStats(), getHostellerStats);
+
+export const useHostellerStats = () => useQuery(hostellerStatsQuery());
+
+/** GET /hosteller/products/recent?limit → { products }. */
+const getRecentProducts = (signal?: AbortSignal) =>
+  api
+    .get<RecentProductsResponse>('/hosteller/products/recent', {
+      signal,
+      params: { limit: DASHBOARD_LIST_SIZE },
+    })
+    .then((b) => b.products);
+
+const recentProductsQuery = () => dashboardQuery(dashboardKeys.recentProducts(), getRecentProducts);
+
+export const useRecentProducts = () => useQuery(recentProductsQuery());
+
+/** GET /hosteller/requests/recent?limit → { requests }. */
+const getRecentRequests = (signal?: AbortSignal) =>
+  api
+    .get<RecentRequestsResponse>('/hosteller/requests/recent', {
+      signal,
+      params: { limit: DASHBOARD_LIST_SIZE },
+    })
+    .then((b) => b.requests);
+
+const recentRequestsQuery = () => dashboardQuery(dashboardKeys.recentRequests(), getRecentRequests);
+
+export const useRecentRequests = () => useQuery(recentRequestsQuery());

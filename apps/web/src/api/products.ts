@@ -1,0 +1,399 @@
+import type {
+  BuyerCandidates,
+  CreateProductBody,
+  Offer,
+  OfferListResponse,
+  OfferResponse,
+  Product,
+  ProductCategory,
+  ProductCondition,
+  ProductListResponse,
+  ProductResponse,
+  ProductSort,
+  ProductStatus,
+  SaleReviews,
+  SaveResponse,
+  UpdateProductBody,
+} from '@campusrun/shared';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { uploadForm } from '@/lib/upload';
+import { api } from '@/lib/api-client';
+import { createRating } from './ratings';
+
+/** The marketplace filters that go into the URL and into GET /products. Empty string: no filter. */
+export interface ProductFilters {
+  search: string;
+  category: ProductCategory | '';
+  condition: ProductCondition | '';
+  sort: ProductSort;
+}
+
+export const productKeys = {
+  all: ['products'] as const,
+  lists: () => [...productKeys.all, 'list'] as const,
+  list: (filters: ProductFilters) => [...productKeys.lists(), filters] as const,
+  detail: (id: string) => [...productKeys.all, 'detail', id] as const,
+  saved: () => [...productKeys.all, 'saved'] as const,
+  offers: (productId: string) => [...productKeys.all, 'offers', productId] as const,
+  buyers: (productId: string) => [...productKeys.all, 'buyers', productId] as const,
+  reviews: (productId: string) => [...productKeys.all, 'reviews', productId] as const,
+};
+
+/**
+ * After the seller's own change to a product: product lists refetch (the one on screen now, the
+ * others when shown). Other screens follow the socket's entity events (app/live-updates.ts);
+ * dashboards refetch whenever they open.
+ */
+function invalidateAfterProductChange(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+}
+
+/** Puts an offer into every cached place that shows it. */
+export function applyOffer(queryClient: QueryClient, offer: Offer) {
+  queryClient.setQueryData<Offer[]>(productKeys.offers(offer.productId), (list) => {
+    if (!list) return list;
+    return list.some((o) => o.id === offer.id)
+      ? list.map((o) => (o.id === offer.id ? offer : o))
+      : [offer, ...list];
+  });
+}
+
+interface CreateProductVariables {
+  body: CreateProductBody;
+  /** 1 to 5 photos in display order (the first is the cover). */
+  images: File[];
+  /** Upload progress, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** POST /products, multipart with the photos as repeated `images` files → 201 { product }. */
+function createProduct({ body, images, onProgress }: CreateProductVariables) {
+  const form = new FormData();
+  form.append('name', body.name);
+  form.append('description', body.description);
+  form.append('price', String(body.price));
+  form.append('category', body.category);
+  form.append('condition', body.condition);
+  form.append('quantity', String(body.quantity));
+  form.append('isNegotiable', String(body.isNegotiable));
+  for (const image of images) form.append('images', image, image.name);
+  return uploadForm<ProductResponse>('/products', form, { onProgress }).then((res) => res.product);
+}
+
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProduct,
+    onSuccess: (product) => {
+      queryClient.setQueryData(productKeys.detail(product.id), product);
+      invalidateAfterProductChange(queryClient);
+    },
+  });
+}
+
+export type OfferDecision = 'accept' | 'decline' | 'withdraw';
+
+/** PUT /offers/{id}/accept|decline (the seller) or /withdraw (the buyer) → { offer, message }. */
+export const decideOffer = ({ id, action }: { id: string; action: OfferDecision }) =>
+  api.put<OfferResponse>(`/offers/${encodeURIComponent(id)}/${action}`);
+
+export function useDecideOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: decideOffer,
+    onSuccess: ({ offer }) => {
+      applyOffer(queryClient, offer);
+      void queryClient.invalidateQueries({ queryKey: productKeys.offers(offer.productId) });
+      void queryClient.invalidateQueries({ queryKey: productKeys.detail(offer.productId) });
+      // Who bought it: the accepted offer's buyer comes first.
+      void queryClient.invalidateQueries({ queryKey: productKeys.buyers(offer.productId) });
+    },
+  });
+}
+
+/** DELETE /products/{id} → 204 (the seller; its photos go too). */
+const deleteProduct = (id: string) => api.delete<null>(`/products/${encodeURIComponent(id)}`);
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: (_data, id) => {
+      // Stale, not removed: the page still showing it leaves first; a later visit refetches (404).
+      void queryClient.invalidateQueries({ queryKey: productKeys.detail(id), refetchType: 'none' });
+      invalidateAfterProductChange(queryClient);
+    },
+  });
+}
+
+/** GET /products/{id}/buyers (the seller) → the candidates, and whose offer was accepted. */
+const getBuyerCandidates = (productId: string, signal?: AbortSignal) =>
+  api
+    .get<BuyerCandidates>(`/products/${encodeURIComponent(productId)}/buyers`, { signal })
+    .then((b) => ({ buyers: b.buyers, acceptedBuyerId: b.acceptedBuyerId ?? null }));
+
+const buyerCandidatesQuery = (productId: string) =>
+  queryOptions({
+    queryKey: productKeys.buyers(productId),
+    queryFn: ({ signal }) => getBuyerCandidates(productId, signal),
+  });
+
+export function useBuyerCandidates(productId: string, enabled: boolean) {
+  return useQuery({ ...buyerCandidatesQuery(productId), enabled });
+}
+
+/** GET /products/{id}/offers → { offers }: the seller's all, a buyer's own. */
+const getOffers = (productId: string, signal?: AbortSignal) =>
+  api
+    .get<OfferListResponse>(`/products/${encodeURIComponent(productId)}/offers`, { signal })
+    .then((b) => b.offers);
+
+const offersQuery = (productId: string) =>
+  queryOptions({
+    queryKey: productKeys.offers(productId),
+    queryFn: ({ signal }) => getOffers(productId, signal),
+  });
+
+export function useOffers(productId: string, enabled = true) {
+  return useQuery({ ...offersQuery(productId), enabled });
+}
+
+/** GET /products/{id} → { product }; 404 'Product not found'. */
+const getProduct = (id: string, signal?: AbortSignal) =>
+  api.get<ProductResponse>(`/products/${encodeURIComponent(id)}`, { signal }).then((body) => body.product);
+
+export const productQuery = (id: string) =>
+  queryOptions({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => getProduct(id, signal),
+  });
+
+/** The product as a marketplace list already on this device shows it, if one does. */
+function listedProduct(queryClient: QueryClient, id: string): Product | undefined {
+  const lists = queryClient.getQueriesData<InfiniteData<ProductListResponse>>({
+    queryKey: productKeys.lists(),
+  });
+  for (const [, data] of lists)
+    for (const page of data?.pages ?? []) {
+      const found = page.products.find((product) => product.id === id);
+      if (found) return found;
+    }
+  return undefined;
+}
+
+/**
+ * A product's page data. One already seen in a list shows at once while its page loads, and
+ * offline (when the page's own answer is not cached either) instead of waiting for the network.
+ */
+export function useProduct(id: string) {
+  const queryClient = useQueryClient();
+  return useQuery({ ...productQuery(id), placeholderData: () => listedProduct(queryClient, id) });
+}
+
+/** Divisible by 2, 3 and 4: full rows in every grid width. */
+const PRODUCTS_PAGE_SIZE = 24;
+
+/** GET /products?search&category&condition&sort&limit&cursor → { products, nextCursor } (sold hidden). */
+const getProducts = (filters: ProductFilters & { cursor?: string; limit?: number }, signal?: AbortSignal) =>
+  api.get<ProductListResponse>('/products', {
+    signal,
+    params: {
+      search: filters.search,
+      category: filters.category,
+      condition: filters.condition,
+      sort: filters.sort,
+      limit: filters.limit ?? PRODUCTS_PAGE_SIZE,
+      cursor: filters.cursor,
+    },
+  });
+
+const productsInfiniteQuery = (filters: ProductFilters) =>
+  infiniteQueryOptions({
+    queryKey: productKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => getProducts({ ...filters, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The marketplace pages; the previous results stay on screen while a new filter loads. */
+export function useProducts(filters: ProductFilters) {
+  return useInfiniteQuery({ ...productsInfiniteQuery(filters), placeholderData: keepPreviousData });
+}
+
+/** GET /products/{id}/reviews → the sale's reviews by its buyer and seller. */
+const getSaleReviews = (productId: string, signal?: AbortSignal) =>
+  api.get<SaleReviews>(`/products/${encodeURIComponent(productId)}/reviews`, { signal });
+
+const saleReviewsQuery = (productId: string) =>
+  queryOptions({
+    queryKey: productKeys.reviews(productId),
+    queryFn: ({ signal }) => getSaleReviews(productId, signal),
+  });
+
+export function useSaleReviews(productId: string, enabled: boolean) {
+  return useQuery({ ...saleReviewsQuery(productId), enabled });
+}
+
+/** GET /products/saved?limit&cursor → { products, nextCursor } (the viewer's saved products). */
+const getSavedProducts = (cursor: string, signal?: AbortSignal) =>
+  api.get<ProductListResponse>('/products/saved', {
+    signal,
+    params: { limit: 20, ...(cursor ? { cursor } : {}) },
+  });
+
+const savedProductsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: productKeys.saved(),
+    queryFn: ({ pageParam, signal }) => getSavedProducts(pageParam, signal),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export function useSavedProducts() {
+  return useInfiniteQuery(savedProductsQuery());
+}
+
+/** POST /products/{id}/offers { amount } → { offer, message }. */
+const makeOffer = (productId: string, amount: number) =>
+  api.post<OfferResponse>(`/products/${encodeURIComponent(productId)}/offers`, {
+    amount,
+  });
+
+export function useMakeOffer(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (amount: number) => makeOffer(productId, amount),
+    onSuccess: ({ offer }) => applyOffer(queryClient, offer),
+  });
+}
+
+/** PUT /products/{id}/sold { buyerId? } → { product } (the seller). */
+const markSold = (productId: string, buyerId: string | null) =>
+  api
+    .put<ProductResponse>(`/products/${encodeURIComponent(productId)}/sold`, { buyerId })
+    .then((b) => b.product);
+
+export function useMarkSold(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (buyerId: string | null) => markSold(productId, buyerId),
+    onSuccess: (product) => {
+      queryClient.setQueryData(productKeys.detail(product.id), product);
+      invalidateAfterProductChange(queryClient);
+      void queryClient.invalidateQueries({ queryKey: productKeys.reviews(product.id) });
+    },
+  });
+}
+
+export interface SaleReviewBody {
+  rating: number;
+  comment?: string;
+  ratingType: 'buyer_to_seller' | 'seller_to_buyer';
+}
+
+/** POST /ratings for a sale. */
+const reviewSale = (productId: string, body: SaleReviewBody) => createRating({ ...body, productId });
+
+export function useReviewSale(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaleReviewBody) => reviewSale(productId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.reviews(productId) }),
+  });
+}
+
+/** PUT /products/{id}/save (save) or DELETE (unsave) → { isSaved, message }. */
+const toggleSavedProduct = ({ id, save }: { id: string; save: boolean }) =>
+  save
+    ? api.put<SaveResponse>(`/products/${encodeURIComponent(id)}/save`)
+    : api.delete<SaveResponse>(`/products/${encodeURIComponent(id)}/save`);
+
+/** Sets `isSaved` on every cached copy of the product (its page and the lists). */
+function markSaved(queryClient: QueryClient, id: string, isSaved: boolean) {
+  const patch = (p: Product) => (p.id === id ? { ...p, isSaved } : p);
+  queryClient.setQueryData<Product>(productKeys.detail(id), (old) => (old ? patch(old) : old));
+  queryClient.setQueriesData<{ pages: ProductListResponse[]; pageParams: unknown[] }>(
+    { queryKey: productKeys.lists() },
+    (data) =>
+      data && { ...data, pages: data.pages.map((pg) => ({ ...pg, products: pg.products.map(patch) })) },
+  );
+}
+
+/** Shows the change at once, and takes it back if the server refuses. */
+export function useToggleSaved() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleSavedProduct,
+    onMutate: ({ id, save }) => markSaved(queryClient, id, save),
+    onError: (_e, { id, save }) => markSaved(queryClient, id, !save),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.saved() }),
+  });
+}
+
+/** PATCH /products/{id}/status { status } → { product } (the seller). */
+const updateProductStatus = ({ id, status }: { id: string; status: ProductStatus }) =>
+  api
+    .patch<ProductResponse>(`/products/${encodeURIComponent(id)}/status`, { status })
+    .then((res) => res.product);
+
+export function useUpdateProductStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProductStatus,
+    onSuccess: (product) => {
+      queryClient.setQueryData(productKeys.detail(product.id), product);
+      invalidateAfterProductChange(queryClient);
+    },
+  });
+}
+
+interface UpdateProductVariables {
+  id: string;
+  body: Omit<UpdateProductBody, 'existingImages'>;
+  /** The current image URLs to keep, in order (an empty list removes them all). */
+  existingImages: string[];
+  newImages: File[];
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * PUT /products/{id}, multipart: the fields, the kept image URLs (one JSON array field, so that an
+ * empty list is sent too: an absent field would keep every image) and the new `images` files.
+ */
+function updateProduct({ id, body, existingImages, newImages, onProgress }: UpdateProductVariables) {
+  const form = new FormData();
+  form.append('name', body.name);
+  form.append('description', body.description);
+  form.append('price', String(body.price));
+  if (body.category !== undefined) form.append('category', body.category);
+  if (body.condition !== undefined) form.append('condition', body.condition);
+  if (body.quantity !== undefined) form.append('quantity', String(body.quantity));
+  if (body.isNegotiable !== undefined) form.append('isNegotiable', String(body.isNegotiable));
+  form.append('existingImages', JSON.stringify(existingImages));
+  for (const file of newImages) form.append('images', file, file.name);
+  return uploadForm<ProductResponse>(`/products/${encodeURIComponent(id)}`, form, {
+    method: 'PUT',
+    onProgress,
+  }).then((res) => res.product);
+}
+
+export function useUpdateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProduct,
+    onSuccess: (product) => {
+      queryClient.setQueryData(productKeys.detail(product.id), product);
+      invalidateAfterProductChange(queryClient);
+    },
+  });
+}

@@ -1,0 +1,230 @@
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  DeleteAccountBody,
+  DeviceSession,
+  EmailPreferences,
+  EmailPreferencesResponse,
+  MessageResponse,
+  ProfileUpdateBody,
+  ProfileUpdateResponse,
+  PushPreferences,
+  PushPreferencesResponse,
+  SessionsResponse,
+} from '@campusrun/shared';
+import { api, apiRequest } from '@/lib/api-client';
+import { uploadForm } from '@/lib/upload';
+
+const profileKeys = {
+  pushConfig: ['push', 'config'] as const,
+  emailPreferences: ['email', 'preferences'] as const,
+  sessions: ['auth', 'sessions'] as const,
+};
+
+/**
+ * The user's avatar is embedded in many answers (requests, products, chat): after a change every
+ * cached one is marked stale, so a screen shows the new photo when it is next opened (open ones
+ * refetch now).
+ */
+function invalidateAfterAvatarChange(queryClient: QueryClient) {
+  void queryClient.invalidateQueries();
+}
+
+/** PUT /users/change-password → { message, token }: the old token is revoked, the new one replaces it. */
+const changePassword = (body: ChangePasswordBody) =>
+  api.put<ChangePasswordResponse>('/users/change-password', body);
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}
+
+/**
+ * DELETE /users/me → { message }: the account is deleted and every one of its sessions ended. Sent
+ * with the password, or with `confirm: 'DELETE'` by a member who has none. Refusals: 400 on the
+ * field, 403 `signInAgain`, 409 `accountInUse` with the `blockers`, 429 after too many attempts.
+ */
+const deleteAccount = (body: DeleteAccountBody) => api.delete<MessageResponse>('/users/me', body);
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount });
+}
+
+/** POST /auth/logout-all → { message }: every device of the account is signed out, this one included. */
+const endAllSessions = () => api.post<MessageResponse>('/auth/logout-all');
+
+export function useEndAllSessions() {
+  return useMutation({ mutationFn: endAllSessions });
+}
+
+/** DELETE /auth/sessions/{id} → { message }: signs one of the account's other devices out. */
+const endSession = (id: string) => api.delete<MessageResponse>(`/auth/sessions/${encodeURIComponent(id)}`);
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endSession,
+    onSuccess: (_answer, id) =>
+      queryClient.setQueryData<DeviceSession[]>(profileKeys.sessions, (old) =>
+        old?.filter((s) => s.id !== id),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
+  });
+}
+
+/**
+ * GET /users/me/export → a JSON file of everything held about the signed-in user, with its name
+ * (campusrun-data-YYYY-MM-DD.json). A few exports an hour; more are refused with 429 and a message.
+ */
+const exportMyData = () => api.download('/users/me/export');
+
+export function useExportMyData() {
+  return useMutation({ mutationFn: exportMyData });
+}
+
+/** GET /email/preferences → { preferences }: which e-mails the user gets while away. */
+const getEmailPreferences = (signal?: AbortSignal) =>
+  api.get<EmailPreferencesResponse>('/email/preferences', { signal }).then((b) => b.preferences);
+
+const emailPreferencesQuery = () =>
+  queryOptions({
+    queryKey: profileKeys.emailPreferences,
+    queryFn: ({ signal }) => getEmailPreferences(signal),
+  });
+
+export function useEmailPreferences() {
+  return useQuery(emailPreferencesQuery());
+}
+
+export type PushConfig = { publicKey: string | null; preferences: PushPreferences };
+
+/** GET /push/config: the server's VAPID key (null: pushes are off) and the user's choices. */
+const getPushConfig = (signal?: AbortSignal) => api.get<PushConfig>('/push/config', { signal });
+
+const pushConfigQuery = () =>
+  queryOptions({ queryKey: profileKeys.pushConfig, queryFn: ({ signal }) => getPushConfig(signal) });
+
+export function usePushConfig() {
+  return useQuery(pushConfigQuery());
+}
+
+/** GET /auth/sessions → { sessions }: the devices signed in to the account, most recently used first. */
+const getSessions = (signal?: AbortSignal) =>
+  api.get<SessionsResponse>('/auth/sessions', { signal }).then((body) => body.sessions);
+
+const sessionsQuery = () =>
+  queryOptions({ queryKey: profileKeys.sessions, queryFn: ({ signal }) => getSessions(signal) });
+
+export function useSessions() {
+  return useQuery(sessionsQuery());
+}
+
+/*
+ * POST /push/subscriptions (this browser's subscription) and DELETE /push/subscriptions { endpoint }:
+ * the one address is turned on and off, together with the browser's own subscription.
+ */
+
+/** The VAPID key as the Push API wants it. */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const padded = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const raw = atob(padded);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+export const pushSupported = () =>
+  typeof window !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  'PushManager' in window &&
+  'Notification' in window;
+
+/** This browser's current subscription, if any. */
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/** Asks for permission, subscribes this browser and tells the server. */
+export async function turnOnPush(publicKey: string): Promise<NotificationPermission> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return permission;
+  const registration = await navigator.serviceWorker.ready;
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(publicKey),
+    }));
+  await api.post('/push/subscriptions', subscription.toJSON());
+  return permission;
+}
+
+/** Unsubscribes this browser and tells the server. */
+export async function turnOffPush() {
+  const subscription = await currentSubscription();
+  if (!subscription) return;
+  await apiRequest('/push/subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
+  await subscription.unsubscribe();
+}
+
+/** DELETE /users/avatar → { message, user }. */
+const removeAvatar = () => api.delete<ProfileUpdateResponse>('/users/avatar');
+
+export function useRemoveAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: removeAvatar, onSuccess: () => invalidateAfterAvatarChange(queryClient) });
+}
+
+/** PUT /email/preferences → { preferences }. */
+const saveEmailPreferences = (preferences: EmailPreferences) =>
+  api.put<EmailPreferencesResponse>('/email/preferences', preferences).then((b) => b.preferences);
+
+export function useSaveEmailPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveEmailPreferences,
+    onSuccess: (preferences) => queryClient.setQueryData(profileKeys.emailPreferences, preferences),
+  });
+}
+
+/** PUT /push/preferences → { preferences }: which pushes the user gets. */
+const savePushPreferences = (preferences: PushPreferences) =>
+  api.put<PushPreferencesResponse>('/push/preferences', preferences);
+
+export function useSavePushPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePushPreferences,
+    onSuccess: ({ preferences }) =>
+      queryClient.setQueryData<PushConfig>(profileKeys.pushConfig, (old) => old && { ...old, preferences }),
+  });
+}
+
+/** PUT /users/profile → { message, user }. */
+const updateProfile = (body: ProfileUpdateBody) => api.put<ProfileUpdateResponse>('/users/profile', body);
+
+export function useUpdateProfile() {
+  return useMutation({ mutationFn: updateProfile });
+}
+
+interface UploadAvatarVariables {
+  file: File;
+  /** Upload progress, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** PUT /users/avatar, multipart with one `avatar` file → { message, user }. */
+function uploadAvatar({ file, onProgress }: UploadAvatarVariables) {
+  const form = new FormData();
+  form.append('avatar', file, file.name);
+  return uploadForm<ProfileUpdateResponse>('/users/avatar', form, { method: 'PUT', onProgress });
+}
+
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: uploadAvatar, onSuccess: () => invalidateAfterAvatarChange(queryClient) });
+}

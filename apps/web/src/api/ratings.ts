@@ -1,0 +1,31 @@
+import type { CreateRatingInput, CreateRatingResponse, RatingSummaryResponse } from '@campusrun/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Query keys of ratings; a new rating invalidates the rated user's. */
+export const ratingKeys = {
+  user: (userId: string) => ['ratings', 'user', userId] as const,
+};
+
+/** POST /ratings (a delivery's or a sale's) → 201 { message, rating }. */
+export const createRating = (body: CreateRatingInput) => api.post<CreateRatingResponse>('/ratings', body);
+
+/** GET /ratings/user/{userId} → { rating: { average, count } }. */
+const getUserRating = (userId: string, signal?: AbortSignal) =>
+  api
+    .get<RatingSummaryResponse>(`/ratings/user/${encodeURIComponent(userId)}`, { signal })
+    .then((body) => body.rating);
+
+/** A failed rating load silently hides the rating, so no retries and no error screen. */
+const userRatingQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ratingKeys.user(userId),
+    queryFn: ({ signal }) => getUserRating(userId, signal),
+    retry: false,
+    staleTime: 60_000,
+  });
+
+/** A user's rating summary (a requester, deliverer or seller), shared by every screen that shows it. */
+export function useUserRating(userId: string) {
+  return useQuery(userRatingQuery(userId));
+}

@@ -1,0 +1,216 @@
+import type {
+  DisputeResponse,
+  DisputeSettlementBody,
+  MarkPaidBody,
+  Settlement,
+  SettlementFilter,
+  SettlementKind,
+  SettlementListResponse,
+  SettlementLookupResponse,
+  SettlementResponse,
+  SettlementSummary,
+} from '@campusrun/shared';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const settlementKeys = {
+  all: ['settlements'] as const,
+  lists: () => [...settlementKeys.all, 'list'] as const,
+  /** GET /settlements?status: the viewer's settlements in one state, newest first. */
+  list: (status: SettlementFilter) => [...settlementKeys.lists(), status] as const,
+  /** GET /settlements/summary: what the viewer owes and is owed, in all and per person. */
+  summary: () => [...settlementKeys.all, 'summary'] as const,
+  lookups: () => [...settlementKeys.all, 'for'] as const,
+  /** GET /settlements/for: the settlement of one request or sale (null when the viewer is no party). */
+  lookup: (kind: SettlementKind, targetId: string) => [...settlementKeys.lookups(), kind, targetId] as const,
+};
+
+type Pages = InfiniteData<SettlementListResponse, unknown>;
+
+/**
+ * A newer copy of a settlement: its request's or product's card takes it, and so does every cached
+ * list showing it, in place; the totals are fetched again.
+ */
+export function applySettlement(queryClient: QueryClient, settlement: Settlement) {
+  if (settlement.thing.id)
+    queryClient.setQueryData(settlementKeys.lookup(settlement.kind, settlement.thing.id), settlement);
+  queryClient.setQueriesData<Pages>({ queryKey: settlementKeys.lists() }, (data) => {
+    if (!data?.pages.some((page) => page.settlements.some((s) => s.id === settlement.id))) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        settlements: page.settlements.map((s) => (s.id === settlement.id ? settlement : s)),
+      })),
+    };
+  });
+  void queryClient.invalidateQueries({ queryKey: settlementKeys.summary() });
+}
+
+/**
+ * After the viewer's own change: the new copy in place, and the lists refetch (the settlement may
+ * have moved from one tab to another).
+ */
+function applySettlementChange(queryClient: QueryClient, settlement: Settlement) {
+  applySettlement(queryClient, settlement);
+  void queryClient.invalidateQueries({ queryKey: settlementKeys.lists() });
+}
+
+/** Toasts of the money screens close after 3 seconds, like the request pages'. */
+export const SETTLEMENT_TOAST = { autoClose: 3000 } as const;
+
+/** PUT /settlements/{id}/accept-cost (the requester; adds the receipt above the estimate) → { settlement }. */
+const acceptCost = (id: string) =>
+  api
+    .put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/accept-cost`)
+    .then((res) => res.settlement);
+
+export function useAcceptCost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptCost,
+    onSuccess: (settlement) => applySettlementChange(queryClient, settlement),
+  });
+}
+
+/** PUT /settlements/{id}/confirm (the buyer; proposed → open) → { settlement }. */
+const confirmSale = (id: string) =>
+  api.put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/confirm`).then((res) => res.settlement);
+
+export function useConfirmSale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmSale,
+    onSuccess: (settlement) => applySettlementChange(queryClient, settlement),
+  });
+}
+
+/** PUT /settlements/{id}/decline (the buyer; proposed → void) → { settlement }. */
+const declineSale = (id: string) =>
+  api.put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/decline`).then((res) => res.settlement);
+
+export function useDeclineSale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: declineSale,
+    onSuccess: (settlement) => applySettlementChange(queryClient, settlement),
+  });
+}
+
+/**
+ * GET /settlements/for?kind&targetId → { settlement } : the settlement of one request or sale, or
+ * null (none yet, or the viewer is not one of its two parties).
+ */
+const getSettlementFor = (kind: SettlementKind, targetId: string, signal?: AbortSignal) =>
+  api
+    .get<SettlementLookupResponse>('/settlements/for', { signal, params: { kind, targetId } })
+    .then((body) => body.settlement);
+
+const settlementForQuery = (kind: SettlementKind, targetId: string) =>
+  queryOptions({
+    queryKey: settlementKeys.lookup(kind, targetId),
+    queryFn: ({ signal }) => getSettlementFor(kind, targetId, signal),
+  });
+
+export function useSettlementFor(kind: SettlementKind, targetId: string) {
+  return useQuery(settlementForQuery(kind, targetId));
+}
+
+/** GET /settlements/summary → { youOwe, owedToYou, byPerson } (rupees still owed: open, paid, disputed). */
+const getSettlementSummary = (signal?: AbortSignal) =>
+  api.get<SettlementSummary>('/settlements/summary', { signal });
+
+const settlementSummaryQuery = () =>
+  queryOptions({ queryKey: settlementKeys.summary(), queryFn: ({ signal }) => getSettlementSummary(signal) });
+
+export function useSettlementSummary() {
+  return useQuery(settlementSummaryQuery());
+}
+
+const SETTLEMENTS_PAGE_SIZE = 20;
+
+/** GET /settlements?status&limit&cursor → { settlements, nextCursor } (the viewer's, newest first). */
+const getSettlements = (status: SettlementFilter, cursor?: string, signal?: AbortSignal) =>
+  api.get<SettlementListResponse>('/settlements', {
+    signal,
+    params: { status, limit: SETTLEMENTS_PAGE_SIZE, cursor },
+  });
+
+const settlementsQuery = (status: SettlementFilter) =>
+  infiniteQueryOptions({
+    queryKey: settlementKeys.list(status),
+    queryFn: ({ pageParam, signal }) => getSettlements(status, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export function useSettlements(status: SettlementFilter) {
+  return useInfiniteQuery(settlementsQuery(status));
+}
+
+/** PUT /settlements/{id}/not-received (the payee; paid → disputed, a dispute opens) → { settlement }. */
+const markNotReceived = (id: string) =>
+  api
+    .put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/not-received`)
+    .then((res) => res.settlement);
+
+export function useMarkNotReceived() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotReceived,
+    onSuccess: (settlement) => applySettlementChange(queryClient, settlement),
+  });
+}
+
+/** PUT /settlements/{id}/paid { method } (the payer; open → paid) → { settlement }. */
+const markPaid = ({ id, ...body }: MarkPaidBody & { id: string }) =>
+  api
+    .put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/paid`, body)
+    .then((res) => res.settlement);
+
+export function useMarkPaid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markPaid,
+    onSuccess: (settlement) => applySettlementChange(queryClient, settlement),
+  });
+}
+
+/** PUT /settlements/{id}/received (the payee; open or paid → settled) → { settlement }. */
+const markReceived = (id: string) =>
+  api
+    .put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/received`)
+    .then((res) => res.settlement);
+
+export function useMarkReceived() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markReceived,
+    onSuccess: (settlement) => applySettlementChange(queryClient, settlement),
+  });
+}
+
+/**
+ * POST /settlements/{id}/dispute { reason, details } (either party) → 201 { dispute }. Named by the
+ * settlement, so it works after the product sold was deleted.
+ */
+const openDispute = ({ settlementId, ...body }: DisputeSettlementBody & { settlementId: string }) =>
+  api.post<DisputeResponse>(`/settlements/${settlementId}/dispute`, body).then((res) => res.dispute);
+
+export function useOpenDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: openDispute,
+    // The settlement is now disputed: its card, the lists and the totals fetch it again.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: settlementKeys.all }),
+  });
+}
