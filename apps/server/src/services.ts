@@ -22,6 +22,7 @@ import { createPushService } from './modules/push/push.service';
 import { createRatingsService } from './modules/ratings/ratings.service';
 import { createReportsService } from './modules/reports/reports.service';
 import { createRequestsService } from './modules/requests/requests.service';
+import * as requestWrites from './modules/requests/requests.writes';
 import { createTripsService } from './modules/trips/trips.service';
 import { createRunsService } from './modules/runs/runs.service';
 import { createSettlementsService } from './modules/settlements/settlements.service';
@@ -63,8 +64,8 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     sessions: createSessionService(ctx),
     avatar,
     requests,
-    trips: createTripsService(ctx, { requests }),
-    runs: createRunsService(ctx, { requests }),
+    trips: createTripsService(ctx, { requests, requestWrites }),
+    runs: createRunsService(ctx, { requests, requestWrites }),
     ratings,
     dashboard: createDashboardService(ctx),
     products,

@@ -74,8 +74,8 @@ const isExempt = (file: string) =>
 const tables = Object.entries(schema).flatMap(([key, value]) =>
   is(value, PgTable) ? [{ key: key as TableName, sqlName: getTableName(value) }] : [],
 );
-const byIdentifier = new Map(tables.map((t) => [t.key as string, t.key]));
-const bySqlName = new Map(tables.map((t) => [t.sqlName, t.key]));
+const byIdentifier = new Map<string, TableName>(tables.map((t) => [t.key, t.key]));
+const bySqlName = new Map<string, TableName>(tables.map((t) => [t.sqlName, t.key]));
 
 /** Local names a file gives the schema's tables (`import { requests as requestRows }`). */
 const aliasesOf = (text: string): Map<string, TableName> => {
@@ -102,7 +102,8 @@ const writesIn = (file: string, text: string): Write[] => {
     if (table) found.push({ file, line: lineAt(text, m.index), table, how: `.${m[1]}(${m[2]})` });
   }
   // Raw SQL names its table either by interpolating the schema object or by its SQL name.
-  const raw = /\b(insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:\$\{\s*(?:schema\.)?(\w+)\s*\}|"?([a-z_]+)"?)/gi;
+  const raw =
+    /\b(insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:\$\{\s*(?:schema\.)?(\w+)\s*\}|"?([a-z_]+)"?)/gi;
   for (const m of text.matchAll(raw)) {
     const table = m[2] ? aliases.get(m[2]) : bySqlName.get(m[3]!);
     if (table) {

@@ -6,7 +6,7 @@ import {
   type EmailPreferences,
   type PushPreferences,
 } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   emailSends,
   notifications,
@@ -22,7 +22,6 @@ import {
   users,
 } from '../../db/schema';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Every statement of "Delete my account". The deletion is one transaction that holds the member's

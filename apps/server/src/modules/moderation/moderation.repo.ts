@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReportStatus, ReportTargetType } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   messages,
   moderationActions,
@@ -133,7 +133,6 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
   }
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Closes every open report on the target with the moderator's action. */
 export const closeReports = (

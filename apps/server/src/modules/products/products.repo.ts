@@ -18,7 +18,7 @@ import type {
   ProductSort,
   ProductStatus,
 } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   messages,
   offers,
@@ -368,7 +368,6 @@ export const applyProductEdit = (
  * Sets the status if the product is the seller's, with the buyer they name when it is sold (null
  * otherwise); answers the status before, or undefined when it is not theirs (or does not exist).
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The product's sale is about to change (available, reserved, sold to `keepBuyerId` or someone

@@ -31,6 +31,7 @@ import {
 import { preparedStatements } from '../../lib/prepared';
 import { ACCEPT_LOCK, activeDeliveries, availableTo } from '../../lib/request-availability';
 import { isoText } from '../../lib/sql-time';
+import { acceptedBy, type HandoverCode } from './requests.writes';
 
 const requester = alias(users, 'requester');
 const deliverer = alias(users, 'deliverer');
@@ -508,22 +509,13 @@ export async function markAccepted(
   id: string,
   delivererId: string,
   maxActive: number,
-  handover: { hash: string; sealed: string },
+  handover: HandoverCode,
 ) {
   const updated = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ACCEPT_LOCK}, hashtext(${delivererId}))`);
     return tx
       .update(requests)
-      .set({
-        status: 'accepted',
-        delivererId,
-        acceptedAt: now,
-        pickedUpAt: null,
-        updatedAt: now,
-        // A new code for this delivery, kept only when the request asks for one.
-        handoverCodeHash: sql`case when ${requests.handoverRequired} then ${handover.hash} end`,
-        handoverCodeSealed: sql`case when ${requests.handoverRequired} then ${handover.sealed} end`,
-      })
+      .set(acceptedBy(delivererId, handover))
       .where(
         and(
           eq(requests.id, id),

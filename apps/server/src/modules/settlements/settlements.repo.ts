@@ -7,7 +7,7 @@ import type {
   SettlementFilter,
   SettlementKind,
 } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   disputes,
   messages,
@@ -21,7 +21,6 @@ import {
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
 import { afterOutcome } from './settlements.policy';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const payer = alias(users, 'payer');
 const payee = alias(users, 'payee');
