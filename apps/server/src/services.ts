@@ -1,7 +1,20 @@
 import type { AppContext } from './lib/context';
 import type { JobQueue } from './lib/jobs';
 import type { Resolver } from './lib/public-address';
+import type { MemberErasers } from './modules/account/account.repo';
 import { createAccountService } from './modules/account/account.service';
+import { deletePasswordResetsOf, eraseUser } from './modules/auth/auth.repo';
+import { deleteSessionsOf } from './modules/auth/session.repo';
+import { deleteBlocksBy } from './modules/blocks/blocks.repo';
+import { deleteSendsOf } from './modules/emails/emails.repo';
+import {
+  deleteNotificationsOf,
+  renameMemberInNotifications,
+} from './modules/notifications/notifications.repo';
+import { deletePendingOffersBy } from './modules/offers/offers.repo';
+import { deleteProductsOf, forgetSavedBy } from './modules/products/products.repo';
+import { deleteSubscriptionsOf } from './modules/push/push.repo';
+import { renameMemberInDisputes, voidProposedOf } from './modules/settlements/settlements.repo';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAvatarService } from './modules/auth/avatar.service';
 import { createGoogleService } from './modules/auth/google.service';
@@ -42,6 +55,28 @@ export interface ServiceDeps {
   /** Web Push: an extra certificate authority and how endpoint host names are resolved (tests). */
   push?: { ca?: string | Buffer; resolve?: Resolver };
 }
+
+/**
+ * Each table's owner erasing its part of a leaving member, for the account feature's deletion (one
+ * transaction: every function runs in the executor it is handed).
+ */
+const memberErasers: MemberErasers = {
+  cancelPendingRequests: requestWrites.cancelPendingOfMember,
+  forgetDeliveryLocations: requestWrites.forgetDeliveryLocations,
+  renameInNotifications: renameMemberInNotifications,
+  renameInDisputes: renameMemberInDisputes,
+  voidProposedSettlements: voidProposedOf,
+  deleteProducts: deleteProductsOf,
+  forgetSavedProducts: forgetSavedBy,
+  deleteSessions: deleteSessionsOf,
+  deletePushSubscriptions: deleteSubscriptionsOf,
+  deleteBlocksBy,
+  deletePendingOffersBy,
+  deleteNotifications: deleteNotificationsOf,
+  deletePasswordResets: deletePasswordResetsOf,
+  deleteEmailSends: deleteSendsOf,
+  eraseUser,
+};
 
 /**
  * Every feature's service, each built exactly once from the context. This is the only place a
@@ -89,7 +124,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     settlements,
     emails: createEmailsService(ctx, { jobs: deps.jobs, presence: deps.presence }),
     dataExport: createExportService(ctx),
-    account: createAccountService(ctx, { requests, products, avatars: avatar }),
+    account: createAccountService(ctx, { requests, products, avatars: avatar, erasers: memberErasers }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { DELETED_USER_NAME, type EmailPreferences, type PushPreferences } from '@campusrun/shared';
+import type { Db, Executor } from '../../db/client';
 import { mailboxOf } from '../../lib/email-address';
 import {
   passwordResetTokens,
@@ -282,3 +283,43 @@ export const bumpTokenVersion = async (db: Db, id: string) =>
       .where(eq(users.id, id))
       .returning({ id: users.id })
   ).length > 0;
+
+// ---- A member leaves (the account feature's deletion, in its transaction) ----
+
+/** The password reset links a leaving member was sent. */
+export const deletePasswordResetsOf = async (tx: Executor, userId: string) => {
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+};
+
+const NO_EMAIL: EmailPreferences = { messages: false, requests: false };
+const NO_PUSH: PushPreferences = { messages: false, requests: false, urgent: false, marketplace: false };
+
+/** An address nobody can own or sign in with (`.invalid` never resolves), unique like the column. */
+export const erasedEmail = (userId: string) => `${userId}@deleted.invalid`;
+
+/**
+ * The user row keeps only what others' records need, under the name "Deleted user": no address,
+ * password, photo, contact or preference, and every token it signed no longer counts.
+ */
+export const eraseUser = async (tx: Executor, userId: string) => {
+  await tx
+    .update(users)
+    .set({
+      name: DELETED_USER_NAME,
+      email: erasedEmail(userId),
+      passwordHash: null,
+      googleSub: null,
+      avatar: null,
+      phoneNumber: null,
+      hostelBlock: null,
+      roomNumber: null,
+      upiId: null,
+      isModerator: false,
+      emailPreferences: NO_EMAIL,
+      pushPreferences: NO_PUSH,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      deletedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+};

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { EmailKind, EmailPreferences } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { emailSends, messages, users } from '../../db/schema';
 
 /** Whom an away e-mail goes to; never a deleted account (their address is erased). */
@@ -80,3 +80,8 @@ export const turnOff = (db: Db, userId: string, kind: EmailKind) =>
     .update(users)
     .set({ emailPreferences: sql`${users.emailPreferences} || jsonb_build_object(${kind}::text, false)` })
     .where(eq(users.id, userId));
+
+/** What was e-mailed to a leaving member (kept only to space the e-mails out). */
+export const deleteSendsOf = async (tx: Executor, userId: string) => {
+  await tx.delete(emailSends).where(eq(emailSends.userId, userId));
+};

@@ -133,7 +133,6 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
   }
 }
 
-
 /** Closes every open report on the target with the moderator's action. */
 export const closeReports = (
   tx: Tx,

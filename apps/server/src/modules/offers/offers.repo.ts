@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { offers, products, users } from '../../db/schema';
 import { notSuspended } from '../../lib/listing-visibility';
 
@@ -121,3 +121,8 @@ export const declineOffersOf = async (db: Db, productId: string, status: 'pendin
       .where(and(eq(offers.productId, productId), eq(offers.status, status)))
       .returning({ id: offers.id })
   ).map((r) => r.id);
+
+/** A leaving member's offers nobody answered yet. */
+export const deletePendingOffersBy = async (tx: Executor, buyerId: string) => {
+  await tx.delete(offers).where(and(eq(offers.buyerId, buyerId), eq(offers.status, 'pending')));
+};

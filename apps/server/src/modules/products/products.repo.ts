@@ -18,7 +18,7 @@ import type {
   ProductSort,
   ProductStatus,
 } from '@campusrun/shared';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import {
   messages,
   offers,
@@ -578,3 +578,46 @@ export async function isEngagedBuyer(db: Db, productId: string, sellerId: string
   const result = await db.execute(sql`select ${engagedBuyer(productId, sellerId, buyerId)} as engaged`);
   return (result as unknown as { rows: { engaged: boolean }[] }).rows[0]?.engaged === true;
 }
+
+// ---- A member leaves (the account feature's deletion, in its transaction) ----
+
+/** A product removed with its seller's account: what its removal must still tell and delete. */
+export interface RemovedProduct {
+  id: string;
+  name: string;
+  /** Who had saved it (read before the rows went). */
+  savers: string[];
+  /** Storage keys of its photos and thumbnails. */
+  files: string[];
+}
+
+/** The member's products, gone with their photos' rows; what their removal must still tell. */
+export async function deleteProductsOf(tx: Executor, sellerId: string): Promise<RemovedProduct[]> {
+  const mine = await tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(eq(products.sellerId, sellerId))
+    .for('update');
+  if (mine.length === 0) return [];
+  const ids = mine.map((p) => p.id);
+  const images = await tx
+    .select({ productId: productImages.productId, path: productImages.path, thumb: productImages.thumbPath })
+    .from(productImages)
+    .where(inArray(productImages.productId, ids));
+  const savers = await tx
+    .select({ productId: savedProducts.productId, userId: savedProducts.userId })
+    .from(savedProducts)
+    .where(inArray(savedProducts.productId, ids));
+  await tx.delete(products).where(inArray(products.id, ids));
+  return mine.map((p) => ({
+    id: p.id,
+    name: p.name,
+    savers: savers.filter((s) => s.productId === p.id && s.userId !== sellerId).map((s) => s.userId),
+    files: images.filter((i) => i.productId === p.id).flatMap((i) => [i.path, i.thumb]),
+  }));
+}
+
+/** The products a leaving member saved. */
+export const forgetSavedBy = async (tx: Executor, userId: string) => {
+  await tx.delete(savedProducts).where(eq(savedProducts.userId, userId));
+};

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { PUSH_SUBSCRIPTIONS_MAX, type PushPreferences, type PushSubscriptionBody } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { pushSubscriptions, users } from '../../db/schema';
 
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -77,3 +77,8 @@ export const preferencesOf = async (db: Db, userId: string) =>
 
 export const setPreferences = (db: Db, userId: string, preferences: PushPreferences) =>
   db.update(users).set({ pushPreferences: preferences }).where(eq(users.id, userId));
+
+/** Every push subscription of a leaving member. */
+export const deleteSubscriptionsOf = async (tx: Executor, userId: string) => {
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+};

@@ -1,13 +1,14 @@
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type {
-  DisputeOutcome,
-  DisputeReason,
-  PaymentMethod,
-  SettlementFilter,
-  SettlementKind,
+import {
+  DELETED_USER_NAME,
+  type DisputeOutcome,
+  type DisputeReason,
+  type PaymentMethod,
+  type SettlementFilter,
+  type SettlementKind,
 } from '@campusrun/shared';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import {
   disputes,
   messages,
@@ -20,7 +21,6 @@ import {
 } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
 import { afterOutcome } from './settlements.policy';
-
 
 const payer = alias(users, 'payer');
 const payee = alias(users, 'payee');
@@ -648,3 +648,24 @@ export const autoSettle = async (db: Db, days: number) =>
       returning s.id, s.payer_id, s.payee_id, u.name as payer_name, s.title, s.amount, s.request_id,
         s.product_id`),
   );
+
+// ---- A member leaves (the account feature's deletion, in its transaction) ----
+
+/** A sale nobody confirmed is no debt: one the leaving member was asked to confirm, or proposed, is called off. */
+export const voidProposedOf = async (tx: Executor, userId: string) => {
+  await tx.execute(sql`update ${settlements} set state = 'void', voided_at = now(), updated_at = now()
+    where (payer_id = ${userId} or payee_id = ${userId}) and state = 'proposed'`);
+};
+
+/**
+ * The details of a "money not received" dispute on the leaving member's settlements begin with
+ * their name, written when it happened: they are rewritten to name "Deleted user".
+ */
+export const renameMemberInDisputes = async (tx: Executor, userId: string, name: string) => {
+  // PostgreSQL counts characters, not UTF-16 units.
+  const chars = [...name].length;
+  await tx.execute(sql`
+    update ${disputes} d set details = ${DELETED_USER_NAME} || substr(d.details, ${chars + 1})
+    where left(d.details, ${chars + 1}) = ${name + ' '}
+      and d.settlement_id in (select s.id from ${settlements} s where s.payer_id = ${userId} or s.payee_id = ${userId})`);
+};
