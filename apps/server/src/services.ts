@@ -3,17 +3,19 @@ import type { JobQueue } from './lib/jobs';
 import type { Resolver } from './lib/public-address';
 import type { MemberErasers } from './modules/account/account.repo';
 import { createAccountService } from './modules/account/account.service';
-import { deletePasswordResetsOf, eraseUser } from './modules/auth/auth.repo';
+import { deletePasswordResetsOf, eraseUser, liftSuspension, suspendUser } from './modules/auth/auth.repo';
 import { deleteSessionsOf } from './modules/auth/session.repo';
 import { deleteBlocksBy } from './modules/blocks/blocks.repo';
+import { blankMessage } from './modules/chat/chat.repo';
 import { deleteSendsOf } from './modules/emails/emails.repo';
 import {
   deleteNotificationsOf,
   renameMemberInNotifications,
 } from './modules/notifications/notifications.repo';
 import { deletePendingOffersBy } from './modules/offers/offers.repo';
-import { deleteProductsOf, forgetSavedBy } from './modules/products/products.repo';
+import * as productWrites from './modules/products/products.repo';
 import { deleteSubscriptionsOf } from './modules/push/push.repo';
+import { closeReports } from './modules/reports/reports.repo';
 import { renameMemberInDisputes, voidProposedOf } from './modules/settlements/settlements.repo';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAvatarService } from './modules/auth/avatar.service';
@@ -66,8 +68,8 @@ const memberErasers: MemberErasers = {
   renameInNotifications: renameMemberInNotifications,
   renameInDisputes: renameMemberInDisputes,
   voidProposedSettlements: voidProposedOf,
-  deleteProducts: deleteProductsOf,
-  forgetSavedProducts: forgetSavedBy,
+  deleteProducts: productWrites.deleteProductsOf,
+  forgetSavedProducts: productWrites.forgetSavedBy,
   deleteSessions: deleteSessionsOf,
   deletePushSubscriptions: deleteSubscriptionsOf,
   deleteBlocksBy,
@@ -106,9 +108,17 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     products,
     chat,
     notifications: createNotificationsService(ctx),
-    reports: createReportsService(ctx),
+    reports: createReportsService(ctx, {
+      holds: { product: productWrites.holdIfVisible, request: requestWrites.holdIfVisible },
+    }),
     blocks: createBlocksService(ctx),
-    moderation: createModerationService(ctx),
+    moderation: createModerationService(ctx, {
+      closeReports,
+      listings: { product: productWrites.setModeration, request: requestWrites.setModeration },
+      blankMessage,
+      suspendUser,
+      liftSuspension,
+    }),
     offers: createOffersService(ctx, { chat, products }),
     profiles: createProfilesService(ctx, { ratings, products }),
     push: createPushService(

@@ -323,3 +323,31 @@ export const eraseUser = async (tx: Executor, userId: string) => {
     })
     .where(eq(users.id, userId));
 };
+
+// ---- Moderation's decisions (in the moderator's transaction) ----
+
+/** Suspends (days null: until lifted) and bumps the token version so every session ends. */
+export const suspendUser = (tx: Executor, id: string, days: number | null) =>
+  tx
+    .update(users)
+    .set({
+      suspendedAt: sql`now()`,
+      suspendedUntil: days === null ? null : sql`now() + make_interval(days => ${days})`,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+    })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+
+export const liftSuspension = async (tx: Executor, id: string) =>
+  (
+    await tx
+      .update(users)
+      .set({ suspendedAt: null, suspendedUntil: null })
+      .where(
+        and(
+          eq(users.id, id),
+          sql`${users.suspendedAt} is not null and (${users.suspendedUntil} is null or ${users.suspendedUntil} > now())`,
+        ),
+      )
+      .returning({ id: users.id })
+  ).length > 0;

@@ -621,3 +621,33 @@ export async function deleteProductsOf(tx: Executor, sellerId: string): Promise<
 export const forgetSavedBy = async (tx: Executor, userId: string) => {
   await tx.delete(savedProducts).where(eq(savedProducts.userId, userId));
 };
+
+// ---- Moderation's decisions (in the moderator's transaction) ----
+
+/** Sets a product's moderation state from one of `from`; answers its name when it changed. */
+export const setModeration = async (
+  tx: Executor,
+  id: string,
+  to: 'visible' | 'removed',
+  from: ('visible' | 'held')[],
+) =>
+  (
+    await tx
+      .update(products)
+      .set({ moderation: to })
+      .where(and(eq(products.id, id), inArray(products.moderation, from)))
+      .returning({ name: products.name })
+  )[0]?.name;
+
+/**
+ * Holds a visible product while `enough` (the reports' rule) holds; answers its seller when this call
+ * held it (once, however many reports race).
+ */
+export const holdIfVisible = async (tx: Executor, id: string, enough: SQL) =>
+  (
+    await tx
+      .update(products)
+      .set({ moderation: 'held' })
+      .where(and(eq(products.id, id), eq(products.moderation, 'visible'), enough))
+      .returning({ ownerId: products.sellerId })
+  )[0];
