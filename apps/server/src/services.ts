@@ -3,7 +3,7 @@ import type { JobQueue } from './lib/jobs';
 import type { Resolver } from './lib/public-address';
 import type { MemberErasers } from './modules/account/account.repo';
 import { createAccountService } from './modules/account/account.service';
-import { deletePasswordResetsOf, eraseUser, liftSuspension, suspendUser } from './modules/auth/auth.repo';
+import * as userWrites from './modules/auth/auth.repo';
 import { deleteSessionsOf } from './modules/auth/session.repo';
 import { deleteBlocksBy } from './modules/blocks/blocks.repo';
 import { blankMessage } from './modules/chat/chat.repo';
@@ -75,9 +75,9 @@ const memberErasers: MemberErasers = {
   deleteBlocksBy,
   deletePendingOffersBy,
   deleteNotifications: deleteNotificationsOf,
-  deletePasswordResets: deletePasswordResetsOf,
+  deletePasswordResets: userWrites.deletePasswordResetsOf,
   deleteEmailSends: deleteSendsOf,
-  eraseUser,
+  eraseUser: userWrites.eraseUser,
 };
 
 /**
@@ -92,7 +92,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
   const settlements = createSettlementsService(ctx);
   const products = createProductsService(ctx, ctx.storage, undefined, settlements);
   const ratings = createRatingsService(ctx);
-  const requests = createRequestsService(ctx);
+  const requests = createRequestsService(ctx, { members: { countGiveUp: userWrites.countGiveUp } });
   const avatar = createAvatarService(ctx);
   return {
     auth: createAuthService(ctx),
@@ -116,8 +116,8 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
       closeReports,
       listings: { product: productWrites.setModeration, request: requestWrites.setModeration },
       blankMessage,
-      suspendUser,
-      liftSuspension,
+      suspendUser: userWrites.suspendUser,
+      liftSuspension: userWrites.liftSuspension,
     }),
     offers: createOffersService(ctx, { chat, products }),
     profiles: createProfilesService(ctx, { ratings, products }),
@@ -129,10 +129,15 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
           : undefined,
         presence: deps.presence,
         resolve: deps.push?.resolve,
+        preferences: { set: userWrites.setPushPreferences },
       },
     ),
     settlements,
-    emails: createEmailsService(ctx, { jobs: deps.jobs, presence: deps.presence }),
+    emails: createEmailsService(ctx, {
+      jobs: deps.jobs,
+      presence: deps.presence,
+      preferences: { set: userWrites.setEmailPreferences, turnOff: userWrites.turnEmailOff },
+    }),
     dataExport: createExportService(ctx),
     account: createAccountService(ctx, { requests, products, avatars: avatar, erasers: memberErasers }),
   };

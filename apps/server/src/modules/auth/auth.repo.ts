@@ -1,5 +1,10 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { DELETED_USER_NAME, type EmailPreferences, type PushPreferences } from '@campusrun/shared';
+import {
+  DELETED_USER_NAME,
+  type EmailKind,
+  type EmailPreferences,
+  type PushPreferences,
+} from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
 import { mailboxOf } from '../../lib/email-address';
 import {
@@ -351,3 +356,29 @@ export const liftSuspension = async (tx: Executor, id: string) =>
       )
       .returning({ id: users.id })
   ).length > 0;
+
+/** A delivery the user gave up, counted for the cancellation rate on their public profile. */
+export const countGiveUp = async (tx: Executor, userId: string) => {
+  await tx
+    .update(users)
+    .set({ deliveriesGivenUp: sql`${users.deliveriesGivenUp} + 1` })
+    .where(eq(users.id, userId));
+};
+
+/** The user's e-mail preferences (the emails feature's settings). */
+export const setEmailPreferences = async (db: Executor, userId: string, preferences: EmailPreferences) => {
+  await db.update(users).set({ emailPreferences: preferences }).where(eq(users.id, userId));
+};
+
+/** Turns one kind of e-mail off (the unsubscribe link). */
+export const turnEmailOff = async (db: Executor, userId: string, kind: EmailKind) => {
+  await db
+    .update(users)
+    .set({ emailPreferences: sql`${users.emailPreferences} || jsonb_build_object(${kind}::text, false)` })
+    .where(eq(users.id, userId));
+};
+
+/** The user's push preferences (the push feature's settings). */
+export const setPushPreferences = async (db: Executor, userId: string, preferences: PushPreferences) => {
+  await db.update(users).set({ pushPreferences: preferences }).where(eq(users.id, userId));
+};

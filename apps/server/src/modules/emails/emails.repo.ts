@@ -1,5 +1,5 @@
 import { and, count, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import type { EmailKind, EmailPreferences } from '@campusrun/shared';
+import type { EmailKind } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
 import { emailSends, messages, users } from '../../db/schema';
 
@@ -71,17 +71,6 @@ export const claimSend = (
 export const preferencesOf = async (db: Db, userId: string) =>
   (await db.select({ p: users.emailPreferences }).from(users).where(eq(users.id, userId)).limit(1))[0]?.p;
 
-export const setPreferences = (db: Db, userId: string, preferences: EmailPreferences) =>
-  db.update(users).set({ emailPreferences: preferences }).where(eq(users.id, userId));
-
-/** Turns one kind off (the unsubscribe link). */
-export const turnOff = (db: Db, userId: string, kind: EmailKind) =>
-  db
-    .update(users)
-    .set({ emailPreferences: sql`${users.emailPreferences} || jsonb_build_object(${kind}::text, false)` })
-    .where(eq(users.id, userId));
-
-/** What was e-mailed to a leaving member (kept only to space the e-mails out). */
 export const deleteSendsOf = async (tx: Executor, userId: string) => {
   await tx.delete(emailSends).where(eq(emailSends.userId, userId));
 };

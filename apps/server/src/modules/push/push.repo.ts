@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { PUSH_SUBSCRIPTIONS_MAX, type PushPreferences, type PushSubscriptionBody } from '@campusrun/shared';
+import { PUSH_SUBSCRIPTIONS_MAX, type PushSubscriptionBody } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
 import { pushSubscriptions, users } from '../../db/schema';
 
@@ -75,10 +75,6 @@ export const urgentWatchers = async (db: Db) =>
 export const preferencesOf = async (db: Db, userId: string) =>
   (await db.select({ p: users.pushPreferences }).from(users).where(eq(users.id, userId)).limit(1))[0]?.p;
 
-export const setPreferences = (db: Db, userId: string, preferences: PushPreferences) =>
-  db.update(users).set({ pushPreferences: preferences }).where(eq(users.id, userId));
-
-/** Every push subscription of a leaving member. */
 export const deleteSubscriptionsOf = async (tx: Executor, userId: string) => {
   await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 };

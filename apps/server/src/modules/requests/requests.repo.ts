@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListingModeration, RequestCategory, RequestSort, RequestStatus } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { ratings, requests, userBlocks, users } from '../../db/schema';
 import { notBlocked } from '../../lib/listing-visibility';
 import {
@@ -670,7 +670,12 @@ export const markCancelled = async (db: Db, id: string, requesterId: string) =>
  * recorded against them on the request (a second one bars them from it) and the handover tries
  * typed so far kept. Also answers the former deliverer's name (the row no longer points at them).
  */
-export async function markDeliveryCancelled(db: Db, id: string, delivererId: string) {
+export async function markDeliveryCancelled(
+  db: Db,
+  members: { countGiveUp(tx: Executor, userId: string): Promise<void> },
+  id: string,
+  delivererId: string,
+) {
   const updated = await db.transaction(async (tx) => {
     const rows = await tx
       .update(requests)
@@ -693,11 +698,7 @@ export async function markDeliveryCancelled(db: Db, id: string, delivererId: str
         formerDelivererName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${delivererId})`,
       });
     // Counted for the deliverer's cancellation rate on their public profile.
-    if (rows.length)
-      await tx
-        .update(users)
-        .set({ deliveriesGivenUp: sql`${users.deliveriesGivenUp} + 1` })
-        .where(eq(users.id, delivererId));
+    if (rows.length) await members.countGiveUp(tx, delivererId);
     return rows;
   });
   const row = await withParties(db, updated);
