@@ -119,7 +119,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
       suspendUser: userWrites.suspendUser,
       liftSuspension: userWrites.liftSuspension,
     }),
-    offers: createOffersService(ctx, { chat, products }),
+    offers: createOffersService(ctx, { chat, products, productWrites: { reserve: productWrites.reserve } }),
     profiles: createProfilesService(ctx, { ratings, products }),
     push: createPushService(
       { ...ctx, publicKey: config.vapid?.publicKey ?? null, rules: config.push },

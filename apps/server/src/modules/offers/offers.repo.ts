@@ -88,7 +88,17 @@ export type AcceptOutcome =
  * product queue and the second finds it reserved: the offer is accepted, the product reserved and
  * the product's other pending offers declined (their ids answered).
  */
-export const acceptOffer = (db: Db, offerId: string, productId: string): Promise<AcceptOutcome> =>
+/** Reserves a product for the offer accepted (the products feature's write). */
+export interface ProductReserve {
+  reserve(tx: Executor, productId: string, at: Date): Promise<void>;
+}
+
+export const acceptOffer = (
+  db: Db,
+  writes: ProductReserve,
+  offerId: string,
+  productId: string,
+): Promise<AcceptOutcome> =>
   db.transaction(async (tx) => {
     const [product] = await tx
       .select({ status: products.status })
@@ -103,7 +113,7 @@ export const acceptOffer = (db: Db, offerId: string, productId: string): Promise
       .where(and(eq(offers.id, offerId), eq(offers.status, 'pending')))
       .returning({ id: offers.id });
     if (accepted.length === 0) return { ok: false, reason: 'notPending' };
-    await tx.update(products).set({ status: 'reserved', updatedAt: now }).where(eq(products.id, productId));
+    await writes.reserve(tx, productId, now);
     const declined = await tx
       .update(offers)
       .set({ status: 'declined', decidedAt: now })

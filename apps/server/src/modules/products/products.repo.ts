@@ -651,3 +651,8 @@ export const holdIfVisible = async (tx: Executor, id: string, enough: SQL) =>
       .where(and(eq(products.id, id), eq(products.moderation, 'visible'), enough))
       .returning({ ownerId: products.sellerId })
   )[0];
+
+/** An accepted offer reserves the product (the offers feature's accept, in its transaction). */
+export const reserve = async (tx: Executor, productId: string, at: Date) => {
+  await tx.update(products).set({ status: 'reserved', updatedAt: at }).where(eq(products.id, productId));
+};
