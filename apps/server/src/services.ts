@@ -27,6 +27,7 @@ import { createChatService } from './modules/chat/chat.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createEmailsService } from './modules/emails/emails.service';
 import { createExportService } from './modules/export/export.service';
+import { logAction } from './modules/moderation/moderation.repo';
 import { createModerationService } from './modules/moderation/moderation.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOffersService } from './modules/offers/offers.service';
@@ -89,7 +90,7 @@ const memberErasers: MemberErasers = {
 export function createServices(ctx: AppContext, deps: ServiceDeps) {
   const { config } = ctx;
   const chat = createChatService(ctx);
-  const settlements = createSettlementsService(ctx);
+  const settlements = createSettlementsService(ctx, { moderation: { logAction } });
   const products = createProductsService(ctx, ctx.storage, undefined, settlements);
   const ratings = createRatingsService(ctx);
   const requests = createRequestsService(ctx, { members: { countGiveUp: userWrites.countGiveUp } });

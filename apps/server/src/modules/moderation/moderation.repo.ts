@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReportStatus, ReportTargetType } from '@campusrun/shared';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import {
   messages,
   moderationActions,
@@ -136,7 +136,7 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
 export const userExists = async (db: Db, id: string) =>
   (await db.select({ id: users.id }).from(users).where(eq(users.id, id))).length > 0;
 
-export const logAction = (tx: Tx, entry: typeof moderationActions.$inferInsert) =>
+export const logAction = (tx: Executor, entry: typeof moderationActions.$inferInsert) =>
   tx.insert(moderationActions).values(entry);
 
 const actionsOrder = listOrder(

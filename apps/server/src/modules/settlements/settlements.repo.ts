@@ -12,7 +12,6 @@ import type { Db, Executor, Tx } from '../../db/client';
 import {
   disputes,
   messages,
-  moderationActions,
   productImages,
   products,
   requests,
@@ -449,8 +448,23 @@ export type DisputeRow = typeof disputes.$inferSelect;
  * Decides an open dispute (once: the conditional update), moves its settlement as the outcome says
  * and writes the moderator's audit-log row, in one transaction. Undefined when it was decided before.
  */
+/** A moderator's decision, logged by the moderation feature in the same transaction. */
+export interface ModerationLog {
+  logAction(
+    tx: Executor,
+    entry: {
+      moderatorId: string;
+      action: 'resolve_dispute';
+      targetType: 'request' | 'product';
+      targetId: string;
+      reason: string;
+    },
+  ): Promise<unknown>;
+}
+
 export const resolveDispute = (
   db: Db,
+  log: ModerationLog,
   id: string,
   moderatorId: string,
   decision: { outcome: DisputeOutcome; note: string },
@@ -488,7 +502,7 @@ export const resolveDispute = (
           .where(eq(settlements.id, dispute.settlementId));
       }
     }
-    await tx.insert(moderationActions).values({
+    await log.logAction(tx, {
       moderatorId,
       action: 'resolve_dispute',
       targetType: dispute.targetType === 'request' ? 'request' : 'product',
