@@ -1,7 +1,22 @@
 import type { AppContext } from './lib/context';
 import type { JobQueue } from './lib/jobs';
 import type { Resolver } from './lib/public-address';
+import type { MemberErasers } from './modules/account/account.repo';
 import { createAccountService } from './modules/account/account.service';
+import * as userWrites from './modules/auth/auth.repo';
+import { deleteSessionsOf } from './modules/auth/session.repo';
+import { deleteBlocksBy } from './modules/blocks/blocks.repo';
+import { blankMessage } from './modules/chat/chat.repo';
+import { deleteSendsOf } from './modules/emails/emails.repo';
+import {
+  deleteNotificationsOf,
+  renameMemberInNotifications,
+} from './modules/notifications/notifications.repo';
+import { deletePendingOffersBy } from './modules/offers/offers.repo';
+import * as productWrites from './modules/products/products.repo';
+import { deleteSubscriptionsOf } from './modules/push/push.repo';
+import { closeReports } from './modules/reports/reports.repo';
+import { renameMemberInDisputes, voidProposedOf } from './modules/settlements/settlements.repo';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAvatarService } from './modules/auth/avatar.service';
 import { createGoogleService } from './modules/auth/google.service';
@@ -12,6 +27,7 @@ import { createChatService } from './modules/chat/chat.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createEmailsService } from './modules/emails/emails.service';
 import { createExportService } from './modules/export/export.service';
+import { logAction } from './modules/moderation/moderation.repo';
 import { createModerationService } from './modules/moderation/moderation.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOffersService } from './modules/offers/offers.service';
@@ -22,6 +38,7 @@ import { createPushService } from './modules/push/push.service';
 import { createRatingsService } from './modules/ratings/ratings.service';
 import { createReportsService } from './modules/reports/reports.service';
 import { createRequestsService } from './modules/requests/requests.service';
+import * as requestWrites from './modules/requests/requests.writes';
 import { createTripsService } from './modules/trips/trips.service';
 import { createRunsService } from './modules/runs/runs.service';
 import { createSettlementsService } from './modules/settlements/settlements.service';
@@ -43,6 +60,28 @@ export interface ServiceDeps {
 }
 
 /**
+ * Each table's owner erasing its part of a leaving member, for the account feature's deletion (one
+ * transaction: every function runs in the executor it is handed).
+ */
+const memberErasers: MemberErasers = {
+  cancelPendingRequests: requestWrites.cancelPendingOfMember,
+  forgetDeliveryLocations: requestWrites.forgetDeliveryLocations,
+  renameInNotifications: renameMemberInNotifications,
+  renameInDisputes: renameMemberInDisputes,
+  voidProposedSettlements: voidProposedOf,
+  deleteProducts: productWrites.deleteProductsOf,
+  forgetSavedProducts: productWrites.forgetSavedBy,
+  deleteSessions: deleteSessionsOf,
+  deletePushSubscriptions: deleteSubscriptionsOf,
+  deleteBlocksBy,
+  deletePendingOffersBy,
+  deleteNotifications: deleteNotificationsOf,
+  deletePasswordResets: userWrites.deletePasswordResetsOf,
+  deleteEmailSends: deleteSendsOf,
+  eraseUser: userWrites.eraseUser,
+};
+
+/**
  * Every feature's service, each built exactly once from the context. This is the only place a
  * service is constructed (a test checks it): routes, the realtime gateway, jobs and the demo seed are
  * handed these. A feature that needs another's service gets it here, typed, since features never
@@ -51,10 +90,10 @@ export interface ServiceDeps {
 export function createServices(ctx: AppContext, deps: ServiceDeps) {
   const { config } = ctx;
   const chat = createChatService(ctx);
-  const settlements = createSettlementsService(ctx);
+  const settlements = createSettlementsService(ctx, { moderation: { logAction } });
   const products = createProductsService(ctx, ctx.storage, undefined, settlements);
   const ratings = createRatingsService(ctx);
-  const requests = createRequestsService(ctx);
+  const requests = createRequestsService(ctx, { members: { countGiveUp: userWrites.countGiveUp } });
   const avatar = createAvatarService(ctx);
   return {
     auth: createAuthService(ctx),
@@ -63,17 +102,25 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     sessions: createSessionService(ctx),
     avatar,
     requests,
-    trips: createTripsService(ctx, { requests }),
-    runs: createRunsService(ctx, { requests }),
+    trips: createTripsService(ctx, { requests, requestWrites }),
+    runs: createRunsService(ctx, { requests, requestWrites }),
     ratings,
     dashboard: createDashboardService(ctx),
     products,
     chat,
     notifications: createNotificationsService(ctx),
-    reports: createReportsService(ctx),
+    reports: createReportsService(ctx, {
+      holds: { product: productWrites.holdIfVisible, request: requestWrites.holdIfVisible },
+    }),
     blocks: createBlocksService(ctx),
-    moderation: createModerationService(ctx),
-    offers: createOffersService(ctx, { chat, products }),
+    moderation: createModerationService(ctx, {
+      closeReports,
+      listings: { product: productWrites.setModeration, request: requestWrites.setModeration },
+      blankMessage,
+      suspendUser: userWrites.suspendUser,
+      liftSuspension: userWrites.liftSuspension,
+    }),
+    offers: createOffersService(ctx, { chat, products, productWrites: { reserve: productWrites.reserve } }),
     profiles: createProfilesService(ctx, { ratings, products }),
     push: createPushService(
       { ...ctx, publicKey: config.vapid?.publicKey ?? null, rules: config.push },
@@ -83,12 +130,17 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
           : undefined,
         presence: deps.presence,
         resolve: deps.push?.resolve,
+        preferences: { set: userWrites.setPushPreferences },
       },
     ),
     settlements,
-    emails: createEmailsService(ctx, { jobs: deps.jobs, presence: deps.presence }),
+    emails: createEmailsService(ctx, {
+      jobs: deps.jobs,
+      presence: deps.presence,
+      preferences: { set: userWrites.setEmailPreferences, turnOff: userWrites.turnEmailOff },
+    }),
     dataExport: createExportService(ctx),
-    account: createAccountService(ctx, { requests, products, avatars: avatar }),
+    account: createAccountService(ctx, { requests, products, avatars: avatar, erasers: memberErasers }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

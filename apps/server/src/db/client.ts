@@ -12,6 +12,15 @@ export { DataDirLockedError, EmbeddedPostgresError } from './embedded';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** An open transaction of `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Where a statement runs: the database, or the transaction of the caller. A table's owner takes one,
+ * so another feature's transaction can include the owner's write and stay atomic.
+ */
+export type Executor = Db | Tx;
+
 export interface Database {
   db: Db;
   /** `embedded`: the server's own PostgreSQL in DATA_DIR/pg; `postgres`: DATABASE_URL. */

@@ -11,7 +11,7 @@ import { openContext } from '../context';
 import { registerNotificationWriter } from '../modules/notifications/notifications.writer';
 import { createServices, NOBODY_ONLINE } from '../services';
 import { seedDemoProducts } from '../modules/products/products.seed';
-import { EmbeddedPostgresError, openDatabase, type Db } from '../db/client';
+import { EmbeddedPostgresError, openDatabase, type Db, type Tx } from '../db/client';
 import { seedDemoMarket } from './seed-market';
 import { notifications, ratings, requests, users } from '../db/schema';
 
@@ -337,7 +337,6 @@ function requestRow({ requester, deliverer, ...r }: DemoRequest, idOf: (p: Perso
   };
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The demo accounts, verified; the id of each by name. */
 async function insertPeople(tx: Tx, emails: string[], passwordHash: string) {

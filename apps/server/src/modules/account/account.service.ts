@@ -14,6 +14,8 @@ export interface AccountDeps {
   products: { removedWithSeller(sellerId: string, removed: repo.RemovedProduct[]): Promise<void> };
   /** Removes the profile photo's file when it is one we stored. */
   avatars: { removeFile(avatar: string | null): Promise<void> };
+  /** Each table's owner erases what it keeps of the member, inside the deletion's transaction. */
+  erasers: repo.MemberErasers;
 }
 
 /**
@@ -61,7 +63,7 @@ export function createAccountService(
       if (!account || account.deletedAt) throw unauthorized();
       await checkProof(actor, account.passwordHash, body);
 
-      const result = await repo.deleteAccount(db, actor.id);
+      const result = await repo.deleteAccount(db, deps.erasers, actor.id);
       if ('missing' in result) throw unauthorized();
       if ('blockers' in result)
         throw new AppError(409, 'CONFLICT', ACCOUNT_MESSAGES.blocked, {

@@ -1,5 +1,11 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import {
+  DELETED_USER_NAME,
+  type EmailKind,
+  type EmailPreferences,
+  type PushPreferences,
+} from '@campusrun/shared';
+import type { Db, Executor } from '../../db/client';
 import { mailboxOf } from '../../lib/email-address';
 import {
   passwordResetTokens,
@@ -282,3 +288,97 @@ export const bumpTokenVersion = async (db: Db, id: string) =>
       .where(eq(users.id, id))
       .returning({ id: users.id })
   ).length > 0;
+
+// ---- A member leaves (the account feature's deletion, in its transaction) ----
+
+/** The password reset links a leaving member was sent. */
+export const deletePasswordResetsOf = async (tx: Executor, userId: string) => {
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+};
+
+const NO_EMAIL: EmailPreferences = { messages: false, requests: false };
+const NO_PUSH: PushPreferences = { messages: false, requests: false, urgent: false, marketplace: false };
+
+/** An address nobody can own or sign in with (`.invalid` never resolves), unique like the column. */
+export const erasedEmail = (userId: string) => `${userId}@deleted.invalid`;
+
+/**
+ * The user row keeps only what others' records need, under the name "Deleted user": no address,
+ * password, photo, contact or preference, and every token it signed no longer counts.
+ */
+export const eraseUser = async (tx: Executor, userId: string) => {
+  await tx
+    .update(users)
+    .set({
+      name: DELETED_USER_NAME,
+      email: erasedEmail(userId),
+      passwordHash: null,
+      googleSub: null,
+      avatar: null,
+      phoneNumber: null,
+      hostelBlock: null,
+      roomNumber: null,
+      upiId: null,
+      isModerator: false,
+      emailPreferences: NO_EMAIL,
+      pushPreferences: NO_PUSH,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      deletedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+};
+
+// ---- Moderation's decisions (in the moderator's transaction) ----
+
+/** Suspends (days null: until lifted) and bumps the token version so every session ends. */
+export const suspendUser = (tx: Executor, id: string, days: number | null) =>
+  tx
+    .update(users)
+    .set({
+      suspendedAt: sql`now()`,
+      suspendedUntil: days === null ? null : sql`now() + make_interval(days => ${days})`,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+    })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+
+export const liftSuspension = async (tx: Executor, id: string) =>
+  (
+    await tx
+      .update(users)
+      .set({ suspendedAt: null, suspendedUntil: null })
+      .where(
+        and(
+          eq(users.id, id),
+          sql`${users.suspendedAt} is not null and (${users.suspendedUntil} is null or ${users.suspendedUntil} > now())`,
+        ),
+      )
+      .returning({ id: users.id })
+  ).length > 0;
+
+/** A delivery the user gave up, counted for the cancellation rate on their public profile. */
+export const countGiveUp = async (tx: Executor, userId: string) => {
+  await tx
+    .update(users)
+    .set({ deliveriesGivenUp: sql`${users.deliveriesGivenUp} + 1` })
+    .where(eq(users.id, userId));
+};
+
+/** The user's e-mail preferences (the emails feature's settings). */
+export const setEmailPreferences = async (db: Executor, userId: string, preferences: EmailPreferences) => {
+  await db.update(users).set({ emailPreferences: preferences }).where(eq(users.id, userId));
+};
+
+/** Turns one kind of e-mail off (the unsubscribe link). */
+export const turnEmailOff = async (db: Executor, userId: string, kind: EmailKind) => {
+  await db
+    .update(users)
+    .set({ emailPreferences: sql`${users.emailPreferences} || jsonb_build_object(${kind}::text, false)` })
+    .where(eq(users.id, userId));
+};
+
+/** The user's push preferences (the push feature's settings). */
+export const setPushPreferences = async (db: Executor, userId: string, preferences: PushPreferences) => {
+  await db.update(users).set({ pushPreferences: preferences }).where(eq(users.id, userId));
+};

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { SESSION_LIMITS } from '../../lib/auth';
 
@@ -114,3 +114,8 @@ export async function touchSession(db: Db, id: string) {
       ),
     );
 }
+
+/** Every session of a leaving member. */
+export const deleteSessionsOf = async (tx: Executor, userId: string) => {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+};

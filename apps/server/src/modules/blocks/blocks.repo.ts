@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { userBlocks, users } from '../../db/schema';
 import { isoText } from '../../lib/sql-time';
 
@@ -31,3 +31,8 @@ export const listBlocked = (db: Db, blockerId: string) =>
     .innerJoin(users, eq(users.id, userBlocks.blockedId))
     .where(eq(userBlocks.blockerId, blockerId))
     .orderBy(desc(userBlocks.createdAt));
+
+/** The blocks a leaving member made (blocks of them stay: they keep them out of those lists). */
+export const deleteBlocksBy = async (tx: Executor, userId: string) => {
+  await tx.delete(userBlocks).where(eq(userBlocks.blockerId, userId));
+};

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { messages, offers, productImages, products, userBlocks, users } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
 import { isoText } from '../../lib/sql-time';
@@ -203,4 +203,19 @@ export async function presencePeersAmong(db: Db, me: string, ids: string[]): Pro
       and ${unblockedPair(sql`${me}::uuid`, sql`c.id`)}
   `);
   return new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+}
+
+// ---- Moderation's decisions (in the moderator's transaction) ----
+
+export const REMOVED_MESSAGE = 'This message was removed by a moderator.';
+
+/** Blanks a message and forgets its photo; answers the photo's storage key, for removal after commit. */
+export async function blankMessage(tx: Executor, id: string): Promise<string | null> {
+  const [before] = await tx
+    .select({ imagePath: messages.imagePath })
+    .from(messages)
+    .where(eq(messages.id, id))
+    .for('update');
+  await tx.update(messages).set({ content: REMOVED_MESSAGE, imagePath: null }).where(eq(messages.id, id));
+  return before?.imagePath ?? null;
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import type { EmailKind, EmailPreferences } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { EmailKind } from '@campusrun/shared';
+import type { Db, Executor } from '../../db/client';
 import { emailSends, messages, users } from '../../db/schema';
 
 /** Whom an away e-mail goes to; never a deleted account (their address is erased). */
@@ -71,12 +71,6 @@ export const claimSend = (
 export const preferencesOf = async (db: Db, userId: string) =>
   (await db.select({ p: users.emailPreferences }).from(users).where(eq(users.id, userId)).limit(1))[0]?.p;
 
-export const setPreferences = (db: Db, userId: string, preferences: EmailPreferences) =>
-  db.update(users).set({ emailPreferences: preferences }).where(eq(users.id, userId));
-
-/** Turns one kind off (the unsubscribe link). */
-export const turnOff = (db: Db, userId: string, kind: EmailKind) =>
-  db
-    .update(users)
-    .set({ emailPreferences: sql`${users.emailPreferences} || jsonb_build_object(${kind}::text, false)` })
-    .where(eq(users.id, userId));
+export const deleteSendsOf = async (tx: Executor, userId: string) => {
+  await tx.delete(emailSends).where(eq(emailSends.userId, userId));
+};

@@ -5,6 +5,7 @@ import {
   type EmailPreferences,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
+import type { Executor } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import type { AppEvent } from '../../lib/events';
 import type { JobQueue } from '../../lib/jobs';
@@ -130,9 +131,22 @@ function awayMailers(ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>, deps: { 
  * each: a message still unread after the delay (one per conversation per hour), and a request
  * accepted or delivered; a daily cap per user; each kind can be turned off by a signed link.
  */
+/**
+ * The job queue (when away e-mails are enabled), who is online, and where the user's preferences
+ * are stored (the user row, written by its owner).
+ */
+export interface EmailsDeps {
+  jobs?: JobQueue;
+  presence: Presence;
+  preferences: {
+    set(db: Executor, userId: string, preferences: EmailPreferences): Promise<void>;
+    turnOff(db: Executor, userId: string, kind: EmailKind): Promise<void>;
+  };
+}
+
 export function createEmailsService(
   ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>,
-  deps: { jobs?: JobQueue; presence: Presence },
+  deps: EmailsDeps,
 ) {
   const { db, config, log } = ctx;
   const delay = config.offlineEmail.unreadDelaySeconds;
@@ -187,7 +201,7 @@ export function createEmailsService(
       return { preferences: (await repo.preferencesOf(db, actor.id)) ?? DEFAULT_EMAIL_PREFERENCES };
     },
     async setPreferences(actor: Actor, preferences: EmailPreferences) {
-      await repo.setPreferences(db, actor.id, preferences);
+      await deps.preferences.set(db, actor.id, preferences);
       return { preferences };
     },
 
@@ -195,7 +209,7 @@ export function createEmailsService(
     async unsubscribe(token: string): Promise<EmailKind | null> {
       const read = readUnsubscribeToken(config.jwtSecret, token);
       if (!read) return null;
-      await repo.turnOff(db, read.userId, read.kind);
+      await deps.preferences.turnOff(db, read.userId, read.kind);
       log.info({ kind: read.kind }, 'unsubscribed from away e-mails');
       return read.kind;
     },

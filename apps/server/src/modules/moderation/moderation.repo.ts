@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReportStatus, ReportTargetType } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import {
   messages,
   moderationActions,
@@ -133,89 +133,10 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
   }
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Closes every open report on the target with the moderator's action. */
-export const closeReports = (
-  tx: Tx,
-  type: ReportTargetType,
-  id: string,
-  moderatorId: string,
-  action: 'dismiss' | 'remove' | 'suspend',
-) =>
-  tx
-    .update(reports)
-    .set({ status: 'closed', resolution: action, closedBy: moderatorId, closedAt: new Date() })
-    .where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, 'open')))
-    .returning({ id: reports.id });
-
-/** Sets a listing's moderation state from one of `from`; answers its name when it changed. */
-export async function setListing(
-  tx: Tx,
-  type: 'product' | 'request',
-  id: string,
-  to: 'visible' | 'removed',
-  from: ('visible' | 'held')[],
-) {
-  if (type === 'product') {
-    const [row] = await tx
-      .update(products)
-      .set({ moderation: to })
-      .where(and(eq(products.id, id), inArray(products.moderation, from)))
-      .returning({ name: products.name });
-    return row?.name;
-  }
-  const [row] = await tx
-    .update(requests)
-    .set({ moderation: to })
-    .where(and(eq(requests.id, id), inArray(requests.moderation, from)))
-    .returning({ name: requests.itemName });
-  return row?.name;
-}
-
-export const REMOVED_MESSAGE = 'This message was removed by a moderator.';
-
-/** Blanks a message and forgets its photo; answers the photo's storage key, for removal after commit. */
-export async function blankMessage(tx: Tx, id: string): Promise<string | null> {
-  const [before] = await tx
-    .select({ imagePath: messages.imagePath })
-    .from(messages)
-    .where(eq(messages.id, id))
-    .for('update');
-  await tx.update(messages).set({ content: REMOVED_MESSAGE, imagePath: null }).where(eq(messages.id, id));
-  return before?.imagePath ?? null;
-}
-
-/** Suspends (days null: until lifted) and bumps the token version so every session ends. */
-export const suspendUser = (tx: Tx, id: string, days: number | null) =>
-  tx
-    .update(users)
-    .set({
-      suspendedAt: sql`now()`,
-      suspendedUntil: days === null ? null : sql`now() + make_interval(days => ${days})`,
-      tokenVersion: sql`${users.tokenVersion} + 1`,
-    })
-    .where(eq(users.id, id))
-    .returning({ id: users.id });
-
-export const liftSuspension = async (tx: Tx, id: string) =>
-  (
-    await tx
-      .update(users)
-      .set({ suspendedAt: null, suspendedUntil: null })
-      .where(
-        and(
-          eq(users.id, id),
-          sql`${users.suspendedAt} is not null and (${users.suspendedUntil} is null or ${users.suspendedUntil} > now())`,
-        ),
-      )
-      .returning({ id: users.id })
-  ).length > 0;
-
 export const userExists = async (db: Db, id: string) =>
   (await db.select({ id: users.id }).from(users).where(eq(users.id, id))).length > 0;
 
-export const logAction = (tx: Tx, entry: typeof moderationActions.$inferInsert) =>
+export const logAction = (tx: Executor, entry: typeof moderationActions.$inferInsert) =>
   tx.insert(moderationActions).values(entry);
 
 const actionsOrder = listOrder(

@@ -3,7 +3,9 @@ import {
   type ModerateReportBody,
   type ModerationReport,
   type ReportStatus,
+  type ReportTargetType,
 } from '@campusrun/shared';
+import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -17,12 +19,42 @@ type ModerationContext = Pick<AppContext, 'db' | 'events' | 'storage' | 'config'
   log: Pick<AppContext['log'], 'error'>;
 };
 
+type SetModeration = (
+  tx: Executor,
+  id: string,
+  to: 'visible' | 'removed',
+  from: ('visible' | 'held')[],
+) => Promise<string | undefined>;
+
+/**
+ * What a decision changes in other features' tables, each written by its owner inside the
+ * decision's transaction (handed in by the composition root).
+ */
+export interface ModerationDeps {
+  /** Closes every open report on the target; answers those closed. */
+  closeReports(
+    tx: Executor,
+    type: ReportTargetType,
+    id: string,
+    moderatorId: string,
+    action: 'dismiss' | 'remove' | 'suspend',
+  ): Promise<{ id: string }[]>;
+  /** A listing's moderation state, set from one of `from`; answers its name when it changed. */
+  listings: { product: SetModeration; request: SetModeration };
+  /** Blanks a message; answers its photo's storage key, for removal after commit. */
+  blankMessage(tx: Executor, id: string): Promise<string | null>;
+  suspendUser(tx: Executor, id: string, days: number | null): Promise<unknown>;
+  /** Answers whether a suspension was lifted. */
+  liftSuspension(tx: Executor, id: string): Promise<boolean>;
+}
+
 /**
  * Closes the report (and every open one on its target) with the decision and logs it in one
  * transaction; open screens and other processes are told afterwards.
  */
 async function act(
   { db, events, storage, log }: ModerationContext,
+  deps: ModerationDeps,
   actor: Actor,
   reportId: string,
   body: ModerateReportBody,
@@ -38,17 +70,17 @@ async function act(
   let removedPhoto: string | null = null;
 
   await db.transaction(async (tx) => {
-    const closed = await repo.closeReports(tx, targetType, targetId, actor.id, body.action);
+    const closed = await deps.closeReports(tx, targetType, targetId, actor.id, body.action);
     if (closed.length === 0) throw conflict(MODERATION_MESSAGES.closed);
     const listing = targetType === 'product' || targetType === 'request' ? targetType : null;
     if (body.action === 'dismiss' && listing) {
       // Back on the lists: every process reads its pages afresh.
-      if (await repo.setListing(tx, listing, targetId, 'visible', ['held']))
+      if (await deps.listings[listing](tx, targetId, 'visible', ['held']))
         after.push({ type: 'user.updated', userId: targetOwnerId });
     }
     if (body.action === 'remove') {
       if (listing) {
-        const name = await repo.setListing(tx, listing, targetId, 'removed', ['visible', 'held']);
+        const name = await deps.listings[listing](tx, targetId, 'removed', ['visible', 'held']);
         if (name !== undefined) {
           after.push({ type: 'listing.hidden', targetType: listing, targetId, ownerId: targetOwnerId });
           after.push({
@@ -60,7 +92,7 @@ async function act(
           });
         }
       } else {
-        removedPhoto = await repo.blankMessage(tx, targetId);
+        removedPhoto = await deps.blankMessage(tx, targetId);
         after.push({
           type: 'listing.removed',
           ownerId: targetOwnerId,
@@ -71,7 +103,7 @@ async function act(
       }
     }
     if (body.action === 'suspend') {
-      await repo.suspendUser(tx, targetOwnerId, body.days ?? null);
+      await deps.suspendUser(tx, targetOwnerId, body.days ?? null);
       // Every session ends at once on every process; every list drops their listings.
       after.push({ type: 'user.sessions_revoked', userId: targetOwnerId });
     }
@@ -101,7 +133,7 @@ async function act(
  * and its log row commit together; open screens and other processes are told afterwards, and a
  * removed photo message's file is deleted then (its link answers 404 from that moment).
  */
-export function createModerationService(ctx: ModerationContext) {
+export function createModerationService(ctx: ModerationContext, deps: ModerationDeps) {
   const { db, events, storage } = ctx;
   const urls = { storage, links: createUploadLinks(ctx.config.jwtSecret) };
 
@@ -118,12 +150,12 @@ export function createModerationService(ctx: ModerationContext) {
       return { reports, nextCursor };
     },
 
-    act: (actor: Actor, reportId: string, body: ModerateReportBody) => act(ctx, actor, reportId, body),
+    act: (actor: Actor, reportId: string, body: ModerateReportBody) => act(ctx, deps, actor, reportId, body),
 
     async unsuspend(actor: Actor, userId: string, reason: string) {
       if (!(await repo.userExists(db, userId))) throw notFound(MODERATION_MESSAGES.userNotFound);
       await db.transaction(async (tx) => {
-        if (!(await repo.liftSuspension(tx, userId))) throw conflict(MODERATION_MESSAGES.notSuspended);
+        if (!(await deps.liftSuspension(tx, userId))) throw conflict(MODERATION_MESSAGES.notSuspended);
         await repo.logAction(tx, {
           moderatorId: actor.id,
           action: 'unsuspend',

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { NotificationType } from '@campusrun/shared';
-import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { DELETED_USER_NAME, type NotificationType } from '@campusrun/shared';
+import type { Db, Executor } from '../../db/client';
+import { notifications, offers, products, requests } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -91,3 +91,54 @@ export const markOneRead = async (db: Db, userId: string, id: string) =>
       .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
       .returning()
   )[0];
+
+// ---- A member leaves (the account feature's deletion, in its transaction) ----
+
+/** A leaving member's own notifications. */
+export const deleteNotificationsOf = async (tx: Executor, userId: string) => {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+};
+
+/**
+ * Texts stored for other people that name the member, written when it happened: notifications
+ * ("Meera sent you a message", "Reminder: you owe Meera…", "Meera is coming from Katpadi…") and the
+ * details of a "money not received" dispute (settlements feature). Each is rewritten to name "Deleted user", but only
+ * where it is about the member: a notification of someone they dealt with (a request, a message,
+ * an offer, a rating, a settlement, a trip), so another member of the same name keeps theirs.
+ */
+export async function renameMemberInNotifications(tx: Executor, userId: string, name: string) {
+  const first = name.trim().split(/\s+/)[0] ?? name;
+  // PostgreSQL counts characters, not UTF-16 units.
+  const chars = (s: string) => [...s].length;
+  const reminder = 'Reminder: you owe ';
+  const replaced = (prefix: string) =>
+    sql`${prefix} || ${DELETED_USER_NAME} || substr(n.message, ${chars(prefix + name) + 1})`;
+  await tx.execute(sql`
+    with counterparts(id) as (
+      select r.deliverer_id from ${requests} r where r.requester_id = ${userId} and r.deliverer_id is not null
+      union select r.requester_id from ${requests} r where r.deliverer_id = ${userId}
+      union select m.receiver_id from messages m where m.sender_id = ${userId}
+      union select m.sender_id from messages m where m.receiver_id = ${userId}
+      union select s.payee_id from settlements s where s.payer_id = ${userId}
+      union select s.payer_id from settlements s where s.payee_id = ${userId}
+      union select g.user_id from ratings g where g.rater_id = ${userId}
+      union select g.rater_id from ratings g where g.user_id = ${userId}
+      union select p.seller_id from ${offers} o join ${products} p on p.id = o.product_id where o.buyer_id = ${userId}
+      union select o.buyer_id from ${offers} o join ${products} p on p.id = o.product_id where p.seller_id = ${userId}
+    )
+    update ${notifications} n set message = case
+        when left(n.message, ${chars(name) + 1}) = ${name + ' '} then ${replaced('')}
+        else ${replaced(reminder)}
+      end
+    where n.user_id in (select id from counterparts)
+      and (left(n.message, ${chars(name) + 1}) = ${name + ' '}
+        or left(n.message, ${chars(reminder + name) + 1}) = ${reminder + name + ' '})`);
+  // Trip notices name the runner or the requester by their first name only.
+  await tx.execute(sql`
+    update ${notifications} n
+    set message = ${DELETED_USER_NAME} || substr(n.message, ${chars(first) + 1})
+    where left(n.message, ${chars(first) + 1}) = ${first + ' '}
+      and (n.data->>'tripId' in (select t.id::text from trips t where t.runner_id = ${userId})
+        or (n.user_id, n.data->>'tripId') in (select t.runner_id, t.id::text from trips t
+          join ${requests} r on r.trip_id = t.id where r.requester_id = ${userId}))`);
+}

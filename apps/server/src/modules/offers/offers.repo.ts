@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { offers, products, users } from '../../db/schema';
 import { notSuspended } from '../../lib/listing-visibility';
 
@@ -88,7 +88,17 @@ export type AcceptOutcome =
  * product queue and the second finds it reserved: the offer is accepted, the product reserved and
  * the product's other pending offers declined (their ids answered).
  */
-export const acceptOffer = (db: Db, offerId: string, productId: string): Promise<AcceptOutcome> =>
+/** Reserves a product for the offer accepted (the products feature's write). */
+export interface ProductReserve {
+  reserve(tx: Executor, productId: string, at: Date): Promise<void>;
+}
+
+export const acceptOffer = (
+  db: Db,
+  writes: ProductReserve,
+  offerId: string,
+  productId: string,
+): Promise<AcceptOutcome> =>
   db.transaction(async (tx) => {
     const [product] = await tx
       .select({ status: products.status })
@@ -103,7 +113,7 @@ export const acceptOffer = (db: Db, offerId: string, productId: string): Promise
       .where(and(eq(offers.id, offerId), eq(offers.status, 'pending')))
       .returning({ id: offers.id });
     if (accepted.length === 0) return { ok: false, reason: 'notPending' };
-    await tx.update(products).set({ status: 'reserved', updatedAt: now }).where(eq(products.id, productId));
+    await writes.reserve(tx, productId, now);
     const declined = await tx
       .update(offers)
       .set({ status: 'declined', decidedAt: now })
@@ -121,3 +131,8 @@ export const declineOffersOf = async (db: Db, productId: string, status: 'pendin
       .where(and(eq(offers.productId, productId), eq(offers.status, status)))
       .returning({ id: offers.id })
   ).map((r) => r.id);
+
+/** A leaving member's offers nobody answered yet. */
+export const deletePendingOffersBy = async (tx: Executor, buyerId: string) => {
+  await tx.delete(offers).where(and(eq(offers.buyerId, buyerId), eq(offers.status, 'pending')));
+};

@@ -24,6 +24,8 @@ export interface OffersDeps {
   };
   /** Tells the product's watchers and savers that an accepted offer reserved it. */
   products: { reservedByOffer(productId: string, buyerId: string): Promise<void> };
+  /** Reserves the product in the accept's transaction (the products feature writes its table). */
+  productWrites: repo.ProductReserve;
 }
 
 const rupees = (paise: number) => formatRupees(toRupees(paise));
@@ -142,7 +144,7 @@ function buyerMethods(ctx: OffersContext, { chat }: OffersDeps) {
 }
 
 /** The seller's side: accepting or declining an offer, and the offers a status change closes. */
-function sellerMethods(ctx: OffersContext, { products }: OffersDeps) {
+function sellerMethods(ctx: OffersContext, { products, productWrites }: OffersDeps) {
   const { db } = ctx;
   return {
     /** PUT /offers/{id}/accept: the seller; atomic per product. */
@@ -150,7 +152,7 @@ function sellerMethods(ctx: OffersContext, { products }: OffersDeps) {
       const { offer, product } = await offerWithProduct(db, id);
       if (product.sellerId !== actor.id) throw forbidden(OFFER_MESSAGES.notSellerOfOffer);
       await assertNotBlocked(db, actor.id, offer.buyerId);
-      const outcome = await repo.acceptOffer(db, id, product.id);
+      const outcome = await repo.acceptOffer(db, productWrites, id, product.id);
       if (!outcome.ok)
         throw conflict(
           outcome.reason === 'notPending' ? OFFER_MESSAGES.notPending : OFFER_MESSAGES.notAvailable,

@@ -18,7 +18,7 @@ import type {
   ProductSort,
   ProductStatus,
 } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import {
   messages,
   offers,
@@ -368,7 +368,6 @@ export const applyProductEdit = (
  * Sets the status if the product is the seller's, with the buyer they name when it is sold (null
  * otherwise); answers the status before, or undefined when it is not theirs (or does not exist).
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The product's sale is about to change (available, reserved, sold to `keepBuyerId` or someone
@@ -579,3 +578,81 @@ export async function isEngagedBuyer(db: Db, productId: string, sellerId: string
   const result = await db.execute(sql`select ${engagedBuyer(productId, sellerId, buyerId)} as engaged`);
   return (result as unknown as { rows: { engaged: boolean }[] }).rows[0]?.engaged === true;
 }
+
+// ---- A member leaves (the account feature's deletion, in its transaction) ----
+
+/** A product removed with its seller's account: what its removal must still tell and delete. */
+export interface RemovedProduct {
+  id: string;
+  name: string;
+  /** Who had saved it (read before the rows went). */
+  savers: string[];
+  /** Storage keys of its photos and thumbnails. */
+  files: string[];
+}
+
+/** The member's products, gone with their photos' rows; what their removal must still tell. */
+export async function deleteProductsOf(tx: Executor, sellerId: string): Promise<RemovedProduct[]> {
+  const mine = await tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(eq(products.sellerId, sellerId))
+    .for('update');
+  if (mine.length === 0) return [];
+  const ids = mine.map((p) => p.id);
+  const images = await tx
+    .select({ productId: productImages.productId, path: productImages.path, thumb: productImages.thumbPath })
+    .from(productImages)
+    .where(inArray(productImages.productId, ids));
+  const savers = await tx
+    .select({ productId: savedProducts.productId, userId: savedProducts.userId })
+    .from(savedProducts)
+    .where(inArray(savedProducts.productId, ids));
+  await tx.delete(products).where(inArray(products.id, ids));
+  return mine.map((p) => ({
+    id: p.id,
+    name: p.name,
+    savers: savers.filter((s) => s.productId === p.id && s.userId !== sellerId).map((s) => s.userId),
+    files: images.filter((i) => i.productId === p.id).flatMap((i) => [i.path, i.thumb]),
+  }));
+}
+
+/** The products a leaving member saved. */
+export const forgetSavedBy = async (tx: Executor, userId: string) => {
+  await tx.delete(savedProducts).where(eq(savedProducts.userId, userId));
+};
+
+// ---- Moderation's decisions (in the moderator's transaction) ----
+
+/** Sets a product's moderation state from one of `from`; answers its name when it changed. */
+export const setModeration = async (
+  tx: Executor,
+  id: string,
+  to: 'visible' | 'removed',
+  from: ('visible' | 'held')[],
+) =>
+  (
+    await tx
+      .update(products)
+      .set({ moderation: to })
+      .where(and(eq(products.id, id), inArray(products.moderation, from)))
+      .returning({ name: products.name })
+  )[0]?.name;
+
+/**
+ * Holds a visible product while `enough` (the reports' rule) holds; answers its seller when this call
+ * held it (once, however many reports race).
+ */
+export const holdIfVisible = async (tx: Executor, id: string, enough: SQL) =>
+  (
+    await tx
+      .update(products)
+      .set({ moderation: 'held' })
+      .where(and(eq(products.id, id), eq(products.moderation, 'visible'), enough))
+      .returning({ ownerId: products.sellerId })
+  )[0];
+
+/** An accepted offer reserves the product (the offers feature's accept, in its transaction). */
+export const reserve = async (tx: Executor, productId: string, at: Date) => {
+  await tx.update(products).set({ status: 'reserved', updatedAt: at }).where(eq(products.id, productId));
+};

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { PUSH_SUBSCRIPTIONS_MAX, type PushPreferences, type PushSubscriptionBody } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import { PUSH_SUBSCRIPTIONS_MAX, type PushSubscriptionBody } from '@campusrun/shared';
+import type { Db, Executor } from '../../db/client';
 import { pushSubscriptions, users } from '../../db/schema';
 
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -75,5 +75,6 @@ export const urgentWatchers = async (db: Db) =>
 export const preferencesOf = async (db: Db, userId: string) =>
   (await db.select({ p: users.pushPreferences }).from(users).where(eq(users.id, userId)).limit(1))[0]?.p;
 
-export const setPreferences = (db: Db, userId: string, preferences: PushPreferences) =>
-  db.update(users).set({ pushPreferences: preferences }).where(eq(users.id, userId));
+export const deleteSubscriptionsOf = async (tx: Executor, userId: string) => {
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+};

@@ -7,6 +7,7 @@ import {
   type PushTopic,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
+import type { Executor } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
 import type { AppEvent } from '../../lib/events';
@@ -60,11 +61,15 @@ export function targetOf(data: Notice['data']): string {
 const refused = () =>
   badRequest(PUSH_MESSAGES.endpointRefused, [{ param: 'endpoint', msg: PUSH_MESSAGES.endpointRefused }]);
 
-/** Who sends a push, who is online, and how endpoint host names are resolved. */
-interface PushDeps {
+/**
+ * Who sends a push, who is online, how endpoint host names are resolved, and where the user's
+ * preferences are stored (the user row, written by its owner).
+ */
+export interface PushDeps {
   sender?: PushSender;
   presence: Presence;
   resolve?: Resolver;
+  preferences: { set(db: Executor, userId: string, preferences: PushPreferences): Promise<void> };
 }
 
 /**
@@ -152,7 +157,7 @@ export function createPushService(
       return { message: PUSH_MESSAGES.unsubscribed };
     },
     async setPreferences(actor: Actor, preferences: PushPreferences) {
-      await repo.setPreferences(db, actor.id, preferences);
+      await deps.preferences.set(db, actor.id, preferences);
       return { preferences };
     },
 

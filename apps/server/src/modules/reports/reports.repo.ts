@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ReportReason, ReportTargetType } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { messages, products, reports, requests, users } from '../../db/schema';
 
 /** What the reporter may report: the target's owner and whether it is a listing still shown. */
@@ -106,6 +106,18 @@ export async function insertReport(db: Db, report: NewReport): Promise<{ row: Re
   return { row: open!, created: false };
 }
 
+/**
+ * Holds a visible listing while `enough` (the reports' rule) holds; answers its owner when this call
+ * held it. Each listing's feature writes its own table (handed in through `ReportsDeps`).
+ */
+export type HoldListing = (tx: Executor, id: string, enough: SQL) => Promise<{ ownerId: string } | undefined>;
+
+/** How each kind of listing is held. */
+export interface ListingHolds {
+  product: HoldListing;
+  request: HoldListing;
+}
+
 /** Which reporters' open reports count toward holding a listing. */
 export interface HoldRule {
   /** Reports on the same listing from this many different counting reporters hold it. */
@@ -126,6 +138,7 @@ export interface HoldRule {
  */
 export async function holdIfReported(
   db: Db,
+  holds: ListingHolds,
   type: 'product' | 'request',
   id: string,
   rule: HoldRule,
@@ -140,22 +153,22 @@ export async function holdIfReported(
         or exists (select 1 from ${products} p where p.status = 'sold' and p.buyer_id = u.id)
         or (select count(*) from (select 1 from ${messages} m where m.sender_id = u.id limit ${rule.minMessagesSent}) s)
           >= ${rule.minMessagesSent}))`;
-  if (type === 'product') {
-    const [row] = await db
-      .update(products)
-      .set({ moderation: 'held' })
-      .where(
-        and(eq(products.id, id), eq(products.moderation, 'visible'), sql`${reporters} >= ${rule.threshold}`),
-      )
-      .returning({ ownerId: products.sellerId });
-    return row;
-  }
-  const [row] = await db
-    .update(requests)
-    .set({ moderation: 'held' })
-    .where(
-      and(eq(requests.id, id), eq(requests.moderation, 'visible'), sql`${reporters} >= ${rule.threshold}`),
-    )
-    .returning({ ownerId: requests.requesterId });
-  return row;
+  const enough = sql`${reporters} >= ${rule.threshold}`;
+  return type === 'product' ? holds.product(db, id, enough) : holds.request(db, id, enough);
 }
+
+// ---- Moderation's decisions (in the moderator's transaction) ----
+
+/** Closes every open report on the target with the moderator's action. */
+export const closeReports = (
+  tx: Executor,
+  type: ReportTargetType,
+  id: string,
+  moderatorId: string,
+  action: 'dismiss' | 'remove' | 'suspend',
+) =>
+  tx
+    .update(reports)
+    .set({ status: 'closed', resolution: action, closedBy: moderatorId, closedAt: new Date() })
+    .where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, 'open')))
+    .returning({ id: reports.id });

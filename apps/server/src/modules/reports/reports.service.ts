@@ -26,7 +26,16 @@ function limitOf(limiter: LimiterFactory): Limiter {
  * from enough different established users (see `holdIfReported`) hold a product or request (hidden
  * from every list) until a moderator decides; every report reaches the moderators.
  */
-export function createReportsService(ctx: Pick<AppContext, 'db' | 'events' | 'limiter' | 'config'>) {
+/** What reports need of the listings' features (handed in by the composition root). */
+export interface ReportsDeps {
+  /** Holds a reported product or request, each in its owner's table. */
+  holds: repo.ListingHolds;
+}
+
+export function createReportsService(
+  ctx: Pick<AppContext, 'db' | 'events' | 'limiter' | 'config'>,
+  deps: ReportsDeps,
+) {
   const { db, events } = ctx;
   const limit = limitOf(ctx.limiter);
   const holdRule: repo.HoldRule = {
@@ -54,7 +63,7 @@ export function createReportsService(ctx: Pick<AppContext, 'db' | 'events' | 'li
         details: body.details ?? null,
       });
       if (created && (body.targetType === 'product' || body.targetType === 'request')) {
-        const held = await repo.holdIfReported(db, body.targetType, body.targetId, holdRule);
+        const held = await repo.holdIfReported(db, deps.holds, body.targetType, body.targetId, holdRule);
         if (held)
           await events.emit({
             type: 'listing.hidden',

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListingModeration, RequestCategory, RequestSort, RequestStatus } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { ratings, requests, userBlocks, users } from '../../db/schema';
 import { notBlocked } from '../../lib/listing-visibility';
 import {
@@ -31,6 +31,7 @@ import {
 import { preparedStatements } from '../../lib/prepared';
 import { ACCEPT_LOCK, activeDeliveries, availableTo } from '../../lib/request-availability';
 import { isoText } from '../../lib/sql-time';
+import { acceptedBy, type HandoverCode } from './requests.writes';
 
 const requester = alias(users, 'requester');
 const deliverer = alias(users, 'deliverer');
@@ -508,22 +509,13 @@ export async function markAccepted(
   id: string,
   delivererId: string,
   maxActive: number,
-  handover: { hash: string; sealed: string },
+  handover: HandoverCode,
 ) {
   const updated = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ACCEPT_LOCK}, hashtext(${delivererId}))`);
     return tx
       .update(requests)
-      .set({
-        status: 'accepted',
-        delivererId,
-        acceptedAt: now,
-        pickedUpAt: null,
-        updatedAt: now,
-        // A new code for this delivery, kept only when the request asks for one.
-        handoverCodeHash: sql`case when ${requests.handoverRequired} then ${handover.hash} end`,
-        handoverCodeSealed: sql`case when ${requests.handoverRequired} then ${handover.sealed} end`,
-      })
+      .set(acceptedBy(delivererId, handover))
       .where(
         and(
           eq(requests.id, id),
@@ -678,7 +670,12 @@ export const markCancelled = async (db: Db, id: string, requesterId: string) =>
  * recorded against them on the request (a second one bars them from it) and the handover tries
  * typed so far kept. Also answers the former deliverer's name (the row no longer points at them).
  */
-export async function markDeliveryCancelled(db: Db, id: string, delivererId: string) {
+export async function markDeliveryCancelled(
+  db: Db,
+  members: { countGiveUp(tx: Executor, userId: string): Promise<void> },
+  id: string,
+  delivererId: string,
+) {
   const updated = await db.transaction(async (tx) => {
     const rows = await tx
       .update(requests)
@@ -701,11 +698,7 @@ export async function markDeliveryCancelled(db: Db, id: string, delivererId: str
         formerDelivererName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${delivererId})`,
       });
     // Counted for the deliverer's cancellation rate on their public profile.
-    if (rows.length)
-      await tx
-        .update(users)
-        .set({ deliveriesGivenUp: sql`${users.deliveriesGivenUp} + 1` })
-        .where(eq(users.id, delivererId));
+    if (rows.length) await members.countGiveUp(tx, delivererId);
     return rows;
   });
   const row = await withParties(db, updated);

@@ -12,6 +12,7 @@ import {
   type RequestStatus,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
+import type { Executor } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { isBlockedBetween } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
@@ -118,8 +119,14 @@ type DeliverRequestInput = NonNullable<DeliverRequestBody>;
 /** How many expired requests one sweep claims per statement. */
 const SWEEP_BATCH = 200;
 
+/** What requests need of other features (handed in by the composition root). */
+export interface RequestsDeps {
+  /** Counts a give-up on the deliverer's record (their profile's cancellation rate), in the give-up's transaction. */
+  members: { countGiveUp(tx: Executor, userId: string): Promise<void> };
+}
+
 /** What every request method works with. */
-interface RequestsDeps {
+interface Deps extends RequestsDeps {
   db: AppContext['db'];
   events: AppContext['events'];
   config: AppContext['config'];
@@ -138,7 +145,7 @@ interface RequestsDeps {
  * then refuses or goes ahead by itself).
  */
 async function checkHandoverCode(
-  deps: RequestsDeps,
+  deps: Deps,
   actor: Actor,
   id: string,
   code: string | undefined,
@@ -167,14 +174,14 @@ async function checkHandoverCode(
 }
 
 /** A code typed once the code is locked still marks the request picked up (first time: screens hear of it). */
-async function typedAfterLock(deps: RequestsDeps, actor: Actor, id: string) {
+async function typedAfterLock(deps: Deps, actor: Actor, id: string) {
   const row = await repo.markPickedUp(deps.db, id, actor.id);
   if (row) await publish(deps, row, { left: false });
 }
 
 /** After a refused UPDATE: 404, or the policy's reason for this actor. */
 async function explainRefusal(
-  { db }: RequestsDeps,
+  { db }: Deps,
   id: string,
   action: Action,
   reason: (state: repo.RequestState) => policy.RequestRefusal | null,
@@ -201,7 +208,7 @@ const delivererOf = (row: repo.RequestRow) =>
  * before).
  */
 async function publish(
-  { events, presentRequest }: RequestsDeps,
+  { events, presentRequest }: Deps,
   row: repo.RequestRow,
   opts: { left: boolean; formerDeliverer?: string },
 ) {
@@ -223,14 +230,14 @@ async function publish(
 }
 
 /** Tells open screens of the request as it is now (after a change that answers no row). */
-async function republish(deps: RequestsDeps, id: string, viewerId: string) {
+async function republish(deps: Deps, id: string, viewerId: string) {
   const row = await repo.findRequest(deps.db, id, viewerId);
   if (row) await publish(deps, row, { left: false });
 }
 
 /** Answers the request as the actor sees it, after telling the rest of the server and open screens. */
 async function done(
-  deps: RequestsDeps,
+  deps: Deps,
   row: repo.RequestRow,
   actor: Actor,
   event: AppEvent | null,
@@ -242,13 +249,13 @@ async function done(
 }
 
 /** A delivered request (by its code, or confirmed by the requester): done, and no list loses it. */
-function completed(deps: RequestsDeps, row: repo.RequestRow, actor: Actor) {
+function completed(deps: Deps, row: repo.RequestRow, actor: Actor) {
   const event: AppEvent = { type: 'request.completed', ...eventBase(row), deliverer: delivererOf(row)! };
   return done(deps, row, actor, event, { left: false });
 }
 
 /** Reading: one request, the user's own lists, and the list of requests a day scholar may accept. */
-function readingMethods({ db, presentRequest }: RequestsDeps) {
+function readingMethods({ db, presentRequest }: Deps) {
   const page = (q: { limit: number; cursor?: string }) => ({ limit: q.limit, cursor: q.cursor });
   /** For each available page answered, who may not accept one of its requests (see `barredOn`). */
   const barredOnPage = new WeakMap<object, string[]>();
@@ -323,7 +330,7 @@ function readingMethods({ db, presentRequest }: RequestsDeps) {
 }
 
 /** The requester's side: posting, confirming receipt, cancelling and reposting. */
-function requesterMethods(deps: RequestsDeps) {
+function requesterMethods(deps: Deps) {
   const { db } = deps;
   return {
     async create(actor: Actor, body: CreateRequestBody) {
@@ -379,7 +386,7 @@ function requesterMethods(deps: RequestsDeps) {
 }
 
 /** The deliverer's side: accepting, completing and giving a delivery up. */
-function delivererMethods(deps: RequestsDeps) {
+function delivererMethods(deps: Deps) {
   const { db, config, handover } = deps;
   return {
     async accept(actor: Actor, id: string) {
@@ -441,7 +448,7 @@ function delivererMethods(deps: RequestsDeps) {
     },
 
     async cancelDelivery(actor: Actor, id: string) {
-      const result = await repo.markDeliveryCancelled(db, id, actor.id);
+      const result = await repo.markDeliveryCancelled(db, deps.members, id, actor.id);
       if (!result)
         throw await explainRefusal(deps, id, 'cancelDelivery', (s) =>
           policy.cancelDeliveryRefusal(actor.id, s),
@@ -464,7 +471,7 @@ function delivererMethods(deps: RequestsDeps) {
  * the composition root): a fresh handover code for each accept, the requests as a viewer sees them,
  * and the same notices and live updates a single accept, give-up or change would leave.
  */
-function groupMethods(deps: RequestsDeps) {
+function groupMethods(deps: Deps) {
   const { db, handover, presentRequest } = deps;
   const load = async (ids: string[], viewerId: string) =>
     (await Promise.all(ids.map((id) => repo.findRequest(db, id, viewerId)))).filter(
@@ -520,12 +527,12 @@ const loadedFor = (id?: string) => id ?? '00000000-0000-0000-0000-000000000000';
  * Delivery requests: posting, browsing, the transitions, reposting and the expiry sweep. After each
  * change has committed, open screens are told (docs/decisions/0006-entity-events.md).
  */
-export function createRequestsService(ctx: AppContext) {
+export function createRequestsService(ctx: AppContext, requestsDeps: RequestsDeps) {
   const { db, events, config } = ctx;
   const handover = createHandoverCodes(config.jwtSecret);
   const presentRequest = (row: repo.RequestRow, viewer: policy.Viewer, now = new Date()) =>
     presentWith(row, viewer, now, handover.reveal);
-  const deps: RequestsDeps = { db, events, config, handover, presentRequest };
+  const deps: Deps = { ...requestsDeps, db, events, config, handover, presentRequest };
 
   return {
     ...requesterMethods(deps),

@@ -1,14 +1,12 @@
 import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { RUN_LIMITS, type RequestCategory } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { requests, runs, users } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy, type ListOrder } from '../../lib/lists';
-import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
+import { notBlocked, notSuspended } from '../../lib/listing-visibility';
 import { ACCEPT_LOCK, activeDeliveries } from '../../lib/request-availability';
 import { splitFee, type RunState, type StoredRunStatus } from './runs.policy';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const starter = alias(users, 'starter');
 const deliverer = alias(users, 'deliverer');
@@ -253,7 +251,11 @@ async function viewerPart(tx: Tx, run: LockedRun, viewerId: string): Promise<Vie
  * The fee shared out again among the run's pending requests (the first one by number carries the
  * remainder). Answers the requests whose share changed.
  */
-async function resplit(tx: Tx, run: Pick<LockedRun, 'id' | 'totalFee'>): Promise<string[]> {
+async function resplit(
+  tx: Tx,
+  writes: RunRequestWrites,
+  run: Pick<LockedRun, 'id' | 'totalFee'>,
+): Promise<string[]> {
   const rows = await tx
     .select({ id: requests.id, fee: requests.expectedPrice })
     .from(requests)
@@ -264,43 +266,54 @@ async function resplit(tx: Tx, run: Pick<LockedRun, 'id' | 'totalFee'>): Promise
   const changed: string[] = [];
   for (const [i, row] of rows.entries()) {
     if (row.fee === shares[i]) continue;
-    await tx
-      .update(requests)
-      .set({ expectedPrice: shares[i]!, updatedAt: sql`now()` })
-      .where(eq(requests.id, row.id));
+    await writes.setFee(tx, row.id, shares[i]!);
     changed.push(row.id);
   }
   return changed;
 }
 
-const insertRunRequest = async (
-  tx: Tx,
+/** A handover code for one delivery: its hash and its sealed form. */
+export interface HandoverCode {
+  hash: string;
+  sealed: string;
+}
+
+/** One participant's request in a run, as the requests feature stores it (money in paise). */
+export interface RunRequest extends RunItem {
+  requesterId: string;
+  runId: string;
+  pickupFrom: string;
+  deadline: Date;
+  fee: number;
+}
+
+/** The writes to requests a run makes, in its transaction (the requests feature's, through `RunsDeps`). */
+export interface RunRequestWrites {
+  insertRunRequest(tx: Executor, values: RunRequest): Promise<string>;
+  setFee(tx: Executor, id: string, fee: number): Promise<void>;
+  cancelPending(tx: Executor, id: string): Promise<void>;
+  leaveAcceptedRun(tx: Executor, requestId: string, runId: string): Promise<boolean>;
+  releaseHiddenFromRun(tx: Executor, runId: string): Promise<void>;
+  lockPendingOfRun(tx: Executor, runId: string): Promise<string[]>;
+  acceptGroup(
+    tx: Executor,
+    group: { requestIds: string[]; delivererId: string; drawCode: () => HandoverCode },
+  ): Promise<string[]>;
+}
+
+const runRequest = (
   run: Pick<LockedRun, 'id' | 'pickupFrom' | 'deadline'>,
   requesterId: string,
   item: RunItem,
   fee: number,
-) =>
-  (
-    await tx
-      .insert(requests)
-      .values({
-        requesterId,
-        runId: run.id,
-        itemName: item.itemName,
-        description: item.description,
-        quantity: item.quantity,
-        itemCost: item.itemCost,
-        deliveryLocation: item.deliveryLocation,
-        category: item.category,
-        pickupFrom: run.pickupFrom,
-        deadline: run.deadline,
-        expectedPrice: fee,
-        isUrgent: false,
-        // Each participant hands over to the deliverer with their own code.
-        handoverRequired: true,
-      })
-      .returning({ id: requests.id })
-  )[0]!.id;
+): RunRequest => ({
+  ...item,
+  requesterId,
+  runId: run.id,
+  pickupFrom: run.pickupFrom,
+  deadline: run.deadline,
+  fee,
+});
 
 export interface NewRun {
   starterId: string;
@@ -318,7 +331,7 @@ export interface NewRun {
  * cutoff). Their starts take turns on their own user row (FOR UPDATE), so two at once cannot both
  * see room. Answers undefined at the cap.
  */
-export const insertRun = (db: Db, values: NewRun, openMax: number) =>
+export const insertRun = (db: Db, writes: RunRequestWrites, values: NewRun, openMax: number) =>
   db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, values.starterId)).for('update');
     const [open] = await tx
@@ -342,7 +355,10 @@ export const insertRun = (db: Db, values: NewRun, openMax: number) =>
         totalFee: values.totalFee,
       })
       .returning({ id: runs.id, pickupFrom: runs.pickupFrom, deadline: runs.deadline });
-    const requestId = await insertRunRequest(tx, run!, values.starterId, values.item, values.totalFee);
+    const requestId = await writes.insertRunRequest(
+      tx,
+      runRequest(run!, values.starterId, values.item, values.totalFee),
+    );
     return { runId: run!.id, requestId };
   });
 
@@ -365,6 +381,7 @@ type Outcome<R, T> =
 /** A hosteller's request joins the run, and the fee is shared out again, if `decide` allows. */
 export const joinRun = <R>(
   db: Db,
+  writes: RunRequestWrites,
   runId: string,
   viewerId: string,
   item: RunItem,
@@ -375,14 +392,15 @@ export const joinRun = <R>(
     if (!run) return { missing: true as const };
     const refused = decide(run, await viewerPart(tx, run, viewerId));
     if (refused !== null) return { refused };
-    const requestId = await insertRunRequest(tx, run, viewerId, item, run.totalFee);
-    const changed = await resplit(tx, run);
+    const requestId = await writes.insertRunRequest(tx, runRequest(run, viewerId, item, run.totalFee));
+    const changed = await resplit(tx, writes, run);
     return { requestId, changed: changed.filter((id) => id !== requestId) };
   });
 
 /** A participant's request leaves the run (cancelled), and the fee is shared out again. */
 export const leaveRun = <R>(
   db: Db,
+  writes: RunRequestWrites,
   runId: string,
   viewerId: string,
   decide: Decide<R>,
@@ -394,11 +412,8 @@ export const leaveRun = <R>(
     const refused = decide(run, part);
     if (refused !== null) return { refused };
     const requestId = part.requestId!;
-    await tx
-      .update(requests)
-      .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(requests.id, requestId), sql`${requests.status} = 'pending'`));
-    return { requestId, changed: await resplit(tx, run) };
+    await writes.cancelPending(tx, requestId);
+    return { requestId, changed: await resplit(tx, writes, run) };
   });
 
 /**
@@ -406,7 +421,7 @@ export const leaveRun = <R>(
  * among those left; with no live request left the run is cancelled. Answers the requests whose
  * share changed and whether the run was cancelled now.
  */
-export const afterRequestCancelled = (db: Db, runId: string) =>
+export const afterRequestCancelled = (db: Db, writes: RunRequestWrites, runId: string) =>
   db.transaction(async (tx) => {
     const run = await lockRun(tx, runId);
     if (!run || run.status === 'cancelled') return { changed: [], cancelled: false };
@@ -417,7 +432,7 @@ export const afterRequestCancelled = (db: Db, runId: string) =>
         .where(eq(runs.id, runId));
       return { changed: [], cancelled: true };
     }
-    return { changed: run.status === 'open' ? await resplit(tx, run) : [], cancelled: false };
+    return { changed: run.status === 'open' ? await resplit(tx, writes, run) : [], cancelled: false };
   });
 
 /**
@@ -426,23 +441,10 @@ export const afterRequestCancelled = (db: Db, runId: string) =>
  * leaves the run and goes on the available list as an ordinary request, with its share as its fee.
  * Answers whether it was a run's request.
  */
-export async function detachReturnedRequest(db: Db, requestId: string) {
+export async function detachReturnedRequest(db: Db, writes: RunRequestWrites, requestId: string) {
   const runId = await runIdOfRequest(db, requestId);
   if (!runId) return null;
-  const detached = await db
-    .update(requests)
-    .set({ runId: null, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(requests.id, requestId),
-        eq(requests.runId, runId),
-        sql`${requests.status} = 'pending'`,
-        sql`${requests.delivererId} is null`,
-        sql`exists (select 1 from ${runs} r where r.id = ${runId} and r.status = 'accepted')`,
-      ),
-    )
-    .returning({ id: requests.id });
-  return detached.length ? runId : null;
+  return (await writes.leaveAcceptedRun(db, requestId, runId)) ? runId : null;
 }
 
 /** Thrown inside the accept's transaction to undo it. */
@@ -456,6 +458,7 @@ class AcceptUndone extends Error {}
  */
 export async function acceptRun<R>(
   db: Db,
+  writes: RunRequestWrites,
   runId: string,
   delivererId: string,
   opts: {
@@ -485,39 +488,12 @@ export async function acceptRun<R>(
       if (taken.length === 0) return { refused: opts.empty };
       // A request moderation holds or removed, or whose requester is suspended, is not delivered:
       // it leaves the run and follows the ordinary rules (it shows nowhere while hidden).
-      await tx
-        .update(requests)
-        .set({ runId: null, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(requests.runId, runId),
-            sql`${requests.status} = 'pending'`,
-            sql`not (${visibleListing(requests.moderation)} and ${notSuspended(requests.requesterId)})`,
-          ),
-        );
-      const pending = await tx
-        .select({ id: requests.id })
-        .from(requests)
-        .where(and(eq(requests.runId, runId), sql`${requests.status} = 'pending'`))
-        .orderBy(requests.number)
-        .for('update');
-      const requestIds: string[] = [];
-      for (const { id } of pending) {
-        const code = opts.draw();
-        const done = await tx
-          .update(requests)
-          .set({
-            status: 'accepted',
-            delivererId,
-            acceptedAt: sql`now()`,
-            updatedAt: sql`now()`,
-            handoverCodeHash: sql`case when ${requests.handoverRequired} then ${code.hash} end`,
-            handoverCodeSealed: sql`case when ${requests.handoverRequired} then ${code.sealed} end`,
-          })
-          .where(and(eq(requests.id, id), sql`${requests.status} = 'pending'`))
-          .returning({ id: requests.id });
-        requestIds.push(...done.map((r) => r.id));
-      }
+      await writes.releaseHiddenFromRun(tx, runId);
+      const requestIds = await writes.acceptGroup(tx, {
+        requestIds: await writes.lockPendingOfRun(tx, runId),
+        delivererId,
+        drawCode: opts.draw,
+      });
       if (requestIds.length === 0) throw new AcceptUndone();
       return { requestIds };
     });

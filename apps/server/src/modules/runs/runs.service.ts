@@ -20,9 +20,11 @@ import * as repo from './runs.repo';
 
 /** What runs need of the requests feature (handed in by the composition root). */
 export interface RunsDeps {
+  /** Writes to requests made inside a run's transaction. */
+  requestWrites: repo.RunRequestWrites;
   requests: {
     /** A fresh handover code: its hash and its sealed form. */
-    drawHandover(): { hash: string; sealed: string };
+    drawHandover(): repo.HandoverCode;
     /** These requests as `viewer` sees them, in the order given. */
     presentMany(ids: string[], viewer: { id: string; role: Role | null }): Promise<DeliveryRequest[]>;
     /** The usual notices and live updates after requests changed in a group. */
@@ -122,13 +124,14 @@ async function visible(
 }
 
 /** The hostellers' side: starting, joining and leaving. */
-function hostellerMethods({ db, requests, limits, changed, answer }: Deps) {
+function hostellerMethods({ db, requests, requestWrites, limits, changed, answer }: Deps) {
   return {
     /** At most RUN_LIMITS.openPerStarter runs open to joining per starter (409 `tooManyOpen`). */
     async create(actor: Actor, body: CreateRunBody) {
       await limits.starts.consume(actor.id, RUN_MESSAGES.tooManyStarts);
       const started = await repo.insertRun(
         db,
+        requestWrites,
         {
           starterId: actor.id,
           pickupFrom: body.pickupFrom,
@@ -149,7 +152,7 @@ function hostellerMethods({ db, requests, limits, changed, answer }: Deps) {
     async join(actor: Actor, id: string, item: RunItemBody) {
       await limits.joins.consume(actor.id, RUN_MESSAGES.tooManyJoins);
       const viewer = partOf(actor);
-      const result = await repo.joinRun(db, id, actor.id, itemOf(item), (run, part) =>
+      const result = await repo.joinRun(db, requestWrites, id, actor.id, itemOf(item), (run, part) =>
         policy.joinRefusal(viewer(part), run, new Date()),
       );
       if (result.missing) throw notFound(RUN_MESSAGES.notFound);
@@ -162,7 +165,7 @@ function hostellerMethods({ db, requests, limits, changed, answer }: Deps) {
     async leave(actor: Actor, id: string) {
       await limits.joins.consume(actor.id, RUN_MESSAGES.tooManyJoins);
       const viewer = partOf(actor);
-      const result = await repo.leaveRun(db, id, actor.id, (run, part) =>
+      const result = await repo.leaveRun(db, requestWrites, id, actor.id, (run, part) =>
         policy.leaveRefusal(viewer(part), run, new Date()),
       );
       if (result.missing) throw notFound(RUN_MESSAGES.notFound);
@@ -180,7 +183,7 @@ function hostellerMethods({ db, requests, limits, changed, answer }: Deps) {
     async requestCancelled(requestId: string) {
       const runId = await repo.runIdOfRequest(db, requestId);
       if (!runId) return;
-      const result = await repo.afterRequestCancelled(db, runId);
+      const result = await repo.afterRequestCancelled(db, requestWrites, runId);
       await requests.announce(result.changed, 'changed');
       await changed(runId);
     },
@@ -188,12 +191,12 @@ function hostellerMethods({ db, requests, limits, changed, answer }: Deps) {
 }
 
 /** The day scholars' side: accepting a whole run. */
-function delivererMethods({ db, config, requests, changed, answer }: Deps) {
+function delivererMethods({ db, config, requests, requestWrites, changed, answer }: Deps) {
   return {
     async accept(actor: Actor, id: string) {
       const viewer = partOf(actor);
       let active = 0;
-      const result = await repo.acceptRun<Refusal>(db, id, actor.id, {
+      const result = await repo.acceptRun<Refusal>(db, requestWrites, id, actor.id, {
         decide: (run, part) => policy.acceptRefusal(viewer(part), run, new Date()),
         loadRefusal: (n) => {
           active = n;
@@ -214,7 +217,7 @@ function delivererMethods({ db, config, requests, changed, answer }: Deps) {
      * leaves the run and is open to every day scholar on its own, with its share as its fee.
      */
     async deliveryGivenUp(requestId: string) {
-      const runId = await repo.detachReturnedRequest(db, requestId);
+      const runId = await repo.detachReturnedRequest(db, requestWrites, requestId);
       if (!runId) return;
       await requests.announce([requestId], 'changed');
       await changed(runId);
@@ -230,7 +233,7 @@ function delivererMethods({ db, config, requests, changed, answer }: Deps) {
  */
 export function createRunsService(ctx: RunsContext, runsDeps: RunsDeps) {
   const { db, events, config } = ctx;
-  const { requests } = runsDeps;
+  const { requests, requestWrites } = runsDeps;
   async function shown(actor: Actor, id: string, ownChange: boolean) {
     const row = await repo.findRun(db, id, actor.id);
     const run = await visible({ db, requests }, actor, row, new Date(), ownChange);
@@ -241,6 +244,7 @@ export function createRunsService(ctx: RunsContext, runsDeps: RunsDeps) {
     db,
     config,
     requests,
+    requestWrites,
     limits: {
       starts: ctx.limiter('run-starts', { points: RUN_LIMITS.startsPerHour, duration: 3600 }),
       joins: ctx.limiter('run-joins', { points: RUN_LIMITS.joinsPerHour, duration: 3600 }),

@@ -1,17 +1,17 @@
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type {
-  DisputeOutcome,
-  DisputeReason,
-  PaymentMethod,
-  SettlementFilter,
-  SettlementKind,
+import {
+  DELETED_USER_NAME,
+  type DisputeOutcome,
+  type DisputeReason,
+  type PaymentMethod,
+  type SettlementFilter,
+  type SettlementKind,
 } from '@campusrun/shared';
-import type { Db } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import {
   disputes,
   messages,
-  moderationActions,
   productImages,
   products,
   requests,
@@ -20,8 +20,6 @@ import {
 } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
 import { afterOutcome } from './settlements.policy';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const payer = alias(users, 'payer');
 const payee = alias(users, 'payee');
@@ -450,8 +448,23 @@ export type DisputeRow = typeof disputes.$inferSelect;
  * Decides an open dispute (once: the conditional update), moves its settlement as the outcome says
  * and writes the moderator's audit-log row, in one transaction. Undefined when it was decided before.
  */
+/** A moderator's decision, logged by the moderation feature in the same transaction. */
+export interface ModerationLog {
+  logAction(
+    tx: Executor,
+    entry: {
+      moderatorId: string;
+      action: 'resolve_dispute';
+      targetType: 'request' | 'product';
+      targetId: string;
+      reason: string;
+    },
+  ): Promise<unknown>;
+}
+
 export const resolveDispute = (
   db: Db,
+  log: ModerationLog,
   id: string,
   moderatorId: string,
   decision: { outcome: DisputeOutcome; note: string },
@@ -489,7 +502,7 @@ export const resolveDispute = (
           .where(eq(settlements.id, dispute.settlementId));
       }
     }
-    await tx.insert(moderationActions).values({
+    await log.logAction(tx, {
       moderatorId,
       action: 'resolve_dispute',
       targetType: dispute.targetType === 'request' ? 'request' : 'product',
@@ -649,3 +662,24 @@ export const autoSettle = async (db: Db, days: number) =>
       returning s.id, s.payer_id, s.payee_id, u.name as payer_name, s.title, s.amount, s.request_id,
         s.product_id`),
   );
+
+// ---- A member leaves (the account feature's deletion, in its transaction) ----
+
+/** A sale nobody confirmed is no debt: one the leaving member was asked to confirm, or proposed, is called off. */
+export const voidProposedOf = async (tx: Executor, userId: string) => {
+  await tx.execute(sql`update ${settlements} set state = 'void', voided_at = now(), updated_at = now()
+    where (payer_id = ${userId} or payee_id = ${userId}) and state = 'proposed'`);
+};
+
+/**
+ * The details of a "money not received" dispute on the leaving member's settlements begin with
+ * their name, written when it happened: they are rewritten to name "Deleted user".
+ */
+export const renameMemberInDisputes = async (tx: Executor, userId: string, name: string) => {
+  // PostgreSQL counts characters, not UTF-16 units.
+  const chars = [...name].length;
+  await tx.execute(sql`
+    update ${disputes} d set details = ${DELETED_USER_NAME} || substr(d.details, ${chars + 1})
+    where left(d.details, ${chars + 1}) = ${name + ' '}
+      and d.settlement_id in (select s.id from ${settlements} s where s.payer_id = ${userId} or s.payee_id = ${userId})`);
+};

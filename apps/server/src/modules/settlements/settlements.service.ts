@@ -317,14 +317,20 @@ function disputeMethods({ db, events }: SettlementsContext, { announce, load }: 
  * reminder, disputes and their decision. Only the two parties ever see a settlement; after each
  * change has committed both are told (their open screens, and a notice where it concerns them).
  */
-export function createSettlementsService(ctx: SettlementsContext) {
+/** What settlements need of other features (handed in by the composition root). */
+export interface SettlementsDeps {
+  /** Logs a dispute's decision in the moderation log, in the decision's transaction. */
+  moderation: repo.ModerationLog;
+}
+
+export function createSettlementsService(ctx: SettlementsContext, deps: SettlementsDeps) {
   const core = coreOf(ctx);
   return {
     ...readingMethods(ctx, core),
     ...answerMethods(ctx, core),
     ...transitionMethods(ctx, core),
     ...disputeMethods(ctx, core),
-    ...moderatorMethods(ctx, core.announce),
+    ...moderatorMethods(ctx, deps, core.announce),
   };
 }
 
@@ -390,6 +396,7 @@ async function presentForModerator(
 /** Moderators: the dispute queue with its evidence, and deciding one. */
 function moderatorMethods(
   ctx: SettlementsContext,
+  deps: SettlementsDeps,
   announce: (id: string) => Promise<repo.SettlementRow | undefined>,
 ) {
   const { db, events } = ctx;
@@ -415,7 +422,7 @@ function moderatorMethods(
         openedBy: found.openedBy,
       });
       if (own) throw forbidden(DISPUTE_MESSAGES[own], own);
-      const resolved = await repo.resolveDispute(db, id, actor.id, body);
+      const resolved = await repo.resolveDispute(db, deps.moderation, id, actor.id, body);
       if (!resolved) {
         if (!(await repo.findDispute(db, id))) throw notFound(DISPUTE_MESSAGES.notFound);
         throw conflict(DISPUTE_MESSAGES.alreadyResolved, 'alreadyResolved');

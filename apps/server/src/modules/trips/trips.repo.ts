@@ -1,10 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { notifications, requests, trips, users } from '../../db/schema';
 import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
 import type { RequestState, TripRefusal, TripState } from './trips.policy';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A trip with its runner and counts, for one viewer. */
 export interface TripRow extends TripState {
@@ -219,20 +217,29 @@ const blockedBetween = async (tx: Tx, a: string, b: string) =>
 
 type Outcome<T> = { refusal: TripRefusal } | ({ refusal: null } & T);
 
-/**
- * What a request returned to pending clears: its deliverer, trip, acceptance, pickup and handover
- * code.
- */
-const backToPending = {
-  status: 'pending' as const,
-  delivererId: null,
-  tripId: null,
-  acceptedAt: null,
-  pickedUpAt: null,
-  handoverCodeHash: null,
-  handoverCodeSealed: null,
-  updatedAt: sql`now()`,
-};
+/** The writes to requests a trip makes, in its transaction (the requests feature's, through `TripsDeps`). */
+export interface TripRequestWrites {
+  acceptGroup(
+    tx: Executor,
+    group: {
+      requestIds: string[];
+      delivererId: string;
+      drawCode: () => HandoverCode;
+      trip: { id: string; requesterId: string };
+    },
+  ): Promise<string[]>;
+  returnFromTrip(
+    tx: Executor,
+    input: { tripId: string; requestId: string; requesterId: string },
+  ): Promise<boolean>;
+  returnTripRequests(tx: Executor, tripId: string): Promise<{ id: string; requesterId: string }[]>;
+}
+
+/** A handover code for one delivery: its hash and its sealed form. */
+export interface HandoverCode {
+  hash: string;
+  sealed: string;
+}
 
 /**
  * Adds the hosteller's pending request to the trip, accepted by its runner, in one transaction that
@@ -242,7 +249,8 @@ const backToPending = {
  */
 export const attachRequest = (
   db: Db,
-  input: { tripId: string; requestId: string; actorId: string; handover: { hash: string; sealed: string } },
+  writes: TripRequestWrites,
+  input: { tripId: string; requestId: string; actorId: string; drawCode: () => HandoverCode },
   refuse: (
     trip: TripState | undefined,
     request: RequestState | undefined,
@@ -255,33 +263,12 @@ export const attachRequest = (
     const blocked = !!trip && !!request && (await blockedBetween(tx, trip.runnerId, request.requesterId));
     const refusal = refuse(trip, request, blocked);
     if (refusal) return { refusal };
-    const { hash, sealed } = input.handover;
-    const updated = await tx
-      .update(requests)
-      .set({
-        status: 'accepted',
-        delivererId: trip!.runnerId,
-        tripId: trip!.id,
-        acceptedAt: sql`now()`,
-        // The runner has not picked it up: its requester cannot confirm receipt yet.
-        pickedUpAt: null,
-        updatedAt: sql`now()`,
-        handoverCodeHash: sql`case when ${requests.handoverRequired} then ${hash} end`,
-        handoverCodeSealed: sql`case when ${requests.handoverRequired} then ${sealed} end`,
-      })
-      .where(
-        and(
-          eq(requests.id, input.requestId),
-          eq(requests.requesterId, input.actorId),
-          sql`${requests.status} = 'pending'`,
-          isNull(requests.delivererId),
-          isNull(requests.runId),
-          isNull(requests.tripId),
-          sql`${requests.deadline} > now()`,
-          visibleListing(requests.moderation),
-        ),
-      )
-      .returning({ id: requests.id });
+    const updated = await writes.acceptGroup(tx, {
+      requestIds: [input.requestId],
+      delivererId: trip!.runnerId,
+      drawCode: input.drawCode,
+      trip: { id: trip!.id, requesterId: input.actorId },
+    });
     if (updated.length === 0) return { refusal: 'requestNotPending' as const };
     return { refusal: null, runnerId: trip!.runnerId };
   });
@@ -292,6 +279,7 @@ export const attachRequest = (
  */
 export const detachRequest = (
   db: Db,
+  writes: TripRequestWrites,
   input: { tripId: string; requestId: string; actorId: string },
   refuse: (trip: TripState | undefined, request: RequestState | undefined) => TripRefusal | null,
 ): Promise<Outcome<{ runnerId: string }>> =>
@@ -300,20 +288,12 @@ export const detachRequest = (
     const request = await requestState(tx, input.requestId);
     const refusal = refuse(trip, request);
     if (refusal) return { refusal };
-    const updated = await tx
-      .update(requests)
-      .set(backToPending)
-      .where(
-        and(
-          eq(requests.id, input.requestId),
-          eq(requests.tripId, input.tripId),
-          eq(requests.requesterId, input.actorId),
-          eq(requests.status, 'accepted'),
-          isNull(requests.pickedUpAt),
-        ),
-      )
-      .returning({ id: requests.id });
-    if (updated.length === 0)
+    const returned = await writes.returnFromTrip(tx, {
+      tripId: input.tripId,
+      requestId: input.requestId,
+      requesterId: input.actorId,
+    });
+    if (!returned)
       return { refusal: refuse(trip, await requestState(tx, input.requestId)) ?? ('notOnTrip' as const) };
     return { refusal: null, runnerId: trip!.runnerId };
   });
@@ -324,6 +304,7 @@ export const detachRequest = (
  */
 export const cancelTrip = (
   db: Db,
+  writes: TripRequestWrites,
   input: { tripId: string; actorId: string },
   refuse: (trip: TripState | undefined) => TripRefusal | null,
 ): Promise<Outcome<{ returned: { id: string; requesterId: string }[] }>> =>
@@ -335,11 +316,7 @@ export const cancelTrip = (
       .update(trips)
       .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(trips.id, input.tripId), eq(trips.status, 'open')));
-    const returned = await tx
-      .update(requests)
-      .set(backToPending)
-      .where(and(eq(requests.tripId, input.tripId), eq(requests.status, 'accepted')))
-      .returning({ id: requests.id, requesterId: requests.requesterId });
+    const returned = await writes.returnTripRequests(tx, input.tripId);
     return { refusal: null, returned };
   });
 

@@ -9,8 +9,10 @@ import * as repo from './trips.repo';
 
 /** What trips need of the requests feature (handed in by the composition root). */
 export interface TripsDeps {
+  /** Writes to requests made inside a trip's transaction. */
+  requestWrites: repo.TripRequestWrites;
   requests: {
-    drawHandover(): { hash: string; sealed: string };
+    drawHandover(): repo.HandoverCode;
     presentMany(ids: string[], viewer: policy.Viewer): Promise<DeliveryRequest[]>;
     announce(
       ids: string[],
@@ -195,8 +197,11 @@ function runnerMethods(deps: Deps) {
     },
 
     async cancel(actor: Actor, id: string) {
-      const result = await repo.cancelTrip(db, { tripId: id, actorId: actor.id }, (trip) =>
-        policy.cancelRefusal(actor.id, trip),
+      const result = await repo.cancelTrip(
+        db,
+        deps.requestWrites,
+        { tripId: id, actorId: actor.id },
+        (trip) => policy.cancelRefusal(actor.id, trip),
       );
       if (result.refusal) throw refusalError(result.refusal);
       const row = (await repo.findTrip(db, id, actor.id))!;
@@ -232,7 +237,8 @@ function hostellerMethods(deps: Deps) {
       await deps.attaches.consume(actor.id, TRIP_MESSAGES.attachTooOften);
       const result = await repo.attachRequest(
         db,
-        { tripId: id, requestId, actorId: actor.id, handover: deps.requests.drawHandover() },
+        deps.requestWrites,
+        { tripId: id, requestId, actorId: actor.id, drawCode: deps.requests.drawHandover },
         (trip, request, blocked) => policy.attachRefusal(actor.id, trip, request, blocked),
       );
       if (result.refusal) throw refusalError(result.refusal);
@@ -253,6 +259,7 @@ function hostellerMethods(deps: Deps) {
     async detach(actor: Actor, id: string, requestId: string) {
       const result = await repo.detachRequest(
         db,
+        deps.requestWrites,
         { tripId: id, requestId, actorId: actor.id },
         (trip, request) => policy.detachRefusal(actor.id, trip, request),
       );
@@ -273,6 +280,7 @@ export function createTripsService(ctx: Pick<AppContext, 'db' | 'events' | 'limi
     db: ctx.db,
     events: ctx.events,
     requests: deps.requests,
+    requestWrites: deps.requestWrites,
     notices: ctx.limiter('trip-notices', { points: TRIP_NOTICES_PER_DAY, duration: 24 * 3600 }),
     attaches: ctx.limiter('trip-attaches', { points: TRIP_ATTACHES_PER_HOUR, duration: 3600 }),
   };
