@@ -116,11 +116,15 @@ export default tseslint.config(
     },
   },
   {
-    // The server's code stays readable in one screen: no function over 80 lines, the app's assembly
-    // and each realtime file short. Tests are exempt.
-    files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/test/**'],
-    rules: { 'max-lines-per-function': ['error', { max: 80 }] },
+    // A size guide, the same for both apps: a function past about 120 lines (blank lines and
+    // comments aside) is a prompt to look at it, not an order to cut it. Split it where it has parts
+    // of its own (a header, a list, a form; a feature's events), never into pieces that only make
+    // sense together; when it reads best whole, say why in a disable comment. Tests are exempt.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
   },
   {
     files: ['apps/server/src/app.ts'],

@@ -1,18 +1,14 @@
-import {
-  RATING_LABELS,
-  RATING_LIMITS,
-  RATING_MESSAGES,
-  type UserRef,
-  ratingFormSchema,
-} from '@campusrun/shared';
+import { RATING_LABELS, RATING_LIMITS, type UserRef, ratingFormSchema } from '@campusrun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import clsx from 'clsx';
 import { Star } from 'lucide-react';
-import { useState } from 'react';
+import { type Ref, useId, useState } from 'react';
+import { type Resolver, useController, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { Textarea } from '@/components/ui/Input';
-import { errorMessage } from '@/lib/api-client';
+import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 
 /** Rating is one action: its toasts replace each other. */
@@ -25,10 +21,13 @@ function StarSelector({
   value,
   onChange,
   error,
+  firstStarRef,
 }: {
   value: number | null;
   onChange: (value: number) => void;
   error?: string;
+  /** The first star, focused when no rating was chosen. */
+  firstStarRef?: Ref<HTMLInputElement>;
 }) {
   const [hover, setHover] = useState<number | null>(null);
   const shown = hover ?? value;
@@ -45,6 +44,7 @@ function StarSelector({
               onMouseEnter={() => setHover(star)}
             >
               <input
+                ref={star === 1 ? firstStarRef : undefined}
                 type="radio"
                 name="rating"
                 value={star}
@@ -85,28 +85,38 @@ export interface RatingDialogProps {
   isPending: boolean;
 }
 
+interface RatingValues {
+  rating: number | null;
+  comment: string;
+}
+type RatingForm = { rating: number; comment?: string };
+
+const resolver = zodResolver(ratingFormSchema) as unknown as Resolver<RatingValues, unknown, RatingForm>;
+
 /** 'Rate {name}': stars with labels, an optional comment (4 rows). */
 export function RatingDialog({ open, onClose, user, submit: store, isPending }: RatingDialogProps) {
-  const [rating, setRating] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  const submit = async () => {
-    const parsed = ratingFormSchema.safeParse({ rating: rating ?? undefined, comment });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? RATING_MESSAGES.ratingRequired;
-      // Shown in the dialog, beside the stars: not toasted again.
-      setError(message);
-      return;
-    }
-    try {
-      await store({ rating: parsed.data.rating, comment: parsed.data.comment || null });
+  const formId = useId();
+  const form = useForm<RatingValues, unknown, RatingForm>({
+    resolver,
+    defaultValues: { rating: null, comment: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const { field: stars } = useController({ control: form.control, name: 'rating' });
+  const { onSubmit } = useServerSubmit(form, {
+    fields: ['rating', 'comment'],
+    submit: ({ rating, comment }) => store({ rating, comment: comment || null }),
+    onSuccess: () => {
       toast.success('Rating submitted successfully', RATING_TOAST);
       onClose();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to submit rating'), RATING_TOAST);
-    }
-  };
+    },
+    fallback: 'Failed to submit rating',
+    // What no field holds is toasted; a field's error shows beside it, in the dialog.
+    showGeneral: (message) => toast.error(message, RATING_TOAST),
+  });
 
   return (
     <Dialog
@@ -119,33 +129,25 @@ export function RatingDialog({ open, onClose, user, submit: store, isPending }: 
           <Button variant="secondary" onClick={onClose} disabled={isPending}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} isLoading={isPending}>
+          <Button type="submit" form={formId} isLoading={isPending}>
             Submit Rating
           </Button>
         </>
       }
     >
-      <div className="space-y-4">
+      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
         <StarSelector
-          value={rating}
-          error={error}
-          onChange={(value) => {
-            setRating(value);
-            setError(undefined);
-          }}
+          value={stars.value}
+          error={errors.rating?.message}
+          onChange={stars.onChange}
+          firstStarRef={stars.ref}
         />
-        <Field label="Comment (optional)">
+        <Field label="Comment (optional)" error={errors.comment?.message}>
           {(control) => (
-            <Textarea
-              {...control}
-              rows={4}
-              maxLength={RATING_LIMITS.commentMax}
-              value={comment}
-              onChange={(event) => setComment(event.target.value)}
-            />
+            <Textarea {...control} rows={4} maxLength={RATING_LIMITS.commentMax} {...register('comment')} />
           )}
         </Field>
-      </div>
+      </form>
     </Dialog>
   );
 }

@@ -1,9 +1,8 @@
 import { COMMON_MESSAGES, type ChatMessage } from '@campusrun/shared';
-import { ArrowLeft, MessageCircle, UserX } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { MessageCircle, UserX } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar } from '@/components/ui/Avatar';
 import { isDeletedUser } from '@/components/users/ProfileLink';
 import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -16,24 +15,20 @@ import { useAuth } from '@/lib/auth';
 import { formatDate, formatTime } from '@/lib/format';
 import { useOpenThread } from '@/lib/open-thread';
 import { useToastClearance } from '@/lib/toast';
-import { clearUnread, threadMessages, useChatUser, useThread, useThreadProduct } from '@/api/chat';
+import { clearUnread, threadMessages, useChatUser, useThread } from '@/api/chat';
 import { usePresence } from '../hooks/usePresence';
-import { useSendMessage } from '../hooks/useSendMessage';
-import { useSendPhoto } from '../hooks/useSendPhoto';
+import type { PendingMessage } from '../hooks/useSendMessage';
 import { mediaUrl } from '@/lib/media';
-import { usePartnerTyping, useTypingEmitter } from '../hooks/useTyping';
+import { usePartnerTyping } from '../hooks/useTyping';
+import { useThreadComposer } from '../hooks/useThreadComposer';
 import { ConversationList } from './ChatPage';
 import { Composer } from './Composer';
 import { OfferCard, ProductContextCard } from './MessageCards';
 import { ReceivedMessage } from './MessageMenu';
 import { MessageText } from './MessageText';
-import { OnlineDot } from './OnlineDot';
-import { ThreadMenu } from './ThreadMenu';
+import { ThreadHeader } from './ThreadHeader';
 
 type Status = 'Sending...' | 'Sent' | 'Read';
-
-/** The question a buyer finds ready when they contact a seller from a product page. */
-const STILL_AVAILABLE = 'Is this still available?';
 
 /** What the thread shows when the other person has no account. */
 const USER_NOT_FOUND = COMMON_MESSAGES.userNotFound;
@@ -84,52 +79,16 @@ function Thread({ partnerId }: { partnerId: string }) {
   const partner = useChatUser(partnerId);
   const online = usePresence([partnerId])[partnerId] ?? false;
   const partnerTyping = usePartnerTyping(myId, partnerId);
-  const typing = useTypingEmitter(myId, partnerId);
-
-  const [draft, setDraft] = useState('');
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  // Opened from a product page (?product=): the first message brings the product into the thread,
-  // unless a message already did.
-  const [searchParams] = useSearchParams();
-  const aboutProduct = searchParams.get('product') ?? undefined;
-  const mentioned = threadMessages(thread.data).some((m) => m.product?.id === aboutProduct);
-  const unmentioned = aboutProduct && thread.isSuccess && !mentioned ? aboutProduct : undefined;
-  const { pending, send } = useSendMessage(
-    myId,
-    partnerId,
-    (content) => setDraft((current) => (current.trim() === '' ? content : current)),
-    unmentioned,
-  );
-
-  const photo = useSendPhoto(myId, partnerId, unmentioned);
-
-  // A buyer who contacts the seller from a product page sees that product's card above the composer
-  // and a first question ready to send or edit; nothing is sent until they send it.
-  const aboutCard = useThreadProduct(unmentioned, [partnerId]).data ?? null;
-  const [askedAbout, setAskedAbout] = useState<string | null>(null);
-  if (aboutCard && askedAbout !== aboutCard.id) {
-    setAskedAbout(aboutCard.id);
-    setDraft((current) => (current.trim() === '' ? STILL_AVAILABLE : current));
-  }
+  const composer = useThreadComposer(myId, partnerId, thread);
+  const refreshPhotos = usePhotoRefresh(() => void thread.refetch());
 
   const knownName = partner.data?.name ?? thread.data?.pages[0]?.user.name;
   const name = knownName ?? 'Chat';
-  const avatar = partner.data?.avatar ?? thread.data?.pages[0]?.user.avatar ?? null;
   // A deleted account keeps its messages here but has no profile, presence or inbox any more. Its
   // name says so; a member who merely calls themselves that has a profile, which then loads.
   const deleted = isDeletedUser(thread.data?.pages[0]?.user) && !partner.isSuccess;
-  const shownOnline = online && !deleted;
   // The thread answers 404 for an unknown user, and for an id that is not a user id at all.
   const notFound = thread.error instanceof ApiError && thread.error.status === 404;
-
-  // A photo's link lasts about an hour (and a removed photo is gone): when one does not load, the
-  // thread is read again for fresh links, at most once a minute.
-  const photosRefreshedAt = useRef(0);
-  const refreshPhotos = () => {
-    if (Date.now() - photosRefreshedAt.current < 60_000) return;
-    photosRefreshedAt.current = Date.now();
-    void thread.refetch();
-  };
 
   // Opening the thread marked its messages read on the server.
   const loaded = thread.isSuccess;
@@ -137,9 +96,110 @@ function Thread({ partnerId }: { partnerId: string }) {
     if (loaded) clearUnread(queryClient, partnerId);
   }, [loaded, queryClient, partnerId]);
 
-  const stored = threadMessages(thread.data);
+  if (notFound)
+    return (
+      <NoThread
+        title={USER_NOT_FOUND}
+        description="The link may be wrong, or the account no longer exists."
+      />
+    );
+  if (partnerId === myId)
+    return (
+      <NoThread title="You cannot message yourself" description="Open a conversation with someone else." />
+    );
+
+  return (
+    <div className="-mx-4 -my-6 flex h-[calc(100dvh-var(--top-bar-height)-var(--reconnecting-banner-height,0px))] bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">
+      {/* From 1,024 px the conversations stay beside the thread. */}
+      <aside
+        aria-label="Conversations"
+        className="hidden w-80 shrink-0 overflow-y-auto border-r border-slate-200 bg-slate-50 p-4 lg:block"
+      >
+        <ConversationList activeId={partnerId} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <title>{knownName ? `${knownName} · Chat · CampusRun` : 'Chat · CampusRun'}</title>
+        <ThreadHeader
+          headerRef={headerRef}
+          partnerId={partnerId}
+          knownName={knownName}
+          name={name}
+          avatar={partner.data?.avatar ?? thread.data?.pages[0]?.user.avatar ?? null}
+          deleted={deleted}
+          online={online}
+          typing={partnerTyping}
+        />
+
+        {thread.isPending ? (
+          <div className="flex-1 space-y-4 p-4" role="status" aria-label="Loading conversation">
+            <Skeleton className="h-10 w-2/3" />
+            <Skeleton className="ml-auto h-10 w-1/2" />
+            <Skeleton className="h-10 w-3/5" />
+          </div>
+        ) : thread.isError ? (
+          <div className="flex-1">
+            <ErrorState
+              title="Failed to load conversation"
+              error={thread.error}
+              onRetry={() => void thread.refetch()}
+              isRetrying={thread.isFetching}
+            />
+          </div>
+        ) : (
+          <MessageList
+            rows={toRows(threadMessages(thread.data), composer.pending, myId)}
+            name={name}
+            hasOlder={thread.hasNextPage}
+            loadingOlder={thread.isFetchingNextPage}
+            loadOlder={() => void thread.fetchNextPage()}
+            onPhotoError={refreshPhotos}
+          />
+        )}
+
+        {composer.aboutCard && (
+          <section
+            aria-label="The product you are asking about"
+            className="border-t border-slate-200 px-3 pt-3"
+          >
+            <ProductContextCard product={composer.aboutCard} />
+          </section>
+        )}
+        {deleted ? (
+          <p className="border-t border-slate-200 p-4 text-center text-sm text-slate-600">
+            This account was deleted. You can read your messages, but not reply.
+          </p>
+        ) : (
+          <Composer
+            value={composer.draft}
+            inputRef={composer.inputRef}
+            onPhoto={(file) => void composer.photo.send(file)}
+            photoProgress={composer.photo.progress}
+            onChange={composer.change}
+            onSend={composer.submit}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A photo's link lasts about an hour (and a removed photo is gone): when one does not load, the
+ * thread is read again for fresh links, at most once a minute.
+ */
+function usePhotoRefresh(refetch: () => void) {
+  const refreshedAt = useRef(0);
+  return () => {
+    if (Date.now() - refreshedAt.current < 60_000) return;
+    refreshedAt.current = Date.now();
+    refetch();
+  };
+}
+
+/** The stored messages, then those still being sent (until the server's copy arrives). */
+function toRows(stored: ChatMessage[], pending: PendingMessage[], myId: string): Row[] {
   const storedClientIds = new Set(stored.map((m) => m.clientId).filter(Boolean));
-  const rows: Row[] = [
+  return [
     ...stored.map((m) => {
       const mine = m.senderId === myId;
       return {
@@ -164,157 +224,6 @@ function Thread({ partnerId }: { partnerId: string }) {
         status: 'Sending...',
       })),
   ];
-
-  function submit() {
-    const content = draft.trim();
-    if (!content) return;
-    typing.stop();
-    setDraft('');
-    send(content);
-    inputRef.current?.focus();
-  }
-
-  if (notFound)
-    return (
-      <NoThread
-        title={USER_NOT_FOUND}
-        description="The link may be wrong, or the account no longer exists."
-      />
-    );
-  if (partnerId === myId)
-    return (
-      <NoThread title="You cannot message yourself" description="Open a conversation with someone else." />
-    );
-
-  // One line, always there: the name above does not move when a status comes or goes, and a long
-  // name gives way so "is typing…" still shows.
-  const statusLine = (
-    <p className="flex h-4 text-xs leading-4 whitespace-pre text-slate-500" aria-live="polite">
-      {partnerTyping ? (
-        <>
-          <span className="truncate">{name}</span>
-          <span className="shrink-0"> is typing…</span>
-        </>
-      ) : shownOnline ? (
-        'Online'
-      ) : (
-        ''
-      )}
-    </p>
-  );
-
-  return (
-    <div className="-mx-4 -my-6 flex h-[calc(100dvh-var(--top-bar-height)-var(--reconnecting-banner-height,0px))] bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">
-      {/* From 1,024 px the conversations stay beside the thread. */}
-      <aside
-        aria-label="Conversations"
-        className="hidden w-80 shrink-0 overflow-y-auto border-r border-slate-200 bg-slate-50 p-4 lg:block"
-      >
-        <ConversationList activeId={partnerId} />
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <title>{knownName ? `${knownName} · Chat · CampusRun` : 'Chat · CampusRun'}</title>
-        <header ref={headerRef} className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
-          <Link
-            to={paths.chat}
-            aria-label="Back to conversations"
-            className="-ml-1 flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
-          >
-            <ArrowLeft className="size-5" aria-hidden="true" />
-          </Link>
-          {/* The partner's picture, name and status are one link to their profile, the name and the
-              status line starting at the same edge; a long name ends in an ellipsis and leaves the
-              ⋯ menu its room. */}
-          {knownName && deleted ? (
-            <div className="flex min-h-11 min-w-0 flex-1 items-center gap-3">
-              <Avatar id={partnerId} name={knownName} />
-              <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900">{knownName}</h1>
-            </div>
-          ) : knownName ? (
-            <Link
-              to={paths.user(partnerId)}
-              aria-label={knownName}
-              className="group flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              <span className="relative shrink-0">
-                <Avatar id={partnerId} name={knownName} src={avatar} />
-                <OnlineDot online={online} />
-              </span>
-              <span className="min-w-0 flex-1">
-                <h1 className="truncate text-base font-semibold text-slate-900 group-hover:underline">
-                  {knownName}
-                </h1>
-                {statusLine}
-              </span>
-            </Link>
-          ) : (
-            <div className="flex min-w-0 flex-1 items-center gap-3">
-              <Skeleton className="size-10 shrink-0 rounded-full" />
-              <div className="min-w-0 flex-1">
-                <h1 className="sr-only">Chat</h1>
-                <Skeleton className="h-4 w-32" />
-                {statusLine}
-              </div>
-            </div>
-          )}
-          {knownName && !deleted && <ThreadMenu userId={partnerId} name={knownName} />}
-        </header>
-
-        {thread.isPending ? (
-          <div className="flex-1 space-y-4 p-4" role="status" aria-label="Loading conversation">
-            <Skeleton className="h-10 w-2/3" />
-            <Skeleton className="ml-auto h-10 w-1/2" />
-            <Skeleton className="h-10 w-3/5" />
-          </div>
-        ) : thread.isError ? (
-          <div className="flex-1">
-            <ErrorState
-              title="Failed to load conversation"
-              error={thread.error}
-              onRetry={() => void thread.refetch()}
-              isRetrying={thread.isFetching}
-            />
-          </div>
-        ) : (
-          <MessageList
-            rows={rows}
-            name={name}
-            hasOlder={thread.hasNextPage}
-            loadingOlder={thread.isFetchingNextPage}
-            loadOlder={() => void thread.fetchNextPage()}
-            onPhotoError={refreshPhotos}
-          />
-        )}
-
-        {aboutCard && (
-          <section
-            aria-label="The product you are asking about"
-            className="border-t border-slate-200 px-3 pt-3"
-          >
-            <ProductContextCard product={aboutCard} />
-          </section>
-        )}
-        {deleted ? (
-          <p className="border-t border-slate-200 p-4 text-center text-sm text-slate-600">
-            This account was deleted. You can read your messages, but not reply.
-          </p>
-        ) : (
-          <Composer
-            value={draft}
-            inputRef={inputRef}
-            onPhoto={(file) => void photo.send(file)}
-            photoProgress={photo.progress}
-            onChange={(value) => {
-              setDraft(value);
-              if (value.trim()) typing.onInput();
-              else typing.stop();
-            }}
-            onSend={submit}
-          />
-        )}
-      </div>
-    </div>
-  );
 }
 
 function MessageList({

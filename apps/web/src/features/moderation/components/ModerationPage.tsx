@@ -1,6 +1,4 @@
 import {
-  MODERATION_LIMITS,
-  MODERATION_MESSAGES,
   type ModerationActionEntry,
   type ModerationReport,
   REPORT_REASON_LABELS,
@@ -12,18 +10,14 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
-import { Field, TextField } from '@/components/ui/Field';
-import { Textarea } from '@/components/ui/Input';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
-import { toast } from '@/lib/toast';
-import { useModerationActions, useModerationReports, useModerate } from '@/api/moderation';
+import { useModerationActions, useModerationReports } from '@/api/moderation';
+import { DecisionDialog } from './DecisionDialog';
 import { DisputesQueue } from './DisputesQueue';
 
 type Tab = ReportStatus | 'disputes' | 'log';
@@ -248,99 +242,6 @@ function TargetCard({ reports, open }: { reports: ModerationReport[]; open: bool
         />
       )}
     </li>
-  );
-}
-
-const DECISIONS = {
-  dismiss: { title: 'Dismiss these reports?', confirm: 'Dismiss', danger: false },
-  remove: { title: 'Remove it for everyone?', confirm: 'Remove', danger: true },
-  suspend: { title: 'Suspend this account?', confirm: 'Suspend', danger: true },
-} as const;
-
-function DecisionDialog({
-  action,
-  reportId,
-  who,
-  onClose,
-}: {
-  action: 'dismiss' | 'remove' | 'suspend';
-  reportId: string;
-  who: string;
-  onClose: () => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [days, setDays] = useState('');
-  const [error, setError] = useState<string>();
-  const moderate = useModerate();
-  const config = DECISIONS[action];
-  const submit = async () => {
-    if (!reason.trim()) return setError(MODERATION_MESSAGES.reasonRequired);
-    const n = days.trim() === '' ? undefined : Number(days);
-    if (n !== undefined && (!Number.isInteger(n) || n < 1 || n > MODERATION_LIMITS.daysMax))
-      return setError(MODERATION_MESSAGES.daysInvalid);
-    try {
-      const answer = await moderate.mutateAsync({
-        reportId,
-        body: { action, reason: reason.trim(), days: n },
-      });
-      toast.success(answer.message);
-      onClose();
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to save the decision'));
-    }
-  };
-  return (
-    <Dialog
-      open
-      onClose={() => !moderate.isPending && onClose()}
-      title={config.title}
-      description={
-        action === 'suspend'
-          ? `${who} cannot sign in while suspended, their sessions end now and their listings are hidden.`
-          : action === 'remove'
-            ? 'It disappears for everyone, and its owner is told your reason.'
-            : 'The reports close; a listing hidden by them shows again.'
-      }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={moderate.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant={config.danger ? 'danger' : 'primary'}
-            onClick={() => void submit()}
-            isLoading={moderate.isPending}
-          >
-            {config.confirm}
-          </Button>
-        </>
-      }
-    >
-      <Field label="Reason" error={error}>
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={3}
-            maxLength={MODERATION_LIMITS.reasonMax}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(undefined);
-            }}
-          />
-        )}
-      </Field>
-      {action === 'suspend' && (
-        <div className="mt-3">
-          <TextField
-            label="Days (leave empty: until lifted)"
-            inputMode="numeric"
-            value={days}
-            onChange={(event) => setDays(event.target.value.replace(/\D/g, ''))}
-          />
-        </div>
-      )}
-    </Dialog>
   );
 }
 

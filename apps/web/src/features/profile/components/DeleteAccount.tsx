@@ -60,6 +60,7 @@ type Refusal = { kind: 'blocked'; blockers: AccountBlocker[] } | { kind: 'signIn
  * or that the member must sign in again first. Once deleted, this device is signed out like Sign out
  * does and lands on the sign-in page.
  */
+// eslint-disable-next-line max-lines-per-function -- one form: the steps of confirming a deletion share its state.
 export function DeleteAccount() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();

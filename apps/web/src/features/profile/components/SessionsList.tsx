@@ -34,6 +34,7 @@ function DeviceIcon({ device }: { device: string }) {
  * The devices signed in to the account: each other one with Sign out, and Sign out of all devices
  * (after which this one is signed out too and lands on the sign-in page).
  */
+// eslint-disable-next-line max-lines-per-function -- one list with its loading, error and ending states.
 export function SessionsList() {
   const sessions = useSessions();
   const endSession = useEndSession();

@@ -36,6 +36,7 @@ const textFilters = ({ search, location, pickupFrom, minFee, maxFee }: Available
  * /dayscholar/browse-requests: open requests, filtered and paged on the server. `aboveList` is what
  * the app puts between the filters and the list (the open shared runs, from another feature).
  */
+// eslint-disable-next-line max-lines-per-function -- one screen whose filters, list and states share the URL's filters.
 export function BrowseRequestsPage({ aboveList }: { aboveList?: ReactNode } = {}) {
   const { filters, setFilters, clearFilters, hasFilters } = useAvailableFilters();
   const query = useAvailableRequests(filters);

@@ -9,7 +9,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type FieldErrors, type Resolver, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { BackLink } from '@/components/ui/BackLink';
 import { Button, buttonClasses } from '@/components/ui/Button';
@@ -86,7 +86,6 @@ export function NewRequestPage() {
   // The student's own latest requests (the My Requests list, shared with that screen's cache).
   const mine = useInfiniteQuery(myRequestsQuery('all'));
   const recent = useMemo(() => recentLocations(mine.data?.pages[0]?.requests ?? []), [mine.data]);
-  const shortcuts = useMemo(() => deadlineShortcuts(), []);
   const form = useForm<RequestFormValues, unknown, CreateRequestBody>({
     resolver,
     defaultValues: {
@@ -137,89 +136,13 @@ export function NewRequestPage() {
 
       <section className="mt-6 max-w-2xl rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <TextField
-            label="Item name"
-            maxLength={REQUEST_LIMITS.itemNameMax}
-            placeholder="e.g. Paracetamol 500 mg"
-            error={errors.itemName?.message}
-            {...register('itemName')}
+          <ItemFields register={register} errors={errors} />
+          <DeadlineField
+            register={register}
+            error={errors.deadline?.message}
+            value={deadline}
+            onShortcut={(value) => choose('deadline', value)}
           />
-          <Field label="Description (optional)" error={errors.description?.message}>
-            {({ invalid, ...control }) => (
-              <Textarea
-                rows={3}
-                maxLength={REQUEST_LIMITS.descriptionMax}
-                invalid={invalid}
-                {...control}
-                {...register('description')}
-              />
-            )}
-          </Field>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="Quantity"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={REQUEST_LIMITS.quantityMax}
-              step={1}
-              error={errors.quantity?.message}
-              {...register('quantity')}
-            />
-            <TextField
-              label={REQUEST_LABELS.fee}
-              type="number"
-              inputMode="decimal"
-              min={REQUEST_LIMITS.priceMin}
-              step="any"
-              error={errors.expectedPrice?.message}
-              {...register('expectedPrice')}
-            />
-            <TextField
-              label={REQUEST_LABELS.itemCost}
-              hint={errors.itemCost ? undefined : REQUEST_LABELS.itemCostHint}
-              type="number"
-              inputMode="decimal"
-              min={REQUEST_LIMITS.priceMin}
-              step="any"
-              error={errors.itemCost?.message}
-              {...register('itemCost')}
-            />
-            <Field label="Category" error={errors.category?.message}>
-              {({ invalid, ...control }) => (
-                <Select invalid={invalid} {...control} {...register('category')}>
-                  {REQUEST_CATEGORIES.map((category) => (
-                    <option key={category} value={category}>
-                      {CATEGORY_LABELS[category]}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          </div>
-          <div className="space-y-2">
-            <TextField
-              label="Deadline"
-              type="datetime-local"
-              min={minDeadline()}
-              hint={errors.deadline ? undefined : deadlineHint(deadline)}
-              error={errors.deadline?.message}
-              {...register('deadline')}
-            />
-            <ul aria-label="Time shortcuts" className="flex flex-wrap gap-2">
-              {shortcuts.map((shortcut) => (
-                <li key={shortcut.label}>
-                  <Chip
-                    pressed={deadline === shortcut.value}
-                    title={formatDateTime(shortcut.value)}
-                    onClick={() => choose('deadline', shortcut.value)}
-                  >
-                    {shortcut.label}
-                  </Chip>
-                </li>
-              ))}
-            </ul>
-          </div>
           <TextField
             label={REQUEST_LABELS.pickupFrom}
             maxLength={REQUEST_LIMITS.pickupFromMax}
@@ -227,26 +150,13 @@ export function NewRequestPage() {
             error={errors.pickupFrom?.message}
             {...register('pickupFrom')}
           />
-          <div className="space-y-2">
-            <TextField
-              label="Delivery location"
-              maxLength={REQUEST_LIMITS.locationMax}
-              placeholder="e.g. Block A, room 101"
-              error={errors.deliveryLocation?.message}
-              {...register('deliveryLocation')}
-            />
-            {recent.length > 0 && (
-              <ul aria-label="Recent places" className="flex flex-wrap gap-2">
-                {recent.map((place) => (
-                  <li key={place}>
-                    <Chip pressed={location === place} onClick={() => choose('deliveryLocation', place)}>
-                      {place}
-                    </Chip>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+          <LocationField
+            register={register}
+            error={errors.deliveryLocation?.message}
+            value={location}
+            recent={recent}
+            onRecent={(place) => choose('deliveryLocation', place)}
+          />
           <Checkbox label="Urgent" hint="Shown with a red Urgent pill." {...register('isUrgent')} />
           <Checkbox
             label={HANDOVER_CODE.optionLabel}
@@ -264,5 +174,153 @@ export function NewRequestPage() {
         </form>
       </section>
     </>
+  );
+}
+
+type Register = UseFormRegister<RequestFormValues>;
+
+/** What is asked for: the item, how many, the fee and the item's cost, its category. */
+function ItemFields({ register, errors }: { register: Register; errors: FieldErrors<RequestFormValues> }) {
+  return (
+    <>
+      <TextField
+        label="Item name"
+        maxLength={REQUEST_LIMITS.itemNameMax}
+        placeholder="e.g. Paracetamol 500 mg"
+        error={errors.itemName?.message}
+        {...register('itemName')}
+      />
+      <Field label="Description (optional)" error={errors.description?.message}>
+        {({ invalid, ...control }) => (
+          <Textarea
+            rows={3}
+            maxLength={REQUEST_LIMITS.descriptionMax}
+            invalid={invalid}
+            {...control}
+            {...register('description')}
+          />
+        )}
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={REQUEST_LIMITS.quantityMax}
+          step={1}
+          error={errors.quantity?.message}
+          {...register('quantity')}
+        />
+        <TextField
+          label={REQUEST_LABELS.fee}
+          type="number"
+          inputMode="decimal"
+          min={REQUEST_LIMITS.priceMin}
+          step="any"
+          error={errors.expectedPrice?.message}
+          {...register('expectedPrice')}
+        />
+        <TextField
+          label={REQUEST_LABELS.itemCost}
+          hint={errors.itemCost ? undefined : REQUEST_LABELS.itemCostHint}
+          type="number"
+          inputMode="decimal"
+          min={REQUEST_LIMITS.priceMin}
+          step="any"
+          error={errors.itemCost?.message}
+          {...register('itemCost')}
+        />
+        <Field label="Category" error={errors.category?.message}>
+          {({ invalid, ...control }) => (
+            <Select invalid={invalid} {...control} {...register('category')}>
+              {REQUEST_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+    </>
+  );
+}
+
+/** The deadline picker with its one-tap shortcuts, and the picked time written out under it. */
+function DeadlineField({
+  register,
+  error,
+  value,
+  onShortcut,
+}: {
+  register: Register;
+  error: string | undefined;
+  value: string;
+  onShortcut: (value: string) => void;
+}) {
+  const shortcuts = useMemo(() => deadlineShortcuts(), []);
+  return (
+    <div className="space-y-2">
+      <TextField
+        label="Deadline"
+        type="datetime-local"
+        min={minDeadline()}
+        hint={error ? undefined : deadlineHint(value)}
+        error={error}
+        {...register('deadline')}
+      />
+      <ul aria-label="Time shortcuts" className="flex flex-wrap gap-2">
+        {shortcuts.map((shortcut) => (
+          <li key={shortcut.label}>
+            <Chip
+              pressed={value === shortcut.value}
+              title={formatDateTime(shortcut.value)}
+              onClick={() => onShortcut(shortcut.value)}
+            >
+              {shortcut.label}
+            </Chip>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Where to deliver, with the places of the student's recent requests one tap away. */
+function LocationField({
+  register,
+  error,
+  value,
+  recent,
+  onRecent,
+}: {
+  register: Register;
+  error: string | undefined;
+  value: string;
+  recent: string[];
+  onRecent: (place: string) => void;
+}) {
+  return (
+    <div className="space-y-2">
+      <TextField
+        label="Delivery location"
+        maxLength={REQUEST_LIMITS.locationMax}
+        placeholder="e.g. Block A, room 101"
+        error={error}
+        {...register('deliveryLocation')}
+      />
+      {recent.length > 0 && (
+        <ul aria-label="Recent places" className="flex flex-wrap gap-2">
+          {recent.map((place) => (
+            <li key={place}>
+              <Chip pressed={value === place} onClick={() => onRecent(place)}>
+                {place}
+              </Chip>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { type RepostRequestBody, repostRequestSchema } from '@campusrun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { TextField } from '@/components/ui/Field';
-import { errorMessage } from '@/lib/api-client';
+import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { REQUEST_TOAST, useRepostRequest } from '@/api/requests';
 import { localDeadlineField, minDeadline } from './deadline-input';
@@ -13,30 +16,47 @@ export interface RepostDialogProps {
   requestId: string;
 }
 
+interface RepostValues {
+  /** datetime-local value */
+  deadline: string;
+}
+
+/** The shared rule, with the deadline read from the datetime-local picker. */
+const resolver = zodResolver(
+  repostRequestSchema.extend({ deadline: localDeadlineField }),
+) as unknown as Resolver<RepostValues, unknown, RepostRequestBody>;
+const REPOST_TOAST = { ...REQUEST_TOAST, toastId: 'request:repost' };
+
 /** Repost: the expired request goes back on the list with the new deadline the requester picks. */
 export function RepostDialog({ open, onClose, requestId }: RepostDialogProps) {
-  const [deadline, setDeadline] = useState('');
-  const [error, setError] = useState<string>();
+  const formId = useId();
   const mutation = useRepostRequest();
+  const form = useForm<RepostValues, unknown, RepostRequestBody>({
+    resolver,
+    defaultValues: { deadline: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    register,
+    reset,
+    clearErrors,
+    formState: { errors },
+  } = form;
+  const { onSubmit } = useServerSubmit(form, {
+    fields: ['deadline'],
+    submit: ({ deadline }) => mutation.mutateAsync({ id: requestId, deadline }),
+    onSuccess: () => {
+      toast.success('Request reposted successfully', REPOST_TOAST);
+      reset();
+      onClose();
+    },
+    fallback: 'Failed to repost request',
+    showGeneral: (message) => toast.error(message, REPOST_TOAST),
+  });
   const close = () => {
     if (mutation.isPending) return;
-    setError(undefined);
+    clearErrors();
     onClose();
-  };
-  const confirm = async () => {
-    const parsed = localDeadlineField.safeParse(deadline);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    try {
-      await mutation.mutateAsync({ id: requestId, deadline: parsed.data });
-      toast.success('Request reposted successfully', { ...REQUEST_TOAST, toastId: 'request:repost' });
-      setDeadline('');
-      onClose();
-    } catch (failure) {
-      toast.error(errorMessage(failure, 'Failed to repost request'), {
-        ...REQUEST_TOAST,
-        toastId: 'request:repost',
-      });
-    }
   };
   return (
     <Dialog
@@ -49,23 +69,21 @@ export function RepostDialog({ open, onClose, requestId }: RepostDialogProps) {
           <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
             Cancel
           </Button>
-          <Button onClick={() => void confirm()} isLoading={mutation.isPending}>
+          <Button type="submit" form={formId} isLoading={mutation.isPending}>
             Repost
           </Button>
         </>
       }
     >
-      <TextField
-        label="New deadline"
-        type="datetime-local"
-        min={minDeadline()}
-        value={deadline}
-        error={error}
-        onChange={(event) => {
-          setDeadline(event.target.value);
-          setError(undefined);
-        }}
-      />
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        <TextField
+          label="New deadline"
+          type="datetime-local"
+          min={minDeadline()}
+          error={errors.deadline?.message}
+          {...register('deadline')}
+        />
+      </form>
     </Dialog>
   );
 }

@@ -109,10 +109,6 @@ const RATE_BUTTON: Record<RatingType, string> = {
   dayscholar_to_hosteller: 'Rate Hosteller',
 };
 
-/**
- * The action buttons of the detail page, exactly those the server's `can` allows, each behind a
- * confirmation dialog; the rating button; Repost for an expired request.
- */
 /** A refusal of the handover code: wrong, locked, or a code the form's rules refused. */
 const isAboutCode = (error: ApiError) =>
   error.reason === 'handoverCodeWrong' ||
@@ -123,16 +119,14 @@ const isAboutCode = (error: ApiError) =>
 const isAboutReceipt = (error: ApiError) =>
   error.reason === 'noItemCost' || Boolean(error.errors?.some((e) => e.param === 'actualItemCost'));
 
+/**
+ * The action buttons of the detail page, exactly those the server's `can` allows, each behind a
+ * confirmation dialog; the rating button; Repost for an expired request.
+ */
 export function RequestActions({ request }: { request: DeliveryRequest }) {
   const [open, setOpen] = useState<RequestAction | null>(null);
-  const [notes, setNotes] = useState('');
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
-  const [receipt, setReceipt] = useState('');
-  const [receiptError, setReceiptError] = useState<string>();
   const [rating, setRating] = useState(false);
   const [reposting, setReposting] = useState(false);
-  const mutation = useUpdateRequestStatus();
   const createRating = useCreateRating();
   const actions = (Object.keys(CAN) as RequestAction[]).filter((action) => request.can[CAN[action]]);
   const target =
@@ -146,37 +140,6 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
       : null;
   if (actions.length === 0 && !target && !rated && !request.can.repost) return null;
 
-  const config = open ? ACTIONS[open] : null;
-  const close = () => {
-    if (!mutation.isPending) setOpen(null);
-  };
-  const confirm = async () => {
-    if (!open) return;
-    const action = open;
-    try {
-      await mutation.mutateAsync({
-        id: request.id,
-        action,
-        deliveryNotes: notes,
-        handoverCode: code,
-        actualItemCost: request.itemCost !== null ? receipt : undefined,
-      });
-      toast.success(ACTIONS[action].success, { ...REQUEST_TOAST, toastId: `request:${action}` });
-      setOpen(null);
-      setNotes('');
-      setCode('');
-      setReceipt('');
-    } catch (error) {
-      // The dialog stays open so the user can try again or cancel; a code problem shows at the code.
-      const message = errorMessage(error, ACTIONS[action].failure);
-      const aboutCode = error instanceof ApiError && isAboutCode(error);
-      const aboutReceipt = error instanceof ApiError && isAboutReceipt(error);
-      if (action === 'deliver' && request.handoverRequired && aboutCode) setCodeError(message);
-      else if (action === 'deliver' && request.itemCost !== null && aboutReceipt) setReceiptError(message);
-      else toast.error(message, { ...REQUEST_TOAST, toastId: `request:${action}` });
-    }
-  };
-
   // Phones: full-width buttons stacked; sm+: inline.
   return (
     <div role="group" aria-label="Request actions" className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
@@ -184,12 +147,7 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
         <Button
           key={action}
           variant={ACTIONS[action].danger ? 'danger' : 'primary'}
-          onClick={() => {
-            mutation.reset();
-            setCodeError(undefined);
-            setReceiptError(undefined);
-            setOpen(action);
-          }}
+          onClick={() => setOpen(action)}
         >
           {ACTIONS[action].button}
         </Button>
@@ -211,73 +169,7 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
         </p>
       )}
 
-      <Dialog
-        open={open !== null}
-        onClose={close}
-        title={config?.title}
-        description={config?.description}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button
-              variant={config?.danger ? 'danger' : 'primary'}
-              onClick={() => void confirm()}
-              isLoading={mutation.isPending}
-            >
-              {config?.confirm}
-            </Button>
-          </>
-        }
-      >
-        {open === 'deliver' && request.handoverRequired && (
-          <TextField
-            label="Handover code"
-            hint={`The ${HANDOVER_CODE.length}-digit code the requester shows on their request page.`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={HANDOVER_CODE.length}
-            className="font-mono text-lg tracking-widest"
-            value={code}
-            error={codeError}
-            onChange={(event) => {
-              setCode(event.target.value.replace(/\D/g, ''));
-              setCodeError(undefined);
-            }}
-          />
-        )}
-        {open === 'deliver' && request.itemCost !== null && (
-          <TextField
-            label={REQUEST_LABELS.receipt}
-            hint={`Optional: what the receipt says. The estimate was ${formatRupees(request.itemCost)}.`}
-            type="number"
-            inputMode="decimal"
-            min={REQUEST_LIMITS.priceMin}
-            step="any"
-            value={receipt}
-            error={receiptError}
-            onChange={(event) => {
-              setReceipt(event.target.value);
-              setReceiptError(undefined);
-            }}
-          />
-        )}
-        {open === 'deliver' && (
-          <Field label="Delivery notes (optional)">
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={3}
-                maxLength={REQUEST_LIMITS.deliveryNotesMax}
-                placeholder="e.g. Left it with the warden"
-                value={notes}
-                onChange={(event) => setNotes(event.target.value)}
-              />
-            )}
-          </Field>
-        )}
-      </Dialog>
+      <ActionDialog request={request} action={open} onClose={() => setOpen(null)} />
 
       {request.can.repost && (
         <RepostDialog open={reposting} onClose={() => setReposting(false)} requestId={request.id} />
@@ -300,5 +192,134 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * The confirmation of one action (accept, pick up, deliver, cancel …); delivering asks for the
+ * handover code, the receipt's amount and notes. What was typed stays until the action succeeds.
+ */
+function ActionDialog({
+  request,
+  action: open,
+  onClose,
+}: {
+  request: DeliveryRequest;
+  action: RequestAction | null;
+  onClose: () => void;
+}) {
+  const [notes, setNotes] = useState('');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+  const [receipt, setReceipt] = useState('');
+  const [receiptError, setReceiptError] = useState<string>();
+  const mutation = useUpdateRequestStatus();
+  // Each opening starts without the errors of the last one.
+  const [opened, setOpened] = useState(open);
+  if (opened !== open) {
+    setOpened(open);
+    setCodeError(undefined);
+    setReceiptError(undefined);
+  }
+
+  const config = open ? ACTIONS[open] : null;
+  const close = () => {
+    if (!mutation.isPending) onClose();
+  };
+  const confirm = async () => {
+    if (!open) return;
+    const action = open;
+    try {
+      await mutation.mutateAsync({
+        id: request.id,
+        action,
+        deliveryNotes: notes,
+        handoverCode: code,
+        actualItemCost: request.itemCost !== null ? receipt : undefined,
+      });
+      toast.success(ACTIONS[action].success, { ...REQUEST_TOAST, toastId: `request:${action}` });
+      onClose();
+      setNotes('');
+      setCode('');
+      setReceipt('');
+    } catch (error) {
+      // The dialog stays open so the user can try again or cancel; a code problem shows at the code.
+      const message = errorMessage(error, ACTIONS[action].failure);
+      const aboutCode = error instanceof ApiError && isAboutCode(error);
+      const aboutReceipt = error instanceof ApiError && isAboutReceipt(error);
+      if (action === 'deliver' && request.handoverRequired && aboutCode) setCodeError(message);
+      else if (action === 'deliver' && request.itemCost !== null && aboutReceipt) setReceiptError(message);
+      else toast.error(message, { ...REQUEST_TOAST, toastId: `request:${action}` });
+    }
+  };
+
+  return (
+    <Dialog
+      open={open !== null}
+      onClose={close}
+      title={config?.title}
+      description={config?.description}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant={config?.danger ? 'danger' : 'primary'}
+            onClick={() => void confirm()}
+            isLoading={mutation.isPending}
+          >
+            {config?.confirm}
+          </Button>
+        </>
+      }
+    >
+      {open === 'deliver' && request.handoverRequired && (
+        <TextField
+          label="Handover code"
+          hint={`The ${HANDOVER_CODE.length}-digit code the requester shows on their request page.`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={HANDOVER_CODE.length}
+          className="font-mono text-lg tracking-widest"
+          value={code}
+          error={codeError}
+          onChange={(event) => {
+            setCode(event.target.value.replace(/\D/g, ''));
+            setCodeError(undefined);
+          }}
+        />
+      )}
+      {open === 'deliver' && request.itemCost !== null && (
+        <TextField
+          label={REQUEST_LABELS.receipt}
+          hint={`Optional: what the receipt says. The estimate was ${formatRupees(request.itemCost)}.`}
+          type="number"
+          inputMode="decimal"
+          min={REQUEST_LIMITS.priceMin}
+          step="any"
+          value={receipt}
+          error={receiptError}
+          onChange={(event) => {
+            setReceipt(event.target.value);
+            setReceiptError(undefined);
+          }}
+        />
+      )}
+      {open === 'deliver' && (
+        <Field label="Delivery notes (optional)">
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={3}
+              maxLength={REQUEST_LIMITS.deliveryNotesMax}
+              placeholder="e.g. Left it with the warden"
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+            />
+          )}
+        </Field>
+      )}
+    </Dialog>
   );
 }

@@ -53,6 +53,7 @@ function BackToList({ viewer }: { viewer: User | null }) {
 /** What the page may show under the request's actions, composed by the app (the settle card). */
 export type RequestDetailSlot = (request: DeliveryRequest) => ReactNode;
 
+// eslint-disable-next-line max-lines-per-function -- the request page's header, facts (one line each) and parties in their order on screen.
 function RequestBody({
   request,
   viewer,

@@ -3,15 +3,18 @@ import {
   DISPUTE_REASON_LABELS,
   DISPUTE_REASONS,
   type DisputeReason,
+  type DisputeSettlementBody,
   SETTLEMENT_LIMITS,
   disputeSettlementSchema,
 } from '@campusrun/shared';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { Select, Textarea } from '@/components/ui/Input';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useOpenDispute, SETTLEMENT_TOAST } from '@/api/settlements';
 
@@ -22,55 +25,54 @@ export interface DisputeDialogProps {
   settlementId: string;
 }
 
-type Errors = Partial<Record<'reason' | 'details' | 'form', string>>;
+interface DisputeValues {
+  reason: DisputeReason | '';
+  details: string;
+}
+
+const resolver = zodResolver(disputeSettlementSchema) as unknown as Resolver<
+  DisputeValues,
+  unknown,
+  DisputeSettlementBody
+>;
+const FIELDS = ['reason', 'details'] as const;
 
 /**
  * "Report a problem" with a request or a sale: a reason and what went wrong, checked with the same
  * rules as the server; whatever the server refuses is said in the dialog and nothing typed is lost.
  */
 export function DisputeDialog({ open, onClose, settlementId }: DisputeDialogProps) {
-  const [reason, setReason] = useState<DisputeReason | ''>('');
-  const [details, setDetails] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const formId = useId();
   const mutation = useOpenDispute();
+  const form = useForm<DisputeValues, unknown, DisputeSettlementBody>({
+    resolver,
+    defaultValues: { reason: '', details: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    register,
+    reset,
+    clearErrors,
+    control,
+    formState: { errors },
+  } = form;
+  const details = useWatch({ control, name: 'details' });
+  const { onSubmit, generalError, setGeneralError } = useServerSubmit(form, {
+    fields: FIELDS,
+    submit: (body) => mutation.mutateAsync({ settlementId, ...body }),
+    onSuccess: () => {
+      toast.success(DISPUTE_MESSAGES.opened, SETTLEMENT_TOAST);
+      reset();
+      onClose();
+    },
+    fallback: 'Failed to open the dispute',
+  });
 
   const close = () => {
     if (mutation.isPending) return;
-    setErrors({});
+    clearErrors();
+    setGeneralError(null);
     onClose();
-  };
-
-  const submit = async () => {
-    const parsed = disputeSettlementSchema.safeParse({
-      reason: reason || undefined,
-      details,
-    });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        const key = field === 'reason' || field === 'details' ? field : 'form';
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    try {
-      await mutation.mutateAsync({ settlementId, ...parsed.data });
-      toast.success(DISPUTE_MESSAGES.opened, SETTLEMENT_TOAST);
-      setReason('');
-      setDetails('');
-      setErrors({});
-      onClose();
-    } catch (failure) {
-      const found: Errors = {};
-      if (failure instanceof ApiError)
-        for (const error of failure.errors ?? []) {
-          if (error.param === 'reason' || error.param === 'details') found[error.param] ??= error.msg;
-        }
-      if (!found.reason && !found.details) found.form = errorMessage(failure, 'Failed to open the dispute');
-      setErrors(found);
-    }
   };
 
   return (
@@ -84,23 +86,16 @@ export function DisputeDialog({ open, onClose, settlementId }: DisputeDialogProp
           <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={() => void submit()} isLoading={mutation.isPending}>
+          <Button variant="danger" type="submit" form={formId} isLoading={mutation.isPending}>
             Open dispute
           </Button>
         </>
       }
     >
-      <div className="space-y-4">
-        <Field label="Reason" error={errors.reason}>
+      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field label="Reason" error={errors.reason?.message}>
           {(control) => (
-            <Select
-              {...control}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value as DisputeReason | '');
-                setErrors((e) => ({ ...e, reason: undefined }));
-              }}
-            >
+            <Select {...control} {...register('reason')}>
               <option value="">Choose a reason</option>
               {DISPUTE_REASONS.map((value) => (
                 <option key={value} value={value}>
@@ -112,7 +107,7 @@ export function DisputeDialog({ open, onClose, settlementId }: DisputeDialogProp
         </Field>
         <Field
           label="What went wrong"
-          error={errors.details}
+          error={errors.details?.message}
           hint={`${details.length}/${SETTLEMENT_LIMITS.disputeDetailsMax} characters`}
         >
           {(control) => (
@@ -120,20 +115,16 @@ export function DisputeDialog({ open, onClose, settlementId }: DisputeDialogProp
               {...control}
               rows={4}
               maxLength={SETTLEMENT_LIMITS.disputeDetailsMax}
-              value={details}
-              onChange={(event) => {
-                setDetails(event.target.value);
-                setErrors((e) => ({ ...e, details: undefined }));
-              }}
+              {...register('details')}
             />
           )}
         </Field>
-        {errors.form && (
+        {generalError && (
           <p role="alert" className="text-sm text-red-700">
-            {errors.form}
+            {generalError}
           </p>
         )}
-      </div>
+      </form>
     </Dialog>
   );
 }

@@ -40,6 +40,7 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+// eslint-disable-next-line max-lines-per-function -- a profile's sections in their order on screen.
 function ProfileView({ profile, isYou }: { profile: PublicProfile; isYou: boolean }) {
   const navigate = useNavigate();
   const rate = profile.stats.deliveryCancellationRate;
