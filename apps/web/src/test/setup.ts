@@ -5,8 +5,9 @@ import { sessionStore } from '@/lib/session';
 import { server } from './server';
 import { resetFakeSockets } from './socket';
 
-// A loaded machine (CI runs several suites at once) may take more than a second to render a screen.
-configure({ asyncUtilTimeout: 5000 });
+// A loaded machine (CI runs the server and web suites side by side, three files at a time on two
+// cores) may take several seconds to render a screen the first time, while its lazy parts load.
+configure({ asyncUtilTimeout: 15_000 });
 
 // No test opens a real socket: every one gets the fake of ./socket (tests drive it as the server).
 vi.mock('socket.io-client', () => import('./socket'));

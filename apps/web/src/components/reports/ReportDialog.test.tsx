@@ -27,7 +27,7 @@ describe('report dialog (on a product page)', { timeout: 20_000 }, () => {
       }),
     );
     const { user } = renderApp(`/products/${product.id}`, { user: hosteller });
-    await user.click(await screen.findByRole('button', { name: 'Report' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Report' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Report this product' });
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please choose a reason');
@@ -45,7 +45,11 @@ describe('report dialog (on a product page)', { timeout: 20_000 }, () => {
     refuse = false;
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(
-      await screen.findByText('Thanks for your report. A moderator will look at it.', {}, { timeout: 5000 }),
+      await screen.findByText(
+        'Thanks for your report. A moderator will look at it.',
+        {},
+        { timeout: 15_000 },
+      ),
     ).toBeInTheDocument();
     expect(sent.at(-1)).toEqual({
       targetType: 'product',

@@ -48,17 +48,17 @@ describe('dashboards', { timeout: 20_000 }, () => {
     );
     const { user } = renderApp('/hosteller/dashboard', { user: hosteller });
     expect(
-      await screen.findByText('Failed to load dashboard data', {}, { timeout: 5000 }),
+      await screen.findByText('Failed to load dashboard data', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Pending requests', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Pending requests', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(within(statValue('Pending requests')).getByText('2')).toBeInTheDocument();
     expect(within(statValue('Completed requests')).getByText('5')).toBeInTheDocument();
     expect(within(statValue('Active products')).getByText('3')).toBeInTheDocument();
     expect(within(statValue('Sold products')).getByText('4')).toBeInTheDocument();
     const recent = within(screen.getByRole('region', { name: 'Recent requests' }));
-    expect(await recent.findByText('Bread', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await recent.findByText('Bread', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(recent.getByText(/No deliverer yet/)).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Recent products' })).getByText('Desk lamp'),
@@ -98,11 +98,11 @@ describe('dashboards', { timeout: 20_000 }, () => {
     );
     const { user } = renderApp('/dayscholar/dashboard', { user: dayscholar });
     expect(
-      await screen.findByText('Failed to load dashboard data', {}, { timeout: 5000 }),
+      await screen.findByText('Failed to load dashboard data', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Soap', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Soap', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(within(statValue('Total earnings')).getByText('₹1,250')).toBeInTheDocument();
     expect(within(statValue('Completed deliveries')).getByText('7')).toBeInTheDocument();
     expect(within(statValue('Available requests')).getByText('12')).toBeInTheDocument();
@@ -118,8 +118,8 @@ describe('dashboards', { timeout: 20_000 }, () => {
     server.use(meHandler(viewer));
     renderApp(path, { user: viewer });
     // In the page itself, not only in the sidebar (a closed slide-over on phones).
-    const main = within(await screen.findByRole('main', {}, { timeout: 5000 }));
-    expect(await main.findByRole('link', { name: 'Contact support' }, { timeout: 5000 })).toHaveAttribute(
+    const main = within(await screen.findByRole('main', {}, { timeout: 15_000 }));
+    expect(await main.findByRole('link', { name: 'Contact support' }, { timeout: 15_000 })).toHaveAttribute(
       'href',
       'mailto:support@example.edu',
     );
@@ -137,10 +137,10 @@ describe('dashboards', { timeout: 20_000 }, () => {
     );
     const { user } = renderApp('/dayscholar/dashboard', { user: dayscholar });
     const active = within(
-      await screen.findByRole('region', { name: 'Active deliveries' }, { timeout: 5000 }),
+      await screen.findByRole('region', { name: 'Active deliveries' }, { timeout: 15_000 }),
     );
     expect(
-      await active.findByRole('link', { name: 'Find a request' }, { timeout: 5000 }),
+      await active.findByRole('link', { name: 'Find a request' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     const open = within(screen.getByRole('region', { name: 'Available requests' }));
     expect(await open.findByText('No open requests right now')).toBeInTheDocument();
@@ -152,7 +152,7 @@ describe('dashboards', { timeout: 20_000 }, () => {
   it('explains the fee, the handover code and ratings on an empty dashboard until dismissed', async () => {
     server.use(meHandler(hosteller));
     const first = renderApp('/hosteller/dashboard', { user: hosteller });
-    const card = await screen.findByRole('region', { name: 'How CampusRun works' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'How CampusRun works' }, { timeout: 15_000 });
     expect(
       within(card)
         .getAllByRole('heading', { level: 3 })
@@ -165,7 +165,7 @@ describe('dashboards', { timeout: 20_000 }, () => {
     // Remembered: the next visit shows the dashboard without it.
     renderApp('/hosteller/dashboard', { user: hosteller });
     expect(
-      await screen.findByRole('region', { name: 'Recent requests' }, { timeout: 5000 }),
+      await screen.findByRole('region', { name: 'Recent requests' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     await screen.findByText('No requests yet');
     expect(screen.queryByRole('region', { name: 'How CampusRun works' })).not.toBeInTheDocument();
@@ -187,7 +187,7 @@ describe('dashboards', { timeout: 20_000 }, () => {
       ),
     );
     renderApp('/dayscholar/dashboard', { user: dayscholar });
-    expect(await screen.findByText('₹150', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('₹150', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'How CampusRun works' })).not.toBeInTheDocument();
   });
 });

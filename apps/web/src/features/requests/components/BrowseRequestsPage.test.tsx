@@ -23,7 +23,7 @@ describe('browse requests', { timeout: 20_000 }, () => {
       }),
     );
     const { user, location } = renderApp('/dayscholar/browse-requests?sort=highestFee', { user: dayscholar });
-    expect(await screen.findByText('Milk packet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Milk packet', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Blue pens')).toBeInTheDocument();
     expect(screen.getByLabelText('Sort by')).toHaveValue('highestFee');
     expect(calls[0].get('sort')).toBe('highestFee');
@@ -31,7 +31,7 @@ describe('browse requests', { timeout: 20_000 }, () => {
     // One field at a time, each after the previous one reached the URL (as a person moves between fields).
     const inUrl = (key: string, value: string) =>
       waitFor(() => expect(new URLSearchParams(location().search).get(key)).toBe(value), {
-        timeout: 5000,
+        timeout: 15_000,
       });
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'milk');
     await inUrl('search', 'milk');
@@ -54,7 +54,7 @@ describe('browse requests', { timeout: 20_000 }, () => {
           sort: 'lowestFee',
         });
       },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     await waitFor(
       () =>
@@ -65,9 +65,9 @@ describe('browse requests', { timeout: 20_000 }, () => {
           maxFee: '50',
           sort: 'lowestFee',
         }),
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
-    await waitFor(() => expect(screen.queryByText('Blue pens')).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText('Blue pens')).not.toBeInTheDocument(), { timeout: 15_000 });
     expect(screen.getByText('Milk packet')).toBeInTheDocument();
     // On a phone the location and fees fold behind "Filters", which counts those in use.
     expect(screen.getByRole('button', { name: 'Filters (3 in use)' })).toHaveAttribute(
@@ -88,7 +88,7 @@ describe('browse requests', { timeout: 20_000 }, () => {
       ),
     );
     renderApp('/dayscholar/browse-requests', { user: dayscholar });
-    const list = await screen.findByRole('list', { name: 'Available requests' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Available requests' }, { timeout: 15_000 });
     expect(within(list).getByText('in 3 h')).toBeInTheDocument();
     expect(within(list).queryByText('Pending')).not.toBeInTheDocument();
     // No filter in use: the button says just "Filters".
@@ -107,7 +107,7 @@ describe('browse requests', { timeout: 20_000 }, () => {
       }),
     );
     renderApp('/dayscholar/browse-requests', { user: dayscholar });
-    const list = await screen.findByRole('list', { name: 'Available requests' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Available requests' }, { timeout: 15_000 });
     const names = () =>
       within(list)
         .getAllByRole('link')
@@ -140,19 +140,19 @@ describe('browse requests', { timeout: 20_000 }, () => {
       }),
     );
     const { user, location } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
-    expect(await screen.findByText('Milk packet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Milk packet', {}, { timeout: 15_000 })).toBeInTheDocument();
     const query = () => Object.fromEntries(new URLSearchParams(location().search));
 
     await user.selectOptions(screen.getByLabelText('Sort by'), 'lowestFee');
     await waitFor(() => expect(query()).toEqual({ sort: 'lowestFee' }));
     await user.type(screen.getByLabelText('Min fee (₹)'), '30');
-    await waitFor(() => expect(query()).toEqual({ sort: 'lowestFee', minFee: '30' }), { timeout: 5000 });
+    await waitFor(() => expect(query()).toEqual({ sort: 'lowestFee', minFee: '30' }), { timeout: 15_000 });
     expect(screen.getByLabelText('Sort by')).toHaveValue('lowestFee');
 
     await user.selectOptions(screen.getByLabelText('Sort by'), 'oldest');
     await user.type(screen.getByLabelText('Location'), 'Block A');
     await waitFor(() => expect(query()).toEqual({ sort: 'oldest', minFee: '30', location: 'Block A' }), {
-      timeout: 5000,
+      timeout: 15_000,
     });
     expect(screen.getByLabelText('Sort by')).toHaveValue('oldest');
     await waitFor(() =>
@@ -178,10 +178,10 @@ describe('browse requests', { timeout: 20_000 }, () => {
       }),
     );
     const { user } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
-    expect(await screen.findByText('First item', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('First item', {}, { timeout: 15_000 })).toBeInTheDocument();
     screen.getByRole('button', { name: 'Load more' }).focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('Second item', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Second item', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     // The button is gone: focus continues at the first new card, not on <body>.
     await waitFor(() => expect(screen.getByRole('link', { name: /Second item/ })).toHaveFocus());
@@ -200,7 +200,7 @@ describe('browse requests', { timeout: 20_000 }, () => {
       }),
     );
     const { user } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
-    await user.click(await screen.findByRole('button', { name: 'Load more' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Load more' }, { timeout: 15_000 }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load available requests');
     expect(screen.getByText('First item')).toBeInTheDocument();
     failNext = false;
@@ -221,11 +221,11 @@ describe('browse requests', { timeout: 20_000 }, () => {
     );
     const { user } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
     expect(
-      await screen.findByText('Failed to load available requests', {}, { timeout: 5000 }),
+      await screen.findByText('Failed to load available requests', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Bread', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Bread', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('filters by pickup place through the URL and shows the fee, the pickup place and the item cost on cards', async () => {
@@ -248,7 +248,7 @@ describe('browse requests', { timeout: 20_000 }, () => {
       }),
     );
     const { user, location } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
-    const card = (await screen.findByText('Vegetables', {}, { timeout: 5000 })).closest('li')!;
+    const card = (await screen.findByText('Vegetables', {}, { timeout: 15_000 })).closest('li')!;
     expect(within(card).getByText('Fee ₹40')).toBeInTheDocument();
     expect(within(card).getByText('Items ≈ ₹250')).toBeInTheDocument();
     expect(within(card).getByText('From Katpadi market')).toBeInTheDocument();
@@ -261,10 +261,10 @@ describe('browse requests', { timeout: 20_000 }, () => {
 
     await user.type(screen.getByLabelText('Pickup place'), 'katpadi');
     await waitFor(() => expect(new URLSearchParams(location().search).get('pickupFrom')).toBe('katpadi'), {
-      timeout: 5000,
+      timeout: 15_000,
     });
-    await waitFor(() => expect(calls.at(-1)!.get('pickupFrom')).toBe('katpadi'), { timeout: 5000 });
-    await waitFor(() => expect(screen.queryByText('Blue pens')).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(calls.at(-1)!.get('pickupFrom')).toBe('katpadi'), { timeout: 15_000 });
+    await waitFor(() => expect(screen.queryByText('Blue pens')).not.toBeInTheDocument(), { timeout: 15_000 });
     expect(screen.getByRole('button', { name: 'Filters (1 in use)' })).toBeInTheDocument();
   });
 });

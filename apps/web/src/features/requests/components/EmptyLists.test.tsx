@@ -17,7 +17,7 @@ describe('empty request lists offer the next action', { timeout: 20_000 }, () =>
       http.get(api('/requests/my-deliveries'), () => HttpResponse.json({ deliveries: [], nextCursor: null })),
     );
     renderApp(`/dayscholar/my-deliveries?tab=${tab}`, { user: dayscholar });
-    expect(await screen.findByText(title, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(title, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse requests' })).toHaveAttribute(
       'href',
       '/dayscholar/browse-requests',
@@ -32,7 +32,7 @@ describe('empty request lists offer the next action', { timeout: 20_000 }, () =>
         http.get(api('/requests/my-requests'), () => HttpResponse.json({ requests: [], nextCursor: null })),
       );
       renderApp(`/hosteller/my-requests?status=${status}`, { user: hosteller });
-      expect(await screen.findByText(`No ${status} requests`, {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByText(`No ${status} requests`, {}, { timeout: 15_000 })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Create a request' })).toHaveAttribute(
         'href',
         '/hosteller/my-requests/new',
@@ -50,7 +50,9 @@ describe('empty request lists offer the next action', { timeout: 20_000 }, () =>
       }),
     );
     const { user } = renderApp('/dayscholar/browse-requests', { user: dayscholar });
-    expect(await screen.findByText('No open requests right now', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('No open requests right now', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await expect.poll(() => calls).toBe(2);
   });

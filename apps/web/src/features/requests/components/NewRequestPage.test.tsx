@@ -18,7 +18,7 @@ function localInput(hours: number) {
 async function openForm() {
   server.use(meHandler(hosteller));
   const result = renderApp('/hosteller/my-requests/new', { user: hosteller });
-  await screen.findByRole('heading', { level: 1, name: 'New Request' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'New Request' }, { timeout: 15_000 });
   return result;
 }
 
@@ -70,7 +70,7 @@ describe('new request', { timeout: 20_000 }, () => {
     const submit = () => user.click(screen.getByRole('button', { name: 'Create Request' }));
 
     await submit();
-    await waitFor(() => expect(toastTexts()).toEqual(['Failed to create request']), { timeout: 5000 });
+    await waitFor(() => expect(toastTexts()).toEqual(['Failed to create request']), { timeout: 15_000 });
     await submit();
     await submit();
     await toastsSettled();
@@ -91,7 +91,7 @@ describe('new request', { timeout: 20_000 }, () => {
     const { user } = await openForm();
     const location = screen.getByLabelText('Delivery location');
     expect(location).toHaveValue('Block A, room 101');
-    const places = await screen.findByRole('list', { name: 'Recent places' }, { timeout: 5000 });
+    const places = await screen.findByRole('list', { name: 'Recent places' }, { timeout: 15_000 });
     const chips = within(places).getAllByRole('button');
     expect(chips.map((chip) => chip.textContent)).toEqual(['Library steps', 'Block A gate', 'Canteen']);
     await user.click(chips[1]!);
@@ -147,7 +147,7 @@ describe('new request', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Category'), 'groceries');
     await user.click(screen.getByRole('button', { name: 'Create Request' }));
 
-    expect(await screen.findByText('Failed to create request', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to create request', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByLabelText('Item name')).toHaveValue('Milk');
     expect(screen.getByLabelText('Delivery location')).toHaveValue('Block A gate');
     expect(sent).toMatchObject({
@@ -164,7 +164,7 @@ describe('new request', { timeout: 20_000 }, () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Create Request' }));
     expect(
-      await screen.findByText('Request created successfully!', {}, { timeout: 5000 }),
+      await screen.findByText('Request created successfully!', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(location().pathname).toBe(`/requests/${created.id}`));
   });

@@ -15,7 +15,7 @@ async function openRequest(request: DeliveryRequest, viewer: typeof hosteller) {
     http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 4.3, count: 3 } })),
   );
   const result = renderApp(`/requests/${request.id}`, { user: viewer });
-  await screen.findByRole('heading', { level: 2, name: request.itemName }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 2, name: request.itemName }, { timeout: 15_000 });
   return result;
 }
 
@@ -117,7 +117,7 @@ describe('request detail', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     expect(
-      await screen.findByText('Request accepted successfully', {}, { timeout: 5000 }),
+      await screen.findByText('Request accepted successfully', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getAllByText('Accepted')[0]).toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('request detail', { timeout: 20_000 }, () => {
       await screen.findByText(
         'This request has already been accepted by someone else',
         {},
-        { timeout: 5000 },
+        { timeout: 15_000 },
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -182,7 +182,7 @@ describe('request detail', { timeout: 20_000 }, () => {
     await user.type(notes, 'At the gate');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(
-      await screen.findByText('Request completed successfully', {}, { timeout: 5000 }),
+      await screen.findByText('Request completed successfully', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(body).toEqual({ deliveryNotes: 'At the gate' });
     expect(screen.getAllByText('Completed')[0]).toBeInTheDocument();
@@ -221,7 +221,7 @@ describe('request detail', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm you received the items?' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(
-      await screen.findByText('Receipt confirmed: the request is completed', {}, { timeout: 5000 }),
+      await screen.findByText('Receipt confirmed: the request is completed', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(confirmed).toBe(true);
     expect(screen.queryByRole('region', { name: 'Handover code' })).not.toBeInTheDocument();
@@ -259,7 +259,7 @@ describe('request detail', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Mark this request picked up?' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(
-      await screen.findByText('Marked picked up: the requester has been told', {}, { timeout: 5000 }),
+      await screen.findByText('Marked picked up: the requester has been told', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(called).toBe(true);
     await waitFor(() =>
@@ -308,7 +308,7 @@ describe('request detail', { timeout: 20_000 }, () => {
     await user.type(code, '0427');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(
-      await screen.findByText('Request completed successfully', {}, { timeout: 5000 }),
+      await screen.findByText('Request completed successfully', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(bodies).toEqual([{ handoverCode: '1234' }, { handoverCode: '0427' }]);
   });
@@ -340,7 +340,7 @@ describe('request detail', { timeout: 20_000 }, () => {
       const field = within(dialog).getByLabelText('Handover code');
       await user.type(field, '1234');
       await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-      expect(await screen.findByText(message, {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByText(message, {}, { timeout: 15_000 })).toBeInTheDocument();
       if (atField) {
         expect(within(dialog).getByText(message)).toBeInTheDocument();
         expect(field).toHaveAttribute('aria-invalid', 'true');
@@ -424,7 +424,7 @@ describe('request detail', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: `Rate ${dayscholar.name}` });
     await user.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));
     expect(
-      await within(dialog).findByText('Please select a rating', {}, { timeout: 5000 }),
+      await within(dialog).findByText('Please select a rating', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(sent).toBeUndefined();
 
@@ -435,7 +435,7 @@ describe('request detail', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));
 
     expect(
-      await screen.findByText('Rating submitted successfully', {}, { timeout: 5000 }),
+      await screen.findByText('Rating submitted successfully', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(sent).toEqual({
       userId: dayscholar.id,
@@ -527,7 +527,7 @@ describe('request detail', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('New deadline'), local);
     await user.click(within(dialog).getByRole('button', { name: 'Repost' }));
     expect(
-      await screen.findByText('Request reposted successfully', {}, { timeout: 5000 }),
+      await screen.findByText('Request reposted successfully', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(sent).toEqual({ deadline: new Date(local).toISOString() });
     await waitFor(() => expect(screen.queryByText('Expired')).not.toBeInTheDocument());
@@ -543,7 +543,7 @@ describe('request detail', { timeout: 20_000 }, () => {
       ),
     );
     renderApp('/requests/4b0c1d2e-0000-4000-8000-000000000099', { user: hosteller });
-    expect(await screen.findByText('Request not found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Request not found', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
       'href',
       '/hosteller/dashboard',
@@ -564,7 +564,7 @@ describe('request detail', { timeout: 20_000 }, () => {
     );
     const { user } = renderApp(`/requests/${request.id}`, { user: dayscholar });
     expect(
-      await screen.findByText('Failed to load request details', {}, { timeout: 5000 }),
+      await screen.findByText('Failed to load request details', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('Failed to load request')).toBeInTheDocument();
     expect(screen.getByText('Database unavailable')).toBeInTheDocument();
@@ -585,7 +585,11 @@ describe('request detail', { timeout: 20_000 }, () => {
       ),
     );
     renderApp(`/requests/${id}`, { user: hosteller });
-    const message = await screen.findByText(`Invalid request id ${id}`, { selector: 'p' }, { timeout: 5000 });
+    const message = await screen.findByText(
+      `Invalid request id ${id}`,
+      { selector: 'p' },
+      { timeout: 15_000 },
+    );
     expect(message).toHaveClass('wrap-anywhere');
     expect(screen.getByText(/^ApiError: Invalid request id x+/, { selector: 'pre' })).toHaveClass(
       'wrap-anywhere',
@@ -660,7 +664,7 @@ describe('request detail', { timeout: 20_000 }, () => {
     await user.type(receipt, '260.5');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(
-      await screen.findByText('Request completed successfully', {}, { timeout: 5000 }),
+      await screen.findByText('Request completed successfully', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(bodies).toEqual([{ actualItemCost: 0 }, { actualItemCost: 260.5 }]);
     expect(screen.getByText('Receipt: ₹260.50')).toBeInTheDocument();

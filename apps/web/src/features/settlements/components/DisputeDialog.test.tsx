@@ -42,7 +42,7 @@ describe('dispute dialog (on a completed request)', { timeout: 20_000 }, () => {
       }),
     );
     const { user } = renderApp(`/requests/${request.id}`, { user: hosteller });
-    const settle = within(await screen.findByRole('region', { name: 'Settle up' }, { timeout: 5000 }));
+    const settle = within(await screen.findByRole('region', { name: 'Settle up' }, { timeout: 15_000 }));
     await user.click(settle.getByRole('button', { name: 'Report a problem' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Report a problem' }));
 

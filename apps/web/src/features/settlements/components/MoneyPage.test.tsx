@@ -50,7 +50,7 @@ describe('Money screen', { timeout: 20_000 }, () => {
     );
     openMoney(hosteller);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Money' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Money' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('summary-skeleton')).toBeInTheDocument();
     expect(screen.getByTestId('settlement-skeletons')).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('Money screen', { timeout: 20_000 }, () => {
       }),
     );
     const { user, location } = openMoney(dayscholar);
-    expect(await screen.findByText('Nothing to settle', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Nothing to settle', {}, { timeout: 15_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Settled' }));
     expect(await screen.findByText('Nothing settled yet')).toBeInTheDocument();
     expect(location().search).toBe('?tab=settled');
@@ -136,7 +136,9 @@ describe('Money screen', { timeout: 20_000 }, () => {
       }),
     );
     const { user } = openMoney(hosteller);
-    expect(await screen.findByText('Failed to load what you owe', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load what you owe', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Failed to load settlements')).toBeInTheDocument();
     const [retryTotals, retryList] = screen.getAllByRole('button', { name: 'Retry' });
     await user.click(retryTotals);
@@ -163,7 +165,7 @@ describe('Money screen', { timeout: 20_000 }, () => {
       }),
     );
     const { user } = openMoney(hosteller);
-    await screen.findByRole('list', { name: 'Settlements' }, { timeout: 5000 });
+    await screen.findByRole('list', { name: 'Settlements' }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     const link = await screen.findByRole('link', { name: 'Request #40 · Eggs' });
     expect(cursors).toEqual([null, 'c1']);
@@ -193,7 +195,7 @@ describe('Money screen', { timeout: 20_000 }, () => {
       }),
     );
     const { user } = openMoney(hosteller, '/money?tab=settled');
-    const list = await screen.findByRole('list', { name: 'Settlements' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Settlements' }, { timeout: 15_000 });
     const card = within(within(list).getByRole('listitem'));
     // No link to a product that is gone, but the problem can still be reported.
     expect(card.getByText('Sale of Desk lamp')).toBeInTheDocument();
@@ -212,14 +214,14 @@ describe('Money screen', { timeout: 20_000 }, () => {
   it('is in the menu of both roles, with its Wallet icon', async () => {
     server.use(summary(), emptyLists());
     openMoney(hosteller, '/trips');
-    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 15_000 });
     expect(within(nav).getByRole('link', { name: 'Money' })).toHaveAttribute('href', '/money');
   });
 
   it("is in the day scholars' menu too", async () => {
     server.use(summary(), emptyLists());
     openMoney(dayscholar, '/trips');
-    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 15_000 });
     expect(within(nav).getByRole('link', { name: 'Money' })).toHaveAttribute('href', '/money');
   });
 });

@@ -49,7 +49,8 @@ function openRequest(viewer: typeof hosteller, settlement: (requestId: string) =
   return { ...renderApp(`/requests/${request.id}`, { user: viewer }), request, calls, lookups };
 }
 
-const card = async () => within(await screen.findByRole('region', { name: 'Settle up' }, { timeout: 5000 }));
+const card = async () =>
+  within(await screen.findByRole('region', { name: 'Settle up' }, { timeout: 15_000 }));
 
 describe('settle card', { timeout: 20_000 }, () => {
   it('asks for the settlement of a completed request and shows the payer how to pay by UPI', async () => {
@@ -215,7 +216,7 @@ describe('settle card', { timeout: 20_000 }, () => {
 
   it('shows nothing to someone who is not one of the two', async () => {
     const { lookups } = openRequest(hosteller, () => null);
-    await screen.findByRole('heading', { level: 2, name: 'Milk and bread' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 2, name: 'Milk and bread' }, { timeout: 15_000 });
     await waitFor(() => expect(lookups).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('region', { name: 'Settle up' })).not.toBeInTheDocument();
@@ -234,7 +235,7 @@ describe('settle card', { timeout: 20_000 }, () => {
       }),
     );
     renderApp(`/requests/${request.id}`, { user: hosteller });
-    await screen.findByRole('heading', { level: 2, name: 'Eggs' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 2, name: 'Eggs' }, { timeout: 15_000 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(lookups).toBe(0);
     expect(screen.queryByRole('region', { name: 'Settle up' })).not.toBeInTheDocument();

@@ -14,7 +14,7 @@ const localInput = (hours: number) => toLocalInput(new Date(Date.now() + hours *
 async function openForm() {
   server.use(meHandler(dayscholar));
   const result = renderApp('/trips/new', { user: dayscholar });
-  await screen.findByRole('heading', { level: 1, name: 'Post a trip' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Post a trip' }, { timeout: 15_000 });
   return result;
 }
 
