@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
+import { menuButton } from '@/test/menus';
 
 // The user menu positions itself with ResizeObserver, which jsdom lacks.
 beforeAll(() => {
@@ -22,7 +23,7 @@ afterAll(() => {
 
 async function signOut() {
   const app = renderApp('/hosteller/dashboard', { user: hosteller, token: 'device-token' });
-  await app.user.click(await screen.findByRole('button', { name: 'Open user menu' }));
+  await app.user.click(await menuButton('Open user menu'));
   // The menu's code may still be arriving: it opens when it is here.
   await app.user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
   return app;

@@ -90,6 +90,8 @@ export function standInProps(control: {
 }) {
   return {
     type: 'button' as const,
+    // Marks the stand-in (for tests: pointing at it may swap in the real control before a press).
+    'data-stand-in': '',
     onClick: () => control.reach('open'),
     // A press counts from its start: when the real control replaces the stand-in before the press
     // ends, the browser sends the click to neither, and the press would be lost.

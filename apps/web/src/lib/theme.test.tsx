@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { meHandler, server } from '@/test/server';
+import { menuButton } from '@/test/menus';
 import {
   THEME_STORAGE_KEY,
   applyTheme,
@@ -123,7 +124,7 @@ describe('theme', () => {
     );
     server.use(meHandler(hosteller));
     const { user } = renderApp('/hosteller/dashboard', { user: hosteller });
-    await user.click(await screen.findByRole('button', { name: 'Open user menu' }));
+    await user.click(await menuButton('Open user menu'));
     // The menu's code may still be arriving: it opens when it is here.
     expect(await screen.findByRole('group', { name: 'Theme' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'System' })).toHaveAttribute('aria-current', 'true');
@@ -132,7 +133,7 @@ describe('theme', () => {
     expect(html).toHaveClass('dark');
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
 
-    await user.click(screen.getByRole('button', { name: 'Open user menu' }));
+    await user.click(await menuButton('Open user menu'));
     expect(screen.getByRole('menuitem', { name: 'Dark' })).toHaveAttribute('aria-current', 'true');
     expect(screen.getByRole('menuitem', { name: 'System' })).not.toHaveAttribute('aria-current');
   });

@@ -5,6 +5,7 @@ import { chatHandlers, makeMessage } from '@/test/chat';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
+import { menuButton } from '@/test/menus';
 import { currentSocket } from '@/test/socket';
 import { formatTime } from '@/lib/format';
 
@@ -58,6 +59,8 @@ async function openThread(messages: Parameters<typeof chatHandlers>[1] = []) {
   return app;
 }
 
+const moreButton = () => menuButton(`More actions for ${partner.name}`);
+
 describe('chat thread header', { timeout: 20_000 }, () => {
   it('keeps Report and Block in a ⋯ menu named for the partner, so the name has the room', async () => {
     const { user } = await openThread();
@@ -65,7 +68,7 @@ describe('chat thread header', { timeout: 20_000 }, () => {
     expect(within(header).queryByRole('button', { name: /Report/ })).not.toBeInTheDocument();
     expect(within(header).queryByRole('button', { name: /Block/ })).not.toBeInTheDocument();
 
-    const more = screen.getByRole('button', { name: `More actions for ${partner.name}` });
+    const more = await moreButton();
     expect(more).toHaveAttribute('aria-haspopup', 'menu');
     await user.click(more);
     const menu = await screen.findByRole('menu');
@@ -75,21 +78,21 @@ describe('chat thread header', { timeout: 20_000 }, () => {
 
   it('reports the partner from the header menu', async () => {
     const { user } = await openThread();
-    await user.click(screen.getByRole('button', { name: `More actions for ${partner.name}` }));
+    await user.click(await moreButton());
     await user.click(await screen.findByRole('menuitem', { name: 'Report user' }));
     expect(await screen.findByRole('dialog', { name: `Report ${partner.name}` })).toBeInTheDocument();
   });
 
   it('blocks from the header menu after confirming, and the menu then offers Unblock', async () => {
     const { user } = await openThread();
-    await user.click(screen.getByRole('button', { name: `More actions for ${partner.name}` }));
+    await user.click(await moreButton());
     await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
     const confirm = await screen.findByRole('dialog', { name: `Block ${partner.name}?` });
     await user.click(within(confirm).getByRole('button', { name: 'Block' }));
     expect(await screen.findByText('User blocked')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: `More actions for ${partner.name}` }));
+    await user.click(await moreButton());
     await user.click(await screen.findByRole('menuitem', { name: 'Unblock' }));
     expect(await screen.findByText('User unblocked')).toBeInTheDocument();
   });
@@ -124,7 +127,7 @@ describe('a received message', { timeout: 20_000 }, () => {
     expect(buttons).toHaveLength(1);
     expect(buttons[0]).toHaveAccessibleName(`More actions for ${what}`);
 
-    await user.click(buttons[0]);
+    await user.click(await menuButton(`More actions for ${what}`, log));
     await user.click(await screen.findByRole('menuitem', { name: 'Report message' }));
     const dialog = await screen.findByRole('dialog', { name: `Report ${what}` });
     expect(within(dialog).getByRole('button', { name: 'Send report' })).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { dayscholar, hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
 import { currentSocket } from '@/test/socket';
+import { menuButton } from '@/test/menus';
 
 /** The first screen of a test loads lazy chunks: allow it more time. */
 const slow = { timeout: 10_000 };
@@ -37,7 +38,7 @@ describe('notifications bell', { timeout: 20_000 }, () => {
     const bell = await screen.findByRole('button', { name: 'Notifications, 12 unread' }, slow);
     expect(within(bell).getByText('9+')).toBeInTheDocument();
     await user.click(bell);
-    await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
+    await user.click(await menuButton('Mark all as read'));
 
     await waitFor(() => expect(markedAll).toBe(true));
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
@@ -49,7 +50,7 @@ describe('notifications bell', { timeout: 20_000 }, () => {
   it('hides Mark all as read when everything is read, and shows the empty state', async () => {
     withNotifications([], 0);
     const { user } = renderApp('/chat', { user: hosteller });
-    await user.click(await screen.findByRole('button', { name: 'Notifications' }, slow));
+    await user.click(await menuButton('Notifications'));
     expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
   });
@@ -61,7 +62,7 @@ describe('notifications bell', { timeout: 20_000 }, () => {
       http.get(api('/notifications'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
     );
     const { user } = renderApp('/chat', { user: hosteller });
-    await user.click(await screen.findByRole('button', { name: 'Notifications' }, slow));
+    await user.click(await menuButton('Notifications'));
     expect(await screen.findByText('Failed to load notifications')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
@@ -82,7 +83,7 @@ describe('notifications bell', { timeout: 20_000 }, () => {
     );
     const { user, location } = renderApp('/chat', { user: hosteller });
 
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }, slow));
+    await user.click(await menuButton('Notifications, 1 unread'));
     await user.click(await screen.findByRole('button', { name: /Ravi sent you a message/ }));
 
     await waitFor(() => expect(location().pathname).toBe(`/chat/${dayscholar.id}`));
@@ -98,7 +99,7 @@ describe('notifications bell', { timeout: 20_000 }, () => {
     await waitFor(() => expect(currentSocket().connected).toBe(true));
 
     // Open, so the list on screen is the cached one the push lands in.
-    await user.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await menuButton('Notifications, 1 unread'));
     const older = await screen.findByRole('button', { name: /Older one/ });
 
     const pushed = makeNotification({ message: 'Your request was completed', type: 'request_completed' });
@@ -129,7 +130,7 @@ describe('notifications bell', { timeout: 20_000 }, () => {
     const { user } = renderApp('/chat', { user: hosteller });
     await screen.findByRole('button', { name: 'Notifications, 2 unread' }, slow);
     await waitFor(() => expect(currentSocket().connected).toBe(true));
-    await user.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }));
+    await user.click(await menuButton('Notifications, 2 unread'));
     const list = (await screen.findByRole('button', { name: /Newer one/ })).closest('ul')!;
 
     currentSocket().serverEmit('notification', { ...fromRavi, createdAt: new Date().toISOString() });
