@@ -93,13 +93,13 @@ export const createRoutes = (): RouteObject[] => {
                 {
                   path: paths.login,
                   Component: screen(
-                    async () => (await import('@/features/auth/components/LoginPage')).LoginPage,
+                    async () => (await import('@/features/identity/components/LoginPage')).LoginPage,
                   ),
                 },
                 {
                   path: paths.register,
                   Component: screen(
-                    async () => (await import('@/features/auth/components/RegisterPage')).RegisterPage,
+                    async () => (await import('@/features/identity/components/RegisterPage')).RegisterPage,
                   ),
                 },
               ],
@@ -112,27 +112,27 @@ export const createRoutes = (): RouteObject[] => {
             {
               path: paths.verifyEmail,
               Component: screen(
-                async () => (await import('@/features/auth/components/VerifyEmailPage')).VerifyEmailPage,
+                async () => (await import('@/features/identity/components/VerifyEmailPage')).VerifyEmailPage,
               ),
             },
             {
               path: paths.forgotPassword,
               Component: screen(
                 async () =>
-                  (await import('@/features/auth/components/ForgotPasswordPage')).ForgotPasswordPage,
+                  (await import('@/features/identity/components/ForgotPasswordPage')).ForgotPasswordPage,
               ),
             },
             {
               path: paths.resetPassword,
               Component: screen(
-                async () => (await import('@/features/auth/components/ResetPasswordPage')).ResetPasswordPage,
+                async () => (await import('@/features/identity/components/ResetPasswordPage')).ResetPasswordPage,
               ),
             },
             {
               path: paths.googleCallback,
               Component: screen(
                 async () =>
-                  (await import('@/features/auth/components/GoogleCallbackPage')).GoogleCallbackPage,
+                  (await import('@/features/identity/components/GoogleCallbackPage')).GoogleCallbackPage,
               ),
             },
           ],
@@ -149,7 +149,7 @@ export const createRoutes = (): RouteObject[] => {
                   path: paths.completeProfile,
                   Component: screen(
                     async () =>
-                      (await import('@/features/auth/components/CompleteProfilePage')).CompleteProfilePage,
+                      (await import('@/features/identity/components/CompleteProfilePage')).CompleteProfilePage,
                   ),
                 },
               ],
@@ -311,7 +311,7 @@ export const createRoutes = (): RouteObject[] => {
                           path: routePatterns.user,
                           Component: screen(
                             async () =>
-                              (await import('@/features/users/components/PublicProfilePage'))
+                              (await import('@/features/people/components/PublicProfilePage'))
                                 .PublicProfilePage,
                           ),
                         },
@@ -319,7 +319,7 @@ export const createRoutes = (): RouteObject[] => {
                           path: paths.profile,
                           Component: screen(
                             async () =>
-                              (await import('@/features/profile/components/ProfilePage')).ProfilePage,
+                              (await import('@/features/account/components/ProfilePage')).ProfilePage,
                           ),
                         },
                         {

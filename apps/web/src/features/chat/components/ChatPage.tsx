@@ -4,7 +4,7 @@ import { MessageCircle, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
-import { isDeletedUser } from '@/components/users/ProfileLink';
+import { isDeletedUser } from '@/components/people/ProfileLink';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';

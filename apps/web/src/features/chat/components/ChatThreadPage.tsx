@@ -3,7 +3,7 @@ import { MessageCircle, UserX } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { isDeletedUser } from '@/components/users/ProfileLink';
+import { isDeletedUser } from '@/components/people/ProfileLink';
 import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';

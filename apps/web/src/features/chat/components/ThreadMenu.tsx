@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ReportDialog } from '@/components/reports/deferred';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { useBlockedUsers, useSetBlocked } from '@/api/users';
+import { useBlockedUsers, useSetBlocked } from '@/api/people';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { moreButtonClasses } from './menu-styles';

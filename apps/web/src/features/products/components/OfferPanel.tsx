@@ -6,7 +6,7 @@ import { OfferStatusBadge } from '@/components/products/OfferStatusBadge';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { TextField } from '@/components/ui/Field';
-import { ProfileLink } from '@/components/users/ProfileLink';
+import { ProfileLink } from '@/components/people/ProfileLink';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';

@@ -4,7 +4,7 @@ import { RatingDialog } from '@/components/ratings/deferred';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { StarRating } from '@/components/ui/StarRating';
-import { ProfileLink } from '@/components/users/ProfileLink';
+import { ProfileLink } from '@/components/people/ProfileLink';
 import { formatDate } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { useSaleReviews, useReviewSale } from '@/api/products';

@@ -5,7 +5,7 @@ import { StarRating } from '@/components/ui/StarRating';
 import { formatMonthYear } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { useUserRating } from '@/api/ratings';
-import { ProfileLink } from '@/components/users/ProfileLink';
+import { ProfileLink } from '@/components/people/ProfileLink';
 
 function SellerRating({ sellerId }: { sellerId: string }) {
   const rating = useUserRating(sellerId);

@@ -3,7 +3,7 @@ import { Avatar } from '@/components/ui/Avatar';
 import { StarRating } from '@/components/ui/StarRating';
 import { mediaUrl } from '@/lib/media';
 import { useUserRating } from '@/api/ratings';
-import { ProfileLink } from '@/components/users/ProfileLink';
+import { ProfileLink } from '@/components/people/ProfileLink';
 
 /** The user's average (hidden silently when it cannot be loaded). */
 function UserRating({ userId }: { userId: string }) {

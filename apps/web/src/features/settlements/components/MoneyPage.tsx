@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { ProfileLink } from '@/components/users/ProfileLink';
+import { ProfileLink } from '@/components/people/ProfileLink';
 import { useAuth } from '@/lib/auth';
 import { formatRupees } from '@/lib/format';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';

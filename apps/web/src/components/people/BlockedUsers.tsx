@@ -4,11 +4,11 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { ProfileLink } from '@/components/users/ProfileLink';
+import { ProfileLink } from '@/components/people/ProfileLink';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useBlockedUsers, useSetBlocked } from '@/api/users';
+import { useBlockedUsers, useSetBlocked } from '@/api/people';
 
 /** The users the signed-in user blocks, each with Unblock. */
 export function BlockedUsers() {

@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useObjectUrl } from '@/lib/object-url';
 import { toast } from '@/lib/toast';
-import { useRemoveAvatar, useUploadAvatar } from '@/api/profile';
+import { useRemoveAvatar, useUploadAvatar } from '@/api/account';
 
 /** A file the server would refuse at once, by its declared type and size; else null. */
 function refusal(file: File): string | null {

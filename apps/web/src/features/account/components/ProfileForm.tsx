@@ -4,12 +4,12 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
-import { HostelFields, PhoneField } from '@/components/users/ContactFields';
+import { HostelFields, PhoneField } from '@/components/people/ContactFields';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
-import { useUpdateProfile } from '@/api/profile';
+import { useUpdateProfile } from '@/api/account';
 
 const FIELDS = ['name', 'phoneNumber', 'hostelBlock', 'roomNumber', 'upiId'] as const;
 

@@ -5,7 +5,7 @@ import { useAuth } from '@/lib/auth';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { BlockedUsers } from '@/components/users/BlockedUsers';
+import { BlockedUsers } from '@/components/people/BlockedUsers';
 import { AvatarEditor } from './AvatarEditor';
 import { DeleteAccount } from './DeleteAccount';
 import { DownloadMyData } from './DownloadMyData';

@@ -10,7 +10,7 @@ import { dashboardPath, paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
-import { useSendOtp, useVerifyOtp } from '@/api/auth';
+import { useSendOtp, useVerifyOtp } from '@/api/identity';
 import {
   type PendingVerification,
   SIGN_UP_TOAST_ID,

@@ -16,7 +16,7 @@ import type {
 import { api, apiRequest } from '@/lib/api-client';
 import { uploadForm } from '@/lib/upload';
 
-const profileKeys = {
+const accountKeys = {
   pushConfig: ['push', 'config'] as const,
   emailPreferences: ['email', 'preferences'] as const,
   sessions: ['auth', 'sessions'] as const,
@@ -65,10 +65,10 @@ export function useEndSession() {
   return useMutation({
     mutationFn: endSession,
     onSuccess: (_answer, id) =>
-      queryClient.setQueryData<DeviceSession[]>(profileKeys.sessions, (old) =>
+      queryClient.setQueryData<DeviceSession[]>(accountKeys.sessions, (old) =>
         old?.filter((s) => s.id !== id),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 
@@ -88,7 +88,7 @@ const getEmailPreferences = (signal?: AbortSignal) =>
 
 const emailPreferencesQuery = () =>
   queryOptions({
-    queryKey: profileKeys.emailPreferences,
+    queryKey: accountKeys.emailPreferences,
     queryFn: ({ signal }) => getEmailPreferences(signal),
   });
 
@@ -102,7 +102,7 @@ export type PushConfig = { publicKey: string | null; preferences: PushPreference
 const getPushConfig = (signal?: AbortSignal) => api.get<PushConfig>('/push/config', { signal });
 
 const pushConfigQuery = () =>
-  queryOptions({ queryKey: profileKeys.pushConfig, queryFn: ({ signal }) => getPushConfig(signal) });
+  queryOptions({ queryKey: accountKeys.pushConfig, queryFn: ({ signal }) => getPushConfig(signal) });
 
 export function usePushConfig() {
   return useQuery(pushConfigQuery());
@@ -113,7 +113,7 @@ const getSessions = (signal?: AbortSignal) =>
   api.get<SessionsResponse>('/auth/sessions', { signal }).then((body) => body.sessions);
 
 const sessionsQuery = () =>
-  queryOptions({ queryKey: profileKeys.sessions, queryFn: ({ signal }) => getSessions(signal) });
+  queryOptions({ queryKey: accountKeys.sessions, queryFn: ({ signal }) => getSessions(signal) });
 
 export function useSessions() {
   return useQuery(sessionsQuery());
@@ -187,7 +187,7 @@ export function useSaveEmailPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveEmailPreferences,
-    onSuccess: (preferences) => queryClient.setQueryData(profileKeys.emailPreferences, preferences),
+    onSuccess: (preferences) => queryClient.setQueryData(accountKeys.emailPreferences, preferences),
   });
 }
 
@@ -200,7 +200,7 @@ export function useSavePushPreferences() {
   return useMutation({
     mutationFn: savePushPreferences,
     onSuccess: ({ preferences }) =>
-      queryClient.setQueryData<PushConfig>(profileKeys.pushConfig, (old) => old && { ...old, preferences }),
+      queryClient.setQueryData<PushConfig>(accountKeys.pushConfig, (old) => old && { ...old, preferences }),
   });
 }
 

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { dashboardPath, paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { exchangeGoogleCode } from '@/api/auth';
+import { exchangeGoogleCode } from '@/api/identity';
 import { AuthHeading } from './AuthHeading';
 
 /**

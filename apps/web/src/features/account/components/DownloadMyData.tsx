@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import { toast } from '@/lib/toast';
-import { useExportMyData } from '@/api/profile';
+import { useExportMyData } from '@/api/account';
 
 /** The name the file is saved under when the server suggests none. */
 const EXPORT_FALLBACK_FILENAME = 'campusrun-data.json';

@@ -9,7 +9,7 @@ import { dashboardPath, paths, returnPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { isTakingOver } from '@/lib/boot';
 import { useServerSubmit } from '@/lib/forms';
-import { useLogin } from '@/api/auth';
+import { useLogin } from '@/api/identity';
 import { savePendingVerification } from '../hooks/pending-verification';
 import { useAuthForm } from '../hooks/useAuthForm';
 import { AuthHeading } from './AuthHeading';

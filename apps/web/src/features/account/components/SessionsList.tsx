@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useEndAllSessions, useEndSession, useSessions } from '@/api/profile';
+import { useEndAllSessions, useEndSession, useSessions } from '@/api/account';
 
 const PHONE = /Android|iOS/;
 

@@ -4,12 +4,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
-import { HostelFields, PhoneField } from '@/components/users/ContactFields';
+import { HostelFields, PhoneField } from '@/components/people/ContactFields';
 import { Button } from '@/components/ui/Button';
 import { dashboardPath, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
-import { useCompleteGoogleProfile } from '@/api/auth';
+import { useCompleteGoogleProfile } from '@/api/identity';
 import { AuthHeading } from './AuthHeading';
 import { RoleField } from './RoleField';
 

@@ -28,12 +28,12 @@ export function useSetBlocked() {
   });
 }
 
-const profileKeys = { detail: (id: string) => ['users', 'profile', id] as const };
+const peopleKeys = { detail: (id: string) => ['users', 'profile', id] as const };
 
 /** GET /users/{id}/profile → { profile }. */
 export function usePublicProfile(id: string) {
   return useQuery({
-    queryKey: profileKeys.detail(id),
+    queryKey: peopleKeys.detail(id),
     queryFn: ({ signal }) =>
       api
         .get<PublicProfileResponse>(`/users/${encodeURIComponent(id)}/profile`, { signal })

@@ -7,13 +7,13 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { StarRating } from '@/components/ui/StarRating';
-import { ProfileLink } from '@/components/users/ProfileLink';
+import { ProfileLink } from '@/components/people/ProfileLink';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate, formatMonthYear, formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
-import { usePublicProfile } from '@/api/users';
+import { usePublicProfile } from '@/api/people';
 import { ReliabilitySection } from './ReliabilitySection';
 
 const KINDS: { key: keyof PublicProfile['ratings']; label: string }[] = [

@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useServerSubmit } from '@/lib/forms';
-import { useForgotPassword } from '@/api/auth';
+import { useForgotPassword } from '@/api/identity';
 import { useAuthForm } from '../hooks/useAuthForm';
 import { AuthHeading } from './AuthHeading';
 import { CampusConfigGate } from './CampusConfigGate';

@@ -3,12 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
-import { NewPasswordFields } from '@/components/users/NewPasswordFields';
+import { NewPasswordFields } from '@/components/people/NewPasswordFields';
 import { Button } from '@/components/ui/Button';
 import { PasswordField } from '@/components/ui/Field';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
-import { useChangePassword } from '@/api/profile';
+import { useChangePassword } from '@/api/account';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

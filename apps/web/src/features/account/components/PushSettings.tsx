@@ -13,7 +13,7 @@ import {
   turnOffPush,
   turnOnPush,
   useSavePushPreferences,
-} from '@/api/profile';
+} from '@/api/account';
 
 /**
  * Notifications when no CampusRun tab is open (Web Push): on or off for this device, and which kinds

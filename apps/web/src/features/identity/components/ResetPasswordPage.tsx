@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
-import { NewPasswordFields } from '@/components/users/NewPasswordFields';
+import { NewPasswordFields } from '@/components/people/NewPasswordFields';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { useServerSubmit } from '@/lib/forms';
-import { useResetPassword } from '@/api/auth';
+import { useResetPassword } from '@/api/identity';
 import { AuthHeading } from './AuthHeading';
 
 export const MISSING_TOKEN_MESSAGE = 'Invalid or missing reset token';

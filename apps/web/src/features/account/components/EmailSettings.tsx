@@ -2,7 +2,7 @@ import { EMAIL_KINDS, EMAIL_KIND_LABELS, type EmailKind } from '@campusrun/share
 import { Checkbox } from '@/components/ui/Checkbox';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useEmailPreferences, useSaveEmailPreferences } from '@/api/profile';
+import { useEmailPreferences, useSaveEmailPreferences } from '@/api/account';
 
 /** E-mails while away: each kind on or off (the e-mails' own links turn one off too). */
 export function EmailSettings() {

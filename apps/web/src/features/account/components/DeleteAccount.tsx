@@ -19,7 +19,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
-import { useDeleteAccount } from '@/api/profile';
+import { useDeleteAccount } from '@/api/account';
 
 const FORM_ID = 'delete-account-form';
 const EMPTY = { password: '', confirm: '' };
