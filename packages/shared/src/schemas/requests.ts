@@ -110,6 +110,7 @@ export const createRequestSchema = z.object({
     REQUEST_MESSAGES.itemNameRequired,
     REQUEST_MESSAGES.itemNameTooLong,
   ),
+  /** The delivery fee the requester pays the deliverer (the wire's name for it, docs/decisions/0025). */
   expectedPrice: rupees({
     required: REQUEST_MESSAGES.priceRequired,
     invalid: REQUEST_MESSAGES.priceInvalid,
