@@ -6,6 +6,11 @@ export const E2E_NODES = Number(process.env.E2E_NODES ?? 1);
 const MULTINODE = /multinode\.spec\.ts$/;
 /** What runs through nginx before multinode.spec.ts (which always runs last: it kills a process). */
 const THROUGH_BALANCER = /(requests|marketplace|chat)\.spec\.ts$/;
+/**
+ * Set where the same run also takes these specs through the balancer (.ci/run): each then runs
+ * once, on two processes, rather than a second time on one.
+ */
+const BALANCED_LATER = process.env.E2E_BALANCED_LATER === '1';
 
 export default defineConfig({
   testDir: './e2e',
@@ -24,11 +29,12 @@ export default defineConfig({
       scale: 'css',
     },
   },
-  // Two browsers at once on one server: spec files are shared out between the workers (a file's
-  // tests run in order, apart from visual.spec.ts, whose screens are spread over both). Through the
-  // balancer one worker, so the process killed by multinode.spec.ts is the only thing happening.
+  // Two browsers at once: spec files are shared out between the workers (a file's tests run in
+  // order, apart from visual.spec.ts, whose screens are spread over both). Through the balancer
+  // multinode.spec.ts runs after the other specs have ended (its project depends on theirs), so
+  // the process it kills is the only thing happening.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? (E2E_NODES > 1 ? 1 : 2)),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   globalSetup: './e2e/global-setup.ts',
@@ -52,7 +58,9 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      ...(E2E_NODES > 1 ? { testMatch: THROUGH_BALANCER } : { testIgnore: MULTINODE }),
+      ...(E2E_NODES > 1
+        ? { testMatch: THROUGH_BALANCER }
+        : { testIgnore: BALANCED_LATER ? [MULTINODE, THROUGH_BALANCER] : MULTINODE }),
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     ...(E2E_NODES > 1
