@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { CHAT_MESSAGES } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
 import { messages, offers, productImages, products, userBlocks, users } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
@@ -207,8 +208,6 @@ export async function presencePeersAmong(db: Db, me: string, ids: string[]): Pro
 
 // ---- Moderation's decisions (in the moderator's transaction) ----
 
-export const REMOVED_MESSAGE = 'This message was removed by a moderator.';
-
 /** Blanks a message and forgets its photo; answers the photo's storage key, for removal after commit. */
 export async function blankMessage(tx: Executor, id: string): Promise<string | null> {
   const [before] = await tx
@@ -216,6 +215,9 @@ export async function blankMessage(tx: Executor, id: string): Promise<string | n
     .from(messages)
     .where(eq(messages.id, id))
     .for('update');
-  await tx.update(messages).set({ content: REMOVED_MESSAGE, imagePath: null }).where(eq(messages.id, id));
+  await tx
+    .update(messages)
+    .set({ content: CHAT_MESSAGES.removed, imagePath: null })
+    .where(eq(messages.id, id));
   return before?.imagePath ?? null;
 }

@@ -38,11 +38,9 @@ import {
 import { ANY_BUYER, presentProduct } from './products.presenter';
 import * as repo from './products.repo';
 
-export const SELL_ONLY_HOSTELLERS = 'Only hostellers can sell products';
-
 function refusalError(reason: ProductRefusal, action: 'sell' | 'manage'): AppError {
   if (reason === 'notSeller') return forbidden(PRODUCT_MESSAGES.notSeller);
-  return forbidden(action === 'sell' ? SELL_ONLY_HOSTELLERS : PRODUCT_MESSAGES.onlyHostellers);
+  return forbidden(action === 'sell' ? PRODUCT_MESSAGES.onlyHostellersSell : PRODUCT_MESSAGES.onlyHostellers);
 }
 
 const hidden = (viewer: ProductViewer, found: repo.ProductWithSeller) =>

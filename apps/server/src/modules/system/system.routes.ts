@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { campusConfigSchema, errorResponseSchema } from '@campusrun/shared';
+import { campusConfigSchema, COMMON_MESSAGES, errorResponseSchema } from '@campusrun/shared';
 import type { AppContext } from '../../lib/context';
 import { errorBody } from '../../lib/errors';
 import { publicCampusConfig } from '../../config';
@@ -142,7 +142,8 @@ export function systemRoutes(
         const verdict = access(req);
         if (verdict === 'unauthorized')
           return reply.code(401).send(errorBody('UNAUTHORIZED', 'Unauthorized'));
-        if (verdict === 'hidden') return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
+        if (verdict === 'hidden')
+          return reply.code(404).send(errorBody('NOT_FOUND', COMMON_MESSAGES.notFound));
         return reply.header('content-type', ops.metrics.contentType).send(await ops.metrics.text());
       },
     );
