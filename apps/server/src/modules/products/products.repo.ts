@@ -19,6 +19,7 @@ import type {
   ProductStatus,
 } from '@campusrun/shared';
 import type { Db, Executor, Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import {
   messages,
   offers,
@@ -548,14 +549,16 @@ export const savedPage = (db: Db, userId: string, limit: number, cursor?: string
  * blocks the seller or is blocked by them, and no deleted account.
  */
 export async function buyerCandidates(db: Db, productId: string, sellerId: string) {
-  const result = await db.execute(sql`
+  return queryRows<{ id: string; name: string; avatar: string | null }>(
+    db,
+    sql`
     select u.id, u.name, u.avatar from ${users} u
     where u.id in (
       select o.buyer_id from ${offers} o where o.product_id = ${productId}
       union select m.sender_id from ${messages} m where m.product_id = ${productId} and m.receiver_id = ${sellerId}
     ) and u.id <> ${sellerId} and u.deleted_at is null and ${notBlocked(sql`u.id`, sellerId)}
-    order by u.name, u.id`);
-  return (result as unknown as { rows: { id: string; name: string; avatar: string | null }[] }).rows;
+    order by u.name, u.id`,
+  );
 }
 
 /**
@@ -575,8 +578,11 @@ export async function acceptedBuyerOf(db: Db, productId: string) {
 /** Whether the seller may name this user as the product's buyer (see `buyerCandidates`; blocks aside). */
 export async function isEngagedBuyer(db: Db, productId: string, sellerId: string, buyerId: string) {
   if (buyerId === sellerId) return false;
-  const result = await db.execute(sql`select ${engagedBuyer(productId, sellerId, buyerId)} as engaged`);
-  return (result as unknown as { rows: { engaged: boolean }[] }).rows[0]?.engaged === true;
+  const [row] = await queryRows<{ engaged: boolean }>(
+    db,
+    sql`select ${engagedBuyer(productId, sellerId, buyerId)} as engaged`,
+  );
+  return row?.engaged === true;
 }
 
 // ---- A member leaves (the account feature's deletion, in its transaction) ----

@@ -1,6 +1,7 @@
 import { inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { productImages } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
 import { startSweep } from '../../lib/sweep';
@@ -25,8 +26,11 @@ export async function sweepOrphanUploads(
   { now = Date.now(), minAgeMs = ORPHAN_MIN_AGE_MS } = {},
 ): Promise<number | undefined> {
   return db.transaction(async (tx) => {
-    const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`);
-    if (!(lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return undefined;
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
+    );
+    if (!lock?.locked) return undefined;
     let removed = 0;
     const sweep = async (keys: string[]) => {
       if (keys.length === 0) return;
