@@ -16,7 +16,7 @@ import { deletePendingOffersBy } from './modules/offers/offers.repo';
 import * as productWrites from './modules/products/products.repo';
 import { deleteSubscriptionsOf } from './modules/push/push.repo';
 import { closeReports } from './modules/reports/reports.repo';
-import { renameMemberInDisputes, voidProposedOf } from './modules/settlements/settlements.repo';
+import { releaseSale, renameMemberInDisputes, voidProposedOf } from './modules/settlements/settlements.repo';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAvatarService } from './modules/auth/avatar.service';
 import { createGoogleService } from './modules/auth/google.service';
@@ -91,7 +91,10 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
   const { config } = ctx;
   const chat = createChatService(ctx);
   const settlements = createSettlementsService(ctx, { moderation: { logAction } });
-  const products = createProductsService(ctx, ctx.storage, undefined, settlements);
+  const products = createProductsService(ctx, ctx.storage, {
+    settlementWrites: { releaseSale },
+    sales: settlements,
+  });
   const ratings = createRatingsService(ctx);
   const requests = createRequestsService(ctx, { members: { countGiveUp: userWrites.countGiveUp } });
   const avatar = createAvatarService(ctx);

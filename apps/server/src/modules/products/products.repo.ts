@@ -20,15 +20,7 @@ import type {
 } from '@campusrun/shared';
 import type { Db, Executor, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import {
-  messages,
-  offers,
-  productImages,
-  products,
-  savedProducts,
-  settlements,
-  users,
-} from '../../db/schema';
+import { messages, offers, productImages, products, savedProducts, users } from '../../db/schema';
 import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
 import { preparedStatements } from '../../lib/prepared';
 import { engagedBuyer } from '../../lib/sale-rule';
@@ -366,41 +358,13 @@ export const applyProductEdit = (
   });
 
 /**
- * Sets the status if the product is the seller's, with the buyer they name when it is sold (null
- * otherwise); answers the status before, or undefined when it is not theirs (or does not exist).
+ * Settling up's write as a product's sale changes (the settlements feature's `releaseSale`), run in
+ * the transaction of the status change or deletion: its settlements held, refused while one its
+ * buyer confirmed is not settled, a proposed one (not to `keepBuyerId`) voided. Answers the voided
+ * ids, or 'settlementOpen'.
  */
-
-/**
- * The product's sale is about to change (available, reserved, sold to `keepBuyerId` or someone
- * else, deleted): with its settlements held, refused while one its buyer confirmed is not settled;
- * a proposed one (not to `keepBuyerId`) is voided. Answers the voided ids, or 'settlementOpen'.
- */
-async function releaseSale(tx: Tx, productId: string, keepBuyerId: string | null) {
-  const live = await tx
-    .select({ id: settlements.id, state: settlements.state, buyerId: settlements.payerId })
-    .from(settlements)
-    .where(
-      and(
-        eq(settlements.productId, productId),
-        inArray(settlements.state, ['proposed', 'open', 'paid', 'disputed']),
-      ),
-    )
-    .for('update');
-  const others = live.filter((s) => s.buyerId !== keepBuyerId);
-  if (others.some((s) => s.state !== 'proposed')) return 'settlementOpen' as const;
-  if (others.length === 0) return [];
-  return (
-    await tx
-      .update(settlements)
-      .set({ state: 'void', voidedAt: sql`now()`, updatedAt: new Date() })
-      .where(
-        inArray(
-          settlements.id,
-          others.map((s) => s.id),
-        ),
-      )
-      .returning({ id: settlements.id })
-  ).map((s) => s.id);
+export interface SaleRelease {
+  releaseSale(tx: Tx, productId: string, keepBuyerId: string | null): Promise<string[] | 'settlementOpen'>;
 }
 
 /**
@@ -409,6 +373,7 @@ async function releaseSale(tx: Tx, productId: string, keepBuyerId: string | null
  */
 export const setProductStatus = (
   db: Db,
+  writes: SaleRelease,
   id: string,
   sellerId: string,
   status: ProductStatus,
@@ -421,7 +386,7 @@ export const setProductStatus = (
       .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
       .for('update');
     if (!before) return undefined;
-    const voided = await releaseSale(tx, id, status === 'sold' ? buyerId : null);
+    const voided = await writes.releaseSale(tx, id, status === 'sold' ? buyerId : null);
     if (voided === 'settlementOpen') return voided;
     await tx
       .update(products)
@@ -439,7 +404,7 @@ export const setProductStatus = (
  * Deletes the seller's product: its image rows (for their files) and the proposed sales it voided;
  * 'settlementOpen' when a confirmed sale is in the way; undefined when it is not theirs.
  */
-export const deleteProduct = (db: Db, id: string, sellerId: string) =>
+export const deleteProduct = (db: Db, writes: SaleRelease, id: string, sellerId: string) =>
   db.transaction(async (tx) => {
     const [mine] = await tx
       .select({ id: products.id })
@@ -447,7 +412,7 @@ export const deleteProduct = (db: Db, id: string, sellerId: string) =>
       .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
       .for('update');
     if (!mine) return undefined;
-    const voided = await releaseSale(tx, id, null);
+    const voided = await writes.releaseSale(tx, id, null);
     if (voided === 'settlementOpen') return voided;
     const images = await tx.select().from(productImages).where(eq(productImages.productId, id));
     await tx.delete(products).where(eq(products.id, id));

@@ -664,6 +664,47 @@ export const autoSettle = async (db: Db, days: number) =>
         s.product_id`,
   );
 
+// ---- A product's sale changes (the products feature's status change or deletion, in its transaction) ----
+
+/**
+ * The product's sale is about to change (available, reserved, sold to `keepBuyerId` or someone
+ * else, deleted): with its settlements held, refused while one its buyer confirmed is not settled;
+ * a proposed one (not to `keepBuyerId`) is voided. Answers the voided ids, or 'settlementOpen'.
+ * It takes a transaction, not any executor: the rows it holds must stay held until the product's
+ * own change commits.
+ */
+export async function releaseSale(
+  tx: Tx,
+  productId: string,
+  keepBuyerId: string | null,
+): Promise<string[] | 'settlementOpen'> {
+  const live = await tx
+    .select({ id: settlements.id, state: settlements.state, buyerId: settlements.payerId })
+    .from(settlements)
+    .where(
+      and(
+        eq(settlements.productId, productId),
+        inArray(settlements.state, ['proposed', 'open', 'paid', 'disputed']),
+      ),
+    )
+    .for('update');
+  const others = live.filter((s) => s.buyerId !== keepBuyerId);
+  if (others.some((s) => s.state !== 'proposed')) return 'settlementOpen';
+  if (others.length === 0) return [];
+  return (
+    await tx
+      .update(settlements)
+      .set({ state: 'void', voidedAt: sql`now()`, updatedAt: new Date() })
+      .where(
+        inArray(
+          settlements.id,
+          others.map((s) => s.id),
+        ),
+      )
+      .returning({ id: settlements.id })
+  ).map((s) => s.id);
+}
+
 // ---- A member leaves (the account feature's deletion, in its transaction) ----
 
 /** A sale nobody confirmed is no debt: one the leaving member was asked to confirm, or proposed, is called off. */
