@@ -81,6 +81,24 @@ const memberErasers: MemberErasers = {
   eraseUser: userWrites.eraseUser,
 };
 
+/** The requests module's writes a trip makes in its own transaction: accepting and handing back requests. */
+const tripRequestWrites = {
+  acceptGroup: requestWrites.acceptGroup,
+  returnFromTrip: requestWrites.returnFromTrip,
+  returnTripRequests: requestWrites.returnTripRequests,
+};
+
+/** The requests module's writes a shared run makes in its own transaction, from joining to acceptance. */
+const runRequestWrites = {
+  insertRunRequest: requestWrites.insertRunRequest,
+  setFee: requestWrites.setFee,
+  cancelPending: requestWrites.cancelPending,
+  leaveAcceptedRun: requestWrites.leaveAcceptedRun,
+  releaseHiddenFromRun: requestWrites.releaseHiddenFromRun,
+  lockPendingOfRun: requestWrites.lockPendingOfRun,
+  acceptGroup: requestWrites.acceptGroup,
+};
+
 /**
  * Every feature's service, each built exactly once from the context. This is the only place a
  * service is constructed (a test checks it): routes, the realtime gateway, jobs and the demo seed are
@@ -105,8 +123,8 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     sessions: createSessionService(ctx),
     avatar,
     requests,
-    trips: createTripsService(ctx, { requests, requestWrites }),
-    runs: createRunsService(ctx, { requests, requestWrites }),
+    trips: createTripsService(ctx, { requests, requestWrites: tripRequestWrites }),
+    runs: createRunsService(ctx, { requests, requestWrites: runRequestWrites }),
     ratings,
     dashboard: createDashboardService(ctx),
     products,

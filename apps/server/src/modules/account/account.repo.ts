@@ -38,7 +38,7 @@ const openRun = (alias: string) => sql.raw(`${alias}.status = 'open' and ${alias
  * request someone accepted; a trip they run still taking requests; a shared run they started or are
  * in that a day scholar may still accept; a settlement of theirs not yet settled.
  */
-export async function blockersOf(tx: Tx, userId: string): Promise<AccountBlocker[]> {
+async function blockersOf(tx: Tx, userId: string): Promise<AccountBlocker[]> {
   const rows = await queryRows<{ kind: AccountBlockerKind; id: string; title: string }>(
     tx,
     sql`

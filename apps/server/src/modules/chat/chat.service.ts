@@ -16,7 +16,7 @@ export const USER_NOT_FOUND = COMMON_MESSAGES.userNotFound;
 /** Messages one user may send per minute, over REST and sockets together, on every process. */
 export const CHAT_SEND_LIMIT = { points: 60, duration: 60 } as const;
 
-export interface SendInput {
+interface SendInput {
   receiverId: string;
   content: string;
   clientId?: string;
@@ -25,7 +25,7 @@ export interface SendInput {
 }
 
 /** A message another feature posts into a thread for its user (an offer card). */
-export interface PostInput {
+interface PostInput {
   receiverId: string;
   content: string;
   productId: string;

@@ -38,12 +38,12 @@ import {
 
 /** The product's own columns (never the search vector). */
 const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
-export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector'>;
+type ProductRow = Omit<typeof products.$inferSelect, 'searchVector'>;
 export type NewProduct = typeof products.$inferInsert;
 export type ImageRow = typeof productImages.$inferSelect;
 export type NewImage = Omit<typeof productImages.$inferInsert, 'productId' | 'position'>;
 
-export interface SellerRow {
+interface SellerRow {
   id: string;
   name: string;
   avatar: string | null;

@@ -56,7 +56,7 @@ const viewerOf = (actor: Actor): ProductViewer => ({
 type ProductsContext = Pick<AppContext, 'db'> & { log: Pick<AppContext['log'], 'error'>; events?: Events };
 
 /** Settling up, told of the proposed sales a seller's change called off (committed). */
-export interface SalesHook {
+interface SalesHook {
   salesVoided(settlementIds: string[]): Promise<void>;
 }
 

@@ -7,9 +7,9 @@ import type { Storage } from '../../lib/storage';
 import { startSweep } from '../../lib/sweep';
 
 /** Files younger than this are left alone: their product row may still be on its way to commit. */
-export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
+const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 /** How often each process offers to sweep; one of them at a time does (advisory lock). */
-export const ORPHAN_SWEEP_EVERY_MS = 15 * 60 * 1000;
+const ORPHAN_SWEEP_EVERY_MS = 15 * 60 * 1000;
 /** Advisory lock key of the sweep (the migrations use another). */
 const SWEEP_LOCK = 724243;
 const BATCH = 500;

@@ -16,7 +16,7 @@ import { presentRating, presentReview } from './ratings.presenter';
 import * as repo from './ratings.repo';
 
 /** How many reviews a sale or a profile shows. */
-export const REVIEWS_SHOWN = 10;
+const REVIEWS_SHOWN = 10;
 
 type RatingsContext = Pick<AppContext, 'db' | 'events'>;
 

@@ -336,10 +336,6 @@ export const stopRequests = (db: Db, tripId: string) =>
     .orderBy(asc(requests.acceptedAt), asc(requests.number));
 export type StopRequest = Awaited<ReturnType<typeof stopRequests>>[number];
 
-/** The name of a user (a runner or a requester), for notices. */
-export const nameOf = async (db: Db, userId: string) =>
-  (await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1))[0]?.name ?? '';
-
 /**
  * Whether the runner was already told that this request was added to this trip (a request taken off
  * and added again is not announced twice).
