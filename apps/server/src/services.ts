@@ -16,7 +16,7 @@ import { deletePendingOffersBy } from './modules/offers/offers.repo';
 import * as productWrites from './modules/products/products.repo';
 import { deleteSubscriptionsOf } from './modules/push/push.repo';
 import { closeReports } from './modules/reports/reports.repo';
-import { renameMemberInDisputes, voidProposedOf } from './modules/settlements/settlements.repo';
+import { releaseSale, renameMemberInDisputes, voidProposedOf } from './modules/settlements/settlements.repo';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAvatarService } from './modules/auth/avatar.service';
 import { createGoogleService } from './modules/auth/google.service';
@@ -81,6 +81,24 @@ const memberErasers: MemberErasers = {
   eraseUser: userWrites.eraseUser,
 };
 
+/** The requests module's writes a trip makes in its own transaction: accepting and handing back requests. */
+const tripRequestWrites = {
+  acceptGroup: requestWrites.acceptGroup,
+  returnFromTrip: requestWrites.returnFromTrip,
+  returnTripRequests: requestWrites.returnTripRequests,
+};
+
+/** The requests module's writes a shared run makes in its own transaction, from joining to acceptance. */
+const runRequestWrites = {
+  insertRunRequest: requestWrites.insertRunRequest,
+  setFee: requestWrites.setFee,
+  cancelPending: requestWrites.cancelPending,
+  leaveAcceptedRun: requestWrites.leaveAcceptedRun,
+  releaseHiddenFromRun: requestWrites.releaseHiddenFromRun,
+  lockPendingOfRun: requestWrites.lockPendingOfRun,
+  acceptGroup: requestWrites.acceptGroup,
+};
+
 /**
  * Every feature's service, each built exactly once from the context. This is the only place a
  * service is constructed (a test checks it): routes, the realtime gateway, jobs and the demo seed are
@@ -91,7 +109,10 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
   const { config } = ctx;
   const chat = createChatService(ctx);
   const settlements = createSettlementsService(ctx, { moderation: { logAction } });
-  const products = createProductsService(ctx, ctx.storage, undefined, settlements);
+  const products = createProductsService(ctx, ctx.storage, {
+    settlementWrites: { releaseSale },
+    sales: settlements,
+  });
   const ratings = createRatingsService(ctx);
   const requests = createRequestsService(ctx, { members: { countGiveUp: userWrites.countGiveUp } });
   const avatar = createAvatarService(ctx);
@@ -102,8 +123,8 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     sessions: createSessionService(ctx),
     avatar,
     requests,
-    trips: createTripsService(ctx, { requests, requestWrites }),
-    runs: createRunsService(ctx, { requests, requestWrites }),
+    trips: createTripsService(ctx, { requests, requestWrites: tripRequestWrites }),
+    runs: createRunsService(ctx, { requests, requestWrites: runRequestWrites }),
     ratings,
     dashboard: createDashboardService(ctx),
     products,

@@ -26,7 +26,9 @@ export * from './schemas/responses';
 // Limits, messages and labels are plain values, apart from the zod schemas that use them: a screen
 // that only shows them does not load the validator.
 export * from './messages/common';
+export * from './messages/auth';
 export * from './messages/chat';
+export * from './messages/notifications';
 export * from './messages/market';
 export * from './messages/products';
 export * from './messages/profile';

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import { queryRows } from '../db/rows';
 import { privateDir } from '../lib/data-dir';
 import { startSweep } from '../lib/sweep';
 import { createBackup, runnerName, type PhotoSource } from './dump';
@@ -28,13 +29,12 @@ export const backupsDir = (config: Pick<Config, 'dataDir'>) => path.join(config.
 export const photoSource = (config: Pick<Config, 'dataDir' | 's3'>): PhotoSource =>
   config.s3 ? { kind: 's3', bucket: config.s3.bucket } : { kind: 'local', dir: uploadsDir(config) };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /** The newest backup that succeeded, as every process sharing the database sees it. */
 async function lastGoodBackup(db: Db): Promise<{ at: Date; sizeBytes: number } | undefined> {
-  const [row] = rowsOf<{ at: string; size: string }>(
-    await db.execute(sql`select started_at::text as at, size_bytes::text as size from backup_runs
-      where status = 'ok' order by started_at desc limit 1`),
+  const [row] = await queryRows<{ at: string; size: string }>(
+    db,
+    sql`select started_at::text as at, size_bytes::text as size from backup_runs
+      where status = 'ok' order by started_at desc limit 1`,
   );
   return row ? { at: new Date(row.at), sizeBytes: Number(row.size) } : undefined;
 }
@@ -47,13 +47,14 @@ async function claimDueBackup(db: Db, everyHours: number): Promise<string | unde
   await db.execute(sql`update backup_runs set status = 'failed', finished_at = now(),
       error = 'the process running it stopped'
     where status = 'running' and heartbeat_at < now() - ${STALE_AFTER}::interval`);
-  const [claimed] = rowsOf<{ id: string }>(
-    await db.execute(sql`insert into backup_runs (status, runner)
+  const [claimed] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into backup_runs (status, runner)
       select 'running', ${runnerName()}
       where not exists (select 1 from backup_runs where status = 'ok'
         and started_at > now() - make_interval(secs => ${everyHours * 3600}))
       on conflict do nothing
-      returning id`),
+      returning id`,
   );
   return claimed?.id;
 }

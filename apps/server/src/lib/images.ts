@@ -38,7 +38,6 @@ export const CHAT_IMAGE_LIMITS: ImageLimits = {
 
 /** Decoded uploads (product and chat photos) one user may send in 10 minutes, on every process. */
 const PHOTO_UPLOAD_LIMIT = { points: 60, duration: 600 } as const;
-export const PHOTO_UPLOAD_WAIT = 'Too many uploads. Please try again in {seconds} seconds.';
 const photoBudgets = new WeakMap<LimiterFactory, Limiter>();
 /** The one photo upload budget of an app, shared by the product and chat photo routes. */
 export function photoUploadBudget(limiter: LimiterFactory): Limiter {

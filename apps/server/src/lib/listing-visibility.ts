@@ -1,5 +1,6 @@
 import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
 import { userBlocks, users } from '../db/schema';
 
 /**
@@ -30,31 +31,40 @@ export const notBlocked = (a: UserRef, b: UserRef): SQL =>
 
 /** Whether either of the two users blocks the other. */
 export async function isBlockedBetween(db: Db, a: string, b: string): Promise<boolean> {
-  const result = await db.execute(sql`select not ${notBlocked(a, b)} as blocked`);
-  return (result as unknown as { rows: { blocked: boolean }[] }).rows[0]?.blocked === true;
+  const [row] = await queryRows<{ blocked: boolean }>(db, sql`select not ${notBlocked(a, b)} as blocked`);
+  return row?.blocked === true;
 }
 
 /** Whether the user `userId` names is suspended now. */
 export async function isSuspended(db: Db, userId: string): Promise<boolean> {
-  const result = await db.execute(sql`select not ${notSuspended(userId)} as suspended`);
-  return (result as unknown as { rows: { suspended: boolean }[] }).rows[0]?.suspended === true;
+  const [row] = await queryRows<{ suspended: boolean }>(
+    db,
+    sql`select not ${notSuspended(userId)} as suspended`,
+  );
+  return row?.suspended === true;
 }
 
 /** Everyone who blocks `userId` or whom `userId` blocks (each once). */
 export async function blockedWith(db: Db, userId: string): Promise<string[]> {
-  const result = await db.execute(sql`select distinct case when ub.blocker_id = ${userId}
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select distinct case when ub.blocker_id = ${userId}
       then ub.blocked_id else ub.blocker_id end as id
-    from ${userBlocks} ub where ub.blocker_id = ${userId} or ub.blocked_id = ${userId}`);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    from ${userBlocks} ub where ub.blocker_id = ${userId} or ub.blocked_id = ${userId}`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Those of `userIds` of whom neither blocks `userId` nor is blocked by them (in no particular order). */
 export async function notBlockedAmong(db: Db, userId: string, userIds: string[]): Promise<string[]> {
   if (userIds.length === 0) return [];
-  const result = await db.execute(sql`select u.id from ${users} u
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select u.id from ${users} u
     where u.id in (${sql.join(
       userIds.map((id) => sql`${id}`),
       sql`, `,
-    )}) and ${notBlocked(sql`u.id`, userId)}`);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    )}) and ${notBlocked(sql`u.id`, userId)}`,
+  );
+  return rows.map((r) => r.id);
 }

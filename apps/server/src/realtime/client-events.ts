@@ -4,7 +4,7 @@ import { CHAT_MESSAGES, clientIdField, MESSAGES, messageContent, type SendAck } 
 import { SESSION_EXPIRED } from '../lib/auth';
 import type { AppContext } from '../lib/context';
 import { AppError } from '../lib/errors';
-import { TOO_MANY_MESSAGES, type ChatService } from '../modules/chat/chat.service';
+import type { ChatService } from '../modules/chat/chat.service';
 import type { Recheck } from './handshake';
 import { REALTIME_LIMITS, productRoom, type IoSocket } from './rooms';
 
@@ -37,7 +37,7 @@ export function createClientEvents(
           if (allowed) return next();
           const ack = args[args.length - 1];
           if (event === 'message:send' && typeof ack === 'function')
-            (ack as (answer: SendAck) => void)({ ok: false, error: TOO_MANY_MESSAGES });
+            (ack as (answer: SendAck) => void)({ ok: false, error: CHAT_MESSAGES.tooMany });
         },
         (err: unknown) => {
           // Without the shared counter, serve rather than go silent; sends keep their own limit.

@@ -16,10 +16,16 @@ import { and, eq, like } from 'drizzle-orm';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { ChatMessage, ClientToServerEvents, SendAck, ServerToClientEvents } from '@campusrun/shared';
+import {
+  CHAT_MESSAGES,
+  type ChatMessage,
+  type ClientToServerEvents,
+  type SendAck,
+  type ServerToClientEvents,
+} from '@campusrun/shared';
 import { openPostgres, type Database } from '../db/client';
 import { messages, requests, users } from '../db/schema';
-import { CHAT_SEND_LIMIT, TOO_MANY_MESSAGES } from '../modules/chat/chat.service';
+import { CHAT_SEND_LIMIT } from '../modules/chat/chat.service';
 import { createRequest, createUser, tokenFor } from '../test/factories';
 import { freePort } from '../test/free-port';
 
@@ -260,8 +266,8 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
     }
     const overRest = await viaRest('limit-over-rest');
     expect(overRest.status).toBe(429);
-    expect(((await overRest.json()) as { message: string }).message).toBe(TOO_MANY_MESSAGES);
-    expect(await viaSocket('limit-over-socket')).toEqual({ ok: false, error: TOO_MANY_MESSAGES });
+    expect(((await overRest.json()) as { message: string }).message).toBe(CHAT_MESSAGES.tooMany);
+    expect(await viaSocket('limit-over-socket')).toEqual({ ok: false, error: CHAT_MESSAGES.tooMany });
 
     // Signing out one device over process 2 closes that device's sockets on both processes, and
     // only those; signing out of all devices closes the rest.

@@ -1,12 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, SendAck, ServerToClientEvents } from '@campusrun/shared';
+import {
+  CHAT_MESSAGES,
+  type ClientToServerEvents,
+  type SendAck,
+  type ServerToClientEvents,
+} from '@campusrun/shared';
 import { messages, users } from '../db/schema';
 import { SESSION_EXPIRED } from '../lib/auth';
 import { createJwt } from '../lib/tokens';
 import { startSession } from '../modules/auth/session.service';
-import { CHAT_SEND_LIMIT, TOO_MANY_MESSAGES } from '../modules/chat/chat.service';
+import { CHAT_SEND_LIMIT } from '../modules/chat/chat.service';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { DEFAULT_PASSWORD, authAs, bearer, createRequest, createUser, tokenFor } from '../test/factories';
 import { HANDSHAKE_ERRORS, REALTIME_LIMITS } from './gateway';
@@ -224,12 +229,12 @@ describe('messages', () => {
     // The budget is spent: refused on every path, with the same words.
     const overRest = await rest(999);
     expect(overRest.statusCode).toBe(429);
-    expect(overRest.json()).toMatchObject({ message: TOO_MANY_MESSAGES, code: 'RATE_LIMITED' });
+    expect(overRest.json()).toMatchObject({ message: CHAT_MESSAGES.tooMany, code: 'RATE_LIMITED' });
     expect(Number(overRest.headers['retry-after'])).toBeGreaterThan(0);
     for (const s of [tab1, tab2, await online(a)]) {
       expect(await send(s, { receiverId: b.id, message: 'more', clientId: 'more' })).toEqual({
         ok: false,
-        error: TOO_MANY_MESSAGES,
+        error: CHAT_MESSAGES.tooMany,
       });
     }
     expect(await t.db.select().from(messages).where(eq(messages.senderId, a.id))).toHaveLength(
@@ -390,7 +395,7 @@ describe('presence and typing leak to strangers', () => {
     // A message past the budget is refused in its acknowledgement; other users are unaffected.
     expect(await send(tabs[0]!, { receiverId: a.id, message: 'x', clientId: 'over' })).toEqual({
       ok: false,
-      error: TOO_MANY_MESSAGES,
+      error: CHAT_MESSAGES.tooMany,
     });
     const b = await online(await person('Ravi'));
     const status = next(b, 'user:status');

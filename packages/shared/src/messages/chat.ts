@@ -16,4 +16,10 @@ export const CHAT_MESSAGES = {
   photoContent: 'Photo',
   /** A chat photo's link without a valid signature, or past its expiry. */
   photoLinkExpired: 'This photo link has expired. Reload the conversation to see the photo.',
+  self: 'You cannot message yourself',
+  /** Over the send budget, over HTTP and the socket alike. */
+  tooMany: 'Too many messages. Please slow down.',
+  productNotInThread: 'This product is not sold by either of you',
+  /** What a message a moderator removed says instead. */
+  removed: 'This message was removed by a moderator.',
 } as const;

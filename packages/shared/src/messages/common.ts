@@ -25,6 +25,8 @@ export const MESSAGES = {
   nameCharacters: 'Name contains characters that are not allowed',
   passwordCharacters: 'Password contains characters that are not allowed',
   textCharacters: 'This text contains characters that are not allowed',
+  /** Over a photo upload budget (products, chat, the profile photo); the limiter fills in `{seconds}`. */
+  uploadsTooMany: 'Too many uploads. Please try again in {seconds} seconds.',
 } as const;
 
 /** The message of a field that holds characters its kind of text may not. */

@@ -62,6 +62,7 @@ export const PRODUCT_MESSAGES = {
     'One of the kept images no longer belongs to this product. Please reload and try again',
   // permissions and lookups
   onlyHostellers: 'Only hostellers can edit products',
+  onlyHostellersSell: 'Only hostellers can sell products',
   notSeller: 'You are not authorized to edit this product',
   notFound: 'Product not found',
   // toasts

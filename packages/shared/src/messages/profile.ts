@@ -27,3 +27,14 @@ export const AVATAR_MESSAGES = {
   uploadFailed: 'Could not update your photo. Please try again.',
   removeFailed: 'Could not remove your photo. Please try again.',
 } as const;
+
+/** What saving one's profile, completing it and changing the password answer. */
+export const PROFILE_MESSAGES = {
+  updated: 'Profile updated successfully',
+  completed: 'Profile completed successfully!',
+  alreadyComplete: 'Your profile is already complete',
+  passwordChanged: 'Password changed successfully',
+  noPassword: 'Your account has no password yet. Use Forgot password to set one.',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordUnchanged: 'The new password must be different from the current one',
+} as const;

@@ -16,7 +16,10 @@ export const REQUEST_LIMITS = {
   pickupFromMax: 80,
 } as const;
 
-/** The request form's texts (the first four in the order they are checked) and the rest of its rules. */
+/**
+ * Every user-visible text of delivery requests: the request form's (the first four in the order they
+ * are checked) and the rest of its rules, then the lookups and refusals the API answers.
+ */
 export const REQUEST_MESSAGES = {
   itemNameRequired: 'Please enter an item name',
   itemNameTooLong: `Item name must be at most ${REQUEST_LIMITS.itemNameMax} characters`,
@@ -54,6 +57,26 @@ export const REQUEST_MESSAGES = {
   alreadyPickedUp: 'You have already marked this request picked up',
   /** What the requester sees of an accepted request before its deliverer acted on it. */
   waitingForPickup: 'Waiting for your deliverer to pick it up',
+  // lookups and refusals (a refusal's key is its reason, with the variants of one reason per action)
+  notFound: 'Request not found',
+  ownRequest: 'You cannot accept your own request',
+  gaveUpTwice: 'You gave this request up twice, so you cannot accept it again',
+  notRequester: 'Only the hosteller who posted this request can cancel it',
+  notRequesterRepost: 'Only the hosteller who posted this request can repost it',
+  notRequesterConfirm: 'Only the hosteller who posted this request can confirm receipt',
+  notDelivererComplete: 'Only the assigned deliverer can complete this request',
+  notDelivererCancel: 'Only the assigned deliverer can cancel this delivery',
+  notDelivererPickUp: 'Only the assigned deliverer can mark this request picked up',
+  alreadyYours: 'You have already accepted this request',
+  taken: 'This request has already been accepted by another day scholar',
+  expired: 'The deadline for this request has passed',
+  completed: 'This request has already been completed',
+  cancelled: 'This request has been cancelled',
+  notAccepted: 'This request has not been accepted yet',
+  notExpired: 'This request has not expired yet',
+  changed: 'This request was just changed by someone else. Please refresh and try again.',
+  partOfRun: 'This request is part of a shared run; accept the run',
+  partOfRunRepost: 'This request is part of a shared run and keeps its deadline; cancel it and post it again',
 } as const;
 
 /** The words for a request's money: the fee is what the deliverer earns; the item cost is paid back. */

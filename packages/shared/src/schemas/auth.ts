@@ -12,6 +12,7 @@ import {
   userText,
 } from './common';
 import { userSchema } from './users';
+import { AUTH_MESSAGES } from '../messages/auth';
 import { MESSAGES } from '../messages/common';
 
 type Campus = Pick<CampusConfig, 'campusName' | 'emailDomain'>;
@@ -151,11 +152,7 @@ export const loginResponseSchema = z.object({ token: z.string(), user: userSchem
 
 /** POST /auth/google/exchange: the one-time code the Google callback page was sent with. */
 export const googleExchangeSchema = z.object({
-  code: userText('line', 'Authentication failed. Please try again.', {
-    error: 'Authentication failed. Please try again.',
-  })
-    .min(1)
-    .max(200),
+  code: userText('line', AUTH_MESSAGES.googleFailed, { error: AUTH_MESSAGES.googleFailed }).min(1).max(200),
 });
 export const googleExchangeResponseSchema = loginResponseSchema.extend({ completeProfile: z.boolean() });
 export type GoogleExchangeResponse = z.infer<typeof googleExchangeResponseSchema>;

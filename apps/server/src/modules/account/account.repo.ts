@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AccountBlocker, AccountBlockerKind } from '@campusrun/shared';
 import type { Db, Executor, Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { requests, sessions, users } from '../../db/schema';
 
 /**
@@ -32,16 +33,15 @@ export const sessionStartedAt = async (db: Db, userId: string, sessionId: string
 /** A shared run a day scholar may still accept (aliased `alias`). */
 const openRun = (alias: string) => sql.raw(`${alias}.status = 'open' and ${alias}.deadline > now()`);
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * What keeps the member from leaving: a delivery they accepted and have not finished; their own
  * request someone accepted; a trip they run still taking requests; a shared run they started or are
  * in that a day scholar may still accept; a settlement of theirs not yet settled.
  */
-export async function blockersOf(tx: Tx, userId: string): Promise<AccountBlocker[]> {
-  const rows = rowsOf<{ kind: AccountBlockerKind; id: string; title: string }>(
-    await tx.execute(sql`
+async function blockersOf(tx: Tx, userId: string): Promise<AccountBlocker[]> {
+  const rows = await queryRows<{ kind: AccountBlockerKind; id: string; title: string }>(
+    tx,
+    sql`
       select 'delivery' as kind, r.id, r.item_name as title, r.created_at as at from ${requests} r
         where r.deliverer_id = ${userId} and r.status = 'accepted'
       union all
@@ -58,7 +58,7 @@ export async function blockersOf(tx: Tx, userId: string): Promise<AccountBlocker
       union all
       select 'settlement', s.id, s.title, s.created_at from settlements s
         where (s.payer_id = ${userId} or s.payee_id = ${userId}) and s.state in ('open', 'paid', 'disputed')
-      order by at, id`),
+      order by at, id`,
   );
   return rows.map(({ kind, id, title }) => ({ kind, id, title }));
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import * as repo from './auth.repo';
 
 /** The end of a suspension in force now: null for "until lifted", undefined when not suspended. */
-export function suspensionOf(
+function suspensionOf(
   user: Pick<repo.UserRow, 'suspendedAt' | 'suspendedUntil'>,
   now = new Date(),
 ): Date | null | undefined {

@@ -117,4 +117,3 @@ export function createCodeMailBudget(limiter: AppContext['limiter']) {
     },
   };
 }
-export type CodeMailBudget = ReturnType<typeof createCodeMailBudget>;

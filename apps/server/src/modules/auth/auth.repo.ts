@@ -259,9 +259,6 @@ export const useResetToken = async (db: Db, tokenHash: string) =>
       .returning({ userId: passwordResetTokens.userId })
   )[0]?.userId;
 
-export const deleteExpiredResetTokens = (db: Db) =>
-  db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date()));
-
 export const findUserByGoogleSub = async (db: Db, sub: string) =>
   (await db.select().from(users).where(eq(users.googleSub, sub)).limit(1))[0];
 
@@ -279,16 +276,6 @@ export const completeProfile = async (
       .returning()
   )[0];
 
-/** Revokes every token of the user issued so far; false when there is no such user. */
-export const bumpTokenVersion = async (db: Db, id: string) =>
-  (
-    await db
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning({ id: users.id })
-  ).length > 0;
-
 // ---- A member leaves (the account feature's deletion, in its transaction) ----
 
 /** The password reset links a leaving member was sent. */
@@ -300,7 +287,7 @@ const NO_EMAIL: EmailPreferences = { messages: false, requests: false };
 const NO_PUSH: PushPreferences = { messages: false, requests: false, urgent: false, marketplace: false };
 
 /** An address nobody can own or sign in with (`.invalid` never resolves), unique like the column. */
-export const erasedEmail = (userId: string) => `${userId}@deleted.invalid`;
+const erasedEmail = (userId: string) => `${userId}@deleted.invalid`;
 
 /**
  * The user row keeps only what others' records need, under the name "Deleted user": no address,

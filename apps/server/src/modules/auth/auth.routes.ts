@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AUTH_MESSAGES,
   changePasswordSchema,
   completeProfileSchema,
   createAuthSchemas,
@@ -219,7 +220,7 @@ function googleRoutes(app: ZodApp, ctx: AppContext, google: GoogleService, tags:
         cookieValue(req.headers.cookie, EXCHANGE_COOKIE),
         req.headers['user-agent'],
       );
-      if (!session) throw badRequest('Authentication failed. Please try again.');
+      if (!session) throw badRequest(AUTH_MESSAGES.googleFailed);
       return session;
     },
   );

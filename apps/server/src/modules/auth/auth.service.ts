@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { LIMITS, type LoginBody, type RegisterBody } from '@campusrun/shared';
+import { AUTH_MESSAGES, LIMITS, type LoginBody, type RegisterBody } from '@campusrun/shared';
 import { AppError, badRequest, isUniqueViolation, unauthorized } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
 import { mailboxOf } from '../../lib/email-address';
@@ -11,20 +11,6 @@ import * as repo from './auth.repo';
 import { alreadyRegisteredMail, otpMail, resetMail } from './auth.mail';
 import { presentSelf } from './auth.presenter';
 import { announceSessionsRevoked, startSession } from './session.service';
-
-export const AUTH_MESSAGES = {
-  registered: 'Registration successful. Please check your email for the verification code.',
-  otpSent: 'OTP sent successfully',
-  otpCooldown: 'Please wait {seconds} seconds before requesting a new OTP.',
-  otpInvalid: 'Invalid or expired OTP. Please check the code or request a new one.',
-  otpLocked: 'Too many wrong attempts. Please request a new OTP.',
-  verified: 'Email verified successfully!',
-  badCredentials: 'Invalid email or password',
-  notVerified: 'Your email is not verified. Please verify your email.',
-  forgotSent: 'If an account exists for that email, password reset instructions have been sent.',
-  resetInvalid: 'This reset link is invalid or has expired. Please request a new one.',
-  resetDone: 'Password reset successful! You can now sign in.',
-} as const;
 
 /** Sign-ups of one address whose password a sign-in tries (the newest); bounds the hashing work. */
 const LOGIN_PENDING_CHECKS = 5;

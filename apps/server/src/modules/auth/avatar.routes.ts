@@ -2,7 +2,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AVATAR_LIMITS, AVATAR_MESSAGES, profileUpdateResponseSchema } from '@campusrun/shared';
+import { AVATAR_LIMITS, AVATAR_MESSAGES, MESSAGES, profileUpdateResponseSchema } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { multipartForm } from '../../lib/multipart';
@@ -33,7 +33,6 @@ export function avatarRoutes(ctx: AppContext, guards: Guards, service: AvatarSer
     });
     // Image decoding is the costly part: per user, on top of the global per-IP limit.
     const uploads = ctx.limiter('avatar-uploads', { points: 20, duration: 600 });
-    const uploadWait = 'Too many uploads. Please try again in {seconds} seconds.';
     const tags = ['users'];
 
     await guards.scope(app, 'signedIn', (app) => {
@@ -41,7 +40,7 @@ export function avatarRoutes(ctx: AppContext, guards: Guards, service: AvatarSer
         '/users/avatar',
         {
           preValidation: form.preValidation,
-          preHandler: [async (req) => uploads.consume(actorOf(req).id, uploadWait), form.read],
+          preHandler: [async (req) => uploads.consume(actorOf(req).id, MESSAGES.uploadsTooMany), form.read],
           onSend: form.onSend,
           schema: {
             tags,

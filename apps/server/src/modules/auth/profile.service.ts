@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  PROFILE_MESSAGES,
   type ChangePasswordBody,
   type CompleteProfileBody,
   type FieldError,
@@ -43,22 +44,18 @@ export function createProfileService(ctx: AppContext) {
       });
       if (!user) throw unauthorized();
       await announceUserUpdated(ctx, user.id);
-      return { message: 'Profile updated successfully', user: presentSelf(user) };
+      return { message: PROFILE_MESSAGES.updated, user: presentSelf(user) };
     },
 
     async changePassword(actor: Actor, body: ChangePasswordBody) {
       await passwordLimit.consume(actor.id);
       const user = await repo.findUserById(db, actor.id);
       if (!user) throw unauthorized();
-      if (!user.passwordHash)
-        throw fieldError(
-          'currentPassword',
-          'Your account has no password yet. Use Forgot password to set one.',
-        );
+      if (!user.passwordHash) throw fieldError('currentPassword', PROFILE_MESSAGES.noPassword);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
-        throw fieldError('currentPassword', 'Current password is incorrect');
+        throw fieldError('currentPassword', PROFILE_MESSAGES.currentPasswordWrong);
       if (body.currentPassword === body.newPassword)
-        throw fieldError('newPassword', 'The new password must be different from the current one');
+        throw fieldError('newPassword', PROFILE_MESSAGES.passwordUnchanged);
       const updated = await repo.setPassword(db, user.id, await hashPassword(body.newPassword));
       if (!updated) throw unauthorized();
       await passwordLimit.reset(actor.id);
@@ -67,7 +64,7 @@ export function createProfileService(ctx: AppContext) {
       const token = await renewSession(ctx, updated, actor.sessionId);
       await announceSessionsRevoked(ctx, updated.id);
       if (!token) throw unauthorized();
-      return { message: 'Password changed successfully', token };
+      return { message: PROFILE_MESSAGES.passwordChanged, token };
     },
 
     /** Role, phone and hostel for a Google account; only once, so the role cannot be changed later. */
@@ -79,9 +76,9 @@ export function createProfileService(ctx: AppContext) {
         hostelBlock: isHosteller ? body.hostelBlock : null,
         roomNumber: isHosteller ? body.roomNumber : null,
       });
-      if (!user) throw conflict('Your profile is already complete');
+      if (!user) throw conflict(PROFILE_MESSAGES.alreadyComplete);
       await announceUserUpdated(ctx, user.id);
-      return { message: 'Profile completed successfully!', user: presentSelf(user) };
+      return { message: PROFILE_MESSAGES.completed, user: presentSelf(user) };
     },
 
     async getPublicUser(id: string) {

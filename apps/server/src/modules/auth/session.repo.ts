@@ -3,8 +3,6 @@ import type { Db, Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { SESSION_LIMITS } from '../../lib/auth';
 
-export type SessionRow = typeof sessions.$inferSelect;
-
 /** Live sessions one account may hold; signing in past it ends the least recently used one. */
 export const MAX_SESSIONS_PER_USER = 50;
 
@@ -14,7 +12,7 @@ const idleCutoff = () => new Date(Date.now() - SESSION_LIMITS.idleDays * 86_400_
  * The condition of a live session row: its token version is the user's, its token has not expired
  * and it was used within the idle limit. SQL over `sessions` joined with `users`.
  */
-export const liveSession = () =>
+const liveSession = () =>
   and(
     eq(sessions.tokenVersion, users.tokenVersion),
     gt(sessions.expiresAt, sql`now()`),

@@ -6,8 +6,6 @@ import { notFound, unauthorized } from '../../lib/errors';
 import * as sessionRepo from './session.repo';
 import { presentSession } from './session.presenter';
 
-export const LOGGED_OUT = SESSION_MESSAGES.loggedOut;
-
 /** Longest user agent kept for a session. */
 const USER_AGENT_MAX = 300;
 
@@ -30,7 +28,7 @@ export const announceUserUpdated = (ctx: Pick<AppContext, 'events'>, userId: str
   ctx.events.emit({ type: 'user.updated', userId });
 
 /** The user agent as stored: printable, single-spaced, trimmed, at most 300 characters. */
-export const cleanUserAgent = (userAgent: string | undefined) =>
+const cleanUserAgent = (userAgent: string | undefined) =>
   (userAgent ?? '')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ')

@@ -1,5 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { CHAT_MESSAGES } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { messages, offers, productImages, products, userBlocks, users } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
 import { isoText } from '../../lib/sql-time';
@@ -138,7 +140,9 @@ export interface ConversationRow {
 
 /** Every conversation of a user in one query: partner, latest message, unread count; newest first. */
 export async function conversations(db: Db, me: string): Promise<ConversationRow[]> {
-  const result = await db.execute(sql`
+  return queryRows<ConversationRow>(
+    db,
+    sql`
     with latest as (
       select distinct on (partner_id) partner_id, id, content, sender_id, sent_at
       from (
@@ -163,8 +167,8 @@ export async function conversations(db: Db, me: string): Promise<ConversationRow
     -- A conversation with someone the user blocks leaves their list (the messages stay stored).
     where not exists (select 1 from ${userBlocks} b where b.blocker_id = ${me} and b.blocked_id = l.partner_id)
     order by l.sent_at desc, l.id desc
-  `);
-  return (result as unknown as { rows: ConversationRow[] }).rows;
+  `,
+  );
 }
 
 /**
@@ -181,12 +185,15 @@ const unblockedPair = (a: SQL, b: SQL) =>
  * message shows nothing to either side.
  */
 export async function presencePeers(db: Db, me: string): Promise<string[]> {
-  const result = await db.execute(sql`
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
     select p.id from (select distinct receiver_id as id from ${messages} where sender_id = ${me}) p
     where exists (select 1 from ${messages} m where m.sender_id = p.id and m.receiver_id = ${me})
       and ${unblockedPair(sql`${me}::uuid`, sql`p.id`)}
-  `);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  `,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Those of `ids` who are presence peers of `me` (see presencePeers; a few index probes per id). */
@@ -196,18 +203,19 @@ export async function presencePeersAmong(db: Db, me: string, ids: string[]): Pro
     ids.map((id) => sql`(${id}::uuid)`),
     sql`, `,
   );
-  const result = await db.execute(sql`
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
     select c.id from (values ${candidates}) as c(id)
     where exists (select 1 from ${messages} m where m.sender_id = ${me} and m.receiver_id = c.id)
       and exists (select 1 from ${messages} m where m.sender_id = c.id and m.receiver_id = ${me})
       and ${unblockedPair(sql`${me}::uuid`, sql`c.id`)}
-  `);
-  return new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+  `,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 // ---- Moderation's decisions (in the moderator's transaction) ----
-
-export const REMOVED_MESSAGE = 'This message was removed by a moderator.';
 
 /** Blanks a message and forgets its photo; answers the photo's storage key, for removal after commit. */
 export async function blankMessage(tx: Executor, id: string): Promise<string | null> {
@@ -216,6 +224,9 @@ export async function blankMessage(tx: Executor, id: string): Promise<string | n
     .from(messages)
     .where(eq(messages.id, id))
     .for('update');
-  await tx.update(messages).set({ content: REMOVED_MESSAGE, imagePath: null }).where(eq(messages.id, id));
+  await tx
+    .update(messages)
+    .set({ content: CHAT_MESSAGES.removed, imagePath: null })
+    .where(eq(messages.id, id));
   return before?.imagePath ?? null;
 }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
+  MESSAGES,
   clientIdField,
   sendPhotoFieldsSchema,
   conversationMessagesResponse,
@@ -16,7 +17,7 @@ import {
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
-import { PHOTO_UPLOAD_WAIT, photoUploadBudget } from '../../lib/images';
+import { photoUploadBudget } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import { type ChatService, USER_NOT_FOUND } from './chat.service';
 
@@ -57,7 +58,10 @@ export function chatRoutes(ctx: AppContext, guards: Guards, service: ChatService
         '/chat/photo',
         {
           preValidation: photoForm.preValidation,
-          preHandler: [async (req) => uploads.consume(actorOf(req).id, PHOTO_UPLOAD_WAIT), photoForm.read],
+          preHandler: [
+            async (req) => uploads.consume(actorOf(req).id, MESSAGES.uploadsTooMany),
+            photoForm.read,
+          ],
           onSend: photoForm.onSend,
           schema: {
             tags,

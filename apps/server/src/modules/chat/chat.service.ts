@@ -12,13 +12,11 @@ import { presentConversation, presentMessage } from './chat.presenter';
 import * as repo from './chat.repo';
 
 export const USER_NOT_FOUND = COMMON_MESSAGES.userNotFound;
-export const SELF_MESSAGE = 'You cannot message yourself';
-export const TOO_MANY_MESSAGES = 'Too many messages. Please slow down.';
 
 /** Messages one user may send per minute, over REST and sockets together, on every process. */
 export const CHAT_SEND_LIMIT = { points: 60, duration: 60 } as const;
 
-export interface SendInput {
+interface SendInput {
   receiverId: string;
   content: string;
   clientId?: string;
@@ -27,14 +25,12 @@ export interface SendInput {
 }
 
 /** A message another feature posts into a thread for its user (an offer card). */
-export interface PostInput {
+interface PostInput {
   receiverId: string;
   content: string;
   productId: string;
   offerId: string;
 }
-
-export const PRODUCT_NOT_IN_THREAD = 'This product is not sold by either of you';
 
 type ChatContext = Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'> & {
   config: Pick<AppContext['config'], 'jwtSecret'>;
@@ -56,7 +52,9 @@ interface ChatDeps {
 async function assertProductInThread(db: ChatDeps['db'], me: string, other: string, productId: string) {
   const sellerId = isUuid(productId) ? await repo.productSellerOf(db, productId) : undefined;
   if (sellerId !== me && sellerId !== other)
-    throw badRequest(PRODUCT_NOT_IN_THREAD, [{ param: 'productId', msg: PRODUCT_NOT_IN_THREAD }]);
+    throw badRequest(CHAT_MESSAGES.productNotInThread, [
+      { param: 'productId', msg: CHAT_MESSAGES.productNotInThread },
+    ]);
   if (await isSuspended(db, sellerId)) throw notFound(PRODUCT_MESSAGES.notFound);
 }
 
@@ -91,7 +89,8 @@ async function store(
  * messages show from "Deleted user"); writing to one is answered as to a missing user.
  */
 async function partner(db: ChatDeps['db'], me: string, otherId: string, opts: { toWrite: boolean }) {
-  if (otherId === me) throw badRequest(SELF_MESSAGE, [{ param: 'receiverId', msg: SELF_MESSAGE }]);
+  if (otherId === me)
+    throw badRequest(CHAT_MESSAGES.self, [{ param: 'receiverId', msg: CHAT_MESSAGES.self }]);
   const find = opts.toWrite ? repo.findActiveUserRef : repo.findUserRef;
   const user = isUuid(otherId) ? await find(db, otherId) : undefined;
   if (!user) throw notFound(USER_NOT_FOUND);
@@ -108,7 +107,7 @@ function sendingMethods(deps: ChatDeps) {
      * attempt, resends included, counts against the sender's per-minute budget (429 beyond it).
      */
     async send(actor: Actor, input: SendInput, origin?: string) {
-      await sendLimit.consume(actor.id, TOO_MANY_MESSAGES);
+      await sendLimit.consume(actor.id, CHAT_MESSAGES.tooMany);
       const content = input.content.trim();
       if (!content) throw badRequest(CHAT_MESSAGES.empty, [{ param: 'content', msg: CHAT_MESSAGES.empty }]);
       await partner(db, actor.id, input.receiverId, { toWrite: true });
@@ -137,7 +136,7 @@ function sendingMethods(deps: ChatDeps) {
     async sendPhoto(actor: Actor, input: Omit<SendInput, 'content'>, file: { path: string } | undefined) {
       if (!file)
         throw badRequest(CHAT_MESSAGES.photoRequired, [{ param: 'photo', msg: CHAT_MESSAGES.photoRequired }]);
-      await sendLimit.consume(actor.id, TOO_MANY_MESSAGES);
+      await sendLimit.consume(actor.id, CHAT_MESSAGES.tooMany);
       await partner(db, actor.id, input.receiverId, { toWrite: true });
       if (await isBlockedBetween(db, actor.id, input.receiverId))
         throw forbidden(BLOCK_MESSAGES.cannotMessage);

@@ -14,7 +14,7 @@ type Rows = Iterable<unknown> | AsyncIterable<unknown>;
 const CHUNK = 64 * 1024;
 
 /** The download's file name: 'campusrun-data-2026-11-27.json' (the date in UTC). */
-export const exportFileName = (at: Date) => `campusrun-data-${at.toISOString().slice(0, 10)}.json`;
+const exportFileName = (at: Date) => `campusrun-data-${at.toISOString().slice(0, 10)}.json`;
 
 /**
  * "Download my data": one JSON document of everything CampusRun keeps about the member, written a

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReportStatus, ReportTargetType } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import {
   messages,
   moderationActions,
@@ -47,7 +48,9 @@ export const findReport = async (db: Db, id: string) =>
 async function messageDetails(db: Db, id: string, ownerId: string) {
   const [m] = await db.select().from(messages).where(eq(messages.id, id));
   if (!m) return undefined;
-  const around = await db.execute(sql`
+  const rows = await queryRows<{ sender_id: string; content: string; sent_at: Date | string }>(
+    db,
+    sql`
     (select sender_id, content, sent_at from ${messages}
       where ((sender_id = ${m.senderId} and receiver_id = ${m.receiverId}) or (sender_id = ${m.receiverId} and receiver_id = ${m.senderId}))
         and sent_at < ${m.sentAt} order by sent_at desc limit 3)
@@ -55,10 +58,8 @@ async function messageDetails(db: Db, id: string, ownerId: string) {
     (select sender_id, content, sent_at from ${messages}
       where ((sender_id = ${m.senderId} and receiver_id = ${m.receiverId}) or (sender_id = ${m.receiverId} and receiver_id = ${m.senderId}))
         and sent_at > ${m.sentAt} order by sent_at asc limit 3)
-    order by sent_at`);
-  const rows = (
-    around as unknown as { rows: { sender_id: string; content: string; sent_at: Date | string }[] }
-  ).rows;
+    order by sent_at`,
+  );
   return {
     title: null,
     text: m.content,

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notificationSchema, notificationsResponse, paginationQuerySchema } from '@campusrun/shared';
+import {
+  NOTIFICATION_MESSAGES,
+  notificationSchema,
+  notificationsResponse,
+  paginationQuerySchema,
+} from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
-import { type NotificationsService, NOTIFICATION_NOT_FOUND } from './notifications.service';
+import type { NotificationsService } from './notifications.service';
 
 /** /notifications/*: only ever the caller's own. */
 export function notificationsRoutes(
@@ -15,7 +20,7 @@ export function notificationsRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     allowEmptyJsonBody(app);
-    const id = rowId('id', NOTIFICATION_NOT_FOUND);
+    const id = rowId('id', NOTIFICATION_MESSAGES.notFound);
     const tags = ['notifications'];
 
     await guards.scope(app, 'member', (app) => {

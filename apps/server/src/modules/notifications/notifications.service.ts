@@ -1,11 +1,10 @@
+import { NOTIFICATION_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { pageOf } from '../../lib/lists';
 import { notFound } from '../../lib/errors';
 import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repo';
-
-export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
 /** The owner's view of their notifications. */
 export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
@@ -23,11 +22,11 @@ export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
     },
     async readAll(actor: Actor) {
       await repo.markAllRead(db, actor.id);
-      return { message: 'All notifications marked as read' };
+      return { message: NOTIFICATION_MESSAGES.allRead };
     },
     async readOne(actor: Actor, id: string) {
       const row = await repo.markOneRead(db, actor.id, id);
-      if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
+      if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
       return { notification: present(row) };
     },
   };

@@ -12,7 +12,7 @@ const none = (): repo.NewNotification[] => [];
  * The notifications each domain event leaves (none, one, or one per user told). Every event has a
  * row: a new one fails the type check until it says whom it tells.
  */
-export const NOTIFICATIONS = {
+const NOTIFICATIONS = {
   'request.accepted': (e) => [
     {
       userId: e.requester.id,

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client';
 import { offers, products, users } from '../../db/schema';
 import { notSuspended } from '../../lib/listing-visibility';
 
-export type OfferRow = typeof offers.$inferSelect;
+type OfferRow = typeof offers.$inferSelect;
 export interface OfferView extends OfferRow {
   buyer: { id: string; name: string; avatar: string | null };
 }

@@ -19,15 +19,8 @@ import type {
   ProductStatus,
 } from '@campusrun/shared';
 import type { Db, Executor, Tx } from '../../db/client';
-import {
-  messages,
-  offers,
-  productImages,
-  products,
-  savedProducts,
-  settlements,
-  users,
-} from '../../db/schema';
+import { queryRows } from '../../db/rows';
+import { messages, offers, productImages, products, savedProducts, users } from '../../db/schema';
 import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
 import { preparedStatements } from '../../lib/prepared';
 import { engagedBuyer } from '../../lib/sale-rule';
@@ -45,12 +38,12 @@ import {
 
 /** The product's own columns (never the search vector). */
 const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
-export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector'>;
+type ProductRow = Omit<typeof products.$inferSelect, 'searchVector'>;
 export type NewProduct = typeof products.$inferInsert;
 export type ImageRow = typeof productImages.$inferSelect;
 export type NewImage = Omit<typeof productImages.$inferInsert, 'productId' | 'position'>;
 
-export interface SellerRow {
+interface SellerRow {
   id: string;
   name: string;
   avatar: string | null;
@@ -365,41 +358,13 @@ export const applyProductEdit = (
   });
 
 /**
- * Sets the status if the product is the seller's, with the buyer they name when it is sold (null
- * otherwise); answers the status before, or undefined when it is not theirs (or does not exist).
+ * Settling up's write as a product's sale changes (the settlements feature's `releaseSale`), run in
+ * the transaction of the status change or deletion: its settlements held, refused while one its
+ * buyer confirmed is not settled, a proposed one (not to `keepBuyerId`) voided. Answers the voided
+ * ids, or 'settlementOpen'.
  */
-
-/**
- * The product's sale is about to change (available, reserved, sold to `keepBuyerId` or someone
- * else, deleted): with its settlements held, refused while one its buyer confirmed is not settled;
- * a proposed one (not to `keepBuyerId`) is voided. Answers the voided ids, or 'settlementOpen'.
- */
-async function releaseSale(tx: Tx, productId: string, keepBuyerId: string | null) {
-  const live = await tx
-    .select({ id: settlements.id, state: settlements.state, buyerId: settlements.payerId })
-    .from(settlements)
-    .where(
-      and(
-        eq(settlements.productId, productId),
-        inArray(settlements.state, ['proposed', 'open', 'paid', 'disputed']),
-      ),
-    )
-    .for('update');
-  const others = live.filter((s) => s.buyerId !== keepBuyerId);
-  if (others.some((s) => s.state !== 'proposed')) return 'settlementOpen' as const;
-  if (others.length === 0) return [];
-  return (
-    await tx
-      .update(settlements)
-      .set({ state: 'void', voidedAt: sql`now()`, updatedAt: new Date() })
-      .where(
-        inArray(
-          settlements.id,
-          others.map((s) => s.id),
-        ),
-      )
-      .returning({ id: settlements.id })
-  ).map((s) => s.id);
+export interface SaleRelease {
+  releaseSale(tx: Tx, productId: string, keepBuyerId: string | null): Promise<string[] | 'settlementOpen'>;
 }
 
 /**
@@ -408,6 +373,7 @@ async function releaseSale(tx: Tx, productId: string, keepBuyerId: string | null
  */
 export const setProductStatus = (
   db: Db,
+  writes: SaleRelease,
   id: string,
   sellerId: string,
   status: ProductStatus,
@@ -420,7 +386,7 @@ export const setProductStatus = (
       .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
       .for('update');
     if (!before) return undefined;
-    const voided = await releaseSale(tx, id, status === 'sold' ? buyerId : null);
+    const voided = await writes.releaseSale(tx, id, status === 'sold' ? buyerId : null);
     if (voided === 'settlementOpen') return voided;
     await tx
       .update(products)
@@ -438,7 +404,7 @@ export const setProductStatus = (
  * Deletes the seller's product: its image rows (for their files) and the proposed sales it voided;
  * 'settlementOpen' when a confirmed sale is in the way; undefined when it is not theirs.
  */
-export const deleteProduct = (db: Db, id: string, sellerId: string) =>
+export const deleteProduct = (db: Db, writes: SaleRelease, id: string, sellerId: string) =>
   db.transaction(async (tx) => {
     const [mine] = await tx
       .select({ id: products.id })
@@ -446,7 +412,7 @@ export const deleteProduct = (db: Db, id: string, sellerId: string) =>
       .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
       .for('update');
     if (!mine) return undefined;
-    const voided = await releaseSale(tx, id, null);
+    const voided = await writes.releaseSale(tx, id, null);
     if (voided === 'settlementOpen') return voided;
     const images = await tx.select().from(productImages).where(eq(productImages.productId, id));
     await tx.delete(products).where(eq(products.id, id));
@@ -548,14 +514,16 @@ export const savedPage = (db: Db, userId: string, limit: number, cursor?: string
  * blocks the seller or is blocked by them, and no deleted account.
  */
 export async function buyerCandidates(db: Db, productId: string, sellerId: string) {
-  const result = await db.execute(sql`
+  return queryRows<{ id: string; name: string; avatar: string | null }>(
+    db,
+    sql`
     select u.id, u.name, u.avatar from ${users} u
     where u.id in (
       select o.buyer_id from ${offers} o where o.product_id = ${productId}
       union select m.sender_id from ${messages} m where m.product_id = ${productId} and m.receiver_id = ${sellerId}
     ) and u.id <> ${sellerId} and u.deleted_at is null and ${notBlocked(sql`u.id`, sellerId)}
-    order by u.name, u.id`);
-  return (result as unknown as { rows: { id: string; name: string; avatar: string | null }[] }).rows;
+    order by u.name, u.id`,
+  );
 }
 
 /**
@@ -575,8 +543,11 @@ export async function acceptedBuyerOf(db: Db, productId: string) {
 /** Whether the seller may name this user as the product's buyer (see `buyerCandidates`; blocks aside). */
 export async function isEngagedBuyer(db: Db, productId: string, sellerId: string, buyerId: string) {
   if (buyerId === sellerId) return false;
-  const result = await db.execute(sql`select ${engagedBuyer(productId, sellerId, buyerId)} as engaged`);
-  return (result as unknown as { rows: { engaged: boolean }[] }).rows[0]?.engaged === true;
+  const [row] = await queryRows<{ engaged: boolean }>(
+    db,
+    sql`select ${engagedBuyer(productId, sellerId, buyerId)} as engaged`,
+  );
+  return row?.engaged === true;
 }
 
 // ---- A member leaves (the account feature's deletion, in its transaction) ----

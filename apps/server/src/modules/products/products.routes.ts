@@ -9,6 +9,7 @@ import {
   PRODUCT_CONDITIONS,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
+  MESSAGES,
   buyerCandidatesResponseSchema,
   createProductSchema,
   markSoldSchema,
@@ -26,7 +27,7 @@ import {
 import { actorOf, type Actor, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
-import { PHOTO_UPLOAD_WAIT, photoUploadBudget } from '../../lib/images';
+import { photoUploadBudget } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
 import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
 import { removeStaleTemp } from '../../lib/tmp-files';
@@ -356,7 +357,7 @@ export function productRoutes(
     // Image decoding is the costly part: per user (one budget with chat photos), on top of the
     // global per-IP limit.
     const uploads = photoUploadBudget(ctx.limiter);
-    const countUpload = (req: FastifyRequest) => uploads.consume(actorOf(req).id, PHOTO_UPLOAD_WAIT);
+    const countUpload = (req: FastifyRequest) => uploads.consume(actorOf(req).id, MESSAGES.uploadsTooMany);
     const id = rowId('id', PRODUCT_MESSAGES.notFound);
     const canManage = async (req: FastifyRequest) =>
       service.assertCanManage(actorOf(req), (req.params as { id: string }).id);

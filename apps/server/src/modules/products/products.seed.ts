@@ -166,7 +166,7 @@ function shapeSvg(shape: DemoProduct['shape']) {
 }
 
 /** A 1200 × 900 JPEG "photo" of a demo product: gradient, a shape and the product's name. */
-export function demoProductPhoto(p: Pick<DemoProduct, 'name' | 'colors' | 'shape'>): Promise<Buffer> {
+function demoProductPhoto(p: Pick<DemoProduct, 'name' | 'colors' | 'shape'>): Promise<Buffer> {
   const title = p.name.length > 26 ? `${p.name.slice(0, 25)}…` : p.name;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">

@@ -38,11 +38,9 @@ import {
 import { ANY_BUYER, presentProduct } from './products.presenter';
 import * as repo from './products.repo';
 
-export const SELL_ONLY_HOSTELLERS = 'Only hostellers can sell products';
-
 function refusalError(reason: ProductRefusal, action: 'sell' | 'manage'): AppError {
   if (reason === 'notSeller') return forbidden(PRODUCT_MESSAGES.notSeller);
-  return forbidden(action === 'sell' ? SELL_ONLY_HOSTELLERS : PRODUCT_MESSAGES.onlyHostellers);
+  return forbidden(action === 'sell' ? PRODUCT_MESSAGES.onlyHostellersSell : PRODUCT_MESSAGES.onlyHostellers);
 }
 
 const hidden = (viewer: ProductViewer, found: repo.ProductWithSeller) =>
@@ -58,18 +56,25 @@ const viewerOf = (actor: Actor): ProductViewer => ({
 type ProductsContext = Pick<AppContext, 'db'> & { log: Pick<AppContext['log'], 'error'>; events?: Events };
 
 /** Settling up, told of the proposed sales a seller's change called off (committed). */
-export interface SalesHook {
+interface SalesHook {
   salesVoided(settlementIds: string[]): Promise<void>;
 }
 
-/** What every product method works with: the context, where images are kept and their limits. */
-interface ProductsDeps extends ProductsContext {
-  storage: Storage;
-  imageLimits: ImageLimits;
+/** What products needs of settling up, handed in by services.ts. */
+export interface ProductsDeps {
+  /** Its write as a product's sale changes, run in the transaction of the status change or deletion. */
+  settlementWrites: repo.SaleRelease;
+  /** Told after commit of the proposed sales that write called off. */
   sales?: SalesHook;
 }
 
-async function find({ db }: ProductsDeps, id: string): Promise<repo.ProductWithSeller> {
+/** What every product method works with: the context, where images are kept and their limits. */
+interface Deps extends ProductsContext, ProductsDeps {
+  storage: Storage;
+  imageLimits: ImageLimits;
+}
+
+async function find({ db }: Deps, id: string): Promise<repo.ProductWithSeller> {
   const found = await repo.findProduct(db, id);
   if (!found) throw notFound(PRODUCT_MESSAGES.notFound);
   return found;
@@ -79,13 +84,13 @@ async function find({ db }: ProductsDeps, id: string): Promise<repo.ProductWithS
  * After a change has committed: the product as the actor sees it, once the seller's other sessions
  * and everyone watching it have been told.
  */
-async function changed(deps: ProductsDeps, id: string, actor: Actor): Promise<{ product: Product }> {
+async function changed(deps: Deps, id: string, actor: Actor): Promise<{ product: Product }> {
   const found = await announce(deps, id);
   return { product: presentProduct(deps.storage, found, viewerOf(actor)) };
 }
 
 /** Tells the seller's other sessions and everyone watching the product how it is now. */
-async function announce(deps: ProductsDeps, id: string) {
+async function announce(deps: Deps, id: string) {
   const { storage, events } = deps;
   const found = await find(deps, id);
   const forSeller = presentProduct(storage, found, { id: found.product.sellerId, role: 'hosteller' });
@@ -102,7 +107,7 @@ async function announce(deps: ProductsDeps, id: string) {
  * A new product reaches open marketplaces when lists may show it (visible, its seller not
  * suspended), but not its seller nor anyone blocked with them.
  */
-async function announceListed({ db, storage, events }: ProductsDeps, found: repo.ProductWithSeller) {
+async function announceListed({ db, storage, events }: Deps, found: repo.ProductWithSeller) {
   if (!events || found.product.moderation !== 'visible' || found.sellerSuspended) return;
   const sellerId = found.product.sellerId;
   await events.emit({
@@ -113,7 +118,7 @@ async function announceListed({ db, storage, events }: ProductsDeps, found: repo
 }
 
 /** Tells everyone who saved the product (but `except`) what happened to it. */
-async function tellSavers({ db, events }: ProductsDeps, id: string, message: string, except: string[] = []) {
+async function tellSavers({ db, events }: Deps, id: string, message: string, except: string[] = []) {
   const userIds = (await repo.saversOf(db, id)).filter((u) => !except.includes(u));
   if (userIds.length)
     await events?.emit({
@@ -135,7 +140,7 @@ interface RemovedProduct {
 }
 
 /** After a product was deleted: its savers are told, open screens drop it, its photos go. */
-async function removed(deps: ProductsDeps, sellerId: string, product: RemovedProduct) {
+async function removed(deps: Deps, sellerId: string, product: RemovedProduct) {
   const { events } = deps;
   if (product.name !== null && product.savers.length)
     await events?.emit({
@@ -148,7 +153,7 @@ async function removed(deps: ProductsDeps, sellerId: string, product: RemovedPro
 }
 
 /** 404 when it does not exist, 403 when the actor may not manage it. */
-async function assertCanManage({ db }: ProductsDeps, actor: Actor, id: string) {
+async function assertCanManage({ db }: Deps, actor: Actor, id: string) {
   if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
   const owner = await repo.findProductOwner(db, id);
   if (!owner) throw notFound(PRODUCT_MESSAGES.notFound);
@@ -157,7 +162,7 @@ async function assertCanManage({ db }: ProductsDeps, actor: Actor, id: string) {
 }
 
 /** Why a seller-only write touched no row: gone (404) or not theirs (403). */
-async function missOrRefuse(deps: ProductsDeps, actor: Actor, id: string): Promise<never> {
+async function missOrRefuse(deps: Deps, actor: Actor, id: string): Promise<never> {
   await assertCanManage(deps, actor, id);
   throw notFound(PRODUCT_MESSAGES.notFound);
 }
@@ -169,7 +174,7 @@ function assertCanSell(actor: Actor) {
 }
 
 /** Reading the marketplace: the list, one product, and whom its seller may name as the buyer. */
-function browsingMethods(deps: ProductsDeps) {
+function browsingMethods(deps: Deps) {
   const { db, storage } = deps;
   return {
     async list(actor: Actor, query: ProductListQuery) {
@@ -220,7 +225,7 @@ function browsingMethods(deps: ProductsDeps) {
 }
 
 /** POST /products: checked fields plus 1 to 5 images in display order (the form's limits allow no sixth). */
-async function create(deps: ProductsDeps, actor: Actor, form: Form<CreateProductBody>) {
+async function create(deps: Deps, actor: Actor, form: Form<CreateProductBody>) {
   const { db, storage, events } = deps;
   assertCanSell(actor);
   const body = form.fields;
@@ -251,7 +256,7 @@ async function create(deps: ProductsDeps, actor: Actor, form: Form<CreateProduct
  * PUT /products/{id}: new field values, the kept images (`existingImages`; absent = keep all) and
  * new files, 1 to 5 images in total. Removed images' files are deleted after the commit.
  */
-async function update(deps: ProductsDeps, actor: Actor, id: string, form: Form<UpdateProductBody>) {
+async function update(deps: Deps, actor: Actor, id: string, form: Form<UpdateProductBody>) {
   const { db, storage } = deps;
   const body = form.fields;
   const current = await repo.findProduct(db, id);
@@ -303,7 +308,7 @@ async function update(deps: ProductsDeps, actor: Actor, id: string, form: Form<U
 }
 
 /** The seller's changes after listing: status (sold to whom, reserved), and deletion. */
-function statusMethods(deps: ProductsDeps) {
+function statusMethods(deps: Deps) {
   const { db, events } = deps;
   return {
     async setStatus(actor: Actor, id: string, status: ProductStatus, buyerId: string | null = null) {
@@ -317,7 +322,7 @@ function statusMethods(deps: ProductsDeps) {
             { param: 'buyerId', msg: SALE_MESSAGES.buyerNotCandidate },
           ]);
       }
-      const result = await repo.setProductStatus(db, id, actor.id, status, buyerId);
+      const result = await repo.setProductStatus(db, deps.settlementWrites, id, actor.id, status, buyerId);
       if (!result) return missOrRefuse(deps, actor, id);
       if (result === 'settlementOpen') throw conflict(SALE_MESSAGES.settlementOpen, result);
       const { before, voided } = result;
@@ -347,7 +352,7 @@ function statusMethods(deps: ProductsDeps) {
       if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
       const found = await repo.findProduct(db, id);
       const savers = await repo.saversOf(db, id);
-      const result = await repo.deleteProduct(db, id, actor.id);
+      const result = await repo.deleteProduct(db, deps.settlementWrites, id, actor.id);
       if (!result) return missOrRefuse(deps, actor, id);
       if (result === 'settlementOpen') throw conflict(SALE_MESSAGES.settlementOpen, result);
       const { images, voided } = result;
@@ -371,7 +376,7 @@ function statusMethods(deps: ProductsDeps) {
 }
 
 /** A buyer's saved products. */
-function savedMethods(deps: ProductsDeps) {
+function savedMethods(deps: Deps) {
   const { db, storage, events } = deps;
   return {
     /** PUT /products/{id}/save: anyone but the seller, on a product they can see. */
@@ -416,10 +421,10 @@ function savedMethods(deps: ProductsDeps) {
 export function createProductsService(
   ctx: ProductsContext,
   storage: Storage,
+  ports: ProductsDeps,
   imageLimits: ImageLimits = DEFAULT_IMAGE_LIMITS,
-  sales?: SalesHook,
 ) {
-  const deps: ProductsDeps = { db: ctx.db, log: ctx.log, events: ctx.events, storage, imageLimits, sales };
+  const deps: Deps = { db: ctx.db, log: ctx.log, events: ctx.events, storage, imageLimits, ...ports };
   return {
     assertCanSell,
     assertCanManage: (actor: Actor, id: string) => assertCanManage(deps, actor, id),

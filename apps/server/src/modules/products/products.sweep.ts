@@ -1,14 +1,15 @@
 import { inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { productImages } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
 import { startSweep } from '../../lib/sweep';
 
 /** Files younger than this are left alone: their product row may still be on its way to commit. */
-export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
+const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 /** How often each process offers to sweep; one of them at a time does (advisory lock). */
-export const ORPHAN_SWEEP_EVERY_MS = 15 * 60 * 1000;
+const ORPHAN_SWEEP_EVERY_MS = 15 * 60 * 1000;
 /** Advisory lock key of the sweep (the migrations use another). */
 const SWEEP_LOCK = 724243;
 const BATCH = 500;
@@ -25,8 +26,11 @@ export async function sweepOrphanUploads(
   { now = Date.now(), minAgeMs = ORPHAN_MIN_AGE_MS } = {},
 ): Promise<number | undefined> {
   return db.transaction(async (tx) => {
-    const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`);
-    if (!(lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return undefined;
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
+    );
+    if (!lock?.locked) return undefined;
     let removed = 0;
     const sweep = async (keys: string[]) => {
       if (keys.length === 0) return;

@@ -20,7 +20,7 @@ import {
   type FormFile,
 } from '../../test/images';
 import { seedDemoProducts } from './products.seed';
-import { createProductsService } from './products.service';
+import { createProductsService, type ProductsDeps } from './products.service';
 
 let t: TestApp;
 let uploads: string;
@@ -50,6 +50,12 @@ function filesOnDisk(): string[] {
     .sort();
 }
 const diskPath = (url: string) => path.join(uploads, url.replace(/^\/uploads\//, ''));
+
+/**
+ * The port of a products service a test builds itself: its products have no settlement, so settling
+ * up has nothing to hold or void (the app's service is handed settling up's real write).
+ */
+const noSettlements: ProductsDeps = { settlementWrites: { releaseSale: async () => [] } };
 
 const validFields = {
   name: 'Study table',
@@ -404,7 +410,7 @@ describe('bad uploads: a clear 4xx, nothing on disk, nothing in the database', (
     const failingDb = {
       transaction: () => Promise.reject(new Error('database went away')),
     } as unknown as TestApp['db'];
-    const service = createProductsService({ db: failingDb, log: t.app.log }, storage);
+    const service = createProductsService({ db: failingDb, log: t.app.log }, storage, noSettlements);
     await expect(
       service.create(
         { id: seller.id, name: seller.name, role: 'hosteller', isProfileComplete: true },
@@ -938,7 +944,11 @@ describe('demo seed', () => {
   it('lists 12 products with generated photos for the demo hostellers, once', async () => {
     const a = await createUser(t.db, { role: 'hosteller', name: 'Demo A' });
     const b = await createUser(t.db, { role: 'hosteller', name: 'Demo B' });
-    const service = createProductsService({ db: t.db, log: t.app.log }, createLocalStorage(uploads));
+    const service = createProductsService(
+      { db: t.db, log: t.app.log },
+      createLocalStorage(uploads),
+      noSettlements,
+    );
     const before = filesOnDisk().length;
     expect(await seedDemoProducts({ db: t.db, service, sellers: [a, b] })).toBe(12);
     expect(filesOnDisk().length - before).toBe(24);

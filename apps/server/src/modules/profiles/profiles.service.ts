@@ -22,7 +22,7 @@ export interface ProfilesDeps {
 
 export const PROFILE_NOT_FOUND = COMMON_MESSAGES.userNotFound;
 /** Active listings shown on a profile. */
-export const PROFILE_LISTINGS = 12;
+const PROFILE_LISTINGS = 12;
 
 /**
  * Public profiles: who someone is on campus (name, avatar, member since), how others rated them per

@@ -3,8 +3,6 @@ import { PUSH_SUBSCRIPTIONS_MAX, type PushSubscriptionBody } from '@campusrun/sh
 import type { Db, Executor } from '../../db/client';
 import { pushSubscriptions, users } from '../../db/schema';
 
-export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
-
 /**
  * Stores a browser's subscription for the user and answers true; it becomes the user's newest, and
  * past PUSH_SUBSCRIPTIONS_MAX the user's oldest are dropped. An endpoint stays with the account

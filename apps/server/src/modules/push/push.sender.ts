@@ -18,7 +18,7 @@ export interface PushTarget {
   auth: string;
 }
 
-export const PUSH_SEND_LIMITS = {
+const PUSH_SEND_LIMITS = {
   /** The whole exchange with a push service, connection to answer. */
   timeoutMs: 10_000,
   /** Pushes in flight at once on one process. */

@@ -17,12 +17,12 @@ import type { PushSender } from './push.sender';
 import * as repo from './push.repo';
 
 /** Subscriptions one user may store per hour (each looks the endpoint's host up). */
-export const PUSH_SUBSCRIBE_LIMIT = { points: 30, duration: 3600 };
+const PUSH_SUBSCRIBE_LIMIT = { points: 30, duration: 3600 };
 /** How long the endpoint's host may take to resolve. */
 const LOOKUP_TIMEOUT_MS = 5000;
 
 /** Who has an open socket on any process (they see the notification in the app instead). */
-export interface Presence {
+interface Presence {
   onlineAmong(userIds: string[]): Promise<Set<string>>;
 }
 
@@ -32,7 +32,7 @@ type Notice = Extract<AppEvent, { type: 'notification.created' }>['notification'
  * The preference a notification falls under (null: always sent, e.g. a moderator's decision).
  * Settling up falls under request updates, as the away e-mail of a reminder does.
  */
-export function topicOf(type: Notice['type']): PushTopic | null {
+function topicOf(type: Notice['type']): PushTopic | null {
   switch (type) {
     case 'message':
       return 'messages';
@@ -50,7 +50,7 @@ export function topicOf(type: Notice['type']): PushTopic | null {
 }
 
 /** Where a click on the push opens: the same routes as the notifications dropdown. */
-export function targetOf(data: Notice['data']): string {
+function targetOf(data: Notice['data']): string {
   if (data.requestId) return `/requests/${data.requestId}`;
   if (data.senderId) return `/chat/${data.senderId}`;
   if (data.productId) return `/products/${data.productId}`;

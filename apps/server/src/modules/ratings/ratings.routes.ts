@@ -3,13 +3,14 @@ import {
   createRatingResponseSchema,
   createRatingSchema,
   PRODUCT_MESSAGES,
+  RATING_MESSAGES,
   ratingSummaryResponseSchema,
   saleReviewsResponseSchema,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { rowId } from '../../lib/ids';
-import { type RatingsService, RATING_ERRORS } from './ratings.service';
+import type { RatingsService } from './ratings.service';
 
 /** POST /ratings (a delivery or a sale), GET /ratings/user/{userId} and GET /products/{id}/reviews. */
 export function ratingsRoutes(
@@ -18,7 +19,7 @@ export function ratingsRoutes(
   service: RatingsService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    const userId = rowId('userId', RATING_ERRORS.userNotFound);
+    const userId = rowId('userId', RATING_MESSAGES.userNotFound);
     const productId = rowId('id', PRODUCT_MESSAGES.notFound);
     const tags = ['ratings'];
 

@@ -4,7 +4,7 @@ import {
   SALE_MESSAGES,
   type CreateRatingBody,
   type SaleReviews,
-  COMMON_MESSAGES,
+  RATING_MESSAGES,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
@@ -15,20 +15,8 @@ import { ratingRefusal, saleSideOf } from './ratings.policy';
 import { presentRating, presentReview } from './ratings.presenter';
 import * as repo from './ratings.repo';
 
-export const RATING_ERRORS = {
-  submitted: 'Rating submitted successfully',
-  requestNotFound: 'Request not found',
-  userNotFound: COMMON_MESSAGES.userNotFound,
-  notParty: 'Only the requester and the deliverer of this request can rate it',
-  notCompleted: 'You can rate only after the delivery is completed',
-  notDelivered: 'There is no delivery to rate: the deliverer never picked this request up',
-  wrongType: 'This rating type does not match your side of the delivery',
-  wrongUser: 'You can only rate the other party of this delivery',
-  duplicate: 'You have already rated this delivery',
-} as const;
-
 /** How many reviews a sale or a profile shows. */
-export const REVIEWS_SHOWN = 10;
+const REVIEWS_SHOWN = 10;
 
 type RatingsContext = Pick<AppContext, 'db' | 'events'>;
 
@@ -39,7 +27,7 @@ async function store(
 ) {
   try {
     const row = await repo.insertRating(db, values);
-    return { message: RATING_ERRORS.submitted, rating: presentRating(row) };
+    return { message: RATING_MESSAGES.submitted, rating: presentRating(row) };
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(duplicate);
     throw err;
@@ -52,24 +40,24 @@ async function rateRequest(
   body: CreateRatingBody & { requestId: string; userId: string },
 ) {
   const request = await repo.findRequestParties(db, body.requestId);
-  if (!request) throw notFound(RATING_ERRORS.requestNotFound);
+  if (!request) throw notFound(RATING_MESSAGES.requestNotFound);
   const type = body.ratingType;
   if (type !== 'hosteller_to_dayscholar' && type !== 'dayscholar_to_hosteller')
-    throw fieldError('ratingType', RATING_ERRORS.wrongType);
+    throw fieldError('ratingType', RATING_MESSAGES.wrongType);
   const refusal = ratingRefusal(actor.id, request, { userId: body.userId, ratingType: type });
   switch (refusal) {
     case 'notParty':
-      throw forbidden(RATING_ERRORS.notParty, 'notParty');
+      throw forbidden(RATING_MESSAGES.notParty, 'notParty');
     case 'notCompleted':
     case 'notDelivered':
-      throw conflict(RATING_ERRORS[refusal], refusal);
+      throw conflict(RATING_MESSAGES[refusal], refusal);
     case 'wrongType':
-      throw fieldError('ratingType', RATING_ERRORS.wrongType);
+      throw fieldError('ratingType', RATING_MESSAGES.wrongType);
     case 'wrongUser':
-      throw fieldError('userId', RATING_ERRORS.wrongUser);
+      throw fieldError('userId', RATING_MESSAGES.wrongUser);
   }
   // A deleted account is rated no more: answered as a missing user.
-  if (!(await isActiveUser(db, body.userId))) throw notFound(RATING_ERRORS.userNotFound);
+  if (!(await isActiveUser(db, body.userId))) throw notFound(RATING_MESSAGES.userNotFound);
   if (await isBlockedBetween(db, actor.id, body.userId)) throw forbidden(BLOCK_MESSAGES.cannotReview);
   return store(
     db,
@@ -81,7 +69,7 @@ async function rateRequest(
       comment: body.comment,
       ratingType: type,
     },
-    RATING_ERRORS.duplicate,
+    RATING_MESSAGES.duplicate,
   );
 }
 
@@ -98,7 +86,7 @@ async function rateSale(
   if (body.ratingType !== side.ratingType) throw fieldError('ratingType', SALE_MESSAGES.wrongType);
   if (body.userId !== undefined && body.userId !== side.userId)
     throw fieldError('userId', SALE_MESSAGES.notParty);
-  if (!(await isActiveUser(db, side.userId))) throw notFound(RATING_ERRORS.userNotFound);
+  if (!(await isActiveUser(db, side.userId))) throw notFound(RATING_MESSAGES.userNotFound);
   // No review, and so no notice of one, between two users of whom either blocks the other.
   if (await isBlockedBetween(db, actor.id, side.userId)) throw forbidden(BLOCK_MESSAGES.cannotReview);
   const result = await store(
@@ -136,7 +124,7 @@ export function createRatingsService(ctx: RatingsContext) {
     },
 
     async summary(userId: string) {
-      if (!(await repo.userExists(db, userId))) throw notFound(RATING_ERRORS.userNotFound);
+      if (!(await repo.userExists(db, userId))) throw notFound(RATING_MESSAGES.userNotFound);
       return { rating: await repo.summaryFor(db, userId) };
     },
 

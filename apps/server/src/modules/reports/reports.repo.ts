@@ -110,7 +110,7 @@ export async function insertReport(db: Db, report: NewReport): Promise<{ row: Re
  * Holds a visible listing while `enough` (the reports' rule) holds; answers its owner when this call
  * held it. Each listing's feature writes its own table (handed in through `ReportsDeps`).
  */
-export type HoldListing = (tx: Executor, id: string, enough: SQL) => Promise<{ ownerId: string } | undefined>;
+type HoldListing = (tx: Executor, id: string, enough: SQL) => Promise<{ ownerId: string } | undefined>;
 
 /** How each kind of listing is held. */
 export interface ListingHolds {

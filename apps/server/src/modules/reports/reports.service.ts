@@ -12,7 +12,7 @@ import * as repo from './reports.repo';
 export const REPORT_LIMIT = { points: 20, duration: 3600 } as const;
 
 /** Messages an account must have sent (lacking a completed request or a sale) for its reports to hold a listing. */
-export const HOLD_REPORTER_MIN_MESSAGES = 5;
+const HOLD_REPORTER_MIN_MESSAGES = 5;
 
 const limits = new WeakMap<LimiterFactory, Limiter>();
 function limitOf(limiter: LimiterFactory): Limiter {

@@ -43,4 +43,3 @@ export function createHandoverCodes(secret: string) {
     matches: (storedHash: string, code: string) => sameHash(storedHash, hash(code)),
   };
 }
-export type HandoverCodes = ReturnType<typeof createHandoverCodes>;

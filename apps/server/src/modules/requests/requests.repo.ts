@@ -14,6 +14,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListingModeration, RequestCategory, RequestSort, RequestStatus } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { ratings, requests, userBlocks, users } from '../../db/schema';
 import { notBlocked } from '../../lib/listing-visibility';
 import {
@@ -490,13 +491,7 @@ const now = sql`now()`;
 
 /** Accepted requests the day scholar holds (accepted, not yet completed or cancelled). */
 export const countActiveDeliveries = async (db: Db, delivererId: string) =>
-  Number(
-    (
-      (await db.execute(sql`select ${activeDeliveries(delivererId)} as n`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0]!.n,
-  );
+  Number((await queryRows<{ n: number }>(db, sql`select ${activeDeliveries(delivererId)} as n`))[0]!.n);
 
 /**
  * Pending → accepted for `delivererId`, while they hold fewer than `maxActive` active deliveries.

@@ -13,13 +13,14 @@ import {
   requestListResponseSchema,
   requestResponseSchema,
   requestSchema,
+  REQUEST_MESSAGES,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
 import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
-import { type RequestsService, REQUEST_ERRORS } from './requests.service';
+import type { RequestsService } from './requests.service';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -198,7 +199,7 @@ export function requestsRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     allowEmptyJsonBody(app);
-    const id = rowId('id', REQUEST_ERRORS.notFound);
+    const id = rowId('id', REQUEST_MESSAGES.notFound);
     const tags = ['requests'];
     const one = { 200: requestResponseSchema };
     const deps: RequestRouteDeps = { ctx, service, id, tags, one };

@@ -25,30 +25,6 @@ import { ANY_DAY_SCHOLAR, presentRequest as presentWith } from './requests.prese
 import * as repo from './requests.repo';
 import { startSweep } from '../../lib/sweep';
 
-export const REQUEST_ERRORS = {
-  notFound: 'Request not found',
-  ownRequest: 'You cannot accept your own request',
-  gaveUpTwice: 'You gave this request up twice, so you cannot accept it again',
-  notRequester: 'Only the hosteller who posted this request can cancel it',
-  notDelivererComplete: 'Only the assigned deliverer can complete this request',
-  notDelivererCancel: 'Only the assigned deliverer can cancel this delivery',
-  alreadyYours: 'You have already accepted this request',
-  taken: 'This request has already been accepted by another day scholar',
-  expired: 'The deadline for this request has passed',
-  completed: 'This request has already been completed',
-  cancelled: 'This request has been cancelled',
-  notAccepted: 'This request has not been accepted yet',
-  notRequesterRepost: 'Only the hosteller who posted this request can repost it',
-  notRequesterConfirm: 'Only the hosteller who posted this request can confirm receipt',
-  notExpired: 'This request has not expired yet',
-  changed: 'This request was just changed by someone else. Please refresh and try again.',
-  partOfRun: 'This request is part of a shared run; accept the run',
-  partOfRunRepost: 'This request is part of a shared run and keeps its deadline; cancel it and post it again',
-  notDelivererPickUp: 'Only the assigned deliverer can mark this request picked up',
-  notPickedUp: REQUEST_MESSAGES.notPickedUp,
-  alreadyPickedUp: REQUEST_MESSAGES.alreadyPickedUp,
-} as const;
-
 /** A receipt amount for a request that has no item cost: nothing to pay back. */
 const receiptWithoutItemCost = () =>
   badRequest(
@@ -73,34 +49,34 @@ function refusalError(
       return conflict(tooManyActiveDeliveries(load?.active ?? 0), reason);
     case 'ownRequest':
     case 'gaveUpTwice':
-      return forbidden(REQUEST_ERRORS[reason], reason);
+      return forbidden(REQUEST_MESSAGES[reason], reason);
     case 'notRequester':
       return forbidden(
         action === 'repost'
-          ? REQUEST_ERRORS.notRequesterRepost
+          ? REQUEST_MESSAGES.notRequesterRepost
           : action === 'confirmReceipt'
-            ? REQUEST_ERRORS.notRequesterConfirm
-            : REQUEST_ERRORS.notRequester,
+            ? REQUEST_MESSAGES.notRequesterConfirm
+            : REQUEST_MESSAGES.notRequester,
         reason,
       );
     case 'notDeliverer':
       return forbidden(
         action === 'deliver'
-          ? REQUEST_ERRORS.notDelivererComplete
+          ? REQUEST_MESSAGES.notDelivererComplete
           : action === 'pickUp'
-            ? REQUEST_ERRORS.notDelivererPickUp
-            : REQUEST_ERRORS.notDelivererCancel,
+            ? REQUEST_MESSAGES.notDelivererPickUp
+            : REQUEST_MESSAGES.notDelivererCancel,
         reason,
       );
     case 'partOfRun':
       return conflict(
-        action === 'repost' ? REQUEST_ERRORS.partOfRunRepost : REQUEST_ERRORS.partOfRun,
+        action === 'repost' ? REQUEST_MESSAGES.partOfRunRepost : REQUEST_MESSAGES.partOfRun,
         reason,
       );
     case null:
-      return conflict(REQUEST_ERRORS.changed, 'changed');
+      return conflict(REQUEST_MESSAGES.changed, 'changed');
     default:
-      return conflict(REQUEST_ERRORS[reason], reason);
+      return conflict(REQUEST_MESSAGES[reason], reason);
   }
 }
 
@@ -188,7 +164,7 @@ async function explainRefusal(
   load?: policy.DeliveryLoad,
 ): Promise<AppError> {
   const state = await repo.findRequestState(db, id);
-  if (!state) return notFound(REQUEST_ERRORS.notFound);
+  if (!state) return notFound(REQUEST_MESSAGES.notFound);
   return refusalError(reason(state), action, load);
 }
 
@@ -275,7 +251,7 @@ function readingMethods({ db, presentRequest }: Deps) {
       const row = await repo.findRequest(db, id, actor.id);
       // A request a moderator removed is gone for everyone (moderators see it in the queue).
       if (!row || row.moderation === 'removed' || !policy.canView(actor.id, row))
-        throw notFound(REQUEST_ERRORS.notFound);
+        throw notFound(REQUEST_MESSAGES.notFound);
       return { request: presentRequest(row, viewerOf(actor)) };
     },
 

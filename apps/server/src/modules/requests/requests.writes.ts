@@ -49,7 +49,7 @@ const backToPending = {
 };
 
 /** Requests accepted together: a shared run's pending requests, or one request joining a trip. */
-export interface GroupAccept {
+interface GroupAccept {
   requestIds: string[];
   delivererId: string;
   /** A fresh code for each request. */
@@ -128,7 +128,7 @@ export const returnTripRequests = (tx: Executor, tripId: string) =>
     .returning({ id: requests.id, requesterId: requests.requesterId });
 
 /** One participant's item of a shared run, as the requests table keeps it (money in paise). */
-export interface RunRequest {
+interface RunRequest {
   requesterId: string;
   runId: string;
   itemName: string;

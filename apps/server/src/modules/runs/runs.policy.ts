@@ -58,7 +58,7 @@ export const hiddenFrom = (viewer: RunViewer, r: Pick<RunState, 'delivererId'>) 
 export type RunRefusal = RunReason | 'blocked' | 'hidden';
 
 /** Open with its cutoff passed: joining is over, a day scholar may still accept it. */
-export const isClosed = (r: Pick<RunState, 'status' | 'cutoffAt'>, now: Date) =>
+const isClosed = (r: Pick<RunState, 'status' | 'cutoffAt'>, now: Date) =>
   r.status === 'open' && r.cutoffAt.getTime() <= now.getTime();
 
 /** The status as answered: 'closed' once an open run's cutoff has passed. */

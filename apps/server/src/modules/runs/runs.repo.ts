@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { RUN_LIMITS, type RequestCategory } from '@campusrun/shared';
 import type { Db, Executor, Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { requests, runs, users } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy, type ListOrder } from '../../lib/lists';
 import { notBlocked, notSuspended } from '../../lib/listing-visibility';
@@ -197,7 +198,7 @@ interface LockedRun extends RunState {
 }
 
 /** The one row a plain SELECT answers. */
-const one = async <T>(tx: Tx, query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+const one = async <T>(tx: Tx, query: SQL) => (await queryRows<T>(tx, query))[0]!;
 
 /** The run's row, held until the transaction ends, with its live participants counted. */
 async function lockRun(tx: Tx, id: string): Promise<LockedRun | undefined> {

@@ -104,7 +104,7 @@ export interface DisputeTarget {
 const WINDOW_MS = SETTLEMENT_LIMITS.disputeWindowHours * 3600_000;
 
 /** Whether the dispute window of something finished at `finishedAt` is still open at `now`. */
-export const withinWindow = (finishedAt: Date | null, now: Date) =>
+const withinWindow = (finishedAt: Date | null, now: Date) =>
   finishedAt !== null && now.getTime() - finishedAt.getTime() <= WINDOW_MS;
 
 /**

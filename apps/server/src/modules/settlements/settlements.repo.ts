@@ -9,15 +9,8 @@ import {
   type SettlementKind,
 } from '@campusrun/shared';
 import type { Db, Executor, Tx } from '../../db/client';
-import {
-  disputes,
-  messages,
-  productImages,
-  products,
-  requests,
-  settlements,
-  users,
-} from '../../db/schema';
+import { queryRows } from '../../db/rows';
+import { disputes, messages, productImages, products, requests, settlements, users } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
 import { afterOutcome } from './settlements.policy';
 
@@ -177,7 +170,6 @@ export const summaryOf = async (db: Db, userId: string) => {
 // ---- Creation: one per request, one per product ----
 
 type Created = { id: string };
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Opens the settlement of a completed request: its requester owes its deliverer the fee and the item
@@ -185,8 +177,10 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * requester's word: a receipt above it waits as `extra_claim`. Nothing when it already has one.
  */
 export const openForRequest = async (db: Db, requestId: string) =>
-  rowsOf<Created>(
-    await db.execute(sql`insert into ${settlements}
+  (
+    await queryRows<Created>(
+      db,
+      sql`insert into ${settlements}
         (kind, request_id, title, payer_id, payee_id, amount, original_amount, extra_claim, confirmed_at)
       select 'request', r.id, r.item_name, r.requester_id, r.deliverer_id, c.amount, c.amount,
         nullif(greatest(coalesce(r.actual_item_cost, 0) - coalesce(r.item_cost, 0), 0), 0), now()
@@ -195,7 +189,8 @@ export const openForRequest = async (db: Db, requestId: string) =>
       where r.id = ${requestId} and r.status = 'completed' and r.deliverer_id is not null
         and r.deliverer_id <> r.requester_id
       on conflict (request_id) where request_id is not null do nothing
-      returning id`),
+      returning id`,
+    )
   )[0];
 
 /**
@@ -203,8 +198,10 @@ export const openForRequest = async (db: Db, requestId: string) =>
  * offer's amount, else the listing price, once they confirm. Nothing while the product has a live one.
  */
 export const openForSale = async (db: Db, productId: string) =>
-  rowsOf<Created>(
-    await db.execute(sql`insert into ${settlements}
+  (
+    await queryRows<Created>(
+      db,
+      sql`insert into ${settlements}
         (kind, product_id, title, payer_id, payee_id, amount, original_amount, state)
       select 'sale', p.id, p.name, p.buyer_id, p.seller_id, a.amount, a.amount, 'proposed'
       from ${products} p, lateral (select coalesce((select o.amount from offers o
@@ -214,7 +211,8 @@ export const openForSale = async (db: Db, productId: string) =>
         and p.buyer_id <> p.seller_id
       on conflict (product_id) where product_id is not null and voided_at is null and settled_at is null
       do nothing
-      returning id`),
+      returning id`,
+    )
   )[0];
 
 // ---- Transitions: each one conditional UPDATE ----
@@ -612,7 +610,7 @@ export const messagesBetween = async (db: Db, a: string, b: string, limit: numbe
  * processes sweeping at the same moment never claim the same one.
  */
 export const claimDueReminders = async (db: Db, hours: number) =>
-  rowsOf<{
+  queryRows<{
     id: string;
     payer_id: string;
     payee_name: string;
@@ -621,11 +619,12 @@ export const claimDueReminders = async (db: Db, hours: number) =>
     request_id: string | null;
     product_id: string | null;
   }>(
-    await db.execute(sql`update ${settlements} s set reminded_at = now()
+    db,
+    sql`update ${settlements} s set reminded_at = now()
       from ${users} u
       where u.id = s.payee_id and s.state = 'open' and s.reminded_at is null
         and s.confirmed_at <= now() - make_interval(hours => ${hours})
-      returning s.id, s.payer_id, u.name as payee_name, s.title, s.amount, s.request_id, s.product_id`),
+      returning s.id, s.payer_id, u.name as payee_name, s.title, s.amount, s.request_id, s.product_id`,
   );
 
 type Due = {
@@ -641,27 +640,70 @@ type Due = {
 
 /** Claims the payments marked paid a day ago that their payee has not answered (once each). */
 export const claimPayeeReminders = async (db: Db, hours: number) =>
-  rowsOf<Due>(
-    await db.execute(sql`update ${settlements} s set payee_reminded_at = now()
+  queryRows<Due>(
+    db,
+    sql`update ${settlements} s set payee_reminded_at = now()
       from ${users} u
       where u.id = s.payer_id and s.state = 'paid' and s.payee_reminded_at is null
         and s.paid_at <= now() - make_interval(hours => ${hours})
       returning s.id, s.payer_id, s.payee_id, u.name as payer_name, s.title, s.amount, s.request_id,
-        s.product_id`),
+        s.product_id`,
   );
 
 /** Settles the payments marked paid `days` ago whose payee was reminded and never answered. */
 export const autoSettle = async (db: Db, days: number) =>
-  rowsOf<Due>(
-    await db.execute(sql`update ${settlements} s
+  queryRows<Due>(
+    db,
+    sql`update ${settlements} s
       set state = 'settled', settled_at = now(), settled_automatically = true, extra_claim = null,
         updated_at = now()
       from ${users} u
       where u.id = s.payer_id and s.state = 'paid' and s.payee_reminded_at is not null
         and s.paid_at <= now() - make_interval(days => ${days})
       returning s.id, s.payer_id, s.payee_id, u.name as payer_name, s.title, s.amount, s.request_id,
-        s.product_id`),
+        s.product_id`,
   );
+
+// ---- A product's sale changes (the products feature's status change or deletion, in its transaction) ----
+
+/**
+ * The product's sale is about to change (available, reserved, sold to `keepBuyerId` or someone
+ * else, deleted): with its settlements held, refused while one its buyer confirmed is not settled;
+ * a proposed one (not to `keepBuyerId`) is voided. Answers the voided ids, or 'settlementOpen'.
+ * It takes a transaction, not any executor: the rows it holds must stay held until the product's
+ * own change commits.
+ */
+export async function releaseSale(
+  tx: Tx,
+  productId: string,
+  keepBuyerId: string | null,
+): Promise<string[] | 'settlementOpen'> {
+  const live = await tx
+    .select({ id: settlements.id, state: settlements.state, buyerId: settlements.payerId })
+    .from(settlements)
+    .where(
+      and(
+        eq(settlements.productId, productId),
+        inArray(settlements.state, ['proposed', 'open', 'paid', 'disputed']),
+      ),
+    )
+    .for('update');
+  const others = live.filter((s) => s.buyerId !== keepBuyerId);
+  if (others.some((s) => s.state !== 'proposed')) return 'settlementOpen';
+  if (others.length === 0) return [];
+  return (
+    await tx
+      .update(settlements)
+      .set({ state: 'void', voidedAt: sql`now()`, updatedAt: new Date() })
+      .where(
+        inArray(
+          settlements.id,
+          others.map((s) => s.id),
+        ),
+      )
+      .returning({ id: settlements.id })
+  ).map((s) => s.id);
+}
 
 // ---- A member leaves (the account feature's deletion, in its transaction) ----
 

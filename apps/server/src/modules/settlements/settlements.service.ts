@@ -1,4 +1,5 @@
 import {
+  DELETED_USER_NAME,
   DISPUTE_MESSAGES,
   DISPUTE_OUTCOME_LABELS,
   SETTLEMENT_LIMITS,
@@ -351,7 +352,7 @@ async function presentForModerator(
     [parties.payerId, parties.payeeId].filter((x): x is string => !!x),
   );
   const ref = (id: string | null) =>
-    refs.find((r) => r.id === id) ?? { id: id ?? opener.id, name: 'Deleted user', avatar: null };
+    refs.find((r) => r.id === id) ?? { id: id ?? opener.id, name: DELETED_USER_NAME, avatar: null };
   const settlement = d.settlementId ? await repo.settlementBrief(db, d.settlementId) : undefined;
   const thing = await repo.disputeThing(db, d.targetType, d.targetId);
   const evidence =
@@ -446,7 +447,7 @@ function moderatorMethods(
         });
       const opener = (await repo.userRefs(db, [resolved.openedBy]))[0] ?? {
         id: resolved.openedBy,
-        name: 'Deleted user',
+        name: DELETED_USER_NAME,
         avatar: null,
       };
       return { dispute: presentDispute(resolved, opener) };

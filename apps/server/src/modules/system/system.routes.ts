@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { campusConfigSchema, errorResponseSchema } from '@campusrun/shared';
+import { campusConfigSchema, COMMON_MESSAGES, errorResponseSchema } from '@campusrun/shared';
 import type { AppContext } from '../../lib/context';
 import { errorBody } from '../../lib/errors';
 import { publicCampusConfig } from '../../config';
@@ -11,7 +11,7 @@ import { metricsAccess, type Metrics } from '../../lib/metrics';
  * Calls a minute per address to the health check: ample for load balancers and uptime probes, few
  * enough that it cannot be used to keep the database busy. Counted apart from the global limit.
  */
-export const HEALTH_CHECKS_PER_MINUTE = 60;
+const HEALTH_CHECKS_PER_MINUTE = 60;
 
 /**
  * How long a database answer keeps the health check green: under a probe every few ms (a load
@@ -23,7 +23,7 @@ export const HEALTH_DB_CHECK_MS = 1000;
  * How long one readiness check may take before it counts as failed: a dependency that hangs makes
  * readiness answer 503 within this, so a load balancer turns away quickly.
  */
-export const READY_CHECK_TIMEOUT_MS = 1500;
+const READY_CHECK_TIMEOUT_MS = 1500;
 
 /** What readiness checks: each dependency by name, throwing when it cannot be reached. */
 export type ReadinessChecks = Record<string, () => Promise<unknown>>;
@@ -142,7 +142,8 @@ export function systemRoutes(
         const verdict = access(req);
         if (verdict === 'unauthorized')
           return reply.code(401).send(errorBody('UNAUTHORIZED', 'Unauthorized'));
-        if (verdict === 'hidden') return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
+        if (verdict === 'hidden')
+          return reply.code(404).send(errorBody('NOT_FOUND', COMMON_MESSAGES.notFound));
         return reply.header('content-type', ops.metrics.contentType).send(await ops.metrics.text());
       },
     );

@@ -56,7 +56,7 @@ const tripClosed = (t: TripState): TripRefusal | null =>
   t.status === 'cancelled' ? 'cancelled' : t.cutoffPassed ? 'cutoffPassed' : null;
 
 /** A pending request nobody holds, in no run or trip, not expired, visible. */
-export const isAttachable = (r: RequestState) =>
+const isAttachable = (r: RequestState) =>
   r.status === 'pending' &&
   r.delivererId === null &&
   r.runId === null &&

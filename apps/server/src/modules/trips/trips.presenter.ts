@@ -43,7 +43,7 @@ export function presentTrip(
 export const placeKey = (place: string) => place.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** The pickup stop of requests that name no pickup place: the runner buys them wherever suits. */
-export const ANYWHERE = 'Anywhere';
+const ANYWHERE = 'Anywhere';
 
 function group(kind: TripStop['kind'], rows: StopRequest[], placeOf: (r: StopRequest) => string): TripStop[] {
   const stops = new Map<string, TripStop>();

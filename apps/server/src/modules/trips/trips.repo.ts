@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { notifications, requests, trips, users } from '../../db/schema';
 import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
 import type { RequestState, TripRefusal, TripState } from './trips.policy';
@@ -183,10 +184,11 @@ async function lockTrip(tx: Tx, id: string): Promise<TripState | undefined> {
     .where(eq(trips.id, id))
     .for('update');
   if (!row) return undefined;
-  const [count] = (
-    (await tx.execute(sql`select count(*)::int as n from ${requests}
-      where trip_id = ${id} and status in ('accepted', 'completed')`)) as unknown as { rows: { n: number }[] }
-  ).rows;
+  const [count] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from ${requests}
+      where trip_id = ${id} and status in ('accepted', 'completed')`,
+  );
   return { ...row, attached: Number(count?.n ?? 0) };
 }
 
@@ -209,11 +211,8 @@ async function requestState(tx: Tx, id: string): Promise<RequestState | undefine
 }
 
 const blockedBetween = async (tx: Tx, a: string, b: string) =>
-  (
-    (await tx.execute(sql`select not ${notBlocked(a, b)} as blocked`)) as unknown as {
-      rows: { blocked: boolean }[];
-    }
-  ).rows[0]?.blocked === true;
+  (await queryRows<{ blocked: boolean }>(tx, sql`select not ${notBlocked(a, b)} as blocked`))[0]?.blocked ===
+  true;
 
 type Outcome<T> = { refusal: TripRefusal } | ({ refusal: null } & T);
 
@@ -336,10 +335,6 @@ export const stopRequests = (db: Db, tripId: string) =>
     .where(and(eq(requests.tripId, tripId), inArray(requests.status, ['accepted', 'completed'])))
     .orderBy(asc(requests.acceptedAt), asc(requests.number));
 export type StopRequest = Awaited<ReturnType<typeof stopRequests>>[number];
-
-/** The name of a user (a runner or a requester), for notices. */
-export const nameOf = async (db: Db, userId: string) =>
-  (await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1))[0]?.name ?? '';
 
 /**
  * Whether the runner was already told that this request was added to this trip (a request taken off

@@ -23,7 +23,7 @@ export interface TripsDeps {
 }
 
 /** The campus's time zone: the times in a trip's notice are written in it. */
-export const CAMPUS_TIME_ZONE = 'Asia/Kolkata';
+const CAMPUS_TIME_ZONE = 'Asia/Kolkata';
 
 /**
  * A day scholar's posted trips tell hostellers at most this many times a day (posting and
@@ -36,7 +36,7 @@ export const TRIP_NOTICES_PER_DAY = 4;
  * How many times an hour a hosteller may add a request to a trip: each add tells the runner, so
  * adding and taking off in a loop is capped.
  */
-export const TRIP_ATTACHES_PER_HOUR = 10;
+const TRIP_ATTACHES_PER_HOUR = 10;
 
 /** At most this many open trips are listed (the open ones are due within 48 hours). */
 const LIST_LIMIT = 100;

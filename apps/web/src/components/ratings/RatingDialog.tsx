@@ -1,4 +1,10 @@
-import { RATING_LABELS, RATING_LIMITS, type UserRef, ratingFormSchema } from '@campusrun/shared';
+import {
+  RATING_LABELS,
+  RATING_LIMITS,
+  RATING_MESSAGES,
+  type UserRef,
+  ratingFormSchema,
+} from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import clsx from 'clsx';
 import { Star } from 'lucide-react';
@@ -110,7 +116,7 @@ export function RatingDialog({ open, onClose, user, submit: store, isPending }: 
     fields: ['rating', 'comment'],
     submit: ({ rating, comment }) => store({ rating, comment: comment || null }),
     onSuccess: () => {
-      toast.success('Rating submitted successfully', RATING_TOAST);
+      toast.success(RATING_MESSAGES.submitted, RATING_TOAST);
       onClose();
     },
     fallback: 'Failed to submit rating',

@@ -1,4 +1,4 @@
-import { changePasswordFormSchema } from '@campusrun/shared';
+import { PROFILE_MESSAGES, changePasswordFormSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
@@ -33,7 +33,7 @@ export function ChangePasswordForm() {
       // The old token is revoked by the change: keep the session with the new one.
       if (token) setToken(token);
       reset(EMPTY);
-      toast.success('Password changed successfully', { toastId: 'profile:password' });
+      toast.success(PROFILE_MESSAGES.passwordChanged, { toastId: 'profile:password' });
     },
     fallback: 'Failed to change password',
   });

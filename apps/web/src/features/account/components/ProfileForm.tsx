@@ -1,4 +1,4 @@
-import { type User, profileUpdateSchema, requireHostelFields } from '@campusrun/shared';
+import { PROFILE_MESSAGES, type User, profileUpdateSchema, requireHostelFields } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -55,7 +55,7 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
       }),
     onSuccess: ({ user: updated }) => {
       updateUser(updated);
-      toast.success('Profile updated successfully', { toastId: 'profile:save' });
+      toast.success(PROFILE_MESSAGES.updated, { toastId: 'profile:save' });
       onDone();
     },
     fallback: 'Failed to update profile',

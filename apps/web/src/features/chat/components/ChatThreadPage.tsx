@@ -1,4 +1,4 @@
-import { COMMON_MESSAGES, type ChatMessage } from '@campusrun/shared';
+import { CHAT_MESSAGES, COMMON_MESSAGES, type ChatMessage } from '@campusrun/shared';
 import { MessageCircle, UserX } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
@@ -104,9 +104,7 @@ function Thread({ partnerId }: { partnerId: string }) {
       />
     );
   if (partnerId === myId)
-    return (
-      <NoThread title="You cannot message yourself" description="Open a conversation with someone else." />
-    );
+    return <NoThread title={CHAT_MESSAGES.self} description="Open a conversation with someone else." />;
 
   return (
     <div className="-mx-4 -my-6 flex h-[calc(100dvh-var(--top-bar-height)-var(--reconnecting-banner-height,0px))] bg-white sm:-mx-6 lg:-mx-8 lg:-my-8">

@@ -1,4 +1,4 @@
-import { completeProfileSchema } from '@campusrun/shared';
+import { PROFILE_MESSAGES, completeProfileSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
@@ -51,7 +51,7 @@ export function CompleteProfilePage() {
     },
     onSuccess: ({ user: updated }) => {
       updateUser(updated);
-      toast.success('Profile completed successfully!', { toastId: 'profile:complete' });
+      toast.success(PROFILE_MESSAGES.completed, { toastId: 'profile:complete' });
       navigate(dashboardPath(updated.role), { replace: true });
     },
     fallback: 'Failed to complete your profile. Please try again.',

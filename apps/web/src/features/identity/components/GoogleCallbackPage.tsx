@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@campusrun/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -26,7 +27,7 @@ export function GoogleCallbackPage() {
     window.history.replaceState(window.history.state, '', window.location.pathname);
 
     if (!code) {
-      toast.error('Authentication failed. Please try again.');
+      toast.error(AUTH_MESSAGES.googleFailed);
       navigate(paths.login, { replace: true });
       return;
     }
@@ -42,9 +43,7 @@ export function GoogleCallbackPage() {
         // A code the server refuses (used, expired, or from another browser) is a failed sign-in.
         const refused = error instanceof ApiError && error.status < 500;
         toast.error(
-          refused
-            ? 'Authentication failed. Please try again.'
-            : errorMessage(error, 'Google authentication failed'),
+          refused ? AUTH_MESSAGES.googleFailed : errorMessage(error, 'Google authentication failed'),
         );
         navigate(paths.login, { replace: true });
       });

@@ -1,4 +1,4 @@
-import type { CampusConfig, LoginBody } from '@campusrun/shared';
+import { AUTH_MESSAGES, type CampusConfig, type LoginBody } from '@campusrun/shared';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -57,7 +57,7 @@ function LoginForm({ config }: { config: CampusConfig }) {
     },
     onError: (error, values) => {
       if (error.status !== 403 || error.isVerified !== false || !error.userId) return false;
-      toast.warning('Your email is not verified. Please verify your email.', LOGIN_TOAST);
+      toast.warning(AUTH_MESSAGES.notVerified, LOGIN_TOAST);
       const pending = { email: values.email, userId: error.userId };
       savePendingVerification(pending);
       navigate(paths.verifyEmail, { state: pending });

@@ -1,4 +1,4 @@
-import { LIMITS, otpFormSchema } from '@campusrun/shared';
+import { AUTH_MESSAGES, LIMITS, otpFormSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -79,7 +79,7 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
     onSuccess: ({ token, user }) => {
       clearPendingVerification();
       clearSignUpTicket();
-      toast.success('Email verified successfully!', { toastId: 'auth:verify' });
+      toast.success(AUTH_MESSAGES.verified, { toastId: 'auth:verify' });
       if (token && user) {
         auth.login(token, user);
         navigate(user.isProfileComplete ? dashboardPath(user.role) : paths.completeProfile, {
@@ -98,7 +98,7 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
       await sendMutation.mutateAsync(signUp);
       const { codeSentAt = 0 } = savePendingWithCodeSent(pending);
       setCooldownEndsAt(codeSentAt + COOLDOWN_MS);
-      toast.success('OTP sent successfully', { toastId: 'auth:resend-code' });
+      toast.success(AUTH_MESSAGES.otpSent, { toastId: 'auth:resend-code' });
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to send OTP'), { toastId: 'auth:resend-code' });
     }

@@ -254,7 +254,7 @@ export function RequestDetailPage({ settle }: { settle?: RequestDetailSlot } = {
     content = (
       <DetailLoadError
         notFound={notFound}
-        notFoundTitle="Request not found"
+        notFoundTitle={REQUEST_MESSAGES.notFound}
         notFoundMessage="It may have been removed, or the link is wrong."
         failedTitle="Failed to load request"
         error={query.error}
