@@ -19,8 +19,8 @@ const ENGINE_AGNOSTIC = [
   'src/db/embedded*.test.ts',
   'src/db/crash.test.ts',
   'src/lib/{data-dir,email-address,images,public-address,serializer,session-cache,storage,sweep,tmp-files,tokens,web-pages}.test.ts',
-  'src/modules/auth/auth.security.test.ts',
-  'src/modules/auth/auth.mail-budget.test.ts',
+  'src/modules/identity/auth.security.test.ts',
+  'src/modules/identity/auth.mail-budget.test.ts',
   'src/modules/emails/**',
   'src/modules/push/**',
   'src/modules/products/products.s3.test.ts',
@@ -34,7 +34,7 @@ const CLUSTER = ['src/**/*.cluster.test.ts', 'src/realtime/cluster.it.test.ts'];
  * Files that replace a module with a stand-in (vi.mock) need a module graph of their own: they run
  * in the `server-mocks` project (vitest.mocks.config.ts), isolated.
  */
-export const MOCKING = ['src/modules/auth/auth.security.test.ts'];
+export const MOCKING = ['src/modules/identity/auth.security.test.ts'];
 
 const engineOnly = process.env.SERVER_TESTS === 'engine';
 

@@ -27,7 +27,7 @@ import type { Db } from '../src/db/client';
 import { productImages, products, users } from '../src/db/schema';
 import { processImage } from '../src/lib/images';
 import { createJwt } from '../src/lib/tokens';
-import { startSession } from '../src/modules/auth/session.service';
+import { startSession } from '../src/modules/identity/session.service';
 import { benchConfig, benchDataDir, createPgDatabase, openBenchDatabase } from './common';
 
 const self = fileURLToPath(import.meta.url);

@@ -29,7 +29,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openPostgres } from '../src/db/client';
 import { createJwt } from '../src/lib/tokens';
-import { startSession } from '../src/modules/auth/session.service';
+import { startSession } from '../src/modules/identity/session.service';
 import { createPgDatabase } from './common';
 import { seedBenchData } from './data';
 import { seedProducts } from './products';

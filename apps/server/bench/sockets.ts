@@ -39,7 +39,7 @@ import { buildApp } from '../src/app';
 import type { Db } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { createJwt } from '../src/lib/tokens';
-import { startSession } from '../src/modules/auth/session.service';
+import { startSession } from '../src/modules/identity/session.service';
 import { benchConfig, benchDataDir, createPgDatabase, openBenchDatabase } from './common';
 
 const self = fileURLToPath(import.meta.url);

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { messages, notifications, requests, users } from '../src/db/schema';
 import { createJwt } from '../src/lib/tokens';
-import { startSession } from '../src/modules/auth/session.service';
+import { startSession } from '../src/modules/identity/session.service';
 import { benchConfig, benchDataDir, openBenchDatabase } from './common';
 import { seedBenchData } from './data';
 import { seedProducts } from './products';

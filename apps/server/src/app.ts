@@ -18,7 +18,7 @@ import { createCounterFactory } from './lib/rate-limit';
 import type { Resolver } from './lib/public-address';
 import { compileResponseSerializer } from './lib/serializer';
 import { openLiveCaches } from './live-changes';
-import { touchSession } from './modules/auth/session.repo';
+import { touchSession } from './modules/identity/session.repo';
 import { registerNotificationWriter } from './modules/notifications/notifications.writer';
 import { attachRealtime, onlineUsersAmong, openRealtime } from './realtime/gateway';
 import { createServices } from './services';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { AppContext } from './lib/context';
+import type { AppContext } from './lib/app-context';
 import { createEvents } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPageCache, PAGE_CACHE_LIMITS } from './lib/page-cache';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { startBackupSchedule } from './backup/schedule';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { AppContext } from './lib/context';
+import type { AppContext } from './lib/app-context';
 import { createJobQueue } from './lib/jobs';
 import { startOrphanSweep } from './modules/products/products.sweep';
 import { startExpirySweep } from './modules/requests/requests.service';

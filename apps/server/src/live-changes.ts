@@ -1,11 +1,11 @@
 import type { Database } from './db/client';
 import { openChanges, type Change } from './lib/changes';
-import type { AppContext } from './lib/context';
+import type { AppContext } from './lib/app-context';
 import type { AppEvent, AppEventType } from './lib/events';
 import type { Metrics } from './lib/metrics';
 import type { SharedRedis } from './lib/redis';
 import { createSessionCache } from './lib/session-cache';
-import { findSessionUser, notifyUserChanged } from './modules/auth/auth.repo';
+import { findSessionUser, notifyUserChanged } from './modules/identity/auth.repo';
 
 type ChangeOf<T extends AppEventType> = (event: Extract<AppEvent, { type: T }>) => Change | undefined;
 const userChanged = (event: { userId: string }): Change => ({ kind: 'user', userId: event.userId });

@@ -20,10 +20,10 @@ type TableName = {
 
 /** The owner of each table: a module folder (`modules/<name>`) or an infrastructure folder. */
 export const tableOwners: Record<TableName, string> = {
-  users: 'modules/auth',
-  pendingRegistrations: 'modules/auth',
-  passwordResetTokens: 'modules/auth',
-  sessions: 'modules/auth',
+  users: 'modules/identity',
+  pendingRegistrations: 'modules/identity',
+  passwordResetTokens: 'modules/identity',
+  sessions: 'modules/identity',
   requests: 'modules/requests',
   trips: 'modules/trips',
   runs: 'modules/runs',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackupSchedule } from '../backup/schedule';
 import type { Database } from '../db/client';
-import type { AppContext } from '../lib/context';
+import type { AppContext } from '../lib/app-context';
 import type { Metrics } from '../lib/metrics';
 import type { RedisHealth } from '../lib/redis';
 import type { RealtimeServer } from '../realtime/gateway';

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ACCOUNT_BLOCKER_KINDS, CODE_REASONS, ERROR_CODES, FEATURE_REASONS } from '@campusrun/shared';
 import { AUDIENCE_KEY, type Audience } from '../lib/auth';
-import { EXCHANGE_COOKIE, OIDC_COOKIE } from '../modules/auth/google.service';
+import { EXCHANGE_COOKIE, OIDC_COOKIE } from '../modules/identity/google.service';
 
 /** The error body of a refusal, with the reasons a route of these tags may give. */
 function refusalSchema(tags: readonly string[], description: string) {

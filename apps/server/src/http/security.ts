@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { AppContext } from '../lib/context';
+import type { AppContext } from '../lib/app-context';
 import { tooManyRequests } from '../lib/errors';
 import type { CounterFactory } from '../lib/rate-limit';
 import { API_SECURITY_HEADERS, SECURITY_HEADERS } from '../lib/security-headers';

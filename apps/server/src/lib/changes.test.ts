@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '../db/client';
-import { notifyUserChanged } from '../modules/auth/auth.repo';
+import { notifyUserChanged } from '../modules/identity/auth.repo';
 import { openChanges, type Change, type Changes } from './changes';
 import { openRedis, type SharedRedis } from './redis';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { CHAT_MESSAGES, clientIdField, MESSAGES, messageContent, type SendAck } from '@campusrun/shared';
 import { SESSION_EXPIRED } from '../lib/auth';
-import type { AppContext } from '../lib/context';
+import type { AppContext } from '../lib/app-context';
 import { AppError } from '../lib/errors';
 import type { ChatService } from '../modules/chat/chat.service';
 import type { Recheck } from './handshake';

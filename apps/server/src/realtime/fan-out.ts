@@ -1,4 +1,4 @@
-import type { AppContext } from '../lib/context';
+import type { AppContext } from '../lib/app-context';
 import { deliveriesOf, type Delivery } from './live-routes';
 import type { IoServer } from './rooms';
 

@@ -10,7 +10,7 @@ import {
 import { messages, users } from '../db/schema';
 import { SESSION_EXPIRED } from '../lib/auth';
 import { createJwt } from '../lib/tokens';
-import { startSession } from '../modules/auth/session.service';
+import { startSession } from '../modules/identity/session.service';
 import { CHAT_SEND_LIMIT } from '../modules/chat/chat.service';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { DEFAULT_PASSWORD, authAs, bearer, createRequest, createUser, tokenFor } from '../test/factories';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../lib/auth';
-import type { AppContext } from '../lib/context';
+import type { AppContext } from '../lib/app-context';
 import type { ChatService } from '../modules/chat/chat.service';
 import { createClientEvents } from './client-events';
 import { fanOut } from './fan-out';

@@ -1,7 +1,7 @@
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Authenticator } from '../lib/auth';
-import type { AppContext } from '../lib/context';
+import type { AppContext } from '../lib/app-context';
 import { AppError } from '../lib/errors';
 import type { IoServer, IoSocket } from './rooms';
 

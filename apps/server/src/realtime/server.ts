@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SOCKET_OPTIONS } from '@campusrun/shared';
-import type { AppContext } from '../lib/context';
+import type { AppContext } from '../lib/app-context';
 import { COMMAND_CLIENT, endClient, SUBSCRIBER_CLIENT, type RedisHealth } from '../lib/redis';
 import { REALTIME_LIMITS, type IoServer } from './rooms';
 

@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { messages, productImages, products, ratings, requests, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createJwt } from '../lib/tokens';
-import { startSession } from '../modules/auth/session.service';
+import { startSession } from '../modules/identity/session.service';
 import type { TestApp } from './build-test-app';
 
 export const DEFAULT_PASSWORD = 'correct horse battery';

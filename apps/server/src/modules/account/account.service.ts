@@ -1,6 +1,6 @@
 import { ACCOUNT_DELETION, ACCOUNT_MESSAGES, type DeleteAccountBody } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { AppError, fieldError, forbidden, unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { confirmRefusal, orderBlockers, proofNeeded } from './account.policy';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BLOCK_MESSAGES, blockedUsersResponseSchema, blockStateResponseSchema } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { rowId } from '../../lib/ids';
 import type { BlocksService } from './blocks.service';
 

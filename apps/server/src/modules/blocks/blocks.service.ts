@@ -1,6 +1,6 @@
 import { BLOCK_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { badRequest, notFound } from '../../lib/errors';
 import * as repo from './blocks.repo';
 

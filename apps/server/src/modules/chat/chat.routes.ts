@@ -15,7 +15,7 @@ import {
   sendMessageSchema,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { rowId } from '../../lib/ids';
 import { photoUploadBudget } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';

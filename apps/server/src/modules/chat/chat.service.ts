@@ -1,6 +1,6 @@
 import { BLOCK_MESSAGES, CHAT_MESSAGES, PRODUCT_MESSAGES, COMMON_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { isUuid } from '../../lib/ids';
 import { CHAT_IMAGE_LIMITS, processImage } from '../../lib/images';
 import { newStorageKey } from '../../lib/storage';

@@ -6,7 +6,7 @@ import {
   recentQuerySchema,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import type { DashboardService } from './dashboard.service';
 
 /** GET /hosteller/stats, /dayscholar/stats and /hosteller/products/recent. */

@@ -1,5 +1,5 @@
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { presentDayScholarStats, presentHostellerStats, presentRecentProduct } from './dashboard.presenter';
 import * as repo from './dashboard.repo';
 

@@ -6,7 +6,7 @@ import {
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { Executor } from '../../db/client';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import type { AppEvent } from '../../lib/events';
 import type { JobQueue } from '../../lib/jobs';
 import { formatRupees } from '../../lib/money';

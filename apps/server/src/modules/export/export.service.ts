@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { EXPORT_LIMITS, EXPORT_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { unauthorized } from '../../lib/errors';
 import { createUploadLinks } from '../../lib/upload-links';
 import * as present from './export.presenter';

@@ -9,7 +9,7 @@ import {
   unsuspendSchema,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { rowId } from '../../lib/ids';
 import type { ModerationService } from './moderation.service';
 

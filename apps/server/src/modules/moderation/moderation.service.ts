@@ -7,7 +7,7 @@ import {
 } from '@campusrun/shared';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AppEvent } from '../../lib/events';
 import { pageOf } from '../../lib/lists';

@@ -1,6 +1,6 @@
 import { NOTIFICATION_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { pageOf } from '../../lib/lists';
 import { notFound } from '../../lib/errors';
 import { presentNotification } from './notifications.presenter';

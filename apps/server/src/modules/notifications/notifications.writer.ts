@@ -1,5 +1,5 @@
 import { removedNotice } from '@campusrun/shared';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import type { AppEvent, AppEventType } from '../../lib/events';
 import { formatRupees } from '../../lib/money';
 import { presentNotification } from './notifications.presenter';

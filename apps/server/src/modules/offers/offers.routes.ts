@@ -7,7 +7,7 @@ import {
   offerResponseSchema,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { rowId } from '../../lib/ids';
 import type { OffersService } from './offers.service';
 

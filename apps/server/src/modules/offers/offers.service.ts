@@ -6,7 +6,7 @@ import {
   type Offer,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { isBlockedBetween, notBlockedAmong } from '../../lib/listing-visibility';
 import { formatRupees, toPaise, toRupees } from '../../lib/money';

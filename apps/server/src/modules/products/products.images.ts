@@ -1,5 +1,5 @@
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '@campusrun/shared';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { badRequest } from '../../lib/errors';
 import { processImage, type ImageLimits, type ProcessedImage } from '../../lib/images';
 import type { UploadedFile } from '../../lib/multipart';

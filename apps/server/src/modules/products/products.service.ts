@@ -11,7 +11,7 @@ import {
   type UpdateProductBody,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import {
   badRequest,
   conflict,

@@ -1,5 +1,5 @@
 import { inArray, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { productImages } from '../../db/schema';

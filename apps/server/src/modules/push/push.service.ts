@@ -8,7 +8,7 @@ import {
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { Executor } from '../../db/client';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { badRequest, conflict } from '../../lib/errors';
 import type { AppEvent } from '../../lib/events';
 import { isPublicAddress, systemResolver, type Resolver } from '../../lib/public-address';

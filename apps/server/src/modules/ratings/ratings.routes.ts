@@ -8,7 +8,7 @@ import {
   saleReviewsResponseSchema,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { rowId } from '../../lib/ids';
 import type { RatingsService } from './ratings.service';
 

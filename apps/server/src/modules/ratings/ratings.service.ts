@@ -7,7 +7,7 @@ import {
   RATING_MESSAGES,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { isBlockedBetween } from '../../lib/listing-visibility';
 import { isActiveUser } from '../../lib/user-ref';

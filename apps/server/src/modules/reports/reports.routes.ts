@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createReportSchema, reportResponseSchema } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import type { ReportsService } from './reports.service';
 
 /** POST /reports: 201 with a new report, 200 with the reporter's report already open on the target. */

@@ -1,6 +1,6 @@
 import { REPORT_MESSAGES, REPORTS_TO_HOLD, type CreateReportBody } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { badRequest, notFound } from '../../lib/errors';
 import { isActiveUser } from '../../lib/user-ref';
 import type { Limiter, LimiterFactory } from '../../lib/rate-limit';

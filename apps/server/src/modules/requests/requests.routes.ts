@@ -16,7 +16,7 @@ import {
   REQUEST_MESSAGES,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
 import { NOBODY, pageKey, servePage } from '../../lib/page-cache';

@@ -13,7 +13,7 @@ import {
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { Executor } from '../../db/client';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { isBlockedBetween } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors';

@@ -8,7 +8,7 @@ import {
   runResponseSchema,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
 import type { RunsService } from './runs.service';

@@ -9,7 +9,7 @@ import {
   type RunItemBody,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { conflict, forbidden, notFound, type AppError } from '../../lib/errors';
 import { pageOf } from '../../lib/lists';
 import { toPaise } from '../../lib/money';

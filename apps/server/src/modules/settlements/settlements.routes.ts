@@ -17,7 +17,7 @@ import {
   settlementSummaryResponseSchema,
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
 import type { SettlementsService } from './settlements.service';

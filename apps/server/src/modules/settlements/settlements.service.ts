@@ -16,7 +16,7 @@ import {
   type SettlementSummary,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { conflict, forbidden, notFound, type AppError } from '../../lib/errors';
 import { pageOf } from '../../lib/lists';
 import { formatRupees, toRupees } from '../../lib/money';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campusConfigSchema, COMMON_MESSAGES, errorResponseSchema } from '@campusrun/shared';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { errorBody } from '../../lib/errors';
 import { publicCampusConfig } from '../../config';
 import { metricsAccess, type Metrics } from '../../lib/metrics';

@@ -1,6 +1,6 @@
 import { TRIP_MESSAGES, type CreateTripBody, type DeliveryRequest, type Trip } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors';
 import { blockedWith, notBlockedAmong } from '../../lib/listing-visibility';
 import * as policy from './trips.policy';

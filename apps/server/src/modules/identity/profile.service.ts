@@ -7,7 +7,7 @@ import {
   type ProfileUpdateBody,
   COMMON_MESSAGES,
 } from '@campusrun/shared';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { badRequest, conflict, fieldError, notFound, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../../lib/auth';

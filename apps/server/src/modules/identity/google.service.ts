@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type * as Oidc from 'openid-client';
 import { SignJWT, jwtVerify } from 'jose';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { mailboxOf } from '../../lib/email-address';
 import { hashToken, sameHash } from '../../lib/tokens';
 import { admit } from './auth.admission';

@@ -4,7 +4,7 @@
  * is honoured by the other within a second, carried by PostgreSQL LISTEN/NOTIFY.
  * Runs with TEST_DATABASE_URL (REDIS_URL is not needed):
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test \
- *     npx vitest run --project server src/modules/auth/session-cache.cluster
+ *     npx vitest run --project server src/modules/identity/session-cache.cluster
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

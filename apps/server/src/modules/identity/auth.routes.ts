@@ -25,7 +25,7 @@ import {
 } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { rowId } from '../../lib/ids';
 import type { AuthService } from './auth.service';
 import { EXCHANGE_COOKIE, EXCHANGE_TTL_SECONDS, OIDC_COOKIE, type GoogleService } from './google.service';

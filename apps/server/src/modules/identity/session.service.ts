@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { notFound, unauthorized } from '../../lib/errors';
 import * as sessionRepo from './session.repo';
 import { presentSession } from './session.presenter';

@@ -1,7 +1,7 @@
 import { COMMON_MESSAGES } from '@campusrun/shared';
 import type { PublicProfile } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { notFound } from '../../lib/errors';
 import * as repo from './profiles.repo';
 

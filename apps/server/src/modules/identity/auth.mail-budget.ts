@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { LIMITS } from '@campusrun/shared';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 
 /**
  * How many sign-up mails (codes, and the "you already have an account" notice) may go out. Two pools

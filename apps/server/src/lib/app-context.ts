@@ -8,7 +8,7 @@ import type { LimiterFactory } from './rate-limit';
 import type { Storage } from './storage';
 import type { Jwt } from './tokens';
 
-/** What every feature is built from; assembled once in context.ts. */
+/** What every feature is built from; assembled once in src/context.ts. */
 export interface AppContext {
   db: Db;
   config: Config;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AVATAR_LIMITS, AVATAR_MESSAGES, MESSAGES, profileUpdateResponseSchema } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { multipartForm } from '../../lib/multipart';
 import type { AvatarService } from './avatar.service';
 

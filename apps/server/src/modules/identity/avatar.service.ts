@@ -1,6 +1,6 @@
 import { AVATAR_MESSAGES } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { unauthorized } from '../../lib/errors';
 import { DEFAULT_AVATAR_LIMITS, processAvatar, type AvatarLimits } from '../../lib/images';
 import type { UploadedFile } from '../../lib/multipart';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, LIMITS, type LoginBody, type RegisterBody } from '@campusrun/shared';
 import { AppError, badRequest, isUniqueViolation, unauthorized } from '../../lib/errors';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { mailboxOf } from '../../lib/email-address';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { generateOtp, generateResetToken, hashCode, hashToken, sameHash } from '../../lib/tokens';

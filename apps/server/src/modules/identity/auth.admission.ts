@@ -1,6 +1,6 @@
 import { suspendedMessage } from '@campusrun/shared';
 import type { Config } from '../../config';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../lib/app-context';
 import { mailboxOf } from '../../lib/email-address';
 import { AppError } from '../../lib/errors';
 import * as repo from './auth.repo';
