@@ -44,3 +44,6 @@ export * from './messages/logistics';
 export * from './messages/settlements';
 export * from './messages/export';
 export * from './messages/account';
+// The API's routes: the server registers them, the web's client is generated from them.
+export * from './routes/contract';
+export * as routes from './routes/index';

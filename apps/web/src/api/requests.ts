@@ -1,10 +1,7 @@
 import type {
   CreateRequestBody,
-  DeliveryListResponse,
   DeliveryStatusFilter,
   RepostRequestBody,
-  RequestListResponse,
-  RequestResponse,
   RequestSort,
   RequestStatusFilter,
 } from '@campusrun/shared';
@@ -19,7 +16,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { createRating, ratingKeys } from './ratings';
-import { api } from '@/lib/api-client';
+import * as endpoints from './endpoints/requests';
 
 /** The browse filters that go into the URL and into GET /dayscholar/requests/available. '' = none. */
 export interface AvailableFilters {
@@ -69,8 +66,8 @@ export function useCreateRating() {
 
 /** POST /requests → 201 { request } (hostellers). The deadline goes as ISO 8601 with Z. */
 const createRequest = (body: CreateRequestBody) =>
-  api
-    .post<RequestResponse>('/requests', { ...body, deadline: body.deadline.toISOString() })
+  endpoints
+    .create({ body: { ...body, deadline: body.deadline.toISOString() } })
     .then((res) => res.request);
 
 export function useCreateRequest() {
@@ -85,8 +82,8 @@ export function useCreateRequest() {
 }
 
 /** GET /dayscholar/requests/available?search&location&pickupFrom&minFee&maxFee&sort&limit&cursor. */
-export const getAvailableRequests = (params: AvailableParams, signal?: AbortSignal) =>
-  api.get<RequestListResponse>('/dayscholar/requests/available', { signal, params });
+export const getAvailableRequests = (query: AvailableParams, signal?: AbortSignal) =>
+  endpoints.available({ query }, { signal });
 
 /** The query of GET /dayscholar/requests/available, in its callers' order: boot.js asks for the same addresses early. */
 type AvailableParams = Partial<AvailableFilters> & { limit: number; cursor?: string };
@@ -107,10 +104,7 @@ export function useAvailableRequests(filters: AvailableFilters) {
 
 /** GET /requests/my-deliveries?status&limit&cursor → { deliveries, nextCursor } (the day scholar's). */
 const getMyDeliveries = (status: DeliveryStatusFilter, cursor?: string, signal?: AbortSignal) =>
-  api.get<DeliveryListResponse>('/requests/my-deliveries', {
-    signal,
-    params: { status, limit: REQUESTS_PAGE_SIZE, cursor },
-  });
+  endpoints.myDeliveries({ query: { status, limit: REQUESTS_PAGE_SIZE, cursor } }, { signal });
 
 const myDeliveriesQuery = (status: DeliveryStatusFilter) =>
   infiniteQueryOptions({
@@ -128,10 +122,7 @@ const REQUESTS_PAGE_SIZE = 20;
 
 /** GET /requests/my-requests?status&limit&cursor → { requests, nextCursor } (the hosteller's own). */
 export const getMyRequests = (status: RequestStatusFilter, cursor?: string, signal?: AbortSignal) =>
-  api.get<RequestListResponse>('/requests/my-requests', {
-    signal,
-    params: { status, limit: REQUESTS_PAGE_SIZE, cursor },
-  });
+  endpoints.mine({ query: { status, limit: REQUESTS_PAGE_SIZE, cursor } }, { signal });
 
 export const myRequestsQuery = (status: RequestStatusFilter) =>
   infiniteQueryOptions({
@@ -147,7 +138,7 @@ export function useMyRequests(status: RequestStatusFilter) {
 
 /** GET /requests/{id} → { request }; 404 'Request not found'. */
 const getRequest = (id: string, signal?: AbortSignal) =>
-  api.get<RequestResponse>(`/requests/${encodeURIComponent(id)}`, { signal }).then((body) => body.request);
+  endpoints.get({ params: { id } }, { signal }).then((body) => body.request);
 
 const requestQuery = (id: string) =>
   queryOptions({ queryKey: requestKeys.detail(id), queryFn: ({ signal }) => getRequest(id, signal) });
@@ -158,10 +149,8 @@ export function useRequest(id: string) {
 
 /** PUT /requests/{id}/repost { deadline } → { request }: an expired request back on the list. */
 const repostRequest = ({ id, deadline }: { id: string } & RepostRequestBody) =>
-  api
-    .put<RequestResponse>(`/requests/${encodeURIComponent(id)}/repost`, {
-      deadline: deadline.toISOString(),
-    })
+  endpoints
+    .repost({ params: { id }, body: { deadline: deadline.toISOString() } })
     .then((res) => res.request);
 
 export function useRepostRequest() {
@@ -177,6 +166,14 @@ export function useRepostRequest() {
 
 export type RequestAction =
   'accept' | 'picked-up' | 'deliver' | 'cancel' | 'cancel-delivery' | 'confirm-receipt';
+
+const TRANSITIONS = {
+  accept: endpoints.accept,
+  'picked-up': endpoints.pickedUp,
+  cancel: endpoints.cancel,
+  'cancel-delivery': endpoints.cancelDelivery,
+  'confirm-receipt': endpoints.confirmReceipt,
+} satisfies Record<Exclude<RequestAction, 'deliver'>, unknown>;
 
 /** Typed rupees as a number; blank is not given (the server refuses anything else with a message). */
 const rupeesOf = (text: string | undefined) => {
@@ -203,19 +200,21 @@ const updateRequestStatus = ({
   handoverCode?: string;
   /** Rupees as typed: the receipt amount of a request with an item cost. */
   actualItemCost?: string;
-}) =>
-  api
-    .put<RequestResponse>(
-      `/requests/${encodeURIComponent(id)}/${action}`,
-      action === 'deliver'
-        ? {
+}) => {
+  const params = { id };
+  const answer =
+    action === 'deliver'
+      ? endpoints.deliver({
+          params,
+          body: {
             deliveryNotes: deliveryNotes?.trim() || undefined,
             handoverCode: handoverCode?.trim() || undefined,
             actualItemCost: rupeesOf(actualItemCost),
-          }
-        : undefined,
-    )
-    .then((res) => res.request);
+          },
+        })
+      : TRANSITIONS[action]({ params });
+  return answer.then((res) => res.request);
+};
 
 export function useUpdateRequestStatus() {
   const queryClient = useQueryClient();

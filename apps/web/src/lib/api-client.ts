@@ -172,6 +172,24 @@ export function reportUnauthorized() {
   onUnauthorized();
 }
 
+/** What every call may add: a signal that aborts it. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * One call of a route of the contract (`src/api/endpoints`, generated): the query and body as the
+ * route's schemas accept them, the answer as its 2xx schema says.
+ */
+export function call<T>(
+  method: NonNullable<RequestOptions['method']>,
+  path: string,
+  options: CallOptions & { query?: object; body?: unknown } = {},
+): Promise<T> {
+  const { query, ...rest } = options;
+  return apiRequest<T>(path, { ...rest, method, params: query as RequestOptions['params'] });
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),

@@ -1,0 +1,38 @@
+import type { RouteContract } from '@campusrun/shared';
+
+type Field<R, K extends string> = R extends Readonly<Record<K, infer S>> ? S : undefined;
+
+/** A contract route as Fastify route options; the route file adds its hooks and its handler. */
+export interface ServedRoute<R extends RouteContract> {
+  method: R['method'];
+  url: string;
+  schema: {
+    tags: string[];
+    summary?: string;
+    description?: string;
+    consumes?: string[];
+    security?: Record<string, string[]>[];
+    params: Field<R, 'params'>;
+    querystring: Field<R, 'query'>;
+    body: Field<R, 'body'>;
+    response: R['response'];
+  };
+}
+
+/**
+ * The method, URL and schema of a route, from its contract (`packages/shared/src/routes`):
+ * `app.route({ ...served(routes.requests.accept), onRequest: id.check, handler })`.
+ */
+export function served<const R extends RouteContract>(contract: R): ServedRoute<R> {
+  const { method, path, tags, summary, description, consumes, security } = contract;
+  const schema: Record<string, unknown> = { tags: [...tags] };
+  if (summary) schema.summary = summary;
+  if (description) schema.description = description;
+  if (consumes) schema.consumes = [...consumes];
+  if (security) schema.security = security.map((s) => ({ ...s }));
+  if (contract.params) schema.params = contract.params;
+  if (contract.query) schema.querystring = contract.query;
+  if (contract.body) schema.body = contract.body;
+  schema.response = contract.response;
+  return { method, url: path, schema } as unknown as ServedRoute<R>;
+}

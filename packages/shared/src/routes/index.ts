@@ -1,0 +1,2 @@
+// Every route of the API, one module per resource (see contract.ts).
+export * as requests from './requests';
