@@ -127,6 +127,28 @@ export default tseslint.config(
     },
   },
   {
+    // Every API route is declared once, in the contract (packages/shared/src/routes), and a feature
+    // registers it from there: `app.route({ ...served(routes.x.y), handler })`.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.object.name=/^(app|scope)$/][callee.property.name=/^(get|post|put|patch|delete|head|options|all)$/]',
+          message:
+            'Declare the route in packages/shared/src/routes and register it with app.route({ ...served(contract) }).',
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name=/^(app|scope)$/][callee.property.name='route']:not(:has(CallExpression[callee.name='served']))",
+          message: 'A route is registered from its contract: app.route({ ...served(contract), handler }).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/app.ts'],
     rules: { 'max-lines': ['error', { max: 120 }] },
   },

@@ -91,7 +91,8 @@ async function main() {
   const files = await renderEndpoints();
   await mkdir(ENDPOINTS_DIR, { recursive: true });
   for (const old of await readdir(ENDPOINTS_DIR))
-    if (!files.has(old) && old.endsWith('.ts') && !old.endsWith('.test.ts')) await rm(path.join(ENDPOINTS_DIR, old));
+    if (!files.has(old) && old.endsWith('.ts') && !old.endsWith('.test.ts'))
+      await rm(path.join(ENDPOINTS_DIR, old));
   for (const [name, text] of files) await writeFile(path.join(ENDPOINTS_DIR, name), text);
   console.log(`wrote ${files.size} endpoint modules to ${path.relative(process.cwd(), ENDPOINTS_DIR)}`);
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { RouteContract } from '@campusrun/shared';
 
 type Field<R, K extends string> = R extends Readonly<Record<K, infer S>> ? S : undefined;
@@ -19,11 +20,16 @@ export interface ServedRoute<R extends RouteContract> {
   };
 }
 
+/** A body schema of this server's own rules in place of the contract's (the campus's e-mail domain). */
+interface Own<R extends RouteContract> {
+  body: z.ZodType<z.output<NonNullable<R['body']>>>;
+}
+
 /**
  * The method, URL and schema of a route, from its contract (`packages/shared/src/routes`):
  * `app.route({ ...served(routes.requests.accept), onRequest: id.check, handler })`.
  */
-export function served<const R extends RouteContract>(contract: R): ServedRoute<R> {
+export function served<const R extends RouteContract>(contract: R, own?: Own<R>): ServedRoute<R> {
   const { method, path, tags, summary, description, consumes, security } = contract;
   const schema: Record<string, unknown> = { tags: [...tags] };
   if (summary) schema.summary = summary;
@@ -32,7 +38,7 @@ export function served<const R extends RouteContract>(contract: R): ServedRoute<
   if (security) schema.security = security.map((s) => ({ ...s }));
   if (contract.params) schema.params = contract.params;
   if (contract.query) schema.querystring = contract.query;
-  if (contract.body) schema.body = contract.body;
+  if (contract.body) schema.body = own?.body ?? contract.body;
   schema.response = contract.response;
   return { method, url: path, schema } as unknown as ServedRoute<R>;
 }

@@ -1,20 +1,17 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ChangePasswordBody,
-  ChangePasswordResponse,
   DeleteAccountBody,
   DeviceSession,
   EmailPreferences,
   EmailPreferencesResponse,
-  MessageResponse,
   ProfileUpdateBody,
-  ProfileUpdateResponse,
   PushPreferences,
   PushPreferencesResponse,
-  SessionsResponse,
 } from '@campusrun/shared';
 import { api, apiRequest } from '@/lib/api-client';
-import { uploadForm } from '@/lib/upload';
+import * as endpoints from './endpoints/account';
+import * as identityApi from './endpoints/identity';
 
 const accountKeys = {
   pushConfig: ['push', 'config'] as const,
@@ -32,8 +29,7 @@ function invalidateAfterAvatarChange(queryClient: QueryClient) {
 }
 
 /** PUT /users/change-password → { message, token }: the old token is revoked, the new one replaces it. */
-const changePassword = (body: ChangePasswordBody) =>
-  api.put<ChangePasswordResponse>('/users/change-password', body);
+const changePassword = (body: ChangePasswordBody) => endpoints.changePassword({ body });
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
@@ -44,21 +40,21 @@ export function useChangePassword() {
  * with the password, or with `confirm: 'DELETE'` by a member who has none. Refusals: 400 on the
  * field, 403 `signInAgain`, 409 `accountInUse` with the `blockers`, 429 after too many attempts.
  */
-const deleteAccount = (body: DeleteAccountBody) => api.delete<MessageResponse>('/users/me', body);
+const deleteAccount = (body: DeleteAccountBody) => endpoints.deleteAccount({ body });
 
 export function useDeleteAccount() {
   return useMutation({ mutationFn: deleteAccount });
 }
 
 /** POST /auth/logout-all → { message }: every device of the account is signed out, this one included. */
-const endAllSessions = () => api.post<MessageResponse>('/auth/logout-all');
+const endAllSessions = () => identityApi.logoutAll();
 
 export function useEndAllSessions() {
   return useMutation({ mutationFn: endAllSessions });
 }
 
 /** DELETE /auth/sessions/{id} → { message }: signs one of the account's other devices out. */
-const endSession = (id: string) => api.delete<MessageResponse>(`/auth/sessions/${encodeURIComponent(id)}`);
+const endSession = (id: string) => identityApi.endSession({ params: { id } });
 
 export function useEndSession() {
   const queryClient = useQueryClient();
@@ -76,7 +72,7 @@ export function useEndSession() {
  * GET /users/me/export → a JSON file of everything held about the signed-in user, with its name
  * (campusrun-data-YYYY-MM-DD.json). A few exports an hour; more are refused with 429 and a message.
  */
-const exportMyData = () => api.download('/users/me/export');
+const exportMyData = () => endpoints.exportData();
 
 export function useExportMyData() {
   return useMutation({ mutationFn: exportMyData });
@@ -109,8 +105,7 @@ export function usePushConfig() {
 }
 
 /** GET /auth/sessions → { sessions }: the devices signed in to the account, most recently used first. */
-const getSessions = (signal?: AbortSignal) =>
-  api.get<SessionsResponse>('/auth/sessions', { signal }).then((body) => body.sessions);
+const getSessions = (signal?: AbortSignal) => identityApi.sessions({ signal }).then((body) => body.sessions);
 
 const sessionsQuery = () =>
   queryOptions({ queryKey: accountKeys.sessions, queryFn: ({ signal }) => getSessions(signal) });
@@ -172,7 +167,7 @@ export async function turnOffPush() {
 }
 
 /** DELETE /users/avatar → { message, user }. */
-const removeAvatar = () => api.delete<ProfileUpdateResponse>('/users/avatar');
+const removeAvatar = () => endpoints.removeAvatar();
 
 export function useRemoveAvatar() {
   const queryClient = useQueryClient();
@@ -205,7 +200,7 @@ export function useSavePushPreferences() {
 }
 
 /** PUT /users/profile → { message, user }. */
-const updateProfile = (body: ProfileUpdateBody) => api.put<ProfileUpdateResponse>('/users/profile', body);
+const updateProfile = (body: ProfileUpdateBody) => endpoints.updateProfile({ body });
 
 export function useUpdateProfile() {
   return useMutation({ mutationFn: updateProfile });
@@ -221,7 +216,7 @@ interface UploadAvatarVariables {
 function uploadAvatar({ file, onProgress }: UploadAvatarVariables) {
   const form = new FormData();
   form.append('avatar', file, file.name);
-  return uploadForm<ProfileUpdateResponse>('/users/avatar', form, { method: 'PUT', onProgress });
+  return endpoints.setAvatar({ body: form }, { onProgress });
 }
 
 export function useUploadAvatar() {

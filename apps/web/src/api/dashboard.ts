@@ -1,13 +1,7 @@
 import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  DayScholarStatsResponse,
-  DeliveryListResponse,
-  HostellerStatsResponse,
-  RecentProductsResponse,
-  RecentRequestsResponse,
-} from '@campusrun/shared';
-import { api } from '@/lib/api-client';
 import { getAvailableRequests } from './requests';
+import * as requestsApi from './endpoints/requests';
+import * as endpoints from './endpoints/dashboard';
 
 export const DASHBOARD_LIST_SIZE = 5;
 
@@ -32,11 +26,8 @@ const dashboardQuery = <T>(queryKey: QueryKey, fetcher: (signal: AbortSignal) =>
 
 /** GET /dayscholar/deliveries/active?limit → { deliveries, nextCursor }. */
 const getActiveDeliveries = (signal?: AbortSignal) =>
-  api
-    .get<DeliveryListResponse>('/dayscholar/deliveries/active', {
-      signal,
-      params: { limit: DASHBOARD_LIST_SIZE },
-    })
+  requestsApi
+    .activeDeliveries({ query: { limit: DASHBOARD_LIST_SIZE } }, { signal })
     .then((b) => b.deliveries);
 
 const activeDeliveriesQuery = () => dashboardQuery(dashboardKeys.activeDeliveries(), getActiveDeliveries);
@@ -53,15 +44,14 @@ export const useAvailablePreview = () => useQuery(availablePreviewQuery());
 
 /** GET /dayscholar/stats → { stats }. */
 const getDayScholarStats = (signal?: AbortSignal) =>
-  api.get<DayScholarStatsResponse>('/dayscholar/stats', { signal }).then((b) => b.stats);
+  endpoints.dayScholarStats({ signal }).then((b) => b.stats);
 
 const dayScholarStatsQuery = () => dashboardQuery(dashboardKeys.dayScholarStats(), getDayScholarStats);
 
 export const useDayScholarStats = () => useQuery(dayScholarStatsQuery());
 
 /** GET /hosteller/stats → { stats }. */
-const getHostellerStats = (signal?: AbortSignal) =>
-  api.get<HostellerStatsResponse>('/hosteller/stats', { signal }).then((b) => b.stats);
+const getHostellerStats = (signal?: AbortSignal) => endpoints.hostellerStats({ signal }).then((b) => b.stats);
 
 const hostellerStatsQuery = () => dashboardQuery(dashboardKeys.hostellerStats(), getHostellerStats);
 
@@ -69,12 +59,7 @@ export const useHostellerStats = () => useQuery(hostellerStatsQuery());
 
 /** GET /hosteller/products/recent?limit → { products }. */
 const getRecentProducts = (signal?: AbortSignal) =>
-  api
-    .get<RecentProductsResponse>('/hosteller/products/recent', {
-      signal,
-      params: { limit: DASHBOARD_LIST_SIZE },
-    })
-    .then((b) => b.products);
+  endpoints.recentProducts({ query: { limit: DASHBOARD_LIST_SIZE } }, { signal }).then((b) => b.products);
 
 const recentProductsQuery = () => dashboardQuery(dashboardKeys.recentProducts(), getRecentProducts);
 
@@ -82,12 +67,7 @@ export const useRecentProducts = () => useQuery(recentProductsQuery());
 
 /** GET /hosteller/requests/recent?limit → { requests }. */
 const getRecentRequests = (signal?: AbortSignal) =>
-  api
-    .get<RecentRequestsResponse>('/hosteller/requests/recent', {
-      signal,
-      params: { limit: DASHBOARD_LIST_SIZE },
-    })
-    .then((b) => b.requests);
+  requestsApi.recent({ query: { limit: DASHBOARD_LIST_SIZE } }, { signal }).then((b) => b.requests);
 
 const recentRequestsQuery = () => dashboardQuery(dashboardKeys.recentRequests(), getRecentRequests);
 

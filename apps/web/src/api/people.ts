@@ -1,6 +1,7 @@
-import type { BlockedUsersResponse, BlockStateResponse, PublicProfileResponse } from '@campusrun/shared';
+import type { BlockedUsersResponse, BlockStateResponse } from '@campusrun/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import * as endpoints from './endpoints/people';
 
 /** Who the signed-in user blocks: shown on the profile and deciding the chat's Block/Unblock. */
 const blockKeys = { list: ['users', 'blocked'] as const };
@@ -34,9 +35,6 @@ const peopleKeys = { detail: (id: string) => ['users', 'profile', id] as const }
 export function usePublicProfile(id: string) {
   return useQuery({
     queryKey: peopleKeys.detail(id),
-    queryFn: ({ signal }) =>
-      api
-        .get<PublicProfileResponse>(`/users/${encodeURIComponent(id)}/profile`, { signal })
-        .then((b) => b.profile),
+    queryFn: ({ signal }) => endpoints.profile({ params: { id } }, { signal }).then((b) => b.profile),
   });
 }

@@ -1,6 +1,6 @@
-import type { CreateRatingInput, CreateRatingResponse, RatingSummaryResponse } from '@campusrun/shared';
+import type { CreateRatingInput } from '@campusrun/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import * as endpoints from './endpoints/ratings';
 
 /** Query keys of ratings; a new rating invalidates the rated user's. */
 export const ratingKeys = {
@@ -8,13 +8,11 @@ export const ratingKeys = {
 };
 
 /** POST /ratings (a delivery's or a sale's) → 201 { message, rating }. */
-export const createRating = (body: CreateRatingInput) => api.post<CreateRatingResponse>('/ratings', body);
+export const createRating = (body: CreateRatingInput) => endpoints.create({ body });
 
 /** GET /ratings/user/{userId} → { rating: { average, count } }. */
 const getUserRating = (userId: string, signal?: AbortSignal) =>
-  api
-    .get<RatingSummaryResponse>(`/ratings/user/${encodeURIComponent(userId)}`, { signal })
-    .then((body) => body.rating);
+  endpoints.summary({ params: { userId } }, { signal }).then((body) => body.rating);
 
 /** A failed rating load silently hides the rating, so no retries and no error screen. */
 const userRatingQuery = (userId: string) =>

@@ -66,9 +66,7 @@ export function useCreateRating() {
 
 /** POST /requests → 201 { request } (hostellers). The deadline goes as ISO 8601 with Z. */
 const createRequest = (body: CreateRequestBody) =>
-  endpoints
-    .create({ body: { ...body, deadline: body.deadline.toISOString() } })
-    .then((res) => res.request);
+  endpoints.create({ body: { ...body, deadline: body.deadline.toISOString() } }).then((res) => res.request);
 
 export function useCreateRequest() {
   const queryClient = useQueryClient();
@@ -149,9 +147,7 @@ export function useRequest(id: string) {
 
 /** PUT /requests/{id}/repost { deadline } → { request }: an expired request back on the list. */
 const repostRequest = ({ id, deadline }: { id: string } & RepostRequestBody) =>
-  endpoints
-    .repost({ params: { id }, body: { deadline: deadline.toISOString() } })
-    .then((res) => res.request);
+  endpoints.repost({ params: { id }, body: { deadline: deadline.toISOString() } }).then((res) => res.request);
 
 export function useRepostRequest() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import type { CreateRunBody, Run, RunItemBody, RunListResponse, RunResponse } from '@campusrun/shared';
+import type { CreateRunBody, Run, RunItemBody, RunListResponse } from '@campusrun/shared';
 import {
   infiniteQueryOptions,
   type QueryClient,
@@ -8,7 +8,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import * as endpoints from './endpoints/runs';
 
 export const runKeys = {
   all: ['runs'] as const,
@@ -26,8 +26,7 @@ function applyRunChange(queryClient: QueryClient, run: Run) {
 export const RUN_TOAST = { autoClose: 3000 } as const;
 
 /** PUT /runs/{id}/accept (day scholar: every request of the run at once) → { run }; 409 taken. */
-const acceptRun = (id: string) =>
-  api.put<RunResponse>(`/runs/${encodeURIComponent(id)}/accept`).then((res) => res.run);
+const acceptRun = (id: string) => endpoints.accept({ params: { id } }).then((res) => res.run);
 
 export function useAcceptRun() {
   const queryClient = useQueryClient();
@@ -39,11 +38,13 @@ export function useAcceptRun() {
  * as ISO 8601 with Z. 400 with field errors (`item.itemName` and so on for the item's).
  */
 const createRun = (body: CreateRunBody) =>
-  api
-    .post<RunResponse>('/runs', {
-      ...body,
-      cutoffAt: body.cutoffAt.toISOString(),
-      deadline: body.deadline.toISOString(),
+  endpoints
+    .create({
+      body: {
+        ...body,
+        cutoffAt: body.cutoffAt.toISOString(),
+        deadline: body.deadline.toISOString(),
+      },
     })
     .then((res) => res.run);
 
@@ -54,7 +55,7 @@ export function useCreateRun() {
 
 /** GET /runs/{id} → { run } (with its requests as the viewer may see them). */
 const getRun = (id: string, signal?: AbortSignal) =>
-  api.get<RunResponse>(`/runs/${encodeURIComponent(id)}`, { signal }).then((body) => body.run);
+  endpoints.get({ params: { id } }, { signal }).then((body) => body.run);
 
 const runQuery = (id: string) =>
   queryOptions({ queryKey: runKeys.detail(id), queryFn: ({ signal }) => getRun(id, signal) });
@@ -70,7 +71,7 @@ const RUNS_PAGE_SIZE = 20;
  * first; day scholar: open to accept, soonest deadline first).
  */
 const getRuns = (cursor?: string, signal?: AbortSignal): Promise<RunListResponse> =>
-  api.get<RunListResponse>('/runs', { signal, params: { limit: RUNS_PAGE_SIZE, cursor } });
+  endpoints.list({ query: { limit: RUNS_PAGE_SIZE, cursor } }, { signal });
 
 const runsQuery = () =>
   infiniteQueryOptions({
@@ -91,8 +92,8 @@ export function useRuns() {
 const joinRun = (input: { id: string; item: RunItemBody } | { id: string; leave: true }) => {
   const call =
     'item' in input
-      ? api.post<RunResponse>(`/runs/${encodeURIComponent(input.id)}/join`, input.item)
-      : api.delete<RunResponse>(`/runs/${encodeURIComponent(input.id)}/join`);
+      ? endpoints.join({ params: { id: input.id }, body: input.item })
+      : endpoints.leave({ params: { id: input.id } });
   return call.then((res) => res.run);
 };
 

@@ -1,14 +1,10 @@
 import type {
-  DisputeResponse,
   DisputeSettlementBody,
   MarkPaidBody,
   Settlement,
   SettlementFilter,
   SettlementKind,
   SettlementListResponse,
-  SettlementLookupResponse,
-  SettlementResponse,
-  SettlementSummary,
 } from '@campusrun/shared';
 import {
   type InfiniteData,
@@ -20,7 +16,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import * as endpoints from './endpoints/settlements';
 
 export const settlementKeys = {
   all: ['settlements'] as const,
@@ -69,10 +65,7 @@ function applySettlementChange(queryClient: QueryClient, settlement: Settlement)
 export const SETTLEMENT_TOAST = { autoClose: 3000 } as const;
 
 /** PUT /settlements/{id}/accept-cost (the requester; adds the receipt above the estimate) → { settlement }. */
-const acceptCost = (id: string) =>
-  api
-    .put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/accept-cost`)
-    .then((res) => res.settlement);
+const acceptCost = (id: string) => endpoints.acceptCost({ params: { id } }).then((res) => res.settlement);
 
 export function useAcceptCost() {
   const queryClient = useQueryClient();
@@ -83,8 +76,7 @@ export function useAcceptCost() {
 }
 
 /** PUT /settlements/{id}/confirm (the buyer; proposed → open) → { settlement }. */
-const confirmSale = (id: string) =>
-  api.put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/confirm`).then((res) => res.settlement);
+const confirmSale = (id: string) => endpoints.confirmSale({ params: { id } }).then((res) => res.settlement);
 
 export function useConfirmSale() {
   const queryClient = useQueryClient();
@@ -95,8 +87,7 @@ export function useConfirmSale() {
 }
 
 /** PUT /settlements/{id}/decline (the buyer; proposed → void) → { settlement }. */
-const declineSale = (id: string) =>
-  api.put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/decline`).then((res) => res.settlement);
+const declineSale = (id: string) => endpoints.declineSale({ params: { id } }).then((res) => res.settlement);
 
 export function useDeclineSale() {
   const queryClient = useQueryClient();
@@ -111,9 +102,7 @@ export function useDeclineSale() {
  * null (none yet, or the viewer is not one of its two parties).
  */
 const getSettlementFor = (kind: SettlementKind, targetId: string, signal?: AbortSignal) =>
-  api
-    .get<SettlementLookupResponse>('/settlements/for', { signal, params: { kind, targetId } })
-    .then((body) => body.settlement);
+  endpoints.lookup({ query: { kind, targetId } }, { signal }).then((body) => body.settlement);
 
 const settlementForQuery = (kind: SettlementKind, targetId: string) =>
   queryOptions({
@@ -126,8 +115,7 @@ export function useSettlementFor(kind: SettlementKind, targetId: string) {
 }
 
 /** GET /settlements/summary → { youOwe, owedToYou, byPerson } (rupees still owed: open, paid, disputed). */
-const getSettlementSummary = (signal?: AbortSignal) =>
-  api.get<SettlementSummary>('/settlements/summary', { signal });
+const getSettlementSummary = (signal?: AbortSignal) => endpoints.summary({ signal });
 
 const settlementSummaryQuery = () =>
   queryOptions({ queryKey: settlementKeys.summary(), queryFn: ({ signal }) => getSettlementSummary(signal) });
@@ -140,10 +128,7 @@ const SETTLEMENTS_PAGE_SIZE = 20;
 
 /** GET /settlements?status&limit&cursor → { settlements, nextCursor } (the viewer's, newest first). */
 const getSettlements = (status: SettlementFilter, cursor?: string, signal?: AbortSignal) =>
-  api.get<SettlementListResponse>('/settlements', {
-    signal,
-    params: { status, limit: SETTLEMENTS_PAGE_SIZE, cursor },
-  });
+  endpoints.list({ query: { status, limit: SETTLEMENTS_PAGE_SIZE, cursor } }, { signal });
 
 const settlementsQuery = (status: SettlementFilter) =>
   infiniteQueryOptions({
@@ -159,9 +144,7 @@ export function useSettlements(status: SettlementFilter) {
 
 /** PUT /settlements/{id}/not-received (the payee; paid → disputed, a dispute opens) → { settlement }. */
 const markNotReceived = (id: string) =>
-  api
-    .put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/not-received`)
-    .then((res) => res.settlement);
+  endpoints.markNotReceived({ params: { id } }).then((res) => res.settlement);
 
 export function useMarkNotReceived() {
   const queryClient = useQueryClient();
@@ -173,9 +156,7 @@ export function useMarkNotReceived() {
 
 /** PUT /settlements/{id}/paid { method } (the payer; open → paid) → { settlement }. */
 const markPaid = ({ id, ...body }: MarkPaidBody & { id: string }) =>
-  api
-    .put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/paid`, body)
-    .then((res) => res.settlement);
+  endpoints.markPaid({ params: { id }, body }).then((res) => res.settlement);
 
 export function useMarkPaid() {
   const queryClient = useQueryClient();
@@ -186,10 +167,7 @@ export function useMarkPaid() {
 }
 
 /** PUT /settlements/{id}/received (the payee; open or paid → settled) → { settlement }. */
-const markReceived = (id: string) =>
-  api
-    .put<SettlementResponse>(`/settlements/${encodeURIComponent(id)}/received`)
-    .then((res) => res.settlement);
+const markReceived = (id: string) => endpoints.markReceived({ params: { id } }).then((res) => res.settlement);
 
 export function useMarkReceived() {
   const queryClient = useQueryClient();
@@ -204,7 +182,7 @@ export function useMarkReceived() {
  * settlement, so it works after the product sold was deleted.
  */
 const openDispute = ({ settlementId, ...body }: DisputeSettlementBody & { settlementId: string }) =>
-  api.post<DisputeResponse>(`/settlements/${settlementId}/dispute`, body).then((res) => res.dispute);
+  endpoints.dispute({ params: { id: settlementId }, body }).then((res) => res.dispute);
 
 export function useOpenDispute() {
   const queryClient = useQueryClient();

@@ -1,14 +1,8 @@
-import type {
-  CreateTripBody,
-  DeliveryRequest,
-  Trip,
-  TripListResponse,
-  TripResponse,
-  TripStopsResponse,
-} from '@campusrun/shared';
+import type { CreateTripBody, DeliveryRequest, Trip } from '@campusrun/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { getMyRequests } from './requests';
+import * as endpoints from './endpoints/trips';
 
 export const tripKeys = {
   all: ['trips'] as const,
@@ -51,10 +45,7 @@ const attachRequest = ({
   tripId: string;
   requestId: string;
   action: 'attach' | 'detach';
-}) =>
-  api
-    .put<TripResponse>(`/trips/${encodeURIComponent(tripId)}/${action}`, { requestId })
-    .then((res) => res.trip);
+}) => endpoints[action]({ params: { id: tripId }, body: { requestId } }).then((res) => res.trip);
 
 export function useAttachRequest() {
   const queryClient = useQueryClient();
@@ -71,8 +62,7 @@ export function useAttachRequest() {
 }
 
 /** PUT /trips/{id}/cancel (the runner) → { trip }. */
-const cancelTrip = (id: string) =>
-  api.put<TripResponse>(`/trips/${encodeURIComponent(id)}/cancel`).then((res) => res.trip);
+const cancelTrip = (id: string) => endpoints.cancel({ params: { id } }).then((res) => res.trip);
 
 export function useCancelTrip() {
   const queryClient = useQueryClient();
@@ -87,11 +77,13 @@ export function useCancelTrip() {
  * go as ISO 8601 with Z. 400 with field errors; 409 when they already have an open trip.
  */
 const createTrip = (body: CreateTripBody) =>
-  api
-    .post<TripResponse>('/trips', {
-      ...body,
-      arriveAt: body.arriveAt.toISOString(),
-      cutoffAt: body.cutoffAt.toISOString(),
+  endpoints
+    .create({
+      body: {
+        ...body,
+        arriveAt: body.arriveAt.toISOString(),
+        cutoffAt: body.cutoffAt.toISOString(),
+      },
     })
     .then((res) => res.trip);
 
@@ -105,7 +97,7 @@ export function useCreateTrip() {
 
 /** GET /trips/mine → { trips } (a day scholar's open trips, and closed ones with requests riding). */
 const getMyTrips = (signal?: AbortSignal): Promise<Trip[]> =>
-  api.get<TripListResponse>('/trips/mine', { signal }).then((body) => body.trips);
+  endpoints.mine({ signal }).then((body) => body.trips);
 
 const myTripsQuery = () =>
   queryOptions({ queryKey: tripKeys.mine(), queryFn: ({ signal }) => getMyTrips(signal) });
@@ -130,7 +122,7 @@ export function usePendingRequests({ enabled = true }: { enabled?: boolean } = {
 
 /** GET /trips/{id}/stops (the runner) → { stops } (pickups first, grouped by place; then drops). */
 const getTripStops = (id: string, signal?: AbortSignal) =>
-  api.get<TripStopsResponse>(`/trips/${encodeURIComponent(id)}/stops`, { signal }).then((body) => body.stops);
+  endpoints.stops({ params: { id } }, { signal }).then((body) => body.stops);
 
 const tripStopsQuery = (id: string) =>
   queryOptions({ queryKey: tripKeys.stops(id), queryFn: ({ signal }) => getTripStops(id, signal) });
@@ -141,7 +133,7 @@ export function useTripStops(id: string, { enabled = true }: { enabled?: boolean
 
 /** GET /trips/{id} → { trip } (the runner sees every attached request; a hosteller their own). */
 const getTrip = (id: string, signal?: AbortSignal) =>
-  api.get<TripResponse>(`/trips/${encodeURIComponent(id)}`, { signal }).then((body) => body.trip);
+  endpoints.get({ params: { id } }, { signal }).then((body) => body.trip);
 
 const tripQuery = (id: string) =>
   queryOptions({ queryKey: tripKeys.detail(id), queryFn: ({ signal }) => getTrip(id, signal) });
@@ -152,7 +144,7 @@ export function useTrip(id: string) {
 
 /** GET /trips → { trips } (the open trips, soonest first; `requests` empty). */
 const getTrips = (signal?: AbortSignal): Promise<Trip[]> =>
-  api.get<TripListResponse>('/trips', { signal }).then((body) => body.trips);
+  endpoints.list({ signal }).then((body) => body.trips);
 
 const tripsQuery = () =>
   queryOptions({ queryKey: tripKeys.open(), queryFn: ({ signal }) => getTrips(signal) });

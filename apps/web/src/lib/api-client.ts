@@ -190,6 +190,9 @@ export function call<T>(
   return apiRequest<T>(path, { ...rest, method, params: query as RequestOptions['params'] });
 }
 
+/** GET of a file of the contract (an export): see `apiDownload`. */
+export const download = (path: string, options?: CallOptions) => apiDownload(path, options);
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),

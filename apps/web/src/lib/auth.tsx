@@ -1,4 +1,4 @@
-import type { User, UserResponse } from '@campusrun/shared';
+import type { User } from '@campusrun/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type ReactNode,
@@ -10,9 +10,10 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { api, buildUrl } from './api-client';
+import { buildUrl } from './api-client';
 import { CAMPUS_CONFIG_KEY } from './campus-config';
 import { sessionStore } from './session';
+import * as identityApi from '@/api/endpoints/identity';
 
 export interface AuthValue {
   user: User | null;
@@ -34,7 +35,7 @@ export interface AuthValue {
 const AuthContext = createContext<AuthValue | null>(null);
 
 export function fetchCurrentUser(signal?: AbortSignal) {
-  return api.get<UserResponse>('/auth/me', { signal }).then((body) => body.user);
+  return identityApi.me({ signal }).then((body) => body.user);
 }
 
 /**

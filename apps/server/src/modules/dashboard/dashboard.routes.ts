@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  dayScholarStatsResponseSchema,
-  hostellerStatsResponseSchema,
-  recentProductsResponseSchema,
-  recentQuerySchema,
-} from '@campusrun/shared';
+import { routes } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
+import { served } from '../../lib/contract';
 import type { AppContext } from '../../lib/app-context';
 import type { DashboardService } from './dashboard.service';
 
@@ -16,26 +12,17 @@ export function dashboardRoutes(
   service: DashboardService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ['dashboard'];
+    const r = routes.dashboard;
 
     await guards.scope(app, 'hosteller', (app) => {
-      app.get(
-        '/hosteller/stats',
-        { schema: { tags, response: { 200: hostellerStatsResponseSchema } } },
-        (req) => service.hostellerStats(actorOf(req)),
-      );
-      app.get(
-        '/hosteller/products/recent',
-        { schema: { tags, querystring: recentQuerySchema, response: { 200: recentProductsResponseSchema } } },
-        (req) => service.recentProducts(actorOf(req), req.query.limit),
-      );
+      app.route({ ...served(r.hostellerStats), handler: (req) => service.hostellerStats(actorOf(req)) });
+      app.route({
+        ...served(r.recentProducts),
+        handler: (req) => service.recentProducts(actorOf(req), req.query.limit),
+      });
     });
     await guards.scope(app, 'dayscholar', (app) => {
-      app.get(
-        '/dayscholar/stats',
-        { schema: { tags, response: { 200: dayScholarStatsResponseSchema } } },
-        (req) => service.dayScholarStats(actorOf(req)),
-      );
+      app.route({ ...served(r.dayScholarStats), handler: (req) => service.dayScholarStats(actorOf(req)) });
     });
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicProfileResponseSchema } from '@campusrun/shared';
+import { routes } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
+import { served } from '../../lib/contract';
 import type { AppContext } from '../../lib/app-context';
 import { rowId } from '../../lib/ids';
 import { type ProfilesService, PROFILE_NOT_FOUND } from './profiles.service';
@@ -14,20 +15,11 @@ export function profilesRoutes(
   return async (app) => {
     const id = rowId('id', PROFILE_NOT_FOUND);
     await guards.scope(app, 'member', (app) => {
-      app.get(
-        '/users/:id/profile',
-        {
-          onRequest: id.check,
-          schema: {
-            tags: ['users'],
-            description:
-              'A public profile: ratings by kind, recent reviews, counts and active listings. Never the e-mail.',
-            params: id.params,
-            response: { 200: publicProfileResponseSchema },
-          },
-        },
-        (req) => service.profile(actorOf(req), req.params.id),
-      );
+      app.route({
+        ...served(routes.people.profile),
+        onRequest: id.check,
+        handler: (req) => service.profile(actorOf(req), req.params.id),
+      });
     });
   };
 }

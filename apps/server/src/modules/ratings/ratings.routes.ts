@@ -1,14 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  createRatingResponseSchema,
-  createRatingSchema,
-  PRODUCT_MESSAGES,
-  RATING_MESSAGES,
-  ratingSummaryResponseSchema,
-  saleReviewsResponseSchema,
-} from '@campusrun/shared';
+import { PRODUCT_MESSAGES, RATING_MESSAGES, routes } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
+import { served } from '../../lib/contract';
 import { rowId } from '../../lib/ids';
 import type { RatingsService } from './ratings.service';
 
@@ -21,38 +15,25 @@ export function ratingsRoutes(
   return async (app) => {
     const userId = rowId('userId', RATING_MESSAGES.userNotFound);
     const productId = rowId('id', PRODUCT_MESSAGES.notFound);
-    const tags = ['ratings'];
+    const r = routes.ratings;
 
     await guards.scope(app, 'member', (app) => {
-      app.post(
-        '/ratings',
-        { schema: { tags, body: createRatingSchema, response: { 201: createRatingResponseSchema } } },
-        async (req, reply) => reply.code(201).send(await service.create(actorOf(req), req.body)),
-      );
-      app.get(
-        '/products/:id/reviews',
-        {
-          onRequest: productId.check,
-          schema: {
-            tags,
-            description:
-              'A sale’s reviews; its seller and buyer also get the buyer and whether they may still review.',
-            params: productId.params,
-            response: { 200: saleReviewsResponseSchema },
-          },
-        },
-        (req) => service.saleReviews(actorOf(req), req.params.id),
-      );
+      app.route({
+        ...served(r.create),
+        handler: async (req, reply) => reply.code(201).send(await service.create(actorOf(req), req.body)),
+      });
+      app.route({
+        ...served(r.saleReviews),
+        onRequest: productId.check,
+        handler: (req) => service.saleReviews(actorOf(req), req.params.id),
+      });
     });
     await guards.scope(app, 'signedIn', (app) => {
-      app.get(
-        '/ratings/user/:userId',
-        {
-          onRequest: userId.check,
-          schema: { tags, params: userId.params, response: { 200: ratingSummaryResponseSchema } },
-        },
-        (req) => service.summary(req.params.userId),
-      );
+      app.route({
+        ...served(r.summary),
+        onRequest: userId.check,
+        handler: (req) => service.summary(req.params.userId),
+      });
     });
   };
 }
