@@ -1,8 +1,6 @@
 import type {
   ChatMessage,
-  ChatMessageResponse,
   Conversation,
-  ConversationsResponse,
   Offer,
   PublicUserResponse,
   ThreadPageResponse,
@@ -16,6 +14,7 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import * as endpoints from './endpoints/chat';
 import { productQuery } from './products';
 
 export const chatKeys = {
@@ -148,7 +147,7 @@ export function useChatUser(userId: string) {
 
 /** GET /chat/conversations → { conversations }: one per partner, the latest first. */
 const getConversations = (signal?: AbortSignal) =>
-  api.get<ConversationsResponse>('/chat/conversations', { signal }).then((b) => b.conversations);
+  endpoints.conversations({ signal }).then((b) => b.conversations);
 
 const conversationsQuery = () =>
   queryOptions({ queryKey: chatKeys.conversations, queryFn: ({ signal }) => getConversations(signal) });
@@ -194,10 +193,10 @@ export function fetchThreadPage(
   signal?: AbortSignal,
   limit = THREAD_PAGE_SIZE,
 ) {
-  return api.get<ThreadPage>(`/chat/conversation/${encodeURIComponent(userId)}`, {
-    params: { limit, cursor },
-    signal,
-  });
+  return endpoints.conversation(
+    { params: { userId }, query: { limit, cursor: cursor ?? undefined } },
+    { signal },
+  );
 }
 
 const threadQuery = (userId: string) =>
@@ -222,5 +221,29 @@ export function postMessage(body: {
   clientId: string;
   productId?: string;
 }) {
-  return api.post<ChatMessageResponse>('/chat', body).then((b) => b.message);
+  return endpoints.send({ body }).then((b) => b.message);
+}
+
+/** A photo message: its receiver, its clientId, the product it is about (if any) and the image. */
+interface PhotoMessage {
+  receiverId: string;
+  clientId: string;
+  productId?: string;
+  photo: File;
+}
+
+/**
+ * POST /chat/photo, multipart: the fields and one `photo` file → { message }. The server verifies
+ * and re-encodes the image; `onProgress` follows the upload (0 to 1).
+ */
+export function postPhoto(
+  { receiverId, clientId, productId, photo }: PhotoMessage,
+  onProgress?: (fraction: number) => void,
+) {
+  const form = new FormData();
+  form.append('receiverId', receiverId);
+  form.append('clientId', clientId);
+  if (productId) form.append('productId', productId);
+  form.append('photo', photo);
+  return endpoints.sendPhoto({ body: form }, { onProgress }).then((b) => b.message);
 }

@@ -2,10 +2,7 @@ import type {
   DisputeResponse,
   DisputeStatus,
   ModerateReportBody,
-  ModerationActionsResponse,
   ModerationDisputesResponse,
-  ModerationDoneResponse,
-  ModerationReportsResponse,
   ReportStatus,
   ResolveDisputeBody,
 } from '@campusrun/shared';
@@ -18,6 +15,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import * as endpoints from './endpoints/moderation';
 
 const moderationKeys = {
   all: ['moderation'] as const,
@@ -29,9 +27,7 @@ const moderationKeys = {
 
 /** GET /moderation/actions → { actions }: the log, newest first. */
 const getModerationActions = (signal?: AbortSignal) =>
-  api
-    .get<ModerationActionsResponse>('/moderation/actions', { params: { limit: 100 }, signal })
-    .then((b) => b.actions);
+  endpoints.actions({ query: { limit: 100 } }, { signal }).then((b) => b.actions);
 
 const moderationActionsQuery = () =>
   queryOptions({ queryKey: moderationKeys.actions, queryFn: ({ signal }) => getModerationActions(signal) });
@@ -63,9 +59,7 @@ export function useModerationDisputes(status: DisputeStatus) {
 
 /** GET /moderation/reports?status= → { reports } (the first 100: a campus queue is short). */
 const getModerationReports = (status: ReportStatus, signal?: AbortSignal) =>
-  api
-    .get<ModerationReportsResponse>('/moderation/reports', { params: { status, limit: 100 }, signal })
-    .then((b) => b.reports);
+  endpoints.reports({ query: { status, limit: 100 } }, { signal }).then((b) => b.reports);
 
 const moderationReportsQuery = (status: ReportStatus) =>
   queryOptions({
@@ -79,7 +73,7 @@ export function useModerationReports(status: ReportStatus) {
 
 /** PUT /moderation/reports/{id} → { message }: closes every open report on its target. */
 const moderateReport = ({ reportId, body }: { reportId: string; body: ModerateReportBody }) =>
-  api.put<ModerationDoneResponse>(`/moderation/reports/${encodeURIComponent(reportId)}`, body);
+  endpoints.decide({ params: { id: reportId }, body });
 
 export function useModerate() {
   const queryClient = useQueryClient();

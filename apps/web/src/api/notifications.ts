@@ -1,7 +1,7 @@
 import type { AppNotification, NotificationsResponse } from '@campusrun/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { api } from '@/lib/api-client';
+import * as endpoints from './endpoints/notifications';
 
 export const notificationsKey = ['notifications'] as const;
 
@@ -54,7 +54,7 @@ const NOTIFICATIONS_LIMIT = 20;
 
 /** GET /notifications?limit → the newest notifications and the unread count (the bell's badge). */
 function fetchNotifications(signal?: AbortSignal) {
-  return api.get<NotificationsPage>('/notifications', { params: { limit: NOTIFICATIONS_LIMIT }, signal });
+  return endpoints.list({ query: { limit: NOTIFICATIONS_LIMIT } }, { signal });
 }
 
 const notificationsQuery = () =>
@@ -65,7 +65,7 @@ export function useNotifications() {
 }
 
 /** PUT /notifications/read-all. */
-const markAllNotificationsRead = () => api.put('/notifications/read-all');
+const markAllNotificationsRead = () => endpoints.readAll();
 
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
@@ -80,7 +80,7 @@ export function useMarkAllNotificationsRead() {
 }
 
 /** PUT /notifications/{id}/read. */
-const markNotificationRead = (id: string) => api.put(`/notifications/${encodeURIComponent(id)}/read`);
+const markNotificationRead = (id: string) => endpoints.read({ params: { id } });
 
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();

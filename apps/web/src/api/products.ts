@@ -1,18 +1,13 @@
 import type {
-  BuyerCandidates,
   CreateProductBody,
   Offer,
-  OfferListResponse,
-  OfferResponse,
   Product,
   ProductCategory,
   ProductCondition,
   ProductListResponse,
-  ProductResponse,
   ProductSort,
   ProductStatus,
   SaleReviews,
-  SaveResponse,
   UpdateProductBody,
 } from '@campusrun/shared';
 import {
@@ -26,8 +21,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { uploadForm } from '@/lib/upload';
 import { api } from '@/lib/api-client';
+import * as endpoints from './endpoints/products';
+import * as offerEndpoints from './endpoints/offers';
 import { createRating } from './ratings';
 
 /** The marketplace filters that go into the URL and into GET /products. Empty string: no filter. */
@@ -87,7 +83,7 @@ function createProduct({ body, images, onProgress }: CreateProductVariables) {
   form.append('quantity', String(body.quantity));
   form.append('isNegotiable', String(body.isNegotiable));
   for (const image of images) form.append('images', image, image.name);
-  return uploadForm<ProductResponse>('/products', form, { onProgress }).then((res) => res.product);
+  return endpoints.create({ body: form }, { onProgress }).then((res) => res.product);
 }
 
 export function useCreateProduct() {
@@ -103,9 +99,15 @@ export function useCreateProduct() {
 
 export type OfferDecision = 'accept' | 'decline' | 'withdraw';
 
+const DECISIONS = {
+  accept: offerEndpoints.accept,
+  decline: offerEndpoints.decline,
+  withdraw: offerEndpoints.withdraw,
+} satisfies Record<OfferDecision, unknown>;
+
 /** PUT /offers/{id}/accept|decline (the seller) or /withdraw (the buyer) → { offer, message }. */
 export const decideOffer = ({ id, action }: { id: string; action: OfferDecision }) =>
-  api.put<OfferResponse>(`/offers/${encodeURIComponent(id)}/${action}`);
+  DECISIONS[action]({ params: { id } });
 
 export function useDecideOffer() {
   const queryClient = useQueryClient();
@@ -122,7 +124,7 @@ export function useDecideOffer() {
 }
 
 /** DELETE /products/{id} → 204 (the seller; its photos go too). */
-const deleteProduct = (id: string) => api.delete<null>(`/products/${encodeURIComponent(id)}`);
+const deleteProduct = (id: string) => endpoints.remove({ params: { id } });
 
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
@@ -138,8 +140,8 @@ export function useDeleteProduct() {
 
 /** GET /products/{id}/buyers (the seller) → the candidates, and whose offer was accepted. */
 const getBuyerCandidates = (productId: string, signal?: AbortSignal) =>
-  api
-    .get<BuyerCandidates>(`/products/${encodeURIComponent(productId)}/buyers`, { signal })
+  endpoints
+    .buyers({ params: { id: productId } }, { signal })
     .then((b) => ({ buyers: b.buyers, acceptedBuyerId: b.acceptedBuyerId ?? null }));
 
 const buyerCandidatesQuery = (productId: string) =>
@@ -154,9 +156,7 @@ export function useBuyerCandidates(productId: string, enabled: boolean) {
 
 /** GET /products/{id}/offers → { offers }: the seller's all, a buyer's own. */
 const getOffers = (productId: string, signal?: AbortSignal) =>
-  api
-    .get<OfferListResponse>(`/products/${encodeURIComponent(productId)}/offers`, { signal })
-    .then((b) => b.offers);
+  offerEndpoints.list({ params: { id: productId } }, { signal }).then((b) => b.offers);
 
 const offersQuery = (productId: string) =>
   queryOptions({
@@ -170,7 +170,7 @@ export function useOffers(productId: string, enabled = true) {
 
 /** GET /products/{id} → { product }; 404 'Product not found'. */
 const getProduct = (id: string, signal?: AbortSignal) =>
-  api.get<ProductResponse>(`/products/${encodeURIComponent(id)}`, { signal }).then((body) => body.product);
+  endpoints.get({ params: { id } }, { signal }).then((body) => body.product);
 
 export const productQuery = (id: string) =>
   queryOptions({
@@ -205,17 +205,19 @@ const PRODUCTS_PAGE_SIZE = 24;
 
 /** GET /products?search&category&condition&sort&limit&cursor → { products, nextCursor } (sold hidden). */
 const getProducts = (filters: ProductFilters & { cursor?: string; limit?: number }, signal?: AbortSignal) =>
-  api.get<ProductListResponse>('/products', {
-    signal,
-    params: {
-      search: filters.search,
-      category: filters.category,
-      condition: filters.condition,
-      sort: filters.sort,
-      limit: filters.limit ?? PRODUCTS_PAGE_SIZE,
-      cursor: filters.cursor,
+  endpoints.list(
+    {
+      query: {
+        search: filters.search,
+        category: filters.category,
+        condition: filters.condition,
+        sort: filters.sort,
+        limit: filters.limit ?? PRODUCTS_PAGE_SIZE,
+        cursor: filters.cursor,
+      },
     },
-  });
+    { signal },
+  );
 
 const productsInfiniteQuery = (filters: ProductFilters) =>
   infiniteQueryOptions({
@@ -246,10 +248,7 @@ export function useSaleReviews(productId: string, enabled: boolean) {
 
 /** GET /products/saved?limit&cursor → { products, nextCursor } (the viewer's saved products). */
 const getSavedProducts = (cursor: string, signal?: AbortSignal) =>
-  api.get<ProductListResponse>('/products/saved', {
-    signal,
-    params: { limit: 20, ...(cursor ? { cursor } : {}) },
-  });
+  endpoints.saved({ query: { limit: 20, ...(cursor ? { cursor } : {}) } }, { signal });
 
 const savedProductsQuery = () =>
   infiniteQueryOptions({
@@ -265,9 +264,7 @@ export function useSavedProducts() {
 
 /** POST /products/{id}/offers { amount } → { offer, message }. */
 const makeOffer = (productId: string, amount: number) =>
-  api.post<OfferResponse>(`/products/${encodeURIComponent(productId)}/offers`, {
-    amount,
-  });
+  offerEndpoints.make({ params: { id: productId }, body: { amount } });
 
 export function useMakeOffer(productId: string) {
   const queryClient = useQueryClient();
@@ -279,9 +276,7 @@ export function useMakeOffer(productId: string) {
 
 /** PUT /products/{id}/sold { buyerId? } → { product } (the seller). */
 const markSold = (productId: string, buyerId: string | null) =>
-  api
-    .put<ProductResponse>(`/products/${encodeURIComponent(productId)}/sold`, { buyerId })
-    .then((b) => b.product);
+  endpoints.markSold({ params: { id: productId }, body: { buyerId } }).then((b) => b.product);
 
 export function useMarkSold(productId: string) {
   const queryClient = useQueryClient();
@@ -314,9 +309,7 @@ export function useReviewSale(productId: string) {
 
 /** PUT /products/{id}/save (save) or DELETE (unsave) → { isSaved, message }. */
 const toggleSavedProduct = ({ id, save }: { id: string; save: boolean }) =>
-  save
-    ? api.put<SaveResponse>(`/products/${encodeURIComponent(id)}/save`)
-    : api.delete<SaveResponse>(`/products/${encodeURIComponent(id)}/save`);
+  save ? endpoints.save({ params: { id } }) : endpoints.unsave({ params: { id } });
 
 /** Sets `isSaved` on every cached copy of the product (its page and the lists). */
 function markSaved(queryClient: QueryClient, id: string, isSaved: boolean) {
@@ -342,9 +335,7 @@ export function useToggleSaved() {
 
 /** PATCH /products/{id}/status { status } → { product } (the seller). */
 const updateProductStatus = ({ id, status }: { id: string; status: ProductStatus }) =>
-  api
-    .patch<ProductResponse>(`/products/${encodeURIComponent(id)}/status`, { status })
-    .then((res) => res.product);
+  endpoints.setStatus({ params: { id }, body: { status } }).then((res) => res.product);
 
 export function useUpdateProductStatus() {
   const queryClient = useQueryClient();
@@ -381,10 +372,7 @@ function updateProduct({ id, body, existingImages, newImages, onProgress }: Upda
   if (body.isNegotiable !== undefined) form.append('isNegotiable', String(body.isNegotiable));
   form.append('existingImages', JSON.stringify(existingImages));
   for (const file of newImages) form.append('images', file, file.name);
-  return uploadForm<ProductResponse>(`/products/${encodeURIComponent(id)}`, form, {
-    method: 'PUT',
-    onProgress,
-  }).then((res) => res.product);
+  return endpoints.update({ params: { id }, body: form }, { onProgress }).then((res) => res.product);
 }
 
 export function useUpdateProduct() {

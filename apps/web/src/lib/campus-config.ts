@@ -1,13 +1,13 @@
 import type { CampusConfig } from '@campusrun/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import * as endpoints from '@/api/endpoints/system';
 
 export const CAMPUS_CONFIG_KEY = 'campus-config';
 
 /** GET /api/config, loaded once per visit. */
 export const campusConfigQuery = queryOptions({
   queryKey: [CAMPUS_CONFIG_KEY],
-  queryFn: ({ signal }) => api.get<CampusConfig>('/config', { signal }),
+  queryFn: ({ signal }) => endpoints.config({ signal }),
   staleTime: Infinity,
   gcTime: Infinity,
   retry: 1,

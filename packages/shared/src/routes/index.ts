@@ -1,10 +1,20 @@
 // Every route of the API, one module per resource (see contract.ts).
 export * as account from './account';
+export * as blocks from './blocks';
+export * as chat from './chat';
 export * as dashboard from './dashboard';
+export * as emails from './emails';
 export * as identity from './identity';
+export * as moderation from './moderation';
+export * as notifications from './notifications';
+export * as offers from './offers';
 export * as people from './people';
+export * as products from './products';
+export * as push from './push';
 export * as ratings from './ratings';
+export * as reports from './reports';
 export * as requests from './requests';
 export * as runs from './runs';
 export * as settlements from './settlements';
+export * as system from './system';
 export * as trips from './trips';

@@ -1,31 +1,20 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  PRODUCT_CATEGORIES,
-  PRODUCT_CONDITION_ALIASES,
-  PRODUCT_CONDITIONS,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   MESSAGES,
-  buyerCandidatesResponseSchema,
   createProductSchema,
-  markSoldSchema,
-  saveResponseSchema,
-  savedListQuerySchema,
-  savedListResponseSchema,
-  productListQuerySchema,
-  productListResponseSchema,
-  productResponseSchema,
+  routes,
   updateProductSchema,
-  updateProductStatusSchema,
   type Product,
   type ProductCan,
 } from '@campusrun/shared';
 import { actorOf, type Actor, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
+import { served } from '../../lib/contract';
 import { rowId } from '../../lib/ids';
 import { photoUploadBudget } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
@@ -33,53 +22,6 @@ import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
 import { removeStaleTemp } from '../../lib/tmp-files';
 import { productCan } from './products.policy';
 import type { ProductsService } from './products.service';
-
-/**
- * OpenAPI description of the two multipart bodies. They are read and checked by the routes'
- * multipart hooks (createProductSchema / updateProductSchema; files through the image pipeline in
- * the service): a multipart request
- * has no parsed body at validation time (null), hence `.nullish()`; other content types are refused
- * with a 415 before validation.
- */
-const formFields = {
-  name: z.string().min(1).max(PRODUCT_LIMITS.nameMax).describe('Product name'),
-  description: z.string().min(1).max(PRODUCT_LIMITS.descriptionMax),
-  price: z
-    .string()
-    // Up to the price limit, in a form the document can state: digits, a dot, two decimals.
-    .regex(/^(?!0+(\.0+)?$)\d{1,6}(\.\d{1,2})?$/)
-    .describe('Rupees, > 0, at most 2 decimals'),
-  category: z.enum(PRODUCT_CATEGORIES).optional().describe('Required when listing; kept when absent on edit'),
-  condition: z
-    .enum([...PRODUCT_CONDITIONS, ...Object.keys(PRODUCT_CONDITION_ALIASES)])
-    .optional()
-    .describe(`${PRODUCT_CONDITIONS.join(', ')}; also 'like new' and 'used' (= good). Default good`),
-  quantity: z
-    .string()
-    .regex(/^([1-9]\d{0,2}|1000)$/)
-    .optional()
-    .describe(`Whole number from 1 to ${PRODUCT_LIMITS.quantityMax} (default 1)`),
-  isNegotiable: z.enum(['true', 'false']).optional().describe('true or false (default false)'),
-};
-const createBodyDoc = z
-  .object({
-    ...formFields,
-    category: z.enum(PRODUCT_CATEGORIES),
-    images: z
-      .array(z.file())
-      .describe('1 to 5 PNG, JPG, GIF or WebP images, 5 MB each; the first is the cover'),
-  })
-  .nullish();
-const updateBodyDoc = z
-  .object({
-    ...formFields,
-    existingImages: z
-      .array(z.string())
-      .optional()
-      .describe('Image URLs to keep, in order (repeated field or one JSON array); absent keeps all'),
-    images: z.array(z.file()).optional().describe('New images, 10 MB each; kept + new = 1 to 5'),
-  })
-  .nullish();
 
 /** Shared marketplace pages are read as nobody in particular: a buyer's `can` on every product. */
 const asNobody = { ...NOBODY, role: null, isProfileComplete: true };
@@ -108,6 +50,7 @@ function viewerParts<P>(actor: Actor, productsOf: (page: P) => Product[]) {
 }
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+const r = routes.products;
 
 /** The two multipart forms: listing a product, and editing one. */
 function productForms(tmpDir: string) {
@@ -145,22 +88,13 @@ interface ProductRouteDeps {
   id: ReturnType<typeof rowId<'id'>>;
   /** The seller's writes: 404 or 403 for this product before the body is parsed or validated. */
   canManage: (req: FastifyRequest) => Promise<void>;
-  tags: string[];
 }
 
 /** The marketplace list and one product, from the shared page when the viewer allows it. */
-function readingRoutes(app: ZodApp, { ctx, service, id, tags }: ProductRouteDeps) {
-  app.get(
-    '/products',
-    {
-      schema: {
-        tags,
-        description: 'Sold items are hidden unless status or includeSold says otherwise.',
-        querystring: productListQuerySchema,
-        response: { 200: productListResponseSchema },
-      },
-    },
-    (req, reply) =>
+function readingRoutes(app: ZodApp, { ctx, service, id }: ProductRouteDeps) {
+  app.route({
+    ...served(r.list),
+    handler: (req, reply) =>
       // Someone with blocks gets their own list, never the shared page.
       actorOf(req).hasBlocks
         ? service.list(actorOf(req), req.query)
@@ -169,19 +103,11 @@ function readingRoutes(app: ZodApp, { ctx, service, id, tags }: ProductRouteDeps
             load: () => service.list(asNobody, req.query),
             viewer: viewerParts(actorOf(req), (page: { products: Product[] }) => page.products),
           }),
-  );
-  app.get(
-    '/products/:id',
-    {
-      onRequest: id.check,
-      schema: {
-        tags,
-        description: "404 while the seller is suspended (but to moderators) or after a moderator's removal.",
-        params: id.params,
-        response: { 200: productResponseSchema },
-      },
-    },
-    (req, reply) =>
+  });
+  app.route({
+    ...served(r.get),
+    onRequest: id.check,
+    handler: (req, reply) =>
       // A moderator sees a suspended seller's product, someone with blocks sees no contact or
       // offer on a blocked seller's: both are read for them, never from the shared page.
       actorOf(req).isModerator || actorOf(req).hasBlocks
@@ -191,143 +117,73 @@ function readingRoutes(app: ZodApp, { ctx, service, id, tags }: ProductRouteDeps
             load: () => service.get(asNobody, req.params.id),
             viewer: viewerParts(actorOf(req), (page: { product: Product }) => [page.product]),
           }),
-  );
+  });
 }
 
 /** Listing a product and editing it: multipart forms with images. */
-function listingRoutes(app: ZodApp, { service, forms, countUpload, id, canManage, tags }: ProductRouteDeps) {
+function listingRoutes(app: ZodApp, { service, forms, countUpload, id, canManage }: ProductRouteDeps) {
   const { createForm, updateForm } = forms;
-  app.post(
-    '/products',
-    {
-      // Who may sell, before anything of the body is parsed; how often, before it is read.
-      onRequest: async (req) => service.assertCanSell(actorOf(req)),
-      preValidation: createForm.preValidation,
-      preHandler: [countUpload, createForm.read],
-      onSend: createForm.onSend,
-      schema: {
-        tags,
-        description: 'Hostellers only. multipart/form-data with 1 to 5 `images` files, in display order.',
-        consumes: ['multipart/form-data'],
-        body: createBodyDoc,
-        response: { 201: productResponseSchema },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await service.create(actorOf(req), createForm.of(req))),
-  );
-  app.put(
-    '/products/:id',
-    {
-      // Whose product it is, before anything of the body is parsed; how often, before it is read.
-      onRequest: [id.check, canManage],
-      preValidation: updateForm.preValidation,
-      preHandler: [countUpload, updateForm.read],
-      onSend: updateForm.onSend,
-      schema: {
-        tags,
-        description: 'The seller only. multipart/form-data; kept plus new images: 1 to 5.',
-        consumes: ['multipart/form-data'],
-        params: id.params,
-        body: updateBodyDoc,
-        response: { 200: productResponseSchema },
-      },
-    },
-    (req) => service.update(actorOf(req), req.params.id, updateForm.of(req)),
-  );
+  app.route({
+    ...served(r.create),
+    // Who may sell, before anything of the body is parsed; how often, before it is read.
+    onRequest: async (req) => service.assertCanSell(actorOf(req)),
+    preValidation: createForm.preValidation,
+    preHandler: [countUpload, createForm.read],
+    onSend: createForm.onSend,
+    handler: async (req, reply) =>
+      reply.code(201).send(await service.create(actorOf(req), createForm.of(req))),
+  });
+  app.route({
+    ...served(r.update),
+    // Whose product it is, before anything of the body is parsed; how often, before it is read.
+    onRequest: [id.check, canManage],
+    preValidation: updateForm.preValidation,
+    preHandler: [countUpload, updateForm.read],
+    onSend: updateForm.onSend,
+    handler: (req) => service.update(actorOf(req), req.params.id, updateForm.of(req)),
+  });
 }
 
 /** The seller's status changes, the buyers they may name, and deletion. */
-function sellerRoutes(app: ZodApp, { service, id, canManage, tags }: ProductRouteDeps) {
-  app.patch(
-    '/products/:id/status',
-    {
-      onRequest: [id.check, canManage],
-      schema: {
-        tags,
-        description: 'The seller only: available, reserved or sold.',
-        params: id.params,
-        body: updateProductStatusSchema,
-        response: { 200: productResponseSchema },
-      },
-    },
-    (req) => service.setStatus(actorOf(req), req.params.id, req.body.status),
-  );
-  app.put(
-    '/products/:id/sold',
-    {
-      onRequest: [id.check, canManage],
-      schema: {
-        tags,
-        description:
-          'The seller only: marks it sold, to a buyer who messaged the seller about it or made an offer on it, or to someone else.',
-        params: id.params,
-        body: markSoldSchema,
-        response: { 200: productResponseSchema },
-      },
-    },
-    (req) => service.setStatus(actorOf(req), req.params.id, 'sold', req.body.buyerId ?? null),
-  );
-  app.get(
-    '/products/:id/buyers',
-    {
-      onRequest: id.check,
-      schema: {
-        tags,
-        description: 'The seller only: who may be named as the buyer.',
-        params: id.params,
-        response: { 200: buyerCandidatesResponseSchema },
-      },
-    },
-    (req) => service.buyers(actorOf(req), req.params.id),
-  );
-  app.delete(
-    '/products/:id',
-    {
-      onRequest: [id.check, canManage],
-      schema: {
-        tags,
-        description: 'The seller only. Removes the product and its image files.',
-        params: id.params,
-        response: { 204: { description: 'Deleted', content: {} } },
-      },
-    },
-    async (req, reply) => {
+function sellerRoutes(app: ZodApp, { service, id, canManage }: ProductRouteDeps) {
+  app.route({
+    ...served(r.setStatus),
+    onRequest: [id.check, canManage],
+    handler: (req) => service.setStatus(actorOf(req), req.params.id, req.body.status),
+  });
+  app.route({
+    ...served(r.markSold),
+    onRequest: [id.check, canManage],
+    handler: (req) => service.setStatus(actorOf(req), req.params.id, 'sold', req.body.buyerId ?? null),
+  });
+  app.route({
+    ...served(r.buyers),
+    onRequest: id.check,
+    handler: (req) => service.buyers(actorOf(req), req.params.id),
+  });
+  app.route({
+    ...served(r.remove),
+    onRequest: [id.check, canManage],
+    handler: async (req, reply) => {
       await service.remove(actorOf(req), req.params.id);
       return reply.code(204).send(null);
     },
-  );
+  });
 }
 
 /** A buyer's saved products. */
-function savedRoutes(app: ZodApp, { service, id, tags }: ProductRouteDeps) {
-  app.get(
-    '/products/saved',
-    {
-      schema: {
-        tags,
-        description: 'The products the viewer saved, newest save first.',
-        querystring: savedListQuerySchema,
-        response: { 200: savedListResponseSchema },
-      },
-    },
-    (req) => service.saved(actorOf(req), req.query),
-  );
-  app.put(
-    '/products/:id/save',
-    {
-      onRequest: id.check,
-      schema: { tags, params: id.params, response: { 200: saveResponseSchema } },
-    },
-    (req) => service.save(actorOf(req), req.params.id),
-  );
-  app.delete(
-    '/products/:id/save',
-    {
-      onRequest: id.check,
-      schema: { tags, params: id.params, response: { 200: saveResponseSchema } },
-    },
-    (req) => service.unsave(actorOf(req), req.params.id),
-  );
+function savedRoutes(app: ZodApp, { service, id }: ProductRouteDeps) {
+  app.route({ ...served(r.saved), handler: (req) => service.saved(actorOf(req), req.query) });
+  app.route({
+    ...served(r.save),
+    onRequest: id.check,
+    handler: (req) => service.save(actorOf(req), req.params.id),
+  });
+  app.route({
+    ...served(r.unsave),
+    onRequest: id.check,
+    handler: (req) => service.unsave(actorOf(req), req.params.id),
+  });
 }
 
 /** /products/*: the marketplace. Multipart is registered only in this scope. */
@@ -361,7 +217,7 @@ export function productRoutes(
     const id = rowId('id', PRODUCT_MESSAGES.notFound);
     const canManage = async (req: FastifyRequest) =>
       service.assertCanManage(actorOf(req), (req.params as { id: string }).id);
-    const deps: ProductRouteDeps = { ctx, service, forms, countUpload, id, canManage, tags: ['products'] };
+    const deps: ProductRouteDeps = { ctx, service, forms, countUpload, id, canManage };
 
     // Reading needs a complete profile (either role); writing is checked per product by the service.
     await guards.scope(app, 'member', (app) => {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createReportSchema, reportResponseSchema } from '@campusrun/shared';
+import { routes } from '@campusrun/shared';
 import { actorOf, type Guards } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
+import { served } from '../../lib/contract';
 import type { ReportsService } from './reports.service';
 
 /** POST /reports: 201 with a new report, 200 with the reporter's report already open on the target. */
@@ -12,20 +13,13 @@ export function reportsRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     await guards.scope(app, 'member', (app) => {
-      app.post(
-        '/reports',
-        {
-          schema: {
-            tags: ['reports'],
-            body: createReportSchema,
-            response: { 200: reportResponseSchema, 201: reportResponseSchema },
-          },
-        },
-        async (req, reply) => {
+      app.route({
+        ...served(routes.reports.create),
+        handler: async (req, reply) => {
           const { report, created } = await service.create(actorOf(req), req.body);
           return reply.code(created ? 201 : 200).send({ report });
         },
-      );
+      });
     });
   };
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { campusConfigSchema, COMMON_MESSAGES, errorResponseSchema } from '@campusrun/shared';
+import { COMMON_MESSAGES, routes } from '@campusrun/shared';
 import type { AppContext } from '../../lib/app-context';
+import { served } from '../../lib/contract';
 import { errorBody } from '../../lib/errors';
 import { publicCampusConfig } from '../../config';
 import { metricsAccess, type Metrics } from '../../lib/metrics';
@@ -28,7 +28,7 @@ const READY_CHECK_TIMEOUT_MS = 1500;
 /** What readiness checks: each dependency by name, throwing when it cannot be reached. */
 export type ReadinessChecks = Record<string, () => Promise<unknown>>;
 
-const checkStatus = z.enum(['ok', 'failed']);
+const r = routes.system;
 
 async function runCheck(check: () => Promise<unknown>): Promise<'ok' | 'failed'> {
   let timer: NodeJS.Timeout | undefined;
@@ -85,60 +85,31 @@ export function systemRoutes(
   const campus = publicCampusConfig(ctx.config);
   const databaseAnswers = databaseHeartbeat(ctx.db);
   return async (app) => {
-    app.get(
-      '/health',
-      {
-        config: {
-          rateLimit: {
-            max: ctx.config.rateLimits.health ?? HEALTH_CHECKS_PER_MINUTE,
-            timeWindow: '1 minute',
-          },
+    app.route({
+      ...served(r.health),
+      config: {
+        rateLimit: {
+          max: ctx.config.rateLimits.health ?? HEALTH_CHECKS_PER_MINUTE,
+          timeWindow: '1 minute',
         },
-        schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } },
       },
-      async () => {
+      handler: async () => {
         await databaseAnswers();
         return { status: 'ok' as const };
       },
-    );
-    app.get(
-      '/health/ready',
-      {
-        config: { rateLimit: { max: HEALTH_CHECKS_PER_MINUTE, timeWindow: '1 minute' } },
-        schema: {
-          tags: ['system'],
-          description:
-            'Readiness: the database, and Redis and the bucket when configured, answer. 503 when one does not.',
-          response: {
-            200: z.object({ status: z.literal('ok'), checks: z.record(z.string(), checkStatus) }),
-            503: z.object({ status: z.literal('unavailable'), checks: z.record(z.string(), checkStatus) }),
-          },
-        },
-      },
-      async (_req, reply) => {
+    });
+    app.route({
+      ...served(r.ready),
+      config: { rateLimit: { max: HEALTH_CHECKS_PER_MINUTE, timeWindow: '1 minute' } },
+      handler: async (_req, reply) => {
         const checks = await runChecks(ops.checks);
         if (Object.values(checks).every((r) => r === 'ok')) return { status: 'ok' as const, checks };
         return reply.code(503).send({ status: 'unavailable' as const, checks });
       },
-    );
-    app.get(
-      '/metrics',
-      {
-        schema: {
-          tags: ['system'],
-          description:
-            'Prometheus text format. From loopback, or with Authorization: Bearer METRICS_TOKEN; 404 otherwise.',
-          response: {
-            200: {
-              description: 'The metrics, in the Prometheus text format.',
-              content: { 'text/plain': { schema: z.string() } },
-            },
-            401: errorResponseSchema.describe('A wrong METRICS_TOKEN.'),
-            404: errorResponseSchema.describe('Not from loopback and no METRICS_TOKEN is set.'),
-          },
-        },
-      },
-      async (req, reply) => {
+    });
+    app.route({
+      ...served(r.metrics),
+      handler: async (req, reply) => {
         const verdict = access(req);
         if (verdict === 'unauthorized')
           return reply.code(401).send(errorBody('UNAUTHORIZED', 'Unauthorized'));
@@ -146,14 +117,13 @@ export function systemRoutes(
           return reply.code(404).send(errorBody('NOT_FOUND', COMMON_MESSAGES.notFound));
         return reply.header('content-type', ops.metrics.contentType).send(await ops.metrics.text());
       },
-    );
-    app.get(
-      '/config',
-      { schema: { tags: ['system'], response: { 200: campusConfigSchema } } },
-      async (_req, reply) => {
+    });
+    app.route({
+      ...served(r.config),
+      handler: async (_req, reply) => {
         reply.header('cache-control', 'public, max-age=300');
         return campus;
       },
-    );
+    });
   };
 }

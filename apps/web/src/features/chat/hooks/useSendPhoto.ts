@@ -1,10 +1,9 @@
-import { CHAT_LIMITS, CHAT_MESSAGES, type ChatMessage } from '@campusrun/shared';
+import { CHAT_LIMITS, CHAT_MESSAGES } from '@campusrun/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { uploadForm } from '@/lib/upload';
-import { addMessageToThread, bumpConversation } from '@/api/chat';
+import { addMessageToThread, bumpConversation, postPhoto } from '@/api/chat';
 import { newClientId } from './client-id';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
@@ -20,16 +19,10 @@ export function useSendPhoto(myId: string, partnerId: string, productId?: string
   async function send(file: File) {
     if (!PHOTO_TYPES.includes(file.type)) return toast.error('Please choose a PNG, JPG, GIF or WebP image');
     if (file.size > CHAT_LIMITS.photoMaxBytes) return toast.error(CHAT_MESSAGES.photoTooLarge);
-    const form = new FormData();
-    form.append('receiverId', partnerId);
-    form.append('clientId', newClientId());
-    if (productId) form.append('productId', productId);
-    form.append('photo', file);
     setProgress(0);
     try {
-      const { message } = await uploadForm<{ message: ChatMessage }>('/chat/photo', form, {
-        onProgress: setProgress,
-      });
+      const photo = { receiverId: partnerId, clientId: newClientId(), productId, photo: file };
+      const message = await postPhoto(photo, setProgress);
       addMessageToThread(queryClient, partnerId, message);
       bumpConversation(queryClient, message, myId, true);
     } catch (error) {
