@@ -34,6 +34,31 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The server is called through the client generated from the route contract (api/endpoints),
+    // never by hand: one typed call per route, its answer typed by the contract.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/api/endpoints/**', 'apps/web/src/lib/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/lib/api-client',
+              importNames: ['call', 'download'],
+              message: 'Call the generated endpoint (api/endpoints/<resource>.ts) from api/<resource>.ts.',
+            },
+            {
+              name: '@/lib/upload',
+              importNames: ['uploadForm'],
+              message: 'Call the generated endpoint (api/endpoints/<resource>.ts) from api/<resource>.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Loaded by the service worker.
     files: ['apps/web/public/push-sw.js'],
     languageOptions: { globals: { ...globals.serviceworker } },

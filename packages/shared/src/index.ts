@@ -45,5 +45,5 @@ export * from './messages/settlements';
 export * from './messages/export';
 export * from './messages/account';
 // The API's routes: the server registers them, the web's client is generated from them.
-export * from './routes/contract';
+export type { HttpMethod, RouteAnswer, RouteContract, RouteInput } from './routes/contract';
 export * as routes from './routes/index';

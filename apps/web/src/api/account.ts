@@ -4,14 +4,13 @@ import type {
   DeleteAccountBody,
   DeviceSession,
   EmailPreferences,
-  EmailPreferencesResponse,
   ProfileUpdateBody,
   PushPreferences,
-  PushPreferencesResponse,
 } from '@campusrun/shared';
-import { api, apiRequest } from '@/lib/api-client';
 import * as endpoints from './endpoints/account';
 import * as identityApi from './endpoints/identity';
+import * as emailsApi from './endpoints/emails';
+import * as pushApi from './endpoints/push';
 
 const accountKeys = {
   pushConfig: ['push', 'config'] as const,
@@ -80,7 +79,7 @@ export function useExportMyData() {
 
 /** GET /email/preferences → { preferences }: which e-mails the user gets while away. */
 const getEmailPreferences = (signal?: AbortSignal) =>
-  api.get<EmailPreferencesResponse>('/email/preferences', { signal }).then((b) => b.preferences);
+  emailsApi.preferences({ signal }).then((b) => b.preferences);
 
 const emailPreferencesQuery = () =>
   queryOptions({
@@ -95,7 +94,7 @@ export function useEmailPreferences() {
 export type PushConfig = { publicKey: string | null; preferences: PushPreferences };
 
 /** GET /push/config: the server's VAPID key (null: pushes are off) and the user's choices. */
-const getPushConfig = (signal?: AbortSignal) => api.get<PushConfig>('/push/config', { signal });
+const getPushConfig = (signal?: AbortSignal) => pushApi.config({ signal });
 
 const pushConfigQuery = () =>
   queryOptions({ queryKey: accountKeys.pushConfig, queryFn: ({ signal }) => getPushConfig(signal) });
@@ -154,7 +153,10 @@ export async function turnOnPush(publicKey: string): Promise<NotificationPermiss
       userVisibleOnly: true,
       applicationServerKey: keyBytes(publicKey),
     }));
-  await api.post('/push/subscriptions', subscription.toJSON());
+  // The keys as the browser encodes them (base64url); a missing one is refused by the server.
+  const { keys } = subscription.toJSON();
+  const { p256dh = '', auth = '' } = keys ?? {};
+  await pushApi.subscribe({ body: { endpoint: subscription.endpoint, keys: { p256dh, auth } } });
   return permission;
 }
 
@@ -162,7 +164,7 @@ export async function turnOnPush(publicKey: string): Promise<NotificationPermiss
 export async function turnOffPush() {
   const subscription = await currentSubscription();
   if (!subscription) return;
-  await apiRequest('/push/subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
+  await pushApi.unsubscribe({ body: { endpoint: subscription.endpoint } });
   await subscription.unsubscribe();
 }
 
@@ -176,7 +178,7 @@ export function useRemoveAvatar() {
 
 /** PUT /email/preferences → { preferences }. */
 const saveEmailPreferences = (preferences: EmailPreferences) =>
-  api.put<EmailPreferencesResponse>('/email/preferences', preferences).then((b) => b.preferences);
+  emailsApi.setPreferences({ body: preferences }).then((b) => b.preferences);
 
 export function useSaveEmailPreferences() {
   const queryClient = useQueryClient();
@@ -187,8 +189,7 @@ export function useSaveEmailPreferences() {
 }
 
 /** PUT /push/preferences → { preferences }: which pushes the user gets. */
-const savePushPreferences = (preferences: PushPreferences) =>
-  api.put<PushPreferencesResponse>('/push/preferences', preferences);
+const savePushPreferences = (preferences: PushPreferences) => pushApi.setPreferences({ body: preferences });
 
 export function useSavePushPreferences() {
   const queryClient = useQueryClient();

@@ -1,10 +1,4 @@
-import type {
-  ChatMessage,
-  Conversation,
-  Offer,
-  PublicUserResponse,
-  ThreadPageResponse,
-} from '@campusrun/shared';
+import type { ChatMessage, Conversation, Offer, ThreadPageResponse } from '@campusrun/shared';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -13,9 +7,9 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 import * as endpoints from './endpoints/chat';
 import { productQuery } from './products';
+import * as peopleApi from './endpoints/people';
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -136,7 +130,7 @@ export function clearUnread(queryClient: QueryClient, partnerId: string) {
 
 /** GET /users/{id} → { user }: the thread's partner. */
 const getChatUser = (userId: string, signal?: AbortSignal) =>
-  api.get<PublicUserResponse>(`/users/${encodeURIComponent(userId)}`, { signal }).then((b) => b.user);
+  peopleApi.user({ params: { id: userId } }, { signal }).then((b) => b.user);
 
 const chatUserQuery = (userId: string) =>
   queryOptions({ queryKey: chatKeys.user(userId), queryFn: ({ signal }) => getChatUser(userId, signal) });

@@ -1,11 +1,4 @@
-import type {
-  DisputeResponse,
-  DisputeStatus,
-  ModerateReportBody,
-  ModerationDisputesResponse,
-  ReportStatus,
-  ResolveDisputeBody,
-} from '@campusrun/shared';
+import type { DisputeStatus, ModerateReportBody, ReportStatus, ResolveDisputeBody } from '@campusrun/shared';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -14,8 +7,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 import * as endpoints from './endpoints/moderation';
+import * as settlementsApi from './endpoints/settlements';
 
 const moderationKeys = {
   all: ['moderation'] as const,
@@ -40,10 +33,7 @@ const DISPUTES_PAGE_SIZE = 20;
 
 /** GET /moderation/disputes?status&limit&cursor → { disputes, nextCursor }. */
 const getModerationDisputes = (status: DisputeStatus, cursor?: string, signal?: AbortSignal) =>
-  api.get<ModerationDisputesResponse>('/moderation/disputes', {
-    signal,
-    params: { status, limit: DISPUTES_PAGE_SIZE, cursor },
-  });
+  settlementsApi.disputes({ query: { status, limit: DISPUTES_PAGE_SIZE, cursor } }, { signal });
 
 const moderationDisputesQuery = (status: DisputeStatus) =>
   infiniteQueryOptions({
@@ -85,7 +75,7 @@ export function useModerate() {
 
 /** PUT /moderation/disputes/{id} {outcome, note} → { dispute }: both parties are told. */
 const resolveDispute = ({ disputeId, body }: { disputeId: string; body: ResolveDisputeBody }) =>
-  api.put<DisputeResponse>(`/moderation/disputes/${encodeURIComponent(disputeId)}`, body);
+  settlementsApi.resolveDispute({ params: { id: disputeId }, body });
 
 export function useResolveDispute() {
   const queryClient = useQueryClient();

@@ -1,7 +1,6 @@
-import type { BlockedUsersResponse, BlockStateResponse } from '@campusrun/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 import * as endpoints from './endpoints/people';
+import * as blocksApi from './endpoints/blocks';
 
 /** Who the signed-in user blocks: shown on the profile and deciding the chat's Block/Unblock. */
 const blockKeys = { list: ['users', 'blocked'] as const };
@@ -9,8 +8,7 @@ const blockKeys = { list: ['users', 'blocked'] as const };
 export function useBlockedUsers() {
   return useQuery({
     queryKey: blockKeys.list,
-    queryFn: ({ signal }) =>
-      api.get<BlockedUsersResponse>('/users/blocked', { signal }).then((body) => body.users),
+    queryFn: ({ signal }) => blocksApi.list({ signal }).then((body) => body.users),
   });
 }
 
@@ -22,9 +20,7 @@ export function useSetBlocked() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, blocked }: { userId: string; blocked: boolean }) =>
-      blocked
-        ? api.post<BlockStateResponse>(`/users/${encodeURIComponent(userId)}/block`)
-        : api.delete<BlockStateResponse>(`/users/${encodeURIComponent(userId)}/block`),
+      blocked ? blocksApi.block({ params: { id: userId } }) : blocksApi.unblock({ params: { id: userId } }),
     onSuccess: () => afterChange(queryClient),
   });
 }

@@ -7,7 +7,6 @@ import type {
   ProductListResponse,
   ProductSort,
   ProductStatus,
-  SaleReviews,
   UpdateProductBody,
 } from '@campusrun/shared';
 import {
@@ -21,10 +20,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 import * as endpoints from './endpoints/products';
 import * as offerEndpoints from './endpoints/offers';
 import { createRating } from './ratings';
+import * as ratingsApi from './endpoints/ratings';
 
 /** The marketplace filters that go into the URL and into GET /products. Empty string: no filter. */
 export interface ProductFilters {
@@ -234,7 +233,7 @@ export function useProducts(filters: ProductFilters) {
 
 /** GET /products/{id}/reviews → the sale's reviews by its buyer and seller. */
 const getSaleReviews = (productId: string, signal?: AbortSignal) =>
-  api.get<SaleReviews>(`/products/${encodeURIComponent(productId)}/reviews`, { signal });
+  ratingsApi.saleReviews({ params: { id: productId } }, { signal });
 
 const saleReviewsQuery = (productId: string) =>
   queryOptions({

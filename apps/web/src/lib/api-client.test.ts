@@ -2,7 +2,14 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hosteller } from '@/test/fixtures';
 import { api as url, server } from '@/test/server';
-import { ApiError, api, errorMessage, filenameFromDisposition, setUnauthorizedHandler } from './api-client';
+import {
+  ApiError,
+  call,
+  download,
+  errorMessage,
+  filenameFromDisposition,
+  setUnauthorizedHandler,
+} from './api-client';
 import { sessionStore } from './session';
 
 function signIn() {
@@ -23,7 +30,7 @@ describe('api client', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    await expect(api.get('/ping')).resolves.toEqual({ ok: true });
+    await expect(call('GET', '/ping')).resolves.toEqual({ ok: true });
     expect(authorization).toBe('Bearer abc');
   });
 
@@ -35,7 +42,7 @@ describe('api client', () => {
         return HttpResponse.json({});
       }),
     );
-    await api.get('/ping');
+    await call('GET', '/ping');
     expect(authorization).toBeNull();
   });
 
@@ -48,7 +55,7 @@ describe('api client', () => {
         ),
       ),
     );
-    const error = await api.post('/auth/login', {}).catch((e: unknown) => e);
+    const error = await call('POST', '/auth/login', { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 403,
@@ -62,11 +69,11 @@ describe('api client', () => {
 
   it('uses the default text when the server gave no message or could not be reached', async () => {
     server.use(http.get(url('/broken'), () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
-    const badGateway = await api.get('/broken').catch((e: unknown) => e);
+    const badGateway = await call('GET', '/broken').catch((e: unknown) => e);
     expect(errorMessage(badGateway, 'Failed to load')).toBe('Failed to load');
 
     server.use(http.get(url('/down'), () => HttpResponse.error()));
-    const down = await api.get('/down').catch((e: unknown) => e);
+    const down = await call('GET', '/down').catch((e: unknown) => e);
     expect(down).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
     expect(errorMessage(down, 'Failed to load')).toBe('Failed to load');
   });
@@ -81,7 +88,7 @@ describe('api client', () => {
       ),
     );
 
-    await expect(api.get('/hosteller/stats')).rejects.toMatchObject({ status: 401 });
+    await expect(call('GET', '/hosteller/stats')).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(sessionStore.get()).toEqual({ token: null, user: null });
@@ -96,7 +103,7 @@ describe('api client', () => {
         HttpResponse.json({ message: 'Invalid email or password', code: 'UNAUTHORIZED' }, { status: 401 }),
       ),
     );
-    await expect(api.post('/auth/login', {})).rejects.toMatchObject({ message: 'Invalid email or password' });
+    await expect(call('POST', '/auth/login', { body: {} })).rejects.toMatchObject({ message: 'Invalid email or password' });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
@@ -113,7 +120,7 @@ describe('api client', () => {
           );
         }),
       );
-      const file = await api.download('/users/me/export');
+      const file = await download('/users/me/export');
       expect(authorization).toBe('Bearer abc');
       expect(file.filename).toBe('campusrun-data-2026-11-27.json');
       expect(JSON.parse(await file.blob.text())).toEqual({ a: 1 });
@@ -129,12 +136,12 @@ describe('api client', () => {
         ),
         http.get(url('/expired'), () => HttpResponse.json({ message: 'Session expired' }, { status: 401 })),
       );
-      const refused = api.download('/users/me/export');
+      const refused = download('/users/me/export');
       await expect(refused).rejects.toBeInstanceOf(ApiError);
       await expect(refused).rejects.toMatchObject({ status: 429, message: 'Too many exports' });
       expect(onUnauthorized).not.toHaveBeenCalled();
 
-      await expect(api.download('/expired')).rejects.toMatchObject({ status: 401 });
+      await expect(download('/expired')).rejects.toMatchObject({ status: 401 });
       expect(onUnauthorized).toHaveBeenCalledTimes(1);
       expect(localStorage.getItem('token')).toBeNull();
     });

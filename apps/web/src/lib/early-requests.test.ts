@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hosteller } from '@/test/fixtures';
 import { api as url, server } from '@/test/server';
-import { api } from './api-client';
+import { call } from './api-client';
 import { EARLY_ANSWER_MAX_AGE_MS } from './early-requests';
 import { sessionStore } from './session';
 
@@ -35,23 +35,23 @@ describe('answers asked for before the app ran', () => {
 
   it('a GET takes the early answer instead of asking again, once', async () => {
     earlyAnswer('/api/hosteller/stats', { from: 'early' });
-    await expect(api.get('/hosteller/stats')).resolves.toEqual({ from: 'early' });
+    await expect(call('GET', '/hosteller/stats')).resolves.toEqual({ from: 'early' });
     expect(served).toBe(0);
-    await expect(api.get('/hosteller/stats')).resolves.toEqual({ from: 'network' });
+    await expect(call('GET', '/hosteller/stats')).resolves.toEqual({ from: 'network' });
     expect(served).toBe(1);
   });
 
   it('matches the query string too', async () => {
     earlyAnswer('/api/hosteller/stats?limit=5', { from: 'early' });
-    await expect(api.get('/hosteller/stats', { params: { limit: 6 } })).resolves.toEqual({ from: 'network' });
-    await expect(api.get('/hosteller/stats', { params: { limit: 5 } })).resolves.toEqual({ from: 'early' });
+    await expect(call('GET', '/hosteller/stats', { query: { limit: 6 } })).resolves.toEqual({ from: 'network' });
+    await expect(call('GET', '/hosteller/stats', { query: { limit: 5 } })).resolves.toEqual({ from: 'early' });
   });
 
   it('never uses an answer asked with another session, or one too old', async () => {
     earlyAnswer('/api/hosteller/stats', { from: 'early' }, { token: 'someone-else' });
-    await expect(api.get('/hosteller/stats')).resolves.toEqual({ from: 'network' });
+    await expect(call('GET', '/hosteller/stats')).resolves.toEqual({ from: 'network' });
     earlyAnswer('/api/hosteller/stats', { from: 'early' }, { age: EARLY_ANSWER_MAX_AGE_MS + 1 });
-    await expect(api.get('/hosteller/stats')).resolves.toEqual({ from: 'network' });
+    await expect(call('GET', '/hosteller/stats')).resolves.toEqual({ from: 'network' });
     expect(served).toBe(2);
   });
 
@@ -63,7 +63,7 @@ describe('answers asked for before the app ran', () => {
         '/api/hosteller/stats': Promise.resolve(Response.json({ message: 'expired' }, { status: 401 })),
       },
     };
-    await expect(api.get('/hosteller/stats')).rejects.toMatchObject({ status: 401 });
+    await expect(call('GET', '/hosteller/stats')).rejects.toMatchObject({ status: 401 });
     expect(sessionStore.get().token).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * An answer that is not a JSON body of a zod schema: a 204 or a redirect (`content: {}`), or a
  * text, HTML or file answer with its own media type.
  */
-export interface DescribedAnswer {
+interface DescribedAnswer {
   readonly description: string;
   readonly content: Readonly<Record<string, { readonly schema: z.ZodType }>>;
 }
@@ -70,4 +70,3 @@ export type RouteInput<R extends RouteContract, Form = never> = (Field<R, 'param
       ? { body: z.input<Field<R, 'body'>> }
       : unknown);
 
-export type { SuccessStatus };
