@@ -8,7 +8,6 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import * as endpoints from './endpoints/chat';
-import { productQuery } from './products';
 import * as peopleApi from './endpoints/people';
 
 export const chatKeys = {
@@ -148,29 +147,6 @@ const conversationsQuery = () =>
 
 export function useConversations() {
   return useQuery(conversationsQuery());
-}
-
-export type ThreadProduct = NonNullable<ChatMessage['product']>;
-
-/**
- * The product a thread is opened from (`?product=`), as the card the first message will carry:
- * null when neither of the two sells it (the server would not attach it).
- */
-export function useThreadProduct(productId: string | undefined, userIds: string[]) {
-  return useQuery({
-    ...productQuery(productId ?? ''),
-    enabled: productId !== undefined,
-    select: (product): ThreadProduct | null =>
-      userIds.includes(product.sellerId)
-        ? {
-            id: product.id,
-            name: product.name,
-            price: product.price,
-            status: product.status,
-            thumbnail: product.thumbnails[0] ?? product.images[0] ?? null,
-          }
-        : null,
-  });
 }
 
 /** One page of a thread: its messages oldest first, the cursor to OLDER messages, the partner. */

@@ -1,19 +1,7 @@
 import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
-import { getAvailableRequests } from './requests';
 import * as requestsApi from './endpoints/requests';
 import * as endpoints from './endpoints/dashboard';
-
-export const DASHBOARD_LIST_SIZE = 5;
-
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  hostellerStats: () => [...dashboardKeys.all, 'hosteller', 'stats'] as const,
-  recentRequests: () => [...dashboardKeys.all, 'hosteller', 'recent-requests'] as const,
-  recentProducts: () => [...dashboardKeys.all, 'hosteller', 'recent-products'] as const,
-  dayScholarStats: () => [...dashboardKeys.all, 'dayscholar', 'stats'] as const,
-  activeDeliveries: () => [...dashboardKeys.all, 'dayscholar', 'active-deliveries'] as const,
-  availableRequests: () => [...dashboardKeys.all, 'dayscholar', 'available'] as const,
-};
+import { DASHBOARD_LIST_SIZE, dashboardKeys } from './cache';
 
 /** A dashboard query's options: dashboards always show fresh numbers when opened. */
 const dashboardQuery = <T>(queryKey: QueryKey, fetcher: (signal: AbortSignal) => Promise<T>) =>
@@ -33,14 +21,6 @@ const getActiveDeliveries = (signal?: AbortSignal) =>
 const activeDeliveriesQuery = () => dashboardQuery(dashboardKeys.activeDeliveries(), getActiveDeliveries);
 
 export const useActiveDeliveries = () => useQuery(activeDeliveriesQuery());
-
-/** GET /dayscholar/requests/available?limit (newest first) → { requests, nextCursor }. */
-const getAvailablePreview = (signal?: AbortSignal) =>
-  getAvailableRequests({ limit: DASHBOARD_LIST_SIZE, sort: 'newest' }, signal).then((b) => b.requests);
-
-const availablePreviewQuery = () => dashboardQuery(dashboardKeys.availableRequests(), getAvailablePreview);
-
-export const useAvailablePreview = () => useQuery(availablePreviewQuery());
 
 /** GET /dayscholar/stats → { stats }. */
 const getDayScholarStats = (signal?: AbortSignal) =>

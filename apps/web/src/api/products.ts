@@ -1,11 +1,8 @@
 import type {
+  ChatMessage,
   CreateProductBody,
-  Offer,
   Product,
-  ProductCategory,
-  ProductCondition,
   ProductListResponse,
-  ProductSort,
   ProductStatus,
   UpdateProductBody,
 } from '@campusrun/shared';
@@ -24,25 +21,7 @@ import * as endpoints from './endpoints/products';
 import * as offerEndpoints from './endpoints/offers';
 import { createRating } from './ratings';
 import * as ratingsApi from './endpoints/ratings';
-
-/** The marketplace filters that go into the URL and into GET /products. Empty string: no filter. */
-export interface ProductFilters {
-  search: string;
-  category: ProductCategory | '';
-  condition: ProductCondition | '';
-  sort: ProductSort;
-}
-
-export const productKeys = {
-  all: ['products'] as const,
-  lists: () => [...productKeys.all, 'list'] as const,
-  list: (filters: ProductFilters) => [...productKeys.lists(), filters] as const,
-  detail: (id: string) => [...productKeys.all, 'detail', id] as const,
-  saved: () => [...productKeys.all, 'saved'] as const,
-  offers: (productId: string) => [...productKeys.all, 'offers', productId] as const,
-  buyers: (productId: string) => [...productKeys.all, 'buyers', productId] as const,
-  reviews: (productId: string) => [...productKeys.all, 'reviews', productId] as const,
-};
+import { type ProductFilters, productKeys, applyOffer } from './cache';
 
 /**
  * After the seller's own change to a product: product lists refetch (the one on screen now, the
@@ -51,16 +30,6 @@ export const productKeys = {
  */
 function invalidateAfterProductChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
-}
-
-/** Puts an offer into every cached place that shows it. */
-export function applyOffer(queryClient: QueryClient, offer: Offer) {
-  queryClient.setQueryData<Offer[]>(productKeys.offers(offer.productId), (list) => {
-    if (!list) return list;
-    return list.some((o) => o.id === offer.id)
-      ? list.map((o) => (o.id === offer.id ? offer : o))
-      : [offer, ...list];
-  });
 }
 
 interface CreateProductVariables {
@@ -382,5 +351,28 @@ export function useUpdateProduct() {
       queryClient.setQueryData(productKeys.detail(product.id), product);
       invalidateAfterProductChange(queryClient);
     },
+  });
+}
+
+export type ThreadProduct = NonNullable<ChatMessage['product']>;
+
+/**
+ * The product a chat thread is opened from (`?product=`), as the card the first message will carry:
+ * null when neither of the two sells it (the server would not attach it).
+ */
+export function useThreadProduct(productId: string | undefined, userIds: string[]) {
+  return useQuery({
+    ...productQuery(productId ?? ''),
+    enabled: productId !== undefined,
+    select: (product): ThreadProduct | null =>
+      userIds.includes(product.sellerId)
+        ? {
+            id: product.id,
+            name: product.name,
+            price: product.price,
+            status: product.status,
+            thumbnail: product.thumbnails[0] ?? product.images[0] ?? null,
+          }
+        : null,
   });
 }

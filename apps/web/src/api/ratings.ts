@@ -1,11 +1,7 @@
 import type { CreateRatingInput } from '@campusrun/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as endpoints from './endpoints/ratings';
-
-/** Query keys of ratings; a new rating invalidates the rated user's. */
-export const ratingKeys = {
-  user: (userId: string) => ['ratings', 'user', userId] as const,
-};
+import { ratingKeys } from './cache';
 
 /** POST /ratings (a delivery's or a sale's) → 201 { message, rating }. */
 export const createRating = (body: CreateRatingInput) => endpoints.create({ body });

@@ -2,7 +2,6 @@ import type {
   CreateRequestBody,
   DeliveryStatusFilter,
   RepostRequestBody,
-  RequestSort,
   RequestStatusFilter,
 } from '@campusrun/shared';
 import {
@@ -15,28 +14,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { createRating, ratingKeys } from './ratings';
+import { createRating } from './ratings';
 import * as endpoints from './endpoints/requests';
-
-/** The browse filters that go into the URL and into GET /dayscholar/requests/available. '' = none. */
-export interface AvailableFilters {
-  search: string;
-  location: string;
-  /** Text the pickup place contains. */
-  pickupFrom: string;
-  minFee: string;
-  maxFee: string;
-  sort: RequestSort;
-}
-
-export const requestKeys = {
-  all: ['requests'] as const,
-  lists: () => [...requestKeys.all, 'list'] as const,
-  mine: (status: RequestStatusFilter) => [...requestKeys.lists(), 'mine', status] as const,
-  deliveries: (status: DeliveryStatusFilter) => [...requestKeys.lists(), 'deliveries', status] as const,
-  available: (filters: AvailableFilters) => [...requestKeys.lists(), 'available', filters] as const,
-  detail: (id: string) => [...requestKeys.all, 'detail', id] as const,
-};
+import { type AvailableFilters, DASHBOARD_LIST_SIZE, dashboardKeys, requestKeys, ratingKeys } from './cache';
 
 /**
  * After the viewer's own change to a request: its lists refetch (the one on screen now, the others
@@ -80,7 +60,7 @@ export function useCreateRequest() {
 }
 
 /** GET /dayscholar/requests/available?search&location&pickupFrom&minFee&maxFee&sort&limit&cursor. */
-export const getAvailableRequests = (query: AvailableParams, signal?: AbortSignal) =>
+const getAvailableRequests = (query: AvailableParams, signal?: AbortSignal) =>
   endpoints.available({ query }, { signal });
 
 /** The query of GET /dayscholar/requests/available, in its callers' order: boot.js asks for the same addresses early. */
@@ -93,6 +73,19 @@ const availableRequestsQuery = (filters: AvailableFilters) =>
       getAvailableRequests({ ...filters, limit: REQUESTS_PAGE_SIZE, cursor: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/**
+ * The day scholar dashboard's preview: the newest available requests, fetched again whenever the
+ * dashboard opens (as its other numbers are).
+ */
+export const useAvailablePreview = () =>
+  useQuery({
+    queryKey: dashboardKeys.availableRequests(),
+    queryFn: ({ signal }) =>
+      getAvailableRequests({ limit: DASHBOARD_LIST_SIZE, sort: 'newest' }, signal).then((b) => b.requests),
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 
 /** The previous results stay on screen while a new filter loads. */

@@ -9,13 +9,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import * as endpoints from './endpoints/runs';
-
-export const runKeys = {
-  all: ['runs'] as const,
-  /** GET /runs: a hosteller's open runs and their own; a day scholar's runs to accept. */
-  list: () => [...runKeys.all, 'list'] as const,
-  detail: (id: string) => [...runKeys.all, 'detail', id] as const,
-};
+import { runKeys } from './cache';
 
 /** After the viewer's own change to a run: its page takes the returned copy; the list refetches. */
 function applyRunChange(queryClient: QueryClient, run: Run) {

@@ -3,19 +3,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { ApiError } from '@/lib/api-client';
 import { getMyRequests } from './requests';
 import * as endpoints from './endpoints/trips';
-
-export const tripKeys = {
-  all: ['trips'] as const,
-  lists: () => [...tripKeys.all, 'list'] as const,
-  /** GET /trips: the open trips, soonest first. */
-  open: () => [...tripKeys.lists(), 'open'] as const,
-  /** GET /trips/mine: a day scholar's own. */
-  mine: () => [...tripKeys.lists(), 'mine'] as const,
-  detail: (id: string) => [...tripKeys.all, 'detail', id] as const,
-  stops: (id: string) => [...tripKeys.all, 'stops', id] as const,
-  /** The hosteller's pending requests, to choose one to add to a trip. */
-  pendingRequests: () => [...tripKeys.all, 'pending-requests'] as const,
-};
+import { tripKeys } from './cache';
 
 /**
  * After the viewer's own change to a trip: its detail takes the returned copy, the lists refetch, and

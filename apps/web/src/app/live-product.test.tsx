@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useThreadProduct } from '@/api/chat';
+import { useThreadProduct } from '@/api/products';
 import { productQuery, useProduct } from '@/api/products';
 import { makeProduct, seller } from '@/test/products';
 import { createLiveUpdates } from './live-updates';

@@ -125,7 +125,8 @@ export const createRoutes = (): RouteObject[] => {
             {
               path: paths.resetPassword,
               Component: screen(
-                async () => (await import('@/features/identity/components/ResetPasswordPage')).ResetPasswordPage,
+                async () =>
+                  (await import('@/features/identity/components/ResetPasswordPage')).ResetPasswordPage,
               ),
             },
             {
@@ -149,7 +150,8 @@ export const createRoutes = (): RouteObject[] => {
                   path: paths.completeProfile,
                   Component: screen(
                     async () =>
-                      (await import('@/features/identity/components/CompleteProfilePage')).CompleteProfilePage,
+                      (await import('@/features/identity/components/CompleteProfilePage'))
+                        .CompleteProfilePage,
                   ),
                 },
               ],

@@ -1,7 +1,7 @@
 import type { DeliveryRequest, Product } from '@campusrun/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { type LaterRefetches, refetchLoading, removeById, replaceById } from '@/lib/live-cache';
-import { DASHBOARD_LIST_SIZE, dashboardKeys } from '@/api/dashboard';
+import { DASHBOARD_LIST_SIZE, dashboardKeys } from '@/api/cache';
 
 const ownListKeys: QueryKey[] = [
   dashboardKeys.recentRequests(),

@@ -2,7 +2,7 @@ import type { Offer, Product, ProductListResponse, Settlement } from '@campusrun
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { markFresh } from '@/lib/fresh';
 import { type LaterRefetches, type Pages, patchPages, removeById, replaceById } from '@/lib/live-cache';
-import { type ProductFilters, applyOffer, productKeys } from '@/api/products';
+import { type ProductFilters, applyOffer, productKeys } from '@/api/cache';
 
 const productPages = (
   data: Pages<ProductListResponse> | undefined,

@@ -9,7 +9,7 @@ import {
   removeById,
   replaceById,
 } from '@/lib/live-cache';
-import { type AvailableFilters, requestKeys } from '@/api/requests';
+import { type AvailableFilters, requestKeys } from '@/api/cache';
 
 type RequestPage = RequestListResponse | DeliveryListResponse;
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LaterRefetches } from '@/lib/live-cache';
-import { runKeys } from '@/api/runs';
+import { runKeys } from '@/api/cache';
 
 /**
  * The runs' cache under run:changed. What a run shows (shares, requests, whether the viewer may join

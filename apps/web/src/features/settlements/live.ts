@@ -1,7 +1,7 @@
 import type { Settlement } from '@campusrun/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LaterRefetches } from '@/lib/live-cache';
-import { applySettlement, settlementKeys } from '@/api/settlements';
+import { applySettlement, settlementKeys } from '@/api/cache';
 
 /**
  * The settlements' cache under settlement:updated (the viewer is payer or payee): the request's or

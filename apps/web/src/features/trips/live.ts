@@ -2,7 +2,7 @@ import type { Trip } from '@campusrun/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { markFresh } from '@/lib/fresh';
 import { type LaterRefetches, removeById, replaceById } from '@/lib/live-cache';
-import { tripKeys } from '@/api/trips';
+import { tripKeys } from '@/api/cache';
 
 /**
  * The trips' cache under trip:available / trip:updated / trip:removed: the open trips gain a new trip

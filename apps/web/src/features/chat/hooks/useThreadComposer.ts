@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type ThreadData, threadMessages, useThreadProduct } from '@/api/chat';
+import { type ThreadData, threadMessages } from '@/api/chat';
+import { useThreadProduct } from '@/api/products';
 import { useSendMessage } from './useSendMessage';
 import { useSendPhoto } from './useSendPhoto';
 import { useTypingEmitter } from './useTyping';

@@ -4,7 +4,8 @@ import { Button, buttonClasses } from '@/components/ui/Button';
 import { RequestRow } from '@/components/requests/RequestRow';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
-import { useActiveDeliveries, useAvailablePreview, useDayScholarStats } from '@/api/dashboard';
+import { useActiveDeliveries, useDayScholarStats } from '@/api/dashboard';
+import { useAvailablePreview } from '@/api/requests';
 import { DashboardFrame } from './DashboardFrame';
 import { DashboardList } from './DashboardParts';
 

@@ -3,7 +3,7 @@ import { Search, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { FoldedFilters } from '@/components/ui/FoldedFilters';
 import { Input, Select } from '@/components/ui/Input';
-import type { ProductFilters } from '@/api/products';
+import type { ProductFilters } from '@/api/cache';
 import { useDebouncedCallback } from '@/lib/debounced-callback';
 import { ALL_CATEGORIES, CONDITIONS, SORT_LABELS, categoryLabel, conditionLabel } from './options';
 

@@ -9,7 +9,7 @@ import {
 } from '@campusrun/shared';
 import { useCallback } from 'react';
 import { useUrlFilters } from '@/lib/url-filters';
-import type { ProductFilters } from '@/api/products';
+import type { ProductFilters } from '@/api/cache';
 
 const DEFAULT_SORT: ProductSort = 'recent';
 

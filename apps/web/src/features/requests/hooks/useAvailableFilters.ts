@@ -1,7 +1,7 @@
 import { REQUEST_SORTS, type RequestSort } from '@campusrun/shared';
 import { useCallback } from 'react';
 import { useUrlFilters } from '@/lib/url-filters';
-import type { AvailableFilters } from '@/api/requests';
+import type { AvailableFilters } from '@/api/cache';
 
 const DEFAULT_REQUEST_SORT: RequestSort = 'newest';
 

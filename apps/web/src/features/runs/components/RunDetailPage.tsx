@@ -13,7 +13,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useAcceptRun, useRun, useJoinRun, RUN_TOAST, runKeys } from '@/api/runs';
+import { useAcceptRun, useRun, useJoinRun, RUN_TOAST } from '@/api/runs';
+import { runKeys } from '@/api/cache';
 import { JoinRunDialog } from './JoinRunDialog';
 import { RunStatusBadge, peopleText, runSummary } from './RunCard';
 

@@ -9,7 +9,6 @@ import { formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import {
   SETTLEMENT_TOAST,
-  settlementKeys,
   useAcceptCost,
   useConfirmSale,
   useDeclineSale,
@@ -17,6 +16,7 @@ import {
   useMarkPaid,
   useMarkReceived,
 } from '@/api/settlements';
+import { settlementKeys } from '@/api/cache';
 import { DisputeDialog } from './deferred';
 
 /**

@@ -18,14 +18,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import {
-  useAttachRequest,
-  useCancelTrip,
-  usePendingRequests,
-  useTrip,
-  TRIP_TOAST,
-  tripKeys,
-} from '@/api/trips';
+import { useAttachRequest, useCancelTrip, usePendingRequests, useTrip, TRIP_TOAST } from '@/api/trips';
+import { tripKeys } from '@/api/cache';
 import { StopList } from './StopList';
 import { RunnerRating, TripStatusBadge, tripTimes } from './TripCard';
 
