@@ -52,26 +52,26 @@ export async function registerRoutes(
     }),
     ...(ctx.config.s3 && { storage: () => ctx.storage.check() }),
   };
-  await app.register(systemRoutes(ctx, { metrics, checks }), api);
-  await app.register(authRoutes(ctx, guards, services), api);
-  await app.register(avatarRoutes(ctx, guards, services.avatar), api);
-  await app.register(requestsRoutes(ctx, guards, services.requests), api);
-  await app.register(runsRoutes(ctx, guards, services.runs), api);
-  await app.register(ratingsRoutes(ctx, guards, services.ratings), api);
-  await app.register(dashboardRoutes(ctx, guards, services.dashboard), api);
-  await app.register(productRoutes(ctx, guards, services.products), api);
-  await app.register(chatRoutes(ctx, guards, services.chat), api);
-  await app.register(notificationsRoutes(ctx, guards, services.notifications), api);
-  await app.register(reportsRoutes(ctx, guards, services.reports), api);
-  await app.register(blocksRoutes(ctx, guards, services.blocks), api);
-  await app.register(moderationRoutes(ctx, guards, services.moderation), api);
-  await app.register(pushRoutes(services.push, guards), api);
-  await app.register(emailsRoutes(services.emails, guards), api);
-  await app.register(offersRoutes(ctx, guards, services.offers), api);
-  await app.register(profilesRoutes(ctx, guards, services.profiles), api);
-  await app.register(tripsRoutes(guards, services.trips), api);
-  await app.register(settlementsRoutes(ctx, guards, services.settlements), api);
-  await app.register(exportRoutes(guards, services.dataExport), api);
-  await app.register(accountRoutes(guards, services.account), api);
+  await app.register(systemRoutes({ ctx, guards, service: { metrics, checks } }), api);
+  await app.register(authRoutes({ ctx, guards, service: services }), api);
+  await app.register(avatarRoutes({ ctx, guards, service: services.avatar }), api);
+  await app.register(requestsRoutes({ ctx, guards, service: services.requests }), api);
+  await app.register(runsRoutes({ ctx, guards, service: services.runs }), api);
+  await app.register(ratingsRoutes({ ctx, guards, service: services.ratings }), api);
+  await app.register(dashboardRoutes({ ctx, guards, service: services.dashboard }), api);
+  await app.register(productRoutes({ ctx, guards, service: services.products }), api);
+  await app.register(chatRoutes({ ctx, guards, service: services.chat }), api);
+  await app.register(notificationsRoutes({ ctx, guards, service: services.notifications }), api);
+  await app.register(reportsRoutes({ ctx, guards, service: services.reports }), api);
+  await app.register(blocksRoutes({ ctx, guards, service: services.blocks }), api);
+  await app.register(moderationRoutes({ ctx, guards, service: services.moderation }), api);
+  await app.register(pushRoutes({ ctx, guards, service: services.push }), api);
+  await app.register(emailsRoutes({ ctx, guards, service: services.emails }), api);
+  await app.register(offersRoutes({ ctx, guards, service: services.offers }), api);
+  await app.register(profilesRoutes({ ctx, guards, service: services.profiles }), api);
+  await app.register(tripsRoutes({ ctx, guards, service: services.trips }), api);
+  await app.register(settlementsRoutes({ ctx, guards, service: services.settlements }), api);
+  await app.register(exportRoutes({ ctx, guards, service: services.dataExport }), api);
+  await app.register(accountRoutes({ ctx, guards, service: services.account }), api);
   await app.register(uploadsRoutes(ctx.storage, createUploadLinks(ctx.config.jwtSecret)));
 }

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { RouteContract } from '@campusrun/shared';
+import type { AppContext } from './app-context';
+import type { Guards } from './auth';
 
 type Field<R, K extends string> = R extends Readonly<Record<K, infer S>> ? S : undefined;
 
@@ -41,4 +43,14 @@ export function served<const R extends RouteContract>(contract: R, own?: Own<R>)
   if (contract.body) schema.body = own?.body ?? contract.body;
   schema.response = contract.response;
   return { method, url: path, schema } as unknown as ServedRoute<R>;
+}
+
+/**
+ * What every feature's route plugin is built from, in one shape: the app's context, the guards of
+ * its scopes, and its service (`xxxRoutes({ ctx, guards, service })`).
+ */
+export interface RouteDeps<S> {
+  ctx: AppContext;
+  guards: Guards;
+  service: S;
 }

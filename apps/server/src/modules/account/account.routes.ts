@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import type { AccountService } from './account.service';
 
 /** DELETE /users/me: the signed-in member deletes their own account. */
-export function accountRoutes(guards: Guards, service: AccountService): FastifyPluginAsyncZod {
+export function accountRoutes({ guards, service }: RouteDeps<AccountService>): FastifyPluginAsyncZod {
   return async (app) => {
     await guards.scope(app, 'signedIn', (app) => {
       app.route({

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BLOCK_MESSAGES, routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import { rowId } from '../../lib/ids';
 import type { BlocksService } from './blocks.service';
 
 const r = routes.blocks;
 
 /** POST and DELETE /users/{id}/block, GET /users/blocked. */
-export function blocksRoutes(ctx: AppContext, guards: Guards, service: BlocksService): FastifyPluginAsyncZod {
+export function blocksRoutes({ guards, service }: RouteDeps<BlocksService>): FastifyPluginAsyncZod {
   return async (app) => {
     const id = rowId('id', BLOCK_MESSAGES.userNotFound);
 

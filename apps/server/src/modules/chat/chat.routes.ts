@@ -2,9 +2,8 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHAT_LIMITS, CHAT_MESSAGES, MESSAGES, routes, sendPhotoFieldsSchema } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import { rowId } from '../../lib/ids';
 import { photoUploadBudget } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
@@ -13,7 +12,7 @@ import { type ChatService, USER_NOT_FOUND } from './chat.service';
 const r = routes.chat;
 
 /** /chat/*: send, conversation list, history. Real-time delivery happens in the realtime gateway. */
-export function chatRoutes(ctx: AppContext, guards: Guards, service: ChatService): FastifyPluginAsyncZod {
+export function chatRoutes({ ctx, guards, service }: RouteDeps<ChatService>): FastifyPluginAsyncZod {
   return async (app) => {
     const userId = rowId('userId', USER_NOT_FOUND);
 

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import { served } from '../../lib/contract';
-import type { AppContext } from '../../lib/app-context';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import type { DashboardService } from './dashboard.service';
 
 /** GET /hosteller/stats, /dayscholar/stats and /hosteller/products/recent. */
-export function dashboardRoutes(
-  ctx: AppContext,
-  guards: Guards,
-  service: DashboardService,
-): FastifyPluginAsyncZod {
+export function dashboardRoutes({ guards, service }: RouteDeps<DashboardService>): FastifyPluginAsyncZod {
   return async (app) => {
     const r = routes.dashboard;
 

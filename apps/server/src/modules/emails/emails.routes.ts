@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EMAIL_KIND_LABELS, routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import type { EmailsService } from './emails.service';
 
 const r = routes.emails;
@@ -9,7 +9,7 @@ const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · CampusRun</title></head><body><h1>${title}</h1><p>${text}</p><p><a href="/profile">Notification settings</a></p></body></html>`;
 
 /** /email/*: the unsubscribe link (no sign-in: the token says who) and the preferences in Profile. */
-export function emailsRoutes(service: EmailsService, guards: Guards): FastifyPluginAsyncZod {
+export function emailsRoutes({ guards, service }: RouteDeps<EmailsService>): FastifyPluginAsyncZod {
   return async (app) => {
     const unsubscribe = async (token: string) => {
       const kind = await service.unsubscribe(token);

@@ -1,11 +1,11 @@
 import { routes } from '@campusrun/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, type Guards } from '../../lib/auth';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import type { ExportService } from './export.service';
 
 /** GET /users/me/export: the signed-in member's own data, as a JSON file to download. */
-export function exportRoutes(guards: Guards, service: ExportService): FastifyPluginAsyncZod {
+export function exportRoutes({ guards, service }: RouteDeps<ExportService>): FastifyPluginAsyncZod {
   return async (app) => {
     await guards.scope(app, 'signedIn', (app) => {
       app.route({

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, createAuthSchemas, routes, SESSION_MESSAGES } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
+import { actorOf } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { type RouteDeps, served } from '../../lib/contract';
 import { rowId } from '../../lib/ids';
 import type { AuthService } from './auth.service';
 import { EXCHANGE_COOKIE, EXCHANGE_TTL_SECONDS, OIDC_COOKIE, type GoogleService } from './google.service';
@@ -114,11 +114,11 @@ function googleRoutes(app: ZodApp, ctx: AppContext, google: GoogleService) {
 }
 
 /** /auth/* and /users/*: accounts, sign-in and profiles. */
-export function authRoutes(
-  ctx: AppContext,
-  guards: Guards,
-  services: AuthRouteServices,
-): FastifyPluginAsyncZod {
+export function authRoutes({
+  ctx,
+  guards,
+  service: services,
+}: RouteDeps<AuthRouteServices>): FastifyPluginAsyncZod {
   const { auth, google } = services;
   return async (app) => {
     const schemas = createAuthSchemas({

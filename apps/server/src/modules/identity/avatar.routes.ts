@@ -3,14 +3,13 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AVATAR_LIMITS, AVATAR_MESSAGES, MESSAGES, routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import { multipartForm } from '../../lib/multipart';
 import type { AvatarService } from './avatar.service';
 
 /** /users/avatar: the signed-in user's profile photo. Multipart is registered only in this scope. */
-export function avatarRoutes(ctx: AppContext, guards: Guards, service: AvatarService): FastifyPluginAsyncZod {
+export function avatarRoutes({ ctx, guards, service }: RouteDeps<AvatarService>): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       limits: { fileSize: AVATAR_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, headerPairs: 100 },

@@ -1,19 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MODERATION_MESSAGES, routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import { rowId } from '../../lib/ids';
 import type { ModerationService } from './moderation.service';
 
 const r = routes.moderation;
 
 /** The moderators' API: the report queue, decisions, lifting suspensions and the action log. */
-export function moderationRoutes(
-  ctx: AppContext,
-  guards: Guards,
-  service: ModerationService,
-): FastifyPluginAsyncZod {
+export function moderationRoutes({ guards, service }: RouteDeps<ModerationService>): FastifyPluginAsyncZod {
   return async (app) => {
     const reportId = rowId('id', MODERATION_MESSAGES.reportNotFound);
     const userId = rowId('id', MODERATION_MESSAGES.userNotFound);

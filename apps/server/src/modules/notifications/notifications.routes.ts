@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NOTIFICATION_MESSAGES, routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
 import type { NotificationsService } from './notifications.service';
@@ -10,11 +9,10 @@ import type { NotificationsService } from './notifications.service';
 const r = routes.notifications;
 
 /** /notifications/*: only ever the caller's own. */
-export function notificationsRoutes(
-  ctx: AppContext,
-  guards: Guards,
-  service: NotificationsService,
-): FastifyPluginAsyncZod {
+export function notificationsRoutes({
+  guards,
+  service,
+}: RouteDeps<NotificationsService>): FastifyPluginAsyncZod {
   return async (app) => {
     allowEmptyJsonBody(app);
     const id = rowId('id', NOTIFICATION_MESSAGES.notFound);

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OFFER_MESSAGES, PRODUCT_MESSAGES, routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import { rowId } from '../../lib/ids';
 import type { OffersService } from './offers.service';
 
 const r = routes.offers;
 
 /** POST/GET /products/{id}/offers and PUT /offers/{id}/accept|decline|withdraw. */
-export function offersRoutes(ctx: AppContext, guards: Guards, service: OffersService): FastifyPluginAsyncZod {
+export function offersRoutes({ ctx, guards, service }: RouteDeps<OffersService>): FastifyPluginAsyncZod {
   return async (app) => {
     const productId = rowId('id', PRODUCT_MESSAGES.notFound);
     const offerId = rowId('id', OFFER_MESSAGES.notFound);

@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import { served } from '../../lib/contract';
-import type { AppContext } from '../../lib/app-context';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import { rowId } from '../../lib/ids';
 import { type ProfilesService, PROFILE_NOT_FOUND } from './profiles.service';
 
 /** GET /users/{id}/profile. */
-export function profilesRoutes(
-  ctx: AppContext,
-  guards: Guards,
-  service: ProfilesService,
-): FastifyPluginAsyncZod {
+export function profilesRoutes({ guards, service }: RouteDeps<ProfilesService>): FastifyPluginAsyncZod {
   return async (app) => {
     const id = rowId('id', PROFILE_NOT_FOUND);
     await guards.scope(app, 'member', (app) => {

@@ -12,9 +12,9 @@ import {
   type Product,
   type ProductCan,
 } from '@campusrun/shared';
-import { actorOf, type Actor, type Guards } from '../../lib/auth';
+import { actorOf, type Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { type RouteDeps, served } from '../../lib/contract';
 import { rowId } from '../../lib/ids';
 import { photoUploadBudget } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
@@ -187,11 +187,7 @@ function savedRoutes(app: ZodApp, { service, id }: ProductRouteDeps) {
 }
 
 /** /products/*: the marketplace. Multipart is registered only in this scope. */
-export function productRoutes(
-  ctx: AppContext,
-  guards: Guards,
-  service: ProductsService,
-): FastifyPluginAsyncZod {
+export function productRoutes({ ctx, guards, service }: RouteDeps<ProductsService>): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       limits: {

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import type { PushService } from './push.service';
 
 const r = routes.push;
 
 /** /push/*: this device's subscription and the user's push preferences. */
-export function pushRoutes(service: PushService, guards: Guards): FastifyPluginAsyncZod {
+export function pushRoutes({ guards, service }: RouteDeps<PushService>): FastifyPluginAsyncZod {
   return async (app) => {
     await guards.scope(app, 'signedIn', (app) => {
       app.route({ ...served(r.config), handler: (req) => service.config(actorOf(req)) });

@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PRODUCT_MESSAGES, RATING_MESSAGES, routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import { rowId } from '../../lib/ids';
 import type { RatingsService } from './ratings.service';
 
 /** POST /ratings (a delivery or a sale), GET /ratings/user/{userId} and GET /products/{id}/reviews. */
-export function ratingsRoutes(
-  ctx: AppContext,
-  guards: Guards,
-  service: RatingsService,
-): FastifyPluginAsyncZod {
+export function ratingsRoutes({ guards, service }: RouteDeps<RatingsService>): FastifyPluginAsyncZod {
   return async (app) => {
     const userId = rowId('userId', RATING_MESSAGES.userNotFound);
     const productId = rowId('id', PRODUCT_MESSAGES.notFound);

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import type { ReportsService } from './reports.service';
 
 /** POST /reports: 201 with a new report, 200 with the reporter's report already open on the target. */
-export function reportsRoutes(
-  ctx: AppContext,
-  guards: Guards,
-  service: ReportsService,
-): FastifyPluginAsyncZod {
+export function reportsRoutes({ guards, service }: RouteDeps<ReportsService>): FastifyPluginAsyncZod {
   return async (app) => {
     await guards.scope(app, 'member', (app) => {
       app.route({

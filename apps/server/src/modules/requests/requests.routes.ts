@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REQUEST_MESSAGES, routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
+import { actorOf } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { type RouteDeps, served } from '../../lib/contract';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
 import { NOBODY, pageKey, servePage } from '../../lib/page-cache';
@@ -109,11 +109,7 @@ function dayscholarRoutes(app: ZodApp, { ctx, service, id }: RequestRouteDeps) {
  * caller who may not use an endpoint learns nothing from validation (401/403 before any 400), and
  * a malformed id is a request that does not exist (404 'Request not found') whatever the body.
  */
-export function requestsRoutes(
-  ctx: AppContext,
-  guards: Guards,
-  service: RequestsService,
-): FastifyPluginAsyncZod {
+export function requestsRoutes({ ctx, guards, service }: RouteDeps<RequestsService>): FastifyPluginAsyncZod {
   return async (app) => {
     allowEmptyJsonBody(app);
     const id = rowId('id', REQUEST_MESSAGES.notFound);

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RUN_MESSAGES, routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
 import type { RunsService } from './runs.service';
@@ -58,7 +57,7 @@ function dayscholarRoutes(app: ZodApp, { service, id }: RunRouteDeps) {
  * /runs/*: shared runs. Each audience is a guarded scope (401/403 before any 400), and a malformed
  * id is a run that does not exist (404 'Run not found') whatever the body.
  */
-export function runsRoutes(ctx: AppContext, guards: Guards, service: RunsService): FastifyPluginAsyncZod {
+export function runsRoutes({ ctx, guards, service }: RouteDeps<RunsService>): FastifyPluginAsyncZod {
   return async (app) => {
     allowEmptyJsonBody(app);
     const deps: RunRouteDeps = { service, id: rowId('id', RUN_MESSAGES.notFound) };

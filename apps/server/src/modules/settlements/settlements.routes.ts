@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DISPUTE_MESSAGES, SETTLEMENT_MESSAGES, routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
 import type { SettlementsService } from './settlements.service';
@@ -73,11 +72,11 @@ function moderatorRoutes(app: ZodApp, service: SettlementsService) {
  * /settlements/*, /disputes and /moderation/disputes. A settlement opens when a request is completed
  * or a product is sold to a named buyer (the requests and products features' own events).
  */
-export function settlementsRoutes(
-  ctx: AppContext,
-  guards: Guards,
-  service: SettlementsService,
-): FastifyPluginAsyncZod {
+export function settlementsRoutes({
+  ctx,
+  guards,
+  service,
+}: RouteDeps<SettlementsService>): FastifyPluginAsyncZod {
   return async (app) => {
     allowEmptyJsonBody(app);
     const stop = ctx.events.on(async (event) => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMMON_MESSAGES, routes } from '@campusrun/shared';
 import type { AppContext } from '../../lib/app-context';
-import { served } from '../../lib/contract';
+import { type RouteDeps, served } from '../../lib/contract';
 import { errorBody } from '../../lib/errors';
 import { publicCampusConfig } from '../../config';
 import { metricsAccess, type Metrics } from '../../lib/metrics';
@@ -77,10 +77,10 @@ function databaseHeartbeat(db: AppContext['db']) {
  * Health (liveness), readiness, metrics and the campus settings the web app needs before anything
  * else.
  */
-export function systemRoutes(
-  ctx: AppContext,
-  ops: { checks: ReadinessChecks; metrics: Metrics },
-): FastifyPluginAsyncZod {
+export function systemRoutes({
+  ctx,
+  service: ops,
+}: RouteDeps<{ checks: ReadinessChecks; metrics: Metrics }>): FastifyPluginAsyncZod {
   const access = metricsAccess({ token: ctx.config.metricsToken, trustProxy: ctx.config.trustProxy });
   const campus = publicCampusConfig(ctx.config);
   const databaseAnswers = databaseHeartbeat(ctx.db);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TRIP_MESSAGES, routes } from '@campusrun/shared';
-import { actorOf, type Guards } from '../../lib/auth';
-import { served } from '../../lib/contract';
+import { actorOf } from '../../lib/auth';
+import { type RouteDeps, served } from '../../lib/contract';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
 import type { TripsService } from './trips.service';
@@ -59,7 +59,7 @@ function hostellerRoutes(app: ZodApp, { service, id }: TripRouteDeps) {
  * trips. Each audience is a guarded scope (401/403 before any 400), and a malformed id is a trip that
  * does not exist (404 'Trip not found').
  */
-export function tripsRoutes(guards: Guards, service: TripsService): FastifyPluginAsyncZod {
+export function tripsRoutes({ guards, service }: RouteDeps<TripsService>): FastifyPluginAsyncZod {
   return async (app) => {
     allowEmptyJsonBody(app);
     const deps: TripRouteDeps = { service, id: rowId('id', TRIP_MESSAGES.notFound) };
