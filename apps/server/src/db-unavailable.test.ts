@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { buildApp } from './app';
 import { openPostgres, type Database } from './db/client';
-import { SERVICE_UNAVAILABLE } from './lib/errors';
+import { HTTP_MESSAGES } from '@campusrun/shared';
 import { testConfig } from './test/build-test-app';
 import { authAs, createUser, DEFAULT_PASSWORD } from './test/factories';
 
@@ -125,7 +125,7 @@ describe('while the database is unreachable', () => {
           status === 503 &&
           JSON.stringify(body) ===
             JSON.stringify({
-              message: SERVICE_UNAVAILABLE,
+              message: HTTP_MESSAGES.serviceUnavailable,
               code: 'SERVICE_UNAVAILABLE',
               reason: 'serviceUnavailable',
             }),

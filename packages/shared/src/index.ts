@@ -26,6 +26,7 @@ export * from './schemas/responses';
 // Limits, messages and labels are plain values, apart from the zod schemas that use them: a screen
 // that only shows them does not load the validator.
 export * from './messages/common';
+export * from './messages/http';
 export * from './messages/auth';
 export * from './messages/chat';
 export * from './messages/notifications';

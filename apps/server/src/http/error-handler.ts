@@ -5,8 +5,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode, FieldError } from '@campusrun/shared';
 import { AppError, databaseErrorAnswer, errorBody } from '../lib/errors';
-
-const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+import { HTTP_MESSAGES } from '@campusrun/shared';
 
 /**
  * A client error Fastify or a plugin raised (not one of ours), by status: its code, and the message
@@ -14,8 +13,8 @@ const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
  */
 const FRAMEWORK_ERRORS: Readonly<Record<number, { code: ErrorCode; message?: string }>> = {
   404: { code: 'NOT_FOUND' },
-  413: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' },
-  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type. Send JSON.' },
+  413: { code: 'PAYLOAD_TOO_LARGE', message: HTTP_MESSAGES.tooLarge },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: HTTP_MESSAGES.sendJson },
   429: { code: 'RATE_LIMITED' },
 };
 /** Any other client error is a bad request. */
@@ -23,8 +22,8 @@ const OTHER_CLIENT_ERROR = { code: 'VALIDATION_FAILED' } as const;
 
 /** Fastify's error codes with a message of ours. */
 const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_JSON_BODY: HTTP_MESSAGES.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: HTTP_MESSAGES.invalidJson,
 };
 
 /** A body that failed its zod schema: 400 with one entry per bad field, the first one's text first. */
@@ -35,10 +34,10 @@ function validationBody(err: { validation: ZodFastifySchemaValidationError[]; va
     const param = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'body');
     if (seen.has(param)) continue;
     seen.add(param);
-    errors.push({ param, msg: v.message ?? 'Invalid value' });
+    errors.push({ param, msg: v.message ?? HTTP_MESSAGES.invalidValue });
   }
   return {
-    ...errorBody('VALIDATION_FAILED', errors[0]?.msg ?? 'Invalid input'),
+    ...errorBody('VALIDATION_FAILED', errors[0]?.msg ?? HTTP_MESSAGES.invalidInput),
     errors,
   } satisfies ApiErrorBody;
 }
@@ -69,7 +68,7 @@ export function setErrorHandling(app: FastifyInstance) {
         : 500;
     if (status === 500) {
       request.log.error({ err }, 'unhandled error');
-      return reply.code(500).send(errorBody('INTERNAL', INTERNAL_ERROR));
+      return reply.code(500).send(errorBody('INTERNAL', HTTP_MESSAGES.internal));
     }
     const known = FRAMEWORK_ERRORS[status] ?? OTHER_CLIENT_ERROR;
     const message =

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES, MODERATION_MESSAGES, type Role } from '@campusrun/shared';
+import { MESSAGES, MODERATION_MESSAGES, type Role, HTTP_MESSAGES } from '@campusrun/shared';
 import { AppError, forbidden, unauthorized } from './errors';
 import { isUuid } from './ids';
 import type { SessionCache, SessionUser } from './session-cache';
@@ -28,8 +28,6 @@ declare module 'fastify' {
     actor?: Actor;
   }
 }
-
-export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 /** A checked bearer token: whose it is and when it expires. */
 export interface Session {
@@ -154,7 +152,10 @@ export const AUDIENCE_KEY = 'x-audience';
 export function createGuards(authenticate: Authenticator) {
   const signedIn = async (request: FastifyRequest) => {
     const actor = await authenticate(request.headers.authorization);
-    if (!actor) throw unauthorized(request.headers.authorization ? SESSION_EXPIRED : 'Please login first');
+    if (!actor)
+      throw unauthorized(
+        request.headers.authorization ? HTTP_MESSAGES.sessionExpired : HTTP_MESSAGES.signInFirst,
+      );
     request.actor = actor;
   };
   /** Signed in with a complete profile and one of the given roles. */

@@ -5,6 +5,7 @@ import {
   type ErrorCode,
   type ErrorReason,
   type FieldError,
+  HTTP_MESSAGES,
 } from '@campusrun/shared';
 
 /** An error whose status, code and message are safe to show to the client. */
@@ -40,12 +41,13 @@ export const badRequest = (message: string, errors?: FieldError[], reason?: Erro
   new AppError(400, 'VALIDATION_FAILED', message, { errors, ...(reason && { reason }) });
 /** A 400 listing every bad field; its message is the first field's. */
 export const validationFailed = (errors: FieldError[]) =>
-  badRequest(errors[0]?.msg ?? 'Invalid input', errors);
+  badRequest(errors[0]?.msg ?? HTTP_MESSAGES.invalidInput, errors);
 export const fieldError = (param: string, msg: string) => badRequest(msg, [{ param, msg }]);
-export const unauthorized = (message = 'Please login first') => new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'You are not allowed to do that', reason?: ErrorReason) =>
+export const unauthorized = (message: string = HTTP_MESSAGES.signInFirst) =>
+  new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message: string = HTTP_MESSAGES.notAllowed, reason?: ErrorReason) =>
   new AppError(403, 'FORBIDDEN', message, reason && { reason });
-export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const notFound = (message: string = HTTP_MESSAGES.notFound) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, reason?: ErrorReason) =>
   new AppError(409, 'CONFLICT', message, reason && { reason });
 export const tooManyRequests = (retryAfterSeconds: number, message?: string) =>
@@ -81,8 +83,7 @@ function sqlState(err: unknown): string | undefined {
 /** True when a database error is a foreign-key violation: a row it refers to is gone. */
 export const isForeignKeyViolation = (err: unknown) => sqlState(err) === '23503';
 
-export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again.';
-const unavailable = () => new AppError(503, 'SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE);
+const unavailable = () => new AppError(503, 'SERVICE_UNAVAILABLE', HTTP_MESSAGES.serviceUnavailable);
 const invalid = (message: string) => () => badRequest(message);
 
 /**
@@ -91,18 +92,18 @@ const invalid = (message: string) => () => badRequest(message);
  * race (409), or a database that cannot serve now (503). Any other failure is a fault of ours (500).
  */
 const DATABASE_ANSWERS: Readonly<Record<string, () => AppError>> = {
-  '22P02': invalid('A value in the request is not valid.'), // invalid text representation
-  '22003': invalid('A number in the request is out of range.'), // numeric value out of range
-  '22008': invalid('A date in the request is out of range.'), // datetime field overflow
-  '22007': invalid('A date in the request is not valid.'), // invalid datetime format
-  '22001': invalid('A value in the request is too long.'), // string data right truncation
-  '22021': invalid('The request contains characters that are not allowed.'), // invalid byte sequence (NUL)
-  '22P05': invalid('The request contains characters that are not allowed.'), // untranslatable character
-  '23514': invalid('A value in the request is not valid.'), // check violation
-  '23503': () => notFound('This no longer exists. Please reload and try again.'), // foreign key violation
-  '23505': () => conflict('This already exists. Please reload and try again.'), // unique violation
-  '40001': () => conflict('Someone changed this at the same time. Please try again.'), // serialization failure
-  '40P01': () => conflict('Someone changed this at the same time. Please try again.'), // deadlock detected
+  '22P02': invalid(HTTP_MESSAGES.valueInvalid), // invalid text representation
+  '22003': invalid(HTTP_MESSAGES.numberOutOfRange), // numeric value out of range
+  '22008': invalid(HTTP_MESSAGES.dateOutOfRange), // datetime field overflow
+  '22007': invalid(HTTP_MESSAGES.dateInvalid), // invalid datetime format
+  '22001': invalid(HTTP_MESSAGES.valueTooLong), // string data right truncation
+  '22021': invalid(HTTP_MESSAGES.charactersNotAllowed), // invalid byte sequence (NUL)
+  '22P05': invalid(HTTP_MESSAGES.charactersNotAllowed), // untranslatable character
+  '23514': invalid(HTTP_MESSAGES.valueInvalid), // check violation
+  '23503': () => notFound(HTTP_MESSAGES.gone), // foreign key violation
+  '23505': () => conflict(HTTP_MESSAGES.exists), // unique violation
+  '40001': () => conflict(HTTP_MESSAGES.changedMeanwhile), // serialization failure
+  '40P01': () => conflict(HTTP_MESSAGES.changedMeanwhile), // deadlock detected
   '53300': unavailable, // too many connections
   '57014': unavailable, // statement cancelled (timeout)
   '57P01': unavailable, // admin shutdown

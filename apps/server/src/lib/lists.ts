@@ -2,6 +2,7 @@ import { asc, desc, sql, type AnyColumn, type Placeholder, type SQL } from 'driz
 import { badRequest } from './errors';
 import { isUuid } from './ids';
 import { exactTimeText } from './sql-time';
+import { HTTP_MESSAGES } from '@campusrun/shared';
 
 /**
  * Every list of the API pages the same way (docs/decisions/0005-keyset-pagination.md): rows come in
@@ -65,7 +66,8 @@ const validKey: Record<KeyKind, (value: unknown) => boolean> = {
     new Date(v).toISOString().slice(0, 23) === v.slice(0, 23),
 };
 
-const invalidCursor = () => badRequest('Invalid cursor', [{ param: 'cursor', msg: 'Invalid cursor' }]);
+const invalidCursor = () =>
+  badRequest(HTTP_MESSAGES.invalidCursor, [{ param: 'cursor', msg: HTTP_MESSAGES.invalidCursor }]);
 
 /** The keys a cursor holds; a 400 for anything this server did not issue for this order. */
 function readCursor(order: ListOrder, cursor: string): unknown[] {

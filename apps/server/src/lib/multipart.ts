@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { FieldError } from '@campusrun/shared';
 import { AppError, badRequest, validationFailed } from './errors';
+import { HTTP_MESSAGES } from '@campusrun/shared';
 
 export interface UploadedFile {
   fieldname: string;
@@ -33,8 +34,7 @@ export interface ReadMultipartOptions {
   tmpDir: string;
 }
 
-const notMultipart = () =>
-  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data.');
+const notMultipart = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', HTTP_MESSAGES.sendMultipart);
 
 /** A preValidation hook: a 415 for anything but multipart/form-data, before the body schema runs. */
 async function requireMultipart(request: FastifyRequest) {
@@ -157,7 +157,7 @@ async function readParts(request: FastifyRequest, opts: ReadMultipartOptions, di
       } else {
         if (part.valueTruncated || part.fieldnameTruncated)
           throw badRequest(`The ${part.fieldname} field is too long.`, [
-            { param: part.fieldname, msg: 'This field is too long' },
+            { param: part.fieldname, msg: HTTP_MESSAGES.fieldTooLong },
           ]);
         const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
         const prev = fields[part.fieldname];
@@ -186,10 +186,10 @@ function mapMultipartError(err: unknown, opts: ReadMultipartOptions): unknown {
       return badRequest(opts.tooManyFiles, [{ param: opts.fileField, msg: opts.tooManyFiles }]);
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The form has too many fields.');
+      return new AppError(413, 'PAYLOAD_TOO_LARGE', HTTP_MESSAGES.tooManyFields);
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return badRequest('The form contains an invalid field.');
+      return badRequest(HTTP_MESSAGES.invalidField);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return notMultipart();
     default:
@@ -198,7 +198,7 @@ function mapMultipartError(err: unknown, opts: ReadMultipartOptions): unknown {
         err instanceof Error &&
         (code === 'FST_MP_PREMATURE_CLOSE' || /multipart|boundary|part/i.test(err.message))
       )
-        return badRequest('The upload was incomplete or malformed. Please try again.');
+        return badRequest(HTTP_MESSAGES.uploadIncomplete);
       return err;
   }
 }

@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { CHAT_MESSAGES, clientIdField, MESSAGES, messageContent, type SendAck } from '@campusrun/shared';
-import { SESSION_EXPIRED } from '../lib/auth';
+import {
+  CHAT_MESSAGES,
+  clientIdField,
+  MESSAGES,
+  messageContent,
+  type SendAck,
+  HTTP_MESSAGES,
+} from '@campusrun/shared';
 import type { AppContext } from '../lib/app-context';
 import { AppError } from '../lib/errors';
 import type { ChatService } from '../modules/chat/chat.service';
@@ -74,7 +80,7 @@ export function createClientEvents(
       void (async () => {
         const actor = await recheck();
         if (!actor) {
-          reply({ ok: false, error: SESSION_EXPIRED });
+          reply({ ok: false, error: HTTP_MESSAGES.sessionExpired });
           return void socket.disconnect(true);
         }
         if (!actor.isProfileComplete) {

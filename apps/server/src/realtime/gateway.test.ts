@@ -8,7 +8,7 @@ import {
   type ServerToClientEvents,
 } from '@campusrun/shared';
 import { messages, users } from '../db/schema';
-import { SESSION_EXPIRED } from '../lib/auth';
+import { HTTP_MESSAGES } from '@campusrun/shared';
 import { createJwt } from '../lib/tokens';
 import { startSession } from '../modules/identity/session.service';
 import { CHAT_SEND_LIMIT } from '../modules/chat/chat.service';
@@ -550,7 +550,7 @@ describe('open sockets outlive revocation', () => {
     const closing = closed(s);
     expect(await send(s, { receiverId: b.id, message: 'after revocation', clientId: 'rv1' })).toEqual({
       ok: false,
-      error: SESSION_EXPIRED,
+      error: HTTP_MESSAGES.sessionExpired,
     });
     expect(await closing).toBe('io server disconnect');
     expect(await t.db.select().from(messages).where(eq(messages.senderId, a.id))).toHaveLength(1);

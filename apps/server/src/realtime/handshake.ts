@@ -4,12 +4,13 @@ import type { Authenticator } from '../lib/auth';
 import type { AppContext } from '../lib/app-context';
 import { AppError } from '../lib/errors';
 import type { IoServer, IoSocket } from './rooms';
+import { HTTP_MESSAGES } from '@campusrun/shared';
 
 /** Answers of a refused handshake (the `connect_error` message the client sees). */
 export const HANDSHAKE_ERRORS = {
   unauthorized: 'unauthorized',
-  tooMany: 'Too many connection attempts. Please wait a moment.',
-  failed: 'Could not connect. Please try again.',
+  tooMany: HTTP_MESSAGES.tooManyConnections,
+  failed: HTTP_MESSAGES.connectFailed,
 } as const;
 
 /** A refused handshake; `data` reaches the client as `error.data` (when to try again). */

@@ -3,7 +3,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@campusrun/shared';
 import { sessions } from '../../db/schema';
-import { SESSION_EXPIRED, SESSION_LIMITS } from '../../lib/auth';
+import { HTTP_MESSAGES } from '@campusrun/shared';
+import { SESSION_LIMITS } from '../../lib/auth';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { DEFAULT_PASSWORD, bearer, createUser, tokenFor } from '../../test/factories';
 import { deviceLabel } from './session.presenter';
@@ -99,7 +100,7 @@ describe('POST /auth/logout', () => {
     expect(await phoneClosing).toBe('io server disconnect');
     const refused = await me(phone);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().message).toBe(SESSION_EXPIRED);
+    expect(refused.json().message).toBe(HTTP_MESSAGES.sessionExpired);
     await expect(socket(phone)).rejects.toThrow('unauthorized');
 
     expect((await me(laptop)).statusCode).toBe(200);
@@ -310,7 +311,7 @@ describe('idle sessions', () => {
 
     const refused = await me(idle);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().message).toBe(SESSION_EXPIRED);
+    expect(refused.json().message).toBe(HTTP_MESSAGES.sessionExpired);
     await expect(socket(idle)).rejects.toThrow('unauthorized');
     expect((await me(recent)).statusCode).toBe(200);
     const listed = (await list(recent)).json().sessions;

@@ -1,6 +1,14 @@
-import type { DeliveryRequest, Trip, User } from '@campusrun/shared';
+import {
+  type DeliveryRequest,
+  type Trip,
+  type TripRequestBody,
+  type User,
+  tripRequestSchema,
+} from '@campusrun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { RequestStateBadge } from '@/components/requests/RequestStatusBadge';
 import { Avatar } from '@/components/ui/Avatar';
@@ -17,6 +25,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
+import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useAttachRequest, useCancelTrip, usePendingRequests, useTrip, TRIP_TOAST } from '@/api/trips';
 import { tripKeys } from '@/api/cache';
@@ -102,37 +111,65 @@ function TripRequests({
   );
 }
 
-/** A hosteller picks one of their pending requests that fits, and adds it. */
-function AddRequest({ trip }: { trip: Trip }) {
-  const pending = usePendingRequests();
+const ATTACH_TOAST = { ...TRIP_TOAST, toastId: 'trip:attach' };
+const attachResolver = zodResolver(tripRequestSchema);
+
+/** The choice of one of the hosteller's requests that fit, and the Add button. */
+function AddRequestForm({ trip, options }: { trip: Trip; options: DeliveryRequest[] }) {
   const attach = useAttachRequest();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState('');
-  const [error, setError] = useState<string>();
-  const options = (pending.data ?? []).filter((request) => fitsTrip(request, trip));
+  // The first that fits until the hosteller picks one; a pick that no longer fits falls back to it.
   const value = options.some((r) => r.id === chosen) ? chosen : (options[0]?.id ?? '');
+  const form = useForm<TripRequestBody>({
+    resolver: attachResolver,
+    values: { requestId: value },
+    reValidateMode: 'onSubmit',
+  });
+  const { onSubmit } = useServerSubmit(form, {
+    fields: ['requestId'],
+    submit: ({ requestId }) => attach.mutateAsync({ tripId: trip.id, requestId, action: 'attach' }),
+    onSuccess: () => toast.success('Added to the trip: the day scholar will bring it', ATTACH_TOAST),
+    // The server says why (full, past its cutoff, due too early, blocked); what changed is fetched.
+    onError: (error) => {
+      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: tripKeys.detail(trip.id) });
+      if (error.status === 400) return false;
+      toast.error(errorMessage(error, 'Failed to add the request'), ATTACH_TOAST);
+      return true;
+    },
+    fallback: 'Failed to add the request',
+    showGeneral: (message) => form.setError('requestId', { message }),
+  });
+  const field = form.register('requestId', {
+    onChange: (event: { target: { value: string } }) => {
+      setChosen(event.target.value);
+      form.clearErrors('requestId');
+    },
+  });
+  return (
+    <form className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={onSubmit} noValidate>
+      <Field label="Your pending request" error={form.formState.errors.requestId?.message} className="flex-1">
+        {({ invalid, ...control }) => (
+          <Select invalid={invalid} {...control} {...field}>
+            {options.map((request) => (
+              <option key={request.id} value={request.id}>
+                {`${request.itemName} · due ${formatDateTime(request.deadline)}`}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Button type="submit" isLoading={attach.isPending}>
+        Add to trip
+      </Button>
+    </form>
+  );
+}
 
-  const add = async () => {
-    if (!value) {
-      setError('Please choose one of your requests');
-      return;
-    }
-    setError(undefined);
-    try {
-      await attach.mutateAsync({ tripId: trip.id, requestId: value, action: 'attach' });
-      toast.success('Added to the trip: the day scholar will bring it', {
-        ...TRIP_TOAST,
-        toastId: 'trip:attach',
-      });
-    } catch (caught) {
-      // The server says why (full, past its cutoff, due too early, blocked); what changed is fetched.
-      const message = errorMessage(caught, 'Failed to add the request');
-      if (caught instanceof ApiError && caught.status === 400) setError(message);
-      else toast.error(message, { ...TRIP_TOAST, toastId: 'trip:attach' });
-      if (caught instanceof ApiError && caught.status === 409)
-        void queryClient.invalidateQueries({ queryKey: tripKeys.detail(trip.id) });
-    }
-  };
+/** A hosteller picks one of their pending requests that fits, and adds it. */
+function AddRequest({ trip }: { trip: Trip }) {
+  const pending = usePendingRequests();
+  const options = (pending.data ?? []).filter((request) => fitsTrip(request, trip));
 
   let body: ReactNode;
   if (pending.isPending) body = <Skeleton className="h-11 w-full" />;
@@ -155,39 +192,7 @@ function AddRequest({ trip }: { trip: Trip }) {
         </Link>
       </p>
     );
-  else
-    body = (
-      <form
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void add();
-        }}
-      >
-        <Field label="Your pending request" error={error} className="flex-1">
-          {({ invalid, ...control }) => (
-            <Select
-              invalid={invalid}
-              {...control}
-              value={value}
-              onChange={(event) => {
-                setChosen(event.target.value);
-                setError(undefined);
-              }}
-            >
-              {options.map((request) => (
-                <option key={request.id} value={request.id}>
-                  {`${request.itemName} · due ${formatDateTime(request.deadline)}`}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Button type="submit" isLoading={attach.isPending}>
-          Add to trip
-        </Button>
-      </form>
-    );
+  else body = <AddRequestForm trip={trip} options={options} />;
 
   return (
     <section
