@@ -23,3 +23,10 @@ export const CHAT_MESSAGES = {
   /** What a message a moderator removed says instead. */
   removed: 'This message was removed by a moderator.',
 } as const;
+
+/** The notification a new message leaves its receiver (an offer is announced as one). */
+export const CHAT_NOTICES = {
+  message: (sender: string) => `${sender} sent you a message`,
+  /** "Meera offered ₹2,800 for Lady Bird cycle" (`amount` already formatted). */
+  offer: (sender: string, amount: string, product: string) => `${sender} offered ${amount} for ${product}`,
+} as const;

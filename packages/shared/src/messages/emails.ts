@@ -16,3 +16,31 @@ export const EMAIL_LIMITS = {
   /** At most this many e-mails per user per day. */
   dailyCap: 10,
 } as const;
+
+/** The wording of the e-mails sent while a member is away, and of the unsubscribe link's page. */
+export const AWAY_EMAILS = {
+  greeting: (name: string) => `Hi ${name},`,
+  unread: (count: number, sender: string) =>
+    `You have ${count} unread ${count === 1 ? 'message' : 'messages'} from ${sender}`,
+  /** `what` is what the deliverer did. */
+  requestUpdate: (deliverer: string, what: 'accepted' | 'delivered', item: string) =>
+    `${deliverer} ${what} your request for ${item}`,
+  /** The body's line under the greeting: the subject as a sentence. */
+  sentence: (subject: string) => `${subject}.`,
+  unreadSentence: (subject: string) => `${subject} on CampusRun.`,
+  openConversation: 'Open the conversation',
+  openRequest: 'Open the request',
+  settleUp: 'Settle up',
+  whyYouGetThis: 'You get this because you were away.',
+  /** The footer's link: "Stop unread-message e-mails". */
+  stop: (kind: EmailKind) => `Stop ${kind === 'messages' ? 'unread-message' : 'request-update'} e-mails`,
+  unsubscribed: {
+    title: 'Unsubscribed',
+    text: (label: string) => `You will no longer get “${label}” e-mails.`,
+  },
+  linkInvalid: {
+    title: 'Link not valid',
+    text: 'This unsubscribe link is not valid. Change e-mails in your profile.',
+  },
+  settingsLink: 'Notification settings',
+} as const;

@@ -98,3 +98,12 @@ export const LOGISTICS_LABELS = {
   totalFee: 'Total delivery fee (₹) — split equally',
   joinBy: 'Join by',
 } as const;
+
+/** What a trip tells hostellers and its runner (times already on the campus clock, e.g. "18:30"). */
+export const TRIP_NOTICES = {
+  posted: (runner: string, from: string, arriveAt: string, cutoffAt: string) =>
+    `${runner} is coming from ${from} at ${arriveAt} — add your requests by ${cutoffAt}`,
+  cancelled: (runner: string, from: string) =>
+    `${runner} cancelled the trip from ${from}; your request is open again`,
+  requestAdded: (requester: string, item: string) => `${requester} added ${item} to your trip`,
+} as const;

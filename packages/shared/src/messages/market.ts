@@ -37,3 +37,16 @@ export const SALE_MESSAGES = {
   duplicate: 'You have already reviewed this sale',
   settlementOpen: 'The buyer has confirmed this sale; settle it before changing it',
 } as const;
+
+/** What an offer writes in the chat and tells the other side (`amount` already formatted). */
+export const OFFER_NOTICES = {
+  /** The chat message an offer sends. */
+  content: (amount: string, product: string) => `Offered ${amount} for ${product}`,
+  withdrawn: (buyer: string, product: string) => `${buyer} withdrew their offer for ${product}`,
+  accepted: (seller: string, amount: string, product: string) =>
+    `${seller} accepted your offer of ${amount} for ${product}. ${OFFER_MESSAGES.nextStep}`,
+  reservedForAnother: (product: string) =>
+    `Your offer for ${product} was declined: it is reserved for another buyer`,
+  declined: (seller: string, amount: string, product: string) =>
+    `${seller} declined your offer of ${amount} for ${product}`,
+} as const;

@@ -130,3 +130,11 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const PRODUCT_STATUS_FILTERS = ['all', ...PRODUCT_STATUSES] as const;
 
 export type ProductStatusFilter = (typeof PRODUCT_STATUS_FILTERS)[number];
+
+/** What the people who saved a product are told of it (`price` already formatted). */
+export const PRODUCT_NOTICES = {
+  priceDrop: (product: string, price: string) => `Price drop: ${product} is now ${price}`,
+  sold: (product: string) => `${product} was sold`,
+  reserved: (product: string) => `${product} was reserved`,
+  deleted: (product: string) => `${product}, which you saved, was deleted`,
+} as const;

@@ -24,3 +24,6 @@ export const PUSH_MESSAGES = {
 
 /** How many devices of one account may receive pushes; subscribing another drops the oldest. */
 export const PUSH_SUBSCRIPTIONS_MAX = 10;
+
+/** The title of a push that carries a notification. */
+export const PUSH_TITLE = 'CampusRun';

@@ -22,3 +22,8 @@ export const RATING_MESSAGES = {
 
 /** The labels of the star selector. */
 export const RATING_LABELS = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very Good', 5: 'Excellent' } as const;
+
+/** The notice a member gets when someone reviews them. */
+export const RATING_NOTICES = {
+  reviewed: (reviewer: string, stars: number) => `${reviewer} reviewed you (${stars}★)`,
+} as const;

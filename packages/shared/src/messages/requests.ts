@@ -119,3 +119,16 @@ export type RequestStatusFilter = (typeof REQUEST_STATUS_FILTERS)[number];
 export const DELIVERY_STATUS_FILTERS = ['all', 'active', 'completed', 'cancelled'] as const;
 
 export type DeliveryStatusFilter = (typeof DELIVERY_STATUS_FILTERS)[number];
+
+/** What a request's requester or deliverer is told (notification, and push) when the other side acts. */
+export const REQUEST_NOTICES = {
+  accepted: (deliverer: string, item: string) => `${deliverer} accepted your request for ${item}`,
+  delivered: (deliverer: string, item: string) => `${deliverer} delivered your request for ${item}`,
+  pickedUp: (deliverer: string, item: string) => `${deliverer} picked up your request for ${item}`,
+  cancelled: (requester: string, item: string) => `${requester} cancelled the request for ${item}`,
+  deliveryCancelled: (deliverer: string, item: string) =>
+    `${deliverer} cancelled the delivery of ${item}. Your request is open again.`,
+  /** The push to day scholars who watch for urgent requests. */
+  urgentTitle: 'Urgent request',
+  urgentBody: (item: string, location: string) => `${item} — ${location}`,
+} as const;

@@ -89,3 +89,45 @@ export const DISPUTE_OUTCOME_LABELS: Record<DisputeOutcome, string> = {
   split: 'Split (half the original amount is owed)',
   no_fault: 'No fault (nothing more is owed)',
 };
+
+const notReceived = (payee: string, title: string, amount: string) =>
+  `${payee} says ${amount} for ${title} did not arrive`;
+
+/**
+ * What each side of a settlement is told when the other acts, or the clock does (amounts already
+ * formatted, e.g. "₹120").
+ */
+export const SETTLEMENT_NOTICES = {
+  costClaimed: (payee: string, title: string, total: string, estimate: string) =>
+    `${payee} says the items for ${title} cost ${total} (you estimated ${estimate}). Accept it or dispute it.`,
+  saleProposed: (payee: string, title: string, amount: string) =>
+    `${payee} says you bought ${title} for ${amount}. Confirm it, or say you didn't buy it.`,
+  saleCalledOff: (payee: string, title: string) =>
+    `${payee} called off the sale of ${title} to you. You owe nothing for it.`,
+  saleConfirmed: (payer: string, title: string, amount: string) =>
+    `${payer} confirmed buying ${title} for ${amount}`,
+  saleDeclined: (payer: string, title: string) =>
+    `${payer} says they did not buy ${title}. Nothing is owed for it.`,
+  costAccepted: (payer: string, title: string, amount: string) =>
+    `${payer} accepted the item cost for ${title}: ${amount} in all`,
+  markedPaid: (payer: string, title: string, amount: string) =>
+    `${payer} says they paid ${amount} for ${title}`,
+  received: (payee: string, title: string, amount: string) =>
+    `${payee} confirmed receiving ${amount} for ${title}`,
+  /** The details of the dispute a payee opens by saying a payment did not arrive. */
+  notReceived,
+  /** What the payer is told of it. */
+  notReceivedDisputed: (payee: string, title: string, amount: string) =>
+    `${notReceived(payee, title, amount)}. A moderator will look into it.`,
+  disputeOpened: (opener: string, title: string | undefined) =>
+    `${opener} opened a dispute${title ? ` about ${title}` : ''}. A moderator will look into it.`,
+  disputeDecided: (title: string | undefined, outcome: DisputeOutcome, note: string) =>
+    `A moderator decided the dispute${title ? ` about ${title}` : ''}: ${DISPUTE_OUTCOME_LABELS[outcome]}. ${note}`,
+  /** The payer's reminder, a day after the settlement opened (notification and e-mail subject). */
+  payerReminder: (payee: string, amount: string, title: string) =>
+    `Reminder: you owe ${payee} ${amount} for ${title}`,
+  payeeReminder: (payer: string, amount: string, title: string) =>
+    `Reminder: ${payer} says they paid ${amount} for ${title}. Confirm you received it, or say it did not arrive.`,
+  autoSettled: (amount: string, title: string) =>
+    `${amount} for ${title} was settled automatically: it was marked paid ${SETTLEMENT_LIMITS.autoSettleDays} days ago and never answered.`,
+} as const;

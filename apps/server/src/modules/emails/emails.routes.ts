@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EMAIL_KIND_LABELS, routes } from '@campusrun/shared';
+import { AWAY_EMAILS, EMAIL_KIND_LABELS, routes } from '@campusrun/shared';
 import { actorOf } from '../../lib/auth';
 import { type RouteDeps, served } from '../../lib/contract';
 import type { EmailsService } from './emails.service';
 
 const r = routes.emails;
 const page = (title: string, text: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · CampusRun</title></head><body><h1>${title}</h1><p>${text}</p><p><a href="/profile">Notification settings</a></p></body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · CampusRun</title></head><body><h1>${title}</h1><p>${text}</p><p><a href="/profile">${AWAY_EMAILS.settingsLink}</a></p></body></html>`;
 
 /** /email/*: the unsubscribe link (no sign-in: the token says who) and the preferences in Profile. */
 export function emailsRoutes({ guards, service }: RouteDeps<EmailsService>): FastifyPluginAsyncZod {
@@ -16,14 +16,14 @@ export function emailsRoutes({ guards, service }: RouteDeps<EmailsService>): Fas
       return kind
         ? {
             status: 200 as const,
-            html: page('Unsubscribed', `You will no longer get “${EMAIL_KIND_LABELS[kind]}” e-mails.`),
+            html: page(
+              AWAY_EMAILS.unsubscribed.title,
+              AWAY_EMAILS.unsubscribed.text(EMAIL_KIND_LABELS[kind]),
+            ),
           }
         : {
             status: 400 as const,
-            html: page(
-              'Link not valid',
-              'This unsubscribe link is not valid. Change e-mails in your profile.',
-            ),
+            html: page(AWAY_EMAILS.linkInvalid.title, AWAY_EMAILS.linkInvalid.text),
           };
     };
     for (const link of [r.unsubscribe, r.unsubscribeOneClick])

@@ -1,3 +1,4 @@
+import { AUTH_MAILS } from '@campusrun/shared';
 import { escapeHtml } from '../../lib/html';
 import type { Mail } from '../../lib/mailer';
 
@@ -17,19 +18,15 @@ function layout(campus: Campus, paragraphs: string[], highlight?: string) {
 
 export function otpMail(campus: Campus, to: string, name: string, code: string, ttlMinutes: number): Mail {
   const lines = [
-    `Hi ${name},`,
-    `Your CampusRun verification code is ${code}. It expires in ${ttlMinutes} minutes.`,
-    `If you did not sign up for CampusRun at ${campus.campusName}, you can ignore this email.`,
+    AUTH_MAILS.greeting(name),
+    AUTH_MAILS.otp.code(code, ttlMinutes),
+    AUTH_MAILS.otp.notYou(campus.campusName),
   ];
   return {
     to,
-    subject: `Your CampusRun verification code: ${code}`,
+    subject: AUTH_MAILS.otp.subject(code),
     text: lines.join('\n\n'),
-    html: layout(
-      campus,
-      [lines[0]!, `Enter this code to verify your email. It expires in ${ttlMinutes} minutes.`, lines[2]!],
-      code,
-    ),
+    html: layout(campus, [lines[0]!, AUTH_MAILS.otp.codeAbove(ttlMinutes), lines[2]!], code),
     devHint: `code ${code}`,
   };
 }
@@ -37,14 +34,14 @@ export function otpMail(campus: Campus, to: string, name: string, code: string, 
 export function resetMail(campus: Campus, to: string, name: string, token: string): Mail {
   const link = `${campus.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const lines = [
-    `Hi ${name},`,
-    `Someone asked to reset the password of your CampusRun account at ${campus.campusName}. Open this link within 1 hour to choose a new password:`,
+    AUTH_MAILS.greeting(name),
+    AUTH_MAILS.reset.asked(campus.campusName),
     link,
-    'If it was not you, ignore this email: your password stays as it is.',
+    AUTH_MAILS.reset.notYou,
   ];
   return {
     to,
-    subject: 'Reset your CampusRun password',
+    subject: AUTH_MAILS.reset.subject,
     text: lines.join('\n\n'),
     html: layout(campus, lines).replace(
       escapeHtml(link),
@@ -56,13 +53,13 @@ export function resetMail(campus: Campus, to: string, name: string, token: strin
 
 export function alreadyRegisteredMail(campus: Campus, to: string, name: string): Mail {
   const lines = [
-    `Hi ${name},`,
-    `Someone tried to create a CampusRun account at ${campus.campusName} with this email, but you already have one.`,
-    `Sign in at ${campus.publicUrl}/login, or reset your password at ${campus.publicUrl}/forgot-password if you forgot it.`,
+    AUTH_MAILS.greeting(name),
+    AUTH_MAILS.alreadyRegistered.tried(campus.campusName),
+    AUTH_MAILS.alreadyRegistered.signIn(campus.publicUrl),
   ];
   return {
     to,
-    subject: 'You already have a CampusRun account',
+    subject: AUTH_MAILS.alreadyRegistered.subject,
     text: lines.join('\n\n'),
     html: layout(campus, lines),
   };

@@ -1,4 +1,4 @@
-import type { DeviceSession } from '@campusrun/shared';
+import { DEVICE_LABELS, type DeviceSession } from '@campusrun/shared';
 
 /** Browsers by their user-agent token, most specific first (Edge and Opera also say Chrome). */
 const BROWSERS: [RegExp, string][] = [
@@ -26,8 +26,8 @@ const first = (table: [RegExp, string][], ua: string) => table.find(([pattern]) 
 export function deviceLabel(userAgent: string): string {
   const browser = first(BROWSERS, userAgent);
   const system = first(SYSTEMS, userAgent);
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? (system ? `${system} device` : 'Unknown device');
+  if (browser && system) return DEVICE_LABELS.browserOn(browser, system);
+  return browser ?? (system ? DEVICE_LABELS.system(system) : DEVICE_LABELS.unknown);
 }
 
 /** A session as its own account sees it. */

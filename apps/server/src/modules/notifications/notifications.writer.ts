@@ -1,4 +1,4 @@
-import { removedNotice } from '@campusrun/shared';
+import { CHAT_NOTICES, REQUEST_NOTICES, SETTLEMENT_NOTICES, removedNotice } from '@campusrun/shared';
 import type { AppContext } from '../../lib/app-context';
 import type { AppEvent, AppEventType } from '../../lib/events';
 import { formatRupees } from '../../lib/money';
@@ -17,7 +17,7 @@ const NOTIFICATIONS = {
     {
       userId: e.requester.id,
       type: 'request_accepted',
-      message: `${e.deliverer.name} accepted your request for ${e.itemName}`,
+      message: REQUEST_NOTICES.accepted(e.deliverer.name, e.itemName),
       data: { requestId: e.requestId },
     },
   ],
@@ -25,7 +25,7 @@ const NOTIFICATIONS = {
     {
       userId: e.requester.id,
       type: 'request_completed',
-      message: `${e.deliverer.name} delivered your request for ${e.itemName}`,
+      message: REQUEST_NOTICES.delivered(e.deliverer.name, e.itemName),
       data: { requestId: e.requestId },
     },
   ],
@@ -33,7 +33,7 @@ const NOTIFICATIONS = {
     {
       userId: e.requester.id,
       type: 'delivery',
-      message: `${e.deliverer.name} picked up your request for ${e.itemName}`,
+      message: REQUEST_NOTICES.pickedUp(e.deliverer.name, e.itemName),
       data: { requestId: e.requestId },
     },
   ],
@@ -44,7 +44,7 @@ const NOTIFICATIONS = {
           {
             userId: e.deliverer.id,
             type: 'request_cancelled',
-            message: `${e.requester.name} cancelled the request for ${e.itemName}`,
+            message: REQUEST_NOTICES.cancelled(e.requester.name, e.itemName),
             data: { requestId: e.requestId },
           },
         ]
@@ -53,7 +53,7 @@ const NOTIFICATIONS = {
     {
       userId: e.requester.id,
       type: 'delivery',
-      message: `${e.deliverer.name} cancelled the delivery of ${e.itemName}. Your request is open again.`,
+      message: REQUEST_NOTICES.deliveryCancelled(e.deliverer.name, e.itemName),
       data: { requestId: e.requestId },
     },
   ],
@@ -68,8 +68,12 @@ const NOTIFICATIONS = {
             // An offer is announced as one: "Meera offered ₹2,800 for Lady Bird cycle".
             message:
               e.message.offer && e.message.product
-                ? `${e.sender.name} offered ${formatRupees(e.message.offer.amount)} for ${e.message.product.name}`
-                : `${e.sender.name} sent you a message`,
+                ? CHAT_NOTICES.offer(
+                    e.sender.name,
+                    formatRupees(e.message.offer.amount),
+                    e.message.product.name,
+                  )
+                : CHAT_NOTICES.message(e.sender.name),
             data: { senderId: e.sender.id },
           },
         ],
@@ -89,7 +93,7 @@ const NOTIFICATIONS = {
     {
       userId: e.payerId,
       type: 'settlement',
-      message: `Reminder: you owe ${e.payeeName} ${formatRupees(e.amount)} for ${e.title}`,
+      message: SETTLEMENT_NOTICES.payerReminder(e.payeeName, formatRupees(e.amount), e.title),
       data: {
         ...(e.requestId && { requestId: e.requestId }),
         ...(e.productId && { productId: e.productId }),
