@@ -6,6 +6,7 @@ import type {
   EmailPreferences,
   ProfileUpdateBody,
   PushPreferences,
+  Role,
 } from '@campusrun/shared';
 import * as endpoints from './endpoints/account';
 import * as identityApi from './endpoints/identity';
@@ -223,4 +224,18 @@ function uploadAvatar({ file, onProgress }: UploadAvatarVariables) {
 export function useUploadAvatar() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: uploadAvatar, onSuccess: () => invalidateAfterAvatarChange(queryClient) });
+}
+
+interface CompleteProfileBody {
+  role: Role;
+  phoneNumber: string;
+  hostelBlock: string | null;
+  roomNumber: string | null;
+}
+
+/** PUT /users/complete-google-profile → { user }. */
+const completeGoogleProfile = (body: CompleteProfileBody) => endpoints.completeGoogleProfile({ body });
+
+export function useCompleteGoogleProfile() {
+  return useMutation({ mutationFn: completeGoogleProfile });
 }

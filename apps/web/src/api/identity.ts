@@ -1,21 +1,6 @@
-import type { LoginBody, RegisterBody, Role } from '@campusrun/shared';
+import type { LoginBody, RegisterBody } from '@campusrun/shared';
 import { useMutation } from '@tanstack/react-query';
-import * as accountApi from './endpoints/account';
 import * as endpoints from './endpoints/identity';
-
-interface CompleteProfileBody {
-  role: Role;
-  phoneNumber: string;
-  hostelBlock: string | null;
-  roomNumber: string | null;
-}
-
-/** PUT /users/complete-google-profile → { user }. */
-const completeGoogleProfile = (body: CompleteProfileBody) => accountApi.completeGoogleProfile({ body });
-
-export function useCompleteGoogleProfile() {
-  return useMutation({ mutationFn: completeGoogleProfile });
-}
 
 /** POST /auth/forgot-password → { message } (the same answer whether or not the account exists). */
 const forgotPassword = (body: { email: string }) => endpoints.forgotPassword({ body });

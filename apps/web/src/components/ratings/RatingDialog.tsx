@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import clsx from 'clsx';
 import { Star } from 'lucide-react';
 import { type Ref, useId, useState } from 'react';
-import { type Resolver, useController, useForm } from 'react-hook-form';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
@@ -111,7 +111,10 @@ export function RatingDialog({ open, onClose, user, submit: store, isPending }: 
     register,
     formState: { errors },
   } = form;
-  const { field: stars } = useController({ control: form.control, name: 'rating' });
+  // The stars are one field: its value is watched and set through the field's own change handler
+  // (as a text input's would be), and the first star is what an error focuses.
+  const rating = useWatch({ control: form.control, name: 'rating' });
+  const stars = form.register('rating');
   const { onSubmit } = useServerSubmit(form, {
     fields: ['rating', 'comment'],
     submit: ({ rating, comment }) => store({ rating, comment: comment || null }),
@@ -143,9 +146,9 @@ export function RatingDialog({ open, onClose, user, submit: store, isPending }: 
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
         <StarSelector
-          value={stars.value}
+          value={rating}
           error={errors.rating?.message}
-          onChange={stars.onChange}
+          onChange={(star) => void stars.onChange({ target: { name: 'rating', value: star }, type: 'change' })}
           firstStarRef={stars.ref}
         />
         <Field label="Comment (optional)" error={errors.comment?.message}>

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { dashboardPath, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
-import { useCompleteGoogleProfile } from '@/api/identity';
+import { useCompleteGoogleProfile } from '@/api/account';
 import { AuthHeading } from './AuthHeading';
 import { RoleField } from './RoleField';
 

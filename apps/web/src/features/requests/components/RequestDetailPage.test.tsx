@@ -426,6 +426,8 @@ describe('request detail', { timeout: 20_000 }, () => {
     expect(
       await within(dialog).findByText('Please select a rating', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
+    // The error takes the student to the stars.
+    expect(within(dialog).getByLabelText('1 star, Poor')).toHaveFocus();
     expect(sent).toBeUndefined();
 
     await user.click(within(dialog).getByLabelText('4 stars, Very Good'));
