@@ -148,7 +148,9 @@ export function RatingDialog({ open, onClose, user, submit: store, isPending }: 
         <StarSelector
           value={rating}
           error={errors.rating?.message}
-          onChange={(star) => void stars.onChange({ target: { name: 'rating', value: star }, type: 'change' })}
+          onChange={(star) =>
+            void stars.onChange({ target: { name: 'rating', value: star }, type: 'change' })
+          }
           firstStarRef={stars.ref}
         />
         <Field label="Comment (optional)" error={errors.comment?.message}>
