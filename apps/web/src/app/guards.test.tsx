@@ -135,6 +135,26 @@ describe('route guards', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
+  it('keeps the stored session when /auth/me fails for another reason (offline, 503)', async () => {
+    let calls = 0;
+    server.use(
+      http.get(api('/auth/me'), () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.error()
+          : HttpResponse.json({ message: 'Service unavailable' }, { status: 503 });
+      }),
+    );
+    const { location } = renderApp('/hosteller/dashboard', { user: hosteller });
+    expect(await screen.findByText('Hosteller Dashboard')).toBeInTheDocument();
+    await waitFor(() => expect(calls).toBe(1));
+    // Let the failed check settle: a cleared session would now be on its way to /login.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(location().pathname).toBe('/hosteller/dashboard');
+    expect(localStorage.getItem('token')).not.toBeNull();
+    expect(localStorage.getItem('user')).not.toBeNull();
+  });
+
   it('shows the 404 page for any other path', async () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();

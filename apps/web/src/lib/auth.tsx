@@ -69,10 +69,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     fetchCurrentUser(controller.signal)
       .then((user) => sessionStore.setUser(user))
-      .catch(() => {
-        // If the refresh fails, token and user are removed and the session ends.
-        if (!controller.signal.aborted) sessionStore.clear();
-      })
+      // A session the server no longer knows answers 401, and the client ends it there (see
+      // api-client). Any other failure (offline, a restart, too many requests) keeps the stored
+      // session: the student stays signed in, and the next call checks it again.
+      .catch(() => undefined)
       .finally(() => {
         if (!controller.signal.aborted) setIsLoading(false);
       });
