@@ -16,7 +16,7 @@ import { readUnsubscribeToken, unsubscribeToken } from './emails.tokens';
 import { bindUseCases } from '../../lib/use-cases';
 
 /** Who has an open socket on any process. */
-export interface Presence {
+interface Presence {
   onlineAmong(userIds: string[]): Promise<Set<string>>;
 }
 

@@ -23,7 +23,7 @@ const TRANSACTION_TTL_SECONDS = 600;
 export const EXCHANGE_COOKIE = 'campusrun_google';
 export const EXCHANGE_TTL_SECONDS = 60;
 
-export type GoogleResult = { ok: true; code: string; cookie: string } | { ok: false; reason: string };
+type GoogleResult = { ok: true; code: string; cookie: string } | { ok: false; reason: string };
 
 /** What the sign-in steps work with: keys, the one-use limiters and the provider's configuration. */
 interface Deps extends Pick<AppContext, 'db' | 'config' | 'log' | 'events' | 'jwt'> {
