@@ -190,78 +190,98 @@ async function lookup({ db }: Deps, actor: Actor, kind: SettlementKind, targetId
   return { settlement: row ? presentSettlement(row, actor.id) : null };
 }
 
-/** The buyer confirms a proposed sale. */
-async function confirmSale(deps: Deps, actor: Actor, id: string) {
-  if (!(await repo.confirmSale(deps.db, id, actor.id)))
-    await refuse(deps, actor, id, policy.answerSaleRefusal);
+/**
+ * One party's answer or confirmation: `write` is its conditional UPDATE (when it changed nothing,
+ * `rule` says why); then the other party is told, of the settlement as it is now.
+ */
+async function transition(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  write: () => Promise<unknown>,
+  rule: (userId: string, s: policy.SettlementFacts) => policy.Refusal | null,
+  tell: (row: repo.SettlementRow) => { to: string; message: string },
+) {
+  if (!(await write())) await refuse(deps, actor, id, rule);
   const row = await load(deps, actor, id);
-  await notice(
-    deps,
-    [row.payeeId],
-    'settlement',
-    `${row.payerName} confirmed buying ${row.title} for ${money(row.amount)}`,
-    noticeData(row),
-  );
+  const { to, message } = tell(row);
+  await notice(deps, [to], 'settlement', message, noticeData(row));
   return answer(deps, actor, id);
+}
+
+/** The buyer confirms a proposed sale. */
+function confirmSale(deps: Deps, actor: Actor, id: string) {
+  return transition(
+    deps,
+    actor,
+    id,
+    () => repo.confirmSale(deps.db, id, actor.id),
+    policy.answerSaleRefusal,
+    (row) => ({
+      to: row.payeeId,
+      message: `${row.payerName} confirmed buying ${row.title} for ${money(row.amount)}`,
+    }),
+  );
 }
 
 /** The buyer says they did not buy it. */
-async function declineSale(deps: Deps, actor: Actor, id: string) {
-  if (!(await repo.declineSale(deps.db, id, actor.id)))
-    await refuse(deps, actor, id, policy.answerSaleRefusal);
-  const row = await load(deps, actor, id);
-  await notice(
+function declineSale(deps: Deps, actor: Actor, id: string) {
+  return transition(
     deps,
-    [row.payeeId],
-    'settlement',
-    `${row.payerName} says they did not buy ${row.title}. Nothing is owed for it.`,
-    noticeData(row),
+    actor,
+    id,
+    () => repo.declineSale(deps.db, id, actor.id),
+    policy.answerSaleRefusal,
+    (row) => ({
+      to: row.payeeId,
+      message: `${row.payerName} says they did not buy ${row.title}. Nothing is owed for it.`,
+    }),
   );
-  return answer(deps, actor, id);
 }
 
 /** The requester accepts a receipt above the estimate. */
-async function acceptCost(deps: Deps, actor: Actor, id: string) {
-  if (!(await repo.acceptCost(deps.db, id, actor.id)))
-    await refuse(deps, actor, id, policy.acceptCostRefusal);
-  const row = await load(deps, actor, id);
-  await notice(
+function acceptCost(deps: Deps, actor: Actor, id: string) {
+  return transition(
     deps,
-    [row.payeeId],
-    'settlement',
-    `${row.payerName} accepted the item cost for ${row.title}: ${money(row.amount)} in all`,
-    noticeData(row),
+    actor,
+    id,
+    () => repo.acceptCost(deps.db, id, actor.id),
+    policy.acceptCostRefusal,
+    (row) => ({
+      to: row.payeeId,
+      message: `${row.payerName} accepted the item cost for ${row.title}: ${money(row.amount)} in all`,
+    }),
   );
-  return answer(deps, actor, id);
 }
 
 /** The two-sided confirmation, first side: the payer says they paid. */
-async function markPaid(deps: Deps, actor: Actor, id: string, body: MarkPaidBody) {
-  if (!(await repo.markPaid(deps.db, id, actor.id, body.method)))
-    await refuse(deps, actor, id, policy.payRefusal);
-  const row = await load(deps, actor, id);
-  await notice(
+function markPaid(deps: Deps, actor: Actor, id: string, body: MarkPaidBody) {
+  return transition(
     deps,
-    [row.payeeId],
-    'settlement',
-    `${row.payerName} says they paid ${money(row.amount)} for ${row.title}`,
-    noticeData(row),
+    actor,
+    id,
+    () => repo.markPaid(deps.db, id, actor.id, body.method),
+    policy.payRefusal,
+    (row) => ({
+      to: row.payeeId,
+      message: `${row.payerName} says they paid ${money(row.amount)} for ${row.title}`,
+    }),
   );
-  return answer(deps, actor, id);
 }
 
 /** The payee confirms receiving the payment. */
-async function markReceived(deps: Deps, actor: Actor, id: string) {
-  if (!(await repo.markReceived(deps.db, id, actor.id))) await refuse(deps, actor, id, policy.receiveRefusal);
-  const row = await load(deps, actor, id);
-  await notice(
+function markReceived(deps: Deps, actor: Actor, id: string) {
+  return transition(
     deps,
-    [row.payerId],
-    'settlement',
-    `${row.payeeName} confirmed receiving ${money(row.amount)} for ${row.title}`,
-    noticeData(row),
+    actor,
+    id,
+    () => repo.markReceived(deps.db, id, actor.id),
+    policy.receiveRefusal,
+    (row) => ({
+      to: row.payerId,
+      message: `${row.payeeName} confirmed receiving ${money(row.amount)} for ${row.title}`,
+    }),
   );
-  return answer(deps, actor, id);
 }
 
 /** The payee says the payment did not arrive: a dispute for a moderator. */
