@@ -95,6 +95,8 @@ async function partner(db: Deps['db'], me: string, otherId: string, opts: { toWr
   return user;
 }
 
+// Sending: a text message, a photo, and a message another feature posts.
+
 /**
  * Stores the message (once per clientId) and announces it so the receiver is pushed to and, when
  * it is new, notified. `origin` names the connection that sent it (see the event). Every
@@ -162,6 +164,8 @@ async function sendPhoto(
 function post(deps: Deps, actor: Actor, input: PostInput) {
   return store(deps, actor, { ...input, clientId: null });
 }
+
+// Reading: the conversations, one thread's history, and who sees whose presence.
 
 /** The actor's conversations. */
 async function conversations({ db }: Deps, actor: Actor) {

@@ -85,9 +85,7 @@ async function awayRecipient({ db, presence }: Deps, userId: string, kind: Email
   return user;
 }
 
-/*
- * The jobs' workers: each sends its e-mail when the recipient is away and wants that kind.
- */
+// The jobs' workers: each sends its e-mail when the recipient is away and wants that kind.
 
 async function unreadMessages(deps: Deps, { receiverId, senderId }: UnreadJob) {
   const { db, config, mailer } = deps;

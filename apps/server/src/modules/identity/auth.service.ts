@@ -158,6 +158,8 @@ async function backOff({ config, limits }: Deps, email: string) {
   if (step > 0) await sleep(Math.min(MAX_LOGIN_BACKOFF_MS, 100 * 2 ** (step - 1)));
 }
 
+// Signing up and proving the address with the mailed code.
+
 /** Signing up: the sign-up is kept apart, and its code mailed, until the code proves the address. */
 async function register(deps: Deps, body: RegisterBody, ip: string) {
   const { db, campus, limits, deliver, codeMails } = deps;
@@ -233,6 +235,8 @@ async function verifyEmail(
   return checkCode(deps, reg, input.token, input.userId && input.ticket, userAgent);
 }
 
+// Signing in with a password, and the signed-in user's own account.
+
 /** Signs in with a password: a new session for this device (named by its user agent). */
 async function login(deps: Deps, body: LoginBody, ip: string, userAgent?: string) {
   const { db, config, limits, codeMails } = deps;
@@ -273,6 +277,8 @@ async function me({ db }: Deps, userId: string) {
   if (!user) throw unauthorized();
   return { user: presentSelf(user) };
 }
+
+// Forgotten passwords: the mailed link and the reset it allows.
 
 /** Forgotten passwords: the mailed link (at most one a minute and five an hour per address). */
 async function forgotPassword({ db, campus, limits, deliver, log }: Deps, typed: string, ip: string) {

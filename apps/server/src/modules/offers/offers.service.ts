@@ -84,6 +84,8 @@ async function notice(
     });
 }
 
+// The buyer's side: making an offer, reading the offers, withdrawing one.
+
 /** POST /products/{id}/offers: the buyer makes an offer, posted as a card into their chat with the seller. */
 async function make(
   deps: Deps,
@@ -141,6 +143,8 @@ async function withdraw(deps: Deps, actor: Actor, id: string) {
   );
   return { offer: presented(changed, id), message: OFFER_MESSAGES.withdrawn };
 }
+
+// The seller's side: accepting or declining an offer, and the offers a status change closes.
 
 /** PUT /offers/{id}/accept: the seller; atomic per product. */
 async function accept(deps: Deps, actor: Actor, id: string) {

@@ -174,6 +174,8 @@ function assertCanSell(actor: Actor) {
   if (refusal) throw refusalError(refusal, 'sell');
 }
 
+// Reading the marketplace: the list, one product, and whom its seller may name as the buyer.
+
 /** GET /products: the marketplace's list, as the actor may see it. */
 async function list({ db, storage }: Deps, actor: Actor, query: ProductListQuery) {
   const rows = await repo.listProducts(db, {
@@ -304,6 +306,8 @@ async function update(deps: Deps, actor: Actor, id: string, form: Form<UpdatePro
   return answer;
 }
 
+// The seller's changes after listing: status (sold to whom, reserved), and deletion.
+
 /** The seller's change of status after listing: available, reserved, or sold (to whom, when named). */
 async function setStatus(
   deps: Deps,
@@ -374,6 +378,8 @@ async function remove(deps: Deps, actor: Actor, id: string) {
 async function removedWithSeller(deps: Deps, sellerId: string, products: RemovedProduct[]) {
   for (const product of products) await removed(deps, sellerId, product);
 }
+
+// A buyer's saved products.
 
 /** PUT /products/{id}/save: anyone but the seller, on a product they can see. */
 async function save(deps: Deps, actor: Actor, id: string) {

@@ -232,6 +232,8 @@ function completed(deps: Deps, row: repo.RequestRow, actor: Actor) {
   return done(deps, row, actor, event, { left: false });
 }
 
+// Reading: one request, the user's own lists, and the list of requests a day scholar may accept.
+
 const page = (q: { limit: number; cursor?: string }) => ({ limit: q.limit, cursor: q.cursor });
 
 function presentPage({ presentRequest }: Deps, rows: repo.ListedRequest[], limit: number, actor: Actor) {
@@ -304,6 +306,8 @@ function barredOn({ barredOnPage }: Deps, answer: object) {
   return barredOnPage.get(answer) ?? [];
 }
 
+// The requester's side: posting, confirming receipt, cancelling and reposting.
+
 /** The requester posts a request. */
 async function create(deps: Deps, actor: Actor, body: CreateRequestBody) {
   const { db } = deps;
@@ -354,6 +358,8 @@ async function repost(deps: Deps, actor: Actor, id: string, deadline: Date) {
     throw await explainRefusal(deps, id, 'repost', (s) => policy.repostRefusal(actor.id, s, new Date()));
   return done(deps, row, actor, null, { left: false });
 }
+
+// The deliverer's side: accepting, completing and giving a delivery up.
 
 /** A day scholar accepts a request to deliver. */
 async function accept(deps: Deps, actor: Actor, id: string) {
@@ -434,11 +440,9 @@ async function cancelDelivery(deps: Deps, actor: Actor, id: string) {
   return done(deps, now, actor, null, { left: false, formerDeliverer: actor.id });
 }
 
-/*
- * For trips and shared runs, whose own statements accept or return requests in groups (handed in by
- * the composition root): a fresh handover code for each accept, the requests as a viewer sees them,
- * and the same notices and live updates a single accept, give-up or change would leave.
- */
+// For trips and shared runs, whose own statements accept or return requests in groups (handed in by
+// the composition root): a fresh handover code for each accept, the requests as a viewer sees them,
+// and the same notices and live updates a single accept, give-up or change would leave.
 
 async function loadMany({ db }: Deps, ids: string[], viewerId: string) {
   return (await Promise.all(ids.map((id) => repo.findRequest(db, id, viewerId)))).filter(

@@ -144,6 +144,8 @@ async function list({ db }: Deps, actor: Actor, page: repo.Page) {
 
 const get = (deps: Deps, actor: Actor, id: string) => shown(deps, actor, id, false);
 
+// The hostellers' side: starting, joining and leaving.
+
 /**
  * A hosteller starts a run with their own item. At most RUN_LIMITS.openPerStarter runs open to
  * joining per starter (409 `tooManyOpen`).
@@ -211,7 +213,8 @@ async function requestCancelled(deps: Deps, requestId: string) {
   await changed(deps, runId);
 }
 
-/** A day scholar accepts a whole run. */
+// The day scholars' side: accepting a whole run.
+
 async function accept(deps: Deps, actor: Actor, id: string) {
   const { config, requests } = deps;
   const viewer = partOf(actor);

@@ -112,6 +112,8 @@ async function answer(deps: Deps, actor: Actor, id: string) {
   return { settlement: presentSettlement(row, actor.id) };
 }
 
+// Opening and reading: one per request or sale, lists, the summary, one lookup.
+
 /**
  * A request was completed: its settlement opens (once). A receipt above the estimate waits for
  * the requester, who is told.
@@ -189,6 +191,9 @@ async function lookup({ db }: Deps, actor: Actor, kind: SettlementKind, targetId
   const row = await repo.findForParty(db, kind, targetId, actor.id);
   return { settlement: row ? presentSettlement(row, actor.id) : null };
 }
+
+// The buyer's answer to a proposed sale, and the requester's to a receipt above the estimate; the
+// two-sided confirmation: paid, received, not received.
 
 /**
  * One party's answer or confirmation: `write` is its conditional UPDATE (when it changed nothing,
@@ -348,6 +353,8 @@ async function disputeSettlement(deps: Deps, actor: Actor, id: string, body: Dis
   return open(deps, actor, row.kind, repo.disputeTargetOf(row), body);
 }
 
+// Moderators: the dispute queue with its evidence, and deciding one.
+
 /** Who pays and who is paid in the dispute's settlement. */
 const partiesOf = (db: Deps['db'], d: repo.DisputeRow) => repo.disputeParties(db, d);
 
@@ -407,7 +414,7 @@ async function presentForModerator(
   };
 }
 
-/** Moderators: the dispute queue with its evidence. */
+/** The dispute queue, each with its evidence. */
 async function disputes(deps: Deps, query: { status: 'open' | 'resolved'; limit: number; cursor?: string }) {
   const rows = await repo.listDisputes(deps.db, query.status, query.limit, query.cursor);
   const { items, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);

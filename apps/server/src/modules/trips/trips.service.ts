@@ -142,6 +142,8 @@ const notice = (deps: Deps, userIds: string[], tripId: string, message: string, 
       })
     : Promise.resolve();
 
+// Reading: the open trips, the runner's own, and one trip.
+
 /** Open trips the actor may see, soonest arrival first. */
 async function list({ db }: Deps, actor: Actor) {
   const rows = await repo.listOpen(db, actor.id, LIST_LIMIT);
@@ -162,6 +164,8 @@ async function get(deps: Deps, actor: Actor, id: string) {
   const viewer = viewerOf(actor);
   return { trip: presentTrip(row, viewer, await requestsFor(deps, row, viewer)) };
 }
+
+// The runner's side: posting, cancelling, the stop list.
 
 /** The runner posts a trip; hostellers it could carry a request for hear of it. */
 async function create(deps: Deps, actor: Actor, body: CreateTripBody) {
@@ -218,6 +222,8 @@ async function stops({ db }: Deps, actor: Actor, id: string) {
   if (refusal) throw refusalError(refusal);
   return { stops: presentStops(await repo.stopRequests(db, id)) };
 }
+
+// The hosteller's side: adding one of their requests to a trip and taking it off.
 
 /** A hosteller adds one of their requests to a trip: the runner accepts it at once. */
 async function attach(deps: Deps, actor: Actor, id: string, requestId: string) {
