@@ -153,7 +153,8 @@ export default tseslint.config(
   },
   {
     // Every API route is declared once, in the contract (packages/shared/src/routes), and a feature
-    // registers it from there: `app.route({ ...served(routes.x.y), handler })`.
+    // registers it from there: `app.route({ ...served(routes.x.y), handler })`. Its services follow
+    // one shape (the last two selectors). One list: a later block would replace it for these files.
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -169,6 +170,19 @@ export default tseslint.config(
           selector:
             "CallExpression[callee.object.name=/^(app|scope)$/][callee.property.name='route']:not(:has(CallExpression[callee.name='served']))",
           message: 'A route is registered from its contract: app.route({ ...served(contract), handler }).',
+        },
+        // One function per use case, and one name for each kind of dependency (docs/architecture.md,
+        // "Services: one function per use case").
+        {
+          selector: 'FunctionDeclaration[id.name=/Methods$/]',
+          message:
+            'A service is one top-level function per use case, taking its Deps first, bound once with bindUseCases (lib/use-cases.ts): no groups of methods.',
+        },
+        {
+          selector:
+            'ExportNamedDeclaration > :matches(TSInterfaceDeclaration, TSTypeAliasDeclaration)[id.name=/Deps$/]',
+          message:
+            "What services.ts hands a service from other features is its exported XxxPorts; what its use cases take is the module's private Deps.",
         },
       ],
     },

@@ -75,7 +75,7 @@ export interface RemovedProduct {
 
 /**
  * What the other features erase or rewrite of a leaving member, each in the table it owns, inside
- * the deletion's transaction (handed in by the composition root through `AccountDeps`).
+ * the deletion's transaction (handed in by the composition root through `AccountPorts`).
  */
 export interface MemberErasers {
   /** Their pending requests, cancelled (not those in a shared run still open); answers the ids. */

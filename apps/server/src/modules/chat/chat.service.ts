@@ -10,6 +10,7 @@ import { pageOf } from '../../lib/lists';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { presentConversation, presentMessage } from './chat.presenter';
 import * as repo from './chat.repo';
+import { bindUseCases } from '../../lib/use-cases';
 
 export const USER_NOT_FOUND = COMMON_MESSAGES.userNotFound;
 
@@ -32,24 +33,21 @@ interface PostInput {
   offerId: string;
 }
 
-type ChatContext = Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'> & {
+type Context = Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'> & {
   config: Pick<AppContext['config'], 'jwtSecret'>;
 };
 
-/** What every chat method works with: the context, the photo links and the send budget. */
-interface ChatDeps {
-  db: ChatContext['db'];
-  events: ChatContext['events'];
-  storage: ChatContext['storage'];
+/** What every chat use case works with: the context, the photo links and the send budget. */
+interface Deps extends Pick<AppContext, 'db' | 'events' | 'storage'> {
   links: ReturnType<typeof createUploadLinks>;
-  sendLimit: ReturnType<ChatContext['limiter']>;
+  sendLimit: ReturnType<AppContext['limiter']>;
 }
 
 /**
  * A message may bring a product into a thread only when one of the two sells it, and never while
  * its seller is suspended (the product is gone then: 404).
  */
-async function assertProductInThread(db: ChatDeps['db'], me: string, other: string, productId: string) {
+async function assertProductInThread(db: Deps['db'], me: string, other: string, productId: string) {
   const sellerId = isUuid(productId) ? await repo.productSellerOf(db, productId) : undefined;
   if (sellerId !== me && sellerId !== other)
     throw badRequest(CHAT_MESSAGES.productNotInThread, [
@@ -58,14 +56,14 @@ async function assertProductInThread(db: ChatDeps['db'], me: string, other: stri
   if (await isSuspended(db, sellerId)) throw notFound(PRODUCT_MESSAGES.notFound);
 }
 
-async function present({ db, storage, links }: ChatDeps, rows: repo.MessageRow[]) {
+async function present({ db, storage, links }: Deps, rows: repo.MessageRow[]) {
   const attached = await repo.attachmentsOf(db, rows);
   return rows.map((r) => presentMessage(storage, links, r, attached));
 }
 
 /** Stores a checked message and announces it (see `send`). */
 async function store(
-  deps: ChatDeps,
+  deps: Deps,
   actor: Actor,
   values: Omit<Parameters<typeof repo.insertMessage>[1], 'senderId'>,
   origin?: string,
@@ -88,7 +86,7 @@ async function store(
  * The other person of a thread. Reading a past thread with a deleted account still works (its
  * messages show from "Deleted user"); writing to one is answered as to a missing user.
  */
-async function partner(db: ChatDeps['db'], me: string, otherId: string, opts: { toWrite: boolean }) {
+async function partner(db: Deps['db'], me: string, otherId: string, opts: { toWrite: boolean }) {
   if (otherId === me)
     throw badRequest(CHAT_MESSAGES.self, [{ param: 'receiverId', msg: CHAT_MESSAGES.self }]);
   const find = opts.toWrite ? repo.findActiveUserRef : repo.findUserRef;
@@ -97,122 +95,140 @@ async function partner(db: ChatDeps['db'], me: string, otherId: string, opts: { 
   return user;
 }
 
-/** Sending: a text message, a photo, and a message another feature posts. */
-function sendingMethods(deps: ChatDeps) {
-  const { db, storage, sendLimit } = deps;
-  return {
-    /**
-     * Stores the message (once per clientId) and announces it so the receiver is pushed to and, when
-     * it is new, notified. `origin` names the connection that sent it (see the event). Every
-     * attempt, resends included, counts against the sender's per-minute budget (429 beyond it).
-     */
-    async send(actor: Actor, input: SendInput, origin?: string) {
-      await sendLimit.consume(actor.id, CHAT_MESSAGES.tooMany);
-      const content = input.content.trim();
-      if (!content) throw badRequest(CHAT_MESSAGES.empty, [{ param: 'content', msg: CHAT_MESSAGES.empty }]);
-      await partner(db, actor.id, input.receiverId, { toWrite: true });
-      if (await isBlockedBetween(db, actor.id, input.receiverId))
-        throw forbidden(BLOCK_MESSAGES.cannotMessage);
-      if (input.productId !== undefined)
-        await assertProductInThread(db, actor.id, input.receiverId, input.productId);
-      return store(
-        deps,
-        actor,
-        {
-          receiverId: input.receiverId,
-          content,
-          clientId: input.clientId ?? null,
-          productId: input.productId ?? null,
-        },
-        origin,
-      );
-    },
+// Sending: a text message, a photo, and a message another feature posts.
 
-    /**
-     * A photo message: the file is verified by decoding and re-encoded (≤ 1600 px WebP, no metadata)
-     * before it is stored; more than 12 megapixels is refused from the header, before decoding. The
-     * message is stored after the file, and the file removed if that fails.
-     */
-    async sendPhoto(actor: Actor, input: Omit<SendInput, 'content'>, file: { path: string } | undefined) {
-      if (!file)
-        throw badRequest(CHAT_MESSAGES.photoRequired, [{ param: 'photo', msg: CHAT_MESSAGES.photoRequired }]);
-      await sendLimit.consume(actor.id, CHAT_MESSAGES.tooMany);
-      await partner(db, actor.id, input.receiverId, { toWrite: true });
-      if (await isBlockedBetween(db, actor.id, input.receiverId))
-        throw forbidden(BLOCK_MESSAGES.cannotMessage);
-      if (input.productId !== undefined)
-        await assertProductInThread(db, actor.id, input.receiverId, input.productId);
-      const image = await processImage(file.path, CHAT_IMAGE_LIMITS);
-      const key = `${newStorageKey('chat')}.webp`;
-      await storage.put(key, image.full.data, image.contentType);
-      try {
-        return await store(deps, actor, {
-          receiverId: input.receiverId,
-          content: CHAT_MESSAGES.photoContent,
-          clientId: input.clientId ?? null,
-          productId: input.productId ?? null,
-          imagePath: key,
-        });
-      } catch (err) {
-        await storage.delete(key).catch(() => undefined);
-        throw err;
-      }
+/**
+ * Stores the message (once per clientId) and announces it so the receiver is pushed to and, when
+ * it is new, notified. `origin` names the connection that sent it (see the event). Every
+ * attempt, resends included, counts against the sender's per-minute budget (429 beyond it).
+ */
+async function send(deps: Deps, actor: Actor, input: SendInput, origin?: string) {
+  const { db } = deps;
+  await deps.sendLimit.consume(actor.id, CHAT_MESSAGES.tooMany);
+  const content = input.content.trim();
+  if (!content) throw badRequest(CHAT_MESSAGES.empty, [{ param: 'content', msg: CHAT_MESSAGES.empty }]);
+  await partner(db, actor.id, input.receiverId, { toWrite: true });
+  if (await isBlockedBetween(db, actor.id, input.receiverId)) throw forbidden(BLOCK_MESSAGES.cannotMessage);
+  if (input.productId !== undefined)
+    await assertProductInThread(db, actor.id, input.receiverId, input.productId);
+  return store(
+    deps,
+    actor,
+    {
+      receiverId: input.receiverId,
+      content,
+      clientId: input.clientId ?? null,
+      productId: input.productId ?? null,
     },
-
-    /** A message another feature writes for `actor` (checked by that feature): an offer card. */
-    post: (actor: Actor, input: PostInput) => store(deps, actor, { ...input, clientId: null }),
-  };
+    origin,
+  );
 }
 
-/** Reading: the conversations, one thread's history, and who sees whose presence. */
-function readingMethods(deps: ChatDeps) {
+/**
+ * A photo message: the file is verified by decoding and re-encoded (≤ 1600 px WebP, no metadata)
+ * before it is stored; more than 12 megapixels is refused from the header, before decoding. The
+ * message is stored after the file, and the file removed if that fails.
+ */
+async function sendPhoto(
+  deps: Deps,
+  actor: Actor,
+  input: Omit<SendInput, 'content'>,
+  file: { path: string } | undefined,
+) {
+  const { db, storage } = deps;
+  if (!file)
+    throw badRequest(CHAT_MESSAGES.photoRequired, [{ param: 'photo', msg: CHAT_MESSAGES.photoRequired }]);
+  await deps.sendLimit.consume(actor.id, CHAT_MESSAGES.tooMany);
+  await partner(db, actor.id, input.receiverId, { toWrite: true });
+  if (await isBlockedBetween(db, actor.id, input.receiverId)) throw forbidden(BLOCK_MESSAGES.cannotMessage);
+  if (input.productId !== undefined)
+    await assertProductInThread(db, actor.id, input.receiverId, input.productId);
+  const image = await processImage(file.path, CHAT_IMAGE_LIMITS);
+  const key = `${newStorageKey('chat')}.webp`;
+  await storage.put(key, image.full.data, image.contentType);
+  try {
+    return await store(deps, actor, {
+      receiverId: input.receiverId,
+      content: CHAT_MESSAGES.photoContent,
+      clientId: input.clientId ?? null,
+      productId: input.productId ?? null,
+      imagePath: key,
+    });
+  } catch (err) {
+    await storage.delete(key).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** A message another feature writes for `actor` (checked by that feature): an offer card. */
+function post(deps: Deps, actor: Actor, input: PostInput) {
+  return store(deps, actor, { ...input, clientId: null });
+}
+
+// Reading: the conversations, one thread's history, and who sees whose presence.
+
+/** The actor's conversations. */
+async function conversations({ db }: Deps, actor: Actor) {
+  const rows = await repo.conversations(db, actor.id);
+  return { conversations: rows.map(presentConversation) };
+}
+
+/** One page of history (oldest first within the page); marks the partner's messages to me read. */
+async function conversation(
+  deps: Deps,
+  actor: Actor,
+  otherId: string,
+  q: { limit: number; cursor?: string },
+) {
   const { db, events } = deps;
-  return {
-    async conversations(actor: Actor) {
-      const rows = await repo.conversations(db, actor.id);
-      return { conversations: rows.map(presentConversation) };
-    },
+  const user = await partner(db, actor.id, otherId, { toWrite: false });
+  const rows = await repo.conversationPage(db, actor.id, otherId, q.limit, q.cursor);
+  const { items, nextCursor } = pageOf(rows, q.limit, (r) => r.cursor);
+  const page = items.map((r) => r.message);
+  const readAt = new Date();
+  const marked = await repo.markRead(db, actor.id, otherId, readAt);
+  if (marked > 0) {
+    await events.emit({
+      type: 'message.read',
+      readerId: actor.id,
+      senderId: otherId,
+      readAt: readAt.toISOString(),
+    });
+  }
+  const messages = (await present(deps, page.reverse())).map((m) =>
+    m.senderId === otherId ? { ...m, isRead: true } : m,
+  );
+  return { messages, nextCursor, user };
+}
 
-    /** One page of history (oldest first within the page); marks the partner's messages to me read. */
-    async conversation(actor: Actor, otherId: string, q: { limit: number; cursor?: string }) {
-      const user = await partner(db, actor.id, otherId, { toWrite: false });
-      const rows = await repo.conversationPage(db, actor.id, otherId, q.limit, q.cursor);
-      const { items, nextCursor } = pageOf(rows, q.limit, (r) => r.cursor);
-      const page = items.map((r) => r.message);
-      const readAt = new Date();
-      const marked = await repo.markRead(db, actor.id, otherId, readAt);
-      if (marked > 0) {
-        await events.emit({
-          type: 'message.read',
-          readerId: actor.id,
-          senderId: otherId,
-          readAt: readAt.toISOString(),
-        });
-      }
-      const messages = (await present(deps, page.reverse())).map((m) =>
-        m.senderId === otherId ? { ...m, isRead: true } : m,
-      );
-      return { messages, nextCursor, user };
-    },
+/**
+ * Who sees `userId`'s presence and typing and whose `userId` sees: both have written to each
+ * other, and neither blocks the other.
+ */
+function presencePeers({ db }: Deps, userId: string) {
+  return repo.presencePeers(db, userId);
+}
 
-    /**
-     * Who sees `userId`'s presence and typing and whose `userId` sees: both have written to each
-     * other, and neither blocks the other.
-     */
-    presencePeers: (userId: string) => repo.presencePeers(db, userId),
-
-    /** Those of `ids` who are presence peers of `userId`. */
-    presencePeersAmong: (userId: string, ids: string[]) => repo.presencePeersAmong(db, userId, ids),
-  };
+/** Those of `ids` who are presence peers of `userId`. */
+function presencePeersAmong({ db }: Deps, userId: string, ids: string[]) {
+  return repo.presencePeersAmong(db, userId, ids);
 }
 
 /** Chat: storing messages, conversations and history. Used by the REST routes and the socket gateway. */
-export function createChatService(ctx: ChatContext) {
+export function createChatService(ctx: Context) {
   const { db, events, storage } = ctx;
   const links = createUploadLinks(ctx.config.jwtSecret);
   // One budget for REST and the socket gateway: both are handed this one service (services.ts).
   const sendLimit = ctx.limiter('chat-send', CHAT_SEND_LIMIT);
-  const deps: ChatDeps = { db, events, storage, links, sendLimit };
-  return { ...sendingMethods(deps), ...readingMethods(deps) };
+  const deps: Deps = { db, events, storage, links, sendLimit };
+  return bindUseCases(deps, {
+    send,
+    sendPhoto,
+    post,
+    conversations,
+    conversation,
+    presencePeers,
+    presencePeersAmong,
+  });
 }
 export type ChatService = ReturnType<typeof createChatService>;

@@ -13,9 +13,10 @@ import { formatRupees } from '../../lib/money';
 import { awayMail } from './emails.mail';
 import * as repo from './emails.repo';
 import { readUnsubscribeToken, unsubscribeToken } from './emails.tokens';
+import { bindUseCases } from '../../lib/use-cases';
 
 /** Who has an open socket on any process. */
-export interface Presence {
+interface Presence {
   onlineAmong(userIds: string[]): Promise<Set<string>>;
 }
 
@@ -44,98 +45,11 @@ interface ReminderJob {
   path: string;
 }
 
-/** The two jobs' workers: each sends its e-mail when the recipient is away and wants that kind. */
-function awayMailers(ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>, deps: { presence: Presence }) {
-  const { db, config, mailer } = ctx;
-  const delay = config.offlineEmail.unreadDelaySeconds;
-  const limits = {
-    perConversationSeconds: EMAIL_LIMITS.perConversationSeconds,
-    dailyCap: EMAIL_LIMITS.dailyCap,
-  };
-  const link = (path: string) => `${config.publicUrl}${path}`;
-  const unsubscribe = (userId: string, kind: EmailKind) => ({
-    url: link(
-      `/api/email/unsubscribe?token=${encodeURIComponent(unsubscribeToken(config.jwtSecret, userId, kind))}`,
-    ),
-    what: kind === 'messages' ? 'unread-message' : 'request-update',
-  });
-
-  /** The recipient when they want this kind and are away; undefined otherwise. */
-  async function awayRecipient(userId: string, kind: EmailKind) {
-    const user = await repo.recipientOf(db, userId);
-    if (!user || (user.preferences ?? DEFAULT_EMAIL_PREFERENCES)[kind] === false) return undefined;
-    if ((await deps.presence.onlineAmong([userId])).has(userId)) return undefined;
-    return user;
-  }
-
-  async function unreadMessages({ receiverId, senderId }: UnreadJob) {
-    const user = await awayRecipient(receiverId, 'messages');
-    if (!user) return;
-    // Only what has waited the whole delay (a second's slack for the queue's timing).
-    const n = await repo.unreadCount(db, receiverId, senderId, new Date(Date.now() - (delay - 1) * 1000));
-    const name = await repo.nameOf(db, senderId);
-    if (n === 0 || !name) return;
-    if (!(await repo.claimSend(db, { userId: receiverId, kind: 'messages', aboutUserId: senderId }, limits)))
-      return;
-    const subject = `You have ${n} unread ${n === 1 ? 'message' : 'messages'} from ${name}`;
-    await mailer.send(
-      awayMail({
-        to: user.email,
-        subject,
-        lines: [`Hi ${user.name},`, `${subject} on CampusRun.`],
-        action: { label: 'Open the conversation', url: link(`/chat/${senderId}`) },
-        unsubscribe: unsubscribe(receiverId, 'messages'),
-      }),
-    );
-  }
-
-  async function requestUpdate(job: RequestJob) {
-    const user = await awayRecipient(job.requesterId, 'requests');
-    if (!user) return;
-    if (!(await repo.claimSend(db, { userId: job.requesterId, kind: 'requests', aboutUserId: null }, limits)))
-      return;
-    const deliverer = (job.delivererId && (await repo.nameOf(db, job.delivererId))) || job.delivererName;
-    const subject = `${deliverer} ${job.what} your request for ${job.itemName}`;
-    await mailer.send(
-      awayMail({
-        to: user.email,
-        subject,
-        lines: [`Hi ${user.name},`, `${subject}.`],
-        action: { label: 'Open the request', url: link(`/requests/${job.requestId}`) },
-        unsubscribe: unsubscribe(job.requesterId, 'requests'),
-      }),
-    );
-  }
-
-  async function settlementReminder(job: ReminderJob) {
-    const user = await awayRecipient(job.payerId, 'requests');
-    if (!user) return;
-    if (!(await repo.claimSend(db, { userId: job.payerId, kind: 'requests', aboutUserId: null }, limits)))
-      return;
-    await mailer.send(
-      awayMail({
-        to: user.email,
-        subject: job.subject,
-        lines: [`Hi ${user.name},`, `${job.subject}.`],
-        action: { label: 'Settle up', url: link(job.path) },
-        unsubscribe: unsubscribe(job.payerId, 'requests'),
-      }),
-    );
-  }
-
-  return { unreadMessages, requestUpdate, settlementReminder };
-}
-
-/**
- * E-mails to users who are away, scheduled in the PostgreSQL job queue so exactly one process sends
- * each: a message still unread after the delay (one per conversation per hour), and a request
- * accepted or delivered; a daily cap per user; each kind can be turned off by a signed link.
- */
 /**
  * The job queue (when away e-mails are enabled), who is online, and where the user's preferences
  * are stored (the user row, written by its owner).
  */
-export interface EmailsDeps {
+export interface EmailsPorts {
   jobs?: JobQueue;
   presence: Presence;
   preferences: {
@@ -144,75 +58,169 @@ export interface EmailsDeps {
   };
 }
 
+/** What every e-mail use case and job worker works with. */
+type Deps = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'> & EmailsPorts;
+
+/** How often one user is e-mailed: once per conversation an hour, and a daily cap. */
+const SEND_LIMITS = {
+  perConversationSeconds: EMAIL_LIMITS.perConversationSeconds,
+  dailyCap: EMAIL_LIMITS.dailyCap,
+};
+
+const link = ({ config }: Deps, path: string) => `${config.publicUrl}${path}`;
+
+const unsubscribeLink = (deps: Deps, userId: string, kind: EmailKind) => ({
+  url: link(
+    deps,
+    `/api/email/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.config.jwtSecret, userId, kind))}`,
+  ),
+  what: kind === 'messages' ? 'unread-message' : 'request-update',
+});
+
+/** The recipient when they want this kind and are away; undefined otherwise. */
+async function awayRecipient({ db, presence }: Deps, userId: string, kind: EmailKind) {
+  const user = await repo.recipientOf(db, userId);
+  if (!user || (user.preferences ?? DEFAULT_EMAIL_PREFERENCES)[kind] === false) return undefined;
+  if ((await presence.onlineAmong([userId])).has(userId)) return undefined;
+  return user;
+}
+
+// The jobs' workers: each sends its e-mail when the recipient is away and wants that kind.
+
+async function unreadMessages(deps: Deps, { receiverId, senderId }: UnreadJob) {
+  const { db, config, mailer } = deps;
+  const delay = config.offlineEmail.unreadDelaySeconds;
+  const user = await awayRecipient(deps, receiverId, 'messages');
+  if (!user) return;
+  // Only what has waited the whole delay (a second's slack for the queue's timing).
+  const n = await repo.unreadCount(db, receiverId, senderId, new Date(Date.now() - (delay - 1) * 1000));
+  const name = await repo.nameOf(db, senderId);
+  if (n === 0 || !name) return;
+  if (
+    !(await repo.claimSend(db, { userId: receiverId, kind: 'messages', aboutUserId: senderId }, SEND_LIMITS))
+  )
+    return;
+  const subject = `You have ${n} unread ${n === 1 ? 'message' : 'messages'} from ${name}`;
+  await mailer.send(
+    awayMail({
+      to: user.email,
+      subject,
+      lines: [`Hi ${user.name},`, `${subject} on CampusRun.`],
+      action: { label: 'Open the conversation', url: link(deps, `/chat/${senderId}`) },
+      unsubscribe: unsubscribeLink(deps, receiverId, 'messages'),
+    }),
+  );
+}
+
+async function requestUpdate(deps: Deps, job: RequestJob) {
+  const { db, mailer } = deps;
+  const user = await awayRecipient(deps, job.requesterId, 'requests');
+  if (!user) return;
+  if (
+    !(await repo.claimSend(db, { userId: job.requesterId, kind: 'requests', aboutUserId: null }, SEND_LIMITS))
+  )
+    return;
+  const deliverer = (job.delivererId && (await repo.nameOf(db, job.delivererId))) || job.delivererName;
+  const subject = `${deliverer} ${job.what} your request for ${job.itemName}`;
+  await mailer.send(
+    awayMail({
+      to: user.email,
+      subject,
+      lines: [`Hi ${user.name},`, `${subject}.`],
+      action: { label: 'Open the request', url: link(deps, `/requests/${job.requestId}`) },
+      unsubscribe: unsubscribeLink(deps, job.requesterId, 'requests'),
+    }),
+  );
+}
+
+async function settlementReminder(deps: Deps, job: ReminderJob) {
+  const { db, mailer } = deps;
+  const user = await awayRecipient(deps, job.payerId, 'requests');
+  if (!user) return;
+  if (!(await repo.claimSend(db, { userId: job.payerId, kind: 'requests', aboutUserId: null }, SEND_LIMITS)))
+    return;
+  await mailer.send(
+    awayMail({
+      to: user.email,
+      subject: job.subject,
+      lines: [`Hi ${user.name},`, `${job.subject}.`],
+      action: { label: 'Settle up', url: link(deps, job.path) },
+      unsubscribe: unsubscribeLink(deps, job.payerId, 'requests'),
+    }),
+  );
+}
+
+/** Creates the queues and starts this process's workers. */
+async function start(deps: Deps) {
+  const { jobs } = deps;
+  if (!jobs) return;
+  await jobs.createQueue(UNREAD);
+  await jobs.createQueue(REQUEST);
+  await jobs.work<UnreadJob>(UNREAD, (job) => unreadMessages(deps, job));
+  await jobs.work<RequestJob>(REQUEST, (job) => requestUpdate(deps, job));
+  await jobs.createQueue(REMINDER);
+  await jobs.work<ReminderJob>(REMINDER, (job) => settlementReminder(deps, job));
+}
+
+/** Schedules the e-mails an event may call for (whether they go is decided when the job runs). */
+async function onEvent({ jobs, config }: Deps, event: AppEvent) {
+  if (!jobs) return;
+  if (event.type === 'message.created' && !event.resent) {
+    const { receiverId, senderId } = event.message;
+    await jobs.send(UNREAD, { receiverId, senderId } satisfies UnreadJob, {
+      startAfter: config.offlineEmail.unreadDelaySeconds,
+      singletonKey: `${receiverId}:${senderId}`,
+    });
+  } else if (event.type === 'request.accepted' || event.type === 'request.completed') {
+    await jobs.send(REQUEST, {
+      requesterId: event.requester.id,
+      requestId: event.requestId,
+      itemName: event.itemName,
+      delivererId: event.deliverer.id,
+      delivererName: event.deliverer.name,
+      what: event.type === 'request.accepted' ? 'accepted' : 'delivered',
+    } satisfies RequestJob);
+  } else if (event.type === 'settlement.reminded') {
+    await jobs.send(REMINDER, {
+      payerId: event.payerId,
+      subject: `Reminder: you owe ${event.payeeName} ${formatRupees(event.amount)} for ${event.title}`,
+      path: event.requestId
+        ? `/requests/${event.requestId}`
+        : event.productId
+          ? `/products/${event.productId}`
+          : '/dashboard',
+    } satisfies ReminderJob);
+  }
+}
+
+async function preferences({ db }: Deps, actor: Actor) {
+  return { preferences: (await repo.preferencesOf(db, actor.id)) ?? DEFAULT_EMAIL_PREFERENCES };
+}
+
+async function setPreferences(deps: Deps, actor: Actor, chosen: EmailPreferences) {
+  await deps.preferences.set(deps.db, actor.id, chosen);
+  return { preferences: chosen };
+}
+
+/** The unsubscribe link: answers the kind turned off, or null for a token that is not ours. */
+async function unsubscribe(deps: Deps, token: string): Promise<EmailKind | null> {
+  const read = readUnsubscribeToken(deps.config.jwtSecret, token);
+  if (!read) return null;
+  await deps.preferences.turnOff(deps.db, read.userId, read.kind);
+  deps.log.info({ kind: read.kind }, 'unsubscribed from away e-mails');
+  return read.kind;
+}
+
+/**
+ * E-mails to users who are away, scheduled in the PostgreSQL job queue so exactly one process sends
+ * each: a message still unread after the delay (one per conversation per hour), and a request
+ * accepted or delivered; a daily cap per user; each kind can be turned off by a signed link.
+ */
 export function createEmailsService(
   ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>,
-  deps: EmailsDeps,
+  ports: EmailsPorts,
 ) {
-  const { db, config, log } = ctx;
-  const delay = config.offlineEmail.unreadDelaySeconds;
-  const { unreadMessages, requestUpdate, settlementReminder } = awayMailers(ctx, deps);
-
-  return {
-    /** Creates the queues and starts this process's workers. */
-    async start() {
-      const { jobs } = deps;
-      if (!jobs) return;
-      await jobs.createQueue(UNREAD);
-      await jobs.createQueue(REQUEST);
-      await jobs.work<UnreadJob>(UNREAD, unreadMessages);
-      await jobs.work<RequestJob>(REQUEST, requestUpdate);
-      await jobs.createQueue(REMINDER);
-      await jobs.work<ReminderJob>(REMINDER, settlementReminder);
-    },
-
-    /** Schedules the e-mails an event may call for (whether they go is decided when the job runs). */
-    async onEvent(event: AppEvent) {
-      const { jobs } = deps;
-      if (!jobs) return;
-      if (event.type === 'message.created' && !event.resent) {
-        const { receiverId, senderId } = event.message;
-        await jobs.send(UNREAD, { receiverId, senderId } satisfies UnreadJob, {
-          startAfter: delay,
-          singletonKey: `${receiverId}:${senderId}`,
-        });
-      } else if (event.type === 'request.accepted' || event.type === 'request.completed') {
-        await jobs.send(REQUEST, {
-          requesterId: event.requester.id,
-          requestId: event.requestId,
-          itemName: event.itemName,
-          delivererId: event.deliverer.id,
-          delivererName: event.deliverer.name,
-          what: event.type === 'request.accepted' ? 'accepted' : 'delivered',
-        } satisfies RequestJob);
-      } else if (event.type === 'settlement.reminded') {
-        await jobs.send(REMINDER, {
-          payerId: event.payerId,
-          subject: `Reminder: you owe ${event.payeeName} ${formatRupees(event.amount)} for ${event.title}`,
-          path: event.requestId
-            ? `/requests/${event.requestId}`
-            : event.productId
-              ? `/products/${event.productId}`
-              : '/dashboard',
-        } satisfies ReminderJob);
-      }
-    },
-
-    async preferences(actor: Actor) {
-      return { preferences: (await repo.preferencesOf(db, actor.id)) ?? DEFAULT_EMAIL_PREFERENCES };
-    },
-    async setPreferences(actor: Actor, preferences: EmailPreferences) {
-      await deps.preferences.set(db, actor.id, preferences);
-      return { preferences };
-    },
-
-    /** The unsubscribe link: answers the kind turned off, or null for a token that is not ours. */
-    async unsubscribe(token: string): Promise<EmailKind | null> {
-      const read = readUnsubscribeToken(config.jwtSecret, token);
-      if (!read) return null;
-      await deps.preferences.turnOff(db, read.userId, read.kind);
-      log.info({ kind: read.kind }, 'unsubscribed from away e-mails');
-      return read.kind;
-    },
-  };
+  const deps: Deps = { db: ctx.db, config: ctx.config, mailer: ctx.mailer, log: ctx.log, ...ports };
+  return bindUseCases(deps, { start, onEvent, preferences, setPreferences, unsubscribe });
 }
 export type EmailsService = ReturnType<typeof createEmailsService>;

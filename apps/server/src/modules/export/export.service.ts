@@ -6,6 +6,8 @@ import { unauthorized } from '../../lib/errors';
 import { createUploadLinks } from '../../lib/upload-links';
 import * as present from './export.presenter';
 import * as repo from './export.repo';
+import type { Limiter } from '../../lib/rate-limit';
+import { bindUseCases } from '../../lib/use-cases';
 
 /** A section's rows as they are written: a list read at once, or pages read one after another. */
 type Rows = Iterable<unknown> | AsyncIterable<unknown>;
@@ -16,17 +18,15 @@ const CHUNK = 64 * 1024;
 /** The download's file name: 'campusrun-data-2026-11-27.json' (the date in UTC). */
 const exportFileName = (at: Date) => `campusrun-data-${at.toISOString().slice(0, 10)}.json`;
 
-/**
- * "Download my data": one JSON document of everything CampusRun keeps about the member, written a
- * section at a time as each is read, so the whole of it is never held in memory.
- */
-export function createExportService(ctx: Pick<AppContext, 'db' | 'limiter' | 'storage' | 'config' | 'log'>) {
-  const { db } = ctx;
-  const limit = ctx.limiter('data-export', { points: EXPORT_LIMITS.perHour, duration: 3600 });
-  const urls: present.ExportUrls = { storage: ctx.storage, links: createUploadLinks(ctx.config.jwtSecret) };
+/** What the download works with: the database, its hourly budget and the photos' addresses. */
+interface Deps extends Pick<AppContext, 'db' | 'log'> {
+  limit: Limiter;
+  urls: present.ExportUrls;
+}
 
-  /** The sections after the profile, in the order they are written, each read only when its turn comes. */
-  const sections = (userId: string): [string, () => Promise<Rows> | Rows][] => [
+/** The sections after the profile, in the order they are written, each read only when its turn comes. */
+function sections({ db, urls }: Deps, userId: string): [string, () => Promise<Rows> | Rows][] {
+  return [
     ['requests', async () => (await repo.requestsAsRequester(db, userId)).map(present.presentOwnRequest)],
     ['deliveries', async () => (await repo.requestsAsDeliverer(db, userId)).map(present.presentDelivery)],
     ['trips', async () => (await repo.tripsAsRunner(db, userId)).map(present.presentTrip)],
@@ -44,40 +44,52 @@ export function createExportService(ctx: Pick<AppContext, 'db' | 'limiter' | 'st
     ['disputes', async () => (await repo.disputesOf(db, userId)).map(present.presentDispute)],
     ['sessions', async () => (await repo.sessionsOf(db, userId)).map(present.presentSession)],
   ];
+}
 
-  async function* document(account: repo.AccountRow, at: Date): AsyncGenerator<string> {
-    const profile = present.presentProfile(account);
-    yield `{"exportedAt":${JSON.stringify(at.toISOString())},"profile":${JSON.stringify(profile)}`;
-    for (const [name, read] of sections(account.id)) {
-      let chunk = `,${JSON.stringify(name)}:[`;
-      let first = true;
-      for await (const row of await read()) {
-        chunk += (first ? '' : ',') + JSON.stringify(row);
-        first = false;
-        if (chunk.length >= CHUNK) {
-          yield chunk;
-          chunk = '';
-        }
+async function* document(deps: Deps, account: repo.AccountRow, at: Date): AsyncGenerator<string> {
+  const profile = present.presentProfile(account);
+  yield `{"exportedAt":${JSON.stringify(at.toISOString())},"profile":${JSON.stringify(profile)}`;
+  for (const [name, read] of sections(deps, account.id)) {
+    let chunk = `,${JSON.stringify(name)}:[`;
+    let first = true;
+    for await (const row of await read()) {
+      chunk += (first ? '' : ',') + JSON.stringify(row);
+      first = false;
+      if (chunk.length >= CHUNK) {
+        yield chunk;
+        chunk = '';
       }
-      yield `${chunk}]`;
     }
-    yield `,"emailPreferences":${JSON.stringify(profile.emailPreferences)}}\n`;
+    yield `${chunk}]`;
   }
+  yield `,"emailPreferences":${JSON.stringify(profile.emailPreferences)}}\n`;
+}
 
-  return {
-    /**
-     * Counts the download (at most EXPORT_LIMITS.perHour an hour) before any of it is read, then
-     * answers the file's name and its body, which reads the sections as it is sent.
-     */
-    async start(actor: Actor, at = new Date()) {
-      await limit.consume(actor.id, EXPORT_MESSAGES.tooMany);
-      const account = await repo.findAccount(db, actor.id);
-      if (!account) throw unauthorized();
-      const body = Readable.from(document(account, at), { objectMode: false });
-      body.on('error', (err) => ctx.log.error({ err, userId: actor.id }, 'data download failed'));
-      return { fileName: exportFileName(at), body };
-    },
+/**
+ * Counts the download (at most EXPORT_LIMITS.perHour an hour) before any of it is read, then
+ * answers the file's name and its body, which reads the sections as it is sent.
+ */
+async function start(deps: Deps, actor: Actor, at = new Date()) {
+  await deps.limit.consume(actor.id, EXPORT_MESSAGES.tooMany);
+  const account = await repo.findAccount(deps.db, actor.id);
+  if (!account) throw unauthorized();
+  const body = Readable.from(document(deps, account, at), { objectMode: false });
+  body.on('error', (err) => deps.log.error({ err, userId: actor.id }, 'data download failed'));
+  return { fileName: exportFileName(at), body };
+}
+
+/**
+ * "Download my data": one JSON document of everything CampusRun keeps about the member, written a
+ * section at a time as each is read, so the whole of it is never held in memory.
+ */
+export function createExportService(ctx: Pick<AppContext, 'db' | 'limiter' | 'storage' | 'config' | 'log'>) {
+  const deps: Deps = {
+    db: ctx.db,
+    log: ctx.log,
+    limit: ctx.limiter('data-export', { points: EXPORT_LIMITS.perHour, duration: 3600 }),
+    urls: { storage: ctx.storage, links: createUploadLinks(ctx.config.jwtSecret) },
   };
+  return bindUseCases(deps, { start });
 }
 export type ExportService = ReturnType<typeof createExportService>;
 

@@ -8,6 +8,7 @@ import { admit } from './auth.admission';
 import * as repo from './auth.repo';
 import { presentSelf } from './auth.presenter';
 import { startSession } from './session.service';
+import { bindUseCases } from '../../lib/use-cases';
 
 /** The cookie holding the state, nonce and PKCE verifier between the redirect and the callback. */
 export const OIDC_COOKIE = 'campusrun_oidc';
@@ -22,11 +23,10 @@ const TRANSACTION_TTL_SECONDS = 600;
 export const EXCHANGE_COOKIE = 'campusrun_google';
 export const EXCHANGE_TTL_SECONDS = 60;
 
-export type GoogleResult = { ok: true; code: string; cookie: string } | { ok: false; reason: string };
+type GoogleResult = { ok: true; code: string; cookie: string } | { ok: false; reason: string };
 
 /** What the sign-in steps work with: keys, the one-use limiters and the provider's configuration. */
-interface GoogleDeps {
-  ctx: AppContext;
+interface Deps extends Pick<AppContext, 'db' | 'config' | 'log' | 'events' | 'jwt'> {
   redirectUri: string;
   cookieKey: Uint8Array;
   exchangeKey: Uint8Array;
@@ -62,7 +62,7 @@ function lazyConfiguration(google: AppContext['config']['google']) {
 }
 
 /** The provider's authorization URL and the sealed transaction for the cookie. */
-async function start({ configuration, redirectUri, cookieKey }: GoogleDeps) {
+async function start({ configuration, redirectUri, cookieKey }: Deps) {
   const { oidc, cfg } = await configuration();
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -84,9 +84,8 @@ async function start({ configuration, redirectUri, cookieKey }: GoogleDeps) {
 }
 
 /** Completes the flow from the callback URL; links or creates the account and issues our token. */
-async function finish(deps: GoogleDeps, callbackUrl: URL, sealed: string | undefined): Promise<GoogleResult> {
-  const { ctx, configuration, cookieKey, exchangeKey, usedStates } = deps;
-  const { config, db, log } = ctx;
+async function finish(deps: Deps, callbackUrl: URL, sealed: string | undefined): Promise<GoogleResult> {
+  const { config, db, log, configuration, cookieKey, exchangeKey, usedStates } = deps;
   try {
     if (!sealed) return { ok: false, reason: 'missing transaction cookie' };
     const { payload } = await jwtVerify(sealed, cookieKey, { algorithms: ['HS256'] });
@@ -140,13 +139,8 @@ async function finish(deps: GoogleDeps, callbackUrl: URL, sealed: string | undef
  * Trades the callback's one-time code for a session (a new signed-in device), once, and only in
  * the browser that holds the matching cookie. Answers null for anything else.
  */
-async function exchange(
-  { ctx, exchangeKey, usedCodes }: GoogleDeps,
-  code: string,
-  sealed: string | undefined,
-  userAgent?: string,
-) {
-  const { config, db } = ctx;
+async function exchange(deps: Deps, code: string, sealed: string | undefined, userAgent?: string) {
+  const { config, db, exchangeKey, usedCodes } = deps;
   if (!sealed) return null;
   let claims: { sub?: string; ch?: unknown };
   try {
@@ -159,9 +153,9 @@ async function exchange(
   if (!(await usedCodes.tryConsume(codeHash))) return null;
   const found = await repo.findUserById(db, claims.sub);
   if (!found?.isVerified) return null;
-  const user = await admit(ctx, config, found);
+  const user = await admit(deps, config, found);
   return {
-    token: await startSession(ctx, user, userAgent),
+    token: await startSession(deps, user, userAgent),
     user: presentSelf(user),
     completeProfile: !user.isProfileComplete,
   };
@@ -198,10 +192,16 @@ async function linkOrCreate(
 }
 
 /** Google sign-in: OpenID Connect authorization code flow with PKCE, state and nonce. */
-export function createGoogleService(ctx: AppContext) {
-  const { config } = ctx;
-  const deps: GoogleDeps = {
-    ctx,
+export function createGoogleService(
+  ctx: Pick<AppContext, 'db' | 'config' | 'log' | 'events' | 'jwt' | 'limiter'>,
+) {
+  const { db, config, log, events, jwt } = ctx;
+  const deps: Deps = {
+    db,
+    config,
+    log,
+    events,
+    jwt,
     redirectUri: `${config.publicUrl}/api/auth/google/callback`,
     cookieKey: new TextEncoder().encode(`${config.jwtSecret}:oidc`),
     exchangeKey: new TextEncoder().encode(`${config.jwtSecret}:google-exchange`),
@@ -212,12 +212,6 @@ export function createGoogleService(ctx: AppContext) {
     configuration: lazyConfiguration(config.google),
   };
 
-  return {
-    enabled: Boolean(config.google),
-    exchange: (code: string, sealed: string | undefined, userAgent?: string) =>
-      exchange(deps, code, sealed, userAgent),
-    start: () => start(deps),
-    finish: (callbackUrl: URL, sealed: string | undefined) => finish(deps, callbackUrl, sealed),
-  };
+  return { enabled: Boolean(config.google), ...bindUseCases(deps, { exchange, start, finish }) };
 }
 export type GoogleService = ReturnType<typeof createGoogleService>;

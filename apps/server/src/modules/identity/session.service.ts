@@ -5,6 +5,7 @@ import type { AppContext } from '../../lib/app-context';
 import { notFound, unauthorized } from '../../lib/errors';
 import * as sessionRepo from './session.repo';
 import { presentSession } from './session.presenter';
+import { bindUseCases } from '../../lib/use-cases';
 
 /** Longest user agent kept for a session. */
 const USER_AGENT_MAX = 300;
@@ -74,43 +75,47 @@ export async function renewSession(
   return ctx.jwt.sign({ sub: user.id, tv: user.tokenVersion, sid: sessionId }, exp);
 }
 
+type Deps = Pick<AppContext, 'db' | 'events'>;
+
+function sessionOf(actor: Actor) {
+  if (!actor.sessionId) throw unauthorized();
+  return actor.sessionId;
+}
+
+/** Ends the caller's session only; the account's other devices stay signed in. */
+async function logout(deps: Deps, actor: Actor) {
+  const sessionId = sessionOf(actor);
+  if (await sessionRepo.deleteSession(deps.db, actor.id, sessionId))
+    await announceSessionsRevoked(deps, actor.id, sessionId);
+  return { message: SESSION_MESSAGES.loggedOut };
+}
+
+/** Ends every session of the account, this one included. */
+async function logoutAll(deps: Deps, actor: Actor) {
+  if (await sessionRepo.endAllSessions(deps.db, actor.id)) await announceSessionsRevoked(deps, actor.id);
+  return { message: SESSION_MESSAGES.loggedOutEverywhere };
+}
+
+/** The account's signed-in devices, most recently used first. */
+async function list({ db }: Deps, actor: Actor) {
+  const rows = await sessionRepo.listLiveSessions(db, actor.id);
+  return { sessions: rows.map((row) => presentSession(row, actor.sessionId)) };
+}
+
+/** Ends one session of the caller's own account; another account's is not found. */
+async function end(deps: Deps, actor: Actor, sessionId: string) {
+  if (!(await sessionRepo.deleteSession(deps.db, actor.id, sessionId)))
+    throw notFound(SESSION_MESSAGES.notFound);
+  await announceSessionsRevoked(deps, actor.id, sessionId);
+  return { message: SESSION_MESSAGES.ended };
+}
+
 /**
  * Signing out. A bearer token cannot be taken back from a device, so its session row is ended
  * instead: one device (this one or another of the account's), or every one at once.
  */
 export function createSessionService(ctx: Pick<AppContext, 'db' | 'events'>) {
-  const sessionOf = (actor: Actor) => {
-    if (!actor.sessionId) throw unauthorized();
-    return actor.sessionId;
-  };
-  return {
-    /** Ends the caller's session only; the account's other devices stay signed in. */
-    async logout(actor: Actor) {
-      const sessionId = sessionOf(actor);
-      if (await sessionRepo.deleteSession(ctx.db, actor.id, sessionId))
-        await announceSessionsRevoked(ctx, actor.id, sessionId);
-      return { message: SESSION_MESSAGES.loggedOut };
-    },
-
-    /** Ends every session of the account, this one included. */
-    async logoutAll(actor: Actor) {
-      if (await sessionRepo.endAllSessions(ctx.db, actor.id)) await announceSessionsRevoked(ctx, actor.id);
-      return { message: SESSION_MESSAGES.loggedOutEverywhere };
-    },
-
-    /** The account's signed-in devices, most recently used first. */
-    async list(actor: Actor) {
-      const rows = await sessionRepo.listLiveSessions(ctx.db, actor.id);
-      return { sessions: rows.map((row) => presentSession(row, actor.sessionId)) };
-    },
-
-    /** Ends one session of the caller's own account; another account's is not found. */
-    async end(actor: Actor, sessionId: string) {
-      if (!(await sessionRepo.deleteSession(ctx.db, actor.id, sessionId)))
-        throw notFound(SESSION_MESSAGES.notFound);
-      await announceSessionsRevoked(ctx, actor.id, sessionId);
-      return { message: SESSION_MESSAGES.ended };
-    },
-  };
+  const deps: Deps = { db: ctx.db, events: ctx.events };
+  return bindUseCases(deps, { logout, logoutAll, list, end });
 }
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -14,8 +14,9 @@ import { pageOf } from '../../lib/lists';
 import { createUploadLinks } from '../../lib/upload-links';
 import { presentReport } from './moderation.presenter';
 import * as repo from './moderation.repo';
+import { bindUseCases } from '../../lib/use-cases';
 
-type ModerationContext = Pick<AppContext, 'db' | 'events' | 'storage' | 'config'> & {
+type Context = Pick<AppContext, 'db' | 'events' | 'storage' | 'config'> & {
   log: Pick<AppContext['log'], 'error'>;
 };
 
@@ -30,7 +31,7 @@ type SetModeration = (
  * What a decision changes in other features' tables, each written by its owner inside the
  * decision's transaction (handed in by the composition root).
  */
-export interface ModerationDeps {
+export interface ModerationPorts {
   /** Closes every open report on the target; answers those closed. */
   closeReports(
     tx: Executor,
@@ -48,17 +49,18 @@ export interface ModerationDeps {
   liftSuspension(tx: Executor, id: string): Promise<boolean>;
 }
 
+/** What every moderation use case works with; `urls` shows a report's photos. */
+interface Deps extends Pick<AppContext, 'db' | 'events' | 'storage'>, ModerationPorts {
+  log: Pick<AppContext['log'], 'error'>;
+  urls: { storage: AppContext['storage']; links: ReturnType<typeof createUploadLinks> };
+}
+
 /**
  * Closes the report (and every open one on its target) with the decision and logs it in one
  * transaction; open screens and other processes are told afterwards.
  */
-async function act(
-  { db, events, storage, log }: ModerationContext,
-  deps: ModerationDeps,
-  actor: Actor,
-  reportId: string,
-  body: ModerateReportBody,
-) {
+async function act(deps: Deps, actor: Actor, reportId: string, body: ModerateReportBody) {
+  const { db, events, storage, log } = deps;
   const report = await repo.findReport(db, reportId);
   if (!report) throw notFound(MODERATION_MESSAGES.reportNotFound);
   if (report.status !== 'open') throw conflict(MODERATION_MESSAGES.closed);
@@ -127,64 +129,66 @@ async function act(
   return { message: MODERATION_MESSAGES.done[body.action] };
 }
 
+/** The report queue, with a preview of each target. */
+async function reports({ db, urls }: Deps, status: ReportStatus, limit: number, cursor?: string) {
+  const rows = await repo.listReports(db, status, limit, cursor);
+  const { items, nextCursor } = pageOf(rows, limit, (r) => r.cursor);
+  const found: ModerationReport[] = [];
+  for (const row of items) {
+    const r = row.report;
+    const details = await repo.targetDetails(db, r.targetType, r.targetId, r.targetOwnerId);
+    found.push(presentReport(row, details, urls));
+  }
+  return { reports: found, nextCursor };
+}
+
+/** Lifts a suspension, logged. */
+async function unsuspend(deps: Deps, actor: Actor, userId: string, reason: string) {
+  const { db, events } = deps;
+  if (!(await repo.userExists(db, userId))) throw notFound(MODERATION_MESSAGES.userNotFound);
+  await db.transaction(async (tx) => {
+    if (!(await deps.liftSuspension(tx, userId))) throw conflict(MODERATION_MESSAGES.notSuspended);
+    await repo.logAction(tx, {
+      moderatorId: actor.id,
+      action: 'unsuspend',
+      targetType: 'user',
+      targetId: userId,
+      reason,
+    });
+  });
+  await events.emit({ type: 'user.updated', userId });
+  return { message: MODERATION_MESSAGES.done.unsuspend };
+}
+
+/** The append-only log of every action, newest first. */
+async function actions({ db }: Deps, limit: number, cursor?: string) {
+  const rows = await repo.listActions(db, limit, cursor);
+  const { items, nextCursor } = pageOf(rows, limit, (r) => r.cursor);
+  return {
+    actions: items.map(({ action: a, moderatorName }) => ({
+      id: a.id,
+      moderator: { id: a.moderatorId, name: moderatorName },
+      action: a.action,
+      targetType: a.targetType,
+      targetId: a.targetId,
+      reason: a.reason,
+      days: a.days,
+      createdAt: a.createdAt.toISOString(),
+    })),
+    nextCursor,
+  };
+}
+
 /**
  * Campus moderation: the report queue with a preview of each target, the three decisions (dismiss,
  * remove, suspend), lifting a suspension, and the append-only log of every action. Each decision
  * and its log row commit together; open screens and other processes are told afterwards, and a
  * removed photo message's file is deleted then (its link answers 404 from that moment).
  */
-export function createModerationService(ctx: ModerationContext, deps: ModerationDeps) {
-  const { db, events, storage } = ctx;
+export function createModerationService(ctx: Context, ports: ModerationPorts) {
+  const { db, events, storage, log } = ctx;
   const urls = { storage, links: createUploadLinks(ctx.config.jwtSecret) };
-
-  return {
-    async reports(status: ReportStatus, limit: number, cursor?: string) {
-      const rows = await repo.listReports(db, status, limit, cursor);
-      const { items, nextCursor } = pageOf(rows, limit, (r) => r.cursor);
-      const reports: ModerationReport[] = [];
-      for (const row of items) {
-        const r = row.report;
-        const details = await repo.targetDetails(db, r.targetType, r.targetId, r.targetOwnerId);
-        reports.push(presentReport(row, details, urls));
-      }
-      return { reports, nextCursor };
-    },
-
-    act: (actor: Actor, reportId: string, body: ModerateReportBody) => act(ctx, deps, actor, reportId, body),
-
-    async unsuspend(actor: Actor, userId: string, reason: string) {
-      if (!(await repo.userExists(db, userId))) throw notFound(MODERATION_MESSAGES.userNotFound);
-      await db.transaction(async (tx) => {
-        if (!(await deps.liftSuspension(tx, userId))) throw conflict(MODERATION_MESSAGES.notSuspended);
-        await repo.logAction(tx, {
-          moderatorId: actor.id,
-          action: 'unsuspend',
-          targetType: 'user',
-          targetId: userId,
-          reason,
-        });
-      });
-      await events.emit({ type: 'user.updated', userId });
-      return { message: MODERATION_MESSAGES.done.unsuspend };
-    },
-
-    async actions(limit: number, cursor?: string) {
-      const rows = await repo.listActions(db, limit, cursor);
-      const { items, nextCursor } = pageOf(rows, limit, (r) => r.cursor);
-      return {
-        actions: items.map(({ action: a, moderatorName }) => ({
-          id: a.id,
-          moderator: { id: a.moderatorId, name: moderatorName },
-          action: a.action,
-          targetType: a.targetType,
-          targetId: a.targetId,
-          reason: a.reason,
-          days: a.days,
-          createdAt: a.createdAt.toISOString(),
-        })),
-        nextCursor,
-      };
-    },
-  };
+  const deps: Deps = { db, events, storage, log, urls, ...ports };
+  return bindUseCases(deps, { reports, act, unsuspend, actions });
 }
 export type ModerationService = ReturnType<typeof createModerationService>;

@@ -5,30 +5,37 @@ import { pageOf } from '../../lib/lists';
 import { notFound } from '../../lib/errors';
 import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repo';
+import { bindUseCases } from '../../lib/use-cases';
+
+type Deps = Pick<AppContext, 'db'>;
+
+/** A notification as its owner sees it (without their own id). */
+function present(row: repo.NotificationRow) {
+  const { userId: _owner, ...rest } = presentNotification(row);
+  return rest;
+}
+
+async function list({ db }: Deps, actor: Actor, q: { limit: number; cursor?: string }) {
+  const rows = await repo.listNotifications(db, actor.id, q.limit, q.cursor);
+  const { items, nextCursor } = pageOf(rows, q.limit, (r) => r.cursor);
+  const unreadCount = await repo.countUnread(db, actor.id);
+  return { notifications: items.map((r) => present(r.notification)), unreadCount, nextCursor };
+}
+
+async function readAll({ db }: Deps, actor: Actor) {
+  await repo.markAllRead(db, actor.id);
+  return { message: NOTIFICATION_MESSAGES.allRead };
+}
+
+async function readOne({ db }: Deps, actor: Actor, id: string) {
+  const row = await repo.markOneRead(db, actor.id, id);
+  if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  return { notification: present(row) };
+}
 
 /** The owner's view of their notifications. */
 export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
-  const { db } = ctx;
-  const present = (row: repo.NotificationRow) => {
-    const { userId: _owner, ...rest } = presentNotification(row);
-    return rest;
-  };
-  return {
-    async list(actor: Actor, q: { limit: number; cursor?: string }) {
-      const rows = await repo.listNotifications(db, actor.id, q.limit, q.cursor);
-      const { items, nextCursor } = pageOf(rows, q.limit, (r) => r.cursor);
-      const unreadCount = await repo.countUnread(db, actor.id);
-      return { notifications: items.map((r) => present(r.notification)), unreadCount, nextCursor };
-    },
-    async readAll(actor: Actor) {
-      await repo.markAllRead(db, actor.id);
-      return { message: NOTIFICATION_MESSAGES.allRead };
-    },
-    async readOne(actor: Actor, id: string) {
-      const row = await repo.markOneRead(db, actor.id, id);
-      if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
-      return { notification: present(row) };
-    },
-  };
+  const deps: Deps = { db: ctx.db };
+  return bindUseCases(deps, { list, readAll, readOne });
 }
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

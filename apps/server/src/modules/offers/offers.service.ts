@@ -12,9 +12,10 @@ import { isBlockedBetween, notBlockedAmong } from '../../lib/listing-visibility'
 import { formatRupees, toPaise, toRupees } from '../../lib/money';
 import { presentOffer } from './offers.presenter';
 import * as repo from './offers.repo';
+import { bindUseCases } from '../../lib/use-cases';
 
 /** What offers need of other features (composed in the app). */
-export interface OffersDeps {
+export interface OffersPorts {
   /** Posts the offer card into the buyer–seller chat. */
   chat: {
     post(
@@ -30,10 +31,11 @@ export interface OffersDeps {
 
 const rupees = (paise: number) => formatRupees(toRupees(paise));
 
-type OffersContext = Pick<AppContext, 'db' | 'events'>;
+/** What every offer use case works with. */
+type Deps = Pick<AppContext, 'db' | 'events'> & OffersPorts;
 
 /** Pushes these offers, as they are now, to their buyers and the seller; answers them presented. */
-async function announce({ db, events }: OffersContext, ids: string[], sellerId: string) {
+async function announce({ db, events }: Deps, ids: string[], sellerId: string) {
   const found = await repo.findOffers(db, ids);
   for (const offer of found)
     await events.emit({ type: 'offer.updated', offer: presentOffer(offer), sellerId });
@@ -45,7 +47,7 @@ const presented = (found: repo.OfferView[], id: string) => presentOffer(found.fi
  * The product, unless it answers 404 to the actor: removed by a moderator, or its seller is
  * suspended (for everyone but moderators).
  */
-async function shownProduct(db: OffersContext['db'], actor: Actor, productId: string) {
+async function shownProduct(db: Deps['db'], actor: Actor, productId: string) {
   const product = await repo.findProduct(db, productId);
   if (!product || product.moderation === 'removed' || (product.sellerSuspended && !actor.isModerator))
     throw notFound(PRODUCT_MESSAGES.notFound);
@@ -53,11 +55,11 @@ async function shownProduct(db: OffersContext['db'], actor: Actor, productId: st
 }
 
 /** No offer is made, accepted or declined between two users of whom either blocks the other. */
-async function assertNotBlocked(db: OffersContext['db'], a: string, b: string) {
+async function assertNotBlocked(db: Deps['db'], a: string, b: string) {
   if (await isBlockedBetween(db, a, b)) throw forbidden(BLOCK_MESSAGES.cannotOffer);
 }
 
-async function offerWithProduct(db: OffersContext['db'], id: string) {
+async function offerWithProduct(db: Deps['db'], id: string) {
   const offer = await repo.findOffer(db, id);
   if (!offer) throw notFound(OFFER_MESSAGES.notFound);
   const product = await repo.findProduct(db, offer.productId);
@@ -67,7 +69,7 @@ async function offerWithProduct(db: OffersContext['db'], id: string) {
 
 /** Notifies `userIds` of something `fromId` did, but none of them who blocks `fromId` or is blocked by them. */
 async function notice(
-  { db, events }: OffersContext,
+  { db, events }: Deps,
   fromId: string,
   to: string[],
   productId: string,
@@ -82,132 +84,128 @@ async function notice(
     });
 }
 
-/** The buyer's side: making an offer, reading the offers, withdrawing one. */
-function buyerMethods(ctx: OffersContext, { chat }: OffersDeps) {
-  const { db } = ctx;
-  return {
-    /** POST /products/{id}/offers. */
-    async make(
-      actor: Actor,
-      productId: string,
-      amountRupees: number,
-    ): Promise<{ offer: Offer; message: string }> {
-      const product = await shownProduct(db, actor, productId);
-      if (product.sellerId === actor.id) throw forbidden(OFFER_MESSAGES.ownProduct);
-      if (product.status !== 'available' || product.moderation !== 'visible')
-        throw conflict(OFFER_MESSAGES.notAvailable);
-      const amount = toPaise(amountRupees);
-      if (amount > product.price * OFFER_LIMITS.maxTimesPrice)
-        throw fieldError('amount', OFFER_MESSAGES.amountMax);
-      await assertNotBlocked(db, actor.id, product.sellerId);
-      let id: string;
-      try {
-        id = await repo.insertOffer(db, { productId, buyerId: actor.id, amount });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(OFFER_MESSAGES.pendingExists);
-        throw err;
-      }
-      const offer = presented(await announce(ctx, [id], product.sellerId), id);
-      await chat.post(actor, {
-        receiverId: product.sellerId,
-        content: `Offered ${rupees(amount)} for ${product.name}`,
-        productId,
-        offerId: id,
-      });
-      return { offer, message: OFFER_MESSAGES.made };
-    },
+// The buyer's side: making an offer, reading the offers, withdrawing one.
 
-    /** GET /products/{id}/offers: the seller sees every offer, anyone else their own. */
-    async list(actor: Actor, productId: string) {
-      const product = await shownProduct(db, actor, productId);
-      const rows = await repo.listOffers(db, productId, product.sellerId === actor.id ? undefined : actor.id);
-      return { offers: rows.map(presentOffer) };
-    },
-
-    /** PUT /offers/{id}/withdraw: the buyer. */
-    async withdraw(actor: Actor, id: string) {
-      const { offer, product } = await offerWithProduct(db, id);
-      if (offer.buyerId !== actor.id) throw forbidden(OFFER_MESSAGES.notBuyerOfOffer);
-      if (!(await repo.closeOffer(db, id, 'withdrawn'))) throw conflict(OFFER_MESSAGES.notPending);
-      const changed = await announce(ctx, [id], product.sellerId);
-      // A withdrawal is allowed across a block (it ends an offer), but the seller is not told of it then.
-      await notice(
-        ctx,
-        actor.id,
-        [product.sellerId],
-        product.id,
-        `${actor.name} withdrew their offer for ${product.name}`,
-      );
-      return { offer: presented(changed, id), message: OFFER_MESSAGES.withdrawn };
-    },
-  };
+/** POST /products/{id}/offers: the buyer makes an offer, posted as a card into their chat with the seller. */
+async function make(
+  deps: Deps,
+  actor: Actor,
+  productId: string,
+  amountRupees: number,
+): Promise<{ offer: Offer; message: string }> {
+  const { db } = deps;
+  const product = await shownProduct(db, actor, productId);
+  if (product.sellerId === actor.id) throw forbidden(OFFER_MESSAGES.ownProduct);
+  if (product.status !== 'available' || product.moderation !== 'visible')
+    throw conflict(OFFER_MESSAGES.notAvailable);
+  const amount = toPaise(amountRupees);
+  if (amount > product.price * OFFER_LIMITS.maxTimesPrice)
+    throw fieldError('amount', OFFER_MESSAGES.amountMax);
+  await assertNotBlocked(db, actor.id, product.sellerId);
+  let id: string;
+  try {
+    id = await repo.insertOffer(db, { productId, buyerId: actor.id, amount });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(OFFER_MESSAGES.pendingExists);
+    throw err;
+  }
+  const offer = presented(await announce(deps, [id], product.sellerId), id);
+  await deps.chat.post(actor, {
+    receiverId: product.sellerId,
+    content: `Offered ${rupees(amount)} for ${product.name}`,
+    productId,
+    offerId: id,
+  });
+  return { offer, message: OFFER_MESSAGES.made };
 }
 
-/** The seller's side: accepting or declining an offer, and the offers a status change closes. */
-function sellerMethods(ctx: OffersContext, { products, productWrites }: OffersDeps) {
-  const { db } = ctx;
-  return {
-    /** PUT /offers/{id}/accept: the seller; atomic per product. */
-    async accept(actor: Actor, id: string) {
-      const { offer, product } = await offerWithProduct(db, id);
-      if (product.sellerId !== actor.id) throw forbidden(OFFER_MESSAGES.notSellerOfOffer);
-      await assertNotBlocked(db, actor.id, offer.buyerId);
-      const outcome = await repo.acceptOffer(db, productWrites, id, product.id);
-      if (!outcome.ok)
-        throw conflict(
-          outcome.reason === 'notPending' ? OFFER_MESSAGES.notPending : OFFER_MESSAGES.notAvailable,
-        );
-      const changed = await announce(ctx, [id, ...outcome.declined], actor.id);
-      await products.reservedByOffer(product.id, offer.buyerId);
-      await notice(
-        ctx,
-        actor.id,
-        [offer.buyerId],
-        product.id,
-        `${actor.name} accepted your offer of ${rupees(offer.amount)} for ${product.name}. ${OFFER_MESSAGES.nextStep}`,
-      );
-      const declinedBuyers = changed.filter((o) => o.id !== id).map((o) => o.buyerId);
-      await notice(
-        ctx,
-        actor.id,
-        declinedBuyers,
-        product.id,
-        `Your offer for ${product.name} was declined: it is reserved for another buyer`,
-      );
-      return { offer: presented(changed, id), message: OFFER_MESSAGES.accepted };
-    },
+/** GET /products/{id}/offers: the seller sees every offer, anyone else their own. */
+async function list({ db }: Deps, actor: Actor, productId: string) {
+  const product = await shownProduct(db, actor, productId);
+  const rows = await repo.listOffers(db, productId, product.sellerId === actor.id ? undefined : actor.id);
+  return { offers: rows.map(presentOffer) };
+}
 
-    /** PUT /offers/{id}/decline: the seller. */
-    async decline(actor: Actor, id: string) {
-      const { offer, product } = await offerWithProduct(db, id);
-      if (product.sellerId !== actor.id) throw forbidden(OFFER_MESSAGES.notSellerOfOffer);
-      await assertNotBlocked(db, actor.id, offer.buyerId);
-      if (!(await repo.closeOffer(db, id, 'declined'))) throw conflict(OFFER_MESSAGES.notPending);
-      const changed = await announce(ctx, [id], actor.id);
-      await notice(
-        ctx,
-        actor.id,
-        [offer.buyerId],
-        product.id,
-        `${actor.name} declined your offer of ${rupees(offer.amount)} for ${product.name}`,
-      );
-      return { offer: presented(changed, id), message: OFFER_MESSAGES.declined };
-    },
+/** PUT /offers/{id}/withdraw: the buyer. */
+async function withdraw(deps: Deps, actor: Actor, id: string) {
+  const { db } = deps;
+  const { offer, product } = await offerWithProduct(db, id);
+  if (offer.buyerId !== actor.id) throw forbidden(OFFER_MESSAGES.notBuyerOfOffer);
+  if (!(await repo.closeOffer(db, id, 'withdrawn'))) throw conflict(OFFER_MESSAGES.notPending);
+  const changed = await announce(deps, [id], product.sellerId);
+  // A withdrawal is allowed across a block (it ends an offer), but the seller is not told of it then.
+  await notice(
+    deps,
+    actor.id,
+    [product.sellerId],
+    product.id,
+    `${actor.name} withdrew their offer for ${product.name}`,
+  );
+  return { offer: presented(changed, id), message: OFFER_MESSAGES.withdrawn };
+}
 
-    /**
-     * The seller changed the product's status: once sold, its pending offers are declined; once
-     * available again, the accepted one (the reservation) is.
-     */
-    async productStatusChanged(
-      productId: string,
-      sellerId: string,
-      status: 'available' | 'reserved' | 'sold',
-    ) {
-      if (status === 'reserved') return;
-      const declined = await repo.declineOffersOf(db, productId, status === 'sold' ? 'pending' : 'accepted');
-      await announce(ctx, declined, sellerId);
-    },
-  };
+// The seller's side: accepting or declining an offer, and the offers a status change closes.
+
+/** PUT /offers/{id}/accept: the seller; atomic per product. */
+async function accept(deps: Deps, actor: Actor, id: string) {
+  const { db } = deps;
+  const { offer, product } = await offerWithProduct(db, id);
+  if (product.sellerId !== actor.id) throw forbidden(OFFER_MESSAGES.notSellerOfOffer);
+  await assertNotBlocked(db, actor.id, offer.buyerId);
+  const outcome = await repo.acceptOffer(db, deps.productWrites, id, product.id);
+  if (!outcome.ok)
+    throw conflict(outcome.reason === 'notPending' ? OFFER_MESSAGES.notPending : OFFER_MESSAGES.notAvailable);
+  const changed = await announce(deps, [id, ...outcome.declined], actor.id);
+  await deps.products.reservedByOffer(product.id, offer.buyerId);
+  await notice(
+    deps,
+    actor.id,
+    [offer.buyerId],
+    product.id,
+    `${actor.name} accepted your offer of ${rupees(offer.amount)} for ${product.name}. ${OFFER_MESSAGES.nextStep}`,
+  );
+  const declinedBuyers = changed.filter((o) => o.id !== id).map((o) => o.buyerId);
+  await notice(
+    deps,
+    actor.id,
+    declinedBuyers,
+    product.id,
+    `Your offer for ${product.name} was declined: it is reserved for another buyer`,
+  );
+  return { offer: presented(changed, id), message: OFFER_MESSAGES.accepted };
+}
+
+/** PUT /offers/{id}/decline: the seller. */
+async function decline(deps: Deps, actor: Actor, id: string) {
+  const { db } = deps;
+  const { offer, product } = await offerWithProduct(db, id);
+  if (product.sellerId !== actor.id) throw forbidden(OFFER_MESSAGES.notSellerOfOffer);
+  await assertNotBlocked(db, actor.id, offer.buyerId);
+  if (!(await repo.closeOffer(db, id, 'declined'))) throw conflict(OFFER_MESSAGES.notPending);
+  const changed = await announce(deps, [id], actor.id);
+  await notice(
+    deps,
+    actor.id,
+    [offer.buyerId],
+    product.id,
+    `${actor.name} declined your offer of ${rupees(offer.amount)} for ${product.name}`,
+  );
+  return { offer: presented(changed, id), message: OFFER_MESSAGES.declined };
+}
+
+/**
+ * The seller changed the product's status: once sold, its pending offers are declined; once
+ * available again, the accepted one (the reservation) is.
+ */
+async function productStatusChanged(
+  deps: Deps,
+  productId: string,
+  sellerId: string,
+  status: 'available' | 'reserved' | 'sold',
+) {
+  if (status === 'reserved') return;
+  const declined = await repo.declineOffersOf(deps.db, productId, status === 'sold' ? 'pending' : 'accepted');
+  await announce(deps, declined, sellerId);
 }
 
 /**
@@ -215,7 +213,8 @@ function sellerMethods(ctx: OffersContext, { products, productWrites }: OffersDe
  * product is reserved for the buyer, the other pending offers are declined) or declines; the buyer
  * may withdraw. Each change is pushed to both as `offer.updated` and the card in their chat follows.
  */
-export function createOffersService(ctx: OffersContext, deps: OffersDeps) {
-  return { ...buyerMethods(ctx, deps), ...sellerMethods(ctx, deps) };
+export function createOffersService(ctx: Pick<AppContext, 'db' | 'events'>, ports: OffersPorts) {
+  const deps: Deps = { db: ctx.db, events: ctx.events, ...ports };
+  return bindUseCases(deps, { make, list, withdraw, accept, decline, productStatusChanged });
 }
 export type OffersService = ReturnType<typeof createOffersService>;

@@ -27,6 +27,7 @@ import { pageOf } from '../../lib/lists';
 import { toPaise } from '../../lib/money';
 import type { Form } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
+import { bindUseCases } from '../../lib/use-cases';
 import { checkImageCount, keptImages, orRemove, removeFiles, storeImages } from './products.images';
 import {
   manageRefusal,
@@ -53,7 +54,7 @@ const viewerOf = (actor: Actor): ProductViewer => ({
   isModerator: actor.isModerator,
 });
 
-type ProductsContext = Pick<AppContext, 'db'> & { log: Pick<AppContext['log'], 'error'>; events?: Events };
+type Context = Pick<AppContext, 'db'> & { log: Pick<AppContext['log'], 'error'>; events?: Events };
 
 /** Settling up, told of the proposed sales a seller's change called off (committed). */
 interface SalesHook {
@@ -61,7 +62,7 @@ interface SalesHook {
 }
 
 /** What products needs of settling up, handed in by services.ts. */
-export interface ProductsDeps {
+export interface ProductsPorts {
   /** Its write as a product's sale changes, run in the transaction of the status change or deletion. */
   settlementWrites: repo.SaleRelease;
   /** Told after commit of the proposed sales that write called off. */
@@ -69,7 +70,7 @@ export interface ProductsDeps {
 }
 
 /** What every product method works with: the context, where images are kept and their limits. */
-interface Deps extends ProductsContext, ProductsDeps {
+interface Deps extends Context, ProductsPorts {
   storage: Storage;
   imageLimits: ImageLimits;
 }
@@ -173,55 +174,53 @@ function assertCanSell(actor: Actor) {
   if (refusal) throw refusalError(refusal, 'sell');
 }
 
-/** Reading the marketplace: the list, one product, and whom its seller may name as the buyer. */
-function browsingMethods(deps: Deps) {
+// Reading the marketplace: the list, one product, and whom its seller may name as the buyer.
+
+/** GET /products: the marketplace's list, as the actor may see it. */
+async function list({ db, storage }: Deps, actor: Actor, query: ProductListQuery) {
+  const rows = await repo.listProducts(db, {
+    search: query.search,
+    category: query.category,
+    condition: query.condition,
+    minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
+    maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
+    status: query.status ?? (query.includeSold ? 'all' : undefined),
+    sellerId: query.sellerId,
+    sort: query.sort,
+    cursor: query.cursor,
+    limit: query.limit,
+    // Someone who blocks or is blocked reads a list without the other's products.
+    hideBlockedFor: actor.hasBlocks ? actor.id : undefined,
+  });
+  const { items: page, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
+  const viewer = viewerOf(actor);
+  return { products: page.map((r) => presentProduct(storage, r, viewer)), nextCursor };
+}
+
+async function get(deps: Deps, actor: Actor, id: string) {
   const { db, storage } = deps;
-  return {
-    async list(actor: Actor, query: ProductListQuery) {
-      const rows = await repo.listProducts(db, {
-        search: query.search,
-        category: query.category,
-        condition: query.condition,
-        minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
-        maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
-        status: query.status ?? (query.includeSold ? 'all' : undefined),
-        sellerId: query.sellerId,
-        sort: query.sort,
-        cursor: query.cursor,
-        limit: query.limit,
-        // Someone who blocks or is blocked reads a list without the other's products.
-        hideBlockedFor: actor.hasBlocks ? actor.id : undefined,
-      });
-      const { items: page, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
-      const viewer = viewerOf(actor);
-      return { products: page.map((r) => presentProduct(storage, r, viewer)), nextCursor };
-    },
+  const found = await find(deps, id);
+  const viewer = viewerOf(actor);
+  if (hidden(viewer, found)) throw notFound(PRODUCT_MESSAGES.notFound);
+  // Someone who blocks the seller, or whom the seller blocks, sees it without contact or offer.
+  const blockedWithSeller =
+    actor.hasBlocks === true &&
+    actor.id !== found.product.sellerId &&
+    (await isBlockedBetween(db, actor.id, found.product.sellerId));
+  return { product: presentProduct(storage, found, { ...viewer, blockedWithSeller }) };
+}
 
-    async get(actor: Actor, id: string) {
-      const found = await find(deps, id);
-      const viewer = viewerOf(actor);
-      if (hidden(viewer, found)) throw notFound(PRODUCT_MESSAGES.notFound);
-      // Someone who blocks the seller, or whom the seller blocks, sees it without contact or offer.
-      const blockedWithSeller =
-        actor.hasBlocks === true &&
-        actor.id !== found.product.sellerId &&
-        (await isBlockedBetween(db, actor.id, found.product.sellerId));
-      return { product: presentProduct(storage, found, { ...viewer, blockedWithSeller }) };
-    },
-
-    /**
-     * GET /products/{id}/buyers: whom the seller may name when marking it sold, and which of them
-     * has the accepted offer (the one the seller most likely sold to).
-     */
-    async buyers(actor: Actor, id: string) {
-      await assertCanManage(deps, actor, id);
-      const [buyers, accepted] = await Promise.all([
-        repo.buyerCandidates(db, id, actor.id),
-        repo.acceptedBuyerOf(db, id),
-      ]);
-      return { buyers, acceptedBuyerId: buyers.some((b) => b.id === accepted) ? accepted : null };
-    },
-  };
+/**
+ * GET /products/{id}/buyers: whom the seller may name when marking it sold, and which of them
+ * has the accepted offer (the one the seller most likely sold to).
+ */
+async function buyers(deps: Deps, actor: Actor, id: string) {
+  await assertCanManage(deps, actor, id);
+  const [candidates, accepted] = await Promise.all([
+    repo.buyerCandidates(deps.db, id, actor.id),
+    repo.acceptedBuyerOf(deps.db, id),
+  ]);
+  return { buyers: candidates, acceptedBuyerId: candidates.some((b) => b.id === accepted) ? accepted : null };
 }
 
 /** POST /products: checked fields plus 1 to 5 images in display order (the form's limits allow no sixth). */
@@ -307,110 +306,112 @@ async function update(deps: Deps, actor: Actor, id: string, form: Form<UpdatePro
   return answer;
 }
 
-/** The seller's changes after listing: status (sold to whom, reserved), and deletion. */
-function statusMethods(deps: Deps) {
+// The seller's changes after listing: status (sold to whom, reserved), and deletion.
+
+/** The seller's change of status after listing: available, reserved, or sold (to whom, when named). */
+async function setStatus(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  status: ProductStatus,
+  buyerId: string | null = null,
+) {
   const { db, events } = deps;
-  return {
-    async setStatus(actor: Actor, id: string, status: ProductStatus, buyerId: string | null = null) {
-      if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
-      if (buyerId !== null) {
-        // No sale between two users of whom either blocks the other.
-        if (await isBlockedBetween(db, actor.id, buyerId)) throw forbidden(BLOCK_MESSAGES.cannotSell);
-        // Only someone who wrote to the seller about it or made an offer on it can have bought it.
-        if (!(await repo.isEngagedBuyer(db, id, actor.id, buyerId)))
-          throw badRequest(SALE_MESSAGES.buyerNotCandidate, [
-            { param: 'buyerId', msg: SALE_MESSAGES.buyerNotCandidate },
-          ]);
-      }
-      const result = await repo.setProductStatus(db, deps.settlementWrites, id, actor.id, status, buyerId);
-      if (!result) return missOrRefuse(deps, actor, id);
-      if (result === 'settlementOpen') throw conflict(SALE_MESSAGES.settlementOpen, result);
-      const { before, voided } = result;
-      if (voided.length) await deps.sales?.salesVoided(voided);
-      // Sold to a named buyer: the buyer owes the seller (settling up opens its settlement).
-      if (status === 'sold' && buyerId !== null)
-        await events?.emit({ type: 'product.sold', productId: id, sellerId: actor.id, buyerId });
-      const answer = await changed(deps, id, actor);
-      if (before !== status && status !== 'available')
-        await tellSavers(
-          deps,
-          id,
-          `${answer.product.name} was ${status === 'sold' ? 'sold' : 'reserved'}`,
-          buyerId ? [buyerId] : [],
-        );
-      return answer;
-    },
-
-    /** An accepted offer reserved the product: watchers see it, savers (but the buyer) are told. */
-    async reservedByOffer(id: string, buyerId: string) {
-      const found = await announce(deps, id);
-      await tellSavers(deps, id, `${found.product.name} was reserved`, [buyerId]);
-    },
-
-    /** DELETE /products/{id}: the row, its image rows and their files. */
-    async remove(actor: Actor, id: string) {
-      if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
-      const found = await repo.findProduct(db, id);
-      const savers = await repo.saversOf(db, id);
-      const result = await repo.deleteProduct(db, deps.settlementWrites, id, actor.id);
-      if (!result) return missOrRefuse(deps, actor, id);
-      if (result === 'settlementOpen') throw conflict(SALE_MESSAGES.settlementOpen, result);
-      const { images, voided } = result;
-      if (voided.length) await deps.sales?.salesVoided(voided);
-      await removed(deps, actor.id, {
-        id,
-        name: found?.product.name ?? null,
-        savers,
-        files: images.flatMap((img) => [img.path, img.thumbPath]),
-      });
-    },
-
-    /**
-     * The seller's account was deleted, and their products with it (committed): each is told and
-     * its photos removed as when the seller deletes it.
-     */
-    async removedWithSeller(sellerId: string, products: RemovedProduct[]) {
-      for (const product of products) await removed(deps, sellerId, product);
-    },
-  };
+  if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
+  if (buyerId !== null) {
+    // No sale between two users of whom either blocks the other.
+    if (await isBlockedBetween(db, actor.id, buyerId)) throw forbidden(BLOCK_MESSAGES.cannotSell);
+    // Only someone who wrote to the seller about it or made an offer on it can have bought it.
+    if (!(await repo.isEngagedBuyer(db, id, actor.id, buyerId)))
+      throw badRequest(SALE_MESSAGES.buyerNotCandidate, [
+        { param: 'buyerId', msg: SALE_MESSAGES.buyerNotCandidate },
+      ]);
+  }
+  const result = await repo.setProductStatus(db, deps.settlementWrites, id, actor.id, status, buyerId);
+  if (!result) return missOrRefuse(deps, actor, id);
+  if (result === 'settlementOpen') throw conflict(SALE_MESSAGES.settlementOpen, result);
+  const { before, voided } = result;
+  if (voided.length) await deps.sales?.salesVoided(voided);
+  // Sold to a named buyer: the buyer owes the seller (settling up opens its settlement).
+  if (status === 'sold' && buyerId !== null)
+    await events?.emit({ type: 'product.sold', productId: id, sellerId: actor.id, buyerId });
+  const answer = await changed(deps, id, actor);
+  if (before !== status && status !== 'available')
+    await tellSavers(
+      deps,
+      id,
+      `${answer.product.name} was ${status === 'sold' ? 'sold' : 'reserved'}`,
+      buyerId ? [buyerId] : [],
+    );
+  return answer;
 }
 
-/** A buyer's saved products. */
-function savedMethods(deps: Deps) {
-  const { db, storage, events } = deps;
-  return {
-    /** PUT /products/{id}/save: anyone but the seller, on a product they can see. */
-    async save(actor: Actor, id: string) {
-      const found = await find(deps, id);
-      if (hidden(viewerOf(actor), found)) throw notFound(PRODUCT_MESSAGES.notFound);
-      if (found.product.sellerId === actor.id) throw badRequest(SAVED_MESSAGES.ownProduct);
-      // Deleted by its seller since it was read: gone, as for anyone who opens it now.
-      const saved = await repo.saveProduct(db, actor.id, id, OFFER_LIMITS.savedMax).catch((err: unknown) => {
-        throw isForeignKeyViolation(err) ? notFound(PRODUCT_MESSAGES.notFound) : err;
-      });
-      if (!saved) throw badRequest(SAVED_MESSAGES.tooMany);
-      await events?.emit({ type: 'user.updated', userId: actor.id });
-      return { isSaved: true, message: SAVED_MESSAGES.saved };
-    },
+/** An accepted offer reserved the product: watchers see it, savers (but the buyer) are told. */
+async function reservedByOffer(deps: Deps, id: string, buyerId: string) {
+  const found = await announce(deps, id);
+  await tellSavers(deps, id, `${found.product.name} was reserved`, [buyerId]);
+}
 
-    async unsave(actor: Actor, id: string) {
-      if (await repo.unsaveProduct(db, actor.id, id))
-        await events?.emit({ type: 'user.updated', userId: actor.id });
-      return { isSaved: false, message: SAVED_MESSAGES.unsaved };
-    },
+/** DELETE /products/{id}: the row, its image rows and their files. */
+async function remove(deps: Deps, actor: Actor, id: string) {
+  const { db } = deps;
+  if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
+  const found = await repo.findProduct(db, id);
+  const savers = await repo.saversOf(db, id);
+  const result = await repo.deleteProduct(db, deps.settlementWrites, id, actor.id);
+  if (!result) return missOrRefuse(deps, actor, id);
+  if (result === 'settlementOpen') throw conflict(SALE_MESSAGES.settlementOpen, result);
+  const { images, voided } = result;
+  if (voided.length) await deps.sales?.salesVoided(voided);
+  await removed(deps, actor.id, {
+    id,
+    name: found?.product.name ?? null,
+    savers,
+    files: images.flatMap((img) => [img.path, img.thumbPath]),
+  });
+}
 
-    /** GET /products/saved: newest save first. */
-    async saved(actor: Actor, query: { limit: number; cursor?: string }) {
-      const rows = await repo.savedPage(db, actor.id, query.limit, query.cursor);
-      const { items, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
-      const found = await repo.findProducts(
-        db,
-        items.map((r) => r.id),
-      );
-      const viewer = { ...viewerOf(actor), savedIds: found.map((f) => f.product.id) };
-      return { products: found.map((f) => presentProduct(storage, f, viewer)), nextCursor };
-    },
-  };
+/**
+ * The seller's account was deleted, and their products with it (committed): each is told and
+ * its photos removed as when the seller deletes it.
+ */
+async function removedWithSeller(deps: Deps, sellerId: string, products: RemovedProduct[]) {
+  for (const product of products) await removed(deps, sellerId, product);
+}
+
+// A buyer's saved products.
+
+/** PUT /products/{id}/save: anyone but the seller, on a product they can see. */
+async function save(deps: Deps, actor: Actor, id: string) {
+  const { db, events } = deps;
+  const found = await find(deps, id);
+  if (hidden(viewerOf(actor), found)) throw notFound(PRODUCT_MESSAGES.notFound);
+  if (found.product.sellerId === actor.id) throw badRequest(SAVED_MESSAGES.ownProduct);
+  // Deleted by its seller since it was read: gone, as for anyone who opens it now.
+  const saved = await repo.saveProduct(db, actor.id, id, OFFER_LIMITS.savedMax).catch((err: unknown) => {
+    throw isForeignKeyViolation(err) ? notFound(PRODUCT_MESSAGES.notFound) : err;
+  });
+  if (!saved) throw badRequest(SAVED_MESSAGES.tooMany);
+  await events?.emit({ type: 'user.updated', userId: actor.id });
+  return { isSaved: true, message: SAVED_MESSAGES.saved };
+}
+
+async function unsave({ db, events }: Deps, actor: Actor, id: string) {
+  if (await repo.unsaveProduct(db, actor.id, id))
+    await events?.emit({ type: 'user.updated', userId: actor.id });
+  return { isSaved: false, message: SAVED_MESSAGES.unsaved };
+}
+
+/** GET /products/saved: a buyer's saved products, newest save first. */
+async function saved({ db, storage }: Deps, actor: Actor, query: { limit: number; cursor?: string }) {
+  const rows = await repo.savedPage(db, actor.id, query.limit, query.cursor);
+  const { items, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
+  const found = await repo.findProducts(
+    db,
+    items.map((r) => r.id),
+  );
+  const viewer = { ...viewerOf(actor), savedIds: found.map((f) => f.product.id) };
+  return { products: found.map((f) => presentProduct(storage, f, viewer)), nextCursor };
 }
 
 /**
@@ -419,20 +420,30 @@ function savedMethods(deps: Deps) {
  * (docs/decisions/0006-entity-events.md).
  */
 export function createProductsService(
-  ctx: ProductsContext,
+  ctx: Context,
   storage: Storage,
-  ports: ProductsDeps,
+  ports: ProductsPorts,
   imageLimits: ImageLimits = DEFAULT_IMAGE_LIMITS,
 ) {
   const deps: Deps = { db: ctx.db, log: ctx.log, events: ctx.events, storage, imageLimits, ...ports };
   return {
+    /** Role check before an upload is read (it needs nothing of the service). */
     assertCanSell,
-    assertCanManage: (actor: Actor, id: string) => assertCanManage(deps, actor, id),
-    ...browsingMethods(deps),
-    create: (actor: Actor, form: Form<CreateProductBody>) => create(deps, actor, form),
-    update: (actor: Actor, id: string, form: Form<UpdateProductBody>) => update(deps, actor, id, form),
-    ...statusMethods(deps),
-    ...savedMethods(deps),
+    ...bindUseCases(deps, {
+      assertCanManage,
+      list,
+      get,
+      buyers,
+      create,
+      update,
+      setStatus,
+      reservedByOffer,
+      remove,
+      removedWithSeller,
+      save,
+      unsave,
+      saved,
+    }),
   };
 }
 export type ProductsService = ReturnType<typeof createProductsService>;

@@ -20,7 +20,7 @@ import {
   type FormFile,
 } from '../../test/images';
 import { seedDemoProducts } from './products.seed';
-import { createProductsService, type ProductsDeps } from './products.service';
+import { createProductsService, type ProductsPorts } from './products.service';
 
 let t: TestApp;
 let uploads: string;
@@ -55,7 +55,7 @@ const diskPath = (url: string) => path.join(uploads, url.replace(/^\/uploads\//,
  * The port of a products service a test builds itself: its products have no settlement, so settling
  * up has nothing to hold or void (the app's service is handed settling up's real write).
  */
-const noSettlements: ProductsDeps = { settlementWrites: { releaseSale: async () => [] } };
+const noSettlements: ProductsPorts = { settlementWrites: { releaseSale: async () => [] } };
 
 const validFields = {
   name: 'Study table',

@@ -15,6 +15,8 @@ import { isPublicAddress, systemResolver, type Resolver } from '../../lib/public
 import { endpointTarget, type EndpointRules } from './push.policy';
 import type { PushSender } from './push.sender';
 import * as repo from './push.repo';
+import type { Limiter } from '../../lib/rate-limit';
+import { bindUseCases } from '../../lib/use-cases';
 
 /** Subscriptions one user may store per hour (each looks the endpoint's host up). */
 const PUSH_SUBSCRIBE_LIMIT = { points: 30, duration: 3600 };
@@ -65,7 +67,7 @@ const refused = () =>
  * Who sends a push, who is online, how endpoint host names are resolved, and where the user's
  * preferences are stored (the user row, written by its owner).
  */
-export interface PushDeps {
+export interface PushPorts {
   sender?: PushSender;
   presence: Presence;
   resolve?: Resolver;
@@ -96,9 +98,21 @@ async function checkEndpoint(rules: EndpointRules, resolve: Resolver, endpoint: 
   if (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address))) throw refused();
 }
 
+type Context = Pick<AppContext, 'db' | 'log' | 'limiter'> & {
+  publicKey: string | null;
+  rules: EndpointRules;
+};
+
+/** What every push use case works with: the context, its ports, the resolver and the subscribe budget. */
+interface Deps extends Pick<AppContext, 'db' | 'log'>, PushPorts {
+  publicKey: string | null;
+  rules: EndpointRules;
+  resolve: Resolver;
+  subscribeLimit: Limiter;
+}
+
 async function deliver(
-  { db, log }: Pick<AppContext, 'db' | 'log'>,
-  { sender, presence }: PushDeps,
+  { db, log, sender, presence }: Deps,
   userIds: string[],
   topic: PushTopic | null,
   payload: PushPayload,
@@ -125,68 +139,74 @@ async function deliver(
   );
 }
 
+async function config({ db, publicKey }: Deps, actor: Actor) {
+  return {
+    publicKey,
+    preferences: (await repo.preferencesOf(db, actor.id)) ?? DEFAULT_PUSH_PREFERENCES,
+  };
+}
+
+async function subscribe(deps: Deps, actor: Actor, body: PushSubscriptionBody) {
+  await deps.subscribeLimit.consume(actor.id);
+  await checkEndpoint(deps.rules, deps.resolve, body.endpoint);
+  if (!(await repo.saveSubscription(deps.db, actor.id, body))) throw conflict(PUSH_MESSAGES.endpointTaken);
+  return { message: PUSH_MESSAGES.subscribed };
+}
+
+async function unsubscribe({ db }: Deps, actor: Actor, endpoint: string) {
+  await repo.deleteSubscription(db, actor.id, endpoint);
+  return { message: PUSH_MESSAGES.unsubscribed };
+}
+
+async function setPreferences(deps: Deps, actor: Actor, preferences: PushPreferences) {
+  await deps.preferences.set(deps.db, actor.id, preferences);
+  return { preferences };
+}
+
+/** Reacts to the events that may call for a push. */
+async function onEvent(deps: Deps, event: AppEvent) {
+  if (event.type === 'notification.created') {
+    const n = event.notification;
+    await deliver(deps, [n.userId], topicOf(n.type), {
+      title: 'CampusRun',
+      body: n.message,
+      url: targetOf(n.data),
+      tag: n.type === 'message' && n.data.senderId ? `chat-${n.data.senderId}` : n.id,
+    });
+  } else if (event.type === 'request.available' && event.request.isUrgent) {
+    const r = event.request;
+    await deliver(
+      deps,
+      (await repo.urgentWatchers(deps.db)).filter(
+        (id) => id !== r.requester.id && !event.except.includes(id),
+      ),
+      'urgent',
+      {
+        title: 'Urgent request',
+        body: `${r.itemName} — ${r.deliveryLocation}`,
+        url: `/requests/${r.id}`,
+        tag: r.id,
+      },
+    );
+  }
+}
+
 /**
  * Web Push: subscriptions and per-topic preferences, and the dispatcher that turns notifications
  * (and new urgent requests, for day scholars) into pushes for users with no open socket on any
  * process. Each event is handled once, by the process that emitted it, so two processes never send
  * the same push twice.
  */
-export function createPushService(
-  ctx: Pick<AppContext, 'db' | 'log' | 'limiter'> & { publicKey: string | null; rules: EndpointRules },
-  deps: PushDeps,
-) {
-  const { db, rules } = ctx;
-  const resolve = deps.resolve ?? systemResolver;
-  const subscribeLimit = ctx.limiter('push-subscribe', PUSH_SUBSCRIBE_LIMIT);
-
-  return {
-    async config(actor: Actor) {
-      return {
-        publicKey: ctx.publicKey,
-        preferences: (await repo.preferencesOf(db, actor.id)) ?? DEFAULT_PUSH_PREFERENCES,
-      };
-    },
-    async subscribe(actor: Actor, body: PushSubscriptionBody) {
-      await subscribeLimit.consume(actor.id);
-      await checkEndpoint(rules, resolve, body.endpoint);
-      if (!(await repo.saveSubscription(db, actor.id, body))) throw conflict(PUSH_MESSAGES.endpointTaken);
-      return { message: PUSH_MESSAGES.subscribed };
-    },
-    async unsubscribe(actor: Actor, endpoint: string) {
-      await repo.deleteSubscription(db, actor.id, endpoint);
-      return { message: PUSH_MESSAGES.unsubscribed };
-    },
-    async setPreferences(actor: Actor, preferences: PushPreferences) {
-      await deps.preferences.set(db, actor.id, preferences);
-      return { preferences };
-    },
-
-    /** Reacts to the events that may call for a push. */
-    async onEvent(event: AppEvent) {
-      if (event.type === 'notification.created') {
-        const n = event.notification;
-        await deliver(ctx, deps, [n.userId], topicOf(n.type), {
-          title: 'CampusRun',
-          body: n.message,
-          url: targetOf(n.data),
-          tag: n.type === 'message' && n.data.senderId ? `chat-${n.data.senderId}` : n.id,
-        });
-      } else if (event.type === 'request.available' && event.request.isUrgent) {
-        const r = event.request;
-        await deliver(
-          ctx,
-          deps,
-          (await repo.urgentWatchers(db)).filter((id) => id !== r.requester.id && !event.except.includes(id)),
-          'urgent',
-          {
-            title: 'Urgent request',
-            body: `${r.itemName} — ${r.deliveryLocation}`,
-            url: `/requests/${r.id}`,
-            tag: r.id,
-          },
-        );
-      }
-    },
+export function createPushService(ctx: Context, ports: PushPorts) {
+  const deps: Deps = {
+    db: ctx.db,
+    log: ctx.log,
+    publicKey: ctx.publicKey,
+    rules: ctx.rules,
+    ...ports,
+    resolve: ports.resolve ?? systemResolver,
+    subscribeLimit: ctx.limiter('push-subscribe', PUSH_SUBSCRIBE_LIMIT),
   };
+  return bindUseCases(deps, { config, subscribe, unsubscribe, setPreferences, onEvent });
 }
 export type PushService = ReturnType<typeof createPushService>;

@@ -14,17 +14,14 @@ import { isActiveUser } from '../../lib/user-ref';
 import { ratingRefusal, saleSideOf } from './ratings.policy';
 import { presentRating, presentReview } from './ratings.presenter';
 import * as repo from './ratings.repo';
+import { bindUseCases } from '../../lib/use-cases';
 
 /** How many reviews a sale or a profile shows. */
 const REVIEWS_SHOWN = 10;
 
-type RatingsContext = Pick<AppContext, 'db' | 'events'>;
+type Deps = Pick<AppContext, 'db' | 'events'>;
 
-async function store(
-  db: RatingsContext['db'],
-  values: Parameters<typeof repo.insertRating>[1],
-  duplicate: string,
-) {
+async function store(db: Deps['db'], values: Parameters<typeof repo.insertRating>[1], duplicate: string) {
   try {
     const row = await repo.insertRating(db, values);
     return { message: RATING_MESSAGES.submitted, rating: presentRating(row) };
@@ -35,7 +32,7 @@ async function store(
 }
 
 async function rateRequest(
-  db: RatingsContext['db'],
+  db: Deps['db'],
   actor: Actor,
   body: CreateRatingBody & { requestId: string; userId: string },
 ) {
@@ -73,11 +70,7 @@ async function rateRequest(
   );
 }
 
-async function rateSale(
-  { db, events }: RatingsContext,
-  actor: Actor,
-  body: CreateRatingBody & { productId: string },
-) {
+async function rateSale({ db, events }: Deps, actor: Actor, body: CreateRatingBody & { productId: string }) {
   const sale = await repo.findSaleParties(db, body.productId);
   if (!sale) throw notFound(PRODUCT_MESSAGES.notFound);
   const side = saleSideOf(actor.id, sale);
@@ -113,61 +106,61 @@ async function rateSale(
   return result;
 }
 
-/** Ratings after a completed delivery or a sale, and the summaries shown next to a user. */
-export function createRatingsService(ctx: RatingsContext) {
-  const { db } = ctx;
+/** A rating of the other side of a completed delivery or a confirmed sale. */
+function create(deps: Deps, actor: Actor, body: CreateRatingBody) {
+  if (body.productId !== undefined) return rateSale(deps, actor, { ...body, productId: body.productId });
+  return rateRequest(deps.db, actor, { ...body, requestId: body.requestId!, userId: body.userId! });
+}
 
+async function summary({ db }: Deps, userId: string) {
+  if (!(await repo.userExists(db, userId))) throw notFound(RATING_MESSAGES.userNotFound);
+  return { rating: await repo.summaryFor(db, userId) };
+}
+
+/**
+ * GET /products/{id}/reviews: the sale's reviews; to its two sides, the buyer and whether they may
+ * still review (only once the buyer confirmed the sale).
+ */
+async function saleReviews({ db }: Deps, actor: Actor, productId: string): Promise<SaleReviews> {
+  const sale = await repo.findSaleParties(db, productId);
+  if (!sale) throw notFound(PRODUCT_MESSAGES.notFound);
+  const rows = await repo.reviews(db, { productId }, REVIEWS_SHOWN);
+  const reviews = rows.map(presentReview);
+  const side = saleSideOf(actor.id, sale);
+  // To its two sides a sale waiting for the buyer names them, with nothing to review yet.
+  if (side === 'notConfirmed') {
+    const buyer = await repo.findUserRef(db, sale.proposedBuyerId!);
+    return { buyer: buyer ?? null, reviews, canReview: null };
+  }
+  if (typeof side === 'string') return { buyer: null, reviews, canReview: null };
+  const [buyer, rated] = await Promise.all([
+    repo.findUserRef(db, sale.buyerId!),
+    repo.findActiveUserRef(db, side.userId),
+  ]);
+  const done = rows.some((r) => r.rater.id === actor.id);
+  const blocked = !done && (await isBlockedBetween(db, actor.id, side.userId));
   return {
-    create(actor: Actor, body: CreateRatingBody) {
-      if (body.productId !== undefined) return rateSale(ctx, actor, { ...body, productId: body.productId });
-      return rateRequest(db, actor, { ...body, requestId: body.requestId!, userId: body.userId! });
-    },
-
-    async summary(userId: string) {
-      if (!(await repo.userExists(db, userId))) throw notFound(RATING_MESSAGES.userNotFound);
-      return { rating: await repo.summaryFor(db, userId) };
-    },
-
-    /**
-     * GET /products/{id}/reviews: the sale's reviews; to its two sides, the buyer and whether they may
-     * still review (only once the buyer confirmed the sale).
-     */
-    async saleReviews(actor: Actor, productId: string): Promise<SaleReviews> {
-      const sale = await repo.findSaleParties(db, productId);
-      if (!sale) throw notFound(PRODUCT_MESSAGES.notFound);
-      const rows = await repo.reviews(db, { productId }, REVIEWS_SHOWN);
-      const reviews = rows.map(presentReview);
-      const side = saleSideOf(actor.id, sale);
-      // To its two sides a sale waiting for the buyer names them, with nothing to review yet.
-      if (side === 'notConfirmed') {
-        const buyer = await repo.findUserRef(db, sale.proposedBuyerId!);
-        return { buyer: buyer ?? null, reviews, canReview: null };
-      }
-      if (typeof side === 'string') return { buyer: null, reviews, canReview: null };
-      const [buyer, rated] = await Promise.all([
-        repo.findUserRef(db, sale.buyerId!),
-        repo.findActiveUserRef(db, side.userId),
-      ]);
-      const done = rows.some((r) => r.rater.id === actor.id);
-      const blocked = !done && (await isBlockedBetween(db, actor.id, side.userId));
-      return {
-        buyer: buyer ?? null,
-        reviews,
-        canReview: done || blocked || !rated ? null : { ratingType: side.ratingType, user: rated },
-      };
-    },
-
-    /** Per kind: as deliverer, requester, seller and buyer; and the latest reviews (public profile). */
-    async profileRatings(userId: string) {
-      const [asDeliverer, asRequester, asSeller, asBuyer, latest] = await Promise.all([
-        repo.summaryFor(db, userId, 'hosteller_to_dayscholar'),
-        repo.summaryFor(db, userId, 'dayscholar_to_hosteller'),
-        repo.summaryFor(db, userId, 'buyer_to_seller'),
-        repo.summaryFor(db, userId, 'seller_to_buyer'),
-        repo.reviews(db, { userId }, REVIEWS_SHOWN),
-      ]);
-      return { ratings: { asDeliverer, asRequester, asSeller, asBuyer }, reviews: latest.map(presentReview) };
-    },
+    buyer: buyer ?? null,
+    reviews,
+    canReview: done || blocked || !rated ? null : { ratingType: side.ratingType, user: rated },
   };
+}
+
+/** Per kind: as deliverer, requester, seller and buyer; and the latest reviews (public profile). */
+async function profileRatings({ db }: Deps, userId: string) {
+  const [asDeliverer, asRequester, asSeller, asBuyer, latest] = await Promise.all([
+    repo.summaryFor(db, userId, 'hosteller_to_dayscholar'),
+    repo.summaryFor(db, userId, 'dayscholar_to_hosteller'),
+    repo.summaryFor(db, userId, 'buyer_to_seller'),
+    repo.summaryFor(db, userId, 'seller_to_buyer'),
+    repo.reviews(db, { userId }, REVIEWS_SHOWN),
+  ]);
+  return { ratings: { asDeliverer, asRequester, asSeller, asBuyer }, reviews: latest.map(presentReview) };
+}
+
+/** Ratings after a completed delivery or a sale, and the summaries shown next to a user. */
+export function createRatingsService(ctx: Pick<AppContext, 'db' | 'events'>) {
+  const deps: Deps = { db: ctx.db, events: ctx.events };
+  return bindUseCases(deps, { create, summary, saleReviews, profileRatings });
 }
 export type RatingsService = ReturnType<typeof createRatingsService>;

@@ -108,7 +108,7 @@ export async function insertReport(db: Db, report: NewReport): Promise<{ row: Re
 
 /**
  * Holds a visible listing while `enough` (the reports' rule) holds; answers its owner when this call
- * held it. Each listing's feature writes its own table (handed in through `ReportsDeps`).
+ * held it. Each listing's feature writes its own table (handed in through `ReportsPorts`).
  */
 type HoldListing = (tx: Executor, id: string, enough: SQL) => Promise<{ ownerId: string } | undefined>;
 

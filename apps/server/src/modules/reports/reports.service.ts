@@ -7,6 +7,7 @@ import type { Limiter, LimiterFactory } from '../../lib/rate-limit';
 import { reportRefusal } from './reports.policy';
 import { presentReport } from './reports.presenter';
 import * as repo from './reports.repo';
+import { bindUseCases } from '../../lib/use-cases';
 
 /** Reports one user may file in an hour, on every process. */
 export const REPORT_LIMIT = { points: 20, duration: 3600 } as const;
@@ -21,59 +22,70 @@ function limitOf(limiter: LimiterFactory): Limiter {
   return limit;
 }
 
+/** What reports need of the listings' features (handed in by the composition root). */
+export interface ReportsPorts {
+  /** Holds a reported product or request, each in its owner's table. */
+  holds: repo.ListingHolds;
+}
+
+/** What filing a report works with: the context, its ports, the hourly budget and the hold rule. */
+interface Deps extends Pick<AppContext, 'db' | 'events'>, ReportsPorts {
+  limit: Limiter;
+  holdRule: repo.HoldRule;
+}
+
+/** Files a report; enough of them on a listing hold it until a moderator decides. */
+async function create(deps: Deps, actor: Actor, body: CreateReportBody) {
+  const { db, events } = deps;
+  await deps.limit.consume(actor.id, REPORT_MESSAGES.tooMany);
+  const target = await repo.findTarget(db, body.targetType, body.targetId, actor.id);
+  // Nothing of a deleted account is reported anew: it is answered as missing.
+  if (!target || !(await isActiveUser(db, target.ownerId))) throw notFound(REPORT_MESSAGES.notFound);
+  const refusal = reportRefusal(actor.id, target);
+  if (refusal === 'own') throw badRequest(REPORT_MESSAGES.own);
+  if (refusal === 'notVisible') throw notFound(REPORT_MESSAGES.notFound);
+
+  const { row, created } = await repo.insertReport(db, {
+    reporterId: actor.id,
+    targetType: body.targetType,
+    targetId: body.targetId,
+    targetOwnerId: target.ownerId,
+    reason: body.reason,
+    details: body.details ?? null,
+  });
+  if (created && (body.targetType === 'product' || body.targetType === 'request')) {
+    const held = await repo.holdIfReported(db, deps.holds, body.targetType, body.targetId, deps.holdRule);
+    if (held)
+      await events.emit({
+        type: 'listing.hidden',
+        targetType: body.targetType,
+        targetId: body.targetId,
+        ownerId: held.ownerId,
+      });
+  }
+  return { report: presentReport(row), created };
+}
+
 /**
  * Reports: a user flags a user, product, request or received message for the moderators. Open reports
  * from enough different established users (see `holdIfReported`) hold a product or request (hidden
  * from every list) until a moderator decides; every report reaches the moderators.
  */
-/** What reports need of the listings' features (handed in by the composition root). */
-export interface ReportsDeps {
-  /** Holds a reported product or request, each in its owner's table. */
-  holds: repo.ListingHolds;
-}
-
 export function createReportsService(
   ctx: Pick<AppContext, 'db' | 'events' | 'limiter' | 'config'>,
-  deps: ReportsDeps,
+  ports: ReportsPorts,
 ) {
-  const { db, events } = ctx;
-  const limit = limitOf(ctx.limiter);
-  const holdRule: repo.HoldRule = {
-    threshold: REPORTS_TO_HOLD,
-    minAccountAgeHours: ctx.config.reportHoldAccountAgeHours,
-    minMessagesSent: HOLD_REPORTER_MIN_MESSAGES,
-  };
-
-  return {
-    async create(actor: Actor, body: CreateReportBody) {
-      await limit.consume(actor.id, REPORT_MESSAGES.tooMany);
-      const target = await repo.findTarget(db, body.targetType, body.targetId, actor.id);
-      // Nothing of a deleted account is reported anew: it is answered as missing.
-      if (!target || !(await isActiveUser(db, target.ownerId))) throw notFound(REPORT_MESSAGES.notFound);
-      const refusal = reportRefusal(actor.id, target);
-      if (refusal === 'own') throw badRequest(REPORT_MESSAGES.own);
-      if (refusal === 'notVisible') throw notFound(REPORT_MESSAGES.notFound);
-
-      const { row, created } = await repo.insertReport(db, {
-        reporterId: actor.id,
-        targetType: body.targetType,
-        targetId: body.targetId,
-        targetOwnerId: target.ownerId,
-        reason: body.reason,
-        details: body.details ?? null,
-      });
-      if (created && (body.targetType === 'product' || body.targetType === 'request')) {
-        const held = await repo.holdIfReported(db, deps.holds, body.targetType, body.targetId, holdRule);
-        if (held)
-          await events.emit({
-            type: 'listing.hidden',
-            targetType: body.targetType,
-            targetId: body.targetId,
-            ownerId: held.ownerId,
-          });
-      }
-      return { report: presentReport(row), created };
+  const deps: Deps = {
+    db: ctx.db,
+    events: ctx.events,
+    ...ports,
+    limit: limitOf(ctx.limiter),
+    holdRule: {
+      threshold: REPORTS_TO_HOLD,
+      minAccountAgeHours: ctx.config.reportHoldAccountAgeHours,
+      minMessagesSent: HOLD_REPORTER_MIN_MESSAGES,
     },
   };
+  return bindUseCases(deps, { create });
 }
 export type ReportsService = ReturnType<typeof createReportsService>;

@@ -24,6 +24,7 @@ import { createHandoverCodes } from './requests.handover';
 import { ANY_DAY_SCHOLAR, presentRequest as presentWith } from './requests.presenter';
 import * as repo from './requests.repo';
 import { startSweep } from '../../lib/sweep';
+import { bindUseCases } from '../../lib/use-cases';
 
 /** A receipt amount for a request that has no item cost: nothing to pay back. */
 const receiptWithoutItemCost = () =>
@@ -96,19 +97,20 @@ type DeliverRequestInput = NonNullable<DeliverRequestBody>;
 const SWEEP_BATCH = 200;
 
 /** What requests need of other features (handed in by the composition root). */
-export interface RequestsDeps {
+export interface RequestsPorts {
   /** Counts a give-up on the deliverer's record (their profile's cancellation rate), in the give-up's transaction. */
   members: { countGiveUp(tx: Executor, userId: string): Promise<void> };
 }
 
-/** What every request method works with. */
-interface Deps extends RequestsDeps {
-  db: AppContext['db'];
-  events: AppContext['events'];
-  config: AppContext['config'];
+type Context = Pick<AppContext, 'db' | 'events' | 'config'>;
+
+/** What every request use case works with. */
+interface Deps extends Context, RequestsPorts {
   handover: ReturnType<typeof createHandoverCodes>;
   /** The request as `viewer` sees it; only its requester's view opens the handover code. */
   presentRequest: (row: repo.RequestRow, viewer: policy.Viewer, now?: Date) => ReturnType<typeof presentWith>;
+  /** For each available page answered, who may not accept one of its requests (see `barredOn`). */
+  barredOnPage: WeakMap<object, string[]>;
 }
 
 /**
@@ -230,270 +232,280 @@ function completed(deps: Deps, row: repo.RequestRow, actor: Actor) {
   return done(deps, row, actor, event, { left: false });
 }
 
-/** Reading: one request, the user's own lists, and the list of requests a day scholar may accept. */
-function readingMethods({ db, presentRequest }: Deps) {
-  const page = (q: { limit: number; cursor?: string }) => ({ limit: q.limit, cursor: q.cursor });
-  /** For each available page answered, who may not accept one of its requests (see `barredOn`). */
-  const barredOnPage = new WeakMap<object, string[]>();
-  const presentPage = (rows: repo.ListedRequest[], limit: number, actor: Actor) => {
-    const { items, nextCursor } = pageOf(rows, limit, (r) => r.cursor);
-    const viewer = viewerOf(actor);
-    const now = new Date();
-    return { items: items.map((r) => presentRequest(r, viewer, now)), nextCursor };
-  };
+// Reading: one request, the user's own lists, and the list of requests a day scholar may accept.
 
-  return {
-    /**
-     * An open request to any signed-in user, a closed one to its two parties only (to anyone else it
-     * does not exist); contact details follow the policy.
-     */
-    async get(actor: Actor, id: string) {
-      const row = await repo.findRequest(db, id, actor.id);
-      // A request a moderator removed is gone for everyone (moderators see it in the queue).
-      if (!row || row.moderation === 'removed' || !policy.canView(actor.id, row))
-        throw notFound(REQUEST_MESSAGES.notFound);
-      return { request: presentRequest(row, viewerOf(actor)) };
-    },
+const page = (q: { limit: number; cursor?: string }) => ({ limit: q.limit, cursor: q.cursor });
 
-    async myRequests(actor: Actor, q: MyRequestsQuery) {
-      const statuses = q.status === 'all' ? undefined : [q.status];
-      const rows = await repo.listByRequester(db, actor.id, statuses, page(q));
-      const { items, nextCursor } = presentPage(rows, q.limit, actor);
-      return { requests: items, nextCursor };
-    },
-
-    async recentRequests(actor: Actor, limit: number) {
-      const rows = await repo.listByRequester(db, actor.id, undefined, { limit });
-      const viewer = viewerOf(actor);
-      const now = new Date();
-      return { requests: rows.slice(0, limit).map((r) => presentRequest(r, viewer, now)) };
-    },
-
-    async myDeliveries(actor: Actor, q: MyDeliveriesQuery) {
-      const rows = await repo.listByDeliverer(db, actor.id, DELIVERY_STATUSES[q.status], page(q));
-      const { items, nextCursor } = presentPage(rows, q.limit, actor);
-      return { deliveries: items, nextCursor };
-    },
-
-    async available(actor: Actor, q: AvailableRequestsQuery) {
-      const rows = await repo.listAvailable(
-        db,
-        actor.id,
-        {
-          search: q.search,
-          location: q.location,
-          pickupFrom: q.pickupFrom,
-          minFee: q.minFee === undefined ? undefined : toPaise(q.minFee),
-          maxFee: q.maxFee === undefined ? undefined : toPaise(q.maxFee),
-          sort: q.sort,
-        },
-        page(q),
-      );
-      const { items, nextCursor } = presentPage(rows, q.limit, actor);
-      const answer = { requests: items, nextCursor };
-      barredOnPage.set(answer, [
-        ...new Set(rows.slice(0, q.limit).flatMap((r) => policy.barredDeliverers(r))),
-      ]);
-      return answer;
-    },
-
-    /**
-     * Day scholars who may not accept some request on a page `available` answered (they gave it up
-     * too often): a page read for every day scholar is not theirs to see.
-     */
-    barredOn: (answer: object) => barredOnPage.get(answer) ?? [],
-  };
-}
-
-/** The requester's side: posting, confirming receipt, cancelling and reposting. */
-function requesterMethods(deps: Deps) {
-  const { db } = deps;
-  return {
-    async create(actor: Actor, body: CreateRequestBody) {
-      const id = await repo.insertRequest(db, {
-        requesterId: actor.id,
-        itemName: body.itemName,
-        description: body.description,
-        quantity: body.quantity,
-        expectedPrice: toPaise(body.expectedPrice),
-        itemCost: body.itemCost === undefined ? null : toPaise(body.itemCost),
-        pickupFrom: body.pickupFrom ?? null,
-        deadline: body.deadline,
-        deliveryLocation: body.deliveryLocation,
-        isUrgent: body.isUrgent,
-        category: body.category,
-        handoverRequired: body.handoverCode,
-      });
-      const row = (await repo.findRequest(db, id, actor.id))!;
-      return done(deps, row, actor, null, { left: false });
-    },
-
-    /** The requester received the items: completed as by the deliverer (same notices, same ratings). */
-    async confirmReceipt(actor: Actor, id: string) {
-      const row = await repo.markReceived(db, id, actor.id);
-      if (!row)
-        throw await explainRefusal(deps, id, 'confirmReceipt', (s) =>
-          policy.confirmReceiptRefusal(actor.id, s),
-        );
-      return completed(deps, row, actor);
-    },
-
-    async cancel(actor: Actor, id: string) {
-      const row = await repo.markCancelled(db, id, actor.id);
-      if (!row) throw await explainRefusal(deps, id, 'cancel', (s) => policy.cancelRefusal(actor.id, s));
-      // Cancelled while pending (no deliverer): it was on the available list until now.
-      return done(
-        deps,
-        row,
-        actor,
-        { type: 'request.cancelled', ...eventBase(row), deliverer: delivererOf(row) },
-        { left: row.delivererId === null },
-      );
-    },
-
-    /** The requester puts their expired request back on the list with a new deadline. */
-    async repost(actor: Actor, id: string, deadline: Date) {
-      const row = await repo.markReposted(db, id, actor.id, deadline);
-      if (!row)
-        throw await explainRefusal(deps, id, 'repost', (s) => policy.repostRefusal(actor.id, s, new Date()));
-      return done(deps, row, actor, null, { left: false });
-    },
-  };
-}
-
-/** The deliverer's side: accepting, completing and giving a delivery up. */
-function delivererMethods(deps: Deps) {
-  const { db, config, handover } = deps;
-  return {
-    async accept(actor: Actor, id: string) {
-      const max = config.maxActiveDeliveries;
-      const row = await repo.markAccepted(db, id, actor.id, max, handover.draw());
-      if (!row) {
-        const state = await repo.findRequestState(db, id);
-        if (state && (await isBlockedBetween(db, actor.id, state.requesterId)))
-          throw forbidden(BLOCK_MESSAGES.cannotAccept);
-        const load = { active: await repo.countActiveDeliveries(db, actor.id), max };
-        throw await explainRefusal(
-          deps,
-          id,
-          'accept',
-          (s) => policy.acceptRefusal(actor.id, s, new Date()) ?? policy.loadRefusal(load),
-          load,
-        );
-      }
-      return done(
-        deps,
-        row,
-        actor,
-        { type: 'request.accepted', ...eventBase(row), deliverer: delivererOf(row)! },
-        { left: true },
-      );
-    },
-
-    async deliver(actor: Actor, id: string, body: DeliverRequestInput) {
-      const actualItemCost = body.actualItemCost === undefined ? null : toPaise(body.actualItemCost);
-      const before = actualItemCost === null ? undefined : await repo.findHandover(db, id);
-      // The item cost is set when the request is posted and never changes: refused before any code is counted.
-      if (before?.status === 'accepted' && before.delivererId === actor.id && !before.hasItemCost)
-        throw receiptWithoutItemCost();
-      const checked = await checkHandoverCode(deps, actor, id, body.handoverCode);
-      const notes = body.deliveryNotes ?? null;
-      const row = await repo.markCompleted(db, id, actor.id, { notes, actualItemCost }, checked);
-      if (!row) {
-        const state = await repo.findHandover(db, id);
-        const theirs = state?.status === 'accepted' && state.delivererId === actor.id;
-        if (theirs && actualItemCost !== null && !state.hasItemCost) throw receiptWithoutItemCost();
-        // Accepted by this deliverer in the meantime and asking for a code nobody checked: say so.
-        if (theirs && state.required) throw codeWrong();
-        throw await explainRefusal(deps, id, 'deliver', (s) => policy.deliverRefusal(actor.id, s));
-      }
-      return completed(deps, row, actor);
-    },
-
-    /** The deliverer has the items (or is at the handover): the requester may confirm receipt from now on. */
-    async pickUp(actor: Actor, id: string) {
-      const row = await repo.markPickedUp(db, id, actor.id);
-      if (!row) throw await explainRefusal(deps, id, 'pickUp', (s) => policy.pickUpRefusal(actor.id, s));
-      return done(
-        deps,
-        row,
-        actor,
-        { type: 'request.picked_up', ...eventBase(row), deliverer: delivererOf(row)! },
-        { left: false },
-      );
-    },
-
-    async cancelDelivery(actor: Actor, id: string) {
-      const result = await repo.markDeliveryCancelled(db, deps.members, id, actor.id);
-      if (!result)
-        throw await explainRefusal(deps, id, 'cancelDelivery', (s) =>
-          policy.cancelDeliveryRefusal(actor.id, s),
-        );
-      const { row, formerDelivererName } = result;
-      await deps.events.emit({
-        type: 'request.delivery_cancelled',
-        ...eventBase(row),
-        deliverer: { id: actor.id, name: formerDelivererName },
-      });
-      // What heard of it may have changed the request again (a shared run lets it go): show that.
-      const now = (await repo.findRequest(db, id, actor.id)) ?? row;
-      return done(deps, now, actor, null, { left: false, formerDeliverer: actor.id });
-    },
-  };
+function presentPage({ presentRequest }: Deps, rows: repo.ListedRequest[], limit: number, actor: Actor) {
+  const { items, nextCursor } = pageOf(rows, limit, (r) => r.cursor);
+  const viewer = viewerOf(actor);
+  const now = new Date();
+  return { items: items.map((r) => presentRequest(r, viewer, now)), nextCursor };
 }
 
 /**
- * For trips and shared runs, whose own statements accept or return requests in groups (handed in by
- * the composition root): a fresh handover code for each accept, the requests as a viewer sees them,
- * and the same notices and live updates a single accept, give-up or change would leave.
+ * An open request to any signed-in user, a closed one to its two parties only (to anyone else it
+ * does not exist); contact details follow the policy.
  */
-function groupMethods(deps: Deps) {
-  const { db, handover, presentRequest } = deps;
-  const load = async (ids: string[], viewerId: string) =>
-    (await Promise.all(ids.map((id) => repo.findRequest(db, id, viewerId)))).filter(
-      (r): r is repo.RequestRow => r !== undefined,
+async function get({ db, presentRequest }: Deps, actor: Actor, id: string) {
+  const row = await repo.findRequest(db, id, actor.id);
+  // A request a moderator removed is gone for everyone (moderators see it in the queue).
+  if (!row || row.moderation === 'removed' || !policy.canView(actor.id, row))
+    throw notFound(REQUEST_MESSAGES.notFound);
+  return { request: presentRequest(row, viewerOf(actor)) };
+}
+
+async function myRequests(deps: Deps, actor: Actor, q: MyRequestsQuery) {
+  const statuses = q.status === 'all' ? undefined : [q.status];
+  const rows = await repo.listByRequester(deps.db, actor.id, statuses, page(q));
+  const { items, nextCursor } = presentPage(deps, rows, q.limit, actor);
+  return { requests: items, nextCursor };
+}
+
+async function recentRequests({ db, presentRequest }: Deps, actor: Actor, limit: number) {
+  const rows = await repo.listByRequester(db, actor.id, undefined, { limit });
+  const viewer = viewerOf(actor);
+  const now = new Date();
+  return { requests: rows.slice(0, limit).map((r) => presentRequest(r, viewer, now)) };
+}
+
+async function myDeliveries(deps: Deps, actor: Actor, q: MyDeliveriesQuery) {
+  const rows = await repo.listByDeliverer(deps.db, actor.id, DELIVERY_STATUSES[q.status], page(q));
+  const { items, nextCursor } = presentPage(deps, rows, q.limit, actor);
+  return { deliveries: items, nextCursor };
+}
+
+/** The list of requests a day scholar may accept. */
+async function available(deps: Deps, actor: Actor, q: AvailableRequestsQuery) {
+  const rows = await repo.listAvailable(
+    deps.db,
+    actor.id,
+    {
+      search: q.search,
+      location: q.location,
+      pickupFrom: q.pickupFrom,
+      minFee: q.minFee === undefined ? undefined : toPaise(q.minFee),
+      maxFee: q.maxFee === undefined ? undefined : toPaise(q.maxFee),
+      sort: q.sort,
+    },
+    page(q),
+  );
+  const { items, nextCursor } = presentPage(deps, rows, q.limit, actor);
+  const answer = { requests: items, nextCursor };
+  deps.barredOnPage.set(answer, [
+    ...new Set(rows.slice(0, q.limit).flatMap((r) => policy.barredDeliverers(r))),
+  ]);
+  return answer;
+}
+
+/**
+ * Day scholars who may not accept some request on a page `available` answered (they gave it up
+ * too often): a page read for every day scholar is not theirs to see.
+ */
+function barredOn({ barredOnPage }: Deps, answer: object) {
+  return barredOnPage.get(answer) ?? [];
+}
+
+// The requester's side: posting, confirming receipt, cancelling and reposting.
+
+/** The requester posts a request. */
+async function create(deps: Deps, actor: Actor, body: CreateRequestBody) {
+  const { db } = deps;
+  const id = await repo.insertRequest(db, {
+    requesterId: actor.id,
+    itemName: body.itemName,
+    description: body.description,
+    quantity: body.quantity,
+    expectedPrice: toPaise(body.expectedPrice),
+    itemCost: body.itemCost === undefined ? null : toPaise(body.itemCost),
+    pickupFrom: body.pickupFrom ?? null,
+    deadline: body.deadline,
+    deliveryLocation: body.deliveryLocation,
+    isUrgent: body.isUrgent,
+    category: body.category,
+    handoverRequired: body.handoverCode,
+  });
+  const row = (await repo.findRequest(db, id, actor.id))!;
+  return done(deps, row, actor, null, { left: false });
+}
+
+/** The requester received the items: completed as by the deliverer (same notices, same ratings). */
+async function confirmReceipt(deps: Deps, actor: Actor, id: string) {
+  const row = await repo.markReceived(deps.db, id, actor.id);
+  if (!row)
+    throw await explainRefusal(deps, id, 'confirmReceipt', (s) => policy.confirmReceiptRefusal(actor.id, s));
+  return completed(deps, row, actor);
+}
+
+/** The requester cancels their request. */
+async function cancel(deps: Deps, actor: Actor, id: string) {
+  const row = await repo.markCancelled(deps.db, id, actor.id);
+  if (!row) throw await explainRefusal(deps, id, 'cancel', (s) => policy.cancelRefusal(actor.id, s));
+  // Cancelled while pending (no deliverer): it was on the available list until now.
+  return done(
+    deps,
+    row,
+    actor,
+    { type: 'request.cancelled', ...eventBase(row), deliverer: delivererOf(row) },
+    { left: row.delivererId === null },
+  );
+}
+
+/** The requester puts their expired request back on the list with a new deadline. */
+async function repost(deps: Deps, actor: Actor, id: string, deadline: Date) {
+  const row = await repo.markReposted(deps.db, id, actor.id, deadline);
+  if (!row)
+    throw await explainRefusal(deps, id, 'repost', (s) => policy.repostRefusal(actor.id, s, new Date()));
+  return done(deps, row, actor, null, { left: false });
+}
+
+// The deliverer's side: accepting, completing and giving a delivery up.
+
+/** A day scholar accepts a request to deliver. */
+async function accept(deps: Deps, actor: Actor, id: string) {
+  const { db, config, handover } = deps;
+  const max = config.maxActiveDeliveries;
+  const row = await repo.markAccepted(db, id, actor.id, max, handover.draw());
+  if (!row) {
+    const state = await repo.findRequestState(db, id);
+    if (state && (await isBlockedBetween(db, actor.id, state.requesterId)))
+      throw forbidden(BLOCK_MESSAGES.cannotAccept);
+    const load = { active: await repo.countActiveDeliveries(db, actor.id), max };
+    throw await explainRefusal(
+      deps,
+      id,
+      'accept',
+      (s) => policy.acceptRefusal(actor.id, s, new Date()) ?? policy.loadRefusal(load),
+      load,
     );
-  return {
-    /** A handover code for one accepted request: its hash and its sealed form (requests.handover.ts). */
-    drawHandover: () => handover.draw(),
+  }
+  return done(
+    deps,
+    row,
+    actor,
+    { type: 'request.accepted', ...eventBase(row), deliverer: delivererOf(row)! },
+    { left: true },
+  );
+}
 
-    /** These requests as `viewer` sees them, in the order given (missing ones left out). */
-    async presentMany(ids: string[], viewer: policy.Viewer) {
-      const now = new Date();
-      return (await load(ids, viewer.id)).map((row) => presentRequest(row, viewer, now));
-    },
+/** The deliverer completes the delivery (with the handover code, when one is asked). */
+async function deliver(deps: Deps, actor: Actor, id: string, body: DeliverRequestInput) {
+  const { db } = deps;
+  const actualItemCost = body.actualItemCost === undefined ? null : toPaise(body.actualItemCost);
+  const before = actualItemCost === null ? undefined : await repo.findHandover(db, id);
+  // The item cost is set when the request is posted and never changes: refused before any code is counted.
+  if (before?.status === 'accepted' && before.delivererId === actor.id && !before.hasItemCost)
+    throw receiptWithoutItemCost();
+  const checked = await checkHandoverCode(deps, actor, id, body.handoverCode);
+  const notes = body.deliveryNotes ?? null;
+  const row = await repo.markCompleted(db, id, actor.id, { notes, actualItemCost }, checked);
+  if (!row) {
+    const state = await repo.findHandover(db, id);
+    const theirs = state?.status === 'accepted' && state.delivererId === actor.id;
+    if (theirs && actualItemCost !== null && !state.hasItemCost) throw receiptWithoutItemCost();
+    // Accepted by this deliverer in the meantime and asking for a code nobody checked: say so.
+    if (theirs && state.required) throw codeWrong();
+    throw await explainRefusal(deps, id, 'deliver', (s) => policy.deliverRefusal(actor.id, s));
+  }
+  return completed(deps, row, actor);
+}
 
-    /**
-     * After requests changed by a trip's or a run's statement (committed): `accepted` (each
-     * requester hears who accepted it; it leaves the available list), `returned` (pending again
-     * without `formerDeliverer`), or `changed` (e.g. a run's fee shares). Also `cancelled`: pending
-     * requests cancelled with their requester's account, told as the requester's own cancel is.
-     */
-    async announce(
-      ids: string[],
-      change: 'accepted' | 'returned' | 'changed' | 'cancelled',
-      formerDeliverer?: string,
-    ) {
-      for (const row of await load(ids, loadedFor(formerDeliverer))) {
-        if (change === 'accepted')
-          await deps.events.emit({
-            type: 'request.accepted',
-            ...eventBase(row),
-            deliverer: delivererOf(row)!,
-          });
-        if (change === 'cancelled')
-          await deps.events.emit({
-            type: 'request.cancelled',
-            ...eventBase(row),
-            deliverer: delivererOf(row),
-          });
-        await publish(deps, row, {
-          left: change === 'accepted' || change === 'cancelled',
-          ...(change === 'returned' && formerDeliverer ? { formerDeliverer } : {}),
-        });
-      }
-    },
-  };
+/** The deliverer has the items (or is at the handover): the requester may confirm receipt from now on. */
+async function pickUp(deps: Deps, actor: Actor, id: string) {
+  const row = await repo.markPickedUp(deps.db, id, actor.id);
+  if (!row) throw await explainRefusal(deps, id, 'pickUp', (s) => policy.pickUpRefusal(actor.id, s));
+  return done(
+    deps,
+    row,
+    actor,
+    { type: 'request.picked_up', ...eventBase(row), deliverer: delivererOf(row)! },
+    { left: false },
+  );
+}
+
+/** The deliverer gives a delivery up. */
+async function cancelDelivery(deps: Deps, actor: Actor, id: string) {
+  const { db } = deps;
+  const result = await repo.markDeliveryCancelled(db, deps.members, id, actor.id);
+  if (!result)
+    throw await explainRefusal(deps, id, 'cancelDelivery', (s) => policy.cancelDeliveryRefusal(actor.id, s));
+  const { row, formerDelivererName } = result;
+  await deps.events.emit({
+    type: 'request.delivery_cancelled',
+    ...eventBase(row),
+    deliverer: { id: actor.id, name: formerDelivererName },
+  });
+  // What heard of it may have changed the request again (a shared run lets it go): show that.
+  const now = (await repo.findRequest(db, id, actor.id)) ?? row;
+  return done(deps, now, actor, null, { left: false, formerDeliverer: actor.id });
+}
+
+// For trips and shared runs, whose own statements accept or return requests in groups (handed in by
+// the composition root): a fresh handover code for each accept, the requests as a viewer sees them,
+// and the same notices and live updates a single accept, give-up or change would leave.
+
+async function loadMany({ db }: Deps, ids: string[], viewerId: string) {
+  return (await Promise.all(ids.map((id) => repo.findRequest(db, id, viewerId)))).filter(
+    (r): r is repo.RequestRow => r !== undefined,
+  );
+}
+
+/** A handover code for one accepted request: its hash and its sealed form (requests.handover.ts). */
+function drawHandover({ handover }: Deps) {
+  return handover.draw();
+}
+
+/** These requests as `viewer` sees them, in the order given (missing ones left out). */
+async function presentMany(deps: Deps, ids: string[], viewer: policy.Viewer) {
+  const now = new Date();
+  return (await loadMany(deps, ids, viewer.id)).map((row) => deps.presentRequest(row, viewer, now));
+}
+
+/**
+ * After requests changed by a trip's or a run's statement (committed): `accepted` (each
+ * requester hears who accepted it; it leaves the available list), `returned` (pending again
+ * without `formerDeliverer`), or `changed` (e.g. a run's fee shares). Also `cancelled`: pending
+ * requests cancelled with their requester's account, told as the requester's own cancel is.
+ */
+async function announce(
+  deps: Deps,
+  ids: string[],
+  change: 'accepted' | 'returned' | 'changed' | 'cancelled',
+  formerDeliverer?: string,
+) {
+  for (const row of await loadMany(deps, ids, loadedFor(formerDeliverer))) {
+    if (change === 'accepted')
+      await deps.events.emit({
+        type: 'request.accepted',
+        ...eventBase(row),
+        deliverer: delivererOf(row)!,
+      });
+    if (change === 'cancelled')
+      await deps.events.emit({
+        type: 'request.cancelled',
+        ...eventBase(row),
+        deliverer: delivererOf(row),
+      });
+    await publish(deps, row, {
+      left: change === 'accepted' || change === 'cancelled',
+      ...(change === 'returned' && formerDeliverer ? { formerDeliverer } : {}),
+    });
+  }
+}
+
+/**
+ * Requests whose deadline passed leave the available list on every day scholar's screen, and
+ * their requesters see them expired. Safe to run in every process at once: each expired request
+ * is claimed by exactly one sweep (requests.repo.ts claimExpired). Answers how many it claimed.
+ */
+async function sweepExpired(deps: Deps) {
+  let claimed = 0;
+  for (;;) {
+    const rows = await repo.claimExpired(deps.db, SWEEP_BATCH);
+    for (const row of rows) await publish(deps, row, { left: true });
+    claimed += rows.length;
+    if (rows.length < SWEEP_BATCH) return claimed;
+  }
 }
 
 /** Whose id a row is read for only decides its viewer-rated fields, which live updates do not use. */
@@ -503,34 +515,32 @@ const loadedFor = (id?: string) => id ?? '00000000-0000-0000-0000-000000000000';
  * Delivery requests: posting, browsing, the transitions, reposting and the expiry sweep. After each
  * change has committed, open screens are told (docs/decisions/0006-entity-events.md).
  */
-export function createRequestsService(ctx: AppContext, requestsDeps: RequestsDeps) {
+export function createRequestsService(ctx: Context, ports: RequestsPorts) {
   const { db, events, config } = ctx;
   const handover = createHandoverCodes(config.jwtSecret);
   const presentRequest = (row: repo.RequestRow, viewer: policy.Viewer, now = new Date()) =>
     presentWith(row, viewer, now, handover.reveal);
-  const deps: Deps = { ...requestsDeps, db, events, config, handover, presentRequest };
-
-  return {
-    ...requesterMethods(deps),
-    ...readingMethods(deps),
-    ...delivererMethods(deps),
-    ...groupMethods(deps),
-
-    /**
-     * Requests whose deadline passed leave the available list on every day scholar's screen, and
-     * their requesters see them expired. Safe to run in every process at once: each expired request
-     * is claimed by exactly one sweep (requests.repo.ts claimExpired). Answers how many it claimed.
-     */
-    async sweepExpired() {
-      let claimed = 0;
-      for (;;) {
-        const rows = await repo.claimExpired(db, SWEEP_BATCH);
-        for (const row of rows) await publish(deps, row, { left: true });
-        claimed += rows.length;
-        if (rows.length < SWEEP_BATCH) return claimed;
-      }
-    },
-  };
+  const deps: Deps = { ...ports, db, events, config, handover, presentRequest, barredOnPage: new WeakMap() };
+  return bindUseCases(deps, {
+    create,
+    confirmReceipt,
+    cancel,
+    repost,
+    get,
+    myRequests,
+    recentRequests,
+    myDeliveries,
+    available,
+    barredOn,
+    accept,
+    deliver,
+    pickUp,
+    cancelDelivery,
+    drawHandover,
+    presentMany,
+    announce,
+    sweepExpired,
+  });
 }
 export type RequestsService = ReturnType<typeof createRequestsService>;
 

@@ -288,7 +288,7 @@ export interface RunRequest extends RunItem {
   fee: number;
 }
 
-/** The writes to requests a run makes, in its transaction (the requests feature's, through `RunsDeps`). */
+/** The writes to requests a run makes, in its transaction (the requests feature's, through `RunsPorts`). */
 export interface RunRequestWrites {
   insertRunRequest(tx: Executor, values: RunRequest): Promise<string>;
   setFee(tx: Executor, id: string, fee: number): Promise<void>;

@@ -5,7 +5,6 @@ import {
   type CreateRunBody,
   type DeliveryRequest,
   type Role,
-  type Run,
   type RunItemBody,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
@@ -17,9 +16,10 @@ import type { Limiter } from '../../lib/rate-limit';
 import * as policy from './runs.policy';
 import { presentRun, runState, runViewer } from './runs.presenter';
 import * as repo from './runs.repo';
+import { bindUseCases } from '../../lib/use-cases';
 
 /** What runs need of the requests feature (handed in by the composition root). */
-export interface RunsDeps {
+export interface RunsPorts {
   /** Writes to requests made inside a run's transaction. */
   requestWrites: repo.RunRequestWrites;
   requests: {
@@ -63,18 +63,12 @@ const itemOf = (item: RunItemBody): repo.RunItem => ({
   category: item.category,
 });
 
-type RunsContext = Pick<AppContext, 'db' | 'events' | 'config' | 'limiter'>;
+type Context = Pick<AppContext, 'db' | 'events' | 'config' | 'limiter'>;
 
-/** What every run method works with. */
-interface Deps extends RunsDeps {
-  db: AppContext['db'];
-  config: AppContext['config'];
+/** What every run use case works with. */
+interface Deps extends Pick<AppContext, 'db' | 'events' | 'config'>, RunsPorts {
   /** Per account: runs started, and joins and leaves together. */
   limits: { starts: Limiter; joins: Limiter };
-  /** Tells every member's open run screens that the run changed. */
-  changed(runId: string): Promise<void>;
-  /** The run as the actor sees it now (after their own change, which they may always see). */
-  answer(actor: Actor, id: string): Promise<{ run: Run }>;
 }
 
 /** The rules' view of the actor, from what the repo found with the run's row held. */
@@ -123,106 +117,133 @@ async function visible(
   return undefined;
 }
 
-/** The hostellers' side: starting, joining and leaving. */
-function hostellerMethods({ db, requests, requestWrites, limits, changed, answer }: Deps) {
-  return {
-    /** At most RUN_LIMITS.openPerStarter runs open to joining per starter (409 `tooManyOpen`). */
-    async create(actor: Actor, body: CreateRunBody) {
-      await limits.starts.consume(actor.id, RUN_MESSAGES.tooManyStarts);
-      const started = await repo.insertRun(
-        db,
-        requestWrites,
-        {
-          starterId: actor.id,
-          pickupFrom: body.pickupFrom,
-          cutoffAt: body.cutoffAt,
-          deadline: body.deadline,
-          totalFee: toPaise(body.totalFee),
-          item: itemOf(body.item),
-        },
-        RUN_LIMITS.openPerStarter,
-      );
-      if (!started) throw conflict(RUN_MESSAGES.tooManyOpen, 'tooManyOpen');
-      const { runId, requestId } = started;
-      await requests.announce([requestId], 'changed');
-      await changed(runId);
-      return answer(actor, runId);
-    },
-
-    async join(actor: Actor, id: string, item: RunItemBody) {
-      await limits.joins.consume(actor.id, RUN_MESSAGES.tooManyJoins);
-      const viewer = partOf(actor);
-      const result = await repo.joinRun(db, requestWrites, id, actor.id, itemOf(item), (run, part) =>
-        policy.joinRefusal(viewer(part), run, new Date()),
-      );
-      if (result.missing) throw notFound(RUN_MESSAGES.notFound);
-      if (result.refused) throw refusalError(result.refused, 'join');
-      await requests.announce([result.requestId, ...result.changed], 'changed');
-      await changed(id);
-      return answer(actor, id);
-    },
-
-    async leave(actor: Actor, id: string) {
-      await limits.joins.consume(actor.id, RUN_MESSAGES.tooManyJoins);
-      const viewer = partOf(actor);
-      const result = await repo.leaveRun(db, requestWrites, id, actor.id, (run, part) =>
-        policy.leaveRefusal(viewer(part), run, new Date()),
-      );
-      if (result.missing) throw notFound(RUN_MESSAGES.notFound);
-      if (result.refused) throw refusalError(result.refused, 'leave');
-      await requests.announce([result.requestId, ...result.changed], 'changed');
-      await changed(id);
-      return answer(actor, id);
-    },
-
-    /**
-     * One of a run's requests was cancelled by its requester (the requests feature's own cancel):
-     * the fee is shared out again among those left while the run is open, and a run with nobody
-     * left is cancelled.
-     */
-    async requestCancelled(requestId: string) {
-      const runId = await repo.runIdOfRequest(db, requestId);
-      if (!runId) return;
-      const result = await repo.afterRequestCancelled(db, requestWrites, runId);
-      await requests.announce(result.changed, 'changed');
-      await changed(runId);
-    },
-  };
+/** The run as the actor sees it, or 404; `ownChange`: right after their own change (see `visible`). */
+async function shown(deps: Deps, actor: Actor, id: string, ownChange: boolean) {
+  const row = await repo.findRun(deps.db, id, actor.id);
+  const run = await visible(deps, actor, row, new Date(), ownChange);
+  if (!run) throw notFound(RUN_MESSAGES.notFound);
+  return { run };
 }
 
-/** The day scholars' side: accepting a whole run. */
-function delivererMethods({ db, config, requests, requestWrites, changed, answer }: Deps) {
-  return {
-    async accept(actor: Actor, id: string) {
-      const viewer = partOf(actor);
-      let active = 0;
-      const result = await repo.acceptRun<Refusal>(db, requestWrites, id, actor.id, {
-        decide: (run, part) => policy.acceptRefusal(viewer(part), run, new Date()),
-        loadRefusal: (n) => {
-          active = n;
-          return n >= config.maxActiveDeliveries ? 'tooManyActive' : null;
-        },
-        empty: 'notOpen',
-        draw: () => requests.drawHandover(),
-      });
-      if (result.missing) throw notFound(RUN_MESSAGES.notFound);
-      if (result.refused) throw refusalError(result.refused, 'accept', active);
-      await requests.announce(result.requestIds, 'accepted');
-      await changed(id);
-      return answer(actor, id);
-    },
+/** Tells every member's open run screens that the run changed. */
+const changed = ({ events }: Deps, runId: string) => events.emit({ type: 'run.changed', runId });
 
-    /**
-     * The deliverer gave one request of an accepted run up (the requests feature's own give-up): it
-     * leaves the run and is open to every day scholar on its own, with its share as its fee.
-     */
-    async deliveryGivenUp(requestId: string) {
-      const runId = await repo.detachReturnedRequest(db, requestWrites, requestId);
-      if (!runId) return;
-      await requests.announce([requestId], 'changed');
-      await changed(runId);
+/** The run as the actor sees it now (after their own change, which they may always see). */
+const answer = (deps: Deps, actor: Actor, id: string) => shown(deps, actor, id, true);
+
+/** One page of the actor's list (a cursor of another list is a 400). */
+async function list({ db }: Deps, actor: Actor, page: repo.Page) {
+  const rows =
+    actor.role === 'dayscholar'
+      ? await repo.listForDayScholar(db, actor.id, page)
+      : await repo.listForHosteller(db, actor.id, page);
+  const { items, nextCursor } = pageOf(rows, page.limit, (row) => row.cursor!);
+  const now = new Date();
+  return { runs: items.map((row) => presentRun(row, viewerOf(actor), now)), nextCursor };
+}
+
+const get = (deps: Deps, actor: Actor, id: string) => shown(deps, actor, id, false);
+
+// The hostellers' side: starting, joining and leaving.
+
+/**
+ * A hosteller starts a run with their own item. At most RUN_LIMITS.openPerStarter runs open to
+ * joining per starter (409 `tooManyOpen`).
+ */
+async function create(deps: Deps, actor: Actor, body: CreateRunBody) {
+  await deps.limits.starts.consume(actor.id, RUN_MESSAGES.tooManyStarts);
+  const started = await repo.insertRun(
+    deps.db,
+    deps.requestWrites,
+    {
+      starterId: actor.id,
+      pickupFrom: body.pickupFrom,
+      cutoffAt: body.cutoffAt,
+      deadline: body.deadline,
+      totalFee: toPaise(body.totalFee),
+      item: itemOf(body.item),
     },
-  };
+    RUN_LIMITS.openPerStarter,
+  );
+  if (!started) throw conflict(RUN_MESSAGES.tooManyOpen, 'tooManyOpen');
+  const { runId, requestId } = started;
+  await deps.requests.announce([requestId], 'changed');
+  await changed(deps, runId);
+  return answer(deps, actor, runId);
+}
+
+/** A hosteller joins a run with their item. */
+async function join(deps: Deps, actor: Actor, id: string, item: RunItemBody) {
+  await deps.limits.joins.consume(actor.id, RUN_MESSAGES.tooManyJoins);
+  const viewer = partOf(actor);
+  const result = await repo.joinRun(deps.db, deps.requestWrites, id, actor.id, itemOf(item), (run, part) =>
+    policy.joinRefusal(viewer(part), run, new Date()),
+  );
+  if (result.missing) throw notFound(RUN_MESSAGES.notFound);
+  if (result.refused) throw refusalError(result.refused, 'join');
+  await deps.requests.announce([result.requestId, ...result.changed], 'changed');
+  await changed(deps, id);
+  return answer(deps, actor, id);
+}
+
+/** A hosteller leaves a run they joined. */
+async function leave(deps: Deps, actor: Actor, id: string) {
+  await deps.limits.joins.consume(actor.id, RUN_MESSAGES.tooManyJoins);
+  const viewer = partOf(actor);
+  const result = await repo.leaveRun(deps.db, deps.requestWrites, id, actor.id, (run, part) =>
+    policy.leaveRefusal(viewer(part), run, new Date()),
+  );
+  if (result.missing) throw notFound(RUN_MESSAGES.notFound);
+  if (result.refused) throw refusalError(result.refused, 'leave');
+  await deps.requests.announce([result.requestId, ...result.changed], 'changed');
+  await changed(deps, id);
+  return answer(deps, actor, id);
+}
+
+/**
+ * One of a run's requests was cancelled by its requester (the requests feature's own cancel):
+ * the fee is shared out again among those left while the run is open, and a run with nobody
+ * left is cancelled.
+ */
+async function requestCancelled(deps: Deps, requestId: string) {
+  const runId = await repo.runIdOfRequest(deps.db, requestId);
+  if (!runId) return;
+  const result = await repo.afterRequestCancelled(deps.db, deps.requestWrites, runId);
+  await deps.requests.announce(result.changed, 'changed');
+  await changed(deps, runId);
+}
+
+// The day scholars' side: accepting a whole run.
+
+async function accept(deps: Deps, actor: Actor, id: string) {
+  const { config, requests } = deps;
+  const viewer = partOf(actor);
+  let active = 0;
+  const result = await repo.acceptRun<Refusal>(deps.db, deps.requestWrites, id, actor.id, {
+    decide: (run, part) => policy.acceptRefusal(viewer(part), run, new Date()),
+    loadRefusal: (n) => {
+      active = n;
+      return n >= config.maxActiveDeliveries ? 'tooManyActive' : null;
+    },
+    empty: 'notOpen',
+    draw: () => requests.drawHandover(),
+  });
+  if (result.missing) throw notFound(RUN_MESSAGES.notFound);
+  if (result.refused) throw refusalError(result.refused, 'accept', active);
+  await requests.announce(result.requestIds, 'accepted');
+  await changed(deps, id);
+  return answer(deps, actor, id);
+}
+
+/**
+ * The deliverer gave one request of an accepted run up (the requests feature's own give-up): it
+ * leaves the run and is open to every day scholar on its own, with its share as its fee.
+ */
+async function deliveryGivenUp(deps: Deps, requestId: string) {
+  const runId = await repo.detachReturnedRequest(deps.db, deps.requestWrites, requestId);
+  if (!runId) return;
+  await deps.requests.announce([requestId], 'changed');
+  await changed(deps, runId);
 }
 
 /**
@@ -231,42 +252,27 @@ function delivererMethods({ db, config, requests, requestWrites, changed, answer
  * once. After each change has committed, the requests' parties and every member's open run screens
  * are told.
  */
-export function createRunsService(ctx: RunsContext, runsDeps: RunsDeps) {
+export function createRunsService(ctx: Context, ports: RunsPorts) {
   const { db, events, config } = ctx;
-  const { requests, requestWrites } = runsDeps;
-  async function shown(actor: Actor, id: string, ownChange: boolean) {
-    const row = await repo.findRun(db, id, actor.id);
-    const run = await visible({ db, requests }, actor, row, new Date(), ownChange);
-    if (!run) throw notFound(RUN_MESSAGES.notFound);
-    return { run };
-  }
   const deps: Deps = {
     db,
+    events,
     config,
-    requests,
-    requestWrites,
+    ...ports,
     limits: {
       starts: ctx.limiter('run-starts', { points: RUN_LIMITS.startsPerHour, duration: 3600 }),
       joins: ctx.limiter('run-joins', { points: RUN_LIMITS.joinsPerHour, duration: 3600 }),
     },
-    changed: (runId) => events.emit({ type: 'run.changed', runId }),
-    answer: (actor, id) => shown(actor, id, true),
   };
-
-  return {
-    /** One page of the actor's list (a cursor of another list is a 400). */
-    async list(actor: Actor, page: repo.Page) {
-      const rows =
-        actor.role === 'dayscholar'
-          ? await repo.listForDayScholar(db, actor.id, page)
-          : await repo.listForHosteller(db, actor.id, page);
-      const { items, nextCursor } = pageOf(rows, page.limit, (row) => row.cursor!);
-      const now = new Date();
-      return { runs: items.map((row) => presentRun(row, viewerOf(actor), now)), nextCursor };
-    },
-    get: (actor: Actor, id: string) => shown(actor, id, false),
-    ...hostellerMethods(deps),
-    ...delivererMethods(deps),
-  };
+  return bindUseCases(deps, {
+    list,
+    get,
+    create,
+    join,
+    leave,
+    requestCancelled,
+    accept,
+    deliveryGivenUp,
+  });
 }
 export type RunsService = ReturnType<typeof createRunsService>;

@@ -24,8 +24,7 @@ import * as policy from './settlements.policy';
 import { presentDispute, presentSettlement, settlementFacts } from './settlements.presenter';
 import * as repo from './settlements.repo';
 import { startSweep } from '../../lib/sweep';
-
-type SettlementsContext = Pick<AppContext, 'db' | 'events' | 'log' | 'storage'>;
+import { bindUseCases } from '../../lib/use-cases';
 
 /** The error of a settlement refusal: 404 to a stranger, 403 to the other party, 409 for the rest. */
 function refusalError(reason: policy.Refusal): AppError {
@@ -55,294 +54,315 @@ const noticeData = (row: Pick<repo.SettlementRow, 'id' | 'requestId' | 'productI
 
 const money = (paise: number) => formatRupees(toRupees(paise));
 
-/** What every settlement method works with: announcing, notices, loading and refusing. */
-function coreOf(ctx: SettlementsContext) {
-  const { db, events } = ctx;
-
-  /** Both parties' open screens get the settlement as each sees it. */
-  async function announce(id: string) {
-    const row = await repo.findSettlement(db, id);
-    if (!row) return undefined;
-    const now = new Date();
-    await events.emit({
-      type: 'settlement.updated',
-      settlementId: id,
-      views: [row.payerId, row.payeeId].map((userId) => ({
-        userId,
-        settlement: presentSettlement(row, userId, now),
-      })),
-    });
-    return row;
-  }
-
-  const notice = (
-    userIds: string[],
-    type: NotificationType,
-    message: string,
-    data: ReturnType<typeof noticeData>,
-  ) => events.emit({ type: 'users.noticed', userIds, notice: { type, message, data } });
-
-  /** The settlement as the actor sees it, or the refusal of a stranger. */
-  async function load(actor: Actor, id: string) {
-    const row = await repo.findSettlement(db, id);
-    if (!row || !policy.isParty(actor.id, row)) throw notFound(SETTLEMENT_MESSAGES.notFound);
-    return row;
-  }
-
-  /** After a transition that did not happen: why not (the row as it is now). */
-  async function refuse(
-    actor: Actor,
-    id: string,
-    rule: (userId: string, s: policy.SettlementFacts) => policy.Refusal | null,
-  ) {
-    const row = await load(actor, id);
-    throw refusalError(rule(actor.id, settlementFacts(row)) ?? 'notOpen');
-  }
-
-  async function answer(actor: Actor, id: string) {
-    const row = (await announce(id)) ?? (await load(actor, id));
-    return { settlement: presentSettlement(row, actor.id) };
-  }
-
-  return { announce, notice, load, refuse, answer };
-}
-type Core = ReturnType<typeof coreOf>;
-
-/** Opening and reading: one per request or sale, lists, the summary, one lookup. */
-function readingMethods({ db }: SettlementsContext, { announce, notice }: Core) {
-  return {
-    /**
-     * A request was completed: its settlement opens (once). A receipt above the estimate waits for
-     * the requester, who is told.
-     */
-    async requestCompleted(requestId: string) {
-      const created = await repo.openForRequest(db, requestId);
-      const row = created && (await announce(created.id));
-      if (row?.extraClaim != null)
-        await notice(
-          [row.payerId],
-          'settlement',
-          `${row.payeeName} says the items for ${row.title} cost ${money(row.itemEstimate + row.extraClaim)} (you estimated ${money(row.itemEstimate)}). Accept it or dispute it.`,
-          noticeData(row),
-        );
-    },
-    /** A product was sold to a named buyer: its sale is proposed (once), and the buyer asked to confirm. */
-    async productSold(productId: string) {
-      const created = await repo.openForSale(db, productId);
-      const row = created && (await announce(created.id));
-      if (row)
-        await notice(
-          [row.payerId],
-          'settlement',
-          `${row.payeeName} says you bought ${row.title} for ${money(row.amount)}. Confirm it, or say you didn't buy it.`,
-          noticeData(row),
-        );
-    },
-    /** The seller changed a product before its buyer confirmed: each such sale was voided; the buyer is told. */
-    async salesVoided(ids: string[]) {
-      for (const id of ids) {
-        const row = await announce(id);
-        if (row)
-          await notice(
-            [row.payerId],
-            'settlement',
-            `${row.payeeName} called off the sale of ${row.title} to you. You owe nothing for it.`,
-            noticeData(row),
-          );
-      }
-    },
-
-    async list(actor: Actor, query: { status: SettlementFilter; limit: number; cursor?: string }) {
-      const rows = await repo.listForUser(db, actor.id, query.status, query.limit, query.cursor);
-      const { items, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
-      const now = new Date();
-      return { settlements: items.map((r) => presentSettlement(r, actor.id, now)), nextCursor };
-    },
-
-    async summary(actor: Actor): Promise<SettlementSummary> {
-      const rows = await repo.summaryOf(db, actor.id);
-      const byPerson = rows
-        .map((r) => ({
-          user: { id: r.userId, name: r.name, avatar: r.avatar },
-          youOwe: toRupees(r.youOwe),
-          owedToYou: toRupees(r.owedToYou),
-        }))
-        .sort(
-          (a, b) =>
-            b.youOwe + b.owedToYou - (a.youOwe + a.owedToYou) || a.user.name.localeCompare(b.user.name),
-        );
-      const total = (k: 'youOwe' | 'owedToYou') => toRupees(rows.reduce((sum, r) => sum + r[k], 0));
-      return { youOwe: total('youOwe'), owedToYou: total('owedToYou'), byPerson };
-    },
-
-    /** The settlement of a request or sale, for one of its parties; null for anyone else. */
-    async lookup(actor: Actor, kind: SettlementKind, targetId: string) {
-      const row = await repo.findForParty(db, kind, targetId, actor.id);
-      return { settlement: row ? presentSettlement(row, actor.id) : null };
-    },
-  };
-}
-
-/** The buyer's answer to a proposed sale, and the requester's to a receipt above the estimate. */
-function answerMethods({ db }: SettlementsContext, { notice, load, refuse, answer }: Core) {
-  return {
-    async confirmSale(actor: Actor, id: string) {
-      if (!(await repo.confirmSale(db, id, actor.id))) await refuse(actor, id, policy.answerSaleRefusal);
-      const row = await load(actor, id);
-      await notice(
-        [row.payeeId],
-        'settlement',
-        `${row.payerName} confirmed buying ${row.title} for ${money(row.amount)}`,
-        noticeData(row),
-      );
-      return answer(actor, id);
-    },
-
-    async declineSale(actor: Actor, id: string) {
-      if (!(await repo.declineSale(db, id, actor.id))) await refuse(actor, id, policy.answerSaleRefusal);
-      const row = await load(actor, id);
-      await notice(
-        [row.payeeId],
-        'settlement',
-        `${row.payerName} says they did not buy ${row.title}. Nothing is owed for it.`,
-        noticeData(row),
-      );
-      return answer(actor, id);
-    },
-
-    async acceptCost(actor: Actor, id: string) {
-      if (!(await repo.acceptCost(db, id, actor.id))) await refuse(actor, id, policy.acceptCostRefusal);
-      const row = await load(actor, id);
-      await notice(
-        [row.payeeId],
-        'settlement',
-        `${row.payerName} accepted the item cost for ${row.title}: ${money(row.amount)} in all`,
-        noticeData(row),
-      );
-      return answer(actor, id);
-    },
-  };
-}
-
-/** The two-sided confirmation: paid, received, not received. */
-function transitionMethods({ db }: SettlementsContext, { notice, load, refuse, answer }: Core) {
-  return {
-    async markPaid(actor: Actor, id: string, body: MarkPaidBody) {
-      if (!(await repo.markPaid(db, id, actor.id, body.method))) await refuse(actor, id, policy.payRefusal);
-      const row = await load(actor, id);
-      await notice(
-        [row.payeeId],
-        'settlement',
-        `${row.payerName} says they paid ${money(row.amount)} for ${row.title}`,
-        noticeData(row),
-      );
-      return answer(actor, id);
-    },
-
-    async markReceived(actor: Actor, id: string) {
-      if (!(await repo.markReceived(db, id, actor.id))) await refuse(actor, id, policy.receiveRefusal);
-      const row = await load(actor, id);
-      await notice(
-        [row.payerId],
-        'settlement',
-        `${row.payeeName} confirmed receiving ${money(row.amount)} for ${row.title}`,
-        noticeData(row),
-      );
-      return answer(actor, id);
-    },
-
-    async markNotReceived(actor: Actor, id: string) {
-      const row0 = await load(actor, id);
-      const details = `${row0.payeeName} says ${money(row0.amount)} for ${row0.title} did not arrive`;
-      if (!(await repo.markNotReceived(db, id, actor.id, details)))
-        await refuse(actor, id, policy.notReceiveRefusal);
-      const row = await load(actor, id);
-      await notice([row.payerId], 'dispute', `${details}. A moderator will look into it.`, noticeData(row));
-      return answer(actor, id);
-    },
-  };
-}
-
-/** Either party opens a dispute about a request or sale, or about one of their settlements. */
-function disputeMethods({ db, events }: SettlementsContext, { announce, load }: Core) {
-  type Target = NonNullable<Awaited<ReturnType<typeof repo.disputeTarget>>>;
-
-  async function open(actor: Actor, kind: SettlementKind, target: Target, body: DisputeSettlementBody) {
-    const refusal = policy.disputeRefusal(actor.id, target, new Date());
-    if (refusal) throw disputeError(refusal);
-    const opened =
-      target.settlementId !== null &&
-      (await repo.openDispute(db, {
-        ...body,
-        targetType: kind,
-        targetId: target.targetId,
-        settlementId: target.settlementId,
-        openedBy: actor.id,
-      }));
-    if (!opened) throw disputeError('alreadyOpen');
-    const other = actor.id === target.payerId ? target.payeeId : target.payerId;
-    const row = await announce(opened.settlementId);
-    if (other)
-      await events.emit({
-        type: 'users.noticed',
-        userIds: [other],
-        notice: {
-          type: 'dispute',
-          message: `${actor.name} opened a dispute${row ? ` about ${row.title}` : ''}. A moderator will look into it.`,
-          data: row ? noticeData(row) : { settlementId: opened.settlementId },
-        },
-      });
-    const [opener] = await repo.userRefs(db, [actor.id]);
-    return {
-      dispute: presentDispute(opened.dispute, opener ?? { id: actor.id, name: actor.name, avatar: null }),
-    };
-  }
-
-  return {
-    async openDispute(actor: Actor, body: OpenDisputeBody) {
-      const target = await repo.disputeTarget(db, body.targetType, body.targetId, actor.id);
-      if (!target) throw notFound(DISPUTE_MESSAGES.targetNotFound);
-      return open(actor, body.targetType, target, { reason: body.reason, details: body.details });
-    },
-
-    /** The same, named by the settlement: it outlives the product it was for. */
-    async disputeSettlement(actor: Actor, id: string, body: DisputeSettlementBody) {
-      const row = await load(actor, id);
-      return open(actor, row.kind, repo.disputeTargetOf(row), body);
-    },
-  };
-}
-
-/**
- * Settling up: who owes whom after a completed request or a sale, the two-sided confirmation, the
- * reminder, disputes and their decision. Only the two parties ever see a settlement; after each
- * change has committed both are told (their open screens, and a notice where it concerns them).
- */
 /** What settlements need of other features (handed in by the composition root). */
-export interface SettlementsDeps {
+export interface SettlementsPorts {
   /** Logs a dispute's decision in the moderation log, in the decision's transaction. */
   moderation: repo.ModerationLog;
 }
 
-export function createSettlementsService(ctx: SettlementsContext, deps: SettlementsDeps) {
-  const core = coreOf(ctx);
+type Context = Pick<AppContext, 'db' | 'events' | 'log' | 'storage'>;
+
+/** What every settlement use case works with. */
+type Deps = Pick<AppContext, 'db' | 'events' | 'storage'> & SettlementsPorts;
+
+/** Both parties' open screens get the settlement as each sees it. */
+async function announce({ db, events }: Deps, id: string) {
+  const row = await repo.findSettlement(db, id);
+  if (!row) return undefined;
+  const now = new Date();
+  await events.emit({
+    type: 'settlement.updated',
+    settlementId: id,
+    views: [row.payerId, row.payeeId].map((userId) => ({
+      userId,
+      settlement: presentSettlement(row, userId, now),
+    })),
+  });
+  return row;
+}
+
+const notice = (
+  { events }: Deps,
+  userIds: string[],
+  type: NotificationType,
+  message: string,
+  data: ReturnType<typeof noticeData>,
+) => events.emit({ type: 'users.noticed', userIds, notice: { type, message, data } });
+
+/** The settlement as the actor sees it, or the refusal of a stranger. */
+async function load({ db }: Deps, actor: Actor, id: string) {
+  const row = await repo.findSettlement(db, id);
+  if (!row || !policy.isParty(actor.id, row)) throw notFound(SETTLEMENT_MESSAGES.notFound);
+  return row;
+}
+
+/** After a transition that did not happen: why not (the row as it is now). */
+async function refuse(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  rule: (userId: string, s: policy.SettlementFacts) => policy.Refusal | null,
+) {
+  const row = await load(deps, actor, id);
+  throw refusalError(rule(actor.id, settlementFacts(row)) ?? 'notOpen');
+}
+
+async function answer(deps: Deps, actor: Actor, id: string) {
+  const row = (await announce(deps, id)) ?? (await load(deps, actor, id));
+  return { settlement: presentSettlement(row, actor.id) };
+}
+
+// Opening and reading: one per request or sale, lists, the summary, one lookup.
+
+/**
+ * A request was completed: its settlement opens (once). A receipt above the estimate waits for
+ * the requester, who is told.
+ */
+async function requestCompleted(deps: Deps, requestId: string) {
+  const created = await repo.openForRequest(deps.db, requestId);
+  const row = created && (await announce(deps, created.id));
+  if (row?.extraClaim != null)
+    await notice(
+      deps,
+      [row.payerId],
+      'settlement',
+      `${row.payeeName} says the items for ${row.title} cost ${money(row.itemEstimate + row.extraClaim)} (you estimated ${money(row.itemEstimate)}). Accept it or dispute it.`,
+      noticeData(row),
+    );
+}
+
+/** A product was sold to a named buyer: its sale is proposed (once), and the buyer asked to confirm. */
+async function productSold(deps: Deps, productId: string) {
+  const created = await repo.openForSale(deps.db, productId);
+  const row = created && (await announce(deps, created.id));
+  if (row)
+    await notice(
+      deps,
+      [row.payerId],
+      'settlement',
+      `${row.payeeName} says you bought ${row.title} for ${money(row.amount)}. Confirm it, or say you didn't buy it.`,
+      noticeData(row),
+    );
+}
+
+/** The seller changed a product before its buyer confirmed: each such sale was voided; the buyer is told. */
+async function salesVoided(deps: Deps, ids: string[]) {
+  for (const id of ids) {
+    const row = await announce(deps, id);
+    if (row)
+      await notice(
+        deps,
+        [row.payerId],
+        'settlement',
+        `${row.payeeName} called off the sale of ${row.title} to you. You owe nothing for it.`,
+        noticeData(row),
+      );
+  }
+}
+
+async function list(
+  { db }: Deps,
+  actor: Actor,
+  query: { status: SettlementFilter; limit: number; cursor?: string },
+) {
+  const rows = await repo.listForUser(db, actor.id, query.status, query.limit, query.cursor);
+  const { items, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
+  const now = new Date();
+  return { settlements: items.map((r) => presentSettlement(r, actor.id, now)), nextCursor };
+}
+
+async function summary({ db }: Deps, actor: Actor): Promise<SettlementSummary> {
+  const rows = await repo.summaryOf(db, actor.id);
+  const byPerson = rows
+    .map((r) => ({
+      user: { id: r.userId, name: r.name, avatar: r.avatar },
+      youOwe: toRupees(r.youOwe),
+      owedToYou: toRupees(r.owedToYou),
+    }))
+    .sort(
+      (a, b) => b.youOwe + b.owedToYou - (a.youOwe + a.owedToYou) || a.user.name.localeCompare(b.user.name),
+    );
+  const total = (k: 'youOwe' | 'owedToYou') => toRupees(rows.reduce((sum, r) => sum + r[k], 0));
+  return { youOwe: total('youOwe'), owedToYou: total('owedToYou'), byPerson };
+}
+
+/** The settlement of a request or sale, for one of its parties; null for anyone else. */
+async function lookup({ db }: Deps, actor: Actor, kind: SettlementKind, targetId: string) {
+  const row = await repo.findForParty(db, kind, targetId, actor.id);
+  return { settlement: row ? presentSettlement(row, actor.id) : null };
+}
+
+// The buyer's answer to a proposed sale, and the requester's to a receipt above the estimate; the
+// two-sided confirmation: paid, received, not received.
+
+/**
+ * One party's answer or confirmation: `write` is its conditional UPDATE (when it changed nothing,
+ * `rule` says why); then the other party is told, of the settlement as it is now.
+ */
+async function transition(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  write: () => Promise<unknown>,
+  rule: (userId: string, s: policy.SettlementFacts) => policy.Refusal | null,
+  tell: (row: repo.SettlementRow) => { to: string; message: string },
+) {
+  if (!(await write())) await refuse(deps, actor, id, rule);
+  const row = await load(deps, actor, id);
+  const { to, message } = tell(row);
+  await notice(deps, [to], 'settlement', message, noticeData(row));
+  return answer(deps, actor, id);
+}
+
+/** The buyer confirms a proposed sale. */
+function confirmSale(deps: Deps, actor: Actor, id: string) {
+  return transition(
+    deps,
+    actor,
+    id,
+    () => repo.confirmSale(deps.db, id, actor.id),
+    policy.answerSaleRefusal,
+    (row) => ({
+      to: row.payeeId,
+      message: `${row.payerName} confirmed buying ${row.title} for ${money(row.amount)}`,
+    }),
+  );
+}
+
+/** The buyer says they did not buy it. */
+function declineSale(deps: Deps, actor: Actor, id: string) {
+  return transition(
+    deps,
+    actor,
+    id,
+    () => repo.declineSale(deps.db, id, actor.id),
+    policy.answerSaleRefusal,
+    (row) => ({
+      to: row.payeeId,
+      message: `${row.payerName} says they did not buy ${row.title}. Nothing is owed for it.`,
+    }),
+  );
+}
+
+/** The requester accepts a receipt above the estimate. */
+function acceptCost(deps: Deps, actor: Actor, id: string) {
+  return transition(
+    deps,
+    actor,
+    id,
+    () => repo.acceptCost(deps.db, id, actor.id),
+    policy.acceptCostRefusal,
+    (row) => ({
+      to: row.payeeId,
+      message: `${row.payerName} accepted the item cost for ${row.title}: ${money(row.amount)} in all`,
+    }),
+  );
+}
+
+/** The two-sided confirmation, first side: the payer says they paid. */
+function markPaid(deps: Deps, actor: Actor, id: string, body: MarkPaidBody) {
+  return transition(
+    deps,
+    actor,
+    id,
+    () => repo.markPaid(deps.db, id, actor.id, body.method),
+    policy.payRefusal,
+    (row) => ({
+      to: row.payeeId,
+      message: `${row.payerName} says they paid ${money(row.amount)} for ${row.title}`,
+    }),
+  );
+}
+
+/** The payee confirms receiving the payment. */
+function markReceived(deps: Deps, actor: Actor, id: string) {
+  return transition(
+    deps,
+    actor,
+    id,
+    () => repo.markReceived(deps.db, id, actor.id),
+    policy.receiveRefusal,
+    (row) => ({
+      to: row.payerId,
+      message: `${row.payeeName} confirmed receiving ${money(row.amount)} for ${row.title}`,
+    }),
+  );
+}
+
+/** The payee says the payment did not arrive: a dispute for a moderator. */
+async function markNotReceived(deps: Deps, actor: Actor, id: string) {
+  const row0 = await load(deps, actor, id);
+  const details = `${row0.payeeName} says ${money(row0.amount)} for ${row0.title} did not arrive`;
+  if (!(await repo.markNotReceived(deps.db, id, actor.id, details)))
+    await refuse(deps, actor, id, policy.notReceiveRefusal);
+  const row = await load(deps, actor, id);
+  await notice(deps, [row.payerId], 'dispute', `${details}. A moderator will look into it.`, noticeData(row));
+  return answer(deps, actor, id);
+}
+
+type DisputeTarget = NonNullable<Awaited<ReturnType<typeof repo.disputeTarget>>>;
+
+/** Either party opens a dispute about a request or sale, or about one of their settlements. */
+async function open(
+  deps: Deps,
+  actor: Actor,
+  kind: SettlementKind,
+  target: DisputeTarget,
+  body: DisputeSettlementBody,
+) {
+  const { db, events } = deps;
+  const refusal = policy.disputeRefusal(actor.id, target, new Date());
+  if (refusal) throw disputeError(refusal);
+  const opened =
+    target.settlementId !== null &&
+    (await repo.openDispute(db, {
+      ...body,
+      targetType: kind,
+      targetId: target.targetId,
+      settlementId: target.settlementId,
+      openedBy: actor.id,
+    }));
+  if (!opened) throw disputeError('alreadyOpen');
+  const other = actor.id === target.payerId ? target.payeeId : target.payerId;
+  const row = await announce(deps, opened.settlementId);
+  if (other)
+    await events.emit({
+      type: 'users.noticed',
+      userIds: [other],
+      notice: {
+        type: 'dispute',
+        message: `${actor.name} opened a dispute${row ? ` about ${row.title}` : ''}. A moderator will look into it.`,
+        data: row ? noticeData(row) : { settlementId: opened.settlementId },
+      },
+    });
+  const [opener] = await repo.userRefs(db, [actor.id]);
   return {
-    ...readingMethods(ctx, core),
-    ...answerMethods(ctx, core),
-    ...transitionMethods(ctx, core),
-    ...disputeMethods(ctx, core),
-    ...moderatorMethods(ctx, deps, core.announce),
+    dispute: presentDispute(opened.dispute, opener ?? { id: actor.id, name: actor.name, avatar: null }),
   };
 }
 
+async function openDispute(deps: Deps, actor: Actor, body: OpenDisputeBody) {
+  const target = await repo.disputeTarget(deps.db, body.targetType, body.targetId, actor.id);
+  if (!target) throw notFound(DISPUTE_MESSAGES.targetNotFound);
+  return open(deps, actor, body.targetType, target, { reason: body.reason, details: body.details });
+}
+
+/** The same, named by the settlement: it outlives the product it was for. */
+async function disputeSettlement(deps: Deps, actor: Actor, id: string, body: DisputeSettlementBody) {
+  const row = await load(deps, actor, id);
+  return open(deps, actor, row.kind, repo.disputeTargetOf(row), body);
+}
+
+// Moderators: the dispute queue with its evidence, and deciding one.
+
 /** Who pays and who is paid in the dispute's settlement. */
-const partiesOf = (db: SettlementsContext['db'], d: repo.DisputeRow) => repo.disputeParties(db, d);
+const partiesOf = (db: Deps['db'], d: repo.DisputeRow) => repo.disputeParties(db, d);
 
 type Ref = { id: string; name: string; avatar: string | null };
 
 /** A dispute as a moderator sees it: both parties, the settlement, the thing, the evidence. */
 async function presentForModerator(
-  { db, storage }: SettlementsContext,
+  { db, storage }: Deps,
   d: repo.DisputeRow,
   opener: Ref,
 ): Promise<ModerationDispute> {
@@ -394,65 +414,85 @@ async function presentForModerator(
   };
 }
 
-/** Moderators: the dispute queue with its evidence, and deciding one. */
-function moderatorMethods(
-  ctx: SettlementsContext,
-  deps: SettlementsDeps,
-  announce: (id: string) => Promise<repo.SettlementRow | undefined>,
-) {
-  const { db, events } = ctx;
-  const present = (d: repo.DisputeRow, opener: Ref) => presentForModerator(ctx, d, opener);
+/** The dispute queue, each with its evidence. */
+async function disputes(deps: Deps, query: { status: 'open' | 'resolved'; limit: number; cursor?: string }) {
+  const rows = await repo.listDisputes(deps.db, query.status, query.limit, query.cursor);
+  const { items, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
+  const found: ModerationDispute[] = [];
+  for (const r of items)
+    found.push(
+      await presentForModerator(deps, r.dispute, {
+        id: r.dispute.openedBy,
+        name: r.openerName,
+        avatar: r.openerAvatar,
+      }),
+    );
+  return { disputes: found, nextCursor };
+}
 
-  return {
-    async disputes(query: { status: 'open' | 'resolved'; limit: number; cursor?: string }) {
-      const rows = await repo.listDisputes(db, query.status, query.limit, query.cursor);
-      const { items, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
-      const disputes: ModerationDispute[] = [];
-      for (const r of items)
-        disputes.push(
-          await present(r.dispute, { id: r.dispute.openedBy, name: r.openerName, avatar: r.openerAvatar }),
-        );
-      return { disputes, nextCursor };
-    },
-
-    async resolveDispute(actor: Actor, id: string, body: ResolveDisputeBody) {
-      const found = await repo.findDispute(db, id);
-      if (!found) throw notFound(DISPUTE_MESSAGES.notFound);
-      const own = policy.resolveRefusal(actor.id, {
-        ...(await partiesOf(db, found)),
-        openedBy: found.openedBy,
-      });
-      if (own) throw forbidden(DISPUTE_MESSAGES[own], own);
-      const resolved = await repo.resolveDispute(db, deps.moderation, id, actor.id, body);
-      if (!resolved) {
-        if (!(await repo.findDispute(db, id))) throw notFound(DISPUTE_MESSAGES.notFound);
-        throw conflict(DISPUTE_MESSAGES.alreadyResolved, 'alreadyResolved');
-      }
-      const row = resolved.settlementId ? await announce(resolved.settlementId) : undefined;
-      const parties = await partiesOf(db, resolved);
-      const userIds = [parties.payerId, parties.payeeId].filter((x): x is string => !!x);
-      const thing =
-        resolved.targetType === 'request'
-          ? { requestId: resolved.targetId }
-          : { productId: resolved.targetId };
-      if (userIds.length)
-        await events.emit({
-          type: 'users.noticed',
-          userIds,
-          notice: {
-            type: 'dispute',
-            message: `A moderator decided the dispute${row ? ` about ${row.title}` : ''}: ${DISPUTE_OUTCOME_LABELS[body.outcome]}. ${body.note}`,
-            data: { ...thing, ...(resolved.settlementId && { settlementId: resolved.settlementId }) },
-          },
-        });
-      const opener = (await repo.userRefs(db, [resolved.openedBy]))[0] ?? {
-        id: resolved.openedBy,
-        name: DELETED_USER_NAME,
-        avatar: null,
-      };
-      return { dispute: presentDispute(resolved, opener) };
-    },
+/** A moderator decides a dispute; both parties are told. */
+async function resolveDispute(deps: Deps, actor: Actor, id: string, body: ResolveDisputeBody) {
+  const { db, events } = deps;
+  const found = await repo.findDispute(db, id);
+  if (!found) throw notFound(DISPUTE_MESSAGES.notFound);
+  const own = policy.resolveRefusal(actor.id, {
+    ...(await partiesOf(db, found)),
+    openedBy: found.openedBy,
+  });
+  if (own) throw forbidden(DISPUTE_MESSAGES[own], own);
+  const resolved = await repo.resolveDispute(db, deps.moderation, id, actor.id, body);
+  if (!resolved) {
+    if (!(await repo.findDispute(db, id))) throw notFound(DISPUTE_MESSAGES.notFound);
+    throw conflict(DISPUTE_MESSAGES.alreadyResolved, 'alreadyResolved');
+  }
+  const row = resolved.settlementId ? await announce(deps, resolved.settlementId) : undefined;
+  const parties = await partiesOf(db, resolved);
+  const userIds = [parties.payerId, parties.payeeId].filter((x): x is string => !!x);
+  const thing =
+    resolved.targetType === 'request' ? { requestId: resolved.targetId } : { productId: resolved.targetId };
+  if (userIds.length)
+    await events.emit({
+      type: 'users.noticed',
+      userIds,
+      notice: {
+        type: 'dispute',
+        message: `A moderator decided the dispute${row ? ` about ${row.title}` : ''}: ${DISPUTE_OUTCOME_LABELS[body.outcome]}. ${body.note}`,
+        data: { ...thing, ...(resolved.settlementId && { settlementId: resolved.settlementId }) },
+      },
+    });
+  const opener = (await repo.userRefs(db, [resolved.openedBy]))[0] ?? {
+    id: resolved.openedBy,
+    name: DELETED_USER_NAME,
+    avatar: null,
   };
+  return { dispute: presentDispute(resolved, opener) };
+}
+
+/**
+ * Settling up: who owes whom after a completed request or a sale, the two-sided confirmation, the
+ * reminder, disputes and their decision. Only the two parties ever see a settlement; after each
+ * change has committed both are told (their open screens, and a notice where it concerns them).
+ */
+export function createSettlementsService(ctx: Context, ports: SettlementsPorts) {
+  const deps: Deps = { db: ctx.db, events: ctx.events, storage: ctx.storage, ...ports };
+  return bindUseCases(deps, {
+    requestCompleted,
+    productSold,
+    salesVoided,
+    list,
+    summary,
+    lookup,
+    confirmSale,
+    declineSale,
+    acceptCost,
+    markPaid,
+    markReceived,
+    markNotReceived,
+    openDispute,
+    disputeSettlement,
+    disputes,
+    resolveDispute,
+  });
 }
 export type SettlementsService = ReturnType<typeof createSettlementsService>;
 

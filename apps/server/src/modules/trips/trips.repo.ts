@@ -216,7 +216,7 @@ const blockedBetween = async (tx: Tx, a: string, b: string) =>
 
 type Outcome<T> = { refusal: TripRefusal } | ({ refusal: null } & T);
 
-/** The writes to requests a trip makes, in its transaction (the requests feature's, through `TripsDeps`). */
+/** The writes to requests a trip makes, in its transaction (the requests feature's, through `TripsPorts`). */
 export interface TripRequestWrites {
   acceptGroup(
     tx: Executor,

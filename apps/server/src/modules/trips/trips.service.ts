@@ -6,9 +6,10 @@ import { blockedWith, notBlockedAmong } from '../../lib/listing-visibility';
 import * as policy from './trips.policy';
 import { ANY_DAY_SCHOLAR, ANY_HOSTELLER, presentStops, presentTrip } from './trips.presenter';
 import * as repo from './trips.repo';
+import { bindUseCases } from '../../lib/use-cases';
 
 /** What trips need of the requests feature (handed in by the composition root). */
-export interface TripsDeps {
+export interface TripsPorts {
   /** Writes to requests made inside a trip's transaction. */
   requestWrites: repo.TripRequestWrites;
   requests: {
@@ -93,9 +94,8 @@ function refusalError(reason: policy.TripRefusal, action?: 'detach'): AppError {
 
 const viewerOf = (actor: Actor): policy.Viewer => ({ id: actor.id, role: actor.role });
 
-interface Deps extends TripsDeps {
-  db: AppContext['db'];
-  events: AppContext['events'];
+/** What every trip use case works with. */
+interface Deps extends Pick<AppContext, 'db' | 'events'>, TripsPorts {
   /** Counts each day scholar's trip notices (TRIP_NOTICES_PER_DAY). */
   notices: ReturnType<AppContext['limiter']>;
   /** Counts each hosteller's adds of a request to a trip (TRIP_ATTACHES_PER_HOUR). */
@@ -142,132 +142,125 @@ const notice = (deps: Deps, userIds: string[], tripId: string, message: string, 
       })
     : Promise.resolve();
 
-/** Reading: the open trips, the runner's own, and one trip. */
-function readingMethods(deps: Deps) {
-  const { db } = deps;
-  return {
-    /** Open trips the actor may see, soonest arrival first. */
-    async list(actor: Actor) {
-      const rows = await repo.listOpen(db, actor.id, LIST_LIMIT);
-      const viewer = viewerOf(actor);
-      return { trips: rows.map((r) => presentTrip(r, viewer)) };
-    },
+// Reading: the open trips, the runner's own, and one trip.
 
-    /** The runner's trips that are open or still carry accepted requests, newest first. */
-    async mine(actor: Actor) {
-      const rows = await repo.listMine(db, actor.id, MINE_LIMIT);
-      const viewer = viewerOf(actor);
-      return { trips: rows.map((r) => presentTrip(r, viewer)) };
-    },
-
-    async get(actor: Actor, id: string) {
-      const row = await shown(deps, actor, id);
-      const viewer = viewerOf(actor);
-      return { trip: presentTrip(row, viewer, await requestsFor(deps, row, viewer)) };
-    },
-  };
+/** Open trips the actor may see, soonest arrival first. */
+async function list({ db }: Deps, actor: Actor) {
+  const rows = await repo.listOpen(db, actor.id, LIST_LIMIT);
+  const viewer = viewerOf(actor);
+  return { trips: rows.map((r) => presentTrip(r, viewer)) };
 }
 
-/** The runner's side: posting, cancelling, the stop list. */
-function runnerMethods(deps: Deps) {
+/** The runner's trips that are open or still carry accepted requests, newest first. */
+async function mine({ db }: Deps, actor: Actor) {
+  const rows = await repo.listMine(db, actor.id, MINE_LIMIT);
+  const viewer = viewerOf(actor);
+  return { trips: rows.map((r) => presentTrip(r, viewer)) };
+}
+
+/** One trip, with the requests on it the actor may see. */
+async function get(deps: Deps, actor: Actor, id: string) {
+  const row = await shown(deps, actor, id);
+  const viewer = viewerOf(actor);
+  return { trip: presentTrip(row, viewer, await requestsFor(deps, row, viewer)) };
+}
+
+// The runner's side: posting, cancelling, the stop list.
+
+/** The runner posts a trip; hostellers it could carry a request for hear of it. */
+async function create(deps: Deps, actor: Actor, body: CreateTripBody) {
   const { db, events } = deps;
-  return {
-    async create(actor: Actor, body: CreateTripBody) {
-      const id = await repo.insertTripOnce(db, actor.id, {
-        from: body.from,
-        arriveAt: body.arriveAt,
-        cutoffAt: body.cutoffAt,
-        capacity: body.capacity,
-        note: body.note ?? null,
-      });
-      if (!id) throw conflict(TRIP_MESSAGES.oneOpenTrip, 'oneOpenTrip');
-      const row = (await repo.findTrip(db, id, actor.id))!;
-      await events.emit({
-        type: 'trip.available',
-        forHostellers: presentTrip(row, ANY_HOSTELLER, [], []),
-        forDayScholars: presentTrip(row, ANY_DAY_SCHOLAR, [], []),
-        except: [actor.id, ...(await blockedWith(db, actor.id))],
-      });
-      // Each hosteller the trip could carry a request for hears of it once, however many they have.
-      if (await deps.notices.tryConsume(actor.id)) {
-        const message = tripNotice(row.runnerName, row.from, body.arriveAt, body.cutoffAt);
-        await notice(deps, await repo.hostellersToTell(db, actor.id, body.arriveAt), id, message);
-      }
-      return { trip: presentTrip(row, viewerOf(actor)) };
-    },
-
-    async cancel(actor: Actor, id: string) {
-      const result = await repo.cancelTrip(
-        db,
-        deps.requestWrites,
-        { tripId: id, actorId: actor.id },
-        (trip) => policy.cancelRefusal(actor.id, trip),
-      );
-      if (result.refusal) throw refusalError(result.refusal);
-      const row = (await repo.findTrip(db, id, actor.id))!;
-      await events.emit({ type: 'trip.removed', tripId: id, runnerId: actor.id });
-      const ids = result.returned.map((r) => r.id);
-      if (ids.length) await deps.requests.announce(ids, 'returned', actor.id);
-      const requesters = [...new Set(result.returned.map((r) => r.requesterId))];
-      await notice(
-        deps,
-        await notBlockedAmong(db, actor.id, requesters),
-        id,
-        `${firstName(row.runnerName)} cancelled the trip from ${row.from}; your request is open again`,
-      );
-      const viewer = viewerOf(actor);
-      return { trip: presentTrip(row, viewer, await requestsFor(deps, row, viewer)) };
-    },
-
-    /** The runner's stop list: pickups, then drops, each place once. */
-    async stops(actor: Actor, id: string) {
-      const row = await repo.findTrip(db, id, actor.id);
-      const refusal = policy.stopsRefusal(actor.id, row);
-      if (refusal) throw refusalError(refusal);
-      return { stops: presentStops(await repo.stopRequests(db, id)) };
-    },
-  };
+  const id = await repo.insertTripOnce(db, actor.id, {
+    from: body.from,
+    arriveAt: body.arriveAt,
+    cutoffAt: body.cutoffAt,
+    capacity: body.capacity,
+    note: body.note ?? null,
+  });
+  if (!id) throw conflict(TRIP_MESSAGES.oneOpenTrip, 'oneOpenTrip');
+  const row = (await repo.findTrip(db, id, actor.id))!;
+  await events.emit({
+    type: 'trip.available',
+    forHostellers: presentTrip(row, ANY_HOSTELLER, [], []),
+    forDayScholars: presentTrip(row, ANY_DAY_SCHOLAR, [], []),
+    except: [actor.id, ...(await blockedWith(db, actor.id))],
+  });
+  // Each hosteller the trip could carry a request for hears of it once, however many they have.
+  if (await deps.notices.tryConsume(actor.id)) {
+    const message = tripNotice(row.runnerName, row.from, body.arriveAt, body.cutoffAt);
+    await notice(deps, await repo.hostellersToTell(db, actor.id, body.arriveAt), id, message);
+  }
+  return { trip: presentTrip(row, viewerOf(actor)) };
 }
 
-/** The hosteller's side: adding one of their requests to a trip and taking it off. */
-function hostellerMethods(deps: Deps) {
-  const { db } = deps;
-  return {
-    async attach(actor: Actor, id: string, requestId: string) {
-      await deps.attaches.consume(actor.id, TRIP_MESSAGES.attachTooOften);
-      const result = await repo.attachRequest(
-        db,
-        deps.requestWrites,
-        { tripId: id, requestId, actorId: actor.id, drawCode: deps.requests.drawHandover },
-        (trip, request, blocked) => policy.attachRefusal(actor.id, trip, request, blocked),
-      );
-      if (result.refusal) throw refusalError(result.refusal);
-      await deps.requests.announce([requestId], 'accepted');
-      // The runner hears of each request on their trip once, however often it is taken off and added again.
-      const summary = await repo.requestSummary(db, requestId);
-      if (summary && !(await repo.runnerToldOf(db, result.runnerId, id, requestId)))
-        await notice(
-          deps,
-          [result.runnerId],
-          id,
-          `${firstName(summary.requesterName)} added ${summary.itemName} to your trip`,
-          requestId,
-        );
-      return { trip: await tripChanged(deps, id, result.runnerId, actor.id) };
-    },
+/** The runner cancels their trip: its requests are open again and their requesters told. */
+async function cancel(deps: Deps, actor: Actor, id: string) {
+  const { db, events } = deps;
+  const result = await repo.cancelTrip(db, deps.requestWrites, { tripId: id, actorId: actor.id }, (trip) =>
+    policy.cancelRefusal(actor.id, trip),
+  );
+  if (result.refusal) throw refusalError(result.refusal);
+  const row = (await repo.findTrip(db, id, actor.id))!;
+  await events.emit({ type: 'trip.removed', tripId: id, runnerId: actor.id });
+  const ids = result.returned.map((r) => r.id);
+  if (ids.length) await deps.requests.announce(ids, 'returned', actor.id);
+  const requesters = [...new Set(result.returned.map((r) => r.requesterId))];
+  await notice(
+    deps,
+    await notBlockedAmong(db, actor.id, requesters),
+    id,
+    `${firstName(row.runnerName)} cancelled the trip from ${row.from}; your request is open again`,
+  );
+  const viewer = viewerOf(actor);
+  return { trip: presentTrip(row, viewer, await requestsFor(deps, row, viewer)) };
+}
 
-    async detach(actor: Actor, id: string, requestId: string) {
-      const result = await repo.detachRequest(
-        db,
-        deps.requestWrites,
-        { tripId: id, requestId, actorId: actor.id },
-        (trip, request) => policy.detachRefusal(actor.id, trip, request),
-      );
-      if (result.refusal) throw refusalError(result.refusal, 'detach');
-      await deps.requests.announce([requestId], 'returned', result.runnerId);
-      return { trip: await tripChanged(deps, id, result.runnerId, actor.id) };
-    },
-  };
+/** The runner's stop list: pickups, then drops, each place once. */
+async function stops({ db }: Deps, actor: Actor, id: string) {
+  const row = await repo.findTrip(db, id, actor.id);
+  const refusal = policy.stopsRefusal(actor.id, row);
+  if (refusal) throw refusalError(refusal);
+  return { stops: presentStops(await repo.stopRequests(db, id)) };
+}
+
+// The hosteller's side: adding one of their requests to a trip and taking it off.
+
+/** A hosteller adds one of their requests to a trip: the runner accepts it at once. */
+async function attach(deps: Deps, actor: Actor, id: string, requestId: string) {
+  const { db } = deps;
+  await deps.attaches.consume(actor.id, TRIP_MESSAGES.attachTooOften);
+  const result = await repo.attachRequest(
+    db,
+    deps.requestWrites,
+    { tripId: id, requestId, actorId: actor.id, drawCode: deps.requests.drawHandover },
+    (trip, request, blocked) => policy.attachRefusal(actor.id, trip, request, blocked),
+  );
+  if (result.refusal) throw refusalError(result.refusal);
+  await deps.requests.announce([requestId], 'accepted');
+  // The runner hears of each request on their trip once, however often it is taken off and added again.
+  const summary = await repo.requestSummary(db, requestId);
+  if (summary && !(await repo.runnerToldOf(db, result.runnerId, id, requestId)))
+    await notice(
+      deps,
+      [result.runnerId],
+      id,
+      `${firstName(summary.requesterName)} added ${summary.itemName} to your trip`,
+      requestId,
+    );
+  return { trip: await tripChanged(deps, id, result.runnerId, actor.id) };
+}
+
+/** The hosteller takes their request off the trip: it is pending again. */
+async function detach(deps: Deps, actor: Actor, id: string, requestId: string) {
+  const result = await repo.detachRequest(
+    deps.db,
+    deps.requestWrites,
+    { tripId: id, requestId, actorId: actor.id },
+    (trip, request) => policy.detachRefusal(actor.id, trip, request),
+  );
+  if (result.refusal) throw refusalError(result.refusal, 'detach');
+  await deps.requests.announce([requestId], 'returned', result.runnerId);
+  return { trip: await tripChanged(deps, id, result.runnerId, actor.id) };
 }
 
 /**
@@ -275,15 +268,14 @@ function hostellerMethods(deps: Deps) {
  * until the cutoff, each accepted by the runner at once. After each change has committed, whom it
  * concerns is told (notifications of type 'trip', the requests' usual notices, live pushes).
  */
-export function createTripsService(ctx: Pick<AppContext, 'db' | 'events' | 'limiter'>, deps: TripsDeps) {
-  const all: Deps = {
+export function createTripsService(ctx: Pick<AppContext, 'db' | 'events' | 'limiter'>, ports: TripsPorts) {
+  const deps: Deps = {
     db: ctx.db,
     events: ctx.events,
-    requests: deps.requests,
-    requestWrites: deps.requestWrites,
+    ...ports,
     notices: ctx.limiter('trip-notices', { points: TRIP_NOTICES_PER_DAY, duration: 24 * 3600 }),
     attaches: ctx.limiter('trip-attaches', { points: TRIP_ATTACHES_PER_HOUR, duration: 3600 }),
   };
-  return { ...readingMethods(all), ...runnerMethods(all), ...hostellerMethods(all) };
+  return bindUseCases(deps, { list, mine, get, create, cancel, stops, attach, detach });
 }
 export type TripsService = ReturnType<typeof createTripsService>;
