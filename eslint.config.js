@@ -6,6 +6,23 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import tseslint from 'typescript-eslint';
 import { featureBoundaries } from './tools/eslint-rules/feature-boundaries.js';
 
+/**
+ * What a member reads (an error, a notice, an e-mail, a push) is worded in packages/shared/src/messages,
+ * never in a server file: a refusal's or a notice's text written here in place fails.
+ */
+const wordingInShared = [
+  {
+    selector:
+      'Property[key.name=/^(message|subject|title|body|content|text|label)$/] > :matches(TemplateLiteral[quasis.length>1], Literal[value=/[A-Za-z] [a-z]/])',
+    message: 'Word it in packages/shared/src/messages/<feature>.ts and use it from there.',
+  },
+  {
+    selector:
+      'CallExpression[callee.name=/^(badRequest|forbidden|notFound|conflict|unauthorized|tooManyRequests)$/] > :matches(Literal, TemplateLiteral):first-child',
+    message: 'Word it in packages/shared/src/messages/<feature>.ts and use it from there.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -184,8 +201,15 @@ export default tseslint.config(
           message:
             "What services.ts hands a service from other features is its exported XxxPorts; what its use cases take is the module's private Deps.",
         },
+        ...wordingInShared,
       ],
     },
+  },
+  {
+    // The rest of the server words nothing itself either.
+    files: ['apps/server/src/{lib,http,realtime}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...wordingInShared] },
   },
   {
     files: ['apps/server/src/app.ts'],

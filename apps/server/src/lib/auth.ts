@@ -166,8 +166,7 @@ export function createGuards(authenticate: Authenticator) {
       const actor = request.actor!;
       if (!actor.isProfileComplete || !actor.role)
         throw new AppError(403, 'FORBIDDEN', MESSAGES.profileIncomplete);
-      if (!roles.includes(actor.role))
-        throw forbidden(`Only ${roles.map(roleLabel).join(' or ')} can do that`);
+      if (!roles.includes(actor.role)) throw forbidden(HTTP_MESSAGES.onlyRoles(roles));
     };
   const hooks: Record<Audience, (request: FastifyRequest) => Promise<void>> = {
     signedIn,
@@ -194,8 +193,6 @@ export function createGuards(authenticate: Authenticator) {
   };
 }
 export type Guards = ReturnType<typeof createGuards>;
-
-const roleLabel = (r: Role) => (r === 'hosteller' ? 'hostellers' : 'day scholars');
 
 /** The actor of a route in a guarded scope. */
 export function actorOf(request: FastifyRequest): Actor {

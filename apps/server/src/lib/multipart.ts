@@ -138,8 +138,8 @@ async function readParts(request: FastifyRequest, opts: ReadMultipartOptions, di
       if (part.type === 'file') {
         if (part.fieldname !== opts.fileField) {
           part.file.resume();
-          throw badRequest(`Files go in the "${opts.fileField}" field.`, [
-            { param: part.fieldname, msg: `Files go in the "${opts.fileField}" field.` },
+          throw badRequest(HTTP_MESSAGES.filesGoIn(opts.fileField), [
+            { param: part.fieldname, msg: HTTP_MESSAGES.filesGoIn(opts.fileField) },
           ]);
         }
         const file = path.join(dir, `${files.length}.upload`);
@@ -156,7 +156,7 @@ async function readParts(request: FastifyRequest, opts: ReadMultipartOptions, di
         });
       } else {
         if (part.valueTruncated || part.fieldnameTruncated)
-          throw badRequest(`The ${part.fieldname} field is too long.`, [
+          throw badRequest(HTTP_MESSAGES.fieldNamedTooLong(part.fieldname), [
             { param: part.fieldname, msg: HTTP_MESSAGES.fieldTooLong },
           ]);
         const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);

@@ -6,6 +6,9 @@ export const HTTP_MESSAGES = {
   signInFirst: 'Please login first',
   sessionExpired: 'Your session has expired. Please sign in again.',
   notAllowed: 'You are not allowed to do that',
+  /** A route for one role called by the other: "Only hostellers can do that". */
+  onlyRoles: (roles: readonly ('hosteller' | 'dayscholar')[]) =>
+    `Only ${roles.map((r) => (r === 'hosteller' ? 'hostellers' : 'day scholars')).join(' or ')} can do that`,
   notFound: 'Not found',
   invalidInput: 'Invalid input',
   invalidValue: 'Invalid value',
@@ -19,6 +22,9 @@ export const HTTP_MESSAGES = {
   fieldTooLong: 'This field is too long',
   tooManyFields: 'The form has too many fields.',
   invalidField: 'The form contains an invalid field.',
+  /** A file sent in another field than the form's file field. */
+  filesGoIn: (field: string) => `Files go in the "${field}" field.`,
+  fieldNamedTooLong: (field: string) => `The ${field} field is too long.`,
   uploadIncomplete: 'The upload was incomplete or malformed. Please try again.',
   // What the database refused, said of the request.
   valueInvalid: 'A value in the request is not valid.',

@@ -1,3 +1,4 @@
+import { AWAY_EMAILS, type EmailKind } from '@campusrun/shared';
 import { escapeHtml } from '../../lib/html';
 import type { Mail } from '../../lib/mailer';
 
@@ -7,10 +8,11 @@ export function awayMail(opts: {
   subject: string;
   lines: string[];
   action: { label: string; url: string };
-  unsubscribe: { url: string; what: string };
+  unsubscribe: { url: string; kind: EmailKind };
 }): Mail {
   const { to, subject, lines, action, unsubscribe } = opts;
-  const footer = `You get this because you were away. Stop ${unsubscribe.what} e-mails: ${unsubscribe.url}`;
+  const stop = AWAY_EMAILS.stop(unsubscribe.kind);
+  const footer = `${AWAY_EMAILS.whyYouGetThis} ${stop}: ${unsubscribe.url}`;
   return {
     to,
     subject,
@@ -19,8 +21,8 @@ export function awayMail(opts: {
 <h1 style="font-size:20px;color:#4f46e5;margin:0 0 16px">CampusRun</h1>
 ${lines.map((l) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`).join('')}
 <p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
-<p style="font-size:12px;color:#475569;margin-top:32px">You get this because you were away.
-<a href="${escapeHtml(unsubscribe.url)}">Stop ${escapeHtml(unsubscribe.what)} e-mails</a>.</p></body></html>`,
+<p style="font-size:12px;color:#475569;margin-top:32px">${AWAY_EMAILS.whyYouGetThis}
+<a href="${escapeHtml(unsubscribe.url)}">${escapeHtml(stop)}</a>.</p></body></html>`,
     headers: {
       'List-Unsubscribe': `<${unsubscribe.url}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

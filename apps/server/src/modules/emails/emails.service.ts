@@ -3,6 +3,8 @@ import {
   EMAIL_LIMITS,
   type EmailKind,
   type EmailPreferences,
+  AWAY_EMAILS,
+  SETTLEMENT_NOTICES,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { Executor } from '../../db/client';
@@ -74,7 +76,7 @@ const unsubscribeLink = (deps: Deps, userId: string, kind: EmailKind) => ({
     deps,
     `/api/email/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.config.jwtSecret, userId, kind))}`,
   ),
-  what: kind === 'messages' ? 'unread-message' : 'request-update',
+  kind,
 });
 
 /** The recipient when they want this kind and are away; undefined otherwise. */
@@ -100,13 +102,13 @@ async function unreadMessages(deps: Deps, { receiverId, senderId }: UnreadJob) {
     !(await repo.claimSend(db, { userId: receiverId, kind: 'messages', aboutUserId: senderId }, SEND_LIMITS))
   )
     return;
-  const subject = `You have ${n} unread ${n === 1 ? 'message' : 'messages'} from ${name}`;
+  const subject = AWAY_EMAILS.unread(n, name);
   await mailer.send(
     awayMail({
       to: user.email,
       subject,
-      lines: [`Hi ${user.name},`, `${subject} on CampusRun.`],
-      action: { label: 'Open the conversation', url: link(deps, `/chat/${senderId}`) },
+      lines: [AWAY_EMAILS.greeting(user.name), AWAY_EMAILS.unreadSentence(subject)],
+      action: { label: AWAY_EMAILS.openConversation, url: link(deps, `/chat/${senderId}`) },
       unsubscribe: unsubscribeLink(deps, receiverId, 'messages'),
     }),
   );
@@ -121,13 +123,13 @@ async function requestUpdate(deps: Deps, job: RequestJob) {
   )
     return;
   const deliverer = (job.delivererId && (await repo.nameOf(db, job.delivererId))) || job.delivererName;
-  const subject = `${deliverer} ${job.what} your request for ${job.itemName}`;
+  const subject = AWAY_EMAILS.requestUpdate(deliverer, job.what, job.itemName);
   await mailer.send(
     awayMail({
       to: user.email,
       subject,
-      lines: [`Hi ${user.name},`, `${subject}.`],
-      action: { label: 'Open the request', url: link(deps, `/requests/${job.requestId}`) },
+      lines: [AWAY_EMAILS.greeting(user.name), AWAY_EMAILS.sentence(subject)],
+      action: { label: AWAY_EMAILS.openRequest, url: link(deps, `/requests/${job.requestId}`) },
       unsubscribe: unsubscribeLink(deps, job.requesterId, 'requests'),
     }),
   );
@@ -143,8 +145,8 @@ async function settlementReminder(deps: Deps, job: ReminderJob) {
     awayMail({
       to: user.email,
       subject: job.subject,
-      lines: [`Hi ${user.name},`, `${job.subject}.`],
-      action: { label: 'Settle up', url: link(deps, job.path) },
+      lines: [AWAY_EMAILS.greeting(user.name), AWAY_EMAILS.sentence(job.subject)],
+      action: { label: AWAY_EMAILS.settleUp, url: link(deps, job.path) },
       unsubscribe: unsubscribeLink(deps, job.payerId, 'requests'),
     }),
   );
@@ -183,7 +185,7 @@ async function onEvent({ jobs, config }: Deps, event: AppEvent) {
   } else if (event.type === 'settlement.reminded') {
     await jobs.send(REMINDER, {
       payerId: event.payerId,
-      subject: `Reminder: you owe ${event.payeeName} ${formatRupees(event.amount)} for ${event.title}`,
+      subject: SETTLEMENT_NOTICES.payerReminder(event.payeeName, formatRupees(event.amount), event.title),
       path: event.requestId
         ? `/requests/${event.requestId}`
         : event.productId

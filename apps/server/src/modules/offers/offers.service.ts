@@ -4,6 +4,7 @@ import {
   OFFER_MESSAGES,
   PRODUCT_MESSAGES,
   type Offer,
+  OFFER_NOTICES,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
@@ -112,7 +113,7 @@ async function make(
   const offer = presented(await announce(deps, [id], product.sellerId), id);
   await deps.chat.post(actor, {
     receiverId: product.sellerId,
-    content: `Offered ${rupees(amount)} for ${product.name}`,
+    content: OFFER_NOTICES.content(rupees(amount), product.name),
     productId,
     offerId: id,
   });
@@ -139,7 +140,7 @@ async function withdraw(deps: Deps, actor: Actor, id: string) {
     actor.id,
     [product.sellerId],
     product.id,
-    `${actor.name} withdrew their offer for ${product.name}`,
+    OFFER_NOTICES.withdrawn(actor.name, product.name),
   );
   return { offer: presented(changed, id), message: OFFER_MESSAGES.withdrawn };
 }
@@ -162,16 +163,10 @@ async function accept(deps: Deps, actor: Actor, id: string) {
     actor.id,
     [offer.buyerId],
     product.id,
-    `${actor.name} accepted your offer of ${rupees(offer.amount)} for ${product.name}. ${OFFER_MESSAGES.nextStep}`,
+    OFFER_NOTICES.accepted(actor.name, rupees(offer.amount), product.name),
   );
   const declinedBuyers = changed.filter((o) => o.id !== id).map((o) => o.buyerId);
-  await notice(
-    deps,
-    actor.id,
-    declinedBuyers,
-    product.id,
-    `Your offer for ${product.name} was declined: it is reserved for another buyer`,
-  );
+  await notice(deps, actor.id, declinedBuyers, product.id, OFFER_NOTICES.reservedForAnother(product.name));
   return { offer: presented(changed, id), message: OFFER_MESSAGES.accepted };
 }
 
@@ -188,7 +183,7 @@ async function decline(deps: Deps, actor: Actor, id: string) {
     actor.id,
     [offer.buyerId],
     product.id,
-    `${actor.name} declined your offer of ${rupees(offer.amount)} for ${product.name}`,
+    OFFER_NOTICES.declined(actor.name, rupees(offer.amount), product.name),
   );
   return { offer: presented(changed, id), message: OFFER_MESSAGES.declined };
 }

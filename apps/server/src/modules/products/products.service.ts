@@ -9,6 +9,7 @@ import {
   type ProductListQuery,
   type ProductStatus,
   type UpdateProductBody,
+  PRODUCT_NOTICES,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
@@ -24,7 +25,7 @@ import type { Events } from '../../lib/events';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../../lib/images';
 import { blockedWith, isBlockedBetween } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
-import { toPaise } from '../../lib/money';
+import { formatRupees, toPaise } from '../../lib/money';
 import type { Form } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
 import { bindUseCases } from '../../lib/use-cases';
@@ -147,7 +148,7 @@ async function removed(deps: Deps, sellerId: string, product: RemovedProduct) {
     await events?.emit({
       type: 'users.noticed',
       userIds: product.savers,
-      notice: { type: 'product', message: `${product.name}, which you saved, was deleted`, data: {} },
+      notice: { type: 'product', message: PRODUCT_NOTICES.deleted(product.name), data: {} },
     });
   await events?.emit({ type: 'product.removed', productId: product.id, sellerId });
   await removeFiles(deps, product.files);
@@ -301,7 +302,7 @@ async function update(deps: Deps, actor: Actor, id: string, form: Form<UpdatePro
     await tellSavers(
       deps,
       id,
-      `Price drop: ${answer.product.name} is now ₹${answer.product.price.toLocaleString('en-IN')}`,
+      PRODUCT_NOTICES.priceDrop(answer.product.name, formatRupees(answer.product.price)),
     );
   return answer;
 }
@@ -340,7 +341,9 @@ async function setStatus(
     await tellSavers(
       deps,
       id,
-      `${answer.product.name} was ${status === 'sold' ? 'sold' : 'reserved'}`,
+      status === 'sold'
+        ? PRODUCT_NOTICES.sold(answer.product.name)
+        : PRODUCT_NOTICES.reserved(answer.product.name),
       buyerId ? [buyerId] : [],
     );
   return answer;
@@ -349,7 +352,7 @@ async function setStatus(
 /** An accepted offer reserved the product: watchers see it, savers (but the buyer) are told. */
 async function reservedByOffer(deps: Deps, id: string, buyerId: string) {
   const found = await announce(deps, id);
-  await tellSavers(deps, id, `${found.product.name} was reserved`, [buyerId]);
+  await tellSavers(deps, id, PRODUCT_NOTICES.reserved(found.product.name), [buyerId]);
 }
 
 /** DELETE /products/{id}: the row, its image rows and their files. */

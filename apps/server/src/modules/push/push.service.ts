@@ -5,6 +5,8 @@ import {
   type PushPreferences,
   type PushSubscriptionBody,
   type PushTopic,
+  REQUEST_NOTICES,
+  PUSH_TITLE,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { Executor } from '../../db/client';
@@ -168,7 +170,7 @@ async function onEvent(deps: Deps, event: AppEvent) {
   if (event.type === 'notification.created') {
     const n = event.notification;
     await deliver(deps, [n.userId], topicOf(n.type), {
-      title: 'CampusRun',
+      title: PUSH_TITLE,
       body: n.message,
       url: targetOf(n.data),
       tag: n.type === 'message' && n.data.senderId ? `chat-${n.data.senderId}` : n.id,
@@ -182,8 +184,8 @@ async function onEvent(deps: Deps, event: AppEvent) {
       ),
       'urgent',
       {
-        title: 'Urgent request',
-        body: `${r.itemName} — ${r.deliveryLocation}`,
+        title: REQUEST_NOTICES.urgentTitle,
+        body: REQUEST_NOTICES.urgentBody(r.itemName, r.deliveryLocation),
         url: `/requests/${r.id}`,
         tag: r.id,
       },

@@ -5,6 +5,7 @@ import {
   type CreateRatingBody,
   type SaleReviews,
   RATING_MESSAGES,
+  RATING_NOTICES,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
@@ -99,7 +100,7 @@ async function rateSale({ db, events }: Deps, actor: Actor, body: CreateRatingBo
     userIds: [side.userId],
     notice: {
       type: 'product',
-      message: `${actor.name} reviewed you (${body.rating}★)`,
+      message: RATING_NOTICES.reviewed(actor.name, body.rating),
       data: { productId: body.productId },
     },
   });

@@ -1,7 +1,6 @@
 import {
   DELETED_USER_NAME,
   DISPUTE_MESSAGES,
-  DISPUTE_OUTCOME_LABELS,
   SETTLEMENT_LIMITS,
   SETTLEMENT_MESSAGES,
   type DisputeRefusal,
@@ -14,6 +13,7 @@ import {
   type SettlementFilter,
   type SettlementKind,
   type SettlementSummary,
+  SETTLEMENT_NOTICES,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
@@ -126,7 +126,12 @@ async function requestCompleted(deps: Deps, requestId: string) {
       deps,
       [row.payerId],
       'settlement',
-      `${row.payeeName} says the items for ${row.title} cost ${money(row.itemEstimate + row.extraClaim)} (you estimated ${money(row.itemEstimate)}). Accept it or dispute it.`,
+      SETTLEMENT_NOTICES.costClaimed(
+        row.payeeName,
+        row.title,
+        money(row.itemEstimate + row.extraClaim),
+        money(row.itemEstimate),
+      ),
       noticeData(row),
     );
 }
@@ -140,7 +145,7 @@ async function productSold(deps: Deps, productId: string) {
       deps,
       [row.payerId],
       'settlement',
-      `${row.payeeName} says you bought ${row.title} for ${money(row.amount)}. Confirm it, or say you didn't buy it.`,
+      SETTLEMENT_NOTICES.saleProposed(row.payeeName, row.title, money(row.amount)),
       noticeData(row),
     );
 }
@@ -154,7 +159,7 @@ async function salesVoided(deps: Deps, ids: string[]) {
         deps,
         [row.payerId],
         'settlement',
-        `${row.payeeName} called off the sale of ${row.title} to you. You owe nothing for it.`,
+        SETTLEMENT_NOTICES.saleCalledOff(row.payeeName, row.title),
         noticeData(row),
       );
   }
@@ -224,7 +229,7 @@ function confirmSale(deps: Deps, actor: Actor, id: string) {
     policy.answerSaleRefusal,
     (row) => ({
       to: row.payeeId,
-      message: `${row.payerName} confirmed buying ${row.title} for ${money(row.amount)}`,
+      message: SETTLEMENT_NOTICES.saleConfirmed(row.payerName, row.title, money(row.amount)),
     }),
   );
 }
@@ -239,7 +244,7 @@ function declineSale(deps: Deps, actor: Actor, id: string) {
     policy.answerSaleRefusal,
     (row) => ({
       to: row.payeeId,
-      message: `${row.payerName} says they did not buy ${row.title}. Nothing is owed for it.`,
+      message: SETTLEMENT_NOTICES.saleDeclined(row.payerName, row.title),
     }),
   );
 }
@@ -254,7 +259,7 @@ function acceptCost(deps: Deps, actor: Actor, id: string) {
     policy.acceptCostRefusal,
     (row) => ({
       to: row.payeeId,
-      message: `${row.payerName} accepted the item cost for ${row.title}: ${money(row.amount)} in all`,
+      message: SETTLEMENT_NOTICES.costAccepted(row.payerName, row.title, money(row.amount)),
     }),
   );
 }
@@ -269,7 +274,7 @@ function markPaid(deps: Deps, actor: Actor, id: string, body: MarkPaidBody) {
     policy.payRefusal,
     (row) => ({
       to: row.payeeId,
-      message: `${row.payerName} says they paid ${money(row.amount)} for ${row.title}`,
+      message: SETTLEMENT_NOTICES.markedPaid(row.payerName, row.title, money(row.amount)),
     }),
   );
 }
@@ -284,7 +289,7 @@ function markReceived(deps: Deps, actor: Actor, id: string) {
     policy.receiveRefusal,
     (row) => ({
       to: row.payerId,
-      message: `${row.payeeName} confirmed receiving ${money(row.amount)} for ${row.title}`,
+      message: SETTLEMENT_NOTICES.received(row.payeeName, row.title, money(row.amount)),
     }),
   );
 }
@@ -292,11 +297,17 @@ function markReceived(deps: Deps, actor: Actor, id: string) {
 /** The payee says the payment did not arrive: a dispute for a moderator. */
 async function markNotReceived(deps: Deps, actor: Actor, id: string) {
   const row0 = await load(deps, actor, id);
-  const details = `${row0.payeeName} says ${money(row0.amount)} for ${row0.title} did not arrive`;
+  const details = SETTLEMENT_NOTICES.notReceived(row0.payeeName, row0.title, money(row0.amount));
   if (!(await repo.markNotReceived(deps.db, id, actor.id, details)))
     await refuse(deps, actor, id, policy.notReceiveRefusal);
   const row = await load(deps, actor, id);
-  await notice(deps, [row.payerId], 'dispute', `${details}. A moderator will look into it.`, noticeData(row));
+  await notice(
+    deps,
+    [row.payerId],
+    'dispute',
+    SETTLEMENT_NOTICES.notReceivedDisputed(row0.payeeName, row0.title, money(row0.amount)),
+    noticeData(row),
+  );
   return answer(deps, actor, id);
 }
 
@@ -331,7 +342,7 @@ async function open(
       userIds: [other],
       notice: {
         type: 'dispute',
-        message: `${actor.name} opened a dispute${row ? ` about ${row.title}` : ''}. A moderator will look into it.`,
+        message: SETTLEMENT_NOTICES.disputeOpened(actor.name, row?.title),
         data: row ? noticeData(row) : { settlementId: opened.settlementId },
       },
     });
@@ -456,7 +467,7 @@ async function resolveDispute(deps: Deps, actor: Actor, id: string, body: Resolv
       userIds,
       notice: {
         type: 'dispute',
-        message: `A moderator decided the dispute${row ? ` about ${row.title}` : ''}: ${DISPUTE_OUTCOME_LABELS[body.outcome]}. ${body.note}`,
+        message: SETTLEMENT_NOTICES.disputeDecided(row?.title, body.outcome, body.note),
         data: { ...thing, ...(resolved.settlementId && { settlementId: resolved.settlementId }) },
       },
     });
@@ -542,14 +553,14 @@ export async function settleUnansweredPayments(ctx: Pick<AppContext, 'db' | 'eve
   for (const s of reminded)
     await noticed(
       [s.payee_id],
-      `Reminder: ${s.payer_name} says they paid ${money(Number(s.amount))} for ${s.title}. Confirm you received it, or say it did not arrive.`,
+      SETTLEMENT_NOTICES.payeeReminder(s.payer_name, money(Number(s.amount)), s.title),
       s,
     );
   const settled = await repo.autoSettle(db, SETTLEMENT_LIMITS.autoSettleDays);
   for (const s of settled) {
     await noticed(
       [s.payer_id, s.payee_id],
-      `${money(Number(s.amount))} for ${s.title} was settled automatically: it was marked paid ${SETTLEMENT_LIMITS.autoSettleDays} days ago and never answered.`,
+      SETTLEMENT_NOTICES.autoSettled(money(Number(s.amount)), s.title),
       s,
     );
     const row = await repo.findSettlement(db, s.id);

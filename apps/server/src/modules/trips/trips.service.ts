@@ -1,4 +1,10 @@
-import { TRIP_MESSAGES, type CreateTripBody, type DeliveryRequest, type Trip } from '@campusrun/shared';
+import {
+  TRIP_MESSAGES,
+  type CreateTripBody,
+  type DeliveryRequest,
+  type Trip,
+  TRIP_NOTICES,
+} from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors';
@@ -63,7 +69,7 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /** The notice hostellers with a request the trip could carry get when it is posted. */
 export const tripNotice = (runnerName: string, from: string, arriveAt: Date, cutoffAt: Date) =>
-  `${firstName(runnerName)} is coming from ${from} at ${campusTime(arriveAt)} — add your requests by ${campusTime(cutoffAt)}`;
+  TRIP_NOTICES.posted(firstName(runnerName), from, campusTime(arriveAt), campusTime(cutoffAt));
 
 /** A refusal as the API answers it (`detach`: refused on taking a request off). */
 function refusalError(reason: policy.TripRefusal, action?: 'detach'): AppError {
@@ -209,7 +215,7 @@ async function cancel(deps: Deps, actor: Actor, id: string) {
     deps,
     await notBlockedAmong(db, actor.id, requesters),
     id,
-    `${firstName(row.runnerName)} cancelled the trip from ${row.from}; your request is open again`,
+    TRIP_NOTICES.cancelled(firstName(row.runnerName), row.from),
   );
   const viewer = viewerOf(actor);
   return { trip: presentTrip(row, viewer, await requestsFor(deps, row, viewer)) };
@@ -244,7 +250,7 @@ async function attach(deps: Deps, actor: Actor, id: string, requestId: string) {
       deps,
       [result.runnerId],
       id,
-      `${firstName(summary.requesterName)} added ${summary.itemName} to your trip`,
+      TRIP_NOTICES.requestAdded(firstName(summary.requesterName), summary.itemName),
       requestId,
     );
   return { trip: await tripChanged(deps, id, result.runnerId, actor.id) };
