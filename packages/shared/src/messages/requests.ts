@@ -18,7 +18,7 @@ export const REQUEST_LIMITS = {
 
 /**
  * Every user-visible text of delivery requests: the request form's (the first four in the order they
- * are checked) and the rest of its rules, then the lookups and refusals the API answers.
+ * are checked) and the rest of its rules, and the lookup's not-found.
  */
 export const REQUEST_MESSAGES = {
   itemNameRequired: 'Please enter an item name',
@@ -41,7 +41,6 @@ export const REQUEST_MESSAGES = {
   categoryInvalid: `Category must be one of ${REQUEST_CATEGORIES.join(', ')}`,
   deliveryNotesTooLong: `Delivery notes must be at most ${REQUEST_LIMITS.deliveryNotesMax} characters`,
   handoverCodeWrong: 'The handover code is not correct',
-  handoverCodeLocked: 'Too many wrong codes. Ask the requester to confirm receipt.',
   itemCostInvalid: 'Please enter a valid item cost',
   itemCostMin: `Item cost must be at least ₹${REQUEST_LIMITS.priceMin}`,
   itemCostMax: `Item cost must be at most ₹${REQUEST_LIMITS.priceMax.toLocaleString('en-IN')}`,
@@ -52,13 +51,20 @@ export const REQUEST_MESSAGES = {
   receiptMin: `Receipt amount must be at least ₹${REQUEST_LIMITS.priceMin}`,
   receiptMax: `Receipt amount must be at most ₹${REQUEST_LIMITS.priceMax.toLocaleString('en-IN')}`,
   receiptDecimals: 'Receipt amount can have at most 2 decimal places',
+  /** What the requester sees of an accepted request before its deliverer acted on it. */
+  waitingForPickup: 'Waiting for your deliverer to pick it up',
+  notFound: 'Request not found',
+} as const;
+
+/**
+ * Why the API refused to act on a request, keyed by the refusal's reason (with the variants of one
+ * reason per action). The web reads the reason, and shows the server's text; it bundles none of these.
+ */
+export const REQUEST_REFUSAL_MESSAGES = {
+  handoverCodeLocked: 'Too many wrong codes. Ask the requester to confirm receipt.',
   receiptWithoutItemCost: 'This request has no item cost, so there is no receipt amount to give',
   notPickedUp: 'Your deliverer has not marked this request picked up yet',
   alreadyPickedUp: 'You have already marked this request picked up',
-  /** What the requester sees of an accepted request before its deliverer acted on it. */
-  waitingForPickup: 'Waiting for your deliverer to pick it up',
-  // lookups and refusals (a refusal's key is its reason, with the variants of one reason per action)
-  notFound: 'Request not found',
   ownRequest: 'You cannot accept your own request',
   gaveUpTwice: 'You gave this request up twice, so you cannot accept it again',
   notRequester: 'Only the hosteller who posted this request can cancel it',
@@ -79,7 +85,6 @@ export const REQUEST_MESSAGES = {
   partOfRunRepost: 'This request is part of a shared run and keeps its deadline; cancel it and post it again',
 } as const;
 
-/** The words for a request's money: the fee is what the deliverer earns; the item cost is paid back. */
 /**
  * The 409 of a day scholar who already holds as many active deliveries as allowed (accepting a
  * request or a shared run).

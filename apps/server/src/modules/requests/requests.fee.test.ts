@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_MESSAGES } from '@campusrun/shared';
+import { REQUEST_MESSAGES, REQUEST_REFUSAL_MESSAGES } from '@campusrun/shared';
 import { requests } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createRequest, createUser } from '../../test/factories';
@@ -188,9 +188,9 @@ describe('PUT /requests/{id}/deliver with actualItemCost', () => {
     const res = await inject('PUT', `/api/requests/${id}/deliver`, ds.h, { actualItemCost: 100 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
-      message: REQUEST_MESSAGES.receiptWithoutItemCost,
+      message: REQUEST_REFUSAL_MESSAGES.receiptWithoutItemCost,
       reason: 'noItemCost',
-      errors: [{ param: 'actualItemCost', msg: REQUEST_MESSAGES.receiptWithoutItemCost }],
+      errors: [{ param: 'actualItemCost', msg: REQUEST_REFUSAL_MESSAGES.receiptWithoutItemCost }],
     });
     expect(await stored(id)).toMatchObject({ status: 'accepted', actualItemCost: null });
     // Without it the same delivery completes.

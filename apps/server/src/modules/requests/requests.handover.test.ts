@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   HANDOVER_CODE,
   REQUEST_MESSAGES,
+  REQUEST_REFUSAL_MESSAGES,
   type ClientToServerEvents,
   type DeliveryRequest,
   type ServerToClientEvents,
@@ -150,7 +151,10 @@ describe('handover code', () => {
       expect(res.statusCode).toBe(400);
     }
     const locked = await put(`/requests/${id}/deliver`, deliverer.h, { handoverCode: code });
-    expect([locked.statusCode, locked.json().message]).toEqual([409, REQUEST_MESSAGES.handoverCodeLocked]);
+    expect([locked.statusCode, locked.json().message]).toEqual([
+      409,
+      REQUEST_REFUSAL_MESSAGES.handoverCodeLocked,
+    ]);
     expect(locked.json().reason).toBe('handoverCodeLocked');
     expect((await view(id, requester.h)).handoverLocked).toBe(true);
     expect((await view(id, requester.h)).status).toBe('accepted');
@@ -298,7 +302,7 @@ describe("handover tries over the request's whole life", () => {
     expect(answers.slice(HANDOVER_CODE.maxAttempts)).toEqual(
       Array.from({ length: 300 - HANDOVER_CODE.maxAttempts }, () => ({
         status: 409,
-        message: REQUEST_MESSAGES.handoverCodeLocked,
+        message: REQUEST_REFUSAL_MESSAGES.handoverCodeLocked,
       })),
     );
     const [row] = await t.db.select().from(requests).where(eq(requests.id, id));
@@ -309,7 +313,10 @@ describe("handover tries over the request's whole life", () => {
     expect((await accept(id, last.h)).statusCode).toBe(200);
     const code = (await view(id, requester.h)).handoverCode!;
     const right = await deliver(id, last.h, code);
-    expect([right.statusCode, right.json().message]).toEqual([409, REQUEST_MESSAGES.handoverCodeLocked]);
+    expect([right.statusCode, right.json().message]).toEqual([
+      409,
+      REQUEST_REFUSAL_MESSAGES.handoverCodeLocked,
+    ]);
     expect((await put(`/requests/${id}/confirm-receipt`, requester.h)).json().request.status).toBe(
       'completed',
     );
@@ -381,7 +388,10 @@ describe("handover tries over the request's whole life", () => {
     const mine = await view(id, requester.h);
     expect(mine).toMatchObject({ handoverLocked: true, pickedUpAt: null, can: { confirmReceipt: false } });
     const right = await deliver(id, next.h, mine.handoverCode!);
-    expect([right.statusCode, right.json().message]).toEqual([409, REQUEST_MESSAGES.handoverCodeLocked]);
+    expect([right.statusCode, right.json().message]).toEqual([
+      409,
+      REQUEST_REFUSAL_MESSAGES.handoverCodeLocked,
+    ]);
     // Typing the code at the handover is their act even though it is locked.
     expect((await view(id, requester.h)).can.confirmReceipt).toBe(true);
 
@@ -409,7 +419,10 @@ describe("handover tries over the request's whole life", () => {
     const three = await Promise.all(Array.from({ length: 3 }, () => deliver(id, next.h, other(again))));
     expect(three.map((r) => r.statusCode)).toEqual([400, 400, 400]);
     const locked = await deliver(id, next.h, again);
-    expect([locked.statusCode, locked.json().message]).toEqual([409, REQUEST_MESSAGES.handoverCodeLocked]);
+    expect([locked.statusCode, locked.json().message]).toEqual([
+      409,
+      REQUEST_REFUSAL_MESSAGES.handoverCodeLocked,
+    ]);
   });
 });
 

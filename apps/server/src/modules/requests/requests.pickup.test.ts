@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  REQUEST_MESSAGES,
+  REQUEST_REFUSAL_MESSAGES,
   type ClientToServerEvents,
   type DeliveryRequest,
   type ServerToClientEvents,
@@ -92,7 +92,10 @@ describe('finding 1: a requester cannot make someone their deliverer alone', () 
     expect(mine).toMatchObject({ status: 'accepted', pickedUpAt: null, can: { confirmReceipt: false } });
     const res = await confirm(hosteller, id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ reason: 'notPickedUp', message: REQUEST_MESSAGES.notPickedUp });
+    expect(res.json()).toMatchObject({
+      reason: 'notPickedUp',
+      message: REQUEST_REFUSAL_MESSAGES.notPickedUp,
+    });
     expect((await row(id)).status).toBe('accepted');
     expect(await settlementsOf(id)).toHaveLength(0);
 
@@ -147,7 +150,7 @@ describe('finding 1: a requester cannot make someone their deliverer alone', () 
     expect([again.statusCode, again.json().reason, again.json().message]).toEqual([
       409,
       'alreadyPickedUp',
-      REQUEST_MESSAGES.alreadyPickedUp,
+      REQUEST_REFUSAL_MESSAGES.alreadyPickedUp,
     ]);
 
     const pending = await createRequest(t.db, { requester: hosteller });

@@ -2,6 +2,7 @@ import {
   BLOCK_MESSAGES,
   HANDOVER_CODE,
   REQUEST_MESSAGES,
+  REQUEST_REFUSAL_MESSAGES,
   tooManyActiveDeliveries,
   type AvailableRequestsQuery,
   type CreateRequestBody,
@@ -29,14 +30,14 @@ import { bindUseCases } from '../../lib/use-cases';
 /** A receipt amount for a request that has no item cost: nothing to pay back. */
 const receiptWithoutItemCost = () =>
   badRequest(
-    REQUEST_MESSAGES.receiptWithoutItemCost,
-    [{ param: 'actualItemCost', msg: REQUEST_MESSAGES.receiptWithoutItemCost }],
+    REQUEST_REFUSAL_MESSAGES.receiptWithoutItemCost,
+    [{ param: 'actualItemCost', msg: REQUEST_REFUSAL_MESSAGES.receiptWithoutItemCost }],
     'noItemCost',
   );
 
 /** The deliverer's code is not the request's, or too many wrong ones were typed (it is locked). */
 const codeWrong = () => badRequest(REQUEST_MESSAGES.handoverCodeWrong, undefined, 'handoverCodeWrong');
-const codeLocked = () => conflict(REQUEST_MESSAGES.handoverCodeLocked, 'handoverCodeLocked');
+const codeLocked = () => conflict(REQUEST_REFUSAL_MESSAGES.handoverCodeLocked, 'handoverCodeLocked');
 
 type Action = 'accept' | 'deliver' | 'pickUp' | 'cancel' | 'cancelDelivery' | 'repost' | 'confirmReceipt';
 
@@ -50,34 +51,34 @@ function refusalError(
       return conflict(tooManyActiveDeliveries(load?.active ?? 0), reason);
     case 'ownRequest':
     case 'gaveUpTwice':
-      return forbidden(REQUEST_MESSAGES[reason], reason);
+      return forbidden(REQUEST_REFUSAL_MESSAGES[reason], reason);
     case 'notRequester':
       return forbidden(
         action === 'repost'
-          ? REQUEST_MESSAGES.notRequesterRepost
+          ? REQUEST_REFUSAL_MESSAGES.notRequesterRepost
           : action === 'confirmReceipt'
-            ? REQUEST_MESSAGES.notRequesterConfirm
-            : REQUEST_MESSAGES.notRequester,
+            ? REQUEST_REFUSAL_MESSAGES.notRequesterConfirm
+            : REQUEST_REFUSAL_MESSAGES.notRequester,
         reason,
       );
     case 'notDeliverer':
       return forbidden(
         action === 'deliver'
-          ? REQUEST_MESSAGES.notDelivererComplete
+          ? REQUEST_REFUSAL_MESSAGES.notDelivererComplete
           : action === 'pickUp'
-            ? REQUEST_MESSAGES.notDelivererPickUp
-            : REQUEST_MESSAGES.notDelivererCancel,
+            ? REQUEST_REFUSAL_MESSAGES.notDelivererPickUp
+            : REQUEST_REFUSAL_MESSAGES.notDelivererCancel,
         reason,
       );
     case 'partOfRun':
       return conflict(
-        action === 'repost' ? REQUEST_MESSAGES.partOfRunRepost : REQUEST_MESSAGES.partOfRun,
+        action === 'repost' ? REQUEST_REFUSAL_MESSAGES.partOfRunRepost : REQUEST_REFUSAL_MESSAGES.partOfRun,
         reason,
       );
     case null:
-      return conflict(REQUEST_MESSAGES.changed, 'changed');
+      return conflict(REQUEST_REFUSAL_MESSAGES.changed, 'changed');
     default:
-      return conflict(REQUEST_MESSAGES[reason], reason);
+      return conflict(REQUEST_REFUSAL_MESSAGES[reason], reason);
   }
 }
 
