@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { brotliDecompressSync, brotliCompressSync } from 'node:zlib';
+import { brotliDecompressSync, brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_REASONS, REQUEST_REASONS } from '@campusrun/shared';
+import { CODE_REASONS, HTTP_MESSAGES, REQUEST_REASONS } from '@campusrun/shared';
 import { ConfigError, loadConfig } from './config';
 import { buildTestApp, type TestApp } from './test/build-test-app';
-import { bearer, createUser, tokenFor, uniqueEmail } from './test/factories';
+import { bearer, createRequest, createUser, tokenFor, uniqueEmail } from './test/factories';
 
 describe('API surface', () => {
   let t: TestApp;
@@ -38,6 +38,50 @@ describe('API surface', () => {
       googleEnabled: false,
       supportEmail: 'support@example.edu',
     });
+  });
+
+  it('compresses API answers over 1 KB as the client accepts, to the same JSON; small ones go as they are', async () => {
+    const hosteller = await createUser(t.db);
+    for (let i = 0; i < 12; i++)
+      await createRequest(t.db, {
+        requester: hosteller,
+        itemName: `Notebook ${i}`,
+        description: 'A4, ruled',
+      });
+    const headers = bearer(await tokenFor(t, hosteller));
+    const url = '/api/requests/my-requests?limit=20';
+    const plain = await t.app.inject({ url, headers });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await t.app.inject({ url, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gz = await t.app.inject({ url, headers: { ...headers, 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+
+    // An answer of a few bytes is not worth a compression header.
+    const health = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toEqual({ status: 'ok' });
+  });
+
+  it('never inflates a compressed request body: it is refused, not unpacked', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ email: uniqueEmail(), password: 'x'.repeat(10) })),
+    });
+    // Read as it came: not JSON. (Unpacked, it would have been a sign-in with a wrong password.)
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: HTTP_MESSAGES.invalidJson });
   });
 
   it('serves index.html for app routes and JSON 404 for unknown API paths', async () => {

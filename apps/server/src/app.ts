@@ -3,6 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { type Config, publicCampusConfig } from './config';
 import { openContext } from './context';
 import type { Database } from './db/client';
+import { compressAnswers } from './http/compression';
 import { setErrorHandling } from './http/error-handler';
 import { recordMetrics } from './http/metrics';
 import { openApi } from './http/openapi';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
 
   setErrorHandling(app);
   securityHeaders(app);
+  await compressAnswers(app);
   await requestLimits(app, ctx, createCounterFactory(redis));
   await openApi(app);
   await registerRoutes(app, { ctx, guards, services, metrics, redis });
