@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 
 /**
  * API answers larger than about 1 KB leave compressed, with brotli or gzip as the client accepts (a
- * list of 20 requests shrinks about five times on a phone's slow link). Brotli runs at quality 4:
+ * page of 20 requests: 21.9 KB of JSON, 1.2 KB of brotli). Brotli runs at quality 4:
  * close to gzip's speed, smaller than its output. Pages and build files are compressed ahead and
  * carry their encoding already, so they pass through untouched. Request bodies are never inflated:
  * a small compressed body could unpack past the body limit.
