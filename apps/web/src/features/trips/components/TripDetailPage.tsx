@@ -10,10 +10,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { RequestStateBadge } from '@/components/requests/RequestStatusBadge';
+import { GroupRequestList } from '@/components/requests/GroupRequestList';
 import { Avatar } from '@/components/ui/Avatar';
 import { BackLink } from '@/components/ui/BackLink';
 import { DetailLoadError } from '@/components/ui/DetailLoadError';
+import { Fact } from '@/components/ui/Fact';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { ErrorState } from '@/components/ui/ErrorState';
@@ -31,15 +32,6 @@ import { useAttachRequest, useCancelTrip, usePendingRequests, useTrip, TRIP_TOAS
 import { tripKeys } from '@/api/cache';
 import { StopList } from './StopList';
 import { RunnerRating, TripStatusBadge, tripTimes } from './TripCard';
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{term}</dt>
-      <dd className="mt-1 text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 /** A request that may ride on this trip: pending, in no trip or run, due no earlier than it arrives. */
 export const fitsTrip = (request: DeliveryRequest, trip: Trip) =>
@@ -72,41 +64,29 @@ function TripRequests({
       <h2 id="trip-requests" className="text-lg font-semibold text-slate-900">
         {heading}
       </h2>
-      {trip.requests.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">{empty}</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-200" aria-live="polite" aria-label={heading}>
-          {trip.requests.map((request) => (
-            <li key={request.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="min-w-0">
-                <Link
-                  to={paths.request(request.id)}
-                  className="inline-flex items-center font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 max-sm:min-h-11"
-                >
-                  {request.itemName}
-                </Link>
-                <p className="text-sm text-slate-600">
-                  {`#${request.number} · ${request.deliveryLocation} · due ${formatDateTime(request.deadline)}`}
-                </p>
-              </div>
-              <div className="flex items-center gap-2">
-                <RequestStateBadge request={request} />
-                {onRemove && trip.can.detachable.includes(request.id) && (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`Remove ${request.itemName} from this trip`}
-                    isLoading={removing === request.id}
-                    onClick={() => onRemove(request)}
-                  >
-                    Remove
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <GroupRequestList
+        requests={trip.requests}
+        empty={empty}
+        label={heading}
+        title={(request) => request.itemName}
+        detail={(request) =>
+          `#${request.number} · ${request.deliveryLocation} · due ${formatDateTime(request.deadline)}`
+        }
+        action={(request) =>
+          onRemove &&
+          trip.can.detachable.includes(request.id) && (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Remove ${request.itemName} from this trip`}
+              isLoading={removing === request.id}
+              onClick={() => onRemove(request)}
+            >
+              Remove
+            </Button>
+          )
+        }
+      />
     </section>
   );
 }
