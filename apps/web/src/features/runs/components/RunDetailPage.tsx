@@ -13,11 +13,17 @@ import { dashboardPath, paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
+import { deferredComponent } from '@/lib/deferred';
 import { toast } from '@/lib/toast';
 import { useAcceptRun, useRun, useJoinRun, RUN_TOAST } from '@/api/runs';
 import { runKeys } from '@/api/cache';
-import { JoinRunDialog } from './JoinRunDialog';
+import type { JoinRunDialogProps } from './JoinRunDialog';
 import { RunStatusBadge, peopleText, runSummary } from './RunCard';
+
+/** Joining's dialog, with the item's form and its rules, loads after the first screen or when it opens. */
+const JoinRunDialog = deferredComponent<JoinRunDialogProps>(() =>
+  import('./JoinRunDialog').then((m) => m.JoinRunDialog),
+);
 
 type Confirming = 'leave' | 'accept' | null;
 
