@@ -1,5 +1,4 @@
 /** datetime-local inputs: the browser's local wall time, to the minute ("2026-11-23T18:30"). */
-import { formatDateTime } from './format';
 
 /** A datetime-local value → ISO 8601 with Z; anything else is returned as it is (the schema says why). */
 export function localToIso(value: unknown): unknown {
@@ -12,10 +11,4 @@ export function localToIso(value: unknown): unknown {
 export function toLocalInput(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** The picked time as the app writes dates elsewhere (shown under the picker); undefined while none is. */
-export function pickedTime(value: string): string | undefined {
-  const iso = localToIso(value);
-  return typeof iso === 'string' && iso !== value ? formatDateTime(iso) : undefined;
 }

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { Chip } from '@/components/ui/Chip';
-import { TextField } from '@/components/ui/Field';
 import { formatDateTime } from '@/lib/format';
-import { pickedTime } from '@/lib/local-time';
+import { TimeField } from '@/components/ui/TimeField';
 import { deadlineShortcuts, minDeadline } from './deadline-input';
 import type { RequestFormValues } from './request-form';
 
@@ -23,14 +22,13 @@ export function DeadlineField({
   onShortcut: (value: string) => void;
 }) {
   const shortcuts = useMemo(() => deadlineShortcuts(), []);
-  const picked = pickedTime(value);
   return (
     <div className="space-y-2">
-      <TextField
+      <TimeField
         label="Deadline"
-        type="datetime-local"
         min={minDeadline()}
-        hint={error || !picked ? undefined : `Due ${picked}`}
+        picked={value}
+        describe={(time) => `Due ${time}`}
         error={error}
         {...register('deadline')}
       />

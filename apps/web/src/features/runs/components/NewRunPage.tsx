@@ -5,10 +5,11 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { TextField } from '@/components/ui/Field';
 import { FormPage } from '@/components/ui/FormPage';
+import { TimeField } from '@/components/ui/TimeField';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
-import { localToIso, pickedTime, toLocalInput } from '@/lib/local-time';
+import { localToIso, toLocalInput } from '@/lib/local-time';
 import { toast } from '@/lib/toast';
 import { useCreateRun, RUN_TOAST } from '@/api/runs';
 import { ITEM_FIELDS, RunItemFields, type RunItemValues, emptyItem } from './RunItemFields';
@@ -92,19 +93,17 @@ export function NewRunPage() {
         {...register('pickupFrom')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
+        <TimeField
           label={LOGISTICS_LABELS.joinBy}
-          type="datetime-local"
           min={now}
-          hint={errors.cutoffAt ? undefined : pickedTime(cutoffAt)}
+          picked={cutoffAt}
           error={errors.cutoffAt?.message}
           {...register('cutoffAt')}
         />
-        <TextField
+        <TimeField
           label="Deadline"
-          type="datetime-local"
           min={now}
-          hint={errors.deadline ? undefined : pickedTime(deadline)}
+          picked={deadline}
           error={errors.deadline?.message}
           {...register('deadline')}
         />

@@ -5,10 +5,11 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Field, TextField } from '@/components/ui/Field';
 import { FormPage } from '@/components/ui/FormPage';
+import { TimeField } from '@/components/ui/TimeField';
 import { Textarea } from '@/components/ui/Input';
 import { paths } from '@/config/paths';
 import { useServerSubmit } from '@/lib/forms';
-import { localToIso, pickedTime, toLocalInput } from '@/lib/local-time';
+import { localToIso, toLocalInput } from '@/lib/local-time';
 import { toast } from '@/lib/toast';
 import { useCreateTrip, TRIP_TOAST } from '@/api/trips';
 
@@ -86,19 +87,17 @@ export function NewTripPage() {
         {...register('from')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
+        <TimeField
           label={LOGISTICS_LABELS.arriveAt}
-          type="datetime-local"
           min={now}
-          hint={errors.arriveAt ? undefined : pickedTime(arriveAt)}
+          picked={arriveAt}
           error={errors.arriveAt?.message}
           {...register('arriveAt')}
         />
-        <TextField
+        <TimeField
           label={LOGISTICS_LABELS.cutoffAt}
-          type="datetime-local"
           min={now}
-          hint={errors.cutoffAt ? undefined : pickedTime(cutoffAt)}
+          picked={cutoffAt}
           error={errors.cutoffAt?.message}
           {...register('cutoffAt')}
         />
