@@ -6,13 +6,16 @@ import {
   type DisputeOutcome,
   type DisputeStatus,
   type ModerationDispute,
+  type ResolveDisputeBody,
   SETTLEMENT_LIMITS,
   SETTLEMENT_STATE_LABELS,
   resolveDisputeSchema,
 } from '@campusrun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import clsx from 'clsx';
 import { ChevronDown, Scale } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
@@ -23,8 +26,9 @@ import { Textarea } from '@/components/ui/Input';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatRupees } from '@/lib/format';
+import { useServerSubmit } from '@/lib/forms';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { mediaUrl } from '@/lib/media';
 import { toast } from '@/lib/toast';
@@ -243,46 +247,47 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-type DecideErrors = { outcome?: string; note?: string; general?: string };
+interface DecideValues {
+  outcome: DisputeOutcome | '';
+  note: string;
+}
+const decideResolver = zodResolver(resolveDisputeSchema) as unknown as Resolver<
+  DecideValues,
+  unknown,
+  ResolveDisputeBody
+>;
 
 function DecideForm({ dispute }: { dispute: ModerationDispute }) {
   const id = useId();
-  const [outcome, setOutcome] = useState<DisputeOutcome | ''>('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<DecideErrors>({});
   const resolve = useResolveDispute();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = resolveDisputeSchema.safeParse({ outcome: outcome || undefined, note });
-    if (!checked.success) {
-      const found: DecideErrors = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'outcome' || field === 'note') && !found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      await resolve.mutateAsync({ disputeId: dispute.id, body: checked.data });
-      toast.success(DISPUTE_MESSAGES.resolved);
-    } catch (failure) {
-      // Decided by someone else meanwhile: the list refreshes and shows it among the resolved ones.
-      if (failure instanceof ApiError && failure.reason === 'alreadyResolved')
-        toast.error(errorMessage(failure, DISPUTE_MESSAGES.alreadyResolved));
-      else setErrors({ general: errorMessage(failure, 'Failed to save the decision') });
-    }
-  };
+  const form = useForm<DecideValues, unknown, ResolveDisputeBody>({
+    resolver: decideResolver,
+    defaultValues: { outcome: '', note: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const note = useWatch({ control, name: 'note' });
+  const { onSubmit, generalError } = useServerSubmit(form, {
+    fields: ['outcome', 'note'],
+    submit: (body) => resolve.mutateAsync({ disputeId: dispute.id, body }),
+    onSuccess: () => toast.success(DISPUTE_MESSAGES.resolved),
+    // Decided by someone else meanwhile: the list refreshes and shows it among the resolved ones.
+    onError: (failure) => {
+      if (failure.reason !== 'alreadyResolved') return false;
+      toast.error(errorMessage(failure, DISPUTE_MESSAGES.alreadyResolved));
+      return true;
+    },
+    fallback: 'Failed to save the decision',
+  });
+  const outcomeError = errors.outcome?.message;
 
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      className="mt-4 space-y-4 border-t border-slate-100 pt-4"
-    >
-      <fieldset aria-describedby={errors.outcome ? `${id}-outcome-error` : undefined}>
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4 border-t border-slate-100 pt-4">
+      <fieldset aria-describedby={outcomeError ? `${id}-outcome-error` : undefined}>
         <legend className="text-sm font-medium text-slate-700">Outcome</legend>
         <div className="mt-2 grid grid-cols-1 gap-2">
           {DISPUTE_OUTCOMES.map((value) => (
@@ -292,30 +297,25 @@ function DecideForm({ dispute }: { dispute: ModerationDispute }) {
             >
               <input
                 type="radio"
-                name={`${id}-outcome`}
                 value={value}
-                checked={outcome === value}
-                aria-invalid={errors.outcome ? true : undefined}
-                onChange={() => {
-                  setOutcome(value);
-                  setErrors((e) => ({ ...e, outcome: undefined, general: undefined }));
-                }}
+                aria-invalid={outcomeError ? true : undefined}
                 className="size-4 shrink-0 accent-indigo-600"
+                {...register('outcome')}
               />
               {DISPUTE_OUTCOME_LABELS[value]}
             </label>
           ))}
         </div>
-        {errors.outcome && (
+        {outcomeError && (
           <p id={`${id}-outcome-error`} role="alert" className="mt-1.5 text-sm text-red-700">
-            {errors.outcome}
+            {outcomeError}
           </p>
         )}
       </fieldset>
       <Field
         label="Note to both sides"
         hint={`Both are told the outcome and this note. ${note.length}/${SETTLEMENT_LIMITS.outcomeNoteMax} characters`}
-        error={errors.note}
+        error={errors.note?.message}
       >
         {({ invalid, ...control }) => (
           <Textarea
@@ -323,17 +323,13 @@ function DecideForm({ dispute }: { dispute: ModerationDispute }) {
             invalid={invalid}
             rows={3}
             maxLength={SETTLEMENT_LIMITS.outcomeNoteMax}
-            value={note}
-            onChange={(event) => {
-              setNote(event.target.value);
-              setErrors((e) => ({ ...e, note: undefined, general: undefined }));
-            }}
+            {...register('note')}
           />
         )}
       </Field>
-      {errors.general && (
+      {generalError && (
         <p role="alert" className="text-sm text-red-700">
-          {errors.general}
+          {generalError}
         </p>
       )}
       <div className="flex sm:justify-end">

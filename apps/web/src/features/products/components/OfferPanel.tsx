@@ -1,17 +1,22 @@
-import { OFFER_LIMITS, OFFER_MESSAGES, type Offer, type Product } from '@campusrun/shared';
+import { OFFER_MESSAGES, type Offer, type Product } from '@campusrun/shared';
 import { HandCoins } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { OfferStatusBadge } from '@/components/products/OfferStatusBadge';
 import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
-import { TextField } from '@/components/ui/Field';
 import { ProfileLink } from '@/components/people/ProfileLink';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useDecideOffer, useOffers, useMakeOffer } from '@/api/products';
+import { deferredComponent } from '@/lib/deferred';
+import { useDecideOffer, useOffers } from '@/api/products';
+import type { MakeOfferDialogProps } from './MakeOfferDialog';
+
+/** The offer form, with its rules, loads after the first screen or when it opens. */
+const MakeOfferDialog = deferredComponent<MakeOfferDialogProps>(() =>
+  import('./MakeOfferDialog').then((m) => m.MakeOfferDialog),
+);
 
 /** Accept / Decline (the seller) or Withdraw (the buyer) of a pending offer. */
 function OfferActions({ offer, asSeller }: { offer: Offer; asSeller: boolean }) {
@@ -52,73 +57,6 @@ function OfferActions({ offer, asSeller }: { offer: Offer; asSeller: boolean }) 
     >
       Withdraw
     </Button>
-  );
-}
-
-/** "Make an offer": whole rupees, 1 to 10× the price (checked again on the server). */
-function MakeOfferDialog({
-  product,
-  open,
-  onClose,
-}: {
-  product: Product;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string>();
-  const mutation = useMakeOffer(product.id);
-  const submit = async () => {
-    const value = Number(amount);
-    if (amount.trim() === '') return setError(OFFER_MESSAGES.amountRequired);
-    if (!Number.isInteger(value)) return setError(OFFER_MESSAGES.amountInvalid);
-    if (value < 1) return setError(OFFER_MESSAGES.amountMin);
-    if (value > product.price * OFFER_LIMITS.maxTimesPrice) return setError(OFFER_MESSAGES.amountMax);
-    try {
-      const { message } = await mutation.mutateAsync(value);
-      toast.success(message, { toastId: 'offer:make' });
-      setAmount('');
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, 'Could not send the offer'));
-    }
-  };
-  return (
-    <Dialog
-      open={open}
-      onClose={() => !mutation.isPending && onClose()}
-      title="Make an offer"
-      description={`${product.seller.name} asks ${formatRupees(product.price)}. Your offer appears in your chat with them.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} isLoading={mutation.isPending}>
-            Send offer
-          </Button>
-        </>
-      }
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <TextField
-          label="Your offer (₹)"
-          inputMode="numeric"
-          autoComplete="off"
-          value={amount}
-          error={error}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setError(undefined);
-          }}
-        />
-      </form>
-    </Dialog>
   );
 }
 

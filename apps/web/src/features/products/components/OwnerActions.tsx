@@ -7,8 +7,14 @@ import { Dialog } from '@/components/ui/Dialog';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { deferredComponent } from '@/lib/deferred';
 import { useDeleteProduct, useUpdateProductStatus } from '@/api/products';
-import { MarkSoldDialog } from './MarkSoldDialog';
+import type { MarkSoldDialogProps } from './MarkSoldDialog';
+
+/** Mark Sold's dialog, with its form, loads after the first screen or when it opens. */
+const MarkSoldDialog = deferredComponent<MarkSoldDialogProps>(() =>
+  import('./MarkSoldDialog').then((m) => m.MarkSoldDialog),
+);
 
 const STATUS_ACTIONS: {
   status: ProductStatus;

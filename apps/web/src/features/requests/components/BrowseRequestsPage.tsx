@@ -10,7 +10,7 @@ import { useAvailableRequests } from '@/api/requests';
 import type { AvailableFilters } from '@/api/cache';
 import { useAvailableFilters } from '../hooks/useAvailableFilters';
 import { useDebouncedCallback } from '@/lib/debounced-callback';
-import { PageHeader } from './PageHeader';
+import { PageHeader } from '@/components/ui/PageHeader';
 import { RequestList } from './RequestList';
 
 const SORT_LABELS: Record<RequestSort, string> = {

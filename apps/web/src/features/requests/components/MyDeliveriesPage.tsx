@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { paths } from '@/config/paths';
 import { useMyDeliveries } from '@/api/requests';
-import { PageHeader } from './PageHeader';
+import { PageHeader } from '@/components/ui/PageHeader';
 import { RequestList } from './RequestList';
 
 const TABS = [

@@ -5,7 +5,8 @@ import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { paths } from '@/config/paths';
 import { useMyRequests } from '@/api/requests';
-import { FilterPills, PageHeader } from './PageHeader';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { FilterPills } from './FilterPills';
 import { RequestList } from './RequestList';
 
 const OPTIONS = REQUEST_STATUS_FILTERS.map((value) => ({

@@ -5,6 +5,8 @@ import { Link, useParams } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
 import { BackLink } from '@/components/ui/BackLink';
 import { DetailLoadError } from '@/components/ui/DetailLoadError';
+import { Fact } from '@/components/ui/Fact';
+import { CATEGORY_LABELS } from '@/components/requests/labels';
 import { buttonClasses } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { dashboardPath, paths } from '@/config/paths';
@@ -19,27 +21,9 @@ import { PartyCard } from './PartyCard';
 import { RequestActions } from './RequestActions';
 import { RequestStateBadge, UrgentBadge } from '@/components/requests/RequestStatusBadge';
 
-const CATEGORY_LABELS: Record<DeliveryRequest['category'], string> = {
-  groceries: 'Groceries',
-  medicines: 'Medicines',
-  stationery: 'Stationery',
-  food: 'Food',
-  other: 'Other',
-};
-
 /** The trip or shared run a request rides on: its badge, a link with a finger-sized target on phones. */
 const GROUP_LINK =
   'inline-flex items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 max-sm:min-h-11';
-
-/** A label and its value; slate-600 keeps ≥ 4.5:1 on the tinted "Deliver to" box too. */
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{term}</dt>
-      <dd className="mt-1 text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 function BackToList({ viewer }: { viewer: User | null }) {
   const isHosteller = viewer?.role === 'hosteller';

@@ -2,7 +2,7 @@ import type { DeliveryRequest } from '@campusrun/shared';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadMore } from '@/components/ui/LoadMore';
-import { ErrorState } from '@/components/ui/ErrorState';
+import { ListCard, ListError } from '@/components/ui/ListState';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { RequestCard, RequestCardSkeletons } from './RequestCard';
 
@@ -43,21 +43,8 @@ export function RequestList({
 }: RequestListProps) {
   const { listRef, markLoadMore } = useLoadMoreFocus(items);
   if (query.isPending) return <RequestCardSkeletons />;
-  if (query.error && !items) {
-    return (
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ErrorState
-          title={errorTitle}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isRefetching}
-        />
-      </div>
-    );
-  }
-  if (!items || items.length === 0) {
-    return <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">{empty}</div>;
-  }
+  if (query.error && !items) return <ListError title={errorTitle} query={query} />;
+  if (!items || items.length === 0) return <ListCard>{empty}</ListCard>;
   return (
     <>
       <ul ref={listRef} className="space-y-3" aria-label={label}>

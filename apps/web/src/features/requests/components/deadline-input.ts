@@ -2,7 +2,7 @@ import { deadlineField } from '@campusrun/shared';
 import { z } from 'zod';
 
 /** A datetime-local value ("2026-11-23T18:30", local time) → ISO 8601 with Z. */
-export function localToIso(value: unknown): unknown {
+function localToIso(value: unknown): unknown {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return value;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toISOString();

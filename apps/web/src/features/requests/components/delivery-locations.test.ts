@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileLocation, recentLocations } from './delivery-locations';
+import { profileLocation } from '@/components/requests/profile-location';
+import { recentLocations } from './delivery-locations';
 
 describe('delivery locations', () => {
   it('writes the profile block and room as a location, whichever way they were typed', () => {

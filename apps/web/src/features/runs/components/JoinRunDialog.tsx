@@ -14,19 +14,16 @@ import { ITEM_FIELDS, RunItemFields, type RunItemValues, emptyItem } from './Run
 const resolver = zodResolver(runItemSchema) as unknown as Resolver<RunItemValues, unknown, RunItemBody>;
 const JOIN_TOAST = { ...RUN_TOAST, toastId: 'run:join' };
 
-/** Join a run with one's item; the share with them in shows before sending. */
-export function JoinRunDialog({
-  run,
-  open,
-  onClose,
-  onRefused,
-}: {
+export interface JoinRunDialogProps {
   run: Run;
   open: boolean;
   onClose: () => void;
   /** The run changed under the viewer (409): its page fetches it again. */
   onRefused: () => void;
-}) {
+}
+
+/** Join a run with one's item; the share with them in shows before sending. */
+export function JoinRunDialog({ run, open, onClose, onRefused }: JoinRunDialogProps) {
   const { user } = useAuth();
   const join = useJoinRun();
   const form = useForm<RunItemValues, unknown, RunItemBody>({

@@ -1,14 +1,13 @@
 import { type CreateRunBody, LOGISTICS_LABELS, REQUEST_LIMITS, createRunSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { BackLink } from '@/components/ui/BackLink';
-import { Button, buttonClasses } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
+import { FormPage } from '@/components/ui/FormPage';
+import { TimeField } from '@/components/ui/TimeField';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { formatDateTime } from '@/lib/format';
 import { useServerSubmit } from '@/lib/forms';
 import { localToIso, toLocalInput } from '@/lib/local-time';
 import { toast } from '@/lib/toast';
@@ -47,11 +46,6 @@ const FIELD_ORDER = [
   ...ITEM_FIELDS.map((name) => `item.${name}` as const),
 ] as const;
 
-function timeHint(value: string): string | undefined {
-  const iso = localToIso(value);
-  return typeof iso === 'string' && iso !== value ? formatDateTime(iso) : undefined;
-}
-
 const CREATE_TOAST = { ...RUN_TOAST, toastId: 'run:new' };
 
 /** /runs/new (hosteller): start a shared run with one's own item. */
@@ -83,64 +77,50 @@ export function NewRunPage() {
   const now = toLocalInput(new Date());
 
   return (
-    <>
-      <title>Start a shared run · CampusRun</title>
-      <BackLink to={paths.runs}>Back to Shared runs</BackLink>
-      <h1 className="mt-3 text-2xl font-semibold text-slate-900">{LOGISTICS_LABELS.startRun}</h1>
-      <p className="mt-1 text-sm text-slate-500">
-        Others from the hostel add their items until the join time; one day scholar brings them all and the
-        fee is split equally.
-      </p>
-      <section className="mt-6 max-w-2xl rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <TextField
-            label="Pick up from"
-            maxLength={REQUEST_LIMITS.pickupFromMax}
-            placeholder="e.g. Katpadi market"
-            error={errors.pickupFrom?.message}
-            {...register('pickupFrom')}
-          />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label={LOGISTICS_LABELS.joinBy}
-              type="datetime-local"
-              min={now}
-              hint={errors.cutoffAt ? undefined : timeHint(cutoffAt)}
-              error={errors.cutoffAt?.message}
-              {...register('cutoffAt')}
-            />
-            <TextField
-              label="Deadline"
-              type="datetime-local"
-              min={now}
-              hint={errors.deadline ? undefined : timeHint(deadline)}
-              error={errors.deadline?.message}
-              {...register('deadline')}
-            />
-          </div>
-          <TextField
-            label={LOGISTICS_LABELS.totalFee}
-            type="number"
-            inputMode="decimal"
-            min={10}
-            step="any"
-            error={errors.totalFee?.message}
-            {...register('totalFee')}
-          />
-          <fieldset className="space-y-5 border-t border-slate-200 pt-5">
-            <legend className="text-base font-semibold text-slate-900">Your item</legend>
-            <RunItemFields field={(name) => register(`item.${name}`)} errors={errors.item} />
-          </fieldset>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Link to={paths.runs} className={buttonClasses({ variant: 'secondary' })}>
-              Cancel
-            </Link>
-            <Button type="submit" isLoading={isSubmitting}>
-              {LOGISTICS_LABELS.startRun}
-            </Button>
-          </div>
-        </form>
-      </section>
-    </>
+    <FormPage
+      title={LOGISTICS_LABELS.startRun}
+      description="Others from the hostel add their items until the join time; one day scholar brings them all and the fee is split equally."
+      back={{ to: paths.runs, label: 'Back to Shared runs' }}
+      onSubmit={onSubmit}
+      submitLabel={LOGISTICS_LABELS.startRun}
+      isSubmitting={isSubmitting}
+    >
+      <TextField
+        label="Pick up from"
+        maxLength={REQUEST_LIMITS.pickupFromMax}
+        placeholder="e.g. Katpadi market"
+        error={errors.pickupFrom?.message}
+        {...register('pickupFrom')}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TimeField
+          label={LOGISTICS_LABELS.joinBy}
+          min={now}
+          picked={cutoffAt}
+          error={errors.cutoffAt?.message}
+          {...register('cutoffAt')}
+        />
+        <TimeField
+          label="Deadline"
+          min={now}
+          picked={deadline}
+          error={errors.deadline?.message}
+          {...register('deadline')}
+        />
+      </div>
+      <TextField
+        label={LOGISTICS_LABELS.totalFee}
+        type="number"
+        inputMode="decimal"
+        min={10}
+        step="any"
+        error={errors.totalFee?.message}
+        {...register('totalFee')}
+      />
+      <fieldset className="space-y-5 border-t border-slate-200 pt-5">
+        <legend className="text-base font-semibold text-slate-900">Your item</legend>
+        <RunItemFields field={(name) => register(`item.${name}`)} errors={errors.item} />
+      </fieldset>
+    </FormPage>
   );
 }

@@ -2,9 +2,10 @@ import type { Run, User } from '@campusrun/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { RequestStateBadge } from '@/components/requests/RequestStatusBadge';
+import { GroupRequestList } from '@/components/requests/GroupRequestList';
 import { BackLink } from '@/components/ui/BackLink';
 import { DetailLoadError } from '@/components/ui/DetailLoadError';
+import { Fact } from '@/components/ui/Fact';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -12,20 +13,17 @@ import { dashboardPath, paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
+import { deferredComponent } from '@/lib/deferred';
 import { toast } from '@/lib/toast';
 import { useAcceptRun, useRun, useJoinRun, RUN_TOAST } from '@/api/runs';
 import { runKeys } from '@/api/cache';
-import { JoinRunDialog } from './JoinRunDialog';
+import type { JoinRunDialogProps } from './JoinRunDialog';
 import { RunStatusBadge, peopleText, runSummary } from './RunCard';
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{term}</dt>
-      <dd className="mt-1 text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
+/** Joining's dialog, with the item's form and its rules, loads after the first screen or when it opens. */
+const JoinRunDialog = deferredComponent<JoinRunDialogProps>(() =>
+  import('./JoinRunDialog').then((m) => m.JoinRunDialog),
+);
 
 type Confirming = 'leave' | 'accept' | null;
 
@@ -158,26 +156,12 @@ function RunBody({ run, viewer }: { run: Run; viewer: User }) {
           <h2 id="run-requests" className="text-lg font-semibold text-slate-900">
             {run.myRequestId && run.requests.length <= 1 ? 'Your item' : 'Items in this run'}
           </h2>
-          {run.requests.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-500">{`${run.items} items from ${peopleText(run.participants)}.`}</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-200" aria-live="polite">
-              {run.requests.map((request) => (
-                <li key={request.id} className="flex items-start justify-between gap-3 py-3">
-                  <div className="min-w-0">
-                    <Link
-                      to={paths.request(request.id)}
-                      className="inline-flex items-center font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 max-sm:min-h-11"
-                    >
-                      {`${request.itemName} × ${request.quantity}`}
-                    </Link>
-                    <p className="text-sm text-slate-600">{request.deliveryLocation}</p>
-                  </div>
-                  <RequestStateBadge request={request} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <GroupRequestList
+            requests={run.requests}
+            empty={`${run.items} items from ${peopleText(run.participants)}.`}
+            title={(request) => `${request.itemName} × ${request.quantity}`}
+            detail={(request) => request.deliveryLocation}
+          />
         </section>
       </div>
     </>

@@ -1,7 +1,14 @@
-import { REQUEST_CATEGORIES, REQUEST_LABELS, REQUEST_LIMITS, type User } from '@campusrun/shared';
+import type { RequestCategory, User } from '@campusrun/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Field, TextField } from '@/components/ui/Field';
-import { Select, Textarea } from '@/components/ui/Input';
+import { profileLocation } from '@/components/requests/profile-location';
+import {
+  CategoryField,
+  DeliveryLocationField,
+  DescriptionField,
+  ItemCostField,
+  ItemNameField,
+  QuantityField,
+} from '@/components/requests/RequestFields';
 
 /** A participant's item as the form holds it (text, as typed). */
 export interface RunItemValues {
@@ -10,7 +17,7 @@ export interface RunItemValues {
   itemCost: string;
   description: string;
   deliveryLocation: string;
-  category: (typeof REQUEST_CATEGORIES)[number];
+  category: RequestCategory;
 }
 
 export const ITEM_FIELDS = [
@@ -21,22 +28,6 @@ export const ITEM_FIELDS = [
   'deliveryLocation',
   'category',
 ] as const;
-
-const CATEGORY_LABELS: Record<(typeof REQUEST_CATEGORIES)[number], string> = {
-  groceries: 'Groceries',
-  medicines: 'Medicines',
-  stationery: 'Stationery',
-  food: 'Food',
-  other: 'Other',
-};
-
-/** Where the student's room is, from their profile ("Block A, room 101"), or ''. */
-function profileLocation(user: Pick<User, 'hostelBlock' | 'roomNumber'> | null): string {
-  const block = user?.hostelBlock?.trim();
-  const room = user?.roomNumber?.trim();
-  if (!block || !room) return '';
-  return `${/^block\b/i.test(block) ? block : `Block ${block}`}, ${/^room\b/i.test(room) ? room : `room ${room}`}`;
-}
 
 export const emptyItem = (user: Pick<User, 'hostelBlock' | 'roomNumber'> | null): RunItemValues => ({
   itemName: '',
@@ -57,65 +48,15 @@ export function RunItemFields({
 }) {
   return (
     <div className="space-y-5">
-      <TextField
-        label="Item name"
-        maxLength={REQUEST_LIMITS.itemNameMax}
-        placeholder="e.g. Bread"
-        error={errors?.itemName?.message}
-        {...field('itemName')}
-      />
+      <ItemNameField placeholder="e.g. Bread" error={errors?.itemName?.message} {...field('itemName')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Quantity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={REQUEST_LIMITS.quantityMax}
-          step={1}
-          error={errors?.quantity?.message}
-          {...field('quantity')}
-        />
-        <TextField
-          label={REQUEST_LABELS.itemCost}
-          hint={errors?.itemCost ? undefined : REQUEST_LABELS.itemCostHint}
-          type="number"
-          inputMode="decimal"
-          min={REQUEST_LIMITS.priceMin}
-          step="any"
-          error={errors?.itemCost?.message}
-          {...field('itemCost')}
-        />
+        <QuantityField error={errors?.quantity?.message} {...field('quantity')} />
+        <ItemCostField error={errors?.itemCost?.message} {...field('itemCost')} />
       </div>
-      <Field label="Description (optional)" error={errors?.description?.message}>
-        {({ invalid, ...control }) => (
-          <Textarea
-            rows={2}
-            maxLength={REQUEST_LIMITS.descriptionMax}
-            invalid={invalid}
-            {...control}
-            {...field('description')}
-          />
-        )}
-      </Field>
+      <DescriptionField rows={2} error={errors?.description?.message} {...field('description')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Delivery location"
-          maxLength={REQUEST_LIMITS.locationMax}
-          placeholder="e.g. Block A, room 101"
-          error={errors?.deliveryLocation?.message}
-          {...field('deliveryLocation')}
-        />
-        <Field label="Category" error={errors?.category?.message}>
-          {({ invalid, ...control }) => (
-            <Select invalid={invalid} {...control} {...field('category')}>
-              {REQUEST_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {CATEGORY_LABELS[category]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <DeliveryLocationField error={errors?.deliveryLocation?.message} {...field('deliveryLocation')} />
+        <CategoryField error={errors?.category?.message} {...field('category')} />
       </div>
     </div>
   );

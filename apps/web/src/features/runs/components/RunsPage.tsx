@@ -3,8 +3,9 @@ import { Plus, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { ErrorState } from '@/components/ui/ErrorState';
+import { ListCard, ListError } from '@/components/ui/ListState';
 import { LoadMore } from '@/components/ui/LoadMore';
+import { PageHeader } from '@/components/ui/PageHeader';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
@@ -28,20 +29,10 @@ export function RunsPage() {
 
   let content;
   if (query.isPending) content = <RunCardSkeletons count={3} />;
-  else if (query.error && !runs)
-    content = (
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ErrorState
-          title={failed}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isRefetching}
-        />
-      </div>
-    );
+  else if (query.error && !runs) content = <ListError title={failed} query={query} />;
   else if (!runs || runs.length === 0)
     content = (
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <ListCard>
         <EmptyState
           icon={Users}
           title="No shared runs open"
@@ -52,7 +43,7 @@ export function RunsPage() {
           }
           action={start || undefined}
         />
-      </div>
+      </ListCard>
     );
   else
     content = (
@@ -68,18 +59,15 @@ export function RunsPage() {
 
   return (
     <>
-      <title>Shared runs · CampusRun</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900">{LOGISTICS_LABELS.runs}</h1>
-          <p className="mt-1 text-sm text-slate-500">
-            {isHosteller
-              ? 'Several hostellers, one trip to the shop: the delivery fee is split equally.'
-              : 'Several requests from one shop, accepted and delivered together.'}
-          </p>
-        </div>
-        {start && <div className="flex gap-2">{start}</div>}
-      </div>
+      <PageHeader
+        title={LOGISTICS_LABELS.runs}
+        description={
+          isHosteller
+            ? 'Several hostellers, one trip to the shop: the delivery fee is split equally.'
+            : 'Several requests from one shop, accepted and delivered together.'
+        }
+        actions={start || undefined}
+      />
       <div className="mt-6">{content}</div>
     </>
   );

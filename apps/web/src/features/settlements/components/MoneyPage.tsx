@@ -4,7 +4,7 @@ import { Scale, Wallet } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { ErrorState } from '@/components/ui/ErrorState';
+import { ListCard, ListError } from '@/components/ui/ListState';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { ProfileLink } from '@/components/people/ProfileLink';
@@ -89,17 +89,7 @@ function Summary() {
         <Skeleton className="h-20" />
       </div>
     );
-  if (query.isError)
-    return (
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ErrorState
-          title="Failed to load what you owe"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isRefetching}
-        />
-      </div>
-    );
+  if (query.isError) return <ListError title="Failed to load what you owe" query={query} />;
   return (
     <>
       <dl className="grid grid-cols-2 gap-3">
@@ -118,22 +108,12 @@ function SettlementsTab({ status, empty, hint }: { status: SettlementFilter; emp
   const { listRef, markLoadMore } = useLoadMoreFocus(items);
   const failed = 'Failed to load settlements';
   if (query.isPending) return <SettlementCardSkeletons />;
-  if (query.error && !items)
-    return (
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ErrorState
-          title={failed}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isRefetching}
-        />
-      </div>
-    );
+  if (query.error && !items) return <ListError title={failed} query={query} />;
   if (!items || items.length === 0)
     return (
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <ListCard>
         <EmptyState icon={status === 'disputed' ? Scale : Wallet} title={empty} description={hint} />
-      </div>
+      </ListCard>
     );
   return (
     <>

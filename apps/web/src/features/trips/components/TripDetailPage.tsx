@@ -1,45 +1,24 @@
-import {
-  type DeliveryRequest,
-  type Trip,
-  type TripRequestBody,
-  type User,
-  tripRequestSchema,
-} from '@campusrun/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { DeliveryRequest, Trip, User } from '@campusrun/shared';
+import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { RequestStateBadge } from '@/components/requests/RequestStatusBadge';
+import { GroupRequestList } from '@/components/requests/GroupRequestList';
 import { Avatar } from '@/components/ui/Avatar';
 import { BackLink } from '@/components/ui/BackLink';
 import { DetailLoadError } from '@/components/ui/DetailLoadError';
+import { Fact } from '@/components/ui/Fact';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { ErrorState } from '@/components/ui/ErrorState';
-import { Field } from '@/components/ui/Field';
-import { Select } from '@/components/ui/Input';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { ProfileLink } from '@/components/people/ProfileLink';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
-import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useAttachRequest, useCancelTrip, usePendingRequests, useTrip, TRIP_TOAST } from '@/api/trips';
-import { tripKeys } from '@/api/cache';
 import { StopList } from './StopList';
 import { RunnerRating, TripStatusBadge, tripTimes } from './TripCard';
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{term}</dt>
-      <dd className="mt-1 text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 /** A request that may ride on this trip: pending, in no trip or run, due no earlier than it arrives. */
 export const fitsTrip = (request: DeliveryRequest, trip: Trip) =>
@@ -72,104 +51,45 @@ function TripRequests({
       <h2 id="trip-requests" className="text-lg font-semibold text-slate-900">
         {heading}
       </h2>
-      {trip.requests.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">{empty}</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-200" aria-live="polite" aria-label={heading}>
-          {trip.requests.map((request) => (
-            <li key={request.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="min-w-0">
-                <Link
-                  to={paths.request(request.id)}
-                  className="inline-flex items-center font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 max-sm:min-h-11"
-                >
-                  {request.itemName}
-                </Link>
-                <p className="text-sm text-slate-600">
-                  {`#${request.number} · ${request.deliveryLocation} · due ${formatDateTime(request.deadline)}`}
-                </p>
-              </div>
-              <div className="flex items-center gap-2">
-                <RequestStateBadge request={request} />
-                {onRemove && trip.can.detachable.includes(request.id) && (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`Remove ${request.itemName} from this trip`}
-                    isLoading={removing === request.id}
-                    onClick={() => onRemove(request)}
-                  >
-                    Remove
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <GroupRequestList
+        requests={trip.requests}
+        empty={empty}
+        label={heading}
+        title={(request) => request.itemName}
+        detail={(request) =>
+          `#${request.number} · ${request.deliveryLocation} · due ${formatDateTime(request.deadline)}`
+        }
+        action={(request) =>
+          onRemove &&
+          trip.can.detachable.includes(request.id) && (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Remove ${request.itemName} from this trip`}
+              isLoading={removing === request.id}
+              onClick={() => onRemove(request)}
+            >
+              Remove
+            </Button>
+          )
+        }
+      />
     </section>
   );
 }
 
-const ATTACH_TOAST = { ...TRIP_TOAST, toastId: 'trip:attach' };
-const attachResolver = zodResolver(tripRequestSchema);
-
-/** The choice of one of the hosteller's requests that fit, and the Add button. */
-function AddRequestForm({ trip, options }: { trip: Trip; options: DeliveryRequest[] }) {
-  const attach = useAttachRequest();
-  const queryClient = useQueryClient();
-  const [chosen, setChosen] = useState('');
-  // The first that fits until the hosteller picks one; a pick that no longer fits falls back to it.
-  const value = options.some((r) => r.id === chosen) ? chosen : (options[0]?.id ?? '');
-  const form = useForm<TripRequestBody>({
-    resolver: attachResolver,
-    values: { requestId: value },
-    reValidateMode: 'onSubmit',
-  });
-  const { onSubmit } = useServerSubmit(form, {
-    fields: ['requestId'],
-    submit: ({ requestId }) => attach.mutateAsync({ tripId: trip.id, requestId, action: 'attach' }),
-    onSuccess: () => toast.success('Added to the trip: the day scholar will bring it', ATTACH_TOAST),
-    // The server says why (full, past its cutoff, due too early, blocked); what changed is fetched.
-    onError: (error) => {
-      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: tripKeys.detail(trip.id) });
-      if (error.status === 400) return false;
-      toast.error(errorMessage(error, 'Failed to add the request'), ATTACH_TOAST);
-      return true;
-    },
-    fallback: 'Failed to add the request',
-    showGeneral: (message) => form.setError('requestId', { message }),
-  });
-  const field = form.register('requestId', {
-    onChange: (event: { target: { value: string } }) => {
-      setChosen(event.target.value);
-      form.clearErrors('requestId');
-    },
-  });
-  return (
-    <form className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={onSubmit} noValidate>
-      <Field label="Your pending request" error={form.formState.errors.requestId?.message} className="flex-1">
-        {({ invalid, ...control }) => (
-          <Select invalid={invalid} {...control} {...field}>
-            {options.map((request) => (
-              <option key={request.id} value={request.id}>
-                {`${request.itemName} · due ${formatDateTime(request.deadline)}`}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Button type="submit" isLoading={attach.isPending}>
-        Add to trip
-      </Button>
-    </form>
-  );
-}
+/**
+ * The form, with the request rule and the forms library, is code only a hosteller who may add a
+ * request needs: it loads beside their pending requests, and the runner's view never loads it.
+ */
+const loadAddRequestForm = () => import('./AddRequestForm');
+const AddRequestForm = lazy(() => loadAddRequestForm().then((m) => ({ default: m.AddRequestForm })));
 
 /** A hosteller picks one of their pending requests that fits, and adds it. */
 function AddRequest({ trip }: { trip: Trip }) {
   const pending = usePendingRequests();
   const options = (pending.data ?? []).filter((request) => fitsTrip(request, trip));
+  useEffect(() => void loadAddRequestForm(), []);
 
   let body: ReactNode;
   if (pending.isPending) body = <Skeleton className="h-11 w-full" />;
@@ -192,7 +112,12 @@ function AddRequest({ trip }: { trip: Trip }) {
         </Link>
       </p>
     );
-  else body = <AddRequestForm trip={trip} options={options} />;
+  else
+    body = (
+      <Suspense fallback={<Skeleton className="h-11 w-full" />}>
+        <AddRequestForm trip={trip} options={options} />
+      </Suspense>
+    );
 
   return (
     <section

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { ErrorState } from '@/components/ui/ErrorState';
+import { ListCard, ListError } from '@/components/ui/ListState';
+import { PageHeader } from '@/components/ui/PageHeader';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useMyTrips, useTrips } from '@/api/trips';
@@ -27,20 +28,8 @@ function TripList({
   showStatus?: boolean;
 }) {
   if (query.isPending) return <TripCardSkeletons />;
-  if (query.isError) {
-    return (
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ErrorState
-          title={errorTitle}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isRefetching}
-        />
-      </div>
-    );
-  }
-  if (query.data.length === 0)
-    return <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">{empty}</div>;
+  if (query.isError) return <ListError title={errorTitle} query={query} />;
+  if (query.data.length === 0) return <ListCard>{empty}</ListCard>;
   return (
     <ul className="space-y-3" aria-label={label} aria-live="polite">
       {query.data.map((trip) => (
@@ -65,18 +54,15 @@ export function TripsPage() {
 
   return (
     <>
-      <title>Trips · CampusRun</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900">{LOGISTICS_LABELS.trips}</h1>
-          <p className="mt-1 text-sm text-slate-500">
-            {isDayScholar
-              ? 'Say when you are coming to campus; hostellers add their requests to your trip.'
-              : 'Day scholars coming to campus: add a request to a trip and it rides along.'}
-          </p>
-        </div>
-        {postTrip && <div className="flex gap-2">{postTrip}</div>}
-      </div>
+      <PageHeader
+        title={LOGISTICS_LABELS.trips}
+        description={
+          isDayScholar
+            ? 'Say when you are coming to campus; hostellers add their requests to your trip.'
+            : 'Day scholars coming to campus: add a request to a trip and it rides along.'
+        }
+        actions={postTrip || undefined}
+      />
 
       {isDayScholar && (
         <section aria-labelledby="my-trips" className="mt-6">

@@ -1,0 +1,62 @@
+import type { DeliveryRequest } from '@campusrun/shared';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { type RequestAction, useUpdateRequestStatus } from '@/api/requests';
+import { ACTIONS, actionToast } from './request-actions';
+
+/** The actions that only ask to be confirmed (delivering asks for more: DeliverDialog). */
+export type ConfirmAction = Exclude<RequestAction, 'deliver'>;
+
+/** The confirmation of one action (accept, pick up, cancel …); a refusal shows in a toast. */
+export function ConfirmActionDialog({
+  request,
+  action: open,
+  onClose,
+}: {
+  request: DeliveryRequest;
+  action: ConfirmAction | null;
+  onClose: () => void;
+}) {
+  const mutation = useUpdateRequestStatus();
+  const config = open ? ACTIONS[open] : null;
+  const close = () => {
+    if (!mutation.isPending) onClose();
+  };
+  const confirm = async () => {
+    if (!open) return;
+    const action = open;
+    try {
+      await mutation.mutateAsync({ id: request.id, action });
+      toast.success(ACTIONS[action].success, actionToast(action));
+      onClose();
+    } catch (error) {
+      // The dialog stays open so the user can try again or cancel.
+      toast.error(errorMessage(error, ACTIONS[action].failure), actionToast(action));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open !== null}
+      onClose={close}
+      title={config?.title}
+      description={config?.description}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant={config?.danger ? 'danger' : 'primary'}
+            onClick={() => void confirm()}
+            isLoading={mutation.isPending}
+          >
+            {config?.confirm}
+          </Button>
+        </>
+      }
+    />
+  );
+}

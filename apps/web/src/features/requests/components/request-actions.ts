@@ -1,0 +1,80 @@
+import type { ApiError } from '@/lib/api-client';
+import { REQUEST_TOAST, type RequestAction } from '@/api/requests';
+
+interface ActionConfig {
+  button: string;
+  title: string;
+  description: string;
+  confirm: string;
+  danger: boolean;
+  success: string;
+  failure: string;
+}
+
+/** What each action's button, dialog and toasts say. */
+export const ACTIONS: Record<RequestAction, ActionConfig> = {
+  accept: {
+    button: 'Accept Request',
+    title: 'Accept this request?',
+    description:
+      'Accepting means you take responsibility for the delivery: buy the item and bring it to the requester before the deadline.',
+    confirm: 'Confirm',
+    danger: false,
+    success: 'Request accepted successfully',
+    failure: 'Failed to accept request',
+  },
+  'picked-up': {
+    button: 'Mark picked up',
+    title: 'Mark this request picked up?',
+    description:
+      'Confirm that you have the items. The requester is told, and can confirm receipt once you hand them over.',
+    confirm: 'Confirm',
+    danger: false,
+    success: 'Marked picked up: the requester has been told',
+    failure: 'Failed to mark the request picked up',
+  },
+  deliver: {
+    button: 'Mark as Completed',
+    title: 'Mark this delivery as completed?',
+    description: 'Confirm that the item has been handed over to the requester.',
+    confirm: 'Confirm',
+    danger: false,
+    success: 'Request completed successfully',
+    failure: 'Failed to complete request',
+  },
+  cancel: {
+    button: 'Cancel Request',
+    title: 'Cancel this request?',
+    description: 'This cannot be undone: the request will be cancelled for you and any deliverer.',
+    confirm: 'Confirm',
+    danger: true,
+    success: 'Request cancelled successfully',
+    failure: 'Failed to cancel request',
+  },
+  'confirm-receipt': {
+    button: 'Confirm receipt',
+    title: 'Confirm you received the items?',
+    description:
+      'This completes the request, as if your deliverer had marked it completed. Confirm only once you have the items.',
+    confirm: 'Confirm',
+    danger: false,
+    success: 'Receipt confirmed: the request is completed',
+    failure: 'Failed to confirm receipt',
+  },
+  'cancel-delivery': {
+    button: 'Cancel Delivery',
+    title: 'Cancel this delivery?',
+    description: 'You will no longer deliver this request; it goes back to the list for other day scholars.',
+    confirm: 'Confirm',
+    danger: true,
+    success: 'Delivery cancelled successfully',
+    failure: 'Failed to cancel delivery',
+  },
+};
+
+/** Each action is one thing to do: its toasts replace each other. */
+export const actionToast = (action: RequestAction) => ({ ...REQUEST_TOAST, toastId: `request:${action}` });
+
+/** A refusal of the handover code: wrong, or locked after too many wrong ones. */
+export const isAboutCode = (error: ApiError) =>
+  error.reason === 'handoverCodeWrong' || error.reason === 'handoverCodeLocked';
