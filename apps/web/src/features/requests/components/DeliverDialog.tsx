@@ -112,7 +112,7 @@ export function DeliverDialog({ open, onClose, request }: DeliverDialogProps) {
         </>
       }
     >
-      <form id={formId} onSubmit={onSubmit} noValidate>
+      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
         {request.handoverRequired && (
           <TextField
             label="Handover code"
