@@ -15,6 +15,7 @@ import { openJobQueue, startJobs } from './jobs';
 import { createAuthenticator, createGuards } from './lib/auth';
 import type { Mailer } from './lib/mailer';
 import { createMetrics } from './lib/metrics';
+import { createPageSessions } from './lib/page-session';
 import { createCounterFactory } from './lib/rate-limit';
 import type { Resolver } from './lib/public-address';
 import { compileResponseSerializer } from './lib/serializer';
@@ -52,6 +53,8 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     );
   });
   const guards = createGuards(authenticate);
+  // The page cookie: set and cleared by the identity routes, read by the page renderer.
+  app.decorate('pageSessions', createPageSessions(ctx, authenticate));
 
   const io = await openRealtime(app, ctx, redis?.health);
   const presence = { onlineAmong: (ids: string[]) => onlineUsersAmong(io, ids) };

@@ -69,7 +69,8 @@ const holds = (user: SessionUser | undefined, claims: VerifiedClaims): user is S
  * revoked. API calls trust a cached user that still holds the token (the cache drops a user on
  * every change, on every process); anything else, a refusal included, is read from the database.
  * `.session()` always reads the database and answers the token's expiry too: the realtime gateway
- * checks with it at the handshake and before every chat message.
+ * checks with it at the handshake and before every chat message. `.holder()` applies the same rules
+ * to claims checked with another key (the page cookie, lib/page-session.ts).
  */
 export function createAuthenticator(
   jwt: Jwt,
@@ -80,9 +81,7 @@ export function createAuthenticator(
   const claimsOf = (authorization: string | undefined): VerifiedClaims | null => {
     if (!authorization) return null;
     const match = BEARER.exec(authorization);
-    if (!match) return null;
-    const claims = jwt.verify(match[1]!);
-    return claims && isUuid(claims.sub) ? claims : null;
+    return match ? jwt.verify(match[1]!) : null;
   };
   /** Records the session's use, at most every `touchEveryMs` (the cached time moves on at once). */
   const seen = (user: SessionUser, sessionId: string) => {
@@ -108,19 +107,20 @@ export function createAuthenticator(
 
   async function session(authorization: string | undefined): Promise<Session | null> {
     const claims = claimsOf(authorization);
-    if (!claims) return null;
+    if (!claims || !isUuid(claims.sub)) return null;
     const user = await users.load(claims.sub);
     return holds(user, claims) ? { actor: toActor(user, claims.sid), expiresAt: claims.exp * 1000 } : null;
   }
-  async function authenticate(authorization: string | undefined): Promise<Actor | null> {
-    const claims = claimsOf(authorization);
-    if (!claims) return null;
+  /** The actor who still holds these checked claims (a bearer token's, or the page cookie's). */
+  async function holder(claims: VerifiedClaims | null): Promise<Actor | null> {
+    if (!claims || !isUuid(claims.sub)) return null;
     const cached = users.cached(claims.sub);
     if (holds(cached, claims)) return toActor(cached, claims.sid);
     const user = await users.load(claims.sub);
     return holds(user, claims) ? toActor(user, claims.sid) : null;
   }
-  return Object.assign(authenticate, { session });
+  const authenticate = (authorization: string | undefined) => holder(claimsOf(authorization));
+  return Object.assign(authenticate, { session, holder });
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;
 

@@ -14,3 +14,10 @@ export function allowEmptyJsonBody(app: FastifyInstance) {
     return parseJson(req, text, done);
   });
 }
+
+/** A cookie's value in a request's `Cookie` header (the first of that name), if any. */
+export const cookieValue = (header: string | undefined, name: string) =>
+  new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(header ?? '')?.[1];
+
+/** The `Secure` attribute our cookies carry when the site is served over https (PUBLIC_URL). */
+export const secureCookieFlag = (publicUrl: string) => (publicUrl.startsWith('https://') ? '; Secure' : '');

@@ -4,13 +4,17 @@ import { actorOf } from '../../lib/auth';
 import { type RouteDeps, served } from '../../lib/contract';
 import type { AccountService } from './account.service';
 
-/** DELETE /users/me: the signed-in member deletes their own account. */
+/** DELETE /users/me: the signed-in member deletes their own account (and this browser's page cookie). */
 export function accountRoutes({ guards, service }: RouteDeps<AccountService>): FastifyPluginAsyncZod {
   return async (app) => {
     await guards.scope(app, 'signedIn', (app) => {
       app.route({
         ...served(routes.account.deleteAccount),
-        handler: (req) => service.deleteAccount(actorOf(req), req.body),
+        handler: async (req, reply) => {
+          const answer = await service.deleteAccount(actorOf(req), req.body);
+          reply.header('set-cookie', app.pageSessions.cleared());
+          return answer;
+        },
       });
     });
   };

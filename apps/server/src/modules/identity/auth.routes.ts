@@ -4,6 +4,7 @@ import { actorOf } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import type { AppContext } from '../../lib/app-context';
 import { type RouteDeps, served } from '../../lib/contract';
+import { cookieValue, secureCookieFlag } from '../../lib/http';
 import { rowId } from '../../lib/ids';
 import type { AuthService } from './auth.service';
 import { EXCHANGE_COOKIE, EXCHANGE_TTL_SECONDS, OIDC_COOKIE, type GoogleService } from './google.service';
@@ -20,6 +21,19 @@ export interface AuthRouteServices {
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 const r = routes.identity;
 
+/**
+ * An answer that hands out a bearer token (signing in, a renewed session) also sets the page cookie
+ * of that session (lib/page-session.ts); one without a token is sent as it is.
+ */
+async function withPageCookie<A extends { token?: string }>(
+  app: ZodApp,
+  reply: { header(name: string, value: string): unknown },
+  answer: A,
+) {
+  if (answer.token) reply.header('set-cookie', await app.pageSessions.cookieFor(answer.token));
+  return answer;
+}
+
 /** The signed-in user's account: who they are, their profile and password, and others' public profiles. */
 function accountRoutes(app: ZodApp, { auth, profile }: AuthRouteServices) {
   const userId = rowId('id', USER_NOT_FOUND);
@@ -34,7 +48,8 @@ function accountRoutes(app: ZodApp, { auth, profile }: AuthRouteServices) {
   });
   app.route({
     ...served(routes.account.changePassword),
-    handler: (req) => profile.changePassword(actorOf(req), req.body),
+    handler: async (req, reply) =>
+      withPageCookie(app, reply, await profile.changePassword(actorOf(req), req.body)),
   });
   app.route({
     ...served(routes.people.user),
@@ -43,11 +58,28 @@ function accountRoutes(app: ZodApp, { auth, profile }: AuthRouteServices) {
   });
 }
 
-/** The account's signed-in devices: signing out of one, of this one, or of all. */
+/**
+ * The account's signed-in devices: signing out of one, of this one, or of all. Signing this device
+ * out also removes its page cookie.
+ */
 function sessionRoutes(app: ZodApp, { sessions }: AuthRouteServices) {
   const sessionId = rowId('id', SESSION_MESSAGES.notFound);
-  app.route({ ...served(r.logout), handler: (req) => sessions.logout(actorOf(req)) });
-  app.route({ ...served(r.logoutAll), handler: (req) => sessions.logoutAll(actorOf(req)) });
+  app.route({
+    ...served(r.logout),
+    handler: async (req, reply) => {
+      const answer = await sessions.logout(actorOf(req));
+      reply.header('set-cookie', app.pageSessions.cleared());
+      return answer;
+    },
+  });
+  app.route({
+    ...served(r.logoutAll),
+    handler: async (req, reply) => {
+      const answer = await sessions.logoutAll(actorOf(req));
+      reply.header('set-cookie', app.pageSessions.cleared());
+      return answer;
+    },
+  });
   app.route({ ...served(r.sessions), handler: (req) => sessions.list(actorOf(req)) });
   app.route({
     ...served(r.endSession),
@@ -58,13 +90,11 @@ function sessionRoutes(app: ZodApp, { sessions }: AuthRouteServices) {
 
 /** Google sign-in: the redirect to the provider, its callback, and the trade of the one-time code. */
 function googleRoutes(app: ZodApp, ctx: AppContext, google: GoogleService) {
-  const secureCookie = ctx.config.publicUrl.startsWith('https://') ? '; Secure' : '';
+  const secureCookie = secureCookieFlag(ctx.config.publicUrl);
   const oidcCookie = (value: string, maxAge: number) =>
     `${OIDC_COOKIE}=${value}; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureCookie}`;
   const exchangeCookie = (value: string, maxAge: number) =>
     `${EXCHANGE_COOKIE}=${value}; Path=/api/auth/google; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secureCookie}`;
-  const cookieValue = (header: string | undefined, name: string) =>
-    new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(header ?? '')?.[1];
   app.route({
     ...served(r.googleStart),
     handler: async (req, reply) => {
@@ -108,7 +138,7 @@ function googleRoutes(app: ZodApp, ctx: AppContext, google: GoogleService) {
         req.headers['user-agent'],
       );
       if (!session) throw badRequest(AUTH_MESSAGES.googleFailed);
-      return session;
+      return withPageCookie(app, reply, session);
     },
   });
 }
@@ -135,15 +165,18 @@ export function authRoutes({
     });
     app.route({
       ...served(r.verifyOtp),
-      handler: (req) => auth.verifyOtp(req.body, req.ip, req.headers['user-agent']),
+      handler: async (req, reply) =>
+        withPageCookie(app, reply, await auth.verifyOtp(req.body, req.ip, req.headers['user-agent'])),
     });
     app.route({
       ...served(r.verifyEmail),
-      handler: (req) => auth.verifyEmail(req.body, req.ip, req.headers['user-agent']),
+      handler: async (req, reply) =>
+        withPageCookie(app, reply, await auth.verifyEmail(req.body, req.ip, req.headers['user-agent'])),
     });
     app.route({
       ...served(r.login, { body: schemas.login }),
-      handler: (req) => auth.login(req.body, req.ip, req.headers['user-agent']),
+      handler: async (req, reply) =>
+        withPageCookie(app, reply, await auth.login(req.body, req.ip, req.headers['user-agent'])),
     });
     app.route({
       ...served(r.forgotPassword),

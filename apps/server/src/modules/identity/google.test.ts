@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createUser, uniqueEmail } from '../../test/factories';
+import { PAGE_COOKIE } from '../../lib/page-session';
 import { EXCHANGE_COOKIE } from './google.service';
 
 let provider: OAuth2Server;
@@ -218,6 +219,31 @@ describe('Google sign-in', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(again.token!) });
     expect(me.json().user).toMatchObject({ email, name: 'Gauri Leaver', isProfileComplete: false });
     expect(me.json().user.id).not.toBe(oldId);
+  });
+
+  it('the exchange sets the page cookie of the new session (and clears the exchange cookie); a refused one sets none', async () => {
+    nextClaims = { sub: 'sub-page-cookie', email: uniqueEmail('pagecookie'), email_verified: true };
+    const res = await finish(await beginFlow());
+    const code = new URL(res.headers.location as string, 'http://x').searchParams.get('code');
+    const answer = await exchange(code, exchangeCookieOf(res));
+    expect(answer.statusCode).toBe(200);
+    const cookies = ([] as string[]).concat(answer.headers['set-cookie'] as string | string[]);
+    expect(cookies.find((c) => c.startsWith(`${EXCHANGE_COOKIE}=`))).toMatch(/Max-Age=0/);
+    const page = cookies.find((c) => c.startsWith(`${PAGE_COOKIE}=`))!;
+    expect(page).toMatch(
+      /^campusrun_page=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
+    );
+    const resolved = await t.app.pageSessions.resolve(page.split(';')[0]);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(answer.json().token),
+    });
+    expect(resolved?.actor.id).toBe(me.json().user.id);
+
+    const refused = await exchange(code, exchangeCookieOf(res));
+    expect(refused.statusCode).toBe(400);
+    expect(String(refused.headers['set-cookie'])).not.toContain(`${PAGE_COOKIE}=`);
   });
 });
 
