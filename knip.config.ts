@@ -29,6 +29,8 @@ const config: KnipConfig = {
       entry: [
         // With src/main.tsx, which index.html loads.
         'src/prerender.tsx',
+        // The renderer of signed-in screens, which scripts/prerender.mjs builds for the server.
+        'src/server-render.tsx',
         // vite.config.ts points every import of 'zod' at it.
         'src/lib/zod.ts',
         'public/*.js',

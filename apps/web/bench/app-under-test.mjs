@@ -166,7 +166,21 @@ async function seedDataSet(base) {
     return res.json();
   };
   const domain = (await api('GET', '/config')).emailDomain ?? 'example.edu';
-  const signIn = (email) => api('POST', '/auth/login', { email, password: 'password123' });
+  // The session as the sign-in screen leaves it: the token and user for local storage, and the page
+  // cookie a build that draws signed-in screens on the server sets beside them.
+  const signIn = async (email) => {
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'password123' }),
+    });
+    if (!res.ok) throw new Error(`POST /auth/login: ${res.status} ${await res.text()}`);
+    const pageCookie = res.headers
+      .getSetCookie()
+      .map((c) => /^campusrun_page=([^;]+)/.exec(c)?.[1])
+      .find(Boolean);
+    return { ...(await res.json()), pageCookie };
+  };
   const hostellers = await Promise.all([1, 2, 3].map((i) => signIn(`hosteller${i}@${domain}`)));
   const dayscholar = await signIn(`dayscholar1@${domain}`);
   const [me, ...sellers] = hostellers;

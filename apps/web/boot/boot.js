@@ -93,17 +93,35 @@
     return null;
   }
 
-  function startEarly() {
+  /** The signed-in screen this page opens for the stored member, or null. */
+  function storedScreen() {
     var token, user;
     try {
       token = localStorage.getItem('token');
       user = JSON.parse(localStorage.getItem('user') || 'null');
     } catch {
-      return;
+      return null;
     }
-    if (!token || !user || !user.isProfileComplete || location.search) return;
+    if (!token || !user || !user.isProfileComplete || location.search) return null;
     var found = match(location.pathname);
-    if (!found || (found.screen.role && found.screen.role !== user.role)) return;
+    if (!found || (found.screen.role && found.screen.role !== user.role)) return null;
+    found.token = token;
+    return found;
+  }
+
+  /** Asks for the code of the frame and of the screen, beside the entry's. */
+  function preloadCode(found) {
+    var files = (EARLY_CODE[FRAME_CODE] || []).concat(EARLY_CODE[found.screen.code] || []);
+    for (var f = 0; f < files.length; f++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = files[f];
+      document.head.appendChild(link);
+    }
+  }
+
+  function startEarly(found) {
+    var token = found.token;
 
     var answers = {};
     var paths = FRAME_API.concat(found.screen.api);
@@ -130,14 +148,7 @@
       answers[path].catch(function () {});
     }
     window.campusrunEarly = { token: token, at: Date.now(), answers: answers };
-
-    var files = (EARLY_CODE[FRAME_CODE] || []).concat(EARLY_CODE[found.screen.code] || []);
-    for (var f = 0; f < files.length; f++) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = files[f];
-      document.head.appendChild(link);
-    }
+    preloadCode(found);
   }
 
   // The stored colour theme, so a dark page never flashes light. Same key and colours as
@@ -154,9 +165,22 @@
     document.querySelector('meta[name="theme-color"]').setAttribute('content', '#0f172a');
   }
 
+  // The browser's time zone, for the server to write dates and times as this browser does when it
+  // draws a signed-in screen.
+  try {
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone) document.cookie = 'tz=' + encodeURIComponent(zone) + '; Path=/; Max-Age=31536000; SameSite=Lax';
+  } catch {
+    /* no Intl time zone: the server sends the app shell */
+  }
+
   // A signed-in screen asks for its data and its code now, before the app's code has arrived: the
-  // app adopts these answers (src/lib/early-requests.ts) instead of asking again once it runs.
-  startEarly();
+  // app adopts these answers (src/lib/early-requests.ts) instead of asking again once it runs. A
+  // screen the server drew has its data in the page already: its code comes after the paint, with
+  // the app's.
+  var drawnByServer = document.querySelector('meta[name="campusrun-drawn"]') !== null;
+  var screen = storedScreen();
+  if (screen && !drawnByServer) startEarly(screen);
 
   // A prerendered form can be filled in before the app's code has run. Until the app takes the page
   // over, submitting it must not reach the browser (a plain GET would put every field, the password
@@ -169,6 +193,7 @@
     if (!code) return;
     var load = function () {
       document.head.appendChild(document.importNode(code.content, true));
+      if (screen && drawnByServer) preloadCode(screen);
     };
     if (document.visibilityState === 'hidden') load();
     else

@@ -21,18 +21,33 @@ const pagesDir = path.join(dist, 'pages');
 // Inside the workspace, so that Node resolves the externalised packages from its node_modules.
 const ssrOut = path.join(webRoot, '.prerender');
 
-await build({
-  root: webRoot,
-  configFile: false,
-  logLevel: 'warn',
-  mode: 'production',
-  plugins: [react()],
-  resolve: { alias: { '@': path.join(webRoot, 'src') } },
-  build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, minify: false },
-});
+const nodeBuild = (entry, outDir, options = {}) =>
+  build({
+    root: webRoot,
+    configFile: false,
+    logLevel: 'warn',
+    mode: 'production',
+    plugins: [react()],
+    resolve: { alias: { '@': path.join(webRoot, 'src') } },
+    publicDir: false,
+    ...options,
+    build: {
+      ssr: entry,
+      outDir,
+      emptyOutDir: true,
+      minify: false,
+      // ES modules by their name wherever the folder is copied (no package.json says so there).
+      rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' } },
+    },
+  });
+
+await nodeBuild('src/prerender.tsx', ssrOut);
+// The renderer of signed-in screens, which the server loads at start: self-contained, so it needs
+// nothing from node_modules where it runs.
+await nodeBuild('src/server-render.tsx', path.join(dist, 'server'), { ssr: { noExternal: true } });
 
 try {
-  const entry = pathToFileURL(path.join(ssrOut, 'prerender.js')).href;
+  const entry = pathToFileURL(path.join(ssrOut, 'prerender.mjs')).href;
   const { render, PRERENDERED, NOT_FOUND_PROBE, appRoutePatterns } = await import(entry);
 
   const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -46,6 +61,13 @@ try {
     shell,
   )?.[0];
   if (!code) throw new Error('dist/index.html has no module script');
+  // The page a signed-in screen drawn by the server fills in: the markup goes where <!--drawn--> is,
+  // the query cache where <!--drawn-state--> is; the meta tells boot.js the data is in the page.
+  const drawnPage = shell
+    .replace(/<head>/, () => `<head>\n    <meta name="campusrun-drawn" content="server" />`)
+    .replace("</head>", `    ${configTag}\n  </head>`)
+    .replace('<div id="root"></div>', '<div id="root"><!--drawn--></div><!--drawn-state-->')
+    .replace(code, () => `<template id="app-code">${code.trim()}</template>\n    `);
   const page = (markup) => {
     const title = /^<title>.*?<\/title>/.exec(markup)?.[0];
     const body = title ? markup.slice(title.length) : markup;
@@ -61,8 +83,16 @@ try {
   };
 
   mkdirSync(pagesDir, { recursive: true });
-  const manifest = { app: 'app.html', notFound: 'not-found.html', pages: {}, routes: appRoutePatterns() };
+  const manifest = {
+    app: 'app.html',
+    drawn: 'drawn.html',
+    renderer: '../server/server-render.mjs',
+    notFound: 'not-found.html',
+    pages: {},
+    routes: appRoutePatterns(),
+  };
   writeFileSync(path.join(pagesDir, manifest.app), page(''));
+  writeFileSync(path.join(pagesDir, manifest.drawn), drawnPage);
   writeFileSync(path.join(pagesDir, manifest.notFound), page(await render(NOT_FOUND_PROBE)));
   for (const route of PRERENDERED) {
     const file = `${route.slice(1)}.html`;

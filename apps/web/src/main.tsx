@@ -1,3 +1,5 @@
+import type { User } from '@campusrun/shared';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from '@/app/App';
@@ -14,15 +16,50 @@ import './index.css';
 // boot/boot.js applied the theme before the first paint; from here it follows changes.
 followTheme();
 
+/** A signed-in screen the server drew: for whom, and the data it was drawn with. */
+interface DrawnState {
+  userId: string;
+  user: User;
+  queries: DehydratedState;
+}
+
+function readDrawnState(): DrawnState | null {
+  const text = document.getElementById('drawn-state')?.textContent;
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<DrawnState>;
+    return value.userId && value.user && value.queries ? (value as DrawnState) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the first render takes the page's HTML over. The public screens arrive drawn as a
+ * signed-out visitor sees them: a signed-in one is sent on instead, so the page is drawn afresh. A
+ * signed-in screen the server drew for this browser's member arrives with its data, which goes into
+ * the cache first; drawn for someone else (another account signed in here since), it is drawn afresh.
+ */
+function takesOver(root: HTMLElement, queryClient: ReturnType<typeof createQueryClient>): boolean {
+  if (root.firstElementChild === null) return false;
+  const stored = sessionStore.get();
+  const drawn = readDrawnState();
+  if (!drawn) return !stored.token;
+  if (!stored.token || stored.user?.id !== drawn.userId) return false;
+  // Fetched by the server a moment ago: just fetched, by this browser's clock.
+  const now = Date.now();
+  for (const query of drawn.queries.queries) query.state.dataUpdatedAt = now;
+  hydrate(queryClient, drawn.queries);
+  sessionStore.setUser(drawn.user);
+  return true;
+}
+
 async function start(root: HTMLElement) {
   const queryClient = createQueryClient();
   // The server writes its campus settings into the page, so forms need not ask for them.
   seedCampusConfig(queryClient);
   const routes = createRoutes();
-  // The public screens arrive drawn (prerendered as a signed-out visitor sees them). The app takes
-  // that HTML over once the screen's code is here; a signed-in visitor is sent on instead, so the
-  // page is drawn afresh.
-  const takeOver = root.firstElementChild !== null && !sessionStore.get().token;
+  const takeOver = takesOver(root, queryClient);
   if (takeOver) markTakeOver();
   // The code of every route the address matches (the frame and the screen) is loaded side by side
   // before the first render, which then draws the screen itself; rendered one by one, each lazy part

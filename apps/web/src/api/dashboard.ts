@@ -3,13 +3,19 @@ import * as requestsApi from './endpoints/requests';
 import * as endpoints from './endpoints/dashboard';
 import { DASHBOARD_LIST_SIZE, dashboardKeys } from './cache';
 
-/** A dashboard query's options: dashboards always show fresh numbers when opened. */
+/** Data younger than this counts as just fetched: a dashboard opened with it asks no more. */
+const JUST_FETCHED_MS = 5_000;
+
+/**
+ * A dashboard query's options: dashboards always show fresh numbers when opened; the numbers the
+ * page arrived with (drawn by the server a moment ago) are fresh.
+ */
 const dashboardQuery = <T>(queryKey: QueryKey, fetcher: (signal: AbortSignal) => Promise<T>) =>
   queryOptions({
     queryKey,
     queryFn: ({ signal }) => fetcher(signal),
     staleTime: 0,
-    refetchOnMount: 'always',
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > JUST_FETCHED_MS,
   });
 
 /** GET /dayscholar/deliveries/active?limit → { deliveries, nextCursor }. */

@@ -55,9 +55,24 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * How the server calls its own API while it draws a page (src/server-render.tsx): the path and query
+ * of a GET (`/api/…`) → its answer. Unset in the browser, where calls go through `fetch`.
+ */
+type ServerTransport = (pathAndQuery: string) => Promise<Response>;
+let serverTransport: ServerTransport | undefined;
+
+/** Sends the app's calls through `transport` (the page renderer does, once, on the server). */
+export function setServerTransport(transport: ServerTransport) {
+  serverTransport = transport;
+}
+
+/** The page's origin; a stand-in while the server draws a page (only path and query are used there). */
+const origin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+
 /** The absolute URL of an API path with its query parameters (empty values are left out). */
 export function buildUrl(path: string, params?: RequestOptions['params']): string {
-  const url = new URL(API_BASE + path, window.location.origin);
+  const url = new URL(API_BASE + path, origin());
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
@@ -96,8 +111,13 @@ async function send(path: string, options: RequestOptions, accept: string) {
   let response: Response;
   try {
     const url = buildUrl(path, params);
-    const early = method === 'GET' && accept === JSON_TYPE ? takeEarlyAnswer(url, token) : undefined;
-    response = await (early ?? fetch(url, { method, headers, body: payload, signal }));
+    if (serverTransport) {
+      const { pathname, search } = new URL(url);
+      response = await serverTransport(pathname + search);
+    } else {
+      const early = method === 'GET' && accept === JSON_TYPE ? takeEarlyAnswer(url, token) : undefined;
+      response = await (early ?? fetch(url, { method, headers, body: payload, signal }));
+    }
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, null, 'Network error: the server could not be reached');

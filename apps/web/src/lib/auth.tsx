@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { buildUrl } from './api-client';
 import { CAMPUS_CONFIG_KEY } from './campus-config';
-import { sessionStore } from './session';
+import { type Session, sessionStore } from './session';
 import * as identityApi from '@/api/endpoints/identity';
 
 export interface AuthValue {
@@ -33,6 +33,13 @@ export interface AuthValue {
 }
 
 const AuthContext = createContext<AuthValue | null>(null);
+
+/**
+ * The session a page is drawn for on the server (src/server-render.tsx), who the page's cookie
+ * names; absent in the browser, where the stored session is the one.
+ */
+const DrawnSessionContext = createContext<Session | null>(null);
+export const DrawnSessionProvider = DrawnSessionContext.Provider;
 
 export function fetchCurrentUser(signal?: AbortSignal) {
   return identityApi.me({ signal }).then((body) => body.user);
@@ -55,7 +62,8 @@ function endServerSession(token: string): Promise<void> {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+  const drawn = useContext(DrawnSessionContext);
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => drawn ?? sessionStore.get());
   const queryClient = useQueryClient();
   // Decided once, at start: a stored token + user means "signed in now, verify in background".
   const [hadStoredSession] = useState(() => {

@@ -1,10 +1,21 @@
+const forgetters: (() => void)[] = [];
+
 /**
  * Made on first use: building an Intl formatter is slow on a phone (the locale's data is loaded
  * then), and most screens need only one or two of them.
  */
 function once<T>(make: () => T): () => T {
   let made: T | undefined;
+  forgetters.push(() => (made = undefined));
   return () => (made ??= make());
+}
+
+/**
+ * Drops the formatters made so far, so the next ones follow the process's current time zone: the
+ * server draws each page in its viewer's zone (src/server-render.tsx).
+ */
+export function forgetFormatters() {
+  for (const forget of forgetters) forget();
 }
 
 const rupeesWhole = once(

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { errorMessage } from '@/lib/api-client';
+import { useBrowserFact } from '@/lib/browser-fact';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import {
@@ -25,7 +26,8 @@ export function PushSettings() {
   const save = useSavePushPreferences();
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
-  const supported = pushSupported();
+  // Drawn on the server as supported ("Checking…"), like the browser's first render.
+  const supported = useBrowserFact(pushSupported, true);
 
   useEffect(() => {
     if (!supported) return;

@@ -2,6 +2,7 @@ import type { Role } from '@campusrun/shared';
 import { BadgeIndianRupee, KeyRound, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { useBrowserFact } from '@/lib/browser-fact';
 
 const storageKey = (userId: string) => `campusrun:first-run-done:${userId}`;
 
@@ -55,8 +56,10 @@ const POINTS: Record<Role, Array<{ icon: typeof Star; title: string; text: strin
  * ratings. Dismissed once per account on this device.
  */
 export function FirstRunCard({ userId, role }: { userId: string; role: Role }) {
-  const [done, setDone] = useState(() => readDone(userId));
-  if (done) return null;
+  // Drawn on the server as not dismissed: a new student's empty dashboard shows it from the start.
+  const dismissedBefore = useBrowserFact(() => readDone(userId), false);
+  const [done, setDone] = useState(false);
+  if (done || dismissedBefore) return null;
   const dismiss = () => {
     try {
       localStorage.setItem(storageKey(userId), '1');

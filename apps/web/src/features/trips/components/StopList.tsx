@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
 import { useTripStops } from '@/api/trips';
+import { useBrowserFact } from '@/lib/browser-fact';
 
 /** Where the runner's ticks of one trip are kept on this device. */
 export const ticksKey = (tripId: string) => `trip-stops:${tripId}`;
@@ -19,21 +20,25 @@ function readTicks(tripId: string): string[] {
   }
 }
 
-/** The items the runner has ticked off, kept in local storage per trip (nothing goes to the server). */
+/**
+ * The items the runner has ticked off, kept in local storage per trip (nothing goes to the server).
+ * A page drawn on the server shows none ticked; the browser's ticks follow as it takes the page over.
+ */
 function useTicks(tripId: string) {
-  const [ticks, setTicks] = useState(() => new Set(readTicks(tripId)));
-  const toggle = (key: string) =>
-    setTicks((before) => {
-      const next = new Set(before);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      try {
-        localStorage.setItem(ticksKey(tripId), JSON.stringify([...next]));
-      } catch {
-        // Storage full or refused: the ticks last as long as the page.
-      }
-      return next;
-    });
+  const stored = useBrowserFact(() => readTicks(tripId).join('\n'), '');
+  const [ticked, setTicked] = useState<Set<string> | null>(null);
+  const ticks = ticked ?? new Set(stored ? stored.split('\n') : []);
+  const toggle = (key: string) => {
+    const next = new Set(ticks);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    try {
+      localStorage.setItem(ticksKey(tripId), JSON.stringify([...next]));
+    } catch {
+      // Storage full or refused: the ticks last as long as the page.
+    }
+    setTicked(next);
+  };
   return { ticks, toggle };
 }
 

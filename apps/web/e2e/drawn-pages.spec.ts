@@ -1,0 +1,140 @@
+import { type Page, expect, test } from '@playwright/test';
+import { createRequestViaApi, listProductViaApi, seedUser, signIn, type SeededUser } from './fixtures';
+
+/**
+ * Signed-in screens drawn by the server: the page's first HTML, read before any script runs, shows
+ * the screen with its member's data (and nothing of another member's); the browser takes it over
+ * without asking for that data again; an ended session's cookie gets the app shell.
+ */
+
+/** The text of #root in the page's HTML as the server sent it (no script has run). */
+async function firstHtml(page: Page, path: string) {
+  const res = await page.request.get(path);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+  return { res, html, text: root.replace(/<script[^>]*>[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ') };
+}
+
+async function signInBrowser(page: Page, user: SeededUser) {
+  await signIn(page, user);
+  await page.waitForURL(/dashboard/);
+}
+
+test.describe('signed-in screens drawn by the server', () => {
+  test('each screen arrives drawn with its own member’s data, and none of another member’s', async ({
+    page,
+    request,
+  }) => {
+    const stamp = Date.now().toString(36);
+    const owner = await seedUser(request, 'hosteller', `Asha Drawn ${stamp}`);
+    const other = await seedUser(request, 'hosteller', `Bela Private ${stamp}`);
+    const runner = await seedUser(request, 'dayscholar', `Ravi Runner ${stamp}`);
+    const mine = `Owner lamp ${stamp}`;
+    const theirs = `Other secret ${stamp}`;
+    const requestId = await createRequestViaApi(request, owner, mine);
+    await createRequestViaApi(request, other, theirs);
+    const productId = await listProductViaApi(request, owner, { name: `Desk fan ${stamp}`, price: '750' });
+    const sent = await request.post('/api/chat', {
+      headers: { Authorization: `Bearer ${runner.token}` },
+      data: { receiverId: owner.id, content: `On my way with the lamp ${stamp}` },
+    });
+    expect(sent.status()).toBe(201);
+
+    await signInBrowser(page, owner);
+    const cookies = await page.context().cookies();
+    const pageCookie = cookies.find((c) => c.name === 'campusrun_page');
+    expect(pageCookie?.httpOnly).toBe(true);
+    expect(pageCookie?.sameSite).toBe('Lax');
+
+    const screens: Array<[string, string[]]> = [
+      ['/hosteller/dashboard', [`Welcome, Asha`, mine]],
+      ['/hosteller/my-requests', [mine]],
+      [`/requests/${requestId}`, [mine, 'Block B gate']],
+      ['/marketplace', [`Desk fan ${stamp}`]],
+      [`/products/${productId}`, [`Desk fan ${stamp}`, '₹750']],
+      ['/chat', [`Ravi Runner ${stamp}`]],
+      [`/chat/${runner.id}`, [`On my way with the lamp ${stamp}`]],
+      ['/profile', [owner.email]],
+      ['/money', ['Money']],
+      [`/users/${runner.id}`, [`Ravi Runner ${stamp}`]],
+    ];
+    for (const [path, shows] of screens) {
+      const { res, text } = await firstHtml(page, path);
+      expect(res.headers()['cache-control'], path).toBe('private, no-store');
+      expect(res.headers()['vary'], path).toMatch(/cookie/i);
+      for (const words of shows) expect(text, `${path} shows "${words}"`).toContain(words);
+      expect(text, `${path} shows nothing of ${other.name}`).not.toContain(theirs);
+      expect(text, path).not.toContain(other.email);
+    }
+
+    // The runner's own screens, for the runner.
+    const runnerPage = await page.context().browser()!.newPage();
+    await signInBrowser(runnerPage, runner);
+    const browse = await firstHtml(runnerPage, '/dayscholar/browse-requests');
+    expect(browse.text).toContain(mine);
+    const deliveries = await firstHtml(runnerPage, '/dayscholar/my-deliveries');
+    expect(deliveries.text).toContain('My Deliveries');
+    expect(deliveries.text).not.toContain(owner.email);
+    await runnerPage.close();
+  });
+
+  test('the browser takes a drawn screen over without asking for its data again', async ({ page, request }) => {
+    const owner = await seedUser(request, 'hosteller');
+    const item = `Kettle ${Date.now().toString(36)}`;
+    await createRequestViaApi(request, owner, item);
+    await signInBrowser(page, owner);
+
+    const asked: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+    });
+    page.on('pageerror', (e) => problems.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    // What the sign-in's own screen asked for is not this page's.
+    await page.waitForLoadState('load');
+    asked.length = 0;
+    await page.goto('/hosteller/my-requests');
+    await expect(page.getByRole('link', { name: new RegExp(item) }).first()).toBeVisible();
+    // Once taken over, the page is the app: a link moves without loading a page.
+    await page.getByRole('link', { name: 'Marketplace' }).first().click();
+    await expect(page).toHaveURL(/\/marketplace$/);
+    await expect(page.getByRole('heading', { name: 'Marketplace', level: 1 })).toBeVisible();
+    const beforeMarketplace = asked.indexOf('/api/products');
+    // Up to the click, the only call is the session check: the list came in the page.
+    expect(asked.slice(0, beforeMarketplace === -1 ? undefined : beforeMarketplace)).not.toContain(
+      '/api/requests/my-requests',
+    );
+    expect(asked).not.toContain('/api/notifications');
+    expect(problems).toEqual([]);
+  });
+
+  test('without a live session the page is the app shell, which signs in again', async ({ page, request, browser }) => {
+    const owner = await seedUser(request, 'hosteller');
+    await signInBrowser(page, owner);
+    const pageCookie = (await page.context().cookies()).find((c) => c.name === 'campusrun_page')!;
+    const drawn = await firstHtml(page, '/hosteller/dashboard');
+    expect(drawn.html).toContain('id="drawn-state"');
+
+    // Signing out clears the cookie; the old value, put back by hand, names an ended session.
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(/login/);
+    await expect
+      .poll(async () => (await page.context().cookies()).some((c) => c.name === 'campusrun_page'))
+      .toBe(false);
+
+    const stale = await browser.newContext();
+    await stale.addCookies([pageCookie, { name: 'tz', value: 'UTC', domain: pageCookie.domain, path: '/' }]);
+    const res = await stale.request.get('/hosteller/dashboard');
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('drawn-state');
+    expect(res.headers()['cache-control']).toBe('no-cache');
+    await stale.close();
+  });
+});
