@@ -191,7 +191,14 @@ try {
     ],
     { stdio: 'ignore' },
   );
-  chrome.once('exit', () => rmSync(profile, { recursive: true, force: true }));
+  // Chromium's helpers may still be writing into the profile as it exits: retry, never fail the run.
+  chrome.once('exit', () => {
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch {
+      /* a temporary folder left behind */
+    }
+  });
   for (let i = 0; !browser; i++) {
     browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`).catch((error) => {
       if (i > 100) throw error;
