@@ -172,7 +172,10 @@ const envSchema = z.object({
     z.string().min(16, 'must be at least 16 characters').optional(),
   ),
   /** The share of page loads whose browser reports their speed (POST /api/vitals), 0 to 1. */
-  VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  VITALS_SAMPLE_RATE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().min(0, 'must be from 0 to 1').max(1, 'must be from 0 to 1').default(0.1),
+  ),
 });
 
 /** The S3_* settings other than S3_BUCKET: any of them without a bucket is a half-done setup. */

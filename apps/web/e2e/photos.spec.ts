@@ -36,7 +36,40 @@ async function cameraPhoto() {
   return { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer };
 }
 
-/** Lists a product through the sell screen with `photo`; answers the photo's bytes as the browser sent them. */
+/**
+ * Keeps every file the page hands to an upload (XMLHttpRequest.send of a FormData): what the browser
+ * sends, read back with `sentFiles`.
+ */
+async function recordUploads(page: Page) {
+  await page.addInitScript(() => {
+    const sent: File[] = [];
+    (window as unknown as { sentFiles: File[] }).sentFiles = sent;
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body) {
+      if (body instanceof FormData) for (const [, value] of body) if (value instanceof File) sent.push(value);
+      return send.call(this, body);
+    };
+  });
+}
+
+/** The files the page has uploaded so far: name, type and bytes. */
+async function sentFiles(page: Page) {
+  const files = await page.evaluate(async () => {
+    const sent = (window as unknown as { sentFiles: File[] }).sentFiles;
+    const base64 = async (file: File) => {
+      const url = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as string);
+        reader.readAsDataURL(file);
+      });
+      return url.slice(url.indexOf(',') + 1);
+    };
+    return Promise.all(sent.map(async (f) => ({ name: f.name, type: f.type, data: await base64(f) })));
+  });
+  return files.map((f) => ({ ...f, buffer: Buffer.from(f.data, 'base64') }));
+}
+
+/** Lists a product through the sell screen with `photo`; answers its id. */
 async function sell(page: Page, photo: { name: string; mimeType: string; buffer: Buffer }, name: string) {
   await page.goto('/hosteller/sell-product');
   await expect(page.getByRole('heading', { level: 1, name: 'Sell Product' })).toBeVisible();
@@ -48,16 +81,10 @@ async function sell(page: Page, photo: { name: string; mimeType: string; buffer:
   await expect(page.getByRole('img', { name: `New photo: ${photo.name}` })).toBeVisible();
   // No refusal at the photos: the limit is for what is sent.
   await expect(page.getByText('Image size should be less than 5MB')).toHaveCount(0);
-
-  const upload = page.waitForRequest(
-    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/products',
-  );
   await page.getByRole('button', { name: 'List Product' }).click();
-  const request = await upload;
   await expect(page.getByText('Product listed successfully!')).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
-  const { requestBodySize } = await request.sizes();
-  return { sentBytes: requestBodySize, productId: new URL(page.url()).pathname.split('/').pop()! };
+  return new URL(page.url()).pathname.split('/').pop()!;
 }
 
 /** The stored full-size photo of a product, as the server serves it. */
@@ -77,8 +104,24 @@ async function meanColour(
   image: Buffer,
   region: { left: number; top: number; width: number; height: number },
 ) {
-  const { channels } = await sharp(image).extract(region).stats();
+  const { channels } = await sharp(await sharp(image).extract(region).toBuffer()).stats();
   return channels.slice(0, 3).map((c) => Math.round(c.mean));
+}
+
+/** The camera's top-left corner (red) is at the top right of a 1200×1600 image, and only there. */
+async function expectRedTopRight(image: Buffer) {
+  const [r, g, b] = await meanColour(image, { left: 1000, top: 0, width: 150, height: 150 });
+  expect(r).toBeGreaterThan(180);
+  expect(g).toBeLessThan(80);
+  expect(b).toBeLessThan(80);
+  for (const [left, top] of [
+    [0, 0],
+    [0, 1400],
+    [1000, 1400],
+  ] as const) {
+    const [, green = 0] = await meanColour(image, { left, top, width: 150, height: 150 });
+    expect(green).toBeGreaterThan(60);
+  }
 }
 
 test('a camera photo is resized on the phone: upright, 1600 px at most, a small share of its bytes', async ({
@@ -90,30 +133,29 @@ test('a camera photo is resized on the phone: upright, 1600 px at most, a small 
   const photo = await cameraPhoto();
   expect(photo.buffer.length).toBeGreaterThan(5 * 1024 * 1024);
 
+  await recordUploads(page);
   await signIn(page, seller);
   await expect(page).toHaveURL(/\/hosteller\/dashboard$/);
-  const { sentBytes, productId } = await sell(page, photo, 'Camera test lamp');
-  test.info().annotations.push({
-    type: 'photo bytes',
-    description: `original ${photo.buffer.length}, sent ${sentBytes} (the whole multipart body)`,
-  });
-  console.log(`photo: original ${photo.buffer.length} bytes, request body ${sentBytes} bytes`);
-  // The whole form went up in a small share of the photo's bytes.
-  expect(sentBytes).toBeGreaterThan(50_000);
-  expect(sentBytes).toBeLessThan(photo.buffer.length / 8);
+  const productId = await sell(page, photo, 'Camera test lamp');
 
+  // What the browser sent: a WebP of the same name, upright and 1600 px at most, a small share of the bytes.
+  const [sent] = await sentFiles(page);
+  console.log(`camera photo: ${photo.buffer.length} bytes picked, ${sent!.buffer.length} bytes sent`);
+  expect(sent).toMatchObject({ name: 'IMG_2041.webp', type: 'image/webp' });
+  expect(sent!.buffer.length).toBeGreaterThan(50_000);
+  expect(sent!.buffer.length).toBeLessThan(photo.buffer.length / 8);
+  const sentMeta = await sharp(sent!.buffer).metadata();
+  expect(sentMeta).toMatchObject({ format: 'webp', width: 1200, height: 1600 });
+  expect(sentMeta.orientation).toBeUndefined();
+  await expectRedTopRight(sent!.buffer);
+
+  // As stored and served: upright (portrait, after Orientation 6), and the camera's top-left corner at the top right.
   const stored = await storedPhoto(page, seller, productId);
   const meta = await sharp(stored).metadata();
-  // Upright (portrait, after Orientation 6), within 1600 px, and the camera's top-left corner at the top right.
   expect(meta.height).toBe(1600);
   expect(meta.width).toBe(1200);
   expect(meta.orientation ?? 1).toBe(1);
-  const [r, g, b] = await meanColour(stored, { left: 1200 - 200, top: 0, width: 150, height: 150 });
-  expect(r).toBeGreaterThan(180);
-  expect(g).toBeLessThan(80);
-  expect(b).toBeLessThan(80);
-  const [, otherG] = await meanColour(stored, { left: 0, top: 0, width: 150, height: 150 });
-  expect(otherG).toBeGreaterThan(60);
+  await expectRedTopRight(stored);
 });
 
 test('a small PNG goes up as it is, and is listed', async ({ page, request }) => {
@@ -127,13 +169,14 @@ test('a small PNG goes up as it is, and is listed', async ({ page, request }) =>
     .toBuffer();
   const photo = { name: 'pattern.png', mimeType: 'image/png', buffer };
 
+  await recordUploads(page);
   await signIn(page, seller);
   await expect(page).toHaveURL(/\/hosteller\/dashboard$/);
-  const { sentBytes, productId } = await sell(page, photo, 'Checkerboard coaster');
-  console.log(`png: original ${buffer.length} bytes, request body ${sentBytes} bytes`);
-  // The file itself, plus the form's fields and the multipart boundaries.
-  expect(sentBytes).toBeGreaterThanOrEqual(buffer.length);
-  expect(sentBytes).toBeLessThan(buffer.length + 2_000);
+  const productId = await sell(page, photo, 'Checkerboard coaster');
+  const [sent] = await sentFiles(page);
+  console.log(`small png: ${buffer.length} bytes picked, ${sent!.buffer.length} bytes sent`);
+  expect(sent).toMatchObject({ name: 'pattern.png', type: 'image/png' });
+  expect(sent!.buffer.equals(buffer)).toBe(true);
 
   const meta = await sharp(await storedPhoto(page, seller, productId)).metadata();
   expect([meta.width, meta.height]).toEqual([side, side]);

@@ -1,7 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createUser } from '../../test/factories';
 import { MAX_SCREENS, OTHER_SCREEN } from './vitals.service';
+
+describe('VITALS_SAMPLE_RATE', () => {
+  const env = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/campusrun-config-test' };
+
+  it('is a share from 0 to 1, 0.1 when unset or empty, and reaches the pages’ campus settings', async () => {
+    expect(loadConfig(env).vitalsSampleRate).toBe(0.1);
+    expect(loadConfig({ ...env, VITALS_SAMPLE_RATE: '' }).vitalsSampleRate).toBe(0.1);
+    expect(loadConfig({ ...env, VITALS_SAMPLE_RATE: '0' }).vitalsSampleRate).toBe(0);
+    expect(loadConfig({ ...env, VITALS_SAMPLE_RATE: '1' }).vitalsSampleRate).toBe(1);
+    for (const bad of ['1.5', '-0.1', 'often'])
+      expect(() => loadConfig({ ...env, VITALS_SAMPLE_RATE: bad })).toThrow(ConfigError);
+    const t = await buildTestApp({ vitalsSampleRate: 0.25 });
+    try {
+      expect((await t.app.inject('/api/config')).json()).toMatchObject({ vitalsSampleRate: 0.25 });
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 describe('POST /api/vitals', () => {
   let t: TestApp;
