@@ -60,16 +60,11 @@ function collect(vitals: WebVitals, routes: RouteObject[], landing: string, win:
     const label = screen();
     if (label) measured.set(name, { value: metric.value, screen: label });
   };
+  const landed = () => landingScreen;
   const current = () => screenOf(routes, win.location.pathname);
   const opts = { reportAllChanges: true };
-  vitals.onLCP(
-    keep('LCP', () => landingScreen),
-    opts,
-  );
-  vitals.onTTFB(
-    keep('TTFB', () => landingScreen),
-    opts,
-  );
+  vitals.onLCP(keep('LCP', landed), opts);
+  vitals.onTTFB(keep('TTFB', landed), opts);
   vitals.onCLS(keep('CLS', current), opts);
   vitals.onINP(keep('INP', current), opts);
 
