@@ -37,6 +37,7 @@ describe('API surface', () => {
       emailDomain: 'example.edu',
       googleEnabled: false,
       supportEmail: 'support@example.edu',
+      vitalsSampleRate: 0.1,
     });
   });
 

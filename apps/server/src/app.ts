@@ -59,7 +59,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   const io = await openRealtime(app, ctx, redis?.health);
   const presence = { onlineAmong: (ids: string[]) => onlineUsersAmong(io, ids) };
   const jobs = await openJobQueue(app, config, database);
-  const services = createServices(ctx, { presence, jobs, push: overrides.push });
+  const services = createServices(ctx, { presence, jobs, push: overrides.push, metrics });
   attachRealtime(app, io, ctx, authenticate, services.chat);
   const { backups } = await startJobs(app, ctx, services, database);
   recordMetrics(app, metrics, { io, database, pages: ctx.pages, backups, redis: redis?.health });

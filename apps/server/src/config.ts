@@ -171,6 +171,11 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().min(16, 'must be at least 16 characters').optional(),
   ),
+  /** The share of page loads whose browser reports their speed (POST /api/vitals), 0 to 1. */
+  VITALS_SAMPLE_RATE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().min(0, 'must be from 0 to 1').max(1, 'must be from 0 to 1').default(0.1),
+  ),
 });
 
 /** The S3_* settings other than S3_BUCKET: any of them without a bucket is a half-done setup. */
@@ -250,6 +255,8 @@ export interface Config {
   s3?: S3Config;
   /** Opens GET /api/metrics with `Authorization: Bearer <token>`; loopback needs none. */
   metricsToken?: string;
+  /** The share of page loads whose browser reports their speed (POST /api/vitals), 0 to 1. */
+  vitalsSampleRate: number;
   /**
    * Scheduled backups into DATA_DIR/backups: every `everyHours` (0: none), the newest `keep` kept.
    * `key` (BACKUP_KEY) signs their manifests; unset: the key in DATA_DIR/backup.key.
@@ -330,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestSweepSeconds: e.REQUEST_SWEEP_SECONDS,
     s3: s3Config(e),
     metricsToken: e.METRICS_TOKEN,
+    vitalsSampleRate: e.VITALS_SAMPLE_RATE,
     backups: { everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP, key: e.BACKUP_KEY },
     vapid: vapidKeys(e, dataDir, domain),
     push: {
@@ -457,5 +465,6 @@ export function publicCampusConfig(config: Config): CampusConfig {
     emailDomain: config.emailDomain,
     googleEnabled: Boolean(config.google),
     supportEmail: config.supportEmail,
+    vitalsSampleRate: config.vitalsSampleRate,
   };
 }

@@ -160,6 +160,8 @@ const PUBLIC = new Set([
   // The e-mail's unsubscribe link: its signed token says who (see emails.test.ts).
   'GET /api/email/unsubscribe',
   'POST /api/email/unsubscribe',
+  // A browser's speed report: sendBeacon cannot send the token; it names no one (see vitals.test.ts).
+  'POST /api/vitals',
 ]);
 
 /** Fails every body, query and params schema of the API. */

@@ -1,5 +1,6 @@
 import type { AppContext } from './lib/app-context';
 import type { JobQueue } from './lib/jobs';
+import type { Metrics } from './lib/metrics';
 import type { Resolver } from './lib/public-address';
 import type { MemberErasers } from './modules/account/account.repo';
 import { createAccountService } from './modules/account/account.service';
@@ -42,6 +43,7 @@ import * as requestWrites from './modules/requests/requests.writes';
 import { createTripsService } from './modules/trips/trips.service';
 import { createRunsService } from './modules/runs/runs.service';
 import { createSettlementsService } from './modules/settlements/settlements.service';
+import { createVitalsService } from './modules/system/vitals.service';
 
 /** Who has an open socket on any process; the realtime gateway answers it. */
 export interface Presence {
@@ -57,6 +59,8 @@ export interface ServiceDeps {
   jobs?: JobQueue;
   /** Web Push: an extra certificate authority and how endpoint host names are resolved (tests). */
   push?: { ca?: string | Buffer; resolve?: Resolver };
+  /** The app's metrics, which the speed reports of real page loads feed (GET /api/metrics). */
+  metrics: Pick<Metrics, 'addHistogram'>;
 }
 
 /**
@@ -161,6 +165,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
       preferences: { set: userWrites.setEmailPreferences, turnOff: userWrites.turnEmailOff },
     }),
     dataExport: createExportService(ctx),
+    vitals: createVitalsService(ctx, { metrics: deps.metrics }),
     account: createAccountService(ctx, { requests, products, avatars: avatar, erasers: memberErasers }),
   };
 }

@@ -46,6 +46,8 @@ export default async function globalSetup() {
     RATE_LIMIT_ACCOUNT: '100000',
     // Reports count toward holding a listing from accounts of any age (the run's accounts are minutes old).
     REPORT_HOLD_ACCOUNT_AGE_HOURS: '0',
+    // Every page load reports its speed (POST /api/vitals), so vitals.spec.ts can read it back.
+    VITALS_SAMPLE_RATE: '1',
     GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT,
     GOOGLE_CLIENT_SECRET: 'e2e-secret',
     GOOGLE_ISSUER: issuer,

@@ -76,6 +76,7 @@ async function start(root: HTMLElement) {
   );
   if (takeOver) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  void import('@/lib/vitals').then(({ startVitals }) => startVitals(routes, queryClient));
 }
 
 const root = document.getElementById('root');

@@ -23,6 +23,7 @@ export * from './schemas/logistics';
 export * from './schemas/settlements';
 export * from './schemas/account';
 export * from './schemas/responses';
+export * from './schemas/vitals';
 // Limits, messages and labels are plain values, apart from the zod schemas that use them: a screen
 // that only shows them does not load the validator.
 export * from './messages/common';
@@ -45,6 +46,7 @@ export * from './messages/logistics';
 export * from './messages/settlements';
 export * from './messages/export';
 export * from './messages/account';
+export * from './messages/vitals';
 // The API's routes: the server registers them, the web's client is generated from them.
 export type { HttpMethod, RouteAnswer, RouteContract, RouteInput } from './routes/contract';
 export * as routes from './routes/index';

@@ -208,8 +208,8 @@ const BEYOND_SCHEMAS: Array<[operation: RegExp, fields: RegExp, why: string]> = 
   ],
   [
     /^POST \/api\/ratings$/,
-    /^(requestId|productId|ratingType)$/,
-    'a request or a product, and a type that fits it',
+    /^(requestId|userId|productId|ratingType)$/,
+    'a request and the user rated, or a product, and a type that fits it',
   ],
   [
     /^(POST \/api\/requests|PUT \/api\/requests\/\{id\}\/repost|POST \/api\/runs|POST \/api\/trips)$/,

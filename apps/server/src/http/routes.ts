@@ -26,6 +26,7 @@ import { requestsRoutes } from '../modules/requests/requests.routes';
 import { runsRoutes } from '../modules/runs/runs.routes';
 import { settlementsRoutes } from '../modules/settlements/settlements.routes';
 import { systemRoutes } from '../modules/system/system.routes';
+import { vitalsRoutes } from '../modules/system/vitals.routes';
 import { tripsRoutes } from '../modules/trips/trips.routes';
 import type { Services } from '../services';
 
@@ -53,6 +54,7 @@ export async function registerRoutes(
     ...(ctx.config.s3 && { storage: () => ctx.storage.check() }),
   };
   await app.register(systemRoutes({ ctx, guards, service: { metrics, checks } }), api);
+  await app.register(vitalsRoutes({ ctx, guards, service: services.vitals }), api);
   await app.register(authRoutes({ ctx, guards, service: services }), api);
   await app.register(avatarRoutes({ ctx, guards, service: services.avatar }), api);
   await app.register(requestsRoutes({ ctx, guards, service: services.requests }), api);

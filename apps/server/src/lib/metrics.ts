@@ -46,6 +46,22 @@ export function createMetrics() {
       });
     },
 
+    /**
+     * A histogram of one label (`screen`, …): answers the function that counts one observation.
+     * Whoever observes bounds the label's values (each is a series of its own).
+     */
+    addHistogram<L extends string>(spec: { name: string; help: string; label: L; buckets: number[] }) {
+      const histogram = new Histogram({
+        name: spec.name,
+        help: spec.help,
+        labelNames: [spec.label],
+        buckets: spec.buckets,
+        registers: [registry],
+      });
+      return (labelValue: string, value: number) =>
+        histogram.observe({ [spec.label]: labelValue } as Record<L, string>, value);
+    },
+
     /** A counter whose total is read at each scrape (kept by whoever counts). */
     addCounter(name: string, help: string, read: () => number) {
       new Counter({

@@ -60,6 +60,7 @@ describe('web pages', () => {
       emailDomain: 'example.edu',
       googleEnabled: false,
       supportEmail: 'support@example.edu',
+      vitalsSampleRate: 0.1,
     });
   });
 

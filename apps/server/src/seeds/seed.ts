@@ -5,6 +5,7 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
+import { createMetrics } from '../lib/metrics';
 import { hashPassword } from '../lib/passwords';
 import type { FastifyBaseLogger } from 'fastify';
 import { openContext } from '../context';
@@ -415,7 +416,7 @@ async function main() {
           emails.filter((e) => e.startsWith('hosteller')),
         ),
       );
-    const services = createServices(ctx, { presence: NOBODY_ONLINE });
+    const services = createServices(ctx, { presence: NOBODY_ONLINE, metrics: createMetrics() });
     const products = await seedDemoProducts({ db: database.db, service: services.products, sellers });
     if (products) console.log(`Listed ${products} demo products with photos.`);
     if (await seedDemoMarket({ db: database.db, storage: ctx.storage, emails, services }))

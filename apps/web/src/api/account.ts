@@ -8,6 +8,7 @@ import type {
   PushPreferences,
   Role,
 } from '@campusrun/shared';
+import { resizePhoto } from '@/lib/resize-photo';
 import * as endpoints from './endpoints/account';
 import * as identityApi from './endpoints/identity';
 import * as emailsApi from './endpoints/emails';
@@ -214,10 +215,11 @@ interface UploadAvatarVariables {
   onProgress?: (fraction: number) => void;
 }
 
-/** PUT /users/avatar, multipart with one `avatar` file → { message, user }. */
-function uploadAvatar({ file, onProgress }: UploadAvatarVariables) {
+/** PUT /users/avatar, multipart with one `avatar` file (resized on this device first) → { message, user }. */
+async function uploadAvatar({ file, onProgress }: UploadAvatarVariables) {
+  const photo = await resizePhoto(file);
   const form = new FormData();
-  form.append('avatar', file, file.name);
+  form.append('avatar', photo, photo.name);
   return endpoints.setAvatar({ body: form }, { onProgress });
 }
 

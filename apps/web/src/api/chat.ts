@@ -7,6 +7,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
+import { resizePhoto } from '@/lib/resize-photo';
 import * as endpoints from './endpoints/chat';
 import * as peopleApi from './endpoints/people';
 
@@ -203,17 +204,18 @@ interface PhotoMessage {
 }
 
 /**
- * POST /chat/photo, multipart: the fields and one `photo` file → { message }. The server verifies
- * and re-encodes the image; `onProgress` follows the upload (0 to 1).
+ * POST /chat/photo, multipart: the fields and one `photo` file (resized on this device first) →
+ * { message }. The server verifies and re-encodes the image; `onProgress` follows the upload (0 to 1).
  */
-export function postPhoto(
+export async function postPhoto(
   { receiverId, clientId, productId, photo }: PhotoMessage,
   onProgress?: (fraction: number) => void,
 ) {
+  const sent = await resizePhoto(photo);
   const form = new FormData();
   form.append('receiverId', receiverId);
   form.append('clientId', clientId);
   if (productId) form.append('productId', productId);
-  form.append('photo', photo);
+  form.append('photo', sent, sent.name);
   return endpoints.sendPhoto({ body: form }, { onProgress }).then((b) => b.message);
 }

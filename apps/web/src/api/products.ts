@@ -17,6 +17,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { resizePhotos } from '@/lib/resize-photo';
 import * as endpoints from './endpoints/products';
 import * as offerEndpoints from './endpoints/offers';
 import { createRating } from './ratings';
@@ -40,8 +41,12 @@ interface CreateProductVariables {
   onProgress?: (fraction: number) => void;
 }
 
-/** POST /products, multipart with the photos as repeated `images` files → 201 { product }. */
-function createProduct({ body, images, onProgress }: CreateProductVariables) {
+/**
+ * POST /products, multipart with the photos (resized on this device first) as repeated `images`
+ * files → 201 { product }.
+ */
+async function createProduct({ body, images, onProgress }: CreateProductVariables) {
+  const photos = await resizePhotos(images);
   const form = new FormData();
   form.append('name', body.name);
   form.append('description', body.description);
@@ -50,7 +55,7 @@ function createProduct({ body, images, onProgress }: CreateProductVariables) {
   form.append('condition', body.condition);
   form.append('quantity', String(body.quantity));
   form.append('isNegotiable', String(body.isNegotiable));
-  for (const image of images) form.append('images', image, image.name);
+  for (const photo of photos) form.append('images', photo, photo.name);
   return endpoints.create({ body: form }, { onProgress }).then((res) => res.product);
 }
 
@@ -327,9 +332,11 @@ interface UpdateProductVariables {
 
 /**
  * PUT /products/{id}, multipart: the fields, the kept image URLs (one JSON array field, so that an
- * empty list is sent too: an absent field would keep every image) and the new `images` files.
+ * empty list is sent too: an absent field would keep every image) and the new `images` files
+ * (resized on this device first).
  */
-function updateProduct({ id, body, existingImages, newImages, onProgress }: UpdateProductVariables) {
+async function updateProduct({ id, body, existingImages, newImages, onProgress }: UpdateProductVariables) {
+  const photos = await resizePhotos(newImages);
   const form = new FormData();
   form.append('name', body.name);
   form.append('description', body.description);
@@ -339,7 +346,7 @@ function updateProduct({ id, body, existingImages, newImages, onProgress }: Upda
   if (body.quantity !== undefined) form.append('quantity', String(body.quantity));
   if (body.isNegotiable !== undefined) form.append('isNegotiable', String(body.isNegotiable));
   form.append('existingImages', JSON.stringify(existingImages));
-  for (const file of newImages) form.append('images', file, file.name);
+  for (const photo of photos) form.append('images', photo, photo.name);
   return endpoints.update({ params: { id }, body: form }, { onProgress }).then((res) => res.product);
 }
 

@@ -33,7 +33,10 @@ export interface RouteContract {
   readonly security?: readonly Readonly<Record<string, readonly string[]>>[];
   /** The answer is a file the browser saves, not data for a screen. */
   readonly file?: true;
-  /** A step of a browser flow (redirects), not called by the web's client. */
+  /**
+   * Sent by the browser itself, not by the web's client: a step of a browser flow (redirects), or a
+   * beacon (`navigator.sendBeacon`).
+   */
   readonly browserOnly?: true;
   readonly response: Readonly<Record<number, z.ZodType | DescribedAnswer>>;
 }

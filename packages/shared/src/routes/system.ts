@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { campusConfigSchema, errorResponseSchema } from '../schemas/common';
+import { vitalsReportSchema } from '../schemas/vitals';
 import { route } from './contract';
 
 const tags = ['system'] as const;
 const checkStatus = z.enum(['ok', 'failed']);
 
-// Health (liveness), readiness, metrics and the campus settings the web app needs before anything else.
+// Health (liveness), readiness, metrics, the campus settings the web app needs before anything else,
+// and the speed real page loads measured.
 export const health = route({
   method: 'GET',
   path: '/health',
@@ -39,3 +41,13 @@ export const metrics = route({
   },
 });
 export const config = route({ method: 'GET', path: '/config', tags, response: { 200: campusConfigSchema } });
+export const vitals = route({
+  method: 'POST',
+  path: '/vitals',
+  tags,
+  description:
+    'A sampled page load’s Core Web Vitals (docs/perf/real-users.md), sent by the browser as the page is hidden with navigator.sendBeacon: no sign-in, and a JSON body sent as text/plain is read as JSON too. At most 2 KB. Counted into GET /api/metrics by screen; beyond 600 a minute from one address, answered 204 and dropped.',
+  body: vitalsReportSchema,
+  browserOnly: true,
+  response: { 204: { description: 'Counted, or dropped beyond the address’s budget.', content: {} } },
+});

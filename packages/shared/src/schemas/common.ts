@@ -10,6 +10,11 @@ export const campusConfigSchema = z.object({
   emailDomain: z.string(),
   googleEnabled: z.boolean(),
   supportEmail: z.string(),
+  /**
+   * The share of page loads that report their speed (POST /api/vitals), 0 to 1. Absent (a page drawn
+   * before the server filled its settings in): none do.
+   */
+  vitalsSampleRate: z.number().min(0).max(1).optional(),
 });
 export type CampusConfig = z.infer<typeof campusConfigSchema>;
 

@@ -14,13 +14,17 @@ import { ProgressBar } from '@/components/ui/ProgressBar';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useObjectUrl } from '@/lib/object-url';
+import { mayShrink } from '@/lib/resize-photo';
 import { toast } from '@/lib/toast';
 import { useRemoveAvatar, useUploadAvatar } from '@/api/account';
 
-/** A file the server would refuse at once, by its declared type and size; else null. */
+/**
+ * A file the server would refuse at once, by its declared type, and by its size when it goes as it is
+ * (one this device resizes first is sent far smaller); else null.
+ */
 function refusal(file: File): string | null {
   if (!AVATAR_IMAGE_TYPES.includes(file.type)) return AVATAR_MESSAGES.imageType;
-  if (file.size > AVATAR_LIMITS.maxBytes) return AVATAR_MESSAGES.imageTooLarge;
+  if (file.size > AVATAR_LIMITS.maxBytes && !mayShrink(file)) return AVATAR_MESSAGES.imageTooLarge;
   return null;
 }
 

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
+import { resizePhotos } from '@/lib/resize-photo';
 import { toast } from '@/lib/toast';
 import { useProduct, useUpdateProduct } from '@/api/products';
 import { ProductNotFound } from './ProductNotFound';
@@ -28,11 +29,14 @@ interface EditFormValues extends ProductFieldValues {
 }
 type EditFormOutput = z.output<typeof updateProductFormSchema>;
 
-const resolver = zodResolver(updateProductFormSchema) as unknown as Resolver<
+const checkEditForm = zodResolver(updateProductFormSchema) as unknown as Resolver<
   EditFormValues,
   unknown,
   EditFormOutput
 >;
+/** The new photos are checked as they will be sent: resized on this device first (lib/resize-photo). */
+const resolver: Resolver<EditFormValues, unknown, EditFormOutput> = async (values, context, options) =>
+  checkEditForm({ ...values, newImages: await resizePhotos(values.newImages) }, context, options);
 
 /** The fields a server error may name; `images` (the photo count) and `existingImages` show at the photos. */
 const EDIT_FIELDS = [...PRODUCT_FIELD_NAMES, 'images' as keyof EditFormValues, 'existingImages'] as const;
@@ -41,6 +45,8 @@ function EditProductForm({ product }: { product: Product }) {
   const navigate = useNavigate();
   const mutation = useUpdateProduct();
   const [progress, setProgress] = useState<number | null>(null);
+  /** The sizes of the new photos as sent, which share out the upload's progress between them. */
+  const [sentSizes, setSentSizes] = useState<number[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
 
   const form = useForm<EditFormValues, unknown, EditFormOutput>({
@@ -70,6 +76,7 @@ function EditProductForm({ product }: { product: Product }) {
     fields: EDIT_FIELDS,
     submit: ({ existingImages: kept, newImages: added, ...body }) => {
       setProgress(0);
+      setSentSizes(added.map((f) => f.size));
       return mutation.mutateAsync({
         id: product.id,
         body,
@@ -131,14 +138,7 @@ function EditProductForm({ product }: { product: Product }) {
         onAdd={addPhotos}
         onMoveKept={(from, to) => changePhotos({ existingImages: moveItem(existingImages, from, to) })}
         onMoveAdded={(from, to) => changePhotos({ newImages: moveItem(newImages, from, to) })}
-        progress={
-          progress === null
-            ? null
-            : perPhotoProgress(
-                progress,
-                newImages.map((f) => f.size),
-              )
-        }
+        progress={progress === null ? null : perPhotoProgress(progress, sentSizes)}
         hint="Up to 10MB each · PNG, JPG or GIF · The first photo is the cover."
         error={photoError ?? formErrors.images?.message ?? errors.existingImages?.message ?? newImageError}
         disabled={isSubmitting}

@@ -15,6 +15,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { useServerSubmit } from '@/lib/forms';
+import { resizePhotos } from '@/lib/resize-photo';
 import { toast } from '@/lib/toast';
 import { useCreateProduct } from '@/api/products';
 import { PhotoManager } from './PhotoManager';
@@ -29,11 +30,14 @@ interface SellFormValues extends ProductFieldValues {
 }
 type SellFormOutput = z.output<typeof createProductFormSchema>;
 
-const resolver = zodResolver(createProductFormSchema) as unknown as Resolver<
+const checkSellForm = zodResolver(createProductFormSchema) as unknown as Resolver<
   SellFormValues,
   unknown,
   SellFormOutput
 >;
+/** The photos are checked as they will be sent: resized on this device first (lib/resize-photo). */
+const resolver: Resolver<SellFormValues, unknown, SellFormOutput> = async (values, context, options) =>
+  checkSellForm({ ...values, images: await resizePhotos(values.images) }, context, options);
 const FIELDS = [...PRODUCT_FIELD_NAMES, 'images'] as const;
 
 /** The schema's count errors land on `images`, a bad file's on `images.N`. */
@@ -48,6 +52,8 @@ export function SellProductPage() {
   const navigate = useNavigate();
   const mutation = useCreateProduct();
   const [progress, setProgress] = useState<number | null>(null);
+  /** The sizes of the photos as sent, which share out the upload's progress between them. */
+  const [sentSizes, setSentSizes] = useState<number[]>([]);
 
   const form = useForm<SellFormValues, unknown, SellFormOutput>({
     resolver,
@@ -76,6 +82,7 @@ export function SellProductPage() {
     fields: FIELDS,
     submit: ({ images: files, ...body }) => {
       setProgress(0);
+      setSentSizes(files.map((f) => f.size));
       return mutation.mutateAsync({
         body: body as CreateProductBody,
         images: files as unknown as File[],
@@ -134,14 +141,7 @@ export function SellProductPage() {
             onRemoveAdded={(file) => changePhotos(images.filter((f) => f !== file))}
             onAdd={addPhotos}
             onMoveAdded={(from, to) => changePhotos(moveItem(images, from, to))}
-            progress={
-              progress === null
-                ? null
-                : perPhotoProgress(
-                    progress,
-                    images.map((f) => f.size),
-                  )
-            }
+            progress={progress === null ? null : perPhotoProgress(progress, sentSizes)}
             hint="Up to 5 photos, less than 5MB each · PNG, JPG or GIF · The first photo is the cover."
             error={photoError ?? photosError(errors)}
             disabled={isSubmitting}

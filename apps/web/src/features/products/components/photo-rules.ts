@@ -1,10 +1,14 @@
 import { PRODUCT_IMAGE_TYPES, PRODUCT_LIMITS, PRODUCT_MESSAGES } from '@campusrun/shared';
+import { mayShrink } from '@/lib/resize-photo';
 
-/** A picked file the server would refuse anyway: wrong type or over `maxBytes`. */
+/**
+ * A picked file the server would refuse anyway: wrong type, or over `maxBytes` when it goes as it is
+ * (one this device resizes first is checked as sent, by the form's schema).
+ */
 function photoProblem(file: File, maxBytes: number, tooLarge: string): string | null {
   if (file.type !== '' && !(PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type))
     return PRODUCT_MESSAGES.imageType;
-  if (file.size > maxBytes) return tooLarge;
+  if (file.size > maxBytes && !mayShrink(file)) return tooLarge;
   return null;
 }
 
