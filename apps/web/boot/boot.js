@@ -213,10 +213,24 @@
   );
 
   // A button that only leads elsewhere (Continue with Google) names its address in data-href, so a
-  // press before the app is ready still goes there.
-  document.addEventListener('click', function (event) {
-    if (window.campusrunReady || !(event.target instanceof Element)) return;
-    var button = event.target.closest('button[data-href]');
-    if (button) window.location.assign(button.getAttribute('data-href'));
-  });
+  // press before the app is ready still goes there. Any other button pressed before then has no
+  // handler yet: the press is held (the last one) and made again once the app has taken the page
+  // over (src/lib/boot.ts), so a tap on a drawn screen's Accept or Send is never lost.
+  document.addEventListener(
+    'click',
+    function (event) {
+      if (window.campusrunReady || !(event.target instanceof Element)) return;
+      var button = event.target.closest('button[data-href]');
+      if (button) {
+        window.location.assign(button.getAttribute('data-href'));
+        return;
+      }
+      var pressed = event.target.closest('button:not([disabled])');
+      if (!pressed) return;
+      event.preventDefault();
+      event.stopPropagation();
+      window.campusrunPendingClick = pressed;
+    },
+    true,
+  );
 })();

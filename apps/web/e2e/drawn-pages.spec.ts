@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { createRequestViaApi, listProductViaApi, seedUser, signIn, type SeededUser } from './fixtures';
+import { createRequestViaApi, holdTheCode, listProductViaApi, seedUser, signIn, type SeededUser } from './fixtures';
 
 /**
  * Signed-in screens drawn by the server: the page's first HTML, read before any script runs, shows
@@ -96,7 +96,7 @@ test.describe('signed-in screens drawn by the server', () => {
       if (m.type() === 'error') problems.push(m.text());
     });
     // What the sign-in's own screen asked for is not this page's.
-    await page.waitForLoadState('load');
+    await page.goto('about:blank');
     asked.length = 0;
     await page.goto('/hosteller/my-requests');
     await expect(page.getByRole('link', { name: new RegExp(item) }).first()).toBeVisible();
@@ -111,6 +111,23 @@ test.describe('signed-in screens drawn by the server', () => {
     );
     expect(asked).not.toContain('/api/notifications');
     expect(problems).toEqual([]);
+  });
+
+  test('a button pressed before the app’s code has arrived is pressed once it has', async ({ page, request }) => {
+    const owner = await seedUser(request, 'hosteller');
+    const requestId = await createRequestViaApi(request, owner, `Bread ${Date.now().toString(36)}`);
+    await signInBrowser(page, owner);
+    await page.goto('about:blank');
+
+    const release = await holdTheCode(page);
+    await page.goto(`/requests/${requestId}`, { waitUntil: 'commit' });
+    // The drawn screen is there without its code: the press finds no handler yet.
+    await page.getByRole('button', { name: 'Cancel Request' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    release();
+    await expect(page.getByRole('heading', { name: 'Cancel this request?' })).toBeVisible();
+    // Pressed once: one dialog.
+    await expect(page.getByRole('dialog')).toHaveCount(1);
   });
 
   test('without a live session the page is the app shell, which signs in again', async ({ page, request, browser }) => {

@@ -8,6 +8,37 @@ describe('appReady', () => {
     document.body.innerHTML = '';
     delete window.campusrunReady;
     delete window.campusrunPendingSubmit;
+    delete window.campusrunPendingClick;
+  });
+
+  it('presses again, once, the button pressed while the drawn page waited for the code, once React has it', () => {
+    vi.useFakeTimers();
+    const button = document.createElement('button');
+    document.body.append(button);
+    const onClick = vi.fn();
+    button.addEventListener('click', onClick);
+    window.campusrunPendingClick = button;
+
+    appReady();
+    // Not yet taken over by React: no press.
+    vi.advanceTimersByTime(300);
+    expect(onClick).not.toHaveBeenCalled();
+    Object.assign(button, { __reactProps$test: {} });
+    vi.advanceTimersByTime(100);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    appReady();
+    vi.advanceTimersByTime(6000);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+
+  it('presses nothing when the pressed button has left the page', () => {
+    const button = document.createElement('button');
+    const onClick = vi.fn();
+    button.addEventListener('click', onClick);
+    window.campusrunPendingClick = button;
+    appReady();
+    expect(onClick).not.toHaveBeenCalled();
   });
 
   it('lets forms submit from now on and sends the one submitted while the page waited for the code', () => {

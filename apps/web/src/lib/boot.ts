@@ -4,6 +4,8 @@ declare global {
     campusrunReady?: boolean;
     /** The form a visitor submitted before that, kept by boot/boot.js. */
     campusrunPendingSubmit?: EventTarget | null;
+    /** The button a visitor pressed before that, kept by boot/boot.js. */
+    campusrunPendingClick?: EventTarget | null;
   }
 }
 
@@ -23,8 +25,8 @@ export const isTakingOver = (): boolean => takingOver;
 
 /**
  * The app has taken the page over: forms submit through their own handlers from now on, and a form
- * the visitor submitted while the prerendered page was still waiting for the code is sent now (its
- * fields kept what was typed: taking the HTML over keeps the elements).
+ * the visitor submitted (or a button pressed) while the drawn page was still waiting for the code is
+ * sent (pressed) now: taking the HTML over keeps the elements, and the fields what was typed.
  */
 export function appReady(win: Window = window): void {
   takingOver = false;
@@ -32,4 +34,21 @@ export function appReady(win: Window = window): void {
   const pending = win.campusrunPendingSubmit;
   win.campusrunPendingSubmit = null;
   if (pending instanceof HTMLFormElement && pending.isConnected) pending.requestSubmit();
+  const pressed = win.campusrunPendingClick;
+  win.campusrunPendingClick = null;
+  if (pressed instanceof HTMLElement) pressOnceHydrated(pressed);
+}
+
+/** React has taken the element over: its props, handlers included, are on it (React's own key). */
+const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+
+/**
+ * Presses a button pressed before the app's code had arrived, once React has taken its part of the
+ * page over (parts inside a <Suspense> are taken over after the rest): at most 5 s later, and never
+ * once it has left the page.
+ */
+function pressOnceHydrated(button: HTMLElement, triesLeft = 50) {
+  if (!button.isConnected) return;
+  if (isHydrated(button) || triesLeft === 0) button.click();
+  else setTimeout(() => pressOnceHydrated(button, triesLeft - 1), 100);
 }
