@@ -93,7 +93,10 @@ export async function startApp(root, label) {
   };
   // Each checkout seeds with its own script (the seeds have moved between builds).
   run('npm', ['run', 'seed', '--silent'], root, env);
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  // BENCH_SERVER_PROFILE: a folder for the server's CPU profile (node --cpu-prof), written at its exit.
+  const profile = process.env.BENCH_SERVER_PROFILE;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const server = spawn(process.execPath, [...flags, path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

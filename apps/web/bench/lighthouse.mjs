@@ -15,6 +15,7 @@
  *   LIGHTHOUSE_ONLY     only the screens whose names contain one of these words (comma-separated)
  *   LIGHTHOUSE_SAVE     a folder to keep each run's full report in (JSON)
  *   CHROME_PATH         Chromium to drive (default /usr/bin/chromium)
+ *   BENCH_SERVER_PROFILE  a folder for each server's CPU profile (node --cpu-prof) over the run
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

@@ -59,8 +59,11 @@ test('on a phone the tab bar reaches Chat in one tap and shows the unread count 
   await page.goBack();
   await expect(bar.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
 
-  // A wide screen has the sidebar and no tab bar.
+  // A wide screen has the sidebar and no tab bar, and keeps no room for one below the screen.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(bar).toHaveCount(0);
+  await expect(bar).toBeHidden();
+  expect(
+    await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tab-bar-height')),
+  ).toBe('');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });

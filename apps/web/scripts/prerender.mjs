@@ -44,7 +44,12 @@ const nodeBuild = (entry, outDir, options = {}) =>
 await nodeBuild('src/prerender.tsx', ssrOut);
 // The renderer of signed-in screens, which the server loads at start: self-contained, so it needs
 // nothing from node_modules where it runs.
-await nodeBuild('src/server-render.tsx', path.join(dist, 'server'), { ssr: { noExternal: true } });
+// React's production build is chosen here, not by the server's NODE_ENV when it runs: a server in
+// development or test mode would otherwise draw every page with React's far slower development build.
+await nodeBuild('src/server-render.tsx', path.join(dist, 'server'), {
+  ssr: { noExternal: true },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+});
 
 try {
   const entry = pathToFileURL(path.join(ssrOut, 'prerender.mjs')).href;

@@ -1,5 +1,6 @@
 import type { User } from '@campusrun/shared';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from '@/app/App';
@@ -74,7 +75,9 @@ async function start(root: HTMLElement) {
       </BrowserRouter>
     </App>
   );
-  if (takeOver) hydrateRoot(root, app);
+  // Taking the drawn page over is a transition: React does it in slices and lets the browser answer a
+  // tap in between, instead of one long task (the page is already on screen meanwhile).
+  if (takeOver) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
   void import('@/lib/vitals').then(({ startVitals }) => startVitals(routes, queryClient));
 }

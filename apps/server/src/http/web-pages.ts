@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { CampusConfig } from '@campusrun/shared';
 import { errorBody } from '../lib/errors';
+import { cookieValue } from '../lib/http';
 import {
   loadPageRenderer,
   loadWebPages,
@@ -86,14 +87,19 @@ async function answerPage(
   return sendPage(request, reply, page, 'cookie, accept-encoding');
 }
 
+/** Time zone names already found real (there are a few hundred; checking one builds a formatter). */
+const knownZones = new Set<string>();
+
 /** The time zone the browser reported (boot.js keeps it in the `tz` cookie), if it is a real one. */
 function viewerTimeZone(cookieHeader: string | undefined): string | undefined {
-  const raw = /(?:^|;\s*)tz=([^;]{1,64})/.exec(cookieHeader ?? '')?.[1];
-  if (!raw) return undefined;
+  const raw = cookieValue(cookieHeader, 'tz');
+  if (!raw || raw.length > 64) return undefined;
   try {
     const zone = decodeURIComponent(raw);
+    if (knownZones.has(zone)) return zone;
     // Throws a RangeError for a name that is no time zone.
     new Intl.DateTimeFormat('en', { timeZone: zone });
+    if (knownZones.size < 1000) knownZones.add(zone);
     return zone;
   } catch {
     return undefined;

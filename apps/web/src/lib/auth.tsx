@@ -20,8 +20,6 @@ export interface AuthValue {
   token: string | null;
   /** Both a token and a user are known */
   isAuthenticated: boolean;
-  /** On while the stored session is being checked against GET /auth/me. */
-  isLoading: boolean;
   login: (token: string, user: User) => void;
   /**
    * Signs this device out: its session is ended on the server (unless `serverEnded`, when the
@@ -70,20 +68,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const { token, user } = sessionStore.get();
     return Boolean(token && user);
   });
-  const [isLoading, setIsLoading] = useState(hadStoredSession);
 
   useEffect(() => {
     if (!hadStoredSession) return;
     const controller = new AbortController();
     fetchCurrentUser(controller.signal)
+      // An unchanged user changes nothing (the store keeps its state), so the screen is not drawn again.
       .then((user) => sessionStore.setUser(user))
       // A session the server no longer knows answers 401, and the client ends it there (see
       // api-client). Any other failure (offline, a restart, too many requests) keeps the stored
       // session: the student stays signed in, and the next call checks it again.
-      .catch(() => undefined)
-      .finally(() => {
-        if (!controller.signal.aborted) setIsLoading(false);
-      });
+      .catch(() => undefined);
     return () => controller.abort();
   }, [hadStoredSession]);
 
@@ -103,13 +98,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: session.user,
       token: session.token,
       isAuthenticated: Boolean(session.token && session.user),
-      isLoading,
       login: sessionStore.set,
       logout,
       updateUser: sessionStore.setUser,
       setToken: sessionStore.setToken,
     }),
-    [session, isLoading, logout],
+    [session, logout],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

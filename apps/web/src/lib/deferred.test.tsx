@@ -62,6 +62,18 @@ describe('a control whose code arrives later', () => {
     expect(screen.getByRole('button', { name: 'Menu' })).not.toHaveAttribute('data-stand-in');
   });
 
+  it('stays a stand-in once its code is here, until the student points at it', async () => {
+    const { arrive } = setup();
+    arrive();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('data-stand-in');
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Menu' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Menu' })).not.toHaveAttribute('data-stand-in'),
+    );
+    expect(screen.queryByText('Panel')).toBeNull();
+  });
+
   it('keeps keyboard focus when the real one replaces the stand-in, closed', async () => {
     const { arrive } = setup();
     await userEvent.tab();
@@ -79,7 +91,9 @@ describe('a dialog whose code arrives later', () => {
   function setupDialog() {
     let loads = 0;
     let arrive: () => void = () => {};
-    const Real = ({ open }: { open: boolean }) => (open ? <p role="dialog">Real dialog</p> : null);
+    // Drawn closed, it says so: a closed dialog that is drawn at all shows here.
+    const Real = ({ open }: { open: boolean }) =>
+      open ? <p role="dialog">Real dialog</p> : <p>Closed dialog</p>;
     const Dialog = deferredComponent<{ open: boolean }>(() => {
       loads += 1;
       return new Promise((resolve) => (arrive = () => resolve(Real)));
@@ -106,5 +120,14 @@ describe('a dialog whose code arrives later', () => {
     arrive();
     expect(await screen.findByRole('dialog')).toHaveTextContent('Real dialog');
     expect(loads()).toBe(1);
+  });
+
+  it('is not drawn while closed, even with its code here, until it first opens', async () => {
+    const { arrive } = setupDialog();
+    arrive();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('Closed dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Real dialog');
   });
 });

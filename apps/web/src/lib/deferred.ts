@@ -32,10 +32,12 @@ export type DeferredModule<T> = ReturnType<typeof deferredModule<T>>;
 export type Arrival = 'open' | 'focus' | null;
 
 /**
- * A control whose code the first screen does not need (a menu, a popover). Until `module` is here the
- * screen draws a stand-in that looks the same; the code loads once the first screen is drawn, or as
- * soon as the student reaches for the stand-in (`reach`). A press on the stand-in opens the real
- * control when it arrives, and focus on it moves to the real one.
+ * A control whose code the first screen does not need (a menu, a popover). The screen draws a stand-in
+ * that looks the same. The code loads once the first screen is drawn, but the real control takes the
+ * stand-in's place only when the student reaches for it (`reach`: pointing at, focusing or pressing
+ * it): drawing a menu library's control is a long task on a slow phone, and it never runs unasked
+ * while the page starts. A press on the stand-in opens the real control when it is drawn, and focus
+ * on it moves to the real one.
  */
 export function useDeferred<T>(module: DeferredModule<T>) {
   const [value, setValue] = useState<T | undefined>(module.peek);
@@ -47,18 +49,8 @@ export function useDeferred<T>(module: DeferredModule<T>) {
   }, []);
   useEffect(() => {
     if (value !== undefined) return;
-    let live = true;
-    const cancel = afterFirstScreen(() => {
-      module.get().then(
-        (v) => live && show(v),
-        () => {},
-      );
-    });
-    return () => {
-      live = false;
-      cancel();
-    };
-  }, [module, value, show]);
+    return afterFirstScreen(() => void module.get().catch(() => {}));
+  }, [module, value]);
   const reach = useCallback(
     (how: Exclude<Arrival, null> | 'load') => {
       if (how === 'open' || (how === 'focus' && arrival.current === null)) arrival.current = how;
@@ -103,28 +95,28 @@ export function standInProps(control: {
 }
 
 /**
- * A component the first screen never shows (a dialog): it draws nothing until its code is here. The
- * code loads once the first screen is drawn, or at once when the component is asked to show (`open`),
- * so opening it never waits for more than its own file.
+ * A component the first screen never shows (a dialog): it draws nothing until it is first asked to
+ * show (`open`). Its code loads once the first screen is drawn, or at once when it is asked to show,
+ * so opening it never waits for more than its own file; it is drawn (and stays) from its first
+ * opening on, so a closed dialog costs the page nothing while it starts.
  */
 export function deferredComponent<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
   const module = deferredModule(load);
   return function Deferred(props: P) {
-    const [Real, setReal] = useState<ComponentType<P> | undefined>(module.peek);
     const { open } = props;
+    const [wanted, setWanted] = useState(open);
+    if (open && !wanted) setWanted(true);
+    const [Real, setReal] = useState<ComponentType<P> | undefined>(module.peek);
     useEffect(() => {
       if (Real) return;
       let live = true;
-      const arrive = (component: ComponentType<P>) => {
-        if (live) setReal(() => component);
-      };
-      if (open) module.get().then(arrive, () => {});
-      const cancel = afterFirstScreen(() => module.get().then(arrive, () => {}));
+      if (wanted) module.get().then((component) => live && setReal(() => component), () => {});
+      const cancel = afterFirstScreen(() => void module.get().catch(() => {}));
       return () => {
         live = false;
         cancel();
       };
-    }, [Real, open]);
-    return Real ? createElement(Real, props) : null;
+    }, [Real, wanted]);
+    return Real && wanted ? createElement(Real, props) : null;
   };
 }

@@ -46,6 +46,10 @@ function emit(next: Session) {
   for (const listener of listeners) listener();
 }
 
+/** The same token and the same user (by value): no one to tell, so no screen is drawn again. */
+const unchanged = (next: Session) =>
+  next.token === state.token && JSON.stringify(next.user) === JSON.stringify(state.user);
+
 function write(next: Session) {
   const storage = safeStorage();
   if (storage) {
@@ -54,7 +58,7 @@ function write(next: Session) {
     if (next.user) storage.setItem(STORAGE_KEYS.user, JSON.stringify(next.user));
     else storage.removeItem(STORAGE_KEYS.user);
   }
-  emit(next);
+  if (!unchanged(next)) emit(next);
 }
 
 export const sessionStore = {

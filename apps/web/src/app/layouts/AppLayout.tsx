@@ -5,7 +5,6 @@ import { routePatterns } from '@/config/paths';
 import { afterFirstScreen } from '@/lib/after-first-screen';
 import { useChatRealtime } from '@/features/chat/hooks/useChatRealtime';
 import { useAuth } from '@/lib/auth';
-import { PHONE_QUERY, useMediaQuery } from '@/lib/media-query';
 import { ReconnectingBanner } from '@/lib/socket';
 import { useToastClearance } from '@/lib/toast';
 import { useLiveUpdates } from '../live-updates';
@@ -24,6 +23,17 @@ import { UserMenu } from './UserMenu';
 const loadSlideOverMenu = () => import('./SlideOverMenu');
 const SlideOverMenu = lazy(async () => ({ default: (await loadSlideOverMenu()).SlideOverMenu }));
 
+/**
+ * The caches every screen keeps live: chat (conversation list, open thread, read receipts) and the
+ * requests and products the server's entity events name. A component of its own, drawing nothing:
+ * the live connection's changes (opening, connecting) draw it again, not the whole layout.
+ */
+function LiveCaches() {
+  useChatRealtime();
+  useLiveUpdates();
+  return null;
+}
+
 export function AppLayout() {
   const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -33,12 +43,9 @@ export function AppLayout() {
   const topBar = useRef<HTMLElement>(null);
   useToastClearance(topBar);
   const { pathname } = useLocation();
-  const phone = useMediaQuery(PHONE_QUERY);
-  const showTabBar = phone && !matchPath(routePatterns.chatWith, pathname);
-  // Chat caches stay live on every screen (conversation list, open thread, read receipts).
-  useChatRealtime();
-  // Requests and products on every screen follow the server's entity events.
-  useLiveUpdates();
+  // The tab bar is on every page but an open conversation, and shown on phones only (by CSS): the
+  // server draws it and nothing changes when the browser takes the page over.
+  const showTabBar = !matchPath(routePatterns.chatWith, pathname);
   // The guards above this layout guarantee a signed-in user with a role.
   if (!user?.role) return null;
   const role = user.role;
@@ -46,6 +53,7 @@ export function AppLayout() {
 
   return (
     <div className="min-h-dvh bg-slate-50 pr-[env(safe-area-inset-right,0px)] pl-[env(safe-area-inset-left,0px)]">
+      <LiveCaches />
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatHandlers, conversationWith, makeMessage } from '@/test/chat';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -9,16 +9,6 @@ import { currentSocket } from '@/test/socket';
 /** The first screen of a test loads lazy chunks: allow it more time. */
 const slow = { timeout: 10_000 };
 
-/** A screen of this width (jsdom has no matchMedia): the layout asks whether it is below 48rem. */
-function screenWidth(px: number) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === 'not all and (min-width: 48rem)' ? px < 768 : false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
-
 const tabBar = () => screen.findByRole('navigation', { name: 'Tab bar' }, slow);
 const tabNames = (bar: HTMLElement) =>
   within(bar)
@@ -26,9 +16,6 @@ const tabNames = (bar: HTMLElement) =>
     .map((item) => (item.firstElementChild as HTMLElement).textContent);
 
 describe('phone tab bar', { timeout: 20_000 }, () => {
-  beforeEach(() => screenWidth(390));
-  afterEach(() => vi.unstubAllGlobals());
-
   it('gives a hosteller Home, Marketplace, a New menu (New request, Sell product), Chat and Me', async () => {
     server.use(meHandler(hosteller), ...chatHandlers(dayscholar));
     const { user } = renderApp('/hosteller/dashboard', { user: hosteller });
@@ -123,14 +110,6 @@ describe('phone tab bar', { timeout: 20_000 }, () => {
     server.use(meHandler(hosteller), ...chatHandlers(dayscholar));
     renderApp(`/chat/${dayscholar.id}`, { user: hosteller });
     expect(await screen.findByRole('textbox', { name: 'Message' }, slow)).toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Tab bar' })).not.toBeInTheDocument();
-  });
-
-  it('is not there on a wide screen, where the sidebar has every section', async () => {
-    screenWidth(1280);
-    server.use(meHandler(hosteller), ...chatHandlers(dayscholar));
-    renderApp('/hosteller/dashboard', { user: hosteller });
-    expect(await screen.findByRole('navigation', { name: 'Main' }, slow)).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Tab bar' })).not.toBeInTheDocument();
   });
 });
