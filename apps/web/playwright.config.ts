@@ -14,7 +14,8 @@ const BALANCED_LATER = process.env.E2E_BALANCED_LATER === '1';
 
 export default defineConfig({
   testDir: './e2e',
-  timeout: 60_000,
+  // A whole story of two or three students; a busy 2-core machine takes up to a minute for the longest.
+  timeout: 120_000,
   expect: {
     timeout: 10_000,
     // Screens compared with their committed pictures (e2e/visual.spec.ts); animations are stopped and

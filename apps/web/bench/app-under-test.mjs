@@ -224,6 +224,8 @@ async function seedDataSet(base) {
     form.set('price', String(300 + i * 25));
     form.set('category', 'electronics');
     form.set('condition', 'good');
+    // The first is negotiable: its page has Make an offer (the taps' bench presses it).
+    if (i === 0) form.set('isNegotiable', 'true');
     form.append('images', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
     const { product } = await api('POST', '/products', form, sellers[i % sellers.length].token);
     productIds.push(product.id);
@@ -238,5 +240,12 @@ async function seedDataSet(base) {
       from.token,
     );
   }
-  return { hosteller: me, dayscholar, requestId: requestIds[0], productId: productIds[0] };
+  return {
+    hosteller: me,
+    dayscholar,
+    requestId: requestIds[0],
+    // Open, for the day scholar to accept (the first three are already his).
+    openRequestId: requestIds[3],
+    productId: productIds[0],
+  };
 }

@@ -28,11 +28,15 @@ test('a buyer saves an item, hears of a price drop, makes an offer the seller ac
   await buyer.goto(`/products/${productId}`);
   await expect(buyer.getByRole('heading', { level: 1, name })).toBeVisible();
   const save = buyer.getByRole('button', { name: 'Save', exact: true });
+  // The button shows Saved at once; the Saved page is drawn from the server's list, so it is opened
+  // once the server has kept the save (a person is never that quick).
+  const kept = buyer.waitForResponse((r) => r.url().endsWith(`/api/products/${productId}/save`));
   await save.click();
   await expect(buyer.getByRole('button', { name: 'Saved', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
+  expect((await kept).ok()).toBe(true);
   await buyer.goto('/saved');
   await expect(buyer.getByRole('heading', { level: 1, name: 'Saved' })).toBeVisible();
   await expect(buyer.getByRole('link', { name })).toBeVisible();

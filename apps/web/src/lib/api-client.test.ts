@@ -34,6 +34,23 @@ describe('api client', () => {
     expect(authorization).toBe('Bearer abc');
   });
 
+  it('keeps a change going after the page is left, but not a read or a photo upload', async () => {
+    signIn();
+    const kept: Record<string, boolean> = {};
+    server.use(
+      http.all(url('/products/:id/:what'), ({ request, params }) => {
+        kept[`${request.method} ${String(params.what)}`] = request.keepalive;
+        return HttpResponse.json({});
+      }),
+    );
+    await call('POST', '/products/p1/save');
+    await call('GET', '/products/p1/offers');
+    const form = new FormData();
+    form.append('images', new Blob([new Uint8Array(40 * 1024)], { type: 'image/jpeg' }), 'photo.jpg');
+    await call('PUT', '/products/p1/photos', { body: form });
+    expect(kept).toEqual({ 'POST save': true, 'GET offers': false, 'PUT photos': false });
+  });
+
   it('sends no Authorization header when signed out', async () => {
     let authorization: string | null = 'unset';
     server.use(

@@ -94,6 +94,9 @@ async function readBody(response: Response): Promise<unknown> {
   return parseJsonBody(await response.text());
 }
 
+/** Browsers keep at most 64 KiB of request bodies going after a page has gone. */
+const KEEPALIVE_LIMIT = 32 * 1024;
+
 /** Sends a call with the stored token; a GET may take the answer boot.js already asked for. */
 async function send(path: string, options: RequestOptions, accept: string) {
   const { method = 'GET', body, params, signal } = options;
@@ -116,7 +119,11 @@ async function send(path: string, options: RequestOptions, accept: string) {
       response = await serverTransport(pathname + search);
     } else {
       const early = method === 'GET' && accept === JSON_TYPE ? takeEarlyAnswer(url, token) : undefined;
-      response = await (early ?? fetch(url, { method, headers, body: payload, signal }));
+      // A change the student made (Save, Accept, Send) still reaches the server when they leave the
+      // page at once: the browser keeps a small request going after the page has gone (photos are
+      // too large for that and are not kept).
+      const keepalive = method !== 'GET' && (payload === undefined || (typeof payload === 'string' && payload.length < KEEPALIVE_LIMIT));
+      response = await (early ?? fetch(url, { method, headers, body: payload, signal, keepalive }));
     }
   } catch (cause) {
     if (signal?.aborted) throw cause;

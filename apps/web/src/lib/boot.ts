@@ -44,10 +44,10 @@ const isHydrated = (element: Element) => Object.keys(element).some((key) => key.
 
 /**
  * Presses a button pressed before the app's code had arrived, once React has taken its part of the
- * page over (parts inside a <Suspense> are taken over after the rest): at most 5 s later, and never
- * once it has left the page.
+ * page over (parts inside a <Suspense> are taken over after the rest, in slices, and a slow phone may
+ * need seconds for it): at most 10 s later, and never once it has left the page.
  */
-function pressOnceHydrated(button: HTMLElement, triesLeft = 50) {
+function pressOnceHydrated(button: HTMLElement, triesLeft = 100) {
   if (!button.isConnected) return;
   if (isHydrated(button) || triesLeft === 0) button.click();
   else setTimeout(() => pressOnceHydrated(button, triesLeft - 1), 100);

@@ -2,6 +2,7 @@ import {
   type ComponentType,
   type RefObject,
   createElement,
+  startTransition,
   useCallback,
   useEffect,
   useRef,
@@ -33,11 +34,11 @@ export type Arrival = 'open' | 'focus' | null;
 
 /**
  * A control whose code the first screen does not need (a menu, a popover). The screen draws a stand-in
- * that looks the same. The code loads once the first screen is drawn, but the real control takes the
- * stand-in's place only when the student reaches for it (`reach`: pointing at, focusing or pressing
- * it): drawing a menu library's control is a long task on a slow phone, and it never runs unasked
- * while the page starts. A press on the stand-in opens the real control when it is drawn, and focus
- * on it moves to the real one.
+ * that looks the same. The code loads once the first screen is drawn (or when the pointer comes over
+ * the stand-in), but the real control takes the stand-in's place only when the student presses or
+ * focuses it: drawing a menu library's control is a long task on a slow phone, and it never runs
+ * unasked while the page starts. A press on the stand-in opens the real control when it is drawn, and
+ * focus on it moves to the real one.
  */
 export function useDeferred<T>(module: DeferredModule<T>) {
   const [value, setValue] = useState<T | undefined>(module.peek);
@@ -53,6 +54,9 @@ export function useDeferred<T>(module: DeferredModule<T>) {
   }, [module, value]);
   const reach = useCallback(
     (how: Exclude<Arrival, null> | 'load') => {
+      // Pointing at it only fetches the code: swapping the control under a pointer that is about to
+      // press would move the press's target.
+      if (how === 'load') return void module.get().catch(() => {});
       if (how === 'open' || (how === 'focus' && arrival.current === null)) arrival.current = how;
       module.get().then(show, () => {});
     },
@@ -95,28 +99,31 @@ export function standInProps(control: {
 }
 
 /**
- * A component the first screen never shows (a dialog): it draws nothing until it is first asked to
- * show (`open`). Its code loads once the first screen is drawn, or at once when it is asked to show,
- * so opening it never waits for more than its own file; it is drawn (and stays) from its first
- * opening on, so a closed dialog costs the page nothing while it starts.
+ * A component the first screen never shows (a dialog): it draws nothing until its code is here. The
+ * code loads once the first screen is drawn, or at once when the component is asked to show (`open`),
+ * so opening it never waits for more than its own file. Arriving unasked, it is drawn (closed) in a
+ * transition: React draws it in slices, and the first opening is quick.
  */
 export function deferredComponent<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
   const module = deferredModule(load);
   return function Deferred(props: P) {
-    const { open } = props;
-    const [wanted, setWanted] = useState(open);
-    if (open && !wanted) setWanted(true);
     const [Real, setReal] = useState<ComponentType<P> | undefined>(module.peek);
+    const { open } = props;
     useEffect(() => {
       if (Real) return;
       let live = true;
-      if (wanted) module.get().then((component) => live && setReal(() => component), () => {});
-      const cancel = afterFirstScreen(() => void module.get().catch(() => {}));
+      const arrive = (component: ComponentType<P>) => {
+        if (live) setReal(() => component);
+      };
+      if (open) module.get().then(arrive, () => {});
+      const cancel = afterFirstScreen(() =>
+        module.get().then((component) => startTransition(() => arrive(component)), () => {}),
+      );
       return () => {
         live = false;
         cancel();
       };
-    }, [Real, wanted]);
-    return Real && wanted ? createElement(Real, props) : null;
+    }, [Real, open]);
+    return Real ? createElement(Real, props) : null;
   };
 }

@@ -143,7 +143,11 @@ function EditProductForm({ product }: { product: Product }) {
         error={photoError ?? formErrors.images?.message ?? errors.existingImages?.message ?? newImageError}
         disabled={isSubmitting}
       />
-      <UploadProgress fraction={progress} photos={newImages.length} />
+      {/* From the press on: the photos are first made smaller on this device, then sent. */}
+      <UploadProgress
+        fraction={progress ?? (isSubmitting && newImages.length > 0 ? 0 : null)}
+        photos={newImages.length}
+      />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link to={paths.product(product.id)} className={buttonClasses({ variant: 'secondary' })}>
           Cancel

@@ -1,8 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hosteller } from '@/test/fixtures';
 import { deferred, hostellerAsSeller, imageFile, makeProduct } from '@/test/products';
+import type * as ResizePhoto from '@/lib/resize-photo';
 import { renderApp } from '@/test/render';
 import { toastTexts, toastsSettled } from '@/test/toasts';
 import { api, meHandler, server } from '@/test/server';
@@ -10,6 +11,19 @@ import { api, meHandler, server } from '@/test/server';
 // Lazy route chunks and toasts take a while on a busy machine.
 configure({ asyncUtilTimeout: 4000 });
 const FIRST_RENDER = { timeout: 10_000 };
+
+/** Photos are made smaller on the device before they are sent; a test may hold that step. */
+const resizing = vi.hoisted(() => ({ hold: Promise.resolve() }));
+vi.mock('@/lib/resize-photo', async (original) => {
+  const real = await original<typeof ResizePhoto>();
+  return {
+    ...real,
+    resizePhotos: async (files: Parameters<typeof real.resizePhotos>[0]) => {
+      await resizing.hold;
+      return real.resizePhotos(files);
+    },
+  };
+});
 
 async function openSellPage() {
   server.use(
@@ -124,6 +138,28 @@ describe('sell product', { timeout: 20_000 }, () => {
       expect(screen.queryByText('Image size should be less than 5MB')).not.toBeInTheDocument(),
     );
     expect(photoNames()).toEqual(['New photo: small.jpg']);
+  });
+
+  it('shows the progress bar from the press on, while the photo is still being made smaller', async () => {
+    const resized = deferred();
+    resizing.hold = resized.promise;
+    let sent = false;
+    server.use(
+      http.post(api('/products'), () => {
+        sent = true;
+        return HttpResponse.json({ product: created() }, { status: 201 });
+      }),
+    );
+    const { user } = await openSellPage();
+    await fillForm(user);
+    await submit(user);
+
+    expect(await screen.findByRole('progressbar', { name: UPLOAD_BAR })).toBeInTheDocument();
+    expect(sent).toBe(false);
+    resized.resolve();
+    resizing.hold = Promise.resolve();
+    expect(await screen.findByText('Product listed successfully!')).toBeInTheDocument();
+    expect(sent).toBe(true);
   });
 
   it('shows a progress bar while uploading, then the product page', async () => {

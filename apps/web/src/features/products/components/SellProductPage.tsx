@@ -146,7 +146,11 @@ export function SellProductPage() {
             error={photoError ?? photosError(errors)}
             disabled={isSubmitting}
           />
-          <UploadProgress fraction={progress} photos={images.length} />
+          {/* From the press on: the photos are first made smaller on this device, then sent. */}
+          <UploadProgress
+            fraction={progress ?? (isSubmitting && images.length > 0 ? 0 : null)}
+            photos={images.length}
+          />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link to={paths.marketplace} className={buttonClasses({ variant: 'secondary' })}>
               Cancel
