@@ -23,6 +23,7 @@ import { CAMPUS_CONFIG_KEY, campusConfigQuery } from '@/lib/campus-config';
 import { setServerTransport } from '@/lib/api-client';
 import { DrawnSessionProvider } from '@/lib/auth';
 import { forgetFormatters } from '@/lib/format';
+import { partsLoaded } from '@/lib/lazy-part';
 
 /** What the server gives for one page. */
 export interface SignedInPage {
@@ -44,8 +45,14 @@ export interface DrawnPage {
   state: string;
 }
 
-/** Passes over the tree at most: each may find queries that wait on the previous ones' data. */
-const MAX_PASSES = 4;
+/**
+ * Passes over the tree at most: each may find queries that wait on the previous ones' data, or a lazily
+ * loaded part to draw.
+ */
+const MAX_PASSES = 5;
+
+/** How React's renderToString marks a <Suspense> it could not finish (the browser draws it). */
+const LEFT_TO_BROWSER = '<!--$!-->';
 
 const calls = new AsyncLocalStorage<SignedInPage['api']>();
 setServerTransport(async (pathAndQuery) => {
@@ -120,7 +127,10 @@ export async function renderSignedIn(page: SignedInPage): Promise<DrawnPage | nu
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const html = inTimeZone(page.timeZone, () => renderToString(tree));
     const queries = waiting(queryClient);
-    if (queries.length === 0) {
+    // A lazily loaded part whose code was not here yet is left for the browser to draw (React marks
+    // its place): its code is loading now, and the next pass draws it, with any data it asks for.
+    const unfinished = html.includes(LEFT_TO_BROWSER);
+    if (queries.length === 0 && !unfinished) {
       if (queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error')) return null;
       const state = dehydrate(queryClient, {
         shouldDehydrateQuery: (query) =>
@@ -128,7 +138,10 @@ export async function renderSignedIn(page: SignedInPage): Promise<DrawnPage | nu
       });
       return { html: html.replace(/^<title>.*?<\/title>/, ''), state: safeJson({ userId: page.user.id, user: page.user, queries: state }) };
     }
-    await calls.run(page.api, () => Promise.all(queries.map((query) => query.fetch().catch(() => undefined))));
+    await Promise.all([
+      calls.run(page.api, () => Promise.all(queries.map((query) => query.fetch().catch(() => undefined)))),
+      partsLoaded(),
+    ]);
   }
   return null;
 }

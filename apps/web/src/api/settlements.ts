@@ -15,15 +15,18 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import * as endpoints from './endpoints/settlements';
-import { settlementKeys, applySettlement } from './cache';
+import { productKeys, settlementKeys, applySettlement } from './cache';
 
 /**
  * After the viewer's own change: the new copy in place, and the lists refetch (the settlement may
- * have moved from one tab to another).
+ * have moved from one tab to another). A sale's reviews refetch too: the buyer's confirmation is what
+ * lets the two review each other (the live event may come before the page is listening).
  */
 function applySettlementChange(queryClient: QueryClient, settlement: Settlement) {
   applySettlement(queryClient, settlement);
   void queryClient.invalidateQueries({ queryKey: settlementKeys.lists() });
+  if (settlement.kind === 'sale' && settlement.thing.id)
+    void queryClient.invalidateQueries({ queryKey: productKeys.reviews(settlement.thing.id), exact: true });
 }
 
 /** Toasts of the money screens close after 3 seconds, like the request pages'. */

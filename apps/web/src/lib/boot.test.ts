@@ -32,6 +32,33 @@ describe('appReady', () => {
     vi.useRealTimers();
   });
 
+  it('after a take-over, holds a press on a button React does not have yet and makes it once React has it', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div id="root"><button>Waiting</button><button>Ready</button></div>';
+    const [waiting, ready] = [...document.querySelectorAll('button')] as [
+      HTMLButtonElement,
+      HTMLButtonElement,
+    ];
+    Object.assign(ready, { __reactProps$test: {} });
+    const presses: string[] = [];
+    for (const button of [waiting, ready])
+      button.addEventListener('click', () => presses.push(button.textContent ?? ''));
+    markTakeOver();
+    appReady();
+
+    ready.click();
+    waiting.click();
+    // The card the button is on still waits for its code: the press waits with it.
+    vi.advanceTimersByTime(500);
+    expect(presses).toEqual(['Ready']);
+    Object.assign(waiting, { __reactProps$test: {} });
+    vi.advanceTimersByTime(100);
+    expect(presses).toEqual(['Ready', 'Waiting']);
+    waiting.click();
+    expect(presses).toEqual(['Ready', 'Waiting', 'Waiting']);
+    vi.useRealTimers();
+  });
+
   it('presses nothing when the pressed button has left the page', () => {
     const button = document.createElement('button');
     const onClick = vi.fn();

@@ -29,6 +29,7 @@ export const isTakingOver = (): boolean => takingOver;
  * sent (pressed) now: taking the HTML over keeps the elements, and the fields what was typed.
  */
 export function appReady(win: Window = window): void {
+  if (takingOver) holdEarlyPresses(win.document);
   takingOver = false;
   win.campusrunReady = true;
   const pending = win.campusrunPendingSubmit;
@@ -49,6 +50,39 @@ const isHydrated = (element: Element) => Object.keys(element).some((key) => key.
  */
 function pressOnceHydrated(button: HTMLElement, triesLeft = 100) {
   if (!button.isConnected) return;
-  if (isHydrated(button) || triesLeft === 0) button.click();
-  else setTimeout(() => pressOnceHydrated(button, triesLeft - 1), 100);
+  if (isHydrated(button) || triesLeft === 0) {
+    releasing = button;
+    try {
+      button.click();
+    } finally {
+      releasing = null;
+    }
+  } else setTimeout(() => pressOnceHydrated(button, triesLeft - 1), 100);
+}
+
+/** The held press being made again, which is let through. */
+let releasing: HTMLElement | null = null;
+let holding = false;
+
+/**
+ * After the app is ready, a part of the taken-over page may still wait for its code (a lazily loaded
+ * card): React drops a press on a button there. Such a press is held, and made again once React has
+ * the button, as before the app was ready.
+ */
+function holdEarlyPresses(doc: Document) {
+  if (holding) return;
+  holding = true;
+  doc.addEventListener(
+    'click',
+    (event) => {
+      if (!(event.target instanceof Element)) return;
+      const button = event.target.closest('button:not([disabled])');
+      if (!(button instanceof HTMLElement) || button === releasing || isHydrated(button)) return;
+      if (!doc.getElementById('root')?.contains(button)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      pressOnceHydrated(button);
+    },
+    true,
+  );
 }

@@ -292,6 +292,16 @@ describe('settle card: answers the payer gives', { timeout: 20_000 }, () => {
       http.get(api(`/products/${product.id}`), () => HttpResponse.json({ product })),
       http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
       http.get(api('/settlements/for'), () => HttpResponse.json({ settlement: proposed })),
+      // The buyer may review the seller once they have confirmed the sale.
+      http.get(api(`/products/${product.id}/reviews`), () =>
+        HttpResponse.json({
+          buyer: { id: dayscholar.id, name: dayscholar.name, avatar: null },
+          reviews: [],
+          canReview: calls.includes('confirm')
+            ? { ratingType: 'buyer_to_seller', user: { id: seller.id, name: seller.name, avatar: null } }
+            : null,
+        }),
+      ),
       http.put(api('/settlements/:id/:action'), ({ params }) => {
         calls.push(String(params.action));
         const state = params.action === 'confirm' ? 'open' : 'void';
@@ -317,6 +327,8 @@ describe('settle card: answers the payer gives', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls).toEqual(['confirm']));
     await waitFor(() => expect(settle.getByRole('button', { name: 'I paid in cash' })).toBeInTheDocument());
     await waitFor(() => expect(toastTexts()).toContain('Sale confirmed'));
+    // Confirmed: the buyer may now review the seller, without waiting for the live event.
+    expect(await screen.findByRole('button', { name: `Review ${seller.name}` })).toBeInTheDocument();
   });
 
   it('finding 2: "I didn\'t buy this" asks first, then calls the sale off', async () => {

@@ -1,5 +1,5 @@
 import type { DeliveryRequest, Trip, User } from '@campusrun/shared';
-import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { GroupRequestList } from '@/components/requests/GroupRequestList';
 import { Avatar } from '@/components/ui/Avatar';
@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { lazyPart } from '@/lib/lazy-part';
 import { useAttachRequest, useCancelTrip, usePendingRequests, useTrip, TRIP_TOAST } from '@/api/trips';
 import { StopList } from './StopList';
 import { RunnerRating, TripStatusBadge, tripTimes } from './TripCard';
@@ -83,7 +84,7 @@ function TripRequests({
  * request needs: it loads beside their pending requests, and the runner's view never loads it.
  */
 const loadAddRequestForm = () => import('./AddRequestForm');
-const AddRequestForm = lazy(() => loadAddRequestForm().then((m) => ({ default: m.AddRequestForm })));
+const AddRequestForm = lazyPart(async () => (await loadAddRequestForm()).AddRequestForm);
 
 /** A hosteller picks one of their pending requests that fits, and adds it. */
 function AddRequest({ trip }: { trip: Trip }) {
