@@ -13,8 +13,13 @@
     {
       path: '/hosteller/dashboard',
       role: 'hosteller',
-      code: 'HostellerDashboardPage',
-      api: ['/hosteller/stats', '/hosteller/requests/recent?limit=5', '/hosteller/products/recent?limit=5'],
+      code: 'HostellerHomePage',
+      api: [
+        '/settlements?status=open&limit=20',
+        '/hosteller/stats',
+        '/hosteller/requests/recent?limit=5',
+        '/hosteller/products/recent?limit=5',
+      ],
     },
     {
       path: '/hosteller/my-requests',
@@ -27,8 +32,9 @@
     {
       path: '/dayscholar/dashboard',
       role: 'dayscholar',
-      code: 'DayScholarDashboardPage',
+      code: 'DayScholarHomePage',
       api: [
+        '/settlements?status=open&limit=20',
         '/dayscholar/stats',
         '/dayscholar/deliveries/active?limit=5',
         '/dayscholar/requests/available?limit=5&sort=newest',

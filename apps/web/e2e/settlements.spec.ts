@@ -49,9 +49,13 @@ test('a completed request is settled in cash: the requester says they paid, the 
   await actOnRequest(request, dayScholar, id, 'accept');
   await actOnRequest(request, dayScholar, id, 'deliver');
 
-  // ---- The requester (on a phone) sees what they owe, the UPI link and its QR code ---------
+  // ---- The requester (on a phone) is told on Home, and Pay opens the request's settle card ---
   const h = await openAs(browser, hosteller, 390);
-  await h.page.goto(`/requests/${id}`);
+  await h.page.goto('/hosteller/dashboard');
+  const dues = h.page.getByRole('region', { name: 'Money' });
+  await expect(dues.getByText('You owe Dev Dayscholar ₹120')).toBeVisible();
+  await dues.getByRole('link', { name: 'Pay: You owe Dev Dayscholar ₹120' }).click();
+  await expect(h.page).toHaveURL(new RegExp(`/requests/${id}$`));
   const hCard = h.page.getByRole('region', { name: 'Settle up' });
   await expect(hCard.getByText('You owe Dev Dayscholar ₹120')).toBeVisible();
   const upi = hCard.getByRole('link', { name: 'Pay ₹120 with UPI' });

@@ -172,10 +172,9 @@ export const createRoutes = (): RouteObject[] => {
                           children: [
                             {
                               path: paths.hosteller.dashboard,
+                              // Money owed either way at the top: composed in app/pages.
                               Component: screen(
-                                async () =>
-                                  (await import('@/features/dashboard/components/HostellerDashboardPage'))
-                                    .HostellerDashboardPage,
+                                async () => (await import('./pages/HostellerHomePage')).HostellerHomePage,
                               ),
                             },
                             {
@@ -217,9 +216,7 @@ export const createRoutes = (): RouteObject[] => {
                             {
                               path: paths.dayscholar.dashboard,
                               Component: screen(
-                                async () =>
-                                  (await import('@/features/dashboard/components/DayScholarDashboardPage'))
-                                    .DayScholarDashboardPage,
+                                async () => (await import('./pages/DayScholarHomePage')).DayScholarHomePage,
                               ),
                             },
                             {

@@ -82,6 +82,8 @@ const defaultHandlers = [
   http.get(api('/runs'), () => HttpResponse.json({ runs: [] })),
   // A completed request's or a sold product's settle card: the viewer is no party unless a test says so.
   http.get(api('/settlements/for'), () => HttpResponse.json({ settlement: null })),
+  // Home's money card: nothing owed either way unless a test says so.
+  http.get(api('/settlements'), () => HttpResponse.json({ settlements: [], nextCursor: null })),
   // The phone tab bar's unread count, on every signed-in screen.
   http.get(api('/chat/conversations'), () => HttpResponse.json({ conversations: [] })),
 ];

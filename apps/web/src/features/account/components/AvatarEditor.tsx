@@ -99,7 +99,7 @@ export function AvatarEditor({ user, children }: { user: User; children?: ReactN
             </span>
           </button>
         )}
-        <div className="flex min-w-0 flex-col items-center gap-2 sm:items-start">
+        <div className="flex max-w-full min-w-0 flex-col items-center gap-2 sm:items-start">
           {children}
           <input
             ref={inputRef}

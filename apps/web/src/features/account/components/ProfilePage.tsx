@@ -21,7 +21,7 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
   return (
     <div className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm font-medium break-words text-slate-900 sm:col-span-2 sm:mt-0">
+      <dd className="mt-0.5 text-sm font-medium wrap-anywhere text-slate-900 sm:col-span-2 sm:mt-0">
         {value || <span className="font-normal text-slate-500">Not set</span>}
       </dd>
     </div>
@@ -47,7 +47,9 @@ export function ProfilePage() {
 
       <section aria-label="Profile photo" className={clsx(card, 'mt-6')}>
         <AvatarEditor user={user}>
-          <p className="max-w-full truncate text-lg font-semibold text-slate-900">{user.name}</p>
+          <p className="max-w-full text-center text-lg font-semibold wrap-anywhere text-slate-900 sm:text-left">
+            {user.name}
+          </p>
           <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
             {user.role && <Badge tone="indigo">{ROLE_LABEL[user.role]}</Badge>}
             <span className="text-sm text-slate-500">Member since {formatMonthYear(user.createdAt)}</span>
@@ -55,7 +57,7 @@ export function ProfilePage() {
         </AvatarEditor>
       </section>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-labelledby="account-heading" className={card}>
           <div className="flex items-center justify-between gap-3">
             <h2 id="account-heading" className="text-base font-semibold text-slate-900">

@@ -14,9 +14,10 @@ export interface Stat {
 }
 
 /**
- * What both dashboards share: the greeting, a first-run card while the dashboard is empty, the stat cards, the quick actions,
- * the role's lists (`children`), 'Failed to load dashboard data' with a Retry that reloads every
- * part, and the support link.
+ * What both dashboards share: the greeting, what needs the student now (`dues`: money owed either
+ * way), a first-run card while the dashboard is empty, the stat cards, the quick actions, the role's
+ * lists (`children`), 'Failed to load dashboard data' with a Retry that reloads every part, and the
+ * support link.
  */
 export function DashboardFrame({
   subtitle,
@@ -25,6 +26,7 @@ export function DashboardFrame({
   stats,
   actions,
   isEmpty,
+  dues,
   children,
 }: {
   subtitle: string;
@@ -34,6 +36,7 @@ export function DashboardFrame({
   actions: Array<{ to: string; label: string; icon: LucideIcon }>;
   /** Nothing on the dashboard yet: a new student, who gets the first-run card. */
   isEmpty: boolean;
+  dues?: ReactNode;
   children: ReactNode;
 }) {
   const { user } = useAuth();
@@ -43,10 +46,11 @@ export function DashboardFrame({
   return (
     <>
       <title>Dashboard · CampusRun</title>
-      <h1 className="text-2xl font-semibold text-slate-900">
+      <h1 className="text-2xl font-semibold wrap-anywhere text-slate-900">
         {user ? `Welcome, ${user.name.split(' ')[0]}` : 'Dashboard'}
       </h1>
       <p className="mt-1 text-sm text-slate-500">{subtitle}</p>
+      {dues}
 
       {failed ? (
         <DashboardError error={failed.error} onRetry={retry} isRetrying={queries.some((q) => q.isFetching)} />

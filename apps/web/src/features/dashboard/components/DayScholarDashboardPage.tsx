@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CheckCircle2, Clock, IndianRupee, Search, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/Button';
@@ -9,14 +10,15 @@ import { useAvailablePreview } from '@/api/requests';
 import { DashboardFrame } from './DashboardFrame';
 import { DashboardList } from './DashboardParts';
 
-/** /dayscholar/dashboard: stats, active deliveries and available requests. */
-export function DayScholarDashboardPage() {
+/** /dayscholar/dashboard: stats, active deliveries and available requests; above them, `dues`. */
+export function DayScholarDashboardPage({ dues }: { dues?: ReactNode }) {
   const stats = useDayScholarStats();
   const active = useActiveDeliveries();
   const available = useAvailablePreview();
 
   return (
     <DashboardFrame
+      dues={dues}
       subtitle="Your deliveries and earnings at a glance."
       queries={[stats, active, available]}
       statsLoading={stats.isPending}

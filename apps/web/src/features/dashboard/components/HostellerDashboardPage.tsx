@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CheckCircle2, ClipboardList, Clock, Package, Plus, ShoppingBag, Store, Tag } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
@@ -7,14 +8,15 @@ import { useHostellerStats, useRecentProducts, useRecentRequests } from '@/api/d
 import { DashboardFrame } from './DashboardFrame';
 import { DashboardList, ProductRow } from './DashboardParts';
 
-/** /hosteller/dashboard: stats, quick actions, recent requests and recent products. */
-export function HostellerDashboardPage() {
+/** /hosteller/dashboard: stats, quick actions, recent requests and recent products; above them, `dues`. */
+export function HostellerDashboardPage({ dues }: { dues?: ReactNode }) {
   const stats = useHostellerStats();
   const requests = useRecentRequests();
   const products = useRecentProducts();
 
   return (
     <DashboardFrame
+      dues={dues}
       subtitle="Your requests and listings at a glance."
       queries={[stats, requests, products]}
       statsLoading={stats.isPending}
