@@ -23,9 +23,13 @@ describe("Home's money card", { timeout: 20_000 }, () => {
       method: 'cash',
       can: settlementCan('receive', 'notReceive'),
     });
+    // Owed to the hosteller, not yet said to be paid; and one more than Home shows.
     const older = [1, 2].map((n) =>
       makeSettlement({
         thing: { id: `9e900000-0000-4000-8000-00000000c00${n}`, title: `Item ${n}`, number: n },
+        payer: { id: dayscholar.id, name: dayscholar.name, avatar: null },
+        payee: { id: hosteller.id, name: hosteller.name, avatar: null },
+        can: settlementCan('receive', 'dispute'),
       }),
     );
     const asked: string[] = [];
@@ -50,6 +54,10 @@ describe("Home's money card", { timeout: 20_000 }, () => {
     expect(
       within(rows[1]!).getByRole('link', { name: `Confirm: ${dayscholar.name} owes you ₹450` }),
     ).toHaveAttribute('href', `/products/${paidToMe.thing.id}`);
+    // Owed and not yet said to be paid: nothing to do but look.
+    expect(
+      within(rows[2]!).getByRole('link', { name: `View: ${dayscholar.name} owes you ₹120` }),
+    ).toBeInTheDocument();
     expect(card.getByRole('link', { name: 'All money owed' })).toHaveAttribute('href', '/money');
   });
 

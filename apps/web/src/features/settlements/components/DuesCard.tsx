@@ -10,11 +10,14 @@ import { owesLine, stateLine, thingPath } from './parties';
 /** At most this many on Home; the rest are one tap away on Money. */
 const SHOWN = 3;
 
-/** What the viewer does next about one settlement, as the button on its row says it. */
-function nextStep(settlement: Settlement): 'Pay' | 'Confirm' | 'Open' {
+/**
+ * What the viewer does next about one settlement, as the button on its row says it: pay it, confirm
+ * a sale said to be theirs or money said to be paid to them, or look at it.
+ */
+function nextStep(settlement: Settlement): 'Pay' | 'Confirm' | 'View' {
   if (settlement.can.pay) return 'Pay';
-  if (settlement.can.confirm || settlement.can.receive) return 'Confirm';
-  return 'Open';
+  if (settlement.can.confirm || (settlement.state === 'paid' && settlement.can.receive)) return 'Confirm';
+  return 'View';
 }
 
 function DueRow({ settlement, viewerId }: { settlement: Settlement; viewerId: string | undefined }) {
@@ -31,7 +34,7 @@ function DueRow({ settlement, viewerId }: { settlement: Settlement; viewerId: st
         <Link
           to={path}
           aria-label={`${step}: ${line}`}
-          className={buttonClasses({ size: 'sm', variant: step === 'Open' ? 'secondary' : 'primary' })}
+          className={buttonClasses({ size: 'sm', variant: step === 'View' ? 'secondary' : 'primary' })}
         >
           {step}
         </Link>
