@@ -1,11 +1,22 @@
-import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
-/** Whether the browser is online, as the query client sees it (its fetches pause while offline). */
+const subscribe = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
+
+/**
+ * Whether the browser says it has a network, following its `online` and `offline` events (at once,
+ * unlike a socket that notices only when its pings go unanswered). The server draws pages online.
+ */
 export function useOnline(): boolean {
   return useSyncExternalStore(
-    (onChange) => onlineManager.subscribe(onChange),
-    () => onlineManager.isOnline(),
+    subscribe,
+    () => navigator.onLine,
     () => true,
   );
 }

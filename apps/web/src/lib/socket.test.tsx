@@ -6,7 +6,7 @@ import { AppProviders, createQueryClient } from '@/app/providers';
 import { hosteller } from '@/test/fixtures';
 import { api, meHandler, server } from '@/test/server';
 import { currentSocket, fakeSockets } from '@/test/socket';
-import { ReconnectingBanner, reconnectDelay, useSocket } from './socket';
+import { ConnectionBanner, reconnectDelay, useSocket } from './socket';
 import { sessionStore } from './session';
 
 function Probe() {
@@ -27,7 +27,7 @@ async function start() {
   const utils = render(
     <AppProviders queryClient={createQueryClient()}>
       <Probe />
-      <ReconnectingBanner />
+      <ConnectionBanner />
     </AppProviders>,
   );
   await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('connected 0'));
@@ -199,7 +199,7 @@ describe('SocketProvider when sessions end', { timeout: 20_000 }, () => {
   });
 });
 
-describe('ReconnectingBanner', () => {
+describe('ConnectionBanner', () => {
   it('takes its own place under the header and tells full-height screens its height', async () => {
     const { socket } = await start();
     const height = () => document.documentElement.style.getPropertyValue('--reconnecting-banner-height');
@@ -215,5 +215,26 @@ describe('ReconnectingBanner', () => {
     socket.serverConnect();
     await waitFor(() => expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument());
     expect(height()).toBe('');
+  });
+
+  it('says offline as soon as the browser loses the network, and "Back online" for a moment after', async () => {
+    await start();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const online = vi.spyOn(navigator, 'onLine', 'get');
+    try {
+      online.mockReturnValue(false);
+      act(() => void window.dispatchEvent(new Event('offline')));
+      // The socket has not noticed yet: the browser's word is enough.
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'You’re offline. What you see is what was last loaded.',
+      );
+      online.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(screen.getByRole('status')).toHaveTextContent('Back online');
+      advance(3000);
+      expect(screen.getByRole('status')).toHaveTextContent('');
+    } finally {
+      online.mockRestore();
+    }
   });
 });

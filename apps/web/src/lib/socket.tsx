@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { afterFirstScreen } from './after-first-screen';
+import { useOnline } from './online';
 import { fetchCurrentUser, useAuth } from './auth';
 import { sessionStore } from './session';
 
@@ -190,30 +191,66 @@ export function useOnReconnect(callback: () => void) {
   }, [reconnects]);
 }
 
-/** Height of the reconnecting banner while it shows (0 otherwise), for full-height screens (chat). */
+/** Height of the connection banner while it shows (0 otherwise), for full-height screens (chat). */
 const BANNER_HEIGHT_VAR = '--reconnecting-banner-height';
 
-/**
- * Offline or reconnecting: a thin banner under the header while a signed-in socket is down.
- * It takes its place in the page (covering nothing) and publishes its height in a CSS variable, so
- * a screen sized to the viewport (the chat thread) shrinks by as much instead of being pushed down.
- */
-export function ReconnectingBanner() {
+/** How long "Back online" stays once the network is back. */
+const BACK_ONLINE_MS = 3000;
+
+/** What the banner says: the browser has no network, the live connection is down, or it is back. */
+function useConnectionState(): 'offline' | 'reconnecting' | 'back' | null {
   const { status } = useSocket();
-  const down = status === 'reconnecting';
+  const online = useOnline();
+  const [back, setBack] = useState(false);
+  const [wasOffline, setWasOffline] = useState(false);
+  if (!online && !wasOffline) setWasOffline(true);
+  if (online && wasOffline) {
+    setWasOffline(false);
+    setBack(true);
+  }
   useEffect(() => {
-    if (!down) return;
+    if (!back) return;
+    const timer = setTimeout(() => setBack(false), BACK_ONLINE_MS);
+    return () => clearTimeout(timer);
+  }, [back]);
+  if (!online) return 'offline';
+  if (status === 'reconnecting') return 'reconnecting';
+  return back ? 'back' : null;
+}
+
+const BANNER = {
+  offline: {
+    text: 'You’re offline. What you see is what was last loaded.',
+    tone: 'bg-slate-200 text-slate-900',
+  },
+  reconnecting: { text: 'Reconnecting…', tone: 'bg-amber-100 text-amber-900' },
+  back: { text: 'Back online', tone: 'bg-green-100 text-green-900' },
+} as const;
+
+/**
+ * The network as the student needs to know it, in a thin banner under the header: offline as soon as
+ * the browser says so, "Reconnecting…" while the live connection is down, and "Back online" for a
+ * moment once the network returns. It takes its place in the page (covering nothing) and publishes
+ * its height in a CSS variable, so a screen sized to the viewport (the chat thread) shrinks by as
+ * much instead of being pushed down.
+ */
+export function ConnectionBanner() {
+  const state = useConnectionState();
+  useEffect(() => {
+    if (!state) return;
     const root = document.documentElement.style;
     root.setProperty(BANNER_HEIGHT_VAR, '2rem');
     return () => {
       root.removeProperty(BANNER_HEIGHT_VAR);
     };
-  }, [down]);
+  }, [state]);
   return (
     <div role="status" aria-live="polite" className="sticky top-(--top-bar-height) z-20">
-      {down && (
-        <p className="flex h-8 items-center justify-center bg-amber-100 px-4 text-sm font-medium text-amber-900">
-          Reconnecting…
+      {state && (
+        <p
+          className={`flex h-8 items-center justify-center truncate px-4 text-sm font-medium ${BANNER[state].tone}`}
+        >
+          {BANNER[state].text}
         </p>
       )}
     </div>

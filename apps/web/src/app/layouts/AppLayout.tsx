@@ -5,7 +5,7 @@ import { routePatterns } from '@/config/paths';
 import { afterFirstScreen } from '@/lib/after-first-screen';
 import { useChatRealtime } from '@/features/chat/hooks/useChatRealtime';
 import { useAuth } from '@/lib/auth';
-import { ReconnectingBanner } from '@/lib/socket';
+import { ConnectionBanner } from '@/lib/socket';
 import { useToastClearance } from '@/lib/toast';
 import { useLiveUpdates } from '../live-updates';
 import { DASHBOARD_TITLE } from './navigation';
@@ -93,7 +93,7 @@ export function AppLayout() {
           <NotificationsMenu />
           <UserMenu user={user} />
         </header>
-        <ReconnectingBanner />
+        <ConnectionBanner />
         <main
           id="main"
           tabIndex={-1}

@@ -69,6 +69,8 @@ describe('Security and sessions', () => {
     expect(ended).toEqual([PHONE.id]);
     expect(await screen.findByText('Chrome on Android signed out')).toBeInTheDocument();
     expect(section().getByText('You are signed in on this device only.')).toBeInTheDocument();
+    // Signing out of all devices would only sign this one out: Sign out (the user menu) does that.
+    expect(section().queryByRole('button', { name: 'Sign out of all devices' })).not.toBeInTheDocument();
     expect(location().pathname).toBe('/profile');
     expect(sessionStore.getToken()).toBe('laptop-token');
   });

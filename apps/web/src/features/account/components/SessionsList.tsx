@@ -31,8 +31,8 @@ function DeviceIcon({ device }: { device: string }) {
 }
 
 /**
- * The devices signed in to the account: each other one with Sign out, and Sign out of all devices
- * (after which this one is signed out too and lands on the sign-in page).
+ * The devices signed in to the account: each other one with Sign out, and, while there is another,
+ * Sign out of all devices (after which this one is signed out too and lands on the sign-in page).
  */
 // eslint-disable-next-line max-lines-per-function -- one list with its loading, error and ending states.
 export function SessionsList() {
@@ -136,10 +136,12 @@ export function SessionsList() {
             ? 'You are signed in on this device only.'
             : 'Sign out a device you do not recognise, or every device at once.'}
         </p>
-        <Button variant="danger" size="sm" onClick={() => setConfirming(true)} className="shrink-0">
-          <LogOut className="size-4" aria-hidden="true" />
-          Sign out of all devices
-        </Button>
+        {others > 0 && (
+          <Button variant="danger" size="sm" onClick={() => setConfirming(true)} className="shrink-0">
+            <LogOut className="size-4" aria-hidden="true" />
+            Sign out of all devices
+          </Button>
+        )}
       </div>
       <Dialog
         open={confirming}

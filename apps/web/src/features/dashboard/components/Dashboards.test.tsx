@@ -147,6 +147,10 @@ describe('dashboards', { timeout: 20_000 }, () => {
     const calls = available;
     await user.click(open.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(available).toBe(calls + 1));
+    // A trip is posted from Home, and the marketplace is one tap away.
+    const actions = within(screen.getByRole('region', { name: 'Quick actions' }));
+    expect(actions.getByRole('link', { name: 'Post a trip' })).toHaveAttribute('href', '/trips/new');
+    expect(actions.getByRole('link', { name: 'Marketplace' })).toHaveAttribute('href', '/marketplace');
   });
 
   it('explains the fee, the handover code and ratings on an empty dashboard until dismissed', async () => {

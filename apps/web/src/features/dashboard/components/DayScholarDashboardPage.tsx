@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CheckCircle2, Clock, IndianRupee, Search, Truck } from 'lucide-react';
+import { Bike, CheckCircle2, Clock, IndianRupee, Search, Store, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { RequestRow } from '@/components/requests/RequestRow';
@@ -10,7 +10,10 @@ import { useAvailablePreview } from '@/api/requests';
 import { DashboardFrame } from './DashboardFrame';
 import { DashboardList } from './DashboardParts';
 
-/** /dayscholar/dashboard: stats, active deliveries and available requests; above them, `dues`. */
+/**
+ * /dayscholar/dashboard: stats, quick actions (Post a trip among them), active deliveries and available
+ * requests; above them, `dues`.
+ */
 export function DayScholarDashboardPage({ dues }: { dues?: ReactNode }) {
   const stats = useDayScholarStats();
   const active = useActiveDeliveries();
@@ -35,6 +38,8 @@ export function DayScholarDashboardPage({ dues }: { dues?: ReactNode }) {
       ]}
       actions={[
         { to: paths.dayscholar.browseRequests, label: 'Browse requests', icon: Search },
+        { to: paths.newTrip, label: 'Post a trip', icon: Bike },
+        { to: paths.marketplace, label: 'Marketplace', icon: Store },
         { to: paths.dayscholar.myDeliveries, label: 'My deliveries', icon: Truck },
       ]}
     >

@@ -25,6 +25,12 @@ async function fillValid(user: Events, role: 'Hosteller' | 'Day Scholar' = 'Day 
 const submit = (user: Events) => user.click(screen.getByRole('button', { name: 'Create account' }));
 
 describe('register', () => {
+  it('says at the role that it cannot be changed later', async () => {
+    renderApp('/register');
+    const roles = await screen.findByRole('group', { name: 'I am a' }, { timeout: 15_000 });
+    expect(roles).toHaveAccessibleDescription('You cannot change this later.');
+  });
+
   it('validates every field with its form message', async () => {
     const { user } = await openRegister();
     await user.type(screen.getByLabelText('Full name'), '   ');

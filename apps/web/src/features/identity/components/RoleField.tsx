@@ -9,7 +9,10 @@ const OPTIONS: { value: Role; label: string; hint: string; icon: typeof Building
   { value: 'dayscholar', label: 'Day Scholar', hint: 'I come in every day', icon: Bus },
 ];
 
-/** The Hosteller / Day Scholar radio, as two large tappable cards. */
+/** Said under the choice: an account keeps its role (requests and deliveries belong to it). */
+export const ROLE_IS_FINAL = 'You cannot change this later.';
+
+/** The Hosteller / Day Scholar radio, as two large tappable cards, saying it is chosen for good. */
 export function RoleField({
   registration,
   error,
@@ -20,8 +23,9 @@ export function RoleField({
   legend?: string;
 }) {
   const errorId = useId();
+  const noteId = useId();
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    <fieldset aria-describedby={error ? `${noteId} ${errorId}` : noteId}>
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <div className="mt-1.5 grid grid-cols-2 gap-3">
         {OPTIONS.map(({ value, label, hint, icon: Icon }) => (
@@ -49,6 +53,9 @@ export function RoleField({
           </label>
         ))}
       </div>
+      <p id={noteId} className="mt-1.5 text-xs text-slate-600">
+        {ROLE_IS_FINAL}
+      </p>
       {error && (
         <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-700">
           {error}

@@ -58,6 +58,7 @@ describe('Money screen', { timeout: 20_000 }, () => {
     const totals = within(screen.getByRole('region', { name: 'Totals' }));
     expect(await totals.findByText('₹120')).toBeInTheDocument();
     expect(totals.getByText('You owe').nextSibling).toHaveTextContent('₹120');
+    expect(totals.getByText('You owe').nextSibling).toHaveClass('text-red-700');
     expect(totals.getByText('Owed to you').nextSibling).toHaveTextContent('₹450.50');
     const person = within(totals.getByRole('list'));
     expect(person.getByRole('link', { name: dayscholar.name })).toHaveAttribute(
@@ -116,6 +117,8 @@ describe('Money screen', { timeout: 20_000 }, () => {
     expect(statuses).toEqual(['open', 'settled', 'disputed']);
     const totals = within(screen.getByRole('region', { name: 'Totals' }));
     expect(totals.getByText('You owe').nextSibling).toHaveTextContent('₹0');
+    // Nothing owed is not said in the colour of a debt.
+    expect(totals.getByText('You owe').nextSibling).not.toHaveClass('text-red-700');
   });
 
   it('shows an error with Retry for the list and for the totals, which load again', async () => {

@@ -35,17 +35,13 @@ const TABS = [
   },
 ] as const satisfies readonly { value: SettlementFilter; label: string; empty: string; hint: string }[];
 
+/** A total: red for what is owed, green for what is owed to you, plain when it is nothing. */
 function Total({ label, amount, tone }: { label: string; amount: number; tone: 'owe' | 'owed' }) {
+  const colour = amount === 0 ? 'text-slate-900' : tone === 'owe' ? 'text-red-700' : 'text-green-800';
   return (
     <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd
-        className={
-          tone === 'owe'
-            ? 'mt-1 text-2xl font-semibold text-red-700'
-            : 'mt-1 text-2xl font-semibold text-green-800'
-        }
-      >
+      <dd className={`mt-1 text-2xl font-semibold ${colour}`}>
         {formatRupees(amount)}
       </dd>
     </div>
