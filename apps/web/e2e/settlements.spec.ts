@@ -75,6 +75,10 @@ test('a completed request is settled in cash: the requester says they paid, the 
 
   // ---- "I paid in cash": the deliverer's card changes by itself ----------------------------
   await hCard.getByRole('button', { name: 'I paid in cash' }).click();
+  await h.page
+    .getByRole('dialog', { name: 'Say you paid Dev Dayscholar ₹120 in cash?' })
+    .getByRole('button', { name: 'I paid in cash' })
+    .click();
   await expect(hCard.getByRole('status')).toHaveText('Paid, waiting for confirmation (cash)');
   await expect(dCard.getByRole('status')).toHaveText('Paid, waiting for confirmation (cash)');
   await expect(dCard.getByRole('button', { name: 'Not received' })).toBeVisible();

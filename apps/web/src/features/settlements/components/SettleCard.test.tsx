@@ -111,7 +111,17 @@ describe('settle card', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument();
     await user.click(settle.getByRole('button', { name: 'I paid in cash' }));
+    // It asks first: Cancel sends nothing.
+    const ask = await screen.findByRole('dialog', { name: `Say you paid ${dayscholar.name} ₹120 in cash?` });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
+    await user.click(settle.getByRole('button', { name: 'I paid in cash' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'I paid in cash' }),
+    );
     await waitFor(() => expect(calls).toEqual([{ path: 'paid', body: { method: 'cash' } }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('gives the payee Received, and Not received behind a confirmation once it is marked paid', async () => {
@@ -208,6 +218,9 @@ describe('settle card', { timeout: 20_000 }, () => {
     const { user } = renderApp(`/requests/${request.id}`, { user: hosteller });
     const settle = await card();
     await user.click(settle.getByRole('button', { name: 'I paid in cash' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'I paid in cash' }),
+    );
     await waitFor(() => expect(toastTexts()).toContain('This is already settled'));
     await waitFor(() => expect(settle.getByRole('status')).toHaveTextContent(/^Settled on /));
     expect(settle.getByText(`You owed ${dayscholar.name} ₹120`)).toBeInTheDocument();

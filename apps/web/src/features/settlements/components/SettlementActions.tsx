@@ -23,7 +23,7 @@ import { DisputeDialog } from './deferred';
  * What the viewer may do with a settlement, as the server says (`can`): the buyer of a proposed sale
  * confirms it or says they did not buy it; the requester accepts a receipt above their estimate or
  * disputes it; the payer pays by UPI (the app opens from the link) and says so, or says they paid in
- * cash; the payee confirms it arrived or, once marked paid, that it did not; either may report a
+ * cash (after a confirmation); the payee confirms it arrived or, once marked paid, that it did not; either may report a
  * problem.
  */
 // eslint-disable-next-line max-lines-per-function -- one settlement's actions share its six mutations and their busy state.
@@ -38,6 +38,7 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
   const [upiOpened, setUpiOpened] = useState(false);
   const [confirmNotReceived, setConfirmNotReceived] = useState(false);
   const [confirmDecline, setConfirmDecline] = useState(false);
+  const [confirmCash, setConfirmCash] = useState(false);
   const [disputeOpen, setDisputeOpen] = useState(false);
   const { can, upiUri, id, itemCost } = settlement;
   const amount = formatRupees(settlement.amount);
@@ -59,8 +60,14 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
     paid.mutate(
       { id, method },
       {
-        onSuccess: () => toast.success(SETTLEMENT_MESSAGES.markedPaid, SETTLEMENT_TOAST),
-        onError: (failure) => failed(failure, 'Failed to mark it paid'),
+        onSuccess: () => {
+          setConfirmCash(false);
+          toast.success(SETTLEMENT_MESSAGES.markedPaid, SETTLEMENT_TOAST);
+        },
+        onError: (failure) => {
+          setConfirmCash(false);
+          failed(failure, 'Failed to mark it paid');
+        },
       },
     );
   const receive = () =>
@@ -173,12 +180,7 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
               <Check className="size-4" aria-hidden="true" />I paid
             </Button>
           )}
-          <Button
-            variant="secondary"
-            onClick={() => pay('cash')}
-            isLoading={paid.isPending && paid.variables?.method === 'cash'}
-            disabled={busy}
-          >
+          <Button variant="secondary" onClick={() => setConfirmCash(true)} disabled={busy}>
             <Banknote className="size-4" aria-hidden="true" />I paid in cash
           </Button>
         </div>
@@ -231,6 +233,22 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
             </Button>
             <Button variant="danger" onClick={sayNotReceived} isLoading={notReceived.isPending}>
               Not received
+            </Button>
+          </>
+        }
+      />
+      <Dialog
+        open={confirmCash}
+        onClose={() => !paid.isPending && setConfirmCash(false)}
+        title={`Say you paid ${settlement.payee.name} ${amount} in cash?`}
+        description={`${settlement.payee.name} will be asked to confirm the money arrived.`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmCash(false)} disabled={paid.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={() => pay('cash')} isLoading={paid.isPending}>
+              I paid in cash
             </Button>
           </>
         }
