@@ -17,7 +17,7 @@ afterEach(() => {
 
 describe('SocketProvider when socket.io-client cannot be loaded', () => {
   it('shows the banner and loads it again with the reconnection backoff', async () => {
-    const [{ AppProviders, createQueryClient }, { ReconnectingBanner, useSocket }, { sessionStore }] =
+    const [{ AppProviders, createQueryClient }, { ConnectionBanner, useSocket }, { sessionStore }] =
       await Promise.all([import('@/app/providers'), import('./socket'), import('./session')]);
     function Probe() {
       return <p data-testid="probe">{useSocket().status}</p>;
@@ -31,7 +31,7 @@ describe('SocketProvider when socket.io-client cannot be loaded', () => {
     render(
       <AppProviders queryClient={createQueryClient()}>
         <Probe />
-        <ReconnectingBanner />
+        <ConnectionBanner />
       </AppProviders>,
     );
     await vi.waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('reconnecting'));

@@ -10,7 +10,7 @@ const OPTIONS: { value: Role; label: string; hint: string; icon: typeof Building
 ];
 
 /** Said under the choice: an account keeps its role (requests and deliveries belong to it). */
-export const ROLE_IS_FINAL = 'You cannot change this later.';
+const ROLE_IS_FINAL = 'You cannot change this later.';
 
 /** The Hosteller / Day Scholar radio, as two large tappable cards, saying it is chosen for good. */
 export function RoleField({
