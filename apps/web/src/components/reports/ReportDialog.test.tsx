@@ -30,7 +30,8 @@ describe('report dialog (on a product page)', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Report' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Report this product' });
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please choose a reason');
+    // The form checks itself after the press (asynchronously).
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please choose a reason');
     expect(sent).toEqual([]);
 
     await user.click(within(dialog).getByRole('radio', { name: 'Scam' }));
