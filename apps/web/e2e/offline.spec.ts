@@ -12,7 +12,7 @@ test('losing the network is said within 2 s, and its return too; the screen stay
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Asha' })).toBeVisible();
 
   await context.setOffline(true);
-  await expect(page.getByText('You’re offline. What you see is what was last loaded.')).toBeVisible({
+  await expect(page.getByText('You’re offline. Showing what was last loaded.')).toBeVisible({
     timeout: 2_000,
   });
   // What was on screen stays on screen.

@@ -226,7 +226,7 @@ describe('ConnectionBanner', () => {
       act(() => void window.dispatchEvent(new Event('offline')));
       // The socket has not noticed yet: the browser's word is enough.
       expect(screen.getByRole('status')).toHaveTextContent(
-        'You’re offline. What you see is what was last loaded.',
+        'You’re offline. Showing what was last loaded.',
       );
       online.mockReturnValue(true);
       act(() => void window.dispatchEvent(new Event('online')));

@@ -220,7 +220,7 @@ function useConnectionState(): 'offline' | 'reconnecting' | 'back' | null {
 
 const BANNER = {
   offline: {
-    text: 'You’re offline. What you see is what was last loaded.',
+    text: 'You’re offline. Showing what was last loaded.',
     tone: 'bg-slate-200 text-slate-900',
   },
   reconnecting: { text: 'Reconnecting…', tone: 'bg-amber-100 text-amber-900' },
@@ -248,7 +248,7 @@ export function ConnectionBanner() {
     <div role="status" aria-live="polite" className="sticky top-(--top-bar-height) z-20">
       {state && (
         <p
-          className={`flex h-8 items-center justify-center truncate px-4 text-sm font-medium ${BANNER[state].tone}`}
+          className={`flex h-8 items-center justify-center px-4 text-sm font-medium ${BANNER[state].tone}`}
         >
           {BANNER[state].text}
         </p>
