@@ -1,22 +1,11 @@
+import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-};
-
-/**
- * Whether the browser says it has a network, following its `online` and `offline` events (at once,
- * unlike a socket that notices only when its pings go unanswered). The server draws pages online.
- */
+/** Whether the browser is online, as the query client sees it (its fetches pause while offline). */
 export function useOnline(): boolean {
   return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
+    (onChange) => onlineManager.subscribe(onChange),
+    () => onlineManager.isOnline(),
     () => true,
   );
 }

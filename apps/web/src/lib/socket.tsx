@@ -247,9 +247,7 @@ export function ConnectionBanner() {
   return (
     <div role="status" aria-live="polite" className="sticky top-(--top-bar-height) z-20">
       {state && (
-        <p
-          className={`flex h-8 items-center justify-center px-4 text-sm font-medium ${BANNER[state].tone}`}
-        >
+        <p className={`flex h-8 items-center justify-center px-4 text-sm font-medium ${BANNER[state].tone}`}>
           {BANNER[state].text}
         </p>
       )}
