@@ -59,6 +59,30 @@ describe('appReady', () => {
     vi.useRealTimers();
   });
 
+  it('presses the button drawn in its place when React draws the held button’s part afresh', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div id="root"><section><button>I bought Lamp for ₹2,800</button></section></div>';
+    const drawn = document.querySelector('button') as HTMLButtonElement;
+    markTakeOver();
+    appReady();
+    drawn.click();
+
+    // The part is drawn again in the browser: a new button with the same words, React's own.
+    const section = document.querySelector('section') as HTMLElement;
+    section.innerHTML = '<button>Other</button><button>I bought Lamp for ₹2,800</button>';
+    const [other, fresh] = [...section.querySelectorAll('button')] as [HTMLButtonElement, HTMLButtonElement];
+    const onFresh = vi.fn();
+    const onOther = vi.fn();
+    fresh.addEventListener('click', onFresh);
+    other.addEventListener('click', onOther);
+    Object.assign(fresh, { __reactProps$test: {} });
+    Object.assign(other, { __reactProps$test: {} });
+    vi.advanceTimersByTime(200);
+    expect(onFresh).toHaveBeenCalledTimes(1);
+    expect(onOther).not.toHaveBeenCalled();
+    vi.useRealTimers();
+  });
+
   it('presses nothing when the pressed button has left the page', () => {
     const button = document.createElement('button');
     const onClick = vi.fn();

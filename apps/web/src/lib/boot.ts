@@ -43,13 +43,32 @@ export function appReady(win: Window = window): void {
 /** React has taken the element over: its props, handlers included, are on it (React's own key). */
 const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
 
+/** What a button says: how a screen drawn again is searched for the same button. */
+const nameOf = (button: Element) =>
+  (button.getAttribute('aria-label') ?? button.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * The same button on the page now: the one pressed, or, when React drew its part afresh instead of
+ * taking the drawn HTML over (a part whose data changed meanwhile), the one button with its name.
+ */
+function samePressTarget(button: HTMLElement, name: string, doc: Document): HTMLElement | null {
+  if (button.isConnected) return button;
+  if (!name) return null;
+  const same = [...(doc.getElementById('root')?.querySelectorAll('button:not([disabled])') ?? [])].filter(
+    (candidate) => nameOf(candidate) === name,
+  );
+  return same.length === 1 && same[0] instanceof HTMLElement ? same[0] : null;
+}
+
 /**
  * Presses a button pressed before the app's code had arrived, once React has taken its part of the
  * page over (parts inside a <Suspense> are taken over after the rest, in slices, and a slow phone may
- * need seconds for it): at most 10 s later, and never once it has left the page.
+ * need seconds for it): at most 10 s later, and never once it has left the page with no button of
+ * the same name in its place.
  */
-function pressOnceHydrated(button: HTMLElement, triesLeft = 100) {
-  if (!button.isConnected) return;
+function pressOnceHydrated(pressed: HTMLElement, triesLeft = 100, name = nameOf(pressed)) {
+  const button = samePressTarget(pressed, name, pressed.ownerDocument);
+  if (!button) return;
   if (isHydrated(button) || triesLeft === 0) {
     releasing = button;
     try {
@@ -57,7 +76,7 @@ function pressOnceHydrated(button: HTMLElement, triesLeft = 100) {
     } finally {
       releasing = null;
     }
-  } else setTimeout(() => pressOnceHydrated(button, triesLeft - 1), 100);
+  } else setTimeout(() => pressOnceHydrated(button, triesLeft - 1, name), 100);
 }
 
 /** The held press being made again, which is let through. */

@@ -116,7 +116,9 @@ describe('new request', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Delivery fee — what you pay the deliverer'), '30');
     await user.type(screen.getByLabelText('Deadline'), localInput(-2));
     await user.click(screen.getByRole('button', { name: 'Create Request' }));
-    expect(screen.getByLabelText('Deadline')).toHaveAccessibleDescription('Deadline must be in the future');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Deadline')).toHaveAccessibleDescription('Deadline must be in the future'),
+    );
     expect((await screen.findAllByText('Deadline must be in the future')).length).toBeGreaterThan(0);
   });
 

@@ -122,8 +122,11 @@ describe('start a shared run', { timeout: 20_000 }, () => {
     const { user } = await openForm();
     expect(screen.getByLabelText('Delivery location')).toHaveValue('Block A, room 101');
     await user.click(screen.getByRole('button', { name: 'Start a shared run' }));
-    expect(screen.getByLabelText('Pick up from')).toHaveAccessibleDescription(
-      RUN_MESSAGES.pickupFromRequired,
+    // The form checks itself after the press (asynchronously).
+    await waitFor(() =>
+      expect(screen.getByLabelText('Pick up from')).toHaveAccessibleDescription(
+        RUN_MESSAGES.pickupFromRequired,
+      ),
     );
     expect(screen.getByLabelText('Pick up from')).toHaveFocus();
     expect(screen.getByLabelText('Join by')).toHaveAccessibleDescription(RUN_MESSAGES.cutoffRequired);
@@ -138,7 +141,9 @@ describe('start a shared run', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Pick up from'), 'Katpadi market');
     await user.type(screen.getByLabelText('Item name'), 'Bread');
     await user.click(screen.getByRole('button', { name: 'Start a shared run' }));
-    expect(screen.getByLabelText('Join by')).toHaveAccessibleDescription(RUN_MESSAGES.cutoffAfterDeadline);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Join by')).toHaveAccessibleDescription(RUN_MESSAGES.cutoffAfterDeadline),
+    );
     expect(screen.getByLabelText('Total delivery fee (₹) — split equally')).toHaveAccessibleDescription(
       RUN_MESSAGES.totalFeeMin,
     );

@@ -47,7 +47,10 @@ describe('dispute dialog (on a completed request)', { timeout: 20_000 }, () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Report a problem' }));
 
     await user.click(dialog.getByRole('button', { name: 'Open dispute' }));
-    expect(dialog.getByLabelText('Reason')).toHaveAccessibleDescription('Please choose a reason');
+    // The form checks itself after the press (asynchronously).
+    await waitFor(() =>
+      expect(dialog.getByLabelText('Reason')).toHaveAccessibleDescription('Please choose a reason'),
+    );
     expect(dialog.getByLabelText('What went wrong')).toHaveAccessibleDescription(
       /^Please describe what went wrong/,
     );
@@ -55,6 +58,9 @@ describe('dispute dialog (on a completed request)', { timeout: 20_000 }, () => {
     await user.selectOptions(dialog.getByLabelText('Reason'), 'Not as described');
     await user.type(dialog.getByLabelText('What went wrong'), '   ');
     await user.click(dialog.getByRole('button', { name: 'Open dispute' }));
+    await waitFor(() =>
+      expect(dialog.getByLabelText('Reason')).not.toHaveAccessibleDescription('Please choose a reason'),
+    );
     expect(dialog.getByLabelText('What went wrong')).toHaveAccessibleDescription(
       /^Please describe what went wrong/,
     );
