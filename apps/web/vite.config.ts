@@ -117,7 +117,8 @@ function precompress(): Plugin {
 /**
  * The web app manifest and the service worker (Workbox). The worker precaches the app shell (the
  * build's HTML, scripts, styles and icons), keeps product thumbnails it has shown, and answers a
- * navigation with the offline screen when the network is gone. A new worker waits until the user
+ * navigation without a network with the app itself for a member signed in on the device (it shows
+ * the data kept there), or the offline screen. A new worker waits until the user
  * accepts the "new version" prompt (src/lib/service-worker.ts); it also shows Web Push messages
  * (public/push-sw.js). Files that are not precached still
  * come from the network, so a missing /assets/* file stays a 404.
@@ -133,6 +134,7 @@ function installableApp() {
       'offline.html',
       'offline.js',
       'push-sw.js',
+      'offline-sw.js',
     ],
     manifest: {
       id: '/',
@@ -151,8 +153,9 @@ function installableApp() {
       ],
     },
     workbox: {
-      // Web Push: showing a push and opening its page on a click (public/push-sw.js).
-      importScripts: ['/push-sw.js'],
+      // Web Push: showing a push and opening its page on a click (public/push-sw.js); pages offline
+      // (public/offline-sw.js).
+      importScripts: ['/push-sw.js', '/offline-sw.js'],
       globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
       // The pages are served by the server with the campus settings filled in, never from here.
       globIgnores: ['pages/**'],
@@ -161,9 +164,12 @@ function installableApp() {
       navigateFallback: null,
       runtimeCaching: [
         {
+          // From the network; offline, the app for a member signed in here, else the offline screen.
           urlPattern: ({ request }) => request.mode === 'navigate',
-          handler: 'NetworkOnly',
-          options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          handler: ({ request }) =>
+            (
+              self as unknown as { campusrunNavigate: (request: Request) => Promise<Response> }
+            ).campusrunNavigate(request),
         },
         {
           // Thumbnails never change under a name (a new upload gets a new key). Chat photos are

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { seedUser, signIn } from './fixtures';
+import { actOnRequest, createRequestViaApi, seedUser, signIn } from './fixtures';
 
 test('losing the network is said within 2 s, and its return too; the screen stays as it was', async ({
   browser,
@@ -21,5 +21,72 @@ test('losing the network is said within 2 s, and its return too; the screen stay
   await context.setOffline(false);
   await expect(page.getByText('Back online')).toBeVisible({ timeout: 2_000 });
   await expect(page.getByText('Back online')).toBeHidden({ timeout: 10_000 });
+  await context.close();
+});
+
+test('the installed app opened offline at the gate still shows the handover code', async ({
+  browser,
+  request,
+}) => {
+  const student = await seedUser(request, 'hosteller', 'Asha Gate');
+  const deliverer = await seedUser(request, 'dayscholar', 'Ravi Gate');
+  const id = await createRequestViaApi(request, student, 'Milk for the gate', 40, { handoverCode: true });
+  await actOnRequest(request, deliverer, id, 'accept');
+
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, hasTouch: true });
+  const page = await context.newPage();
+  await signIn(page, student);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Asha' })).toBeVisible();
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await page
+    .getByRole('link', { name: /Milk for the gate/ })
+    .first()
+    .click();
+  const code = page.getByRole('region', { name: 'Handover code' }).getByTestId('handover-code');
+  await expect(code).toHaveText(/^\d{4}$/);
+  const digits = (await code.textContent())!;
+  // Kept on the phone a moment later.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('campusrun.offline') ?? ''))
+    .toContain(digits);
+  await page.close();
+
+  // At the gate: no network, the app opened again from the home screen.
+  await context.setOffline(true);
+  const reopened = await context.newPage();
+  await reopened.goto('/');
+  await expect(reopened.getByText('You’re offline. Showing what was last loaded.')).toBeVisible();
+  await expect(reopened.getByRole('heading', { level: 1, name: 'Welcome, Asha' })).toBeVisible();
+  await reopened
+    .getByRole('link', { name: /Milk for the gate/ })
+    .first()
+    .click();
+  await expect(
+    reopened.getByRole('region', { name: 'Handover code' }).getByTestId('handover-code'),
+  ).toHaveText(digits);
+  await context.close();
+});
+
+test('signing out leaves nothing of the member on the phone for the app opened offline', async ({
+  browser,
+  request,
+}) => {
+  const student = await seedUser(request, 'hosteller', 'Asha Leaving');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, student);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Asha' })).toBeVisible();
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('campusrun.offline') ?? ''))
+    .toContain('dashboard');
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('campusrun.offline'))).toBeNull();
+
+  await context.setOffline(true);
+  await page.goto('/hosteller/dashboard');
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
   await context.close();
 });

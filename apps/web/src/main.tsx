@@ -9,6 +9,8 @@ import { AppRoutes, createRoutes } from '@/app/router';
 import { loadMatchedRoutes } from '@/app/route-preload';
 import { appReady, markTakeOver } from '@/lib/boot';
 import { seedCampusConfig } from '@/lib/campus-config';
+import { keepOfflineCache, restoreOfflineCache } from '@/lib/offline-cache';
+import { startOnlineState } from '@/lib/online';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { sessionStore } from '@/lib/session';
 import { followTheme } from '@/lib/theme';
@@ -56,12 +58,21 @@ function takesOver(root: HTMLElement, queryClient: ReturnType<typeof createQuery
 }
 
 async function start(root: HTMLElement) {
+  startOnlineState();
   const queryClient = createQueryClient();
   // The server writes its campus settings into the page, so forms need not ask for them.
   seedCampusConfig(queryClient);
   const routes = createRoutes();
   const takeOver = takesOver(root, queryClient);
   if (takeOver) markTakeOver();
+  // The member's data kept on this device shows at once (offline too). A page the server drew is
+  // taken over with the data it was drawn with first; the kept data joins once that is done.
+  if (!takeOver) restoreOfflineCache(queryClient);
+  const onReady = () => {
+    appReady();
+    if (takeOver) restoreOfflineCache(queryClient);
+  };
+  keepOfflineCache(queryClient);
   // The code of every route the address matches (the frame and the screen) is loaded side by side
   // before the first render, which then draws the screen itself; rendered one by one, each lazy part
   // would ask for the next only once it had drawn.
@@ -71,7 +82,7 @@ async function start(root: HTMLElement) {
   const app = (
     <App queryClient={queryClient} update={registerServiceWorker()}>
       <BrowserRouter>
-        <AppRoutes routes={routes} onReady={appReady} />
+        <AppRoutes routes={routes} onReady={onReady} />
       </BrowserRouter>
     </App>
   );

@@ -61,7 +61,8 @@ describe('appReady', () => {
 
   it('presses the button drawn in its place when React draws the held button’s part afresh', () => {
     vi.useFakeTimers();
-    document.body.innerHTML = '<div id="root"><section><button>I bought Lamp for ₹2,800</button></section></div>';
+    document.body.innerHTML =
+      '<div id="root"><section><button>I bought Lamp for ₹2,800</button></section></div>';
     const drawn = document.querySelector('button') as HTMLButtonElement;
     markTakeOver();
     appReady();

@@ -9,3 +9,12 @@ export function useOnline(): boolean {
     () => true,
   );
 }
+
+/**
+ * Starts from what the browser knows: an app opened without a network (the installed app at the
+ * gate) shows what it kept instead of trying, failing and showing an error. The query client follows
+ * the browser's online and offline events from then on.
+ */
+export function startOnlineState(): void {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+}
