@@ -76,8 +76,8 @@ export default tseslint.config(
     },
   },
   {
-    // Loaded by the service worker.
-    files: ['apps/web/public/push-sw.js'],
+    // Loaded by the service worker (importScripts).
+    files: ['apps/web/public/push-sw.js', 'apps/web/public/offline-sw.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {

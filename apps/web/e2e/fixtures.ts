@@ -263,3 +263,10 @@ export async function holdTheCode(page: Page): Promise<() => void> {
   );
   return release;
 }
+
+/** A datetime-local value `hours` from now (the browser runs in the same time zone as the test). */
+export function localInput(hours: number) {
+  const d = new Date(Date.now() + hours * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

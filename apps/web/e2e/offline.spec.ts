@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { actOnRequest, createRequestViaApi, seedUser, signIn } from './fixtures';
+import { actOnRequest, createRequestViaApi, localInput, seedUser, signIn } from './fixtures';
 
 test('losing the network is said within 2 s, and its return too; the screen stays as it was', async ({
   browser,
@@ -88,5 +88,40 @@ test('signing out leaves nothing of the member on the phone for the app opened o
   await context.setOffline(true);
   await page.goto('/hosteller/dashboard');
   await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await context.close();
+});
+
+test('a request written offline posts once when the network is back, and the student stays where they are', async ({
+  browser,
+  request,
+}) => {
+  const student = await seedUser(request, 'hosteller', 'Asha Queue');
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, hasTouch: true });
+  const page = await context.newPage();
+  await signIn(page, student);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Asha' })).toBeVisible();
+  // The installed app: the worker has every screen's code.
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await page.goto('/hosteller/my-requests/new');
+  await page.getByLabel('Item name').fill('Queued milk');
+  await page.getByLabel('Delivery fee — what you pay the deliverer').fill('30');
+  await page.getByLabel('Deadline').fill(localInput(5));
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Create Request' }).click();
+  const waiting = page.getByRole('listitem', { name: 'Queued milk, not posted yet' });
+  await expect(waiting.getByText('Will post when you’re back online')).toBeVisible();
+  // The student goes on with something else meanwhile.
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Asha' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText('Request posted: Queued milk')).toBeVisible();
+  await expect(page).toHaveURL(/\/hosteller\/dashboard$/);
+  const mine = await request.get('/api/requests/my-requests?status=all&limit=20', {
+    headers: { Authorization: `Bearer ${student.token}` },
+  });
+  const { requests } = (await mine.json()) as { requests: Array<{ itemName: string }> };
+  expect(requests.filter((item) => item.itemName === 'Queued milk')).toHaveLength(1);
   await context.close();
 });

@@ -1,12 +1,5 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { type SeededUser, expectAccessible, seedUser, signIn } from './fixtures';
-
-/** A datetime-local value `hours` from now (the browser runs in the same time zone as the test). */
-function localInput(hours: number) {
-  const d = new Date(Date.now() + hours * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+import { type SeededUser, expectAccessible, seedUser, signIn, localInput } from './fixtures';
 
 const stat = (page: Page, label: string) => page.locator('dl > div').filter({ hasText: label }).locator('dd');
 

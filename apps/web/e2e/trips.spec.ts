@@ -1,12 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createRequestViaApi, expectAccessible, seedUser, signIn, trackSocket } from './fixtures';
-
-/** A datetime-local value `hours` from now (the browser runs in the same time zone as the test). */
-function localInput(hours: number) {
-  const d = new Date(Date.now() + hours * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+import { createRequestViaApi, expectAccessible, seedUser, signIn, trackSocket, localInput } from './fixtures';
 
 test('a day scholar posts a trip, a hosteller adds a request to it (accepted live) and the runner follows the stop list to complete it with the code', async ({
   browser,

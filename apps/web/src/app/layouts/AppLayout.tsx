@@ -4,6 +4,7 @@ import { Outlet, matchPath, useLocation } from 'react-router';
 import { routePatterns } from '@/config/paths';
 import { afterFirstScreen } from '@/lib/after-first-screen';
 import { useChatRealtime } from '@/features/chat/hooks/useChatRealtime';
+import { useRequestOutbox } from '@/features/requests/hooks/useRequestOutbox';
 import { useAuth } from '@/lib/auth';
 import { ConnectionBanner } from '@/lib/socket';
 import { useToastClearance } from '@/lib/toast';
@@ -25,12 +26,14 @@ const SlideOverMenu = lazy(async () => ({ default: (await loadSlideOverMenu()).S
 
 /**
  * The caches every screen keeps live: chat (conversation list, open thread, read receipts) and the
- * requests and products the server's entity events name. A component of its own, drawing nothing:
+ * requests and products the server's entity events name; and the requests written offline, posted
+ * when the network is back. A component of its own, drawing nothing:
  * the live connection's changes (opening, connecting) draw it again, not the whole layout.
  */
 function LiveCaches() {
   useChatRealtime();
   useLiveUpdates();
+  useRequestOutbox();
   return null;
 }
 

@@ -17,7 +17,7 @@ import { useOpenThread } from '@/lib/open-thread';
 import { useToastClearance } from '@/lib/toast';
 import { clearUnread, threadMessages, useChatUser, useThread } from '@/api/chat';
 import { usePresence } from '../hooks/usePresence';
-import type { PendingMessage } from '../hooks/useSendMessage';
+import type { PendingMessage } from '../hooks/outbox';
 import { mediaUrl } from '@/lib/media';
 import { usePartnerTyping } from '../hooks/useTyping';
 import { useThreadComposer } from '../hooks/useThreadComposer';
@@ -27,6 +27,7 @@ import { OfferCard, ProductContextCard } from './MessageCards';
 import { ReceivedMessage } from './MessageMenu';
 import { MessageText } from './MessageText';
 import { ThreadHeader } from './ThreadHeader';
+import { WaitingBubble } from './WaitingBubble';
 
 type Status = 'Sending...' | 'Sent' | 'Read';
 
@@ -39,6 +40,8 @@ interface Row {
   sentAt: string;
   mine: boolean;
   status: Status | null;
+  /** Mine, held until the network returns: its bubble says so and offers Cancel. */
+  waiting?: boolean;
   /** A received, stored message: it can be reported. */
   reportable?: string;
   product?: ChatMessage['product'];
@@ -151,6 +154,7 @@ function Thread({ partnerId }: { partnerId: string }) {
             loadingOlder={thread.isFetchingNextPage}
             loadOlder={() => void thread.fetchNextPage()}
             onPhotoError={refreshPhotos}
+            onCancel={composer.cancel}
           />
         )}
 
@@ -172,6 +176,7 @@ function Thread({ partnerId }: { partnerId: string }) {
             inputRef={composer.inputRef}
             onPhoto={(file) => void composer.photo.send(file)}
             photoProgress={composer.photo.progress}
+            offline={composer.offline}
             onChange={composer.change}
             onSend={composer.submit}
           />
@@ -194,7 +199,7 @@ function usePhotoRefresh(refetch: () => void) {
   };
 }
 
-/** The stored messages, then those still being sent (until the server's copy arrives). */
+/** The stored messages, then those still being sent or held (until the server's copy arrives). */
 function toRows(stored: ChatMessage[], pending: PendingMessage[], myId: string): Row[] {
   const storedClientIds = new Set(stored.map((m) => m.clientId).filter(Boolean));
   return [
@@ -219,7 +224,9 @@ function toRows(stored: ChatMessage[], pending: PendingMessage[], myId: string):
         content: p.content,
         sentAt: p.sentAt,
         mine: true,
-        status: 'Sending...',
+        // A held message says so inside its bubble.
+        status: p.waiting ? null : 'Sending...',
+        waiting: p.waiting,
       })),
   ];
 }
@@ -231,6 +238,7 @@ function MessageList({
   loadingOlder,
   loadOlder,
   onPhotoError,
+  onCancel,
 }: {
   rows: Row[];
   name: string;
@@ -238,6 +246,8 @@ function MessageList({
   loadingOlder: boolean;
   loadOlder: () => void;
   onPhotoError: () => void;
+  /** Take back a held message (by its clientId, the row's key). */
+  onCancel: (clientId: string) => void;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const firstKey = rows[0]?.key;
@@ -307,7 +317,9 @@ function MessageList({
               )}
               <div className={row.mine ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
                 {row.product && <ProductContextCard product={row.product} />}
-                {row.reportable ? (
+                {row.waiting ? (
+                  <WaitingBubble content={row.content} onCancel={() => onCancel(row.key)} />
+                ) : row.reportable ? (
                   <ReceivedMessage
                     messageId={row.reportable}
                     what={`the message of ${formatTime(row.sentAt)}`}

@@ -16,7 +16,12 @@ export interface ComposerProps {
   onPhoto?: (file: File) => void;
   /** Upload progress of the photo being sent (0…1), or null. */
   photoProgress?: number | null;
+  /** The browser is offline: text waits for the network, a photo cannot be sent. */
+  offline?: boolean;
 }
+
+/** Why the photo button is off while offline (its tooltip and description). */
+const OFFLINE_HINT = 'You’re offline';
 
 /** Enter sends, Shift+Enter makes a new line; empty or whitespace-only text cannot be sent. */
 export function Composer({
@@ -26,6 +31,7 @@ export function Composer({
   inputRef,
   onPhoto,
   photoProgress = null,
+  offline = false,
 }: ComposerProps) {
   const counterId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -73,7 +79,8 @@ export function Composer({
             <button
               type="button"
               aria-label="Send a photo"
-              disabled={photoProgress !== null}
+              disabled={photoProgress !== null || offline}
+              title={offline ? OFFLINE_HINT : undefined}
               onClick={() => fileRef.current?.click()}
               className="flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
             >

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type ThreadData, threadMessages } from '@/api/chat';
 import { useThreadProduct } from '@/api/products';
+import { useOnline } from '@/lib/online';
 import { useSendMessage } from './useSendMessage';
 import { useSendPhoto } from './useSendPhoto';
 import { useTypingEmitter } from './useTyping';
@@ -10,8 +11,9 @@ import { useTypingEmitter } from './useTyping';
 const STILL_AVAILABLE = 'Is this still available?';
 
 /**
- * What the thread's composer needs: the draft, sending it (and photos), the typing signal, and the
- * product the thread was opened about.
+ * What the thread's composer needs: the draft, sending it (and photos), taking back a message that
+ * waits for the network, the typing signal, whether the browser is offline, and the product the
+ * thread was opened about.
  */
 export function useThreadComposer(
   myId: string,
@@ -27,14 +29,17 @@ export function useThreadComposer(
   const aboutProduct = searchParams.get('product') ?? undefined;
   const mentioned = threadMessages(thread.data).some((m) => m.product?.id === aboutProduct);
   const unmentioned = aboutProduct && thread.isSuccess && !mentioned ? aboutProduct : undefined;
-  const { pending, send } = useSendMessage(
+  // A message that failed or was taken back returns to the composer, unless something new is typed.
+  const outgoing = useSendMessage(
     myId,
     partnerId,
     (content) => setDraft((current) => (current.trim() === '' ? content : current)),
     unmentioned,
   );
 
+  // Photos are not held for later: offline, the photo button is off.
   const photo = useSendPhoto(myId, partnerId, unmentioned);
+  const offline = !useOnline();
 
   // A buyer who contacts the seller from a product page sees that product's card above the composer
   // and a first question ready to send or edit; nothing is sent until they send it.
@@ -50,7 +55,13 @@ export function useThreadComposer(
     if (!content) return;
     typing.stop();
     setDraft('');
-    send(content);
+    outgoing.send(content);
+    inputRef.current?.focus();
+  }
+
+  /** The Cancel button goes with its message: the keyboard carries on in the composer, where the text is. */
+  function cancel(clientId: string) {
+    outgoing.cancel(clientId);
     inputRef.current?.focus();
   }
 
@@ -60,5 +71,5 @@ export function useThreadComposer(
     else typing.stop();
   }
 
-  return { draft, inputRef, pending, photo, aboutCard, submit, change };
+  return { draft, inputRef, pending: outgoing.pending, photo, offline, aboutCard, submit, cancel, change };
 }

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/Button';
+import { OfflineReason, useOfflineReason } from '@/components/OfflineReason';
 import { Dialog } from '@/components/ui/Dialog';
 import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
@@ -33,10 +34,12 @@ const resolver = zodResolver(
 /**
  * Mark Sold: to one of the users who messaged the seller about the product or made an offer on it
  * (then both may review each other), or to someone else. The buyer whose offer was accepted is
- * chosen until the seller picks another. A refusal shows in a toast.
+ * chosen until the seller picks another. A refusal shows in a toast. Offline it cannot be sent (it
+ * would close offers that may have changed by the time the network returns).
  */
 export function MarkSoldDialog({ product, open, onClose }: MarkSoldDialogProps) {
   const formId = useId();
+  const { offline, describedBy } = useOfflineReason();
   const buyers = useBuyerCandidates(product.id, open);
   const mutation = useMarkSold(product.id);
   const [picked, setPicked] = useState<string | null>(null);
@@ -73,7 +76,13 @@ export function MarkSoldDialog({ product, open, onClose }: MarkSoldDialogProps) 
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} isLoading={mutation.isPending} disabled={buyers.isPending}>
+          <Button
+            type="submit"
+            form={formId}
+            isLoading={mutation.isPending}
+            disabled={buyers.isPending || offline}
+            aria-describedby={describedBy}
+          >
             Mark Sold
           </Button>
         </>
@@ -118,6 +127,7 @@ export function MarkSoldDialog({ product, open, onClose }: MarkSoldDialogProps) 
             </div>
           </fieldset>
         )}
+        <OfflineReason id={describedBy} className="mt-3" />
       </form>
     </Dialog>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { OfferStatusBadge } from '@/components/products/OfferStatusBadge';
 import { Button } from '@/components/ui/Button';
+import { type OfflineHold, OfflineReason, useOfflineReason } from '@/components/OfflineReason';
 import { ProfileLink } from '@/components/people/ProfileLink';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -18,8 +19,11 @@ const MakeOfferDialog = deferredComponent<MakeOfferDialogProps>(() =>
   import('./MakeOfferDialog').then((m) => m.MakeOfferDialog),
 );
 
-/** Accept / Decline (the seller) or Withdraw (the buyer) of a pending offer. */
-function OfferActions({ offer, asSeller }: { offer: Offer; asSeller: boolean }) {
+/**
+ * Accept / Decline (the seller) or Withdraw (the buyer) of a pending offer. Accept binds the seller
+ * to the buyer, so it is never kept to be sent later: offline it is off (the panel says why).
+ */
+function OfferActions({ offer, asSeller, held }: { offer: Offer; asSeller: boolean; held: OfflineHold }) {
   const decide = useDecideOffer();
   if (offer.status !== 'pending') return null;
   const run = (action: 'accept' | 'decline' | 'withdraw') =>
@@ -34,7 +38,13 @@ function OfferActions({ offer, asSeller }: { offer: Offer; asSeller: boolean }) 
   const busy = (action: string) => decide.isPending && decide.variables?.action === action;
   return asSeller ? (
     <div className="flex gap-2">
-      <Button size="sm" onClick={() => run('accept')} isLoading={busy('accept')} disabled={decide.isPending}>
+      <Button
+        size="sm"
+        onClick={() => run('accept')}
+        isLoading={busy('accept')}
+        disabled={decide.isPending || held.offline}
+        aria-describedby={held.describedBy}
+      >
         Accept
       </Button>
       <Button
@@ -60,7 +70,17 @@ function OfferActions({ offer, asSeller }: { offer: Offer; asSeller: boolean }) 
   );
 }
 
-function OfferRow({ offer, asSeller, product }: { offer: Offer; asSeller: boolean; product: Product }) {
+function OfferRow({
+  offer,
+  asSeller,
+  product,
+  held,
+}: {
+  offer: Offer;
+  asSeller: boolean;
+  product: Product;
+  held: OfflineHold;
+}) {
   const agreed = offer.status === 'accepted';
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
@@ -90,7 +110,7 @@ function OfferRow({ offer, asSeller, product }: { offer: Offer; asSeller: boolea
           </p>
         )}
       </div>
-      <OfferActions offer={offer} asSeller={asSeller} />
+      <OfferActions offer={offer} asSeller={asSeller} held={held} />
     </li>
   );
 }
@@ -104,6 +124,8 @@ export function OfferPanel({ product, isSeller }: { product: Product; isSeller: 
   const canOffer = product.can.offer && product.status === 'available' && product.isNegotiable;
   const query = useOffers(product.id, isSeller || product.can.offer);
   const offers = query.data ?? [];
+  const held = useOfflineReason();
+  const accepting = isSeller && !query.isError && offers.some((o) => o.status === 'pending');
   if (!isSeller && !canOffer && offers.length === 0) return null;
   return (
     <section
@@ -137,10 +159,11 @@ export function OfferPanel({ product, isSeller }: { product: Product; isSeller: 
       ) : (
         <ul className="mt-1 divide-y divide-slate-100">
           {offers.map((offer) => (
-            <OfferRow key={offer.id} offer={offer} asSeller={isSeller} product={product} />
+            <OfferRow key={offer.id} offer={offer} asSeller={isSeller} product={product} held={held} />
           ))}
         </ul>
       )}
+      {accepting && <OfflineReason id={held.describedBy} className="mt-2" />}
       {canOffer && <MakeOfferDialog product={product} open={open} onClose={() => setOpen(false)} />}
     </section>
   );

@@ -3,6 +3,7 @@ import { CheckCircle2, Clock, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/Button';
+import { OfflineReason, useOfflineReason } from '@/components/OfflineReason';
 import { Dialog } from '@/components/ui/Dialog';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -41,13 +42,22 @@ const STATUS_ACTIONS: {
   },
 ];
 
-/** The seller's controls, as `can` allows: status changes and delete (with a confirmation dialog). */
+/**
+ * The seller's controls, as `can` allows: status changes and delete (with a confirmation dialog).
+ * Mark Sold names a buyer and closes the other offers, so it is never kept to be sent later: offline
+ * it is off, with the reason under the buttons.
+ */
 export function OwnerActions({ product }: { product: Product }) {
   const navigate = useNavigate();
+  const { offline, describedBy } = useOfflineReason();
   const statusMutation = useUpdateProductStatus();
   const deleteMutation = useDeleteProduct();
   const [confirming, setConfirming] = useState(false);
   const pendingStatus = statusMutation.isPending ? statusMutation.variables?.status : undefined;
+  const actions = STATUS_ACTIONS.filter(
+    (action) => product.can[action.can] && action.status !== product.status,
+  );
+  const held = (status: ProductStatus) => offline && status === 'sold';
 
   const [sellingTo, setSellingTo] = useState(false);
 
@@ -82,20 +92,22 @@ export function OwnerActions({ product }: { product: Product }) {
         Manage your listing
       </h2>
       <div className="mt-3 grid grid-cols-2 gap-2">
-        {STATUS_ACTIONS.filter((action) => product.can[action.can] && action.status !== product.status).map(
-          ({ status, label, done, icon: Icon }) => (
-            <Button
-              key={status}
-              variant="secondary"
-              size="sm"
-              onClick={() => void setStatus(status, done)}
-              isLoading={pendingStatus === status}
-              disabled={statusMutation.isPending}
-            >
-              {pendingStatus !== status && <Icon className="size-4" aria-hidden="true" />}
-              {label}
-            </Button>
-          ),
+        {actions.map(({ status, label, done, icon: Icon }) => (
+          <Button
+            key={status}
+            variant="secondary"
+            size="sm"
+            onClick={() => void setStatus(status, done)}
+            isLoading={pendingStatus === status}
+            disabled={statusMutation.isPending || held(status)}
+            aria-describedby={held(status) ? describedBy : undefined}
+          >
+            {pendingStatus !== status && <Icon className="size-4" aria-hidden="true" />}
+            {label}
+          </Button>
+        ))}
+        {actions.some(({ status }) => held(status)) && (
+          <OfflineReason id={describedBy} className="col-span-2" />
         )}
         {product.can.delete && (
           <Button

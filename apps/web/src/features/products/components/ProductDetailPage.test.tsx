@@ -1,8 +1,8 @@
 import type { Product } from '@campusrun/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { BUYER_CAN, SELLER_CAN, hostellerAsSeller, makeProduct, seller } from '@/test/products';
 import { currentSocket } from '@/test/socket';
@@ -345,5 +345,102 @@ describe('product detail', { timeout: 20_000 }, () => {
     } finally {
       onlineManager.setOnline(true);
     }
+  });
+});
+
+describe('product detail offline', { timeout: 20_000 }, () => {
+  const OFFLINE = 'You’re offline. Try again when you’re back online.';
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('offline, Mark Sold is off with the reason once; the other controls stay; back online it opens', async () => {
+    const product = mine();
+    const { user } = await openProduct(product);
+    const manage = within(screen.getByRole('region', { name: 'Manage your listing' }));
+    act(() => onlineManager.setOnline(false));
+
+    const markSold = manage.getByRole('button', { name: 'Mark Sold' });
+    expect(markSold).toBeDisabled();
+    expect(markSold).toHaveAccessibleDescription(OFFLINE);
+    expect(manage.getAllByText(OFFLINE)).toHaveLength(1);
+    expect(manage.getByRole('button', { name: 'Mark Reserved' })).toBeEnabled();
+    await user.click(markSold);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    act(() => onlineManager.setOnline(true));
+    expect(manage.queryByText(OFFLINE)).not.toBeInTheDocument();
+    await user.click(manage.getByRole('button', { name: 'Mark Sold' }));
+    expect(await screen.findByRole('dialog', { name: 'Who bought it?' })).toBeInTheDocument();
+  });
+
+  it('going offline in the Mark Sold dialog turns its Mark Sold off until the network returns', async () => {
+    const product = mine();
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(api(`/products/${product.id}/sold`), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({
+          product: { ...product, status: 'sold', can: { ...SELLER_CAN, markSold: false } },
+        });
+      }),
+    );
+    const { user } = await openProduct(product);
+    await user.click(screen.getByRole('button', { name: 'Mark Sold' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Who bought it?' }));
+    expect(await dialog.findByRole('radio', { name: 'Someone else' })).toBeChecked();
+    act(() => onlineManager.setOnline(false));
+
+    const submit = dialog.getByRole('button', { name: 'Mark Sold' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(OFFLINE);
+    expect(dialog.getByText(OFFLINE)).toBeInTheDocument();
+    await user.click(submit);
+    expect(bodies).toEqual([]);
+
+    act(() => onlineManager.setOnline(true));
+    await user.click(dialog.getByRole('button', { name: 'Mark Sold' }));
+    expect(await screen.findByText('Product marked as sold')).toBeInTheDocument();
+    expect(bodies).toEqual([{ buyerId: null }]);
+  });
+
+  it('offline, the seller cannot accept an offer: each Accept is off, the panel says why once', async () => {
+    const product = mine({ isNegotiable: true });
+    const offer = (n: number, amount: number) => ({
+      id: `0ffe0000-0000-4000-8000-00000000000${n}`,
+      productId: product.id,
+      buyer: { id: `6e7f8091-a2b3-4c4d-8e5f-6a7b8c9d0e2${n}`, name: `Buyer ${n}`, avatar: null },
+      amount,
+      status: 'pending' as const,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      decidedAt: null,
+    });
+    const offers = [offer(1, 400), offer(2, 450)];
+    const decided: string[] = [];
+    server.use(
+      http.get(api(`/products/${product.id}/offers`), () => HttpResponse.json({ offers })),
+      http.put(api('/offers/:id/:action'), ({ params }) => {
+        decided.push(String(params.action));
+        const done = { ...offers[0]!, status: 'accepted' as const, decidedAt: new Date().toISOString() };
+        return HttpResponse.json({ offer: done, message: 'Offer accepted' });
+      }),
+    );
+    const { user } = await openProduct(product);
+    const panel = within(screen.getByRole('region', { name: 'Offers' }));
+    await panel.findByText('Buyer 2');
+    act(() => onlineManager.setOnline(false));
+
+    const accepts = panel.getAllByRole('button', { name: 'Accept' });
+    expect(accepts).toHaveLength(2);
+    for (const accept of accepts) {
+      expect(accept).toBeDisabled();
+      expect(accept).toHaveAccessibleDescription(OFFLINE);
+    }
+    expect(panel.getAllByText(OFFLINE)).toHaveLength(1);
+    await user.click(accepts[0]!);
+    expect(decided).toEqual([]);
+
+    act(() => onlineManager.setOnline(true));
+    expect(panel.queryByText(OFFLINE)).not.toBeInTheDocument();
+    await user.click(panel.getAllByRole('button', { name: 'Accept' })[0]!);
+    await waitFor(() => expect(decided).toEqual(['accept']));
   });
 });

@@ -1,5 +1,6 @@
 import type { DeliveryRequest } from '@campusrun/shared';
 import { Button } from '@/components/ui/Button';
+import { OfflineReason, useOfflineReason } from '@/components/OfflineReason';
 import { Dialog } from '@/components/ui/Dialog';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -9,7 +10,10 @@ import { ACTIONS, actionToast } from './request-actions';
 /** The actions that only ask to be confirmed (delivering asks for more: DeliverDialog). */
 export type ConfirmAction = Exclude<RequestAction, 'deliver'>;
 
-/** The confirmation of one action (accept, pick up, cancel …); a refusal shows in a toast. */
+/**
+ * The confirmation of one action (accept, pick up, cancel …); a refusal shows in a toast. One that
+ * needs the network cannot be confirmed while offline (the dialog says why).
+ */
 export function ConfirmActionDialog({
   request,
   action: open,
@@ -21,6 +25,8 @@ export function ConfirmActionDialog({
 }) {
   const mutation = useUpdateRequestStatus();
   const config = open ? ACTIONS[open] : null;
+  const { offline, describedBy } = useOfflineReason();
+  const held = offline && !!config?.needsNetwork;
   const close = () => {
     if (!mutation.isPending) onClose();
   };
@@ -52,11 +58,15 @@ export function ConfirmActionDialog({
             variant={config?.danger ? 'danger' : 'primary'}
             onClick={() => void confirm()}
             isLoading={mutation.isPending}
+            disabled={held}
+            aria-describedby={held ? describedBy : undefined}
           >
             {config?.confirm}
           </Button>
         </>
       }
-    />
+    >
+      {held && <OfflineReason id={describedBy} />}
+    </Dialog>
   );
 }

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useMyRequests } from '@/api/requests';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { FilterPills } from './FilterPills';
+import { QueuedRequests } from './QueuedRequests';
 import { RequestList } from './RequestList';
 
 const OPTIONS = REQUEST_STATUS_FILTERS.map((value) => ({
@@ -38,6 +39,7 @@ export function MyRequestsPage() {
   return (
     <>
       <PageHeader title="My Requests" description="Track the errands you asked for." actions={newRequest} />
+      <QueuedRequests />
       <div className="mt-6">
         <FilterPills
           label="Filter by status"

@@ -1,7 +1,9 @@
 import type { CreateRequestBody } from '@campusrun/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { hosteller } from '@/test/fixtures';
 import { makeRequest } from '@/test/requests';
 import { renderApp } from '@/test/render';
@@ -23,33 +25,95 @@ async function openForm() {
 }
 
 describe('new request', { timeout: 20_000 }, () => {
+  afterEach(() => act(() => onlineManager.setOnline(true)));
+
+  it('offline, keeps the request to post later, shows it waiting, and posts it once when back online', async () => {
+    const sent: CreateRequestBody[] = [];
+    server.use(
+      http.post(api('/requests'), async ({ request }) => {
+        const body = (await request.json()) as CreateRequestBody;
+        sent.push(body);
+        return HttpResponse.json(
+          { request: makeRequest({ id: 'posted-1', itemName: body.itemName }) },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = await openForm();
+    await user.type(screen.getByLabelText('Item name'), 'Offline milk');
+    await user.type(screen.getByLabelText('Delivery fee — what you pay the deliverer'), '30');
+    await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    act(() => onlineManager.setOnline(false));
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'My Requests' });
+    const waiting = await screen.findByRole('listitem', { name: 'Offline milk, not posted yet' });
+    expect(within(waiting).getByRole('status')).toHaveTextContent('Will post when you’re back online');
+    await waitFor(() =>
+      expect(toastTexts()).toContain('You’re offline. Your request will post when you’re back online.'),
+    );
+    expect(sent).toEqual([]);
+
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(toastTexts()).toContain('Request posted: Offline milk'));
+    expect(sent.map((body) => body.itemName)).toEqual(['Offline milk']);
+    // Left where they were.
+    expect(screen.getByRole('heading', { level: 1, name: 'My Requests' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Offline milk, not posted yet' })).not.toBeInTheDocument();
+  });
+
+  it('offline, a waiting request can be cancelled and is never posted', async () => {
+    const sent: unknown[] = [];
+    server.use(http.post(api('/requests'), () => void sent.push(1)));
+    const { user } = await openForm();
+    await user.type(screen.getByLabelText('Item name'), 'Cancelled bread');
+    await user.type(screen.getByLabelText('Delivery fee — what you pay the deliverer'), '30');
+    await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    act(() => onlineManager.setOnline(false));
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    const waiting = await screen.findByRole('listitem', { name: 'Cancelled bread, not posted yet' });
+    await user.click(within(waiting).getByRole('button', { name: 'Cancel Cancelled bread' }));
+    expect(screen.queryByRole('listitem', { name: /Cancelled bread/ })).not.toBeInTheDocument();
+    act(() => onlineManager.setOnline(true));
+    await toastsSettled();
+    expect(sent).toEqual([]);
+  });
+
   it('shows each missing field under the field, focused, and does not toast it again', async () => {
     const { user } = await openForm();
     const submit = () => user.click(screen.getByRole('button', { name: 'Create Request' }));
     const inToasts = (text: string) => toastTexts().filter((t) => t.includes(text));
 
     await submit();
-    expect(screen.getByLabelText('Item name')).toHaveAccessibleDescription('Please enter an item name');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Item name')).toHaveAccessibleDescription('Please enter an item name'),
+    );
     expect(screen.getByLabelText('Item name')).toHaveFocus();
     await toastsSettled();
     expect(inToasts('Please enter an item name')).toEqual([]);
 
     await user.type(screen.getByLabelText('Item name'), 'Milk');
     await submit();
-    expect(screen.getByLabelText('Delivery fee — what you pay the deliverer')).toHaveAccessibleDescription(
-      'Please enter an expected price',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Delivery fee — what you pay the deliverer')).toHaveAccessibleDescription(
+        'Please enter an expected price',
+      ),
     );
     expect(screen.getByLabelText('Delivery fee — what you pay the deliverer')).toHaveFocus();
 
     await user.type(screen.getByLabelText('Delivery fee — what you pay the deliverer'), '30');
     await submit();
-    expect(screen.getByLabelText('Deadline')).toHaveAccessibleDescription('Please enter a deadline');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Deadline')).toHaveAccessibleDescription('Please enter a deadline'),
+    );
 
     await user.type(screen.getByLabelText('Deadline'), localInput(5));
     await user.clear(screen.getByLabelText('Delivery location'));
     await submit();
-    expect(screen.getByLabelText('Delivery location')).toHaveAccessibleDescription(
-      'Please enter a delivery location',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Delivery location')).toHaveAccessibleDescription(
+        'Please enter a delivery location',
+      ),
     );
     await toastsSettled();
     expect(inToasts('Please enter')).toEqual([]);

@@ -1,5 +1,5 @@
 import { type CreateRequestBody, HANDOVER_CODE, REQUEST_LABELS, REQUEST_LIMITS } from '@campusrun/shared';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { onlineManager, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -18,6 +18,7 @@ import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useCreateRequest, myRequestsQuery, REQUEST_TOAST } from '@/api/requests';
+import { queueRequest } from '../outbox';
 import { DeadlineField } from './DeadlineField';
 import { LocationField } from './LocationField';
 import { recentLocations } from './delivery-locations';
@@ -54,10 +55,20 @@ export function NewRequestPage() {
   // field is not toasted again.
   const { onSubmit } = useServerSubmit(form, {
     fields: FIELD_ORDER,
-    submit: (body) => mutation.mutateAsync(body),
-    onSuccess: (request) => {
+    // Offline, the request waits on the device and posts once the network is back (My Requests
+    // shows it meanwhile): nothing spins, nothing typed is lost.
+    submit: async (body) =>
+      onlineManager.isOnline()
+        ? { posted: await mutation.mutateAsync(body) }
+        : { queued: queueRequest(body) },
+    onSuccess: (result) => {
+      if ('queued' in result) {
+        toast.info('You’re offline. Your request will post when you’re back online.', CREATE_TOAST);
+        navigate(paths.hosteller.myRequests, { replace: true });
+        return;
+      }
       toast.success('Request created successfully!', CREATE_TOAST);
-      navigate(paths.request(request.id), { replace: true });
+      navigate(paths.request(result.posted.id), { replace: true });
     },
     fallback: 'Failed to create request',
     showGeneral: (message) => toast.error(message, CREATE_TOAST),

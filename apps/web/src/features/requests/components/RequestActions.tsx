@@ -1,6 +1,7 @@
 import type { DeliveryRequest } from '@campusrun/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { OfflineReason, useOfflineReason } from '@/components/OfflineReason';
 import { deferredComponent } from '@/lib/deferred';
 import type { RequestAction } from '@/api/requests';
 import { ConfirmActionDialog } from './ConfirmActionDialog';
@@ -29,12 +30,15 @@ const CAN: Record<RequestAction, keyof DeliveryRequest['can']> = {
 
 /**
  * The action buttons of the detail page, exactly those the server's `can` allows, each behind a
- * dialog; the rating button; Repost for an expired request.
+ * dialog; the rating button; Repost for an expired request. Offline, an action that needs the
+ * network (Accept) is off, with the reason once under the buttons.
  */
 export function RequestActions({ request }: { request: DeliveryRequest }) {
   const [open, setOpen] = useState<RequestAction | null>(null);
   const [reposting, setReposting] = useState(false);
+  const { offline, describedBy } = useOfflineReason();
   const actions = (Object.keys(CAN) as RequestAction[]).filter((action) => request.can[CAN[action]]);
+  const held = (action: RequestAction) => offline && ACTIONS[action].needsNetwork;
   const { target, rated } = ratingOf(request);
   if (actions.length === 0 && !target && !rated && !request.can.repost) return null;
   const close = () => setOpen(null);
@@ -47,10 +51,13 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
           key={action}
           variant={ACTIONS[action].danger ? 'danger' : 'primary'}
           onClick={() => setOpen(action)}
+          disabled={held(action)}
+          aria-describedby={held(action) ? describedBy : undefined}
         >
           {ACTIONS[action].button}
         </Button>
       ))}
+      {actions.some(held) && <OfflineReason id={describedBy} className="sm:basis-full" />}
       {request.can.repost && (
         <Button variant="primary" onClick={() => setReposting(true)}>
           Repost

@@ -1,7 +1,8 @@
 import type { DeliveryRequest } from '@campusrun/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { can, delivererRef, makeRequest, requesterRef, withDeliverer } from '@/test/requests';
 import { currentSocket } from '@/test/socket';
@@ -670,5 +671,62 @@ describe('request detail', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(bodies).toEqual([{ actualItemCost: 0 }, { actualItemCost: 260.5 }]);
     expect(screen.getByText('Receipt: ₹260.50')).toBeInTheDocument();
+  });
+});
+
+describe('request detail offline', { timeout: 20_000 }, () => {
+  const OFFLINE = 'You’re offline. Try again when you’re back online.';
+  afterEach(() => onlineManager.setOnline(true));
+
+  /** A pending request open to a day scholar; the accepts that reach the server are counted. */
+  function acceptable() {
+    const request = openToDayScholar();
+    const sent: string[] = [];
+    server.use(
+      http.put(api(`/requests/${request.id}/accept`), () => {
+        sent.push(request.id);
+        return HttpResponse.json({ request: { ...withDeliverer(request), can: can('chat') } });
+      }),
+    );
+    return { request, sent };
+  }
+
+  it('offline, Accept Request is off with the reason as its description; back online it is on again', async () => {
+    const { request, sent } = acceptable();
+    const { user } = await openRequest(request, dayscholar);
+    act(() => onlineManager.setOnline(false));
+
+    const accept = screen.getByRole('button', { name: 'Accept Request' });
+    expect(accept).toBeDisabled();
+    expect(accept).toHaveAccessibleDescription(OFFLINE);
+    expect(screen.getAllByText(OFFLINE)).toHaveLength(1);
+    await user.click(accept);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    act(() => onlineManager.setOnline(true));
+    expect(screen.getByRole('button', { name: 'Accept Request' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Accept Request' })).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument();
+  });
+
+  it('going offline with the accept dialog open turns Confirm off until the network returns', async () => {
+    const { request, sent } = acceptable();
+    const { user } = await openRequest(request, dayscholar);
+    await user.click(screen.getByRole('button', { name: 'Accept Request' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Accept this request?' }));
+    act(() => onlineManager.setOnline(false));
+
+    const confirm = dialog.getByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    expect(confirm).toHaveAccessibleDescription(OFFLINE);
+    expect(dialog.getByText(OFFLINE)).toBeInTheDocument();
+    await user.click(confirm);
+    expect(sent).toEqual([]);
+
+    act(() => onlineManager.setOnline(true));
+    expect(dialog.queryByText(OFFLINE)).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(sent).toEqual([request.id]));
   });
 });

@@ -9,6 +9,11 @@ interface ActionConfig {
   danger: boolean;
   success: string;
   failure: string;
+  /**
+   * True when it binds the viewer to another person: such an action is not kept to be sent once the
+   * network returns (by then someone else may have taken the request), so offline its buttons are off.
+   */
+  needsNetwork: boolean;
 }
 
 /** What each action's button, dialog and toasts say. */
@@ -22,6 +27,7 @@ export const ACTIONS: Record<RequestAction, ActionConfig> = {
     danger: false,
     success: 'Request accepted successfully',
     failure: 'Failed to accept request',
+    needsNetwork: true,
   },
   'picked-up': {
     button: 'Mark picked up',
@@ -32,6 +38,7 @@ export const ACTIONS: Record<RequestAction, ActionConfig> = {
     danger: false,
     success: 'Marked picked up: the requester has been told',
     failure: 'Failed to mark the request picked up',
+    needsNetwork: false,
   },
   deliver: {
     button: 'Mark as Completed',
@@ -41,6 +48,7 @@ export const ACTIONS: Record<RequestAction, ActionConfig> = {
     danger: false,
     success: 'Request completed successfully',
     failure: 'Failed to complete request',
+    needsNetwork: false,
   },
   cancel: {
     button: 'Cancel Request',
@@ -50,6 +58,7 @@ export const ACTIONS: Record<RequestAction, ActionConfig> = {
     danger: true,
     success: 'Request cancelled successfully',
     failure: 'Failed to cancel request',
+    needsNetwork: false,
   },
   'confirm-receipt': {
     button: 'Confirm receipt',
@@ -60,6 +69,7 @@ export const ACTIONS: Record<RequestAction, ActionConfig> = {
     danger: false,
     success: 'Receipt confirmed: the request is completed',
     failure: 'Failed to confirm receipt',
+    needsNetwork: false,
   },
   'cancel-delivery': {
     button: 'Cancel Delivery',
@@ -69,6 +79,7 @@ export const ACTIONS: Record<RequestAction, ActionConfig> = {
     danger: true,
     success: 'Delivery cancelled successfully',
     failure: 'Failed to cancel delivery',
+    needsNetwork: false,
   },
 };
 

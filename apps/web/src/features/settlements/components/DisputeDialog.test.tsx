@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { hosteller } from '@/test/fixtures';
 import { can, makeRequest, withDeliverer } from '@/test/requests';
 import { renderApp } from '@/test/render';
@@ -9,6 +10,8 @@ import { makeSettlement, settlementCan } from '@/test/settlements';
 import { toastTexts } from '@/test/toasts';
 
 describe('dispute dialog (on a completed request)', { timeout: 20_000 }, () => {
+  afterEach(() => onlineManager.setOnline(true));
+
   it('checks reason and details like the server, shows its refusal, then opens the dispute', async () => {
     const request = withDeliverer(
       makeRequest({ itemName: 'Milk and bread', completedAt: new Date().toISOString(), can: can('chat') }),
@@ -84,5 +87,43 @@ describe('dispute dialog (on a completed request)', { timeout: 20_000 }, () => {
       expect(settle.getByRole('status')).toHaveTextContent('Disputed. A moderator will decide.'),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offline, keeps what is typed but cannot open the dispute until the network returns', async () => {
+    const request = withDeliverer(
+      makeRequest({ itemName: 'Milk and bread', completedAt: new Date().toISOString(), can: can('chat') }),
+      'completed',
+    );
+    const open = makeSettlement({ thing: { id: request.id, title: 'Milk and bread', number: 12 } });
+    const sent: unknown[] = [];
+    server.use(
+      meHandler(hosteller),
+      http.get(api(`/requests/${request.id}`), () => HttpResponse.json({ request })),
+      http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
+      http.get(api('/settlements/for'), () => HttpResponse.json({ settlement: open })),
+      http.post(api(`/settlements/${open.id}/dispute`), async ({ request: req }) => {
+        sent.push(await req.json());
+        return HttpResponse.json({ dispute: { id: 'd1' } }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp(`/requests/${request.id}`, { user: hosteller });
+    const settle = within(await screen.findByRole('region', { name: 'Settle up' }, { timeout: 15_000 }));
+    await user.click(settle.getByRole('button', { name: 'Report a problem' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report a problem' }));
+    await user.selectOptions(dialog.getByLabelText('Reason'), 'Damaged');
+    await user.type(dialog.getByLabelText('What went wrong'), 'The milk was sour');
+    act(() => onlineManager.setOnline(false));
+
+    const submit = dialog.getByRole('button', { name: 'Open dispute' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription('You’re offline. Try again when you’re back online.');
+    expect(dialog.getByText('You’re offline. Try again when you’re back online.')).toBeInTheDocument();
+    await user.click(submit);
+    expect(sent).toEqual([]);
+
+    act(() => onlineManager.setOnline(true));
+    expect(dialog.getByLabelText('What went wrong')).toHaveValue('The milk was sour');
+    await user.click(dialog.getByRole('button', { name: 'Open dispute' }));
+    await waitFor(() => expect(sent).toEqual([{ reason: 'damaged', details: 'The milk was sour' }]));
   });
 });

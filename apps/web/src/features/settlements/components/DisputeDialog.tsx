@@ -11,6 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
+import { OfflineReason, useOfflineReason } from '@/components/OfflineReason';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { Select, Textarea } from '@/components/ui/Input';
@@ -40,10 +41,13 @@ const FIELDS = ['reason', 'details'] as const;
 /**
  * "Report a problem" with a request or a sale: a reason and what went wrong, checked with the same
  * rules as the server; whatever the server refuses is said in the dialog and nothing typed is lost.
+ * Offline it cannot be sent (the other side may settle meanwhile): what is typed stays until the
+ * network returns.
  */
 export function DisputeDialog({ open, onClose, settlementId }: DisputeDialogProps) {
   const formId = useId();
   const mutation = useOpenDispute();
+  const { offline, describedBy } = useOfflineReason();
   const form = useForm<DisputeValues, unknown, DisputeSettlementBody>({
     resolver,
     defaultValues: { reason: '', details: '' },
@@ -86,7 +90,14 @@ export function DisputeDialog({ open, onClose, settlementId }: DisputeDialogProp
           <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
             Cancel
           </Button>
-          <Button variant="danger" type="submit" form={formId} isLoading={mutation.isPending}>
+          <Button
+            variant="danger"
+            type="submit"
+            form={formId}
+            isLoading={mutation.isPending}
+            disabled={offline}
+            aria-describedby={describedBy}
+          >
             Open dispute
           </Button>
         </>
@@ -124,6 +135,7 @@ export function DisputeDialog({ open, onClose, settlementId }: DisputeDialogProp
             {generalError}
           </p>
         )}
+        <OfflineReason id={describedBy} />
       </form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse, delay } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
@@ -226,5 +227,59 @@ describe('Money screen', { timeout: 20_000 }, () => {
     openMoney(dayscholar, '/trips');
     const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 15_000 });
     expect(within(nav).getByRole('link', { name: 'Money' })).toHaveAttribute('href', '/money');
+  });
+});
+
+describe('Money screen offline', { timeout: 20_000 }, () => {
+  const OFFLINE = 'You’re offline. Try again when you’re back online.';
+  afterEach(() => onlineManager.setOnline(true));
+
+  it("offline, each settlement's money actions are off, with the reason once per settlement", async () => {
+    const owed = makeSettlement({ upiUri: null });
+    const paidToMe = makeSettlement({
+      kind: 'sale',
+      thing: { id: '4a000000-0000-4000-8000-000000000002', title: 'Desk lamp', number: null },
+      payer: payeeRef,
+      payee: { id: hosteller.id, name: hosteller.name, avatar: null },
+      state: 'paid',
+      method: 'cash',
+      upiUri: null,
+      can: settlementCan('receive', 'notReceive'),
+    });
+    const sent: string[] = [];
+    server.use(
+      summary(),
+      http.get(api('/settlements'), () =>
+        HttpResponse.json({ settlements: [owed, paidToMe], nextCursor: null }),
+      ),
+      http.put(api('/settlements/:id/:action'), ({ params }) => {
+        sent.push(String(params.action));
+        return HttpResponse.json({ settlement: { ...paidToMe, state: 'settled', can: settlementCan() } });
+      }),
+    );
+    const { user } = openMoney(hosteller);
+    const list = await screen.findByRole('list', { name: 'Settlements' }, { timeout: 15_000 });
+    const [first, second] = within(list)
+      .getAllByRole('listitem')
+      .map((item) => within(item));
+    act(() => onlineManager.setOnline(false));
+
+    for (const [card, names] of [
+      [first, ['I paid in cash', 'Report a problem']],
+      [second, ['Received', 'Not received']],
+    ] as const) {
+      for (const name of names) {
+        expect(card.getByRole('button', { name })).toBeDisabled();
+        expect(card.getByRole('button', { name })).toHaveAccessibleDescription(OFFLINE);
+      }
+      expect(card.getAllByText(OFFLINE)).toHaveLength(1);
+    }
+    await user.click(second.getByRole('button', { name: 'Received' }));
+    expect(sent).toEqual([]);
+
+    act(() => onlineManager.setOnline(true));
+    expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument();
+    await user.click(second.getByRole('button', { name: 'Received' }));
+    await waitFor(() => expect(sent).toEqual(['received']));
   });
 });

@@ -1,7 +1,8 @@
 import type { Settlement } from '@campusrun/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { makeProduct, seller } from '@/test/products';
 import { can, makeRequest, withDeliverer } from '@/test/requests';
@@ -374,5 +375,136 @@ describe('settle card: answers the payer gives', { timeout: 20_000 }, () => {
     expect(settle.queryByRole('button', { name: 'I paid in cash' })).not.toBeInTheDocument();
     await user.click(settle.getByRole('button', { name: 'Accept ₹150' }));
     await waitFor(() => expect(calls).toEqual([{ path: 'accept-cost', body: undefined }]));
+  });
+});
+
+describe('settle card offline', { timeout: 20_000 }, () => {
+  const OFFLINE = 'You’re offline. Try again when you’re back online.';
+  afterEach(() => onlineManager.setOnline(true));
+  const goOffline = () => act(() => onlineManager.setOnline(false));
+  const goOnline = () => act(() => onlineManager.setOnline(true));
+
+  it('offline, the payer cannot pay or report: every action is off, the reason said once', async () => {
+    const { user, calls } = openRequest(hosteller, (id) =>
+      makeSettlement({ thing: { id, title: 'Milk and bread', number: 12 } }),
+    );
+    const settle = await card();
+    goOffline();
+
+    // The UPI link cannot be disabled: offline it is a button that is off.
+    expect(settle.queryByRole('link', { name: 'Pay ₹120 with UPI' })).not.toBeInTheDocument();
+    for (const name of ['Pay ₹120 with UPI', 'I paid', 'I paid in cash', 'Report a problem']) {
+      const button = settle.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(OFFLINE);
+    }
+    expect(settle.getAllByText(OFFLINE)).toHaveLength(1);
+    await user.click(settle.getByRole('button', { name: 'I paid' }));
+    await user.click(settle.getByRole('button', { name: 'I paid in cash' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    goOnline();
+    expect(settle.queryByText(OFFLINE)).not.toBeInTheDocument();
+    expect(settle.getByRole('link', { name: 'Pay ₹120 with UPI' })).toHaveAttribute(
+      'href',
+      upiUriFor(120, 12),
+    );
+    expect(settle.getByRole('button', { name: 'I paid in cash' })).toBeEnabled();
+    await user.click(settle.getByRole('button', { name: 'I paid' }));
+    await waitFor(() => expect(calls).toEqual([{ path: 'paid', body: { method: 'upi' } }]));
+  });
+
+  it('offline, the payee cannot say it was received or not', async () => {
+    const { user, calls } = openRequest(dayscholar, (id) =>
+      makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        state: 'paid',
+        method: 'cash',
+        upiUri: null,
+        can: settlementCan('receive', 'notReceive', 'dispute'),
+      }),
+    );
+    const settle = await card();
+    goOffline();
+    for (const name of ['Received', 'Not received', 'Report a problem']) {
+      const button = settle.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(OFFLINE);
+    }
+    expect(settle.getAllByText(OFFLINE)).toHaveLength(1);
+    await user.click(settle.getByRole('button', { name: 'Received' }));
+    expect(calls).toEqual([]);
+
+    goOnline();
+    expect(settle.queryByText(OFFLINE)).not.toBeInTheDocument();
+    await user.click(settle.getByRole('button', { name: 'Received' }));
+    await waitFor(() => expect(calls).toEqual([{ path: 'received', body: undefined }]));
+  });
+
+  it('going offline with "I paid in cash" being confirmed turns its confirmation off until back online', async () => {
+    const { user, calls } = openRequest(hosteller, (id) =>
+      makeSettlement({ thing: { id, title: 'Milk and bread', number: 12 }, upiUri: null }),
+    );
+    const settle = await card();
+    await user.click(settle.getByRole('button', { name: 'I paid in cash' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: `Say you paid ${dayscholar.name} ₹120 in cash?` }),
+    );
+    goOffline();
+    const confirm = dialog.getByRole('button', { name: 'I paid in cash' });
+    expect(confirm).toBeDisabled();
+    expect(confirm).toHaveAccessibleDescription(OFFLINE);
+    expect(dialog.getByText(OFFLINE)).toBeInTheDocument();
+    await user.click(confirm);
+    expect(calls).toEqual([]);
+
+    goOnline();
+    expect(dialog.queryByText(OFFLINE)).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'I paid in cash' }));
+    await waitFor(() => expect(calls).toEqual([{ path: 'paid', body: { method: 'cash' } }]));
+  });
+
+  it('offline, the buyer of a proposed sale can neither confirm nor decline it', async () => {
+    const product = makeProduct({ name: 'Desk lamp', status: 'sold' });
+    const calls: string[] = [];
+    const proposed = makeSettlement({
+      kind: 'sale',
+      thing: { id: product.id, title: 'Desk lamp', number: null },
+      amount: 450,
+      payer: { id: dayscholar.id, name: dayscholar.name, avatar: null },
+      payee: { id: seller.id, name: seller.name, avatar: null },
+      state: 'proposed',
+      upiUri: null,
+      can: settlementCan('confirm', 'decline'),
+    });
+    server.use(
+      meHandler(dayscholar),
+      http.get(api(`/products/${product.id}`), () => HttpResponse.json({ product })),
+      http.get(api('/ratings/user/:id'), () => HttpResponse.json({ rating: { average: 0, count: 0 } })),
+      http.get(api('/settlements/for'), () => HttpResponse.json({ settlement: proposed })),
+      http.put(api('/settlements/:id/:action'), ({ params }) => {
+        calls.push(String(params.action));
+        return HttpResponse.json({ settlement: { ...proposed, state: 'open', can: settlementCan('pay') } });
+      }),
+    );
+    const { user } = renderApp(`/products/${product.id}`, { user: dayscholar });
+    const settle = await card();
+    goOffline();
+    for (const name of ['I bought Desk lamp for ₹450', 'I didn’t buy this']) {
+      const button = settle.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(OFFLINE);
+    }
+    expect(settle.getAllByText(OFFLINE)).toHaveLength(1);
+    await user.click(settle.getByRole('button', { name: 'I bought Desk lamp for ₹450' }));
+    await user.click(settle.getByRole('button', { name: 'I didn’t buy this' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    goOnline();
+    expect(settle.queryByText(OFFLINE)).not.toBeInTheDocument();
+    await user.click(settle.getByRole('button', { name: 'I bought Desk lamp for ₹450' }));
+    await waitFor(() => expect(calls).toEqual(['confirm']));
   });
 });

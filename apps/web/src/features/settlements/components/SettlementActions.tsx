@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, Check, Flag, Smartphone, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/Button';
+import { OfflineReason, useOfflineReason } from '@/components/OfflineReason';
 import { Dialog } from '@/components/ui/Dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
@@ -24,7 +25,8 @@ import { DisputeDialog } from './deferred';
  * confirms it or says they did not buy it; the requester accepts a receipt above their estimate or
  * disputes it; the payer pays by UPI (the app opens from the link) and says so, or says they paid in
  * cash (after a confirmation); the payee confirms it arrived or, once marked paid, that it did not; either may report a
- * problem.
+ * problem. Each of these moves money or answers the other side, so none is kept to be sent later:
+ * offline they are all off, with the reason once above them (and in an open confirmation).
  */
 // eslint-disable-next-line max-lines-per-function -- one settlement's actions share its six mutations and their busy state.
 export function SettlementActions({ settlement }: { settlement: Settlement }) {
@@ -40,6 +42,9 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
   const [confirmDecline, setConfirmDecline] = useState(false);
   const [confirmCash, setConfirmCash] = useState(false);
   const [disputeOpen, setDisputeOpen] = useState(false);
+  const { offline, describedBy } = useOfflineReason();
+  // A second line (its own id) for the confirmation dialog open over the card.
+  const inDialog = useOfflineReason();
   const { can, upiUri, id, itemCost } = settlement;
   const amount = formatRupees(settlement.amount);
   const busy =
@@ -49,6 +54,7 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
     confirmed.isPending ||
     declined.isPending ||
     costAccepted.isPending;
+  const off = busy || offline;
 
   const failed = (failure: unknown, fallback: string) => {
     toast.error(errorMessage(failure, fallback), SETTLEMENT_TOAST);
@@ -111,27 +117,33 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
 
   const showPay = can.pay;
   const answersCost = can.acceptCost && itemCost !== null;
-  const any =
-    showPay ||
-    can.confirm ||
-    can.decline ||
-    itemCost !== null ||
-    can.receive ||
-    can.notReceive ||
-    can.dispute;
-  if (!any) return null;
+  // Whether there is a button at all: the item cost line alone is something to read, not to do.
+  const actionable =
+    showPay || can.confirm || can.decline || answersCost || can.receive || can.notReceive || can.dispute;
+  if (!actionable && itemCost === null) return null;
 
   return (
     <div className="space-y-3">
+      {actionable && <OfflineReason id={describedBy} />}
       {(can.confirm || can.decline) && (
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           {can.confirm && (
-            <Button onClick={confirmSale} isLoading={confirmed.isPending} disabled={busy}>
+            <Button
+              onClick={confirmSale}
+              isLoading={confirmed.isPending}
+              disabled={off}
+              aria-describedby={describedBy}
+            >
               <Check className="size-4" aria-hidden="true" />I bought {settlement.thing.title} for {amount}
             </Button>
           )}
           {can.decline && (
-            <Button variant="secondary" onClick={() => setConfirmDecline(true)} disabled={busy}>
+            <Button
+              variant="secondary"
+              onClick={() => setConfirmDecline(true)}
+              disabled={off}
+              aria-describedby={describedBy}
+            >
               <X className="size-4" aria-hidden="true" />I didn&rsquo;t buy this
             </Button>
           )}
@@ -146,12 +158,22 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
       )}
       {answersCost && (
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Button onClick={acceptCost} isLoading={costAccepted.isPending} disabled={busy}>
+          <Button
+            onClick={acceptCost}
+            isLoading={costAccepted.isPending}
+            disabled={off}
+            aria-describedby={describedBy}
+          >
             <Check className="size-4" aria-hidden="true" />
             Accept {formatRupees(itemCost.claimed)}
           </Button>
           {can.dispute && (
-            <Button variant="secondary" onClick={() => setDisputeOpen(true)} disabled={busy}>
+            <Button
+              variant="secondary"
+              onClick={() => setDisputeOpen(true)}
+              disabled={off}
+              aria-describedby={describedBy}
+            >
               <Flag className="size-4" aria-hidden="true" />
               Dispute
             </Button>
@@ -160,7 +182,14 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
       )}
       {showPay && (
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          {upiUri && (
+          {upiUri && offline && (
+            // A link cannot be disabled, so offline it is a button that is off (the UPI app could not pay either).
+            <Button size="lg" className="sm:flex-1" disabled aria-describedby={describedBy}>
+              <Smartphone className="size-5" aria-hidden="true" />
+              Pay {amount} with UPI
+            </Button>
+          )}
+          {upiUri && !offline && (
             <a
               href={upiUri}
               onClick={() => setUpiOpened(true)}
@@ -175,12 +204,18 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
               variant={upiOpened ? 'primary' : 'secondary'}
               onClick={() => pay('upi')}
               isLoading={paid.isPending && paid.variables?.method === 'upi'}
-              disabled={busy}
+              disabled={off}
+              aria-describedby={describedBy}
             >
               <Check className="size-4" aria-hidden="true" />I paid
             </Button>
           )}
-          <Button variant="secondary" onClick={() => setConfirmCash(true)} disabled={busy}>
+          <Button
+            variant="secondary"
+            onClick={() => setConfirmCash(true)}
+            disabled={off}
+            aria-describedby={describedBy}
+          >
             <Banknote className="size-4" aria-hidden="true" />I paid in cash
           </Button>
         </div>
@@ -198,13 +233,23 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
       {(can.receive || can.notReceive) && (
         <div className="flex flex-col gap-3 sm:flex-row">
           {can.receive && (
-            <Button onClick={receive} isLoading={received.isPending} disabled={busy}>
+            <Button
+              onClick={receive}
+              isLoading={received.isPending}
+              disabled={off}
+              aria-describedby={describedBy}
+            >
               <Check className="size-4" aria-hidden="true" />
               Received
             </Button>
           )}
           {can.notReceive && (
-            <Button variant="secondary" onClick={() => setConfirmNotReceived(true)} disabled={busy}>
+            <Button
+              variant="secondary"
+              onClick={() => setConfirmNotReceived(true)}
+              disabled={off}
+              aria-describedby={describedBy}
+            >
               <X className="size-4" aria-hidden="true" />
               Not received
             </Button>
@@ -212,7 +257,13 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
         </div>
       )}
       {can.dispute && !answersCost && (
-        <Button variant="ghost" size="sm" onClick={() => setDisputeOpen(true)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setDisputeOpen(true)}
+          disabled={offline}
+          aria-describedby={describedBy}
+        >
           <Flag className="size-4" aria-hidden="true" />
           Report a problem
         </Button>
@@ -231,12 +282,20 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
             >
               Cancel
             </Button>
-            <Button variant="danger" onClick={sayNotReceived} isLoading={notReceived.isPending}>
+            <Button
+              variant="danger"
+              onClick={sayNotReceived}
+              isLoading={notReceived.isPending}
+              disabled={offline}
+              aria-describedby={inDialog.describedBy}
+            >
               Not received
             </Button>
           </>
         }
-      />
+      >
+        {offline && <OfflineReason id={inDialog.describedBy} />}
+      </Dialog>
       <Dialog
         open={confirmCash}
         onClose={() => !paid.isPending && setConfirmCash(false)}
@@ -247,12 +306,19 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
             <Button variant="secondary" onClick={() => setConfirmCash(false)} disabled={paid.isPending}>
               Cancel
             </Button>
-            <Button onClick={() => pay('cash')} isLoading={paid.isPending}>
+            <Button
+              onClick={() => pay('cash')}
+              isLoading={paid.isPending}
+              disabled={offline}
+              aria-describedby={inDialog.describedBy}
+            >
               I paid in cash
             </Button>
           </>
         }
-      />
+      >
+        {offline && <OfflineReason id={inDialog.describedBy} />}
+      </Dialog>
       <Dialog
         open={confirmDecline}
         onClose={() => !declined.isPending && setConfirmDecline(false)}
@@ -267,12 +333,20 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
             >
               Cancel
             </Button>
-            <Button variant="danger" onClick={declineSale} isLoading={declined.isPending}>
+            <Button
+              variant="danger"
+              onClick={declineSale}
+              isLoading={declined.isPending}
+              disabled={offline}
+              aria-describedby={inDialog.describedBy}
+            >
               I didn&rsquo;t buy this
             </Button>
           </>
         }
-      />
+      >
+        {offline && <OfflineReason id={inDialog.describedBy} />}
+      </Dialog>
       <DisputeDialog open={disputeOpen} onClose={() => setDisputeOpen(false)} settlementId={id} />
     </div>
   );
