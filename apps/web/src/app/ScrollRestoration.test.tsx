@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScrollRestoration } from './ScrollRestoration';
@@ -68,5 +68,21 @@ describe('scroll restoration', () => {
     expect(
       Object.values(JSON.parse(sessionStorage.getItem('react-router-scroll-positions') ?? '{}')),
     ).toContain(300);
+  });
+
+  it('never moves a page that just opened from under a visitor who has scrolled it already', () => {
+    // A slow phone: the drawn page is scrolled before the app takes it over.
+    cleanup();
+    scrolledTo(900);
+    scrollTo.mockClear();
+    render(
+      <MemoryRouter initialEntries={['/a']}>
+        <ScrollRestoration />
+        <Routes>
+          <Route path="/a" element={<Page name="a" />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(scrollTo).not.toHaveBeenCalled();
   });
 });

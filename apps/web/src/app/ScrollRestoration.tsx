@@ -12,6 +12,12 @@ function savedPositions(): Record<string, number> {
   }
 }
 
+/** The tab loaded this page from a link or an address typed in, not by a reload or Back/Forward. */
+function openedAfresh(): boolean {
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'navigate';
+}
+
 /**
  * The scroll position across navigations: a new page opens at the top (or at the element its
  * `#hash` names), Back and Forward return to where that page was scrolled, and so does a reload.
@@ -50,10 +56,15 @@ export function ScrollRestoration() {
 
   useLayoutEffect(() => {
     positions.current ??= savedPositions();
+    const opening = shownPath.current === null;
     const samePath = shownPath.current === location.pathname;
     shownKey.current = location.key;
     shownPath.current = location.pathname;
     if (navigationType === 'REPLACE' && samePath) return;
+    // The page has just opened, and the visitor may have scrolled the drawn page (and be tapping on
+    // it) before the app took it over: it is never moved from under them. Opened afresh (not
+    // reloaded, not Back), no position kept from an earlier page of the tab applies to it.
+    if (opening && (window.scrollY > 0 || openedAfresh())) return;
     // Newer browsers answer scrollTo() with a promise: never the effect's return value.
     const saved = navigationType === 'POP' ? positions.current[location.key] : undefined;
     const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));

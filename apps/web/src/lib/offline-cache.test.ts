@@ -35,6 +35,8 @@ describe('the data kept on the device', () => {
 
     const after = openApp();
     expect(after.getQueryData(['requests', 'detail', 'r1'])).toEqual({ request });
+    // Shown at once, and asked for again when a screen uses it (a closed app missed the live events).
+    expect(after.getQueryState(['requests', 'detail', 'r1'])?.isInvalidated).toBe(true);
     // Public lists and other people's screens are not kept.
     expect(after.getQueryData(['products', 'list', {}])).toBeUndefined();
     expect(after.getQueryData(['moderation', 'reports', 'open'])).toBeUndefined();
@@ -71,6 +73,7 @@ describe('the data kept on the device', () => {
     expect(after.getQueryData(['requests', 'detail', 'r1'])).toEqual({
       request: { ...request, handoverCode: '9999' },
     });
+    expect(after.getQueryState(['requests', 'detail', 'r1'])?.isInvalidated).toBe(false);
   });
 
   it('ignores a copy older than a week', () => {

@@ -76,14 +76,26 @@ function read(userId: string): DehydratedState | null {
 
 /**
  * Puts what was kept for the signed-in member into the cache. A query already there with newer data
- * keeps it (a screen the server drew a moment ago wins); the rest shows at once and, being old, is
- * fetched again as soon as a screen uses it and the network allows.
+ * keeps it (a screen the server drew a moment ago wins); the rest shows at once and is fetched again
+ * as soon as a screen uses it and the network allows, however fresh it looks (a chat thread is
+ * otherwise kept fresh by live events, which a closed app did not get).
  */
 export function restoreOfflineCache(queryClient: QueryClient): void {
   const userId = sessionStore.get().user?.id;
   if (!userId) return;
   const state = read(userId);
-  if (state) hydrate(queryClient, state);
+  if (!state) return;
+  const cache = queryClient.getQueryCache();
+  const restored = new Set(
+    state.queries
+      .filter((kept) => (cache.get(kept.queryHash)?.state.dataUpdatedAt ?? -1) < kept.state.dataUpdatedAt)
+      .map((kept) => kept.queryHash),
+  );
+  hydrate(queryClient, state);
+  void queryClient.invalidateQueries({
+    predicate: (query) => restored.has(query.queryHash),
+    refetchType: 'none',
+  });
 }
 
 function save(queryClient: QueryClient) {

@@ -137,6 +137,32 @@ describe('chat thread', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('online-dot')).not.toBeInTheDocument());
   });
 
+  it('a message that arrives while its thread is closed is read on the server when the thread opens again', async () => {
+    const { user } = await openThread();
+    const arrived = makeMessage({ senderId: partner.id, receiverId: me.id, content: 'At the gate' });
+    let asked = 0;
+    server.use(
+      http.get(api('/chat/conversation/:userId'), () => {
+        asked += 1;
+        return HttpResponse.json({
+          messages: [arrived],
+          nextCursor: null,
+          user: { id: partner.id, name: partner.name },
+        });
+      }),
+      http.get(api('/chat/conversations'), () =>
+        HttpResponse.json({ conversations: [conversationWith(partner)] }),
+      ),
+    );
+    await user.click(screen.getByRole('link', { name: 'Back to conversations' }));
+    await screen.findByRole('heading', { level: 1, name: 'Chat' }, slow);
+    currentSocket().serverEmit('message:new', arrived);
+    await user.click(await screen.findByRole('link', { name: new RegExp(partner.name) }, slow));
+    expect(await screen.findByText('At the gate', undefined, slow)).toBeInTheDocument();
+    // Asking for the thread is what marks it read (and sends the partner the receipt).
+    await waitFor(() => expect(asked).toBe(1));
+  });
+
   it('shows no toast for a message notification from the open thread, and marks it read', async () => {
     let marked: string | undefined;
     server.use(

@@ -41,6 +41,10 @@ export function useChatRealtime() {
       // server sends the partner a read receipt).
       clearUnread(queryClient, partnerId);
       fetchThreadPage(partnerId, null, undefined, 1).catch(() => {});
+    } else if (message.senderId === partnerId) {
+      // A thread kept from before shows the message at once; opening it still asks the server, which
+      // is what marks it read (and tells the sender).
+      void queryClient.invalidateQueries({ queryKey: chatKeys.thread(partnerId), refetchType: 'none' });
     }
   });
 
