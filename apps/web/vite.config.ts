@@ -160,6 +160,9 @@ function installableApp() {
       // The pages are served by the server with the campus settings filled in, never from here.
       globIgnores: ['pages/**'],
       cleanupOutdatedCaches: true,
+      // The first worker takes the open page over at once: its screens' code is then there offline
+      // without a reload. (A newer worker still waits for the "new version" prompt.)
+      clientsClaim: true,
       // Pages always come from the network (the server's answer decides what a URL shows).
       navigateFallback: null,
       runtimeCaching: [

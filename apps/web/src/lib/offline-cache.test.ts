@@ -83,4 +83,13 @@ describe('the data kept on the device', () => {
     vi.setSystemTime(Date.now() + 8 * 24 * 60 * 60 * 1000);
     expect(openApp().getQueryData(['requests', 'detail', 'r1'])).toBeUndefined();
   });
+
+  it('keeps what the page arrived with (a screen drawn by the server), not only later changes', () => {
+    sessionStore.set('token', hosteller);
+    const drawn = new QueryClient();
+    drawn.setQueryData(['requests', 'detail', 'r1'], { request });
+    stops.push(keepOfflineCache(drawn));
+    vi.advanceTimersByTime(2_000);
+    expect(openApp().getQueryData(['requests', 'detail', 'r1'])).toEqual({ request });
+  });
 });

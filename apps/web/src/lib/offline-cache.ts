@@ -141,7 +141,8 @@ function markSignedIn(signedIn: boolean) {
 
 /**
  * Keeps the member's own data on the device from now on: kept queries live a day in memory, and the
- * cache is saved a moment after it changes (and when the page is hidden). Returns a stop function.
+ * cache is saved a moment after the start and after each change, and whenever the page is hidden.
+ * Returns a stop function.
  */
 export function keepOfflineCache(queryClient: QueryClient): () => void {
   for (const key of KEPT)
@@ -168,8 +169,10 @@ export function keepOfflineCache(queryClient: QueryClient): () => void {
     userId = next;
     if (next) markSignedIn(true);
   });
+  // What the page arrived with (a screen drawn by the server) is kept too, not only later changes.
+  schedule();
   const onHide = () => {
-    if (document.visibilityState === 'hidden' && timer) flush();
+    if (document.visibilityState === 'hidden') flush();
   };
   document.addEventListener('visibilitychange', onHide);
   return () => {

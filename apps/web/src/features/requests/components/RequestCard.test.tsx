@@ -33,4 +33,12 @@ describe('request card', () => {
     expect(screen.queryByText('On a trip')).not.toBeInTheDocument();
     expect(screen.queryByText('Part of a shared run')).not.toBeInTheDocument();
   });
+
+  it('shows the requester their handover code on an accepted request, and nowhere else', () => {
+    const { unmount } = renderCard({ ...withDeliverer(makeRequest()), handoverCode: '4821' });
+    expect(screen.getByRole('link')).toHaveTextContent('Handover code 4821');
+    unmount();
+    renderCard({ ...withDeliverer(makeRequest(), 'completed'), handoverCode: '4821' });
+    expect(screen.getByRole('link')).not.toHaveTextContent('4821');
+  });
 });

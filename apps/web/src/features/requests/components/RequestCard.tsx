@@ -52,6 +52,15 @@ export function RequestCard({ request, party, hidePending = false }: RequestCard
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
           <span className="font-semibold text-slate-900">{`Fee ${formatRupees(request.expectedPrice)}`}</span>
           {request.itemCost !== null && <span>{`Items ≈ ${formatRupees(request.itemCost)}`}</span>}
+          {/* The requester's code, on their own accepted request: at hand in the list too. */}
+          {request.handoverCode && request.status === 'accepted' && (
+            <span className="font-medium text-emerald-800">
+              Handover code{' '}
+              <span className="font-mono font-bold tracking-widest" data-testid="handover-code">
+                {request.handoverCode}
+              </span>
+            </span>
+          )}
           <span className="inline-flex items-center gap-1">
             <MapPin className="size-4" aria-hidden="true" />
             {request.deliveryLocation}

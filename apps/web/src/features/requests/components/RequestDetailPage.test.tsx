@@ -691,6 +691,22 @@ describe('request detail offline', { timeout: 20_000 }, () => {
     return { request, sent };
   }
 
+  it('opened offline with nothing kept on the phone, says so instead of loading for ever, and loads once back online', async () => {
+    const request = makeRequest({ itemName: 'Kept nowhere' });
+    server.use(
+      meHandler(hosteller),
+      http.get(api(`/requests/${request.id}`), () => HttpResponse.json({ request })),
+    );
+    act(() => onlineManager.setOnline(false));
+    renderApp(`/requests/${request.id}`, { user: hosteller });
+    expect(
+      await screen.findByText('This request isn’t saved on this phone', undefined, { timeout: 15_000 }),
+    ).toBeVisible();
+    expect(screen.getByText('It loads by itself when you’re back online.')).toBeVisible();
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByRole('heading', { name: 'Kept nowhere' })).toBeVisible();
+  });
+
   it('offline, Accept Request is off with the reason as its description; back online it is on again', async () => {
     const { request, sent } = acceptable();
     const { user } = await openRequest(request, dayscholar);

@@ -8,6 +8,7 @@ import { DetailLoadError } from '@/components/ui/DetailLoadError';
 import { Fact } from '@/components/ui/Fact';
 import { CATEGORY_LABELS } from '@/components/requests/labels';
 import { buttonClasses } from '@/components/ui/Button';
+import { NotKeptOffline, waitsForNetwork } from '@/components/ui/NotKeptOffline';
 import { Spinner } from '@/components/ui/Spinner';
 import { dashboardPath, paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -85,6 +86,9 @@ function RequestBody({
         </div>
       </div>
 
+      {/* At the gate the code is what the requester needs: first, above the fold on a phone. */}
+      {request.handoverCode && <HandoverCode code={request.handoverCode} locked={request.handoverLocked} />}
+
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <section
           aria-labelledby="request-item"
@@ -153,9 +157,6 @@ function RequestBody({
                 <Fact term="Room">{request.contact.roomNumber ?? '—'}</Fact>
               </dl>
             </section>
-          )}
-          {request.handoverCode && (
-            <HandoverCode code={request.handoverCode} locked={request.handoverLocked} />
           )}
           {request.handoverRequired && request.can.complete && (
             <p className="mt-6 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
@@ -228,7 +229,9 @@ export function RequestDetailPage({ settle }: { settle?: RequestDetailSlot } = {
   }, [failed]);
 
   let content: ReactNode;
-  if (query.isPending) {
+  if (waitsForNetwork(query)) {
+    content = <NotKeptOffline what="This request" />;
+  } else if (query.isPending) {
     content = (
       <div className="flex justify-center py-16 text-indigo-600">
         <Spinner className="size-8" label="Loading request" />

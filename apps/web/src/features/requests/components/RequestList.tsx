@@ -3,6 +3,7 @@ import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { ListCard, ListError } from '@/components/ui/ListState';
+import { NotKeptOffline, waitsForNetwork } from '@/components/ui/NotKeptOffline';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { RequestCard, RequestCardSkeletons } from './RequestCard';
 
@@ -10,6 +11,7 @@ import { RequestCard, RequestCardSkeletons } from './RequestCard';
 type ListQuery = Pick<
   UseInfiniteQueryResult,
   | 'isPending'
+  | 'fetchStatus'
   | 'error'
   | 'refetch'
   | 'isRefetching'
@@ -42,6 +44,12 @@ export function RequestList({
   allPending = false,
 }: RequestListProps) {
   const { listRef, markLoadMore } = useLoadMoreFocus(items);
+  if (waitsForNetwork(query))
+    return (
+      <ListCard>
+        <NotKeptOffline what="This list" />
+      </ListCard>
+    );
   if (query.isPending) return <RequestCardSkeletons />;
   if (query.error && !items) return <ListError title={errorTitle} query={query} />;
   if (!items || items.length === 0) return <ListCard>{empty}</ListCard>;
