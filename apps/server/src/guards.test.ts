@@ -74,6 +74,7 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/settlements/:id/paid', audience: 'member', notFound: SETTLEMENT },
   { method: 'PUT', path: '/api/settlements/:id/received', audience: 'member', notFound: SETTLEMENT },
   { method: 'PUT', path: '/api/settlements/:id/not-received', audience: 'member', notFound: SETTLEMENT },
+  { method: 'PUT', path: '/api/settlements/:id/remind', audience: 'member', notFound: SETTLEMENT },
   { method: 'POST', path: '/api/settlements/:id/dispute', audience: 'member', notFound: SETTLEMENT },
   { method: 'POST', path: '/api/disputes', audience: 'member' },
   { method: 'POST', path: '/api/chat', audience: 'member' },

@@ -148,6 +148,8 @@ export const SETTLEMENT_REASONS = [
   'noCostClaim',
   /** The payee disputed it before; each party may once. */
   'alreadyDisputed',
+  /** The payer was reminded less than a day ago (by the payee or by the daily reminder). */
+  'remindedRecently',
 ] as const;
 export type SettlementReason = (typeof SETTLEMENT_REASONS)[number];
 

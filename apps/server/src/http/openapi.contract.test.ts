@@ -216,6 +216,11 @@ const BEYOND_SCHEMAS: Array<[operation: RegExp, fields: RegExp, why: string]> = 
     /^(deadline|cutoffAt|arriveAt)$/,
     'times after now, within a limit, in order',
   ],
+  [
+    /^PUT \/api\/requests\/\{id\}\/deliver$/,
+    /^actualItemCost$/,
+    'a receipt amount only of a request with an item cost',
+  ],
   [/^DELETE \/api\/users\/me$/, /^password$/, "the account's own password"],
   [/^PUT \/api\/users\/change-password$/, /^currentPassword$/, "the account's own password"],
 ];

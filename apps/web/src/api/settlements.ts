@@ -145,6 +145,18 @@ export function useMarkReceived() {
   });
 }
 
+/** PUT /settlements/{id}/remind (the payee; at most once a day, the payer is told) → { settlement }. */
+const remindSettlement = (id: string) => endpoints.remind({ params: { id } }).then((res) => res.settlement);
+
+export function useRemindSettlement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: remindSettlement,
+    // The new copy in place (Remind is off for a day); no list or total changes, so none refetches.
+    onSuccess: (settlement) => applySettlement(queryClient, settlement),
+  });
+}
+
 /**
  * POST /settlements/{id}/dispute { reason, details } (either party) → 201 { dispute }. Named by the
  * settlement, so it works after the product sold was deleted.

@@ -16,6 +16,7 @@ export function settlementCan(...allowed: (keyof SettlementCan)[]): SettlementCa
     receive: false,
     notReceive: false,
     dispute: false,
+    remind: false,
   };
   for (const action of allowed) none[action] = true;
   return none;

@@ -10,6 +10,11 @@ export const SETTLEMENT_LIMITS = {
   overdueDays: 7,
   /** The payee of a settlement marked paid and not answered this long is reminded once. */
   payeeReminderHours: 24,
+  /**
+   * The payer is reminded at most once in this long, whether the payee pressed Remind or the day's
+   * reminder went out by itself.
+   */
+  remindEveryHours: 24,
   /** A settlement marked paid that its payee never answers settles by itself this long after. */
   autoSettleDays: 7,
   upiIdMax: 100,
@@ -34,12 +39,15 @@ export const SETTLEMENT_MESSAGES = {
   costPending: 'Accept or dispute the item cost first',
   noCostClaim: 'There is no item cost to accept',
   alreadyDisputed: 'You have already disputed this; each side may dispute it once',
+  remindedRecently: 'You can remind them again tomorrow.',
   confirmed: 'Sale confirmed',
   declined: 'Thanks, the seller has been told',
   costAccepted: 'Item cost accepted',
   markedPaid: 'Marked as paid',
   markedReceived: 'Marked as received',
   markedNotReceived: 'A moderator will look into it',
+  /** The payee's Remind went out: "Reminder sent to Meera". */
+  reminderSent: (payerFirstName: string) => `Reminder sent to ${payerFirstName}`,
   upiIdInvalid: 'Please enter a valid UPI ID, like name@bank',
   upiIdTooLong: `UPI ID must be at most ${SETTLEMENT_LIMITS.upiIdMax} characters`,
 } as const;
@@ -123,6 +131,9 @@ export const SETTLEMENT_NOTICES = {
     `${opener} opened a dispute${title ? ` about ${title}` : ''}. A moderator will look into it.`,
   disputeDecided: (title: string | undefined, outcome: DisputeOutcome, note: string) =>
     `A moderator decided the dispute${title ? ` about ${title}` : ''}: ${DISPUTE_OUTCOME_LABELS[outcome]}. ${note}`,
+  /** The payee pressed Remind: what the payer is told. */
+  remindedByPayee: (payee: string, amount: string, title: string) =>
+    `${payee} reminds you: you owe them ${amount} for ${title}.`,
   /** The payer's reminder, a day after the settlement opened (notification and e-mail subject). */
   payerReminder: (payee: string, amount: string, title: string) =>
     `Reminder: you owe ${payee} ${amount} for ${title}`,

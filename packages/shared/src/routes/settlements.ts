@@ -68,7 +68,7 @@ export const acceptCost = step(
   "The requester accepts the deliverer's receipt above their estimate: the difference is added; the deliverer is told.",
 );
 
-// The two parties: the two-sided confirmation, and a dispute.
+// The two parties: the two-sided confirmation, the payee's reminder, and a dispute.
 export const markPaid = route({
   method: 'PUT',
   path: '/settlements/:id/paid',
@@ -85,6 +85,10 @@ export const markReceived = step(
 export const markNotReceived = step(
   'not-received',
   'The payee says it never arrived (paid → disputed): a dispute opens for a moderator.',
+);
+export const remind = step(
+  'remind',
+  'The payee reminds the payer of an unpaid settlement (at most once a day); the payer is told.',
 );
 export const dispute = route({
   method: 'POST',

@@ -69,6 +69,8 @@ export const settlementCanSchema = z.object({
   notReceive: z.boolean(),
   /** Either party may open a dispute (within the window, none open yet). */
   dispute: z.boolean(),
+  /** The payee may remind the payer (state open, the payer not reminded in the last 24 hours). */
+  remind: z.boolean(),
 });
 export type SettlementCan = z.infer<typeof settlementCanSchema>;
 

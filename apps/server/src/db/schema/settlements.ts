@@ -71,7 +71,10 @@ export const settlements = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     /** Marked paid, never answered by the payee, settled by itself. */
     settledAutomatically: boolean('settled_automatically').notNull().default(false),
-    /** When the payer was reminded (once, a day after it opened, if still open). */
+    /**
+     * When the payer was last reminded: by the day's reminder (once, a day after it opened, if still
+     * open and the payee had not reminded them), or by the payee's Remind (at most once a day).
+     */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     /** When the payee was reminded of a payment they have not answered (once, a day after it). */
     payeeRemindedAt: timestamp('payee_reminded_at', { withTimezone: true }),

@@ -6,6 +6,7 @@ import {
   notReceiveRefusal,
   payRefusal,
   receiveRefusal,
+  remindRefusal,
   resolveRefusal,
   settlementCan,
   type SettlementFacts,
@@ -25,6 +26,7 @@ const facts = (state: SettlementFacts['state'], finishedAt: Date | null = hoursA
   disputedBy: [],
   extraClaim: null,
   payeeActed: true,
+  remindedAt: null,
 });
 
 describe('transitions × role × state', () => {
@@ -54,6 +56,40 @@ describe('transitions × role × state', () => {
       receive === null,
       notReceive === null,
     ]);
+  });
+});
+
+describe("the payee's reminder", () => {
+  it.each([
+    // who, state, remind
+    [PAYEE, 'open', null],
+    [PAYEE, 'paid', 'notOpen'],
+    [PAYEE, 'settled', 'alreadySettled'],
+    [PAYEE, 'disputed', 'disputed'],
+    [PAYEE, 'proposed', 'proposed'],
+    [PAYEE, 'void', 'voided'],
+    [PAYER, 'open', 'notPayee'],
+    [PAYER, 'paid', 'notPayee'],
+    [STRANGER, 'open', 'notParty'],
+  ] as const)('%s on %s', (who, state, remind) => {
+    const s = facts(state);
+    expect(remindRefusal(who, s, now)).toBe(remind);
+    expect(settlementCan(who, s, now).remind).toBe(remind === null);
+  });
+
+  it('at most once in 24 hours, counting the reminder that went out by itself', () => {
+    const at = (h: number) => ({ ...facts('open'), remindedAt: hoursAgo(h) });
+    expect(remindRefusal(PAYEE, at(1), now)).toBe('remindedRecently');
+    expect(remindRefusal(PAYEE, at(23.9), now)).toBe('remindedRecently');
+    expect(settlementCan(PAYEE, at(23.9), now).remind).toBe(false);
+    expect(remindRefusal(PAYEE, at(24), now)).toBeNull();
+    expect(settlementCan(PAYEE, at(30), now).remind).toBe(true);
+    // The payer is refused as the payer, whenever they were reminded.
+    expect(remindRefusal(PAYER, at(1), now)).toBe('notPayee');
+  });
+
+  it('a receipt above the estimate waiting does not stop the payee reminding', () => {
+    expect(remindRefusal(PAYEE, { ...facts('open'), extraClaim: 5000 }, now)).toBeNull();
   });
 });
 

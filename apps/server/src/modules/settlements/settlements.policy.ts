@@ -27,6 +27,8 @@ export interface SettlementFacts {
   extraClaim: number | null;
   /** The payee has done their part: the deliverer picked the request up; always true of a sale. */
   payeeActed: boolean;
+  /** When the payer was last reminded (by the payee, or by the day's reminder); null when never. */
+  remindedAt: Date | null;
 }
 
 /** Not one of the two parties: the settlement does not exist for them (404). */
@@ -85,6 +87,21 @@ export function notReceiveRefusal(userId: string, s: SettlementFacts): Refusal |
   return refusal ?? (s.disputedBy.includes(userId) ? 'alreadyDisputed' : null);
 }
 
+const REMIND_EVERY_MS = SETTLEMENT_LIMITS.remindEveryHours * 3600_000;
+
+/**
+ * The payee reminds the payer of a settlement still open (not yet marked paid), at most once a day:
+ * a reminder the day's sweep sent counts too, so the payer is never reminded twice in a day.
+ */
+export function remindRefusal(userId: string, s: SettlementFacts, now: Date): Refusal | null {
+  if (!isParty(userId, s)) return 'notParty';
+  if (userId !== s.payeeId) return 'notPayee';
+  const refusal = stateRefusal(s.state) ?? (s.state === 'open' ? null : 'notOpen');
+  if (refusal) return refusal;
+  const recently = s.remindedAt !== null && now.getTime() - s.remindedAt.getTime() < REMIND_EVERY_MS;
+  return recently ? 'remindedRecently' : null;
+}
+
 /** What the dispute rules need to know of a request or sale: its settlement. */
 export interface DisputeTarget {
   /** The settlement's two parties (the payer and the payee); null when there is none. */
@@ -135,6 +152,7 @@ export function settlementCan(userId: string, s: SettlementFacts, now: Date): Se
     pay: payRefusal(userId, s) === null,
     receive: receiveRefusal(userId, s) === null,
     notReceive: notReceiveRefusal(userId, s) === null,
+    remind: remindRefusal(userId, s, now) === null,
     dispute:
       disputeRefusal(
         userId,

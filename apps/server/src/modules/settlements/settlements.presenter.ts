@@ -26,6 +26,7 @@ export const settlementFacts = (row: SettlementRow): SettlementFacts => ({
   disputedBy: row.disputedBy,
   extraClaim: row.extraClaim,
   payeeActed: row.payeeActed,
+  remindedAt: row.remindedAt,
 });
 
 /**

@@ -49,6 +49,7 @@ const columns = {
   paidAt: settlements.paidAt,
   settledAt: settlements.settledAt,
   settledAutomatically: settlements.settledAutomatically,
+  remindedAt: settlements.remindedAt,
   requestNumber: sql<
     number | null
   >`(select r.number from ${requests} r where r.id = ${settlements.requestId})`,
@@ -289,6 +290,30 @@ export const markReceived = async (db: Db, id: string, payeeId: string) =>
           eq(settlements.id, id),
           eq(settlements.payeeId, payeeId),
           inArray(settlements.state, ['open', 'paid']),
+        ),
+      )
+      .returning(returningId)
+  )[0];
+
+/**
+ * The payee reminds the payer of a settlement still open, when the payer was not reminded in the
+ * last `hours` (by the payee or by the day's sweep): one conditional UPDATE, so of two at once only
+ * one reminds.
+ */
+export const remind = async (db: Db, id: string, payeeId: string, hours: number) =>
+  (
+    await db
+      .update(settlements)
+      .set({ remindedAt: sql`now()`, ...touched() })
+      .where(
+        and(
+          eq(settlements.id, id),
+          eq(settlements.payeeId, payeeId),
+          eq(settlements.state, 'open'),
+          or(
+            isNull(settlements.remindedAt),
+            sql`${settlements.remindedAt} <= now() - make_interval(hours => ${hours})`,
+          ),
         ),
       )
       .returning(returningId)
@@ -606,8 +631,8 @@ export const messagesBetween = async (db: Db, a: string, b: string, limit: numbe
 // ---- The reminder ----
 
 /**
- * Claims the settlements due a reminder (open a day, never reminded): one conditional UPDATE, so two
- * processes sweeping at the same moment never claim the same one.
+ * Claims the settlements due a reminder (open a day, never reminded, not even by their payee): one
+ * conditional UPDATE, so two processes sweeping at the same moment never claim the same one.
  */
 export const claimDueReminders = async (db: Db, hours: number) =>
   queryRows<{

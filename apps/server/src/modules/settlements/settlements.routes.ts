@@ -31,7 +31,7 @@ function answerRoutes(app: ZodApp, service: SettlementsService) {
     });
 }
 
-/** The two parties: the two-sided confirmation, and a dispute. */
+/** The two parties: the two-sided confirmation, the payee's reminder, and a dispute. */
 function partyRoutes(app: ZodApp, service: SettlementsService) {
   const id = rowId('id', SETTLEMENT_MESSAGES.notFound);
   app.route({
@@ -39,7 +39,7 @@ function partyRoutes(app: ZodApp, service: SettlementsService) {
     onRequest: id.check,
     handler: (req) => service.markPaid(actorOf(req), req.params.id, req.body),
   });
-  for (const answer of ['markReceived', 'markNotReceived'] as const)
+  for (const answer of ['markReceived', 'markNotReceived', 'remind'] as const)
     app.route({
       ...served(r[answer]),
       onRequest: id.check,

@@ -294,6 +294,21 @@ function markReceived(deps: Deps, actor: Actor, id: string) {
   );
 }
 
+/** The payee reminds the payer of what they still owe (at most once a day); the payer is told. */
+function remind(deps: Deps, actor: Actor, id: string) {
+  return transition(
+    deps,
+    actor,
+    id,
+    () => repo.remind(deps.db, id, actor.id, SETTLEMENT_LIMITS.remindEveryHours),
+    (userId, s) => policy.remindRefusal(userId, s, new Date()),
+    (row) => ({
+      to: row.payerId,
+      message: SETTLEMENT_NOTICES.remindedByPayee(row.payeeName, money(row.amount), row.title),
+    }),
+  );
+}
+
 /** The payee says the payment did not arrive: a dispute for a moderator. */
 async function markNotReceived(deps: Deps, actor: Actor, id: string) {
   const row0 = await load(deps, actor, id);
@@ -499,6 +514,7 @@ export function createSettlementsService(ctx: Context, ports: SettlementsPorts) 
     markPaid,
     markReceived,
     markNotReceived,
+    remind,
     openDispute,
     disputeSettlement,
     disputes,
@@ -508,9 +524,9 @@ export function createSettlementsService(ctx: Context, ports: SettlementsPorts) 
 export type SettlementsService = ReturnType<typeof createSettlementsService>;
 
 /**
- * Reminds the payer of every settlement still open a day after it opened, once: the claim is one
- * conditional UPDATE, so with several processes sweeping at once each settlement is claimed by one.
- * Answers how many were reminded.
+ * Reminds the payer of every settlement still open a day after it opened, once (not when their payee
+ * has reminded them already): the claim is one conditional UPDATE, so with several processes
+ * sweeping at once each settlement is claimed by one. Answers how many were reminded.
  */
 export async function remindDueSettlements(ctx: Pick<AppContext, 'db' | 'events'>) {
   const due = await repo.claimDueReminders(ctx.db, SETTLEMENT_LIMITS.reminderHours);

@@ -16,8 +16,10 @@ import {
   settlements,
   users,
 } from '../../db/schema';
+import { createEvents } from '../../lib/events';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { DEFAULT_PASSWORD, authAs, createProduct, createRequest, createUser } from '../../test/factories';
+import { remindDueSettlements } from './settlements.service';
 
 const HOUR = 3600_000;
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -150,6 +152,7 @@ describe('a settlement opens', () => {
         receive: false,
         notReceive: false,
         dispute: true,
+        remind: false,
       },
     });
     expect((await lookup(dev, 'request', request.id))!.can).toEqual({
@@ -160,6 +163,7 @@ describe('a settlement opens', () => {
       receive: true,
       notReceive: false,
       dispute: true,
+      remind: true,
     });
     // Nobody else sees it, ever.
     expect(await lookup(stranger, 'request', request.id)).toBeNull();
@@ -296,6 +300,123 @@ describe('two-sided confirmation', () => {
     expect(s.upiUri).toBe(
       `upi://pay?pa=dev.k%40okaxis&pn=Dev%20Kumar&am=120.00&cu=INR&tn=CampusRun%20request%20%23${request.number}`,
     );
+  });
+});
+
+describe("the payee's reminder", () => {
+  const remindedAtOf = async (id: string) =>
+    (await t.db.select({ at: settlements.remindedAt }).from(settlements).where(eq(settlements.id, id)))[0]!
+      .at;
+
+  it('the payee reminds the payer once; the payer is told; a second within 24 hours is refused', async () => {
+    const request = await completedRequest({ expectedPrice: 40, itemCost: 80 });
+    const s = (await lookup(dev, 'request', request.id))!;
+    expect(s.can.remind).toBe(true);
+
+    let res = await put(dev, `/settlements/${s.id}/remind`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settlement).toMatchObject({ id: s.id, state: 'open', can: { remind: false } });
+    expect((await noticesOf(meera, 'settlement')).map((n) => [n.message, n.data])).toEqual([
+      [
+        'Dev Kumar reminds you: you owe them ₹120 for Notebooks.',
+        { requestId: request.id, settlementId: s.id },
+      ],
+    ]);
+    expect((await lookup(dev, 'request', request.id))!.can.remind).toBe(false);
+
+    res = await put(dev, `/settlements/${s.id}/remind`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      reason: 'remindedRecently',
+      message: SETTLEMENT_MESSAGES.remindedRecently,
+    });
+    expect(SETTLEMENT_MESSAGES.remindedRecently).toBe('You can remind them again tomorrow.');
+    expect(await noticesOf(meera, 'settlement')).toHaveLength(1);
+
+    // A day later they may remind again.
+    await t.db
+      .update(settlements)
+      .set({ remindedAt: new Date(Date.now() - 24 * HOUR - 60_000) })
+      .where(eq(settlements.id, s.id));
+    expect((await lookup(dev, 'request', request.id))!.can.remind).toBe(true);
+    expect((await put(dev, `/settlements/${s.id}/remind`)).statusCode).toBe(200);
+    expect(await noticesOf(meera, 'settlement')).toHaveLength(2);
+  });
+
+  it('the payer cannot remind (403 notPayee); a stranger finds nothing (404); neither sends a notice', async () => {
+    const request = await completedRequest();
+    const s = (await lookup(meera, 'request', request.id))!;
+    expect(s.can.remind).toBe(false);
+
+    let res = await put(meera, `/settlements/${s.id}/remind`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ reason: 'notPayee', message: SETTLEMENT_MESSAGES.notPayee });
+    res = await put(stranger, `/settlements/${s.id}/remind`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: SETTLEMENT_MESSAGES.notFound });
+    expect(await noticesOf(dev, 'settlement')).toEqual([]);
+    expect(await noticesOf(meera, 'settlement')).toEqual([]);
+    expect(await remindedAtOf(s.id)).toBeNull();
+    // Refused, the payee may still remind.
+    expect((await lookup(dev, 'request', request.id))!.can.remind).toBe(true);
+  });
+
+  it('only while open: not once paid, settled or disputed, nor a proposed or void sale', async () => {
+    const refused = async (user: User, id: string, reason: string) => {
+      const res = await put(user, `/settlements/${id}/remind`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().reason).toBe(reason);
+    };
+    const request = await completedRequest();
+    const s = (await lookup(dev, 'request', request.id))!;
+    await put(meera, `/settlements/${s.id}/paid`, { method: 'cash' });
+    expect((await lookup(dev, 'request', request.id))!.can.remind).toBe(false);
+    await refused(dev, s.id, 'notOpen');
+    await put(dev, `/settlements/${s.id}/received`);
+    expect((await lookup(dev, 'request', request.id))!.can.remind).toBe(false);
+    await refused(dev, s.id, 'alreadySettled');
+
+    const disputedRequest = await completedRequest();
+    const d = (await lookup(dev, 'request', disputedRequest.id))!;
+    await put(meera, `/settlements/${d.id}/paid`, { method: 'upi' });
+    expect((await put(dev, `/settlements/${d.id}/not-received`)).statusCode).toBe(200);
+    expect((await lookup(dev, 'request', disputedRequest.id))!.can.remind).toBe(false);
+    await refused(dev, d.id, 'disputed');
+
+    const product = await soldProduct({ confirm: false });
+    const sale = (await lookup(seller, 'sale', product.id))!;
+    expect(sale.can.remind).toBe(false);
+    await refused(seller, sale.id, 'proposed');
+    await put(meera, `/settlements/${sale.id}/decline`);
+    await refused(seller, sale.id, 'voided');
+
+    expect((await noticesOf(meera, 'settlement')).map((n) => n.message)).not.toContainEqual(
+      expect.stringContaining('reminds you'),
+    );
+  });
+
+  it("counts with the day's reminder: not again the day it went out, and none from the sweep after Remind", async () => {
+    const request = await completedRequest();
+    const s = (await lookup(dev, 'request', request.id))!;
+    // The day's reminder went out two hours ago.
+    await t.db
+      .update(settlements)
+      .set({ remindedAt: new Date(Date.now() - 2 * HOUR) })
+      .where(eq(settlements.id, s.id));
+    expect((await lookup(dev, 'request', request.id))!.can.remind).toBe(false);
+    expect((await put(dev, `/settlements/${s.id}/remind`)).json().reason).toBe('remindedRecently');
+
+    // Reminded by the payee, a settlement open for more than a day is not claimed by the sweep.
+    const other = await completedRequest();
+    const o = (await lookup(dev, 'request', other.id))!;
+    expect((await put(dev, `/settlements/${o.id}/remind`)).statusCode).toBe(200);
+    const remindedAt = await remindedAtOf(o.id);
+    await t.db
+      .update(settlements)
+      .set({ confirmedAt: new Date(Date.now() - 30 * HOUR) })
+      .where(eq(settlements.id, o.id));
+    await remindDueSettlements({ db: t.db, events: createEvents({ error: () => {} }) });
+    expect(await remindedAtOf(o.id)).toEqual(remindedAt);
   });
 });
 

@@ -75,6 +75,14 @@ export const markReceived = (input: RouteInput<Routes['markReceived']>, options?
 export const openDispute = (input: RouteInput<Routes['openDispute']>, options?: CallOptions) =>
   call<RouteAnswer<Routes['openDispute']>>('POST', '/disputes', { body: input.body, ...options });
 
+/** PUT /api/settlements/:id/remind */
+export const remind = (input: RouteInput<Routes['remind']>, options?: CallOptions) =>
+  call<RouteAnswer<Routes['remind']>>(
+    'PUT',
+    `/settlements/${encodeURIComponent(input.params.id)}/remind`,
+    options,
+  );
+
 /** PUT /api/moderation/disputes/:id */
 export const resolveDispute = (input: RouteInput<Routes['resolveDispute']>, options?: CallOptions) =>
   call<RouteAnswer<Routes['resolveDispute']>>(

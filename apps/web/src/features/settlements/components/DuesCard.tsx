@@ -2,10 +2,12 @@ import type { Settlement } from '@campusrun/shared';
 import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
+import { OfflineReason, useOfflineReason, type OfflineHold } from '@/components/OfflineReason';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useSettlements } from '@/api/settlements';
 import { owesLine, stateLine, thingPath } from './parties';
+import { RemindButton } from './RemindButton';
 
 /** At most this many on Home; the rest are one tap away on Money. */
 const SHOWN = 3;
@@ -20,7 +22,16 @@ function nextStep(settlement: Settlement): 'Pay' | 'Confirm' | 'View' {
   return 'View';
 }
 
-function DueRow({ settlement, viewerId }: { settlement: Settlement; viewerId: string | undefined }) {
+function DueRow({
+  settlement,
+  viewerId,
+  hold,
+}: {
+  settlement: Settlement;
+  viewerId: string | undefined;
+  /** Remind is off while offline, its reason said once above the list. */
+  hold: OfflineHold;
+}) {
   const path = thingPath(settlement);
   const step = nextStep(settlement);
   const line = owesLine(settlement, viewerId);
@@ -30,29 +41,36 @@ function DueRow({ settlement, viewerId }: { settlement: Settlement; viewerId: st
         <p className="text-sm font-medium wrap-anywhere text-slate-900">{line}</p>
         <p className="text-xs text-slate-600">{stateLine(settlement, viewerId)}</p>
       </div>
-      {path && (
-        <Link
-          to={path}
-          aria-label={`${step}: ${line}`}
-          className={buttonClasses({ size: 'sm', variant: step === 'View' ? 'secondary' : 'primary' })}
-        >
-          {step}
-        </Link>
-      )}
+      <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
+        {settlement.can.remind && (
+          <RemindButton settlement={settlement} offline={hold.offline} describedBy={hold.describedBy} />
+        )}
+        {path && (
+          <Link
+            to={path}
+            aria-label={`${step}: ${line}`}
+            className={buttonClasses({ size: 'sm', variant: step === 'View' ? 'secondary' : 'primary' })}
+          >
+            {step}
+          </Link>
+        )}
+      </div>
     </li>
   );
 }
 
 /**
  * Home's money: the viewer's open settlements (the newest three), each said from their side with
- * what they do next (Pay, Confirm), and Money one tap away. Nothing when nothing is open; a failed
- * load leaves it out (Money says why).
+ * what they do next (Pay, Confirm), Remind where the viewer is owed money not yet paid, and Money one
+ * tap away. Nothing when nothing is open; a failed load leaves it out (Money says why).
  */
 export function DuesCard() {
   const { user } = useAuth();
   const query = useSettlements('open');
+  const hold = useOfflineReason();
   const open = query.data?.pages[0]?.settlements ?? [];
   if (open.length === 0) return null;
+  const shown = open.slice(0, SHOWN);
   return (
     <section
       aria-labelledby="dues-heading"
@@ -70,9 +88,12 @@ export function DuesCard() {
           All money owed
         </Link>
       </div>
+      {shown.some((settlement) => settlement.can.remind) && (
+        <OfflineReason id={hold.describedBy} className="mt-2" />
+      )}
       <ul className="divide-y divide-slate-100">
-        {open.slice(0, SHOWN).map((settlement) => (
-          <DueRow key={settlement.id} settlement={settlement} viewerId={user?.id} />
+        {shown.map((settlement) => (
+          <DueRow key={settlement.id} settlement={settlement} viewerId={user?.id} hold={hold} />
         ))}
       </ul>
     </section>

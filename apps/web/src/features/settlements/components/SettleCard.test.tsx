@@ -36,6 +36,9 @@ function openRequest(viewer: typeof hosteller, settlement: (requestId: string) =
     http.put(api('/settlements/:id/:action'), async ({ params, request: req }) => {
       const body = await req.text();
       calls.push({ path: `${String(params.action)}`, body: body ? JSON.parse(body) : undefined });
+      // A reminder moves nothing: the same settlement, Remind off for the day.
+      if (params.action === 'remind')
+        return HttpResponse.json({ settlement: { ...found!, can: { ...found!.can, remind: false } } });
       const state = params.action === 'paid' ? 'paid' : params.action === 'received' ? 'settled' : 'disputed';
       return HttpResponse.json({
         settlement: {
@@ -172,6 +175,35 @@ describe('settle card', { timeout: 20_000 }, () => {
     await waitFor(() => expect(settle.getByRole('status')).toHaveTextContent(/^Settled$/));
     expect(settle.queryByRole('button', { name: 'Received' })).not.toBeInTheDocument();
     await waitFor(() => expect(toastTexts()).toContain('Marked as received'));
+  });
+
+  it('lets the payee remind the payer while it is unpaid, once: the toast, then Remind is gone', async () => {
+    const { user, calls } = openRequest(dayscholar, (id) =>
+      makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        upiUri: null,
+        can: settlementCan('receive', 'remind', 'dispute'),
+      }),
+    );
+    const settle = await card();
+    expect(settle.getByText(`${hosteller.name} owes you ₹120`)).toBeInTheDocument();
+    await user.click(settle.getByRole('button', { name: `Remind ${hosteller.name}` }));
+    await waitFor(() => expect(calls).toEqual([{ path: 'remind', body: undefined }]));
+    await waitFor(() => expect(toastTexts()).toContain('Reminder sent to Asha'));
+    await waitFor(() =>
+      expect(settle.queryByRole('button', { name: `Remind ${hosteller.name}` })).not.toBeInTheDocument(),
+    );
+    // Still open: the payee may still say it arrived.
+    expect(settle.getByRole('status')).toHaveTextContent('Not paid yet');
+    expect(settle.getByRole('button', { name: 'Received' })).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('never offers Remind to the payer', async () => {
+    openRequest(hosteller, (id) => makeSettlement({ thing: { id, title: 'Milk and bread', number: 12 } }));
+    const settle = await card();
+    expect(settle.getByRole('button', { name: 'I paid in cash' })).toBeInTheDocument();
+    expect(settle.queryByRole('button', { name: /Remind/ })).not.toBeInTheDocument();
   });
 
   it('follows the other side live: the payer sees the payee confirm it, without a reload', async () => {
@@ -440,6 +472,30 @@ describe('settle card offline', { timeout: 20_000 }, () => {
     expect(settle.queryByText(OFFLINE)).not.toBeInTheDocument();
     await user.click(settle.getByRole('button', { name: 'Received' }));
     await waitFor(() => expect(calls).toEqual([{ path: 'received', body: undefined }]));
+  });
+
+  it('offline, the payee cannot remind the payer', async () => {
+    const { user, calls } = openRequest(dayscholar, (id) =>
+      makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        upiUri: null,
+        can: settlementCan('receive', 'remind'),
+      }),
+    );
+    const settle = await card();
+    goOffline();
+    for (const name of ['Received', `Remind ${hosteller.name}`]) {
+      const button = settle.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(OFFLINE);
+    }
+    expect(settle.getAllByText(OFFLINE)).toHaveLength(1);
+    await user.click(settle.getByRole('button', { name: `Remind ${hosteller.name}` }));
+    expect(calls).toEqual([]);
+
+    goOnline();
+    await user.click(settle.getByRole('button', { name: `Remind ${hosteller.name}` }));
+    await waitFor(() => expect(calls).toEqual([{ path: 'remind', body: undefined }]));
   });
 
   it('going offline with "I paid in cash" being confirmed turns its confirmation off until back online', async () => {

@@ -19,14 +19,16 @@ import {
 } from '@/api/settlements';
 import { settlementKeys } from '@/api/cache';
 import { DisputeDialog } from './deferred';
+import { RemindButton } from './RemindButton';
 
 /**
  * What the viewer may do with a settlement, as the server says (`can`): the buyer of a proposed sale
  * confirms it or says they did not buy it; the requester accepts a receipt above their estimate or
  * disputes it; the payer pays by UPI (the app opens from the link) and says so, or says they paid in
- * cash (after a confirmation); the payee confirms it arrived or, once marked paid, that it did not; either may report a
- * problem. Each of these moves money or answers the other side, so none is kept to be sent later:
- * offline they are all off, with the reason once above them (and in an open confirmation).
+ * cash (after a confirmation); the payee confirms it arrived or, once marked paid, that it did not,
+ * and while it is unpaid reminds the payer (once a day); either may report a problem. Each of these
+ * moves money or answers the other side, so none is kept to be sent later: offline they are all
+ * off, with the reason once above them (and in an open confirmation).
  */
 // eslint-disable-next-line max-lines-per-function -- one settlement's actions share its six mutations and their busy state.
 export function SettlementActions({ settlement }: { settlement: Settlement }) {
@@ -119,7 +121,14 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
   const answersCost = can.acceptCost && itemCost !== null;
   // Whether there is a button at all: the item cost line alone is something to read, not to do.
   const actionable =
-    showPay || can.confirm || can.decline || answersCost || can.receive || can.notReceive || can.dispute;
+    showPay ||
+    can.confirm ||
+    can.decline ||
+    answersCost ||
+    can.receive ||
+    can.notReceive ||
+    can.remind ||
+    can.dispute;
   if (!actionable && itemCost === null) return null;
 
   return (
@@ -230,8 +239,8 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
           {settlement.payee.name} has not added a UPI ID. Pay in cash, or ask them in chat how to pay.
         </p>
       )}
-      {(can.receive || can.notReceive) && (
-        <div className="flex flex-col gap-3 sm:flex-row">
+      {(can.receive || can.notReceive || can.remind) && (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           {can.receive && (
             <Button
               onClick={receive}
@@ -253,6 +262,14 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
               <X className="size-4" aria-hidden="true" />
               Not received
             </Button>
+          )}
+          {can.remind && (
+            <RemindButton
+              settlement={settlement}
+              offline={offline}
+              describedBy={describedBy}
+              disabled={busy}
+            />
           )}
         </div>
       )}

@@ -36,6 +36,9 @@ export function stateLine(settlement: Settlement, viewerId: string | undefined):
     : `${formatRupees(settlement.amount)} is owed once they confirm`;
 }
 
+/** How a toast addresses someone: the first word of their name ("Meera" of "Meera Iyer"). */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
 /** What the settlement is for, as a link text: "Request #12 · Milk" or "Sale of Desk lamp". */
 export function thingLabel(settlement: Settlement): string {
   const { thing } = settlement;
