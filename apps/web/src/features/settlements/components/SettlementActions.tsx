@@ -285,86 +285,97 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
           Report a problem
         </Button>
       )}
-      <Dialog
+      <ConfirmDialog
         open={confirmNotReceived}
-        onClose={() => !notReceived.isPending && setConfirmNotReceived(false)}
+        close={() => setConfirmNotReceived(false)}
+        pending={notReceived.isPending}
         title={`Say ${amount} never arrived?`}
         description={`${settlement.payer.name} marked it paid. A moderator will look into it and decide what is owed.`}
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => setConfirmNotReceived(false)}
-              disabled={notReceived.isPending}
-            >
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={sayNotReceived}
-              isLoading={notReceived.isPending}
-              disabled={offline}
-              aria-describedby={inDialog.describedBy}
-            >
-              Not received
-            </Button>
-          </>
-        }
-      >
-        {offline && <OfflineReason id={inDialog.describedBy} />}
-      </Dialog>
-      <Dialog
+        danger
+        confirm="Not received"
+        onConfirm={sayNotReceived}
+        offline={offline}
+        describedBy={inDialog.describedBy}
+      />
+      <ConfirmDialog
         open={confirmCash}
-        onClose={() => !paid.isPending && setConfirmCash(false)}
+        close={() => setConfirmCash(false)}
+        pending={paid.isPending}
         title={`Say you paid ${settlement.payee.name} ${amount} in cash?`}
         description={`${settlement.payee.name} will be asked to confirm the money arrived.`}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmCash(false)} disabled={paid.isPending}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => pay('cash')}
-              isLoading={paid.isPending}
-              disabled={offline}
-              aria-describedby={inDialog.describedBy}
-            >
-              I paid in cash
-            </Button>
-          </>
-        }
-      >
-        {offline && <OfflineReason id={inDialog.describedBy} />}
-      </Dialog>
-      <Dialog
+        confirm="I paid in cash"
+        onConfirm={() => pay('cash')}
+        offline={offline}
+        describedBy={inDialog.describedBy}
+      />
+      <ConfirmDialog
         open={confirmDecline}
-        onClose={() => !declined.isPending && setConfirmDecline(false)}
+        close={() => setConfirmDecline(false)}
+        pending={declined.isPending}
         title={`Say you didn't buy ${settlement.thing.title}?`}
         description={`${settlement.payee.name} will be told, and nothing is owed for it.`}
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => setConfirmDecline(false)}
-              disabled={declined.isPending}
-            >
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={declineSale}
-              isLoading={declined.isPending}
-              disabled={offline}
-              aria-describedby={inDialog.describedBy}
-            >
-              I didn&rsquo;t buy this
-            </Button>
-          </>
-        }
-      >
-        {offline && <OfflineReason id={inDialog.describedBy} />}
-      </Dialog>
+        danger
+        confirm="I didn’t buy this"
+        onConfirm={declineSale}
+        offline={offline}
+        describedBy={inDialog.describedBy}
+      />
       <DisputeDialog open={disputeOpen} onClose={() => setDisputeOpen(false)} settlementId={id} />
     </div>
+  );
+}
+
+/**
+ * "Are you sure?" before a money step that tells the other side: Cancel, and the step itself, which
+ * is off offline with the reason said in the dialog.
+ */
+function ConfirmDialog({
+  open,
+  close,
+  pending,
+  title,
+  description,
+  confirm,
+  onConfirm,
+  danger = false,
+  offline,
+  describedBy,
+}: {
+  open: boolean;
+  close: () => void;
+  pending: boolean;
+  title: string;
+  description: string;
+  confirm: string;
+  onConfirm: () => void;
+  danger?: boolean;
+  offline: boolean;
+  describedBy: string | undefined;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !pending && close()}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={pending}>
+            Cancel
+          </Button>
+          <Button
+            variant={danger ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            isLoading={pending}
+            disabled={offline}
+            aria-describedby={describedBy}
+          >
+            {confirm}
+          </Button>
+        </>
+      }
+    >
+      {offline && <OfflineReason id={describedBy} />}
+    </Dialog>
   );
 }
