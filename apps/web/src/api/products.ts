@@ -113,9 +113,11 @@ export function useDeleteProduct() {
 
 /** GET /products/{id}/buyers (the seller) → the candidates, and whose offer was accepted. */
 const getBuyerCandidates = (productId: string, signal?: AbortSignal) =>
-  endpoints
-    .buyers({ params: { id: productId } }, { signal })
-    .then((b) => ({ buyers: b.buyers, acceptedBuyerId: b.acceptedBuyerId ?? null }));
+  endpoints.buyers({ params: { id: productId } }, { signal }).then((b) => ({
+    buyers: b.buyers,
+    acceptedBuyerId: b.acceptedBuyerId ?? null,
+    acceptedAmount: b.acceptedAmount ?? null,
+  }));
 
 const buyerCandidatesQuery = (productId: string) =>
   queryOptions({

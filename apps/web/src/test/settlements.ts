@@ -51,6 +51,7 @@ export function makeSettlement(overrides: Partial<Settlement> = {}): Settlement 
     settledAt: null,
     upiUri: upiUriFor(120, 12),
     itemCost: null,
+    breakdown: { items: 90, itemsFrom: 'receipt', fee: 30, total: 120 },
     settledAutomatically: false,
     dispute: null,
     can: settlementCan('pay', 'dispute'),

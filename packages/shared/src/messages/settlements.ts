@@ -98,6 +98,20 @@ export const DISPUTE_OUTCOME_LABELS: Record<DisputeOutcome, string> = {
   no_fault: 'No fault (nothing more is owed)',
 };
 
+/**
+ * What a request's money is made of, amounts already formatted: "Items ₹172 (receipt) + Delivery fee
+ * ₹30 = ₹202", or "Delivery fee ₹30" when no items were bought.
+ */
+export const amountBreakdown = (b: {
+  items: string | null;
+  itemsFrom: 'receipt' | 'estimate' | null;
+  fee: string;
+  total: string;
+}) =>
+  b.items === null
+    ? `Delivery fee ${b.fee}`
+    : `Items ${b.items} (${b.itemsFrom ?? 'estimate'}) + Delivery fee ${b.fee} = ${b.total}`;
+
 const notReceived = (payee: string, title: string, amount: string) =>
   `${payee} says ${amount} for ${title} did not arrive`;
 
@@ -106,6 +120,9 @@ const notReceived = (payee: string, title: string, amount: string) =>
  * formatted, e.g. "₹120").
  */
 export const SETTLEMENT_NOTICES = {
+  /** A request's amount inside a notice: "₹202 (items ₹172 + delivery fee ₹30)". */
+  amountWithParts: (total: string, items: string, fee: string) =>
+    `${total} (items ${items} + delivery fee ${fee})`,
   costClaimed: (payee: string, title: string, total: string, estimate: string) =>
     `${payee} says the items for ${title} cost ${total} (you estimated ${estimate}). Accept it or dispute it.`,
   saleProposed: (payee: string, title: string, amount: string) =>

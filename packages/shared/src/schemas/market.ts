@@ -39,11 +39,13 @@ export type MarkSoldBody = z.infer<typeof markSoldSchema>;
 
 /**
  * GET /products/{id}/buyers: whom the seller may name as the buyer, and the one among them whose
- * offer the seller accepted (null when none is), for the dialog to choose first.
+ * offer the seller accepted (null when none is), for the dialog to choose first, with its amount.
  */
 export const buyerCandidatesResponseSchema = z.object({
   buyers: z.array(userRefSchema),
   acceptedBuyerId: z.uuid().nullable(),
+  /** Rupees: that buyer's accepted offer, what they will owe (anyone else owes the listing price). */
+  acceptedAmount: z.number().nullable(),
 });
 export type BuyerCandidates = z.infer<typeof buyerCandidatesResponseSchema>;
 

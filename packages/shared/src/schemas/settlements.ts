@@ -103,6 +103,19 @@ export const settlementSchema = z.object({
    * holds the fee and the estimate; Accept adds `claimed - estimated`. Null when none waits.
    */
   itemCost: z.object({ claimed: z.number(), estimated: z.number() }).nullable(),
+  /**
+   * What a request's money is made of: the items (by the receipt, or the requester's estimate while
+   * none was told or one above it waits; null when there are none) and the delivery fee, adding up
+   * to `total`. `amount` is less than `total` after a dispute was split. Null for a sale (its price).
+   */
+  breakdown: z
+    .object({
+      items: z.number().nullable(),
+      itemsFrom: z.enum(['receipt', 'estimate']).nullable(),
+      fee: z.number(),
+      total: z.number(),
+    })
+    .nullable(),
   /** Marked paid, never answered by the payee, and settled by itself after 7 days. */
   settledAutomatically: z.boolean(),
   /** The open or last dispute about the same request or sale, if any. */

@@ -392,10 +392,12 @@ describe('who bought it', () => {
     const before = (await call('GET', `/products/${p.id}/buyers`, sellerH)).json();
     expect(before.buyers.map((b: { id: string }) => b.id).sort()).toEqual([buyer.id, other.id].sort());
     expect(before.acceptedBuyerId).toBeNull();
+    expect(before.acceptedAmount).toBeNull();
 
     await call('PUT', `/offers/${a.id}/accept`, sellerH);
     const after = (await call('GET', `/products/${p.id}/buyers`, sellerH)).json();
     expect(after.acceptedBuyerId).toBe(buyer.id);
+    expect(after.acceptedAmount).toBe(1200);
 
     await call('PATCH', `/products/${p.id}/status`, sellerH, { status: 'available' });
     expect((await call('GET', `/products/${p.id}/buyers`, sellerH)).json().acceptedBuyerId).toBeNull();

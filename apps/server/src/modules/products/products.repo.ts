@@ -527,17 +527,17 @@ export async function buyerCandidates(db: Db, productId: string, sellerId: strin
 }
 
 /**
- * The buyer whose offer on the product the seller accepted, if one is: at most one offer is accepted
+ * The buyer whose offer on the product the seller accepted, and its amount (paise), if one is: at most one offer is accepted
  * at a time (accepting declines the rest; the product going back to available declines it).
  */
-export async function acceptedBuyerOf(db: Db, productId: string) {
+export async function acceptedOfferOf(db: Db, productId: string) {
   const [row] = await db
-    .select({ buyerId: offers.buyerId })
+    .select({ buyerId: offers.buyerId, amount: offers.amount })
     .from(offers)
     .where(and(eq(offers.productId, productId), eq(offers.status, 'accepted')))
     .orderBy(desc(offers.decidedAt))
     .limit(1);
-  return row?.buyerId ?? null;
+  return row ?? null;
 }
 
 /** Whether the seller may name this user as the product's buyer (see `buyerCandidates`; blocks aside). */

@@ -25,7 +25,7 @@ import type { Events } from '../../lib/events';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../../lib/images';
 import { blockedWith, isBlockedBetween } from '../../lib/listing-visibility';
 import { pageOf } from '../../lib/lists';
-import { formatRupees, toPaise } from '../../lib/money';
+import { formatRupees, toPaise, toRupees } from '../../lib/money';
 import type { Form } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
 import { bindUseCases } from '../../lib/use-cases';
@@ -219,9 +219,14 @@ async function buyers(deps: Deps, actor: Actor, id: string) {
   await assertCanManage(deps, actor, id);
   const [candidates, accepted] = await Promise.all([
     repo.buyerCandidates(deps.db, id, actor.id),
-    repo.acceptedBuyerOf(deps.db, id),
+    repo.acceptedOfferOf(deps.db, id),
   ]);
-  return { buyers: candidates, acceptedBuyerId: candidates.some((b) => b.id === accepted) ? accepted : null };
+  const chosen = accepted && candidates.some((b) => b.id === accepted.buyerId) ? accepted : null;
+  return {
+    buyers: candidates,
+    acceptedBuyerId: chosen?.buyerId ?? null,
+    acceptedAmount: chosen ? toRupees(chosen.amount) : null,
+  };
 }
 
 /** POST /products: checked fields plus 1 to 5 images in display order (the form's limits allow no sixth). */

@@ -36,11 +36,35 @@ export const settlementFacts = (row: SettlementRow): SettlementFacts => ({
 const showsUpi = (row: SettlementRow) => row.payeeActed && row.state !== 'proposed' && row.state !== 'void';
 
 /**
+ * What a request's debt is made of, in paise: everything above the fee is the items, counted by the
+ * receipt once it is what is owed (told and within the estimate, or accepted), else by the estimate.
+ * Null for a sale.
+ */
+export function breakdownOf(
+  row: Pick<SettlementRow, 'kind' | 'fee' | 'originalAmount' | 'receiptTold' | 'extraClaim'>,
+) {
+  if (row.kind !== 'request') return null;
+  const items = row.originalAmount - row.fee;
+  return {
+    items: items > 0 ? items : null,
+    itemsFrom:
+      items <= 0
+        ? null
+        : row.receiptTold && row.extraClaim === null
+          ? ('receipt' as const)
+          : ('estimate' as const),
+    fee: row.fee,
+    total: row.originalAmount,
+  };
+}
+
+/**
  * A settlement as one of its two parties sees it (nobody else ever does): money in rupees, the
  * payee's UPI link when they have a UPI ID and the debt is confirmed, `can` from the policy as of `now`.
  */
 export function presentSettlement(row: SettlementRow, viewerId: string, now = new Date()): Settlement {
   const amount = toRupees(row.amount);
+  const parts = breakdownOf(row);
   return {
     id: row.id,
     kind: row.kind,
@@ -65,6 +89,12 @@ export function presentSettlement(row: SettlementRow, viewerId: string, now = ne
       row.extraClaim === null
         ? null
         : { claimed: toRupees(row.itemEstimate + row.extraClaim), estimated: toRupees(row.itemEstimate) },
+    breakdown: parts && {
+      ...parts,
+      items: parts.items === null ? null : toRupees(parts.items),
+      fee: toRupees(parts.fee),
+      total: toRupees(parts.total),
+    },
     settledAutomatically: row.settledAutomatically,
     dispute:
       row.disputeId && row.disputeStatus

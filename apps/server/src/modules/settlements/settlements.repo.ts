@@ -42,6 +42,7 @@ const columns = {
   payeeAvatar: payee.avatar,
   payeeUpiId: payee.upiId,
   amount: settlements.amount,
+  originalAmount: settlements.originalAmount,
   extraClaim: settlements.extraClaim,
   state: settlements.state,
   method: settlements.method,
@@ -56,6 +57,12 @@ const columns = {
   /** Paise: the requester's estimate of the item cost (0 without one, or for a sale). */
   itemEstimate: sql<number>`coalesce((select r.item_cost from ${requests} r
     where r.id = ${settlements.requestId}), 0)`.mapWith(Number),
+  /** Paise: a request's delivery fee (0 for a sale). */
+  fee: sql<number>`coalesce((select r.expected_price from ${requests} r
+    where r.id = ${settlements.requestId}), 0)`.mapWith(Number),
+  /** The deliverer told the receipt's amount when completing the request. */
+  receiptTold: sql<boolean>`exists (select 1 from ${requests} r
+    where r.id = ${settlements.requestId} and r.actual_item_cost is not null)`,
   /** The deliverer picked the request up; a sale's seller has nothing to do first. */
   payeeActed: sql<boolean>`${settlements.kind} = 'sale' or exists (select 1 from ${requests} r
     where r.id = ${settlements.requestId} and r.picked_up_at is not null)`,

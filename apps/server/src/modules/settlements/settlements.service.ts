@@ -21,7 +21,7 @@ import { conflict, forbidden, notFound, type AppError } from '../../lib/errors';
 import { pageOf } from '../../lib/lists';
 import { formatRupees, toRupees } from '../../lib/money';
 import * as policy from './settlements.policy';
-import { presentDispute, presentSettlement, settlementFacts } from './settlements.presenter';
+import { breakdownOf, presentDispute, presentSettlement, settlementFacts } from './settlements.presenter';
 import * as repo from './settlements.repo';
 import { startSweep } from '../../lib/sweep';
 import { bindUseCases } from '../../lib/use-cases';
@@ -53,6 +53,16 @@ const noticeData = (row: Pick<repo.SettlementRow, 'id' | 'requestId' | 'productI
 });
 
 const money = (paise: number) => formatRupees(toRupees(paise));
+
+/**
+ * A settlement's amount as a notice says it: a request's whole debt with what it is made of ("₹202
+ * (items ₹172 + delivery fee ₹30)"), anything else as the bare amount.
+ */
+function amountSaid(row: repo.SettlementRow) {
+  const parts = breakdownOf(row);
+  if (!parts || parts.items === null || parts.total !== row.amount) return money(row.amount);
+  return SETTLEMENT_NOTICES.amountWithParts(money(row.amount), money(parts.items), money(parts.fee));
+}
 
 /** What settlements need of other features (handed in by the composition root). */
 export interface SettlementsPorts {
@@ -259,7 +269,7 @@ function acceptCost(deps: Deps, actor: Actor, id: string) {
     policy.acceptCostRefusal,
     (row) => ({
       to: row.payeeId,
-      message: SETTLEMENT_NOTICES.costAccepted(row.payerName, row.title, money(row.amount)),
+      message: SETTLEMENT_NOTICES.costAccepted(row.payerName, row.title, amountSaid(row)),
     }),
   );
 }
@@ -274,7 +284,7 @@ function markPaid(deps: Deps, actor: Actor, id: string, body: MarkPaidBody) {
     policy.payRefusal,
     (row) => ({
       to: row.payeeId,
-      message: SETTLEMENT_NOTICES.markedPaid(row.payerName, row.title, money(row.amount)),
+      message: SETTLEMENT_NOTICES.markedPaid(row.payerName, row.title, amountSaid(row)),
     }),
   );
 }
@@ -289,7 +299,7 @@ function markReceived(deps: Deps, actor: Actor, id: string) {
     policy.receiveRefusal,
     (row) => ({
       to: row.payerId,
-      message: SETTLEMENT_NOTICES.received(row.payeeName, row.title, money(row.amount)),
+      message: SETTLEMENT_NOTICES.received(row.payeeName, row.title, amountSaid(row)),
     }),
   );
 }
@@ -304,7 +314,7 @@ function remind(deps: Deps, actor: Actor, id: string) {
     (userId, s) => policy.remindRefusal(userId, s, new Date()),
     (row) => ({
       to: row.payerId,
-      message: SETTLEMENT_NOTICES.remindedByPayee(row.payeeName, money(row.amount), row.title),
+      message: SETTLEMENT_NOTICES.remindedByPayee(row.payeeName, amountSaid(row), row.title),
     }),
   );
 }
@@ -312,7 +322,7 @@ function remind(deps: Deps, actor: Actor, id: string) {
 /** The payee says the payment did not arrive: a dispute for a moderator. */
 async function markNotReceived(deps: Deps, actor: Actor, id: string) {
   const row0 = await load(deps, actor, id);
-  const details = SETTLEMENT_NOTICES.notReceived(row0.payeeName, row0.title, money(row0.amount));
+  const details = SETTLEMENT_NOTICES.notReceived(row0.payeeName, row0.title, amountSaid(row0));
   if (!(await repo.markNotReceived(deps.db, id, actor.id, details)))
     await refuse(deps, actor, id, policy.notReceiveRefusal);
   const row = await load(deps, actor, id);
@@ -320,7 +330,7 @@ async function markNotReceived(deps: Deps, actor: Actor, id: string) {
     deps,
     [row.payerId],
     'dispute',
-    SETTLEMENT_NOTICES.notReceivedDisputed(row0.payeeName, row0.title, money(row0.amount)),
+    SETTLEMENT_NOTICES.notReceivedDisputed(row0.payeeName, row0.title, amountSaid(row0)),
     noticeData(row),
   );
   return answer(deps, actor, id);

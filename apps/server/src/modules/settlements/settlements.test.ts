@@ -143,6 +143,7 @@ describe('a settlement opens', () => {
       upiUri: null,
       dispute: null,
       itemCost: null,
+      breakdown: { items: 80, itemsFrom: 'estimate', fee: 40, total: 120 },
       settledAutomatically: false,
       can: {
         confirm: false,
@@ -171,9 +172,35 @@ describe('a settlement opens', () => {
 
   it('counts a receipt up to the estimate, and only the fee without either', async () => {
     const below = await completedRequest({ expectedPrice: 30, itemCost: 80, actualItemCost: 70.5 });
-    expect((await lookup(meera, 'request', below.id))!).toMatchObject({ amount: 100.5, itemCost: null });
+    expect((await lookup(meera, 'request', below.id))!).toMatchObject({
+      amount: 100.5,
+      itemCost: null,
+      breakdown: { items: 70.5, itemsFrom: 'receipt', fee: 30, total: 100.5 },
+    });
     const feeOnly = await completedRequest({ expectedPrice: 30, itemCost: null });
-    expect((await lookup(meera, 'request', feeOnly.id))!.amount).toBe(30);
+    expect((await lookup(meera, 'request', feeOnly.id))!).toMatchObject({
+      amount: 30,
+      breakdown: { items: null, itemsFrom: null, fee: 30, total: 30 },
+    });
+  });
+
+  it('says what the debt is made of: the estimate while a higher receipt waits, the receipt once accepted', async () => {
+    const above = await completedRequest({ expectedPrice: 30, itemCost: 150, actualItemCost: 172 });
+    const waiting = (await lookup(meera, 'request', above.id))!;
+    expect(waiting).toMatchObject({
+      amount: 180,
+      itemCost: { claimed: 172, estimated: 150 },
+      breakdown: { items: 150, itemsFrom: 'estimate', fee: 30, total: 180 },
+    });
+    expect((await put(meera, `/settlements/${waiting.id}/accept-cost`)).statusCode).toBe(200);
+    expect((await lookup(dev, 'request', above.id))!).toMatchObject({
+      amount: 202,
+      breakdown: { items: 172, itemsFrom: 'receipt', fee: 30, total: 202 },
+    });
+    // The deliverer is told the whole of it, with its parts.
+    expect((await noticesOf(dev, 'settlement')).map((n) => n.message)).toContain(
+      'Meera accepted the item cost for Notebooks: ₹202 (items ₹172 + delivery fee ₹30) in all',
+    );
   });
 
   it('only once per request', async () => {
@@ -193,6 +220,7 @@ describe('a settlement opens', () => {
       payer: { id: meera.id },
       payee: { id: seller.id },
       state: 'open',
+      breakdown: null,
     });
     expect((await lookup(seller, 'sale', product.id))!.id).toBe(s.id);
   });
@@ -233,7 +261,10 @@ describe('two-sided confirmation', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().settlement).toMatchObject({ state: 'paid', method: 'upi', can: { pay: false } });
     expect((await noticesOf(dev, 'settlement')).map((n) => [n.message, n.data])).toEqual([
-      ['Meera says they paid ₹120 for Notebooks', { requestId: request.id, settlementId: s.id }],
+      [
+        'Meera says they paid ₹120 (items ₹80 + delivery fee ₹40) for Notebooks',
+        { requestId: request.id, settlementId: s.id },
+      ],
     ]);
     res = await put(meera, `/settlements/${s.id}/paid`, { method: 'cash' });
     expect(res.statusCode).toBe(409);
@@ -249,7 +280,7 @@ describe('two-sided confirmation', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().settlement).toMatchObject({ state: 'settled', settledAt: expect.any(String) });
     expect((await noticesOf(meera, 'settlement')).map((n) => n.message)).toEqual([
-      'Dev Kumar confirmed receiving ₹120 for Notebooks',
+      'Dev Kumar confirmed receiving ₹120 (items ₹80 + delivery fee ₹40) for Notebooks',
     ]);
     res = await put(dev, `/settlements/${s.id}/received`);
     expect(res.statusCode).toBe(409);
@@ -318,7 +349,7 @@ describe("the payee's reminder", () => {
     expect(res.json().settlement).toMatchObject({ id: s.id, state: 'open', can: { remind: false } });
     expect((await noticesOf(meera, 'settlement')).map((n) => [n.message, n.data])).toEqual([
       [
-        'Dev Kumar reminds you: you owe them ₹120 for Notebooks.',
+        'Dev Kumar reminds you: you owe them ₹120 (items ₹80 + delivery fee ₹40) for Notebooks.',
         { requestId: request.id, settlementId: s.id },
       ],
     ]);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/Button';
 import { OfflineReason, useOfflineReason } from '@/components/OfflineReason';
 import { Dialog } from '@/components/ui/Dialog';
+import { formatRupees } from '@/lib/format';
 import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useBuyerCandidates, useMarkSold } from '@/api/products';
@@ -126,6 +127,15 @@ export function MarkSoldDialog({ product, open, onClose }: MarkSoldDialogProps) 
               ))}
             </div>
           </fieldset>
+        )}
+        {!buyers.isPending && (
+          <p role="status" className="mt-3 text-sm font-medium text-slate-900">
+            {choice === SOMEONE_ELSE
+              ? 'Nobody will owe you for it on CampusRun.'
+              : `${options.find((o) => o.id === choice)?.label ?? 'The buyer'} will owe you ${formatRupees(
+                  choice === acceptedId ? (buyers.data?.acceptedAmount ?? product.price) : product.price,
+                )} once they confirm.`}
+          </p>
         )}
         <OfflineReason id={describedBy} className="mt-3" />
       </form>

@@ -3,6 +3,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatRupees } from '@/lib/format';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { BUYER_CAN, SELLER_CAN, hostellerAsSeller, makeProduct, seller } from '@/test/products';
 import { currentSocket } from '@/test/socket';
@@ -153,7 +154,7 @@ describe('product detail', { timeout: 20_000 }, () => {
     const bodies: unknown[] = [];
     server.use(
       http.get(api(`/products/${product.id}/buyers`), () =>
-        HttpResponse.json({ buyers: [bala, dia], acceptedBuyerId: dia.id }),
+        HttpResponse.json({ buyers: [bala, dia], acceptedBuyerId: dia.id, acceptedAmount: 350 }),
       ),
       http.put(api(`/products/${product.id}/sold`), async ({ request }) => {
         bodies.push(await request.json());
@@ -170,10 +171,17 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(accepted).toHaveAccessibleDescription('Accepted offer');
     expect(dialog.getByRole('radio', { name: 'Bala Buyer' })).not.toBeChecked();
     expect(dialog.getByRole('radio', { name: 'Someone else' })).not.toBeChecked();
+    // What it binds the buyer to: the accepted offer, or the listing price for anyone else.
+    expect(dialog.getByRole('status')).toHaveTextContent('Dia Scholar will owe you ₹350 once they confirm.');
 
     // The seller may name someone else all the same.
     await user.click(dialog.getByRole('radio', { name: 'Bala Buyer' }));
     expect(dialog.getByRole('radio', { name: 'Bala Buyer' })).toBeChecked();
+    expect(dialog.getByRole('status')).toHaveTextContent(
+      `Bala Buyer will owe you ${formatRupees(product.price)} once they confirm.`,
+    );
+    await user.click(dialog.getByRole('radio', { name: 'Someone else' }));
+    expect(dialog.getByRole('status')).toHaveTextContent('Nobody will owe you for it on CampusRun.');
     await user.click(dialog.getByRole('radio', { name: 'Dia Scholar' }));
     await user.click(dialog.getByRole('button', { name: 'Mark Sold' }));
     expect(await screen.findByText('Product marked as sold')).toBeInTheDocument();

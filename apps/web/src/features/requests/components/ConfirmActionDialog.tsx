@@ -3,9 +3,10 @@ import { Button } from '@/components/ui/Button';
 import { OfflineReason, useOfflineReason } from '@/components/OfflineReason';
 import { Dialog } from '@/components/ui/Dialog';
 import { errorMessage } from '@/lib/api-client';
+import { askForPushAfter } from '@/lib/push-ask';
 import { toast } from '@/lib/toast';
 import { type RequestAction, useUpdateRequestStatus } from '@/api/requests';
-import { ACTIONS, actionToast } from './request-actions';
+import { ACTIONS, acceptTerms, actionToast } from './request-actions';
 
 /** The actions that only ask to be confirmed (delivering asks for more: DeliverDialog). */
 export type ConfirmAction = Exclude<RequestAction, 'deliver'>;
@@ -36,6 +37,7 @@ export function ConfirmActionDialog({
     try {
       await mutation.mutateAsync({ id: request.id, action });
       toast.success(ACTIONS[action].success, actionToast(action));
+      if (action === 'accept') askForPushAfter('accept');
       onClose();
     } catch (error) {
       // The dialog stays open so the user can try again or cancel.
@@ -66,7 +68,8 @@ export function ConfirmActionDialog({
         </>
       }
     >
-      {held && <OfflineReason id={describedBy} />}
+      {open === 'accept' && <p className="text-sm font-medium text-slate-900">{acceptTerms(request)}</p>}
+      {held && <OfflineReason id={describedBy} className={open === 'accept' ? 'mt-3' : undefined} />}
     </Dialog>
   );
 }

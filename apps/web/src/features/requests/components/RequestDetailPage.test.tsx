@@ -98,7 +98,7 @@ describe('request detail', { timeout: 20_000 }, () => {
   });
 
   it('lets a day scholar accept behind a dialog and shows the returned request', async () => {
-    const request = openToDayScholar();
+    const request = { ...openToDayScholar(), expectedPrice: 30, itemCost: 172 };
     const accepted = {
       ...withDeliverer(request),
       contact: { phoneNumber: '9876543210', hostelBlock: 'Block A', roomNumber: '101' },
@@ -115,6 +115,12 @@ describe('request detail', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Accept Request' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/responsibility for the delivery/)).toBeInTheDocument();
+    // What it means in money before committing: the fee earned, the shop, what comes back.
+    expect(
+      within(dialog).getByText(
+        `You earn ₹30. You pay about ₹172 at the shop, and ${request.requester.name} pays you about ₹202 in all.`,
+      ),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     expect(

@@ -1,4 +1,6 @@
+import type { DeliveryRequest } from '@campusrun/shared';
 import type { ApiError } from '@/lib/api-client';
+import { formatRupees } from '@/lib/format';
 import { REQUEST_TOAST, type RequestAction } from '@/api/requests';
 
 interface ActionConfig {
@@ -14,6 +16,18 @@ interface ActionConfig {
    * network returns (by then someone else may have taken the request), so offline its buttons are off.
    */
   needsNetwork: boolean;
+}
+
+/**
+ * What accepting means in money, before the day scholar commits: the fee they earn, roughly what they
+ * lay out at the shop, and what the requester pays them back in all.
+ */
+export function acceptTerms(request: DeliveryRequest): string {
+  const fee = formatRupees(request.expectedPrice);
+  const who = request.requester.name;
+  if (request.itemCost === null)
+    return `You earn ${fee}. You pay for the items at the shop, and ${who} pays you back what the receipt says, plus the fee.`;
+  return `You earn ${fee}. You pay about ${formatRupees(request.itemCost)} at the shop, and ${who} pays you about ${formatRupees(request.itemCost + request.expectedPrice)} in all.`;
 }
 
 /** What each action's button, dialog and toasts say. */

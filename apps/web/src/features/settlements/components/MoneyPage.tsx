@@ -41,9 +41,7 @@ function Total({ label, amount, tone }: { label: string; amount: number; tone: '
   return (
     <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className={`mt-1 text-2xl font-semibold ${colour}`}>
-        {formatRupees(amount)}
-      </dd>
+      <dd className={`mt-1 text-2xl font-semibold ${colour}`}>{formatRupees(amount)}</dd>
     </div>
   );
 }

@@ -65,6 +65,8 @@ describe('settle card', { timeout: 20_000 }, () => {
     expect(lookups[0]?.get('kind')).toBe('request');
     expect(lookups[0]?.get('targetId')).toBe(request.id);
     expect(settle.getByText(`You owe ${dayscholar.name} ₹120`)).toBeInTheDocument();
+    // What the ₹120 is made of.
+    expect(settle.getByText('Items ₹90 (receipt) + Delivery fee ₹30 = ₹120')).toBeInTheDocument();
     expect(settle.getByRole('status')).toHaveTextContent('Not paid yet');
     const pay = settle.getByRole('link', { name: 'Pay ₹120 with UPI' });
     expect(pay).toHaveAttribute(
@@ -81,6 +83,31 @@ describe('settle card', { timeout: 20_000 }, () => {
     expect(settle.getByRole('button', { name: 'Report a problem' })).toBeInTheDocument();
     // Payee actions are not the payer's.
     expect(settle.queryByRole('button', { name: 'Received' })).not.toBeInTheDocument();
+  });
+
+  it('after a split ruling says what is owed of the whole', async () => {
+    openRequest(hosteller, (id) =>
+      makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        amount: 101,
+        breakdown: { items: 172, itemsFrom: 'receipt', fee: 30, total: 202 },
+      }),
+    );
+    const settle = await card();
+    expect(
+      settle.getByText('Items ₹172 (receipt) + Delivery fee ₹30 = ₹202; ₹101 after the dispute was split'),
+    ).toBeInTheDocument();
+  });
+
+  it('says a delivery fee alone when no items were bought', async () => {
+    openRequest(hosteller, (id) =>
+      makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        amount: 30,
+        breakdown: { items: null, itemsFrom: null, fee: 30, total: 30 },
+      }),
+    );
+    expect((await card()).getByText('Delivery fee ₹30')).toBeInTheDocument();
   });
 
   it('sends method upi for "I paid" after the UPI app, and announces the new state', async () => {

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { useSettlementFor } from '@/api/settlements';
-import { owesLine, stateLine } from './parties';
+import { breakdownLine, owesLine, stateLine } from './parties';
 import { SettlementActions } from './SettlementActions';
 import { UpiQrCode } from './UpiQrCode';
 
@@ -49,6 +49,7 @@ export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId:
   if (!settlement) return null;
   const amount = formatRupees(settlement.amount);
   const showQr = settlement.can.pay && settlement.upiUri;
+  const parts = breakdownLine(settlement);
 
   return (
     <section
@@ -60,6 +61,7 @@ export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId:
         Settle up
       </h2>
       <p className="mt-2 text-xl font-semibold text-slate-900">{owesLine(settlement, user?.id)}</p>
+      {parts && <p className="mt-1 text-sm text-slate-700">{parts}</p>}
       <p role="status" className="mt-1 text-sm text-slate-600">
         {stateLine(settlement, user?.id)}
         {settlement.state === 'paid' &&

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { formatDate, formatRupees } from '@/lib/format';
-import { owesLine, thingLabel, thingPath } from './parties';
+import { breakdownLine, owesLine, thingLabel, thingPath } from './parties';
 import { SettlementActions } from './SettlementActions';
 import { SettlementStateBadge } from './SettlementStateBadge';
 
@@ -41,8 +41,11 @@ export function SettlementCard({
               thingLabel(settlement)
             )}
           </p>
+          <p className="text-sm break-words text-slate-700">
+            {breakdownLine(settlement) ?? `Price ${formatRupees(settlement.amount)}`}
+          </p>
           <p className="text-xs text-slate-500">
-            {formatRupees(settlement.amount)} · since {formatDate(settlement.createdAt)}
+            Since {formatDate(settlement.createdAt)}
             {settlement.settledAutomatically && ' · settled automatically'}
           </p>
         </div>

@@ -1,4 +1,4 @@
-import { SETTLEMENT_STATE_LABELS, type Settlement } from '@campusrun/shared';
+import { SETTLEMENT_STATE_LABELS, amountBreakdown, type Settlement } from '@campusrun/shared';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
 
@@ -23,6 +23,24 @@ export function owesLine(settlement: Settlement, viewerId: string | undefined): 
   if (settlement.payer.id === viewerId) return `You owe ${settlement.payee.name} ${amount}`;
   if (settlement.payee.id === viewerId) return `${settlement.payer.name} owes you ${amount}`;
   return `${settlement.payer.name} owes ${settlement.payee.name} ${amount}`;
+}
+
+/**
+ * What a request's money is made of: "Items ₹172 (receipt) + Delivery fee ₹30 = ₹202", and what is
+ * owed of it after a dispute was split. Null for a sale (its price is the whole story).
+ */
+export function breakdownLine(settlement: Settlement): string | null {
+  const parts = settlement.breakdown;
+  if (!parts) return null;
+  const line = amountBreakdown({
+    items: parts.items === null ? null : formatRupees(parts.items),
+    itemsFrom: parts.itemsFrom,
+    fee: formatRupees(parts.fee),
+    total: formatRupees(parts.total),
+  });
+  return settlement.amount === parts.total
+    ? line
+    : `${line}; ${formatRupees(settlement.amount)} after the dispute was split`;
 }
 
 /**
