@@ -117,8 +117,20 @@ test('a request written offline posts once when the network is back, and the stu
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Asha' })).toBeVisible();
 
   await context.setOffline(false);
-  await expect(page.getByText('Request posted: Queued milk')).toBeVisible();
+  const posted = page.getByText('Request posted: Queued milk');
+  await expect(posted).toBeVisible();
   await expect(page).toHaveURL(/\/hosteller\/dashboard$/);
+  // The toast covers neither the top bar, the screen's title nor the tab bar.
+  const toastBox = (await posted.boundingBox())!;
+  for (const other of [
+    page.getByRole('banner'),
+    page.getByRole('heading', { level: 1, name: 'Welcome, Asha' }),
+    page.getByRole('navigation', { name: 'Tab bar' }),
+  ]) {
+    const box = (await other.boundingBox())!;
+    const apart = toastBox.y + toastBox.height <= box.y || box.y + box.height <= toastBox.y;
+    expect(apart).toBe(true);
+  }
   const mine = await request.get('/api/requests/my-requests?status=all&limit=20', {
     headers: { Authorization: `Bearer ${student.token}` },
   });

@@ -58,6 +58,9 @@ test('a completed request is settled in cash: the requester says they paid, the 
   await expect(h.page).toHaveURL(new RegExp(`/requests/${id}$`));
   const hCard = h.page.getByRole('region', { name: 'Settle up' });
   await expect(hCard.getByText('You owe Dev Dayscholar ₹120')).toBeVisible();
+  // What the ₹120 is made of, and the top bar names the screen with a way back.
+  await expect(hCard.getByText('Items ₹20 (estimate) + Delivery fee ₹100 = ₹120')).toBeVisible();
+  await expect(h.page.getByRole('banner').getByText('Request', { exact: true })).toBeVisible();
   const upi = hCard.getByRole('link', { name: 'Pay ₹120 with UPI' });
   await expect(upi).toHaveAttribute(
     'href',
@@ -90,11 +93,13 @@ test('a completed request is settled in cash: the requester says they paid, the 
   await expect(hCard.getByRole('status')).toHaveText(/^Settled/);
   await expect(hCard.getByRole('button', { name: 'I paid in cash' })).toHaveCount(0);
 
-  // ---- The Money screen lists it as settled, and the total owed is back to nothing ---------
-  await h.page.goto('/money');
+  // ---- The Money screen, one tap away on the phone, lists it as settled ---------------------
+  await h.page.getByRole('banner').getByRole('link', { name: 'Money' }).click();
+  await expect(h.page).toHaveURL(/\/money$/);
   await expect(h.page.getByRole('heading', { level: 1, name: 'Money' })).toBeVisible();
   await h.page.getByRole('tab', { name: 'Settled' }).click();
   await expect(h.page.getByRole('link', { name: new RegExp(item) })).toBeVisible();
+  await expect(h.page.getByText('Items ₹20 (estimate) + Delivery fee ₹100 = ₹120')).toBeVisible();
   await expectAccessible(h.page);
   await h.context.close();
   await d.context.close();

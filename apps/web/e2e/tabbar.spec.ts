@@ -55,6 +55,11 @@ test('on a phone the tab bar reaches Chat in one tap and shows the unread count 
   const composer = page.getByRole('textbox', { name: 'Message' });
   await expect(composer).toBeInViewport();
   await expect(bar).toHaveCount(0);
+  // One header: the conversation's own (back, the partner), at the top of the screen.
+  await expect(page.locator('header:visible')).toHaveCount(1);
+  const back = page.getByRole('link', { name: 'Back to conversations' });
+  await expect(back).toBeInViewport();
+  expect((await back.boundingBox())!.y).toBeLessThan(24);
   // Reading the thread clears the count once back on the list.
   await page.goBack();
   await expect(bar.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();

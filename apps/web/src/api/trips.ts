@@ -3,7 +3,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { ApiError } from '@/lib/api-client';
 import { getMyRequests } from './requests';
 import * as endpoints from './endpoints/trips';
-import { tripKeys } from './cache';
+import { requestKeys, tripKeys } from './cache';
 
 /**
  * After the viewer's own change to a trip: its detail takes the returned copy, the lists refetch, and
@@ -40,8 +40,12 @@ export function useAttachRequest() {
   return useMutation({
     mutationFn: attachRequest,
     // The request itself changed too (accepted by the runner, or pending again): the server says so
-    // with request:updated, which app/live-updates.ts puts in the requests' cache.
-    onSuccess: (trip) => applyTripChange(queryClient, trip),
+    // with request:updated, which app/live-updates.ts puts in the requests' cache; its page also reads
+    // it again, so it shows the change without waiting for the socket.
+    onSuccess: (trip, { requestId }) => {
+      applyTripChange(queryClient, trip);
+      void queryClient.invalidateQueries({ queryKey: requestKeys.detail(requestId) });
+    },
     onError: (error, { tripId }) => {
       if (error instanceof ApiError && error.reason === 'pickedUp')
         void queryClient.invalidateQueries({ queryKey: tripKeys.detail(tripId) });

@@ -1,7 +1,17 @@
 import { buttonClasses } from '@/components/ui/Button';
-import { errorDetail } from '@/components/ui/ErrorState';
 import { Logo } from '@/components/ui/Logo';
 import { isChunkLoadError } from './lazy-screen';
+
+/** A render failure's technical detail, for a bug report. */
+function errorDetail(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error, null, 2);
+  } catch {
+    return String(error);
+  }
+}
 
 function describe(error: unknown): string {
   const detail = errorDetail(error);

@@ -186,11 +186,10 @@ export const createRoutes = (): RouteObject[] => {
                               ),
                             },
                             {
+                              // An open trip that could bring the request: composed in app/pages.
                               path: paths.hosteller.newRequest,
                               Component: screen(
-                                async () =>
-                                  (await import('@/features/requests/components/NewRequestPage'))
-                                    .NewRequestPage,
+                                async () => (await import('./pages/PostRequestPage')).PostRequestPage,
                               ),
                             },
                             {
@@ -250,11 +249,9 @@ export const createRoutes = (): RouteObject[] => {
                           ),
                         },
                         {
+                          // Completing a drop from the stop list: composed in app/pages.
                           path: routePatterns.trip,
-                          Component: screen(
-                            async () =>
-                              (await import('@/features/trips/components/TripDetailPage')).TripDetailPage,
-                          ),
+                          Component: screen(async () => (await import('./pages/TripPage')).TripPage),
                         },
                         {
                           path: paths.runs,

@@ -84,15 +84,21 @@ describe('api client', () => {
     expect(errorMessage(error, 'fallback')).toBe('Please verify');
   });
 
-  it('uses the default text when the server gave no message or could not be reached', async () => {
+  it('says after the action’s words that the server is busy or the network dropped, never a status', async () => {
     server.use(http.get(url('/broken'), () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
     const badGateway = await call('GET', '/broken').catch((e: unknown) => e);
-    expect(errorMessage(badGateway, 'Failed to load')).toBe('Failed to load');
+    expect(errorMessage(badGateway, 'Failed to load')).toBe(
+      'Failed to load. The server is busy — try again in a moment.',
+    );
 
     server.use(http.get(url('/down'), () => HttpResponse.error()));
     const down = await call('GET', '/down').catch((e: unknown) => e);
     expect(down).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
-    expect(errorMessage(down, 'Failed to load')).toBe('Failed to load');
+    expect(errorMessage(down, 'Failed to load')).toBe('Failed to load. Check your connection and try again.');
+    // An action's words that already say "try again" get the reason alone.
+    expect(errorMessage(down, 'Sign-in failed. Please try again.')).toBe(
+      'Sign-in failed. Please try again. Check your connection.',
+    );
   });
 
   it('a 401 on a request that carried a token clears the session and leaves for /login', async () => {
@@ -120,7 +126,9 @@ describe('api client', () => {
         HttpResponse.json({ message: 'Invalid email or password', code: 'UNAUTHORIZED' }, { status: 401 }),
       ),
     );
-    await expect(call('POST', '/auth/login', { body: {} })).rejects.toMatchObject({ message: 'Invalid email or password' });
+    await expect(call('POST', '/auth/login', { body: {} })).rejects.toMatchObject({
+      message: 'Invalid email or password',
+    });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 

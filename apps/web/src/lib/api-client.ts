@@ -33,8 +33,40 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's message when it sent one, else the screen's default text. */
+/** Why a call failed when nobody refused it, and what to do; the reason alone after "try again". */
+const FAILURE_WORDS = {
+  network: ['Check your connection and try again.', 'Check your connection.'],
+  busy: ['The server is busy — try again in a moment.', 'The server is busy.'],
+} as const;
+
+function failureKind(error: unknown): keyof typeof FAILURE_WORDS | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 0) return 'network';
+  if (error.status >= 500) return 'busy';
+  return null;
+}
+
+/**
+ * Why a call failed, in a student's words, when it was not the server refusing something: the
+ * network (no answer at all) or the server itself (5xx). Null for a refusal, which says its own reason.
+ */
+export function plainFailure(error: unknown): string | null {
+  const kind = failureKind(error);
+  return kind && FAILURE_WORDS[kind][0];
+}
+
+/**
+ * What a failed action says: the server's reason for a refusal; for a network or server failure the
+ * action's own words and what to do ("Failed to accept request. The server is busy — try again in a
+ * moment."); else the action's default text. Never a status code or an error's name.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
+  const kind = failureKind(error);
+  if (kind) {
+    const [words, reasonOnly] = FAILURE_WORDS[kind];
+    const sentence = /[.!?]$/.test(fallback) ? fallback : `${fallback}.`;
+    return `${sentence} ${/try again/i.test(fallback) ? reasonOnly : words}`;
+  }
   return error instanceof ApiError && error.hasServerMessage ? error.message : fallback;
 }
 
@@ -122,7 +154,9 @@ async function send(path: string, options: RequestOptions, accept: string) {
       // A change the student made (Save, Accept, Send) still reaches the server when they leave the
       // page at once: the browser keeps a small request going after the page has gone (photos are
       // too large for that and are not kept).
-      const keepalive = method !== 'GET' && (payload === undefined || (typeof payload === 'string' && payload.length < KEEPALIVE_LIMIT));
+      const keepalive =
+        method !== 'GET' &&
+        (payload === undefined || (typeof payload === 'string' && payload.length < KEEPALIVE_LIMIT));
       response = await (early ?? fetch(url, { method, headers, body: payload, signal, keepalive }));
     }
   } catch (cause) {

@@ -106,7 +106,7 @@ describe('useServerSubmit', () => {
       fallback: (error) => (error.status === 0 ? 'Unreachable' : 'Saving failed'),
       showGeneral: (message) => shown.push(message),
     });
-    await vi.waitFor(() => expect(shown).toEqual(['Unreachable']));
+    await vi.waitFor(() => expect(shown).toEqual(['Unreachable. Check your connection and try again.']));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -116,4 +116,41 @@ describe('toasts', () => {
     unmount();
     expect(root.getPropertyValue('--toast-clearance')).toBe('');
   });
+
+  it('on a phone, raises toasts above the bars at the bottom, but never past most of the screen', async () => {
+    const { useToastClearance } = await freshToast();
+    const height = window.innerHeight;
+    function BottomBar({ top }: { top: number }) {
+      const ref = useRef<HTMLElement>(null);
+      useToastClearance(ref, 'bottom');
+      return (
+        <nav
+          ref={(el) => {
+            ref.current = el;
+            if (el)
+              el.getBoundingClientRect = () =>
+                DOMRect.fromRect({ x: 0, y: top, width: 390, height: height - top });
+          }}
+        >
+          Bottom bar
+        </nav>
+      );
+    }
+    const root = document.documentElement.style;
+    // The tab bar (64 px high), then a sheet's buttons (120 px) over it: toasts clear the higher one.
+    const { rerender, unmount } = render(<BottomBar top={height - 64} />);
+    expect(root.getPropertyValue('--toast-clearance-bottom')).toBe('64px');
+    rerender(
+      <>
+        <BottomBar top={height - 64} />
+        <BottomBar top={height - 120} />
+      </>,
+    );
+    expect(root.getPropertyValue('--toast-clearance-bottom')).toBe('120px');
+    // A bar reaching almost to the top would push toasts off the screen: they stop at 60%.
+    rerender(<BottomBar top={10} />);
+    expect(root.getPropertyValue('--toast-clearance-bottom')).toBe(`${Math.round(height * 0.6)}px`);
+    unmount();
+    expect(root.getPropertyValue('--toast-clearance-bottom')).toBe('');
+  });
 });

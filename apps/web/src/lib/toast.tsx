@@ -77,28 +77,43 @@ function dismissFallback(id: string) {
  * `--toast-clearance` on <html>, measured again whenever a bar is added, removed or resized, the
  * window is resized, and just before every toast.
  */
-const bars = new Set<HTMLElement>();
+/** The bars toasts keep clear of, and at which edge of the screen each one sits. */
+const bars = new Map<HTMLElement, 'top' | 'bottom'>();
 let barObserver: ResizeObserver | undefined;
+
+/** A phone's toasts never climb higher than this above the bottom (a tall sheet's buttons aside). */
+const MAX_BOTTOM_SHARE = 0.6;
 
 function measureClearance() {
   if (typeof document === 'undefined') return;
+  let top = 0;
   let bottom = 0;
-  for (const bar of bars) {
+  const height = window.innerHeight;
+  for (const [bar, edge] of bars) {
     const rect = bar.getBoundingClientRect();
     // A hidden bar (display: none) has no box; one scrolled away is not in the way.
-    if (rect.height > 0 && rect.bottom > 0) bottom = Math.max(bottom, rect.bottom);
+    if (rect.height === 0) continue;
+    if (edge === 'top' && rect.bottom > 0) top = Math.max(top, rect.bottom);
+    if (edge === 'bottom' && rect.top < height) bottom = Math.max(bottom, height - rect.top);
   }
+  bottom = Math.min(bottom, Math.round(height * MAX_BOTTOM_SHARE));
   const root = document.documentElement.style;
-  if (bottom > 0) root.setProperty('--toast-clearance', `${Math.round(bottom)}px`);
+  if (top > 0) root.setProperty('--toast-clearance', `${Math.round(top)}px`);
   else root.removeProperty('--toast-clearance');
+  if (bottom > 0) root.setProperty('--toast-clearance-bottom', `${Math.round(bottom)}px`);
+  else root.removeProperty('--toast-clearance-bottom');
 }
 
-/** Keeps toasts below this bar while it is on screen (the top bar, a chat header). */
-export function useToastClearance(ref: RefObject<HTMLElement | null>) {
+/**
+ * Keeps toasts clear of this bar while it is on screen: below a bar at the top (the top bar, a chat
+ * header) on every screen, above one at the bottom (the tab bar, the composer, a sheet's buttons)
+ * on a phone, where toasts rise from the bottom.
+ */
+export function useToastClearance(ref: RefObject<HTMLElement | null>, edge: 'top' | 'bottom' = 'top') {
   useEffect(() => {
     const bar = ref.current;
     if (!bar) return;
-    bars.add(bar);
+    bars.set(bar, edge);
     if (bars.size === 1) window.addEventListener('resize', measureClearance);
     if (typeof ResizeObserver !== 'undefined') {
       barObserver ??= new ResizeObserver(measureClearance);
@@ -111,7 +126,7 @@ export function useToastClearance(ref: RefObject<HTMLElement | null>) {
       if (bars.size === 0) window.removeEventListener('resize', measureClearance);
       measureClearance();
     };
-  }, [ref]);
+  }, [ref, edge]);
 }
 
 /** Settles once: the container registered itself, or it could not be loaded (fallback from then on). */

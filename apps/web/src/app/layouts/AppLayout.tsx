@@ -1,15 +1,17 @@
-import { Menu as MenuIcon } from 'lucide-react';
+import clsx from 'clsx';
+import { ArrowLeft, Menu as MenuIcon, Wallet } from 'lucide-react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import { Outlet, matchPath, useLocation } from 'react-router';
-import { routePatterns } from '@/config/paths';
+import { NavLink, Outlet, matchPath, useLocation, useNavigate } from 'react-router';
+import { paths, routePatterns } from '@/config/paths';
 import { afterFirstScreen } from '@/lib/after-first-screen';
+import { PushAsk } from '@/features/account/components/PushAsk';
 import { useChatRealtime } from '@/features/chat/hooks/useChatRealtime';
 import { useRequestOutbox } from '@/features/requests/hooks/useRequestOutbox';
 import { useAuth } from '@/lib/auth';
 import { ConnectionBanner } from '@/lib/socket';
 import { useToastClearance } from '@/lib/toast';
 import { useLiveUpdates } from '../live-updates';
-import { DASHBOARD_TITLE } from './navigation';
+import { screenFrame } from './navigation';
 import { NotificationsMenu } from './NotificationsMenu';
 import { Sidebar } from './Sidebar';
 import { TabBar } from './TabBar';
@@ -45,14 +47,23 @@ export function AppLayout() {
   // Toasts open below the top bar, never over the menu button, the bell or the user menu.
   const topBar = useRef<HTMLElement>(null);
   useToastClearance(topBar);
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const navigate = useNavigate();
   // The tab bar is on every page but an open conversation, and shown on phones only (by CSS): the
   // server draws it and nothing changes when the browser takes the page over.
-  const showTabBar = !matchPath(routePatterns.chatWith, pathname);
+  const inThread = Boolean(matchPath(routePatterns.chatWith, pathname));
+  const showTabBar = !inThread;
   // The guards above this layout guarantee a signed-in user with a role.
   if (!user?.role) return null;
   const role = user.role;
   const close = () => setMenuOpen(false);
+  const frame = screenFrame(pathname, role);
+  // Back returns to the screen the student came from; opened from a link, to the list it belongs to.
+  const back = () => {
+    if (location.key !== 'default') void navigate(-1);
+    else if (frame.parent) void navigate(frame.parent, { replace: true });
+  };
 
   return (
     <div className="min-h-dvh bg-slate-50 pr-[env(safe-area-inset-right,0px)] pl-[env(safe-area-inset-left,0px)]">
@@ -74,11 +85,25 @@ export function AppLayout() {
         <Sidebar role={role} />
       </aside>
 
-      <div className="lg:pl-64">
+      {/* Inside a conversation on a phone its own header (back, the partner, the menu) is the only one. */}
+      <div className={clsx('lg:pl-64', inThread && 'max-lg:[--top-bar-height:0px]')}>
         <header
           ref={topBar}
-          className="sticky top-0 z-30 flex h-(--top-bar-height) items-center gap-2 border-b border-slate-200 bg-white/95 px-4 pt-[env(safe-area-inset-top,0px)] backdrop-blur sm:px-6 lg:px-8"
+          className={clsx(
+            'sticky top-0 z-30 flex h-(--top-bar-height) items-center gap-2 border-b border-slate-200 bg-white/95 px-4 pt-[env(safe-area-inset-top,0px)] backdrop-blur sm:px-6 lg:px-8',
+            inThread && 'max-lg:hidden',
+          )}
         >
+          {frame.parent && (
+            <button
+              type="button"
+              onClick={back}
+              aria-label="Back"
+              className="-ml-2 flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <ArrowLeft className="size-6" aria-hidden="true" />
+            </button>
+          )}
           <button
             type="button"
             onClick={() => {
@@ -86,13 +111,29 @@ export function AppLayout() {
               setMenuOpen(true);
             }}
             aria-label="Open menu"
-            className="-ml-2 flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
+            className={clsx(
+              '-ml-2 size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden',
+              frame.parent ? 'hidden' : 'flex',
+            )}
           >
             <MenuIcon className="size-6" aria-hidden="true" />
           </button>
           <p className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900 sm:text-lg">
-            {DASHBOARD_TITLE[role]}
+            {frame.title}
           </p>
+          <NavLink
+            to={paths.money}
+            aria-label="Money"
+            title="Money"
+            className={({ isActive }) =>
+              clsx(
+                'flex size-11 items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden',
+                isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:text-slate-900',
+              )
+            }
+          >
+            <Wallet className="size-5" aria-hidden="true" />
+          </NavLink>
           <NotificationsMenu />
           <UserMenu user={user} />
         </header>
@@ -104,6 +145,7 @@ export function AppLayout() {
         >
           <Outlet />
         </main>
+        <PushAsk />
       </div>
       {showTabBar && <TabBar role={role} />}
     </div>

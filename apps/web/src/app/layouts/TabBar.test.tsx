@@ -72,6 +72,17 @@ describe('phone tab bar', { timeout: 20_000 }, () => {
     expect(within(bar).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
+  it('reaches Money in one tap from the top bar, for either role', async () => {
+    server.use(meHandler(dayscholar), ...chatHandlers(hosteller));
+    const { user, location } = renderApp('/dayscholar/dashboard', { user: dayscholar });
+    const topBar = within(await screen.findByRole('banner', {}, slow));
+    await user.click(topBar.getByRole('link', { name: 'Money' }));
+    await waitFor(() => expect(location().pathname).toBe('/money'));
+    await waitFor(() =>
+      expect(topBar.getByRole('link', { name: 'Money' })).toHaveAttribute('aria-current', 'page'),
+    );
+  });
+
   it('shows the unread message count on Chat and raises it when a message arrives', async () => {
     const other = { ...dayscholar, id: '9c8d7e6f-5a02-4b61-8b72-7b1c2d3e4f50', name: 'Meera Iyer' };
     server.use(

@@ -1,11 +1,12 @@
 import type { Role } from '@campusrun/shared';
 import clsx from 'clsx';
 import { House, type LucideIcon, MessageCircle, Search, ShoppingBag, Truck, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { dashboardPath, paths } from '@/config/paths';
 import { useConversations } from '@/api/chat';
 import { deferredModule, standInProps, useDeferred } from '@/lib/deferred';
+import { useToastClearance } from '@/lib/toast';
 import { NewFace } from './NewFace';
 
 interface Tab {
@@ -119,6 +120,8 @@ function NewMenu() {
  * line clear of it (--tab-bar-height, set while the bar is on the page).
  */
 export function TabBar({ role }: { role: Role }) {
+  const bar = useRef<HTMLElement>(null);
+  useToastClearance(bar, 'bottom');
   const cells = [
     <TabLink key="home" tab={{ label: 'Home', to: dashboardPath(role), icon: House, end: true }} />,
     <TabLink key="find" tab={FIND_TAB[role]} />,
@@ -128,6 +131,7 @@ export function TabBar({ role }: { role: Role }) {
   ];
   return (
     <nav
+      ref={bar}
       aria-label="Tab bar"
       data-tab-bar=""
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-[env(safe-area-inset-left,0px)] pb-[env(safe-area-inset-bottom,0px)] backdrop-blur md:hidden"

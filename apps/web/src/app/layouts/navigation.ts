@@ -13,7 +13,8 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
-import { paths } from '@/config/paths';
+import { matchPath } from 'react-router';
+import { dashboardPath, paths, routePatterns } from '@/config/paths';
 
 export interface NavItem {
   label: string;
@@ -46,7 +47,54 @@ export const NAV_ITEMS: Record<Role, NavItem[]> = {
   ],
 };
 
-export const DASHBOARD_TITLE: Record<Role, string> = {
+const DASHBOARD_TITLE: Record<Role, string> = {
   hosteller: 'Hosteller Dashboard',
   dayscholar: 'Day Scholar Dashboard',
 };
+
+/** The top bar's title of each screen that is one of the places (not one thing in a list). */
+const PLACE_TITLES: Record<string, string> = {
+  [paths.hosteller.myRequests]: 'My Requests',
+  [paths.hosteller.sellProduct]: 'Sell Product',
+  [paths.dayscholar.browseRequests]: 'Browse Requests',
+  [paths.dayscholar.myDeliveries]: 'My Deliveries',
+  [paths.trips]: 'Trips',
+  [paths.runs]: 'Shared runs',
+  [paths.marketplace]: 'Marketplace',
+  [paths.saved]: 'Saved',
+  [paths.money]: 'Money',
+  [paths.chat]: 'Chat',
+  [paths.profile]: 'Profile',
+  [paths.moderation]: 'Moderation',
+};
+
+/**
+ * The screens that show one thing, or a form for a new one: their title, and where Back goes when
+ * the app was opened on them (a shared link): the list they belong to.
+ */
+const THING_SCREENS: { pattern: string; title: string; parent: (role: Role) => string }[] = [
+  {
+    pattern: routePatterns.request,
+    title: 'Request',
+    parent: (role) => (role === 'hosteller' ? paths.hosteller.myRequests : paths.dayscholar.myDeliveries),
+  },
+  { pattern: routePatterns.product, title: 'Product', parent: () => paths.marketplace },
+  { pattern: routePatterns.editProduct, title: 'Edit product', parent: () => paths.marketplace },
+  { pattern: routePatterns.user, title: 'Profile', parent: dashboardPath },
+  { pattern: paths.newTrip, title: 'Post a trip', parent: () => paths.trips },
+  { pattern: routePatterns.trip, title: 'Trip', parent: () => paths.trips },
+  { pattern: paths.newRun, title: 'New shared run', parent: () => paths.runs },
+  { pattern: routePatterns.run, title: 'Shared run', parent: () => paths.runs },
+  { pattern: paths.hosteller.newRequest, title: 'New Request', parent: () => paths.hosteller.myRequests },
+  { pattern: routePatterns.chatWith, title: 'Chat', parent: () => paths.chat },
+];
+
+/**
+ * What the top bar says on a screen, and whether it offers Back (with the screen to go to when
+ * there is no earlier screen of the app to return to).
+ */
+export function screenFrame(pathname: string, role: Role): { title: string; parent: string | null } {
+  const thing = THING_SCREENS.find((s) => matchPath(s.pattern, pathname));
+  if (thing) return { title: thing.title, parent: thing.parent(role) };
+  return { title: PLACE_TITLES[pathname] ?? DASHBOARD_TITLE[role], parent: null };
+}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { plainFailure } from '@/lib/api-client';
 import { buttonClasses } from './Button';
 import { ErrorState } from './ErrorState';
 
@@ -30,7 +31,7 @@ export function DetailLoadError({
     <div className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <ErrorState
         title={notFound ? notFoundTitle : failedTitle}
-        message={notFound ? notFoundMessage : error?.message}
+        message={notFound ? notFoundMessage : (plainFailure(error) ?? error?.message)}
         error={notFound ? undefined : error}
         onRetry={notFound ? undefined : onRetry}
         isRetrying={isRetrying}

@@ -6,6 +6,7 @@ import {
   Description,
 } from '@headlessui/react';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useToastClearance } from '@/lib/toast';
 
 export interface DialogProps {
   open: boolean;
@@ -75,14 +76,24 @@ export function ModalDialog({ open, onClose, title, description, children, foote
               {children && <div className="mt-4">{children}</div>}
             </div>
           )}
-          {footer && (
-            <div className="flex shrink-0 flex-col-reverse gap-3 px-6 pt-5 pb-[max(1.5rem,env(safe-area-inset-bottom,0px))] sm:flex-row sm:justify-end sm:pb-6">
-              {footer}
-            </div>
-          )}
+          {footer && <Footer>{footer}</Footer>}
         </DialogPanel>
       </VisibleArea>
     </HeadlessDialog>
+  );
+}
+
+/** The dialog's buttons: a toast raised while it is open appears above them on a phone. */
+function Footer({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useToastClearance(ref, 'bottom');
+  return (
+    <div
+      ref={ref}
+      className="flex shrink-0 flex-col-reverse gap-3 px-6 pt-5 pb-[max(1.5rem,env(safe-area-inset-bottom,0px))] sm:flex-row sm:justify-end sm:pb-6"
+    >
+      {children}
+    </div>
   );
 }
 

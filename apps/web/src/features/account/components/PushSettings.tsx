@@ -12,9 +12,10 @@ import {
   currentSubscription,
   pushSupported,
   turnOffPush,
-  turnOnPush,
   useSavePushPreferences,
 } from '@/api/account';
+import { stopAskingForPush } from '../push-ask-memory';
+import { PUSH_FAILED, PUSH_TOAST, turnOnPushHere } from '../push-device';
 
 /**
  * Notifications when no CampusRun tab is open (Web Push): on or off for this device, and which kinds
@@ -40,25 +41,22 @@ export function PushSettings() {
     };
   }, [supported]);
 
+  const turnOff = async () => {
+    try {
+      await turnOffPush();
+      setSubscribed(false);
+      if (user) stopAskingForPush(user.id);
+      toast.success('Notifications are off for this device', PUSH_TOAST);
+    } catch (error) {
+      toast.error(errorMessage(error, PUSH_FAILED), PUSH_TOAST);
+    }
+  };
   const toggleDevice = async () => {
     setBusy(true);
-    try {
-      if (subscribed) {
-        await turnOffPush();
-        setSubscribed(false);
-        toast.success('Notifications are off for this device');
-      } else if (config.data?.publicKey) {
-        const permission = await turnOnPush(config.data.publicKey);
-        if (permission === 'granted') {
-          setSubscribed(true);
-          toast.success('Notifications are on for this device');
-        } else toast.error('Notifications are blocked in this browser’s settings');
-      }
-    } catch (error) {
-      toast.error(errorMessage(error, 'Could not change notifications on this device'));
-    } finally {
-      setBusy(false);
-    }
+    if (subscribed) await turnOff();
+    else if (config.data?.publicKey && (await turnOnPushHere(config.data.publicKey)) === 'granted')
+      setSubscribed(true);
+    setBusy(false);
   };
 
   const topics = PUSH_TOPICS.filter((t) => t !== 'urgent' || user?.role === 'dayscholar');

@@ -2,6 +2,7 @@ import { CHAT_LIMITS } from '@campusrun/shared';
 import clsx from 'clsx';
 import { ImagePlus, SendHorizontal } from 'lucide-react';
 import { ProgressBar } from '@/components/ui/ProgressBar';
+import { useToastClearance } from '@/lib/toast';
 import { type KeyboardEvent, type RefObject, useId, useRef } from 'react';
 
 /** The counter shows once fewer than this many characters are left. */
@@ -35,6 +36,8 @@ export function Composer({
 }: ComposerProps) {
   const counterId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useToastClearance(formRef, 'bottom');
   const length = value.length;
   const canSend = value.trim().length > 0 && length <= CHAT_LIMITS.messageMax;
 
@@ -55,6 +58,7 @@ export function Composer({
         />
       )}
       <form
+        ref={formRef}
         className="flex items-end gap-2 border-t border-slate-200 bg-white p-3 pb-[max(0.75rem,env(safe-area-inset-bottom,0px))]"
         onSubmit={(event) => {
           event.preventDefault();

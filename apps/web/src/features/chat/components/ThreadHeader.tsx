@@ -34,7 +34,10 @@ export function ThreadHeader({
 }: ThreadHeaderProps) {
   const statusLine = <StatusLine name={name} typing={typing} online={online && !deleted} />;
   return (
-    <header ref={headerRef} className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
+    <header
+      ref={headerRef}
+      className="flex items-center gap-3 border-b border-slate-200 px-4 pt-[max(0.75rem,env(safe-area-inset-top,0px))] pb-3 lg:pt-3"
+    >
       <Link
         to={paths.chat}
         aria-label="Back to conversations"

@@ -1,8 +1,7 @@
-import { PROFILE_MESSAGES, completeProfileSchema } from '@campusrun/shared';
+import { completeProfileSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
 import { HostelFields, PhoneField } from '@/components/people/ContactFields';
 import { Button } from '@/components/ui/Button';
@@ -50,8 +49,8 @@ export function CompleteProfilePage() {
       });
     },
     onSuccess: ({ user: updated }) => {
+      // The dashboard that opens says it worked: no toast.
       updateUser(updated);
-      toast.success(PROFILE_MESSAGES.completed, { toastId: 'profile:complete' });
       navigate(dashboardPath(updated.role), { replace: true });
     },
     fallback: 'Failed to complete your profile. Please try again.',

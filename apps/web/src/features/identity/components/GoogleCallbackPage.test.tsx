@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { hosteller, incompleteUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { api, server } from '@/test/server';
+import { toastsSettled } from '@/test/toasts';
 
 describe('Google sign-in', () => {
-  it('trades the one-time code for a session and opens the role dashboard', async () => {
+  it('trades the one-time code for a session and opens the role dashboard, with no toast', async () => {
     let body: unknown;
     server.use(
       http.post(api('/auth/google/exchange'), async ({ request }) => {
@@ -19,14 +20,19 @@ describe('Google sign-in', () => {
     expect(body).toEqual({ code: 'one-time-code' });
     expect(localStorage.getItem('token')).toBe('g-token');
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ id: hosteller.id });
-    expect(await screen.findByText('Google sign-in successful!')).toBeInTheDocument();
+    await toastsSettled();
+    expect(document.querySelectorAll('.Toastify__toast--success')).toHaveLength(0);
   });
 
-  it('goes to /login without a code, and ignores a token in the address', async () => {
-    const { location } = renderApp('/auth/google-callback?token=attacker-token');
-    await waitFor(() => expect(location().pathname).toBe('/login'));
-    expect(await screen.findByText('Authentication failed. Please try again.')).toBeInTheDocument();
+  it('says sign-in failed without a code, ignores a token in the address, and leads back to sign in', async () => {
+    const { location, user } = renderApp('/auth/google-callback?token=attacker-token');
+    expect(await screen.findByRole('heading', { name: 'Couldn’t sign you in' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Authentication failed. Please try again.');
     expect(localStorage.getItem('token')).toBeNull();
+
+    await user.click(screen.getByRole('link', { name: 'Back to sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/login');
   });
 
   it('asks a new Google user to complete the profile, then opens the dashboard', async () => {
@@ -68,8 +74,10 @@ describe('Google sign-in', () => {
     await user.type(screen.getByLabelText('Room number'), '12');
     await user.click(screen.getByRole('button', { name: 'Complete profile' }));
 
-    expect(await screen.findByText('Profile completed successfully!')).toBeInTheDocument();
     await waitFor(() => expect(location().pathname).toBe('/hosteller/dashboard'));
+    // The dashboard is the answer: no "Profile completed" toast on top of it.
+    await toastsSettled();
+    expect(document.querySelectorAll('.Toastify__toast--success')).toHaveLength(0);
     expect(body).toEqual({
       role: 'hosteller',
       phoneNumber: '9876543210',
@@ -78,16 +86,18 @@ describe('Google sign-in', () => {
     });
   });
 
-  it('shows the server message when the exchange fails on the server side', async () => {
+  it('says the server is busy when the exchange fails on the server side', async () => {
     server.use(
       http.post(api('/auth/google/exchange'), () =>
         HttpResponse.json({ message: 'Server error', code: 'INTERNAL' }, { status: 500 }),
       ),
     );
-    const { location } = renderApp('/auth/google-callback?code=one-time-code');
-    await waitFor(() => expect(location().pathname).toBe('/login'));
+    renderApp('/auth/google-callback?code=one-time-code');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Google authentication failed. The server is busy — try again in a moment.',
+    );
     expect(localStorage.getItem('token')).toBeNull();
-    expect(await screen.findByText('Server error')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
   });
 
   it("says 'Authentication failed. Please try again.' when the server refuses the code", async () => {
@@ -99,9 +109,9 @@ describe('Google sign-in', () => {
         ),
       ),
     );
-    const { location } = renderApp('/auth/google-callback?code=someone-elses-code');
-    await waitFor(() => expect(location().pathname).toBe('/login'));
-    expect(await screen.findByText('Authentication failed. Please try again.')).toBeInTheDocument();
+    renderApp('/auth/google-callback?code=someone-elses-code');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed. Please try again.');
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
     expect(localStorage.getItem('token')).toBeNull();
   });
 });

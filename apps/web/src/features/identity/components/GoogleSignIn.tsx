@@ -1,4 +1,5 @@
 import { paths } from '@/config/paths';
+import { useBrowserFact } from '@/lib/browser-fact';
 
 function GoogleMark() {
   return (
@@ -25,8 +26,13 @@ function GoogleMark() {
  * /login?error=google_auth_not_configured (and its toast) when the campus has not set it up.
  * On a prerendered screen the button can be pressed before the app's code has run: boot.js then
  * follows its data-href.
+ *
+ * Not shown when the campus has Google sign-in off. The screens drawn ahead are drawn before the
+ * campus is known, so they hold the button, and the browser takes it away once it has the page.
  */
-export function GoogleSignIn() {
+export function GoogleSignIn({ enabled }: { enabled: boolean }) {
+  const shown = useBrowserFact(() => enabled, true);
+  if (!shown) return null;
   return (
     <div className="mt-6">
       <div className="relative flex items-center" aria-hidden="true">

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { hosteller } from '@/test/fixtures';
+import { campusConfig, hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { toastTexts, toastsSettled } from '@/test/toasts';
 import { api, meHandler, server } from '@/test/server';
@@ -46,7 +46,7 @@ describe('login', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('someone@gmail.comx');
   });
 
-  it('signs in, stores the session and opens the role dashboard', async () => {
+  it('signs in, stores the session and opens the role dashboard, with no toast', async () => {
     let body: unknown;
     server.use(
       http.post(api('/auth/login'), async ({ request }) => {
@@ -60,11 +60,13 @@ describe('login', () => {
     await user.type(screen.getByLabelText('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('Login successful!')).toBeInTheDocument();
     await waitFor(() => expect(location().pathname).toBe('/hosteller/dashboard'));
     expect(body).toEqual({ email: 'asha@example.edu', password: 'secret123' });
     expect(localStorage.getItem('token')).toBe('jwt-1');
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ id: hosteller.id });
+    // The dashboard is the answer: no "Login successful!" on top of it.
+    await toastsSettled();
+    expect(document.querySelectorAll('.Toastify__toast--success')).toHaveLength(0);
   });
 
   it('sends an unverified account to /verify-email with its email and userId', async () => {
@@ -176,6 +178,20 @@ describe('login', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
+  it('offers Google sign-in only when the campus has it on', async () => {
+    const { unmount } = await openLogin();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    unmount();
+
+    server.use(http.get(api('/config'), () => HttpResponse.json({ ...campusConfig, googleEnabled: true })));
+    await openLogin();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toHaveAttribute(
+      'data-href',
+      '/api/auth/google',
+    );
+  });
+
   it('shows a retry when the campus settings cannot be loaded', async () => {
     let fail = true;
     server.use(
@@ -195,7 +211,8 @@ describe('login', () => {
     expect(
       await screen.findByText("Can't reach CampusRun right now", {}, { timeout: 4000 }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Show error details')).toBeInTheDocument();
+    // Plain words only: no error name or status code.
+    expect(screen.queryByText(/ApiError|HTTP 503/)).not.toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();

@@ -45,8 +45,8 @@ function LoginForm({ config }: { config: CampusConfig }) {
     fields: ['email', 'password'],
     submit: (values: LoginBody) => loginMutation.mutateAsync(values),
     onSuccess: ({ token, user }) => {
+      // The screen that opens says it worked: no toast.
       auth.login(token, user);
-      toast.success('Login successful!', LOGIN_TOAST);
       // Back to the page that asked for sign-in (a shared product link, say), else the dashboard.
       navigate(
         user.isProfileComplete
@@ -99,7 +99,7 @@ function LoginForm({ config }: { config: CampusConfig }) {
           Sign in
         </Button>
       </form>
-      <GoogleSignIn />
+      <GoogleSignIn enabled={config.googleEnabled} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { CampusConfig } from '@campusrun/shared';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
 import { HostelFields, PhoneField } from '@/components/people/ContactFields';
 import { Button } from '@/components/ui/Button';
@@ -9,7 +8,7 @@ import { PasswordField, TextField } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { useServerSubmit } from '@/lib/forms';
 import { useRegister } from '@/api/identity';
-import { SIGN_UP_TOAST_ID, savePendingWithCodeSent, saveSignUpTicket } from '../hooks/pending-verification';
+import { savePendingWithCodeSent, saveSignUpTicket } from '../hooks/pending-verification';
 import { useAuthForm } from '../hooks/useAuthForm';
 import { AuthHeading } from './AuthHeading';
 import { CampusConfigGate } from './CampusConfigGate';
@@ -68,11 +67,11 @@ function RegisterForm({ config }: { config: CampusConfig }) {
         roomNumber: isHosteller ? values.roomNumber : null,
       });
     },
-    onSuccess: ({ userId, ticket, message }, values) => {
+    // The code screen that opens says where the code went: no toast.
+    onSuccess: ({ userId, ticket }, values) => {
       const pending = { email: values.email, userId };
       savePendingWithCodeSent(pending);
       saveSignUpTicket(userId, ticket);
-      if (message) toast.success(message, { toastId: SIGN_UP_TOAST_ID });
       navigate(paths.verifyEmail, { state: pending });
     },
     fallback: 'Registration failed. Please try again.',
@@ -122,7 +121,7 @@ function RegisterForm({ config }: { config: CampusConfig }) {
           Create account
         </Button>
       </form>
-      <GoogleSignIn />
+      <GoogleSignIn enabled={config.googleEnabled} />
     </>
   );
 }

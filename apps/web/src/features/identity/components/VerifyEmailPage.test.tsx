@@ -99,8 +99,8 @@ describe('verify email', () => {
     );
     const { user, location } = renderApp('/verify-email', { state: pending });
     await user.type(await screen.findByLabelText('Verification code'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
 
+    // Sent to sign in, the toast says why.
     expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(body).toEqual({ email: 'ravi@example.edu', otp: '123456', userId: pending.userId });
@@ -117,7 +117,6 @@ describe('verify email', () => {
     );
     const { user } = renderApp('/verify-email', { state: pending });
     await user.type(await screen.findByLabelText('Verification code'), '000000');
-    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
     // Shown under the field, where the code is typed again; not toasted a second time.
     expect(await screen.findByText('Invalid or expired OTP')).toBeInTheDocument();
     await toastsSettled();
@@ -125,7 +124,7 @@ describe('verify email', () => {
     expect(screen.getByLabelText('Verification code')).toHaveValue('000000');
   });
 
-  it('signs in with the code on the browser that signed up and opens the dashboard, with one toast only', async () => {
+  it('signs in with the code on the browser that signed up and opens the dashboard, with no toast', async () => {
     storePending(Date.now());
     sessionStorage.setItem('signUpTicket', JSON.stringify({ userId: pending.userId, ticket: TICKET }));
     const bodies: unknown[] = [];
@@ -148,18 +147,18 @@ describe('verify email', () => {
     );
     const { user, location } = renderApp('/verify-email', { state: pending });
     const code = await screen.findByLabelText('Verification code');
-    // A mistyped code first: its message shows under the field, never as a toast beside the success.
+    // A mistyped code first: its message shows under the field, never as a toast.
     await user.type(code, '000000');
-    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
     expect(await screen.findByText('Invalid or expired OTP')).toBeInTheDocument();
     await user.clear(code);
     await user.type(code, '123456');
-    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
 
     await waitFor(() => expect(location().pathname).toBe('/dayscholar/dashboard'));
-    expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
+    // The dashboard is the answer: no "Email verified" toast on top of it, and no error one.
     await toastsSettled();
+    expect(toastTexts()).not.toContain('Email verified successfully!');
     expect(document.querySelectorAll('.Toastify__toast--error')).toHaveLength(0);
+    expect(bodies).toHaveLength(2);
     expect(bodies.at(-1)).toEqual({
       email: 'ravi@example.edu',
       otp: '123456',
@@ -188,9 +187,61 @@ describe('verify email', () => {
     );
     const { user, location } = renderApp('/verify-email', { state: pending });
     await user.type(await screen.findByLabelText('Verification code'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(body).toEqual({ email: 'ravi@example.edu', otp: '123456', userId: pending.userId });
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('sends the code by itself on the sixth digit, once, and again only for a changed code', async () => {
+    const sent: string[] = [];
+    let answer = () => {};
+    server.use(
+      http.post(api('/auth/verify-otp'), async ({ request }) => {
+        sent.push(((await request.json()) as { otp: string }).otp);
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(
+          { message: 'Invalid or expired OTP', code: 'VALIDATION_FAILED' },
+          { status: 400 },
+        );
+      }),
+    );
+    const { user } = renderApp('/verify-email', { state: pending });
+    const code = await screen.findByLabelText('Verification code');
+    await user.type(code, '12345');
+    expect(screen.getByRole('button', { name: 'Verify Email' })).toBeEnabled();
+    expect(sent).toEqual([]);
+
+    await user.type(code, '6');
+    await waitFor(() => expect(sent).toEqual(['123456']));
+    // While it is checked, neither Enter nor the button sends it a second time.
+    expect(screen.getByRole('button', { name: 'Verify Email' })).toBeDisabled();
+    await user.type(code, '{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    answer();
+    expect(await screen.findByText('Invalid or expired OTP')).toBeInTheDocument();
+    expect(sent).toEqual(['123456']);
+
+    // The same whole code is not sent again by itself; a corrected one is.
+    await user.type(code, '7');
+    expect(sent).toEqual(['123456']);
+    await user.type(code, '{Backspace}0');
+    await waitFor(() => expect(sent).toEqual(['123456', '123450']));
+    answer();
+    expect(await screen.findByText('Invalid or expired OTP')).toBeInTheDocument();
+  });
+
+  it('takes a pasted code with spaces as its six digits and sends it', async () => {
+    let body: unknown;
+    server.use(
+      http.post(api('/auth/verify-otp'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'Verified' });
+      }),
+    );
+    const { user, location } = renderApp('/verify-email', { state: pending });
+    await user.click(await screen.findByLabelText('Verification code'));
+    await user.paste(' 123 456 ');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(body).toEqual({ email: 'ravi@example.edu', otp: '123456', userId: pending.userId });
   });
 });

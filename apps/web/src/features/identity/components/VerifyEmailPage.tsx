@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, LIMITS, otpFormSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ClipboardEvent, useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/Button';
@@ -13,7 +13,6 @@ import { useServerSubmit } from '@/lib/forms';
 import { useSendOtp, useVerifyOtp } from '@/api/identity';
 import {
   type PendingVerification,
-  SIGN_UP_TOAST_ID,
   clearPendingVerification,
   clearSignUpTicket,
   readPendingVerification,
@@ -25,6 +24,7 @@ import { useCountdown } from '../hooks/useCountdown';
 import { AuthHeading } from './AuthHeading';
 
 const COOLDOWN_MS = LIMITS.otpResendCooldownSeconds * 1000;
+const WHOLE_CODE = new RegExp(`^\\d{${LIMITS.otpLength}}$`);
 
 function usePending(): PendingVerification | null {
   const location = useLocation();
@@ -41,6 +41,27 @@ function usePending(): PendingVerification | null {
     return stored;
   });
   return pending;
+}
+
+/**
+ * The code is sent by itself once all its digits are in (typed, pasted or filled in by the phone),
+ * once: again only after it was changed to a whole code anew, and never while one is being checked.
+ */
+function useSubmitWholeCode(otp: string, isSubmitting: boolean, submit: () => Promise<void>) {
+  const armed = useRef(true);
+  const latest = useRef(submit);
+  useEffect(() => {
+    latest.current = submit;
+  });
+  useEffect(() => {
+    if (!WHOLE_CODE.test(otp)) {
+      armed.current = true;
+      return;
+    }
+    if (!armed.current || isSubmitting) return;
+    armed.current = false;
+    void latest.current();
+  }, [otp, isSubmitting]);
 }
 
 function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
@@ -63,6 +84,8 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
   const {
     register,
     setError,
+    setValue,
+    control,
     formState: { errors, isSubmitting },
   } = form;
 
@@ -72,14 +95,12 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
     submit: ({ otp }) => {
       // The tab that signed up holds the sign-up's ticket: with it the answer signs the student in.
       const ticket = pending.userId ? readSignUpTicket(pending.userId) : undefined;
-      // This try's answer replaces the sign-up's toast: one message on screen at a time.
-      toast.dismiss(SIGN_UP_TOAST_ID);
       return verifyMutation.mutateAsync({ ...signUp, otp, ...(ticket ? { ticket } : {}) });
     },
     onSuccess: ({ token, user }) => {
       clearPendingVerification();
       clearSignUpTicket();
-      toast.success(AUTH_MESSAGES.verified, { toastId: 'auth:verify' });
+      // Signed in, the screen that opens says it worked; sent to sign in, the toast says why.
       if (token && user) {
         auth.login(token, user);
         navigate(user.isProfileComplete ? dashboardPath(user.role) : paths.completeProfile, {
@@ -87,11 +108,22 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
         });
         return;
       }
+      toast.success(AUTH_MESSAGES.verified, { toastId: 'auth:verify' });
       navigate(paths.login, { replace: true, state: { email: pending.email } });
     },
     fallback: 'OTP verification failed',
     showGeneral: (message) => setError('otp', { type: 'server', message }, { shouldFocus: true }),
   });
+
+  useSubmitWholeCode(useWatch({ control, name: 'otp' }), isSubmitting, onSubmit);
+
+  // A code pasted with spaces or dashes ("123 456") is taken as its digits, not cut at six characters.
+  const paste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const digits = event.clipboardData.getData('text').replace(/\D/g, '');
+    if (!WHOLE_CODE.test(digits)) return;
+    event.preventDefault();
+    setValue('otp', digits, { shouldDirty: true });
+  };
 
   async function resend() {
     try {
@@ -118,6 +150,7 @@ function VerifyEmailForm({ pending }: { pending: PendingVerification }) {
           className="text-center font-mono text-xl tracking-[0.5em] sm:text-xl"
           hint={`Enter the ${LIMITS.otpLength}-digit code from the email.`}
           error={errors.otp?.message}
+          onPaste={paste}
           {...register('otp')}
         />
         <Button type="submit" fullWidth isLoading={isSubmitting}>

@@ -8,9 +8,6 @@ export interface PendingVerification {
 
 const PENDING_VERIFICATION_KEY = 'pendingVerification';
 
-/** The toast of a submitted sign-up: the verification screen's own answer replaces it. */
-export const SIGN_UP_TOAST_ID = 'sign-up';
-
 export function readPendingVerification(): PendingVerification | null {
   try {
     const raw = localStorage.getItem(PENDING_VERIFICATION_KEY);

@@ -158,14 +158,16 @@ describe('edit product', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it("keeps the form and shows the server's message when saving fails", async () => {
+  it('keeps the form and says the server is busy when saving fails', async () => {
     const product = ownProduct();
     server.use(http.put(api(`/products/${product.id}`), () => HttpResponse.json({}, { status: 500 })));
     const { user, location } = await openEditPage(product);
     await user.clear(screen.getByLabelText('Product name'));
     await user.type(screen.getByLabelText('Product name'), 'Desk');
     await save(user);
-    expect(await screen.findAllByText('Failed to update product')).not.toHaveLength(0);
+    expect(
+      await screen.findAllByText('Failed to update product. The server is busy — try again in a moment.'),
+    ).not.toHaveLength(0);
     expect(location().pathname).toBe(`/hosteller/edit-product/${product.id}`);
     expect(screen.getByLabelText('Product name')).toHaveValue('Desk');
   });
@@ -174,7 +176,9 @@ describe('edit product', { timeout: 20_000 }, () => {
     const product = ownProduct();
     let message = '';
     server.use(
-      http.put(api(`/products/${product.id}`), () => HttpResponse.json({ message }, { status: 500 })),
+      http.put(api(`/products/${product.id}`), () =>
+        HttpResponse.json({ message }, { status: message ? 422 : 500 }),
+      ),
     );
     const { user } = await openEditPage(product);
     for (let i = 0; i < 3; i += 1) {

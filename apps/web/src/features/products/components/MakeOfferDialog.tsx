@@ -14,6 +14,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { TextField } from '@/components/ui/Field';
 import { formatRupees } from '@/lib/format';
 import { useServerSubmit } from '@/lib/forms';
+import { askForPushAfter } from '@/lib/push-ask';
 import { toast } from '@/lib/toast';
 import { useMakeOffer } from '@/api/products';
 
@@ -65,6 +66,7 @@ export function MakeOfferDialog({ product, open, onClose }: MakeOfferDialogProps
     submit: ({ amount }) => mutation.mutateAsync(amount),
     onSuccess: ({ message }) => {
       toast.success(message, { toastId: 'offer:make' });
+      askForPushAfter('offer');
       reset();
       onClose();
     },

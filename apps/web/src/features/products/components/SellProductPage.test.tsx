@@ -263,7 +263,9 @@ describe('sell product', { timeout: 20_000 }, () => {
     await fillForm(user, imageFile('desk-lamp.png', 1200 * 1024));
     await submit(user);
 
-    expect(await screen.findAllByText('Failed to list product. Please try again.')).not.toHaveLength(0);
+    expect(
+      await screen.findAllByText('Failed to list product. Please try again. The server is busy.'),
+    ).not.toHaveLength(0);
     expect(location().pathname).toBe('/hosteller/sell-product');
     expect(screen.queryByRole('progressbar', { name: UPLOAD_BAR })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Product name')).toHaveValue('Casio calculator');
@@ -284,7 +286,9 @@ describe('sell product', { timeout: 20_000 }, () => {
 
   it("shows a failed listing in the form's alert only, not again as a toast, however often it is pressed", async () => {
     let message = '';
-    server.use(http.post(api('/products'), () => HttpResponse.json({ message }, { status: 500 })));
+    server.use(
+      http.post(api('/products'), () => HttpResponse.json({ message }, { status: message ? 422 : 500 })),
+    );
     const { user } = await openSellPage();
     await fillForm(user);
     const failed = 'Failed to list product. Please try again.';

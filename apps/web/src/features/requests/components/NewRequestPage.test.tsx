@@ -134,11 +134,21 @@ describe('new request', { timeout: 20_000 }, () => {
     const submit = () => user.click(screen.getByRole('button', { name: 'Create Request' }));
 
     await submit();
-    await waitFor(() => expect(toastTexts()).toEqual(['Failed to create request']), { timeout: 15_000 });
+    await waitFor(
+      () =>
+        expect(toastTexts()).toEqual([
+          'Failed to create request. The server is busy — try again in a moment.',
+        ]),
+      { timeout: 15_000 },
+    );
     await submit();
     await submit();
     await toastsSettled();
-    expect(toastTexts().filter((t) => t === 'Failed to create request')).toHaveLength(1);
+    expect(
+      toastTexts().filter(
+        (t) => t === 'Failed to create request. The server is busy — try again in a moment.',
+      ),
+    ).toHaveLength(1);
   });
 
   it('starts from the profile room, offers the last three places and sets the deadline in one tap', async () => {
@@ -213,7 +223,13 @@ describe('new request', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Category'), 'groceries');
     await user.click(screen.getByRole('button', { name: 'Create Request' }));
 
-    expect(await screen.findByText('Failed to create request', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Failed to create request. The server is busy — try again in a moment.',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Item name')).toHaveValue('Milk');
     expect(screen.getByLabelText('Delivery location')).toHaveValue('Block A gate');
     expect(sent).toMatchObject({
@@ -270,13 +286,15 @@ describe('new request', { timeout: 20_000 }, () => {
     );
     await user.type(itemCost, '0.5');
     await user.click(screen.getByRole('button', { name: 'Create Request' }));
-    expect(itemCost).toHaveAccessibleDescription('Item cost must be at least ₹1');
+    await waitFor(() => expect(itemCost).toHaveAccessibleDescription('Item cost must be at least ₹1'));
     expect(itemCost).toHaveFocus();
 
     await user.clear(itemCost);
     await user.type(itemCost, '12.345');
     await user.click(screen.getByRole('button', { name: 'Create Request' }));
-    expect(itemCost).toHaveAccessibleDescription('Item cost can have at most 2 decimal places');
+    await waitFor(() =>
+      expect(itemCost).toHaveAccessibleDescription('Item cost can have at most 2 decimal places'),
+    );
 
     await user.clear(itemCost);
     const pickup = screen.getByLabelText('Pick up from (optional)');
@@ -284,6 +302,8 @@ describe('new request', { timeout: 20_000 }, () => {
     pickup.removeAttribute('maxLength');
     await user.type(pickup, 'k'.repeat(81));
     await user.click(screen.getByRole('button', { name: 'Create Request' }));
-    expect(pickup).toHaveAccessibleDescription('Pickup place must be at most 80 characters');
+    await waitFor(() =>
+      expect(pickup).toHaveAccessibleDescription('Pickup place must be at most 80 characters'),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { type CreateRequestBody, HANDOVER_CODE, REQUEST_LABELS, REQUEST_LIMITS } from '@campusrun/shared';
 import { onlineManager, useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
@@ -16,6 +16,7 @@ import { FormPage } from '@/components/ui/FormPage';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
+import { askForPushAfter } from '@/lib/push-ask';
 import { toast } from '@/lib/toast';
 import { useCreateRequest, myRequestsQuery, REQUEST_TOAST } from '@/api/requests';
 import { queueRequest } from '../outbox';
@@ -27,8 +28,11 @@ import { FIELD_ORDER, type RequestFormValues, emptyRequest, requestResolver } fr
 /** Creating a request is one action: its toasts replace each other (pressing Create again adds no copy). */
 const CREATE_TOAST = { ...REQUEST_TOAST, toastId: 'request:new' };
 
-/** /hosteller/my-requests/new: the create-request form. */
-export function NewRequestPage() {
+/**
+ * /hosteller/my-requests/new: the create-request form. `tripOffer` draws what the app shows under the
+ * deadline as it is picked (an open trip that could bring the request).
+ */
+export function NewRequestPage({ tripOffer }: { tripOffer?: (deadline: string) => ReactNode } = {}) {
   const navigate = useNavigate();
   const mutation = useCreateRequest();
   const { user } = useAuth();
@@ -68,6 +72,7 @@ export function NewRequestPage() {
         return;
       }
       toast.success('Request created successfully!', CREATE_TOAST);
+      askForPushAfter('post');
       navigate(paths.request(result.posted.id), { replace: true });
     },
     fallback: 'Failed to create request',
@@ -90,6 +95,7 @@ export function NewRequestPage() {
         value={deadline}
         onShortcut={(value) => choose('deadline', value)}
       />
+      {tripOffer?.(deadline)}
       <TextField
         label={REQUEST_LABELS.pickupFrom}
         maxLength={REQUEST_LIMITS.pickupFromMax}

@@ -576,7 +576,9 @@ describe('request detail', { timeout: 20_000 }, () => {
       await screen.findByText('Failed to load request details', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('Failed to load request')).toBeInTheDocument();
-    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    // Plain words for a server that cannot answer now: no error name, status or server jargon.
+    expect(screen.getByText('The server is busy — try again in a moment.')).toBeInTheDocument();
+    expect(screen.queryByText(/Database unavailable|ApiError|503/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
       'href',
       '/dayscholar/dashboard',
@@ -600,9 +602,6 @@ describe('request detail', { timeout: 20_000 }, () => {
       { timeout: 15_000 },
     );
     expect(message).toHaveClass('wrap-anywhere');
-    expect(screen.getByText(/^ApiError: Invalid request id x+/, { selector: 'pre' })).toHaveClass(
-      'wrap-anywhere',
-    );
   });
 
   it('shows the fee, the item cost, the pickup place and, once delivered, the receipt', async () => {

@@ -64,7 +64,7 @@ export function JoinRunDialog({ run, open, onClose, onRefused }: JoinRunDialogPr
       open={open}
       onClose={close}
       title="Join this run"
-      description={`Your share: ${formatRupees(run.shareIfJoined)} now (the ${formatRupees(run.totalFee)} fee split between ${run.participants + 1}).`}
+      description={`Your share if you join: ${formatRupees(run.shareIfJoined)} (the ${formatRupees(run.totalFee)} fee split between ${run.participants + 1} people).`}
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={isSubmitting}>

@@ -1,11 +1,13 @@
 import { type CreateRunBody, LOGISTICS_LABELS, REQUEST_LIMITS, createRunSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { TextField } from '@/components/ui/Field';
 import { FormPage } from '@/components/ui/FormPage';
 import { TimeField } from '@/components/ui/TimeField';
+import { TimeShortcuts, soonTimes } from '@/components/ui/TimeShortcuts';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
@@ -60,10 +62,20 @@ export function NewRunPage() {
   });
   const {
     register,
+    setValue,
     control,
     formState: { errors, isSubmitting },
   } = form;
   const [cutoffAt, deadline] = useWatch({ control, name: ['cutoffAt', 'deadline'] });
+  const shortcuts = useMemo(() => {
+    const now = new Date();
+    return {
+      cutoffAt: soonTimes(now, { minutes: [30, 60], hours: [17, 19] }),
+      deadline: soonTimes(now, { minutes: [120, 180], hours: [19, 21] }),
+    };
+  }, []);
+  const pick = (field: 'cutoffAt' | 'deadline') => (value: string) =>
+    setValue(field, value, { shouldDirty: true, shouldValidate: Boolean(errors[field]) });
   const { onSubmit } = useServerSubmit(form, {
     fields: FIELD_ORDER,
     submit: (body) => mutation.mutateAsync(body),
@@ -93,20 +105,36 @@ export function NewRunPage() {
         {...register('pickupFrom')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TimeField
-          label={LOGISTICS_LABELS.joinBy}
-          min={now}
-          picked={cutoffAt}
-          error={errors.cutoffAt?.message}
-          {...register('cutoffAt')}
-        />
-        <TimeField
-          label="Deadline"
-          min={now}
-          picked={deadline}
-          error={errors.deadline?.message}
-          {...register('deadline')}
-        />
+        <div className="space-y-2">
+          <TimeField
+            label={LOGISTICS_LABELS.joinBy}
+            min={now}
+            picked={cutoffAt}
+            error={errors.cutoffAt?.message}
+            {...register('cutoffAt')}
+          />
+          <TimeShortcuts
+            label="Join by shortcuts"
+            value={cutoffAt}
+            shortcuts={shortcuts.cutoffAt}
+            onPick={pick('cutoffAt')}
+          />
+        </div>
+        <div className="space-y-2">
+          <TimeField
+            label="Deadline"
+            min={now}
+            picked={deadline}
+            error={errors.deadline?.message}
+            {...register('deadline')}
+          />
+          <TimeShortcuts
+            label="Deadline shortcuts"
+            value={deadline}
+            shortcuts={shortcuts.deadline}
+            onPick={pick('deadline')}
+          />
+        </div>
       </div>
       <TextField
         label={LOGISTICS_LABELS.totalFee}

@@ -23,7 +23,7 @@ async function openRun(run: Run, viewer: typeof hosteller) {
 describe('run page, hosteller', { timeout: 20_000 }, () => {
   it('joins with an item, showing the share before sending', async () => {
     const run = makeRun({ can: runCan('join') });
-    const mine = makeRequest({ itemName: 'Bread', runId: run.id });
+    const mine = makeRequest({ itemName: 'Bread', runId: run.id, expectedPrice: 16 });
     let body: unknown;
     server.use(
       http.post(api(`/runs/${run.id}/join`), async ({ request }) => {
@@ -47,11 +47,15 @@ describe('run page, hosteller', { timeout: 20_000 }, () => {
     );
     const { user } = await openRun(run, hosteller);
     expect(screen.getByText('4 people')).toBeInTheDocument();
-    expect(screen.getByText('₹20 each')).toBeInTheDocument();
-    expect(screen.getByText('₹16 each')).toBeInTheDocument();
+    expect(screen.getByText('4 items')).toBeInTheDocument();
+    // Not in it yet: what they would pay by joining, never a share "now".
+    expect(screen.getByText('Your share if you join: ₹16')).toBeInTheDocument();
+    expect(screen.queryByText(/now →/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Join run' }));
     const dialog = await screen.findByRole('dialog', { name: 'Join this run' });
-    expect(within(dialog).getByText(/^Your share: ₹16 now/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/^Your share if you join: ₹16 \(the ₹80 fee split between 5 people\)/),
+    ).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Join run' }));
     expect(within(dialog).getByLabelText('Item name')).toHaveAccessibleDescription(
@@ -70,6 +74,8 @@ describe('run page, hosteller', { timeout: 20_000 }, () => {
     );
     expect(screen.getByRole('button', { name: 'Leave run' })).toBeInTheDocument();
     expect(screen.getByText('5 people')).toBeInTheDocument();
+    // In it now: their own share, and what it drops to with one more.
+    expect(screen.getByText('Your share: ₹16 now → ₹13.33 if one more joins')).toBeInTheDocument();
   });
 
   it('shows why joining was refused and fetches the run again', async () => {
@@ -174,5 +180,128 @@ describe('run page, day scholar', { timeout: 20_000 }, () => {
     );
     renderApp('/runs/5b2c0000-0000-4000-8000-000000009999', { user: dayscholar });
     expect(await screen.findByText('Run not found')).toBeInTheDocument();
+  });
+});
+
+describe('run page, inviting others', { timeout: 20_000 }, () => {
+  const link = (run: Run) => `${window.location.origin}/runs/${run.id}`;
+
+  it('puts the invitation first while the starter is alone in it, and shares the words with the link', async () => {
+    const mine = makeRequest({ itemName: 'Bread', expectedPrice: 80 });
+    const run = makeRun({
+      participants: 1,
+      items: 1,
+      blocks: 1,
+      share: 80,
+      shareIfJoined: 40,
+      myRequestId: mine.id,
+      requests: [mine],
+    });
+    const { user } = await openRun(run, hosteller);
+    expect(screen.getByText('1 person')).toBeInTheDocument();
+    expect(screen.getByText('1 item')).toBeInTheDocument();
+    expect(screen.queryByText(/\b1 items\b/)).not.toBeInTheDocument();
+    // One person: nothing is "each" yet.
+    expect(screen.queryByText(/₹[\d,.]+ each/)).not.toBeInTheDocument();
+    expect(screen.getByText('Your share: ₹80 now → ₹40 if one more joins')).toBeInTheDocument();
+
+    const card = screen.getByRole('region', { name: 'Invite others on your floor' });
+    // The card is the one place to share from while it shows.
+    expect(screen.queryByRole('button', { name: 'Invite' })).not.toBeInTheDocument();
+    const shared: ShareData[] = [];
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: (data: ShareData) => {
+        shared.push(data);
+        return Promise.resolve();
+      },
+    });
+    try {
+      await user.click(within(card).getByRole('button', { name: 'Share' }));
+      await waitFor(() => expect(shared).toHaveLength(1));
+    } finally {
+      delete (navigator as { share?: unknown }).share;
+    }
+    expect(shared[0]).toEqual({
+      title: 'Run to Katpadi market',
+      text: expect.stringMatching(
+        /^Join the shared run to Katpadi market on CampusRun by .+: your share would be ₹40\.$/,
+      ),
+      url: link(run),
+    });
+    expect(toastTexts()).not.toContain('Link copied');
+  });
+
+  it('copies the link where there is no share sheet; a hosteller not in it may pass it on too', async () => {
+    const run = makeRun({ myRequestId: 'x', can: runCan('leave') });
+    const { user, unmount } = await openRun(run, hosteller);
+    expect(screen.queryByRole('region', { name: 'Invite others on your floor' })).not.toBeInTheDocument();
+    expect('share' in navigator).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(link(run));
+    unmount();
+
+    const other = makeRun({ can: runCan('join') });
+    await openRun(other, hosteller);
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+  });
+
+  it('offers no invitation once the run is closed to joining, nor to a day scholar', async () => {
+    const closed = makeRun({ status: 'closed', participants: 1, myRequestId: 'x' });
+    const { unmount } = await openRun(closed, hosteller);
+    expect(screen.queryByRole('region', { name: 'Invite others on your floor' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Invite|Share)$/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Your share: ₹20')).toBeInTheDocument();
+    unmount();
+
+    await openRun(makeRun({ can: runCan('accept') }), dayscholar);
+    expect(screen.queryByRole('button', { name: /^(Invite|Share)$/ })).not.toBeInTheDocument();
+  });
+
+  it('brings someone signed out who opens the link back to the run after signing in', async () => {
+    const run = makeRun({ can: runCan('join') });
+    const other = { ...hosteller, id: '3f0e8f8e-2a55-4b43-9d0c-1f3f8a1c0a99', name: 'Meera N' };
+    server.use(
+      http.post(api('/auth/login'), () => HttpResponse.json({ token: 'jwt-h', user: other })),
+      meHandler(other),
+      http.get(api(`/runs/${run.id}`), () => HttpResponse.json({ run })),
+    );
+    const { user, location } = renderApp(`/runs/${run.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' });
+    expect(location().pathname).toBe('/login');
+    await user.type(await screen.findByLabelText('Email'), 'meera@example.edu');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Run to Katpadi market' }),
+    ).toBeInTheDocument();
+    expect(location().pathname).toBe(`/runs/${run.id}`);
+    expect(screen.getByRole('button', { name: 'Join run' })).toBeInTheDocument();
+  });
+});
+
+describe('run page, what the day scholar earns', { timeout: 20_000 }, () => {
+  it('says the fee and roughly the item money to lay out, before and in the accept dialog', async () => {
+    const requests = [
+      makeRequest({ itemName: 'Bread', itemCost: 58 }),
+      makeRequest({ itemName: 'Milk', itemCost: 58 }),
+      makeRequest({ itemName: 'Pens', itemCost: null }),
+    ];
+    const run = makeRun({ participants: 3, requests, can: runCan('accept') });
+    const { user } = await openRun(run, dayscholar);
+    expect(screen.getByText('You earn ₹80 · carry ≈ ₹116')).toBeInTheDocument();
+    expect(screen.queryByText(/Your share/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Accept run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept all 3 requests of this run?' });
+    expect(
+      within(dialog).getByText(/You earn ₹80, and lay out about ₹116 for the items/),
+    ).toBeInTheDocument();
+  });
+
+  it('says only the fee when no item gives a cost', async () => {
+    await openRun(makeRun({ requests: [makeRequest()], can: runCan('accept') }), dayscholar);
+    expect(screen.getByText('You earn ₹80 for the whole run')).toBeInTheDocument();
+    expect(screen.queryByText(/carry/)).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import type { Run, User } from '@campusrun/shared';
+import { RUN_LIMITS, type Run, type User } from '@campusrun/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,13 +12,14 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { dashboardPath, paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { formatDateTime, formatRupees } from '@/lib/format';
+import { formatDateTime, formatDayTime, formatRupees } from '@/lib/format';
 import { deferredComponent } from '@/lib/deferred';
 import { toast } from '@/lib/toast';
 import { useAcceptRun, useRun, useJoinRun, RUN_TOAST } from '@/api/runs';
 import { runKeys } from '@/api/cache';
+import { InviteButton } from './InviteButton';
 import type { JoinRunDialogProps } from './JoinRunDialog';
-import { RunStatusBadge, peopleText, runSummary } from './RunCard';
+import { RunStatusBadge, carryOf, itemsText, peopleText, runSummary, shareText } from './RunCard';
 
 /** Joining's dialog, with the item's form and its rules, loads after the first screen or when it opens. */
 const JoinRunDialog = deferredComponent<JoinRunDialogProps>(() =>
@@ -27,7 +28,41 @@ const JoinRunDialog = deferredComponent<JoinRunDialogProps>(() =>
 
 type Confirming = 'leave' | 'accept' | null;
 
-function RunActions({ run }: { run: Run }) {
+/** What accepting a run means: where, by when, the fee and the item money laid out. */
+function acceptText(run: Run) {
+  const carry = carryOf(run.requests);
+  const money = carry
+    ? `You earn ${formatRupees(run.totalFee)}, and lay out about ${formatRupees(carry)} for the items, which each hosteller pays you back.`
+    : `You earn ${formatRupees(run.totalFee)}.`;
+  return `You buy every item at ${run.pickupFrom} and deliver each to its place before ${formatDateTime(run.deadline)}. ${money}`;
+}
+
+/** Straight after starting a run, while nobody else is in it: the invitation comes first. */
+function InviteCard({ run }: { run: Run }) {
+  return (
+    <section
+      aria-labelledby="run-invite"
+      className="mt-4 rounded-xl bg-indigo-50 p-4 ring-1 ring-indigo-300 sm:flex sm:items-center sm:justify-between sm:gap-4"
+    >
+      <div>
+        <h2 id="run-invite" className="font-semibold text-indigo-900">
+          Invite others on your floor
+        </h2>
+        <p className="mt-1 text-sm text-indigo-800">
+          {`Anyone who wants something from ${run.pickupFrom} can join until ${formatDayTime(run.cutoffAt)}. The more who join, the less each pays.`}
+        </p>
+      </div>
+      <div className="mt-3 shrink-0 sm:mt-0">
+        <InviteButton run={run} label="Share" variant="primary" />
+      </div>
+    </section>
+  );
+}
+
+/** Others may still join: open, before its cutoff, with room for one more. */
+const joinable = (run: Run) => run.status === 'open' && run.participants < RUN_LIMITS.participantsMax;
+
+function RunActions({ run, viewer, inviting }: { run: Run; viewer: User; inviting: boolean }) {
   const queryClient = useQueryClient();
   const join = useJoinRun();
   const accept = useAcceptRun();
@@ -67,7 +102,9 @@ function RunActions({ run }: { run: Run }) {
     }
   };
 
-  const none = !run.can.join && !run.can.leave && !run.can.accept && !run.myRequestId;
+  // A hosteller passes the run on while others may join (unless the card above already offers it).
+  const share = viewer.role === 'hosteller' && joinable(run) && !inviting;
+  const none = !run.can.join && !run.can.leave && !run.can.accept && !run.myRequestId && !share;
   if (none) return null;
   return (
     <div role="group" aria-label="Run actions" className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
@@ -78,6 +115,7 @@ function RunActions({ run }: { run: Run }) {
           Your request
         </Link>
       )}
+      {share && <InviteButton run={run} label={run.myRequestId ? 'Invite' : 'Share'} />}
       {run.can.leave && (
         <Button variant="danger" onClick={() => setConfirming('leave')}>
           Leave run
@@ -92,7 +130,7 @@ function RunActions({ run }: { run: Run }) {
         }
         description={
           confirming === 'accept'
-            ? `You buy every item at ${run.pickupFrom} and deliver each to its place before ${formatDateTime(run.deadline)}. You earn ${formatRupees(run.totalFee)}.`
+            ? acceptText(run)
             : 'Your item leaves the run and its request is cancelled; the others’ shares go up.'
         }
         footer={
@@ -115,6 +153,11 @@ function RunActions({ run }: { run: Run }) {
 }
 
 function RunBody({ run, viewer }: { run: Run; viewer: User }) {
+  const dayScholar = viewer.role === 'dayscholar';
+  const mine = run.requests.find((request) => request.id === run.myRequestId);
+  const carry = carryOf(run.requests);
+  const money = shareText(run, { dayScholar, carry, myShare: mine?.expectedPrice });
+  const inviting = run.myRequestId !== null && run.participants === 1 && joinable(run);
   return (
     <>
       <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -122,6 +165,13 @@ function RunBody({ run, viewer }: { run: Run; viewer: User }) {
         <RunStatusBadge status={run.status} />
       </div>
       <p className="mt-1 text-sm text-slate-600">{runSummary(run)}</p>
+      {money && <p className="mt-2 text-base font-semibold text-slate-900">{money}</p>}
+      {dayScholar && carry !== null && (
+        <p className="mt-1 text-sm text-slate-600">
+          Carry is roughly what the items cost: you pay for them, and each hosteller pays you back.
+        </p>
+      )}
+      {inviting && <InviteCard run={run} />}
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <section
@@ -133,19 +183,18 @@ function RunBody({ run, viewer }: { run: Run; viewer: User }) {
             </h2>
             <dl className="mt-4 grid grid-cols-2 gap-4">
               <Fact term="Participants">{peopleText(run.participants)}</Fact>
-              <Fact term="Items">{run.items}</Fact>
+              <Fact term="Items">{itemsText(run.items)}</Fact>
               <Fact term="Join by">{formatDateTime(run.cutoffAt)}</Fact>
               <Fact term="Deadline">{formatDateTime(run.deadline)}</Fact>
               <Fact term="Total delivery fee">{formatRupees(run.totalFee)}</Fact>
-              <Fact term="Share now">{`${formatRupees(run.share)} each`}</Fact>
-              {run.can.join && <Fact term="If you join">{`${formatRupees(run.shareIfJoined)} each`}</Fact>}
+              {run.participants > 1 && <Fact term="Each pays">{formatRupees(run.share)}</Fact>}
               <Fact term="Started by">{run.starter.id === viewer.id ? 'You' : run.starter.name}</Fact>
               {run.deliverer && (
                 <Fact term="Deliverer">{run.deliverer.id === viewer.id ? 'You' : run.deliverer.name}</Fact>
               )}
             </dl>
             <div className="mt-6">
-              <RunActions run={run} />
+              <RunActions run={run} viewer={viewer} inviting={inviting} />
             </div>
           </section>
         </div>
@@ -158,7 +207,7 @@ function RunBody({ run, viewer }: { run: Run; viewer: User }) {
           </h2>
           <GroupRequestList
             requests={run.requests}
-            empty={`${run.items} items from ${peopleText(run.participants)}.`}
+            empty={`${itemsText(run.items)} from ${peopleText(run.participants)}.`}
             title={(request) => `${request.itemName} × ${request.quantity}`}
             detail={(request) => request.deliveryLocation}
           />

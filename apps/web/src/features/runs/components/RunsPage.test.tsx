@@ -13,10 +13,19 @@ const localInput = (hours: number) => toLocalInput(new Date(Date.now() + hours *
 describe('shared runs list', { timeout: 20_000 }, () => {
   it('shows a hosteller the runs to join with their share now and if they join', async () => {
     const run = makeRun({ can: runCan('join') });
-    const one = makeRun({ items: 1, blocks: 1, participants: 1, totalFee: 30, share: 30, myRequestId: 'x' });
+    const one = makeRun({
+      items: 1,
+      blocks: 1,
+      participants: 1,
+      totalFee: 30,
+      share: 30,
+      shareIfJoined: 15,
+      myRequestId: 'x',
+    });
+    const closed = makeRun({ pickupFrom: 'Gandhi Nagar', status: 'closed', myRequestId: 'y' });
     server.use(
       meHandler(hosteller),
-      http.get(api('/runs'), () => HttpResponse.json({ runs: [run, one] })),
+      http.get(api('/runs'), () => HttpResponse.json({ runs: [run, one, closed] })),
     );
     renderApp('/runs', { user: hosteller });
     expect(await screen.findByRole('heading', { level: 1, name: 'Shared runs' })).toBeInTheDocument();
@@ -24,10 +33,15 @@ describe('shared runs list', { timeout: 20_000 }, () => {
     const card = within(list).getByRole('link', { name: /Run to Katpadi market · 4 items · ₹80 · 3 blocks/ });
     expect(card).toHaveAttribute('href', `/runs/${run.id}`);
     expect(within(card).getByText(/^Join by /)).toBeInTheDocument();
-    expect(within(card).getByText('Your share: ₹20 now → ₹16 if you join')).toBeInTheDocument();
+    // Not in it yet: what they would pay, worded as such.
+    expect(within(card).getByText('Your share if you join: ₹16')).toBeInTheDocument();
+    expect(within(card).queryByText(/now →/)).not.toBeInTheDocument();
+    // In it: their share now, and what it drops to while others may still join.
     const mine = within(list).getByRole('link', { name: /Run to Katpadi market · 1 item · ₹30 · 1 block/ });
-    expect(within(mine).getByText('Your share: ₹30')).toBeInTheDocument();
+    expect(within(mine).getByText('Your share: ₹30 now → ₹15 if one more joins')).toBeInTheDocument();
     expect(within(mine).getByText('Joined')).toBeInTheDocument();
+    const done = within(list).getByRole('link', { name: /Run to Gandhi Nagar/ });
+    expect(within(done).getByText('Your share: ₹20')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start a shared run' })).toHaveAttribute('href', '/runs/new');
   });
 
@@ -170,12 +184,51 @@ describe('start a shared run', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { level: 1, name: 'Run to Katpadi market' }),
     ).toBeInTheDocument();
     expect(location().pathname).toBe(`/runs/${run.id}`);
+    // Alone in it so far: inviting others comes first.
+    const invite = screen.getByRole('region', { name: 'Invite others on your floor' });
+    expect(within(invite).getByRole('button', { name: 'Share' })).toBeInTheDocument();
     expect(body).toMatchObject({
       pickupFrom: 'Katpadi market',
       totalFee: 80,
       item: { itemName: 'Bread', quantity: 1, deliveryLocation: 'Block A, room 101', category: 'other' },
     });
     expect(String(body?.cutoffAt)).toMatch(/Z$/);
+  });
+
+  it('fills the times from one-tap shortcuts, and they stay editable', async () => {
+    const run = makeRun({ participants: 1, myRequestId: 'r' });
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.post(api('/runs'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ run }, { status: 201 });
+      }),
+      http.get(api(`/runs/${run.id}`), () => HttpResponse.json({ run })),
+    );
+    const { user } = await openForm();
+    const joinBy = within(screen.getByRole('list', { name: 'Join by shortcuts' }));
+    const before = Date.now();
+    await user.click(joinBy.getByRole('button', { name: 'In 1 hour' }));
+    const picked = new Date(String((screen.getByLabelText('Join by') as HTMLInputElement).value)).getTime();
+    expect(Math.abs(picked - (before + 3_600_000))).toBeLessThan(120_000);
+    expect(joinBy.getByRole('button', { name: 'In 1 hour' })).toHaveAttribute('aria-pressed', 'true');
+    expect(joinBy.getByRole('button', { name: 'In 30 min' })).toHaveAttribute('aria-pressed', 'false');
+    expect(joinBy.getByRole('button', { name: /^(Tomorrow )?5 pm$/ })).toBeInTheDocument();
+
+    const deadlines = within(screen.getByRole('list', { name: 'Deadline shortcuts' }));
+    await user.click(deadlines.getByRole('button', { name: 'In 3 hours' }));
+    // Still a field: typing another time replaces the pick.
+    await user.clear(screen.getByLabelText('Deadline'));
+    await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    expect(deadlines.getByRole('button', { name: 'In 3 hours' })).toHaveAttribute('aria-pressed', 'false');
+
+    await user.type(screen.getByLabelText('Pick up from'), 'Katpadi market');
+    await user.type(screen.getByLabelText('Total delivery fee (₹) — split equally'), '80');
+    await user.type(screen.getByLabelText('Item name'), 'Bread');
+    await user.click(screen.getByRole('button', { name: 'Start a shared run' }));
+    await screen.findByRole('heading', { level: 1, name: 'Run to Katpadi market' });
+    expect(Date.parse(String(body?.cutoffAt))).toBe(picked);
+    expect(body?.deadline).toBe(new Date(localInput(5)).toISOString());
   });
 
   it("shows the server's refusal when the hosteller already has runs open to join", async () => {

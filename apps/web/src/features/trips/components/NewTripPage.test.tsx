@@ -1,5 +1,5 @@
 import { TRIP_MESSAGES } from '@campusrun/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
@@ -34,6 +34,7 @@ describe('post a trip', { timeout: 20_000 }, () => {
 
     await user.type(screen.getByLabelText('Coming from'), 'Katpadi');
     await user.type(screen.getByLabelText('Arriving at'), localInput(2));
+    await user.clear(screen.getByLabelText('Add requests by'));
     await user.type(screen.getByLabelText('Add requests by'), localInput(3));
     await user.clear(screen.getByLabelText('Requests I can take'));
     await user.type(screen.getByLabelText('Requests I can take'), '11');
@@ -61,7 +62,6 @@ describe('post a trip', { timeout: 20_000 }, () => {
     const arrive = localInput(3);
     await user.type(screen.getByLabelText('Coming from'), 'Katpadi');
     await user.type(screen.getByLabelText('Arriving at'), arrive);
-    await user.type(screen.getByLabelText('Add requests by'), localInput(2));
     await user.type(screen.getByLabelText('Note (optional)'), 'Market and pharmacy');
     await user.click(screen.getByRole('button', { name: 'Post a trip' }));
 
@@ -69,7 +69,8 @@ describe('post a trip', { timeout: 20_000 }, () => {
     expect(location().pathname).toBe(`/trips/${trip.id}`);
     expect(body).toMatchObject({ from: 'Katpadi', capacity: 3, note: 'Market and pharmacy' });
     expect(body?.arriveAt).toBe(new Date(arrive).toISOString());
-    expect(String(body?.cutoffAt)).toMatch(/Z$/);
+    // "Add requests by" came filled in: half an hour before the arrival.
+    expect(body?.cutoffAt).toBe(new Date(new Date(arrive).getTime() - 30 * 60_000).toISOString());
   });
 
   it("shows the server's message when they already have an open trip", async () => {
@@ -84,7 +85,6 @@ describe('post a trip', { timeout: 20_000 }, () => {
     const { user } = await openForm();
     await user.type(screen.getByLabelText('Coming from'), 'Katpadi');
     await user.type(screen.getByLabelText('Arriving at'), localInput(3));
-    await user.type(screen.getByLabelText('Add requests by'), localInput(2));
     await user.click(screen.getByRole('button', { name: 'Post a trip' }));
     await waitFor(() => expect(toastTexts()).toContain(TRIP_MESSAGES.oneOpenTrip));
   });
@@ -106,13 +106,43 @@ describe('post a trip', { timeout: 20_000 }, () => {
     const { user } = await openForm();
     await user.type(screen.getByLabelText('Coming from'), 'Katpadi');
     await user.type(screen.getByLabelText('Arriving at'), localInput(3));
-    await user.type(screen.getByLabelText('Add requests by'), localInput(2));
     await user.click(screen.getByRole('button', { name: 'Post a trip' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Coming from')).toHaveAccessibleDescription(
         'Where you come from must be a place',
       ),
     );
+  });
+
+  it('fills the arrival from a shortcut and "Add requests by" half an hour before it, both still editable', async () => {
+    const { user } = await openForm();
+    const arrivals = within(screen.getByRole('list', { name: 'Arrival shortcuts' }));
+    expect(arrivals.getByRole('button', { name: /^(Tomorrow )?5 pm$/ })).toBeInTheDocument();
+    expect(arrivals.getByRole('button', { name: /^(Tomorrow )?7 pm$/ })).toBeInTheDocument();
+
+    const before = Date.now();
+    await user.click(arrivals.getByRole('button', { name: 'In 1 hour' }));
+    const arriveAt = new Date((screen.getByLabelText('Arriving at') as HTMLInputElement).value).getTime();
+    expect(Math.abs(arriveAt - (before + 3_600_000))).toBeLessThan(120_000);
+    expect(arrivals.getByRole('button', { name: 'In 1 hour' })).toHaveAttribute('aria-pressed', 'true');
+    const cutoff = screen.getByLabelText('Add requests by') as HTMLInputElement;
+    expect(new Date(cutoff.value).getTime()).toBe(arriveAt - 30 * 60_000);
+    expect(cutoff).toHaveAccessibleDescription(/filled in from your arrival; you can change it$/);
+
+    // A sooner arrival: requests close halfway there.
+    await user.click(arrivals.getByRole('button', { name: 'In 30 min' }));
+    const sooner = new Date((screen.getByLabelText('Arriving at') as HTMLInputElement).value).getTime();
+    const closes = new Date(cutoff.value).getTime();
+    expect(closes).toBeLessThan(sooner);
+    expect(closes).toBeGreaterThan(Date.now());
+
+    // Set by hand, it no longer follows the arrival.
+    const mine = localInput(0.25);
+    await user.clear(cutoff);
+    await user.type(cutoff, mine);
+    await user.click(arrivals.getByRole('button', { name: 'In 1 hour' }));
+    expect(cutoff).toHaveValue(mine);
+    expect(cutoff).not.toHaveAccessibleDescription(/filled in/);
   });
 
   it('is for day scholars only', async () => {

@@ -1,11 +1,13 @@
 import { type CreateTripBody, LOGISTICS_LABELS, TRIP_LIMITS, createTripSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Field, TextField } from '@/components/ui/Field';
 import { FormPage } from '@/components/ui/FormPage';
 import { TimeField } from '@/components/ui/TimeField';
+import { TimeShortcuts, soonTimes } from '@/components/ui/TimeShortcuts';
 import { Textarea } from '@/components/ui/Input';
 import { paths } from '@/config/paths';
 import { useServerSubmit } from '@/lib/forms';
@@ -42,6 +44,23 @@ const FIELD_ORDER = ['from', 'arriveAt', 'cutoffAt', 'capacity', 'note'] as cons
 
 const CREATE_TOAST = { ...TRIP_TOAST, toastId: 'trip:new' };
 
+const MINUTE_MS = 60_000;
+/** How long before the arrival requests may be added, unless the runner says otherwise. */
+const CUTOFF_BEFORE_MS = 30 * MINUTE_MS;
+
+/**
+ * "Add requests by" for an arrival (datetime-local values): half an hour before it, or halfway there
+ * when it is less than 45 minutes away; '' for an arrival that is not a time to come.
+ */
+function cutoffFor(arriveAt: string, now = Date.now()): string {
+  const arrive = new Date(arriveAt).getTime();
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(arriveAt) || Number.isNaN(arrive) || arrive <= now) return '';
+  const ahead = arrive - now;
+  const before =
+    ahead > CUTOFF_BEFORE_MS * 1.5 ? CUTOFF_BEFORE_MS : Math.floor(ahead / 2 / MINUTE_MS) * MINUTE_MS;
+  return toLocalInput(new Date(arrive - before));
+}
+
 /** /trips/new (day scholar): announce a trip to campus. */
 export function NewTripPage() {
   const navigate = useNavigate();
@@ -53,10 +72,22 @@ export function NewTripPage() {
   });
   const {
     register,
+    setValue,
     control,
     formState: { errors, isSubmitting },
   } = form;
   const [arriveAt, cutoffAt] = useWatch({ control, name: ['arriveAt', 'cutoffAt'] });
+  const arrivals = useMemo(() => soonTimes(new Date(), { minutes: [30, 60], hours: [17, 19] }), []);
+  // The cutoff follows the arrival until the runner sets it by hand.
+  const [cutoffByHand, setCutoffByHand] = useState(false);
+  const arrive = (value: string) => {
+    if (!cutoffByHand)
+      setValue('cutoffAt', cutoffFor(value), { shouldDirty: true, shouldValidate: Boolean(errors.cutoffAt) });
+  };
+  const pickArrival = (value: string) => {
+    setValue('arriveAt', value, { shouldDirty: true, shouldValidate: Boolean(errors.arriveAt) });
+    arrive(value);
+  };
   const { onSubmit } = useServerSubmit(form, {
     fields: FIELD_ORDER,
     submit: (body) => mutation.mutateAsync(body),
@@ -87,19 +118,32 @@ export function NewTripPage() {
         {...register('from')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TimeField
-          label={LOGISTICS_LABELS.arriveAt}
-          min={now}
-          picked={arriveAt}
-          error={errors.arriveAt?.message}
-          {...register('arriveAt')}
-        />
+        <div className="space-y-2">
+          <TimeField
+            label={LOGISTICS_LABELS.arriveAt}
+            min={now}
+            picked={arriveAt}
+            error={errors.arriveAt?.message}
+            {...register('arriveAt', {
+              onChange: (event: { target: { value: string } }) => arrive(event.target.value),
+            })}
+          />
+          <TimeShortcuts
+            label="Arrival shortcuts"
+            value={arriveAt}
+            shortcuts={arrivals}
+            onPick={pickArrival}
+          />
+        </div>
         <TimeField
           label={LOGISTICS_LABELS.cutoffAt}
           min={now}
           picked={cutoffAt}
+          describe={(time) =>
+            cutoffByHand ? time : `${time} · filled in from your arrival; you can change it`
+          }
           error={errors.cutoffAt?.message}
-          {...register('cutoffAt')}
+          {...register('cutoffAt', { onChange: () => setCutoffByHand(true) })}
         />
       </div>
       <TextField

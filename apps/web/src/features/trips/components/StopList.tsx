@@ -1,12 +1,17 @@
-import type { TripStop } from '@campusrun/shared';
-import { useState } from 'react';
+import type { DeliveryRequest, Trip, TripStop } from '@campusrun/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Phone } from 'lucide-react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/Button';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
 import { useTripStops } from '@/api/trips';
+import { tripKeys } from '@/api/cache';
 import { useBrowserFact } from '@/lib/browser-fact';
+import { formatRupees } from '@/lib/format';
 
 /** Where the runner's ticks of one trip are kept on this device. */
 export const ticksKey = (tripId: string) => `trip-stops:${tripId}`;
@@ -44,10 +49,79 @@ function useTicks(tripId: string) {
 
 const HEADING: Record<TripStop['kind'], string> = { pickup: 'Pick up at', drop: 'Drop at' };
 
-/** The runner's walk: pickups first, then drops, each item ticked off by hand. */
-export function StopList({ tripId }: { tripId: string }) {
-  const query = useTripStops(tripId);
-  const { ticks, toggle } = useTicks(tripId);
+/**
+ * The dialog that completes a delivery (the handover code, the receipt), which the app hands in; it
+ * calls `onClose` when it is done or dismissed.
+ */
+export type CompleteDialogSlot = (props: {
+  request: DeliveryRequest;
+  open: boolean;
+  onClose: () => void;
+}) => ReactNode;
+
+type StopItem = TripStop['items'][number];
+
+const LINK =
+  'inline-flex items-center rounded text-sm font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 max-sm:min-h-11';
+
+/**
+ * Under a drop: whose it is, a Call link when the server gives the runner their phone, roughly the
+ * item money to collect, and how to complete it: the app's dialog when it is handed in and the server
+ * allows it, otherwise the request's page.
+ */
+function DropDetails({
+  item,
+  request,
+  onComplete,
+}: {
+  item: StopItem;
+  request: DeliveryRequest | undefined;
+  onComplete?: (request: DeliveryRequest) => void;
+}) {
+  const phone = request?.contact?.phoneNumber;
+  const done = item.status === 'completed';
+  const label = `Complete #${item.number} ${item.itemName}`;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 pl-8 text-sm text-slate-600">
+      {request && <span className="font-medium text-slate-900">{request.requester.name}</span>}
+      {phone && !done && (
+        <a href={`tel:${phone}`} aria-label={`Call ${request.requester.name}`} className={`${LINK} gap-1`}>
+          <Phone className="size-4" aria-hidden="true" />
+          Call
+        </a>
+      )}
+      {request && request.itemCost !== null && <span>{`carry ≈ ${formatRupees(request.itemCost)}`}</span>}
+      {done ? (
+        <span className="text-green-800">Delivered</span>
+      ) : onComplete && request?.can.complete ? (
+        <Button size="sm" aria-label={label} onClick={() => onComplete(request)}>
+          Complete
+        </Button>
+      ) : (
+        <Link to={paths.request(item.requestId)} aria-label={label} className={LINK}>
+          Complete
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The runner's walk: pickups first, then drops, each item ticked off by hand; each drop with its
+ * hosteller, and completed from here when the app hands in `completeDialog`.
+ */
+export function StopList({ trip, completeDialog }: { trip: Trip; completeDialog?: CompleteDialogSlot }) {
+  const query = useTripStops(trip.id);
+  const queryClient = useQueryClient();
+  const { ticks, toggle } = useTicks(trip.id);
+  const [completing, setCompleting] = useState<DeliveryRequest | null>(null);
+  const requests = new Map(trip.requests.map((request) => [request.id, request]));
+  const closeComplete = () => {
+    setCompleting(null);
+    // Completed (or not): the stops and the trip say what is delivered now.
+    void queryClient.invalidateQueries({ queryKey: tripKeys.stops(trip.id) });
+    void queryClient.invalidateQueries({ queryKey: tripKeys.detail(trip.id), exact: true });
+  };
 
   let content;
   if (query.isPending) {
@@ -75,12 +149,12 @@ export function StopList({ tripId }: { tripId: string }) {
         {query.data.map((stop) => (
           <li key={`${stop.kind}:${stop.place}`}>
             <h3 className="text-sm font-semibold text-slate-900">{`${HEADING[stop.kind]} ${stop.place}`}</h3>
-            <ul className="mt-2 space-y-1">
+            <ul className="mt-2 space-y-2">
               {stop.items.map((item) => {
                 const key = `${stop.kind}:${item.requestId}`;
                 const done = item.status === 'completed';
                 return (
-                  <li key={key} className="flex flex-wrap items-center justify-between gap-x-3">
+                  <li key={key}>
                     <Checkbox
                       label={
                         <span className={ticks.has(key) || done ? 'text-slate-500 line-through' : undefined}>
@@ -91,18 +165,13 @@ export function StopList({ tripId }: { tripId: string }) {
                       disabled={done}
                       onChange={() => toggle(key)}
                     />
-                    {stop.kind === 'drop' &&
-                      (done ? (
-                        <span className="text-sm text-green-800">Delivered</span>
-                      ) : (
-                        <Link
-                          to={paths.request(item.requestId)}
-                          aria-label={`Complete #${item.number} ${item.itemName}`}
-                          className="inline-flex items-center rounded text-sm font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 max-sm:min-h-11"
-                        >
-                          Complete
-                        </Link>
-                      ))}
+                    {stop.kind === 'drop' && (
+                      <DropDetails
+                        item={item}
+                        request={requests.get(item.requestId)}
+                        onComplete={completeDialog ? setCompleting : undefined}
+                      />
+                    )}
                   </li>
                 );
               })}
@@ -122,9 +191,14 @@ export function StopList({ tripId }: { tripId: string }) {
         Stop list
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-500">
-        Tick items off as you go (kept on this device). Complete each drop with the requester&apos;s code.
+        Tick items off as you go (kept on this device). Complete each drop with the requester’s code.
       </p>
       {content}
+      {completeDialog && completing && (
+        <Fragment key={completing.id}>
+          {completeDialog({ request: completing, open: true, onClose: closeComplete })}
+        </Fragment>
+      )}
     </section>
   );
 }

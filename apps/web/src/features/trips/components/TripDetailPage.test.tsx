@@ -1,11 +1,11 @@
-import type { Trip, TripStop } from '@campusrun/shared';
+import type { DeliveryRequest, Trip, TripStop } from '@campusrun/shared';
 import { TRIP_MESSAGES } from '@campusrun/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { makeTrip, tripCan } from '@/test/logistics';
-import { makeRequest, withDeliverer } from '@/test/requests';
+import { can, makeRequest, withDeliverer } from '@/test/requests';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
 import { toastTexts } from '@/test/toasts';
@@ -162,7 +162,7 @@ describe('trip page, runner', { timeout: 20_000 }, () => {
     },
   ];
 
-  it('lists the requests and the stop list; ticks stay on this device; drops link to completing', async () => {
+  it('lists the requests and the stop list; ticks stay on this device; a drop it may not complete here links to its page', async () => {
     const trip = makeTrip({ requests: [bread, milk], can: tripCan('cancel', 'stops') });
     server.use(http.get(api(`/trips/${trip.id}/stops`), () => HttpResponse.json({ stops })));
     const { user, unmount } = await openTrip(trip, dayscholar);
@@ -198,6 +198,69 @@ describe('trip page, runner', { timeout: 20_000 }, () => {
     const again = screen.getByRole('region', { name: 'Stop list' });
     await within(again).findByRole('heading', { name: 'Pick up at Katpadi market' });
     expect(within(again).getAllByRole('checkbox', { name: '#11 Bread × 2' })[0]).toBeChecked();
+  });
+
+  it('names each drop’s hosteller with a Call link and the item money, and completes it right there', async () => {
+    const eggs = {
+      ...withDeliverer(makeRequest({ itemName: 'Eggs', number: 21, itemCost: 58 })),
+      deliveryLocation: 'Block A',
+      handoverRequired: true,
+      contact: { phoneNumber: '9876543210', hostelBlock: 'Block A', roomNumber: '101' },
+      can: can('complete', 'chat'),
+    };
+    const rice = {
+      ...withDeliverer(makeRequest({ itemName: 'Rice', number: 22 })),
+      requester: { id: '3f0e8f8e-2a55-4b43-9d0c-1f3f8a1c0a77', name: 'Hema S', avatar: null },
+      deliveryLocation: 'Block C',
+      can: can('complete'),
+    };
+    const dropOf = (request: DeliveryRequest, status: string): TripStop => ({
+      kind: 'drop',
+      place: request.deliveryLocation,
+      items: [
+        { requestId: request.id, number: request.number, itemName: request.itemName, quantity: 1, status },
+      ],
+    });
+    let delivered = false;
+    let sent: unknown;
+    const trip = makeTrip({ requests: [eggs, rice], can: tripCan('cancel', 'stops') });
+    server.use(
+      http.get(api(`/trips/${trip.id}/stops`), () =>
+        HttpResponse.json({
+          stops: [dropOf(eggs, delivered ? 'completed' : 'accepted'), dropOf(rice, 'accepted')],
+        }),
+      ),
+      http.put(api(`/requests/${eggs.id}/deliver`), async ({ request }) => {
+        sent = await request.json();
+        delivered = true;
+        return HttpResponse.json({ request: { ...eggs, status: 'completed', can: can() } });
+      }),
+    );
+    const { user } = await openTrip(trip, dayscholar);
+    const stopList = screen.getByRole('region', { name: 'Stop list' });
+    await within(stopList).findByRole('heading', { name: 'Drop at Block A' });
+    expect(within(stopList).getByText('Asha Rao')).toBeInTheDocument();
+    expect(within(stopList).getByRole('link', { name: 'Call Asha Rao' })).toHaveAttribute(
+      'href',
+      'tel:9876543210',
+    );
+    expect(within(stopList).getByText('carry ≈ ₹58')).toBeInTheDocument();
+    // The server gave no phone for Hema and no item cost: neither is made up.
+    expect(within(stopList).getByText('Hema S')).toBeInTheDocument();
+    expect(within(stopList).queryByRole('link', { name: 'Call Hema S' })).not.toBeInTheDocument();
+    expect(within(stopList).getAllByText(/^carry ≈/)).toHaveLength(1);
+
+    await user.click(within(stopList).getByRole('button', { name: 'Complete #21 Eggs' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Handover code'), '4821');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toMatchObject({ handoverCode: '4821' });
+    // The stop list is read again: the drop is delivered, with nothing left to complete or call.
+    expect(await within(stopList).findByText('Delivered')).toBeInTheDocument();
+    expect(within(stopList).queryByRole('button', { name: 'Complete #21 Eggs' })).not.toBeInTheDocument();
+    expect(within(stopList).queryByRole('link', { name: 'Call Asha Rao' })).not.toBeInTheDocument();
+    expect(within(stopList).getByRole('button', { name: 'Complete #22 Rice' })).toBeInTheDocument();
   });
 
   it('cancels the trip behind a confirmation', async () => {

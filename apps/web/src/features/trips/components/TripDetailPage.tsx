@@ -18,16 +18,9 @@ import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { lazyPart } from '@/lib/lazy-part';
 import { useAttachRequest, useCancelTrip, usePendingRequests, useTrip, TRIP_TOAST } from '@/api/trips';
-import { StopList } from './StopList';
+import { type CompleteDialogSlot, StopList } from './StopList';
 import { RunnerRating, TripStatusBadge, tripTimes } from './TripCard';
-
-/** A request that may ride on this trip: pending, in no trip or run, due no earlier than it arrives. */
-export const fitsTrip = (request: DeliveryRequest, trip: Trip) =>
-  request.status === 'pending' &&
-  !request.isExpired &&
-  request.tripId === null &&
-  request.runId === null &&
-  Date.parse(request.deadline) >= Date.parse(trip.arriveAt);
+import { fitsTrip } from './trip-fit';
 
 /** The trip's requests, each opening its page; a hosteller may take theirs off while they can. */
 function TripRequests({
@@ -163,7 +156,7 @@ function HostellerView({ trip }: { trip: Trip }) {
   );
 }
 
-function RunnerView({ trip }: { trip: Trip }) {
+function RunnerView({ trip, completeDialog }: { trip: Trip; completeDialog?: CompleteDialogSlot }) {
   const cancel = useCancelTrip();
   const [confirming, setConfirming] = useState(false);
   const close = () => {
@@ -188,7 +181,7 @@ function RunnerView({ trip }: { trip: Trip }) {
         heading="Requests on this trip"
         empty="No hosteller has added a request yet."
       />
-      {trip.can.stops && <StopList tripId={trip.id} />}
+      {trip.can.stops && <StopList trip={trip} completeDialog={completeDialog} />}
       {trip.can.cancel && (
         <div>
           <Button variant="danger" onClick={() => setConfirming(true)}>
@@ -216,7 +209,15 @@ function RunnerView({ trip }: { trip: Trip }) {
   );
 }
 
-function TripBody({ trip, viewer }: { trip: Trip; viewer: User }) {
+function TripBody({
+  trip,
+  viewer,
+  completeDialog,
+}: {
+  trip: Trip;
+  viewer: User;
+  completeDialog?: CompleteDialogSlot;
+}) {
   const isRunner = trip.runner.id === viewer.id;
   return (
     <>
@@ -227,7 +228,11 @@ function TripBody({ trip, viewer }: { trip: Trip; viewer: User }) {
       <p className="mt-1 text-sm text-slate-600">{tripTimes(trip)}</p>
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          {isRunner ? <RunnerView trip={trip} /> : <HostellerView trip={trip} />}
+          {isRunner ? (
+            <RunnerView trip={trip} completeDialog={completeDialog} />
+          ) : (
+            <HostellerView trip={trip} />
+          )}
         </div>
         <section
           aria-labelledby="trip-facts"
@@ -263,8 +268,11 @@ function TripBody({ trip, viewer }: { trip: Trip; viewer: User }) {
   );
 }
 
-/** /trips/{id}: a trip, as its runner or a hosteller sees it. */
-export function TripDetailPage() {
+/**
+ * /trips/{id}: a trip, as its runner or a hosteller sees it. `completeDialog` is the dialog the app
+ * composes in for completing a drop from the stop list.
+ */
+export function TripDetailPage({ completeDialog }: { completeDialog?: CompleteDialogSlot } = {}) {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const query = useTrip(id);
@@ -293,7 +301,7 @@ export function TripDetailPage() {
       />
     );
   } else {
-    content = <TripBody trip={query.data} viewer={user} />;
+    content = <TripBody trip={query.data} viewer={user} completeDialog={completeDialog} />;
   }
 
   return (
