@@ -1,5 +1,7 @@
 export interface ShareTarget {
   title: string;
+  /** Words sent with the link where the share sheet takes them (an invitation). */
+  text?: string;
   /** Absolute URL of the page shared. */
   url: string;
 }
@@ -12,7 +14,7 @@ export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
  * copying.
  */
 export async function shareLink(target: ShareTarget): Promise<ShareOutcome> {
-  const data = { title: target.title, url: target.url };
+  const data = { title: target.title, url: target.url, ...(target.text && { text: target.text }) };
   if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
     try {
       await navigator.share(data);

@@ -1,7 +1,16 @@
 import { BellRing, Download } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '@/components/ui/Button';
 import { type PushMoment, endPushAsk } from '@/lib/push-ask';
+import { useToastClearance } from '@/lib/toast';
 import { currentSubscription, pushSupported, usePushConfig } from '@/api/account';
 import { installOffer, promptInstall } from '../install-app';
 import { mayAskForPush, rememberNotNow } from '../push-ask-memory';
@@ -108,8 +117,8 @@ function Asking({ look, moment, userId, hidden }: PushAskCardProps & { look: Ask
         {asking && !hidden ? `${title}. ${text}` : ''}
       </p>
       {asking && (
-        <section
-          ref={card}
+        <CardFrame
+          cardRef={card}
           aria-labelledby={titleId}
           hidden={hidden}
           onKeyDown={escape}
@@ -158,8 +167,17 @@ function Asking({ look, moment, userId, hidden }: PushAskCardProps & { look: Ask
               </Button>
             )}
           </div>
-        </section>
+        </CardFrame>
       )}
     </>
   );
+}
+
+/** The card at the bottom of the screen: a toast raised meanwhile rises above it on a phone. */
+function CardFrame({
+  cardRef,
+  ...props
+}: ComponentProps<'section'> & { cardRef: RefObject<HTMLElement | null> }) {
+  useToastClearance(cardRef, 'bottom');
+  return <section ref={cardRef} {...props} />;
 }

@@ -731,6 +731,27 @@ describe('request detail offline', { timeout: 20_000 }, () => {
     expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument();
   });
 
+  it('offline, the requester cannot cancel: someone may accept it meanwhile', async () => {
+    const request = makeRequest({ can: can('cancel') });
+    const sent: string[] = [];
+    server.use(
+      http.put(api(`/requests/${request.id}/cancel`), () => {
+        sent.push(request.id);
+        return HttpResponse.json({ request: { ...request, status: 'cancelled', can: can() } });
+      }),
+    );
+    const { user } = await openRequest(request, hosteller);
+    act(() => onlineManager.setOnline(false));
+    const cancel = screen.getByRole('button', { name: 'Cancel Request' });
+    expect(cancel).toBeDisabled();
+    expect(cancel).toHaveAccessibleDescription(OFFLINE);
+    await user.click(cancel);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+    act(() => onlineManager.setOnline(true));
+    expect(screen.getByRole('button', { name: 'Cancel Request' })).toBeEnabled();
+  });
+
   it('going offline with the accept dialog open turns Confirm off until the network returns', async () => {
     const { request, sent } = acceptable();
     const { user } = await openRequest(request, dayscholar);

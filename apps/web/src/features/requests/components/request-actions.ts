@@ -72,7 +72,8 @@ export const ACTIONS: Record<RequestAction, ActionConfig> = {
     danger: true,
     success: 'Request cancelled successfully',
     failure: 'Failed to cancel request',
-    needsNetwork: false,
+    // By the time the network returns a day scholar may have taken it on.
+    needsNetwork: true,
   },
   'confirm-receipt': {
     button: 'Confirm receipt',
