@@ -27,7 +27,7 @@
       code: 'MyRequestsPage',
       api: ['/requests/my-requests?status=all&limit=20'],
     },
-    { path: '/hosteller/my-requests/new', role: 'hosteller', code: 'NewRequestPage', api: [] },
+    { path: '/hosteller/my-requests/new', role: 'hosteller', code: 'PostRequestPage', api: [] },
     { path: '/hosteller/sell-product', role: 'hosteller', code: 'SellProductPage', api: [] },
     {
       path: '/dayscholar/dashboard',
