@@ -49,7 +49,7 @@ for (const size of [
     const join = dialog.getByRole('button', { name: 'Join run' });
     const cancel = dialog.getByRole('button', { name: 'Cancel' });
     await expect(join).toBeVisible();
-    for (const part of [title, join, cancel, dialog.getByText(/^Your share:/)])
+    for (const part of [title, join, cancel, dialog.getByText(/^Your share/)])
       await expectOnScreen(page, part);
 
     // The keyboard opens for the first field: the window the page sees gets shorter. The title and

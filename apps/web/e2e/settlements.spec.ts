@@ -10,6 +10,12 @@ import {
   type SeededUser,
 } from './fixtures';
 
+/** A 1×1 PNG: a real image the server decodes and re-encodes. */
+const PNG_PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const word = () =>
   'zs' + Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
@@ -18,8 +24,9 @@ async function openAs(
   browser: Browser,
   user: SeededUser | { email: string; password: string },
   width: number,
+  height = width < 500 ? 800 : 900,
 ) {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 800 : 900 } });
+  const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
   await signIn(page, user);
   await expect(page).toHaveURL(/dashboard$/);
@@ -105,7 +112,10 @@ test('a completed request is settled in cash: the requester says they paid, the 
   await d.context.close();
 });
 
-test('a buyer disputes a sale and a moderator decides it; both are told', async ({ browser, request }) => {
+test('a buyer disputes a sale, the seller gives their side with a photo, a moderator decides it after confirming; both read the outcome', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const seller = await seedUser(request, 'hosteller', 'Sita Seller');
   const buyer = await seedUser(request, 'hosteller', 'Bhanu Buyer');
@@ -128,8 +138,8 @@ test('a buyer disputes a sale and a moderator decides it; both are told', async 
   });
   expect(sold.status()).toBe(200);
 
-  // ---- The buyer confirms buying it for the agreed ₹500, and reports a problem -------------
-  const b = await openAs(browser, buyer, 390);
+  // ---- The buyer (on a 375×667 phone) confirms buying it for ₹500, and reports a problem ----
+  const b = await openAs(browser, buyer, 375, 667);
   await b.page.goto(`/products/${productId}`);
   const card = b.page.getByRole('region', { name: 'Settle up' });
   await expect(card.getByText(`Sita Seller says you bought ${name} for ₹500`)).toBeVisible();
@@ -154,6 +164,28 @@ test('a buyer disputes a sale and a moderator decides it; both are told', async 
   await expect(b.page.getByText('Dispute opened. A moderator will look into it.').first()).toBeVisible();
   await expect(card.getByRole('status')).toHaveText(/^Disputed/);
 
+  // ---- The seller (on a 390×844 phone) reads it and gives their side with a photo ----------
+  const s = await openAs(browser, seller, 390, 844);
+  await s.page.goto(`/products/${productId}`);
+  const sCard = s.page.getByRole('region', { name: 'Settle up' });
+  await expect(sCard.getByText('The fan does not turn on')).toBeVisible();
+  await sCard.getByRole('button', { name: 'Give your side' }).click();
+  const side = s.page.getByRole('dialog', { name: 'Give your side' });
+  await side.getByLabel('Your side').fill('It worked when I handed it over');
+  await side.locator('input[type="file"]').setInputFiles({
+    name: 'working-fan.png',
+    mimeType: 'image/png',
+    buffer: PNG_PIXEL,
+  });
+  const save = side.getByRole('button', { name: 'Save your side' });
+  await expect(save).toBeInViewport();
+  await save.click();
+  await expect(side).toHaveCount(0);
+  await expect(sCard.getByText('It worked when I handed it over')).toBeVisible();
+  // The buyer's open page has the seller's side by itself, photo and all.
+  await expect(card.getByText('It worked when I handed it over')).toBeVisible();
+  await expect(card.getByRole('img').first()).toBeVisible();
+
   // ---- The moderator reads both sides and decides for the buyer ----------------------------
   const email = process.env.E2E_MODERATOR_EMAIL!;
   const existing = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
@@ -169,11 +201,20 @@ test('a buyer disputes a sale and a moderator decides it; both are told', async 
   await expectAccessible(m.page);
   await item.getByRole('radio', { name: /In favour of the payer/ }).check();
   await item.getByLabel('Note to both sides').fill('The seller agreed the fan was broken');
+  await expect(item.getByText('It worked when I handed it over')).toBeVisible();
   await item.getByRole('button', { name: 'Decide' }).click();
+  // What deciding does is said first, and nothing is sent until it is confirmed.
+  const confirm = m.page.getByRole('dialog', { name: 'Decide for Bhanu Buyer: nothing more is owed?' });
+  await expect(
+    confirm.getByText('Sita Seller loses this dispute on their record.', { exact: false }),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Decide' }).click();
   await expect(m.page.getByText('Dispute decided').first()).toBeVisible();
 
-  // ---- The buyer's open page turns settled; the buyer's bell has the decision ---------------
-  await expect(card.getByRole('status')).toHaveText(/^Settled/);
+  // ---- Both open pages say how it ended; the buyer's bell has the decision ------------------
+  await expect(card.getByText('Decided for you: nothing more is owed').first()).toBeVisible();
+  await expect(sCard.getByText('Decided for Bhanu Buyer: nothing more is owed').first()).toBeVisible();
+  await s.context.close();
   await b.page.getByRole('button', { name: /^Notifications/ }).click();
   await expect(b.page.getByText(/The seller agreed the fan was broken/).first()).toBeVisible();
   await b.context.close();

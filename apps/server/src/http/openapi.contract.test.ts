@@ -221,6 +221,7 @@ const BEYOND_SCHEMAS: Array<[operation: RegExp, fields: RegExp, why: string]> = 
     /^actualItemCost$/,
     'a receipt amount only of a request with an item cost',
   ],
+  [/^GET \/api\/chat\/conversation\/\{userId\}$/, /^receiverId$/, 'another member than the caller'],
   [/^DELETE \/api\/users\/me$/, /^password$/, "the account's own password"],
   [/^PUT \/api\/users\/change-password$/, /^currentPassword$/, "the account's own password"],
 ];

@@ -51,10 +51,11 @@ export function assertKey(key: string) {
 
 /**
  * Uploads only some users may load: a chat photo belongs to the two people of the conversation (and
- * the moderators who review a report about it). Its URL is signed and expires (lib/upload-links.ts);
- * every other upload is public.
+ * the moderators who review a report about it), a dispute's photo to its two parties and the
+ * moderators (served by its own signed route, never by its storage key). Their URLs are signed and
+ * expire (lib/upload-links.ts); every other upload is public.
  */
-export const isPrivateUploadKey = (key: string) => key.startsWith('chat/');
+export const isPrivateUploadKey = (key: string) => key.startsWith('chat/') || key.startsWith('disputes/');
 
 /** A fresh unguessable key such as 'products/3f…9a' (without extension). */
 export const newStorageKey = (folder: string) => `${folder}/${randomBytes(16).toString('hex')}`;

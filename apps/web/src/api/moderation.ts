@@ -1,4 +1,4 @@
-import type { DisputeStatus, ModerateReportBody, ReportStatus, ResolveDisputeBody } from '@campusrun/shared';
+import type { DisputeState, ModerateReportBody, ReportStatus, ResolveDisputeBody } from '@campusrun/shared';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -15,7 +15,7 @@ const moderationKeys = {
   reports: (status: ReportStatus) => ['moderation', 'reports', status] as const,
   actions: ['moderation', 'actions'] as const,
   disputes: ['moderation', 'disputes'] as const,
-  disputeList: (status: DisputeStatus) => ['moderation', 'disputes', status] as const,
+  disputeList: (status: DisputeState) => ['moderation', 'disputes', status] as const,
 };
 
 /** GET /moderation/actions → { actions }: the log, newest first. */
@@ -32,10 +32,10 @@ export function useModerationActions() {
 const DISPUTES_PAGE_SIZE = 20;
 
 /** GET /moderation/disputes?status&limit&cursor → { disputes, nextCursor }. */
-const getModerationDisputes = (status: DisputeStatus, cursor?: string, signal?: AbortSignal) =>
+const getModerationDisputes = (status: DisputeState, cursor?: string, signal?: AbortSignal) =>
   settlementsApi.disputes({ query: { status, limit: DISPUTES_PAGE_SIZE, cursor } }, { signal });
 
-const moderationDisputesQuery = (status: DisputeStatus) =>
+const moderationDisputesQuery = (status: DisputeState) =>
   infiniteQueryOptions({
     queryKey: moderationKeys.disputeList(status),
     queryFn: ({ pageParam, signal }) => getModerationDisputes(status, pageParam, signal),
@@ -43,7 +43,7 @@ const moderationDisputesQuery = (status: DisputeStatus) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export function useModerationDisputes(status: DisputeStatus) {
+export function useModerationDisputes(status: DisputeState) {
   return useInfiniteQuery(moderationDisputesQuery(status));
 }
 

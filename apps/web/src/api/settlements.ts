@@ -5,6 +5,7 @@ import type {
   SettlementFilter,
   SettlementKind,
 } from '@campusrun/shared';
+import { resizePhotos } from '@/lib/resize-photo';
 import {
   infiniteQueryOptions,
   type QueryClient,
@@ -110,9 +111,14 @@ export function useSettlements(status: SettlementFilter) {
   return useInfiniteQuery(settlementsQuery(status));
 }
 
-/** PUT /settlements/{id}/not-received (the payee; paid → disputed, a dispute opens) → { settlement }. */
-const markNotReceived = (id: string) =>
-  endpoints.markNotReceived({ params: { id } }).then((res) => res.settlement);
+/**
+ * PUT /settlements/{id}/not-received { details? } (the payee; paid → disputed, a dispute opens with
+ * what they wrote) → { settlement }.
+ */
+const markNotReceived = ({ id, details }: { id: string; details?: string }) =>
+  endpoints
+    .markNotReceived({ params: { id }, body: details ? { details } : undefined })
+    .then((res) => res.settlement);
 
 export function useMarkNotReceived() {
   const queryClient = useQueryClient();
@@ -170,5 +176,54 @@ export function useOpenDispute() {
     mutationFn: openDispute,
     // The settlement is now disputed: its card, the lists and the totals fetch it again.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: settlementKeys.all }),
+  });
+}
+
+interface StatementVariables {
+  disputeId: string;
+  text: string;
+  /** Positions of the photos already there to keep. */
+  keep: number[];
+  /** New photos, resized on this device first. */
+  photos: File[];
+  /** Follows the upload, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * PUT /disputes/{id}/statement, multipart: the text, the kept positions and the new `photos` (made
+ * smaller on this device; the server verifies and re-encodes them) → { settlement }. Either party,
+ * while the dispute is open.
+ */
+async function writeStatement({ disputeId, text, keep, photos, onProgress }: StatementVariables) {
+  const sent = await resizePhotos(photos);
+  const form = new FormData();
+  form.append('text', text);
+  // An empty `keep` says "none of them"; without any, the server would keep them all.
+  if (keep.length === 0) form.append('keep', '');
+  for (const position of keep) form.append('keep', String(position));
+  for (const photo of sent) form.append('photos', photo, photo.name);
+  return endpoints
+    .writeStatement({ params: { id: disputeId }, body: form }, { onProgress })
+    .then((res) => res.settlement);
+}
+
+export function useWriteStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: writeStatement,
+    onSuccess: (settlement) => applySettlement(queryClient, settlement),
+  });
+}
+
+/** PUT /disputes/{id}/withdraw (the one who opened it) → { settlement }, back where it was. */
+const withdrawDispute = (disputeId: string) =>
+  endpoints.withdrawDispute({ params: { id: disputeId } }).then((res) => res.settlement);
+
+export function useWithdrawDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawDispute,
+    onSuccess: (settlement) => applySettlementChange(queryClient, settlement),
   });
 }

@@ -1,4 +1,4 @@
-import type { Settlement, SettlementCan, SettlementSummary } from '@campusrun/shared';
+import type { Settlement, SettlementCan, SettlementDispute, SettlementSummary } from '@campusrun/shared';
 import { dayscholar, hosteller } from './fixtures';
 
 let seq = 0;
@@ -54,7 +54,40 @@ export function makeSettlement(overrides: Partial<Settlement> = {}): Settlement 
     breakdown: { items: 90, itemsFrom: 'receipt', fee: 30, total: 120 },
     settledAutomatically: false,
     dispute: null,
+    disputes: [],
     can: settlementCan('pay', 'dispute'),
+    ...overrides,
+  };
+}
+
+/** A photo of a statement as the server links it (signed, served by the API). */
+export const disputePhoto = (disputeId: string, name: string) => ({
+  url: `/api/disputes/${disputeId}/photos/${name}?exp=1900000000&sig=abc`,
+  thumbnailUrl: `/api/disputes/${disputeId}/photos/${name}-thumb?exp=1900000000&sig=abc`,
+});
+
+/**
+ * An open dispute the payer (`hosteller`) opened about the settlement, with nothing from the payee
+ * yet; as the payer sees it (they may change their side and withdraw it).
+ */
+export function makeDispute(overrides: Partial<SettlementDispute> = {}): SettlementDispute {
+  const id = nextId('d15b07e0');
+  return {
+    id,
+    targetType: 'request',
+    targetId: nextId('9e900000'),
+    reason: 'not_as_described',
+    details: 'Two of the notebooks are torn',
+    photos: [],
+    reply: null,
+    status: 'open',
+    outcome: null,
+    note: null,
+    openedBy: payerRef,
+    createdAt: '2026-11-21T09:00:00.000Z',
+    resolvedAt: null,
+    withdrawnAt: null,
+    can: { statement: true, withdraw: true },
     ...overrides,
   };
 }

@@ -1,4 +1,10 @@
-import type { DisputeOutcome, DisputeReason, SettlementState } from '../constants';
+import {
+  DISPUTE_STATUSES,
+  type DisputeOutcome,
+  type DisputeReason,
+  type PaymentMethod,
+  type SettlementState,
+} from '../constants';
 
 /** Settling up after a completed request or a sale, disputes, and the reliability record. */
 export const SETTLEMENT_LIMITS = {
@@ -22,7 +28,18 @@ export const SETTLEMENT_LIMITS = {
   outcomeNoteMax: 500,
   /** The last messages between the two parties a moderator sees as evidence. */
   evidenceMessages: 50,
+  /** Photos with one side's statement in a dispute (a UPI screenshot, the damaged item). */
+  statementPhotosMax: 3,
+  /** Each of them, as sent (chat photos have the same limit). */
+  statementPhotoMaxBytes: 5 * 1024 * 1024,
 } as const;
+
+/**
+ * What becomes of a dispute: open until a moderator decides it (resolved), or until the one who
+ * opened it withdraws it.
+ */
+export const DISPUTE_STATES = [...DISPUTE_STATUSES, 'withdrawn'] as const;
+export type DisputeState = (typeof DISPUTE_STATES)[number];
 
 export const SETTLEMENT_MESSAGES = {
   notFound: 'Settlement not found',
@@ -71,7 +88,16 @@ export const DISPUTE_MESSAGES = {
   noteRequired: 'Please add a note for both sides',
   noteTooLong: `Note must be at most ${SETTLEMENT_LIMITS.outcomeNoteMax} characters`,
   alreadyResolved: 'This dispute has already been decided',
+  alreadyWithdrawn: 'This dispute was withdrawn',
   resolved: 'Dispute decided',
+  statementRequired: 'Please write your side',
+  statementTooLong: `Your side must be at most ${SETTLEMENT_LIMITS.disputeDetailsMax} characters`,
+  photosTooMany: `You can add at most ${SETTLEMENT_LIMITS.statementPhotosMax} photos`,
+  photoTooLarge: 'Photos can be at most 5 MB',
+  photoGone: 'One of your photos is no longer there. Reload and try again',
+  statementSaved: 'Your side has been saved',
+  notOpener: 'Only the person who opened this dispute can withdraw it',
+  withdrawn: 'Dispute withdrawn',
 } as const;
 
 export const SETTLEMENT_STATE_LABELS: Record<SettlementState, string> = {
@@ -89,6 +115,12 @@ export const DISPUTE_REASON_LABELS: Record<DisputeReason, string> = {
   not_paid: 'Not paid',
   damaged: 'Damaged',
   other: 'Something else',
+};
+
+export const DISPUTE_STATE_LABELS: Record<DisputeState, string> = {
+  open: 'Open',
+  resolved: 'Decided',
+  withdrawn: 'Withdrawn',
 };
 
 export const DISPUTE_OUTCOME_LABELS: Record<DisputeOutcome, string> = {
@@ -111,6 +143,34 @@ export const amountBreakdown = (b: {
   b.items === null
     ? `Delivery fee ${b.fee}`
     : `Items ${b.items} (${b.itemsFrom ?? 'estimate'}) + Delivery fee ${b.fee} = ${b.total}`;
+
+/**
+ * A decided dispute in plain words, amounts already formatted: "Decided for Asha: paid in cash",
+ * "Decided for Ravi: ₹202 is owed", "Split: ₹101 is owed", "No fault: nothing more is owed". `amount`
+ * is what is owed after the decision; `settled` says it is settled by now (or was before).
+ */
+export function disputeOutcomeWords(d: {
+  outcome: DisputeOutcome;
+  payer: string;
+  payee: string;
+  amount: string;
+  method: PaymentMethod | null;
+  settled: boolean;
+}): string {
+  const owed = d.settled ? `${d.amount}, settled` : `${d.amount} is owed`;
+  switch (d.outcome) {
+    case 'favour_payer':
+      return `Decided for ${d.payer}: ${
+        d.method === 'cash' ? 'paid in cash' : d.method === 'upi' ? 'paid by UPI' : 'nothing more is owed'
+      }`;
+    case 'favour_payee':
+      return `Decided for ${d.payee}: ${owed}`;
+    case 'split':
+      return `Split: ${owed}`;
+    case 'no_fault':
+      return 'No fault: nothing more is owed';
+  }
+}
 
 const notReceived = (payee: string, title: string, amount: string) =>
   `${payee} says ${amount} for ${title} did not arrive`;
@@ -146,8 +206,20 @@ export const SETTLEMENT_NOTICES = {
     `${notReceived(payee, title, amount)}. A moderator will look into it.`,
   disputeOpened: (opener: string, title: string | undefined) =>
     `${opener} opened a dispute${title ? ` about ${title}` : ''}. A moderator will look into it.`,
-  disputeDecided: (title: string | undefined, outcome: DisputeOutcome, note: string) =>
-    `A moderator decided the dispute${title ? ` about ${title}` : ''}: ${DISPUTE_OUTCOME_LABELS[outcome]}. ${note}`,
+  /** Both parties, of a decision: "A moderator decided the dispute about Milk. Split: ₹101 is owed. …". */
+  disputeDecided: (title: string | undefined, outcome: string, note: string) =>
+    `A moderator decided the dispute${title ? ` about ${title}` : ''}. ${outcome}. ${note}`,
+  /** Every moderator who is not one of the two, of a new dispute. */
+  disputeToDecide: (opener: string, title: string | undefined, reason: DisputeReason) =>
+    `${opener} opened a dispute${title ? ` about ${title}` : ''}: ${DISPUTE_REASON_LABELS[reason]}. Decide it in Moderation, under Disputes.`,
+  /** The other party, when one side writes or changes their statement. */
+  statementGiven: (who: string, title: string | undefined) =>
+    `${who} gave their side of the dispute${title ? ` about ${title}` : ''}.`,
+  statementChanged: (who: string, title: string | undefined) =>
+    `${who} changed their side of the dispute${title ? ` about ${title}` : ''}.`,
+  /** The other party, when the opener withdraws the dispute. */
+  disputeWithdrawn: (who: string, title: string | undefined) =>
+    `${who} withdrew the dispute${title ? ` about ${title}` : ''}. Nothing was decided.`,
   /** The payee pressed Remind: what the payer is told. */
   remindedByPayee: (payee: string, amount: string, title: string) =>
     `${payee} reminds you: you owe them ${amount} for ${title}.`,

@@ -1,9 +1,12 @@
+import { z } from 'zod';
+import { errorResponseSchema } from '../schemas/common';
 import {
   disputeResponseSchema,
   disputeSettlementSchema,
   markPaidSchema,
   moderationDisputesQuerySchema,
   moderationDisputesResponseSchema,
+  notReceivedSchema,
   openDisputeSchema,
   resolveDisputeSchema,
   settlementListQuerySchema,
@@ -82,10 +85,16 @@ export const markReceived = step(
   'received',
   'The payee confirms they received it (open or paid → settled); the payer is told.',
 );
-export const markNotReceived = step(
-  'not-received',
-  'The payee says it never arrived (paid → disputed): a dispute opens for a moderator.',
-);
+export const markNotReceived = route({
+  method: 'PUT',
+  path: '/settlements/:id/not-received',
+  tags,
+  description:
+    'The payee says it never arrived (paid → disputed), with what they want the moderator to know if anything: a dispute opens and every moderator but the two is told.',
+  params: idParams,
+  body: notReceivedSchema,
+  response: one,
+});
 export const remind = step(
   'remind',
   'The payee reminds the payer of an unpaid settlement (at most once a day); the payer is told.',
@@ -108,6 +117,67 @@ export const openDispute = route({
     'Either party of a completed request or a confirmed sale opens a dispute, within 48 hours, one open at a time, once each.',
   body: openDisputeSchema,
   response: { 201: disputeResponseSchema },
+});
+
+// The two sides of an open dispute: each one's statement with photos, and the opener's withdrawal.
+
+/** OpenAPI description of the statement form (read and checked by the server's multipart hooks). */
+const statementBodyDoc = z
+  .object({
+    text: z.string().min(1).max(1000).describe("The party's side, 1 to 1,000 characters"),
+    keep: z
+      .array(z.enum(['0', '1', '2']))
+      .max(3)
+      .optional()
+      .describe('Positions of the photos already there to keep (repeated field); absent keeps them all'),
+    photos: z
+      .array(z.file())
+      .max(3)
+      .optional()
+      .describe('New PNG, JPG, GIF or WebP images, 5 MB each; kept and new together at most 3'),
+  })
+  .nullish();
+
+export const writeStatement = route({
+  method: 'PUT',
+  path: '/disputes/:id/statement',
+  tags: ['disputes'],
+  description:
+    "multipart/form-data: either party of an open dispute writes or changes their own side (the opener's replaces their details) with up to 3 photos; the other party is told. To anyone else 404.",
+  params: idParams,
+  consumes: ['multipart/form-data'],
+  body: statementBodyDoc,
+  response: one,
+});
+export const withdrawDispute = route({
+  method: 'PUT',
+  path: '/disputes/:id/withdraw',
+  tags: ['disputes'],
+  description:
+    'The one who opened an open dispute withdraws it: the settlement goes back to where it was before, and the other party is told. 403 to the other party, 404 to anyone else.',
+  params: idParams,
+  response: one,
+});
+export const disputePhoto = route({
+  method: 'GET',
+  path: '/disputes/:id/photos/:photo',
+  tags: ['disputes'],
+  browserOnly: true,
+  description:
+    "A photo of a dispute's statement (`opener-0`, `reply-2-thumb`, …) by the signed link its parties and the moderators are given; it expires. Anything else is 404.",
+  params: z.object({ id: z.string(), photo: z.string() }),
+  query: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+  response: {
+    200: {
+      description: 'The photo, WebP, cached privately until the link expires.',
+      // Streamed from storage as it is read.
+      content: { 'image/webp': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } },
+    },
+    404: {
+      description: 'No such photo, or the link is not signed, is tampered with or has expired.',
+      content: { 'application/json': { schema: errorResponseSchema } },
+    },
+  },
 });
 
 // Moderators: the dispute queue and deciding a dispute.

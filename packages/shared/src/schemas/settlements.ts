@@ -2,14 +2,18 @@ import { z } from 'zod';
 import {
   DISPUTE_OUTCOMES,
   DISPUTE_REASONS,
-  DISPUTE_STATUSES,
   PAYMENT_METHODS,
   SETTLEMENT_FILTERS,
   SETTLEMENT_KINDS,
   SETTLEMENT_STATES,
 } from '../constants';
 import { charactersNotAllowed } from '../messages/common';
-import { DISPUTE_MESSAGES, SETTLEMENT_LIMITS, SETTLEMENT_MESSAGES } from '../messages/settlements';
+import {
+  DISPUTE_MESSAGES,
+  DISPUTE_STATES,
+  SETTLEMENT_LIMITS,
+  SETTLEMENT_MESSAGES,
+} from '../messages/settlements';
 import { paginationQuerySchema, userText } from './common';
 import { userRefSchema } from './users';
 
@@ -54,6 +58,27 @@ export const markPaidSchema = z.object({
 });
 export type MarkPaidBody = z.infer<typeof markPaidSchema>;
 
+/** What went wrong, in a dispute's own words (up to 1,000 characters). */
+const detailsText = (required: string, tooLong: string) =>
+  userText('text', charactersNotAllowed('Details'), { error: required })
+    .trim()
+    .min(1, required)
+    .max(SETTLEMENT_LIMITS.disputeDetailsMax, tooLong);
+
+/**
+ * PUT /settlements/{id}/not-received (payee): what they want the moderator to know, if anything
+ * (blank or absent: the dispute says that the money did not arrive). The body may be left out.
+ */
+export const notReceivedSchema = z
+  .object({
+    details: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      detailsText(DISPUTE_MESSAGES.detailsRequired, DISPUTE_MESSAGES.detailsTooLong).optional(),
+    ),
+  })
+  .nullish();
+export type NotReceivedBody = z.infer<typeof notReceivedSchema>;
+
 export const settlementCanSchema = z.object({
   /** The buyer may confirm the sale (state proposed). */
   confirm: z.boolean(),
@@ -73,6 +98,48 @@ export const settlementCanSchema = z.object({
   remind: z.boolean(),
 });
 export type SettlementCan = z.infer<typeof settlementCanSchema>;
+
+/**
+ * A photo with one side's statement: its URL and its thumbnail's, each a link signed for the two
+ * parties and the moderators that expires (they are loaded again with the dispute).
+ */
+export const disputePhotoSchema = z.object({ url: z.string(), thumbnailUrl: z.string() });
+export type DisputePhoto = z.infer<typeof disputePhotoSchema>;
+
+/**
+ * One dispute as its parties (and moderators) see it. `details` and `photos` are the statement of
+ * the one who opened it; `reply` the other party's side, once they give it.
+ */
+export const disputeSchema = z.object({
+  id: z.uuid(),
+  targetType: z.enum(SETTLEMENT_KINDS),
+  targetId: z.uuid(),
+  reason: z.enum(DISPUTE_REASONS),
+  details: z.string(),
+  photos: z.array(disputePhotoSchema),
+  reply: z
+    .object({ by: userRefSchema, text: z.string(), photos: z.array(disputePhotoSchema), at: z.string() })
+    .nullable(),
+  status: z.enum(DISPUTE_STATES),
+  outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
+  note: z.string().nullable(),
+  openedBy: userRefSchema,
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  withdrawnAt: z.string().nullable(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
+/** A dispute on its settlement, with what the viewer may do about it while it is open. */
+export const settlementDisputeSchema = disputeSchema.extend({
+  can: z.object({
+    /** Write (or change) their own side: either party, while it is open. */
+    statement: z.boolean(),
+    /** Withdraw it: the one who opened it, while it is open. */
+    withdraw: z.boolean(),
+  }),
+});
+export type SettlementDispute = z.infer<typeof settlementDisputeSchema>;
 
 /**
  * Who owes whom for one completed request or one sale. Money in rupees. `thing.id` is null when the
@@ -122,10 +189,12 @@ export const settlementSchema = z.object({
   dispute: z
     .object({
       id: z.uuid(),
-      status: z.enum(DISPUTE_STATUSES),
+      status: z.enum(DISPUTE_STATES),
       outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
     })
     .nullable(),
+  /** Its disputes, oldest first (each party may open one): the story both parties see. */
+  disputes: z.array(settlementDisputeSchema),
   can: settlementCanSchema,
 });
 export type Settlement = z.infer<typeof settlementSchema>;
@@ -152,10 +221,7 @@ export const openDisputeSchema = z.object({
   targetType: z.enum(SETTLEMENT_KINDS, { error: DISPUTE_MESSAGES.targetTypeInvalid }),
   targetId: z.uuid({ error: DISPUTE_MESSAGES.targetRequired }),
   reason: z.enum(DISPUTE_REASONS, { error: DISPUTE_MESSAGES.reasonInvalid }),
-  details: userText('text', charactersNotAllowed('Details'), { error: DISPUTE_MESSAGES.detailsRequired })
-    .trim()
-    .min(1, DISPUTE_MESSAGES.detailsRequired)
-    .max(SETTLEMENT_LIMITS.disputeDetailsMax, DISPUTE_MESSAGES.detailsTooLong),
+  details: detailsText(DISPUTE_MESSAGES.detailsRequired, DISPUTE_MESSAGES.detailsTooLong),
 });
 export type OpenDisputeBody = z.infer<typeof openDisputeSchema>;
 export type OpenDisputeInput = z.input<typeof openDisputeSchema>;
@@ -167,6 +233,29 @@ export type OpenDisputeInput = z.input<typeof openDisputeSchema>;
 export const disputeSettlementSchema = openDisputeSchema.pick({ reason: true, details: true });
 export type DisputeSettlementBody = z.infer<typeof disputeSettlementSchema>;
 
+/** The photos one side keeps of their statement when changing it: their positions, "0" to "2". */
+const keptPhotosField = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null) return undefined;
+    return (Array.isArray(v) ? v : [v]).filter((item) => item !== '');
+  },
+  z
+    .array(z.enum(['0', '1', '2'], { error: DISPUTE_MESSAGES.photoGone }))
+    .max(SETTLEMENT_LIMITS.statementPhotosMax, DISPUTE_MESSAGES.photosTooMany)
+    .optional(),
+);
+
+/**
+ * PUT /disputes/{id}/statement (either party, while it is open): the fields of the form; new photos
+ * are its `photos` files. `keep` lists the positions of the photos already there to keep (absent:
+ * all of them); kept and new together are at most 3.
+ */
+export const statementFieldsSchema = z.object({
+  text: detailsText(DISPUTE_MESSAGES.statementRequired, DISPUTE_MESSAGES.statementTooLong),
+  keep: keptPhotosField,
+});
+export type StatementFields = z.infer<typeof statementFieldsSchema>;
+
 /** PUT /moderation/disputes/{id} (moderators). */
 export const resolveDisputeSchema = z.object({
   outcome: z.enum(DISPUTE_OUTCOMES, { error: DISPUTE_MESSAGES.outcomeInvalid }),
@@ -177,26 +266,11 @@ export const resolveDisputeSchema = z.object({
 });
 export type ResolveDisputeBody = z.infer<typeof resolveDisputeSchema>;
 
-/** One dispute as its parties see it. */
-export const disputeSchema = z.object({
-  id: z.uuid(),
-  targetType: z.enum(SETTLEMENT_KINDS),
-  targetId: z.uuid(),
-  reason: z.enum(DISPUTE_REASONS),
-  details: z.string(),
-  status: z.enum(DISPUTE_STATUSES),
-  outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
-  note: z.string().nullable(),
-  openedBy: userRefSchema,
-  createdAt: z.string(),
-  resolvedAt: z.string().nullable(),
-});
-export type Dispute = z.infer<typeof disputeSchema>;
 export const disputeResponseSchema = z.object({ dispute: disputeSchema });
 
-/** GET /moderation/disputes?status=open|resolved. */
+/** GET /moderation/disputes?status=open|resolved|withdrawn. */
 export const moderationDisputesQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(DISPUTE_STATUSES, { error: 'status must be open or resolved' }).default('open'),
+  status: z.enum(DISPUTE_STATES, { error: 'status must be open, resolved or withdrawn' }).default('open'),
 });
 
 /** What a moderator sees of a dispute: both parties, the settlement, the thing, the evidence. */
@@ -209,6 +283,11 @@ export const moderationDisputeSchema = disputeSchema.extend({
       amount: z.number(),
       state: z.enum(SETTLEMENT_STATES),
       method: z.enum(PAYMENT_METHODS).nullable(),
+      /** What each outcome would leave: the state and the rupees owed (for the decision's confirmation). */
+      outcomes: z.record(
+        z.enum(DISPUTE_OUTCOMES),
+        z.object({ state: z.enum(['open', 'settled']), amount: z.number() }),
+      ),
     })
     .nullable(),
   thing: z.object({

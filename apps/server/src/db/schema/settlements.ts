@@ -14,7 +14,7 @@ import {
 import {
   DISPUTE_OUTCOMES,
   DISPUTE_REASONS,
-  DISPUTE_STATUSES,
+  DISPUTE_STATES,
   PAYMENT_METHODS,
   SETTLEMENT_KINDS,
   SETTLEMENT_STATES,
@@ -28,7 +28,7 @@ export const settlementStateEnum = pgEnum('settlement_state', SETTLEMENT_STATES)
 export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
 export const disputeReasonEnum = pgEnum('dispute_reason', DISPUTE_REASONS);
 export const disputeOutcomeEnum = pgEnum('dispute_outcome', DISPUTE_OUTCOMES);
-export const disputeStatusEnum = pgEnum('dispute_status', DISPUTE_STATUSES);
+export const disputeStatusEnum = pgEnum('dispute_status', DISPUTE_STATES);
 
 /**
  * Who owes whom after a completed request (the requester owes the deliverer the fee and the item
@@ -98,8 +98,10 @@ export const settlements = pgTable(
 );
 
 /**
- * A dispute about a completed request or a sale, opened by either party; a moderator decides it.
- * At most one open per request or sale, and one per party per settlement.
+ * A dispute about a completed request or a sale, opened by either party; a moderator decides it, or
+ * the one who opened it withdraws it. At most one open per request or sale, and one per party per
+ * settlement. Each side has a statement with up to 3 photos: the opener's `details` and `photos`,
+ * the other party's `reply` and `reply_photos`.
  */
 export const disputes = pgTable(
   'disputes',
@@ -114,12 +116,28 @@ export const disputes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: disputeReasonEnum('reason').notNull(),
     details: text('details').notNull(),
+    /** Storage keys of the opener's photos (full size; the thumbnail is `<key>_thumb.webp`), in order. */
+    photos: text('photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The other party's side, once given; changed while the dispute is open. */
+    reply: text('reply'),
+    replyPhotos: text('reply_photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** When the other party last wrote their side. */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The settlement's state when the dispute opened: where a withdrawal puts it back. */
+    stateBefore: settlementStateEnum('state_before'),
     status: disputeStatusEnum('status').notNull().default('open'),
     outcome: disputeOutcomeEnum('outcome'),
     note: text('note'),
     resolvedBy: uuid('resolved_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('disputes_one_open_idx')

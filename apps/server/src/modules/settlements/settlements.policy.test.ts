@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   afterOutcome,
+  afterWithdrawal,
   disputeRefusal,
   loserOf,
   notReceiveRefusal,
@@ -9,6 +10,10 @@ import {
   remindRefusal,
   resolveRefusal,
   settlementCan,
+  statementRefusal,
+  withdrawRefusal,
+  outcomeEffects,
+  type DisputeFacts,
   type SettlementFacts,
 } from './settlements.policy';
 
@@ -189,5 +194,60 @@ describe('the money rules', () => {
     });
     const second = afterOutcome('split', { ...first, extraClaim: null, wasSettled: false });
     expect([first.amount, second.amount]).toEqual([2500, 2500]);
+  });
+});
+
+describe("an open dispute's two sides", () => {
+  const dispute = (status: DisputeFacts['status'], openedBy = PAYEE): DisputeFacts => ({
+    status,
+    openedBy,
+    payerId: PAYER,
+    payeeId: PAYEE,
+  });
+
+  it.each([
+    // who, status, statement, withdraw (the payee opened it)
+    [PAYEE, 'open', null, null],
+    [PAYER, 'open', null, 'notOpener'],
+    [STRANGER, 'open', 'notParty', 'notParty'],
+    [PAYEE, 'resolved', 'closed', 'closed'],
+    [PAYER, 'resolved', 'closed', 'notOpener'],
+    [PAYEE, 'withdrawn', 'closed', 'closed'],
+    [STRANGER, 'withdrawn', 'notParty', 'notParty'],
+  ] as const)('%s, %s: statement %s, withdraw %s', (who, status, statement, withdraw) => {
+    expect(statementRefusal(who, dispute(status))).toBe(statement);
+    expect(withdrawRefusal(who, dispute(status))).toBe(withdraw);
+  });
+
+  it('nobody acts on a dispute without a settlement (no two sides to act for)', () => {
+    const orphan = { ...dispute('open'), payerId: null, payeeId: null };
+    expect(statementRefusal(PAYEE, orphan)).toBe('notParty');
+    expect(withdrawRefusal(PAYEE, orphan)).toBe('notParty');
+  });
+
+  it.each([
+    // state kept when it opened, settled at, paid at → back to
+    ['open', null, null, 'open'],
+    ['paid', null, hoursAgo(2), 'paid'],
+    ['settled', hoursAgo(1), hoursAgo(2), 'settled'],
+    // Opened before the state was kept: read from the settlement.
+    [null, hoursAgo(1), null, 'settled'],
+    [null, null, hoursAgo(2), 'paid'],
+    [null, null, null, 'open'],
+  ] as const)(
+    'withdrawn when it was %s (settled %s, paid %s) → %s',
+    (stateBefore, settledAt, paidAt, back) => {
+      expect(afterWithdrawal({ stateBefore, settledAt, paidAt })).toBe(back);
+    },
+  );
+
+  it("each outcome's effect is afterOutcome's, for the moderator's confirmation", () => {
+    const s = { amount: 20201, originalAmount: 20201, extraClaim: 1000, wasSettled: false };
+    expect(outcomeEffects(s)).toEqual({
+      favour_payer: { state: 'settled', amount: 20201, originalAmount: 20201 },
+      favour_payee: { state: 'open', amount: 21201, originalAmount: 21201 },
+      split: { state: 'open', amount: 10100, originalAmount: 20201 },
+      no_fault: { state: 'settled', amount: 20201, originalAmount: 20201 },
+    });
   });
 });

@@ -1,7 +1,9 @@
 import {
+  DISPUTE_OUTCOMES,
   SETTLEMENT_LIMITS,
   type DisputeOutcome,
   type DisputeRefusal,
+  type DisputeState,
   type SettlementCan,
   type SettlementReason,
   type SettlementState,
@@ -142,6 +144,53 @@ export const resolveRefusal = (
   d: { payerId: string | null; payeeId: string | null; openedBy: string },
 ): DisputeRefusal | null => ([d.payerId, d.payeeId, d.openedBy].includes(moderatorId) ? 'own' : null);
 
+/** What the rules of an open dispute's two sides need to know of it. */
+export interface DisputeFacts {
+  status: DisputeState;
+  openedBy: string;
+  /** Its settlement's parties; null when it has none (older disputes). */
+  payerId: string | null;
+  payeeId: string | null;
+}
+
+/**
+ * Why someone may not act on a dispute: not one of its two parties (it does not exist for them),
+ * not the one who opened it (to withdraw it), or it is decided or withdrawn already.
+ */
+export type DisputeActRefusal = 'notParty' | 'notOpener' | 'closed';
+
+const isDisputeParty = (userId: string, d: DisputeFacts) =>
+  d.payerId !== null && d.payeeId !== null && (userId === d.payerId || userId === d.payeeId);
+
+/** Either party writes or changes their own side while the dispute is open (moderators only read it). */
+export function statementRefusal(userId: string, d: DisputeFacts): DisputeActRefusal | null {
+  if (!isDisputeParty(userId, d)) return 'notParty';
+  return d.status === 'open' ? null : 'closed';
+}
+
+/** Only the one who opened it withdraws it, while it is open. */
+export function withdrawRefusal(userId: string, d: DisputeFacts): DisputeActRefusal | null {
+  if (!isDisputeParty(userId, d)) return 'notParty';
+  if (userId !== d.openedBy) return 'notOpener';
+  return d.status === 'open' ? null : 'closed';
+}
+
+/**
+ * Where a withdrawn dispute leaves its settlement: where it was when the dispute opened (open with
+ * any receipt still waiting, paid, or settled). Disputes opened before that was kept: settled when
+ * it had been settled, paid when it had been marked paid, else open.
+ */
+export function afterWithdrawal(s: {
+  stateBefore: string | null;
+  settledAt: Date | null;
+  paidAt: Date | null;
+}): 'open' | 'paid' | 'settled' {
+  if (s.stateBefore === 'open' || s.stateBefore === 'paid' || s.stateBefore === 'settled')
+    return s.stateBefore;
+  if (s.settledAt) return 'settled';
+  return s.paidAt ? 'paid' : 'open';
+}
+
 /** What the viewer may do with the settlement now, for the client's buttons. */
 export function settlementCan(userId: string, s: SettlementFacts, now: Date): SettlementCan {
   const confirmed = s.state !== 'proposed' && s.state !== 'void';
@@ -191,6 +240,13 @@ export function afterOutcome(
       };
   }
 }
+
+/** What each outcome would do to a settlement, for the moderator's confirmation before deciding. */
+export const outcomeEffects = (s: Parameters<typeof afterOutcome>[1]) =>
+  Object.fromEntries(DISPUTE_OUTCOMES.map((o) => [o, afterOutcome(o, s)])) as Record<
+    DisputeOutcome,
+    ReturnType<typeof afterOutcome>
+  >;
 
 /** Who lost a decided dispute: the payee when the payer was favoured, and the other way round. */
 export function loserOf(outcome: DisputeOutcome): 'payer' | 'payee' | null {

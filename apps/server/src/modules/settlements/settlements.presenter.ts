@@ -1,6 +1,13 @@
-import type { Dispute, Settlement } from '@campusrun/shared';
+import { type Dispute, type Settlement, type UserRef } from '@campusrun/shared';
 import { toRupees } from '../../lib/money';
-import { settlementCan, type SettlementFacts } from './settlements.policy';
+import type { DisputePhotoLinks, PhotoSide } from './settlements.photos';
+import {
+  settlementCan,
+  statementRefusal,
+  withdrawRefusal,
+  type DisputeFacts,
+  type SettlementFacts,
+} from './settlements.policy';
 import type { DisputeRow, SettlementRow } from './settlements.repo';
 
 /**
@@ -58,11 +65,24 @@ export function breakdownOf(
   };
 }
 
+/** The two sides of a dispute on this settlement: the one who opened it, and the other party. */
+export function disputeSides(row: SettlementRow, openedBy: string) {
+  const payer = { id: row.payerId, name: row.payerName, avatar: row.payerAvatar };
+  const payee = { id: row.payeeId, name: row.payeeName, avatar: row.payeeAvatar };
+  return openedBy === row.payeeId ? { opener: payee, other: payer } : { opener: payer, other: payee };
+}
+
 /**
  * A settlement as one of its two parties sees it (nobody else ever does): money in rupees, the
- * payee's UPI link when they have a UPI ID and the debt is confirmed, `can` from the policy as of `now`.
+ * payee's UPI link when they have a UPI ID and the debt is confirmed, its disputes with both sides'
+ * statements and photos (signed by `links`), `can` from the policy as of `now`.
  */
-export function presentSettlement(row: SettlementRow, viewerId: string, now = new Date()): Settlement {
+export function presentSettlement(
+  row: SettlementRow,
+  viewerId: string,
+  now = new Date(),
+  links: DisputePhotoLinks | null = null,
+): Settlement {
   const amount = toRupees(row.amount);
   const parts = breakdownOf(row);
   return {
@@ -100,24 +120,54 @@ export function presentSettlement(row: SettlementRow, viewerId: string, now = ne
       row.disputeId && row.disputeStatus
         ? { id: row.disputeId, status: row.disputeStatus, outcome: row.disputeOutcome }
         : null,
+    disputes: row.disputes.map((d) => {
+      const facts: DisputeFacts = { ...d, payerId: row.payerId, payeeId: row.payeeId };
+      return {
+        ...presentDispute(d, disputeSides(row, d.openedBy), links),
+        can: {
+          statement: statementRefusal(viewerId, facts) === null,
+          withdraw: withdrawRefusal(viewerId, facts) === null,
+        },
+      };
+    }),
     can: settlementCan(viewerId, settlementFacts(row), now),
   };
 }
 
-/** A dispute as its parties (and moderators) see it. */
-export const presentDispute = (
+/**
+ * A dispute as its parties (and moderators) see it: the opener's statement (`details`, `photos`), the
+ * other party's once given, and how it ended. Photos only with `links` (they are signed for the
+ * viewer's answer).
+ */
+export function presentDispute(
   d: DisputeRow,
-  openedBy: { id: string; name: string; avatar: string | null },
-): Dispute => ({
-  id: d.id,
-  targetType: d.targetType,
-  targetId: d.targetId,
-  reason: d.reason,
-  details: d.details,
-  status: d.status,
-  outcome: d.outcome,
-  note: d.note,
-  openedBy,
-  createdAt: d.createdAt.toISOString(),
-  resolvedAt: d.resolvedAt?.toISOString() ?? null,
-});
+  sides: { opener: UserRef; other: UserRef },
+  links: DisputePhotoLinks | null,
+): Dispute {
+  const photos = (side: PhotoSide, keys: string[]) =>
+    links ? keys.map((key, i) => links.photo(d.id, side, i, key)) : [];
+  return {
+    id: d.id,
+    targetType: d.targetType,
+    targetId: d.targetId,
+    reason: d.reason,
+    details: d.details,
+    photos: photos('opener', d.photos),
+    reply:
+      d.reply === null
+        ? null
+        : {
+            by: sides.other,
+            text: d.reply,
+            photos: photos('reply', d.replyPhotos),
+            at: (d.repliedAt ?? d.createdAt).toISOString(),
+          },
+    status: d.status,
+    outcome: d.outcome,
+    note: d.note,
+    openedBy: sides.opener,
+    createdAt: d.createdAt.toISOString(),
+    resolvedAt: d.resolvedAt?.toISOString() ?? null,
+    withdrawnAt: d.withdrawnAt?.toISOString() ?? null,
+  };
+}

@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DELETED_USER_NAME,
   type DisputeOutcome,
   type DisputeReason,
+  type DisputeState,
   type PaymentMethod,
   type SettlementFilter,
   type SettlementKind,
@@ -12,7 +13,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { disputes, messages, productImages, products, requests, settlements, users } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
-import { afterOutcome } from './settlements.policy';
+import { afterOutcome, afterWithdrawal } from './settlements.policy';
 
 const payer = alias(users, 'payer');
 const payee = alias(users, 'payee');
@@ -23,6 +24,26 @@ const newestFirst = listOrder(
   [settlements.createdAt, 'time'],
   [settlements.id, 'uuid'],
 );
+
+/** A dispute row as json_build_object gives it (times as text). */
+type DisputeJson = Omit<DisputeRow, 'createdAt' | 'resolvedAt' | 'repliedAt' | 'withdrawnAt'> & {
+  createdAt: string;
+  resolvedAt: string | null;
+  repliedAt: string | null;
+  withdrawnAt: string | null;
+};
+
+const dateOrNull = (v: string | null) => (v === null ? null : new Date(v));
+
+/** The settlement's disputes, oldest first, each with both sides' statements. */
+const disputesOfSettlement = sql<DisputeJson[]>`coalesce((select json_agg(json_build_object(
+    'id', d.id, 'targetType', d.target_type, 'targetId', d.target_id, 'settlementId', d.settlement_id,
+    'openedBy', d.opened_by, 'reason', d.reason, 'details', d.details, 'photos', d.photos,
+    'reply', d.reply, 'replyPhotos', d.reply_photos, 'repliedAt', d.replied_at,
+    'stateBefore', d.state_before, 'status', d.status, 'outcome', d.outcome, 'note', d.note,
+    'resolvedBy', d.resolved_by, 'createdAt', d.created_at, 'resolvedAt', d.resolved_at,
+    'withdrawnAt', d.withdrawn_at) order by d.created_at, d.id)
+  from ${disputes} d where d.settlement_id = ${settlements.id}), '[]'::json)`;
 
 /** The latest dispute about the settlement, if any. */
 const lastDispute = sql`(select d.id, d.status, d.outcome from ${disputes} d
@@ -72,16 +93,17 @@ const columns = {
   disputedBy: sql<string[]>`array(select d.opened_by from ${disputes} d
     where d.settlement_id = ${settlements.id})`,
   disputeId: sql<string | null>`(select x.id from ${lastDispute} x)`,
-  disputeStatus: sql<'open' | 'resolved' | null>`(select x.status from ${lastDispute} x)`,
+  disputeStatus: sql<DisputeState | null>`(select x.status from ${lastDispute} x)`,
   disputeOutcome: sql<DisputeOutcome | null>`(select x.outcome from ${lastDispute} x)`,
+  disputes: disputesOfSettlement,
   cursor: cursorOf(newestFirst),
 };
 
 /** A settlement with its parties, its thing and its last dispute. Money in paise. */
 export type SettlementRow = Omit<
   Awaited<ReturnType<typeof selectSettlements>>[number],
-  'finishedAt' | 'requestNumber'
-> & { finishedAt: Date | null; requestNumber: number | null };
+  'finishedAt' | 'requestNumber' | 'disputes'
+> & { finishedAt: Date | null; requestNumber: number | null; disputes: DisputeRow[] };
 
 const selectSettlements = (db: Db | Tx, where: SQL | undefined) =>
   db
@@ -95,6 +117,13 @@ const normalise = (row: Awaited<ReturnType<typeof selectSettlements>>[number]): 
   ...row,
   requestNumber: row.requestNumber === null ? null : Number(row.requestNumber),
   finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt),
+  disputes: row.disputes.map((d) => ({
+    ...d,
+    createdAt: new Date(d.createdAt),
+    resolvedAt: dateOrNull(d.resolvedAt),
+    repliedAt: dateOrNull(d.repliedAt),
+    withdrawnAt: dateOrNull(d.withdrawnAt),
+  })),
 });
 
 export const findSettlement = async (db: Db, id: string) => {
@@ -327,8 +356,8 @@ export const remind = async (db: Db, id: string, payeeId: string, hours: number)
   )[0];
 
 /**
- * paid → disputed, and the dispute it opens (reason not_received), in one transaction; not when the
- * payee disputed it before (one dispute per party).
+ * paid → disputed, and the dispute it opens (reason not_received, back to paid if withdrawn), in one
+ * transaction; not when the payee disputed it before (one dispute per party).
  */
 export const markNotReceived = (db: Db, id: string, payeeId: string, details: string) =>
   db.transaction(async (tx) => {
@@ -359,6 +388,7 @@ export const markNotReceived = (db: Db, id: string, payeeId: string, details: st
         openedBy: payeeId,
         reason: 'not_received',
         details,
+        stateBefore: 'paid',
       })
       .onConflictDoNothing();
     return row;
@@ -419,8 +449,9 @@ export async function disputeTarget(db: Db, kind: SettlementKind, targetId: stri
 
 /**
  * Opens a dispute about a settlement and moves it to disputed, in one transaction that holds the
- * settlement's row first. Undefined when one about it is already open or this party disputed it
- * before (the unique indexes decide between two at once).
+ * settlement's row first (its state is kept on the dispute, for a withdrawal). Undefined when one
+ * about it is already open or this party disputed it before (the unique indexes decide between two
+ * at once).
  */
 export const openDispute = (
   db: Db,
@@ -435,14 +466,18 @@ export const openDispute = (
 ) =>
   db.transaction(async (tx) => {
     const [held] = await tx
-      .select({ id: settlements.id })
+      .select({ id: settlements.id, state: settlements.state })
       .from(settlements)
       .where(
         and(eq(settlements.id, values.settlementId), sql`${settlements.state} not in ('proposed', 'void')`),
       )
       .for('update');
     if (!held) return undefined;
-    const [dispute] = await tx.insert(disputes).values(values).onConflictDoNothing().returning();
+    const [dispute] = await tx
+      .insert(disputes)
+      .values({ ...values, stateBefore: held.state })
+      .onConflictDoNothing()
+      .returning();
     if (!dispute) return undefined;
     await tx
       .update(settlements)
@@ -542,6 +577,78 @@ export const resolveDispute = (
     return dispute;
   });
 
+// ---- The two sides of an open dispute ----
+
+/**
+ * Writes one side's statement of an open dispute: the opener's details and photos, or the other
+ * party's reply and photos. Conditional on the dispute still being open and that side's photos being
+ * `before` (what the caller read), so two changes at once cannot lose a photo's file. Undefined when
+ * it changed meanwhile.
+ */
+export const writeStatement = async (
+  db: Db,
+  id: string,
+  side: 'opener' | 'reply',
+  statement: { text: string; photos: string[]; before: string[] },
+) =>
+  (
+    await db
+      .update(disputes)
+      .set(
+        side === 'opener'
+          ? { details: statement.text, photos: statement.photos }
+          : { reply: statement.text, replyPhotos: statement.photos, repliedAt: sql`now()` },
+      )
+      .where(
+        and(
+          eq(disputes.id, id),
+          eq(disputes.status, 'open'),
+          sql`${side === 'opener' ? disputes.photos : disputes.replyPhotos} = ${sql.param(statement.before)}::text[]`,
+        ),
+      )
+      .returning()
+  )[0];
+
+/**
+ * The opener withdraws an open dispute: it ends withdrawn, and its settlement goes back to where it
+ * was when the dispute opened, in one transaction. Undefined when it is not open (or not theirs).
+ */
+export const withdrawDispute = (db: Db, id: string, openerId: string) =>
+  db.transaction(async (tx) => {
+    const [dispute] = await tx
+      .update(disputes)
+      .set({ status: 'withdrawn', withdrawnAt: sql`now()` })
+      .where(and(eq(disputes.id, id), eq(disputes.status, 'open'), eq(disputes.openedBy, openerId)))
+      .returning();
+    if (!dispute?.settlementId) return dispute;
+    const [s] = await tx
+      .select({ state: settlements.state, settledAt: settlements.settledAt, paidAt: settlements.paidAt })
+      .from(settlements)
+      .where(eq(settlements.id, dispute.settlementId))
+      .for('update');
+    if (s?.state === 'disputed')
+      await tx
+        .update(settlements)
+        .set({ state: afterWithdrawal({ ...s, stateBefore: dispute.stateBefore }), ...touched() })
+        .where(eq(settlements.id, dispute.settlementId));
+    return dispute;
+  });
+
+/** The moderators to tell of a new dispute: every one with an account, but its two parties. */
+export const moderatorsBut = async (db: Db, parties: string[]) =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.isModerator, true),
+          isNull(users.deletedAt),
+          parties.length ? notInArray(users.id, parties) : undefined,
+        ),
+      )
+  ).map((u) => u.id);
+
 // ---- The moderators' queue ----
 
 const disputesOrder = listOrder(
@@ -552,7 +659,7 @@ const disputesOrder = listOrder(
 );
 const opener = alias(users, 'opener');
 
-export const listDisputes = (db: Db, status: 'open' | 'resolved', limit: number, cursor?: string) =>
+export const listDisputes = (db: Db, status: DisputeState, limit: number, cursor?: string) =>
   db
     .select({
       dispute: disputes,
@@ -582,6 +689,9 @@ export const settlementBrief = async (db: Db, id: string) =>
         id: settlements.id,
         title: settlements.title,
         amount: settlements.amount,
+        originalAmount: settlements.originalAmount,
+        extraClaim: settlements.extraClaim,
+        settledAt: settlements.settledAt,
         state: settlements.state,
         method: settlements.method,
       })

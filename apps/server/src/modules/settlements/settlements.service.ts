@@ -1,27 +1,50 @@
 import {
   DELETED_USER_NAME,
   DISPUTE_MESSAGES,
+  DISPUTE_OUTCOME_LABELS,
   SETTLEMENT_LIMITS,
   SETTLEMENT_MESSAGES,
+  disputeOutcomeWords,
+  type DisputeOutcome,
   type DisputeRefusal,
   type DisputeSettlementBody,
+  type DisputeState,
   type MarkPaidBody,
   type ModerationDispute,
+  type NotReceivedBody,
   type NotificationType,
   type OpenDisputeBody,
   type ResolveDisputeBody,
   type SettlementFilter,
   type SettlementKind,
   type SettlementSummary,
+  type StatementFields,
   SETTLEMENT_NOTICES,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
-import { conflict, forbidden, notFound, type AppError } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors';
+import { CHAT_IMAGE_LIMITS, processImage, type ProcessedImage } from '../../lib/images';
 import { pageOf } from '../../lib/lists';
 import { formatRupees, toRupees } from '../../lib/money';
+import type { UploadedFile } from '../../lib/multipart';
+import { newStorageKey } from '../../lib/storage';
+import {
+  PHOTO_FOLDER,
+  createDisputePhotoLinks,
+  parsePhotoName,
+  thumbnailKey,
+  type DisputePhotoLinks,
+  type PhotoSide,
+} from './settlements.photos';
 import * as policy from './settlements.policy';
-import { breakdownOf, presentDispute, presentSettlement, settlementFacts } from './settlements.presenter';
+import {
+  breakdownOf,
+  disputeSides,
+  presentDispute,
+  presentSettlement,
+  settlementFacts,
+} from './settlements.presenter';
 import * as repo from './settlements.repo';
 import { startSweep } from '../../lib/sweep';
 import { bindUseCases } from '../../lib/use-cases';
@@ -70,13 +93,16 @@ export interface SettlementsPorts {
   moderation: repo.ModerationLog;
 }
 
-type Context = Pick<AppContext, 'db' | 'events' | 'log' | 'storage'>;
+type Context = Pick<AppContext, 'db' | 'events' | 'log' | 'storage'> & {
+  config: Pick<AppContext['config'], 'jwtSecret'>;
+};
 
-/** What every settlement use case works with. */
-type Deps = Pick<AppContext, 'db' | 'events' | 'storage'> & SettlementsPorts;
+/** What every settlement use case works with: the context, the ports and the dispute photos' links. */
+type Deps = Pick<AppContext, 'db' | 'events' | 'log' | 'storage'> &
+  SettlementsPorts & { links: DisputePhotoLinks };
 
 /** Both parties' open screens get the settlement as each sees it. */
-async function announce({ db, events }: Deps, id: string) {
+async function announce({ db, events, links }: Deps, id: string) {
   const row = await repo.findSettlement(db, id);
   if (!row) return undefined;
   const now = new Date();
@@ -85,7 +111,7 @@ async function announce({ db, events }: Deps, id: string) {
     settlementId: id,
     views: [row.payerId, row.payeeId].map((userId) => ({
       userId,
-      settlement: presentSettlement(row, userId, now),
+      settlement: presentSettlement(row, userId, now, links),
     })),
   });
   return row;
@@ -119,7 +145,24 @@ async function refuse(
 
 async function answer(deps: Deps, actor: Actor, id: string) {
   const row = (await announce(deps, id)) ?? (await load(deps, actor, id));
-  return { settlement: presentSettlement(row, actor.id) };
+  return { settlement: presentSettlement(row, actor.id, new Date(), deps.links) };
+}
+
+/**
+ * Every moderator but the dispute's two parties is told of a new dispute (a moderator never hears
+ * of one they are part of: they could not decide it anyway).
+ */
+async function tellModerators(
+  deps: Deps,
+  row: repo.SettlementRow,
+  openerName: string,
+  reason: OpenDisputeBody['reason'],
+) {
+  const ids = await repo.moderatorsBut(deps.db, [row.payerId, row.payeeId]);
+  if (ids.length)
+    await notice(deps, ids, 'moderation', SETTLEMENT_NOTICES.disputeToDecide(openerName, row.title, reason), {
+      settlementId: row.id,
+    });
 }
 
 // Opening and reading: one per request or sale, lists, the summary, one lookup.
@@ -176,14 +219,14 @@ async function salesVoided(deps: Deps, ids: string[]) {
 }
 
 async function list(
-  { db }: Deps,
+  { db, links }: Deps,
   actor: Actor,
   query: { status: SettlementFilter; limit: number; cursor?: string },
 ) {
   const rows = await repo.listForUser(db, actor.id, query.status, query.limit, query.cursor);
   const { items, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
   const now = new Date();
-  return { settlements: items.map((r) => presentSettlement(r, actor.id, now)), nextCursor };
+  return { settlements: items.map((r) => presentSettlement(r, actor.id, now, links)), nextCursor };
 }
 
 async function summary({ db }: Deps, actor: Actor): Promise<SettlementSummary> {
@@ -202,9 +245,9 @@ async function summary({ db }: Deps, actor: Actor): Promise<SettlementSummary> {
 }
 
 /** The settlement of a request or sale, for one of its parties; null for anyone else. */
-async function lookup({ db }: Deps, actor: Actor, kind: SettlementKind, targetId: string) {
+async function lookup({ db, links }: Deps, actor: Actor, kind: SettlementKind, targetId: string) {
   const row = await repo.findForParty(db, kind, targetId, actor.id);
-  return { settlement: row ? presentSettlement(row, actor.id) : null };
+  return { settlement: row ? presentSettlement(row, actor.id, new Date(), links) : null };
 }
 
 // The buyer's answer to a proposed sale, and the requester's to a receipt above the estimate; the
@@ -319,10 +362,14 @@ function remind(deps: Deps, actor: Actor, id: string) {
   );
 }
 
-/** The payee says the payment did not arrive: a dispute for a moderator. */
-async function markNotReceived(deps: Deps, actor: Actor, id: string) {
+/**
+ * The payee says the payment did not arrive: a dispute for a moderator, with what they wrote (else
+ * that it did not arrive) as their side. The payer and the moderators are told.
+ */
+async function markNotReceived(deps: Deps, actor: Actor, id: string, body: NotReceivedBody) {
   const row0 = await load(deps, actor, id);
-  const details = SETTLEMENT_NOTICES.notReceived(row0.payeeName, row0.title, amountSaid(row0));
+  const details =
+    body?.details ?? SETTLEMENT_NOTICES.notReceived(row0.payeeName, row0.title, amountSaid(row0));
   if (!(await repo.markNotReceived(deps.db, id, actor.id, details)))
     await refuse(deps, actor, id, policy.notReceiveRefusal);
   const row = await load(deps, actor, id);
@@ -333,6 +380,7 @@ async function markNotReceived(deps: Deps, actor: Actor, id: string) {
     SETTLEMENT_NOTICES.notReceivedDisputed(row0.payeeName, row0.title, amountSaid(row0)),
     noticeData(row),
   );
+  await tellModerators(deps, row, row.payeeName, 'not_received');
   return answer(deps, actor, id);
 }
 
@@ -371,10 +419,12 @@ async function open(
         data: row ? noticeData(row) : { settlementId: opened.settlementId },
       },
     });
-  const [opener] = await repo.userRefs(db, [actor.id]);
-  return {
-    dispute: presentDispute(opened.dispute, opener ?? { id: actor.id, name: actor.name, avatar: null }),
-  };
+  if (row) await tellModerators(deps, row, actor.name, body.reason);
+  const me = { id: actor.id, name: actor.name, avatar: null };
+  const sides = row
+    ? disputeSides(row, actor.id)
+    : { opener: me, other: { id: other ?? actor.id, name: DELETED_USER_NAME, avatar: null } };
+  return { dispute: presentDispute(opened.dispute, sides, deps.links) };
 }
 
 async function openDispute(deps: Deps, actor: Actor, body: OpenDisputeBody) {
@@ -396,9 +446,9 @@ const partiesOf = (db: Deps['db'], d: repo.DisputeRow) => repo.disputeParties(db
 
 type Ref = { id: string; name: string; avatar: string | null };
 
-/** A dispute as a moderator sees it: both parties, the settlement, the thing, the evidence. */
+/** A dispute as a moderator sees it: both parties and their statements, the settlement, the thing, the evidence. */
 async function presentForModerator(
-  { db, storage }: Deps,
+  { db, storage, links }: Deps,
   d: repo.DisputeRow,
   opener: Ref,
 ): Promise<ModerationDispute> {
@@ -415,8 +465,9 @@ async function presentForModerator(
     parties.payerId && parties.payeeId
       ? await repo.messagesBetween(db, parties.payerId, parties.payeeId, SETTLEMENT_LIMITS.evidenceMessages)
       : [];
+  const other = ref(opener.id === parties.payeeId ? parties.payerId : parties.payeeId);
   return {
-    ...presentDispute(d, opener),
+    ...presentDispute(d, { opener, other }, links),
     payer: ref(parties.payerId),
     payee: ref(parties.payeeId),
     settlement: settlement
@@ -425,6 +476,7 @@ async function presentForModerator(
           amount: toRupees(settlement.amount),
           state: settlement.state,
           method: settlement.method,
+          outcomes: outcomesInRupees(settlement),
         }
       : null,
     thing: thing
@@ -450,8 +502,20 @@ async function presentForModerator(
   };
 }
 
+/** What each outcome would leave of the settlement, in rupees (the policy's `afterOutcome`). */
+function outcomesInRupees(s: NonNullable<Awaited<ReturnType<typeof repo.settlementBrief>>>) {
+  const effects = policy.outcomeEffects({ ...s, wasSettled: s.settledAt !== null });
+  const rupees = (o: DisputeOutcome) => ({ state: effects[o].state, amount: toRupees(effects[o].amount) });
+  return {
+    favour_payer: rupees('favour_payer'),
+    favour_payee: rupees('favour_payee'),
+    split: rupees('split'),
+    no_fault: rupees('no_fault'),
+  };
+}
+
 /** The dispute queue, each with its evidence. */
-async function disputes(deps: Deps, query: { status: 'open' | 'resolved'; limit: number; cursor?: string }) {
+async function disputes(deps: Deps, query: { status: DisputeState; limit: number; cursor?: string }) {
   const rows = await repo.listDisputes(deps.db, query.status, query.limit, query.cursor);
   const { items, nextCursor } = pageOf(rows, query.limit, (r) => r.cursor);
   const found: ModerationDispute[] = [];
@@ -466,6 +530,26 @@ async function disputes(deps: Deps, query: { status: 'open' | 'resolved'; limit:
   return { disputes: found, nextCursor };
 }
 
+/** Refused because it is no longer open: decided, or withdrawn by the one who opened it. */
+const closedError = (status: DisputeState) =>
+  conflict(
+    status === 'withdrawn' ? DISPUTE_MESSAGES.alreadyWithdrawn : DISPUTE_MESSAGES.alreadyResolved,
+    'alreadyResolved',
+  );
+
+/** A decision in plain words, as the settlement stands after it ("Split: ₹101 is owed"). */
+const outcomeSaid = (outcome: DisputeOutcome, row: repo.SettlementRow | undefined) =>
+  row
+    ? disputeOutcomeWords({
+        outcome,
+        payer: row.payerName,
+        payee: row.payeeName,
+        amount: money(row.amount),
+        method: row.method,
+        settled: row.state === 'settled',
+      })
+    : DISPUTE_OUTCOME_LABELS[outcome];
+
 /** A moderator decides a dispute; both parties are told. */
 async function resolveDispute(deps: Deps, actor: Actor, id: string, body: ResolveDisputeBody) {
   const { db, events } = deps;
@@ -478,8 +562,9 @@ async function resolveDispute(deps: Deps, actor: Actor, id: string, body: Resolv
   if (own) throw forbidden(DISPUTE_MESSAGES[own], own);
   const resolved = await repo.resolveDispute(db, deps.moderation, id, actor.id, body);
   if (!resolved) {
-    if (!(await repo.findDispute(db, id))) throw notFound(DISPUTE_MESSAGES.notFound);
-    throw conflict(DISPUTE_MESSAGES.alreadyResolved, 'alreadyResolved');
+    const now = await repo.findDispute(db, id);
+    if (!now) throw notFound(DISPUTE_MESSAGES.notFound);
+    throw closedError(now.status);
   }
   const row = resolved.settlementId ? await announce(deps, resolved.settlementId) : undefined;
   const parties = await partiesOf(db, resolved);
@@ -492,16 +577,194 @@ async function resolveDispute(deps: Deps, actor: Actor, id: string, body: Resolv
       userIds,
       notice: {
         type: 'dispute',
-        message: SETTLEMENT_NOTICES.disputeDecided(row?.title, body.outcome, body.note),
+        message: SETTLEMENT_NOTICES.disputeDecided(row?.title, outcomeSaid(body.outcome, row), body.note),
         data: { ...thing, ...(resolved.settlementId && { settlementId: resolved.settlementId }) },
       },
     });
-  const opener = (await repo.userRefs(db, [resolved.openedBy]))[0] ?? {
-    id: resolved.openedBy,
-    name: DELETED_USER_NAME,
-    avatar: null,
-  };
-  return { dispute: presentDispute(resolved, opener) };
+  const refs = await repo.userRefs(db, userIds);
+  const ref = (userId: string | null) =>
+    refs.find((r) => r.id === userId) ?? {
+      id: userId ?? resolved.openedBy,
+      name: DELETED_USER_NAME,
+      avatar: null,
+    };
+  const opener = ref(resolved.openedBy);
+  const other = ref(resolved.openedBy === parties.payeeId ? parties.payerId : parties.payeeId);
+  return { dispute: presentDispute(resolved, { opener, other }, deps.links) };
+}
+
+// The two sides of an open dispute: each one's statement with photos, and the opener's withdrawal.
+
+/**
+ * A dispute and what its rules need to know: its settlement's parties (a dispute without a
+ * settlement has no sides to act for). 404 when there is none.
+ */
+async function loadDispute({ db }: Deps, id: string) {
+  const dispute = await repo.findDispute(db, id);
+  if (!dispute) throw notFound(DISPUTE_MESSAGES.notFound);
+  const parties = dispute.settlementId ? await partiesOf(db, dispute) : { payerId: null, payeeId: null };
+  const facts: policy.DisputeFacts = { status: dispute.status, openedBy: dispute.openedBy, ...parties };
+  return { dispute, facts };
+}
+
+/** The error of a refusal to act on a dispute: 404 to anyone but its two parties, 403, 409. */
+function actError(reason: policy.DisputeActRefusal, status: DisputeState): AppError {
+  if (reason === 'notParty') return notFound(DISPUTE_MESSAGES.notFound);
+  if (reason === 'notOpener') return forbidden(DISPUTE_MESSAGES.notOpener);
+  return closedError(status);
+}
+
+/** Whether the actor may write their side of the dispute now: checked before their form is read. */
+async function assertMayWriteStatement(deps: Deps, actor: Actor, id: string) {
+  const { facts } = await loadDispute(deps, id);
+  const refusal = policy.statementRefusal(actor.id, facts);
+  if (refusal) throw actError(refusal, facts.status);
+}
+
+/** Best effort: a photo file that cannot be removed is logged, never an error for the user. */
+async function removePhotos({ storage, log }: Deps, keys: string[]) {
+  const files = keys.flatMap((key) => [key, thumbnailKey(key)]);
+  const results = await Promise.allSettled(files.map((key) => storage.delete(key)));
+  for (const [i, r] of results.entries())
+    if (r.status === 'rejected') log.error({ err: r.reason, key: files[i] }, 'could not delete an upload');
+}
+
+/**
+ * Every photo is verified by decoding it and re-encoded (≤ 1600 px WebP and a thumbnail, without
+ * metadata) before any is stored, like a chat photo: the client's type is never trusted. Answers the
+ * stored keys; when a write fails, those already written are removed.
+ */
+async function storePhotos(deps: Deps, files: UploadedFile[]) {
+  const processed: ProcessedImage[] = [];
+  for (const file of files) processed.push(await processImage(file.path, CHAT_IMAGE_LIMITS));
+  const keys: string[] = [];
+  try {
+    for (const image of processed) {
+      const key = `${newStorageKey(PHOTO_FOLDER)}.webp`;
+      await deps.storage.put(key, image.full.data, image.contentType);
+      keys.push(key);
+      await deps.storage.put(thumbnailKey(key), image.thumb.data, image.contentType);
+    }
+  } catch (err) {
+    await removePhotos(deps, keys);
+    throw err;
+  }
+  return keys;
+}
+
+/** The photos of the actor's side the change keeps, in the order asked; all of them when it did not say. */
+function keptPhotos(before: string[], keep: StatementFields['keep'], added: number) {
+  const positions = keep ? [...new Set(keep.map(Number))] : before.map((_, i) => i);
+  if (positions.some((i) => i >= before.length))
+    throw badRequest(DISPUTE_MESSAGES.photoGone, [{ param: 'keep', msg: DISPUTE_MESSAGES.photoGone }]);
+  if (positions.length + added > SETTLEMENT_LIMITS.statementPhotosMax)
+    throw badRequest(DISPUTE_MESSAGES.photosTooMany, [
+      { param: 'photos', msg: DISPUTE_MESSAGES.photosTooMany },
+    ]);
+  return positions.map((i) => before[i]!);
+}
+
+/**
+ * Either party writes their side of an open dispute, or changes it: the opener's replaces their
+ * details, the other party's is their reply; each with up to 3 photos. The other party is told.
+ */
+async function writeStatement(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  fields: StatementFields,
+  files: UploadedFile[],
+) {
+  const { dispute, facts } = await loadDispute(deps, id);
+  const refusal = policy.statementRefusal(actor.id, facts);
+  if (refusal) throw actError(refusal, facts.status);
+  const side: PhotoSide = actor.id === dispute.openedBy ? 'opener' : 'reply';
+  const before = side === 'opener' ? dispute.photos : dispute.replyPhotos;
+  const kept = keptPhotos(before, fields.keep, files.length);
+  const added = await storePhotos(deps, files);
+  let written: repo.DisputeRow | undefined;
+  try {
+    written = await repo.writeStatement(deps.db, id, side, {
+      text: fields.text,
+      photos: [...kept, ...added],
+      before,
+    });
+  } catch (err) {
+    await removePhotos(deps, added);
+    throw err;
+  }
+  if (!written) {
+    await removePhotos(deps, added);
+    const now = await loadDispute(deps, id);
+    throw actError(policy.statementRefusal(actor.id, now.facts) ?? 'closed', now.facts.status);
+  }
+  await removePhotos(
+    deps,
+    before.filter((key) => !kept.includes(key)),
+  );
+  const settlementId = dispute.settlementId!;
+  const row = await announce(deps, settlementId);
+  const other = actor.id === facts.payerId ? facts.payeeId : facts.payerId;
+  const first = side === 'reply' && dispute.reply === null;
+  if (row && other)
+    await notice(
+      deps,
+      [other],
+      'dispute',
+      (first ? SETTLEMENT_NOTICES.statementGiven : SETTLEMENT_NOTICES.statementChanged)(
+        actor.name,
+        row.title,
+      ),
+      noticeData(row),
+    );
+  return answer(deps, actor, settlementId);
+}
+
+/**
+ * The one who opened a dispute withdraws it while it is open: it ends withdrawn, the settlement goes
+ * back to where it was before, and the other party is told.
+ */
+async function withdrawDispute(deps: Deps, actor: Actor, id: string) {
+  const { dispute, facts } = await loadDispute(deps, id);
+  const refusal = policy.withdrawRefusal(actor.id, facts);
+  if (refusal) throw actError(refusal, facts.status);
+  if (!(await repo.withdrawDispute(deps.db, id, actor.id))) {
+    const now = await loadDispute(deps, id);
+    throw actError(policy.withdrawRefusal(actor.id, now.facts) ?? 'closed', now.facts.status);
+  }
+  const settlementId = dispute.settlementId!;
+  const row = await announce(deps, settlementId);
+  const other = actor.id === facts.payerId ? facts.payeeId : facts.payerId;
+  if (row && other)
+    await notice(
+      deps,
+      [other],
+      'dispute',
+      SETTLEMENT_NOTICES.disputeWithdrawn(actor.name, row.title),
+      noticeData(row),
+    );
+  return answer(deps, actor, settlementId);
+}
+
+/**
+ * A statement's photo by its signed link (only the parties and the moderators are given one): the
+ * stored file, and how long the link still lasts. 404 for anything else, a stranger's guess included.
+ */
+async function disputePhoto(
+  { db, storage, links }: Deps,
+  id: string,
+  name: string,
+  link: { exp?: string; sig?: string },
+) {
+  const photo = parsePhotoName(name);
+  const dispute = photo && (await repo.findDispute(db, id));
+  const key =
+    photo && dispute && (photo.side === 'opener' ? dispute.photos : dispute.replyPhotos)[photo.index];
+  const file = key && photo && (photo.thumbnail ? thumbnailKey(key) : key);
+  const left = file ? links.check(id, file, link.exp, link.sig) : undefined;
+  const found = file && left !== undefined ? await storage.get(file) : undefined;
+  if (!found || left === undefined) throw notFound();
+  return { file: found, secondsLeft: left };
 }
 
 /**
@@ -510,7 +773,14 @@ async function resolveDispute(deps: Deps, actor: Actor, id: string, body: Resolv
  * change has committed both are told (their open screens, and a notice where it concerns them).
  */
 export function createSettlementsService(ctx: Context, ports: SettlementsPorts) {
-  const deps: Deps = { db: ctx.db, events: ctx.events, storage: ctx.storage, ...ports };
+  const deps: Deps = {
+    db: ctx.db,
+    events: ctx.events,
+    log: ctx.log,
+    storage: ctx.storage,
+    links: createDisputePhotoLinks(ctx.config.jwtSecret),
+    ...ports,
+  };
   return bindUseCases(deps, {
     requestCompleted,
     productSold,
@@ -529,6 +799,10 @@ export function createSettlementsService(ctx: Context, ports: SettlementsPorts) 
     disputeSettlement,
     disputes,
     resolveDispute,
+    assertMayWriteStatement,
+    writeStatement,
+    withdrawDispute,
+    disputePhoto,
   });
 }
 export type SettlementsService = ReturnType<typeof createSettlementsService>;
@@ -559,7 +833,10 @@ export async function remindDueSettlements(ctx: Pick<AppContext, 'db' | 'events'
  * week on, once reminded, it settles by itself and both are told. Each claim is one conditional
  * UPDATE. Answers how many were reminded and how many settled.
  */
-export async function settleUnansweredPayments(ctx: Pick<AppContext, 'db' | 'events'>) {
+export async function settleUnansweredPayments(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  links: DisputePhotoLinks | null = null,
+) {
   const { db, events } = ctx;
   const noticed = (
     userIds: string[],
@@ -596,7 +873,7 @@ export async function settleUnansweredPayments(ctx: Pick<AppContext, 'db' | 'eve
         settlementId: s.id,
         views: [row.payerId, row.payeeId].map((userId) => ({
           userId,
-          settlement: presentSettlement(row, userId),
+          settlement: presentSettlement(row, userId, new Date(), links),
         })),
       });
   }
@@ -604,11 +881,15 @@ export async function settleUnansweredPayments(ctx: Pick<AppContext, 'db' | 'eve
 }
 
 /** The reminder sweep, every `seconds` (none when 0), stopped when the app closes. */
-export function startReminderSweep(ctx: Pick<AppContext, 'db' | 'events' | 'log'>, seconds: number) {
+export function startReminderSweep(
+  ctx: Pick<AppContext, 'db' | 'events' | 'log' | 'config'>,
+  seconds: number,
+) {
+  const links = createDisputePhotoLinks(ctx.config.jwtSecret);
   return startSweep(
     async () => {
       await remindDueSettlements(ctx);
-      await settleUnansweredPayments(ctx);
+      await settleUnansweredPayments(ctx, links);
     },
     seconds * 1000,
     ctx.log,

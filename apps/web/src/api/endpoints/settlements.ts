@@ -1,6 +1,7 @@
 // Generated from packages/shared/src/routes/settlements.ts by `npm run endpoints -w @campusrun/web`: do not edit.
 import type { RouteAnswer, RouteInput, routes } from '@campusrun/shared';
 import { call, type CallOptions } from '@/lib/api-client';
+import { uploadForm, type UploadOptions } from '@/lib/upload';
 
 type Routes = typeof routes.settlements;
 
@@ -53,7 +54,7 @@ export const markNotReceived = (input: RouteInput<Routes['markNotReceived']>, op
   call<RouteAnswer<Routes['markNotReceived']>>(
     'PUT',
     `/settlements/${encodeURIComponent(input.params.id)}/not-received`,
-    options,
+    { body: input.body, ...options },
   );
 
 /** PUT /api/settlements/:id/paid */
@@ -94,3 +95,22 @@ export const resolveDispute = (input: RouteInput<Routes['resolveDispute']>, opti
 /** GET /api/settlements/summary */
 export const summary = (options?: CallOptions) =>
   call<RouteAnswer<Routes['summary']>>('GET', '/settlements/summary', options);
+
+/** PUT /api/disputes/:id/withdraw */
+export const withdrawDispute = (input: RouteInput<Routes['withdrawDispute']>, options?: CallOptions) =>
+  call<RouteAnswer<Routes['withdrawDispute']>>(
+    'PUT',
+    `/disputes/${encodeURIComponent(input.params.id)}/withdraw`,
+    options,
+  );
+
+/** PUT /api/disputes/:id/statement */
+export const writeStatement = (
+  input: RouteInput<Routes['writeStatement'], FormData>,
+  options?: Omit<UploadOptions, 'method'>,
+) =>
+  uploadForm<RouteAnswer<Routes['writeStatement']>>(
+    `/disputes/${encodeURIComponent(input.params.id)}/statement`,
+    input.body,
+    { ...options, method: 'PUT' },
+  );

@@ -1,7 +1,7 @@
 import {
   DISPUTE_MESSAGES,
   DISPUTE_OUTCOME_LABELS,
-  type DisputeStatus,
+  type DisputeState,
   type ModerationDispute,
 } from '@campusrun/shared';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -21,6 +21,14 @@ const slow = { timeout: 10_000 };
 const payer = { id: hosteller.id, name: hosteller.name, avatar: null };
 const payee = { id: dayscholar.id, name: dayscholar.name, avatar: null };
 
+/** What each outcome would leave of a settlement owed `amount` (as the server says it). */
+const outcomesOf = (amount: number) => ({
+  favour_payer: { state: 'settled' as const, amount },
+  favour_payee: { state: 'open' as const, amount },
+  split: { state: 'open' as const, amount: Math.floor(amount * 50) / 100 },
+  no_fault: { state: 'settled' as const, amount },
+});
+
 let n = 0;
 function makeDispute(overrides: Partial<ModerationDispute> = {}): ModerationDispute {
   n += 1;
@@ -31,6 +39,9 @@ function makeDispute(overrides: Partial<ModerationDispute> = {}): ModerationDisp
     targetId: 'a0000000-0000-4000-8000-000000000001',
     reason: 'not_received',
     details: 'I marked it paid by UPI but they say nothing arrived.',
+    photos: [],
+    reply: null,
+    withdrawnAt: null,
     status: 'open',
     outcome: null,
     note: null,
@@ -39,7 +50,13 @@ function makeDispute(overrides: Partial<ModerationDispute> = {}): ModerationDisp
     resolvedAt: null,
     payer,
     payee,
-    settlement: { id: '5e000000-0000-4000-8000-000000000001', amount: 150, state: 'disputed', method: 'upi' },
+    settlement: {
+      id: '5e000000-0000-4000-8000-000000000001',
+      amount: 150,
+      state: 'disputed',
+      method: 'upi',
+      outcomes: outcomesOf(150),
+    },
     thing: {
       id: 'a0000000-0000-4000-8000-000000000001',
       title: 'Maggi and a cold coffee',
@@ -56,13 +73,13 @@ function makeDispute(overrides: Partial<ModerationDispute> = {}): ModerationDisp
 }
 
 /** GET /moderation/disputes answering from `pages[status]` (a list of pages, by cursor). */
-function disputesHandler(pages: Partial<Record<DisputeStatus, ModerationDispute[][]>>) {
+function disputesHandler(pages: Partial<Record<DisputeState, ModerationDispute[][]>>) {
   const seen: string[] = [];
   server.use(
     http.get(api('/moderation/disputes'), ({ request }) => {
       const url = new URL(request.url);
       seen.push(url.search);
-      const status = (url.searchParams.get('status') ?? 'open') as DisputeStatus;
+      const status = (url.searchParams.get('status') ?? 'open') as DisputeState;
       const list = pages[status] ?? [[]];
       const index = Number(url.searchParams.get('cursor') ?? 0);
       return HttpResponse.json({
@@ -101,6 +118,7 @@ describe('moderation: disputes', () => {
               amount: 450,
               state: 'open',
               method: null,
+              outcomes: outcomesOf(450),
             },
             thing: {
               id: 'b0000000-0000-4000-8000-000000000001',
@@ -167,9 +185,17 @@ describe('moderation: disputes', () => {
     await user.type(card.getByLabelText('Note to both sides'), '  Half each  ');
     const asked = seen.length;
     await user.click(card.getByRole('button', { name: 'Decide' }));
+    // Asked first, with the effect in money: nothing is sent until confirmed.
+    const confirm = await screen.findByRole('dialog', { name: `Split it: ${payer.name} owes ₹75?` });
+    expect(confirm).toHaveAccessibleDescription(
+      'Nobody loses this dispute on their record. Both are told the outcome and your note.',
+    );
+    expect(bodies).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Decide' }));
 
     expect(await screen.findByText(DISPUTE_MESSAGES.resolved)).toBeInTheDocument();
     expect(bodies).toEqual([{ outcome: 'split', note: 'Half each' }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(seen.length).toBeGreaterThan(asked));
   });
 
@@ -221,6 +247,8 @@ describe('moderation: disputes', () => {
     await user.click(card.getByRole('radio', { name: DISPUTE_OUTCOME_LABELS.no_fault }));
     await user.type(card.getByLabelText('Note to both sides'), 'Nobody is at fault');
     await user.click(card.getByRole('button', { name: 'Decide' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Decide no fault: nothing more is owed?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Decide' }));
 
     expect(await screen.findByText(DISPUTE_MESSAGES.alreadyResolved)).toBeInTheDocument();
     expect(await screen.findByText('No open disputes')).toBeInTheDocument();
@@ -240,6 +268,7 @@ describe('moderation: disputes', () => {
               amount: 150,
               state: 'open',
               method: 'upi',
+              outcomes: outcomesOf(150),
             },
           }),
         ],
@@ -247,11 +276,105 @@ describe('moderation: disputes', () => {
     });
     const { user } = await openDisputes();
     expect(await screen.findByText('No open disputes', undefined, slow)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Resolved' }));
-    const list = await screen.findByRole('list', { name: 'Resolved disputes' });
+    await user.click(screen.getByRole('button', { name: 'Decided' }));
+    const list = await screen.findByRole('list', { name: 'Decided disputes' });
     expect(seen.at(-1)).toContain('status=resolved');
     expect(within(list).getByText(DISPUTE_OUTCOME_LABELS.favour_payee)).toBeInTheDocument();
     expect(within(list).getByText('The screenshot shows no transfer.')).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Decide' })).not.toBeInTheDocument();
+  });
+
+  it('shows both sides in their own words, with their photos; says when one has not given theirs', async () => {
+    const photo = (name: string) => ({
+      url: `/api/disputes/d1/photos/${name}?exp=1900000000&sig=abc`,
+      thumbnailUrl: `/api/disputes/d1/photos/${name}-thumb?exp=1900000000&sig=abc`,
+    });
+    disputesHandler({
+      open: [
+        [
+          makeDispute({
+            details: 'Nothing arrived in my account.',
+            photos: [photo('opener-0')],
+            reply: {
+              by: payer,
+              text: 'Paid by UPI at 6 pm, screenshot attached.',
+              photos: [photo('reply-0'), photo('reply-1')],
+              at: '2026-10-02T12:00:00.000Z',
+            },
+          }),
+          makeDispute({ thing: { ...makeDispute().thing, title: 'Second' } }),
+        ],
+      ],
+    });
+    await openDisputes();
+    const [first, second] = (await openList()).children;
+    const card = within(first as HTMLElement);
+    expect(card.getByText('Nothing arrived in my account.')).toBeInTheDocument();
+    expect(card.getByText('Paid by UPI at 6 pm, screenshot attached.')).toBeInTheDocument();
+    const theirs = within(card.getByRole('list', { name: `Photos from ${payer.name}` }));
+    const image = theirs.getByRole('img', { name: `Photo 2 from ${payer.name}` });
+    expect(image).toHaveAttribute('src', photo('reply-1').thumbnailUrl);
+    // Opened full size, the signed link as the server gave it.
+    expect(image.closest('a')).toHaveAttribute('href', photo('reply-1').url);
+    expect(
+      within(card.getByRole('list', { name: `Photos from ${payee.name}` })).getAllByRole('img'),
+    ).toHaveLength(1);
+    expect(
+      within(second as HTMLElement).getByText(`${payer.name} has not given their side yet.`),
+    ).toBeInTheDocument();
+  });
+
+  it('asks before deciding, saying what it does to the money and to the record; Cancel sends nothing', async () => {
+    const dispute = makeDispute();
+    disputesHandler({ open: [[dispute]] });
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(api(`/moderation/disputes/${dispute.id}`), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ dispute: { ...dispute, status: 'resolved', outcome: 'favour_payee' } });
+      }),
+    );
+    const { user } = await openDisputes();
+    const card = within((await openList()).children[0] as HTMLElement);
+    await user.click(card.getByRole('radio', { name: DISPUTE_OUTCOME_LABELS.favour_payer }));
+    await user.type(card.getByLabelText('Note to both sides'), 'The screenshot shows the transfer');
+    await user.click(card.getByRole('button', { name: 'Decide' }));
+    const ask = await screen.findByRole('dialog', {
+      name: `Decide for ${payer.name}: nothing more is owed?`,
+    });
+    expect(ask).toHaveAccessibleDescription(
+      `${payee.name} loses this dispute on their record. Both are told the outcome and your note.`,
+    );
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([]);
+
+    await user.click(card.getByRole('radio', { name: DISPUTE_OUTCOME_LABELS.favour_payee }));
+    await user.click(card.getByRole('button', { name: 'Decide' }));
+    const again = await screen.findByRole('dialog', {
+      name: `Decide for ${payee.name}: ${payer.name} owes ₹150?`,
+    });
+    expect(again).toHaveAccessibleDescription(
+      `${payer.name} loses this dispute on their record. Both are told the outcome and your note.`,
+    );
+    await user.click(within(again).getByRole('button', { name: 'Decide' }));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ outcome: 'favour_payee', note: 'The screenshot shows the transfer' }]),
+    );
+  });
+
+  it('lists withdrawn disputes apart, saying who withdrew them, with no form', async () => {
+    const seen = disputesHandler({
+      withdrawn: [[makeDispute({ status: 'withdrawn', withdrawnAt: '2026-10-03T10:00:00.000Z' })]],
+    });
+    const { user } = await openDisputes();
+    expect(await screen.findByText('No open disputes', undefined, slow)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Withdrawn' }));
+    const list = await screen.findByRole('list', { name: 'Withdrawn disputes' });
+    expect(seen.at(-1)).toContain('status=withdrawn');
+    expect(
+      within(list).getByText(/^Withdrawn by Ravi Kumar on .+\. Nothing was decided\.$/),
+    ).toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: 'Decide' })).not.toBeInTheDocument();
   });
 

@@ -1,66 +1,65 @@
 import {
-  DISPUTE_MESSAGES,
   DISPUTE_OUTCOME_LABELS,
-  DISPUTE_OUTCOMES,
   DISPUTE_REASON_LABELS,
-  type DisputeOutcome,
-  type DisputeStatus,
+  DISPUTE_STATE_LABELS,
+  DISPUTE_STATES,
+  type DisputePhoto,
+  type DisputeState,
   type ModerationDispute,
-  type ResolveDisputeBody,
-  SETTLEMENT_LIMITS,
   SETTLEMENT_STATE_LABELS,
-  resolveDisputeSchema,
 } from '@campusrun/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import clsx from 'clsx';
 import { ChevronDown, Scale } from 'lucide-react';
-import { useId, useState } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/Badge';
-import { Button } from '@/components/ui/Button';
+import { Badge, type BadgeTone } from '@/components/ui/Badge';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
-import { Field } from '@/components/ui/Field';
-import { Textarea } from '@/components/ui/Input';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatRupees } from '@/lib/format';
-import { useServerSubmit } from '@/lib/forms';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { mediaUrl } from '@/lib/media';
-import { toast } from '@/lib/toast';
-import { useModerationDisputes, useResolveDispute } from '@/api/moderation';
+import { useModerationDisputes } from '@/api/moderation';
+import { DecideForm } from './DecideForm';
 
-const STATUSES: { id: DisputeStatus; label: string }[] = [
-  { id: 'open', label: 'Open' },
-  { id: 'resolved', label: 'Resolved' },
-];
+const STATUS_TONES: Record<DisputeState, BadgeTone> = {
+  open: 'amber',
+  resolved: 'green',
+  withdrawn: 'slate',
+};
+const EMPTY: Record<DisputeState, string> = {
+  open: 'No open disputes',
+  resolved: 'No decided disputes yet',
+  withdrawn: 'No withdrawn disputes',
+};
 const KIND_LABEL = { request: 'Request', sale: 'Sale' } as const;
 const METHOD_LABEL = { upi: 'UPI', cash: 'Cash' } as const;
 
-/** The moderators' disputes: open ones to decide, resolved ones with their outcome and note. */
+/**
+ * The moderators' disputes: open ones to decide, with both sides' statements and photos; decided ones
+ * with their outcome and note; withdrawn ones.
+ */
 export function DisputesQueue() {
-  const [status, setStatus] = useState<DisputeStatus>('open');
+  const [status, setStatus] = useState<DisputeState>('open');
   return (
     <div>
-      <div role="group" aria-label="Disputes to show" className="flex gap-2">
-        {STATUSES.map((s) => (
+      <div role="group" aria-label="Disputes to show" className="flex flex-wrap gap-2">
+        {DISPUTE_STATES.map((s) => (
           <button
-            key={s.id}
+            key={s}
             type="button"
-            aria-pressed={status === s.id}
-            onClick={() => setStatus(s.id)}
+            aria-pressed={status === s}
+            onClick={() => setStatus(s)}
             className={clsx(
               'min-h-11 rounded-full px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
-              status === s.id
+              status === s
                 ? 'bg-indigo-600 text-on-fill'
                 : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50',
             )}
           >
-            {s.label}
+            {DISPUTE_STATE_LABELS[s]}
           </button>
         ))}
       </div>
@@ -71,7 +70,7 @@ export function DisputesQueue() {
   );
 }
 
-function DisputeList({ status }: { status: DisputeStatus }) {
+function DisputeList({ status }: { status: DisputeState }) {
   const query = useModerationDisputes(status);
   const disputes = query.data?.pages.flatMap((p) => p.disputes);
   const { listRef, markLoadMore } = useLoadMoreFocus(disputes);
@@ -95,17 +94,13 @@ function DisputeList({ status }: { status: DisputeStatus }) {
     return (
       <EmptyState
         icon={Scale}
-        title={status === 'open' ? 'No open disputes' : 'No resolved disputes yet'}
+        title={EMPTY[status]}
         description={status === 'open' ? 'Nobody is waiting for a decision.' : undefined}
       />
     );
   return (
     <>
-      <ul
-        ref={listRef}
-        className="space-y-4"
-        aria-label={status === 'open' ? 'Open disputes' : 'Resolved disputes'}
-      >
+      <ul ref={listRef} className="space-y-4" aria-label={`${DISPUTE_STATE_LABELS[status]} disputes`}>
         {disputes.map((d) => (
           <DisputeCard key={d.id} dispute={d} />
         ))}
@@ -128,7 +123,7 @@ function DisputeCard({ dispute }: { dispute: ModerationDispute }) {
     <li className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="slate">{KIND_LABEL[dispute.targetType]}</Badge>
-        {dispute.status === 'open' ? <Badge tone="amber">Open</Badge> : <Badge tone="green">Resolved</Badge>}
+        <Badge tone={STATUS_TONES[dispute.status]}>{DISPUTE_STATE_LABELS[dispute.status]}</Badge>
         <span className="text-sm text-slate-500">{formatDateTime(dispute.createdAt)}</span>
       </div>
       <h2 className="mt-2 text-lg font-semibold break-words text-slate-900">
@@ -171,14 +166,7 @@ function DisputeCard({ dispute }: { dispute: ModerationDispute }) {
         <p className="mt-3 text-sm whitespace-pre-line break-words text-slate-700">{thing.text}</p>
       )}
 
-      <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm">
-        <p className="text-slate-900">
-          <span className="font-medium">{dispute.openedBy.name}</span>
-          <span className="text-slate-600"> opened it: </span>
-          <span className="font-medium">{DISPUTE_REASON_LABELS[dispute.reason]}</span>
-        </p>
-        <p className="mt-1 whitespace-pre-line break-words text-slate-700">{dispute.details}</p>
-      </div>
+      <Statements dispute={dispute} />
 
       <dl className="mt-4 grid grid-cols-1 gap-x-6 text-sm sm:grid-cols-2">
         <Row label="Payer" value={payer.name} />
@@ -219,9 +207,14 @@ function DisputeCard({ dispute }: { dispute: ModerationDispute }) {
         )}
       </details>
 
-      {dispute.status === 'open' ? (
-        <DecideForm dispute={dispute} />
-      ) : (
+      {dispute.status === 'open' && <DecideForm dispute={dispute} />}
+      {dispute.status === 'withdrawn' && (
+        <p className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-700">
+          Withdrawn by {dispute.openedBy.name}
+          {dispute.withdrawnAt && ` on ${formatDateTime(dispute.withdrawnAt)}`}. Nothing was decided.
+        </p>
+      )}
+      {dispute.status === 'resolved' && (
         <div className="mt-4 border-t border-slate-100 pt-3 text-sm">
           <p className="font-medium text-slate-900">
             {dispute.outcome ? DISPUTE_OUTCOME_LABELS[dispute.outcome] : 'Decided'}
@@ -247,96 +240,59 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-interface DecideValues {
-  outcome: DisputeOutcome | '';
-  note: string;
-}
-const decideResolver = zodResolver(resolveDisputeSchema) as unknown as Resolver<
-  DecideValues,
-  unknown,
-  ResolveDisputeBody
->;
-
-function DecideForm({ dispute }: { dispute: ModerationDispute }) {
-  const id = useId();
-  const resolve = useResolveDispute();
-  const form = useForm<DecideValues, unknown, ResolveDisputeBody>({
-    resolver: decideResolver,
-    defaultValues: { outcome: '', note: '' },
-    reValidateMode: 'onSubmit',
-  });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
-  const note = useWatch({ control, name: 'note' });
-  const { onSubmit, generalError } = useServerSubmit(form, {
-    fields: ['outcome', 'note'],
-    submit: (body) => resolve.mutateAsync({ disputeId: dispute.id, body }),
-    onSuccess: () => toast.success(DISPUTE_MESSAGES.resolved),
-    // Decided by someone else meanwhile: the list refreshes and shows it among the resolved ones.
-    onError: (failure) => {
-      if (failure.reason !== 'alreadyResolved') return false;
-      toast.error(errorMessage(failure, DISPUTE_MESSAGES.alreadyResolved));
-      return true;
-    },
-    fallback: 'Failed to save the decision',
-  });
-  const outcomeError = errors.outcome?.message;
-
+/** Both sides in their own words, each with their photos (opened full size in a new tab). */
+function Statements({ dispute }: { dispute: ModerationDispute }) {
+  const other = dispute.openedBy.id === dispute.payer.id ? dispute.payee : dispute.payer;
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4 border-t border-slate-100 pt-4">
-      <fieldset aria-describedby={outcomeError ? `${id}-outcome-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-700">Outcome</legend>
-        <div className="mt-2 grid grid-cols-1 gap-2">
-          {DISPUTE_OUTCOMES.map((value) => (
-            <label
-              key={value}
-              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200 has-checked:bg-indigo-50 has-checked:ring-indigo-500"
-            >
-              <input
-                type="radio"
-                value={value}
-                aria-invalid={outcomeError ? true : undefined}
-                className="size-4 shrink-0 accent-indigo-600"
-                {...register('outcome')}
-              />
-              {DISPUTE_OUTCOME_LABELS[value]}
-            </label>
-          ))}
-        </div>
-        {outcomeError && (
-          <p id={`${id}-outcome-error`} role="alert" className="mt-1.5 text-sm text-red-700">
-            {outcomeError}
-          </p>
-        )}
-      </fieldset>
-      <Field
-        label="Note to both sides"
-        hint={`Both are told the outcome and this note. ${note.length}/${SETTLEMENT_LIMITS.outcomeNoteMax} characters`}
-        error={errors.note?.message}
-      >
-        {({ invalid, ...control }) => (
-          <Textarea
-            {...control}
-            invalid={invalid}
-            rows={3}
-            maxLength={SETTLEMENT_LIMITS.outcomeNoteMax}
-            {...register('note')}
-          />
-        )}
-      </Field>
-      {generalError && (
-        <p role="alert" className="text-sm text-red-700">
-          {generalError}
+    <div className="mt-4 space-y-2">
+      <div className="rounded-lg bg-slate-50 p-3 text-sm">
+        <p className="text-slate-900">
+          <span className="font-medium">{dispute.openedBy.name}</span>
+          <span className="text-slate-600"> opened it: </span>
+          <span className="font-medium">{DISPUTE_REASON_LABELS[dispute.reason]}</span>
         </p>
-      )}
-      <div className="flex sm:justify-end">
-        <Button type="submit" className="w-full sm:w-auto" isLoading={resolve.isPending}>
-          Decide
-        </Button>
+        <p className="mt-1 whitespace-pre-line break-words text-slate-700">{dispute.details}</p>
+        <StatementPhotos photos={dispute.photos} from={dispute.openedBy.name} />
       </div>
-    </form>
+      <div className="rounded-lg bg-slate-50 p-3 text-sm">
+        {dispute.reply ? (
+          <>
+            <p className="text-slate-900">
+              <span className="font-medium">{dispute.reply.by.name}</span>
+              <span className="text-slate-600">’s side · {formatDateTime(dispute.reply.at)}</span>
+            </p>
+            <p className="mt-1 whitespace-pre-line break-words text-slate-700">{dispute.reply.text}</p>
+            <StatementPhotos photos={dispute.reply.photos} from={dispute.reply.by.name} />
+          </>
+        ) : (
+          <p className="text-slate-600">{other.name} has not given their side yet.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function StatementPhotos({ photos, from }: { photos: DisputePhoto[]; from: string }) {
+  if (photos.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Photos from ${from}`}>
+      {photos.map((photo, i) => (
+        <li key={photo.thumbnailUrl}>
+          <a
+            href={photo.url}
+            target="_blank"
+            rel="noreferrer"
+            className="block rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <img
+              src={photo.thumbnailUrl}
+              alt={`Photo ${i + 1} from ${from}`}
+              loading="lazy"
+              className="size-20 rounded-lg object-cover ring-1 ring-slate-200"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
-import { makeSettlement, settlementCan } from '@/test/settlements';
+import { makeDispute, makeSettlement, settlementCan } from '@/test/settlements';
 import { toastTexts } from '@/test/toasts';
 
 const money = async () => within(await screen.findByRole('region', { name: 'Money' }, { timeout: 15_000 }));
@@ -62,6 +62,40 @@ describe("Home's money card", { timeout: 20_000 }, () => {
       within(rows[2]!).getByRole('link', { name: `View: ${dayscholar.name} owes you ₹120` }),
     ).toBeInTheDocument();
     expect(card.getByRole('link', { name: 'All money owed' })).toHaveAttribute('href', '/money');
+  });
+
+  it('says how a dispute ended instead of a bare state', async () => {
+    const split = makeDispute({
+      status: 'resolved',
+      outcome: 'split',
+      note: 'Half each',
+      resolvedAt: '2026-11-22T10:00:00.000Z',
+    });
+    const withdrawn = makeDispute({ status: 'withdrawn', withdrawnAt: '2026-11-22T10:00:00.000Z' });
+    server.use(
+      meHandler(hosteller),
+      http.get(api('/settlements'), () =>
+        HttpResponse.json({
+          settlements: [
+            makeSettlement({
+              amount: 60,
+              dispute: { id: split.id, status: 'resolved', outcome: 'split' },
+              disputes: [split],
+            }),
+            makeSettlement({
+              dispute: { id: withdrawn.id, status: 'withdrawn', outcome: null },
+              disputes: [withdrawn],
+            }),
+          ],
+          nextCursor: null,
+        }),
+      ),
+    );
+    renderApp('/hosteller/dashboard', { user: hosteller });
+    const rows = (await money()).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Split: ₹60 is owed');
+    expect(rows[0]).not.toHaveTextContent('Not paid yet');
+    expect(rows[1]).toHaveTextContent('Withdrawn by you · Not paid yet');
   });
 
   it('is not there when nothing is open', async () => {

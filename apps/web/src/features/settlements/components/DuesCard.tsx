@@ -6,7 +6,7 @@ import { OfflineReason, useOfflineReason, type OfflineHold } from '@/components/
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useSettlements } from '@/api/settlements';
-import { owesLine, stateLine, thingPath } from './parties';
+import { owesLine, stateWithOutcome, thingPath } from './parties';
 import { RemindButton } from './RemindButton';
 
 /** At most this many on Home; the rest are one tap away on Money. */
@@ -39,7 +39,7 @@ function DueRow({
     <li className="flex items-center justify-between gap-3 py-3">
       <div className="min-w-0">
         <p className="text-sm font-medium wrap-anywhere text-slate-900">{line}</p>
-        <p className="text-xs text-slate-600">{stateLine(settlement, viewerId)}</p>
+        <p className="text-xs text-slate-600">{stateWithOutcome(settlement, viewerId)}</p>
       </div>
       <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
         {settlement.can.remind && (

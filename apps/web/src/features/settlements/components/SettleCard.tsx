@@ -7,15 +7,16 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { useSettlementFor } from '@/api/settlements';
-import { breakdownLine, owesLine, stateLine } from './parties';
+import { DisputeTimeline } from './DisputeTimeline';
+import { breakdownLine, outcomeLine, owesLine, stateLine } from './parties';
 import { SettlementActions } from './SettlementActions';
 import { UpiQrCode } from './UpiQrCode';
 
 /**
  * Settling up for one completed request or one sale, on its page: who owes whom, the state (said
- * again when it changes) and the viewer's actions; for a payer whose payee has a UPI ID, a Pay
- * button that opens their UPI app and a QR code to pay from another phone. Nothing for anyone who
- * is not one of the two.
+ * again when it changes; after a dispute, how it ended) and the viewer's actions; for a payer whose
+ * payee has a UPI ID, a Pay button that opens their UPI app and a QR code to pay from another phone;
+ * its disputes, in order. Nothing for anyone who is not one of the two.
  */
 export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId: string }) {
   const { user } = useAuth();
@@ -50,6 +51,7 @@ export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId:
   const amount = formatRupees(settlement.amount);
   const showQr = settlement.can.pay && settlement.upiUri;
   const parts = breakdownLine(settlement);
+  const outcome = outcomeLine(settlement, user?.id);
 
   return (
     <section
@@ -63,16 +65,22 @@ export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId:
       <p className="mt-2 text-xl font-semibold text-slate-900">{owesLine(settlement, user?.id)}</p>
       {parts && <p className="mt-1 text-sm text-slate-700">{parts}</p>}
       <p role="status" className="mt-1 text-sm text-slate-600">
-        {stateLine(settlement, user?.id)}
-        {settlement.state === 'paid' &&
-          settlement.method &&
-          ` (${settlement.method === 'upi' ? 'UPI' : 'cash'})`}
-        {settlement.state === 'settled' &&
-          settlement.settledAt &&
-          ` on ${formatDateTime(settlement.settledAt)}`}
-        {settlement.state === 'disputed' && '. A moderator will decide.'}
-        {settlement.settledAutomatically &&
-          '. Settled automatically: it was marked paid and never answered for 7 days.'}
+        {outcome && <span className="font-medium text-slate-900">{outcome.text}</span>}
+        {outcome && !outcome.replacesState && ' · '}
+        {!outcome?.replacesState && (
+          <>
+            {stateLine(settlement, user?.id)}
+            {settlement.state === 'paid' &&
+              settlement.method &&
+              ` (${settlement.method === 'upi' ? 'UPI' : 'cash'})`}
+            {settlement.state === 'settled' &&
+              settlement.settledAt &&
+              ` on ${formatDateTime(settlement.settledAt)}`}
+            {settlement.state === 'disputed' && '. A moderator will decide.'}
+            {settlement.settledAutomatically &&
+              '. Settled automatically: it was marked paid and never answered for 7 days.'}
+          </>
+        )}
       </p>
       <div className="mt-4">
         <SettlementActions settlement={settlement} />
@@ -89,6 +97,7 @@ export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId:
           </figcaption>
         </figure>
       )}
+      <DisputeTimeline settlement={settlement} viewerId={user?.id} />
       <p className="mt-4 text-sm">
         <Link to={paths.money} className="inline-flex min-h-11 items-center text-indigo-700 underline">
           All money owed

@@ -19,6 +19,7 @@ import {
 } from '@/api/settlements';
 import { settlementKeys } from '@/api/cache';
 import { DisputeDialog } from './deferred';
+import { NotReceivedDialog } from './NotReceivedDialog';
 import { RemindButton } from './RemindButton';
 
 /**
@@ -41,6 +42,7 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
   const costAccepted = useAcceptCost();
   const [upiOpened, setUpiOpened] = useState(false);
   const [confirmNotReceived, setConfirmNotReceived] = useState(false);
+  const [notReceivedError, setNotReceivedError] = useState<string | null>(null);
   const [confirmDecline, setConfirmDecline] = useState(false);
   const [confirmCash, setConfirmCash] = useState(false);
   const [disputeOpen, setDisputeOpen] = useState(false);
@@ -83,17 +85,27 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
       onSuccess: () => toast.success(SETTLEMENT_MESSAGES.markedReceived, SETTLEMENT_TOAST),
       onError: (failure) => failed(failure, 'Failed to mark it received'),
     });
-  const sayNotReceived = () =>
-    notReceived.mutate(id, {
-      onSuccess: () => {
-        setConfirmNotReceived(false);
-        toast.success(SETTLEMENT_MESSAGES.markedNotReceived, SETTLEMENT_TOAST);
+  const sayNotReceived = (details: string) =>
+    notReceived.mutate(
+      { id, details: details || undefined },
+      {
+        onSuccess: () => {
+          setConfirmNotReceived(false);
+          setNotReceivedError(null);
+          toast.success(SETTLEMENT_MESSAGES.markedNotReceived, SETTLEMENT_TOAST);
+        },
+        onError: (failure) => {
+          // What they wrote was refused: said under it, the dialog stays with the words.
+          const refused = failure instanceof ApiError ? failure.errors?.[0]?.msg : undefined;
+          if (refused) {
+            setNotReceivedError(refused);
+            return;
+          }
+          setConfirmNotReceived(false);
+          failed(failure, 'Failed to report it not received');
+        },
       },
-      onError: (failure) => {
-        setConfirmNotReceived(false);
-        failed(failure, 'Failed to report it not received');
-      },
-    });
+    );
 
   const confirmSale = () =>
     confirmed.mutate(id, {
@@ -285,14 +297,16 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
           Report a problem
         </Button>
       )}
-      <ConfirmDialog
+      <NotReceivedDialog
         open={confirmNotReceived}
-        close={() => setConfirmNotReceived(false)}
+        close={() => {
+          setConfirmNotReceived(false);
+          setNotReceivedError(null);
+        }}
         pending={notReceived.isPending}
         title={`Say ${amount} never arrived?`}
         description={`${settlement.payer.name} marked it paid. A moderator will look into it and decide what is owed.`}
-        danger
-        confirm="Not received"
+        error={notReceivedError}
         onConfirm={sayNotReceived}
         offline={offline}
         describedBy={inDialog.describedBy}

@@ -3,11 +3,15 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { formatDate, formatRupees } from '@/lib/format';
-import { breakdownLine, owesLine, thingLabel, thingPath } from './parties';
+import { DisputeTimeline } from './DisputeTimeline';
+import { breakdownLine, outcomeLine, owesLine, thingLabel, thingPath } from './parties';
 import { SettlementActions } from './SettlementActions';
 import { SettlementStateBadge } from './SettlementStateBadge';
 
-/** One settlement in the Money lists: who owes whom, for what (a link), how much, its state, the actions. */
+/**
+ * One settlement in the Money lists: who owes whom, for what (a link), how much, its state (and how
+ * its last dispute ended), the actions, its disputes in order.
+ */
 export function SettlementCard({
   settlement,
   viewerId,
@@ -18,6 +22,7 @@ export function SettlementCard({
   const other = settlement.payer.id === viewerId ? settlement.payee : settlement.payer;
   const to = thingPath(settlement);
   const headingId = `settlement-${settlement.id}`;
+  const outcome = outcomeLine(settlement, viewerId);
   return (
     <li aria-labelledby={headingId} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex items-start gap-3">
@@ -44,6 +49,7 @@ export function SettlementCard({
           <p className="text-sm break-words text-slate-700">
             {breakdownLine(settlement) ?? `Price ${formatRupees(settlement.amount)}`}
           </p>
+          {outcome && <p className="text-sm font-medium break-words text-slate-900">{outcome.text}</p>}
           <p className="text-xs text-slate-500">
             Since {formatDate(settlement.createdAt)}
             {settlement.settledAutomatically && ' · settled automatically'}
@@ -53,6 +59,7 @@ export function SettlementCard({
       <div className="mt-3">
         <SettlementActions settlement={settlement} />
       </div>
+      <DisputeTimeline settlement={settlement} viewerId={viewerId} level={4} />
     </li>
   );
 }

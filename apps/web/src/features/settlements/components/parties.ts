@@ -1,4 +1,10 @@
-import { SETTLEMENT_STATE_LABELS, amountBreakdown, type Settlement } from '@campusrun/shared';
+import {
+  SETTLEMENT_STATE_LABELS,
+  amountBreakdown,
+  disputeOutcomeWords,
+  type Settlement,
+  type UserRef,
+} from '@campusrun/shared';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
 
@@ -71,4 +77,42 @@ export function thingPath(settlement: Settlement): string | null {
   return settlement.kind === 'request'
     ? paths.request(settlement.thing.id)
     : paths.product(settlement.thing.id);
+}
+
+/** A party as the viewer reads them in a sentence: "you" for themself, else their name. */
+export const named = (person: UserRef, viewerId: string | undefined) =>
+  person.id === viewerId ? 'you' : person.name;
+
+/**
+ * How the last dispute ended, in plain words, while nothing has opened since: "Decided for Asha:
+ * paid in cash", "Decided for Ravi: ₹202 is owed", "Split: ₹101 is owed", "Withdrawn by Asha".
+ * `replacesState` when the words say all the state would (the decision left it open or settled);
+ * a withdrawal puts the settlement back, so its state is still said beside it. Null otherwise.
+ */
+export function outcomeLine(
+  settlement: Settlement,
+  viewerId: string | undefined,
+): { text: string; replacesState: boolean } | null {
+  const last = settlement.disputes.at(-1);
+  if (!last || last.status === 'open' || settlement.state === 'disputed') return null;
+  if (last.status === 'withdrawn')
+    return { text: `Withdrawn by ${named(last.openedBy, viewerId)}`, replacesState: false };
+  if (!last.outcome) return null;
+  const text = disputeOutcomeWords({
+    outcome: last.outcome,
+    payer: named(settlement.payer, viewerId),
+    payee: named(settlement.payee, viewerId),
+    amount: formatRupees(settlement.amount),
+    method: settlement.method,
+    settled: settlement.state === 'settled',
+  });
+  return { text, replacesState: settlement.state === 'open' || settlement.state === 'settled' };
+}
+
+/** The state in one short line where there is room for one: how the last dispute ended, if it did. */
+export function stateWithOutcome(settlement: Settlement, viewerId: string | undefined): string {
+  const outcome = outcomeLine(settlement, viewerId);
+  if (outcome?.replacesState) return outcome.text;
+  const state = stateLine(settlement, viewerId);
+  return outcome ? `${outcome.text} · ${state}` : state;
 }
