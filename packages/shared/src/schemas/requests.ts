@@ -149,6 +149,11 @@ export const createRequestSchema = z.object({
   itemCost: itemCostField,
   /** Where the items are bought, ≤ 80 characters. */
   pickupFrom: pickupFromField,
+  /**
+   * The poster's own id for this post (a phone posting what was written offline sends one): sent
+   * again, the same request is answered and no second one is made.
+   */
+  clientId: z.uuid({ error: 'clientId must be a UUID' }).optional(),
 });
 export type CreateRequestBody = z.infer<typeof createRequestSchema>;
 export type CreateRequestInput = z.input<typeof createRequestSchema>;

@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LISTING_MODERATION, REQUEST_CATEGORIES, REQUEST_STATUSES } from '@campusrun/shared';
@@ -71,6 +72,11 @@ export const requests = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     moderation: listingModerationEnum('moderation').notNull().default('visible'),
+    /**
+     * The requester's own id for this post (a phone that posted it offline sends it): the same post
+     * sent again is the same request, never a second one.
+     */
+    clientId: uuid('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     /**
@@ -96,6 +102,9 @@ export const requests = pgTable(
     index('requests_requester_created_id_idx').on(t.requesterId, t.createdAt, t.id),
     index('requests_deliverer_created_id_idx').on(t.delivererId, t.createdAt, t.id),
     index('requests_deliverer_status_idx').on(t.delivererId, t.status),
+    uniqueIndex('requests_client_idx')
+      .on(t.requesterId, t.clientId)
+      .where(sql`${t.clientId} is not null`),
     index('requests_trip_idx')
       .on(t.tripId)
       .where(sql`${t.tripId} is not null`),

@@ -225,10 +225,30 @@ export interface NewRequest {
   isUrgent: boolean;
   category: RequestCategory;
   handoverRequired: boolean;
+  /** The poster's own id for the post, if they sent one. */
+  clientId?: string | null;
 }
 
-export const insertRequest = async (db: Db, values: NewRequest) =>
-  (await db.insert(requests).values(values).returning({ id: requests.id }))[0]!.id;
+/**
+ * Inserts a request and answers its id, and whether it is new: a post that carries a client id the
+ * requester already used answers that request's id instead (the same post sent again).
+ */
+export async function insertRequest(db: Db, values: NewRequest): Promise<{ id: string; created: boolean }> {
+  const [row] = await db
+    .insert(requests)
+    .values(values)
+    .onConflictDoNothing({
+      target: [requests.requesterId, requests.clientId],
+      where: sql`${requests.clientId} is not null`,
+    })
+    .returning({ id: requests.id });
+  if (row) return { id: row.id, created: true };
+  const [same] = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(and(eq(requests.requesterId, values.requesterId), eq(requests.clientId, values.clientId!)));
+  return { id: same!.id, created: false };
+}
 
 // ---- Lists: keyset pagination (lib/lists.ts) over (sort key…, created_at, id) ----
 

@@ -312,7 +312,7 @@ function barredOn({ barredOnPage }: Deps, answer: object) {
 /** The requester posts a request. */
 async function create(deps: Deps, actor: Actor, body: CreateRequestBody) {
   const { db } = deps;
-  const id = await repo.insertRequest(db, {
+  const { id, created } = await repo.insertRequest(db, {
     requesterId: actor.id,
     itemName: body.itemName,
     description: body.description,
@@ -325,8 +325,11 @@ async function create(deps: Deps, actor: Actor, body: CreateRequestBody) {
     isUrgent: body.isUrgent,
     category: body.category,
     handoverRequired: body.handoverCode,
+    clientId: body.clientId ?? null,
   });
   const row = (await repo.findRequest(db, id, actor.id))!;
+  // The same post sent again: the request as it is now, told to nobody a second time.
+  if (!created) return { request: deps.presentRequest(row, viewerOf(actor)) };
   return done(deps, row, actor, null, { left: false });
 }
 

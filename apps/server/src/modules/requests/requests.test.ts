@@ -44,6 +44,31 @@ const validBody = () => ({
 });
 
 describe('POST /requests', () => {
+  it('the same post sent again (one client id) is one request; another member’s same id is theirs', async () => {
+    const me = await hosteller();
+    const clientId = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+    const first = await post('/api/requests', me.h, { ...validBody(), clientId });
+    expect(first.statusCode).toBe(201);
+    // The answer was lost on the way; the phone sends the same post again.
+    const again = await post('/api/requests', me.h, { ...validBody(), clientId, itemName: 'Changed' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().request).toMatchObject({ id: first.json().request.id, itemName: 'Paracetamol' });
+    const mine = await t.db.select().from(requests).where(eq(requests.requesterId, me.id));
+    expect(mine).toHaveLength(1);
+    // Someone else cannot reach that request by sending its client id: theirs is a request of their own.
+    const other = await hosteller('Other Hosteller');
+    const theirs = await post('/api/requests', other.h, { ...validBody(), clientId });
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().request.id).not.toBe(first.json().request.id);
+    expect(theirs.json().request.requesterId).toBe(other.id);
+    // A new client id is a new request; a malformed one is refused.
+    const next = await post('/api/requests', me.h, { ...validBody(), clientId: crypto.randomUUID() });
+    expect(next.json().request.id).not.toBe(first.json().request.id);
+    expect((await post('/api/requests', me.h, { ...validBody(), clientId: 'not-a-uuid' })).statusCode).toBe(
+      400,
+    );
+  });
+
   it('creates a pending request and answers it in the API shape (rupees, ISO times, display number)', async () => {
     const me = await hosteller();
     const body = validBody();

@@ -42,8 +42,10 @@ describe('requests written offline', () => {
 
     const sent: string[] = [];
     const posted: string[] = [];
+    const clientIds: (string | undefined)[] = [];
     const send = vi.fn(async (request: CreateRequestBody) => {
       sent.push(request.itemName);
+      clientIds.push(request.clientId);
       expect(request.deadline).toEqual(new Date('2030-01-01T10:00:00Z'));
     });
     await act(() =>
@@ -54,6 +56,12 @@ describe('requests written offline', () => {
       ]),
     );
     expect(sent).toEqual(['Milk', 'Bread']);
+    // Each carries its own client id, so the server makes one request of it however often it arrives.
+    expect(clientIds).toEqual([
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
+    ]);
+    expect(clientIds[0]).not.toBe(clientIds[1]);
     expect(posted).toEqual(['Milk', 'Bread']);
     expect(result.current).toEqual([]);
   });

@@ -77,11 +77,14 @@ sessionStore.subscribe(() => {
 const update = (key: string, change: Partial<QueuedRequest>) =>
   set(items.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
-/** Keeps a new request to post when the network is back. */
+/**
+ * Keeps a new request to post when the network is back. It carries a client id of its own, so a
+ * post whose answer is lost and is sent again is still one request on the server.
+ */
 export function queueRequest(body: CreateRequestBody): QueuedRequest {
   const item: QueuedRequest = {
     key: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-    body: { ...body, deadline: body.deadline.toISOString() },
+    body: { ...body, clientId: body.clientId ?? crypto.randomUUID(), deadline: body.deadline.toISOString() },
     state: 'queued',
   };
   set([...items, item]);

@@ -1,0 +1,2 @@
+ALTER TABLE "requests" ADD COLUMN "client_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "requests_client_idx" ON "requests" USING btree ("requester_id","client_id") WHERE "requests"."client_id" is not null;
