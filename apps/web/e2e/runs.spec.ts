@@ -62,8 +62,8 @@ test('three hostellers share a run, a day scholar accepts it whole and completes
   await expect(a.page.getByText('Please enter where the items are bought')).toBeVisible();
   await expectAccessible(a.page);
   await a.page.getByLabel('Pick up from').fill(shop);
-  await a.page.getByLabel('Join by').fill(localInput(2));
-  await a.page.getByLabel('Deadline').fill(localInput(5));
+  await a.page.getByLabel('Join by', { exact: true }).fill(localInput(2));
+  await a.page.getByLabel('Deadline', { exact: true }).fill(localInput(5));
   await a.page.getByLabel('Total delivery fee (₹) — split equally').fill('90');
   await a.page.getByLabel('Item name').fill(`Bread ${token}`);
   await expect(a.page.getByLabel('Delivery location')).toHaveValue('Block B, room 12');

@@ -184,7 +184,7 @@ test('a buyer disputes a sale, the seller gives their side with a photo, a moder
   await expect(sCard.getByText('It worked when I handed it over')).toBeVisible();
   // The buyer's open page has the seller's side by itself, photo and all.
   await expect(card.getByText('It worked when I handed it over')).toBeVisible();
-  await expect(card.getByRole('img').first()).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Open photo 1 from Sita Seller' })).toBeVisible();
 
   // ---- The moderator reads both sides and decides for the buyer ----------------------------
   const email = process.env.E2E_MODERATOR_EMAIL!;
