@@ -77,6 +77,8 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/settlements/:id/remind', audience: 'member', notFound: SETTLEMENT },
   { method: 'POST', path: '/api/settlements/:id/dispute', audience: 'member', notFound: SETTLEMENT },
   { method: 'POST', path: '/api/disputes', audience: 'member' },
+  { method: 'PUT', path: '/api/disputes/:id/statement', audience: 'member', notFound: 'Dispute not found' },
+  { method: 'PUT', path: '/api/disputes/:id/withdraw', audience: 'member', notFound: 'Dispute not found' },
   { method: 'POST', path: '/api/chat', audience: 'member' },
   { method: 'GET', path: '/api/chat/conversations', audience: 'member' },
   { method: 'POST', path: '/api/chat/photo', audience: 'member' },
@@ -163,6 +165,9 @@ const PUBLIC = new Set([
   'POST /api/email/unsubscribe',
   // A browser's speed report: sendBeacon cannot send the token; it names no one (see vitals.test.ts).
   'POST /api/vitals',
+  // A dispute's photo in an <img>, which cannot send the token: only its signed, expiring link
+  // answers (see settlements.disputes.test.ts).
+  'GET /api/disputes/:id/photos/:photo',
 ]);
 
 /** Fails every body, query and params schema of the API. */

@@ -55,6 +55,8 @@ const ANSWERS = new Set([
   'settlementSchema',
   'settlementSummarySchema',
   'disputeSchema',
+  'disputePhotoSchema',
+  'settlementDisputeSchema',
   'moderationDisputeSchema',
   'reliabilitySchema',
   'accountBlockerSchema',
