@@ -55,14 +55,18 @@ test('a day scholar opens a shared product link, offers, is sold to (Mark Sold d
   await expect(buyer.getByRole('region', { name: 'Your offers' }).getByText('Pending')).toBeVisible();
   await expectAccessible(buyer);
 
-  await buyer.getByRole('button', { name: 'Open menu' }).click();
-  const menu = buyer.getByRole('dialog', { name: 'Menu' });
-  await expect(menu.getByRole('link', { name: 'Saved' })).toBeVisible();
-  await menu.getByRole('link', { name: 'Marketplace' }).click();
+  // Opened from a link (through sign-in), Back goes to the list the product belongs to.
+  await buyer.getByRole('banner').getByRole('button', { name: 'Back' }).click();
   await expect(buyer).toHaveURL(/\/marketplace$/);
   await expect(buyer.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
   await expect(buyer.getByRole('link', { name })).toBeVisible();
   await expect(buyer.getByRole('link', { name: 'Sell Product' })).toHaveCount(0);
+  await buyer.getByRole('button', { name: 'Open menu' }).click();
+  const menu = buyer.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Saved' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Marketplace' })).toBeVisible();
+  await buyer.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
   await expectAccessible(buyer);
 
   // ---- 3. The seller accepts the offer and marks it sold: the dialog defaults to that buyer -----

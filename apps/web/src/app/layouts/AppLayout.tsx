@@ -39,6 +39,16 @@ function LiveCaches() {
   return null;
 }
 
+/**
+ * Whether the app has a screen of its own behind this one. The browser router numbers its entries
+ * (`idx` in the history state; a redirect such as sign-in's replaces the entry and keeps 0); a
+ * router without the browser's history has only its keys ('default' for the first entry).
+ */
+function hasEarlierScreen(key: string): boolean {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' ? idx > 0 : key !== 'default';
+}
+
 export function AppLayout() {
   const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -61,7 +71,7 @@ export function AppLayout() {
   const frame = screenFrame(pathname, role);
   // Back returns to the screen the student came from; opened from a link, to the list it belongs to.
   const back = () => {
-    if (location.key !== 'default') void navigate(-1);
+    if (hasEarlierScreen(location.key)) void navigate(-1);
     else if (frame.parent) void navigate(frame.parent, { replace: true });
   };
 

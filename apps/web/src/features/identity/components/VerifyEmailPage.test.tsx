@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dayscholar } from '@/test/fixtures';
@@ -228,6 +228,26 @@ describe('verify email', () => {
     await waitFor(() => expect(sent).toEqual(['123456', '123450']));
     answer();
     expect(await screen.findByText('Invalid or expired OTP')).toBeInTheDocument();
+  });
+
+  it('sends a whole code that replaces another whole code in one step', async () => {
+    const sent: string[] = [];
+    server.use(
+      http.post(api('/auth/verify-otp'), async ({ request }) => {
+        sent.push(((await request.json()) as { otp: string }).otp);
+        return HttpResponse.json(
+          { message: 'Invalid or expired OTP', code: 'VALIDATION_FAILED' },
+          { status: 400 },
+        );
+      }),
+    );
+    renderApp('/verify-email', { state: pending });
+    const code = await screen.findByLabelText('Verification code');
+    fireEvent.change(code, { target: { value: '000000' } });
+    await waitFor(() => expect(sent).toEqual(['000000']));
+    expect(await screen.findByText('Invalid or expired OTP')).toBeInTheDocument();
+    fireEvent.change(code, { target: { value: '390290' } });
+    await waitFor(() => expect(sent).toEqual(['000000', '390290']));
   });
 
   it('takes a pasted code with spaces as its six digits and sends it', async () => {

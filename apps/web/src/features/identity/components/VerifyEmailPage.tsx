@@ -45,21 +45,22 @@ function usePending(): PendingVerification | null {
 
 /**
  * The code is sent by itself once all its digits are in (typed, pasted or filled in by the phone),
- * once: again only after it was changed to a whole code anew, and never while one is being checked.
+ * once: again only when it changes (to another whole code, or retyped after a digit went), and never
+ * while one is being checked.
  */
 function useSubmitWholeCode(otp: string, isSubmitting: boolean, submit: () => Promise<void>) {
-  const armed = useRef(true);
+  const sent = useRef<string | null>(null);
   const latest = useRef(submit);
   useEffect(() => {
     latest.current = submit;
   });
   useEffect(() => {
     if (!WHOLE_CODE.test(otp)) {
-      armed.current = true;
+      sent.current = null;
       return;
     }
-    if (!armed.current || isSubmitting) return;
-    armed.current = false;
+    if (otp === sent.current || isSubmitting) return;
+    sent.current = otp;
     void latest.current();
   }, [otp, isSubmitting]);
 }
