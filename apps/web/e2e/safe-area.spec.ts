@@ -65,4 +65,8 @@ test('on a phone with a notch and a home indicator, the bars keep their content 
   const box = (await composer.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(844 - INSETS.bottom);
   await expect(composer).toBeInViewport({ ratio: 1 });
+  // Its own header, the only one there, starts below the notch.
+  const back = page.getByRole('link', { name: 'Back to conversations' });
+  await expect(back).toBeVisible();
+  expect((await back.boundingBox())!.y).toBeGreaterThanOrEqual(INSETS.top);
 });

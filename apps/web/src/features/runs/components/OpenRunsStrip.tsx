@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/ErrorState';
+import { paths } from '@/config/paths';
 import { useRuns } from '@/api/runs';
 import { RunCard, RunCardSkeletons } from './RunCard';
 
@@ -27,11 +29,24 @@ export function OpenRunsStrip() {
           />
         </div>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Shared runs to accept" aria-live="polite">
-          {runs.map((run) => (
-            <RunCard key={run.id} run={run} />
-          ))}
-        </ul>
+        <>
+          {/* The list below is what the screen is for: a phone shows the soonest run, a wider screen two. */}
+          <ul className="grid gap-3 sm:grid-cols-2" aria-label="Shared runs to accept" aria-live="polite">
+            {runs.slice(0, 2).map((run, i) => (
+              <RunCard key={run.id} run={run} className={i > 0 ? 'max-sm:hidden' : undefined} />
+            ))}
+          </ul>
+          {runs.length > 1 && (
+            <p className="mt-2 text-sm">
+              <Link
+                to={paths.runs}
+                className="inline-flex min-h-11 items-center font-medium text-indigo-700 underline"
+              >
+                {`See all ${runs.length} shared runs`}
+              </Link>
+            </p>
+          )}
+        </>
       )}
     </section>
   );

@@ -63,11 +63,11 @@ export function shareText(
 }
 
 /** One run as a card that opens its page. */
-export function RunCard({ run }: { run: Run }) {
+export function RunCard({ run, className }: { run: Run; className?: string }) {
   const { user } = useAuth();
   const money = shareText(run, { dayScholar: user?.role === 'dayscholar' });
   return (
-    <li>
+    <li className={className}>
       <Link
         to={paths.run(run.id)}
         className="block rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition-colors hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"

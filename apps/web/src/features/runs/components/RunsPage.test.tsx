@@ -114,6 +114,22 @@ describe('Browse with shared runs', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Browse Requests' })).toBeInTheDocument();
   });
 
+  it('on a phone shows the soonest run and links to all of them, so the requests stay in view', async () => {
+    const runs = [1, 2, 3].map((n) => makeRun({ pickupFrom: `Shop ${n}`, can: runCan('accept') }));
+    server.use(
+      meHandler(dayscholar),
+      http.get(api('/runs'), () => HttpResponse.json({ runs })),
+    );
+    renderApp('/dayscholar/browse-requests', { user: dayscholar });
+    const strip = await screen.findByRole('list', { name: 'Shared runs to accept' });
+    const cards = within(strip).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    // The second shows on wider screens only.
+    expect(cards[1]).toHaveClass('max-sm:hidden');
+    expect(cards[0]).not.toHaveClass('max-sm:hidden');
+    expect(screen.getByRole('link', { name: 'See all 3 shared runs' })).toHaveAttribute('href', '/runs');
+  });
+
   it('shows nothing of runs when none is open', async () => {
     server.use(meHandler(dayscholar));
     renderApp('/dayscholar/browse-requests', { user: dayscholar });
