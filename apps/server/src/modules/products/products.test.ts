@@ -894,15 +894,18 @@ describe('uploads are streamed to disk, never held in memory', () => {
     req.write(head);
     req.write(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(sent - 4)]));
     try {
-      await until('the bytes sent so far are in a temporary file', () =>
-        tmpFiles().some((f) => f.size === sent),
+      // A busy machine (the whole suite on two cores) can take a while to flush 3 MB to disk.
+      await until(
+        'the bytes sent so far are in a temporary file',
+        () => tmpFiles().some((f) => f.size === sent),
+        40_000,
       );
     } finally {
       req.destroy();
     }
     await until('the temporary file is removed', () => tmpFiles().length === 0);
     expect(answered).not.toHaveBeenCalled();
-  });
+  }, 90_000);
 
   it('leaves no temporary file after a listing, an edit, a photo over the limit or a damaged photo', async () => {
     const created = await createProductApi(h);
