@@ -79,6 +79,8 @@ export type AppEvent =
           tripId?: string;
           requestId?: string;
           settlementId?: string;
+          /** A moderator's notice of a new report: the report's id. */
+          reportId?: string;
         };
       };
     }

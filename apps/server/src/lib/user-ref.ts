@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 
@@ -30,3 +30,18 @@ export const findActiveUserRef = async (db: Db, id: string) =>
 
 /** Whether `id` names an account that exists and was not deleted. */
 export const isActiveUser = async (db: Db, id: string) => (await findActiveUserRef(db, id)) !== undefined;
+
+/** The moderators who are still members, but for `but` (the people a case is about: they never judge it). */
+export const moderatorsBut = async (db: Db, but: string[]) =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.isModerator, true),
+          isNull(users.deletedAt),
+          but.length ? notInArray(users.id, but) : undefined,
+        ),
+      )
+  ).map((u) => u.id);

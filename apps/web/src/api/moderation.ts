@@ -1,6 +1,7 @@
 import type { DisputeState, ModerateReportBody, ReportStatus, ResolveDisputeBody } from '@campusrun/shared';
 import {
   infiniteQueryOptions,
+  type QueryClient,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -17,6 +18,10 @@ const moderationKeys = {
   disputes: ['moderation', 'disputes'] as const,
   disputeList: (status: DisputeState) => ['moderation', 'disputes', status] as const,
 };
+
+/** A new report or dispute reached this moderator: the queues are read again when shown. */
+export const refreshModerationQueues = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: moderationKeys.all });
 
 /** GET /moderation/actions → { actions }: the log, newest first. */
 const getModerationActions = (signal?: AbortSignal) =>

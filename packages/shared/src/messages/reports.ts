@@ -1,4 +1,4 @@
-import { REPORT_TARGET_TYPES, type ReportReason } from '../constants';
+import { REPORT_TARGET_TYPES, type ReportReason, type ReportTargetType } from '../constants';
 
 export const REPORT_LIMITS = { detailsMax: 1000 } as const;
 
@@ -12,6 +12,20 @@ export const REPORT_MESSAGES = {
   tooMany: 'Too many reports. Please try again in {seconds} seconds.',
   sent: 'Thanks for your report. A moderator will look at it.',
 } as const;
+
+/** What the moderators are told when something gets its first open report. */
+export const REPORT_NOTICES = {
+  toReview: (type: ReportTargetType, label: string, reason: ReportReason) =>
+    `New report to review: ${REPORT_TARGET_WORDS[type](label)} (${REPORT_REASON_LABELS[reason]})`,
+} as const;
+
+/** How a reported thing is named in a notice. */
+const REPORT_TARGET_WORDS: Record<ReportTargetType, (label: string) => string> = {
+  user: (name) => `the member ${name}`,
+  product: (name) => `the product "${name}"`,
+  request: (item) => `the request for ${item}`,
+  message: (sender) => `a message from ${sender}`,
+};
 
 /** How each reason reads in the report dialog. */
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {

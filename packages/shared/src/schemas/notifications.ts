@@ -15,6 +15,7 @@ export const notificationSchema = z.object({
     tripId: z.string().optional(),
     runId: z.string().optional(),
     settlementId: z.string().optional(),
+    reportId: z.string().optional(),
   }),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;

@@ -6,6 +6,8 @@ import { messages, products, reports, requests, users } from '../../db/schema';
 /** What the reporter may report: the target's owner and whether it is a listing still shown. */
 export interface Target {
   ownerId: string;
+  /** How the moderators' notice names it: the member's name, the product's or the request's title. */
+  label: string;
   /** Requests only: closed requests are seen by their parties alone. */
   closedFor?: { requesterId: string; delivererId: string | null };
 }
@@ -22,12 +24,16 @@ export async function findTarget(
 ): Promise<Target | undefined> {
   switch (type) {
     case 'user': {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
-      return row && { ownerId: row.id };
+      const [row] = await db
+        .select({ id: users.id, label: users.name })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return row && { ownerId: row.id, label: row.label };
     }
     case 'product': {
       const [row] = await db
-        .select({ ownerId: products.sellerId })
+        .select({ ownerId: products.sellerId, label: products.name })
         .from(products)
         .where(and(eq(products.id, id), sql`${products.moderation} <> 'removed'`))
         .limit(1);
@@ -35,7 +41,12 @@ export async function findTarget(
     }
     case 'request': {
       const [row] = await db
-        .select({ ownerId: requests.requesterId, status: requests.status, delivererId: requests.delivererId })
+        .select({
+          ownerId: requests.requesterId,
+          label: requests.itemName,
+          status: requests.status,
+          delivererId: requests.delivererId,
+        })
         .from(requests)
         .where(and(eq(requests.id, id), sql`${requests.moderation} <> 'removed'`))
         .limit(1);
@@ -43,13 +54,15 @@ export async function findTarget(
       const closed = row.status === 'completed' || row.status === 'cancelled';
       return {
         ownerId: row.ownerId,
+        label: row.label,
         ...(closed ? { closedFor: { requesterId: row.ownerId, delivererId: row.delivererId } } : {}),
       };
     }
     case 'message': {
       const [row] = await db
-        .select({ ownerId: messages.senderId })
+        .select({ ownerId: messages.senderId, label: users.name })
         .from(messages)
+        .innerJoin(users, eq(users.id, messages.senderId))
         .where(and(eq(messages.id, id), eq(messages.receiverId, reporterId)))
         .limit(1);
       return row;
@@ -104,6 +117,15 @@ export async function insertReport(db: Db, report: NewReport): Promise<{ row: Re
     )
     .limit(1);
   return { row: open!, created: false };
+}
+
+/** Whether this is the only open report on its target: the moderators hear of a target once, not per report. */
+export async function isFirstOpenReport(db: Db, type: ReportTargetType, id: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, 'open')));
+  return row?.count === 1;
 }
 
 /**

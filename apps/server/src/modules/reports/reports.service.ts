@@ -1,8 +1,8 @@
-import { REPORT_MESSAGES, REPORTS_TO_HOLD, type CreateReportBody } from '@campusrun/shared';
+import { REPORT_MESSAGES, REPORT_NOTICES, REPORTS_TO_HOLD, type CreateReportBody } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
 import { badRequest, notFound } from '../../lib/errors';
-import { isActiveUser } from '../../lib/user-ref';
+import { isActiveUser, moderatorsBut } from '../../lib/user-ref';
 import type { Limiter, LimiterFactory } from '../../lib/rate-limit';
 import { reportRefusal } from './reports.policy';
 import { presentReport } from './reports.presenter';
@@ -34,6 +34,31 @@ interface Deps extends Pick<AppContext, 'db' | 'events'>, ReportsPorts {
   holdRule: repo.HoldRule;
 }
 
+/**
+ * The moderators hear of a target's first open report (more reports on it join the same queue row),
+ * except the reporter and the reported: a moderator never judges their own case.
+ */
+async function tellModerators(
+  deps: Deps,
+  actor: Actor,
+  body: CreateReportBody,
+  target: repo.Target,
+  reportId: string,
+) {
+  if (!(await repo.isFirstOpenReport(deps.db, body.targetType, body.targetId))) return;
+  const ids = await moderatorsBut(deps.db, [actor.id, target.ownerId]);
+  if (ids.length)
+    await deps.events.emit({
+      type: 'users.noticed',
+      userIds: ids,
+      notice: {
+        type: 'moderation',
+        message: REPORT_NOTICES.toReview(body.targetType, target.label, body.reason),
+        data: { reportId },
+      },
+    });
+}
+
 /** Files a report; enough of them on a listing hold it until a moderator decides. */
 async function create(deps: Deps, actor: Actor, body: CreateReportBody) {
   const { db, events } = deps;
@@ -53,6 +78,7 @@ async function create(deps: Deps, actor: Actor, body: CreateReportBody) {
     reason: body.reason,
     details: body.details ?? null,
   });
+  if (created) await tellModerators(deps, actor, body, target, row.id);
   if (created && (body.targetType === 'product' || body.targetType === 'request')) {
     const held = await repo.holdIfReported(db, deps.holds, body.targetType, body.targetId, deps.holdRule);
     if (held)

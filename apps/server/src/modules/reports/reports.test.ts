@@ -1,8 +1,8 @@
 /** Reporting users, products, requests and messages; three established reporters hold a listing. */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_MESSAGES } from '@campusrun/shared';
-import { messages, products, reports, requests, users } from '../../db/schema';
+import { REPORT_MESSAGES, REPORT_NOTICES } from '@campusrun/shared';
+import { messages, notifications, products, reports, requests, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createProduct, createRequest, createUser, makeEstablished } from '../../test/factories';
 import { REPORT_LIMIT } from './reports.service';
@@ -243,5 +243,47 @@ describe('POST /api/reports', () => {
     expect(await listed(viewer.h, '/api/products?limit=100', 'products')).not.toContain(product.id);
     const [row] = await t.db.select().from(products).where(eq(products.id, product.id));
     expect(row!.moderation).toBe('held');
+  });
+});
+
+describe('the moderators', () => {
+  const moderationNotices = async (userId: string) =>
+    (
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, 'moderation')))
+    ).map((n) => ({ message: n.message, data: n.data }));
+
+  it("are told of a target's first open report, once, and never the reporter or the reported", async () => {
+    const moderator = await person('dayscholar');
+    const reportingModerator = await person();
+    const seller = await person();
+    for (const id of [moderator.id, reportingModerator.id, seller.id])
+      await t.db.update(users).set({ isModerator: true }).where(eq(users.id, id));
+    const product = await createProduct(t.db, { seller, name: 'Lady Bird cycle' });
+
+    const first = await report(reportingModerator.h, {
+      targetType: 'product',
+      targetId: product.id,
+      reason: 'scam',
+    });
+    expect(first.statusCode).toBe(201);
+    const told = {
+      message: REPORT_NOTICES.toReview('product', 'Lady Bird cycle', 'scam'),
+      data: { reportId: first.json().report.id },
+    };
+    expect(told.message).toBe('New report to review: the product "Lady Bird cycle" (Scam)');
+    expect(await moderationNotices(moderator.id)).toEqual([told]);
+    // The reporter and the reported are parties to it, moderators or not.
+    expect(await moderationNotices(reportingModerator.id)).toEqual([]);
+    expect(await moderationNotices(seller.id)).toEqual([]);
+
+    // A second reporter joins the same case: no second notice.
+    const second = await person('dayscholar');
+    expect(
+      (await report(second.h, { targetType: 'product', targetId: product.id, reason: 'spam' })).statusCode,
+    ).toBe(201);
+    expect(await moderationNotices(moderator.id)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DELETED_USER_NAME,
@@ -633,21 +633,6 @@ export const withdrawDispute = (db: Db, id: string, openerId: string) =>
         .where(eq(settlements.id, dispute.settlementId));
     return dispute;
   });
-
-/** The moderators to tell of a new dispute: every one with an account, but its two parties. */
-export const moderatorsBut = async (db: Db, parties: string[]) =>
-  (
-    await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.isModerator, true),
-          isNull(users.deletedAt),
-          parties.length ? notInArray(users.id, parties) : undefined,
-        ),
-      )
-  ).map((u) => u.id);
 
 // ---- The moderators' queue ----
 

@@ -29,6 +29,7 @@ import { pageOf } from '../../lib/lists';
 import { formatRupees, toRupees } from '../../lib/money';
 import type { UploadedFile } from '../../lib/multipart';
 import { newStorageKey } from '../../lib/storage';
+import { moderatorsBut } from '../../lib/user-ref';
 import {
   PHOTO_FOLDER,
   createDisputePhotoLinks,
@@ -158,7 +159,7 @@ async function tellModerators(
   openerName: string,
   reason: OpenDisputeBody['reason'],
 ) {
-  const ids = await repo.moderatorsBut(deps.db, [row.payerId, row.payeeId]);
+  const ids = await moderatorsBut(deps.db, [row.payerId, row.payeeId]);
   if (ids.length)
     await notice(deps, ids, 'moderation', SETTLEMENT_NOTICES.disputeToDecide(openerName, row.title, reason), {
       settlementId: row.id,

@@ -38,22 +38,28 @@ describe('phone tab bar', { timeout: 20_000 }, () => {
     );
   });
 
-  it('gives a day scholar Browse and Deliveries instead of Marketplace and New', async () => {
+  it('gives a day scholar Browse and the Marketplace instead of Marketplace and New', async () => {
     server.use(meHandler(dayscholar), ...chatHandlers(hosteller));
     renderApp('/dayscholar/dashboard', { user: dayscholar });
 
     const bar = await tabBar();
-    expect(tabNames(bar)).toEqual(['Home', 'Browse', 'Deliveries', 'Chat', 'Me']);
+    expect(tabNames(bar)).toEqual(['Home', 'Browse', 'Marketplace', 'Chat', 'Me']);
     expect(within(bar).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/dayscholar/dashboard');
     expect(within(bar).getByRole('link', { name: 'Browse' })).toHaveAttribute(
       'href',
       '/dayscholar/browse-requests',
     );
-    expect(within(bar).getByRole('link', { name: 'Deliveries' })).toHaveAttribute(
-      'href',
-      '/dayscholar/my-deliveries',
-    );
+    expect(within(bar).getByRole('link', { name: 'Marketplace' })).toHaveAttribute('href', '/marketplace');
     expect(within(bar).queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
+  });
+
+  it("keeps a day scholar's Home marked on their deliveries, which Home leads with", async () => {
+    server.use(meHandler(dayscholar), ...chatHandlers(hosteller));
+    renderApp('/dayscholar/my-deliveries', { user: dayscholar });
+
+    const bar = await tabBar();
+    expect(within(bar).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(within(bar).getByRole('link', { name: 'Browse' })).not.toHaveAttribute('aria-current');
   });
 
   it('marks the tab of the current screen, and reaches Chat in one tap', async () => {

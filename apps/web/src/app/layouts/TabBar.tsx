@@ -1,8 +1,8 @@
 import type { Role } from '@campusrun/shared';
 import clsx from 'clsx';
-import { House, type LucideIcon, MessageCircle, Search, ShoppingBag, Truck, UserRound } from 'lucide-react';
+import { House, type LucideIcon, MessageCircle, Search, ShoppingBag, UserRound } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { dashboardPath, paths } from '@/config/paths';
 import { useConversations } from '@/api/chat';
 import { deferredModule, standInProps, useDeferred } from '@/lib/deferred';
@@ -15,6 +15,8 @@ interface Tab {
   icon: LucideIcon;
   /** Active on this exact path only (not on the paths below it). */
   end?: boolean;
+  /** Other screens that belong under this tab (it stays marked on them). */
+  under?: string[];
 }
 
 /** The second tab: where each role finds things to do. */
@@ -23,8 +25,12 @@ const FIND_TAB: Record<Role, Tab> = {
   dayscholar: { label: 'Browse', to: paths.dayscholar.browseRequests, icon: Search },
 };
 
-/** Day scholars create nothing: the middle tab is the deliveries they run. */
-const DELIVERIES_TAB: Tab = { label: 'Deliveries', to: paths.dayscholar.myDeliveries, icon: Truck };
+/**
+ * Day scholars create nothing: the middle tab is the marketplace, where they buy like anyone else.
+ * Their deliveries lead their Home (active ones first, then "View all"), so Home stays marked there.
+ */
+const MARKET_TAB: Tab = { label: 'Marketplace', to: paths.marketplace, icon: ShoppingBag };
+const HOME_UNDER: Record<Role, string[]> = { hosteller: [], dayscholar: [paths.dayscholar.myDeliveries] };
 const ME_TAB: Tab = { label: 'Me', to: paths.profile, icon: UserRound };
 
 const tabClasses = (active: boolean) =>
@@ -57,18 +63,26 @@ function TabIcon({
   );
 }
 
+/** Whether the screen at `pathname` is this tab's own, or below it (unless `end`), or one it holds. */
+function isTabActive(tab: Tab, pathname: string): boolean {
+  const within = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  return (tab.end ? pathname === tab.to : within(tab.to)) || (tab.under ?? []).some(within);
+}
+
 function TabLink({ tab, label, badge }: { tab: Tab; label?: string; badge?: ReactNode }) {
+  const active = isTabActive(tab, useLocation().pathname);
   return (
-    <NavLink to={tab.to} end={tab.end} aria-label={label} className={({ isActive }) => tabClasses(isActive)}>
-      {({ isActive }) => (
-        <>
-          <TabIcon icon={tab.icon} active={isActive}>
-            {badge}
-          </TabIcon>
-          <span className="max-w-full truncate">{tab.label}</span>
-        </>
-      )}
-    </NavLink>
+    <Link
+      to={tab.to}
+      aria-label={label}
+      aria-current={active ? 'page' : undefined}
+      className={tabClasses(active)}
+    >
+      <TabIcon icon={tab.icon} active={active}>
+        {badge}
+      </TabIcon>
+      <span className="max-w-full truncate">{tab.label}</span>
+    </Link>
   );
 }
 
@@ -123,9 +137,12 @@ export function TabBar({ role }: { role: Role }) {
   const bar = useRef<HTMLElement>(null);
   useToastClearance(bar, 'bottom');
   const cells = [
-    <TabLink key="home" tab={{ label: 'Home', to: dashboardPath(role), icon: House, end: true }} />,
+    <TabLink
+      key="home"
+      tab={{ label: 'Home', to: dashboardPath(role), icon: House, end: true, under: HOME_UNDER[role] }}
+    />,
     <TabLink key="find" tab={FIND_TAB[role]} />,
-    role === 'hosteller' ? <NewMenu key="new" /> : <TabLink key="new" tab={DELIVERIES_TAB} />,
+    role === 'hosteller' ? <NewMenu key="new" /> : <TabLink key="market" tab={MARKET_TAB} />,
     <ChatTab key="chat" />,
     <TabLink key="me" tab={ME_TAB} />,
   ];

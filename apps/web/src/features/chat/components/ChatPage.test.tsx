@@ -85,6 +85,20 @@ describe('chat list', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to load conversations', undefined, slow)).toBeInTheDocument();
   });
 
+  it.each([
+    { who: 'a hosteller', me: hosteller, next: 'Go to the Marketplace', to: '/marketplace' },
+    { who: 'a day scholar', me: dayscholar, next: 'Browse requests', to: '/dayscholar/browse-requests' },
+  ])('with no conversations, shows $who where to start one, and no search box', async ({ me, next, to }) => {
+    server.use(
+      meHandler(me),
+      http.get(api('/chat/conversations'), () => HttpResponse.json({ conversations: [] })),
+    );
+    renderApp('/chat', { user: me });
+    await screen.findByText('No conversations yet', undefined, slow);
+    expect(screen.getByRole('link', { name: next })).toHaveAttribute('href', to);
+    expect(screen.queryByRole('searchbox', { name: 'Search conversations by name' })).not.toBeInTheDocument();
+  });
+
   it('shows Reconnecting… while the socket is down and refetches after reconnecting', async () => {
     let calls = 0;
     server.use(

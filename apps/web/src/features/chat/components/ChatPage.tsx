@@ -4,6 +4,7 @@ import { MessageCircle, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
+import { buttonClasses } from '@/components/ui/Button';
 import { isDeletedUser } from '@/components/people/ProfileLink';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
@@ -35,6 +36,31 @@ export function ChatPage() {
   );
 }
 
+/** Where a member starts a first conversation: a day scholar with a requester, anyone with a seller. */
+function NoConversations() {
+  const { user } = useAuth();
+  const dayscholar = user?.role === 'dayscholar';
+  return (
+    <EmptyState
+      icon={MessageCircle}
+      title="No conversations yet"
+      description={
+        dayscholar
+          ? 'Message a requester from their request, or a seller from their product.'
+          : 'Message a seller from their product, or your deliverer once they accept your request.'
+      }
+      action={
+        <Link
+          to={dayscholar ? paths.dayscholar.browseRequests : paths.marketplace}
+          className={buttonClasses()}
+        >
+          {dayscholar ? 'Browse requests' : 'Go to the Marketplace'}
+        </Link>
+      }
+    />
+  );
+}
+
 /** The searchable list of conversations; `activeId` marks the thread open beside it. */
 export function ConversationList({ activeId, className }: { activeId?: string; className?: string }) {
   const query = useConversations();
@@ -46,20 +72,22 @@ export function ConversationList({ activeId, className }: { activeId?: string; c
 
   return (
     <div className={className}>
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
-        />
-        <input
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          aria-label="Search conversations by name"
-          placeholder="Search by name"
-          className="block w-full rounded-lg border-0 py-2.5 pr-3 pl-9 text-base text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 sm:text-sm"
-        />
-      </div>
+      {(query.isPending || conversations.length > 0) && (
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          />
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            aria-label="Search conversations by name"
+            placeholder="Search by name"
+            className="block w-full rounded-lg border-0 py-2.5 pr-3 pl-9 text-base text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 sm:text-sm"
+          />
+        </div>
+      )}
 
       <div className="mt-4 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         {query.isPending ? (
@@ -82,11 +110,7 @@ export function ConversationList({ activeId, className }: { activeId?: string; c
             isRetrying={query.isFetching}
           />
         ) : conversations.length === 0 ? (
-          <EmptyState
-            icon={MessageCircle}
-            title="No conversations yet"
-            description="Start one from a request or a product page."
-          />
+          <NoConversations />
         ) : shown.length === 0 ? (
           <EmptyState icon={Search} title={`No conversations match “${search.trim()}”`} />
         ) : (

@@ -1,10 +1,11 @@
 import type { ModerationReport } from '@campusrun/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
+import { currentSocket } from '@/test/socket';
 
 const moderator = { ...dayscholar, isModerator: true };
 const slow = { timeout: 10_000 };
@@ -77,5 +78,40 @@ describe('moderation queue', () => {
       'src',
       thumbs[1],
     );
+  });
+});
+
+describe('a new case while the queue is open', () => {
+  it('appears without a reload when the moderator is told of it', async () => {
+    const first = report({
+      type: 'product',
+      id: 'a8f5f167-f44f-4964-a6c8-0000000000c1',
+      title: 'Fake earbuds',
+    });
+    const second = report({
+      type: 'product',
+      id: 'a8f5f167-f44f-4964-a6c8-0000000000c2',
+      title: 'Stolen cycle',
+    });
+    let reports = [first];
+    server.use(
+      meHandler(moderator),
+      http.get(api('/moderation/reports'), () => HttpResponse.json({ reports, nextCursor: null })),
+    );
+    renderApp('/moderation', { user: moderator });
+    const items = await screen.findByRole('list', { name: 'Reported items' }, slow);
+    await within(items).findByText('Fake earbuds');
+    await waitFor(() => expect(currentSocket().connected).toBe(true));
+
+    reports = [second, first];
+    currentSocket().serverEmit('notification', {
+      id: crypto.randomUUID(),
+      type: 'moderation',
+      message: 'New report to review: the product "Stolen cycle" (Harassment)',
+      isRead: false,
+      createdAt: '2026-10-01T10:05:00.000Z',
+      data: { reportId: second.id },
+    });
+    expect(await within(items).findByText('Stolen cycle', undefined, slow)).toBeInTheDocument();
   });
 });

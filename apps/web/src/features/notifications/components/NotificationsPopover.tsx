@@ -47,8 +47,11 @@ const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> =
 
 /** Where a notification leads: the request, the chat with its sender, the product, trip or run it is about. */
 export function notificationTarget(notification: AppNotification): string | null {
-  const { requestId, senderId, productId, tripId, runId } = notification.data;
+  const { requestId, senderId, productId, tripId, runId, settlementId, reportId } = notification.data;
   if (notification.type === 'message' && senderId) return paths.chatWith(senderId);
+  // A moderator's notice of a new case opens its queue.
+  if (notification.type === 'moderation' && settlementId) return `${paths.moderation}?tab=disputes`;
+  if (notification.type === 'moderation' && reportId) return paths.moderation;
   if (notification.type === 'trip' && tripId) return paths.trip(tripId);
   if (notification.type === 'run' && runId) return paths.run(runId);
   if (notification.type === 'product' && productId) return paths.product(productId);

@@ -12,6 +12,13 @@ const notice = (type: AppNotification['type'], data: AppNotification['data']): A
 });
 
 describe('notificationTarget', () => {
+  it("opens a moderator's queue at the case: disputes, or the open reports", () => {
+    expect(notificationTarget(notice('moderation', { settlementId: 's1' }))).toBe('/moderation?tab=disputes');
+    expect(notificationTarget(notice('moderation', { reportId: 'r1' }))).toBe('/moderation');
+    // An owner's notice that a moderator removed their listing opens nothing.
+    expect(notificationTarget(notice('moderation', {}))).toBeNull();
+  });
+
   it('opens the trip or the shared run a notification is about', () => {
     expect(notificationTarget(notice('trip', { tripId: 't1' }))).toBe('/trips/t1');
     expect(notificationTarget(notice('run', { runId: 'r1' }))).toBe('/runs/r1');

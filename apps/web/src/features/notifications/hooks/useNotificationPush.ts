@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
 import { isThreadOpen } from '@/lib/open-thread';
 import { toast } from '@/lib/toast';
+import { refreshModerationQueues } from '@/api/moderation';
 import { addPushedNotification, notificationsKey, useMarkNotificationRead } from '@/api/notifications';
 
 const NOTIFICATION_TOAST_MS = 5000;
@@ -17,6 +18,10 @@ export function useNotificationPush() {
 
   useSocketEvent('notification', (notification: AppNotification) => {
     addPushedNotification(queryClient, notification);
+    // A moderator told of a new case: an open queue shows it without a reload.
+    const { reportId, settlementId } = notification.data;
+    if (notification.type === 'moderation' && (reportId || settlementId))
+      void refreshModerationQueues(queryClient);
     const senderId = notification.data.senderId;
     const threadOpen = notification.type === 'message' && !!senderId && isThreadOpen(senderId);
     if (threadOpen) {
