@@ -110,7 +110,7 @@ test('Browse on a phone: filters folded, the first request above the fold with t
   const card = d.getByRole('list', { name: 'Available requests' }).getByRole('listitem').first();
   await expect(card).toContainText(item);
   // Deadline in 5 hours (less the moment it took to get here).
-  await expect(card).toContainText('in 4 h');
+  await expect(card).toContainText('in 4 hr');
   await expect(card.getByText('Pending', { exact: true })).toHaveCount(0);
   await expect(d.getByLabel('Location')).toBeHidden();
   await expectAboveTheFold(d, card);

@@ -41,16 +41,7 @@ export function formatRupees(amount: number | string | null | undefined): string
 const dateFormat = once(
   () => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }),
 );
-const dateTimeFormat = once(
-  () =>
-    new Intl.DateTimeFormat('en-IN', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    }),
-);
+const dayMonthFormat = once(() => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' }));
 const timeFormat = once(() => new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' }));
 const monthYearFormat = once(() => new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric' }));
 
@@ -69,8 +60,27 @@ function formatWith(format: () => Intl.DateTimeFormat, value: DateInput): string
 /** 22 Nov 2026 */
 export const formatDate = (value: DateInput): string => formatWith(dateFormat, value);
 
-/** 22 Nov 2026, 3:45 pm */
-export const formatDateTime = (value: DateInput): string => formatWith(dateTimeFormat, value);
+/**
+ * When something happens or happened, said one way everywhere: 'today 3:45 pm', 'tomorrow 9:00 am',
+ * 'yesterday 6:10 pm', then '2 Dec, 3:45 pm' within the year and '2 Dec 2027, 3:45 pm' beyond it.
+ */
+export function formatDateTime(value: DateInput, now: number = Date.now()): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const time = formatTime(date);
+  const word = DAY_WORDS[calendarDaysBetween(new Date(now), date)];
+  if (word) return `${word} ${time}`;
+  const day = date.getFullYear() === new Date(now).getFullYear() ? dayMonthFormat() : dateFormat();
+  return `${day.format(date)}, ${time}`;
+}
+
+const DAY_WORDS: Record<number, string> = { [-1]: 'yesterday', 0: 'today', 1: 'tomorrow' };
+
+/** Whole calendar days from `from`'s date to `to`'s, in the device's time zone (negative: before). */
+function calendarDaysBetween(from: Date, to: Date): number {
+  const midnight = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
+  return Math.round((midnight(to) - midnight(from)) / 86_400_000);
+}
 
 /** 3:45 pm */
 export const formatTime = (value: DateInput): string => formatWith(timeFormat, value);
@@ -82,44 +92,27 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
-}
-
 /**
- * 'just now' under 60 seconds, then minutes, hours, and days up to 6 days, then a date.
- * Times slightly in the future (clock skew) count as 'just now'.
+ * How long ago, said one way everywhere (lists, cards, chat, notices): 'just now' under a minute,
+ * then '5 min ago', '2 hr ago', 'yesterday', '3 days ago' up to 6 days, then the date. Times slightly
+ * in the future (clock skew) are 'just now'.
  */
-export function formatRelativeTime(value: string | number | Date, now: number = Date.now()): string {
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const seconds = Math.floor((now - date.getTime()) / 1000);
-  if (seconds < MINUTE) return 'just now';
-  if (seconds < HOUR) return plural(Math.floor(seconds / MINUTE), 'minute');
-  if (seconds < DAY) return plural(Math.floor(seconds / HOUR), 'hour');
-  const days = Math.floor(seconds / DAY);
-  if (days <= 6) return plural(days, 'day');
-  return formatDate(date);
-}
-
-/**
- * How long ago, short enough for a card: 'just now' under a minute, then '5 min ago', '2 h ago',
- * '3 d ago' up to 6 days, then a date. Times slightly in the future (clock skew) are 'just now'.
- */
-export function formatShortAgo(value: DateInput, now: number = Date.now()): string {
+export function formatRelativeTime(value: DateInput, now: number = Date.now()): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   const seconds = Math.floor((now - date.getTime()) / 1000);
   if (seconds < MINUTE) return 'just now';
   if (seconds < HOUR) return `${Math.floor(seconds / MINUTE)} min ago`;
-  if (seconds < DAY) return `${Math.floor(seconds / HOUR)} h ago`;
+  if (seconds < DAY) return `${Math.floor(seconds / HOUR)} hr ago`;
   const days = Math.floor(seconds / DAY);
-  return days <= 6 ? `${days} d ago` : formatDate(date);
+  if (days === 1) return 'yesterday';
+  return days <= 6 ? `${days} days ago` : formatDate(date);
 }
 
 /**
- * How long until a deadline, beside its date: 'in 25 min', 'in 3 h', 'in 2 d' (whole units, rounded
- * down, so never more time than there is); 'overdue' once it has passed.
+ * How long until a deadline, beside its date, in the units `formatRelativeTime` uses: 'in 25 min',
+ * 'in 3 hr', 'in 2 days' (whole units, rounded down, so never more time than there is); 'overdue'
+ * once it has passed.
  */
 export function formatTimeUntil(value: DateInput, now: number = Date.now()): string {
   const date = toDate(value);
@@ -127,22 +120,13 @@ export function formatTimeUntil(value: DateInput, now: number = Date.now()): str
   const seconds = Math.floor((date.getTime() - now) / 1000);
   if (seconds <= 0) return 'overdue';
   if (seconds < HOUR) return `in ${Math.max(1, Math.floor(seconds / MINUTE))} min`;
-  if (seconds < DAY) return `in ${Math.floor(seconds / HOUR)} h`;
-  return `in ${Math.floor(seconds / DAY)} d`;
+  if (seconds < DAY) return `in ${Math.floor(seconds / HOUR)} hr`;
+  const days = Math.floor(seconds / DAY);
+  return days === 1 ? 'in 1 day' : `in ${days} days`;
 }
 
-/**
- * A time close at hand, as a card says it: '9:00 am' today, 'tomorrow 9:00 am', otherwise the date
- * and time (trips and runs are at most two days ahead).
- */
-export function formatDayTime(value: DateInput, now: number = Date.now()): string {
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const today = new Date(now);
-  const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
-  const sameDay = (a: Date, b: Date) =>
-    a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-  if (sameDay(date, today)) return formatTime(date);
-  if (sameDay(date, tomorrow)) return `tomorrow ${formatTime(date)}`;
-  return formatDateTime(date);
-}
+/** Kept for the screens that still name it: the same words as `formatDateTime`. */
+export const formatDayTime = formatDateTime;
+
+/** Kept for the screens that still name it: the same words as `formatRelativeTime`. */
+export const formatShortAgo = formatRelativeTime;

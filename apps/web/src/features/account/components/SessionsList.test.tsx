@@ -48,7 +48,7 @@ describe('Security and sessions', () => {
     expect(within(items[0]!).getByText(/Active now/)).toBeInTheDocument();
     expect(within(items[0]!).queryByRole('button')).not.toBeInTheDocument();
     expect(within(items[1]!).getByText('Chrome on Android')).toBeInTheDocument();
-    expect(within(items[1]!).getByText(/Last active 2 hours ago/)).toBeInTheDocument();
+    expect(within(items[1]!).getByText(/Last active 2 hr ago/)).toBeInTheDocument();
     expect(within(items[1]!).getByRole('button', { name: 'Sign out Chrome on Android' })).toBeEnabled();
     expect(section().getByRole('button', { name: 'Sign out of all devices' })).toBeEnabled();
   });

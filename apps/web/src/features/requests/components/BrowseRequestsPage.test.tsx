@@ -89,7 +89,7 @@ describe('browse requests', { timeout: 20_000 }, () => {
     );
     renderApp('/dayscholar/browse-requests', { user: dayscholar });
     const list = await screen.findByRole('list', { name: 'Available requests' }, { timeout: 15_000 });
-    expect(within(list).getByText('in 3 h')).toBeInTheDocument();
+    expect(within(list).getByText('in 3 hr')).toBeInTheDocument();
     expect(within(list).queryByText('Pending')).not.toBeInTheDocument();
     // No filter in use: the button says just "Filters".
     expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();

@@ -8,7 +8,7 @@ import type { RequestFormValues } from './request-form';
 
 /**
  * The deadline picker with its one-tap shortcuts, and the picked time written out under it
- * ("Due 22 Nov 2026, 9:00 pm").
+ * ("Due tomorrow 9:00 pm").
  */
 export function DeadlineField({
   register,

@@ -3,7 +3,7 @@ import { Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
-import { formatDayTime, formatRupees } from '@/lib/format';
+import { formatDateTime, formatRupees } from '@/lib/format';
 import { absoluteUrl, shareLink } from '@/lib/share';
 import { toast } from '@/lib/toast';
 
@@ -14,7 +14,7 @@ const SHARE_TOAST = { toastId: 'share' };
 function runInvitation(run: Run) {
   return {
     title: `Run to ${run.pickupFrom}`,
-    text: `Join the shared run to ${run.pickupFrom} on CampusRun by ${formatDayTime(run.cutoffAt)}: your share would be ${formatRupees(run.shareIfJoined)}.`,
+    text: `Join the shared run to ${run.pickupFrom} on CampusRun by ${formatDateTime(run.cutoffAt)}: your share would be ${formatRupees(run.shareIfJoined)}.`,
     url: absoluteUrl(paths.run(run.id)),
   };
 }

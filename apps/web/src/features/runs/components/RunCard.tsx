@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { formatDayTime, formatRupees } from '@/lib/format';
+import { formatDateTime, formatRupees } from '@/lib/format';
 
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -82,7 +82,7 @@ export function RunCard({ run, className }: { run: Run; className?: string }) {
         </div>
         <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-600">
           <Clock className="size-4 shrink-0" aria-hidden="true" />
-          {`Join by ${formatDayTime(run.cutoffAt)}`}
+          {`Join by ${formatDateTime(run.cutoffAt)}`}
         </p>
         <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
           <Users className="size-4 shrink-0" aria-hidden="true" />

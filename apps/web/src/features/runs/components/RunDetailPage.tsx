@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { dashboardPath, paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { formatDateTime, formatDayTime, formatRupees } from '@/lib/format';
+import { formatDateTime, formatRupees } from '@/lib/format';
 import { deferredComponent } from '@/lib/deferred';
 import { toast } from '@/lib/toast';
 import { useAcceptRun, useRun, useJoinRun, RUN_TOAST } from '@/api/runs';
@@ -49,7 +49,7 @@ function InviteCard({ run }: { run: Run }) {
           Invite others on your floor
         </h2>
         <p className="mt-1 text-sm text-indigo-800">
-          {`Anyone who wants something from ${run.pickupFrom} can join until ${formatDayTime(run.cutoffAt)}. The more who join, the less each pays.`}
+          {`Anyone who wants something from ${run.pickupFrom} can join until ${formatDateTime(run.cutoffAt)}. The more who join, the less each pays.`}
         </p>
       </div>
       <div className="mt-3 shrink-0 sm:mt-0">

@@ -5,7 +5,7 @@ import { Avatar } from '@/components/ui/Avatar';
 import { Badge } from '@/components/ui/Badge';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
-import { formatDayTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 
 const STATUS: Record<Trip['status'], { label: string; tone: 'green' | 'slate' | 'red' }> = {
   open: { label: 'Open', tone: 'green' },
@@ -19,7 +19,7 @@ export function TripStatusBadge({ status }: { status: Trip['status'] }) {
 
 /** "Arrives 9:00 am · add requests by 8:15 am" (local time). */
 export const tripTimes = (trip: Trip) =>
-  `Arrives ${formatDayTime(trip.arriveAt)} · add requests by ${formatDayTime(trip.cutoffAt)}`;
+  `Arrives ${formatDateTime(trip.arriveAt)} · add requests by ${formatDateTime(trip.cutoffAt)}`;
 
 /** The runner's average as a deliverer, or that nobody has rated them yet. */
 export function RunnerRating({ runner }: { runner: Trip['runner'] }) {

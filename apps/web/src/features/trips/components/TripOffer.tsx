@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatDayTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { localToIso } from '@/lib/local-time';
 import { toast } from '@/lib/toast';
 import { TRIP_TOAST, useAttachRequest, useTrips } from '@/api/trips';
@@ -17,7 +17,7 @@ const ATTACH_TOAST = { ...TRIP_TOAST, toastId: 'trip:attach' };
 
 /** "Ravi’s trip from Katpadi arrives 5:00 pm". */
 const tripLine = (trip: Trip) =>
-  `${firstName(trip.runner.name)}’s trip from ${trip.from} arrives ${formatDayTime(trip.arriveAt)}`;
+  `${firstName(trip.runner.name)}’s trip from ${trip.from} arrives ${formatDateTime(trip.arriveAt)}`;
 
 function OfferCard({ label, children, more }: { label: string; children: ReactNode; more: number }) {
   return (
@@ -55,7 +55,7 @@ export function TripOfferHint({ deadline }: { deadline: string }) {
   return (
     <OfferCard label="A trip could bring this" more={fitting.length - 1}>
       <p>
-        {`${tripLine(trip)}. Create this request and you can add it to the trip until ${formatDayTime(trip.cutoffAt)}.`}
+        {`${tripLine(trip)}. Create this request and you can add it to the trip until ${formatDateTime(trip.cutoffAt)}.`}
       </p>
     </OfferCard>
   );
@@ -90,7 +90,7 @@ export function TripOffer({ request }: { request: DeliveryRequest }) {
   return (
     <div className="mt-4">
       <OfferCard label="A trip could bring this" more={fitting.length - 1}>
-        <p>{`${tripLine(trip)} — add this request to it by ${formatDayTime(trip.cutoffAt)}.`}</p>
+        <p>{`${tripLine(trip)} — add this request to it by ${formatDateTime(trip.cutoffAt)}.`}</p>
         <div className="flex flex-wrap gap-2">
           <Button size="sm" isLoading={attach.isPending} onClick={() => void add()}>
             {`Add to ${runner}’s trip`}
