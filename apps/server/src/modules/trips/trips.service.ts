@@ -50,20 +50,14 @@ const LIST_LIMIT = 100;
 /** The runner's own list (GET /trips/mine). */
 const MINE_LIMIT = 20;
 
-const clock = new Intl.DateTimeFormat('en-GB', {
+const clock = new Intl.DateTimeFormat('en-IN', {
   timeZone: CAMPUS_TIME_ZONE,
   hour: 'numeric',
   minute: '2-digit',
-  hourCycle: 'h23',
 });
 
-/** "9:00", "18:30": 24-hour time on the campus clock, the hour without a leading zero. */
-export function campusTime(at: Date) {
-  const parts = clock.formatToParts(at);
-  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
-  const minute = parts.find((p) => p.type === 'minute')?.value ?? '00';
-  return `${hour}:${minute}`;
-}
+/** "9:00 am", "6:30 pm": the time on the campus clock, as the app writes every time. */
+export const campusTime = (at: Date) => clock.format(at);
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 

@@ -173,12 +173,13 @@ describe('POST /trips', () => {
 });
 
 describe('the notice text', () => {
-  it('writes 24-hour times on the campus clock (Asia/Kolkata)', () => {
-    // 03:30 UTC is 9:00 in India; 02:45 UTC is 8:15.
+  it('writes times on the campus clock (Asia/Kolkata) as the app does', () => {
+    // 03:30 UTC is 9:00 am in India; 02:45 UTC is 8:15 am.
     expect(
       tripNotice('Dev Kumar', 'Katpadi', new Date('2026-01-05T03:30:00Z'), new Date('2026-01-05T02:45:00Z')),
-    ).toBe('Dev is coming from Katpadi at 9:00 — add your requests by 8:15');
-    expect(campusTime(new Date('2026-01-05T13:00:00Z'))).toBe('18:30');
+    ).toBe('Dev is coming from Katpadi at 9:00 am — add your requests by 8:15 am');
+    expect(campusTime(new Date('2026-01-05T13:00:00Z'))).toBe('6:30 pm');
+    expect(campusTime(new Date('2026-01-05T03:30:00Z'))).toBe('9:00 am');
   });
 });
 
