@@ -46,6 +46,8 @@ const CHANGE_OF = {
   // Runs are read afresh on every call (no cached page holds them); their requests' changes are
   // request.updated.
   'run.changed': unchanged,
+  // A member's rating is read afresh on every call (GET /ratings/user/{id}).
+  'rating.changed': unchanged,
   // Settlements are read afresh on every call; a sale's product announces itself.
   'product.sold': unchanged,
   'settlement.updated': unchanged,

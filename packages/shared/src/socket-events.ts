@@ -56,6 +56,8 @@ export interface ServerToClientEvents {
    * refetch it (GET /runs/{id}, or the list), which answers what this viewer may see.
    */
   'run:changed': (payload: { id: string }) => void;
+  /** To every member: `userId` was rated, so a screen showing their rating reads it again. */
+  'rating:changed': (payload: { userId: string }) => void;
   /** A settlement of the viewer's (as payer or payee) was opened or changed state, presented for them. */
   'settlement:updated': (payload: { settlement: Settlement }) => void;
 }

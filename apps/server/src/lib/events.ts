@@ -176,6 +176,8 @@ export type EntityEvent =
    * depends on blocks and on their part in it, so nothing presented travels.
    */
   | { type: 'run.changed'; runId: string }
+  /** A member was rated: open screens that show their rating read it again. */
+  | { type: 'rating.changed'; userId: string }
   /** A settlement opened or changed state: `views` holds it as each of its two parties sees it. */
   | { type: 'settlement.updated'; settlementId: string; views: { userId: string; settlement: Settlement }[] };
 export type AppEventType = AppEvent['type'];

@@ -432,3 +432,34 @@ describe('expiry sweep', () => {
     expect(request).toMatchObject({ id: r.id, deadline, isExpired: false, can: { accept: true } });
   });
 });
+
+describe('rating events', () => {
+  it('a new rating makes every member’s open screens read the rated member’s stars again', async () => {
+    const h = await person('hosteller');
+    const d = await person('dayscholar');
+    const bystander = await person('hosteller');
+    const watching = await online(bystander);
+    const request = await createRequest(t.db, { requester: h, deliverer: d, status: 'completed' });
+
+    const heard = next(watching, 'rating:changed');
+    const res = await api('POST', '/ratings', h, {
+      requestId: request.id,
+      userId: d.id,
+      rating: 5,
+      ratingType: 'hosteller_to_dayscholar',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await heard).toEqual({ userId: d.id });
+
+    // A refused rating changes nothing, and nothing is said.
+    const quiet = collect(watching, 'rating:changed');
+    const again = await api('POST', '/ratings', h, {
+      requestId: request.id,
+      userId: d.id,
+      rating: 1,
+      ratingType: 'hosteller_to_dayscholar',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await quiet).toEqual([]);
+  });
+});

@@ -86,6 +86,8 @@ const ENTITY_ROUTES = {
   'trip.removed': (e) => [push('trip:removed', { id: e.tripId }, [MEMBERS_ROOM, room(e.runnerId)])],
   // Every member's open run screens refetch what they may see of it.
   'run.changed': (e) => [push('run:changed', { id: e.runId }, MEMBERS_ROOM)],
+  // Any member's screen may show the rated member's stars: the open ones read them again.
+  'rating.changed': (e) => [push('rating:changed', { userId: e.userId }, MEMBERS_ROOM)],
   // Each party sees the settlement as presented for them (what each may do differs).
   'settlement.updated': (e) =>
     e.views.map(({ userId, settlement }) => push('settlement:updated', { settlement }, room(userId))),

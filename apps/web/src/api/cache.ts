@@ -100,6 +100,7 @@ export const tripKeys = {
 
 /** Query keys of ratings; a new rating invalidates the rated user's. */
 export const ratingKeys = {
+  all: ['ratings'] as const,
   user: (userId: string) => ['ratings', 'user', userId] as const,
 };
 

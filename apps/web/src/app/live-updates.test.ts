@@ -9,7 +9,7 @@ import { productKeys } from '@/api/cache';
 import { runKeys } from '@/api/cache';
 import { settlementKeys } from '@/api/cache';
 import { makeSettlement, makeSummary, settlementCan } from '@/test/settlements';
-import { tripKeys } from '@/api/cache';
+import { ratingKeys, tripKeys } from '@/api/cache';
 import { makeRun, makeTrip, runCan } from '@/test/logistics';
 import type { SettlementListResponse, Trip } from '@campusrun/shared';
 import { LIVE_REFETCH_DELAY_MS, createLiveUpdates } from './live-updates';
@@ -261,6 +261,21 @@ describe('live cache updates', () => {
     expect(invalidate).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(LIVE_REFETCH_DELAY_MS);
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toContainEqual(runKeys.list());
+  });
+
+  it("reads a rated member's stars again shortly after, once for a burst, and nobody else's", async () => {
+    const live = createLiveUpdates(client);
+    client.setQueryData(ratingKeys.user('rated'), { average: 4, count: 1 });
+    client.setQueryData(ratingKeys.user('other'), { average: 3, count: 2 });
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+
+    live.ratingChanged('rated');
+    live.ratingChanged('rated');
+    expect(invalidate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_DELAY_MS);
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([ratingKeys.user('rated')]);
+    expect(client.getQueryState(ratingKeys.user('rated'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(ratingKeys.user('other'))?.isInvalidated).toBe(false);
   });
 
   it("puts a pushed settlement into its request's card and every list showing it, then refreshes the totals and lists", async () => {

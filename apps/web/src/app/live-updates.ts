@@ -9,6 +9,7 @@ import { settlementsLive } from '@/features/settlements/live';
 import { tripsLive } from '@/features/trips/live';
 import { createBatcher } from '@/lib/live-cache';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
+import { ratingKeys } from '@/api/cache';
 
 /**
  * Where the socket's entity events (docs/decisions/0006-entity-events.md) become TanStack Query cache
@@ -60,6 +61,10 @@ export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH
     tripUpdated: trips.updated,
     tripRemoved: trips.removed,
     runChanged: runs.changed,
+    /** A member was rated: every star rating of theirs on screen reads again (a burst, once). */
+    ratingChanged(userId: string) {
+      later.add(ratingKeys.user(userId));
+    },
     settlementUpdated(settlement: Settlement) {
       settlements.updated(settlement);
       products.settlementUpdated(settlement);
@@ -68,6 +73,7 @@ export function createLiveUpdates(queryClient: QueryClient, delay = LIVE_REFETCH
     reconnected() {
       later.cancel();
       for (const feature of [requests, products, dashboard, trips, runs, settlements]) feature.reconnected();
+      void queryClient.invalidateQueries({ queryKey: ratingKeys.all });
     },
   };
 }
@@ -88,6 +94,7 @@ export function useLiveUpdates() {
   useSocketEvent('trip:updated', ({ trip }) => live.tripUpdated(trip));
   useSocketEvent('trip:removed', ({ id }) => live.tripRemoved(id));
   useSocketEvent('run:changed', ({ id }) => live.runChanged(id));
+  useSocketEvent('rating:changed', ({ userId }) => live.ratingChanged(userId));
   useSocketEvent('settlement:updated', ({ settlement }) => live.settlementUpdated(settlement));
   useOnReconnect(() => live.reconnected());
 }

@@ -121,6 +121,8 @@ const NOTIFICATIONS = {
   'trip.removed': none,
   // A run's participants hear of its acceptance through request.accepted, one per request.
   'run.changed': none,
+  // The rated member is told by the rating's own notice.
+  'rating.changed': none,
   // Settlements tell their parties through users.noticed (types 'settlement' and 'dispute').
   'product.sold': none,
   'settlement.updated': none,

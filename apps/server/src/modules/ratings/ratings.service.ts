@@ -107,10 +107,14 @@ async function rateSale({ db, events }: Deps, actor: Actor, body: CreateRatingBo
   return result;
 }
 
-/** A rating of the other side of a completed delivery or a confirmed sale. */
-function create(deps: Deps, actor: Actor, body: CreateRatingBody) {
-  if (body.productId !== undefined) return rateSale(deps, actor, { ...body, productId: body.productId });
-  return rateRequest(deps.db, actor, { ...body, requestId: body.requestId!, userId: body.userId! });
+/** A rating of the other side of a completed delivery or a confirmed sale; open screens show it. */
+async function create(deps: Deps, actor: Actor, body: CreateRatingBody) {
+  const result =
+    body.productId !== undefined
+      ? await rateSale(deps, actor, { ...body, productId: body.productId })
+      : await rateRequest(deps.db, actor, { ...body, requestId: body.requestId!, userId: body.userId! });
+  await deps.events.emit({ type: 'rating.changed', userId: result.rating.userId });
+  return result;
 }
 
 async function summary({ db }: Deps, userId: string) {
