@@ -15,6 +15,7 @@ import { formatRelativeTime } from '@/lib/format';
 import { useConversations } from '@/api/chat';
 import { usePresence } from '../hooks/usePresence';
 import { OnlineDot } from './OnlineDot';
+import { NotKeptOffline, waitsForNetwork } from '@/components/ui/NotKeptOffline';
 
 /** The /chat screen: conversations with search by user name; from 1,024 px a thread pane beside them. */
 export function ChatPage() {
@@ -90,7 +91,9 @@ export function ConversationList({ activeId, className }: { activeId?: string; c
       )}
 
       <div className="mt-4 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        {query.isPending ? (
+        {waitsForNetwork(query) ? (
+          <NotKeptOffline what="Your conversations" />
+        ) : query.isPending ? (
           <ul aria-label="Loading conversations" className="divide-y divide-slate-100">
             {[0, 1, 2, 3].map((i) => (
               <li key={i} className="flex items-center gap-3 px-4 py-3">

@@ -28,6 +28,7 @@ import { ReceivedMessage } from './MessageMenu';
 import { MessageText } from './MessageText';
 import { ThreadHeader } from './ThreadHeader';
 import { WaitingBubble } from './WaitingBubble';
+import { NotKeptOffline, waitsForNetwork } from '@/components/ui/NotKeptOffline';
 
 type Status = 'Sending...' | 'Sent' | 'Read';
 
@@ -131,7 +132,11 @@ function Thread({ partnerId }: { partnerId: string }) {
           typing={partnerTyping}
         />
 
-        {thread.isPending ? (
+        {waitsForNetwork(thread) ? (
+          <div className="flex-1">
+            <NotKeptOffline what="This conversation" />
+          </div>
+        ) : thread.isPending ? (
           <div className="flex-1 space-y-4 p-4" role="status" aria-label="Loading conversation">
             <Skeleton className="h-10 w-2/3" />
             <Skeleton className="ml-auto h-10 w-1/2" />

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
 import { formatRelativeTime, formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
+import { NotKeptOffline } from '@/components/ui/NotKeptOffline';
 
 export function StatCard({
   label,
@@ -86,6 +87,7 @@ export function DashboardList<T>({
   viewAll,
   items,
   isLoading,
+  notKept = false,
   renderItem,
   empty,
   emptyIcon,
@@ -95,6 +97,8 @@ export function DashboardList<T>({
   viewAll: string;
   items: T[] | undefined;
   isLoading: boolean;
+  /** Nothing of it was kept on this phone and it waits for the network. */
+  notKept?: boolean;
   renderItem: (item: T) => ReactNode;
   empty: string;
   emptyIcon: LucideIcon;
@@ -115,7 +119,9 @@ export function DashboardList<T>({
           View all<span className="sr-only"> {title.toLowerCase()}</span>
         </Link>
       </div>
-      {isLoading ? (
+      {notKept ? (
+        <NotKeptOffline what="This list" />
+      ) : isLoading ? (
         <ul aria-hidden="true" className="divide-y divide-slate-100">
           {[0, 1, 2].map((i) => (
             <li key={i} className="px-4 py-3">

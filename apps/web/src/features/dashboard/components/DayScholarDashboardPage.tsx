@@ -9,6 +9,7 @@ import { useActiveDeliveries, useDayScholarStats } from '@/api/dashboard';
 import { useAvailablePreview } from '@/api/requests';
 import { DashboardFrame } from './DashboardFrame';
 import { DashboardList } from './DashboardParts';
+import { waitsForNetwork } from '@/components/ui/NotKeptOffline';
 
 /**
  * /dayscholar/dashboard: stats, quick actions (Post a trip among them), active deliveries and available
@@ -48,6 +49,7 @@ export function DayScholarDashboardPage({ dues }: { dues?: ReactNode }) {
         viewAll={paths.dayscholar.myDeliveries}
         items={active.data}
         isLoading={active.isPending}
+        notKept={waitsForNetwork(active)}
         renderItem={(r) => <RequestRow key={r.id} request={r} party="requester" />}
         empty="No active deliveries"
         emptyIcon={Truck}
@@ -62,6 +64,7 @@ export function DayScholarDashboardPage({ dues }: { dues?: ReactNode }) {
         viewAll={paths.dayscholar.browseRequests}
         items={available.data}
         isLoading={available.isPending}
+        notKept={waitsForNetwork(available)}
         renderItem={(r) => <RequestRow key={r.id} request={r} party="requester" />}
         empty="No open requests right now"
         emptyIcon={Search}

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useHostellerStats, useRecentProducts, useRecentRequests } from '@/api/dashboard';
 import { DashboardFrame } from './DashboardFrame';
 import { DashboardList, ProductRow } from './DashboardParts';
+import { waitsForNetwork } from '@/components/ui/NotKeptOffline';
 
 /** /hosteller/dashboard: stats, quick actions, recent requests and recent products; above them, `dues`. */
 export function HostellerDashboardPage({ dues }: { dues?: ReactNode }) {
@@ -39,6 +40,7 @@ export function HostellerDashboardPage({ dues }: { dues?: ReactNode }) {
         viewAll={paths.hosteller.myRequests}
         items={requests.data}
         isLoading={requests.isPending}
+        notKept={waitsForNetwork(requests)}
         renderItem={(r) => <RequestRow key={r.id} request={r} party="deliverer" />}
         empty="No requests yet"
         emptyIcon={ClipboardList}
@@ -53,6 +55,7 @@ export function HostellerDashboardPage({ dues }: { dues?: ReactNode }) {
         viewAll={paths.marketplace}
         items={products.data}
         isLoading={products.isPending}
+        notKept={waitsForNetwork(products)}
         renderItem={(p) => <ProductRow key={p.id} product={p} />}
         empty="No products listed yet"
         emptyIcon={Package}

@@ -29,6 +29,7 @@ import { type Arrival, useArrival } from '@/lib/deferred';
 import { formatRelativeTime } from '@/lib/format';
 import { useNotifications, useMarkAllNotificationsRead, useMarkNotificationRead } from '@/api/notifications';
 import { BELL_BUTTON, BellFace, bellLabel } from './BellFace';
+import { NotKeptOffline, waitsForNetwork } from '@/components/ui/NotKeptOffline';
 
 const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> = {
   request_accepted: { icon: CircleCheck, className: 'bg-blue-50 text-blue-700' },
@@ -122,7 +123,9 @@ function NotificationsPanel() {
         </div>
       </div>
       <div className="max-h-[min(24rem,calc(100dvh-9rem))] overflow-y-auto">
-        {query.isPending ? (
+        {waitsForNetwork(query) ? (
+          <NotKeptOffline what="Your notifications" />
+        ) : query.isPending ? (
           <ul aria-label="Loading notifications" className="divide-y divide-slate-100">
             {[0, 1, 2].map((i) => (
               <li key={i} className="flex gap-3 px-4 py-3">

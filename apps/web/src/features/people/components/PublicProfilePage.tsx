@@ -15,6 +15,7 @@ import { formatDate, formatMonthYear, formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { usePublicProfile } from '@/api/people';
 import { ReliabilitySection } from './ReliabilitySection';
+import { NotKeptOffline, waitsForNetwork } from '@/components/ui/NotKeptOffline';
 
 const KINDS: { key: keyof PublicProfile['ratings']; label: string }[] = [
   { key: 'asDeliverer', label: 'As deliverer' },
@@ -195,6 +196,11 @@ export function PublicProfilePage() {
             title={COMMON_MESSAGES.userNotFound}
             description="This account does not exist or was removed."
           />
+        </div>
+      ) : waitsForNetwork(query) ? (
+        <div className={`${card} mt-4`}>
+          <h1 className="sr-only">Profile</h1>
+          <NotKeptOffline what="This profile" />
         </div>
       ) : query.isError ? (
         <div className={`${card} mt-4`}>

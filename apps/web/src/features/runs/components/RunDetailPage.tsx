@@ -20,6 +20,7 @@ import { runKeys } from '@/api/cache';
 import { InviteButton } from './InviteButton';
 import type { JoinRunDialogProps } from './JoinRunDialog';
 import { RunStatusBadge, carryOf, itemsText, peopleText, runSummary, shareText } from './RunCard';
+import { NotKeptOffline, waitsForNetwork } from '@/components/ui/NotKeptOffline';
 
 /** Joining's dialog, with the item's form and its rules, loads after the first screen or when it opens. */
 const JoinRunDialog = deferredComponent<JoinRunDialogProps>(() =>
@@ -231,7 +232,9 @@ export function RunDetailPage() {
     );
 
   let content: ReactNode;
-  if (query.isPending) {
+  if (waitsForNetwork(query)) {
+    content = <NotKeptOffline what="This run" />;
+  } else if (query.isPending) {
     content = (
       <div aria-hidden="true" className="mt-4 space-y-3">
         <Skeleton className="h-8 w-1/2" />

@@ -11,6 +11,7 @@ import { useAuth } from '@/lib/auth';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { useRuns } from '@/api/runs';
 import { RunCard, RunCardSkeletons } from './RunCard';
+import { NotKeptOffline, waitsForNetwork } from '@/components/ui/NotKeptOffline';
 
 /** /runs: a hosteller's runs to join and their own; a day scholar's runs to accept. */
 export function RunsPage() {
@@ -28,7 +29,13 @@ export function RunsPage() {
   );
 
   let content;
-  if (query.isPending) content = <RunCardSkeletons count={3} />;
+  if (waitsForNetwork(query))
+    content = (
+      <ListCard>
+        <NotKeptOffline what="This list" />
+      </ListCard>
+    );
+  else if (query.isPending) content = <RunCardSkeletons count={3} />;
   else if (query.error && !runs) content = <ListError title={failed} query={query} />;
   else if (!runs || runs.length === 0)
     content = (

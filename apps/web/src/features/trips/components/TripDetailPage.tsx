@@ -21,6 +21,7 @@ import { useAttachRequest, useCancelTrip, usePendingRequests, useTrip, TRIP_TOAS
 import { type CompleteDialogSlot, StopList } from './StopList';
 import { RunnerRating, TripStatusBadge, tripTimes } from './TripCard';
 import { fitsTrip } from './trip-fit';
+import { NotKeptOffline, waitsForNetwork } from '@/components/ui/NotKeptOffline';
 
 /** The trip's requests, each opening its page; a hosteller may take theirs off while they can. */
 function TripRequests({
@@ -279,7 +280,9 @@ export function TripDetailPage({ completeDialog }: { completeDialog?: CompleteDi
   const notFound = query.error instanceof ApiError && query.error.status === 404;
 
   let content: ReactNode;
-  if (query.isPending) {
+  if (waitsForNetwork(query)) {
+    content = <NotKeptOffline what="This trip" />;
+  } else if (query.isPending) {
     content = (
       <div aria-hidden="true" className="mt-4 space-y-3">
         <Skeleton className="h-8 w-1/2" />

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useMyTrips, useTrips } from '@/api/trips';
 import { TripCard, TripCardSkeletons } from './TripCard';
+import { NotKeptOffline, waitsForNetwork } from '@/components/ui/NotKeptOffline';
 
 /** Skeletons, error + Retry, the empty state, or the cards (announced as they change). */
 function TripList({
@@ -27,6 +28,12 @@ function TripList({
   empty: ReactNode;
   showStatus?: boolean;
 }) {
+  if (waitsForNetwork(query))
+    return (
+      <ListCard>
+        <NotKeptOffline what="This list" />
+      </ListCard>
+    );
   if (query.isPending) return <TripCardSkeletons />;
   if (query.isError) return <ListError title={errorTitle} query={query} />;
   if (query.data.length === 0) return <ListCard>{empty}</ListCard>;
