@@ -137,7 +137,7 @@ test('a request goes from creation to delivery (fee, item cost, pickup place, re
   const wrong = String((Number(code) + 1) % 10_000).padStart(4, '0');
   await complete.getByLabel('Handover code').fill(wrong);
   await complete.getByRole('button', { name: 'Confirm' }).click();
-  await expect(complete.getByText('The handover code is not correct')).toBeVisible();
+  await expect(complete.getByText('That code is not right. 4 tries left.')).toBeVisible();
   await expectAccessible(d);
   await complete.getByLabel('Handover code').fill(code);
   await complete.getByRole('button', { name: 'Confirm' }).click();

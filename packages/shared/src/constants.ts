@@ -130,3 +130,10 @@ export const DISPUTE_OUTCOMES = ['favour_payer', 'favour_payee', 'split', 'no_fa
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
 export const DISPUTE_STATUSES = ['open', 'resolved'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/**
+ * The delivery fees the new-request form offers one tap away, in rupees: what a campus errand
+ * usually pays (a short walk, a market run, a long or heavy one). Fixed, so the form offers them
+ * before anything has loaded, offline too.
+ */
+export const REQUEST_FEE_SUGGESTIONS = [20, 30, 50] as const;

@@ -92,12 +92,30 @@ export const REQUEST_REFUSAL_MESSAGES = {
 export const tooManyActiveDeliveries = (active: number) =>
   `You already have ${active} active ${active === 1 ? 'delivery' : 'deliveries'}. Complete one before accepting another.`;
 
+/**
+ * The 400 of a wrong handover code, with the tries the request has left after it: "That code is not
+ * right. 2 tries left." With none left the code is locked, and the requester confirms receipt.
+ */
+export const handoverCodeWrongTries = (triesLeft: number) =>
+  triesLeft > 0
+    ? `That code is not right. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`
+    : 'That code is not right, and no tries are left. Ask the requester to confirm receipt.';
+
 export const REQUEST_LABELS = {
   fee: 'Delivery fee — what you pay the deliverer',
   itemCost: 'Item cost (₹, optional)',
   itemCostHint: 'Roughly what the items cost. The deliverer pays it and you pay it back.',
   pickupFrom: 'Pick up from (optional)',
   receipt: 'Receipt amount (₹)',
+} as const;
+
+/**
+ * The new-request form's running total under the fee, amounts already formatted. With an item
+ * estimate, the line under it is the breakdown the settlement shows later (`amountBreakdown`).
+ */
+export const REQUEST_TOTAL_WORDS = {
+  withItems: (total: string) => `You pay about ${total} in all`,
+  feeOnly: (fee: string) => `You pay ${fee} for delivery, plus what the receipt says for the items`,
 } as const;
 
 /** The delivery handover code: digits the requester reads out and the deliverer types to complete. */

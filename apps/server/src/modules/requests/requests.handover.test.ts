@@ -129,7 +129,7 @@ describe('handover code', () => {
     expect(missing.json().reason).toBe('handoverCodeWrong');
     const wrong = await put(`/requests/${id}/deliver`, deliverer.h, { handoverCode: other(code) });
     expect(wrong.json()).toEqual({
-      message: REQUEST_MESSAGES.handoverCodeWrong,
+      message: 'That code is not right. 4 tries left.',
       code: 'VALIDATION_FAILED',
       reason: 'handoverCodeWrong',
     });
@@ -146,10 +146,19 @@ describe('handover code', () => {
   it('locks after 5 wrong codes: then even the right code is 409, and the requester confirms receipt', async () => {
     const { requester, deliverer, id } = await accepted();
     const code = (await view(id, requester.h)).handoverCode!;
+    const answers: [number, string][] = [];
     for (let i = 0; i < HANDOVER_CODE.maxAttempts; i++) {
       const res = await put(`/requests/${id}/deliver`, deliverer.h, { handoverCode: other(code) });
-      expect(res.statusCode).toBe(400);
+      answers.push([res.statusCode, res.json<{ message: string }>().message]);
     }
+    // Each wrong code says how many tries the request has left after it; the last one says it is locked.
+    expect(answers).toEqual([
+      [400, 'That code is not right. 4 tries left.'],
+      [400, 'That code is not right. 3 tries left.'],
+      [400, 'That code is not right. 2 tries left.'],
+      [400, 'That code is not right. 1 try left.'],
+      [400, 'That code is not right, and no tries are left. Ask the requester to confirm receipt.'],
+    ]);
     const locked = await put(`/requests/${id}/deliver`, deliverer.h, { handoverCode: code });
     expect([locked.statusCode, locked.json().message]).toEqual([
       409,
@@ -418,6 +427,12 @@ describe("handover tries over the request's whole life", () => {
     const again = (await view(id, requester.h)).handoverCode!;
     const three = await Promise.all(Array.from({ length: 3 }, () => deliver(id, next.h, other(again))));
     expect(three.map((r) => r.statusCode)).toEqual([400, 400, 400]);
+    // Counted one by one: each parallel guess is told a different number of tries left.
+    expect(three.map((r) => r.json<{ message: string }>().message).sort()).toEqual([
+      'That code is not right, and no tries are left. Ask the requester to confirm receipt.',
+      'That code is not right. 1 try left.',
+      'That code is not right. 2 tries left.',
+    ]);
     const locked = await deliver(id, next.h, again);
     expect([locked.statusCode, locked.json().message]).toEqual([
       409,

@@ -639,30 +639,36 @@ export const findHandover = async (db: Db, id: string) =>
 
 /**
  * Counts one try of the deliverer's code before it is compared, and answers the stored hash to
- * compare with; nothing once `maxAttempts` tries were counted for the request, by any of its
- * deliverers (or the request is not this deliverer's accepted one). The count and its limit are one
- * UPDATE, so parallel guesses each count and get at most `maxAttempts` comparisons in all.
+ * compare with and the tries counted so far, this one included; nothing once `maxAttempts` tries
+ * were counted for the request, by any of its deliverers (or the request is not this deliverer's
+ * accepted one). The count and its limit are one UPDATE, so parallel guesses each count and get at
+ * most `maxAttempts` comparisons in all.
  */
-export const countHandoverAttempt = async (db: Db, id: string, delivererId: string, maxAttempts: number) =>
-  (
-    await db
-      .update(requests)
-      // Typing a code, right or wrong, is the deliverer's act: they are at the handover.
-      .set({
-        handoverAttempts: sql`${requests.handoverAttempts} + 1`,
-        pickedUpAt: sql`coalesce(${requests.pickedUpAt}, now())`,
-      })
-      .where(
-        and(
-          eq(requests.id, id),
-          eq(requests.status, 'accepted'),
-          eq(requests.delivererId, delivererId),
-          sql`${requests.handoverCodeHash} is not null`,
-          sql`${requests.handoverAttempts} < ${maxAttempts}`,
-        ),
-      )
-      .returning({ hash: requests.handoverCodeHash })
-  )[0]?.hash ?? undefined;
+export const countHandoverAttempt = async (
+  db: Db,
+  id: string,
+  delivererId: string,
+  maxAttempts: number,
+): Promise<{ hash: string; attempts: number } | undefined> => {
+  const [row] = await db
+    .update(requests)
+    // Typing a code, right or wrong, is the deliverer's act: they are at the handover.
+    .set({
+      handoverAttempts: sql`${requests.handoverAttempts} + 1`,
+      pickedUpAt: sql`coalesce(${requests.pickedUpAt}, now())`,
+    })
+    .where(
+      and(
+        eq(requests.id, id),
+        eq(requests.status, 'accepted'),
+        eq(requests.delivererId, delivererId),
+        sql`${requests.handoverCodeHash} is not null`,
+        sql`${requests.handoverAttempts} < ${maxAttempts}`,
+      ),
+    )
+    .returning({ hash: requests.handoverCodeHash, attempts: requests.handoverAttempts });
+  return row?.hash ? { hash: row.hash, attempts: row.attempts } : undefined;
+};
 
 export const markCancelled = async (db: Db, id: string, requesterId: string) =>
   withParties(

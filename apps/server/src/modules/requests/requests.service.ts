@@ -1,6 +1,7 @@
 import {
   BLOCK_MESSAGES,
   HANDOVER_CODE,
+  handoverCodeWrongTries,
   REQUEST_MESSAGES,
   REQUEST_REFUSAL_MESSAGES,
   tooManyActiveDeliveries,
@@ -35,8 +36,16 @@ const receiptWithoutItemCost = () =>
     'noItemCost',
   );
 
-/** The deliverer's code is not the request's, or too many wrong ones were typed (it is locked). */
-const codeWrong = () => badRequest(REQUEST_MESSAGES.handoverCodeWrong, undefined, 'handoverCodeWrong');
+/**
+ * The deliverer's code is not the request's (saying how many tries are left once one was counted),
+ * or too many wrong ones were typed (it is locked).
+ */
+const codeWrong = (triesLeft?: number) =>
+  badRequest(
+    triesLeft === undefined ? REQUEST_MESSAGES.handoverCodeWrong : handoverCodeWrongTries(triesLeft),
+    undefined,
+    'handoverCodeWrong',
+  );
 const codeLocked = () => conflict(REQUEST_REFUSAL_MESSAGES.handoverCodeLocked, 'handoverCodeLocked');
 
 type Action = 'accept' | 'deliver' | 'pickUp' | 'cancel' | 'cancelDelivery' | 'repost' | 'confirmReceipt';
@@ -138,18 +147,18 @@ async function checkHandoverCode(
   if (!state?.required || state.status !== 'accepted' || state.delivererId !== actor.id) return null;
   if (state.attempts >= HANDOVER_CODE.maxAttempts) throw await locked();
   if (!code) throw codeWrong();
-  const hash = await repo.countHandoverAttempt(db, id, actor.id, HANDOVER_CODE.maxAttempts);
-  if (hash === undefined) {
+  const counted = await repo.countHandoverAttempt(db, id, actor.id, HANDOVER_CODE.maxAttempts);
+  if (counted === undefined) {
     const now = await repo.findHandover(db, id);
     if (now?.status === 'accepted' && now.attempts >= HANDOVER_CODE.maxAttempts) throw await locked();
     return null;
   }
-  if (!handover.matches(hash, code)) {
+  if (!handover.matches(counted.hash, code)) {
     // The counted try marked it picked up (requests.repo.ts): open screens show the requester's Confirm receipt.
     await republish(deps, id, actor.id);
-    throw codeWrong();
+    throw codeWrong(Math.max(0, HANDOVER_CODE.maxAttempts - counted.attempts));
   }
-  return hash;
+  return counted.hash;
 }
 
 /** A code typed once the code is locked still marks the request picked up (first time: screens hear of it). */

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './Spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'danger-outline' | 'ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -17,6 +17,9 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'bg-white text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
   danger:
     'bg-red-600 text-on-fill shadow-sm hover:bg-red-700 focus-visible:outline-red-600 dark:hover:bg-red-600/80',
+  /** A way out that is not the screen's main act (Cancel Request): red words on an outline. */
+  'danger-outline':
+    'bg-white text-red-700 shadow-sm ring-1 ring-red-300 ring-inset hover:bg-red-50 focus-visible:outline-red-600',
   ghost: 'text-slate-700 hover:bg-slate-100',
 };
 

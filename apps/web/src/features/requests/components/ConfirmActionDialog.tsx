@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { askForPushAfter } from '@/lib/push-ask';
 import { toast } from '@/lib/toast';
 import { type RequestAction, useUpdateRequestStatus } from '@/api/requests';
+import { noteOwnMove } from '../own-moves';
 import { ACTIONS, acceptTerms, actionToast } from './request-actions';
 
 /** The actions that only ask to be confirmed (delivering asks for more: DeliverDialog). */
@@ -35,7 +36,8 @@ export function ConfirmActionDialog({
     if (!open) return;
     const action = open;
     try {
-      await mutation.mutateAsync({ id: request.id, action });
+      const after = await mutation.mutateAsync({ id: request.id, action });
+      noteOwnMove(request, after, ACTIONS[action].side);
       toast.success(ACTIONS[action].success, actionToast(action));
       if (action === 'accept') askForPushAfter('accept');
       onClose();

@@ -1,15 +1,16 @@
 import { type DeliveryRequest, HANDOVER_CODE, REQUEST_LABELS, REQUEST_LIMITS } from '@campusrun/shared';
 import { useId } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field, TextField } from '@/components/ui/Field';
 import { Textarea } from '@/components/ui/Input';
-import { errorMessage } from '@/lib/api-client';
+import { type ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useUpdateRequestStatus } from '@/api/requests';
+import { noteOwnMove } from '../own-moves';
 import { ACTIONS, actionToast, isAboutCode } from './request-actions';
 
 export interface DeliverDialogProps {
@@ -28,10 +29,33 @@ interface DeliverValues {
 const DELIVER = ACTIONS.deliver;
 const DELIVER_TOAST = actionToast('deliver');
 
+type RefusedField = 'handoverCode' | 'actualItemCost';
+
+/** Where a refusal is shown: at the code (by its reason, never its text), at the receipt, or in a toast (null). */
+function refusedField(request: DeliveryRequest, error: ApiError): RefusedField | null {
+  if (request.handoverRequired && isAboutCode(error)) return 'handoverCode';
+  if (request.itemCost !== null && error.reason === 'noItemCost') return 'actualItemCost';
+  return null;
+}
+
+/**
+ * A refusal under its field, which takes the focus so its message is read with it. A wrong code stays,
+ * selected, so the next digits typed replace it (or it can be corrected); a locked one is of no more
+ * use and is cleared.
+ */
+function showAtField(form: UseFormReturn<DeliverValues>, field: RefusedField, error: ApiError) {
+  form.setError(field, { type: 'server', message: errorMessage(error, DELIVER.failure) });
+  const isCode = field === 'handoverCode';
+  const locked = isCode && error.reason === 'handoverCodeLocked';
+  if (locked) form.setValue('handoverCode', '');
+  form.setFocus(field, { shouldSelect: isCode && !locked });
+}
+
 /**
  * Marking a delivery completed: the handover code when the request asks for one, the receipt's
- * amount when it has an item cost, and notes. What was typed stays until it succeeds; a refusal of
- * the code or the amount shows at its field, any other in a toast.
+ * amount when it has an item cost, and notes. What was typed stays until it succeeds (but a code
+ * that is locked); a refusal of the code or the amount shows at its field, which takes the focus, any
+ * other in a toast.
  */
 export function DeliverDialog({ open, onClose, request }: DeliverDialogProps) {
   const formId = useId();
@@ -44,7 +68,6 @@ export function DeliverDialog({ open, onClose, request }: DeliverDialogProps) {
   const {
     register,
     reset,
-    setError,
     clearErrors,
     formState: { errors },
   } = form;
@@ -62,7 +85,8 @@ export function DeliverDialog({ open, onClose, request }: DeliverDialogProps) {
         handoverCode: values.handoverCode,
         actualItemCost: hasReceipt ? values.actualItemCost : undefined,
       }),
-    onSuccess: () => {
+    onSuccess: (after) => {
+      noteOwnMove(request, after, DELIVER.side);
       toast.success(DELIVER.success, DELIVER_TOAST);
       onClose();
       reset();
@@ -70,19 +94,9 @@ export function DeliverDialog({ open, onClose, request }: DeliverDialogProps) {
     // The dialog stays open so the deliverer can try again or cancel; the refusal's reason says
     // whether it is about the code or the receipt, never its text.
     onError: (error) => {
-      const field =
-        request.handoverRequired && isAboutCode(error)
-          ? 'handoverCode'
-          : hasReceipt && error.reason === 'noItemCost'
-            ? 'actualItemCost'
-            : null;
-      if (!field) return false;
-      setError(
-        field,
-        { type: 'server', message: errorMessage(error, DELIVER.failure) },
-        { shouldFocus: true },
-      );
-      return true;
+      const field = refusedField(request, error);
+      if (field) showAtField(form, field, error);
+      return field !== null;
     },
     fallback: DELIVER.failure,
     showGeneral: (message) => toast.error(message, DELIVER_TOAST),

@@ -1,4 +1,5 @@
-import type { DeliveryStatusFilter } from '@campusrun/shared';
+import type { DeliveryStatusFilter, RequestStatus } from '@campusrun/shared';
+import clsx from 'clsx';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { RotateCw, Truck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +8,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { paths } from '@/config/paths';
 import { useMyDeliveries } from '@/api/requests';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { type StatusFilters, useFollowOwnMove } from '../own-moves';
 import { RequestList } from './RequestList';
 
 const TABS = [
@@ -14,6 +16,18 @@ const TABS = [
   { value: 'completed', label: 'Completed', empty: 'No completed deliveries yet' },
   { value: 'cancelled', label: 'Cancelled', empty: 'No cancelled deliveries' },
 ] as const satisfies readonly { value: DeliveryStatusFilter; label: string; empty: string }[];
+
+type TabValue = (typeof TABS)[number]['value'];
+
+/** The tab a delivery of this status is under (one given back is pending again, and off the list). */
+const tabOf = (status: RequestStatus): TabValue =>
+  status === 'completed' || status === 'cancelled' ? status : 'active';
+
+const TAB_FILTERS: StatusFilters<TabValue> = {
+  holds: (tab, status) => tabOf(status) === tab,
+  home: tabOf,
+  label: (tab) => TABS.find((t) => t.value === tab)?.label ?? tab,
+};
 
 function DeliveriesTab({ status, empty }: { status: DeliveryStatusFilter; empty: string }) {
   const query = useMyDeliveries(status);
@@ -23,6 +37,7 @@ function DeliveriesTab({ status, empty }: { status: DeliveryStatusFilter; empty:
       items={items}
       party="requester"
       label="Deliveries"
+      groupRuns
       query={query}
       errorTitle="Failed to load your deliveries"
       empty={
@@ -40,7 +55,10 @@ function DeliveriesTab({ status, empty }: { status: DeliveryStatusFilter; empty:
   );
 }
 
-/** /dayscholar/my-deliveries: tabs Active (pending or accepted), Completed, Cancelled; Refresh. */
+/**
+ * /dayscholar/my-deliveries: tabs Active (pending or accepted), Completed, Cancelled; Refresh. A
+ * delivery the day scholar's own action moved to another tab takes the list with it.
+ */
 export function MyDeliveriesPage() {
   const [params, setParams] = useSearchParams();
   const index = Math.max(
@@ -49,6 +67,9 @@ export function MyDeliveriesPage() {
   );
   const status = TABS[index].value;
   const query = useMyDeliveries(status);
+  const show = (tab: TabValue) =>
+    setParams(tab === 'active' ? {} : { tab }, { replace: true, preventScrollReset: true });
+  const moved = useFollowOwnMove('deliverer', status, TAB_FILTERS, show);
 
   return (
     <>
@@ -70,9 +91,10 @@ export function MyDeliveriesPage() {
       <TabGroup
         className="mt-6"
         selectedIndex={index}
-        onChange={(i) =>
-          setParams(i === 0 ? {} : { tab: TABS[i].value }, { replace: true, preventScrollReset: true })
-        }
+        onChange={(i) => {
+          moved.dismiss();
+          show(TABS[i].value);
+        }}
       >
         <TabList className="flex gap-1 rounded-lg bg-slate-100 p-1 sm:inline-flex">
           {TABS.map((tab) => (
@@ -84,6 +106,12 @@ export function MyDeliveriesPage() {
             </Tab>
           ))}
         </TabList>
+        <p
+          role="status"
+          className={clsx('text-sm font-medium text-indigo-700', moved.announcement && 'mt-3')}
+        >
+          {moved.announcement}
+        </p>
         <TabPanels className="mt-6">
           {TABS.map((tab) => (
             <TabPanel

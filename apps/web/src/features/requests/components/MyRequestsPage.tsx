@@ -1,4 +1,5 @@
 import { REQUEST_STATUS_FILTERS, type RequestStatusFilter } from '@campusrun/shared';
+import clsx from 'clsx';
 import { ClipboardList, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
@@ -6,14 +7,21 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { paths } from '@/config/paths';
 import { useMyRequests } from '@/api/requests';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { type StatusFilters, useFollowOwnMove } from '../own-moves';
 import { FilterPills } from './FilterPills';
 import { QueuedRequests } from './QueuedRequests';
 import { RequestList } from './RequestList';
 
-const OPTIONS = REQUEST_STATUS_FILTERS.map((value) => ({
-  value,
-  label: value.charAt(0).toUpperCase() + value.slice(1),
-}));
+const labelOf = (value: RequestStatusFilter) => value.charAt(0).toUpperCase() + value.slice(1);
+
+const OPTIONS = REQUEST_STATUS_FILTERS.map((value) => ({ value, label: labelOf(value) }));
+
+/** All holds every request; each other filter its own status. */
+const STATUS_FILTERS: StatusFilters<RequestStatusFilter> = {
+  holds: (filter, status) => filter === 'all' || filter === status,
+  home: (status) => status,
+  label: labelOf,
+};
 
 function statusFromParams(params: URLSearchParams): RequestStatusFilter {
   const status = params.get('status');
@@ -22,11 +30,17 @@ function statusFromParams(params: URLSearchParams): RequestStatusFilter {
     : 'all';
 }
 
-/** /hosteller/my-requests: own requests with the status filter (in the URL). */
+/**
+ * /hosteller/my-requests: own requests with the status filter (in the URL). A request the hosteller's
+ * own action moved out of the filter shown takes the filter with it.
+ */
 export function MyRequestsPage() {
   const [params, setParams] = useSearchParams();
   const status = statusFromParams(params);
   const query = useMyRequests(status);
+  const show = (value: RequestStatusFilter) =>
+    setParams(value === 'all' ? {} : { status: value }, { replace: true, preventScrollReset: true });
+  const moved = useFollowOwnMove('requester', status, STATUS_FILTERS, show);
   const items = query.data?.pages.flatMap((page) => page.requests);
 
   const newRequest = (
@@ -45,10 +59,17 @@ export function MyRequestsPage() {
           label="Filter by status"
           options={OPTIONS}
           value={status}
-          onChange={(value) =>
-            setParams(value === 'all' ? {} : { status: value }, { replace: true, preventScrollReset: true })
-          }
+          onChange={(value) => {
+            moved.dismiss();
+            show(value);
+          }}
         />
+        <p
+          role="status"
+          className={clsx('text-sm font-medium text-indigo-700', moved.announcement && 'mt-3')}
+        >
+          {moved.announcement}
+        </p>
       </div>
       <section className="mt-6" aria-busy={query.isFetching || undefined}>
         <RequestList

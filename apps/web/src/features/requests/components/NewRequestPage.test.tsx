@@ -180,7 +180,7 @@ describe('new request', { timeout: 20_000 }, () => {
     expect(picked).toBeGreaterThan(before + 3 * 3_600_000 - 120_000);
     expect(picked).toBeLessThan(before + 3 * 3_600_000 + 60_000);
     expect(inThree).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByLabelText('Deadline')).toHaveAccessibleDescription(/^Due \d{1,2} \w{3} \d{4}, /);
+    expect(screen.getByLabelText('Deadline')).toHaveAccessibleDescription(/^Due (today|tomorrow) \d{1,2}:\d{2}\s?[ap]m$/);
     expect(within(shortcuts).getByRole('button', { name: 'Tomorrow 10 am' })).toBeInTheDocument();
   });
 
@@ -305,5 +305,57 @@ describe('new request', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(pickup).toHaveAccessibleDescription('Pickup place must be at most 80 characters'),
     );
+  });
+
+  it('writes the fee after a ₹, offers the usual fees in one tap and adds up what the requester pays', async () => {
+    const bodies: CreateRequestBody[] = [];
+    server.use(
+      http.post(api('/requests'), async ({ request }) => {
+        bodies.push((await request.json()) as CreateRequestBody);
+        return HttpResponse.json({ code: 'INTERNAL', message: '' }, { status: 500 });
+      }),
+    );
+    const { user } = await openForm();
+    const fee = screen.getByLabelText('Delivery fee — what you pay the deliverer');
+    // The ₹ sits in the field before the digits, for the eye only: the label names the field.
+    const prefix = within(fee.parentElement!).getByText('₹');
+    expect(prefix).toHaveAttribute('aria-hidden', 'true');
+    expect(fee).toHaveClass('pl-7');
+
+    const chips = within(screen.getByRole('list', { name: 'Suggested fees' }));
+    expect(chips.getAllByRole('button').map((chip) => chip.textContent)).toEqual(['₹20', '₹30', '₹50']);
+    // Nothing to add up before there is a fee.
+    expect(screen.queryByText(/^You pay/)).not.toBeInTheDocument();
+
+    await user.click(chips.getByRole('button', { name: '₹30' }));
+    expect(fee).toHaveValue(30);
+    expect(chips.getByRole('button', { name: '₹30' })).toHaveAttribute('aria-pressed', 'true');
+    expect(chips.getByRole('button', { name: '₹20' })).toHaveAttribute('aria-pressed', 'false');
+    expect(
+      screen.getByText('You pay ₹30 for delivery, plus what the receipt says for the items'),
+    ).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Item cost (₹, optional)'), '180');
+    expect(screen.getByText('You pay about ₹210 in all')).toBeInTheDocument();
+    expect(screen.getByText('Items ₹180 (estimate) + Delivery fee ₹30 = ₹210')).toBeInTheDocument();
+
+    // Typed by hand, the chips follow; an amount the form would refuse adds up to nothing.
+    await user.clear(fee);
+    await user.type(fee, '0.5');
+    expect(chips.getByRole('button', { name: '₹30' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByText(/^You pay/)).not.toBeInTheDocument();
+
+    // The rule and its words are the fee's own, as before.
+    await user.type(screen.getByLabelText('Item name'), 'Vegetables');
+    await user.type(screen.getByLabelText('Deadline'), localInput(5));
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    await waitFor(() => expect(fee).toHaveAccessibleDescription('Expected price must be at least ₹1'));
+    expect(bodies).toEqual([]);
+
+    await user.click(chips.getByRole('button', { name: '₹50' }));
+    await waitFor(() => expect(fee).not.toHaveAccessibleDescription('Expected price must be at least ₹1'));
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ expectedPrice: 50, itemCost: 180 });
   });
 });

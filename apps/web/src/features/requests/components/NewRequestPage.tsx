@@ -1,7 +1,7 @@
 import { type CreateRequestBody, HANDOVER_CODE, REQUEST_LABELS, REQUEST_LIMITS } from '@campusrun/shared';
 import { onlineManager, useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
-import { type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
+import { type Control, type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   CategoryField,
@@ -23,7 +23,14 @@ import { queueRequest } from '../outbox';
 import { DeadlineField } from './DeadlineField';
 import { LocationField } from './LocationField';
 import { recentLocations } from './delivery-locations';
-import { FIELD_ORDER, type RequestFormValues, emptyRequest, requestResolver } from './request-form';
+import { FeeField, PaymentTotal } from './FeeField';
+import {
+  FIELD_ORDER,
+  type RequestFormValues,
+  emptyRequest,
+  paymentPreview,
+  requestResolver,
+} from './request-form';
 
 /** Creating a request is one action: its toasts replace each other (pressing Create again adds no copy). */
 const CREATE_TOAST = { ...REQUEST_TOAST, toastId: 'request:new' };
@@ -52,7 +59,7 @@ export function NewRequestPage({ tripOffer }: { tripOffer?: (deadline: string) =
   } = form;
   const deadline = useWatch({ control, name: 'deadline' });
   const location = useWatch({ control, name: 'deliveryLocation' });
-  const choose = (field: 'deadline' | 'deliveryLocation', value: string) =>
+  const choose = (field: 'deadline' | 'deliveryLocation' | 'expectedPrice', value: string) =>
     setValue(field, value, { shouldDirty: true, shouldValidate: Boolean(errors[field]) });
 
   // Nothing typed is lost on a failure: the form keeps every value. An error that shows under its
@@ -88,7 +95,12 @@ export function NewRequestPage({ tripOffer }: { tripOffer?: (deadline: string) =
       submitLabel="Create Request"
       isSubmitting={isSubmitting}
     >
-      <ItemFields register={register} errors={errors} />
+      <ItemFields
+        register={register}
+        control={control}
+        errors={errors}
+        onFee={(fee) => choose('expectedPrice', fee)}
+      />
       <DeadlineField
         register={register}
         error={errors.deadline?.message}
@@ -120,14 +132,22 @@ export function NewRequestPage({ tripOffer }: { tripOffer?: (deadline: string) =
   );
 }
 
-/** What is asked for: the item, how many, the fee and the item's cost, its category. */
+/**
+ * What is asked for: the item, how many, its category, then the money side by side (the fee and the
+ * item's cost) with what they come to in all under them.
+ */
 function ItemFields({
   register,
+  control,
   errors,
+  onFee,
 }: {
   register: UseFormRegister<RequestFormValues>;
+  control: Control<RequestFormValues, unknown, CreateRequestBody>;
   errors: FieldErrors<RequestFormValues>;
+  onFee: (fee: string) => void;
 }) {
+  const [fee, itemCost] = useWatch({ control, name: ['expectedPrice', 'itemCost'] });
   return (
     <>
       <ItemNameField
@@ -138,17 +158,10 @@ function ItemFields({
       <DescriptionField rows={3} error={errors.description?.message} {...register('description')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <QuantityField error={errors.quantity?.message} {...register('quantity')} />
-        <TextField
-          label={REQUEST_LABELS.fee}
-          type="number"
-          inputMode="decimal"
-          min={REQUEST_LIMITS.priceMin}
-          step="any"
-          error={errors.expectedPrice?.message}
-          {...register('expectedPrice')}
-        />
-        <ItemCostField error={errors.itemCost?.message} {...register('itemCost')} />
         <CategoryField error={errors.category?.message} {...register('category')} />
+        <FeeField register={register} error={errors.expectedPrice?.message} value={fee} onSuggest={onFee} />
+        <ItemCostField error={errors.itemCost?.message} {...register('itemCost')} />
+        <PaymentTotal preview={paymentPreview(fee, itemCost)} />
       </div>
     </>
   );

@@ -1,6 +1,8 @@
 import type { DeliveryRequest } from '@campusrun/shared';
 import { useState } from 'react';
+import { ShareButton } from '@/components/share/ShareButton';
 import { Button } from '@/components/ui/Button';
+import { paths } from '@/config/paths';
 import { OfflineReason, useOfflineReason } from '@/components/OfflineReason';
 import { deferredComponent } from '@/lib/deferred';
 import type { RequestAction } from '@/api/requests';
@@ -8,7 +10,7 @@ import { ConfirmActionDialog } from './ConfirmActionDialog';
 import type { DeliverDialogProps } from './DeliverDialog';
 import { RateCounterpart, ratingOf } from './RateCounterpart';
 import type { RepostDialogProps } from './RepostDialog';
-import { ACTIONS } from './request-actions';
+import { ACTIONS, shareText, sharesFirst } from './request-actions';
 
 /** Delivering's and Repost's dialogs, with their forms, load after the first screen or when they open. */
 const DeliverDialog = deferredComponent<DeliverDialogProps>(() =>
@@ -30,8 +32,9 @@ const CAN: Record<RequestAction, keyof DeliveryRequest['can']> = {
 
 /**
  * The action buttons of the detail page, exactly those the server's `can` allows, each behind a
- * dialog; the rating button; Repost for an expired request. Offline, an action that needs the
- * network (Accept) is off, with the reason once under the buttons.
+ * dialog; the rating button; Repost for an expired request. The requester's open request leads with
+ * Share request. Offline, an action that needs the network (Accept, Cancel Request) is off, with the
+ * reason once under the buttons.
  */
 export function RequestActions({ request }: { request: DeliveryRequest }) {
   const [open, setOpen] = useState<RequestAction | null>(null);
@@ -40,16 +43,27 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
   const actions = (Object.keys(CAN) as RequestAction[]).filter((action) => request.can[CAN[action]]);
   const held = (action: RequestAction) => offline && ACTIONS[action].needsNetwork;
   const { target, rated } = ratingOf(request);
-  if (actions.length === 0 && !target && !rated && !request.can.repost) return null;
+  const share = sharesFirst(request);
+  if (actions.length === 0 && !target && !rated && !request.can.repost && !share) return null;
   const close = () => setOpen(null);
 
   // Phones: full-width buttons stacked; sm+: inline.
   return (
     <div role="group" aria-label="Request actions" className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+      {share && (
+        <ShareButton
+          title={request.itemName}
+          path={paths.request(request.id)}
+          text={shareText(request)}
+          label="Share request"
+          variant="primary"
+        />
+      )}
       {actions.map((action) => (
         <Button
           key={action}
-          variant={ACTIONS[action].danger ? 'danger' : 'primary'}
+          // A destructive action (cancelling) is never the filled button: its dialog's confirm is the red one.
+          variant={ACTIONS[action].danger ? 'danger-outline' : 'primary'}
           onClick={() => setOpen(action)}
           disabled={held(action)}
           aria-describedby={held(action) ? describedBy : undefined}

@@ -16,10 +16,16 @@ export interface RequestCardProps {
   party: 'deliverer' | 'requester';
   /** Leave out the Pending badge where every card is pending (Browse). */
   hidePending?: boolean;
+  /** Listed under its shared run's heading: the card leaves out "Part of a shared run". */
+  inRun?: boolean;
 }
 
-/** One request as a card that opens its detail page; one that just arrived live is highlighted. */
-export function RequestCard({ request, party, hidePending = false }: RequestCardProps) {
+/**
+ * One request as a card that opens its detail page; one that just arrived live is highlighted. Its
+ * title and names wrap rather than being cut; on a phone the badges take their own line under the
+ * title, from sm up they sit beside it.
+ */
+export function RequestCard({ request, party, hidePending = false, inRun = false }: RequestCardProps) {
   const fresh = useIsFresh(request.id);
   const open = (request.status === 'pending' || request.status === 'accepted') && !request.isExpired;
   return (
@@ -31,18 +37,18 @@ export function RequestCard({ request, party, hidePending = false }: RequestCard
           fresh ? 'bg-white ring-2 ring-indigo-500' : 'bg-white ring-1 ring-slate-200',
         )}
       >
-        <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900">{request.itemName}</p>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
+          <div className="min-w-0 sm:flex-1">
+            <p className="font-medium wrap-anywhere text-slate-900">{request.itemName}</p>
             <p className="text-xs text-slate-500">
               #{request.number} · {formatRelativeTime(request.createdAt)}
             </p>
           </div>
-          <div className="flex shrink-0 flex-wrap justify-end gap-1.5">
+          <div className="flex flex-wrap gap-1.5 empty:hidden sm:max-w-[50%] sm:justify-end">
             {fresh && <Badge tone="indigo">New</Badge>}
             {/* Words only: the whole card is already a link (its page links to the trip or run). */}
             {request.tripId && <Badge tone="blue">On a trip</Badge>}
-            {request.runId && <Badge tone="violet">Part of a shared run</Badge>}
+            {request.runId && !inRun && <Badge tone="violet">Part of a shared run</Badge>}
             {request.isUrgent && !request.isExpired && <UrgentBadge />}
             {!(hidePending && request.status === 'pending' && !request.isExpired) && (
               <RequestStateBadge request={request} />
@@ -61,9 +67,9 @@ export function RequestCard({ request, party, hidePending = false }: RequestCard
               </span>
             </span>
           )}
-          <span className="inline-flex items-center gap-1">
-            <MapPin className="size-4" aria-hidden="true" />
-            {request.deliveryLocation}
+          <span className="inline-flex min-w-0 items-center gap-1">
+            <MapPin className="size-4 shrink-0" aria-hidden="true" />
+            <span className="min-w-0 wrap-anywhere">{request.deliveryLocation}</span>
           </span>
           <span className="inline-flex items-center gap-1">
             <Calendar className="size-4" aria-hidden="true" />
@@ -81,7 +87,7 @@ export function RequestCard({ request, party, hidePending = false }: RequestCard
         {request.pickupFrom && (
           <p className="mt-1 flex min-w-0 items-center gap-1 text-sm text-slate-600">
             <ShoppingBag className="size-4 shrink-0" aria-hidden="true" />
-            <span className="truncate">{`From ${request.pickupFrom}`}</span>
+            <span className="min-w-0 wrap-anywhere">{`From ${request.pickupFrom}`}</span>
           </p>
         )}
         <PartyLine request={request} party={party} />
@@ -96,7 +102,7 @@ function PartyLine({ request, party }: RequestCardProps) {
   return (
     <p className="mt-2 flex min-w-0 items-center gap-2 text-sm text-slate-500">
       {who && <Avatar id={who.id} name={who.name} src={who.avatar} size="xs" />}
-      <span className="truncate">
+      <span className="min-w-0 wrap-anywhere">
         {party === 'deliverer'
           ? who
             ? `Deliverer: ${who.name}`

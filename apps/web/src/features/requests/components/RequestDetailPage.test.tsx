@@ -61,6 +61,51 @@ describe('request detail', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Accept Request' })).not.toBeInTheDocument();
   });
 
+  it('leads the requester’s open request with Share request; Cancel Request is a red outline behind its confirmation', async () => {
+    const request = makeRequest({ itemName: 'Bread', expectedPrice: 30, can: can('cancel') });
+    const { user } = await openRequest(request, hosteller);
+    const group = within(screen.getByRole('group', { name: 'Request actions' }));
+    expect(group.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Share request',
+      'Cancel Request',
+    ]);
+    // jsdom has no layout: the classes are the contract (the filled indigo button is the main one).
+    const share = group.getByRole('button', { name: 'Share request' });
+    const cancel = group.getByRole('button', { name: 'Cancel Request' });
+    expect(share).toHaveClass('bg-indigo-600');
+    expect(cancel).not.toHaveClass('bg-red-600');
+    expect(cancel).not.toHaveClass('bg-indigo-600');
+    expect(cancel).toHaveClass('text-red-700', 'ring-red-300');
+    // One Share on the page: the header leaves its own out.
+    expect(screen.getAllByRole('button', { name: /^Share/ })).toHaveLength(1);
+
+    // Without a share sheet (a desktop browser) the link is copied.
+    await user.click(share);
+    expect(await screen.findByText('Link copied', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/requests/${request.id}`);
+
+    await user.click(cancel);
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this request?' });
+    expect(within(dialog).getByText(/cannot be undone/)).toBeInTheDocument();
+    // The confirmation is the red button.
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toHaveClass('bg-red-600');
+  });
+
+  it('keeps Share in the header once the request is accepted, and Cancel Request stays an outline', async () => {
+    const request = {
+      ...withDeliverer(makeRequest()),
+      counterpart: delivererRef,
+      pickedUpAt: new Date().toISOString(),
+      can: can('cancel', 'chat', 'confirmReceipt'),
+    };
+    await openRequest(request, hosteller);
+    const group = within(screen.getByRole('group', { name: 'Request actions' }));
+    expect(group.queryByRole('button', { name: 'Share request' })).not.toBeInTheDocument();
+    expect(group.getByRole('button', { name: 'Confirm receipt' })).toHaveClass('bg-indigo-600');
+    expect(group.getByRole('button', { name: 'Cancel Request' })).not.toHaveClass('bg-red-600');
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+  });
+
   it('links a request on a trip to the trip, and one in a shared run to the run', async () => {
     const tripId = '7a1b0000-0000-4000-8000-000000000001';
     const runId = '5b2c0000-0000-4000-8000-000000000001';
@@ -287,7 +332,7 @@ describe('request detail', { timeout: 20_000 }, () => {
             {
               code: 'VALIDATION_FAILED',
               reason: 'handoverCodeWrong',
-              message: 'The handover code is not correct',
+              message: 'That code is not right. 2 tries left.',
             },
             { status: 400 },
           );
@@ -309,10 +354,20 @@ describe('request detail', { timeout: 20_000 }, () => {
     await user.type(code, '12a34');
     expect(code).toHaveValue('1234');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('The handover code is not correct')).toBeInTheDocument();
+    // The server's words, tries left included, under the field, which is back in focus with the
+    // digits typed selected: the next ones typed replace them.
+    expect(await within(dialog).findByText('That code is not right. 2 tries left.')).toBeInTheDocument();
     expect(code).toHaveAttribute('aria-invalid', 'true');
-    await user.clear(code);
-    await user.type(code, '0427');
+    expect(code).toHaveAccessibleDescription(
+      expect.stringContaining('That code is not right. 2 tries left.'),
+    );
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveValue('1234');
+    expect([(code as HTMLInputElement).selectionStart, (code as HTMLInputElement).selectionEnd]).toEqual([
+      0, 4,
+    ]);
+    await user.keyboard('0427');
+    expect(code).toHaveValue('0427');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(
       await screen.findByText('Request completed successfully', {}, { timeout: 15_000 }),
@@ -357,6 +412,28 @@ describe('request detail', { timeout: 20_000 }, () => {
       }
     },
   );
+
+  it('clears a code that is locked and keeps the field in focus with the reason', async () => {
+    const request = { ...deliverersView(), handoverRequired: true };
+    const locked = 'Too many wrong codes. Ask the requester to confirm receipt.';
+    server.use(
+      http.put(api(`/requests/${request.id}/deliver`), () =>
+        HttpResponse.json(
+          { code: 'CONFLICT', reason: 'handoverCodeLocked', message: locked },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = await openRequest(request, dayscholar);
+    await user.click(screen.getByRole('button', { name: 'Mark as Completed' }));
+    const dialog = await screen.findByRole('dialog');
+    const code = within(dialog).getByLabelText('Handover code');
+    await user.type(code, '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText(locked, {}, { timeout: 15_000 })).toBeInTheDocument();
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveValue('');
+  });
 
   it('tells a deliverer the handover code is locked and offers no completion', async () => {
     // As the server sends it once five wrong codes were typed for the request, by any deliverer.

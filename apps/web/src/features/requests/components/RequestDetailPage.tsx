@@ -20,6 +20,7 @@ import { ReportButton } from '@/components/reports/ReportButton';
 import { ShareButton } from '@/components/share/ShareButton';
 import { PartyCard } from './PartyCard';
 import { RequestActions } from './RequestActions';
+import { sharesFirst } from './request-actions';
 import { RequestStateBadge, UrgentBadge } from '@/components/requests/RequestStatusBadge';
 
 /** The trip or shared run a request rides on: its badge, a link with a finger-sized target on phones. */
@@ -82,7 +83,8 @@ function RequestBody({
               Chat
             </Link>
           )}
-          <ShareButton title={request.itemName} path={paths.request(request.id)} />
+          {/* The requester's open request has Share as its main action, below. */}
+          {!sharesFirst(request) && <ShareButton title={request.itemName} path={paths.request(request.id)} />}
         </div>
       </div>
 

@@ -2,6 +2,7 @@ import type { DeliveryRequest } from '@campusrun/shared';
 import type { ApiError } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { REQUEST_TOAST, type RequestAction } from '@/api/requests';
+import type { ListSide } from '../own-moves';
 
 interface ActionConfig {
   button: string;
@@ -16,6 +17,8 @@ interface ActionConfig {
    * network returns (by then someone else may have taken the request), so offline its buttons are off.
    */
   needsNetwork: boolean;
+  /** Who acts: the request's requester or its deliverer (whose list follows the request it moves). */
+  side: ListSide;
 }
 
 /**
@@ -42,6 +45,7 @@ export const ACTIONS: Record<RequestAction, ActionConfig> = {
     success: 'Request accepted successfully',
     failure: 'Failed to accept request',
     needsNetwork: true,
+    side: 'deliverer',
   },
   'picked-up': {
     button: 'Mark picked up',
@@ -53,6 +57,7 @@ export const ACTIONS: Record<RequestAction, ActionConfig> = {
     success: 'Marked picked up: the requester has been told',
     failure: 'Failed to mark the request picked up',
     needsNetwork: false,
+    side: 'deliverer',
   },
   deliver: {
     button: 'Mark as Completed',
@@ -63,6 +68,7 @@ export const ACTIONS: Record<RequestAction, ActionConfig> = {
     success: 'Request completed successfully',
     failure: 'Failed to complete request',
     needsNetwork: false,
+    side: 'deliverer',
   },
   cancel: {
     button: 'Cancel Request',
@@ -74,6 +80,7 @@ export const ACTIONS: Record<RequestAction, ActionConfig> = {
     failure: 'Failed to cancel request',
     // By the time the network returns a day scholar may have taken it on.
     needsNetwork: true,
+    side: 'requester',
   },
   'confirm-receipt': {
     button: 'Confirm receipt',
@@ -85,6 +92,7 @@ export const ACTIONS: Record<RequestAction, ActionConfig> = {
     success: 'Receipt confirmed: the request is completed',
     failure: 'Failed to confirm receipt',
     needsNetwork: false,
+    side: 'requester',
   },
   'cancel-delivery': {
     button: 'Cancel Delivery',
@@ -95,8 +103,21 @@ export const ACTIONS: Record<RequestAction, ActionConfig> = {
     success: 'Delivery cancelled successfully',
     failure: 'Failed to cancel delivery',
     needsNetwork: false,
+    side: 'deliverer',
   },
 };
+
+/**
+ * The requester's own request still waiting for a day scholar: what they want next is more eyes on it,
+ * so sharing it is the page's main action (not cancelling it). A shared run's request is shared as the
+ * run, on the run's page.
+ */
+export const sharesFirst = (request: DeliveryRequest) =>
+  request.can.cancel && request.status === 'pending' && !request.isExpired && request.runId === null;
+
+/** What the share sheet says with the link of a request: an invitation to bring it. */
+export const shareText = (request: DeliveryRequest) =>
+  `Can anyone bring ${request.itemName}? Delivery fee ${formatRupees(request.expectedPrice)}.`;
 
 /** Each action is one thing to do: its toasts replace each other. */
 export const actionToast = (action: RequestAction) => ({ ...REQUEST_TOAST, toastId: `request:${action}` });

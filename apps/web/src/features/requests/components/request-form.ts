@@ -56,3 +56,25 @@ export const emptyRequest = (user: Pick<User, 'hostelBlock' | 'roomNumber'> | nu
   itemCost: '',
   pickupFrom: '',
 });
+
+/** What a request comes to for its requester, in rupees: the fee, the item estimate when given, and both. */
+export interface PaymentPreview {
+  fee: number;
+  items: number | null;
+  total: number;
+}
+
+/**
+ * The running total of the form as typed: null while the fee is not an amount the form would take
+ * (by the same rules as the fee's and the item cost's checks), the fee alone while the item estimate
+ * is blank or not a valid amount.
+ */
+export function paymentPreview(fee: string, itemCost: string): PaymentPreview | null {
+  const checkedFee = createRequestSchema.shape.expectedPrice.safeParse(fee);
+  if (!checkedFee.success) return null;
+  const checkedItems = createRequestSchema.shape.itemCost.safeParse(itemCost);
+  const items = checkedItems.success && checkedItems.data !== undefined ? checkedItems.data : null;
+  // In paise, so ₹0.10 + ₹0.20 is ₹0.30.
+  const total = (Math.round(checkedFee.data * 100) + Math.round((items ?? 0) * 100)) / 100;
+  return { fee: checkedFee.data, items, total };
+}
