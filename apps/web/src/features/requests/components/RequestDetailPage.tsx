@@ -3,7 +3,6 @@ import { MessageCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
-import { BackLink } from '@/components/ui/BackLink';
 import { DetailLoadError } from '@/components/ui/DetailLoadError';
 import { Fact } from '@/components/ui/Fact';
 import { CATEGORY_LABELS } from '@/components/requests/labels';
@@ -26,15 +25,6 @@ import { RequestStateBadge, UrgentBadge } from '@/components/requests/RequestSta
 /** The trip or shared run a request rides on: its badge, a link with a finger-sized target on phones. */
 const GROUP_LINK =
   'inline-flex items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 max-sm:min-h-11';
-
-function BackToList({ viewer }: { viewer: User | null }) {
-  const isHosteller = viewer?.role === 'hosteller';
-  return (
-    <BackLink to={isHosteller ? paths.hosteller.myRequests : paths.dayscholar.browseRequests}>
-      {isHosteller ? 'Back to My Requests' : 'Back to Browse Requests'}
-    </BackLink>
-  );
-}
 
 /** What the page may show under the request's actions, composed by the app (the settle card). */
 export type RequestDetailSlot = (request: DeliveryRequest) => ReactNode;
@@ -261,7 +251,6 @@ export function RequestDetailPage({ settle }: { settle?: RequestDetailSlot } = {
       <title>
         {query.data ? `${query.data.itemName} · Request Details · CampusRun` : 'Request Details · CampusRun'}
       </title>
-      <BackToList viewer={user} />
       {query.isPending || query.isError ? <h1 className="sr-only">Request Details</h1> : null}
       {content}
     </>

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { GroupRequestList } from '@/components/requests/GroupRequestList';
-import { BackLink } from '@/components/ui/BackLink';
 import { DetailLoadError } from '@/components/ui/DetailLoadError';
 import { Fact } from '@/components/ui/Fact';
 import { Button, buttonClasses } from '@/components/ui/Button';
@@ -224,12 +223,6 @@ export function RunDetailPage() {
   const { user } = useAuth();
   const query = useRun(id);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
-  const back =
-    user?.role === 'dayscholar' ? (
-      <BackLink to={paths.dayscholar.browseRequests}>Back to Browse Requests</BackLink>
-    ) : (
-      <BackLink to={paths.runs}>Back to Shared runs</BackLink>
-    );
 
   let content: ReactNode;
   if (waitsForNetwork(query)) {
@@ -262,7 +255,6 @@ export function RunDetailPage() {
   return (
     <>
       <title>{query.data ? `Run to ${query.data.pickupFrom} · CampusRun` : 'Shared run · CampusRun'}</title>
-      {back}
       {(query.isPending || query.isError) && <h1 className="sr-only">Shared run</h1>}
       {content}
     </>

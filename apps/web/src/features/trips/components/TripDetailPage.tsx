@@ -3,7 +3,6 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { GroupRequestList } from '@/components/requests/GroupRequestList';
 import { Avatar } from '@/components/ui/Avatar';
-import { BackLink } from '@/components/ui/BackLink';
 import { DetailLoadError } from '@/components/ui/DetailLoadError';
 import { Fact } from '@/components/ui/Fact';
 import { Button } from '@/components/ui/Button';
@@ -310,7 +309,6 @@ export function TripDetailPage({ completeDialog }: { completeDialog?: CompleteDi
   return (
     <>
       <title>{query.data ? `Trip from ${query.data.from} · CampusRun` : 'Trip · CampusRun'}</title>
-      <BackLink to={paths.trips}>Back to Trips</BackLink>
       {(query.isPending || query.isError) && <h1 className="sr-only">Trip</h1>}
       {content}
     </>
