@@ -5,14 +5,18 @@ import {
   AVATAR_MESSAGES,
   CHAT_LIMITS,
   CHAT_MESSAGES,
+  PRODUCT_IMAGE_FORMATS,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
 } from '@campusrun/shared';
 import { AppError } from './errors';
 import type { Limiter, LimiterFactory } from './rate-limit';
 
-/** Formats we decode. Anything else sharp could read (SVG, TIFF, HEIF, PDF…) is refused. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
+/**
+ * Formats we decode, the same list the forms name and pick from. Anything else sharp could read
+ * (SVG, TIFF, HEIF, PDF…) is refused.
+ */
+const ACCEPTED_FORMATS = new Set<string>(PRODUCT_IMAGE_FORMATS.map((f) => f.decoded));
 
 export interface ImageLimits {
   /** Largest decoded width × height; larger is refused before decoding (decompression bombs). */

@@ -124,9 +124,3 @@ export function formatTimeUntil(value: DateInput, now: number = Date.now()): str
   const days = Math.floor(seconds / DAY);
   return days === 1 ? 'in 1 day' : `in ${days} days`;
 }
-
-/** Kept for the screens that still name it: the same words as `formatDateTime`. */
-export const formatDayTime = formatDateTime;
-
-/** Kept for the screens that still name it: the same words as `formatRelativeTime`. */
-export const formatShortAgo = formatRelativeTime;

@@ -23,10 +23,29 @@ export const PRODUCT_LIMITS = {
   thumbnailPx: 400,
 } as const;
 
+/**
+ * The photo formats the server decodes and stores (any other file is refused, whatever its name or
+ * type says): the type a browser gives such a file, the name people know it by, and the format as
+ * the server's image decoder reports it. The file inputs, the forms' checks and hints and the
+ * refusal messages are made from this list.
+ */
+export const PRODUCT_IMAGE_FORMATS = [
+  { type: 'image/png', name: 'PNG', decoded: 'png' },
+  { type: 'image/jpeg', name: 'JPG', decoded: 'jpeg' },
+  { type: 'image/gif', name: 'GIF', decoded: 'gif' },
+  { type: 'image/webp', name: 'WebP', decoded: 'webp' },
+] as const;
+
+type ProductImageType = (typeof PRODUCT_IMAGE_FORMATS)[number]['type'];
+
 /** What the file inputs accept; the server checks the decoded image, not these labels. */
-export const PRODUCT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const PRODUCT_IMAGE_TYPES: readonly ProductImageType[] = PRODUCT_IMAGE_FORMATS.map((f) => f.type);
 
 export const PRODUCT_IMAGE_ACCEPT = PRODUCT_IMAGE_TYPES.join(',');
+
+const formatNames = PRODUCT_IMAGE_FORMATS.map((f) => f.name);
+/** The accepted formats as a sentence names them: 'PNG, JPG, GIF or WebP'. */
+export const PRODUCT_IMAGE_FORMAT_NAMES = `${formatNames.slice(0, -1).join(', ')} or ${formatNames.at(-1)}`;
 
 /** Every user-visible text of the marketplace: validation, permissions, lookups and toasts. */
 export const PRODUCT_MESSAGES = {
@@ -55,8 +74,8 @@ export const PRODUCT_MESSAGES = {
   quantityInvalid: 'Quantity must be a whole number',
   quantityTooHigh: `Quantity must be at most ${PRODUCT_LIMITS.quantityMax}`,
   negotiableInvalid: 'isNegotiable must be true or false',
-  imageType: 'Please upload a PNG, JPG, GIF or WebP image',
-  imageCorrupt: 'This image file is damaged or incomplete. Please upload a PNG, JPG, GIF or WebP image',
+  imageType: `Please upload a ${PRODUCT_IMAGE_FORMAT_NAMES} image`,
+  imageCorrupt: `This image file is damaged or incomplete. Please upload a ${PRODUCT_IMAGE_FORMAT_NAMES} image`,
   imagePixels: 'This image has too many pixels (at most 40 megapixels). Please upload a smaller photo',
   unknownExistingImage:
     'One of the kept images no longer belongs to this product. Please reload and try again',

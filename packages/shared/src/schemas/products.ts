@@ -318,6 +318,11 @@ export const productSchema = z.object({
   name: z.string(),
   description: z.string(),
   price: z.number(),
+  /**
+   * Rupees, on a sold product only, when what it sold for is known: sold to a named buyer, their
+   * accepted offer, else the listing price (what the sale's settlement proposes). Absent otherwise.
+   */
+  soldPrice: z.number().optional(),
   quantity: z.number().int(),
   category: z.enum(PRODUCT_CATEGORIES),
   condition: z.enum(PRODUCT_CONDITIONS),

@@ -11,8 +11,16 @@ import type { ProductView } from './products.repo';
 export const ANY_BUYER: ProductViewer = { id: '', role: null };
 
 /**
+ * What a sold product sold for, in paise, when it is shown: only at its listing price. A price agreed
+ * in an offer is the two members' own (their settlement says it to them); the page says "Sold".
+ */
+function soldPriceOf({ product, soldPrice }: ProductView): number | null {
+  return product.status === 'sold' && soldPrice !== null && soldPrice === product.price ? soldPrice : null;
+}
+
+/**
  * Everything that leaves the server about a product, as `viewer` sees it: the seller's hostel block
- * but no e-mail, phone or room; `can` from the policy.
+ * but no e-mail, phone or room; what a sold one sold for (see `soldPriceOf`); `can` from the policy.
  */
 export function presentProduct(
   storage: Pick<Storage, 'url'>,
@@ -25,6 +33,7 @@ export function presentProduct(
     name: product.name,
     description: product.description,
     price: toRupees(product.price),
+    ...(soldPriceOf(p) !== null && { soldPrice: toRupees(soldPriceOf(p)!) }),
     quantity: product.quantity,
     category: product.category,
     condition: product.condition,

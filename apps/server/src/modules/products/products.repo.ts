@@ -56,12 +56,16 @@ export interface ProductWithSeller {
   images: ImageRow[];
   /** The seller is suspended now: the product answers 404 to all but moderators. */
   sellerSuspended: boolean;
+  /** Paise: what it sold for, when sold to a named buyer (see `soldPrice`); null otherwise. */
+  soldPrice: number | null;
 }
 /** What the presenter needs of a product. */
 export interface ProductView {
   product: Omit<ProductRow, 'soldAt' | 'buyerId'>;
   seller: SellerRow;
   images: Array<Pick<ImageRow, 'path' | 'thumbPath'>>;
+  /** Paise, when known (see `soldPrice`). */
+  soldPrice: number | null;
 }
 
 const sellerColumns = {
@@ -72,6 +76,17 @@ const sellerColumns = {
   hostelBlock: users.hostelBlock,
 };
 const sellerSuspended = sql<boolean>`not ${notSuspended(products.sellerId)}`;
+
+/**
+ * What a product sold for (paise), known only when it was sold to a named buyer: that buyer's
+ * accepted offer, else the listing price, as the sale's settlement proposes it. Null for a product
+ * not sold, or sold to "someone else".
+ */
+const soldPrice = sql<number | null>`case when ${products.status} = 'sold' and ${products.buyerId} is not null
+  then coalesce((select o.amount from ${offers} o
+      where o.product_id = ${products.id} and o.buyer_id = ${products.buyerId} and o.status = 'accepted'
+      order by o.decided_at desc nulls last, o.created_at desc limit 1), ${products.price})
+  end`;
 
 /** The hidden-by-default filter, written as the partial indexes' predicate so they apply. */
 const notSold = sql`${products.status} <> 'sold'`;
@@ -94,7 +109,7 @@ async function imagesOf(db: Db, productIds: string[]): Promise<Map<string, Image
 
 export async function findProduct(db: Db, id: string): Promise<ProductWithSeller | undefined> {
   const [row] = await db
-    .select({ product: productColumns, seller: sellerColumns, sellerSuspended })
+    .select({ product: productColumns, seller: sellerColumns, sellerSuspended, soldPrice })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(eq(products.id, id))
@@ -177,7 +192,7 @@ function prepareList(db: Db, name: string, shape: ListShape, order: ListOrder) {
     'description', ${products.description}, 'price', ${products.price}, 'quantity', ${products.quantity},
     'category', ${products.category}, 'condition', ${products.condition},
     'isNegotiable', ${products.isNegotiable}, 'status', ${products.status},
-    'moderation', ${products.moderation},
+    'moderation', ${products.moderation}, 'soldPrice', ${soldPrice},
     'createdAt', ${products.createdAt}, 'updatedAt', ${products.updatedAt},
     'cursor', ${cursorOf(order)},
     'seller', json_build_object('id', ${users.id}, 'name', ${users.name}, 'avatar', ${users.avatar},
@@ -266,6 +281,7 @@ export async function listProducts(
     },
     seller: { ...j.seller, createdAt: new Date(j.seller.createdAt) },
     images: j.images.map(([path, thumbPath]) => ({ path, thumbPath })),
+    soldPrice: j.soldPrice,
     cursor: j.cursor,
   }));
 }
@@ -283,6 +299,7 @@ interface ListItemJson {
   isNegotiable: boolean;
   status: ProductStatus;
   moderation: ListingModeration;
+  soldPrice: number | null;
   createdAt: string;
   updatedAt: string;
   cursor: string;
@@ -434,7 +451,7 @@ export const productNamesOf = async (db: Db, sellerIds: string[]) =>
 export async function findProducts(db: Db, ids: string[]): Promise<ProductWithSeller[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ product: productColumns, seller: sellerColumns, sellerSuspended })
+    .select({ product: productColumns, seller: sellerColumns, sellerSuspended, soldPrice })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(inArray(products.id, ids));

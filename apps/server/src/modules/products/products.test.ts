@@ -5,7 +5,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createProductSchema, PRODUCT_MESSAGES, type Product } from '@campusrun/shared';
+import {
+  createProductSchema,
+  PRODUCT_IMAGE_FORMAT_NAMES,
+  PRODUCT_IMAGE_FORMATS,
+  PRODUCT_MESSAGES,
+  type Product,
+} from '@campusrun/shared';
 import { productImages, products, users } from '../../db/schema';
 import { createLocalStorage } from '../../lib/storage';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -160,6 +166,22 @@ describe('POST /api/products', () => {
     expect(stored).toEqual(widths);
     for (const category of ['cycles', 'stationery'])
       expect((await createProductApi(sellerH, { ...validFields, category })).statusCode).toBe(201);
+  });
+
+  it('takes a photo in each format the forms name', async () => {
+    const photo = (format: (typeof PRODUCT_IMAGE_FORMATS)[number]) =>
+      sharp({ create: { width: 64, height: 48, channels: 3, background: '#c96' } })
+        .toFormat(format.decoded)
+        .toBuffer()
+        .then((data) => ({ filename: `photo.${format.decoded}`, contentType: format.type, data }));
+    const res = await createProductApi(
+      sellerH,
+      validFields,
+      await Promise.all(PRODUCT_IMAGE_FORMATS.map(photo)),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().product.images).toHaveLength(PRODUCT_IMAGE_FORMATS.length);
+    expect(PRODUCT_IMAGE_FORMAT_NAMES).toBe('PNG, JPG, GIF or WebP');
   });
 
   it('serves the stored files as immutable, nosniff WebP', async () => {
@@ -317,6 +339,20 @@ describe('bad uploads: a clear 4xx, nothing on disk, nothing in the database', (
       name: 'a text file renamed .jpg',
       files: () => [
         { filename: 'cat.jpg', contentType: 'image/jpeg', data: Buffer.from('just some text\n'.repeat(50)) },
+      ],
+      create: [415, 'Please upload a PNG, JPG, GIF or WebP image'],
+      edit: [415, 'Please upload a PNG, JPG, GIF or WebP image'],
+    },
+    {
+      name: 'an AVIF photo, a format the forms do not name',
+      files: async () => [
+        {
+          filename: 'photo.avif',
+          contentType: 'image/avif',
+          data: await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c96' } })
+            .avif()
+            .toBuffer(),
+        },
       ],
       create: [415, 'Please upload a PNG, JPG, GIF or WebP image'],
       edit: [415, 'Please upload a PNG, JPG, GIF or WebP image'],
@@ -810,6 +846,53 @@ describe('PATCH /api/products/:id/status and DELETE /api/products/:id', () => {
     const bad = await mark('gone');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].param).toBe('status');
+  });
+
+  it('a sold product says what it sold for at its listing price; a price agreed in an offer stays the two members’ own', async () => {
+    const buyer = await createUser(t.db, { role: 'hosteller', name: 'Bala Buyer' });
+    const buyerH = await authAs(t, buyer);
+    const call = (
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+      url: string,
+      headers: Headers,
+      payload?: object,
+    ) => t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+    const soldFor = async (id: string, as: Headers = sellerH): Promise<unknown> =>
+      (await call('GET', `/products/${id}`, as)).json().product.soldPrice;
+
+    // An accepted offer below the price: reserved, then sold.
+    const haggled = await createProduct(t.db, { seller, price: 400, isNegotiable: true });
+    const offer = (await call('POST', `/products/${haggled.id}/offers`, buyerH, { amount: 350 })).json()
+      .offer;
+    expect((await call('PUT', `/offers/${offer.id}/accept`, sellerH)).statusCode).toBe(200);
+    expect(await soldFor(haggled.id)).toBeUndefined();
+    const sold = await call('PUT', `/products/${haggled.id}/sold`, sellerH, { buyerId: buyer.id });
+    expect(sold.json().product).toMatchObject({ status: 'sold', price: 400 });
+    expect(sold.json().product.soldPrice).toBeUndefined();
+    // The price agreed in an offer is the two members' own: the page says only "sold".
+    expect(await soldFor(haggled.id)).toBeUndefined();
+    expect(await soldFor(haggled.id, scholarH)).toBeUndefined();
+    const soldList = await call('GET', `/products?sellerId=${seller.id}&status=sold&limit=100`, scholarH);
+    expect(soldList.json().products.find((p: Product) => p.id === haggled.id)).toMatchObject({ price: 400 });
+    expect(soldList.json().products.find((p: Product) => p.id === haggled.id).soldPrice).toBeUndefined();
+
+    // A buyer whose offer was never accepted pays the listing price: that is said to everyone.
+    const asked = await createProduct(t.db, { seller, price: 500, isNegotiable: true });
+    await call('POST', `/products/${asked.id}/offers`, buyerH, { amount: 420 });
+    expect((await call('PUT', `/products/${asked.id}/sold`, sellerH, { buyerId: buyer.id })).statusCode).toBe(
+      200,
+    );
+    expect(await soldFor(asked.id)).toBe(500);
+    expect(await soldFor(asked.id, scholarH)).toBe(500);
+
+    // Sold to "someone else", nobody knows for how much; available again, it is no longer sold.
+    const elsewhere = await createProduct(t.db, { seller, price: 300 });
+    expect((await call('PUT', `/products/${elsewhere.id}/sold`, sellerH, { buyerId: null })).statusCode).toBe(
+      200,
+    );
+    expect(await soldFor(elsewhere.id)).toBeUndefined();
+    await call('PATCH', `/products/${haggled.id}/status`, sellerH, { status: 'available' });
+    expect(await soldFor(haggled.id)).toBeUndefined();
   });
 
   it('deletes the product, its image rows and its files', async () => {

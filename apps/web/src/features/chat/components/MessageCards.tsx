@@ -1,7 +1,7 @@
-import { type ChatMessage, OFFER_MESSAGES } from '@campusrun/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { type ChatMessage, OFFER_MESSAGES, type Product } from '@campusrun/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HandCoins, ImageOff } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { OfferStatusBadge } from '@/components/products/OfferStatusBadge';
@@ -10,14 +10,58 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
+import { useSocket } from '@/lib/socket';
 import { toast } from '@/lib/toast';
 import { applyOfferToThreads } from '@/api/chat';
-import { decideOffer } from '@/api/products';
+import { type ThreadProduct, decideOffer, productQuery } from '@/api/products';
 
 type Offer = NonNullable<ChatMessage['offer']>;
 
-/** The product a thread is about, where it was first mentioned: photo, name, price and status. */
-export function ProductContextCard({ product }: { product: NonNullable<ChatMessage['product']> }) {
+/** How many cards on screen follow each product: the server is asked once per product. */
+const following = new Map<string, number>();
+
+/**
+ * Follows the product's changes while a card shows it (the server pushes product:updated, which
+ * the products' live updates write into the product's cache). Asked again on every new connection,
+ * since the server forgets a closed socket's rooms.
+ */
+function useFollowProduct(id: string) {
+  const { socket, connected } = useSocket();
+  useEffect(() => {
+    if (!socket || !connected) return;
+    const cards = following.get(id) ?? 0;
+    following.set(id, cards + 1);
+    if (cards === 0) socket.emit('product:watch', { id });
+    return () => {
+      const left = (following.get(id) ?? 1) - 1;
+      if (left > 0) return void following.set(id, left);
+      following.delete(id);
+      if (socket.connected) socket.emit('product:unwatch', { id });
+    };
+  }, [socket, connected, id]);
+}
+
+/** What a card shows of the product; a sold one's price is what it sold for, when that is known. */
+const cardOf = (product: Product): Omit<ThreadProduct, 'thumbnail'> => ({
+  id: product.id,
+  name: product.name,
+  price: product.status === 'sold' ? (product.soldPrice ?? product.price) : product.price,
+  status: product.status,
+});
+
+/**
+ * The product as it is now: the message carries it as it was when sent; the product's own answer
+ * (one request per product, shared with its page and kept fresh by its live updates) replaces it.
+ */
+function useCurrentProduct(sent: ThreadProduct): ThreadProduct {
+  useFollowProduct(sent.id);
+  const { data } = useQuery({ ...productQuery(sent.id), select: cardOf, retry: false });
+  return data ? { ...sent, ...data } : sent;
+}
+
+/** The product a thread is about, where it was first mentioned: photo, name, price and status, live. */
+export function ProductContextCard({ product: sent }: { product: ThreadProduct }) {
+  const product = useCurrentProduct(sent);
   return (
     <Link
       to={paths.product(product.id)}

@@ -72,7 +72,13 @@ describe('edit product', { timeout: 20_000 }, () => {
     ]);
     expect(photos().getAllByRole('img')).toHaveLength(2);
     expect(photos().getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', product.thumbnails[0]);
-    expect(screen.getByText('Up to 10MB each · PNG, JPG or GIF', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('Up to 10MB each · PNG, JPG, GIF or WebP', { exact: false })).toBeInTheDocument();
+    // The photos come first, before the name.
+    expect(
+      screen
+        .getByRole('group', { name: /Photos/ })
+        .compareDocumentPosition(screen.getByLabelText('Product name')),
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
   it('allows at most 5 photos in total', async () => {
@@ -121,6 +127,8 @@ describe('edit product', { timeout: 20_000 }, () => {
     expect(screen.getByText('Quantity must be greater than 0')).toBeInTheDocument();
     expect(screen.getByText('Please upload an image of your product')).toBeInTheDocument();
     expect(screen.queryByText('Please fill in all required fields')).not.toBeInTheDocument();
+    // The photos come first in the form, and take the focus when they are what is wrong.
+    await waitFor(() => expect(screen.getByLabelText('Add photos')).toHaveFocus());
   });
 
   it('saves the fields, the kept photos in order and the new ones', async () => {

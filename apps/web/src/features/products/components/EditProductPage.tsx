@@ -1,6 +1,12 @@
-import { PRODUCT_LIMITS, PRODUCT_MESSAGES, type Product, updateProductFormSchema } from '@campusrun/shared';
+import {
+  PRODUCT_IMAGE_FORMAT_NAMES,
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+  type Product,
+  updateProductFormSchema,
+} from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -38,8 +44,14 @@ const checkEditForm = zodResolver(updateProductFormSchema) as unknown as Resolve
 const resolver: Resolver<EditFormValues, unknown, EditFormOutput> = async (values, context, options) =>
   checkEditForm({ ...values, newImages: await resizePhotos(values.newImages) }, context, options);
 
-/** The fields a server error may name; `images` (the photo count) and `existingImages` show at the photos. */
-const EDIT_FIELDS = [...PRODUCT_FIELD_NAMES, 'images' as keyof EditFormValues, 'existingImages'] as const;
+/**
+ * The fields a server error may name, the photos first as in the form; `images` (the photo count)
+ * and `existingImages` show at the photos.
+ */
+const EDIT_FIELDS = ['images' as keyof EditFormValues, 'existingImages', ...PRODUCT_FIELD_NAMES] as const;
+const PHOTO_FIELDS = ['images' as keyof EditFormValues, 'existingImages', 'newImages'] as const;
+
+const PHOTO_HINT = `Up to 10MB each · ${PRODUCT_IMAGE_FORMAT_NAMES} · The first photo is the cover.`;
 
 function EditProductForm({ product }: { product: Product }) {
   const navigate = useNavigate();
@@ -122,14 +134,22 @@ function EditProductForm({ product }: { product: Product }) {
 
   // The total-count errors of the schema land on `images`; a bad new file on `newImages.N`.
   const formErrors = errors as FieldErrors<EditFormValues> & { images?: { message?: string } };
-  const newImageError = Array.isArray(errors.newImages)
-    ? errors.newImages.find((e) => e?.message)?.message
-    : undefined;
+  const newImageErrors = Array.isArray(errors.newImages)
+    ? newImages.map((_, i) => (errors.newImages as ({ message?: string } | undefined)[])[i]?.message)
+    : [];
+  const newImageError = newImageErrors.find(Boolean);
+  const photosInput = useRef<HTMLInputElement>(null);
+  const submitForm = async (event: FormEvent<HTMLFormElement>) => {
+    await onSubmit(event);
+    // The first field with an error takes the focus: the photos, when they are what is wrong. Once
+    // the form has moved the focus itself and its photo input is enabled again.
+    if (PHOTO_FIELDS.some((name) => form.getFieldState(name).error))
+      setTimeout(() => photosInput.current?.focus());
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={(event) => void submitForm(event)} noValidate className="space-y-5">
       {generalError && <Alert>{generalError}</Alert>}
-      <ProductFields register={register} errors={errors} categories={ALL_CATEGORIES} />
       <PhotoManager
         kept={existingImages.map((url) => ({ url, thumbnail: thumbnailOf(url) }))}
         added={newImages}
@@ -139,10 +159,13 @@ function EditProductForm({ product }: { product: Product }) {
         onMoveKept={(from, to) => changePhotos({ existingImages: moveItem(existingImages, from, to) })}
         onMoveAdded={(from, to) => changePhotos({ newImages: moveItem(newImages, from, to) })}
         progress={progress === null ? null : perPhotoProgress(progress, sentSizes)}
-        hint="Up to 10MB each · PNG, JPG or GIF · The first photo is the cover."
+        addedErrors={newImageErrors}
+        hint={PHOTO_HINT}
         error={photoError ?? formErrors.images?.message ?? errors.existingImages?.message ?? newImageError}
         disabled={isSubmitting}
+        inputRef={photosInput}
       />
+      <ProductFields register={register} errors={errors} categories={ALL_CATEGORIES} />
       {/* From the press on: the photos are first made smaller on this device, then sent. */}
       <UploadProgress
         fraction={progress ?? (isSubmitting && newImages.length > 0 ? 0 : null)}
@@ -169,7 +192,7 @@ function FormSkeleton() {
           <Skeleton className={i === 1 ? 'h-24 w-full' : 'h-10 w-full'} />
         </div>
       ))}
-      <div className="grid grid-cols-3 gap-3 sm:grid-cols-5">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="aspect-square w-full" />
         ))}

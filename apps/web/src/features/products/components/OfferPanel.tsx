@@ -1,23 +1,29 @@
 import { OFFER_MESSAGES, type Offer, type Product } from '@campusrun/shared';
 import { HandCoins } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { OfferStatusBadge } from '@/components/products/OfferStatusBadge';
 import { Button } from '@/components/ui/Button';
 import { type OfflineHold, OfflineReason, useOfflineReason } from '@/components/OfflineReason';
 import { ProfileLink } from '@/components/people/ProfileLink';
-import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { deferredComponent } from '@/lib/deferred';
 import { useDecideOffer, useOffers } from '@/api/products';
-import type { MakeOfferDialogProps } from './MakeOfferDialog';
+import { contactPath } from './BuyerBar';
 
-/** The offer form, with its rules, loads after the first screen or when it opens. */
-const MakeOfferDialog = deferredComponent<MakeOfferDialogProps>(() =>
-  import('./MakeOfferDialog').then((m) => m.MakeOfferDialog),
-);
+/** Whether the viewer may offer on the product, and whether they may now. */
+interface OfferState {
+  /** Anyone but the seller (and not blocked with them), on an available negotiable product. */
+  mayOffer: boolean;
+  /** And none of their offers on it is pending. */
+  canOfferNow: boolean;
+}
+
+export function useOfferState(product: Product): OfferState {
+  const mayOffer = product.can.offer && product.status === 'available' && product.isNegotiable;
+  const { data } = useOffers(product.id, product.can.offer);
+  return { mayOffer, canOfferNow: mayOffer && !(data ?? []).some((o) => o.status === 'pending') };
+}
 
 /**
  * Accept / Decline (the seller) or Withdraw (the buyer) of a pending offer. Accept binds the seller
@@ -99,10 +105,11 @@ function OfferRow({
           )}
         </p>
         <OfferStatusBadge status={offer.status} />
-        {agreed && !asSeller && (
+        {/* While the accepted offer holds the product for them; once sold, the page says what is next. */}
+        {agreed && !asSeller && product.status === 'reserved' && (
           <p className="mt-1 text-sm">
             <Link
-              to={`${paths.chatWith(product.sellerId)}?product=${encodeURIComponent(product.id)}`}
+              to={contactPath(product)}
               className="inline-flex min-h-11 items-center font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               {OFFER_MESSAGES.nextStep}
@@ -117,16 +124,26 @@ function OfferRow({
 
 /**
  * Offers on the product page: the seller's list with Accept / Decline; for anyone else their own
- * offers and, on an available negotiable product, "Make an offer".
+ * offers and, on an available negotiable product, "Make an offer" (on phones that button is in the
+ * bar at the bottom of the screen, `docked`).
  */
-export function OfferPanel({ product, isSeller }: { product: Product; isSeller: boolean }) {
-  const [open, setOpen] = useState(false);
-  const canOffer = product.can.offer && product.status === 'available' && product.isNegotiable;
+export function OfferPanel({
+  product,
+  isSeller,
+  onMakeOffer,
+  docked = false,
+}: {
+  product: Product;
+  isSeller: boolean;
+  onMakeOffer: () => void;
+  docked?: boolean;
+}) {
+  const { mayOffer, canOfferNow } = useOfferState(product);
   const query = useOffers(product.id, isSeller || product.can.offer);
   const offers = query.data ?? [];
   const held = useOfflineReason();
   const accepting = isSeller && !query.isError && offers.some((o) => o.status === 'pending');
-  if (!isSeller && !canOffer && offers.length === 0) return null;
+  if (!isSeller && !mayOffer && offers.length === 0) return null;
   return (
     <section
       aria-labelledby="offers-heading"
@@ -136,8 +153,8 @@ export function OfferPanel({ product, isSeller }: { product: Product; isSeller: 
         <h2 id="offers-heading" className="text-sm font-medium text-slate-600">
           {isSeller ? 'Offers' : 'Your offers'}
         </h2>
-        {canOffer && !offers.some((o) => o.status === 'pending') && (
-          <Button size="sm" onClick={() => setOpen(true)}>
+        {canOfferNow && (
+          <Button size="sm" onClick={onMakeOffer} className={docked ? 'max-lg:hidden' : undefined}>
             <HandCoins className="size-4" aria-hidden="true" />
             Make an offer
           </Button>
@@ -164,7 +181,6 @@ export function OfferPanel({ product, isSeller }: { product: Product; isSeller: 
         </ul>
       )}
       {accepting && <OfflineReason id={held.describedBy} className="mt-2" />}
-      {canOffer && <MakeOfferDialog product={product} open={open} onClose={() => setOpen(false)} />}
     </section>
   );
 }

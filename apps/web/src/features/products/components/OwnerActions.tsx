@@ -111,9 +111,9 @@ export function OwnerActions({ product }: { product: Product }) {
         )}
         {product.can.delete && (
           <Button
-            variant="ghost"
+            variant="danger-outline"
             size="sm"
-            className="col-span-2 text-red-700 hover:bg-red-50"
+            className="col-span-2"
             onClick={() => setConfirming(true)}
           >
             <Trash2 className="size-4" aria-hidden="true" />

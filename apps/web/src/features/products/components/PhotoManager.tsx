@@ -1,7 +1,7 @@
 import { PRODUCT_IMAGE_ACCEPT, PRODUCT_LIMITS } from '@campusrun/shared';
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight, ImagePlus, X } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type Ref, useId } from 'react';
 import { mediaUrl } from '@/lib/media';
 import { useObjectUrl } from '../hooks/useObjectUrl';
 
@@ -22,13 +22,18 @@ export interface PhotoManagerProps {
   onMoveAdded?: (from: number, to: number) => void;
   /** While sending: how far each new photo has gone, 0 to 1 (in the order of `added`). */
   progress?: readonly number[] | null;
+  /** The new photos the form refused (in the order of `added`): their tiles are marked. */
+  addedErrors?: readonly (string | undefined)[];
   /** The size and type rule under the photos. */
   hint: string;
   error?: string;
   disabled?: boolean;
+  /** The file input, for the form to focus when the photos are what is wrong. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 const tile = 'relative aspect-square overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200';
+const refusedTile = 'relative aspect-square overflow-hidden rounded-lg bg-slate-100 ring-2 ring-red-600';
 
 /** A 44 px tap target around a smaller round button face. */
 function TileButton({
@@ -102,16 +107,20 @@ function Controls({ position, name, onRemove, onEarlier, onLater, disabled }: Ti
   );
 }
 
-function Badges({ cover, isNew }: { cover: boolean; isNew: boolean }) {
-  if (!cover && !isNew) return null;
+const badge = 'max-w-full truncate rounded-full px-2 py-0.5 text-xs font-medium text-on-fill';
+
+/**
+ * A tile's labels, in its top-left corner. They keep out of the buttons' corners (the 44 px remove
+ * button at the top right, the move buttons or the upload bar along the bottom), so no label is
+ * ever under a button however small the tile.
+ */
+function Badges({ cover, isNew, refused }: { cover: boolean; isNew: boolean; refused: boolean }) {
+  if (!cover && !isNew && !refused) return null;
   return (
-    <span className="absolute top-1.5 left-1.5 flex flex-col items-start gap-1">
-      {cover && (
-        <span className="rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">Cover</span>
-      )}
-      {isNew && (
-        <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-medium text-on-fill">New</span>
-      )}
+    <span className="pointer-events-none absolute top-1.5 right-12 bottom-12 left-1.5 flex flex-col items-start gap-1 overflow-hidden">
+      {refused && <span className={clsx(badge, 'bg-red-600')}>Error</span>}
+      {cover && <span className={clsx(badge, 'bg-black/75')}>Cover</span>}
+      {isNew && <span className={clsx(badge, 'bg-indigo-600')}>New</span>}
     </span>
   );
 }
@@ -141,11 +150,12 @@ function PhotoProgress({ value, position }: { value: number; position: number })
 function NewPhoto({
   file,
   progress,
+  refused,
   ...controls
-}: TileControls & { file: File; progress: number | undefined }) {
+}: TileControls & { file: File; progress: number | undefined; refused: boolean }) {
   const preview = useObjectUrl(file);
   return (
-    <li className={tile}>
+    <li className={refused ? refusedTile : tile}>
       {preview && (
         <img
           src={preview}
@@ -155,7 +165,7 @@ function NewPhoto({
           className="size-full object-cover"
         />
       )}
-      <Badges cover={controls.position === 1} isNew />
+      <Badges cover={controls.position === 1} isNew refused={refused} />
       {progress === undefined ? (
         <Controls {...controls} />
       ) : (
@@ -186,9 +196,11 @@ export function PhotoManager({
   onMoveKept,
   onMoveAdded,
   progress,
+  addedErrors,
   hint,
   error,
   disabled,
+  inputRef,
 }: PhotoManagerProps) {
   const id = useId();
   const total = kept.length + added.length;
@@ -204,7 +216,8 @@ export function PhotoManager({
           {total} of {PRODUCT_LIMITS.maxImages}
         </span>
       </legend>
-      <ul className="mt-1.5 grid grid-cols-3 gap-3 sm:grid-cols-5">
+      {/* Two across on a phone, four at most: room for a tile's labels beside its 44 px buttons. */}
+      <ul className="mt-1.5 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
         {kept.map((photo, index) => (
           <li key={photo.url} className={tile}>
             <img
@@ -215,7 +228,7 @@ export function PhotoManager({
               loading="lazy"
               className="size-full object-cover"
             />
-            <Badges cover={index === 0} isNew={false} />
+            <Badges cover={index === 0} isNew={false} refused={false} />
             <Controls
               position={index + 1}
               name={`photo ${index + 1}`}
@@ -234,6 +247,7 @@ export function PhotoManager({
             onRemove={() => onRemoveAdded(file)}
             {...mover(index, added.length, onMoveAdded)}
             progress={progress?.[index]}
+            refused={Boolean(addedErrors?.[index])}
             disabled={disabled}
           />
         ))}
@@ -249,6 +263,7 @@ export function PhotoManager({
               <ImagePlus className="size-6" aria-hidden="true" />
               Add photos
               <input
+                ref={inputRef}
                 type="file"
                 multiple
                 accept={PRODUCT_IMAGE_ACCEPT}

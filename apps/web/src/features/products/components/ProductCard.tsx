@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
-import { formatRupees, formatShortAgo } from '@/lib/format';
+import { formatRupees, formatRelativeTime } from '@/lib/format';
 import { useIsFresh } from '@/lib/fresh';
 import { mediaUrl } from '@/lib/media';
 import { ProductStatusBadge } from '@/components/products/ProductStatusBadge';
@@ -78,7 +78,7 @@ export function ProductCard({ product }: { product: Product }) {
               {product.seller.hostelBlock} ·{' '}
             </>
           )}
-          <time dateTime={product.createdAt}>{formatShortAgo(product.createdAt)}</time>
+          <time dateTime={product.createdAt}>{formatRelativeTime(product.createdAt)}</time>
         </p>
       </div>
     </article>

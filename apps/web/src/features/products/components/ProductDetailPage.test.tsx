@@ -2,7 +2,7 @@ import type { Product } from '@campusrun/shared';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatRupees } from '@/lib/format';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { BUYER_CAN, SELLER_CAN, hostellerAsSeller, makeProduct, seller } from '@/test/products';
@@ -29,6 +29,17 @@ async function openProduct(
   return result;
 }
 
+/** The signed-in hosteller's offer on `product`, accepted by its seller. */
+const acceptedOffer = (product: Product, amount: number) => ({
+  id: '0ffe0000-0000-4000-8000-000000000009',
+  productId: product.id,
+  buyer: { id: hosteller.id, name: hosteller.name, avatar: null },
+  amount,
+  status: 'accepted' as const,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  decidedAt: '2026-11-20T11:00:00.000Z',
+});
+
 const mine = (overrides: Partial<Product> = {}) =>
   makeProduct({
     name: 'My bicycle',
@@ -52,7 +63,7 @@ describe('product detail', { timeout: 20_000 }, () => {
     });
     await openProduct(product);
 
-    expect(screen.getByText('₹4,500')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 }).nextElementSibling).toHaveTextContent('₹4,500');
     expect(screen.getByText('Available')).toBeInTheDocument();
     const facts = Object.fromEntries(
       screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
@@ -99,9 +110,12 @@ describe('product detail', { timeout: 20_000 }, () => {
   });
 
   it('hides Contact Seller from the seller and shows the owner actions', async () => {
-    const product = mine();
+    const product = mine({ isNegotiable: true });
     await openProduct(product);
     expect(screen.queryByRole('link', { name: 'Contact Seller' })).not.toBeInTheDocument();
+    // The buyer's bar is not the seller's.
+    expect(screen.queryByRole('region', { name: 'Buy this item' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit Product' })).toHaveAttribute(
       'href',
       `/hosteller/edit-product/${product.id}`,
@@ -263,6 +277,118 @@ describe('product detail', { timeout: 20_000 }, () => {
     );
     socket.serverEmit('product:removed', { id: product.id });
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
+  });
+
+  it('on a phone a buyer has the price, Contact Seller and Make an offer in a bar above the tab bar; nothing hides behind it', async () => {
+    // The bar as a phone lays it out: fixed, 72 px high, right above the 64 px tab bar.
+    const style = document.createElement('style');
+    style.textContent = '[aria-label="Buy this item"] { position: fixed; }';
+    document.head.append(style);
+    const barTop = window.innerHeight - 64 - 72;
+    const boxes = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.getAttribute('aria-label') === 'Buy this item'
+        ? DOMRect.fromRect({ x: 0, y: barTop, width: 360, height: 72 })
+        : DOMRect.fromRect({ x: 0, y: 0, width: 0, height: 0 });
+    });
+    const root = document.documentElement.style;
+    try {
+      const product = makeProduct({ name: 'Lady Bird cycle', price: 3200, isNegotiable: true });
+      const { user, navigate } = await openProduct(product);
+      const bar = within(screen.getByRole('region', { name: 'Buy this item' }));
+      expect(bar.getByText('₹3,200')).toBeInTheDocument();
+      expect(bar.getByText('Negotiable')).toBeInTheDocument();
+      expect(bar.getByRole('link', { name: 'Contact Seller' })).toHaveAttribute(
+        'href',
+        `/chat/${seller.id}?product=${product.id}`,
+      );
+      // The page's last line stays above the bar, toasts rise above it, a focused field scrolls clear of it.
+      const page = screen.getByRole('heading', { level: 1 }).closest('.grid');
+      await waitFor(() => expect(page).toHaveStyle({ paddingBottom: '72px' }));
+      expect(root.getPropertyValue('--toast-clearance-bottom')).toBe('136px');
+      expect(root.getPropertyValue('scroll-padding-bottom')).toBe('136px');
+
+      await user.click(bar.getByRole('button', { name: 'Make an offer' }));
+      expect(await screen.findByRole('dialog', { name: 'Make an offer' })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      await navigate('/marketplace');
+      await waitFor(() => expect(root.getPropertyValue('--toast-clearance-bottom')).toBe(''));
+      expect(root.getPropertyValue('scroll-padding-bottom')).toBe('');
+    } finally {
+      boxes.mockRestore();
+      style.remove();
+    }
+  });
+
+  it('a reserved product keeps Contact Seller in the page, and its buyer is led to arrange the pickup', async () => {
+    const product = makeProduct({ name: 'Kettle', status: 'reserved', isNegotiable: true });
+    server.use(
+      http.get(api(`/products/${product.id}/offers`), () =>
+        HttpResponse.json({ offers: [acceptedOffer(product, 350)] }),
+      ),
+    );
+    await openProduct(product);
+    expect(screen.queryByRole('region', { name: 'Buy this item' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact Seller' })).toBeInTheDocument();
+    const offers = within(await screen.findByRole('region', { name: 'Your offers' }));
+    expect(await offers.findByRole('link', { name: 'Arrange the pickup in chat' })).toHaveAttribute(
+      'href',
+      `/chat/${seller.id}?product=${product.id}`,
+    );
+  });
+
+  it('a sold product says what it sold for, and offers nobody but its buyer a way to buy or a pickup', async () => {
+    const product = makeProduct({
+      name: 'Kettle',
+      price: 400,
+      soldPrice: 400,
+      status: 'sold',
+      isNegotiable: true,
+    });
+    // This viewer's offer was accepted, but the seller sold it to someone else.
+    server.use(
+      http.get(api(`/products/${product.id}/offers`), () =>
+        HttpResponse.json({ offers: [acceptedOffer(product, 350)] }),
+      ),
+    );
+    await openProduct(product);
+    expect(screen.getByRole('heading', { level: 1 }).nextElementSibling).toHaveTextContent('Sold for ₹400');
+    const offers = within(await screen.findByRole('region', { name: 'Your offers' }));
+    expect(await offers.findByText('Agreed price')).toBeInTheDocument();
+    expect(offers.queryByRole('link', { name: 'Arrange the pickup in chat' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Contact Seller|Message Seller/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Buy this item' })).not.toBeInTheDocument();
+  });
+
+  it('the buyer of a sold product reads what they paid and may message the seller', async () => {
+    const product = makeProduct({ name: 'Kettle', price: 400, soldPrice: 400, status: 'sold' });
+    server.use(
+      http.get(api(`/products/${product.id}/reviews`), () =>
+        HttpResponse.json({
+          buyer: { id: hosteller.id, name: hosteller.name, avatar: null },
+          reviews: [],
+          canReview: null,
+        }),
+      ),
+    );
+    await openProduct(product);
+    expect(await screen.findByRole('link', { name: 'Message Seller' })).toHaveAttribute(
+      'href',
+      `/chat/${seller.id}?product=${product.id}`,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).nextElementSibling).toHaveTextContent(
+      'You bought it for ₹400',
+    );
+  });
+
+  it('a product sold to someone else, for a price nobody told, shows its listing price', async () => {
+    await openProduct(makeProduct({ name: 'Kettle', price: 400, status: 'sold' }));
+    expect(screen.getByRole('heading', { level: 1 }).nextElementSibling).toHaveTextContent(/^₹400$/);
+    expect(screen.getByText('Sold')).toBeInTheDocument();
   });
 
   it('hides the rating silently when it cannot be loaded', async () => {

@@ -1,6 +1,6 @@
 import type { Product } from '@campusrun/shared';
 import { MessageCircle, Pencil, WifiOff } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/ui/BackLink';
 import { Badge } from '@/components/ui/Badge';
@@ -12,11 +12,14 @@ import { useAuth } from '@/lib/auth';
 import { formatDate, formatRupees } from '@/lib/format';
 import { useOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
-import { useProduct } from '@/api/products';
+import { deferredComponent } from '@/lib/deferred';
+import { useProduct, useSaleReviews } from '@/api/products';
 import { useWatchProduct } from '../hooks/useWatchProduct';
 import { ReportButton } from '@/components/reports/ReportButton';
 import { ShareButton } from '@/components/share/ShareButton';
-import { OfferPanel } from './OfferPanel';
+import { BuyerBar, contactPath } from './BuyerBar';
+import type { MakeOfferDialogProps } from './MakeOfferDialog';
+import { OfferPanel, useOfferState } from './OfferPanel';
 import { OwnerActions } from './OwnerActions';
 import { SaleReviews } from './SaleReviews';
 import { SaveButton } from './SaveButton';
@@ -38,13 +41,57 @@ function Fact({ label, value }: { label: string; value: string }) {
 /** What the page may show under the seller's controls, composed by the app (the settle card). */
 export type ProductDetailSlot = (product: Product) => ReactNode;
 
+/** The offer form, with its rules, loads after the first screen or when it opens. */
+const MakeOfferDialog = deferredComponent<MakeOfferDialogProps>(() =>
+  import('./MakeOfferDialog').then((m) => m.MakeOfferDialog),
+);
+
+/**
+ * Whether the viewer is the buyer the seller named for this sold product (the sale's reviews name
+ * its buyer to the two sides only, and to nobody once the buyer said they did not buy it).
+ */
+function useBoughtByViewer(product: Product): boolean {
+  const viewerId = useAuth().user?.id;
+  const sold = product.status === 'sold';
+  const reviews = useSaleReviews(product.id, sold);
+  return sold && viewerId !== undefined && reviews.data?.buyer?.id === viewerId;
+}
+
+/** The price; a sold product's says what it sold for when that is known. */
+function PriceLine({ product, bought }: { product: Product; bought: boolean }) {
+  const { soldPrice } = product;
+  if (product.status !== 'sold' || soldPrice === undefined)
+    return <p className="mt-1 text-3xl font-semibold text-slate-900">{formatRupees(product.price)}</p>;
+  return (
+    <>
+      <p className="mt-1 text-3xl font-semibold text-slate-900">
+        <span className="text-xl font-medium text-slate-600">
+          {bought ? 'You bought it for ' : 'Sold for '}
+        </span>
+        {formatRupees(soldPrice)}
+      </p>
+    </>
+  );
+}
+
 function ProductView({ product, settle }: { product: Product; settle?: ProductDetailSlot }) {
   const { user } = useAuth();
   const isSeller = user?.id === product.sellerId;
   const { can } = product;
+  const bought = useBoughtByViewer(product);
+  const { mayOffer, canOfferNow } = useOfferState(product);
+  const [offering, setOffering] = useState(false);
+  const [barHeight, setBarHeight] = useState(0);
+  // Once it is sold, nobody but its buyer has anything to ask the seller about buying it.
+  const contact = can.contact && (product.status !== 'sold' || bought);
+  // A buyer of an available product has the price and the ways to buy in a bar on phones.
+  const docked = !isSeller && product.status === 'available' && (contact || canOfferNow);
 
   return (
-    <div className="mt-4 grid gap-6 lg:grid-cols-12 lg:gap-8">
+    <div
+      className="mt-4 grid gap-6 lg:grid-cols-12 lg:gap-8"
+      style={barHeight > 0 ? { paddingBottom: barHeight } : undefined}
+    >
       <div className="min-w-0 lg:col-span-7">
         <ProductGallery name={product.name} images={product.images} thumbnails={product.thumbnails} />
       </div>
@@ -55,7 +102,7 @@ function ProductView({ product, settle }: { product: Product; settle?: ProductDe
             {product.isNegotiable && <Badge tone="indigo">Negotiable</Badge>}
           </div>
           <h1 className="mt-2 text-2xl font-semibold break-words text-slate-900">{product.name}</h1>
-          <p className="mt-1 text-3xl font-semibold text-slate-900">{formatRupees(product.price)}</p>
+          <PriceLine product={product} bought={bought} />
           <p className="mt-1 text-sm text-slate-500">Listed {formatDate(product.createdAt)}</p>
         </div>
 
@@ -66,26 +113,38 @@ function ProductView({ product, settle }: { product: Product; settle?: ProductDe
           <Fact label="Negotiable" value={product.isNegotiable ? 'Yes' : 'No'} />
         </dl>
 
-        <div className="flex flex-col gap-3 sm:flex-row lg:flex-col xl:flex-row">
-          {can.contact && (
-            <Link
-              to={`${paths.chatWith(product.sellerId)}?product=${encodeURIComponent(product.id)}`}
-              className={buttonClasses({ size: 'lg', className: 'flex-1' })}
-            >
-              <MessageCircle className="size-5" aria-hidden="true" />
-              Contact Seller
-            </Link>
-          )}
-          {can.edit && (
-            <Link
-              to={paths.hosteller.editProduct(product.id)}
-              className={buttonClasses({ size: 'lg', className: 'flex-1' })}
-            >
-              <Pencil className="size-5" aria-hidden="true" />
-              Edit Product
-            </Link>
-          )}
-        </div>
+        {docked ? (
+          <BuyerBar
+            product={product}
+            contact={contact}
+            offer={canOfferNow}
+            onOffer={() => setOffering(true)}
+            onHeight={setBarHeight}
+          />
+        ) : (
+          (contact || can.edit) && (
+            <div className="flex flex-col gap-3 sm:flex-row lg:flex-col xl:flex-row">
+              {contact && (
+                <Link
+                  to={contactPath(product)}
+                  className={buttonClasses({ size: 'lg', className: 'flex-1' })}
+                >
+                  <MessageCircle className="size-5" aria-hidden="true" />
+                  {bought ? 'Message Seller' : 'Contact Seller'}
+                </Link>
+              )}
+              {can.edit && (
+                <Link
+                  to={paths.hosteller.editProduct(product.id)}
+                  className={buttonClasses({ size: 'lg', className: 'flex-1' })}
+                >
+                  <Pencil className="size-5" aria-hidden="true" />
+                  Edit Product
+                </Link>
+              )}
+            </div>
+          )
+        )}
 
         <div className="flex flex-wrap gap-3">
           <SaveButton product={product} />
@@ -94,7 +153,13 @@ function ProductView({ product, settle }: { product: Product; settle?: ProductDe
 
         {(can.edit || can.markSold || can.delete) && <OwnerActions product={product} />}
         {settle?.(product)}
-        <OfferPanel product={product} isSeller={isSeller} />
+        <OfferPanel
+          product={product}
+          isSeller={isSeller}
+          onMakeOffer={() => setOffering(true)}
+          docked={docked}
+        />
+        {mayOffer && <MakeOfferDialog product={product} open={offering} onClose={() => setOffering(false)} />}
         <SaleReviews product={product} />
 
         <section aria-labelledby="description-heading">
@@ -131,7 +196,11 @@ function DetailSkeleton() {
   );
 }
 
-/** /products/{id}: gallery, facts, seller, Contact Seller (not for the seller) and the seller's controls. */
+/**
+ * /products/{id}: gallery, facts, seller, the seller's controls, and for a buyer Contact Seller and
+ * Make an offer (on phones in a bar at the bottom of the screen). A sold product says what it sold
+ * for, and offers no way to buy it, but to its buyer a way to message the seller.
+ */
 export function ProductDetailPage({ settle }: { settle?: ProductDetailSlot } = {}) {
   const { id = '' } = useParams();
   const navigate = useNavigate();

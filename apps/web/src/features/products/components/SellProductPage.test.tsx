@@ -100,14 +100,15 @@ describe('sell product', { timeout: 20_000 }, () => {
     await submit(user);
     await waitFor(() =>
       expect(screen.getAllByRole('alert').map((el) => el.textContent)).toEqual([
+        'Please upload an image of your product',
         'Product name is required',
         'Description is required',
         'Price is required',
         'Category is required',
-        'Please upload an image of your product',
       ]),
     );
-    expect(screen.getByLabelText('Product name')).toHaveFocus();
+    // The photos come first, and take the focus when they are missing.
+    expect(addPhotos()).toHaveFocus();
 
     // Editing a field clears its error only.
     await user.type(screen.getByLabelText('Product name'), 'Lamp');
@@ -124,6 +125,38 @@ describe('sell product', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Price (₹)'), '0');
     await submit(user);
     expect(await screen.findByText('Please enter a valid price')).toBeInTheDocument();
+  });
+
+  it('starts with the photos, and names the formats the server takes in the hint and the picker', async () => {
+    await openSellPage();
+    const photos = screen.getByRole('group', { name: /Photos/ });
+    expect(photos.compareDocumentPosition(screen.getByLabelText('Product name'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(photos).toHaveAccessibleDescription(
+      'Up to 5 photos, less than 5MB each · PNG, JPG, GIF or WebP · The first photo is the cover.',
+    );
+    expect(addPhotos()).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
+  });
+
+  it('marks the photo that cannot be sent, beside its Cover label, and focuses the photos', async () => {
+    // A browser that cannot make this photo smaller: it would go as it is, too big.
+    vi.stubGlobal('createImageBitmap', () => Promise.reject(new Error('cannot decode')));
+    try {
+      const { user } = await openSellPage();
+      await fillForm(user, null);
+      await user.upload(addPhotos(), imageFile('camera.jpg', 6 * 1024 * 1024, 'image/jpeg'));
+      await user.upload(addPhotos(), imageFile('small.png', 2048));
+      await submit(user);
+      expect(await screen.findByText('Image size should be less than 5MB')).toBeInTheDocument();
+      const [first, second] = within(screen.getByRole('group', { name: /Photos/ })).getAllByRole('listitem');
+      expect(within(first!).getByText('Cover')).toBeInTheDocument();
+      expect(within(first!).getByText('Error')).toBeInTheDocument();
+      expect(within(second!).queryByText('Error')).not.toBeInTheDocument();
+      expect(addPhotos()).toHaveFocus();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('refuses a photo of 5 MB or more', async () => {

@@ -1,12 +1,13 @@
 import {
   type CreateProductBody,
   DEFAULT_PRODUCT_CONDITION,
+  PRODUCT_IMAGE_FORMAT_NAMES,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   createProductFormSchema,
 } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -38,7 +39,10 @@ const checkSellForm = zodResolver(createProductFormSchema) as unknown as Resolve
 /** The photos are checked as they will be sent: resized on this device first (lib/resize-photo). */
 const resolver: Resolver<SellFormValues, unknown, SellFormOutput> = async (values, context, options) =>
   checkSellForm({ ...values, images: await resizePhotos(values.images) }, context, options);
-const FIELDS = [...PRODUCT_FIELD_NAMES, 'images'] as const;
+/** The photos come first in the form: a phone user starts with the camera. */
+const FIELDS = ['images', ...PRODUCT_FIELD_NAMES] as const;
+
+const PHOTO_HINT = `Up to ${PRODUCT_LIMITS.maxImages} photos, less than 5MB each · ${PRODUCT_IMAGE_FORMAT_NAMES} · The first photo is the cover.`;
 
 /** The schema's count errors land on `images`, a bad file's on `images.N`. */
 function photosError(errors: FieldErrors<SellFormValues>): string | undefined {
@@ -46,6 +50,14 @@ function photosError(errors: FieldErrors<SellFormValues>): string | undefined {
   if (!list) return undefined;
   if (list.message) return list.message;
   return Array.isArray(list) ? list.find((e) => e?.message)?.message : undefined;
+}
+
+/** Each photo's own error (`images.N`), in the order of the photos. */
+function refusedPhotos(errors: FieldErrors<SellFormValues>, count: number): (string | undefined)[] {
+  const list: unknown = errors.images;
+  return Array.from({ length: count }, (_, i) =>
+    Array.isArray(list) ? (list[i] as { message?: string } | undefined)?.message : undefined,
+  );
 }
 
 export function SellProductPage() {
@@ -103,6 +115,13 @@ export function SellProductPage() {
   });
   const images = useWatch({ control, name: 'images' });
   const [photoError, setPhotoError] = useState<string | null>(null);
+  const photosInput = useRef<HTMLInputElement>(null);
+  const submitForm = async (event: FormEvent<HTMLFormElement>) => {
+    await onSubmit(event);
+    // The first field with an error takes the focus: the photos, when they are what is wrong. Once
+    // the form has moved the focus itself and its photo input is enabled again.
+    if (form.getFieldState('images').error) setTimeout(() => photosInput.current?.focus());
+  };
 
   const changePhotos = (next: File[]) => {
     setPhotoError(null);
@@ -131,9 +150,8 @@ export function SellProductPage() {
       </p>
 
       <section className="mt-6 max-w-2xl rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <form onSubmit={(event) => void submitForm(event)} noValidate className="space-y-5">
           {generalError && <Alert>{generalError}</Alert>}
-          <ProductFields register={register} errors={errors} categories={ALL_CATEGORIES} />
           <PhotoManager
             kept={[]}
             added={images}
@@ -142,10 +160,13 @@ export function SellProductPage() {
             onAdd={addPhotos}
             onMoveAdded={(from, to) => changePhotos(moveItem(images, from, to))}
             progress={progress === null ? null : perPhotoProgress(progress, sentSizes)}
-            hint="Up to 5 photos, less than 5MB each · PNG, JPG or GIF · The first photo is the cover."
+            addedErrors={refusedPhotos(errors, images.length)}
+            hint={PHOTO_HINT}
             error={photoError ?? photosError(errors)}
             disabled={isSubmitting}
+            inputRef={photosInput}
           />
+          <ProductFields register={register} errors={errors} categories={ALL_CATEGORIES} />
           {/* From the press on: the photos are first made smaller on this device, then sent. */}
           <UploadProgress
             fraction={progress ?? (isSubmitting && images.length > 0 ? 0 : null)}
