@@ -28,6 +28,7 @@ import { moveItem, perPhotoProgress, pickPhotos } from './photo-rules';
 import { ALL_CATEGORIES, LOAD_PRODUCT_FAILED } from './options';
 import { photoRefusal } from './server-errors';
 import { UploadProgress } from './UploadProgress';
+import { useFocusWhenEnabled } from '../hooks/useFocusWhenEnabled';
 
 interface EditFormValues extends ProductFieldValues {
   existingImages: string[];
@@ -139,12 +140,12 @@ function EditProductForm({ product }: { product: Product }) {
     : [];
   const newImageError = newImageErrors.find(Boolean);
   const photosInput = useRef<HTMLInputElement>(null);
+  const focusPhotos = useFocusWhenEnabled(photosInput, isSubmitting);
   const submitForm = async (event: FormEvent<HTMLFormElement>) => {
     await onSubmit(event);
-    // The first field with an error takes the focus: the photos, when they are what is wrong. Once
-    // the form has moved the focus itself and its photo input is enabled again.
-    if (PHOTO_FIELDS.some((name) => form.getFieldState(name).error))
-      setTimeout(() => photosInput.current?.focus());
+    // The first field with an error takes the focus: the photos, when they are what is wrong (once
+    // their input is enabled again).
+    if (PHOTO_FIELDS.some((name) => form.getFieldState(name).error)) focusPhotos();
   };
 
   return (

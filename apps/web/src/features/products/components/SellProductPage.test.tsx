@@ -108,7 +108,7 @@ describe('sell product', { timeout: 20_000 }, () => {
       ]),
     );
     // The photos come first, and take the focus when they are missing.
-    expect(addPhotos()).toHaveFocus();
+    await waitFor(() => expect(addPhotos()).toHaveFocus());
 
     // Editing a field clears its error only.
     await user.type(screen.getByLabelText('Product name'), 'Lamp');
@@ -153,7 +153,7 @@ describe('sell product', { timeout: 20_000 }, () => {
       expect(within(first!).getByText('Cover')).toBeInTheDocument();
       expect(within(first!).getByText('Error')).toBeInTheDocument();
       expect(within(second!).queryByText('Error')).not.toBeInTheDocument();
-      expect(addPhotos()).toHaveFocus();
+      await waitFor(() => expect(addPhotos()).toHaveFocus());
     } finally {
       vi.unstubAllGlobals();
     }

@@ -25,6 +25,7 @@ import { PRODUCT_FIELD_NAMES, ProductFields, type ProductFieldValues } from './P
 import { ALL_CATEGORIES } from './options';
 import { photoRefusal } from './server-errors';
 import { UploadProgress } from './UploadProgress';
+import { useFocusWhenEnabled } from '../hooks/useFocusWhenEnabled';
 
 interface SellFormValues extends ProductFieldValues {
   images: File[];
@@ -116,11 +117,12 @@ export function SellProductPage() {
   const images = useWatch({ control, name: 'images' });
   const [photoError, setPhotoError] = useState<string | null>(null);
   const photosInput = useRef<HTMLInputElement>(null);
+  const focusPhotos = useFocusWhenEnabled(photosInput, isSubmitting);
   const submitForm = async (event: FormEvent<HTMLFormElement>) => {
     await onSubmit(event);
-    // The first field with an error takes the focus: the photos, when they are what is wrong. Once
-    // the form has moved the focus itself and its photo input is enabled again.
-    if (form.getFieldState('images').error) setTimeout(() => photosInput.current?.focus());
+    // The first field with an error takes the focus: the photos, when they are what is wrong (once
+    // their input is enabled again).
+    if (form.getFieldState('images').error) focusPhotos();
   };
 
   const changePhotos = (next: File[]) => {
