@@ -5,6 +5,7 @@ import { NavLink, Outlet, matchPath, useLocation, useNavigate } from 'react-rout
 import { paths, routePatterns } from '@/config/paths';
 import { afterFirstScreen } from '@/lib/after-first-screen';
 import { PushAsk } from '@/features/account/components/PushAsk';
+import { useChatOutboxes } from '@/features/chat/hooks/useChatOutboxes';
 import { useChatRealtime } from '@/features/chat/hooks/useChatRealtime';
 import { useRequestOutbox } from '@/features/requests/hooks/useRequestOutbox';
 import { useAuth } from '@/lib/auth';
@@ -36,6 +37,7 @@ function LiveCaches() {
   useChatRealtime();
   useLiveUpdates();
   useRequestOutbox();
+  useChatOutboxes();
   return null;
 }
 

@@ -1,13 +1,13 @@
-import { BLOCK_MESSAGES, SOCKET_OPTIONS } from '@campusrun/shared';
+import { BLOCK_MESSAGES, type Conversation, SOCKET_OPTIONS } from '@campusrun/shared';
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chatHandlers, makeMessage } from '@/test/chat';
+import { chatHandlers, conversationWith, makeMessage } from '@/test/chat';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
-import { currentSocket } from '@/test/socket';
+import { currentSocket, fakeSocketSettings } from '@/test/socket';
 import { toastsSettled, toastTexts } from '@/test/toasts';
 
 const slow = { timeout: 10_000 };
@@ -33,8 +33,8 @@ function watchPosts(answer: (body: { content: string; clientId: string }) => Res
   return posts;
 }
 
-async function openThread() {
-  server.use(meHandler(me), ...chatHandlers(partner));
+async function openThread(conversations: Conversation[] = []) {
+  server.use(meHandler(me), ...chatHandlers(partner, [], conversations));
   const app = renderApp(`/chat/${partner.id}`, { user: me });
   await screen.findByRole('heading', { name: partner.name }, slow);
   await screen.findByText('No messages yet', undefined, slow);
@@ -235,5 +235,104 @@ describe('chat without a network', { timeout: 20_000 }, () => {
     goOnline();
     expect(photo).toBeEnabled();
     expect(photo).not.toHaveAttribute('title');
+  });
+});
+
+describe('waiting messages outside their thread', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    act(() => onlineManager.setOnline(true));
+  });
+
+  /** Back to the conversation list, as the thread's Back does: the thread is no longer on screen. */
+  async function leaveForChatList(app: Awaited<ReturnType<typeof openThread>>) {
+    app.navigate('/chat');
+    await screen.findByRole('heading', { name: 'Chat', level: 1 }, slow);
+    expect(screen.queryByRole('log')).not.toBeInTheDocument();
+    return screen.getByRole('list', { name: 'Conversations' });
+  }
+
+  it('a message written offline waits in the chat list once its thread is left, and goes once when the network is back, nobody moved', async () => {
+    const posts = watchPosts(() => HttpResponse.error());
+    const app = await openThread([conversationWith(partner, 'See you soon')]);
+    const socket = currentSocket();
+
+    goOffline();
+    await app.user.type(screen.getByRole('textbox', { name: 'Message' }), 'Leaving the library now{Enter}');
+    expect(screen.getByRole('log')).toHaveTextContent('Waiting for network');
+
+    const list = await leaveForChatList(app);
+    expect(within(list).getByText('Waiting to send: Leaving the library now')).toBeInTheDocument();
+    expect(within(list).queryByText('See you soon')).not.toBeInTheDocument();
+    await settle();
+    expect(socket.sent('message:send')).toHaveLength(0);
+
+    goOnline();
+    await waitFor(() => expect(socket.sent('message:send')).toHaveLength(1));
+    ackLast('Leaving the library now');
+    expect(await within(list).findByText('You: Leaving the library now')).toBeInTheDocument();
+    expect(within(list).queryByText(/Waiting to send/)).not.toBeInTheDocument();
+    await settle();
+    expect(socket.sent('message:send')).toHaveLength(1);
+    expect(posts).toHaveLength(0);
+    expect(app.location().pathname).toBe('/chat');
+  });
+
+  it('refused while its thread is closed: the toast names the partner, and the text is in the composer when the thread opens', async () => {
+    const app = await openThread([conversationWith(partner)]);
+    const socket = currentSocket();
+
+    goOffline();
+    await app.user.type(screen.getByRole('textbox', { name: 'Message' }), 'Are you there?{Enter}');
+    const list = await leaveForChatList(app);
+
+    goOnline();
+    await waitFor(() => expect(socket.sent('message:send')).toHaveLength(1));
+    socket.ack('message:send', { ok: false, error: BLOCK_MESSAGES.cannotMessage });
+    expect(
+      await screen.findByText(
+        `Couldn’t send your message to ${partner.name}: ${BLOCK_MESSAGES.cannotMessage}`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(list).queryByText(/Waiting to send/)).not.toBeInTheDocument();
+    expect(app.location().pathname).toBe('/chat');
+
+    await app.user.click(within(list).getByRole('link', { name: new RegExp(partner.name) }));
+    expect(await screen.findByRole('textbox', { name: 'Message' }, slow)).toHaveValue('Are you there?');
+    expect(screen.getByRole('log')).not.toHaveTextContent('Are you there?');
+  });
+
+  it('a message the app kept when it closed goes after the next start, once, with its own clientId', async () => {
+    const kept = {
+      partnerId: partner.id,
+      clientId: '5d6e7f80-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+      content: 'Written before the app closed',
+      sentAt: new Date().toISOString(),
+    };
+    localStorage.setItem(
+      'campusrun.outbox.chat',
+      JSON.stringify({ userId: me.id, messages: [kept], returned: {} }),
+    );
+    // The app starts with the server out of reach: the live connection waits, and a POST gets nowhere.
+    fakeSocketSettings.autoConnect = false;
+    const posts = watchPosts(() => HttpResponse.error());
+    server.use(meHandler(me), ...chatHandlers(partner, [], [conversationWith(partner)]));
+    const app = renderApp('/chat', { user: me });
+
+    const list = await screen.findByRole('list', { name: 'Conversations' }, slow);
+    expect(await within(list).findByText(`Waiting to send: ${kept.content}`)).toBeInTheDocument();
+    expect(posts).toEqual([expect.objectContaining({ clientId: kept.clientId, content: kept.content })]);
+
+    await waitFor(() => currentSocket());
+    const socket = currentSocket();
+    socket.serverConnect();
+    await waitFor(() => expect(socket.sent('message:send')).toHaveLength(1));
+    expect(ackLast(kept.content).clientId).toBe(kept.clientId);
+    expect(await within(list).findByText(`You: ${kept.content}`)).toBeInTheDocument();
+    expect(within(list).queryByText(/Waiting to send/)).not.toBeInTheDocument();
+    expect(localStorage.getItem('campusrun.outbox.chat')).toBeNull();
+    await settle();
+    expect(socket.sent('message:send')).toHaveLength(1);
+    expect(posts).toHaveLength(1);
+    expect(app.location().pathname).toBe('/chat');
   });
 });

@@ -1,6 +1,6 @@
 import type { Conversation } from '@campusrun/shared';
 import clsx from 'clsx';
-import { MessageCircle, Search } from 'lucide-react';
+import { Clock, MessageCircle, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { formatRelativeTime } from '@/lib/format';
 import { useConversations } from '@/api/chat';
+import { usePendingMessages } from '../hooks/outboxes';
 import { usePresence } from '../hooks/usePresence';
 import { OnlineDot } from './OnlineDot';
 import { NotKeptOffline, waitsForNetwork } from '@/components/ui/NotKeptOffline';
@@ -145,6 +146,8 @@ function ConversationItem({
   const { user: me } = useAuth();
   const { user, latestMessage, unreadCount } = conversation;
   const mine = latestMessage.senderId === me?.id;
+  // A message written offline shows here until it is sent, so the member knows it is queued.
+  const waiting = usePendingMessages(user.id).findLast((message) => message.waiting);
   return (
     <li>
       <Link
@@ -171,10 +174,19 @@ function ConversationItem({
             </time>
           </span>
           <span className="mt-0.5 flex items-center justify-between gap-2">
-            <span className={clsx('truncate text-sm', unreadCount > 0 ? 'text-slate-900' : 'text-slate-600')}>
-              {mine && 'You: '}
-              {latestMessage.content}
-            </span>
+            {waiting ? (
+              <span className="flex min-w-0 items-center gap-1 text-sm text-slate-700">
+                <Clock className="size-3.5 shrink-0" aria-hidden="true" />
+                <span className="truncate">Waiting to send: {waiting.content}</span>
+              </span>
+            ) : (
+              <span
+                className={clsx('truncate text-sm', unreadCount > 0 ? 'text-slate-900' : 'text-slate-600')}
+              >
+                {mine && 'You: '}
+                {latestMessage.content}
+              </span>
+            )}
             {unreadCount > 0 && (
               <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-on-fill">
                 {unreadCount > 9 ? '9+' : unreadCount}

@@ -13,6 +13,9 @@ export interface PendingMessage {
   waiting: boolean;
 }
 
+/** A message as it travels: what the server needs to store it once. */
+export type OutgoingMessage = Omit<PendingMessage, 'waiting'>;
+
 /**
  * `sending`: one attempt under way. `queued`: next in line, sent once those written before it are
  * through. `waiting`: no network; sent when it returns.
@@ -20,7 +23,7 @@ export interface PendingMessage {
 type Phase = 'sending' | 'queued' | 'waiting';
 
 interface Entry {
-  message: Omit<PendingMessage, 'waiting'>;
+  message: OutgoingMessage;
   phase: Phase;
   /** Counts attempts: only the latest one's failure counts (any answer that stored it does). */
   attempt: number;
@@ -40,18 +43,18 @@ interface OutboxPorts {
   /** The server stored it. */
   stored: (message: ChatMessage) => void;
   /** Refused, or the server did not answer: `reason` is the server's refusal, if it gave one. */
-  failed: (message: Omit<PendingMessage, 'waiting'>, reason?: string) => void;
+  failed: (message: OutgoingMessage, reason?: string) => void;
   /** The unstored messages changed (in the order written). */
   changed: (pending: PendingMessage[]) => void;
 }
 
 /**
- * The messages of one thread on their way to the server. Each goes over the socket with an
- * acknowledgement, or POST /chat while the socket is down. Without a network (the browser is
+ * The messages to one conversation partner on their way to the server. Each goes over the socket
+ * with an acknowledgement, or POST /chat while the socket is down. Without a network (the browser is
  * offline, or the socket is down and the POST cannot reach the server) a message waits, with no
  * timeout; when the network returns the waiting ones go one at a time, in the order written, each
- * with its clientId (the server stores a clientId once, so a resend is safe). Held messages belong
- * to the open thread, like its draft: leaving the thread leaves them unsent.
+ * with its clientId (the server stores a clientId once, so a resend is safe). The app keeps one
+ * outbox per partner while the member is signed in, whichever screen is open.
  */
 export class Outbox {
   private readonly ports: OutboxPorts;
@@ -61,7 +64,7 @@ export class Outbox {
   private head: string | null = null;
   /** The live connection as it is now (attempts also start from acknowledgements and timers). */
   private socket: AppSocket | null;
-  /** The thread is not on screen: nothing more starts (what is on its way still lands). */
+  /** Nobody drives it (signed out, or the app not started): nothing starts (what is on its way still lands). */
   private closed = false;
 
   constructor(ports: OutboxPorts, socket: AppSocket | null) {
@@ -69,9 +72,10 @@ export class Outbox {
     this.socket = socket;
   }
 
-  /** The thread is on screen again (or for the first time). */
+  /** Driven again (or for the first time): what waits goes, if the network allows. */
   open() {
     this.closed = false;
+    this.resume();
   }
 
   close() {
@@ -96,7 +100,7 @@ export class Outbox {
     };
     const behind = [...this.entries.values()].some((e) => e.phase !== 'sending');
     this.entries.set(entry.message.clientId, entry);
-    if (!this.ports.online()) {
+    if (this.closed || !this.ports.online()) {
       entry.phase = 'waiting';
       this.show();
     } else if (behind) {
@@ -105,6 +109,19 @@ export class Outbox {
     } else {
       this.start(entry);
     }
+  }
+
+  /**
+   * Messages written earlier that the server may not have stored (kept on the device while the app
+   * was closed): they wait like any other, then go with their own clientIds.
+   */
+  restore(messages: OutgoingMessage[]) {
+    for (const message of messages) {
+      if (this.entries.has(message.clientId)) continue;
+      this.entries.set(message.clientId, { message, phase: 'waiting', attempt: 0 });
+    }
+    this.show();
+    this.resume();
   }
 
   /** Take back a message waiting for the network; its text, or undefined when it is not waiting. */

@@ -1,79 +1,28 @@
-import { CHAT_MESSAGES, type ChatMessage } from '@campusrun/shared';
-import { onlineManager, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useOnReconnect, useSocket } from '@/lib/socket';
-import { toast } from '@/lib/toast';
-import {
-  addMessageToThread,
-  bumpConversation,
-  threadMessages,
-  type ThreadData,
-  chatKeys,
-  postMessage,
-} from '@/api/chat';
-import { Outbox, type PendingMessage } from './outbox';
+import { useEffect, useEffectEvent } from 'react';
+import { cancelMessage, openComposer, sendMessage, usePendingMessages } from './outboxes';
 
 /**
- * A chat message shows at once ('Sending...'). Written without a network it stays in the thread,
- * 'Waiting for network', until the network returns, and can be taken back (`cancel`); how it travels
- * is the `Outbox`'s. A refusal (e.g. 'You cannot message this user') or a server that does not answer
- * removes it with a toast. `giveBack` gets the text of a failed or cancelled message, so nothing
- * typed is lost.
+ * The thread's side of sending: a message shows at once ('Sending...'); written without a network it
+ * stays, 'Waiting for network', until the network returns, and can be taken back (`cancel`). The
+ * app's outbox for this partner sends it, even after the thread is left. `giveBack` gets the text of
+ * a cancelled message, and of one the server refused (also one refused while the thread was closed,
+ * when the thread opens), so nothing typed is lost.
  */
 export function useSendMessage(
-  myId: string,
   partnerId: string,
   giveBack: (content: string) => void,
   /** The product the thread was opened from, carried by the next message until one is stored. */
   productId?: string,
 ) {
-  const queryClient = useQueryClient();
-  const { socket } = useSocket();
-  const [pending, setPending] = useState<PendingMessage[]>([]);
-
-  // One outbox for the life of the thread (a thread is a fresh page per partner, and its people,
-  // cache and composer stay the same while it is open).
-  const [outbox] = useState(
-    () =>
-      new Outbox(
-        {
-          partnerId,
-          online: () => onlineManager.isOnline(),
-          post: postMessage,
-          stored: (message) => {
-            addMessageToThread(queryClient, partnerId, message);
-            bumpConversation(queryClient, message, myId, true);
-          },
-          failed: (message, reason) => {
-            // Stored after all (it came back with a refetch after a reconnect): nothing failed.
-            const thread = queryClient.getQueryData<ThreadData>(chatKeys.thread(partnerId));
-            const mine = (m: ChatMessage) => m.clientId === message.clientId && m.senderId === myId;
-            if (threadMessages(thread).some(mine)) return;
-            toast.error(reason || CHAT_MESSAGES.failed);
-            giveBack(message.content);
-          },
-          changed: setPending,
-        },
-        socket,
-      ),
-  );
-  useEffect(() => outbox.setSocket(socket), [outbox, socket]);
-
-  useEffect(() => {
-    outbox.open();
-    const stop = onlineManager.subscribe((online) => outbox.networkChanged(online));
-    return () => {
-      stop();
-      outbox.close();
-    };
-  }, [outbox]);
-  useOnReconnect(() => outbox.reconnected());
+  const pending = usePendingMessages(partnerId);
+  const takeBack = useEffectEvent(giveBack);
+  useEffect(() => openComposer(partnerId, (content) => takeBack(content)), [partnerId]);
 
   return {
     pending,
-    send: (content: string) => outbox.send(content, productId),
+    send: (content: string) => sendMessage(partnerId, content, productId),
     cancel: (clientId: string) => {
-      const content = outbox.cancel(clientId);
+      const content = cancelMessage(partnerId, clientId);
       if (content !== undefined) giveBack(content);
     },
   };

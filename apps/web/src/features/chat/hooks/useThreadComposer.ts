@@ -31,7 +31,6 @@ export function useThreadComposer(
   const unmentioned = aboutProduct && thread.isSuccess && !mentioned ? aboutProduct : undefined;
   // A message that failed or was taken back returns to the composer, unless something new is typed.
   const outgoing = useSendMessage(
-    myId,
     partnerId,
     (content) => setDraft((current) => (current.trim() === '' ? content : current)),
     unmentioned,
