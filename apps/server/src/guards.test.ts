@@ -50,6 +50,7 @@ const ROUTES: Route[] = [
   { method: 'DELETE', path: '/api/users/:id/block', audience: 'signedIn', notFound: USER },
   { method: 'GET', path: '/api/ratings/user/:userId', audience: 'signedIn', notFound: USER },
   { method: 'GET', path: '/api/users/me/export', audience: 'signedIn' },
+  { method: 'GET', path: '/api/users/me/deletion-blockers', audience: 'signedIn' },
   { method: 'DELETE', path: '/api/users/me', audience: 'signedIn' },
 
   { method: 'POST', path: '/api/ratings', audience: 'member' },

@@ -188,6 +188,14 @@ export const ACCOUNT_REFUSALS = [
 ] as const;
 export type AccountRefusal = (typeof ACCOUNT_REFUSALS)[number];
 
+/**
+ * Why a signed-in call answered 401 although it carried a token: its session was ended (this device
+ * was signed out from another, every device was, or the password changed), or it expired (too old,
+ * left unused, or not a token at all). Said only to the holder of the token, about that token.
+ */
+export const SESSION_REFUSALS = ['sessionEnded', 'sessionExpired'] as const;
+export type SessionRefusal = (typeof SESSION_REFUSALS)[number];
+
 /** The reasons of each feature (by its API tag), as the OpenAPI document lists them. */
 export const FEATURE_REASONS: Readonly<Record<string, readonly string[]>> = {
   requests: REQUEST_REASONS,
@@ -209,4 +217,5 @@ export type ErrorReason =
   | SettlementReason
   | DisputeRefusal
   | SaleReason
-  | AccountRefusal;
+  | AccountRefusal
+  | SessionRefusal;

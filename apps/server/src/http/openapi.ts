@@ -2,14 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ACCOUNT_BLOCKER_KINDS, CODE_REASONS, ERROR_CODES, FEATURE_REASONS } from '@campusrun/shared';
+import {
+  ACCOUNT_BLOCKER_KINDS,
+  CODE_REASONS,
+  ERROR_CODES,
+  FEATURE_REASONS,
+  SESSION_REFUSALS,
+} from '@campusrun/shared';
 import { AUDIENCE_KEY, type Audience } from '../lib/auth';
 import { EXCHANGE_COOKIE, OIDC_COOKIE } from '../modules/identity/google.service';
 
-/** The error body of a refusal, with the reasons a route of these tags may give. */
-function refusalSchema(tags: readonly string[], description: string) {
+/** The error body of a refusal, with the reasons a route of these tags may give (and `extra`). */
+function refusalSchema(tags: readonly string[], description: string, extra: readonly string[] = []) {
   const reasons = [
-    ...new Set([...tags.flatMap((t) => FEATURE_REASONS[t] ?? []), ...Object.values(CODE_REASONS)]),
+    ...new Set([...tags.flatMap((t) => FEATURE_REASONS[t] ?? []), ...Object.values(CODE_REASONS), ...extra]),
   ];
   return {
     description,
@@ -72,7 +78,13 @@ function refusals(schema: RouteSchema, method: string) {
   const audience = schema[AUDIENCE_KEY];
   return {
     ...(readsInput && { 400: refusal('Invalid input: `errors` lists each bad field.') }),
-    ...(audience && { 401: refusal('No valid bearer token.') }),
+    ...(audience && {
+      401: refusalSchema(
+        tags,
+        'No valid bearer token: `sessionEnded` when its session was ended (signed out from another device), `sessionExpired` when it expired.',
+        SESSION_REFUSALS,
+      ),
+    }),
     ...(audience &&
       audience !== 'signedIn' && {
         403: refusal('Signed in, but not allowed: profile incomplete, another role, or not a moderator.'),

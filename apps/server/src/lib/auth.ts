@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES, MODERATION_MESSAGES, type Role, HTTP_MESSAGES } from '@campusrun/shared';
+import {
+  MESSAGES,
+  MODERATION_MESSAGES,
+  type Role,
+  HTTP_MESSAGES,
+  SESSION_REFUSAL_MESSAGES,
+  type SessionRefusal,
+} from '@campusrun/shared';
 import { AppError, forbidden, unauthorized } from './errors';
 import { isUuid } from './ids';
 import type { SessionCache, SessionUser } from './session-cache';
@@ -65,6 +72,23 @@ const holds = (user: SessionUser | undefined, claims: VerifiedClaims): user is S
   );
 
 /**
+ * Why a token whose signature and expiry check out is not held by `user`: its session was ended (the
+ * token version moved on, or the session is gone while it could not yet have gone idle), or it
+ * expired (left unused too long). Only the token's own holder is ever told.
+ */
+function refusalOf(user: SessionUser | undefined, claims: VerifiedClaims, now: number): SessionRefusal {
+  if (!user?.isVerified) return 'sessionExpired';
+  if (user.tokenVersion !== claims.tv) return 'sessionEnded';
+  if (user.sessions && Object.hasOwn(user.sessions, claims.sid)) return 'sessionExpired';
+  // Gone: ended from a device, unless the token is old enough for its session to have gone idle.
+  return claims.iat !== undefined && claims.iat * 1000 > now - IDLE_MS ? 'sessionEnded' : 'sessionExpired';
+}
+
+/** The 401 of a token that is not (or no longer) good, saying why. */
+const sessionRefused = (reason: SessionRefusal) =>
+  new AppError(401, 'UNAUTHORIZED', SESSION_REFUSAL_MESSAGES[reason], { reason });
+
+/**
  * Reads the bearer token and answers the actor it belongs to, or null when there is none or it is
  * revoked. API calls trust a cached user that still holds the token (the cache drops a user on
  * every change, on every process); anything else, a refusal included, is read from the database.
@@ -111,16 +135,28 @@ export function createAuthenticator(
     const user = await users.load(claims.sub);
     return holds(user, claims) ? { actor: toActor(user, claims.sid), expiresAt: claims.exp * 1000 } : null;
   }
-  /** The actor who still holds these checked claims (a bearer token's, or the page cookie's). */
-  async function holder(claims: VerifiedClaims | null): Promise<Actor | null> {
-    if (!claims || !isUuid(claims.sub)) return null;
+  /** The actor who still holds these checked claims, or why they are refused. */
+  async function check(claims: VerifiedClaims | null): Promise<Actor | SessionRefusal> {
+    if (!claims || !isUuid(claims.sub)) return 'sessionExpired';
     const cached = users.cached(claims.sub);
     if (holds(cached, claims)) return toActor(cached, claims.sid);
     const user = await users.load(claims.sub);
-    return holds(user, claims) ? toActor(user, claims.sid) : null;
+    return holds(user, claims) ? toActor(user, claims.sid) : refusalOf(user, claims, Date.now());
+  }
+  /** The actor who still holds these checked claims (a bearer token's, or the page cookie's). */
+  async function holder(claims: VerifiedClaims | null): Promise<Actor | null> {
+    const checked = await check(claims);
+    return typeof checked === 'string' ? null : checked;
   }
   const authenticate = (authorization: string | undefined) => holder(claimsOf(authorization));
-  return Object.assign(authenticate, { session, holder });
+  /** The bearer token's actor, or the 401 that says why it is refused. */
+  async function bearer(authorization: string | undefined): Promise<Actor> {
+    if (!authorization) throw unauthorized(HTTP_MESSAGES.signInFirst);
+    const checked = await check(claimsOf(authorization));
+    if (typeof checked === 'string') throw sessionRefused(checked);
+    return checked;
+  }
+  return Object.assign(authenticate, { session, holder, bearer });
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;
 
@@ -151,12 +187,7 @@ export const AUDIENCE_KEY = 'x-audience';
  */
 export function createGuards(authenticate: Authenticator) {
   const signedIn = async (request: FastifyRequest) => {
-    const actor = await authenticate(request.headers.authorization);
-    if (!actor)
-      throw unauthorized(
-        request.headers.authorization ? HTTP_MESSAGES.sessionExpired : HTTP_MESSAGES.signInFirst,
-      );
-    request.actor = actor;
+    request.actor = await authenticate.bearer(request.headers.authorization);
   };
   /** Signed in with a complete profile and one of the given roles. */
   const withRole =

@@ -14,8 +14,9 @@ export interface SessionUser {
   /** Products they saved, newest first (bounded by the saved-items limit). */
   savedIds?: string[];
   /**
-   * Their live sessions (signed-in devices): session id → when it was last seen (ms since the
-   * epoch). A token counts only while its session is here.
+   * Their sessions (signed-in devices) of the current token version not yet expired: session id →
+   * when it was last seen (ms since the epoch). A token counts only while its session is here and
+   * was seen within the idle limit.
    */
   sessions?: Record<string, number>;
 }

@@ -8,9 +8,11 @@ export interface TokenClaims {
   sid: string;
 }
 
-/** The claims of a token that checked out, with its expiry (seconds since the epoch). */
+/** The claims of a token that checked out, with its expiry and issue time (seconds since the epoch). */
 export interface VerifiedClaims extends TokenClaims {
   exp: number;
+  /** When it was signed (every token we sign says so). */
+  iat?: number;
 }
 
 const TTL = /^(\d+)([smhd])$/;
@@ -83,7 +85,7 @@ export function createJwt(secret: string, ttl: string) {
       const now = Math.floor(Date.now() / 1000);
       if (exp <= now) return null;
       if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return null;
-      return { sub, tv, sid, exp };
+      return { sub, tv, sid, exp, ...(iat !== undefined && { iat }) };
     },
   };
 }

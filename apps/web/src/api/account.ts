@@ -18,6 +18,7 @@ const accountKeys = {
   pushConfig: ['push', 'config'] as const,
   emailPreferences: ['email', 'preferences'] as const,
   sessions: ['auth', 'sessions'] as const,
+  deletionBlockers: ['account', 'deletion-blockers'] as const,
 };
 
 /**
@@ -45,6 +46,25 @@ const deleteAccount = (body: DeleteAccountBody) => endpoints.deleteAccount({ bod
 
 export function useDeleteAccount() {
   return useMutation({ mutationFn: deleteAccount });
+}
+
+/**
+ * GET /users/me/deletion-blockers → { blockers }: what keeps the account from being deleted now (the
+ * Delete dialog asks each time it opens, while `enabled`). The deletion itself checks again.
+ */
+const getDeletionBlockers = (signal?: AbortSignal) =>
+  endpoints.deletionBlockers({ signal }).then((body) => body.blockers);
+
+export function useDeletionBlockers(enabled: boolean) {
+  return useQuery({
+    queryKey: accountKeys.deletionBlockers,
+    queryFn: ({ signal }) => getDeletionBlockers(signal),
+    enabled,
+    // Asked afresh each time the dialog opens, and only then: never under a password being typed.
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 }
 
 /** POST /auth/logout-all → { message }: every device of the account is signed out, this one included. */

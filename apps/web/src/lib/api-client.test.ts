@@ -10,6 +10,7 @@ import {
   filenameFromDisposition,
   setUnauthorizedHandler,
 } from './api-client';
+import { clearSignedOutNote, readSignedOutNote } from './auth-notice';
 import { sessionStore } from './session';
 
 function signIn() {
@@ -116,6 +117,46 @@ describe('api client', () => {
     expect(localStorage.getItem('user')).toBeNull();
     expect(sessionStore.get()).toEqual({ token: null, user: null });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps why a held session was refused for the sign-in page, but not after signing out here', async () => {
+    sessionStorage.clear();
+    const refuse = (reason: string) =>
+      server.use(
+        http.get(url('/hosteller/stats'), () =>
+          HttpResponse.json({ message: 'Refused', code: 'UNAUTHORIZED', reason }, { status: 401 }),
+        ),
+      );
+    signIn();
+    refuse('sessionEnded');
+    await expect(call('GET', '/hosteller/stats')).rejects.toMatchObject({ status: 401 });
+    expect(readSignedOutNote()).toBe('sessionEnded');
+
+    clearSignedOutNote();
+    signIn();
+    refuse('unauthorized');
+    await expect(call('GET', '/hosteller/stats')).rejects.toMatchObject({ status: 401 });
+    expect(readSignedOutNote()).toBe('sessionExpired');
+
+    // A call still on its way when this device signed out answers 401: that is no news.
+    clearSignedOutNote();
+    signIn();
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(url('/hosteller/stats'), async () => {
+        await answered;
+        return HttpResponse.json(
+          { message: 'Refused', code: 'UNAUTHORIZED', reason: 'sessionEnded' },
+          { status: 401 },
+        );
+      }),
+    );
+    const late = call('GET', '/hosteller/stats');
+    sessionStore.clear();
+    answer();
+    await expect(late).rejects.toMatchObject({ status: 401 });
+    expect(readSignedOutNote()).toBeNull();
   });
 
   it('a 401 without a token (wrong password at login) is only an error', async () => {

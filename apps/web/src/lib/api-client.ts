@@ -1,4 +1,5 @@
 import type { AccountBlocker, ApiErrorBody, ErrorReason, FieldError } from '@campusrun/shared';
+import { noteSignedOut } from './auth-notice';
 import { takeEarlyAnswer } from './early-requests';
 import { sessionStore } from './session';
 
@@ -170,7 +171,7 @@ async function send(path: string, options: RequestOptions, accept: string) {
 function refusal(response: Response, data: unknown, token: string | null): ApiError {
   const errorBody = data && typeof data === 'object' ? (data as Partial<ApiErrorBody>) : null;
   const error = new ApiError(response.status, errorBody, `Request failed with status ${response.status}`);
-  if (response.status === 401 && token) reportUnauthorized();
+  if (response.status === 401 && token) reportUnauthorized(error.reason);
   return error;
 }
 
@@ -224,11 +225,14 @@ async function apiDownload(
 }
 
 /**
- * A 401 clears the session and sends the browser to /login (docs/product.md#sessions). Call it only
+ * A 401 clears the session and sends the browser to /login (docs/product.md#sessions), where the
+ * refusal's `reason` says why: signed out from another device, or the session expired. Call it only
  * for a request that carried a token: one sent without (e.g. the login form itself) gets a plain
  * error that the form shows.
  */
-export function reportUnauthorized() {
+export function reportUnauthorized(reason?: ErrorReason) {
+  // Only a session this device still holds is news: a call answered after it signed out is not.
+  if (sessionStore.getToken()) noteSignedOut(reason);
   sessionStore.clear();
   onUnauthorized();
 }

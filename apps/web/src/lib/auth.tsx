@@ -11,6 +11,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { buildUrl } from './api-client';
+import { clearSignedOutNote } from './auth-notice';
 import { CAMPUS_CONFIG_KEY } from './campus-config';
 import { type Session, sessionStore } from './session';
 import * as identityApi from '@/api/endpoints/identity';
@@ -61,7 +62,11 @@ function endServerSession(token: string): Promise<void> {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const drawn = useContext(DrawnSessionContext);
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => drawn ?? sessionStore.get());
+  const session = useSyncExternalStore(
+    sessionStore.subscribe,
+    sessionStore.get,
+    () => drawn ?? sessionStore.get(),
+  );
   const queryClient = useQueryClient();
   // Decided once, at start: a stored token + user means "signed in now, verify in background".
   const [hadStoredSession] = useState(() => {
@@ -86,6 +91,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (options?: { serverEnded?: boolean }) => {
       const token = sessionStore.getToken();
       if (token && !options?.serverEnded) void endServerSession(token);
+      // Signed out here, on purpose: the sign-in page has nothing to explain.
+      clearSignedOutNote();
       sessionStore.clear();
       // Drop everything cached for this user; the campus settings stay.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CAMPUS_CONFIG_KEY });

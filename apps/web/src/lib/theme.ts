@@ -10,6 +10,12 @@ export type ThemeChoice = 'system' | 'light' | 'dark';
 export type Theme = 'light' | 'dark';
 
 export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
+/** Each choice as the menus and the Me tab name it. */
+export const THEME_LABELS: Readonly<Record<ThemeChoice, string>> = {
+  system: 'System',
+  light: 'Light',
+  dark: 'Dark',
+};
 export const THEME_STORAGE_KEY = 'theme';
 /** <meta name="theme-color"> per theme: the brand indigo, or the dark header's slate-900. */
 const THEME_COLORS: Readonly<Record<Theme, string>> = { light: '#4f46e5', dark: '#0f172a' };

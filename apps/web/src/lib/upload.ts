@@ -60,7 +60,7 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
           return;
         }
         const body = data && typeof data === 'object' ? (data as Partial<ApiErrorBody>) : null;
-        if (xhr.status === 401 && token) reportUnauthorized();
+        if (xhr.status === 401 && token) reportUnauthorized(body?.reason);
         reject(new ApiError(xhr.status, body, `Request failed with status ${xhr.status}`));
       }),
     );

@@ -29,6 +29,11 @@ export const ACCOUNT_MESSAGES = {
   confirmWrong: `Type ${ACCOUNT_DELETION.confirmWord} to confirm`,
   signInAgain: `For your safety, sign in again and delete your account within ${ACCOUNT_DELETION.recentSignInMinutes} minutes`,
   blocked: 'Your account cannot be deleted yet. Finish or hand back these first:',
+  /** Under the list of what is in the way, in the Delete dialog. */
+  blockedAfter: 'Once they are done, come back here to delete your account.',
+  /** The Delete dialog looking up what is still open, before it asks for anything. */
+  checking: 'Checking whether anything is still open…',
+  checkFailed: 'Could not check whether anything is still open',
   tooMany: 'Too many attempts. Please try again later.',
   deleted: 'Your account has been deleted.',
   /** The confirmation's heading and what it says will happen. */
@@ -40,3 +45,9 @@ export const ACCOUNT_MESSAGES = {
     'This cannot be undone. You can sign up again later with the same e-mail as a new account.',
   ],
 } as const;
+
+/**
+ * Places on the Me tab (/profile) a link may open at, by the address's #hash: `upi-id` opens the
+ * profile form with the cursor in the UPI ID.
+ */
+export const PROFILE_ANCHORS = { upiId: 'upi-id' } as const;

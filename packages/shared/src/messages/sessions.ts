@@ -1,3 +1,6 @@
+import type { SessionRefusal } from '../reasons';
+import { HTTP_MESSAGES } from './http';
+
 export const SESSION_MESSAGES = {
   loggedOut: 'Logged out successfully',
   loggedOutEverywhere: 'Signed out of all devices',
@@ -11,3 +14,12 @@ export const DEVICE_LABELS = {
   system: (system: string) => `${system} device`,
   unknown: 'Unknown device',
 } as const;
+
+/**
+ * Why this device is signed out, by the 401's `reason`: the server's message, and what the sign-in
+ * page says when the app lands there after it.
+ */
+export const SESSION_REFUSAL_MESSAGES: Readonly<Record<SessionRefusal, string>> = {
+  sessionEnded: 'You were signed out from another device. Please sign in again.',
+  sessionExpired: HTTP_MESSAGES.sessionExpired,
+};

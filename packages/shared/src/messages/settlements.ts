@@ -65,6 +65,8 @@ export const SETTLEMENT_MESSAGES = {
   markedNotReceived: 'A moderator will look into it',
   /** The payee's Remind went out: "Reminder sent to Meera". */
   reminderSent: (payerFirstName: string) => `Reminder sent to ${payerFirstName}`,
+  /** To a payee owed money who has no UPI ID: "Add your UPI ID so Ravi can pay you in one tap." */
+  addUpiId: (payers: string) => `Add your UPI ID so ${payers} can pay you in one tap.`,
   upiIdInvalid: 'Please enter a valid UPI ID, like name@bank',
   upiIdTooLong: `UPI ID must be at most ${SETTLEMENT_LIMITS.upiIdMax} characters`,
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deleteAccountSchema } from '../schemas/account';
+import { accountBlockersResponseSchema, deleteAccountSchema } from '../schemas/account';
 import { messageResponseSchema } from '../schemas/common';
 import { changePasswordSchema, completeProfileSchema, profileUpdateSchema } from '../schemas/profile';
 import { profileUpdateResponseSchema } from '../schemas/users';
@@ -62,6 +62,15 @@ export const exportData = route({
       content: { 'application/json': { schema: z.unknown().meta({ type: 'object' }) } },
     },
   },
+});
+export const deletionBlockers = route({
+  method: 'GET',
+  path: '/users/me/deletion-blockers',
+  tags,
+  summary: 'What stands in the way of deleting my account',
+  description:
+    'The same `blockers` as the 409 `accountInUse` of DELETE /users/me would list now (empty when nothing is in the way): deliveries, accepted requests, open trips and runs and unsettled payments to finish first. The deletion itself checks again.',
+  response: { 200: accountBlockersResponseSchema },
 });
 export const deleteAccount = route({
   method: 'DELETE',

@@ -25,3 +25,7 @@ export const accountBlockerSchema = z.object({
   title: z.string(),
 });
 export type AccountBlocker = z.infer<typeof accountBlockerSchema>;
+
+/** GET /users/me/deletion-blockers: what keeps the signed-in member from deleting their account now. */
+export const accountBlockersResponseSchema = z.object({ blockers: z.array(accountBlockerSchema) });
+export type AccountBlockersResponse = z.infer<typeof accountBlockersResponseSchema>;

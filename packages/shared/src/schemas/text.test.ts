@@ -60,6 +60,7 @@ const ANSWERS = new Set([
   'moderationDisputeSchema',
   'reliabilitySchema',
   'accountBlockerSchema',
+  'accountBlockersResponseSchema',
 ]);
 const isAnswer = (name: string) => ANSWERS.has(name) || /Response(Schema)?$/.test(name);
 

@@ -38,9 +38,9 @@ const openRun = (alias: string) => sql.raw(`${alias}.status = 'open' and ${alias
  * request someone accepted; a trip they run still taking requests; a shared run they started or are
  * in that a day scholar may still accept; a settlement of theirs not yet settled.
  */
-async function blockersOf(tx: Tx, userId: string): Promise<AccountBlocker[]> {
+async function blockersOf(executor: Executor, userId: string): Promise<AccountBlocker[]> {
   const rows = await queryRows<{ kind: AccountBlockerKind; id: string; title: string }>(
-    tx,
+    executor,
     sql`
       select 'delivery' as kind, r.id, r.item_name as title, r.created_at as at from ${requests} r
         where r.deliverer_id = ${userId} and r.status = 'accepted'
@@ -62,6 +62,13 @@ async function blockersOf(tx: Tx, userId: string): Promise<AccountBlocker[]> {
   );
   return rows.map(({ kind, id, title }) => ({ kind, id, title }));
 }
+
+/**
+ * What stands in the way of deleting the account now, read outside the deletion (the Delete dialog
+ * shows it first). The pending requests the deletion would cancel are no blockers, so they are left
+ * alone here.
+ */
+export const findBlockers = (db: Db, userId: string) => blockersOf(db, userId);
 
 /** A product removed with its seller's account: what its removal must still tell and delete. */
 export interface RemovedProduct {

@@ -79,6 +79,11 @@ async function deleteAccount(deps: Deps, actor: Actor, body: DeleteAccountBody) 
   return { message: ACCOUNT_MESSAGES.deleted };
 }
 
+/** GET /users/me/deletion-blockers: what must be finished first, in the order the screen lists it. */
+async function deletionBlockers({ db }: Deps, actor: Actor) {
+  return { blockers: orderBlockers(await repo.findBlockers(db, actor.id)) };
+}
+
 /**
  * "Delete my account": the member proves it is them, nothing open may be left to others, and then
  * everything personal is erased in one transaction. What others keep (messages, ratings, finished
@@ -91,6 +96,6 @@ export function createAccountService(
 ) {
   const limit = ctx.limiter('account-deletion', { points: ACCOUNT_DELETION.perHour, duration: 3600 });
   const deps: Deps = { db: ctx.db, events: ctx.events, log: ctx.log, limit, ...ports };
-  return bindUseCases(deps, { deleteAccount });
+  return bindUseCases(deps, { deleteAccount, deletionBlockers });
 }
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -133,6 +133,16 @@ async function refusedWith(user: User) {
 }
 const deletes = async (user: User) =>
   (await deleteMe(await tokenFor(t, user), { password: DEFAULT_PASSWORD })).statusCode;
+/** GET /users/me/deletion-blockers as `user`: what the Delete dialog shows before asking anything. */
+async function blockersShown(user: User) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/users/me/deletion-blockers',
+    headers: bearer(await tokenFor(t, user)),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().blockers as AccountBlocker[];
+}
 
 describe('DELETE /users/me: what stands in the way', () => {
   const cases: {
@@ -255,11 +265,14 @@ describe('DELETE /users/me: what stands in the way', () => {
     it(`refuses while they hold a ${kind}, names it, and deletes once it is finished`, async () => {
       const user = await createUser(t.db, { role, name: 'Blocked Bina' });
       const held = await hold(user);
+      // Shown before any password is asked for, as the refusal names it.
+      expect(await blockersShown(user)).toEqual([{ kind, id: held.id, title: held.title }]);
       expect(await refusedWith(user)).toEqual([{ kind, id: held.id, title: held.title }]);
       // Refused: nothing was erased, nothing cancelled.
       const row = await rowOf(user.id);
       expect(row).toMatchObject({ name: 'Blocked Bina', deletedAt: null });
       await held.finish();
+      expect(await blockersShown(user)).toEqual([]);
       expect(await deletes(user)).toBe(200);
       expect((await rowOf(user.id)).name).toBe(DELETED_USER_NAME);
     });
@@ -273,6 +286,20 @@ describe('DELETE /users/me: what stands in the way', () => {
       ['request', request.id],
       ['settlement', settlement.id],
     ]);
+    expect(await blockersShown(user)).toEqual(blockers);
+  });
+
+  it('showing the blockers changes nothing: pending requests stay pending, and only their own are shown', async () => {
+    const user = await createUser(t.db, { role: 'hosteller' });
+    const pending = await createRequest(t.db, { requester: user });
+    const other = await createUser(t.db, { role: 'hosteller' });
+    await cases[1]!.hold(other);
+    expect(await blockersShown(user)).toEqual([]);
+    const [row] = await t.db.select().from(requestsTable).where(eq(requestsTable.id, pending.id));
+    expect(row!.status).toBe('pending');
+    expect((await rowOf(user.id)).deletedAt).toBeNull();
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/users/me/deletion-blockers' });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it("a refused deletion leaves the member's pending requests and products as they were", async () => {

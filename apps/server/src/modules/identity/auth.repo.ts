@@ -15,7 +15,6 @@ import {
   userBlocks,
   users,
 } from '../../db/schema';
-import { SESSION_LIMITS } from '../../lib/auth';
 import { preparedStatements } from '../../lib/prepared';
 
 export type UserRow = typeof users.$inferSelect;
@@ -58,14 +57,14 @@ const prepareSessionUser = (db: Db) =>
       savedIds: sql<
         string[]
       >`array(select s.product_id::text from ${savedProducts} s where s.user_id = ${users.id})`,
-      // Live sessions: id → last seen (ms since the epoch). The user's columns are named with their
-      // table: a bare column name would be read as the session's own.
+      // Sessions of the current token version not yet expired: id → last seen (ms since the epoch).
+      // One left idle too long is still here (the guard refuses it as expired, not as ended). The
+      // user's columns are named with their table: a bare column name would be read as the session's own.
       sessions: sql<Record<string, number>>`coalesce((
         select json_object_agg(z.id, floor(extract(epoch from z.last_seen_at) * 1000))
         from ${sessions} z
         where z.user_id = "users"."id" and z.token_version = "users"."token_version"
           and z.expires_at > now()
-          and z.last_seen_at > now() - interval '${sql.raw(String(SESSION_LIMITS.idleDays))} days'
       ), '{}'::json)`,
     })
     .from(users)

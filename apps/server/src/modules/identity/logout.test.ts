@@ -3,8 +3,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@campusrun/shared';
 import { sessions } from '../../db/schema';
-import { HTTP_MESSAGES } from '@campusrun/shared';
+import { HTTP_MESSAGES, SESSION_REFUSAL_MESSAGES } from '@campusrun/shared';
 import { SESSION_LIMITS } from '../../lib/auth';
+import { createJwt } from '../../lib/tokens';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { DEFAULT_PASSWORD, bearer, createUser, tokenFor } from '../../test/factories';
 import { deviceLabel } from './session.presenter';
@@ -48,6 +49,13 @@ async function login(email: string, userAgent: string) {
   expect(res.statusCode).toBe(200);
   return res.json().token as string;
 }
+/** Why GET /auth/me refuses the token: status, reason and message of its answer. */
+async function refusalOf(token: string) {
+  const res = await me(token);
+  return { status: res.statusCode, reason: res.json().reason, message: res.json().message };
+}
+const ended = { status: 401, reason: 'sessionEnded', message: SESSION_REFUSAL_MESSAGES.sessionEnded };
+const expired = { status: 401, reason: 'sessionExpired', message: HTTP_MESSAGES.sessionExpired };
 const sessionIdOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
 
@@ -98,9 +106,8 @@ describe('POST /auth/logout', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Logged out successfully' });
     expect(await phoneClosing).toBe('io server disconnect');
-    const refused = await me(phone);
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().message).toBe(HTTP_MESSAGES.sessionExpired);
+    // The token is refused as signed out (the web says why only when another device did it).
+    expect(await refusalOf(phone)).toEqual(ended);
     await expect(socket(phone)).rejects.toThrow('unauthorized');
 
     expect((await me(laptop)).statusCode).toBe(200);
@@ -149,8 +156,8 @@ describe('POST /auth/logout-all', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Signed out of all devices' });
     expect(await Promise.all(closings)).toEqual(['io server disconnect', 'io server disconnect']);
-    expect((await me(phone)).statusCode).toBe(401);
-    expect((await me(laptop)).statusCode).toBe(401);
+    expect(await refusalOf(phone)).toEqual(ended);
+    expect(await refusalOf(laptop)).toEqual(ended);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
 
     // Nobody else is touched, and signing in again gives a working session.
@@ -269,7 +276,7 @@ describe('DELETE /auth/sessions/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Device signed out' });
     expect(await closing).toBe('io server disconnect');
-    expect((await me(phone)).statusCode).toBe(401);
+    expect(await refusalOf(phone)).toEqual(ended);
     expect((await me(laptop)).statusCode).toBe(200);
     expect(laptopSocket.connected).toBe(true);
     // Already ended: nothing to end any more.
@@ -309,9 +316,8 @@ describe('idle sessions', () => {
       .set({ lastSeenAt: new Date(Date.now() - 29 * DAY) })
       .where(eq(sessions.id, sessionIdOf(recent)));
 
-    const refused = await me(idle);
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().message).toBe(HTTP_MESSAGES.sessionExpired);
+    // Left unused, not ended by anyone: it expired.
+    expect(await refusalOf(idle)).toEqual(expired);
     await expect(socket(idle)).rejects.toThrow('unauthorized');
     expect((await me(recent)).statusCode).toBe(200);
     const listed = (await list(recent)).json().sessions;
@@ -371,8 +377,8 @@ describe('a password change', () => {
     const renewed = res.json().token as string;
     expect(sessionIdOf(renewed)).toBe(sessionIdOf(laptop));
     expect((await me(renewed)).statusCode).toBe(200);
-    expect((await me(laptop)).statusCode).toBe(401);
-    expect((await me(phone)).statusCode).toBe(401);
+    expect(await refusalOf(laptop)).toEqual(ended);
+    expect(await refusalOf(phone)).toEqual(ended);
     const listed = (await list(renewed)).json().sessions;
     expect(listed).toEqual([expect.objectContaining({ id: sessionIdOf(laptop), current: true })]);
   });
@@ -395,5 +401,26 @@ describe('a password change', () => {
       payload: { email: user.email, password: 'reset-to-this-one' },
     });
     expect((await list(again.json().token)).json().sessions).toHaveLength(1);
+  });
+});
+
+describe('why a token is refused', () => {
+  it('an expired token, or one that is not ours, has expired; none at all is asked to sign in', async () => {
+    const user = await createUser(t.db);
+    const live = await login(user.email, PHONE);
+    // The same session's claims, signed with our key, an hour past their expiry.
+    const claims = { sub: user.id, tv: user.tokenVersion, sid: sessionIdOf(live) };
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    const outOfDate = await createJwt(t.config.jwtSecret, '1h').sign(claims, past);
+    expect(await refusalOf(outOfDate)).toEqual(expired);
+    const otherKey = await createJwt('another-secret-that-is-long-enough-for-hs256', '1h').sign(claims);
+    expect(await refusalOf(otherKey)).toEqual(expired);
+    expect(await refusalOf('not-a-token')).toEqual(expired);
+    // Nobody's session ended: the real token still works.
+    expect((await me(live)).statusCode).toBe(200);
+
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ reason: 'unauthorized', message: HTTP_MESSAGES.signInFirst });
   });
 });

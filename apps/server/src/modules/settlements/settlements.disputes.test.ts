@@ -15,10 +15,11 @@ import {
   type Settlement,
 } from '@campusrun/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { disputes, notifications, requests, users } from '../../db/schema';
+import { disputes, notifications, users } from '../../db/schema';
 import { uploadsDir } from '../../lib/storage';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { authAs, createRequest, createUser } from '../../test/factories';
+import { authAs, createUser } from '../../test/factories';
+import { completedRequest as completedBetween, memberCalls } from '../../test/member-calls';
 import { jpegWithGps, multipartBody, pngImage, type FormFile } from '../../test/images';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -31,16 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: 'GET' | 'PUT' | 'POST', user: User | null, url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: user ? await authAs(t, user) : {},
-    ...(payload ? { payload } : {}),
-  });
-const get = (user: User | null, url: string) => call('GET', user, url);
-const put = (user: User | null, url: string, payload?: object) => call('PUT', user, url, payload);
-const post = (user: User | null, url: string, payload: object) => call('POST', user, url, payload);
+const { get, put, post } = memberCalls(() => t);
 
 const photo = (data: Buffer, filename = 'upi.png', contentType = 'image/png'): FormFile => ({
   field: 'photos',
@@ -84,20 +76,7 @@ async function makeModerator(user: User) {
 }
 
 /** A request Dev delivered to Meera (₹40 fee + ₹80 items), completed by her. */
-async function completedRequest() {
-  const request = await createRequest(t.db, {
-    requester: meera,
-    deliverer: dev,
-    status: 'accepted',
-    pickedUp: true,
-    itemName: 'Notebooks',
-    expectedPrice: 40,
-    itemCost: 80,
-  });
-  await t.db.update(requests).set({ pickedUpAt: new Date() }).where(eq(requests.id, request.id));
-  expect((await put(meera, `/requests/${request.id}/confirm-receipt`)).statusCode).toBe(200);
-  return request;
-}
+const completedRequest = () => completedBetween(t, meera, dev, { expectedPrice: 40, itemCost: 80 });
 
 const lookup = async (user: User, targetId: string) =>
   (await get(user, `/settlements/for?kind=request&targetId=${targetId}`)).json()

@@ -88,3 +88,33 @@ describe('settlement:updated', () => {
     expect(toOther).toEqual([]);
   });
 });
+
+describe('the payee adds a UPI ID', () => {
+  it('the payer of each open settlement owed to them gets Pay with UPI at once, and loses it when it goes', async () => {
+    const asha = await person('hosteller', 'Asha');
+    const ravi = await person('dayscholar', 'Ravi');
+    const request = await createRequest(t.db, {
+      requester: asha,
+      deliverer: ravi,
+      status: 'accepted',
+      pickedUp: true,
+      expectedPrice: 40,
+    });
+    expect((await put(`/requests/${request.id}/confirm-receipt`, asha)).statusCode).toBe(200);
+    await settle();
+    const [toAsha, toRavi] = await Promise.all([online(asha), online(ravi)]);
+
+    const profile = (upiId: string | null) =>
+      put('/users/profile', ravi, { name: 'Ravi', phoneNumber: '9876543210', upiId });
+    expect((await profile('ravi@okbank')).statusCode).toBe(200);
+    await settle();
+    expect(toAsha).toHaveLength(1);
+    expect(toAsha[0]).toMatchObject({ state: 'open', can: { pay: true } });
+    expect(toAsha[0]!.upiUri).toContain('pa=ravi%40okbank');
+    expect(toRavi[0]).toMatchObject({ id: toAsha[0]!.id, can: { pay: false } });
+
+    expect((await profile(null)).statusCode).toBe(200);
+    await settle();
+    expect(toAsha.map((s) => s.upiUri)).toEqual([toAsha[0]!.upiUri, null]);
+  });
+});

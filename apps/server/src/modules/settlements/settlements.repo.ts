@@ -252,6 +252,15 @@ export const openForSale = async (db: Db, productId: string) =>
     )
   )[0];
 
+/** The settlements owed to the user that their payer may pay now (open), by id. */
+export const openOwedTo = async (db: Db, payeeId: string) =>
+  (
+    await db
+      .select({ id: settlements.id })
+      .from(settlements)
+      .where(and(eq(settlements.payeeId, payeeId), eq(settlements.state, 'open')))
+  ).map((row) => row.id);
+
 // ---- Transitions: each one conditional UPDATE ----
 
 const returningId = { id: settlements.id };

@@ -178,6 +178,7 @@ export function settlementsRoutes({
     const stop = ctx.events.on(async (event) => {
       if (event.type === 'request.completed') await service.requestCompleted(event.requestId);
       if (event.type === 'product.sold') await service.productSold(event.productId);
+      if (event.type === 'user.updated') await service.payeeChanged(event.userId);
     });
     app.addHook('onClose', async () => stop());
 

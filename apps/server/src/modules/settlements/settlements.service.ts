@@ -204,6 +204,14 @@ async function productSold(deps: Deps, productId: string) {
     );
 }
 
+/**
+ * A member's profile changed (their UPI ID among it): each settlement owed to them that is open to
+ * paying is announced again, so its payer's card shows Pay with UPI, or stops showing it, at once.
+ */
+async function payeeChanged(deps: Deps, userId: string) {
+  for (const id of await repo.openOwedTo(deps.db, userId)) await announce(deps, id);
+}
+
 /** The seller changed a product before its buyer confirmed: each such sale was voided; the buyer is told. */
 async function salesVoided(deps: Deps, ids: string[]) {
   for (const id of ids) {
@@ -786,6 +794,7 @@ export function createSettlementsService(ctx: Context, ports: SettlementsPorts) 
     requestCompleted,
     productSold,
     salesVoided,
+    payeeChanged,
     list,
     summary,
     lookup,

@@ -18,7 +18,8 @@ import {
 } from '../../db/schema';
 import { createEvents } from '../../lib/events';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { DEFAULT_PASSWORD, authAs, createProduct, createRequest, createUser } from '../../test/factories';
+import { DEFAULT_PASSWORD, createProduct, createRequest, createUser } from '../../test/factories';
+import { completedRequest as completedBetween, memberCalls } from '../../test/member-calls';
 import { remindDueSettlements } from './settlements.service';
 
 const HOUR = 3600_000;
@@ -31,21 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (
-  method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE',
-  user: User | null,
-  url: string,
-  payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: user ? await authAs(t, user) : {},
-    ...(payload ? { payload } : {}),
-  });
-const get = (user: User | null, url: string) => call('GET', user, url);
-const put = (user: User | null, url: string, payload?: object) => call('PUT', user, url, payload);
-const post = (user: User | null, url: string, payload: object) => call('POST', user, url, payload);
+const { call, get, put, post } = memberCalls(() => t);
 
 let meera: User; // hosteller: requester, buyer
 let dev: User; // day scholar: deliverer
@@ -63,23 +50,8 @@ beforeEach(async () => {
 });
 
 /** A request delivered by Dev to Meera, completed by her confirmation (the completion's own path). */
-async function completedRequest(
-  opts: Parameters<typeof createRequest>[1] extends infer O ? Partial<O> : never = {},
-) {
-  const request = await createRequest(t.db, {
-    requester: meera,
-    deliverer: dev,
-    status: 'accepted',
-    pickedUp: true,
-    itemName: 'Notebooks',
-    ...opts,
-  });
-  // Dev picked it up (the deliverer acted), so it can be completed.
-  await t.db.update(requests).set({ pickedUpAt: new Date() }).where(eq(requests.id, request.id));
-  const res = await put(meera, `/requests/${request.id}/confirm-receipt`);
-  expect(res.statusCode).toBe(200);
-  return request;
-}
+const completedRequest = (opts: Parameters<typeof completedBetween>[3] = {}) =>
+  completedBetween(t, meera, dev, opts);
 
 const lookup = async (user: User, kind: 'request' | 'sale', targetId: string) => {
   const res = await get(user, `/settlements/for?kind=${kind}&targetId=${targetId}`);

@@ -26,6 +26,10 @@ export const completeGoogleProfile = (
 export const deleteAccount = (input: RouteInput<Routes['deleteAccount']>, options?: CallOptions) =>
   call<RouteAnswer<Routes['deleteAccount']>>('DELETE', '/users/me', { body: input.body, ...options });
 
+/** GET /api/users/me/deletion-blockers · What stands in the way of deleting my account */
+export const deletionBlockers = (options?: CallOptions) =>
+  call<RouteAnswer<Routes['deletionBlockers']>>('GET', '/users/me/deletion-blockers', options);
+
 /** GET /api/users/me/export · Download my data */
 export const exportData = (options?: CallOptions) => download('/users/me/export', options);
 

@@ -1,14 +1,12 @@
 import type { User } from '@campusrun/shared';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Check, LogOut, UserRound } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
+import { useSignOut } from '@/lib/auth-sign-out';
 import { type Arrival, useArrival } from '@/lib/deferred';
-import { THEME_CHOICES, setThemeChoice, useThemeChoice, type ThemeChoice } from '@/lib/theme';
+import { THEME_CHOICES, THEME_LABELS, setThemeChoice, useThemeChoice } from '@/lib/theme';
 import { USER_MENU_BUTTON, UserMenuFace } from './UserMenuFace';
-
-const THEME_LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 const itemClasses =
   'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
@@ -16,14 +14,8 @@ const itemClasses =
 /** The user menu itself (Headless UI): profile, theme, sign out. */
 export function UserMenuPopup({ user, arrivedAs }: { user: User; arrivedAs?: Arrival }) {
   const button = useArrival(arrivedAs);
-  const { logout } = useAuth();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const theme = useThemeChoice();
-
-  function signOut() {
-    logout();
-    navigate(paths.login, { replace: true });
-  }
 
   return (
     <Menu as="div" className="relative">

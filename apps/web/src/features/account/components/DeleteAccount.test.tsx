@@ -25,18 +25,64 @@ function answerDelete(answer: (body: unknown) => Response | Promise<Response>) {
   return calls;
 }
 
-async function openDialog(user: User = hosteller) {
+/** GET /users/me/deletion-blockers answering these (none unless a test says so); how often it was asked. */
+function answerBlockers(
+  answer: () => Response | Promise<Response> = () => HttpResponse.json({ blockers: [] }),
+) {
+  const asked = { count: 0 };
+  server.use(
+    http.get(api('/users/me/deletion-blockers'), () => {
+      asked.count++;
+      return answer();
+    }),
+  );
+  return asked;
+}
+
+const BLOCKERS = [
+  { kind: 'delivery', id: 'r-1', title: 'Notebooks from the stationery shop' },
+  { kind: 'trip', id: 't-1', title: 'City market' },
+  { kind: 'run', id: 'u-1', title: 'Evening snacks' },
+  { kind: 'settlement', id: 's-1', title: 'Desk lamp' },
+] as const;
+
+async function openDialog(user: User = hosteller, { blockers = true } = {}) {
   server.use(
     meHandler(user),
     http.get(api('/users/blocked'), () => HttpResponse.json({ users: [] })),
   );
+  if (blockers) answerBlockers();
   const result = renderApp('/profile', { user, token: 'my-token' });
   await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 10_000 });
   const yourData = within(screen.getByRole('region', { name: 'Your data' }));
   await result.user.click(yourData.getByRole('button', { name: 'Delete account' }));
   const dialog = await screen.findByRole('dialog', { name: ACCOUNT_MESSAGES.confirmTitle });
+  // First it looks up what is still open.
+  await waitFor(() => expect(within(dialog).queryByText(ACCOUNT_MESSAGES.checking)).not.toBeInTheDocument());
   return { ...result, dialog: within(dialog) };
 }
+
+/** The list of what stands in the way, as the dialog shows it: each row's words and its link. */
+function shownBlockers(dialog: ReturnType<typeof within>) {
+  const list = within(dialog.getByRole('list', { name: ACCOUNT_MESSAGES.blocked }));
+  const rows = list.getAllByRole('listitem');
+  const links = list.getAllByRole('link');
+  // Each row is its link.
+  rows.forEach((row, i) => expect(row).toHaveTextContent(links[i]!.textContent!));
+  return {
+    rows: rows.map((row) => row.textContent),
+    hrefs: links.map((link) => link.getAttribute('href')),
+  };
+}
+const SHOWN = {
+  rows: [
+    `${ACCOUNT_BLOCKER_LABELS.delivery}: Notebooks from the stationery shop`,
+    `${ACCOUNT_BLOCKER_LABELS.trip}: City market`,
+    `${ACCOUNT_BLOCKER_LABELS.run}: Evening snacks`,
+    `${ACCOUNT_BLOCKER_LABELS.settlement}: Desk lamp`,
+  ],
+  hrefs: ['/requests/r-1', '/trips/t-1', '/runs/u-1', '/money'],
+};
 
 describe('delete account', { timeout: 20_000 }, () => {
   it('says what happens and asks for the password; Escape closes it and nothing is sent', async () => {
@@ -109,49 +155,118 @@ describe('delete account', { timeout: 20_000 }, () => {
     expect(calls.map((c) => c.body)).toEqual([{ confirm: 'DELETE' }]);
   });
 
-  it('lists what is in the way (409), each a link to where it is finished', async () => {
+  it('shows what is in the way as soon as it opens, each a link, and asks for nothing until it is done', async () => {
+    const calls = answerDelete(() => HttpResponse.json({ message: ACCOUNT_MESSAGES.deleted }));
+    const held = deferred();
+    server.use(
+      meHandler(hosteller),
+      http.get(api('/users/blocked'), () => HttpResponse.json({ users: [] })),
+    );
+    answerBlockers(async () => {
+      await held.promise;
+      return HttpResponse.json({ blockers: BLOCKERS });
+    });
+    const { user, location } = renderApp('/profile', { user: hosteller, token: 'my-token' });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 10_000 });
+    await user.click(
+      within(screen.getByRole('region', { name: 'Your data' })).getByRole('button', {
+        name: 'Delete account',
+      }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: ACCOUNT_MESSAGES.confirmTitle }));
+    // Looking it up: nothing is asked yet.
+    expect(dialog.getByText(ACCOUNT_MESSAGES.checking)).toBeInTheDocument();
+    expect(dialog.queryByLabelText('Your password')).not.toBeInTheDocument();
+    held.resolve();
+
+    expect(await dialog.findByRole('list', { name: ACCOUNT_MESSAGES.blocked })).toBeInTheDocument();
+    expect(shownBlockers(dialog)).toEqual(SHOWN);
+    expect(dialog.queryByLabelText('Your password')).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument();
+    for (const line of ACCOUNT_MESSAGES.confirmBody) expect(dialog.queryByText(line)).not.toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Close' })).toBeEnabled();
+    expect(calls).toEqual([]);
+
+    await user.click(dialog.getByRole('link', { name: `${ACCOUNT_BLOCKER_LABELS.trip}: City market` }));
+    await waitFor(() => expect(location().pathname).toBe('/trips/t-1'));
+    expect(sessionStore.getToken()).toBe('my-token');
+  });
+
+  it('asks again each time it opens: once what was in the way is done, the password is asked for', async () => {
+    server.use(
+      meHandler(hosteller),
+      http.get(api('/users/blocked'), () => HttpResponse.json({ users: [] })),
+    );
+    let blockers: readonly unknown[] = BLOCKERS;
+    const asked = answerBlockers(() => HttpResponse.json({ blockers }));
+    const { user } = renderApp('/profile', { user: hosteller, token: 'my-token' });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 10_000 });
+    const open = async () => {
+      await user.click(
+        within(screen.getByRole('region', { name: 'Your data' })).getByRole('button', {
+          name: 'Delete account',
+        }),
+      );
+      return within(await screen.findByRole('dialog', { name: ACCOUNT_MESSAGES.confirmTitle }));
+    };
+    let dialog = await open();
+    expect(await dialog.findByRole('list', { name: ACCOUNT_MESSAGES.blocked })).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    blockers = [];
+    dialog = await open();
+    const password = await dialog.findByLabelText('Your password');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(dialog.queryByRole('list', { name: ACCOUNT_MESSAGES.blocked })).not.toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Delete my account' })).toBeEnabled();
+    expect(asked.count).toBe(2);
+  });
+
+  it('a failed look-up says so, asks nothing, and Retry looks again', async () => {
+    let fail = true;
+    server.use(
+      meHandler(hosteller),
+      http.get(api('/users/blocked'), () => HttpResponse.json({ users: [] })),
+    );
+    answerBlockers(() =>
+      fail
+        ? HttpResponse.json({ message: 'Something went wrong', code: 'INTERNAL' }, { status: 500 })
+        : HttpResponse.json({ blockers: [] }),
+    );
+    const { user } = renderApp('/profile', { user: hosteller, token: 'my-token' });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 10_000 });
+    await user.click(
+      within(screen.getByRole('region', { name: 'Your data' })).getByRole('button', {
+        name: 'Delete account',
+      }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: ACCOUNT_MESSAGES.confirmTitle }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.checkFailed);
+    expect(dialog.queryByLabelText('Your password')).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(dialog.getByRole('button', { name: 'Retry' }));
+    expect(await dialog.findByLabelText('Your password')).toBeInTheDocument();
+  });
+
+  it('what came in the way meanwhile (409) replaces the form with the same list', async () => {
     answerDelete(() =>
       HttpResponse.json(
-        {
-          message: ACCOUNT_MESSAGES.blocked,
-          code: 'CONFLICT',
-          reason: 'accountInUse',
-          blockers: [
-            { kind: 'delivery', id: 'r-1', title: 'Notebooks from the stationery shop' },
-            { kind: 'trip', id: 't-1', title: 'City market' },
-            { kind: 'run', id: 'u-1', title: 'Evening snacks' },
-            { kind: 'settlement', id: 's-1', title: 'Desk lamp' },
-          ],
-        },
+        { message: ACCOUNT_MESSAGES.blocked, code: 'CONFLICT', reason: 'accountInUse', blockers: BLOCKERS },
         { status: 409 },
       ),
     );
-    const { user, dialog, location } = await openDialog();
+    const { user, dialog } = await openDialog();
     await user.type(dialog.getByLabelText('Your password'), 'correct-password');
     await user.click(dialog.getByRole('button', { name: 'Delete my account' }));
 
-    const alert = within(await dialog.findByRole('alert'));
-    expect(alert.getByText(ACCOUNT_MESSAGES.blocked)).toBeInTheDocument();
-    const rows = alert.getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual([
-      `${ACCOUNT_BLOCKER_LABELS.delivery}: Notebooks from the stationery shop`,
-      `${ACCOUNT_BLOCKER_LABELS.trip}: City market`,
-      `${ACCOUNT_BLOCKER_LABELS.run}: Evening snacks`,
-      `${ACCOUNT_BLOCKER_LABELS.settlement}: Desk lamp`,
-    ]);
-    const links = alert.getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/requests/r-1',
-      '/trips/t-1',
-      '/runs/u-1',
-      '/money',
-    ]);
-    // Each row is its link.
-    rows.forEach((row, i) => expect(row).toHaveTextContent(links[i]!.textContent!));
+    expect(await dialog.findByRole('list', { name: ACCOUNT_MESSAGES.blocked })).toBeInTheDocument();
+    expect(shownBlockers(dialog)).toEqual(SHOWN);
+    expect(dialog.queryByLabelText('Your password')).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument();
     expect(sessionStore.getToken()).toBe('my-token');
-
-    await user.click(alert.getByRole('link', { name: `${ACCOUNT_BLOCKER_LABELS.trip}: City market` }));
-    await waitFor(() => expect(location().pathname).toBe('/trips/t-1'));
   });
 
   it('once deleted, signs this device out, lands on the sign-in page and says so', async () => {

@@ -8,18 +8,20 @@ import {
 } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { PasswordField, TextField } from '@/components/ui/Field';
+import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
-import { useDeleteAccount } from '@/api/account';
+import { useDeleteAccount, useDeletionBlockers } from '@/api/account';
 
 const FORM_ID = 'delete-account-form';
 const EMPTY = { password: '', confirm: '' };
@@ -53,19 +55,86 @@ function blockerPath({ kind, id }: AccountBlocker): string {
 /** The refusals the dialog shows in place of the general error. */
 type Refusal = { kind: 'blocked'; blockers: AccountBlocker[] } | { kind: 'signInAgain'; message: string };
 
+/** What stands in the way, each row a link to where it is finished. */
+function BlockerList({ blockers }: { blockers: AccountBlocker[] }) {
+  const headingId = useId();
+  return (
+    <div className="rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+      <p id={headingId}>{ACCOUNT_MESSAGES.blocked}</p>
+      <ul aria-labelledby={headingId} className="mt-1">
+        {blockers.map((blocker) => (
+          <li key={`${blocker.kind}:${blocker.id}`}>
+            {/* The whole row is the link: a finger's tap target, and its words say what it opens. */}
+            <Link
+              to={blockerPath(blocker)}
+              className="flex min-h-11 items-center rounded wrap-anywhere hover:underline focus-visible:outline-2 focus-visible:outline-amber-800"
+            >
+              <span>
+                {ACCOUNT_BLOCKER_LABELS[blocker.kind]}:{' '}
+                <span className="font-medium underline">{blocker.title}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1">{ACCOUNT_MESSAGES.blockedAfter}</p>
+    </div>
+  );
+}
+
+/** The check of what stands in the way failed: why, and Retry. */
+function CheckFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <Alert>
+      <p>{errorMessage(error, ACCOUNT_MESSAGES.checkFailed)}</p>
+      <Button variant="secondary" size="sm" className="mt-2" onClick={retry}>
+        Retry
+      </Button>
+    </Alert>
+  );
+}
+
+/** Before anything is asked: what is still open is looked up. */
+function Checking() {
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-600">
+      <Spinner className="size-4" />
+      {ACCOUNT_MESSAGES.checking}
+    </p>
+  );
+}
+
 /**
- * Delete account: a row in Your data, and its confirmation. The dialog says what happens, then asks
- * for the password (or, for an account without one, the word DELETE). What the server refuses is
- * said in the dialog: a field's error under it, what still stands in the way as links to each thing,
- * or that the member must sign in again first. Once deleted, this device is signed out like Sign out
- * does and lands on the sign-in page.
+ * Delete account: a row in Your data, and its dialog. The dialog first looks up what still stands in
+ * the way (deliveries, requests, trips, runs, payments) and lists it, each a link to where it is
+ * finished; only when nothing does it say what happens and ask for the password (or, for an account
+ * without one, the word DELETE). The server checks again: what it refuses is said in the dialog, a
+ * field's error under it, what appeared in the way meanwhile as the same list, or that the member
+ * must sign in again first. Once deleted, this device is signed out like Sign out does and lands on
+ * the sign-in page.
  */
-// eslint-disable-next-line max-lines-per-function -- one form: the steps of confirming a deletion share its state.
 export function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="min-w-0 text-sm text-slate-600">
+        Delete your account and the personal details it holds. This cannot be undone.
+      </p>
+      <Button variant="danger" size="sm" className="shrink-0" onClick={() => setOpen(true)}>
+        <Trash2 className="size-4" aria-hidden="true" />
+        Delete account
+      </Button>
+      <DeleteAccountDialog open={open} onClose={() => setOpen(false)} />
+    </div>
+  );
+}
+
+// eslint-disable-next-line max-lines-per-function -- one dialog: its steps (checking, blocked, confirming) share the form's state.
+function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const mutation = useDeleteAccount();
-  const [open, setOpen] = useState(false);
+  const check = useDeletionBlockers(open);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const hasPassword = user?.hasPassword ?? true;
 
@@ -77,6 +146,7 @@ export function DeleteAccount() {
   const {
     register,
     reset,
+    setFocus,
     formState: { errors, isSubmitting },
   } = form;
   const busy = isSubmitting || mutation.isSuccess;
@@ -114,9 +184,26 @@ export function DeleteAccount() {
           : 'Could not delete your account',
   });
 
+  // What stands in the way: the server's latest word (a refusal), else what the dialog looked up.
+  const blockers = refusal?.kind === 'blocked' ? refusal.blockers : (check.data ?? []);
+  const step =
+    refusal?.kind === 'blocked'
+      ? 'blocked'
+      : check.isFetching
+        ? 'checking'
+        : check.isError
+          ? 'failed'
+          : blockers.length > 0
+            ? 'blocked'
+            : 'confirm';
+  // The field appears once nothing stands in the way (after the dialog opened): the cursor goes there.
+  useEffect(() => {
+    if (open && step === 'confirm') setFocus(hasPassword ? 'password' : 'confirm');
+  }, [open, step, hasPassword, setFocus]);
+
   const close = () => {
     if (busy) return;
-    setOpen(false);
+    onClose();
     setRefusal(null);
     setGeneralError(null);
     reset(EMPTY);
@@ -128,37 +215,40 @@ export function DeleteAccount() {
   };
 
   return (
-    <div className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
-      <p className="min-w-0 text-sm text-slate-600">
-        Delete your account and the personal details it holds. This cannot be undone.
-      </p>
-      <Button variant="danger" size="sm" className="shrink-0" onClick={() => setOpen(true)}>
-        <Trash2 className="size-4" aria-hidden="true" />
-        Delete account
-      </Button>
-      <Dialog
-        open={open}
-        onClose={close}
-        title={ACCOUNT_MESSAGES.confirmTitle}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
+    <Dialog
+      open={open}
+      onClose={close}
+      title={ACCOUNT_MESSAGES.confirmTitle}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            {step === 'confirm' ? 'Cancel' : 'Close'}
+          </Button>
+          {step === 'confirm' && (
             <Button variant="danger" type="submit" form={FORM_ID} isLoading={busy}>
               Delete my account
             </Button>
-          </>
-        }
-      >
-        <ul className="list-disc space-y-1.5 pl-5 text-sm text-slate-600">
-          {ACCOUNT_MESSAGES.confirmBody.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
+          )}
+        </>
+      }
+    >
+      {/* Said as it changes: still looking, what is in the way, or what deleting does. */}
+      <div aria-live="polite">
+        {step === 'checking' && <Checking />}
+        {step === 'failed' && <CheckFailed error={check.error} retry={() => void check.refetch()} />}
+        {step === 'blocked' && <BlockerList blockers={blockers} />}
+        {step === 'confirm' && (
+          <ul className="list-disc space-y-1.5 pl-5 text-sm text-slate-600">
+            {ACCOUNT_MESSAGES.confirmBody.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {step === 'confirm' && (
         <form id={FORM_ID} onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
+          {/* The cursor goes here: when the dialog opens with it (data-autofocus), or as it appears. */}
           {hasPassword ? (
-            // The dialog opens with the cursor in its one field (data-autofocus, read by the dialog).
             <PasswordField
               data-autofocus
               label="Your password"
@@ -177,27 +267,6 @@ export function DeleteAccount() {
               {...register('confirm')}
             />
           )}
-          {refusal?.kind === 'blocked' && (
-            <Alert>
-              <p>{ACCOUNT_MESSAGES.blocked}</p>
-              <ul className="mt-1">
-                {refusal.blockers.map((blocker) => (
-                  <li key={`${blocker.kind}:${blocker.id}`}>
-                    {/* The whole row is the link: a finger's tap target, and its words say what it opens. */}
-                    <Link
-                      to={blockerPath(blocker)}
-                      className="flex min-h-11 items-center rounded break-words hover:underline focus-visible:outline-2 focus-visible:outline-red-700"
-                    >
-                      <span>
-                        {ACCOUNT_BLOCKER_LABELS[blocker.kind]}:{' '}
-                        <span className="font-medium underline">{blocker.title}</span>
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </Alert>
-          )}
           {refusal?.kind === 'signInAgain' && (
             <Alert>
               <p>{refusal.message}</p>
@@ -208,7 +277,7 @@ export function DeleteAccount() {
           )}
           {generalError && <Alert>{generalError}</Alert>}
         </form>
-      </Dialog>
-    </div>
+      )}
+    </Dialog>
   );
 }

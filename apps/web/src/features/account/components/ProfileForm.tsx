@@ -1,6 +1,12 @@
-import { PROFILE_MESSAGES, type User, profileUpdateSchema, requireHostelFields } from '@campusrun/shared';
+import {
+  PROFILE_ANCHORS,
+  PROFILE_MESSAGES,
+  type User,
+  profileUpdateSchema,
+  requireHostelFields,
+} from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
@@ -13,7 +19,18 @@ import { useUpdateProfile } from '@/api/account';
 
 const FIELDS = ['name', 'phoneNumber', 'hostelBlock', 'roomNumber', 'upiId'] as const;
 
-export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+/**
+ * The profile's own fields. Opened from a link to the UPI ID (`focusUpi`), the cursor starts there.
+ */
+export function ProfileForm({
+  user,
+  onDone,
+  focusUpi = false,
+}: {
+  user: User;
+  onDone: () => void;
+  focusUpi?: boolean;
+}) {
   const { updateUser } = useAuth();
   const mutation = useUpdateProfile();
   const isHosteller = user.role === 'hosteller';
@@ -39,8 +56,12 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
   });
   const {
     register,
+    setFocus,
     formState: { errors, isSubmitting },
   } = form;
+  useEffect(() => {
+    if (focusUpi) setFocus('upiId', { shouldSelect: false });
+  }, [focusUpi, setFocus]);
   // Shown under the fields or in the form's alert only: the same message is not toasted again.
   const { onSubmit, generalError } = useServerSubmit(form, {
     fields: FIELDS,
@@ -81,6 +102,7 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
         />
       )}
       <TextField
+        id={PROFILE_ANCHORS.upiId}
         label="UPI ID (optional)"
         autoComplete="off"
         autoCapitalize="none"

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { SETTLEMENT_MESSAGES } from '@campusrun/shared';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { THEME_STORAGE_KEY } from '@/lib/theme';
+import { sessionStore } from '@/lib/session';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { toastsSettled } from '@/test/toasts';
@@ -14,7 +16,13 @@ async function openProfile(user = hosteller) {
   return result;
 }
 
-const passwordForm = () => within(screen.getByRole('region', { name: 'Change password' }));
+const passwordForm = () => within(screen.getByRole('region', { name: 'Password' }));
+
+/** Opens the folded password form, as a member does. */
+async function openPasswordForm(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(passwordForm().getByRole('button', { name: 'Change password' }));
+  return passwordForm().getByLabelText('Current password');
+}
 
 describe('profile', () => {
   it('shows the account details', async () => {
@@ -33,6 +41,7 @@ describe('profile', () => {
       'Security and sessions',
       'Notifications',
       'Blocked users',
+      'Appearance',
       'Your data',
     ]);
     expect(main.getAllByText(hosteller.name)).toHaveLength(1);
@@ -189,20 +198,42 @@ describe('profile', () => {
     });
   });
 
+  it('change password is folded: the button opens the form with the cursor in it, Cancel folds it back', async () => {
+    const { user } = await openProfile();
+    const toggle = passwordForm().getByRole('button', { name: 'Change password' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(passwordForm().queryByLabelText('Current password')).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const current = passwordForm().getByLabelText('Current password');
+    await waitFor(() => expect(current).toHaveFocus());
+    expect(toggle).toHaveAttribute('aria-controls', current.closest('form')!.id);
+
+    await user.click(passwordForm().getByRole('button', { name: 'Cancel' }));
+    expect(passwordForm().queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    // The keyboard opens it too.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(passwordForm().getByLabelText('Current password')).toHaveFocus());
+  });
+
   it('change password: validates current, new and confirmation', async () => {
     const { user } = await openProfile();
-    await user.click(passwordForm().getByRole('button', { name: 'Change password' }));
+    await openPasswordForm(user);
+    await user.click(passwordForm().getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('Current password is required')).toBeInTheDocument();
     expect(screen.getByText('New password is required')).toBeInTheDocument();
 
     await user.type(passwordForm().getByLabelText('New password'), 'short');
     await user.type(passwordForm().getByLabelText('Confirm new password'), 'other');
-    await user.click(passwordForm().getByRole('button', { name: 'Change password' }));
+    await user.click(passwordForm().getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
   });
 
-  it('change password: keeps the session with the new token', async () => {
+  it('change password: keeps the session with the new token, then folds again', async () => {
     let body: unknown;
     let authorization: string | null = null;
     server.use(
@@ -213,16 +244,21 @@ describe('profile', () => {
       }),
     );
     const { user } = await openProfile();
-    await user.type(passwordForm().getByLabelText('Current password'), 'old-secret-1');
+    await user.type(await openPasswordForm(user), 'old-secret-1');
     await user.type(passwordForm().getByLabelText('New password'), 'new-secret-1');
     await user.type(passwordForm().getByLabelText('Confirm new password'), 'new-secret-1');
-    await user.click(passwordForm().getByRole('button', { name: 'Change password' }));
+    await user.click(passwordForm().getByRole('button', { name: 'Save new password' }));
 
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
     expect(body).toEqual({ currentPassword: 'old-secret-1', newPassword: 'new-secret-1' });
     expect(authorization).toBe('Bearer old-token');
     expect(localStorage.getItem('token')).toBe('new-token');
-    await waitFor(() => expect(passwordForm().getByLabelText('Current password')).toHaveValue(''));
+    // Folded again, the cursor back on its button; opened again, it is empty.
+    const toggle = passwordForm().getByRole('button', { name: 'Change password' });
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+    expect(passwordForm().queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+    expect(await openPasswordForm(user)).toHaveValue('');
   });
 
   it("change password: shows the server's message", async () => {
@@ -235,13 +271,72 @@ describe('profile', () => {
       ),
     );
     const { user } = await openProfile();
-    await user.type(passwordForm().getByLabelText('Current password'), 'wrong-one');
+    await user.type(await openPasswordForm(user), 'wrong-one');
     await user.type(passwordForm().getByLabelText('New password'), 'new-secret-1');
     await user.type(passwordForm().getByLabelText('Confirm new password'), 'new-secret-1');
-    await user.click(passwordForm().getByRole('button', { name: 'Change password' }));
+    await user.click(passwordForm().getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    // Refused: the form stays open with what was typed.
+    expect(passwordForm().getByLabelText('New password')).toHaveValue('new-secret-1');
     await toastsSettled();
     expect(screen.getAllByText('Current password is incorrect')).toHaveLength(1);
     expect(localStorage.getItem('token')).toBe('old-token');
+  });
+});
+
+describe('the end of the Me tab', () => {
+  it('Appearance: the theme is chosen here, as in the user menu, and applied at once', async () => {
+    const { user } = await openProfile();
+    const appearance = within(screen.getByRole('region', { name: 'Appearance' }));
+    const theme = within(appearance.getByRole('group', { name: 'Theme' }));
+    expect(theme.getByRole('radio', { name: 'System' })).toBeChecked();
+
+    await user.click(theme.getByRole('radio', { name: 'Dark' }));
+    expect(theme.getByRole('radio', { name: 'Dark' })).toBeChecked();
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+
+    await user.click(theme.getByRole('radio', { name: 'System' }));
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
+    expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('Sign out is the last thing: this device signs out and the sign-in page opens, saying nothing more', async () => {
+    const logouts: (string | null)[] = [];
+    server.use(
+      http.post(api('/auth/logout'), ({ request }) => {
+        logouts.push(request.headers.get('authorization'));
+        return HttpResponse.json({ message: 'Logged out successfully' });
+      }),
+    );
+    const { user, location } = await openProfile();
+    const buttons = within(screen.getByRole('main')).getAllByRole('button');
+    expect(buttons.at(-1)).toHaveAccessibleName('Sign out');
+
+    await user.click(buttons.at(-1)!);
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(sessionStore.getToken()).toBeNull();
+    await waitFor(() => expect(logouts).toEqual(['Bearer old-token']));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.queryByText(/signed out from another device|session has expired/i)).not.toBeInTheDocument();
+  });
+
+  it('a link to the UPI ID opens the profile form with the cursor in it, scrolled to', async () => {
+    // jsdom does not scroll; the page scrolls to the element its #hash names.
+    const scrolled = vi.fn();
+    const jsdomScroll = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled(this.id);
+    };
+    onTestFinished(() => {
+      Element.prototype.scrollIntoView = jsdomScroll;
+    });
+    const { navigate } = await openProfile();
+    expect(screen.queryByLabelText('UPI ID (optional)')).not.toBeInTheDocument();
+    await navigate('/profile#upi-id');
+    const field = await screen.findByLabelText('UPI ID (optional)');
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAttribute('id', 'upi-id');
+    expect(scrolled).toHaveBeenCalledWith('upi-id');
   });
 });

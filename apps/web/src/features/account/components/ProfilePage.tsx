@@ -1,15 +1,20 @@
+import { PROFILE_ANCHORS } from '@campusrun/shared';
 import clsx from 'clsx';
 import { Badge } from '@/components/ui/Badge';
 import { formatMonthYear } from '@/lib/format';
 import { useAuth } from '@/lib/auth';
-import { Pencil } from 'lucide-react';
+import { useSignOut } from '@/lib/auth-sign-out';
+import { useBrowserFact } from '@/lib/browser-fact';
+import { LogOut, Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { BlockedUsers } from '@/components/people/BlockedUsers';
+import { AppearanceSettings } from './AppearanceSettings';
 import { AvatarEditor } from './AvatarEditor';
 import { DeleteAccount } from './DeleteAccount';
 import { DownloadMyData } from './DownloadMyData';
-import { ChangePasswordForm } from './ChangePasswordForm';
+import { PasswordSection } from './PasswordSection';
 import { ProfileForm } from './ProfileForm';
 import { EmailSettings } from './EmailSettings';
 import { PushSettings } from './PushSettings';
@@ -31,12 +36,37 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 const card = 'self-start rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200';
 
 /**
- * /profile: the photo (tap to change), name and role at the top, then Account, Security and
- * sessions, Notifications, Blocked users and Your data, each said once.
+ * Editing the account's details: off at first; on when the address asks for the UPI ID
+ * (`/profile#upi-id`, from a money card), with the cursor there. A page drawn on the server knows no
+ * #hash: while it is taken over, the details show as drawn.
+ */
+function useEditing() {
+  const { hash } = useLocation();
+  const toUpi = hash === `#${PROFILE_ANCHORS.upiId}`;
+  const drawn = useBrowserFact(() => false, true);
+  const [chosen, setEditing] = useState<boolean | null>(null);
+  const opened = chosen === null && toUpi && !drawn;
+  return { editing: chosen ?? opened, setEditing, focusUpi: opened };
+}
+
+/** The last thing on the Me tab: this device signs out and the sign-in page opens. */
+function SignOutButton() {
+  const signOut = useSignOut();
+  return (
+    <Button variant="secondary" size="lg" onClick={signOut} className="w-full sm:w-auto">
+      <LogOut className="size-5" aria-hidden="true" />
+      Sign out
+    </Button>
+  );
+}
+
+/**
+ * /profile (the Me tab): the photo (tap to change), name and role at the top, then Account, Security
+ * and sessions, Notifications, Blocked users, Appearance and Your data, each said once, and Sign out.
  */
 export function ProfilePage() {
   const { user } = useAuth();
-  const [editing, setEditing] = useState(false);
+  const { editing, setEditing, focusUpi } = useEditing();
   if (!user) return null;
   const isHosteller = user.role === 'hosteller';
 
@@ -72,7 +102,7 @@ export function ProfilePage() {
           </div>
           <div className="mt-3">
             {editing ? (
-              <ProfileForm user={user} onDone={() => setEditing(false)} />
+              <ProfileForm user={user} onDone={() => setEditing(false)} focusUpi={focusUpi} />
             ) : (
               <dl className="divide-y divide-slate-100">
                 <Detail label="Email" value={user.email} />
@@ -89,13 +119,7 @@ export function ProfilePage() {
           <h2 id="security-heading" className="text-base font-semibold text-slate-900">
             Security and sessions
           </h2>
-          <section aria-labelledby="password-heading" className="mt-4">
-            <h3 id="password-heading" className="text-sm font-medium text-slate-900">
-              Change password
-            </h3>
-            <p className="mt-1 text-sm text-slate-500">You will stay signed in on this device.</p>
-            <ChangePasswordForm />
-          </section>
+          <PasswordSection />
           <section aria-labelledby="sessions-heading" className="mt-6 border-t border-slate-100 pt-4">
             <h3 id="sessions-heading" className="text-sm font-medium text-slate-900">
               Signed-in devices
@@ -119,6 +143,13 @@ export function ProfilePage() {
           <BlockedUsers />
         </section>
 
+        <section aria-labelledby="appearance-heading" className={card}>
+          <h2 id="appearance-heading" className="text-base font-semibold text-slate-900">
+            Appearance
+          </h2>
+          <AppearanceSettings />
+        </section>
+
         <section aria-labelledby="data-heading" className={card}>
           <h2 id="data-heading" className="text-base font-semibold text-slate-900">
             Your data
@@ -129,6 +160,10 @@ export function ProfilePage() {
             <DeleteAccount />
           </div>
         </section>
+      </div>
+
+      <div className="mt-6 flex justify-center sm:justify-start">
+        <SignOutButton />
       </div>
     </>
   );

@@ -205,7 +205,9 @@ describe('asking for notifications after an action', { timeout: 30_000 }, () => 
       ),
     );
     const { user } = renderApp(`/products/${product.id}`, { user: hosteller });
-    await user.click(await screen.findByRole('button', { name: 'Make an offer' }, { timeout: 15_000 }));
+    // The offers panel's own button (a phone also has one in the buyer bar).
+    const offers = await screen.findByRole('region', { name: 'Your offers' }, { timeout: 15_000 });
+    await user.click(within(offers).getByRole('button', { name: 'Make an offer' }));
     const dialog = within(await screen.findByRole('dialog'));
     await user.type(dialog.getByLabelText('Your offer (₹)'), '500');
     noAskCard();

@@ -1,6 +1,8 @@
+import { HTTP_MESSAGES, SESSION_REFUSAL_MESSAGES, type SessionRefusal } from '@campusrun/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '@/lib/session';
 import { campusConfig, hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { toastTexts, toastsSettled } from '@/test/toasts';
@@ -216,5 +218,52 @@ describe('login', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+  });
+});
+
+describe('after the server signed this device out', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  /** The member's next call is refused with this reason (as the server says it for an ended or old token). */
+  function refuseSession(reason: SessionRefusal) {
+    server.use(
+      http.get(api('/auth/me'), () =>
+        HttpResponse.json(
+          { message: SESSION_REFUSAL_MESSAGES[reason], code: 'UNAUTHORIZED', reason },
+          { status: 401 },
+        ),
+      ),
+    );
+  }
+
+  it('says it was signed out from another device', async () => {
+    refuseSession('sessionEnded');
+    const { location } = renderApp('/hosteller/dashboard', { user: hosteller, token: 'ended-token' });
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    const notice = await screen.findByText(SESSION_REFUSAL_MESSAGES.sessionEnded);
+    expect(notice).toHaveTextContent('You were signed out from another device.');
+    // Announced: it arrives in a polite live region.
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    expect(sessionStore.getToken()).toBeNull();
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+  });
+
+  it('says the session expired', async () => {
+    refuseSession('sessionExpired');
+    const { location } = renderApp('/hosteller/dashboard', { user: hosteller, token: 'old-token' });
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(await screen.findByText(HTTP_MESSAGES.sessionExpired)).toBeInTheDocument();
+    expect(screen.queryByText(SESSION_REFUSAL_MESSAGES.sessionEnded)).not.toBeInTheDocument();
+  });
+
+  it('says it once: the sign-in page opened again later is plain', async () => {
+    refuseSession('sessionEnded');
+    const first = renderApp('/hosteller/dashboard', { user: hosteller, token: 'ended-token' });
+    expect(await screen.findByText(SESSION_REFUSAL_MESSAGES.sessionEnded)).toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/login');
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+    expect(screen.queryByText(SESSION_REFUSAL_MESSAGES.sessionEnded)).not.toBeInTheDocument();
   });
 });

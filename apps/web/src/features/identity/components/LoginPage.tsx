@@ -1,4 +1,11 @@
-import { AUTH_MESSAGES, type CampusConfig, type LoginBody } from '@campusrun/shared';
+import {
+  AUTH_MESSAGES,
+  type CampusConfig,
+  type LoginBody,
+  SESSION_REFUSAL_MESSAGES,
+  type SessionRefusal,
+} from '@campusrun/shared';
+import { Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -7,6 +14,8 @@ import { Button } from '@/components/ui/Button';
 import { PasswordField, TextField } from '@/components/ui/Field';
 import { dashboardPath, paths, returnPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { clearSignedOutNote, readSignedOutNote } from '@/lib/auth-notice';
+import { useBrowserFact } from '@/lib/browser-fact';
 import { isTakingOver } from '@/lib/boot';
 import { useServerSubmit } from '@/lib/forms';
 import { useLogin } from '@/api/identity';
@@ -104,7 +113,31 @@ function LoginForm({ config }: { config: CampusConfig }) {
   );
 }
 
+/**
+ * Why this device is on the sign-in page when the server ended its session: signed out from another
+ * device, or the session expired. Said once (forgotten as it is shown); not while a page drawn
+ * before the app's code arrived is taken over, which cannot know it.
+ */
+function useSignedOutNote(): SessionRefusal | null {
+  const [note] = useState(readSignedOutNote);
+  const drawn = useBrowserFact(() => false, true);
+  useEffect(() => {
+    if (note) clearSignedOutNote();
+  }, [note]);
+  return drawn ? null : note;
+}
+
+function SignedOutNotice({ why }: { why: SessionRefusal }) {
+  return (
+    <p className="mb-5 flex gap-2.5 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>{SESSION_REFUSAL_MESSAGES[why]}</span>
+    </p>
+  );
+}
+
 export function LoginPage() {
+  const signedOut = useSignedOutNote();
   const [searchParams] = useSearchParams();
   const googleError = searchParams.get('error');
 
@@ -116,6 +149,8 @@ export function LoginPage() {
   return (
     <>
       <AuthHeading title="Sign in to your account">Welcome back! Sign in with your campus email.</AuthHeading>
+      {/* Always there, so that the words are announced when they arrive. */}
+      <div role="status">{signedOut && <SignedOutNotice why={signedOut} />}</div>
       <CampusConfigGate>{(config) => <LoginForm config={config} />}</CampusConfigGate>
       <p className="mt-6 text-center text-sm text-slate-600">
         Don&apos;t have an account?{' '}

@@ -18,6 +18,7 @@ import { Select, Textarea } from '@/components/ui/Input';
 import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useOpenDispute, SETTLEMENT_TOAST } from '@/api/settlements';
+import { useTellOwnChange } from '../own-changes';
 
 export interface DisputeDialogProps {
   open: boolean;
@@ -47,6 +48,7 @@ const FIELDS = ['reason', 'details'] as const;
 export function DisputeDialog({ open, onClose, settlementId }: DisputeDialogProps) {
   const formId = useId();
   const mutation = useOpenDispute();
+  const tellOwnChange = useTellOwnChange();
   const { offline, describedBy } = useOfflineReason();
   const form = useForm<DisputeValues, unknown, DisputeSettlementBody>({
     resolver,
@@ -68,6 +70,8 @@ export function DisputeDialog({ open, onClose, settlementId }: DisputeDialogProp
       toast.success(DISPUTE_MESSAGES.opened, SETTLEMENT_TOAST);
       reset();
       onClose();
+      // An open dispute holds its settlement in Disputed until it is decided or withdrawn.
+      tellOwnChange({ id: settlementId, state: 'disputed' });
     },
     fallback: 'Failed to open the dispute',
   });

@@ -17,6 +17,7 @@ import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { SETTLEMENT_TOAST, useWithdrawDispute } from '@/api/settlements';
 import { settlementKeys } from '@/api/cache';
+import { useTellOwnChange } from '../own-changes';
 import { StatementDialog } from './deferred';
 import { DisputePhotos } from './DisputePhotos';
 import { named, outcomeLine } from './parties';
@@ -137,6 +138,7 @@ function OpenDisputeActions({
 }) {
   const queryClient = useQueryClient();
   const withdraw = useWithdrawDispute();
+  const tellOwnChange = useTellOwnChange();
   const { offline, describedBy } = useOfflineReason();
   const inDialog = useOfflineReason();
   const [writing, setWriting] = useState(false);
@@ -151,9 +153,10 @@ function OpenDisputeActions({
 
   const sayWithdrawn = () =>
     withdraw.mutate(dispute.id, {
-      onSuccess: () => {
+      onSuccess: (changed) => {
         setConfirming(false);
         toast.success(DISPUTE_MESSAGES.withdrawn, SETTLEMENT_TOAST);
+        tellOwnChange(changed);
       },
       onError: (failure) => {
         setConfirming(false);

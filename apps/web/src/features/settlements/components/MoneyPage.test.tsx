@@ -1,11 +1,14 @@
+import type { Settlement } from '@campusrun/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse, delay } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { sessionStore } from '@/lib/session';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
-import { makeSettlement, makeSummary, payeeRef, settlementCan } from '@/test/settlements';
+import { makeDispute, makeSettlement, makeSummary, payeeRef, settlementCan } from '@/test/settlements';
+import { currentSocket } from '@/test/socket';
 
 function openMoney(viewer: typeof hosteller, path = '/money') {
   server.use(meHandler(viewer));
@@ -281,5 +284,184 @@ describe('Money screen offline', { timeout: 20_000 }, () => {
     expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument();
     await user.click(second.getByRole('button', { name: 'Received' }));
     await waitFor(() => expect(sent).toEqual(['received']));
+  });
+});
+
+/** The Money tab each state is listed under, as the server filters them. */
+const TAB_OF: Record<Settlement['state'], string | null> = {
+  proposed: 'open',
+  open: 'open',
+  paid: 'open',
+  settled: 'settled',
+  disputed: 'disputed',
+  void: null,
+};
+
+/** The lists answer these settlements, each under the tab of its state now; `set` changes one (as the server did). */
+function listed(...initial: Settlement[]) {
+  const current = new Map(initial.map((s) => [s.id, s]));
+  server.use(
+    summary(),
+    http.get(api('/settlements'), ({ request }) => {
+      const status = new URL(request.url).searchParams.get('status');
+      const settlements = [...current.values()].filter((s) => TAB_OF[s.state] === status);
+      return HttpResponse.json({ settlements, nextCursor: null });
+    }),
+  );
+  return { set: (next: Settlement) => current.set(next.id, next) };
+}
+
+const asPayee = { payer: { id: hosteller.id, name: hosteller.name, avatar: null }, payee: payeeRef };
+
+describe('Money follows the member’s own change to another tab', { timeout: 20_000 }, () => {
+  it('"Not received" opens a dispute: Disputed opens, says so, and the card is brought into view; the other side’s changes move nothing', async () => {
+    const paid = makeSettlement({
+      ...asPayee,
+      state: 'paid',
+      method: 'cash',
+      upiUri: null,
+      can: settlementCan('receive', 'notReceive'),
+    });
+    const disputed = { ...paid, state: 'disputed' as const, can: settlementCan() };
+    const other = makeSettlement({
+      payer: { id: '7e000000-0000-4000-8000-000000000077', name: 'Meera Iyer', avatar: null },
+      payee: payeeRef,
+      upiUri: null,
+      can: settlementCan('receive'),
+    });
+    const lists = listed(paid, other);
+    server.use(
+      http.put(api(`/settlements/${paid.id}/not-received`), () => {
+        lists.set(disputed);
+        return HttpResponse.json({ settlement: disputed });
+      }),
+    );
+    const { user, location } = openMoney(dayscholar);
+    const list = await screen.findByRole('list', { name: 'Settlements' }, { timeout: 15_000 });
+    const meera = within(list).getByRole('listitem', { name: 'Meera Iyer owes you ₹120' });
+
+    // Meera opens a dispute about hers: it leaves Open, and the member stays where they are.
+    const otherDisputed = { ...other, state: 'disputed' as const, can: settlementCan() };
+    lists.set(otherDisputed);
+    act(() => currentSocket().serverEmit('settlement:updated', { settlement: otherDisputed }));
+    await waitFor(() => expect(meera).not.toBeInTheDocument());
+    expect(location().search).toBe('');
+    expect(screen.getByRole('tab', { name: 'Open' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByText(/^Moved to/)).not.toBeInTheDocument();
+
+    // The member's own "Not received": Disputed follows.
+    await user.click(within(list).getByRole('button', { name: 'Not received' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Say ₹120 never arrived?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Not received' }));
+
+    await waitFor(() => expect(location().search).toBe('?tab=disputed'));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Disputed' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(screen.getByText('Moved to Disputed')).toHaveAttribute('role', 'status');
+    const card = await screen.findByRole('listitem', { name: `${hosteller.name} owes you ₹120` });
+    await waitFor(() => expect(card).toHaveFocus());
+    expect(within(card).getByText('Disputed')).toBeInTheDocument();
+
+    // Picking a tab by hand is the member's own choice: nothing more is said.
+    await user.click(screen.getByRole('tab', { name: 'Open' }));
+    expect(screen.queryByText('Moved to Disputed')).not.toBeInTheDocument();
+  });
+
+  it('withdrawing a dispute puts it back: Open opens with the card', async () => {
+    const dispute = makeDispute();
+    const disputed = makeSettlement({
+      state: 'disputed',
+      upiUri: null,
+      dispute: { id: dispute.id, status: 'open', outcome: null },
+      disputes: [dispute],
+      can: settlementCan(),
+    });
+    const back = {
+      ...disputed,
+      state: 'open' as const,
+      dispute: { id: dispute.id, status: 'withdrawn' as const, outcome: null },
+      disputes: [{ ...dispute, status: 'withdrawn' as const, withdrawnAt: '2026-11-21T10:00:00.000Z' }],
+      can: settlementCan('pay'),
+    };
+    const lists = listed(disputed);
+    server.use(
+      http.put(api(`/disputes/${dispute.id}/withdraw`), () => {
+        lists.set(back);
+        return HttpResponse.json({ settlement: back });
+      }),
+    );
+    const { user, location } = openMoney(hosteller, '/money?tab=disputed');
+    const list = await screen.findByRole('list', { name: 'Settlements' }, { timeout: 15_000 });
+    await user.click(within(list).getByRole('button', { name: 'Withdraw dispute' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw your dispute?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+
+    await waitFor(() => expect(location().search).toBe(''));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Open' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(screen.getByText('Moved to Open')).toBeInTheDocument();
+    const card = await screen.findByRole('listitem', { name: `You owe ${dayscholar.name} ₹120` });
+    await waitFor(() => expect(card).toHaveFocus());
+  });
+});
+
+describe('Money asks a payee without a UPI ID to add one', { timeout: 20_000 }, () => {
+  it('once, above the tabs, naming who could pay in one tap, until the profile has one', async () => {
+    const fromAsha = makeSettlement({ ...asPayee, upiUri: null, can: settlementCan('receive', 'remind') });
+    const fromMeera = makeSettlement({
+      payer: { id: '7e000000-0000-4000-8000-000000000077', name: 'Meera Iyer', avatar: null },
+      payee: payeeRef,
+      upiUri: null,
+      can: settlementCan('receive', 'remind'),
+    });
+    // Already paid in cash: no UPI ID would change anything for this one.
+    const paid = makeSettlement({
+      payer: { id: '7e000000-0000-4000-8000-000000000078', name: 'Bala Raman', avatar: null },
+      payee: payeeRef,
+      state: 'paid',
+      method: 'cash',
+      upiUri: null,
+      can: settlementCan('receive', 'notReceive'),
+    });
+    server.use(
+      summary(),
+      http.get(api('/settlements'), () =>
+        HttpResponse.json({ settlements: [fromAsha, fromMeera, paid], nextCursor: null }),
+      ),
+    );
+    openMoney(dayscholar);
+    const nudge = await screen.findByText(
+      'Add your UPI ID so Asha and Meera can pay you in one tap.',
+      {},
+      { timeout: 15_000 },
+    );
+    expect(screen.getAllByText(/Add your UPI ID/)).toHaveLength(1);
+    expect(within(screen.getByRole('region', { name: 'Totals' })).getByText(nudge.textContent!)).toBe(nudge);
+    expect(screen.getByRole('link', { name: 'Add UPI ID' })).toHaveAttribute('href', '/profile#upi-id');
+
+    act(() => sessionStore.setUser({ ...dayscholar, upiId: 'ravi@okaxis' }));
+    expect(screen.queryByText(/Add your UPI ID/)).not.toBeInTheDocument();
+  });
+
+  it('Add UPI ID opens the profile form at the UPI ID', async () => {
+    const jsdomScroll = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = () => {};
+    onTestFinished(() => {
+      Element.prototype.scrollIntoView = jsdomScroll;
+    });
+    const fromAsha = makeSettlement({ ...asPayee, upiUri: null, can: settlementCan('receive', 'remind') });
+    server.use(
+      summary(),
+      http.get(api('/settlements'), () => HttpResponse.json({ settlements: [fromAsha], nextCursor: null })),
+      http.get(api('/users/blocked'), () => HttpResponse.json({ users: [] })),
+    );
+    const { user, location } = openMoney(dayscholar);
+    await user.click(await screen.findByRole('link', { name: 'Add UPI ID' }, { timeout: 15_000 }));
+    await waitFor(() => expect(location().pathname).toBe('/profile'));
+    expect(location().hash).toBe('#upi-id');
+    const field = await screen.findByLabelText('UPI ID (optional)');
+    await waitFor(() => expect(field).toHaveFocus());
   });
 });

@@ -1,6 +1,7 @@
 import type { SettlementFilter, SettlementSummary } from '@campusrun/shared';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { Scale, Wallet } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -12,7 +13,9 @@ import { useAuth } from '@/lib/auth';
 import { formatRupees } from '@/lib/format';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
 import { useSettlementSummary, useSettlements } from '@/api/settlements';
-import { SettlementCard, SettlementCardSkeletons } from './SettlementCard';
+import { type OwnChange, OwnChangeProvider, tabOf } from '../own-changes';
+import { SettlementCard, SettlementCardSkeletons, settlementCardId } from './SettlementCard';
+import { UpiNudge, payersWaitingOnUpi } from './UpiNudge';
 
 const TABS = [
   {
@@ -95,11 +98,46 @@ function Summary() {
   );
 }
 
-function SettlementsTab({ status, empty, hint }: { status: SettlementFilter; empty: string; hint: string }) {
+/** The card of a settlement the member just moved here, once the list shows it: in view, focused. */
+function useBringIntoView(
+  items: readonly { id: string }[] | undefined,
+  focusId: string | null,
+  done: () => void,
+) {
+  useEffect(() => {
+    if (!focusId || !items?.some((item) => item.id === focusId)) return;
+    const card = document.getElementById(settlementCardId(focusId));
+    if (!card) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (typeof card.scrollIntoView === 'function')
+      card.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    // Focusable for this once, outlined until focus moves on (a click inside it later is no focus).
+    card.setAttribute('tabindex', '-1');
+    card.addEventListener('blur', () => card.removeAttribute('tabindex'), { once: true });
+    card.focus({ preventScroll: true });
+    done();
+  }, [items, focusId, done]);
+}
+
+function SettlementsTab({
+  status,
+  empty,
+  hint,
+  focusId,
+  focused,
+}: {
+  status: SettlementFilter;
+  empty: string;
+  hint: string;
+  /** A settlement the member just moved to this tab: brought into view and focused once listed. */
+  focusId: string | null;
+  focused: () => void;
+}) {
   const { user } = useAuth();
   const query = useSettlements(status);
   const items = query.data?.pages.flatMap((page) => page.settlements);
   const { listRef, markLoadMore } = useLoadMoreFocus(items);
+  useBringIntoView(items, focusId, focused);
   const failed = 'Failed to load settlements';
   if (query.isPending) return <SettlementCardSkeletons />;
   if (query.error && !items) return <ListError title={failed} query={query} />;
@@ -121,13 +159,63 @@ function SettlementsTab({ status, empty, hint }: { status: SettlementFilter; emp
   );
 }
 
-/** /money: what the viewer owes and is owed (in all and per person), and every settlement by state. */
+/** Who owes the member money they could pay in one tap with a UPI ID (the open list says). */
+function OpenDebtsUpiNudge({ viewerId }: { viewerId: string }) {
+  const open = useSettlements('open');
+  const settlements = open.data?.pages.flatMap((page) => page.settlements) ?? [];
+  return <UpiNudge payers={payersWaitingOnUpi(settlements, viewerId)} className="mt-4" />;
+}
+
+/** To a member owed money without a UPI ID: adding one lets them be paid in one tap. */
+function MoneyUpiNudge() {
+  const { user } = useAuth();
+  if (!user || user.upiId) return null;
+  return <OpenDebtsUpiNudge viewerId={user.id} />;
+}
+
+/**
+ * Money follows the member's own change: when what they did moved a settlement to another tab ("Not
+ * received" opens a dispute: Open → Disputed; a withdrawal puts it back), that tab opens, says so
+ * ("Moved to Disputed") and brings the card into view. What the other side does only updates the lists.
+ */
+function useFollowOwnChange(current: SettlementFilter, show: (tab: SettlementFilter) => void) {
+  const [followed, setFollowed] = useState<{ id: string; tab: SettlementFilter } | null>(null);
+  const [said, setSaid] = useState('');
+  const tell = useCallback(
+    ({ id, state }: OwnChange) => {
+      const tab = tabOf(state);
+      if (tab === null || tab === current) return;
+      show(tab);
+      setFollowed({ id, tab });
+      setSaid(`Moved to ${TABS.find((t) => t.value === tab)!.label}`);
+    },
+    [current, show],
+  );
+  const focused = useCallback(() => setFollowed(null), []);
+  /** The member picked a tab themself: nothing more to follow or say. */
+  const forget = useCallback(() => {
+    setFollowed(null);
+    setSaid('');
+  }, []);
+  return { tell, followed, focused, said, forget };
+}
+
+/**
+ * /money: what the viewer owes and is owed (in all and per person), and every settlement by state;
+ * a tab follows the member's own change to the tab it moved to.
+ */
 export function MoneyPage() {
   const [params, setParams] = useSearchParams();
   const index = Math.max(
     0,
     TABS.findIndex((tab) => tab.value === params.get('tab')),
   );
+  const show = useCallback(
+    (tab: SettlementFilter) =>
+      setParams(tab === 'open' ? {} : { tab }, { replace: true, preventScrollReset: true }),
+    [setParams],
+  );
+  const follow = useFollowOwnChange(TABS[index].value, show);
   return (
     <>
       <title>Money · CampusRun</title>
@@ -135,13 +223,15 @@ export function MoneyPage() {
       <p className="mt-1 text-sm text-slate-500">Who owes whom for deliveries and sales.</p>
       <section aria-label="Totals" className="mt-6">
         <Summary />
+        <MoneyUpiNudge />
       </section>
       <TabGroup
         className="mt-8"
         selectedIndex={index}
-        onChange={(i) =>
-          setParams(i === 0 ? {} : { tab: TABS[i].value }, { replace: true, preventScrollReset: true })
-        }
+        onChange={(i) => {
+          follow.forget();
+          show(TABS[i].value);
+        }}
       >
         <h2 className="sr-only">Settlements</h2>
         <TabList className="flex gap-1 rounded-lg bg-slate-100 p-1 sm:inline-flex">
@@ -154,17 +244,29 @@ export function MoneyPage() {
             </Tab>
           ))}
         </TabList>
-        <TabPanels className="mt-6">
-          {TABS.map((tab) => (
-            <TabPanel
-              key={tab.value}
-              unmount
-              className="focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              <SettlementsTab status={tab.value} empty={tab.empty} hint={tab.hint} />
-            </TabPanel>
-          ))}
-        </TabPanels>
+        {/* Where a tab that followed the member's own change says so. */}
+        <p role="status" className={follow.said ? 'mt-3 text-sm text-slate-600' : 'sr-only'}>
+          {follow.said}
+        </p>
+        <OwnChangeProvider value={follow.tell}>
+          <TabPanels className="mt-6">
+            {TABS.map((tab) => (
+              <TabPanel
+                key={tab.value}
+                unmount
+                className="focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                <SettlementsTab
+                  status={tab.value}
+                  empty={tab.empty}
+                  hint={tab.hint}
+                  focusId={follow.followed?.tab === tab.value ? follow.followed.id : null}
+                  focused={follow.focused}
+                />
+              </TabPanel>
+            ))}
+          </TabPanels>
+        </OwnChangeProvider>
       </TabGroup>
     </>
   );

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '@/lib/session';
 import { dayscholar, hosteller } from '@/test/fixtures';
 import { makeProduct, seller } from '@/test/products';
 import { can, makeRequest, withDeliverer } from '@/test/requests';
@@ -256,6 +257,55 @@ describe('settle card', { timeout: 20_000 }, () => {
     await waitFor(() => expect(settle.getByRole('status')).toHaveTextContent(/^Settled on /));
     expect(settle.queryByRole('button', { name: 'Report a problem' })).not.toBeInTheDocument();
     expect(lookups).toHaveLength(1);
+  });
+
+  it('asks a payee without a UPI ID to add one, once, and stops asking as soon as they have one', async () => {
+    openRequest(dayscholar, (id) =>
+      makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        upiUri: null,
+        can: settlementCan('receive', 'remind', 'dispute'),
+      }),
+    );
+    const settle = await card();
+    expect(settle.getAllByText('Add your UPI ID so Asha can pay you in one tap.')).toHaveLength(1);
+    expect(settle.getByRole('link', { name: 'Add UPI ID' })).toHaveAttribute('href', '/profile#upi-id');
+
+    // Added (here or on another tab of this device): the card stops asking at once.
+    act(() => sessionStore.setUser({ ...dayscholar, upiId: 'ravi@okaxis' }));
+    expect(settle.queryByText(/Add your UPI ID/)).not.toBeInTheDocument();
+    expect(settle.queryByRole('link', { name: 'Add UPI ID' })).not.toBeInTheDocument();
+  });
+
+  it('asks only while a UPI ID would help: not once the money is marked paid, nor the payer', async () => {
+    const open = openRequest(dayscholar, (id) =>
+      makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        upiUri: null,
+        can: settlementCan('receive'),
+      }),
+    );
+    expect(await (await card()).findByText(/Add your UPI ID/)).toBeInTheDocument();
+    open.unmount();
+
+    const paid = openRequest(dayscholar, (id) =>
+      makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        state: 'paid',
+        method: 'cash',
+        upiUri: null,
+        can: settlementCan('receive', 'notReceive'),
+      }),
+    );
+    expect((await card()).getByRole('button', { name: 'Received' })).toBeInTheDocument();
+    expect(screen.queryByText(/Add your UPI ID/)).not.toBeInTheDocument();
+    paid.unmount();
+
+    openRequest(hosteller, (id) =>
+      makeSettlement({ thing: { id, title: 'Milk and bread', number: 12 }, upiUri: null }),
+    );
+    expect((await card()).getByRole('button', { name: 'I paid in cash' })).toBeInTheDocument();
+    expect(screen.queryByText(/Add your UPI ID/)).not.toBeInTheDocument();
   });
 
   it('shows a refusal and the settlement as it is now when the other side acted first', async () => {

@@ -10,13 +10,14 @@ import { useSettlementFor } from '@/api/settlements';
 import { DisputeTimeline } from './DisputeTimeline';
 import { breakdownLine, outcomeLine, owesLine, stateLine } from './parties';
 import { SettlementActions } from './SettlementActions';
+import { UpiNudge, payersWaitingOnUpi } from './UpiNudge';
 import { UpiQrCode } from './UpiQrCode';
 
 /**
  * Settling up for one completed request or one sale, on its page: who owes whom, the state (said
  * again when it changes; after a dispute, how it ended) and the viewer's actions; for a payer whose
  * payee has a UPI ID, a Pay button that opens their UPI app and a QR code to pay from another phone;
- * its disputes, in order. Nothing for anyone who is not one of the two.
+ * for a payee without one, that adding it lets the payer pay in one tap; its disputes, in order. Nothing for anyone who is not one of the two.
  */
 export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId: string }) {
   const { user } = useAuth();
@@ -85,6 +86,7 @@ export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId:
       <div className="mt-4">
         <SettlementActions settlement={settlement} />
       </div>
+      {user && <UpiNudge payers={payersWaitingOnUpi([settlement], user.id)} className="mt-4" />}
       {showQr && (
         <figure className="mt-4 flex flex-col items-center gap-2 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
           <UpiQrCode

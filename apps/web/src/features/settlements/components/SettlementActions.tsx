@@ -18,6 +18,7 @@ import {
   useMarkReceived,
 } from '@/api/settlements';
 import { settlementKeys } from '@/api/cache';
+import { useTellOwnChange } from '../own-changes';
 import { DisputeDialog } from './deferred';
 import { NotReceivedDialog } from './NotReceivedDialog';
 import { RemindButton } from './RemindButton';
@@ -46,6 +47,7 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
   const [confirmDecline, setConfirmDecline] = useState(false);
   const [confirmCash, setConfirmCash] = useState(false);
   const [disputeOpen, setDisputeOpen] = useState(false);
+  const tellOwnChange = useTellOwnChange();
   const { offline, describedBy } = useOfflineReason();
   // A second line (its own id) for the confirmation dialog open over the card.
   const inDialog = useOfflineReason();
@@ -70,9 +72,10 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
     paid.mutate(
       { id, method },
       {
-        onSuccess: () => {
+        onSuccess: (changed) => {
           setConfirmCash(false);
           toast.success(SETTLEMENT_MESSAGES.markedPaid, SETTLEMENT_TOAST);
+          tellOwnChange(changed);
         },
         onError: (failure) => {
           setConfirmCash(false);
@@ -82,17 +85,21 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
     );
   const receive = () =>
     received.mutate(id, {
-      onSuccess: () => toast.success(SETTLEMENT_MESSAGES.markedReceived, SETTLEMENT_TOAST),
+      onSuccess: (changed) => {
+        toast.success(SETTLEMENT_MESSAGES.markedReceived, SETTLEMENT_TOAST);
+        tellOwnChange(changed);
+      },
       onError: (failure) => failed(failure, 'Failed to mark it received'),
     });
   const sayNotReceived = (details: string) =>
     notReceived.mutate(
       { id, details: details || undefined },
       {
-        onSuccess: () => {
+        onSuccess: (changed) => {
           setConfirmNotReceived(false);
           setNotReceivedError(null);
           toast.success(SETTLEMENT_MESSAGES.markedNotReceived, SETTLEMENT_TOAST);
+          tellOwnChange(changed);
         },
         onError: (failure) => {
           // What they wrote was refused: said under it, the dialog stays with the words.
@@ -109,14 +116,18 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
 
   const confirmSale = () =>
     confirmed.mutate(id, {
-      onSuccess: () => toast.success(SETTLEMENT_MESSAGES.confirmed, SETTLEMENT_TOAST),
+      onSuccess: (changed) => {
+        toast.success(SETTLEMENT_MESSAGES.confirmed, SETTLEMENT_TOAST);
+        tellOwnChange(changed);
+      },
       onError: (failure) => failed(failure, 'Failed to confirm the sale'),
     });
   const declineSale = () =>
     declined.mutate(id, {
-      onSuccess: () => {
+      onSuccess: (changed) => {
         setConfirmDecline(false);
         toast.success(SETTLEMENT_MESSAGES.declined, SETTLEMENT_TOAST);
+        tellOwnChange(changed);
       },
       onError: (failure) => {
         setConfirmDecline(false);
@@ -125,7 +136,10 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
     });
   const acceptCost = () =>
     costAccepted.mutate(id, {
-      onSuccess: () => toast.success(SETTLEMENT_MESSAGES.costAccepted, SETTLEMENT_TOAST),
+      onSuccess: (changed) => {
+        toast.success(SETTLEMENT_MESSAGES.costAccepted, SETTLEMENT_TOAST);
+        tellOwnChange(changed);
+      },
       onError: (failure) => failed(failure, 'Failed to accept the item cost'),
     });
 

@@ -8,6 +8,9 @@ import { breakdownLine, outcomeLine, owesLine, thingLabel, thingPath } from './p
 import { SettlementActions } from './SettlementActions';
 import { SettlementStateBadge } from './SettlementStateBadge';
 
+/** The element of a settlement's card on Money, which the page scrolls to and focuses after a move. */
+export const settlementCardId = (id: string) => `settlement-card-${id}`;
+
 /**
  * One settlement in the Money lists: who owes whom, for what (a link), how much, its state (and how
  * its last dispute ended), the actions, its disputes in order.
@@ -24,7 +27,11 @@ export function SettlementCard({
   const headingId = `settlement-${settlement.id}`;
   const outcome = outcomeLine(settlement, viewerId);
   return (
-    <li aria-labelledby={headingId} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <li
+      id={settlementCardId(settlement.id)}
+      aria-labelledby={headingId}
+      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 focus:outline-2 focus:outline-offset-2 focus:outline-indigo-600"
+    >
       <div className="flex items-start gap-3">
         <Avatar id={other.id} name={other.name} src={other.avatar} />
         <div className="min-w-0 flex-1">

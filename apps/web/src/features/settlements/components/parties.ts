@@ -63,6 +63,16 @@ export function stateLine(settlement: Settlement, viewerId: string | undefined):
 /** How a toast addresses someone: the first word of their name ("Meera" of "Meera Iyer"). */
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
+/**
+ * The people who may pay the member, as a sentence names them: "Ravi", "Ravi and Asha", "Ravi and 2
+ * others" (each once, by first name).
+ */
+export function payersWord(payers: readonly UserRef[]): string {
+  const names = [...new Map(payers.map((p) => [p.id, firstName(p.name)])).values()];
+  if (names.length <= 2) return names.join(' and ');
+  return `${names[0]} and ${names.length - 1} others`;
+}
+
 /** What the settlement is for, as a link text: "Request #12 · Milk" or "Sale of Desk lamp". */
 export function thingLabel(settlement: Settlement): string {
   const { thing } = settlement;
