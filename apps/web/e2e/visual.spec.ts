@@ -141,8 +141,9 @@ const SCREENS: Record<Role, Screen[]> = {
       path: () => '/profile',
       ready: 'hari@example.edu',
       open: async (page) => {
+        // Hari has requests under way: the dialog lists them before it would ask for a password.
         await page.getByRole('button', { name: 'Delete account' }).click();
-        await expect(page.getByRole('dialog').getByLabel('Your password')).toBeFocused();
+        await expect(page.getByRole('dialog').getByRole('button', { name: 'Close' })).toBeVisible();
       },
     },
     {

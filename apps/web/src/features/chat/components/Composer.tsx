@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { ImagePlus, SendHorizontal } from 'lucide-react';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { useToastClearance } from '@/lib/toast';
-import { type KeyboardEvent, type RefObject, useId, useRef } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react';
 
 /** The counter shows once fewer than this many characters are left. */
 const COUNTER_FROM = CHAT_LIMITS.messageMax - 200;
@@ -11,7 +11,8 @@ const COUNTER_FROM = CHAT_LIMITS.messageMax - 200;
 export interface ComposerProps {
   value: string;
   onChange: (value: string) => void;
-  onSend: () => void;
+  /** Sends the text the field holds. */
+  onSend: (text: string) => void;
   inputRef: RefObject<HTMLTextAreaElement | null>;
   /** A photo was chosen to send. */
   onPhoto?: (file: File) => void;
@@ -41,10 +42,27 @@ export function Composer({
   const length = value.length;
   const canSend = value.trim().length > 0 && length <= CHAT_LIMITS.messageMax;
 
+  /**
+   * What the field holds now. On a screen drawn on the server, text typed before the app took the
+   * page over is in the field but not yet in `value`, and a send pressed then is replayed once it has:
+   * the field is what the member sees, so that is what goes.
+   */
+  function send() {
+    const text = inputRef.current?.value ?? value;
+    if (text.trim().length > 0 && text.length <= CHAT_LIMITS.messageMax) onSend(text);
+  }
+
+  // Text typed into the drawn page before the app took it over becomes the draft (the field keeps it).
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed && typed !== value) onChange(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the field is taken over.
+  }, []);
+
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      if (canSend) onSend();
+      send();
     }
   }
 
@@ -62,7 +80,7 @@ export function Composer({
         className="flex items-end gap-2 border-t border-slate-200 bg-white p-3 pb-[max(0.75rem,env(safe-area-inset-bottom,0px))]"
         onSubmit={(event) => {
           event.preventDefault();
-          if (canSend) onSend();
+          send();
         }}
       >
         {onPhoto && (

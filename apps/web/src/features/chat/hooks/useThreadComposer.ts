@@ -49,8 +49,9 @@ export function useThreadComposer(
     setDraft((current) => (current.trim() === '' ? STILL_AVAILABLE : current));
   }
 
-  function submit() {
-    const content = draft.trim();
+  /** Sends `text` (what the composer holds; by default the draft). */
+  function submit(text: string = draft) {
+    const content = text.trim();
     if (!content) return;
     typing.stop();
     setDraft('');
