@@ -1,5 +1,5 @@
 import { COMMON_MESSAGES, type PublicProfile, type Review } from '@campusrun/shared';
-import { ArrowLeft, MessageCircle } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { buttonClasses } from '@/components/ui/Button';
@@ -179,14 +179,6 @@ export function PublicProfilePage() {
   return (
     <>
       <title>{`${query.data?.name ?? 'Profile'} · CampusRun`}</title>
-      <button
-        type="button"
-        onClick={() => history.back()}
-        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back
-      </button>
       {query.data ? (
         <ProfileView profile={query.data} isYou={user?.id === query.data.id} />
       ) : notFound ? (

@@ -10,7 +10,6 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { BackLink } from '@/components/ui/BackLink';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -230,10 +229,7 @@ export function EditProductPage() {
   return (
     <>
       <title>Edit Product · CampusRun</title>
-      <BackLink to={product ? paths.product(product.id) : paths.marketplace}>
-        {product ? 'Back to product' : 'Marketplace'}
-      </BackLink>
-      <h1 className="mt-3 text-2xl font-semibold text-slate-900">Edit Product</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">Edit Product</h1>
       <section className="mt-6 max-w-2xl rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         {notFound ? (
           <ProductNotFound />

@@ -2,7 +2,6 @@ import type { Product } from '@campusrun/shared';
 import { MessageCircle, Pencil, WifiOff } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { BackLink } from '@/components/ui/BackLink';
 import { Badge } from '@/components/ui/Badge';
 import { buttonClasses } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -223,7 +222,6 @@ export function ProductDetailPage({ settle }: { settle?: ProductDetailSlot } = {
   return (
     <>
       <title>{`${product?.name ?? 'Product Details'} · CampusRun`}</title>
-      <BackLink to={paths.marketplace}>Marketplace</BackLink>
       {!online && (
         <p
           role="status"
