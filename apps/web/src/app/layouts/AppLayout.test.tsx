@@ -40,6 +40,23 @@ describe('top bar', { timeout: 20_000 }, () => {
     expect(await bar.findByText('Shared runs')).toBeInTheDocument();
   });
 
+  it.each([
+    { screen: 'Sell Product', at: '/hosteller/sell-product', list: '/marketplace' },
+    { screen: 'New Request', at: '/hosteller/my-requests/new', list: '/hosteller/my-requests' },
+  ])(
+    'a form for a new thing ($screen) has the one Back, to its list, and no second link in the page',
+    async ({ screen: title, at, list }) => {
+      server.use(meHandler(hosteller), ...chatHandlers(dayscholar));
+      const { user, location } = renderApp(at, { user: hosteller });
+      const bar = await topBar();
+      expect(await bar.findByText(title)).toBeInTheDocument();
+      await screen.findByRole('heading', { level: 1, name: title }, slow);
+      expect(screen.queryByRole('link', { name: /^Back to/ })).not.toBeInTheDocument();
+      await user.click(bar.getByRole('button', { name: 'Back' }));
+      await waitFor(() => expect(location().pathname).toBe(list));
+    },
+  );
+
   it('inside a conversation leaves the conversation’s own header as the only one on a phone', async () => {
     server.use(meHandler(hosteller), ...chatHandlers(dayscholar));
     renderApp(`/chat/${dayscholar.id}`, { user: hosteller });

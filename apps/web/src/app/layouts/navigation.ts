@@ -55,7 +55,6 @@ const DASHBOARD_TITLE: Record<Role, string> = {
 /** The top bar's title of each screen that is one of the places (not one thing in a list). */
 const PLACE_TITLES: Record<string, string> = {
   [paths.hosteller.myRequests]: 'My Requests',
-  [paths.hosteller.sellProduct]: 'Sell Product',
   [paths.dayscholar.browseRequests]: 'Browse Requests',
   [paths.dayscholar.myDeliveries]: 'My Deliveries',
   [paths.trips]: 'Trips',
@@ -80,6 +79,7 @@ const THING_SCREENS: { pattern: string; title: string; parent: (role: Role) => s
   },
   { pattern: routePatterns.product, title: 'Product', parent: () => paths.marketplace },
   { pattern: routePatterns.editProduct, title: 'Edit product', parent: () => paths.marketplace },
+  { pattern: paths.hosteller.sellProduct, title: 'Sell Product', parent: () => paths.marketplace },
   { pattern: routePatterns.user, title: 'Profile', parent: dashboardPath },
   { pattern: paths.newTrip, title: 'Post a trip', parent: () => paths.trips },
   { pattern: routePatterns.trip, title: 'Trip', parent: () => paths.trips },

@@ -1,16 +1,16 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BackLink } from './BackLink';
 import { Button, buttonClasses } from './Button';
 
 /**
- * A screen that is one form (a new request, trip or shared run): the way back, its title (one h1)
- * and a line of text, the form on a card, then Cancel (back where the way back leads) and submit.
+ * A screen that is one form (a new request, trip or shared run): its title (one h1) and a line of
+ * text, the form on a card, then Cancel (to `cancelTo`, the list it adds to) and submit. The way back
+ * is the top bar's.
  */
 export function FormPage({
   title,
   description,
-  back,
+  cancelTo,
   onSubmit,
   submitLabel,
   isSubmitting,
@@ -18,7 +18,7 @@ export function FormPage({
 }: {
   title: string;
   description: ReactNode;
-  back: { to: string; label: string };
+  cancelTo: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
   isSubmitting: boolean;
@@ -27,14 +27,13 @@ export function FormPage({
   return (
     <>
       <title>{`${title} · CampusRun`}</title>
-      <BackLink to={back.to}>{back.label}</BackLink>
-      <h1 className="mt-3 text-2xl font-semibold text-slate-900">{title}</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
       <p className="mt-1 text-sm text-slate-500">{description}</p>
       <section className="mt-6 max-w-2xl rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <form onSubmit={onSubmit} noValidate className="space-y-5">
           {children}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Link to={back.to} className={buttonClasses({ variant: 'secondary' })}>
+            <Link to={cancelTo} className={buttonClasses({ variant: 'secondary' })}>
               Cancel
             </Link>
             <Button type="submit" isLoading={isSubmitting}>

@@ -11,7 +11,6 @@ import { type FormEvent, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { BackLink } from '@/components/ui/BackLink';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
@@ -145,8 +144,7 @@ export function SellProductPage() {
   return (
     <>
       <title>Sell Product · CampusRun</title>
-      <BackLink to={paths.marketplace}>Marketplace</BackLink>
-      <h1 className="mt-3 text-2xl font-semibold text-slate-900">Sell Product</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">Sell Product</h1>
       <p className="mt-1 text-sm text-slate-500">
         List something you no longer need. Buyers on campus contact you in chat.
       </p>

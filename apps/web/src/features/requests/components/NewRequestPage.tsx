@@ -90,7 +90,7 @@ export function NewRequestPage({ tripOffer }: { tripOffer?: (deadline: string) =
     <FormPage
       title="New Request"
       description="Tell day scholars what to bring and where."
-      back={{ to: paths.hosteller.myRequests, label: 'Back to My Requests' }}
+      cancelTo={paths.hosteller.myRequests}
       onSubmit={onSubmit}
       submitLabel="Create Request"
       isSubmitting={isSubmitting}

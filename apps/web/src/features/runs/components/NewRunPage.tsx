@@ -92,7 +92,7 @@ export function NewRunPage() {
     <FormPage
       title={LOGISTICS_LABELS.startRun}
       description="Others from the hostel add their items until the join time; one day scholar brings them all and the fee is split equally."
-      back={{ to: paths.runs, label: 'Back to Shared runs' }}
+      cancelTo={paths.runs}
       onSubmit={onSubmit}
       submitLabel={LOGISTICS_LABELS.startRun}
       isSubmitting={isSubmitting}

@@ -105,7 +105,7 @@ export function NewTripPage() {
     <FormPage
       title={LOGISTICS_LABELS.postTrip}
       description="Hostellers add their pending requests until the time you set; each one is yours to deliver."
-      back={{ to: paths.trips, label: 'Back to Trips' }}
+      cancelTo={paths.trips}
       onSubmit={onSubmit}
       submitLabel={LOGISTICS_LABELS.postTrip}
       isSubmitting={isSubmitting}
