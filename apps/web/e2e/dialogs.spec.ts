@@ -1,14 +1,5 @@
-import { type Locator, type Page, expect, test } from '@playwright/test';
-import { seedUser, signIn } from './fixtures';
-
-/** The element's box lies inside the window's visible height. */
-async function expectOnScreen(page: Page, element: Locator) {
-  const box = await element.boundingBox();
-  const height = page.viewportSize()!.height;
-  expect(box, 'drawn').not.toBeNull();
-  expect(box!.y, 'its top is on screen').toBeGreaterThanOrEqual(0);
-  expect(box!.y + box!.height, 'its bottom is on screen').toBeLessThanOrEqual(height);
-}
+import { expect, test } from '@playwright/test';
+import { expectOnScreen, seedUser, signIn } from './fixtures';
 
 /** What an on-screen keyboard leaves of a phone's height (a browser that resizes for it). */
 const KEYBOARD = 290;

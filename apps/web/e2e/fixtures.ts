@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import axe from 'axe-core';
 import sharp from 'sharp';
-import { expect, type APIRequestContext, type Page, type WebSocket } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type WebSocket } from '@playwright/test';
 
 export const PASSWORD = 'e2e-password-1';
 export const DOMAIN = 'example.edu';
@@ -121,7 +121,11 @@ export async function axeViolations(
   rules?: readonly string[],
 ): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const only = rules ? { type: 'rule', values: [...rules] } : tags ? { type: 'tag', values: [...tags] } : undefined;
+  const only = rules
+    ? { type: 'rule', values: [...rules] }
+    : tags
+      ? { type: 'tag', values: [...tags] }
+      : undefined;
   const violations = await page.evaluate(
     async (runOnly) =>
       (
@@ -269,4 +273,15 @@ export function localInput(hours: number) {
   const d = new Date(Date.now() + hours * 3_600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The element is drawn wholly inside the viewport as it is now (a phone's screen, the keyboard taken off). */
+export async function expectOnScreen(page: Page, element: Locator) {
+  const box = await element.boundingBox();
+  const { width, height } = page.viewportSize()!;
+  expect(box, 'drawn').not.toBeNull();
+  expect(box!.x, 'its left is on screen').toBeGreaterThanOrEqual(0);
+  expect(box!.y, 'its top is on screen').toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, 'its right is on screen').toBeLessThanOrEqual(width);
+  expect(box!.y + box!.height, 'its bottom is on screen').toBeLessThanOrEqual(height);
 }

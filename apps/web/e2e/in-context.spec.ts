@@ -1,5 +1,5 @@
-import { type Browser, type Page, expect, test } from '@playwright/test';
-import { type SeededUser, localInput, seedUser, signIn } from './fixtures';
+import { type Browser, expect, test } from '@playwright/test';
+import { type SeededUser, expectOnScreen, localInput, seedUser, signIn } from './fixtures';
 
 /** The smallest common phone, and a common tall one. */
 const PHONES = [
@@ -15,16 +15,6 @@ async function phoneAs(browser: Browser, user: SeededUser, viewport: { width: nu
   await signIn(page, user);
   await expect(page).toHaveURL(/dashboard$/);
   return { context, page };
-}
-
-/** The box is wholly inside what the phone shows. */
-async function expectOnScreen(page: Page, locator: ReturnType<Page['locator']>) {
-  const box = (await locator.boundingBox())!;
-  const { width, height } = page.viewportSize()!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width);
-  expect(box.y + box.height).toBeLessThanOrEqual(height);
 }
 
 for (const viewport of PHONES) {
