@@ -42,6 +42,7 @@ import { createRequestsService } from './modules/requests/requests.service';
 import * as requestWrites from './modules/requests/requests.writes';
 import { createTripsService } from './modules/trips/trips.service';
 import { createRunsService } from './modules/runs/runs.service';
+import { createDisputePhotoLinks } from './modules/settlements/settlements.photos';
 import { createSettlementsService } from './modules/settlements/settlements.service';
 import { createVitalsService } from './modules/system/vitals.service';
 
@@ -113,6 +114,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
   const { config } = ctx;
   const chat = createChatService(ctx);
   const settlements = createSettlementsService(ctx, { moderation: { logAction } });
+  const disputePhotoLinks = createDisputePhotoLinks(ctx.config.jwtSecret);
   const products = createProductsService(ctx, ctx.storage, {
     settlementWrites: { releaseSale },
     sales: settlements,
@@ -164,7 +166,8 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
       presence: deps.presence,
       preferences: { set: userWrites.setEmailPreferences, turnOff: userWrites.turnEmailOff },
     }),
-    dataExport: createExportService(ctx),
+    // The download gives a member's own dispute photos as the settlement gives them: signed links.
+    dataExport: createExportService(ctx, { disputePhoto: disputePhotoLinks.photo }),
     vitals: createVitalsService(ctx, { metrics: deps.metrics }),
     account: createAccountService(ctx, { requests, products, avatars: avatar, erasers: memberErasers }),
   };

@@ -36,6 +36,13 @@ const rupees = (paise: number | null) => (paise === null ? null : toRupees(paise
 export interface ExportUrls {
   storage: Pick<Storage, 'url'>;
   links: Pick<UploadLinks, 'url'>;
+  /** A dispute photo's signed links, as its parties are given them (they last about an hour). */
+  disputePhoto: (
+    disputeId: string,
+    side: 'opener' | 'reply',
+    index: number,
+    key: string,
+  ) => { url: string; thumbnailUrl: string };
 }
 
 export const presentProfile = (u: AccountRow) => ({
@@ -210,7 +217,11 @@ export const presentSettlement = (s: SettlementRow, userId: string) => ({
   settledAt: iso(s.settledAt),
 });
 
-export const presentDispute = (d: DisputeRow) => ({
+/**
+ * A dispute the member opened or is a party to: both sides' statements with their photos (signed
+ * links that last about an hour), the decision or the withdrawal.
+ */
+export const presentDispute = (d: DisputeRow, { disputePhoto }: ExportUrls) => ({
   id: d.id,
   targetType: d.targetType,
   targetId: d.targetId,
@@ -218,11 +229,21 @@ export const presentDispute = (d: DisputeRow) => ({
   openedBy: { id: d.openedById, name: d.openedByName },
   reason: d.reason,
   details: d.details,
+  photos: d.photos.map((key, i) => disputePhoto(d.id, 'opener', i, key)),
+  reply:
+    d.reply === null
+      ? null
+      : {
+          text: d.reply,
+          photos: d.replyPhotos.map((key, i) => disputePhoto(d.id, 'reply', i, key)),
+          at: iso(d.repliedAt),
+        },
   status: d.status,
   outcome: d.outcome,
   note: d.note,
   createdAt: d.createdAt.toISOString(),
   resolvedAt: iso(d.resolvedAt),
+  withdrawnAt: iso(d.withdrawnAt),
 });
 
 export const presentSession = (s: SessionRow) => ({

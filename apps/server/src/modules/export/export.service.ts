@@ -41,7 +41,7 @@ function sections({ db, urls }: Deps, userId: string): [string, () => Promise<Ro
       'settlements',
       async () => (await repo.settlementsOf(db, userId)).map((s) => present.presentSettlement(s, userId)),
     ],
-    ['disputes', async () => (await repo.disputesOf(db, userId)).map(present.presentDispute)],
+    ['disputes', async () => (await repo.disputesOf(db, userId)).map((d) => present.presentDispute(d, urls))],
     ['sessions', async () => (await repo.sessionsOf(db, userId)).map(present.presentSession)],
   ];
 }
@@ -82,12 +82,15 @@ async function start(deps: Deps, actor: Actor, at = new Date()) {
  * "Download my data": one JSON document of everything CampusRun keeps about the member, written a
  * section at a time as each is read, so the whole of it is never held in memory.
  */
-export function createExportService(ctx: Pick<AppContext, 'db' | 'limiter' | 'storage' | 'config' | 'log'>) {
+export function createExportService(
+  ctx: Pick<AppContext, 'db' | 'limiter' | 'storage' | 'config' | 'log'>,
+  ports: Pick<present.ExportUrls, 'disputePhoto'>,
+) {
   const deps: Deps = {
     db: ctx.db,
     log: ctx.log,
     limit: ctx.limiter('data-export', { points: EXPORT_LIMITS.perHour, duration: 3600 }),
-    urls: { storage: ctx.storage, links: createUploadLinks(ctx.config.jwtSecret) },
+    urls: { storage: ctx.storage, links: createUploadLinks(ctx.config.jwtSecret), ...ports },
   };
   return bindUseCases(deps, { start });
 }

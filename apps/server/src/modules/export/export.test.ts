@@ -124,6 +124,11 @@ describe('GET /users/me/export', () => {
         openedBy: dev.id,
         reason: 'not_paid',
         details: 'Not paid yet',
+        photos: ['disputes/fedcba9876543210fedcba9876543210.webp'],
+        reply: 'I paid in cash at the gate',
+        repliedAt: new Date(),
+        status: 'withdrawn',
+        withdrawnAt: new Date(),
       })
       .returning();
 
@@ -260,9 +265,22 @@ describe('GET /users/me/export', () => {
         with: { id: dev.id, name: 'Dev' },
       }),
     ]);
+    // Both sides of the dispute, the photo as a signed link (never its storage address), the withdrawal.
     expect(doc.disputes).toEqual([
-      expect.objectContaining({ id: dispute!.id, openedBy: { id: dev.id, name: 'Dev' } }),
+      expect.objectContaining({
+        id: dispute!.id,
+        openedBy: { id: dev.id, name: 'Dev' },
+        details: 'Not paid yet',
+        reply: expect.objectContaining({ text: 'I paid in cash at the gate', photos: [] }),
+        status: 'withdrawn',
+        withdrawnAt: expect.any(String),
+      }),
     ]);
+    const [photo] = doc.disputes[0].photos;
+    expect(photo.url).toMatch(new RegExp(`^/api/disputes/${dispute!.id}/photos/opener-0\\?exp=\\d+&sig=`));
+    expect(photo.thumbnailUrl).toMatch(/\/photos\/opener-0-thumb\?/);
+    const at = body.indexOf('fedcba9876543210fedcba9876543210');
+    expect(at, body.slice(Math.max(0, at - 300), at + 100)).toBe(-1);
     expect(doc.sessions).toContainEqual(expect.objectContaining({ userAgent: 'ExportTestBrowser/1.0' }));
 
     // Nothing private to Dev or Sana, anywhere in the file.
@@ -336,13 +354,16 @@ describe('GET /users/me/export', () => {
     }));
     await t.db.insert(messages).values(rows);
 
-    const service = createExportService({
-      db: t.db,
-      config: t.config,
-      log: t.app.log,
-      limiter: createLimiterFactory(),
-      storage: { url: (key: string) => `/uploads/${key}` } as never,
-    });
+    const service = createExportService(
+      {
+        db: t.db,
+        config: t.config,
+        log: t.app.log,
+        limiter: createLimiterFactory(),
+        storage: { url: (key: string) => `/uploads/${key}` } as never,
+      },
+      { disputePhoto: () => ({ url: '', thumbnailUrl: '' }) },
+    );
     const { body } = await service.start({ id: me.id } as never);
     const parts: string[] = [];
     for await (const part of body) parts.push(String(part));
