@@ -29,6 +29,7 @@ import { MessageText } from './MessageText';
 import { ThreadHeader } from './ThreadHeader';
 import { WaitingBubble } from './WaitingBubble';
 import { NotKeptOffline, waitsForNetwork } from '@/components/ui/NotKeptOffline';
+import { usePhotoRefresh } from '@/lib/photo-refresh';
 
 type Status = 'Sending...' | 'Sent' | 'Read';
 
@@ -189,19 +190,6 @@ function Thread({ partnerId }: { partnerId: string }) {
       </div>
     </div>
   );
-}
-
-/**
- * A photo's link lasts about an hour (and a removed photo is gone): when one does not load, the
- * thread is read again for fresh links, at most once a minute.
- */
-function usePhotoRefresh(refetch: () => void) {
-  const refreshedAt = useRef(0);
-  return () => {
-    if (Date.now() - refreshedAt.current < 60_000) return;
-    refreshedAt.current = Date.now();
-    refetch();
-  };
 }
 
 /** The stored messages, then those still being sent or held (until the server's copy arrives). */

@@ -1,5 +1,5 @@
 import type { Settlement } from '@campusrun/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dayscholar, hosteller } from '@/test/fixtures';
@@ -87,6 +87,52 @@ describe('the dispute on the settle card', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The opener waits for nothing more here: their side is there, and so is the other's.
     expect(history.getByText('A moderator will decide.')).toBeInTheDocument();
+  });
+
+  it('a photo whose link has run out has the settlement read again for fresh links, once a minute at most', async () => {
+    let reads = 0;
+    let link = 'old';
+    openRequest(hosteller, (id) => {
+      const dispute = makeDispute({ targetId: id, photos: [disputePhoto('d2', 'opener-0')] });
+      return makeSettlement({
+        thing: { id, title: 'Milk and bread', number: 12 },
+        state: 'disputed',
+        dispute: { id: dispute.id, status: 'open', outcome: null },
+        disputes: [dispute],
+        can: settlementCan(),
+      });
+    });
+    server.use(
+      http.get(api('/settlements/for'), ({ request }) => {
+        reads += 1;
+        const id = new URL(request.url).searchParams.get('targetId')!;
+        const photo = { url: `/api/disputes/d2/photos/opener-0?${link}`, thumbnailUrl: `/thumb?${link}` };
+        const dispute = makeDispute({ targetId: id, photos: [photo] });
+        return HttpResponse.json({
+          settlement: makeSettlement({
+            thing: { id, title: 'Milk and bread', number: 12 },
+            state: 'disputed',
+            dispute: { id: dispute.id, status: 'open', outcome: null },
+            disputes: [dispute],
+            can: settlementCan(),
+          }),
+        });
+      }),
+    );
+    const settle = await card();
+    const thumb = () =>
+      settle.getByRole('button', { name: `Open photo 1 from ${hosteller.name}` }).querySelector('img')!;
+    await waitFor(() => expect(thumb()).toHaveAttribute('src', '/thumb?old'));
+    const before = reads;
+    link = 'fresh';
+    fireEvent.error(thumb());
+    await waitFor(() => expect(thumb()).toHaveAttribute('src', '/thumb?fresh'));
+    expect(reads).toBeGreaterThan(before);
+    // A second failure within the minute asks nothing more.
+    const after = reads;
+    fireEvent.error(thumb());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reads).toBe(after);
   });
 
   it('the opener withdraws it after a confirmation: back to where it was, said in words', async () => {
