@@ -90,12 +90,19 @@ export async function signIn(page: Page, user: { email: string; password: string
 export async function expectAccessible(page: Page) {
   // A dialog or menu that is still fading in would be measured at part opacity.
   await transitionsDone(page);
-  const html = page.locator('html');
-  const dark = await html.evaluate((el) => el.classList.contains('dark'));
-  await expectNoViolations(page, dark ? 'dark' : 'light');
-  await setDarkClass(page, !dark);
-  await expectNoViolations(page, dark ? 'light' : 'dark');
-  await setDarkClass(page, dark);
+  // While checking, colours are their final ones at once: flipping the theme, or anything the screen
+  // changes meanwhile, would otherwise be measured half-way through its colour transition.
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  try {
+    const html = page.locator('html');
+    const dark = await html.evaluate((el) => el.classList.contains('dark'));
+    await expectNoViolations(page, dark ? 'dark' : 'light');
+    await setDarkClass(page, !dark);
+    await expectNoViolations(page, dark ? 'light' : 'dark');
+    await setDarkClass(page, dark);
+  } finally {
+    await still.evaluate((style) => style.remove()).catch(() => undefined);
+  }
 }
 
 async function expectNoViolations(page: Page, theme: 'light' | 'dark') {
@@ -152,9 +159,15 @@ async function setDarkClass(page: Page, dark: boolean) {
   await transitionsDone(page);
 }
 
-/** Waits for the CSS transitions running on the page (fades, colour changes) to end. */
+/**
+ * Waits for the CSS transitions running on the page (fades, colour changes) to end. The styles are
+ * worked out first and a frame is let by: a class changed just now (the theme flipped, a dialog
+ * closing) starts its transitions only then, and they would otherwise be missed.
+ */
 async function transitionsDone(page: Page) {
   await page.evaluate(async () => {
+    void getComputedStyle(document.documentElement).color;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
     await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
   });
