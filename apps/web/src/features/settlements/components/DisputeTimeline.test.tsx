@@ -92,8 +92,10 @@ describe('the dispute on the settle card', { timeout: 20_000 }, () => {
   it('a photo whose link has run out has the settlement read again for fresh links, once a minute at most', async () => {
     let reads = 0;
     let link = 'old';
-    openRequest(hosteller, (id) => {
-      const dispute = makeDispute({ targetId: id, photos: [disputePhoto('d2', 'opener-0')] });
+    /** The disputed settlement of request `id`, its one photo signed with the link of the moment. */
+    const disputed = (id: string) => {
+      const photo = { url: `/api/disputes/d2/photos/opener-0?${link}`, thumbnailUrl: `/thumb?${link}` };
+      const dispute = makeDispute({ targetId: id, photos: [photo] });
       return makeSettlement({
         thing: { id, title: 'Milk and bread', number: 12 },
         state: 'disputed',
@@ -101,21 +103,13 @@ describe('the dispute on the settle card', { timeout: 20_000 }, () => {
         disputes: [dispute],
         can: settlementCan(),
       });
-    });
+    };
+    openRequest(hosteller, disputed);
     server.use(
       http.get(api('/settlements/for'), ({ request }) => {
         reads += 1;
-        const id = new URL(request.url).searchParams.get('targetId')!;
-        const photo = { url: `/api/disputes/d2/photos/opener-0?${link}`, thumbnailUrl: `/thumb?${link}` };
-        const dispute = makeDispute({ targetId: id, photos: [photo] });
         return HttpResponse.json({
-          settlement: makeSettlement({
-            thing: { id, title: 'Milk and bread', number: 12 },
-            state: 'disputed',
-            dispute: { id: dispute.id, status: 'open', outcome: null },
-            disputes: [dispute],
-            can: settlementCan(),
-          }),
+          settlement: disputed(new URL(request.url).searchParams.get('targetId')!),
         });
       }),
     );
