@@ -31,6 +31,16 @@ function openRequest(viewer: typeof hosteller, settlement: (requestId: string) =
   return { ...renderApp(`/requests/${request.id}`, { user: viewer }), request, calls, answer };
 }
 
+/** Request `id`'s settlement with `dispute` open: the viewer may act on nothing else. */
+const openDispute = (id: string, dispute: ReturnType<typeof makeDispute>) =>
+  makeSettlement({
+    thing: { id, title: 'Milk and bread', number: 12 },
+    state: 'disputed',
+    dispute: { id: dispute.id, status: 'open', outcome: null },
+    disputes: [dispute],
+    can: settlementCan(),
+  });
+
 const card = async () =>
   within(await screen.findByRole('region', { name: 'Settle up' }, { timeout: 15_000 }));
 
@@ -55,13 +65,7 @@ describe('the dispute on the settle card', { timeout: 20_000 }, () => {
           at: '2026-11-21T12:00:00.000Z',
         },
       });
-      return makeSettlement({
-        thing: { id, title: 'Milk and bread', number: 12 },
-        state: 'disputed',
-        dispute: { id: dispute.id, status: 'open', outcome: null },
-        disputes: [dispute],
-        can: settlementCan(),
-      });
+      return openDispute(id, dispute);
     });
     const settle = await card();
     expect(settle.getByRole('status')).toHaveTextContent('Disputed. A moderator will decide.');
@@ -96,13 +100,7 @@ describe('the dispute on the settle card', { timeout: 20_000 }, () => {
     const disputed = (id: string) => {
       const photo = { url: `/api/disputes/d2/photos/opener-0?${link}`, thumbnailUrl: `/thumb?${link}` };
       const dispute = makeDispute({ targetId: id, photos: [photo] });
-      return makeSettlement({
-        thing: { id, title: 'Milk and bread', number: 12 },
-        state: 'disputed',
-        dispute: { id: dispute.id, status: 'open', outcome: null },
-        disputes: [dispute],
-        can: settlementCan(),
-      });
+      return openDispute(id, dispute);
     };
     openRequest(hosteller, disputed);
     server.use(
@@ -133,13 +131,7 @@ describe('the dispute on the settle card', { timeout: 20_000 }, () => {
     const withdrawn: string[] = [];
     const { user, answer } = openRequest(hosteller, (id) => {
       const dispute = makeDispute({ id: 'd15b07e0-0000-4000-8000-00000000aaaa', targetId: id });
-      return makeSettlement({
-        thing: { id, title: 'Milk and bread', number: 12 },
-        state: 'disputed',
-        dispute: { id: dispute.id, status: 'open', outcome: null },
-        disputes: [dispute],
-        can: settlementCan(),
-      });
+      return openDispute(id, dispute);
     });
     server.use(
       http.put(api('/disputes/:id/withdraw'), ({ params }) => {
@@ -192,13 +184,7 @@ describe('the dispute on the settle card', { timeout: 20_000 }, () => {
   it('the other side gives theirs; only the opener may withdraw', async () => {
     openRequest(dayscholar, (id) => {
       const dispute = makeDispute({ targetId: id, can: { statement: true, withdraw: false } });
-      return makeSettlement({
-        thing: { id, title: 'Milk and bread', number: 12 },
-        state: 'disputed',
-        dispute: { id: dispute.id, status: 'open', outcome: null },
-        disputes: [dispute],
-        can: settlementCan(),
-      });
+      return openDispute(id, dispute);
     });
     const settle = await card();
     expect(events(settle)).toEqual([`${hosteller.name} opened a dispute: Not as described`]);
