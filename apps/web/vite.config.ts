@@ -221,7 +221,11 @@ export default defineConfig(({ mode }) => {
       // Console output is silenced in production builds. Vite 8 minifies with Oxc through Rolldown.
       rolldownOptions: {
         output: {
-          minify: { compress: { dropConsole: true, dropDebugger: true } },
+          // PROFILE_NAMES=1 keeps function names, for reading a CPU profile (bench/profile-page.mjs).
+          minify: {
+            compress: { dropConsole: true, dropDebugger: true },
+            mangle: !process.env.PROFILE_NAMES,
+          },
           codeSplitting: {
             groups: [
               // Icons several screens share: one file instead of one each.

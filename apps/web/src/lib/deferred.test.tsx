@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -122,6 +122,18 @@ describe('a dialog whose code arrives later', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     arrive();
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Real dialog');
+    expect(loads()).toBe(1);
+  });
+
+  it('loads its code unasked but draws nothing until it is first opened', async () => {
+    const { arrive, loads } = setupDialog();
+    arrive();
+    await waitFor(() => expect(loads()).toBe(1));
+    // Let the arrival settle: a closed dialog drawn anyway would show "Closed dialog".
+    await act(() => Promise.resolve());
+    expect(screen.queryByText('Closed dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Real dialog');
     expect(loads()).toBe(1);
   });

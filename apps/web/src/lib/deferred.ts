@@ -4,6 +4,7 @@ import {
   createElement,
   startTransition,
   useCallback,
+  useDeferredValue,
   useEffect,
   useRef,
   useState,
@@ -99,16 +100,24 @@ export function standInProps(control: {
 }
 
 /**
- * A component the first screen never shows (a dialog): it draws nothing until its code is here. The
- * code loads once the first screen is drawn, or at once when the component is asked to show (`open`),
- * so opening it never waits for more than its own file. Arriving unasked, it is drawn (closed) in a
- * transition: React draws it in slices, and the first opening is quick.
+ * A component the first screen never shows (a dialog): it draws nothing until it is first asked to
+ * show (`open`). Its code loads once the first screen is drawn, or at once when it is asked to show,
+ * so opening it never waits for more than its own file. Closed and never opened, it is not drawn at
+ * all: a dialog's form is a long task on a slow phone, and a page must not pay for every dialog it
+ * might open. Once opened it stays drawn, so it can play its closing transition.
+ *
+ * Opening is drawn in the background (a deferred value): the press that opens it is answered at
+ * once, and the dialog follows in the next frames instead of holding the press's paint back while
+ * it is drawn. Closing is immediate.
  */
 export function deferredComponent<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
   const module = deferredModule(load);
   return function Deferred(props: P) {
+    const drawnOpen = useDeferredValue(props.open);
+    const open = props.open && drawnOpen;
+    const [opened, setOpened] = useState(open);
+    if (open && !opened) setOpened(true);
     const [Real, setReal] = useState<ComponentType<P> | undefined>(module.peek);
-    const { open } = props;
     useEffect(() => {
       if (Real) return;
       let live = true;
@@ -116,6 +125,8 @@ export function deferredComponent<P extends { open: boolean }>(load: () => Promi
         if (live) setReal(() => component);
       };
       if (open) module.get().then(arrive, () => {});
+      // Arriving unasked, it is noted in a transition: an urgent update would make React finish
+      // taking the page over in one long task.
       const cancel = afterFirstScreen(() =>
         module.get().then((component) => startTransition(() => arrive(component)), () => {}),
       );
@@ -124,6 +135,6 @@ export function deferredComponent<P extends { open: boolean }>(load: () => Promi
         cancel();
       };
     }, [Real, open]);
-    return Real ? createElement(Real, props) : null;
+    return Real && opened ? createElement(Real, { ...props, open }) : null;
   };
 }

@@ -78,7 +78,13 @@ export function AppLayout() {
   };
 
   return (
-    <div className="min-h-dvh bg-slate-50 pr-[env(safe-area-inset-right,0px)] pl-[env(safe-area-inset-left,0px)]">
+    <div
+      className={clsx(
+        'min-h-dvh bg-slate-50 pr-[env(safe-area-inset-right,0px)] pl-[env(safe-area-inset-left,0px)]',
+        // No tab bar here: nothing needs to stay clear of it.
+        !showTabBar && '[--tab-bar-height:0px]',
+      )}
+    >
       <LiveCaches />
       <a
         href="#main"

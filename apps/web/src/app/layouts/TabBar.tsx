@@ -131,7 +131,7 @@ function NewMenu() {
 /**
  * The phone tab bar: the five places a student goes most, one tap apart. The slide-over menu keeps
  * everything else. Fixed to the bottom, above the home indicator; the layout keeps the screen's last
- * line clear of it (--tab-bar-height, set while the bar is on the page).
+ * line clear of it (--tab-bar-height: index.css, and 0 in the frame where the bar is not drawn).
  */
 export function TabBar({ role }: { role: Role }) {
   const bar = useRef<HTMLElement>(null);
