@@ -72,9 +72,21 @@ async function measure(browser, debugPort, app, screen) {
     // A returning browser also holds the page cookie (set at sign-in) and its time zone (boot.js).
     await context.clearCookies();
     await context.addCookies([
-      { name: 'tz', value: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone), url: app.base },
+      {
+        name: 'tz',
+        value: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone),
+        url: app.base,
+      },
       ...(screen.session.pageCookie
-        ? [{ name: 'campusrun_page', value: screen.session.pageCookie, url: app.base, httpOnly: true, sameSite: 'Lax' }]
+        ? [
+            {
+              name: 'campusrun_page',
+              value: screen.session.pageCookie,
+              url: app.base,
+              httpOnly: true,
+              sameSite: 'Lax',
+            },
+          ]
         : []),
     ]);
     const cdp = await context.newCDPSession(tab);

@@ -50,13 +50,20 @@ try {
     localStorage.setItem('user', JSON.stringify(user));
   }, screen.session);
   await context.addCookies([
-    { name: 'tz', value: encodeURIComponent('Asia/Kolkata'), url: app.base },
+    // The browser's own zone, as boot.js would set it: another zone draws other times, and the page
+    // would be drawn afresh instead of taken over.
+    {
+      name: 'tz',
+      value: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone),
+      url: app.base,
+    },
     { name: 'campusrun_page', value: screen.session.pageCookie, url: app.base, httpOnly: true },
   ]);
   await page.addInitScript(() => {
     window.__long = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]);
+      for (const e of list.getEntries())
+        window.__long.push([Math.round(e.startTime), Math.round(e.duration)]);
     }).observe({ type: 'longtask', buffered: true });
   });
   const cdp = await context.newCDPSession(page);
@@ -90,7 +97,9 @@ try {
   writeFileSync(out, JSON.stringify(profile));
   const long = await page.evaluate(() => window.__long);
   console.log(`long tasks (start ms, duration ms): ${long.map(([s, d]) => `${s}+${d}`).join('  ')}`);
-  console.log(`total blocking (over 50 ms each): ${long.reduce((t, [, d]) => t + Math.max(0, d - 50), 0)} ms`);
+  console.log(
+    `total blocking (over 50 ms each): ${long.reduce((t, [, d]) => t + Math.max(0, d - 50), 0)} ms`,
+  );
 
   // Self time per function, from the samples.
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));

@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { ensureBuilt, startApp } from './app-under-test.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+// TAPS_ROOT: another checkout to measure (an earlier build, for a before and after), built like this.
+const root = process.env.TAPS_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const TARGET_MS = 200;
 
@@ -116,7 +117,10 @@ async function measure(browser, app, tap) {
     await page.waitForTimeout(1500);
     return await page.evaluate(
       (seen) => ({
-        inp: Math.max(0, ...[...window.__interactions].filter(([id]) => !seen.includes(id)).map(([, d]) => d)),
+        inp: Math.max(
+          0,
+          ...[...window.__interactions].filter(([id]) => !seen.includes(id)).map(([, d]) => d),
+        ),
         dialog: window.__dialogAt ? window.__dialogAt - window.__pressedAt : null,
       }),
       before,

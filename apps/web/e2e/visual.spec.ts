@@ -224,10 +224,11 @@ function strayText(text: string): string[] {
 
 /**
  * Dates, times and "x ago" as the app writes them (lib/format.ts: '12 min ago', '2 hr ago',
- * 'yesterday', 'today 3:45 pm'): they change from run to run, and with the minutes since the data was seeded.
+ * 'yesterday', 'today 3:45 pm'), and the forms' time shortcuts ('5 pm', which after 4:30 pm is
+ * 'Tomorrow 5 pm'): they change from run to run, and with the minutes since the data was seeded.
  */
 const TIME_TEXT =
-  /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)( \d{4})?\b|\b(today |tomorrow |yesterday )?\d{1,2}:\d{2}\s?(am|pm)\b|\b(\d+ (seconds?|minutes?|min|hours?|hr|h|days?|d) )?ago\b|\byesterday\b|\bjust now\b|\bin \d+\s?(min|minutes?|hr|h|hours?|d|days?)\b|\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/gi;
+  /\b(tomorrow )?\d{1,2} (am|pm)\b|\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)( \d{4})?\b|\b(today |tomorrow |yesterday )?\d{1,2}:\d{2}\s?(am|pm)\b|\b(\d+ (seconds?|minutes?|min|hours?|hr|h|days?|d) )?ago\b|\byesterday\b|\bjust now\b|\bin \d+\s?(min|minutes?|hr|h|hours?|d|days?)\b|\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/gi;
 /** What each of them is written as in the picture. */
 const STEADY_TIME = '00:00';
 

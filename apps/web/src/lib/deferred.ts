@@ -128,7 +128,10 @@ export function deferredComponent<P extends { open: boolean }>(load: () => Promi
       // Arriving unasked, it is noted in a transition: an urgent update would make React finish
       // taking the page over in one long task.
       const cancel = afterFirstScreen(() =>
-        module.get().then((component) => startTransition(() => arrive(component)), () => {}),
+        module.get().then(
+          (component) => startTransition(() => arrive(component)),
+          () => {},
+        ),
       );
       return () => {
         live = false;

@@ -61,7 +61,15 @@ function collect(vitals: WebVitals, routes: RouteObject[], landing: string, win:
     if (label) measured.set(name, { value: metric.value, screen: label });
   };
   const landed = () => landingScreen;
-  const current = () => screenOf(routes, win.location.pathname);
+  // Matching the routes is work on a slow phone; values change often (every shift, every tap) and
+  // the address seldom.
+  let lastPath = landing;
+  let lastScreen = landingScreen;
+  const current = () => {
+    const path = win.location.pathname;
+    if (path !== lastPath) [lastPath, lastScreen] = [path, screenOf(routes, path)];
+    return lastScreen;
+  };
   const opts = { reportAllChanges: true };
   vitals.onLCP(keep('LCP', landed), opts);
   vitals.onTTFB(keep('TTFB', landed), opts);
