@@ -249,3 +249,27 @@ async function seedDataSet(base) {
     productId: productIds[0],
   };
 }
+
+/**
+ * The cookies a returning member's browser holds: its time zone (boot.js sets it; another zone would
+ * draw other times, and the page would be drawn afresh instead of taken over) and the page cookie
+ * set at sign-in, when the session has one.
+ */
+export const memberCookies = (base, session) => [
+  { name: 'tz', value: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone), url: base },
+  ...(session.pageCookie
+    ? [{ name: 'campusrun_page', value: session.pageCookie, url: base, httpOnly: true, sameSite: 'Lax' }]
+    : []),
+];
+
+/** A new tab of `context` signed in as `session` (its token and user stored, its cookies set). */
+export async function signedInPage(context, base, session) {
+  const page = await context.newPage();
+  await page.goto(`${base}/robots.txt`);
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, session);
+  await context.addCookies(memberCookies(base, session));
+  return page;
+}

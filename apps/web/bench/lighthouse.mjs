@@ -26,7 +26,14 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { baselineRef, builtWorktree, ensureBuilt, freePort, startApp } from './app-under-test.mjs';
+import {
+  baselineRef,
+  builtWorktree,
+  ensureBuilt,
+  freePort,
+  memberCookies,
+  startApp,
+} from './app-under-test.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -71,24 +78,7 @@ async function measure(browser, debugPort, app, screen) {
     }, screen.session);
     // A returning browser also holds the page cookie (set at sign-in) and its time zone (boot.js).
     await context.clearCookies();
-    await context.addCookies([
-      {
-        name: 'tz',
-        value: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone),
-        url: app.base,
-      },
-      ...(screen.session.pageCookie
-        ? [
-            {
-              name: 'campusrun_page',
-              value: screen.session.pageCookie,
-              url: app.base,
-              httpOnly: true,
-              sameSite: 'Lax',
-            },
-          ]
-        : []),
-    ]);
+    await context.addCookies(memberCookies(app.base, screen.session));
     const cdp = await context.newCDPSession(tab);
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Storage.clearDataForOrigin', {

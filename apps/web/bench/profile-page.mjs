@@ -17,7 +17,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ensureBuilt, startApp } from './app-under-test.mjs';
+import { ensureBuilt, signedInPage, startApp } from './app-under-test.mjs';
 
 // PROFILE_ROOT: another checkout to profile (an earlier build, say), built like this one.
 const root =
@@ -43,22 +43,7 @@ try {
   const screen = screens(app)[name];
   if (!screen) throw new Error(`no screen ${name}: ${Object.keys(screens(app)).join(', ')}`);
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  const page = await context.newPage();
-  await page.goto(`${app.base}/robots.txt`);
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, screen.session);
-  await context.addCookies([
-    // The browser's own zone, as boot.js would set it: another zone draws other times, and the page
-    // would be drawn afresh instead of taken over.
-    {
-      name: 'tz',
-      value: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone),
-      url: app.base,
-    },
-    { name: 'campusrun_page', value: screen.session.pageCookie, url: app.base, httpOnly: true },
-  ]);
+  const page = await signedInPage(context, app.base, screen.session);
   await page.addInitScript(() => {
     window.__long = [];
     new PerformanceObserver((list) => {

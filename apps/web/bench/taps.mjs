@@ -15,7 +15,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ensureBuilt, startApp } from './app-under-test.mjs';
+import { ensureBuilt, signedInPage, startApp } from './app-under-test.mjs';
 
 // TAPS_ROOT: another checkout to measure (an earlier build, for a before and after), built like this.
 const root = process.env.TAPS_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -66,26 +66,7 @@ async function measure(browser, app, tap) {
   await tap.reset?.(app.base);
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   try {
-    const page = await context.newPage();
-    await page.goto(`${app.base}/robots.txt`);
-    await page.evaluate(({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    }, tap.session);
-    await context.addCookies([
-      {
-        name: 'tz',
-        value: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone),
-        url: app.base,
-      },
-      {
-        name: 'campusrun_page',
-        value: tap.session.pageCookie,
-        url: app.base,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    const page = await signedInPage(context, app.base, tap.session);
     await page.addInitScript(() => {
       window.__interactions = new Map();
       window.__pressedAt = 0;
