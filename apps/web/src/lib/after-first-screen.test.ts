@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstScreen } from './after-first-screen';
+import { afterFirstScreen, whenSettled } from './after-first-screen';
 
 /** A window still loading, whose idle callbacks run when `idle()` is called. */
 function loadingWindow() {
@@ -16,7 +16,10 @@ function loadingWindow() {
   };
   return {
     win: win as unknown as Window,
-    load: () => target.dispatchEvent(new Event('load')),
+    load: () => {
+      win.document.readyState = 'complete';
+      target.dispatchEvent(new Event('load'));
+    },
     idle: () => idleCallbacks.splice(0).forEach((fn) => fn()),
   };
 }
@@ -59,5 +62,46 @@ describe('afterFirstScreen', () => {
     page.idle();
     vi.advanceTimersByTime(5000);
     expect(callback).not.toHaveBeenCalled();
+  });
+});
+
+describe('whenSettled', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('waits for the first screen, then the settling time, then another idle moment', () => {
+    vi.useFakeTimers();
+    const page = loadingWindow();
+    const callback = vi.fn();
+    whenSettled(callback, 5000, page.win);
+    page.load();
+    page.idle();
+    page.idle();
+    vi.advanceTimersByTime(4999);
+    page.idle();
+    expect(callback).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(callback).not.toHaveBeenCalled();
+    page.idle();
+    expect(callback).toHaveBeenCalledOnce();
+  });
+
+  it('never runs once cancelled, at any stage', () => {
+    vi.useFakeTimers();
+    for (const stage of [0, 1, 2]) {
+      const page = loadingWindow();
+      const callback = vi.fn();
+      const cancel = whenSettled(callback, 5000, page.win);
+      if (stage > 0) {
+        page.load();
+        page.idle();
+      }
+      if (stage > 1) vi.advanceTimersByTime(5000);
+      cancel();
+      page.load();
+      page.idle();
+      vi.advanceTimersByTime(20_000);
+      page.idle();
+      expect(callback, `cancelled at stage ${stage}`).not.toHaveBeenCalled();
+    }
   });
 });

@@ -34,3 +34,30 @@ export function afterFirstScreen(callback: () => void, maxWaitMs = 3000, win: Wi
     cleanup();
   };
 }
+
+/**
+ * Later than `afterFirstScreen`: once the page has been up a while (`settleMs` after the first screen
+ * is out of the way, then an idle moment). For code a screen needs only when the student asks for it
+ * (the dialogs' and menus' code): its loading and evaluation, a long task on a slow phone, must not
+ * fall among the student's first taps. Asking for it sooner (opening the dialog) loads it at once.
+ * Where the browser cannot tell idleness, it runs at once.
+ */
+export function whenSettled(callback: () => void, settleMs = 5000, win: Window = window): () => void {
+  // Where the browser cannot tell idleness, no better moment can be found: at once, as above.
+  if (typeof win.requestIdleCallback !== 'function') return afterFirstScreen(callback, 0, win);
+  let cancelLater = () => {};
+  const cancelFirst = afterFirstScreen(
+    () => {
+      const timer = win.setTimeout(() => {
+        cancelLater = afterFirstScreen(callback, 2000, win);
+      }, settleMs);
+      cancelLater = () => win.clearTimeout(timer);
+    },
+    3000,
+    win,
+  );
+  return () => {
+    cancelFirst();
+    cancelLater();
+  };
+}

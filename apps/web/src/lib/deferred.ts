@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { afterFirstScreen } from './after-first-screen';
+import { whenSettled } from './after-first-screen';
 
 /** Code loaded once, on first need; a failed load (offline) is tried again at the next need. */
 export function deferredModule<T>(load: () => Promise<T>) {
@@ -51,7 +51,7 @@ export function useDeferred<T>(module: DeferredModule<T>) {
   }, []);
   useEffect(() => {
     if (value !== undefined) return;
-    return afterFirstScreen(() => void module.get().catch(() => {}));
+    return whenSettled(() => void module.get().catch(() => {}));
   }, [module, value]);
   const reach = useCallback(
     (how: Exclude<Arrival, null> | 'load') => {
@@ -127,7 +127,7 @@ export function deferredComponent<P extends { open: boolean }>(load: () => Promi
       if (open) module.get().then(arrive, () => {});
       // Arriving unasked, it is noted in a transition: an urgent update would make React finish
       // taking the page over in one long task.
-      const cancel = afterFirstScreen(() =>
+      const cancel = whenSettled(() =>
         module.get().then(
           (component) => startTransition(() => arrive(component)),
           () => {},

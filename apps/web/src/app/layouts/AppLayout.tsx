@@ -3,7 +3,7 @@ import { ArrowLeft, Menu as MenuIcon, Wallet } from 'lucide-react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, matchPath, useLocation, useNavigate } from 'react-router';
 import { paths, routePatterns } from '@/config/paths';
-import { afterFirstScreen } from '@/lib/after-first-screen';
+import { whenSettled } from '@/lib/after-first-screen';
 import { PushAsk } from '@/features/account/components/PushAsk';
 import { useChatOutboxes } from '@/features/chat/hooks/useChatOutboxes';
 import { useChatRealtime } from '@/features/chat/hooks/useChatRealtime';
@@ -55,7 +55,7 @@ export function AppLayout() {
   const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
-  useEffect(() => afterFirstScreen(() => void loadSlideOverMenu()), []);
+  useEffect(() => whenSettled(() => void loadSlideOverMenu()), []);
   // Toasts open below the top bar, never over the menu button, the bell or the user menu.
   const topBar = useRef<HTMLElement>(null);
   useToastClearance(topBar);
