@@ -74,7 +74,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   await requestLimits(app, ctx, createCounterFactory(redis));
   await openApi(app);
   await registerRoutes(app, { ctx, guards, services, metrics, redis });
-  await serveWebApp(app, config.webDistDir, publicCampusConfig(config));
+  await serveWebApp(app, config.webDistDir, publicCampusConfig(config), services.previews);
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

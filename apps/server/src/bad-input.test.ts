@@ -147,6 +147,8 @@ describe('bad input never reaches PostgreSQL', () => {
       { url: '/api/notifications', name: 'notifications', headers: asHosteller },
       { url: '/api/products', name: 'products:recent', headers: asHosteller },
       { url: '/api/products/saved', name: 'saved', headers: asDayscholar },
+      { url: '/api/users/following', name: 'following', headers: asDayscholar },
+      { url: '/api/users/followers', name: 'followers', headers: asHosteller },
       { url: `/api/chat/conversation/${dayscholar.id}`, name: 'messages', headers: asHosteller },
     ];
     for (const list of lists)

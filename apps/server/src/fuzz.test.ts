@@ -141,6 +141,8 @@ const LIST_NAMES = [
   'products:price-low',
   'products:price-high',
   'saved',
+  'following',
+  'followers',
   'messages',
   'notifications',
   'moderation:reports',
@@ -202,6 +204,8 @@ const ODD_DATES = [
 /** The names a list's own cursors carry, so a mangled cursor gets past the name check. */
 function listNamesFor(path: string): string[] {
   if (/saved/.test(path)) return ['saved'];
+  if (/users\/following/.test(path)) return ['following'];
+  if (/users\/followers/.test(path)) return ['followers'];
   if (/requests|deliveries/.test(path)) return LIST_NAMES.filter((n) => n.startsWith('requests:'));
   if (/products/.test(path)) return LIST_NAMES.filter((n) => n.startsWith('products:'));
   if (/chat/.test(path)) return ['messages'];

@@ -91,6 +91,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/products', audience: 'member' },
   { method: 'GET', path: '/api/products/:id', audience: 'member', notFound: PRODUCT },
   { method: 'GET', path: '/api/products/saved', audience: 'member' },
+  { method: 'GET', path: '/api/products/price-guide', audience: 'member' },
   { method: 'PUT', path: '/api/products/:id/save', audience: 'member', notFound: PRODUCT },
   { method: 'DELETE', path: '/api/products/:id/save', audience: 'member', notFound: PRODUCT },
   { method: 'GET', path: '/api/products/:id/reviews', audience: 'member', notFound: PRODUCT },
@@ -100,6 +101,11 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/offers/:id/decline', audience: 'member', notFound: OFFER },
   { method: 'PUT', path: '/api/offers/:id/withdraw', audience: 'member', notFound: OFFER },
   { method: 'GET', path: '/api/users/:id/profile', audience: 'member', notFound: USER },
+  { method: 'GET', path: '/api/users/following', audience: 'member' },
+  { method: 'GET', path: '/api/users/followers', audience: 'member' },
+  { method: 'GET', path: '/api/users/:id/follow', audience: 'member', notFound: USER },
+  { method: 'PUT', path: '/api/users/:id/follow', audience: 'member', notFound: USER },
+  { method: 'DELETE', path: '/api/users/:id/follow', audience: 'member', notFound: USER },
   { method: 'GET', path: '/api/runs', audience: 'member' },
   { method: 'GET', path: '/api/runs/:id', audience: 'member', notFound: RUN },
   { method: 'GET', path: '/api/trips', audience: 'member' },
@@ -116,6 +122,8 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/products/:id', audience: 'hosteller', notFound: PRODUCT },
   { method: 'PATCH', path: '/api/products/:id/status', audience: 'hosteller', notFound: PRODUCT },
   { method: 'PUT', path: '/api/products/:id/sold', audience: 'hosteller', notFound: PRODUCT },
+  { method: 'POST', path: '/api/products/:id/renew', audience: 'hosteller', notFound: PRODUCT },
+  { method: 'POST', path: '/api/products/:id/bump', audience: 'hosteller', notFound: PRODUCT },
   { method: 'GET', path: '/api/products/:id/buyers', audience: 'member', notFound: PRODUCT },
   { method: 'DELETE', path: '/api/products/:id', audience: 'hosteller', notFound: PRODUCT },
   { method: 'POST', path: '/api/requests', audience: 'hosteller' },
@@ -169,6 +177,9 @@ const PUBLIC = new Set([
   // A dispute's photo in an <img>, which cannot send the token: only its signed, expiring link
   // answers (see settlements.disputes.test.ts).
   'GET /api/disputes/:id/photos/:photo',
+  // A shared link's preview image, for the robots that draw link previews: only of what previews
+  // now, and nothing personal (see previews.test.ts).
+  'GET /api/previews/:kind/:id/image',
 ]);
 
 /** Fails every body, query and params schema of the API. */

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppContext } from './lib/app-context';
 import { createJobQueue } from './lib/jobs';
+import { startSweep } from './lib/sweep';
 import { startOrphanSweep } from './modules/products/products.sweep';
 import { startExpirySweep } from './modules/requests/requests.service';
 import { startReminderSweep } from './modules/settlements/settlements.service';
@@ -33,6 +34,14 @@ export async function startJobs(
   // Expired requests leave every open Browse screen (each process sweeps; each request is claimed once).
   const sweep = startExpirySweep(services.requests, ctx.log, ctx.config.requestSweepSeconds);
   app.addHook('onClose', () => sweep.stop());
+  // Sellers of listings about to expire are told once (each listing claimed by one process).
+  const expiring = startSweep(
+    () => services.products.warnExpiring(),
+    ctx.config.requestSweepSeconds * 1000,
+    ctx.log,
+    'listing expiry warning failed',
+  );
+  app.addHook('onClose', () => expiring.stop());
   // Photos left behind by a crash between upload and commit, or by a failed removal.
   const orphans = startOrphanSweep(ctx);
   app.addHook('onClose', () => orphans.stop());

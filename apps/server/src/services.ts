@@ -7,6 +7,7 @@ import { createAccountService } from './modules/account/account.service';
 import * as userWrites from './modules/identity/auth.repo';
 import { deleteSessionsOf } from './modules/identity/session.repo';
 import { deleteBlocksBy } from './modules/blocks/blocks.repo';
+import { deleteFollowsOf } from './modules/follows/follows.repo';
 import { blankMessage } from './modules/chat/chat.repo';
 import { deleteSendsOf } from './modules/emails/emails.repo';
 import {
@@ -28,12 +29,14 @@ import { createChatService } from './modules/chat/chat.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createEmailsService } from './modules/emails/emails.service';
 import { createExportService } from './modules/export/export.service';
+import { createFollowsService } from './modules/follows/follows.service';
 import { logAction } from './modules/moderation/moderation.repo';
 import { createModerationService } from './modules/moderation/moderation.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOffersService } from './modules/offers/offers.service';
 import { createProductsService } from './modules/products/products.service';
 import { createProfilesService } from './modules/people/profiles.service';
+import { createPreviewsService } from './modules/previews/previews.service';
 import { createPushSender } from './modules/push/push.sender';
 import { createPushService } from './modules/push/push.service';
 import { createRatingsService } from './modules/ratings/ratings.service';
@@ -79,6 +82,7 @@ const memberErasers: MemberErasers = {
   deleteSessions: deleteSessionsOf,
   deletePushSubscriptions: deleteSubscriptionsOf,
   deleteBlocksBy,
+  deleteFollowsOf,
   deletePendingOffersBy,
   deleteNotifications: deleteNotificationsOf,
   deletePasswordResets: userWrites.deletePasswordResetsOf,
@@ -122,6 +126,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
   const ratings = createRatingsService(ctx);
   const requests = createRequestsService(ctx, { members: { countGiveUp: userWrites.countGiveUp } });
   const avatar = createAvatarService(ctx);
+  const follows = createFollowsService(ctx);
   return {
     auth: createAuthService(ctx),
     profile: createProfileService(ctx),
@@ -140,6 +145,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
       holds: { product: productWrites.holdIfVisible, request: requestWrites.holdIfVisible },
     }),
     blocks: createBlocksService(ctx),
+    follows,
     moderation: createModerationService(ctx, {
       closeReports,
       listings: { product: productWrites.setModeration, request: requestWrites.setModeration },
@@ -148,7 +154,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
       liftSuspension: userWrites.liftSuspension,
     }),
     offers: createOffersService(ctx, { chat, products, productWrites: { reserve: productWrites.reserve } }),
-    profiles: createProfilesService(ctx, { ratings, products }),
+    profiles: createProfilesService(ctx, { ratings, products, follows: { state: follows.profileState } }),
     push: createPushService(
       { ...ctx, publicKey: config.vapid?.publicKey ?? null, rules: config.push },
       {
@@ -169,6 +175,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     // The download gives a member's own dispute photos as the settlement gives them: signed links.
     dataExport: createExportService(ctx, { disputePhoto: disputePhotoLinks.photo }),
     vitals: createVitalsService(ctx, { metrics: deps.metrics }),
+    previews: createPreviewsService(ctx),
     account: createAccountService(ctx, { requests, products, avatars: avatar, erasers: memberErasers }),
   };
 }

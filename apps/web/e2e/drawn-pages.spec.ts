@@ -1,5 +1,12 @@
 import { type Page, expect, test } from '@playwright/test';
-import { createRequestViaApi, holdTheCode, listProductViaApi, seedUser, signIn, type SeededUser } from './fixtures';
+import {
+  createRequestViaApi,
+  holdTheCode,
+  listProductViaApi,
+  seedUser,
+  signIn,
+  type SeededUser,
+} from './fixtures';
 
 /**
  * Signed-in screens drawn by the server: the page's first HTML, read before any script runs, shows
@@ -57,6 +64,7 @@ test.describe('signed-in screens drawn by the server', () => {
       [`/chat/${runner.id}`, [`On my way with the lamp ${stamp}`]],
       ['/profile', [owner.email]],
       ['/money', ['Money']],
+      ['/following', ['You do not follow anyone yet']],
       [`/users/${runner.id}`, [`Ravi Runner ${stamp}`]],
     ];
     for (const [path, shows] of screens) {
@@ -79,7 +87,10 @@ test.describe('signed-in screens drawn by the server', () => {
     await runnerPage.close();
   });
 
-  test('the browser takes a drawn screen over without asking for its data again', async ({ page, request }) => {
+  test('the browser takes a drawn screen over without asking for its data again', async ({
+    page,
+    request,
+  }) => {
     const owner = await seedUser(request, 'hosteller');
     const item = `Kettle ${Date.now().toString(36)}`;
     await createRequestViaApi(request, owner, item);
@@ -113,7 +124,10 @@ test.describe('signed-in screens drawn by the server', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a button pressed before the app’s code has arrived is pressed once it has', async ({ page, request }) => {
+  test('a button pressed before the app’s code has arrived is pressed once it has', async ({
+    page,
+    request,
+  }) => {
     const owner = await seedUser(request, 'hosteller');
     const requestId = await createRequestViaApi(request, owner, `Bread ${Date.now().toString(36)}`);
     await signInBrowser(page, owner);
@@ -130,7 +144,11 @@ test.describe('signed-in screens drawn by the server', () => {
     await expect(page.getByRole('dialog')).toHaveCount(1);
   });
 
-  test('without a live session the page is the app shell, which signs in again', async ({ page, request, browser }) => {
+  test('without a live session the page is the app shell, which signs in again', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const owner = await seedUser(request, 'hosteller');
     await signInBrowser(page, owner);
     const pageCookie = (await page.context().cookies()).find((c) => c.name === 'campusrun_page')!;

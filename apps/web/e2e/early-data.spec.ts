@@ -79,6 +79,7 @@ test('every screen uses all of its early answers and asks for nothing twice', as
     [hosteller, `/products/${productId}`],
     [hosteller, `/requests/${requestId}`],
     [hosteller, '/saved'],
+    [hosteller, '/following'],
     [hosteller, '/profile'],
     [hosteller, '/chat'],
     [hosteller, `/chat/${dayscholar.id}`],

@@ -177,6 +177,9 @@ const SCREENS: Record<Role, Screen[]> = {
       path: (s) => `/products/${s.soldProduct}`,
       ready: 'Meera Lakshmi Venkataraman Menon owes you',
     },
+    // Hari follows Meera; Divya follows Hari.
+    { name: 'following', path: () => '/following', ready: 'You follow 1 seller.' },
+    { name: 'following-followers', path: () => '/following?tab=followers', ready: '1 member follows you.' },
     { name: 'new-request', path: () => '/hosteller/my-requests/new', ready: 'New Request', atNoon: true },
   ],
   dayscholar: [
@@ -200,6 +203,8 @@ const SCREENS: Record<Role, Screen[]> = {
   moderator: [
     { name: 'moderation', path: () => '/moderation', ready: 'Lady Bird cycle' },
     { name: 'moderation-disputes', path: () => '/moderation?tab=disputes', ready: 'The lamp flickers' },
+    // Mohan follows nobody.
+    { name: 'following-empty', path: () => '/following', ready: 'You do not follow anyone yet' },
   ],
   newcomer: [{ name: 'complete-profile', path: () => '/complete-profile', ready: 'Complete your profile' }],
 };
@@ -498,6 +503,12 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
     ).status(),
   ).toBe(201);
 
+  // Following, last: a listing after a follow would add a notice to the follower's bell on every screen.
+  const follow = async (who: SeededUser, whom: SeededUser) =>
+    expect((await api.put(`/api/users/${whom.id}/follow`, { headers: auth(who) })).status()).toBe(200);
+  await follow(hari, meera);
+  await follow(divya, hari);
+
   await api.dispose();
   return {
     baseURL,
@@ -645,9 +656,9 @@ const SCREENS_PER_TEST = 6;
  */
 const DESKTOP_DARK: Record<Role, string[]> = {
   public: ['login'],
-  hosteller: ['dashboard', 'chat-thread', 'profile-delete-account'],
+  hosteller: ['dashboard', 'chat-thread', 'profile-delete-account', 'following'],
   dayscholar: ['dashboard'],
-  moderator: ['moderation'],
+  moderator: ['moderation', 'following-empty'],
   newcomer: [],
 };
 

@@ -81,6 +81,8 @@ export async function renderEndpoints(): Promise<Map<string, string>> {
   const config = (await resolveConfig(path.join(ENDPOINTS_DIR, 'x.ts'))) ?? {};
   const files = new Map<string, string>();
   for (const [resource, contracts] of Object.entries(routes).sort(([a], [b]) => a.localeCompare(b))) {
+    // A resource whose every route the client never calls (the link previews' image) gets no module.
+    if (Object.values(contracts as Record<string, RouteContract>).every((c) => c.browserOnly)) continue;
     const text = resourceModule(resource, contracts as Record<string, RouteContract>);
     files.set(`${resource}.ts`, await format(text, { ...config, parser: 'typescript' }));
   }

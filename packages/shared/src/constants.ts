@@ -107,6 +107,13 @@ export type TripStatus = (typeof TRIP_STATUSES)[number];
 export const RUN_STATUSES = ['open', 'accepted', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
+/**
+ * What a shared link previews (docs/product.md#link-previews): the first segment of the page's
+ * address (`/products/{id}`) and of its preview image (`/api/previews/products/{id}/image`).
+ */
+export const PREVIEW_KINDS = ['products', 'trips', 'runs'] as const;
+export type PreviewKind = (typeof PREVIEW_KINDS)[number];
+
 /** Settling up: who owes whom after a completed request or a sale. */
 export const SETTLEMENT_KINDS = ['request', 'sale'] as const;
 export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];

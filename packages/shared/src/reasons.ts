@@ -176,6 +176,10 @@ export type DisputeRefusal = (typeof DISPUTE_REFUSALS)[number];
 export const SALE_REASONS = [
   /** The buyer confirmed the sale: it is settled (or void) before the product changes again. */
   'settlementOpen',
+  /** Bumped less than 72 hours ago: the Retry-After header says in how many seconds it may be. */
+  'bumpTooSoon',
+  /** Only an available product is bumped. */
+  'notAvailable',
 ] as const;
 export type SaleReason = (typeof SALE_REASONS)[number];
 

@@ -36,6 +36,7 @@ export const tableOwners: Record<TableName, string> = {
   ratings: 'modules/ratings',
   reports: 'modules/reports',
   userBlocks: 'modules/blocks',
+  follows: 'modules/follows',
   moderationActions: 'modules/moderation',
   pushSubscriptions: 'modules/push',
   emailSends: 'modules/emails',

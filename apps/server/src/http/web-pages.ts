@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { CampusConfig } from '@campusrun/shared';
 import { errorBody } from '../lib/errors';
 import { cookieValue } from '../lib/http';
+import { isLinkPreviewRobot } from '../lib/link-preview-robots';
 import {
   loadPageRenderer,
   loadWebPages,
@@ -23,11 +24,25 @@ import {
 type PageViewer = (cookieHeader: string | undefined) => Promise<{ bearer: string } | null>;
 
 /**
+ * Link previews (modules/previews): which page addresses a shared link previews, and the page a
+ * link-preview robot gets for one.
+ */
+interface LinkPreviewPages {
+  handles(url: string): boolean;
+  robotPage(url: string): Promise<string>;
+}
+
+/**
  * The built web app: its files, and for every other page path the page the build prepared for it
  * (a public screen drawn ahead, the app shell, or the not-found screen; lib/web-pages.ts), or
  * index.html for a build without them.
  */
-export async function serveWebApp(app: FastifyInstance, distDir: string | undefined, campus: CampusConfig) {
+export async function serveWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  campus: CampusConfig,
+  previews?: LinkPreviewPages,
+) {
   const viewer: PageViewer = (cookieHeader) => app.pageSessions.resolve(cookieHeader);
   const hasWeb = Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
   const pages = hasWeb ? loadWebPages(distDir!, campus) : undefined;
@@ -62,29 +77,39 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | undefi
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api') &&
       !request.url.startsWith('/assets/');
-    if (hasWeb && isPage && pages) return answerPage(request, reply, pages, draw);
+    if (hasWeb && isPage && pages) return answerPage(request, reply, { pages, draw, previews });
     if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
   });
 }
 
-type DrawSignedIn = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+type DrawSignedIn = (request: FastifyRequest, reply: FastifyReply, vary: string) => Promise<boolean>;
 
 /**
  * A page path: a signed-in screen drawn for the member whose page cookie came with it, else the page
  * the build prepared. The app shell then depends on the cookie too (Vary), since with a live one
- * the same address is a drawn screen.
+ * the same address is a drawn screen. A page a shared link previews (`/products/{id}`…) is a small
+ * page of its preview for a link-preview robot (by its User-Agent), and what it always was for
+ * anyone else: on those addresses every answer varies on the User-Agent, so no cache hands one to
+ * the other.
  */
 async function answerPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  pages: WebPages,
-  draw: DrawSignedIn | undefined,
+  { pages, draw, previews }: { pages: WebPages; draw?: DrawSignedIn; previews?: LinkPreviewPages },
 ) {
+  const previewed = previews?.handles(request.url) ?? false;
+  if (previewed && isLinkPreviewRobot(request.headers['user-agent']))
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'user-agent, accept-encoding')
+      .type('text/html; charset=utf-8')
+      .send(await previews!.robotPage(request.url));
+  const byAgent = previewed ? 'user-agent, ' : '';
   const page = pages.forPath(request.url.split('?')[0]!);
-  if (page !== pages.app || !draw) return sendPage(request, reply, page);
-  if (await draw(request, reply)) return reply;
-  return sendPage(request, reply, page, 'cookie, accept-encoding');
+  if (page !== pages.app || !draw) return sendPage(request, reply, page, `${byAgent}accept-encoding`);
+  if (await draw(request, reply, `cookie, ${byAgent}accept-encoding`)) return reply;
+  return sendPage(request, reply, page, `cookie, ${byAgent}accept-encoding`);
 }
 
 /** Time zone names already found real (there are a few hundred; checking one builds a formatter). */
@@ -130,7 +155,7 @@ function signedInPages(
   deps: { renderer: PageRenderer; viewer: PageViewer; frame: DrawnPageFrame; campus: CampusConfig },
 ): DrawSignedIn {
   const { renderer, viewer, frame, campus } = deps;
-  return async (request, reply) => {
+  return async (request, reply, vary) => {
     if (request.method !== 'GET') return false;
     const pathname = request.url.split('?')[0]!;
     const timeZone = viewerTimeZone(request.headers.cookie);
@@ -149,10 +174,7 @@ function signedInPages(
     if (me.status !== 200) return false;
     const { user } = JSON.parse(me.body) as { user: unknown };
 
-    reply
-      .header('cache-control', 'private, no-store')
-      .header('vary', 'cookie, accept-encoding')
-      .type('text/html; charset=utf-8');
+    reply.header('cache-control', 'private, no-store').header('vary', vary).type('text/html; charset=utf-8');
     const out = encoderFor(reply, String(request.headers['accept-encoding'] ?? ''));
     void reply.send(out);
     out.write(frame.head);

@@ -118,6 +118,8 @@ export type AppEvent =
           productId?: string;
           tripId?: string;
           settlementId?: string;
+          /** A followed seller's new listings: whose. */
+          sellerId?: string;
         };
         isRead: boolean;
         createdAt: string;

@@ -13,6 +13,7 @@ import {
   listOrder,
   orderBy,
   pageOf,
+  anyPrefixQuery,
   prefixQuery,
 } from './lists';
 
@@ -159,6 +160,13 @@ describe('search', () => {
     expect(prefixQuery('!!!')).toBeUndefined();
     expect(prefixQuery(undefined)).toBeUndefined();
     expect(prefixQuery('a b c d e f g h i j')).toBe('a:* & b:* & c:* & d:* & e:* & f:* & g:* & h:*');
+  });
+
+  it('matches any of the words, leaving out short ones and repeats', () => {
+    expect(anyPrefixQuery('Lady Bird cycle, a 26" bird', 2)).toBe('lady:* | bird:* | cycle:* | 26:*');
+    expect(anyPrefixQuery("'); drop table x; --", 2)).toBe('drop:* | table:*');
+    expect(anyPrefixQuery('a b c ! ?', 2)).toBeUndefined();
+    expect(anyPrefixQuery('ab cd ef gh', 2, 2)).toBe('ab:* | cd:*');
   });
 
   it('matches LIKE wildcards literally', async () => {

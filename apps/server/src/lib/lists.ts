@@ -140,6 +140,17 @@ export function prefixQuery(search: string | undefined): string | undefined {
   return words?.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
 }
 
+/**
+ * A `prefixQuery` matching any of the words instead of all (`a:* | b:*`): words shorter than
+ * `minLength` are left out, at most `max` are kept; undefined when none is left.
+ */
+export function anyPrefixQuery(text: string, minLength: number, max = 8): string | undefined {
+  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])]
+    .filter((w) => [...w].length >= minLength)
+    .slice(0, max);
+  return words.length ? words.map((w) => `${w}:*`).join(' | ') : undefined;
+}
+
 /** Rows whose search vector matches a `prefixQuery` (a value or a prepared statement's placeholder). */
 export const matchesQuery = (vector: AnyColumn, query: string | Placeholder): SQL =>
   sql`${vector} @@ to_tsquery('simple', ${query})`;

@@ -197,6 +197,7 @@ export async function createProduct(
       isNegotiable: opts.isNegotiable ?? false,
       createdAt: at,
       updatedAt: at,
+      listedAt: at,
       soldAt: opts.status === 'sold' ? at : null,
     })
     .returning();

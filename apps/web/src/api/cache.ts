@@ -46,6 +46,8 @@ export const productKeys = {
   offers: (productId: string) => [...productKeys.all, 'offers', productId] as const,
   buyers: (productId: string) => [...productKeys.all, 'buyers', productId] as const,
   reviews: (productId: string) => [...productKeys.all, 'reviews', productId] as const,
+  priceGuide: (query: { category: string; name: string; excludeId?: string }) =>
+    [...productKeys.all, 'price-guide', query] as const,
 };
 
 /** Puts an offer into every cached place that shows it. */

@@ -1,10 +1,13 @@
-import type {
-  ChatMessage,
-  CreateProductBody,
-  Product,
-  ProductListResponse,
-  ProductStatus,
-  UpdateProductBody,
+import {
+  PRICE_GUIDE_LIMITS,
+  type ChatMessage,
+  type CreateProductBody,
+  type PriceGuideQuery,
+  type Product,
+  type ProductCategory,
+  type ProductListResponse,
+  type ProductStatus,
+  type UpdateProductBody,
 } from '@campusrun/shared';
 import {
   type InfiniteData,
@@ -221,6 +224,31 @@ export function useSaleReviews(productId: string, enabled: boolean) {
   return useQuery({ ...saleReviewsQuery(productId), enabled });
 }
 
+/** GET /products/price-guide?category&name&excludeId → what similar items sold for, or null. */
+const getPriceGuide = (query: PriceGuideQuery, signal?: AbortSignal) =>
+  endpoints.priceGuide({ query }, { signal }).then((b) => b.guide ?? null);
+
+/** A word of two letters or digits: a name without one has nothing to match (the server's rule). */
+const HAS_WORD = /[\p{L}\p{N}]{2}/u;
+
+/**
+ * What similar items sold for on campus, asked once a category is chosen and the name has a word
+ * (the caller debounces the name). Sales change slowly: an answer is kept for five minutes. A
+ * refusal (the per-account limit) is not retried: the form then shows nothing.
+ */
+export function usePriceGuide(input: { category: ProductCategory | ''; name: string; excludeId?: string }) {
+  const name = input.name.trim().slice(0, PRICE_GUIDE_LIMITS.nameMax);
+  const { category, excludeId } = input;
+  return useQuery({
+    queryKey: productKeys.priceGuide({ category, name, excludeId }),
+    queryFn: ({ signal }) =>
+      getPriceGuide({ category: category as ProductCategory, name, excludeId }, signal),
+    enabled: category !== '' && HAS_WORD.test(name),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
 /** GET /products/saved?limit&cursor → { products, nextCursor } (the viewer's saved products). */
 const getSavedProducts = (cursor: string, signal?: AbortSignal) =>
   endpoints.saved({ query: { limit: 20, ...(cursor ? { cursor } : {}) } }, { signal });
@@ -321,6 +349,25 @@ export function useUpdateProductStatus() {
       invalidateAfterProductChange(queryClient);
     },
   });
+}
+
+/** POST /products/{id}/renew and /bump: the seller keeps a listing up, or moves it to the top of "Newest". */
+export function useProductLifetime() {
+  const queryClient = useQueryClient();
+  const onSuccess = (product: Product) => {
+    queryClient.setQueryData(productKeys.detail(product.id), product);
+    invalidateAfterProductChange(queryClient);
+  };
+  return {
+    renew: useMutation({
+      mutationFn: (id: string) => endpoints.renew({ params: { id } }).then((res) => res.product),
+      onSuccess,
+    }),
+    bump: useMutation({
+      mutationFn: (id: string) => endpoints.bump({ params: { id } }).then((res) => res.product),
+      onSuccess,
+    }),
+  };
 }
 
 interface UpdateProductVariables {

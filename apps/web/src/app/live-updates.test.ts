@@ -1,4 +1,4 @@
-import type { DeliveryRequest, RequestListResponse } from '@campusrun/shared';
+import type { DeliveryRequest, Product, RequestListResponse } from '@campusrun/shared';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dashboardKeys } from '@/api/cache';
@@ -211,6 +211,26 @@ describe('live cache updates', () => {
     for (const key of [keys.search, keys.cheapest])
       expect(client.getQueryState(key)?.isInvalidated).toBe(true);
     expect(client.getQueryState(keys.books)?.isInvalidated).toBe(false);
+  });
+
+  it('moves a bumped listing to the top of a newest-first marketplace, once, keeping the viewer’s own part', () => {
+    const live = createLiveUpdates(client);
+    const lamp = makeProduct({ name: 'Lamp' });
+    const kettle = makeProduct({ name: 'Kettle', isSaved: true });
+    const key = productKeys.list({ search: '', category: '', condition: '', sort: 'recent' });
+    client.setQueryData(key, {
+      pages: [
+        { products: [lamp], nextCursor: 'c0' },
+        { products: [kettle], nextCursor: null },
+      ],
+      pageParams: [undefined, 'c0'],
+    });
+
+    live.productAvailable({ ...kettle, isSaved: false, bumpedAt: '2026-11-29T10:00:00.000Z' });
+
+    const pages = client.getQueryData<InfiniteData<{ products: Product[] }>>(key)?.pages;
+    expect(pages?.map((p) => p.products.map((x) => x.name))).toEqual([['Kettle', 'Lamp'], []]);
+    expect(pages?.[0]?.products[0]).toMatchObject({ isSaved: true, bumpedAt: '2026-11-29T10:00:00.000Z' });
   });
 
   it('puts a new trip among the open trips, soonest first, and follows its changes and removal', () => {

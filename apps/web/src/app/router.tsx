@@ -304,6 +304,13 @@ export const createRoutes = (): RouteObject[] => {
                           ),
                         },
                         {
+                          path: paths.following,
+                          Component: screen(
+                            async () =>
+                              (await import('@/features/people/components/FollowingPage')).FollowingPage,
+                          ),
+                        },
+                        {
                           path: routePatterns.user,
                           Component: screen(
                             async () =>

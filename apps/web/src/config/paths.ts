@@ -19,6 +19,8 @@ export const paths = {
   product: (id: string) => `/products/${encodeURIComponent(id)}`,
   user: (id: string) => `/users/${encodeURIComponent(id)}`,
   saved: '/saved',
+  /** The sellers the member follows, and (a tab) who follows them. */
+  following: '/following',
   /** Trips: a day scholar says "I'm coming from …"; hostellers add requests to it. */
   trips: '/trips',
   newTrip: '/trips/new',

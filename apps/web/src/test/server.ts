@@ -59,6 +59,8 @@ const defaultHandlers = [
   http.get(api('/products/:id/reviews'), () =>
     HttpResponse.json({ buyer: null, reviews: [], canReview: null }),
   ),
+  // The sell and edit forms' price guidance: too few sales unless a test says otherwise.
+  http.get(api('/products/price-guide'), () => HttpResponse.json({ guide: null })),
   http.get(api('/dayscholar/stats'), () =>
     HttpResponse.json({
       stats: {
@@ -86,6 +88,10 @@ const defaultHandlers = [
   http.get(api('/settlements'), () => HttpResponse.json({ settlements: [], nextCursor: null })),
   // The phone tab bar's unread count, on every signed-in screen.
   http.get(api('/chat/conversations'), () => HttpResponse.json({ conversations: [] })),
+  // The product page's seller card: followed by nobody, and open to a follow, unless a test says so.
+  http.get(api('/users/:id/follow'), () =>
+    HttpResponse.json({ follow: { following: false, followerCount: 0, canFollow: true } }),
+  ),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -23,6 +23,16 @@ export const PRODUCT_LIMITS = {
   thumbnailPx: 400,
 } as const;
 
+/** How long a listing stays up untouched, how often it may be bumped, when its seller is warned. */
+export const PRODUCT_LIFETIME = {
+  /** Listing, editing, renewing or bumping gives it this many days. */
+  days: 30,
+  /** One bump to the top of "Newest" per this many hours. */
+  bumpEveryHours: 72,
+  /** The seller is told this many days before it expires. */
+  warnDays: 3,
+} as const;
+
 /**
  * The photo formats the server decodes and stores (any other file is refused, whatever its name or
  * type says): the type a browser gives such a file, the name people know it by, and the format as
@@ -89,6 +99,14 @@ export const PRODUCT_MESSAGES = {
   updated: 'Product updated successfully!',
   listFailed: 'Failed to list product. Please try again.',
   updateFailed: 'Failed to update product',
+  // lifetime
+  expired: 'This listing has expired',
+  renewSold: 'A sold product cannot be renewed',
+  bumpNotAvailable: 'Only an available product can be bumped',
+  bumpTooSoon: (hours: number) =>
+    `You can bump this listing once every ${PRODUCT_LIFETIME.bumpEveryHours} hours. Try again in ${hours} ${hours === 1 ? 'hour' : 'hours'}`,
+  renewed: 'Listing renewed for 30 days',
+  bumped: 'Moved to the top of Newest',
 } as const;
 
 /**
@@ -156,4 +174,43 @@ export const PRODUCT_NOTICES = {
   sold: (product: string) => `${product} was sold`,
   reserved: (product: string) => `${product} was reserved`,
   deleted: (product: string) => `${product}, which you saved, was deleted`,
+  /** To the seller, before the listing leaves the marketplace. */
+  expiring: (product: string) =>
+    `${product} expires in ${PRODUCT_LIFETIME.warnDays} days. Renew it to keep it listed`,
+} as const;
+
+/**
+ * Campus price guidance on the sell and edit forms (GET /products/price-guide): what similar items
+ * sold to named members for in the last year, in the same category.
+ */
+export const PRICE_GUIDE_LIMITS = {
+  /** Fewer sales than this say nothing. */
+  minSales: 3,
+  /** From this many sales the range is the middle half (25th to 75th percentile); below, lowest to highest. */
+  middleHalfFrom: 5,
+  /** Sales older than this many days do not count. */
+  windowDays: 365,
+  nameMax: 100,
+  /** Words of the name shorter than this are left out (at most `maxWords` are used). */
+  wordMin: 2,
+  maxWords: 8,
+  /** Look-ups per account a minute (the forms ask once typing pauses). */
+  perMinute: 60,
+  /** How long the forms wait after the last keystroke before asking. */
+  debounceMs: 400,
+} as const;
+
+export const PRICE_GUIDE_MESSAGES = {
+  nameRequired: 'Product name is required',
+  nameTooLong: `Product name must be at most ${PRICE_GUIDE_LIMITS.nameMax} characters`,
+  categoryInvalid: 'Please choose a category from the list',
+  excludeIdInvalid: 'Invalid product id',
+  /**
+   * The forms' line under the price, amounts already formatted: 'Similar items sold on campus:
+   * ₹1,800–₹2,600 (median ₹2,200, 7 sales in the last year)'; one amount when the range is one price.
+   */
+  line: (low: string, high: string, median: string, count: number) =>
+    `Similar items sold on campus: ${low === high ? low : `${low}–${high}`} (median ${median}, ${count} ${
+      count === 1 ? 'sale' : 'sales'
+    } in the last year)`,
 } as const;

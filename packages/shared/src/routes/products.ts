@@ -9,6 +9,8 @@ import {
   savedListResponseSchema,
 } from '../schemas/market';
 import {
+  priceGuideQuerySchema,
+  priceGuideResponseSchema,
   productListQuerySchema,
   productListResponseSchema,
   productResponseSchema,
@@ -85,6 +87,17 @@ export const get = route({
   response: one,
 });
 
+// Campus price guidance for the sell and edit forms.
+export const priceGuide = route({
+  method: 'GET',
+  path: '/products/price-guide',
+  tags,
+  description:
+    'What similar items (same category, a word of the name in common) sold to named members for in the last 365 days, at their listing prices: whole rupees, the middle half of the prices from 5 sales (lowest to highest below), the median and the count; `guide` is null below 3 sales. `excludeId` leaves out the product being edited. 60 a minute per account.',
+  query: priceGuideQuerySchema,
+  response: { 200: priceGuideResponseSchema },
+});
+
 // Listing a product and editing it: multipart forms with images.
 export const create = route({
   method: 'POST',
@@ -141,6 +154,26 @@ export const remove = route({
   description: 'The seller only. Removes the product and its image files.',
   params: idParams,
   response: { 204: { description: 'Deleted', content: {} } },
+});
+
+// A listing's lifetime: renewing it, and bumping it to the top of "Newest".
+export const renew = route({
+  method: 'POST',
+  path: '/products/:id/renew',
+  tags,
+  description:
+    'The seller only, while not sold: the listing stays up 30 more days (an expired one comes back).',
+  params: idParams,
+  response: one,
+});
+export const bump = route({
+  method: 'POST',
+  path: '/products/:id/bump',
+  tags,
+  description:
+    'The seller only, while available: moves it to the top of "Newest" and renews it; once every 72 hours (before then 409, with a Retry-After header in seconds).',
+  params: idParams,
+  response: one,
 });
 
 // A buyer's saved products.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reliabilitySchema } from './settlements';
 import { ALL_RATING_TYPES, OFFER_STATUSES, ROLES, SALE_RATING_TYPES } from '../constants';
 import { userText } from './common';
+import { followStateSchema } from './follows';
 import { productSchema } from './products';
 import { userRefSchema } from './users';
 import { OFFER_MESSAGES } from '../messages/market';
@@ -100,6 +101,8 @@ export const publicProfileSchema = z.object({
   }),
   reliability: reliabilitySchema,
   listings: z.array(productSchema),
+  /** Whether the viewer follows them, how many do, and whether the viewer may follow them. */
+  ...followStateSchema.shape,
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 export const publicProfileResponseSchema = z.object({ profile: publicProfileSchema });

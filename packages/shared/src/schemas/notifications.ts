@@ -16,6 +16,8 @@ export const notificationSchema = z.object({
     runId: z.string().optional(),
     settlementId: z.string().optional(),
     reportId: z.string().optional(),
+    /** A followed seller's new listings, grouped: opens their profile. */
+    sellerId: z.string().optional(),
   }),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;

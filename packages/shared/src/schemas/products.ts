@@ -10,6 +10,8 @@ import {
   normalizeProductCondition,
   PRODUCT_SORTS,
   PRODUCT_STATUS_FILTERS,
+  PRICE_GUIDE_LIMITS,
+  PRICE_GUIDE_MESSAGES,
 } from '../messages/products';
 
 /** Empty form fields ('' or only spaces) and null count as "not given". */
@@ -336,6 +338,12 @@ export const productSchema = z.object({
   seller: productSellerSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the seller last moved it to the top of "Newest"; null: never. */
+  bumpedAt: z.string().nullable(),
+  /** When it leaves the marketplace unless edited, renewed or bumped before. */
+  expiresAt: z.string(),
+  /** Past `expiresAt`: in no list or search, still open by its link, marked "Expired". */
+  expired: z.boolean(),
   can: productCanSchema,
   /** The viewer saved it (always written right after `can`: both are the viewer's part of a shared page). */
   isSaved: z.boolean(),
@@ -350,3 +358,33 @@ export const productListResponseSchema = z.object({
 });
 export type ProductResponse = z.infer<typeof productResponseSchema>;
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/**
+ * GET /products/price-guide: what similar items sold for. `name` is the product's name as typed
+ * (its words of 2 or more characters are matched); `excludeId` leaves out the product being edited.
+ */
+export const priceGuideQuerySchema = z.object({
+  category: z.enum(PRODUCT_CATEGORIES, {
+    error: (iss) =>
+      iss.input === undefined ? PRODUCT_MESSAGES.categoryRequired : PRICE_GUIDE_MESSAGES.categoryInvalid,
+  }),
+  name: userText('line', charactersNotAllowed('Product name'), { error: PRICE_GUIDE_MESSAGES.nameRequired })
+    .min(1, PRICE_GUIDE_MESSAGES.nameRequired)
+    .max(PRICE_GUIDE_LIMITS.nameMax, PRICE_GUIDE_MESSAGES.nameTooLong),
+  excludeId: z.uuid({ error: PRICE_GUIDE_MESSAGES.excludeIdInvalid }).optional(),
+});
+export type PriceGuideQuery = z.infer<typeof priceGuideQuerySchema>;
+
+/**
+ * Rupees (whole): the range of what similar items sold for (the middle half from 5 sales, else
+ * lowest to highest), its median and how many sales; null below 3 sales. Nothing about who sold or
+ * bought them.
+ */
+export const priceGuideSchema = z.object({
+  low: z.number().int(),
+  high: z.number().int(),
+  median: z.number().int(),
+  count: z.number().int().min(PRICE_GUIDE_LIMITS.minSales),
+});
+export type PriceGuide = z.infer<typeof priceGuideSchema>;
+export const priceGuideResponseSchema = z.object({ guide: priceGuideSchema.nullable() });

@@ -38,6 +38,8 @@ const ANSWERS = new Set([
   'notificationSchema',
   'reportSchema',
   'blockedUserSchema',
+  'followStateSchema',
+  'followedUserSchema',
   'reportTargetSchema',
   'moderationReportSchema',
   'moderationActionSchema',

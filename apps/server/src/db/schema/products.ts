@@ -41,6 +41,16 @@ export const products = pgTable(
     moderation: listingModerationEnum('moderation').notNull().default('visible'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where it stands in "Newest": when it was listed, or last bumped. */
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the seller last bumped it (once every 72 hours); null: never. */
+    bumpedAt: timestamp('bumped_at', { withTimezone: true }),
+    /** Thirty days after it was listed, edited, renewed or bumped; past it, it leaves every list. */
+    expiresAt: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '30 days'`),
+    /** The `expiresAt` the seller was last warned of (three days before); null: not yet. */
+    expiryWarnedFor: timestamp('expiry_warned_for', { withTimezone: true }),
     soldAt: timestamp('sold_at', { withTimezone: true }),
     /** Whom the seller said they sold it to (they may say "someone else": null). */
     buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
@@ -56,14 +66,14 @@ export const products = pgTable(
     index('products_seller_idx').on(t.sellerId, t.createdAt),
     // The marketplace's default lists (sold items hidden), newest first or by price, with keyset cursors.
     index('products_listed_recent_idx')
-      .on(t.createdAt, t.id)
+      .on(t.listedAt, t.id)
       .where(sql`status <> 'sold'`),
     index('products_listed_price_idx')
       .on(t.price, t.id)
       .where(sql`status <> 'sold'`),
     // The same within one category (the marketplace's category filter).
     index('products_listed_category_recent_idx')
-      .on(t.category, t.createdAt, t.id)
+      .on(t.category, t.listedAt, t.id)
       .where(sql`status <> 'sold'`),
     index('products_listed_category_price_idx')
       .on(t.category, t.price, t.id)
@@ -71,6 +81,10 @@ export const products = pgTable(
     // Word-prefix search; fastupdate off so new rows are searchable through the index at once
     // (no pending list waiting for (auto)vacuum to merge it).
     index('products_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+    // Warning sellers of listings about to expire (the sweep).
+    index('products_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`status <> 'sold'`),
     check('products_price_positive', sql`${t.price} > 0`),
     check('products_quantity_positive', sql`${t.quantity} >= 1`),
   ],

@@ -6,6 +6,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -102,5 +103,24 @@ export const ratings = pgTable(
     uniqueIndex('ratings_product_type_idx').on(t.productId, t.ratingType),
     index('ratings_user_idx').on(t.userId),
     check('ratings_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** `followerId` follows the seller `sellerId`: told of their new listings. */
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.sellerId] }),
+    index('follows_seller_idx').on(t.sellerId, t.createdAt),
+    check('follows_not_self', sql`${t.followerId} <> ${t.sellerId}`),
   ],
 );

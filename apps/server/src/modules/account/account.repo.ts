@@ -103,6 +103,8 @@ export interface MemberErasers {
   deleteSessions(tx: Executor, userId: string): Promise<void>;
   deletePushSubscriptions(tx: Executor, userId: string): Promise<void>;
   deleteBlocksBy(tx: Executor, userId: string): Promise<void>;
+  /** Whom they follow and who follows them (the user row stays, so no foreign key removes them). */
+  deleteFollowsOf(tx: Executor, userId: string): Promise<void>;
   deletePendingOffersBy(tx: Executor, userId: string): Promise<void>;
   deleteNotifications(tx: Executor, userId: string): Promise<void>;
   deletePasswordResets(tx: Executor, userId: string): Promise<void>;
@@ -169,6 +171,7 @@ async function erase(tx: Tx, erasers: MemberErasers, userId: string): Promise<De
   await erasers.deletePushSubscriptions(tx, userId);
   await erasers.forgetSavedProducts(tx, userId);
   await erasers.deleteBlocksBy(tx, userId);
+  await erasers.deleteFollowsOf(tx, userId);
   await erasers.deletePendingOffersBy(tx, userId);
   await erasers.deleteNotifications(tx, userId);
   await erasers.deletePasswordResets(tx, userId);

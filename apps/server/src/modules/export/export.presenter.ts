@@ -4,6 +4,7 @@ import type { UploadLinks } from '../../lib/upload-links';
 import type {
   AccountRow,
   DisputeRow,
+  FollowingRow,
   MessageRow,
   NotificationRow,
   OfferRow,
@@ -163,6 +164,12 @@ export const presentSavedItem = (s: SavedItemRow) => ({
   product: { id: s.productId, name: s.productName },
   seller: { id: s.sellerId, name: s.sellerName },
   savedAt: s.savedAt.toISOString(),
+});
+
+/** A seller the member follows. */
+export const presentFollowing = (f: FollowingRow) => ({
+  seller: { id: f.sellerId, name: f.sellerName },
+  since: f.since.toISOString(),
 });
 
 /** A message sent or received; a photo is a signed link that lasts about an hour. */

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   disputes,
+  follows,
   messages,
   notifications,
   offers,
@@ -225,6 +226,16 @@ export const savedItemsOf = (db: Db, userId: string) =>
     .where(eq(savedProducts.userId, userId))
     .orderBy(asc(savedProducts.createdAt), asc(products.id));
 export type SavedItemRow = Awaited<ReturnType<typeof savedItemsOf>>[number];
+
+/** The sellers the member follows, oldest follow first (never who follows them: that is theirs). */
+export const followingOf = (db: Db, userId: string) =>
+  db
+    .select({ sellerId: seller.id, sellerName: seller.name, since: follows.createdAt })
+    .from(follows)
+    .innerJoin(seller, eq(seller.id, follows.sellerId))
+    .where(eq(follows.followerId, userId))
+    .orderBy(asc(follows.createdAt), asc(follows.sellerId));
+export type FollowingRow = Awaited<ReturnType<typeof followingOf>>[number];
 
 const MESSAGE_PAGE = 500;
 

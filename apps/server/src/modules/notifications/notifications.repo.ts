@@ -1,8 +1,11 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { DELETED_USER_NAME, type NotificationType } from '@campusrun/shared';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { DELETED_USER_NAME, FOLLOW_LIMITS, type NotificationType } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
-import { notifications, offers, products, requests } from '../../db/schema';
+import { queryRows } from '../../db/rows';
+import { follows, notifications, offers, products, requests, users } from '../../db/schema';
+import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
+import { isoText } from '../../lib/sql-time';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -50,6 +53,93 @@ export const saveConversationNotification = (
       .where(and(inArray(notifications.id, newestUnread), eq(notifications.isRead, false)))
       .returning();
     return refreshed ?? (await tx.insert(notifications).values(values).returning())[0]!;
+  });
+
+// ---- A followed seller's new listing ----
+
+/**
+ * A new listing its seller's followers may hear of: its name and the seller's, or undefined when
+ * it is held or removed by moderation or its seller is suspended or gone.
+ */
+export const findNewListing = async (db: Db, productId: string) =>
+  (
+    await db
+      .select({ name: products.name, sellerName: users.name })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(
+        and(
+          eq(products.id, productId),
+          visibleListing(products.moderation),
+          notSuspended(products.sellerId),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1)
+  )[0];
+
+export interface ListingNotices {
+  productId: string;
+  sellerId: string;
+  /** The notice of one new listing (it opens the product). */
+  message: string;
+  /** The grouped notice's words around its count, which the statement writes in (it opens the seller). */
+  grouped: { before: string; after: string };
+}
+
+/**
+ * Tells every follower of the seller of their new listing, in one statement, but none of whom
+ * either blocks the other, and nothing while the listing is not visible. A follower who already has
+ * a notice about this seller's new listings from the last hour (read or not) has it turned into the
+ * grouped one ("Asha listed 3 new items": unread again, moved to now) instead of a second notice;
+ * anyone else gets a new one. The grouped notice keeps its count in `data.listings`, which the rows
+ * answered here leave out. Listings of one seller take turns (an advisory lock), so two at once
+ * never leave a follower two notices.
+ */
+export const saveListingNotices = (db: Db, n: ListingNotices) =>
+  db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`notification:listings:${n.sellerId}`}, 0))`,
+    );
+    const seller = sql`${n.sellerId}::uuid`;
+    const rows = await queryRows<Omit<NotificationRow, 'createdAt'> & { createdAt: string }>(
+      tx,
+      sql`
+      with fans as (
+        select f.follower_id as user_id from ${follows} f
+        join ${users} u on u.id = f.follower_id and u.deleted_at is null
+        where f.seller_id = ${seller} and ${notBlocked(sql`f.follower_id`, seller)}
+          and exists (select 1 from ${products} p where p.id = ${n.productId}::uuid and p.moderation = 'visible')
+      ),
+      recent as (
+        select distinct on (x.user_id) x.id, x.user_id,
+          coalesce((x.data->>'listings')::int, 1) as listings
+        from ${notifications} x join fans on fans.user_id = x.user_id
+        where x.type = 'product' and x.data->>'sellerId' = ${n.sellerId}
+          and x.created_at > now() - make_interval(mins => ${FOLLOW_LIMITS.groupMinutes})
+        order by x.user_id, x.created_at desc
+      ),
+      grouped as (
+        update ${notifications} x
+        set message = ${n.grouped.before}::text || (r.listings + 1)::text || ${n.grouped.after}::text,
+          data = jsonb_build_object('sellerId', ${n.sellerId}::text, 'listings', r.listings + 1),
+          is_read = false, created_at = now()
+        from recent r where x.id = r.id
+        returning x.*
+      ),
+      added as (
+        insert into ${notifications} (user_id, type, message, data)
+        select fans.user_id, 'product'::notification_type, ${n.message}::text,
+          jsonb_build_object('productId', ${n.productId}::text, 'sellerId', ${n.sellerId}::text)
+        from fans where not exists (select 1 from recent r where r.user_id = fans.user_id)
+        returning *
+      )
+      select id, user_id as "userId", type, message, data - 'listings' as data, is_read as "isRead",
+        ${isoText(sql`created_at`)} as "createdAt" from grouped
+      union all
+      select id, user_id, type, message, data - 'listings', is_read, ${isoText(sql`created_at`)} from added`,
+    );
+    return rows.map((r): NotificationRow => ({ ...r, createdAt: new Date(r.createdAt) }));
   });
 
 const newestFirst = listOrder(
@@ -104,7 +194,8 @@ export const deleteNotificationsOf = async (tx: Executor, userId: string) => {
  * ("Meera sent you a message", "Reminder: you owe Meera…", "Meera is coming from Katpadi…") and the
  * details of a "money not received" dispute (settlements feature). Each is rewritten to name "Deleted user", but only
  * where it is about the member: a notification of someone they dealt with (a request, a message,
- * an offer, a rating, a settlement, a trip), so another member of the same name keeps theirs.
+ * an offer, a rating, a settlement, a trip) or of their new listings to a follower, so another
+ * member of the same name keeps theirs.
  */
 export async function renameMemberInNotifications(tx: Executor, userId: string, name: string) {
   const first = name.trim().split(/\s+/)[0] ?? name;
@@ -141,4 +232,8 @@ export async function renameMemberInNotifications(tx: Executor, userId: string, 
       and (n.data->>'tripId' in (select t.id::text from trips t where t.runner_id = ${userId})
         or (n.user_id, n.data->>'tripId') in (select t.runner_id, t.id::text from trips t
           join ${requests} r on r.trip_id = t.id where r.requester_id = ${userId}))`);
+  // Their followers' notices of their new listings ("Asha listed 3 new items") say whose in `sellerId`.
+  await tx.execute(sql`
+    update ${notifications} n set message = ${replaced('')}
+    where n.data->>'sellerId' = ${userId} and left(n.message, ${chars(name) + 1}) = ${name + ' '}`);
 }

@@ -1,4 +1,10 @@
-import { CHAT_NOTICES, REQUEST_NOTICES, SETTLEMENT_NOTICES, removedNotice } from '@campusrun/shared';
+import {
+  CHAT_NOTICES,
+  FOLLOW_NOTICES,
+  REQUEST_NOTICES,
+  SETTLEMENT_NOTICES,
+  removedNotice,
+} from '@campusrun/shared';
 import type { AppContext } from '../../lib/app-context';
 import type { AppEvent, AppEventType } from '../../lib/events';
 import { formatRupees } from '../../lib/money';
@@ -112,6 +118,7 @@ const NOTIFICATIONS = {
   'product.updated': none,
   'product.removed': none,
   'product.available': none,
+  // Its seller's followers are told by saveListingNotices (grouped per follower), below.
   'product.created': none,
   'offer.updated': none,
   'listing.hidden': none,
@@ -133,10 +140,29 @@ export const notificationsFor = (event: AppEvent): repo.NewNotification[] =>
   (NOTIFICATIONS[event.type] as (event: AppEvent) => repo.NewNotification[])(event);
 
 /**
+ * A new listing's notices to its seller's followers, stored in one statement (grouped: at most one
+ * notice per follower and seller an hour); none while the listing is held or its seller suspended.
+ */
+async function listingNotices(db: AppContext['db'], productId: string, sellerId: string) {
+  const listing = await repo.findNewListing(db, productId);
+  if (!listing) return [];
+  // The grouped text with a mark where the database writes the count (a name never holds NUL).
+  const mark = '\u0000';
+  const [before = '', after = ''] = FOLLOW_NOTICES.listedMany(listing.sellerName, mark).split(mark);
+  return repo.saveListingNotices(db, {
+    productId,
+    sellerId,
+    message: FOLLOW_NOTICES.listed(listing.sellerName, listing.name),
+    grouped: { before, after },
+  });
+}
+
+/**
  * Stores a notification row for every event that concerns a user, then announces it as
  * `notification.created` — the seam where the realtime gateway pushes it to `user:{id}`. Chat
  * messages leave at most one unread notification per conversation: a new message refreshes it (same
  * id, new text and time) instead of adding another; once it is read, the next message adds a new one.
+ * A new listing tells its seller's followers, grouped per follower (`listingNotices`).
  */
 export function registerNotificationWriter(ctx: Pick<AppContext, 'db' | 'events'>) {
   return ctx.events.on(async (event) => {
@@ -148,5 +174,8 @@ export function registerNotificationWriter(ctx: Pick<AppContext, 'db' | 'events'
           : await repo.insertNotification(ctx.db, values);
       await ctx.events.emit({ type: 'notification.created', notification: presentNotification(row) });
     }
+    if (event.type === 'product.created')
+      for (const row of await listingNotices(ctx.db, event.productId, event.sellerId))
+        await ctx.events.emit({ type: 'notification.created', notification: presentNotification(row) });
   });
 }

@@ -30,6 +30,7 @@ export const findProduct = async (db: Db, id: string) =>
         price: products.price,
         status: products.status,
         moderation: products.moderation,
+        expired: sql<boolean>`${products.expiresAt} <= now()`,
         sellerSuspended: sql<boolean>`not ${notSuspended(products.sellerId)}`,
       })
       .from(products)

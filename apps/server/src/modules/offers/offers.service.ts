@@ -99,6 +99,8 @@ async function make(
   if (product.sellerId === actor.id) throw forbidden(OFFER_MESSAGES.ownProduct);
   if (product.status !== 'available' || product.moderation !== 'visible')
     throw conflict(OFFER_MESSAGES.notAvailable);
+  // An expired listing takes no offers until its seller renews it.
+  if (product.expired) throw conflict(PRODUCT_MESSAGES.expired);
   const amount = toPaise(amountRupees);
   if (amount > product.price * OFFER_LIMITS.maxTimesPrice)
     throw fieldError('amount', OFFER_MESSAGES.amountMax);

@@ -1,5 +1,5 @@
 import { COMMON_MESSAGES } from '@campusrun/shared';
-import type { PublicProfile } from '@campusrun/shared';
+import type { FollowState, PublicProfile } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
 import { notFound } from '../../lib/errors';
@@ -19,6 +19,8 @@ export interface ProfilesPorts {
       query: { sellerId: string; sort: 'recent'; limit: number; includeSold: false },
     ): Promise<{ products: PublicProfile['listings'] }>;
   };
+  /** Whether the viewer follows them, how many do, and whether the viewer may follow them. */
+  follows: { state(viewerId: string, userId: string): Promise<FollowState> };
 }
 
 export const PROFILE_NOT_FOUND = COMMON_MESSAGES.userNotFound;
@@ -30,12 +32,13 @@ type Deps = Pick<AppContext, 'db'> & ProfilesPorts;
 
 /** One member's public profile, as the actor sees it. */
 async function profile(deps: Deps, actor: Actor, id: string): Promise<{ profile: PublicProfile }> {
-  const { ratings, products } = deps;
+  const { ratings, products, follows } = deps;
   const user = await repo.findProfile(deps.db, id);
   if (!user) throw notFound(PROFILE_NOT_FOUND);
-  const [rated, listings] = await Promise.all([
+  const [rated, listings, follow] = await Promise.all([
     ratings.profileRatings(id),
     products.list(actor, { sellerId: id, sort: 'recent', limit: PROFILE_LISTINGS, includeSold: false }),
+    follows.state(actor.id, id),
   ]);
   const accepted = user.deliveriesCompleted + user.deliveriesGivenUp;
   return {
@@ -64,6 +67,9 @@ async function profile(deps: Deps, actor: Actor, id: string): Promise<{ profile:
         memberSince: user.createdAt.toISOString(),
       },
       listings: listings.products,
+      following: follow.following,
+      followerCount: follow.followerCount,
+      canFollow: follow.canFollow,
     },
   };
 }

@@ -1,8 +1,8 @@
-import type { Product } from '@campusrun/shared';
+import { PRICE_GUIDE_LIMITS, type PriceGuide, type Product } from '@campusrun/shared';
 import { toRupees } from '../../lib/money';
 import type { Storage } from '../../lib/storage';
 import { productCan, type ProductViewer } from './products.policy';
-import type { ProductView } from './products.repo';
+import type { PriceGuideStats, ProductView } from './products.repo';
 
 /**
  * Anyone but the seller, for pushing one presentation to everyone watching a product (no user has
@@ -51,7 +51,29 @@ export function presentProduct(
     },
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
+    bumpedAt: product.bumpedAt?.toISOString() ?? null,
+    expiresAt: product.expiresAt.toISOString(),
+    expired: product.status !== 'sold' && product.expiresAt.getTime() <= Date.now(),
     can: productCan(viewer, product),
     isSaved: viewer.savedIds?.includes(product.id) ?? false,
+  };
+}
+
+const wholeRupees = (paise: number) => Math.round(paise / 100);
+
+/**
+ * What a price guide tells, in whole rupees: nothing below `minSales` sales; the middle half of the
+ * prices (25th to 75th percentile) from `middleHalfFrom` sales, lowest to highest below; the median
+ * and the count. Never which products, nor who sold or bought them.
+ */
+export function presentPriceGuide(stats: PriceGuideStats): PriceGuide | null {
+  const { count, min, max, p25, median, p75 } = stats;
+  if (count < PRICE_GUIDE_LIMITS.minSales || min === null || max === null || median === null) return null;
+  const middleHalf = count >= PRICE_GUIDE_LIMITS.middleHalfFrom && p25 !== null && p75 !== null;
+  return {
+    low: wholeRupees(middleHalf ? p25 : min),
+    high: wholeRupees(middleHalf ? p75 : max),
+    median: wholeRupees(median),
+    count,
   };
 }

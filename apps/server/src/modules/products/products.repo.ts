@@ -11,12 +11,13 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type {
-  ListingModeration,
-  ProductCategory,
-  ProductCondition,
-  ProductSort,
-  ProductStatus,
+import {
+  PRODUCT_LIFETIME,
+  type ListingModeration,
+  type ProductCategory,
+  type ProductCondition,
+  type ProductSort,
+  type ProductStatus,
 } from '@campusrun/shared';
 import type { Db, Executor, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -61,7 +62,7 @@ export interface ProductWithSeller {
 }
 /** What the presenter needs of a product. */
 export interface ProductView {
-  product: Omit<ProductRow, 'soldAt' | 'buyerId'>;
+  product: Omit<ProductRow, 'soldAt' | 'buyerId' | 'listedAt' | 'expiryWarnedFor'>;
   seller: SellerRow;
   images: Array<Pick<ImageRow, 'path' | 'thumbPath'>>;
   /** Paise, when known (see `soldPrice`). */
@@ -90,6 +91,10 @@ const soldPrice = sql<number | null>`case when ${products.status} = 'sold' and $
 
 /** The hidden-by-default filter, written as the partial indexes' predicate so they apply. */
 const notSold = sql`${products.status} <> 'sold'`;
+/** Listed, edited, renewed or bumped within its lifetime: every list but the seller's own shows only these. */
+const notExpired = sql`${products.expiresAt} > now()`;
+/** The new end of a product's life: listing, editing, renewing and bumping all set it. */
+const freshLifetime = sql`now() + make_interval(days => ${PRODUCT_LIFETIME.days})`;
 
 async function imagesOf(db: Db, productIds: string[]): Promise<Map<string, ImageRow[]>> {
   const map = new Map<string, ImageRow[]>();
@@ -123,7 +128,8 @@ export const findProductOwner = async (db: Db, id: string) =>
   (await db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, id)).limit(1))[0];
 
 const ORDERS: Record<ProductSort, ListOrder> = {
-  recent: listOrder('products:recent', 'desc', [products.createdAt, 'time'], [products.id, 'uuid']),
+  // "Newest" is by when it was listed or last bumped: one row per product, so paging stays stable.
+  recent: listOrder('products:recent', 'desc', [products.listedAt, 'time'], [products.id, 'uuid']),
   'price-low': listOrder('products:price-low', 'asc', [products.price, 'int'], [products.id, 'uuid']),
   'price-high': listOrder('products:price-high', 'desc', [products.price, 'int'], [products.id, 'uuid']),
 };
@@ -139,6 +145,8 @@ export interface ProductListFilter {
   /** undefined = all but sold; 'all' = everything. */
   status?: ProductStatus | 'all';
   sellerId?: string;
+  /** Expired products too: only on the seller's own list. */
+  includeExpired?: boolean;
   /** A viewer who blocks or is blocked by some sellers: their products are left out. */
   hideBlockedFor?: string;
   sort: ProductSort;
@@ -159,6 +167,7 @@ interface ListShape {
   search: boolean;
   after: boolean;
   blocks: boolean;
+  expired: boolean;
 }
 
 /**
@@ -178,6 +187,7 @@ function prepareList(db: Db, name: string, shape: ListShape, order: ListOrder) {
     shape.minPrice ? gte(products.price, p('minPrice')) : undefined,
     shape.maxPrice ? lte(products.price, p('maxPrice')) : undefined,
     shape.sellerId ? eq(products.sellerId, p('sellerId')) : undefined,
+    shape.expired ? undefined : notExpired,
     shape.search ? matchesQuery(products.searchVector, p('search')) : undefined,
     shape.after ? afterCursorPlaceholders(order) : undefined,
     visibleListing(products.moderation),
@@ -194,6 +204,7 @@ function prepareList(db: Db, name: string, shape: ListShape, order: ListOrder) {
     'isNegotiable', ${products.isNegotiable}, 'status', ${products.status},
     'moderation', ${products.moderation}, 'soldPrice', ${soldPrice},
     'createdAt', ${products.createdAt}, 'updatedAt', ${products.updatedAt},
+    'bumpedAt', ${products.bumpedAt}, 'expiresAt', ${products.expiresAt},
     'cursor', ${cursorOf(order)},
     'seller', json_build_object('id', ${users.id}, 'name', ${users.name}, 'avatar', ${users.avatar},
       'createdAt', ${users.createdAt}, 'hostelBlock', ${users.hostelBlock}),
@@ -245,6 +256,7 @@ export async function listProducts(
     search: search !== undefined,
     after: after !== undefined,
     blocks: f.hideBlockedFor !== undefined,
+    expired: f.includeExpired === true,
   };
   const { status, ...present } = shape;
   const name = `products_list_${f.sort}_${status}_${Object.values(present)
@@ -278,6 +290,8 @@ export async function listProducts(
       moderation: j.moderation,
       createdAt: new Date(j.createdAt),
       updatedAt: new Date(j.updatedAt),
+      bumpedAt: j.bumpedAt === null ? null : new Date(j.bumpedAt),
+      expiresAt: new Date(j.expiresAt),
     },
     seller: { ...j.seller, createdAt: new Date(j.seller.createdAt) },
     images: j.images.map(([path, thumbPath]) => ({ path, thumbPath })),
@@ -302,9 +316,52 @@ interface ListItemJson {
   soldPrice: number | null;
   createdAt: string;
   updatedAt: string;
+  bumpedAt: string | null;
+  expiresAt: string;
   cursor: string;
   seller: { id: string; name: string; avatar: string | null; createdAt: string; hostelBlock: string | null };
   images: Array<[string, string]>;
+}
+
+/** Paise: the figures of the sales a price guide is made from (null ones when there is none). */
+export interface PriceGuideStats {
+  count: number;
+  min: number | null;
+  max: number | null;
+  p25: number | null;
+  median: number | null;
+  p75: number | null;
+}
+
+/**
+ * What similar products sold for, in one statement: the products of the category sold to a named
+ * member (`buyer_id` set) within the last `days` days whose name has a word matching `query` (an
+ * `anyPrefixQuery`; the search vector, which holds the description's words too, narrows through its
+ * index first), but `excludeId`, each at its listing price (a price agreed in an offer is the two
+ * members' own). Listings a moderator holds or removed do not count. Nothing about who sold or
+ * bought them is read.
+ */
+export async function priceGuideStats(
+  db: Db,
+  f: { category: ProductCategory; query: string; days: number; excludeId?: string },
+): Promise<PriceGuideStats> {
+  const price = products.price;
+  const [row] = await queryRows<PriceGuideStats>(
+    db,
+    sql`select count(*)::int as count, min(${price}) as min, max(${price}) as max,
+        percentile_cont(0.25) within group (order by ${price}) as p25,
+        percentile_cont(0.5) within group (order by ${price}) as median,
+        percentile_cont(0.75) within group (order by ${price}) as p75
+      from ${products}
+      where ${products.status} = 'sold' and ${products.buyerId} is not null
+        and ${products.soldAt} >= now() - make_interval(days => ${f.days})
+        and ${products.category} = ${f.category}
+        and ${matchesQuery(products.searchVector, f.query)}
+        and to_tsvector('simple', ${products.name}) @@ to_tsquery('simple', ${f.query})
+        and ${visibleListing(products.moderation)}
+        ${f.excludeId === undefined ? sql`` : sql`and ${products.id} <> ${f.excludeId}`}`,
+  );
+  return row ?? { count: 0, min: null, max: null, p25: null, median: null, p75: null };
 }
 
 /** Inserts a product with its images (in order) in one transaction; answers the new id. */
@@ -369,7 +426,8 @@ export const applyProductEdit = (
         .values(edit.added.map((img, i) => ({ ...img, productId: edit.id, position: kept.length + i })));
     await tx
       .update(products)
-      .set({ ...edit.patch, updatedAt: new Date() })
+      // An edit gives the listing a new lifetime.
+      .set({ ...edit.patch, updatedAt: new Date(), expiresAt: freshLifetime, expiryWarnedFor: null })
       .where(eq(products.id, edit.id));
     return { ok: true, removed };
   });
@@ -412,6 +470,10 @@ export const setProductStatus = (
         soldAt: status === 'sold' ? sql`coalesce(${products.soldAt}, now())` : null,
         buyerId: status === 'sold' ? buyerId : null,
         updatedAt: new Date(),
+        // Available again: a new lifetime, as an edit gives.
+        ...(status === 'available' && before.status !== 'available'
+          ? { expiresAt: freshLifetime, expiryWarnedFor: null }
+          : {}),
       })
       .where(eq(products.id, id));
     return { before: before.status, voided };
@@ -644,3 +706,72 @@ export const holdIfVisible = async (tx: Executor, id: string, enough: SQL) =>
 export const reserve = async (tx: Executor, productId: string, at: Date) => {
   await tx.update(products).set({ status: 'reserved', updatedAt: at }).where(eq(products.id, productId));
 };
+
+/**
+ * The seller renews their product (not sold): thirty days from now, and a new warning before they
+ * end. Answers whether a row changed (undefined: not theirs, or sold).
+ */
+export const renewProduct = async (db: Db, id: string, sellerId: string) =>
+  (
+    await db
+      .update(products)
+      .set({ expiresAt: freshLifetime, expiryWarnedFor: null })
+      .where(and(eq(products.id, id), eq(products.sellerId, sellerId), notSold))
+      .returning({ id: products.id })
+  ).length > 0;
+
+export type BumpOutcome =
+  { ok: true } | { ok: false; reason: 'not-found' | 'not-available' | 'too-soon'; nextAt?: Date };
+
+/**
+ * Moves the seller's available product to the top of "Newest" (and renews it), at most once every
+ * `PRODUCT_LIFETIME.bumpEveryHours`: one conditional update, so two bumps at once make one.
+ */
+export async function bumpProduct(db: Db, id: string, sellerId: string): Promise<BumpOutcome> {
+  const since = sql`now() - make_interval(hours => ${PRODUCT_LIFETIME.bumpEveryHours})`;
+  const [bumped] = await db
+    .update(products)
+    .set({ listedAt: sql`now()`, bumpedAt: sql`now()`, expiresAt: freshLifetime, expiryWarnedFor: null })
+    .where(
+      and(
+        eq(products.id, id),
+        eq(products.sellerId, sellerId),
+        eq(products.status, 'available'),
+        sql`(${products.bumpedAt} is null or ${products.bumpedAt} <= ${since})`,
+      ),
+    )
+    .returning({ id: products.id });
+  if (bumped) return { ok: true };
+  const [row] = await db
+    .select({ status: products.status, bumpedAt: products.bumpedAt })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
+    .limit(1);
+  if (!row) return { ok: false, reason: 'not-found' };
+  if (row.status !== 'available') return { ok: false, reason: 'not-available' };
+  return {
+    ok: false,
+    reason: 'too-soon',
+    nextAt: new Date(row.bumpedAt!.getTime() + PRODUCT_LIFETIME.bumpEveryHours * 3_600_000),
+  };
+}
+
+/**
+ * Claims up to `limit` listings that end within `PRODUCT_LIFETIME.warnDays` and whose seller was not
+ * yet warned of this end (visible, not sold): each is claimed by exactly one sweep, whatever the
+ * number of processes (a conditional update).
+ */
+export const claimExpiring = (db: Db, limit: number) =>
+  queryRows<{ id: string; seller_id: string; name: string; expires_at: Date }>(
+    db,
+    sql`update ${products} p set expiry_warned_for = p.expires_at
+      where p.id in (
+        select id from ${products}
+        where status <> 'sold' and moderation = 'visible'
+          and expires_at > now() and expires_at <= now() + make_interval(days => ${PRODUCT_LIFETIME.warnDays})
+          and expiry_warned_for is distinct from expires_at
+        order by expires_at
+        limit ${limit}
+        for update skip locked)
+      returning p.id, p.seller_id, p.name, p.expires_at`,
+  );

@@ -6,6 +6,7 @@ import {
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   MESSAGES,
+  PRICE_GUIDE_LIMITS,
   createProductSchema,
   routes,
   updateProductSchema,
@@ -95,8 +96,9 @@ function readingRoutes(app: ZodApp, { ctx, service, id }: ProductRouteDeps) {
   app.route({
     ...served(r.list),
     handler: (req, reply) =>
-      // Someone with blocks gets their own list, never the shared page.
-      actorOf(req).hasBlocks
+      // Someone with blocks gets their own list, never the shared page; so does a seller reading
+      // their own listings (expired ones too).
+      actorOf(req).hasBlocks || req.query.sellerId === actorOf(req).id
         ? service.list(actorOf(req), req.query)
         : servePage(ctx.pages, req, reply, {
             key: pageKey('products', req.query),
@@ -117,6 +119,19 @@ function readingRoutes(app: ZodApp, { ctx, service, id }: ProductRouteDeps) {
             load: () => service.get(asNobody, req.params.id),
             viewer: viewerParts(actorOf(req), (page: { product: Product }) => [page.product]),
           }),
+  });
+}
+
+/**
+ * Campus price guidance for the sell and edit forms. The forms ask as typing pauses: each account
+ * has its own budget a minute, counted before the query is read.
+ */
+function priceGuideRoutes(app: ZodApp, { ctx, service }: ProductRouteDeps) {
+  const lookups = ctx.limiter('price-guide', { points: PRICE_GUIDE_LIMITS.perMinute, duration: 60 });
+  app.route({
+    ...served(r.priceGuide),
+    onRequest: (req) => lookups.consume(actorOf(req).id),
+    handler: (req) => service.priceGuide(req.query),
   });
 }
 
@@ -160,6 +175,16 @@ function sellerRoutes(app: ZodApp, { service, id, canManage }: ProductRouteDeps)
     ...served(r.buyers),
     onRequest: id.check,
     handler: (req) => service.buyers(actorOf(req), req.params.id),
+  });
+  app.route({
+    ...served(r.renew),
+    onRequest: [id.check, canManage],
+    handler: (req) => service.renew(actorOf(req), req.params.id),
+  });
+  app.route({
+    ...served(r.bump),
+    onRequest: [id.check, canManage],
+    handler: (req) => service.bump(actorOf(req), req.params.id),
   });
   app.route({
     ...served(r.remove),
@@ -218,6 +243,7 @@ export function productRoutes({ ctx, guards, service }: RouteDeps<ProductsServic
     // Reading needs a complete profile (either role); writing is checked per product by the service.
     await guards.scope(app, 'member', (app) => {
       readingRoutes(app, deps);
+      priceGuideRoutes(app, deps);
       listingRoutes(app, deps);
       sellerRoutes(app, deps);
       savedRoutes(app, deps);

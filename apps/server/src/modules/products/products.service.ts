@@ -10,21 +10,16 @@ import {
   type ProductStatus,
   type UpdateProductBody,
   PRODUCT_NOTICES,
+  PRICE_GUIDE_LIMITS,
+  type PriceGuideQuery,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  isForeignKeyViolation,
-  notFound,
-  type AppError,
-} from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { Events } from '../../lib/events';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../../lib/images';
 import { blockedWith, isBlockedBetween } from '../../lib/listing-visibility';
-import { pageOf } from '../../lib/lists';
+import { anyPrefixQuery, pageOf } from '../../lib/lists';
 import { formatRupees, toPaise, toRupees } from '../../lib/money';
 import type { Form } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
@@ -37,7 +32,7 @@ import {
   type ProductRefusal,
   type ProductViewer,
 } from './products.policy';
-import { ANY_BUYER, presentProduct } from './products.presenter';
+import { ANY_BUYER, presentPriceGuide, presentProduct } from './products.presenter';
 import * as repo from './products.repo';
 
 function refusalError(reason: ProductRefusal, action: 'sell' | 'manage'): AppError {
@@ -187,6 +182,8 @@ async function list({ db, storage }: Deps, actor: Actor, query: ProductListQuery
     maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
     status: query.status ?? (query.includeSold ? 'all' : undefined),
     sellerId: query.sellerId,
+    // A seller's own list keeps their expired listings (to renew or delete); nobody else's does.
+    includeExpired: query.sellerId !== undefined && query.sellerId === actor.id,
     sort: query.sort,
     cursor: query.cursor,
     limit: query.limit,
@@ -227,6 +224,22 @@ async function buyers(deps: Deps, actor: Actor, id: string) {
     acceptedBuyerId: chosen?.buyerId ?? null,
     acceptedAmount: chosen ? toRupees(chosen.amount) : null,
   };
+}
+
+/**
+ * GET /products/price-guide: what items like the one being listed or edited sold for on campus
+ * (see `priceGuideStats` and `presentPriceGuide`); null when its name has no word to match.
+ */
+async function priceGuide({ db }: Deps, query: PriceGuideQuery) {
+  const words = anyPrefixQuery(query.name, PRICE_GUIDE_LIMITS.wordMin, PRICE_GUIDE_LIMITS.maxWords);
+  if (words === undefined) return { guide: null };
+  const stats = await repo.priceGuideStats(db, {
+    category: query.category,
+    query: words,
+    days: PRICE_GUIDE_LIMITS.windowDays,
+    excludeId: query.excludeId,
+  });
+  return { guide: presentPriceGuide(stats) };
 }
 
 /** POST /products: checked fields plus 1 to 5 images in display order (the form's limits allow no sixth). */
@@ -379,6 +392,69 @@ async function remove(deps: Deps, actor: Actor, id: string) {
   });
 }
 
+// A listing's lifetime: renewing, bumping, and warning its seller before it ends.
+
+/** Why a lifetime write touched no row: not theirs (403/404), or in a state it does not apply to. */
+async function lifetimeRefusal(deps: Deps, actor: Actor, id: string, sold: AppError): Promise<never> {
+  await assertCanManage(deps, actor, id);
+  const found = await find(deps, id);
+  if (found.product.status === 'sold') throw sold;
+  throw notFound(PRODUCT_MESSAGES.notFound);
+}
+
+/** POST /products/{id}/renew: thirty more days; an expired listing comes back to the lists. */
+async function renew(deps: Deps, actor: Actor, id: string) {
+  if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
+  const before = await repo.findProduct(deps.db, id);
+  if (!(await repo.renewProduct(deps.db, id, actor.id)))
+    return lifetimeRefusal(deps, actor, id, conflict(PRODUCT_MESSAGES.renewSold));
+  const answer = await changed(deps, id, actor);
+  if (before && before.product.expiresAt.getTime() <= Date.now())
+    await announceListed(deps, await find(deps, id));
+  return answer;
+}
+
+/** POST /products/{id}/bump: to the top of "Newest", renewed; once every 72 hours. */
+async function bump(deps: Deps, actor: Actor, id: string) {
+  if (actor.role !== 'hosteller') throw refusalError('notHosteller', 'manage');
+  const outcome = await repo.bumpProduct(deps.db, id, actor.id);
+  if (!outcome.ok) {
+    if (outcome.reason === 'not-found') return missOrRefuse(deps, actor, id);
+    if (outcome.reason === 'not-available') throw conflict(PRODUCT_MESSAGES.bumpNotAvailable, 'notAvailable');
+    const seconds = Math.max(1, Math.ceil((outcome.nextAt!.getTime() - Date.now()) / 1000));
+    throw new AppError(409, 'CONFLICT', PRODUCT_MESSAGES.bumpTooSoon(Math.ceil(seconds / 3600)), {
+      reason: 'bumpTooSoon',
+      retryAfter: seconds,
+    });
+  }
+  const answer = await changed(deps, id, actor);
+  // Open marketplaces take it in at the top, as a new listing.
+  await announceListed(deps, await find(deps, id));
+  return answer;
+}
+
+/** How many listings one sweep statement claims. */
+const EXPIRY_BATCH = 200;
+
+/**
+ * Sellers of listings ending within three days are told once per end (renewing gives a new end and
+ * a new warning). Safe in every process at once: each listing is claimed by one sweep.
+ */
+async function warnExpiring(deps: Deps) {
+  let warned = 0;
+  for (;;) {
+    const rows = await repo.claimExpiring(deps.db, EXPIRY_BATCH);
+    for (const row of rows)
+      await deps.events?.emit({
+        type: 'users.noticed',
+        userIds: [row.seller_id],
+        notice: { type: 'product', message: PRODUCT_NOTICES.expiring(row.name), data: { productId: row.id } },
+      });
+    warned += rows.length;
+    if (rows.length < EXPIRY_BATCH) return warned;
+  }
+}
+
 /**
  * The seller's account was deleted, and their products with it (committed): each is told and
  * its photos removed as when the seller deletes it.
@@ -442,12 +518,16 @@ export function createProductsService(
       list,
       get,
       buyers,
+      priceGuide,
       create,
       update,
       setStatus,
       reservedByOffer,
       remove,
       removedWithSeller,
+      renew,
+      bump,
+      warnExpiring,
       save,
       unsave,
       saved,

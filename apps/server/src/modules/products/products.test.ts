@@ -129,6 +129,10 @@ describe('POST /api/products', () => {
       },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      // Listed now: never bumped, up for 30 days.
+      bumpedAt: null,
+      expiresAt: expect.any(String),
+      expired: false,
       // The seller's own answer: their controls, no Contact Seller.
       can: {
         edit: true,

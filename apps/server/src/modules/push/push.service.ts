@@ -59,6 +59,8 @@ function targetOf(data: Notice['data']): string {
   if (data.senderId) return `/chat/${data.senderId}`;
   if (data.productId) return `/products/${data.productId}`;
   if (data.tripId) return `/trips/${data.tripId}`;
+  // A followed seller's new listings, grouped: their profile.
+  if (data.sellerId) return `/users/${data.sellerId}`;
   return '/dashboard';
 }
 

@@ -21,6 +21,7 @@ import { pushSubscriptions } from '../../db/schema';
 import { systemResolver } from '../../lib/public-address';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createUser, tokenFor } from '../../test/factories';
+import { multipartBody, pngImage } from '../../test/images';
 import { createPushSender } from './push.sender';
 
 interface Received {
@@ -490,6 +491,46 @@ describe('push sends', () => {
     expect(held).toHaveLength(3);
     silent.closeAllConnections();
     await new Promise((resolve) => silent.close(resolve));
+  });
+});
+
+describe("a followed seller's new listings", () => {
+  it('reach an offline follower: one opens the product, the grouped one the seller', async () => {
+    const seller = await createUser(t.db, { role: 'hosteller', name: 'Asha' });
+    const fan = await createUser(t.db, { role: 'dayscholar', name: 'Dev' });
+    const [sellerH, fanH] = [await authAs(t, seller), await authAs(t, fan)];
+    const endpoint = await subscribe(fanH);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/users/${seller.id}/follow`, headers: fanH }))
+        .statusCode,
+    ).toBe(200);
+    const png = await pngImage();
+    const listProduct = async (name: string) => {
+      const body = multipartBody(
+        { name, description: 'Barely used', price: '300', category: 'books', condition: 'good' },
+        [{ filename: 'photo.png', contentType: 'image/png', data: png }],
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        headers: { ...sellerH, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().product.id as string;
+    };
+
+    const first = await listProduct('Physics notes');
+    const [push] = await waitForPush(endpoint);
+    expect(push!.payload).toMatchObject({ body: 'Asha listed Physics notes', url: `/products/${first}` });
+    await listProduct('Chemistry notes');
+    const [, grouped] = await waitForPush(endpoint, 2);
+    // The same notice, grouped: it replaces the first on the device (same tag).
+    expect(grouped!.payload).toMatchObject({
+      body: 'Asha listed 2 new items',
+      url: `/users/${seller.id}`,
+      tag: push!.payload.tag,
+    });
   });
 });
 

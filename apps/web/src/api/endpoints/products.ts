@@ -5,6 +5,10 @@ import { uploadForm, type UploadOptions } from '@/lib/upload';
 
 type Routes = typeof routes.products;
 
+/** POST /api/products/:id/bump */
+export const bump = (input: RouteInput<Routes['bump']>, options?: CallOptions) =>
+  call<RouteAnswer<Routes['bump']>>('POST', `/products/${encodeURIComponent(input.params.id)}/bump`, options);
+
 /** GET /api/products/:id/buyers */
 export const buyers = (input: RouteInput<Routes['buyers']>, options?: CallOptions) =>
   call<RouteAnswer<Routes['buyers']>>(
@@ -34,9 +38,21 @@ export const markSold = (input: RouteInput<Routes['markSold']>, options?: CallOp
     ...options,
   });
 
+/** GET /api/products/price-guide */
+export const priceGuide = (input: RouteInput<Routes['priceGuide']> = {}, options?: CallOptions) =>
+  call<RouteAnswer<Routes['priceGuide']>>('GET', '/products/price-guide', { query: input.query, ...options });
+
 /** DELETE /api/products/:id */
 export const remove = (input: RouteInput<Routes['remove']>, options?: CallOptions) =>
   call<RouteAnswer<Routes['remove']>>('DELETE', `/products/${encodeURIComponent(input.params.id)}`, options);
+
+/** POST /api/products/:id/renew */
+export const renew = (input: RouteInput<Routes['renew']>, options?: CallOptions) =>
+  call<RouteAnswer<Routes['renew']>>(
+    'POST',
+    `/products/${encodeURIComponent(input.params.id)}/renew`,
+    options,
+  );
 
 /** PUT /api/products/:id/save */
 export const save = (input: RouteInput<Routes['save']>, options?: CallOptions) =>

@@ -61,6 +61,7 @@ const PLACE_TITLES: Record<string, string> = {
   [paths.runs]: 'Shared runs',
   [paths.marketplace]: 'Marketplace',
   [paths.saved]: 'Saved',
+  [paths.following]: 'Following',
   [paths.money]: 'Money',
   [paths.chat]: 'Chat',
   [paths.profile]: 'Profile',

@@ -50,7 +50,7 @@ const keepViewersOwn = (pushed: Product, old: Product | undefined): Product =>
  * The products' cache under the socket's product events:
  *
  * - product:available (every member but the seller and those blocked with them): an open marketplace
- *   showing the newest first gains the product at the top, highlighted; a list sorted by price or
+ *   showing the newest first gains the product at the top, highlighted (a bumped one moves there); a list sorted by price or
  *   narrowed by a search refetches once, shortly after (where it belongs is the server's call).
  * - product:updated / product:removed (product pages open, and the seller): the product page and
  *   cached product lists take the new copy or drop it.
@@ -66,11 +66,14 @@ export function productsLive(queryClient: QueryClient, later: LaterRefetches) {
         const place = placeOfNew(query.queryKey, product);
         if (place === 'refetch') later.add(query.queryKey);
         if (place !== 'top') continue;
-        queryClient.setQueryData<Pages<ProductListResponse>>(query.queryKey, (data) =>
-          data?.pages.some((page) => page.products.some((p) => p.id === product.id))
-            ? data
-            : productPages(data, (list, page) => (page === 0 ? [product, ...list] : list)),
-        );
+        // A bumped product moves to the top from wherever it was.
+        queryClient.setQueryData<Pages<ProductListResponse>>(query.queryKey, (data) => {
+          const shown = data?.pages.flatMap((page) => page.products).find((p) => p.id === product.id);
+          const top = keepViewersOwn(product, shown);
+          return productPages(data, (list, page) =>
+            page === 0 ? [top, ...removeById(list, product.id)] : removeById(list, product.id),
+          );
+        });
       }
     },
 

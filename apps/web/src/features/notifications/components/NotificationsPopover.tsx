@@ -48,7 +48,8 @@ const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> =
 
 /** Where a notification leads: the request, the chat with its sender, the product, trip or run it is about. */
 export function notificationTarget(notification: AppNotification): string | null {
-  const { requestId, senderId, productId, tripId, runId, settlementId, reportId } = notification.data;
+  const { requestId, senderId, productId, tripId, runId, settlementId, reportId, sellerId } =
+    notification.data;
   if (notification.type === 'message' && senderId) return paths.chatWith(senderId);
   // A moderator's notice of a new case opens its queue.
   if (notification.type === 'moderation' && settlementId) return `${paths.moderation}?tab=disputes`;
@@ -56,6 +57,8 @@ export function notificationTarget(notification: AppNotification): string | null
   if (notification.type === 'trip' && tripId) return paths.trip(tripId);
   if (notification.type === 'run' && runId) return paths.run(runId);
   if (notification.type === 'product' && productId) return paths.product(productId);
+  // A followed seller's new listings, grouped: their profile.
+  if (notification.type === 'product' && sellerId) return paths.user(sellerId);
   if (notification.type === 'settlement' || notification.type === 'dispute')
     return requestId ? paths.request(requestId) : productId ? paths.product(productId) : paths.money;
   if (requestId) return paths.request(requestId);

@@ -19,6 +19,11 @@ describe('notificationTarget', () => {
     expect(notificationTarget(notice('moderation', {}))).toBeNull();
   });
 
+  it("opens a followed seller's new listing, or their profile for several at once", () => {
+    expect(notificationTarget(notice('product', { productId: 'p1', sellerId: 'u1' }))).toBe('/products/p1');
+    expect(notificationTarget(notice('product', { sellerId: 'u1' }))).toBe('/users/u1');
+  });
+
   it('opens the trip or the shared run a notification is about', () => {
     expect(notificationTarget(notice('trip', { tripId: 't1' }))).toBe('/trips/t1');
     expect(notificationTarget(notice('run', { runId: 'r1' }))).toBe('/runs/r1');

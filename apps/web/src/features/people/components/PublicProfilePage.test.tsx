@@ -29,6 +29,9 @@ function profileOf(reliability: Partial<Reliability>): PublicProfile {
       ...reliability,
     },
     listings: [],
+    following: false,
+    followerCount: 0,
+    canFollow: false,
   };
 }
 

@@ -1,6 +1,7 @@
 import { COMMON_MESSAGES, type PublicProfile, type Review } from '@campusrun/shared';
 import { MessageCircle } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FollowButton } from '@/components/people/FollowButton';
 import { Avatar } from '@/components/ui/Avatar';
 import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -31,6 +32,26 @@ const KIND_OF: Record<Review['ratingType'], string> = {
 };
 
 const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200';
+
+const followers = (n: number) => `${n} ${n === 1 ? 'follower' : 'followers'}`;
+
+/** How many follow them; on one's own profile, links to whom one follows and who follows one. */
+function FollowCounts({ profile, isYou }: { profile: PublicProfile; isYou: boolean }) {
+  if (!isYou) return <p className="text-sm text-slate-600">{followers(profile.followerCount)}</p>;
+  const link =
+    'font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600';
+  return (
+    <p className="text-sm text-slate-600">
+      <Link to={`${paths.following}?tab=followers`} className={link}>
+        {followers(profile.followerCount)}
+      </Link>{' '}
+      ·{' '}
+      <Link to={paths.following} className={link}>
+        Following
+      </Link>
+    </p>
+  );
+}
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -67,16 +88,20 @@ function ProfileView({ profile, isYou }: { profile: PublicProfile; isYou: boolea
                 : 'Student'}{' '}
             · Member since {formatMonthYear(profile.memberSince)}
           </p>
+          <FollowCounts profile={profile} isYou={isYou} />
         </div>
         {!isYou && (
-          <button
-            type="button"
-            className={buttonClasses({ className: 'w-full sm:w-auto' })}
-            onClick={() => navigate(paths.chatWith(profile.id))}
-          >
-            <MessageCircle className="size-4" aria-hidden="true" />
-            Message
-          </button>
+          <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+            <FollowButton user={profile} state={profile} className="flex-1 sm:flex-none" />
+            <button
+              type="button"
+              className={buttonClasses({ className: 'flex-1 sm:flex-none' })}
+              onClick={() => navigate(paths.chatWith(profile.id))}
+            >
+              <MessageCircle className="size-4" aria-hidden="true" />
+              Message
+            </button>
+          </div>
         )}
       </header>
 

@@ -21,6 +21,7 @@ import { resizePhotos } from '@/lib/resize-photo';
 import { toast } from '@/lib/toast';
 import { useProduct, useUpdateProduct } from '@/api/products';
 import { ProductNotFound } from './ProductNotFound';
+import { PriceGuideLine } from './PriceGuideLine';
 import { PRODUCT_FIELD_NAMES, ProductFields, type ProductFieldValues } from './ProductFields';
 import { PhotoManager } from './PhotoManager';
 import { moveItem, perPhotoProgress, pickPhotos } from './photo-rules';
@@ -111,6 +112,7 @@ function EditProductForm({ product }: { product: Product }) {
   });
   const existingImages = useWatch({ control, name: 'existingImages' });
   const newImages = useWatch({ control, name: 'newImages' });
+  const guide = <PriceGuideLine control={control} excludeId={product.id} />;
   const thumbnailOf = (url: string) => product.thumbnails[product.images.indexOf(url)] ?? url;
 
   const changePhotos = (next: { existingImages?: string[]; newImages?: File[] }) => {
@@ -165,7 +167,7 @@ function EditProductForm({ product }: { product: Product }) {
         disabled={isSubmitting}
         inputRef={photosInput}
       />
-      <ProductFields register={register} errors={errors} categories={ALL_CATEGORIES} />
+      <ProductFields register={register} errors={errors} categories={ALL_CATEGORIES} priceGuide={guide} />
       {/* From the press on: the photos are first made smaller on this device, then sent. */}
       <UploadProgress
         fraction={progress ?? (isSubmitting && newImages.length > 0 ? 0 : null)}

@@ -20,7 +20,8 @@ interface OfferState {
 }
 
 export function useOfferState(product: Product): OfferState {
-  const mayOffer = product.can.offer && product.status === 'available' && product.isNegotiable;
+  const mayOffer =
+    product.can.offer && product.status === 'available' && !product.expired && product.isNegotiable;
   const { data } = useOffers(product.id, product.can.offer);
   return { mayOffer, canOfferNow: mayOffer && !(data ?? []).some((o) => o.status === 'pending') };
 }

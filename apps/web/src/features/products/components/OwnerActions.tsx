@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { deferredComponent } from '@/lib/deferred';
 import { useDeleteProduct, useUpdateProductStatus } from '@/api/products';
+import { ListingLifetime } from './ListingLifetime';
 import type { MarkSoldDialogProps } from './MarkSoldDialog';
 
 /** Mark Sold's dialog, with its form, loads after the first screen or when it opens. */
@@ -109,6 +110,7 @@ export function OwnerActions({ product }: { product: Product }) {
         {actions.some(({ status }) => held(status)) && (
           <OfflineReason id={describedBy} className="col-span-2" />
         )}
+        {product.can.edit && <ListingLifetime product={product} />}
         {product.can.delete && (
           <Button
             variant="danger-outline"

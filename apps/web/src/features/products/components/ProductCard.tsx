@@ -42,7 +42,11 @@ export function ProductCard({ product }: { product: Product }) {
             <ImageOff className="size-8" aria-hidden="true" />
           </div>
         )}
-        {product.status !== 'available' ? (
+        {product.expired ? (
+          <Badge tone="slate" className="absolute top-2 left-2 shadow-sm">
+            Expired
+          </Badge>
+        ) : product.status !== 'available' ? (
           <ProductStatusBadge status={product.status} className="absolute top-2 left-2 shadow-sm" />
         ) : (
           fresh && (

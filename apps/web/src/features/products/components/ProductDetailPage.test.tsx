@@ -124,6 +124,7 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(manage.getAllByRole('button').map((b) => b.textContent)).toEqual([
       'Mark Reserved',
       'Mark Sold',
+      'Bump to top',
       'Delete',
     ]);
     expect(within(screen.getByRole('region', { name: 'Seller' })).getByText('(You)')).toBeInTheDocument();
@@ -238,6 +239,55 @@ describe('product detail', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location().pathname).toBe('/marketplace'));
     expect(deleted).toBe(true);
     expect(await screen.findByText('Product deleted')).toBeInTheDocument();
+  });
+
+  it('an expired listing says so to a buyer and takes no offer', async () => {
+    const expired = { expired: true, expiresAt: '2026-11-01T10:00:00.000Z' };
+    await openProduct(makeProduct({ name: 'Old cycle', isNegotiable: true, ...expired }));
+    expect(screen.getByText('Expired')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Make an offer/ })).not.toBeInTheDocument();
+  });
+
+  it('the seller of an expired listing renews it', async () => {
+    const expired = { expired: true, expiresAt: '2026-11-01T10:00:00.000Z' };
+    const product = mine(expired);
+    let renewed = 0;
+    server.use(
+      http.post(api(`/products/${product.id}/renew`), () => {
+        renewed++;
+        return HttpResponse.json({
+          product: {
+            ...product,
+            expired: false,
+            expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+          },
+        });
+      }),
+    );
+    const { user } = await openProduct(product);
+    expect(
+      screen.getByText(/This listing has expired and is hidden from the marketplace/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Renew' }));
+    expect(await screen.findByText('Listing renewed for 30 days')).toBeInTheDocument();
+    expect(renewed).toBe(1);
+    expect(screen.getByText(/^Listed until /)).toBeInTheDocument();
+    expect(screen.queryByText('Expired')).not.toBeInTheDocument();
+  });
+
+  it('the seller bumps an available listing once, then sees when they may again', async () => {
+    const product = mine({ expiresAt: new Date(Date.now() + 20 * 86_400_000).toISOString() });
+    server.use(
+      http.post(api(`/products/${product.id}/bump`), () =>
+        HttpResponse.json({ product: { ...product, bumpedAt: new Date().toISOString() } }),
+      ),
+    );
+    const { user } = await openProduct(product);
+    // Far from its end: no Renew, only the bump.
+    expect(screen.queryByRole('button', { name: 'Renew' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Bump to top' }));
+    expect(await screen.findByText('Moved to the top of Newest')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bump again in 72 hours' })).toBeDisabled();
   });
 
   it('shows only the controls the server allows, whoever the viewer is', async () => {
@@ -426,7 +476,7 @@ describe('product detail', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location().pathname).toBe('/marketplace'));
   });
   it('shares the product page: the share sheet where there is one, else the link copied', async () => {
-    const product = makeProduct({ name: 'Lady Bird cycle' });
+    const product = makeProduct({ name: 'Lady Bird cycle', price: 2800 });
     const { user } = await openProduct(product);
     const link = `${window.location.origin}/products/${product.id}`;
 
@@ -436,7 +486,8 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Link copied')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(link);
 
-    // A phone's share sheet gets the title and the link; closing it says nothing.
+    // A phone's share sheet gets the title, the name and price as the text, and the link; closing it
+    // says nothing.
     const shared: ShareData[] = [];
     Object.defineProperty(navigator, 'share', {
       configurable: true,
@@ -447,7 +498,9 @@ describe('product detail', { timeout: 20_000 }, () => {
     });
     try {
       await user.click(screen.getByRole('button', { name: 'Share' }));
-      await waitFor(() => expect(shared).toEqual([{ title: 'Lady Bird cycle', url: link }]));
+      await waitFor(() =>
+        expect(shared).toEqual([{ title: 'Lady Bird cycle', text: 'Lady Bird cycle — ₹2,800', url: link }]),
+      );
     } finally {
       delete (navigator as { share?: unknown }).share;
     }

@@ -24,6 +24,7 @@ import { SaleReviews } from './SaleReviews';
 import { SaveButton } from './SaveButton';
 import { ProductGallery } from './ProductGallery';
 import { ProductNotFound } from './ProductNotFound';
+import { productShare } from './product-share';
 import { ProductStatusBadge } from '@/components/products/ProductStatusBadge';
 import { SellerCard } from './SellerCard';
 import { LOAD_PRODUCT_FAILED, categoryLabel, conditionLabel } from './options';
@@ -84,7 +85,7 @@ function ProductView({ product, settle }: { product: Product; settle?: ProductDe
   // Once it is sold, nobody but its buyer has anything to ask the seller about buying it.
   const contact = can.contact && (product.status !== 'sold' || bought);
   // A buyer of an available product has the price and the ways to buy in a bar on phones.
-  const docked = !isSeller && product.status === 'available' && (contact || canOfferNow);
+  const docked = !isSeller && product.status === 'available' && !product.expired && (contact || canOfferNow);
 
   return (
     <div
@@ -98,6 +99,7 @@ function ProductView({ product, settle }: { product: Product; settle?: ProductDe
         <div>
           <div className="flex flex-wrap items-center gap-2">
             <ProductStatusBadge status={product.status} />
+            {product.expired && <Badge tone="slate">Expired</Badge>}
             {product.isNegotiable && <Badge tone="indigo">Negotiable</Badge>}
           </div>
           <h1 className="mt-2 text-2xl font-semibold break-words text-slate-900">{product.name}</h1>
@@ -147,7 +149,7 @@ function ProductView({ product, settle }: { product: Product; settle?: ProductDe
 
         <div className="flex flex-wrap gap-3">
           <SaveButton product={product} />
-          <ShareButton title={product.name} path={paths.product(product.id)} />
+          <ShareButton {...productShare(product)} path={paths.product(product.id)} />
         </div>
 
         {(can.edit || can.markSold || can.delete) && <OwnerActions product={product} />}

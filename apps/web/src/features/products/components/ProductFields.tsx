@@ -1,5 +1,6 @@
 import type { ProductCategory } from '@campusrun/shared';
 import { PRODUCT_LIMITS } from '@campusrun/shared';
+import type { ReactNode } from 'react';
 import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { Field, TextField } from '@/components/ui/Field';
@@ -27,15 +28,20 @@ export const PRODUCT_FIELD_NAMES = [
   'isNegotiable',
 ] as const;
 
-/** Name, description, price, category, condition, quantity and negotiable: in the order they are checked. */
+/**
+ * Name, description, price, category, condition, quantity and negotiable: in the order they are
+ * checked. `priceGuide` goes right under the price (what similar items sold for).
+ */
 export function ProductFields<T extends ProductFieldValues>({
   register,
   errors,
   categories,
+  priceGuide,
 }: {
   register: UseFormRegister<T>;
   errors: FieldErrors<ProductFieldValues>;
   categories: readonly ProductCategory[];
+  priceGuide?: ReactNode;
 }) {
   const reg = (name: keyof ProductFieldValues) => register(name as Path<T>);
   return (
@@ -66,23 +72,26 @@ export function ProductFields<T extends ProductFieldValues>({
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <Field label="Price (₹)" error={errors.price?.message}>
           {({ invalid, ...control }) => (
-            <div className="relative">
-              <span
-                aria-hidden="true"
-                className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-500"
-              >
-                ₹
-              </span>
-              <Input
-                type="text"
-                inputMode="decimal"
-                placeholder="500"
-                autoComplete="off"
-                invalid={invalid}
-                className="pl-7"
-                {...control}
-                {...reg('price')}
-              />
+            <div>
+              <div className="relative">
+                <span
+                  aria-hidden="true"
+                  className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-500"
+                >
+                  ₹
+                </span>
+                <Input
+                  type="text"
+                  inputMode="decimal"
+                  placeholder="500"
+                  autoComplete="off"
+                  invalid={invalid}
+                  className="pl-7"
+                  {...control}
+                  {...reg('price')}
+                />
+              </div>
+              {priceGuide}
             </div>
           )}
         </Field>

@@ -20,6 +20,7 @@ import { toast } from '@/lib/toast';
 import { useCreateProduct } from '@/api/products';
 import { PhotoManager } from './PhotoManager';
 import { moveItem, perPhotoProgress, pickPhotos } from './photo-rules';
+import { PriceGuideLine } from './PriceGuideLine';
 import { PRODUCT_FIELD_NAMES, ProductFields, type ProductFieldValues } from './ProductFields';
 import { ALL_CATEGORIES } from './options';
 import { photoRefusal } from './server-errors';
@@ -114,6 +115,7 @@ export function SellProductPage() {
     fallback: PRODUCT_MESSAGES.listFailed,
   });
   const images = useWatch({ control, name: 'images' });
+  const guide = <PriceGuideLine control={control} />;
   const [photoError, setPhotoError] = useState<string | null>(null);
   const photosInput = useRef<HTMLInputElement>(null);
   const focusPhotos = useFocusWhenEnabled(photosInput, isSubmitting);
@@ -166,7 +168,7 @@ export function SellProductPage() {
             disabled={isSubmitting}
             inputRef={photosInput}
           />
-          <ProductFields register={register} errors={errors} categories={ALL_CATEGORIES} />
+          <ProductFields register={register} errors={errors} categories={ALL_CATEGORIES} priceGuide={guide} />
           {/* From the press on: the photos are first made smaller on this device, then sent. */}
           <UploadProgress
             fraction={progress ?? (isSubmitting && images.length > 0 ? 0 : null)}

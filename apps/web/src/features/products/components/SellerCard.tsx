@@ -5,6 +5,8 @@ import { StarRating } from '@/components/ui/StarRating';
 import { formatMonthYear } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { useUserRating } from '@/api/ratings';
+import { useFollowState } from '@/api/people';
+import { FollowButton } from '@/components/people/FollowButton';
 import { ProfileLink } from '@/components/people/ProfileLink';
 
 function SellerRating({ sellerId }: { sellerId: string }) {
@@ -24,7 +26,17 @@ function SellerRating({ sellerId }: { sellerId: string }) {
   );
 }
 
-/** The product page's seller card: avatar, name, member since, star rating when known. */
+/** Follow / Following for the seller, once the viewer's state is known (left out if it fails to load). */
+function FollowSeller({ seller }: { seller: Product['seller'] }) {
+  const state = useFollowState(seller.id);
+  if (!state.data) return null;
+  return <FollowButton user={seller} state={state.data} className="mt-3 w-full sm:w-auto" />;
+}
+
+/**
+ * The product page's seller card: avatar, name, member since, star rating when known, and Follow
+ * (not on one's own).
+ */
 export function SellerCard({ seller, isYou }: { seller: Product['seller']; isYou: boolean }) {
   return (
     <section
@@ -50,6 +62,7 @@ export function SellerCard({ seller, isYou }: { seller: Product['seller']; isYou
           <SellerRating sellerId={seller.id} />
         </div>
       </div>
+      {!isYou && <FollowSeller seller={seller} />}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { ProfileLink } from '@/components/people/ProfileLink';
+import { ShareButton } from '@/components/share/ShareButton';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -20,6 +21,7 @@ import { useAttachRequest, useCancelTrip, usePendingRequests, useTrip, TRIP_TOAS
 import { type CompleteDialogSlot, StopList } from './StopList';
 import { RunnerRating, TripStatusBadge, tripTimes } from './TripCard';
 import { fitsTrip } from './trip-fit';
+import { tripShare } from './trip-share';
 import { NotKeptOffline, waitsForNetwork } from '@/components/ui/NotKeptOffline';
 
 /** The trip's requests, each opening its page; a hosteller may take theirs off while they can. */
@@ -262,6 +264,11 @@ function TripBody({
             <Fact term="Add requests by">{formatDateTime(trip.cutoffAt)}</Fact>
           </dl>
           {trip.note && <p className="mt-4 text-sm whitespace-pre-line text-slate-600">{trip.note}</p>}
+          {trip.status !== 'cancelled' && (
+            <div className="mt-4">
+              <ShareButton {...tripShare(trip)} path={paths.trip(trip.id)} />
+            </div>
+          )}
         </section>
       </div>
     </>
