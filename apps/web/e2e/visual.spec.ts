@@ -78,6 +78,13 @@ interface Seeded {
   soldProduct: string;
 }
 
+/** Noon today, the hour the time-of-day screens are drawn at. */
+function noonToday() {
+  const noon = new Date();
+  noon.setHours(12, 0, 0, 0);
+  return noon;
+}
+
 interface Screen {
   name: string;
   path: (s: Seeded) => string;
@@ -419,20 +426,26 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
   await say(meera, hari, 'Could you hold my parcel at the Block B desk tomorrow?');
 
   // A trip Divya announced, with a request of Meera's on it; a shared run Meera started.
+  // Its times count from noon at the earliest: the new-request screen is drawn at noon, and the
+  // trip it offers must still take requests then, whatever the hour the suite runs.
   const hour = 3_600_000;
+  const tripBase = Math.max(Date.now(), noonToday().getTime());
   const posted = await api.post('/api/trips', {
     headers: auth(divya),
     data: {
       from: 'Katpadi',
-      arriveAt: new Date(Date.now() + 3 * hour).toISOString(),
-      cutoffAt: new Date(Date.now() + 2 * hour).toISOString(),
+      arriveAt: new Date(tripBase + 3 * hour).toISOString(),
+      cutoffAt: new Date(tripBase + 2 * hour).toISOString(),
       capacity: 4,
       note: 'Can stop at the market and the pharmacy.',
     },
   });
   expect(posted.status()).toBe(201);
   const trip = ((await posted.json()) as { trip: { id: string } }).trip.id;
-  const notebooks = await createRequestViaApi(api, meera, 'Notebooks', 30, { pickupFrom: 'Katpadi market' });
+  const notebooks = await createRequestViaApi(api, meera, 'Notebooks', 30, {
+    pickupFrom: 'Katpadi market',
+    deadline: new Date(tripBase + 5 * hour).toISOString(),
+  });
   expect(
     (
       await api.put(`/api/trips/${trip}/attach`, { headers: auth(meera), data: { requestId: notebooks } })
@@ -596,9 +609,7 @@ async function checkScreen(page: Page, screen: Screen, file: string[]) {
   page.on('pageerror', onError);
   try {
     if (screen.atNoon) {
-      const noon = new Date();
-      noon.setHours(12, 0, 0, 0);
-      await page.clock.setFixedTime(noon);
+      await page.clock.setFixedTime(noonToday());
     }
     if (screen.pending) await page.route(screen.pending, () => {});
     await page.goto(screen.path(seeded));
