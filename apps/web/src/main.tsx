@@ -8,6 +8,7 @@ import { createQueryClient } from '@/app/providers';
 import { AppRoutes, createRoutes } from '@/app/router';
 import { loadMatchedRoutes } from '@/app/route-preload';
 import { appReady, markTakeOver } from '@/lib/boot';
+import { loadParts } from '@/lib/lazy-part';
 import { seedCampusConfig } from '@/lib/campus-config';
 import { keepOfflineCache, restoreOfflineCache } from '@/lib/offline-cache';
 import { startOnlineState } from '@/lib/online';
@@ -24,6 +25,8 @@ interface DrawnState {
   userId: string;
   user: User;
   queries: DehydratedState;
+  /** The lazily loaded parts the screen was drawn with. */
+  parts?: string[];
 }
 
 function readDrawnState(): DrawnState | null {
@@ -38,23 +41,27 @@ function readDrawnState(): DrawnState | null {
 }
 
 /**
- * Whether the first render takes the page's HTML over. The public screens arrive drawn as a
+ * Whether the first render takes the page's HTML over, and then the lazily loaded parts the page
+ * was drawn with (null: the page is drawn afresh). The public screens arrive drawn as a
  * signed-out visitor sees them: a signed-in one is sent on instead, so the page is drawn afresh. A
  * signed-in screen the server drew for this browser's member arrives with its data, which goes into
  * the cache first; drawn for someone else (another account signed in here since), it is drawn afresh.
  */
-function takesOver(root: HTMLElement, queryClient: ReturnType<typeof createQueryClient>): boolean {
-  if (root.firstElementChild === null) return false;
+function takesOver(
+  root: HTMLElement,
+  queryClient: ReturnType<typeof createQueryClient>,
+): { parts: readonly string[] } | null {
+  if (root.firstElementChild === null) return null;
   const stored = sessionStore.get();
   const drawn = readDrawnState();
-  if (!drawn) return !stored.token;
-  if (!stored.token || stored.user?.id !== drawn.userId) return false;
+  if (!drawn) return stored.token ? null : { parts: [] };
+  if (!stored.token || stored.user?.id !== drawn.userId) return null;
   // Fetched by the server a moment ago: just fetched, by this browser's clock.
   const now = Date.now();
   for (const query of drawn.queries.queries) query.state.dataUpdatedAt = now;
   hydrate(queryClient, drawn.queries);
   sessionStore.setUser(drawn.user);
-  return true;
+  return { parts: drawn.parts ?? [] };
 }
 
 async function start(root: HTMLElement) {
@@ -63,7 +70,8 @@ async function start(root: HTMLElement) {
   // The server writes its campus settings into the page, so forms need not ask for them.
   seedCampusConfig(queryClient);
   const routes = createRoutes();
-  const takeOver = takesOver(root, queryClient);
+  const drawn = takesOver(root, queryClient);
+  const takeOver = drawn !== null;
   if (takeOver) markTakeOver();
   // The member's data kept on this device shows at once (offline too). A page the server drew is
   // taken over with the data it was drawn with first; the kept data joins once that is done.
@@ -77,6 +85,9 @@ async function start(root: HTMLElement) {
   // before the first render, which then draws the screen itself; rendered one by one, each lazy part
   // would ask for the next only once it had drawn.
   await loadMatchedRoutes(routes, window.location.pathname);
+  // The lazily loaded parts of a drawn screen (a settle card) are taken over with the rest: one still
+  // waiting for its code would be drawn afresh on the first change of data, losing a tap meanwhile.
+  if (drawn) await loadParts(drawn.parts);
   // A navigation is a transition (BrowserRouter's default): the screen on show stays until the
   // next one's code is here. The routes send any 401 to /login.
   const app = (

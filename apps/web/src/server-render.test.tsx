@@ -44,5 +44,7 @@ describe('renderSignedIn', () => {
     // Nothing left for the browser to draw: a press on the card works as soon as it is taken over.
     expect(page!.html).not.toContain('<!--$!-->');
     expect(page!.state).toContain('"settlements"');
+    // The page names the card's code, which the browser loads before it takes the page over.
+    expect((JSON.parse(page!.state) as { parts: string[] }).parts).toEqual(['settle-card']);
   });
 });

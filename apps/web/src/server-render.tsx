@@ -23,7 +23,7 @@ import { CAMPUS_CONFIG_KEY, campusConfigQuery } from '@/lib/campus-config';
 import { setServerTransport } from '@/lib/api-client';
 import { DrawnSessionProvider } from '@/lib/auth';
 import { forgetFormatters } from '@/lib/format';
-import { partsLoaded } from '@/lib/lazy-part';
+import { drawParts, partsLoaded } from '@/lib/lazy-part';
 
 /** What the server gives for one page. */
 export interface SignedInPage {
@@ -89,7 +89,10 @@ function inTimeZone<T>(timeZone: string, draw: () => T): T {
 
 /** A query its screen asks for now (not one waiting, `enabled: false`, for something first). */
 const isEnabled = (query: Query) => {
-  const { enabled, queryFn } = query.options as { enabled?: boolean | ((q: Query) => boolean); queryFn?: unknown };
+  const { enabled, queryFn } = query.options as {
+    enabled?: boolean | ((q: Query) => boolean);
+    queryFn?: unknown;
+  };
   if (queryFn === skipToken) return false;
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 };
@@ -125,18 +128,27 @@ export async function renderSignedIn(page: SignedInPage): Promise<DrawnPage | nu
   );
 
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const html = inTimeZone(page.timeZone, () => renderToString(tree));
+    const { drawn: html, parts } = drawParts(() => inTimeZone(page.timeZone, () => renderToString(tree)));
     const queries = waiting(queryClient);
     // A lazily loaded part whose code was not here yet is left for the browser to draw (React marks
     // its place): its code is loading now, and the next pass draws it, with any data it asks for.
     const unfinished = html.includes(LEFT_TO_BROWSER);
     if (queries.length === 0 && !unfinished) {
-      if (queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error')) return null;
+      if (
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .some((query) => query.state.status === 'error')
+      )
+        return null;
       const state = dehydrate(queryClient, {
         shouldDehydrateQuery: (query) =>
           query.state.status === 'success' && query.queryKey[0] !== CAMPUS_CONFIG_KEY,
       });
-      return { html: html.replace(/^<title>.*?<\/title>/, ''), state: safeJson({ userId: page.user.id, user: page.user, queries: state }) };
+      return {
+        html: html.replace(/^<title>.*?<\/title>/, ''),
+        state: safeJson({ userId: page.user.id, user: page.user, queries: state, parts }),
+      };
     }
     await Promise.all([
       calls.run(page.api, () => Promise.all(queries.map((query) => query.fetch().catch(() => undefined)))),
@@ -148,4 +160,7 @@ export async function renderSignedIn(page: SignedInPage): Promise<DrawnPage | nu
 
 /** JSON that cannot close the <script> it sits in. */
 const safeJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');

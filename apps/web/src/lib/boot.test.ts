@@ -84,13 +84,62 @@ describe('appReady', () => {
     vi.useRealTimers();
   });
 
-  it('presses nothing when the pressed button has left the page', () => {
+  it('waits for a held button’s part to be drawn again when it is away for a moment', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML =
+      '<div id="root"><section><button>I bought Lamp for ₹2,800</button></section></div>';
+    const drawn = document.querySelector('button') as HTMLButtonElement;
+    markTakeOver();
+    appReady();
+    drawn.click();
+
+    // React throws the drawn part away and draws it again once its code is here.
+    const section = document.querySelector('section') as HTMLElement;
+    section.innerHTML = '';
+    vi.advanceTimersByTime(1000);
+    section.innerHTML = '<button disabled>I bought Lamp for ₹2,800</button>';
+    vi.advanceTimersByTime(500);
+    const fresh = section.querySelector('button') as HTMLButtonElement;
+    const onFresh = vi.fn();
+    fresh.addEventListener('click', onFresh);
+    Object.assign(fresh, { __reactProps$test: {} });
+    vi.advanceTimersByTime(500);
+    // Not while it cannot be pressed (offline, or busy).
+    expect(onFresh).not.toHaveBeenCalled();
+    fresh.disabled = false;
+    vi.advanceTimersByTime(200);
+    expect(onFresh).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+
+  it('presses nothing when the pressed button has left the page for good, or the page is another', () => {
+    vi.useFakeTimers();
     const button = document.createElement('button');
+    button.textContent = 'Accept';
     const onClick = vi.fn();
     button.addEventListener('click', onClick);
     window.campusrunPendingClick = button;
     appReady();
+    vi.advanceTimersByTime(11_000);
     expect(onClick).not.toHaveBeenCalled();
+
+    // Pressed, then the member went to another screen, which has a button of the same name.
+    document.body.innerHTML = '<div id="root"><button>Accept</button></div>';
+    const held = document.querySelector('button') as HTMLButtonElement;
+    markTakeOver();
+    appReady();
+    held.click();
+    held.remove();
+    window.history.pushState(null, '', '/elsewhere');
+    document.body.innerHTML = '<div id="root"><button>Accept</button></div>';
+    const other = document.querySelector('button') as HTMLButtonElement;
+    const onOther = vi.fn();
+    other.addEventListener('click', onOther);
+    Object.assign(other, { __reactProps$test: {} });
+    vi.advanceTimersByTime(11_000);
+    expect(onOther).not.toHaveBeenCalled();
+    window.history.pushState(null, '', '/');
+    vi.useRealTimers();
   });
 
   it('lets forms submit from now on and sends the one submitted while the page waited for the code', () => {

@@ -63,20 +63,28 @@ function samePressTarget(button: HTMLElement, name: string, doc: Document): HTML
 /**
  * Presses a button pressed before the app's code had arrived, once React has taken its part of the
  * page over (parts inside a <Suspense> are taken over after the rest, in slices, and a slow phone may
- * need seconds for it): at most 10 s later, and never once it has left the page with no button of
- * the same name in its place.
+ * need seconds for it): at most 10 s later, and only while the page is the same. A part React draws
+ * afresh instead (its data changed while its code was loading) is away for a moment: the press waits
+ * for the one button of the same name to be back.
  */
-function pressOnceHydrated(pressed: HTMLElement, triesLeft = 100, name = nameOf(pressed)) {
-  const button = samePressTarget(pressed, name, pressed.ownerDocument);
-  if (!button) return;
-  if (isHydrated(button) || triesLeft === 0) {
+function pressOnceHydrated(
+  pressed: HTMLElement,
+  triesLeft = 100,
+  name = nameOf(pressed),
+  address = pressed.ownerDocument.location.href,
+) {
+  const doc = pressed.ownerDocument;
+  if (doc.location.href !== address) return;
+  const button = samePressTarget(pressed, name, doc);
+  if (button && (isHydrated(button) || triesLeft === 0)) {
     releasing = button;
     try {
       button.click();
     } finally {
       releasing = null;
     }
-  } else setTimeout(() => pressOnceHydrated(button, triesLeft - 1, name), 100);
+  } else if (triesLeft > 0)
+    setTimeout(() => pressOnceHydrated(button ?? pressed, triesLeft - 1, name, address), 100);
 }
 
 /** The held press being made again, which is let through. */

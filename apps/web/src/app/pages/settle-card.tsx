@@ -4,6 +4,7 @@ import { lazyPart } from '@/lib/lazy-part';
 
 /** The settle card's code (with the QR encoder) loads only on a page that shows one. */
 const SettleCard = lazyPart(
+  'settle-card',
   async () => (await import('@/features/settlements/components/SettleCard')).SettleCard,
 );
 

@@ -5,7 +5,10 @@ import { useAuth } from '@/lib/auth';
 import { lazyPart } from '@/lib/lazy-part';
 
 /** The trip offer's code loads only on a pending request's page. */
-const TripOffer = lazyPart(async () => (await import('@/features/trips/components/TripOffer')).TripOffer);
+const TripOffer = lazyPart(
+  'trip-offer',
+  async () => (await import('@/features/trips/components/TripOffer')).TripOffer,
+);
 
 /** Under the hosteller's own pending request: an open trip that could still bring it, to add it to. */
 export function LazyTripOffer({ request }: { request: DeliveryRequest }) {

@@ -79,7 +79,7 @@ function TripRequests({
  * request needs: it loads beside their pending requests, and the runner's view never loads it.
  */
 const loadAddRequestForm = () => import('./AddRequestForm');
-const AddRequestForm = lazyPart(async () => (await loadAddRequestForm()).AddRequestForm);
+const AddRequestForm = lazyPart('add-request-form', async () => (await loadAddRequestForm()).AddRequestForm);
 
 /** A hosteller picks one of their pending requests that fits, and adds it. */
 function AddRequest({ trip }: { trip: Trip }) {
