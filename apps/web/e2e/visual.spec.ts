@@ -78,10 +78,14 @@ interface Seeded {
   soldProduct: string;
 }
 
-/** Noon today, the hour the time-of-day screens are drawn at. */
-function noonToday() {
+/**
+ * The last noon that has passed: the hour the time-of-day screens are drawn at. Not a noon ahead,
+ * which would be past the cutoff of the trip seeded a moment ago (the new-request screen offers it).
+ */
+function lastNoon() {
   const noon = new Date();
   noon.setHours(12, 0, 0, 0);
+  if (noon.getTime() > Date.now()) noon.setDate(noon.getDate() - 1);
   return noon;
 }
 
@@ -94,7 +98,7 @@ interface Screen {
   failedCall?: boolean;
   /**
    * The screen offers what fits the time of day (the deadline shortcuts): drawn with the page's
-   * clock at noon today, so the picture does not change with the hour of the run. The clock stays
+   * clock at the last noon, so the picture does not change with the hour of the run. The clock stays
    * set for the screens after it, so such a screen comes last in its list.
    */
   atNoon?: boolean;
@@ -298,30 +302,45 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const root = mkdtempSync(path.join(os.tmpdir(), 'campusrun-visual-'));
   chmodSync(root, 0o711); // as root, the embedded PostgreSQL server runs as `postgres` and must reach DATA_DIR
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
   // A Google stand-in of its own too: the claims file is this server's alone, whatever specs run beside it.
   claimsFile = path.join(root, 'oidc-claims.json');
   const env = JSON.parse(process.env.E2E_SERVER_ENV ?? '{}') as Record<string, string>;
   const provider = await startOidcProvider(claimsFile, env.GOOGLE_CLIENT_ID ?? '');
-  const server = startServer(port, {
-    ...env,
-    GOOGLE_ISSUER: provider.issuer,
-    // Mail goes to the data directory's outbox, apart from the other specs' mail.
-    SMTP_URL: '',
-    MODERATOR_EMAILS: MODERATOR_EMAIL,
-    PUBLIC_URL: baseURL,
-    DATA_DIR: path.join(root, 'data'),
-    DATABASE_URL: '',
-    REDIS_URL: '',
-  });
+  // A port free a moment ago may be taken by another spec's process before the server listens on
+  // it: the server is started again on another.
+  let baseURL = '';
+  let dataDir = '';
+  let server: ReturnType<typeof startServer> | undefined;
+  for (let attempt = 1; !server; attempt++) {
+    const port = await freePort();
+    baseURL = `http://127.0.0.1:${port}`;
+    dataDir = path.join(root, `data-${attempt}`);
+    const started = startServer(port, {
+      ...env,
+      GOOGLE_ISSUER: provider.issuer,
+      // Mail goes to the data directory's outbox, apart from the other specs' mail.
+      SMTP_URL: '',
+      MODERATOR_EMAILS: MODERATOR_EMAIL,
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    });
+    try {
+      await started.healthy();
+      server = started;
+    } catch (error) {
+      await started.stop();
+      if (attempt === 3) throw error;
+    }
+  }
+  const running = server;
   stopServer = async () => {
     provider.stop();
-    await server.stop();
+    await running.stop();
     rmSync(root, { recursive: true, force: true });
   };
-  await server.healthy();
-  seeded = await seed(baseURL, path.join(root, 'data', 'outbox'));
+  seeded = await seed(baseURL, path.join(dataDir, 'outbox'));
   seeded.gauri = await googleNewcomer(baseURL);
 });
 
@@ -426,26 +445,20 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
   await say(meera, hari, 'Could you hold my parcel at the Block B desk tomorrow?');
 
   // A trip Divya announced, with a request of Meera's on it; a shared run Meera started.
-  // Its times count from noon at the earliest: the new-request screen is drawn at noon, and the
-  // trip it offers must still take requests then, whatever the hour the suite runs.
   const hour = 3_600_000;
-  const tripBase = Math.max(Date.now(), noonToday().getTime());
   const posted = await api.post('/api/trips', {
     headers: auth(divya),
     data: {
       from: 'Katpadi',
-      arriveAt: new Date(tripBase + 3 * hour).toISOString(),
-      cutoffAt: new Date(tripBase + 2 * hour).toISOString(),
+      arriveAt: new Date(Date.now() + 3 * hour).toISOString(),
+      cutoffAt: new Date(Date.now() + 2 * hour).toISOString(),
       capacity: 4,
       note: 'Can stop at the market and the pharmacy.',
     },
   });
   expect(posted.status()).toBe(201);
   const trip = ((await posted.json()) as { trip: { id: string } }).trip.id;
-  const notebooks = await createRequestViaApi(api, meera, 'Notebooks', 30, {
-    pickupFrom: 'Katpadi market',
-    deadline: new Date(tripBase + 5 * hour).toISOString(),
-  });
+  const notebooks = await createRequestViaApi(api, meera, 'Notebooks', 30, { pickupFrom: 'Katpadi market' });
   expect(
     (
       await api.put(`/api/trips/${trip}/attach`, { headers: auth(meera), data: { requestId: notebooks } })
@@ -609,7 +622,7 @@ async function checkScreen(page: Page, screen: Screen, file: string[]) {
   page.on('pageerror', onError);
   try {
     if (screen.atNoon) {
-      await page.clock.setFixedTime(noonToday());
+      await page.clock.setFixedTime(lastNoon());
     }
     if (screen.pending) await page.route(screen.pending, () => {});
     await page.goto(screen.path(seeded));
