@@ -3,6 +3,7 @@ import type { Socket, io as createSocket } from 'socket.io-client';
 import {
   type ReactNode,
   createContext,
+  startTransition,
   useContext,
   useEffect,
   useEffectEvent,
@@ -63,11 +64,15 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     /** Handshakes refused in a row for a reason other than the token (for the backoff). */
     let refusals = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    // A change of the connection is drawn as a transition: every screen part that reads it (each
+    // message of a long thread) is drawn again in slices, never in one long task among the taps.
     const update = (next: (prev: SocketValue) => SocketValue) =>
-      setState((prev) => {
-        const base: SocketValue = prev.session === session ? prev : { ...idle, status: 'connecting' };
-        return { ...next(base), session };
-      });
+      startTransition(() =>
+        setState((prev) => {
+          const base: SocketValue = prev.session === session ? prev : { ...idle, status: 'connecting' };
+          return { ...next(base), session };
+        }),
+      );
     /** Open a socket that socket.io gave up on, after `delay` (once; a newer call replaces it). */
     const connectLater = (s: AppSocket, delay: number) => {
       clearTimeout(retry);

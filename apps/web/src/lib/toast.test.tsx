@@ -117,6 +117,60 @@ describe('toasts', () => {
     expect(root.getPropertyValue('--toast-clearance')).toBe('');
   });
 
+  it('measures the bars once the page is next laid out, not while a screen is being drawn', async () => {
+    let report: () => void = () => {};
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          report = callback;
+        }
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const { useToastClearance } = await freshToast();
+      const measured = vi.fn(() => DOMRect.fromRect({ x: 0, y: 0, width: 390, height: 64 }));
+      function Bar() {
+        const ref = useRef<HTMLElement>(null);
+        useToastClearance(ref);
+        return (
+          <header
+            ref={(el) => {
+              ref.current = el;
+              if (el) el.getBoundingClientRect = measured;
+            }}
+          >
+            Top bar
+          </header>
+        );
+      }
+      const root = document.documentElement.style;
+      const set = vi.spyOn(root, 'setProperty');
+      const { unmount } = render(
+        <>
+          <Bar />
+          <Bar />
+        </>,
+      );
+      // Mounting forces no layout: the observer reports the bars' sizes after the next layout.
+      expect(measured).not.toHaveBeenCalled();
+      report();
+      expect(root.getPropertyValue('--toast-clearance')).toBe('64px');
+      expect(set).toHaveBeenCalledTimes(1);
+      // The same clearance again is not written again (that would restyle the whole page).
+      report();
+      expect(set).toHaveBeenCalledTimes(1);
+      unmount();
+      expect(root.getPropertyValue('--toast-clearance')).toBe('');
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
+  });
+
   it('on a phone, raises toasts above the bars at the bottom, but never past most of the screen', async () => {
     const { useToastClearance } = await freshToast();
     const height = window.innerHeight;

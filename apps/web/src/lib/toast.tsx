@@ -97,11 +97,20 @@ function measureClearance() {
     if (edge === 'bottom' && rect.top < height) bottom = Math.max(bottom, height - rect.top);
   }
   bottom = Math.min(bottom, Math.round(height * MAX_BOTTOM_SHARE));
+  setClearance('--toast-clearance', top);
+  setClearance('--toast-clearance-bottom', bottom);
+}
+
+/**
+ * Sets (or, at 0, removes) one clearance on <html>, only when it changes: a change there restyles
+ * the whole page, and the next measurement would have to lay it out again.
+ */
+function setClearance(name: string, px: number) {
   const root = document.documentElement.style;
-  if (top > 0) root.setProperty('--toast-clearance', `${Math.round(top)}px`);
-  else root.removeProperty('--toast-clearance');
-  if (bottom > 0) root.setProperty('--toast-clearance-bottom', `${Math.round(bottom)}px`);
-  else root.removeProperty('--toast-clearance-bottom');
+  const value = px > 0 ? `${Math.round(px)}px` : '';
+  if (root.getPropertyValue(name) === value) return;
+  if (value) root.setProperty(name, value);
+  else root.removeProperty(name);
 }
 
 /**
@@ -115,11 +124,13 @@ export function useToastClearance(ref: RefObject<HTMLElement | null>, edge: 'top
     if (!bar) return;
     bars.set(bar, edge);
     if (bars.size === 1) window.addEventListener('resize', measureClearance);
+    // The observer reports the bar's size once the page is next laid out (and on every change):
+    // no layout is forced while a screen is being drawn, and the bars drawn together are measured
+    // once.
     if (typeof ResizeObserver !== 'undefined') {
       barObserver ??= new ResizeObserver(measureClearance);
       barObserver.observe(bar);
-    }
-    measureClearance();
+    } else measureClearance();
     return () => {
       bars.delete(bar);
       barObserver?.unobserve(bar);
