@@ -37,7 +37,8 @@ test('a hosteller lists a product, another finds and contacts them, the seller e
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey of two members; through the balancer on a busy machine it takes close to two minutes.
+  test.setTimeout(180_000);
   const sellerUser = await seedUser(request, 'hosteller', 'Asha Seller');
   const buyerUser = await seedUser(request, 'hosteller', 'Bala Buyer');
   const word = uniqueWord();
