@@ -87,6 +87,7 @@ async function start(root: HTMLElement) {
   await loadMatchedRoutes(routes, window.location.pathname);
   // The lazily loaded parts of a drawn screen (a settle card) are taken over with the rest: one still
   // waiting for its code would be drawn afresh on the first change of data, losing a tap meanwhile.
+  // After the route code: a part is known by name once the module that declares it has run.
   if (drawn) await loadParts(drawn.parts);
   // A navigation is a transition (BrowserRouter's default): the screen on show stays until the
   // next one's code is here. The routes send any 401 to /login.

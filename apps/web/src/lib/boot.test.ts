@@ -3,6 +3,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appReady, isTakingOver, markTakeOver } from './boot';
 import { campusConfigQuery, seedCampusConfig } from './campus-config';
 
+/**
+ * A drawn card with one button, taken over, whose button is pressed before React has it (the press is
+ * held); answers the card.
+ */
+function pressOnDrawnCard(): HTMLElement {
+  document.body.innerHTML =
+    '<div id="root"><section><button>I bought Lamp for ₹2,800</button></section></div>';
+  const drawn = document.querySelector('button') as HTMLButtonElement;
+  markTakeOver();
+  appReady();
+  drawn.click();
+  return document.querySelector('section') as HTMLElement;
+}
+
 describe('appReady', () => {
   afterEach(() => {
     document.body.innerHTML = '';
@@ -61,15 +75,8 @@ describe('appReady', () => {
 
   it('presses the button drawn in its place when React draws the held button’s part afresh', () => {
     vi.useFakeTimers();
-    document.body.innerHTML =
-      '<div id="root"><section><button>I bought Lamp for ₹2,800</button></section></div>';
-    const drawn = document.querySelector('button') as HTMLButtonElement;
-    markTakeOver();
-    appReady();
-    drawn.click();
-
+    const section = pressOnDrawnCard();
     // The part is drawn again in the browser: a new button with the same words, React's own.
-    const section = document.querySelector('section') as HTMLElement;
     section.innerHTML = '<button>Other</button><button>I bought Lamp for ₹2,800</button>';
     const [other, fresh] = [...section.querySelectorAll('button')] as [HTMLButtonElement, HTMLButtonElement];
     const onFresh = vi.fn();
@@ -86,15 +93,8 @@ describe('appReady', () => {
 
   it('waits for a held button’s part to be drawn again when it is away for a moment', () => {
     vi.useFakeTimers();
-    document.body.innerHTML =
-      '<div id="root"><section><button>I bought Lamp for ₹2,800</button></section></div>';
-    const drawn = document.querySelector('button') as HTMLButtonElement;
-    markTakeOver();
-    appReady();
-    drawn.click();
-
+    const section = pressOnDrawnCard();
     // React throws the drawn part away and draws it again once its code is here.
-    const section = document.querySelector('section') as HTMLElement;
     section.innerHTML = '';
     vi.advanceTimersByTime(1000);
     section.innerHTML = '<button disabled>I bought Lamp for ₹2,800</button>';

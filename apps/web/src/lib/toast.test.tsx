@@ -2,11 +2,35 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { useRef } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as ToastExports from './toast';
 
 // Each test gets a fresh module: the toast store lives at module level.
-async function freshToast() {
+type ToastModule = typeof ToastExports;
+
+async function freshToast(): Promise<ToastModule> {
   vi.resetModules();
   return import('./toast');
+}
+
+/** The box of a bar at the top of a 390 px wide screen, `bottom` px high. */
+const topBox = (bottom: number) => DOMRect.fromRect({ x: 0, y: 0, width: 390, height: bottom });
+
+/** A top bar whose box is `rect()`, kept clear of by `useToastClearance` (of a freshly loaded module). */
+function topBarWith(useToastClearance: ToastModule['useToastClearance']) {
+  return function TopBar({ rect }: { rect: () => DOMRect }) {
+    const ref = useRef<HTMLElement>(null);
+    useToastClearance(ref);
+    return (
+      <header
+        ref={(el) => {
+          ref.current = el;
+          if (el) el.getBoundingClientRect = rect;
+        }}
+      >
+        Top bar
+      </header>
+    );
+  };
 }
 
 afterEach(() => {
@@ -86,22 +110,8 @@ describe('toasts', () => {
   });
 
   it('opens toasts below the top bar, never over its buttons', async () => {
-    const { useToastClearance } = await freshToast();
-    function Bar({ bottom }: { bottom: number }) {
-      const ref = useRef<HTMLElement>(null);
-      useToastClearance(ref);
-      return (
-        <header
-          ref={(el) => {
-            ref.current = el;
-            if (el)
-              el.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 390, height: bottom });
-          }}
-        >
-          Top bar
-        </header>
-      );
-    }
+    const TopBar = topBarWith((await freshToast()).useToastClearance);
+    const Bar = ({ bottom }: { bottom: number }) => <TopBar rect={() => topBox(bottom)} />;
     const root = document.documentElement.style;
     const { rerender, unmount } = render(<Bar bottom={64} />);
     expect(root.getPropertyValue('--toast-clearance')).toBe('64px');
@@ -131,22 +141,9 @@ describe('toasts', () => {
       },
     );
     try {
-      const { useToastClearance } = await freshToast();
-      const measured = vi.fn(() => DOMRect.fromRect({ x: 0, y: 0, width: 390, height: 64 }));
-      function Bar() {
-        const ref = useRef<HTMLElement>(null);
-        useToastClearance(ref);
-        return (
-          <header
-            ref={(el) => {
-              ref.current = el;
-              if (el) el.getBoundingClientRect = measured;
-            }}
-          >
-            Top bar
-          </header>
-        );
-      }
+      const TopBar = topBarWith((await freshToast()).useToastClearance);
+      const measured = vi.fn(() => topBox(64));
+      const Bar = () => <TopBar rect={measured} />;
       const root = document.documentElement.style;
       const set = vi.spyOn(root, 'setProperty');
       const { unmount } = render(
