@@ -116,15 +116,35 @@
     return found;
   }
 
-  /** Asks for the code of the frame and of the screen, beside the entry's. */
-  function preloadCode(found) {
+  /** Links that ask for the code of the frame and of the screen, beside the entry's. */
+  function codeLinks(found) {
     var files = (EARLY_CODE[FRAME_CODE] || []).concat(EARLY_CODE[found.screen.code] || []);
+    var links = [];
     for (var f = 0; f < files.length; f++) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.href = files[f];
-      document.head.appendChild(link);
+      links.push(link);
     }
+    return links;
+  }
+
+  function preloadCode(found) {
+    var links = codeLinks(found);
+    for (var l = 0; l < links.length; l++) document.head.appendChild(links[l]);
+  }
+
+  /**
+   * Adds `nodes` to <head>, a few per task. Asking for a file costs a phone's main thread several
+   * milliseconds, so twenty script files asked for in one go made one long task on a screen that is
+   * already showing, where a tap waits for it.
+   */
+  function appendInTurn(nodes) {
+    for (var n = 0; n < 3 && nodes.length; n++) document.head.appendChild(nodes.shift());
+    if (nodes.length)
+      setTimeout(function () {
+        appendInTurn(nodes);
+      });
   }
 
   function startEarly(found) {
@@ -199,8 +219,22 @@
     var code = document.getElementById('app-code');
     if (!code) return;
     var load = function () {
-      document.head.appendChild(document.importNode(code.content, true));
-      if (screen && drawnByServer) preloadCode(screen);
+      // The entry script last: once it runs, the app asks for what it imports later, and finds
+      // the files already asked for instead of asking for each again in its own long task.
+      var preloads = [];
+      var scripts = [];
+      var content = document.importNode(code.content, true).children;
+      for (var c = 0; c < content.length; c++)
+        (content[c].tagName === 'SCRIPT' ? scripts : preloads).push(content[c]);
+      if (screen && drawnByServer)
+        preloads = preloads.concat(
+          codeLinks(screen).filter(function (link) {
+            return !preloads.some(function (other) {
+              return other.getAttribute('href') === link.getAttribute('href');
+            });
+          }),
+        );
+      appendInTurn(preloads.concat(scripts));
     };
     if (document.visibilityState === 'hidden') load();
     else

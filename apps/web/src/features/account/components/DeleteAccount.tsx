@@ -115,16 +115,27 @@ function Checking() {
  */
 export function DeleteAccount() {
   const [open, setOpen] = useState(false);
+  // The dialog (its form and checks) is drawn from the first press on, then kept so that it can
+  // close as it opened: the Me tab is not slower to open for a dialog nobody asked for.
+  const [asked, setAsked] = useState(false);
   return (
     <div className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
       <p className="min-w-0 text-sm text-slate-600">
         Delete your account and the personal details it holds. This cannot be undone.
       </p>
-      <Button variant="danger" size="sm" className="shrink-0" onClick={() => setOpen(true)}>
+      <Button
+        variant="danger"
+        size="sm"
+        className="shrink-0"
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
         <Trash2 className="size-4" aria-hidden="true" />
         Delete account
       </Button>
-      <DeleteAccountDialog open={open} onClose={() => setOpen(false)} />
+      {asked && <DeleteAccountDialog open={open} onClose={() => setOpen(false)} />}
     </div>
   );
 }

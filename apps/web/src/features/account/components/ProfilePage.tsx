@@ -1,4 +1,4 @@
-import { PROFILE_ANCHORS } from '@campusrun/shared';
+import { PROFILE_ANCHORS, type User } from '@campusrun/shared';
 import clsx from 'clsx';
 import { Badge } from '@/components/ui/Badge';
 import { formatMonthYear } from '@/lib/format';
@@ -49,6 +49,44 @@ function useEditing() {
   return { editing: chosen ?? opened, setEditing, focusUpi: opened };
 }
 
+/**
+ * Account: the details, or their form while editing. A section of its own because the browser learns
+ * only after taking the page over whether the address asks for the UPI ID: that news draws this
+ * section again, not the whole page.
+ */
+function AccountSection({ user }: { user: User }) {
+  const { editing, setEditing, focusUpi } = useEditing();
+  const isHosteller = user.role === 'hosteller';
+  return (
+    <section aria-labelledby="account-heading" className={card}>
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="account-heading" className="text-base font-semibold text-slate-900">
+          Account
+        </h2>
+        {!editing && (
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit profile
+          </Button>
+        )}
+      </div>
+      <div className="mt-3">
+        {editing ? (
+          <ProfileForm user={user} onDone={() => setEditing(false)} focusUpi={focusUpi} />
+        ) : (
+          <dl className="divide-y divide-slate-100">
+            <Detail label="Email" value={user.email} />
+            <Detail label="Phone number" value={user.phoneNumber} />
+            {isHosteller && <Detail label="Hostel block" value={user.hostelBlock} />}
+            {isHosteller && <Detail label="Room number" value={user.roomNumber} />}
+            <Detail label="UPI ID" value={user.upiId} />
+          </dl>
+        )}
+      </div>
+    </section>
+  );
+}
+
 /** The last thing on the Me tab: this device signs out and the sign-in page opens. */
 function SignOutButton() {
   const signOut = useSignOut();
@@ -66,9 +104,7 @@ function SignOutButton() {
  */
 export function ProfilePage() {
   const { user } = useAuth();
-  const { editing, setEditing, focusUpi } = useEditing();
   if (!user) return null;
-  const isHosteller = user.role === 'hosteller';
 
   return (
     <>
@@ -88,32 +124,7 @@ export function ProfilePage() {
       </section>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <section aria-labelledby="account-heading" className={card}>
-          <div className="flex items-center justify-between gap-3">
-            <h2 id="account-heading" className="text-base font-semibold text-slate-900">
-              Account
-            </h2>
-            {!editing && (
-              <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-                <Pencil className="size-4" aria-hidden="true" />
-                Edit profile
-              </Button>
-            )}
-          </div>
-          <div className="mt-3">
-            {editing ? (
-              <ProfileForm user={user} onDone={() => setEditing(false)} focusUpi={focusUpi} />
-            ) : (
-              <dl className="divide-y divide-slate-100">
-                <Detail label="Email" value={user.email} />
-                <Detail label="Phone number" value={user.phoneNumber} />
-                {isHosteller && <Detail label="Hostel block" value={user.hostelBlock} />}
-                {isHosteller && <Detail label="Room number" value={user.roomNumber} />}
-                <Detail label="UPI ID" value={user.upiId} />
-              </dl>
-            )}
-          </div>
-        </section>
+        <AccountSection user={user} />
 
         <section aria-labelledby="security-heading" className={card}>
           <h2 id="security-heading" className="text-base font-semibold text-slate-900">
