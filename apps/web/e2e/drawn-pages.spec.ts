@@ -124,6 +124,35 @@ test.describe('signed-in screens drawn by the server', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a screen taken over minutes after the server drew it keeps what it said about time, and is not drawn again', async ({
+    page,
+    request,
+  }) => {
+    const owner = await seedUser(request, 'hosteller');
+    const item = `Clock lamp ${Date.now().toString(36)}`;
+    await createRequestViaApi(request, owner, item);
+    await signInBrowser(page, owner);
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+
+    // This phone's clock is five minutes ahead of the server's: the card the server drew says
+    // "just now", which this browser alone would say as "5 min ago".
+    await page.clock.setFixedTime(Date.now() + 5 * 60_000);
+    const release = await holdTheCode(page);
+    await page.goto('/hosteller/my-requests', { waitUntil: 'commit' });
+    const age = page.getByRole('link', { name: new RegExp(item) }).getByText(/just now/);
+    await age.evaluate((el) => el.setAttribute('data-drawn-by-server', ''));
+    release();
+    await page.waitForFunction(() => (window as { campusrunReady?: boolean }).campusrunReady === true);
+
+    // Taken over as drawn: the same element, the same words, and no mismatch for React to repair.
+    await expect(page.locator('[data-drawn-by-server]')).toHaveText(/just now|5 min ago/);
+    expect(problems).toEqual([]);
+  });
+
   test('a button pressed before the app’s code has arrived is pressed once it has', async ({
     page,
     request,

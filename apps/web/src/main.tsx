@@ -7,8 +7,10 @@ import { App } from '@/app/App';
 import { createQueryClient } from '@/app/providers';
 import { AppRoutes, createRoutes } from '@/app/router';
 import { loadMatchedRoutes } from '@/app/route-preload';
+import { afterFirstScreen } from '@/lib/after-first-screen';
 import { appReady, markTakeOver } from '@/lib/boot';
 import { loadParts } from '@/lib/lazy-part';
+import { holdClock } from '@/lib/page-clock';
 import { seedCampusConfig } from '@/lib/campus-config';
 import { keepOfflineCache, restoreOfflineCache } from '@/lib/offline-cache';
 import { startOnlineState } from '@/lib/online';
@@ -27,6 +29,8 @@ interface DrawnState {
   queries: DehydratedState;
   /** The lazily loaded parts the screen was drawn with. */
   parts?: string[];
+  /** The moment the server drew it at (ms since the epoch): what it says about time is as of then. */
+  drawnAt?: number;
 }
 
 function readDrawnState(): DrawnState | null {
@@ -50,18 +54,21 @@ function readDrawnState(): DrawnState | null {
 function takesOver(
   root: HTMLElement,
   queryClient: ReturnType<typeof createQueryClient>,
-): { parts: readonly string[] } | null {
+): { parts: readonly string[]; releaseClock: () => void } | null {
   if (root.firstElementChild === null) return null;
   const stored = sessionStore.get();
   const drawn = readDrawnState();
-  if (!drawn) return stored.token ? null : { parts: [] };
+  if (!drawn) return stored.token ? null : { parts: [], releaseClock: () => {} };
   if (!stored.token || stored.user?.id !== drawn.userId) return null;
   // Fetched by the server a moment ago: just fetched, by this browser's clock.
   const now = Date.now();
   for (const query of drawn.queries.queries) query.state.dataUpdatedAt = now;
   hydrate(queryClient, drawn.queries);
   sessionStore.setUser(drawn.user);
-  return { parts: drawn.parts ?? [] };
+  // "5 min ago" is taken over as drawn, even when a minute has turned since: React would otherwise
+  // throw the drawn HTML away and draw it afresh.
+  const releaseClock = typeof drawn.drawnAt === 'number' ? holdClock(drawn.drawnAt) : () => {};
+  return { parts: drawn.parts ?? [], releaseClock };
 }
 
 async function start(root: HTMLElement) {
@@ -77,6 +84,9 @@ async function start(root: HTMLElement) {
   // taken over with the data it was drawn with first; the kept data joins once that is done.
   if (!takeOver) restoreOfflineCache(queryClient);
   const onReady = () => {
+    // Parts of the page (each behind a Suspense boundary) are taken over after the first commit:
+    // the clock runs again once the browser is idle, when React has nothing left to take over.
+    if (drawn) afterFirstScreen(drawn.releaseClock);
     appReady();
     if (takeOver) restoreOfflineCache(queryClient);
   };

@@ -24,6 +24,7 @@ import { setServerTransport } from '@/lib/api-client';
 import { DrawnSessionProvider } from '@/lib/auth';
 import { forgetFormatters } from '@/lib/format';
 import { drawParts, partsLoaded } from '@/lib/lazy-part';
+import { drawnAt } from '@/lib/page-clock';
 
 /** What the server gives for one page. */
 export interface SignedInPage {
@@ -127,8 +128,12 @@ export async function renderSignedIn(page: SignedInPage): Promise<DrawnPage | nu
     </DrawnSessionProvider>
   );
 
+  // Every pass draws at the same moment, which the page carries for the browser's take-over.
+  const at = Date.now();
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const { drawn: html, parts } = drawParts(() => inTimeZone(page.timeZone, () => renderToString(tree)));
+    const { drawn: html, parts } = drawParts(() =>
+      drawnAt(at, () => inTimeZone(page.timeZone, () => renderToString(tree))),
+    );
     const queries = waiting(queryClient);
     // A lazily loaded part whose code was not here yet is left for the browser to draw (React marks
     // its place): its code is loading now, and the next pass draws it, with any data it asks for.
@@ -147,7 +152,7 @@ export async function renderSignedIn(page: SignedInPage): Promise<DrawnPage | nu
       });
       return {
         html: html.replace(/^<title>.*?<\/title>/, ''),
-        state: safeJson({ userId: page.user.id, user: page.user, queries: state, parts }),
+        state: safeJson({ userId: page.user.id, user: page.user, queries: state, parts, drawnAt: at }),
       };
     }
     await Promise.all([

@@ -1,3 +1,5 @@
+import { pageNow } from './page-clock';
+
 const forgetters: (() => void)[] = [];
 
 /**
@@ -64,7 +66,7 @@ export const formatDate = (value: DateInput): string => formatWith(dateFormat, v
  * When something happens or happened, said one way everywhere: 'today 3:45 pm', 'tomorrow 9:00 am',
  * 'yesterday 6:10 pm', then '2 Dec, 3:45 pm' within the year and '2 Dec 2027, 3:45 pm' beyond it.
  */
-export function formatDateTime(value: DateInput, now: number = Date.now()): string {
+export function formatDateTime(value: DateInput, now: number = pageNow()): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   const time = formatTime(date);
@@ -97,7 +99,7 @@ const DAY = 24 * HOUR;
  * then '5 min ago', '2 hr ago', 'yesterday', '3 days ago' up to 6 days, then the date. Times slightly
  * in the future (clock skew) are 'just now'.
  */
-export function formatRelativeTime(value: DateInput, now: number = Date.now()): string {
+export function formatRelativeTime(value: DateInput, now: number = pageNow()): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   const seconds = Math.floor((now - date.getTime()) / 1000);
@@ -114,7 +116,7 @@ export function formatRelativeTime(value: DateInput, now: number = Date.now()): 
  * 'in 3 hr', 'in 2 days' (whole units, rounded down, so never more time than there is); 'overdue'
  * once it has passed.
  */
-export function formatTimeUntil(value: DateInput, now: number = Date.now()): string {
+export function formatTimeUntil(value: DateInput, now: number = pageNow()): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   const seconds = Math.floor((date.getTime() - now) / 1000);

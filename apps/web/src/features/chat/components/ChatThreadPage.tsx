@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate, formatTime } from '@/lib/format';
+import { pageNow } from '@/lib/page-clock';
 import { useOpenThread } from '@/lib/open-thread';
 import { useToastClearance } from '@/lib/toast';
 import { clearUnread, threadMessages, useChatUser, useThread } from '@/api/chat';
@@ -56,7 +57,7 @@ const LOAD_OLDER_AT = 80;
 /** Pixels from the bottom within which a new message scrolls the list down. */
 const STICK_TO_BOTTOM = 120;
 
-function dayLabel(iso: string, now = new Date()): string {
+function dayLabel(iso: string, now = new Date(pageNow())): string {
   const date = new Date(iso);
   const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const diff = Math.round((day(now) - day(date)) / 86_400_000);

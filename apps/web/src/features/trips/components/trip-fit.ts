@@ -1,4 +1,5 @@
 import type { DeliveryRequest, Role, Trip } from '@campusrun/shared';
+import { pageNow } from '@/lib/page-clock';
 
 /** A request that may ride on this trip: pending, in no trip or run, due no earlier than it arrives. */
 export const fitsTrip = (request: DeliveryRequest, trip: Trip) =>
@@ -13,7 +14,7 @@ export const fitsTrip = (request: DeliveryRequest, trip: Trip) =>
  * soonest first: the server says whether they may add to it (`can.attach`), the clock whether its
  * cutoff is still ahead.
  */
-export const tripsFor = (trips: Trip[], deadline: number | null, now = Date.now()) =>
+export const tripsFor = (trips: Trip[], deadline: number | null, now = pageNow()) =>
   trips.filter(
     (trip) =>
       trip.can.attach &&
