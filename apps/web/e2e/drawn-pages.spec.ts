@@ -116,10 +116,11 @@ test.describe('signed-in screens drawn by the server', () => {
     await expect(page).toHaveURL(/\/marketplace$/);
     await expect(page.getByRole('heading', { name: 'Marketplace', level: 1 })).toBeVisible();
     const beforeMarketplace = asked.indexOf('/api/products');
-    // Up to the click, the only call is the session check: the list came in the page.
-    expect(asked.slice(0, beforeMarketplace === -1 ? undefined : beforeMarketplace)).not.toContain(
-      '/api/requests/my-requests',
-    );
+    // Up to the click, neither the list nor the member is asked for: both came in the page, drawn for
+    // a session the server had just checked.
+    const beforeClick = asked.slice(0, beforeMarketplace === -1 ? undefined : beforeMarketplace);
+    expect(beforeClick).not.toContain('/api/requests/my-requests');
+    expect(beforeClick).not.toContain('/api/auth/me');
     expect(asked).not.toContain('/api/notifications');
     expect(problems).toEqual([]);
   });

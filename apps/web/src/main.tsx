@@ -71,7 +71,19 @@ function takesOver(
   return { parts: drawn.parts ?? [], releaseClock };
 }
 
+/**
+ * Gives the main thread back to the browser (to paint, to answer a tap) and goes on in a task of its
+ * own: on a slow phone each step of the start is a task short enough not to hold a tap back.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(root: HTMLElement) {
+  // The modules' own evaluation was one task; the start's steps follow in tasks of their own.
+  await nextTask();
   startOnlineState();
   const queryClient = createQueryClient();
   // The server writes its campus settings into the page, so forms need not ask for them.
@@ -91,6 +103,7 @@ async function start(root: HTMLElement) {
     if (takeOver) restoreOfflineCache(queryClient);
   };
   keepOfflineCache(queryClient);
+  await nextTask();
   // The code of every route the address matches (the frame and the screen) is loaded side by side
   // before the first render, which then draws the screen itself; rendered one by one, each lazy part
   // would ask for the next only once it had drawn.

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { buildUrl } from './api-client';
 import { clearSignedOutNote } from './auth-notice';
+import { isTakingOver } from './boot';
 import { CAMPUS_CONFIG_KEY } from './campus-config';
 import { type Session, sessionStore } from './session';
 import * as identityApi from '@/api/endpoints/identity';
@@ -68,14 +69,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => drawn ?? sessionStore.get(),
   );
   const queryClient = useQueryClient();
-  // Decided once, at start: a stored token + user means "signed in now, verify in background".
-  const [hadStoredSession] = useState(() => {
+  // Decided once, at start: a stored token + user means "signed in now, verify in background". A
+  // page the server drew for this session is taking over: the server checked the session and sent
+  // the member a moment ago, so there is nothing to verify.
+  const [verifyStoredSession] = useState(() => {
     const { token, user } = sessionStore.get();
-    return Boolean(token && user);
+    return Boolean(token && user) && !isTakingOver();
   });
 
   useEffect(() => {
-    if (!hadStoredSession) return;
+    if (!verifyStoredSession) return;
     const controller = new AbortController();
     fetchCurrentUser(controller.signal)
       // An unchanged user changes nothing (the store keeps its state), so the screen is not drawn again.
@@ -85,7 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // session: the student stays signed in, and the next call checks it again.
       .catch(() => undefined);
     return () => controller.abort();
-  }, [hadStoredSession]);
+  }, [verifyStoredSession]);
 
   const logout = useCallback(
     (options?: { serverEnded?: boolean }) => {
