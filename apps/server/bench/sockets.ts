@@ -93,7 +93,7 @@ function machineTicks() {
 // ---------------------------------------------------------------- child ---------------------------
 
 /** `count` verified users with complete profiles: the first half hostellers, the rest day scholars. */
-async function seedUsers(db: Db, count: number) {
+export async function seedUsers(db: Db, count: number) {
   const half = Math.floor(count / 2);
   const rows = Array.from({ length: count }, (_, i) =>
     i < half

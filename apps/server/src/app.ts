@@ -60,9 +60,9 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   const presence = { onlineAmong: (ids: string[]) => onlineUsersAmong(io, ids) };
   const jobs = await openJobQueue(app, config, database);
   const services = createServices(ctx, { presence, jobs, push: overrides.push, metrics });
-  attachRealtime(app, io, ctx, authenticate, services.chat);
+  attachRealtime(app, io, ctx, authenticate, services.chat, { watch: live.watch, pool: database.pool });
   const { backups } = await startJobs(app, ctx, services, database);
-  recordMetrics(app, metrics, { io, database, pages: ctx.pages, backups, redis: redis?.health });
+  recordMetrics(app, metrics, { io, database, pages: ctx.pages, backups, redis: redis?.health, jobs });
   app.addHook('onClose', async () => {
     await live.close();
     await opened.close();

@@ -10,13 +10,17 @@ import { startExpirySweep } from './modules/requests/requests.service';
 import { startReminderSweep } from './modules/settlements/settlements.service';
 import type { Services } from './services';
 
-/** Away e-mails go through the PostgreSQL job queue: one process sends each, whichever fetches it. */
+/**
+ * Away e-mails and Web Push go through the PostgreSQL job queue: one process sends each, whichever
+ * fetches it, and a send that fails is tried again.
+ */
 export async function openJobQueue(
   app: FastifyInstance,
-  config: Pick<Config, 'offlineEmail'>,
+  config: Pick<Config, 'offlineEmail' | 'vapid'>,
   database: Database,
 ) {
-  const jobs = config.offlineEmail.enabled ? await createJobQueue(database, app.log) : undefined;
+  const wanted = config.offlineEmail.enabled || config.vapid !== undefined;
+  const jobs = wanted ? await createJobQueue(database, app.log) : undefined;
   if (jobs) app.addHook('onClose', () => jobs.stop());
   return jobs;
 }
@@ -54,6 +58,7 @@ export async function startJobs(
 
   const { push, emails } = services;
   await emails.start();
+  await push.start();
   // Never in the way of the write that caused them: a slow push service delays nobody's answer.
   ctx.events.on((event) => {
     void push.onEvent(event).catch((err: unknown) => ctx.log.warn({ err }, 'push dispatch failed'));

@@ -1,23 +1,30 @@
 import type { Database } from './db/client';
-import { openChanges, type Change } from './lib/changes';
+import { openChanges, type Change, type ChangeHandlers } from './lib/changes';
 import type { AppContext } from './lib/app-context';
 import type { AppEvent, AppEventType } from './lib/events';
 import type { Metrics } from './lib/metrics';
+import { partiesOf } from './lib/parties';
 import type { SharedRedis } from './lib/redis';
 import { createSessionCache } from './lib/session-cache';
 import { findSessionUser, notifyUserChanged } from './modules/identity/auth.repo';
 
 type ChangeOf<T extends AppEventType> = (event: Extract<AppEvent, { type: T }>) => Change | undefined;
 const userChanged = (event: { userId: string }): Change => ({ kind: 'user', userId: event.userId });
+const sessionsEnded = ({ userId, sessionId }: { userId: string; sessionId?: string }): Change => ({
+  kind: 'sessionsEnded',
+  userId,
+  ...(sessionId ? { sessionId } : {}),
+});
 const dataChanged = (): Change => ({ kind: 'data' });
 const unchanged = () => undefined;
 
 /**
- * What other processes must hear about each event: a changed user (their session cache drops them),
- * changed requests or products (the shared pages drop), or nothing. Every event has a row.
+ * What other processes must hear about each event: a changed user (their session and party caches
+ * drop them), ended sessions (the same, and the sockets bound to them close), changed requests or
+ * products (the shared pages drop), or nothing. Every event has a row.
  */
 const CHANGE_OF = {
-  'user.sessions_revoked': userChanged,
+  'user.sessions_revoked': sessionsEnded,
   'user.updated': userChanged,
   'request.updated': dataChanged,
   'product.created': dataChanged,
@@ -57,9 +64,10 @@ const changeOf = (event: AppEvent) =>
   (CHANGE_OF[event.type] as (event: AppEvent) => Change | undefined)(event);
 
 /**
- * The signed-in users and the shared pages, cached; every process drops a user as soon as any
- * process changes them, and every page as soon as any process writes requests or products (a
- * user's name and avatar show on pages too).
+ * The signed-in users, the parties of messages and the shared pages, cached; every process drops a
+ * user as soon as any process changes them, and every page as soon as any process writes requests
+ * or products (a user's name and avatar show on pages too). `watch` tells another part of this
+ * process (the realtime gateway) of every change and of whether the channel is live.
  */
 export async function openLiveCaches(
   ctx: AppContext,
@@ -73,9 +81,16 @@ export async function openLiveCaches(
     undefined,
     (hit) => metrics.recordCacheLookup('session', hit),
   );
+  const parties = partiesOf(ctx.db);
+  const watchers = new Set<ChangeHandlers>();
+  let isLive = false;
   const apply = (change: Change) => {
-    if (change.kind === 'user') sessionUsers.forget(change.userId);
+    if (change.kind !== 'data') {
+      sessionUsers.forget(change.userId);
+      parties.forget(change.userId);
+    }
     ctx.pages.invalidate();
+    for (const watcher of watchers) watcher.changed(change);
   };
   const changes = await openChanges(
     {
@@ -88,8 +103,11 @@ export async function openLiveCaches(
     {
       changed: apply,
       live: (live) => {
+        isLive = live;
         sessionUsers.setLive(live);
+        parties.setLive(live);
         ctx.pages.setLive(live);
+        for (const watcher of watchers) watcher.live(live);
       },
     },
   );
@@ -100,5 +118,11 @@ export async function openLiveCaches(
     apply(change);
     await changes.publish(change);
   });
-  return { sessionUsers, close: () => changes.close() };
+  /** Tells `handlers` of every change from now on, and at once of whether the channel is live. */
+  const watch = (handlers: ChangeHandlers) => {
+    watchers.add(handlers);
+    handlers.live(isLive);
+    return () => void watchers.delete(handlers);
+  };
+  return { sessionUsers, watch, close: () => changes.close() };
 }

@@ -25,20 +25,21 @@ import { createGoogleService } from './modules/identity/google.service';
 import { createProfileService } from './modules/identity/profile.service';
 import { createSessionService } from './modules/identity/session.service';
 import { createBlocksService } from './modules/blocks/blocks.service';
-import { createChatService } from './modules/chat/chat.service';
+import { createChatService, type ChatPorts } from './modules/chat/chat.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
-import { createEmailsService } from './modules/emails/emails.service';
+import { createEmailsService, type EmailsService } from './modules/emails/emails.service';
 import { createExportService } from './modules/export/export.service';
 import { createFollowsService } from './modules/follows/follows.service';
 import { logAction } from './modules/moderation/moderation.repo';
 import { createModerationService } from './modules/moderation/moderation.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { saveMessageNotification } from './modules/notifications/notifications.writer';
 import { createOffersService } from './modules/offers/offers.service';
 import { createProductsService } from './modules/products/products.service';
 import { createProfilesService } from './modules/people/profiles.service';
 import { createPreviewsService } from './modules/previews/previews.service';
 import { createPushSender } from './modules/push/push.sender';
-import { createPushService } from './modules/push/push.service';
+import { createPushService, type PushService } from './modules/push/push.service';
 import { createRatingsService } from './modules/ratings/ratings.service';
 import { createReportsService } from './modules/reports/reports.service';
 import { createRequestsService } from './modules/requests/requests.service';
@@ -59,7 +60,7 @@ export const NOBODY_ONLINE: Presence = { onlineAmong: async () => new Set() };
 
 export interface ServiceDeps {
   presence: Presence;
-  /** The job queue of away e-mails, when they are enabled. */
+  /** The job queue of away e-mails and Web Push, when either is enabled. */
   jobs?: JobQueue;
   /** Web Push: an extra certificate authority and how endpoint host names are resolved (tests). */
   push?: { ca?: string | Buffer; resolve?: Resolver };
@@ -109,6 +110,24 @@ const runRequestWrites = {
 };
 
 /**
+ * What a new chat message leaves, in its own transaction, each part written by the feature that
+ * owns it: the receiver's notification, then the jobs of its away e-mail and its push, queued in one
+ * statement.
+ */
+function messageFollowUps(jobs: JobQueue | undefined, emails: EmailsService, push: PushService) {
+  const followUps: ChatPorts['followUps'] = async (tx, message, sender) => {
+    const notice = await saveMessageNotification(tx, message, sender);
+    const queued = [emails.unreadMessagesJob(message), push.messageNoticeJob(notice, message.id)];
+    await jobs?.queueIn(
+      tx,
+      queued.filter((job) => job !== undefined),
+    );
+    return notice;
+  };
+  return followUps;
+}
+
+/**
  * Every feature's service, each built exactly once from the context. This is the only place a
  * service is constructed (a test checks it): routes, the realtime gateway, jobs and the demo seed are
  * handed these. A feature that needs another's service gets it here, typed, since features never
@@ -116,7 +135,22 @@ const runRequestWrites = {
  */
 export function createServices(ctx: AppContext, deps: ServiceDeps) {
   const { config } = ctx;
-  const chat = createChatService(ctx);
+  const push = createPushService(
+    { ...ctx, publicKey: config.vapid?.publicKey ?? null, rules: config.push },
+    {
+      sender: config.vapid ? createPushSender(config.vapid, { rules: config.push, ...deps.push }) : undefined,
+      jobs: deps.jobs,
+      presence: deps.presence,
+      resolve: deps.push?.resolve,
+      preferences: { set: userWrites.setPushPreferences },
+    },
+  );
+  const emails = createEmailsService(ctx, {
+    jobs: config.offlineEmail.enabled ? deps.jobs : undefined,
+    presence: deps.presence,
+    preferences: { set: userWrites.setEmailPreferences, turnOff: userWrites.turnEmailOff },
+  });
+  const chat = createChatService(ctx, { followUps: messageFollowUps(deps.jobs, emails, push) });
   const settlements = createSettlementsService(ctx, { moderation: { logAction } });
   const disputePhotoLinks = createDisputePhotoLinks(ctx.config.jwtSecret);
   const products = createProductsService(ctx, ctx.storage, {
@@ -155,23 +189,9 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     }),
     offers: createOffersService(ctx, { chat, products, productWrites: { reserve: productWrites.reserve } }),
     profiles: createProfilesService(ctx, { ratings, products, follows: { state: follows.profileState } }),
-    push: createPushService(
-      { ...ctx, publicKey: config.vapid?.publicKey ?? null, rules: config.push },
-      {
-        sender: config.vapid
-          ? createPushSender(config.vapid, { rules: config.push, ...deps.push })
-          : undefined,
-        presence: deps.presence,
-        resolve: deps.push?.resolve,
-        preferences: { set: userWrites.setPushPreferences },
-      },
-    ),
+    push,
     settlements,
-    emails: createEmailsService(ctx, {
-      jobs: deps.jobs,
-      presence: deps.presence,
-      preferences: { set: userWrites.setEmailPreferences, turnOff: userWrites.turnEmailOff },
-    }),
+    emails,
     // The download gives a member's own dispute photos as the settlement gives them: signed links.
     dataExport: createExportService(ctx, { disputePhoto: disputePhotoLinks.photo }),
     vitals: createVitalsService(ctx, { metrics: deps.metrics }),

@@ -6,8 +6,15 @@ import type { Product } from './schemas/products';
 import type { DeliveryRequest } from './schemas/requests';
 import type { Settlement } from './schemas/settlements';
 
-/** The answer to `message:send`: the stored message, or why it was refused. */
-export type SendAck = { ok: true; message: ChatMessage } | { ok: false; error: string };
+/**
+ * The answer to `message:send`: the stored message, or why it was refused. `busy`: the server has too
+ * many messages on their way (this member's, or everyone's) and took none of this one; the client
+ * keeps it and sends it again after `retryAfter` milliseconds.
+ */
+export type SendAck =
+  | { ok: true; message: ChatMessage }
+  | { ok: false; error: string }
+  | { ok: false; error: string; reason: 'busy'; retryAfter: number };
 
 export interface TypingPayload {
   senderId: string;

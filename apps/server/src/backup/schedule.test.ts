@@ -101,6 +101,8 @@ it('a backup that cannot be written counts as a failure, is logged as an error a
     async () => {
       const text = (await app.inject({ url: '/api/metrics' })).body;
       expect(metric(text, 'backup_failures_total')).toBe(1);
+      // The count and the run's record are written one after the other: both, before looking on.
+      expect((await runs(database))[0]?.status).toBe('failed');
     },
     { timeout: 15_000 },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BackupSchedule } from '../backup/schedule';
 import type { Database } from '../db/client';
 import type { AppContext } from '../lib/app-context';
+import type { JobQueue } from '../lib/jobs';
 import type { Metrics } from '../lib/metrics';
 import type { RedisHealth } from '../lib/redis';
 import type { RealtimeServer } from '../realtime/gateway';
@@ -19,9 +20,10 @@ export function recordMetrics(
     pages: AppContext['pages'];
     backups: BackupSchedule;
     redis?: RedisHealth;
+    jobs?: JobQueue;
   },
 ) {
-  const { io, database, pages, backups, redis } = parts;
+  const { io, database, pages, backups, redis, jobs } = parts;
   if (redis)
     metrics.addGauge('redis_up', 'Whether Redis answers this process (1) or not (0)', () =>
       redis.up ? 1 : 0,
@@ -54,6 +56,12 @@ export function recordMetrics(
   metrics.addCounter('backup_failures_total', 'Backups this process attempted that failed', () =>
     backups.failures(),
   );
+  if (jobs)
+    metrics.addCounter(
+      'follow_up_failures_total',
+      'Tries of queued follow-ups (away e-mails, pushes) on this process that failed, by queue; each is tried again',
+      () => jobs.failures(),
+    );
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(
       request.method,

@@ -93,7 +93,8 @@ const sessionRefused = (reason: SessionRefusal) =>
  * revoked. API calls trust a cached user that still holds the token (the cache drops a user on
  * every change, on every process); anything else, a refusal included, is read from the database.
  * `.session()` always reads the database and answers the token's expiry too: the realtime gateway
- * checks with it at the handshake and before every chat message. `.holder()` applies the same rules
+ * checks with it at the handshake, once connected, and before the next chat message after any change
+ * of the user (realtime/sessions.ts). `.holder()` applies the same rules
  * to claims checked with another key (the page cookie, lib/page-session.ts).
  */
 export function createAuthenticator(

@@ -17,14 +17,21 @@ const silent = { warn: () => undefined, info: () => undefined, debug: () => unde
 
 /** What one process's handlers saw. */
 function recorder() {
-  /** Users' ids, and 'data' for a data change. */
+  /** Users' ids, 'ended <user> <session or all>' for ended sessions, and 'data' for a data change. */
   const changed: string[] = [];
   const live: boolean[] = [];
   return {
     changed,
     live,
     handlers: {
-      changed: (c: Change) => changed.push(c.kind === 'user' ? c.userId : 'data'),
+      changed: (c: Change) =>
+        changed.push(
+          c.kind === 'data'
+            ? 'data'
+            : c.kind === 'user'
+              ? c.userId
+              : `ended ${c.userId} ${c.sessionId ?? 'all'}`,
+        ),
       live: (v: boolean) => live.push(v),
     },
   };
@@ -109,6 +116,18 @@ describe.skipIf(!testDbUrl)('over PostgreSQL LISTEN/NOTIFY', () => {
     await until(() => two.changed.includes(id) && one.changed.includes(id), 1000);
     await a.publish({ kind: 'data' });
     await until(() => two.changed.includes('data') && one.changed.includes('data'), 1000);
+  });
+
+  it('tells every process whose sessions ended: one session, or every one of the account', async () => {
+    const one = recorder();
+    const two = recorder();
+    const a = await open(one.handlers);
+    await open(two.handlers);
+    const [userId, sessionId] = [randomUUID(), randomUUID()];
+    await a.publish({ kind: 'sessionsEnded', userId, sessionId });
+    await a.publish({ kind: 'sessionsEnded', userId });
+    const expected = [`ended ${userId} ${sessionId}`, `ended ${userId} all`];
+    await until(() => expected.every((e) => one.changed.includes(e) && two.changed.includes(e)), 1000);
   });
 
   it('stops trusting while its connection is lost, and listens again', async () => {

@@ -4,13 +4,26 @@ import { endClient, SUBSCRIBER_CLIENT, type SharedRedis } from './redis';
 /** The PostgreSQL NOTIFY / Redis pub/sub channel on which processes announce changes. */
 export const CHANGES_CHANNEL = 'campusrun_changes';
 
-/** What travels on the channel: a changed user, or "requests or products changed". */
-export type Change = { kind: 'user'; userId: string } | { kind: 'data' };
+/**
+ * What travels on the channel: a changed user; a user whose sessions ended (one session, or every
+ * one of the account), which is a change of the user too; or "requests or products changed".
+ */
+export type Change =
+  | { kind: 'user'; userId: string }
+  | { kind: 'sessionsEnded'; userId: string; sessionId?: string }
+  | { kind: 'data' };
 
-const encode = (c: Change) => (c.kind === 'user' ? `user:${c.userId}` : 'data');
+function encode(c: Change) {
+  if (c.kind === 'user') return `user:${c.userId}`;
+  if (c.kind === 'sessionsEnded') return `ended:${c.userId}${c.sessionId ? `:${c.sessionId}` : ''}`;
+  return 'data';
+}
 function decode(payload: string): Change | undefined {
   if (payload === 'data') return { kind: 'data' };
-  if (payload.startsWith('user:') && payload.length > 5) return { kind: 'user', userId: payload.slice(5) };
+  const [kind, userId, sessionId, ...rest] = payload.split(':');
+  if (!userId || rest.length > 0) return undefined;
+  if (kind === 'user' && sessionId === undefined) return { kind: 'user', userId };
+  if (kind === 'ended') return { kind: 'sessionsEnded', userId, ...(sessionId ? { sessionId } : {}) };
   return undefined;
 }
 

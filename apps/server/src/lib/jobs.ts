@@ -1,6 +1,33 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
+import { queryRows } from '../db/rows';
+
+/** A job to queue: run once, by one process, at the earliest `startAfterSeconds` from now. */
+export interface JobSpec {
+  queue: string;
+  data: object;
+  startAfterSeconds?: number;
+  /** At most one such job waits at a time (in a queue created with `oneWaitingPerKey`). */
+  singletonKey?: string;
+}
+
+/** How a failed job is tried again: up to 5 more times, about 2 s after the first failure, the wait doubling each time. */
+const RETRIES = { retryLimit: 5, retryDelay: 2, retryBackoff: true } as const;
+
+/**
+ * The queue's own statements run in the caller's transaction: its `$n` placeholders become
+ * parameters of one drizzle statement (an absent value, null).
+ */
+const inTransaction = (tx: Executor): PgBoss.Db => ({
+  async executeSql(text, values: unknown[] = []) {
+    const chunks = text
+      .split(/\$(\d+)/)
+      .map((part, i) => (i % 2 ? sql.param(values[Number(part) - 1] ?? null) : sql.raw(part)));
+    return { rows: await queryRows<unknown>(tx, sql.join(chunks)) };
+  },
+});
 
 /**
  * Two processes setting up the queue's schema and tables at the same moment: PostgreSQL's "deadlock
@@ -32,7 +59,7 @@ async function retrySetupRaces<T>(attempt: () => Promise<T>): Promise<T> {
  */
 export async function createJobQueue(
   database: Pick<Database, 'query'>,
-  log: Pick<FastifyBaseLogger, 'error'>,
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
 ) {
   const boss = await retrySetupRaces(async () => {
     const instance = new PgBoss({
@@ -49,16 +76,63 @@ export async function createJobQueue(
       throw err;
     }
   });
+  /** Failed attempts by queue since the process started (GET /api/metrics). */
+  const failures = new Map<string, number>();
   return {
-    /** A queue where only one job per singletonKey waits at a time. */
-    createQueue: (name: string) =>
-      retrySetupRaces(() => boss.createQueue(name, { name, policy: 'short', retryLimit: 2 })),
+    /**
+     * A queue whose failed jobs are tried again with back-off; with `oneWaitingPerKey`, only one job
+     * per singletonKey waits at a time.
+     */
+    createQueue: (name: string, options: { oneWaitingPerKey?: boolean } = {}) => {
+      const policy: PgBoss.QueuePolicy = options.oneWaitingPerKey ? 'short' : 'standard';
+      const settings = { name, policy, ...RETRIES };
+      // A queue made before keeps its row: its retries are brought up to date.
+      return retrySetupRaces(async () => {
+        await boss.createQueue(name, settings);
+        await boss.updateQueue(name, settings);
+      });
+    },
     send: (name: string, data: object, options: { startAfter?: number; singletonKey?: string } = {}) =>
       boss.send(name, data, options),
-    work: <T extends object>(name: string, handler: (data: T) => Promise<void>) =>
-      boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
+    /**
+     * Queues jobs in the caller's transaction, in one statement: they exist only if it commits. A job
+     * whose singletonKey already waits is left out.
+     */
+    queueIn: async (tx: Executor, specs: JobSpec[]) => {
+      if (specs.length === 0) return;
+      await boss.insert(
+        specs.map((j) => ({
+          name: j.queue,
+          data: j.data,
+          singletonKey: j.singletonKey,
+          startAfter: j.startAfterSeconds ? String(j.startAfterSeconds) : undefined,
+        })),
+        { db: inTransaction(tx) },
+      );
+    },
+    /**
+     * Runs `handler` for each fetched job, a batch at a time. A job that throws is counted, logged
+     * with its data and failed alone: the queue tries it again later (see RETRIES).
+     */
+    work: <T extends object>(name: string, handler: (data: T) => Promise<void>, batchSize = 5) =>
+      boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize, includeMetadata: true }, async (jobs) => {
+        const results = await Promise.allSettled(jobs.map((job) => handler(job.data)));
+        const failed: string[] = [];
+        results.forEach((result, i) => {
+          if (result.status === 'fulfilled') return;
+          const job = jobs[i]!;
+          failed.push(job.id);
+          failures.set(name, (failures.get(name) ?? 0) + 1);
+          log.warn(
+            { err: result.reason, queue: name, job: job.id, attempt: job.retryCount + 1, data: job.data },
+            job.retryCount >= job.retryLimit
+              ? 'job failed for the last time'
+              : 'job failed; it will be tried again',
+          );
+        });
+        if (failed.length) await boss.fail(name, failed);
       }),
+    failures: () => Object.fromEntries(failures),
     stop: () => boss.stop({ graceful: true, wait: true, close: false, timeout: 5000 }),
   };
 }

@@ -62,15 +62,18 @@ export function createMetrics() {
         histogram.observe({ [spec.label]: labelValue } as Record<L, string>, value);
     },
 
-    /** A counter whose total is read at each scrape (kept by whoever counts). */
-    addCounter(name: string, help: string, read: () => number) {
+    /** A counter whose total is read at each scrape (kept by whoever counts): one, or one per `label`. */
+    addCounter(name: string, help: string, read: () => number | Record<string, number>, label = 'kind') {
       new Counter({
         name,
         help,
+        labelNames: [label],
         registers: [registry],
         collect() {
           this.reset();
-          this.inc(read());
+          const value = read();
+          if (typeof value === 'number') this.inc(value);
+          else for (const [k, v] of Object.entries(value)) this.inc({ [label]: k }, v);
         },
       });
     },

@@ -32,18 +32,17 @@ const SESSION_CACHE_LIMITS = {
 } as const;
 
 /**
- * The signed-in users of this process, so a call does not read its user from the database each time.
- * `forget` drops one user (their token version, role, name, verification or profile changed here or
- * on another process), `clear` everything; while `setLive(false)` nothing is kept (changes made
- * elsewhere could be missed).
+ * What this process knows of users, by id, so a call does not read it from the database each time.
+ * `forget` drops one user (they changed here or on another process), `clear` everything; while
+ * `setLive(false)` nothing is kept (changes made elsewhere could be missed).
  */
-export function createSessionCache(
-  load: (id: string) => Promise<SessionUser | undefined>,
+export function createUserCache<T>(
+  load: (id: string) => Promise<T | undefined>,
   limits: { maxEntries: number; ttlMs: number } = SESSION_CACHE_LIMITS,
   /** Told of every lookup, hit or not (metrics). */
   onLookup: (hit: boolean) => void = () => {},
 ) {
-  const entries = new Map<string, { user: SessionUser; until: number }>();
+  const entries = new Map<string, { user: T; until: number }>();
   /** Bumped by every forget/clear, so a read that began before one is never stored after it. */
   let generation = 0;
   let live = true;
@@ -55,7 +54,7 @@ export function createSessionCache(
 
   return {
     /** The cached user, if still fresh. */
-    cached(id: string): SessionUser | undefined {
+    cached(id: string): T | undefined {
       const entry = entries.get(id);
       if (!entry) {
         onLookup(false);
@@ -74,7 +73,7 @@ export function createSessionCache(
     },
 
     /** Reads the user from the database and remembers them. */
-    async load(id: string): Promise<SessionUser | undefined> {
+    async load(id: string): Promise<T | undefined> {
       const started = generation;
       const user = await load(id);
       if (user && live && started === generation) {
@@ -103,4 +102,11 @@ export function createSessionCache(
     },
   };
 }
-export type SessionCache = ReturnType<typeof createSessionCache>;
+export type UserCache<T> = ReturnType<typeof createUserCache<T>>;
+
+/**
+ * The signed-in users of this process: `forget` drops one whose token version, role, name,
+ * verification or profile changed here or on another process.
+ */
+export const createSessionCache = createUserCache<SessionUser>;
+export type SessionCache = UserCache<SessionUser>;

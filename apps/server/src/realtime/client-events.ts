@@ -9,10 +9,11 @@ import {
   HTTP_MESSAGES,
 } from '@campusrun/shared';
 import type { AppContext } from '../lib/app-context';
-import { AppError } from '../lib/errors';
+import { AppError, databaseErrorAnswer } from '../lib/errors';
 import type { ChatService } from '../modules/chat/chat.service';
 import type { Recheck } from './handshake';
 import { REALTIME_LIMITS, productRoom, type IoSocket } from './rooms';
+import { currentActor } from './sessions';
 
 const sendPayload = z.object({
   receiverId: z.uuid({ error: 'Invalid receiver' }),
@@ -22,17 +23,56 @@ const sendPayload = z.object({
 });
 const watchPayload = z.object({ id: z.uuid() });
 
+/** A message refused before anything was done with it: the client sends it again after a while. */
+const busy = (): SendAck => ({
+  ok: false,
+  error: CHAT_MESSAGES.busy,
+  reason: 'busy',
+  // Spread over twice the wait, so the refused do not all come back at once.
+  retryAfter: Math.round(REALTIME_LIMITS.retryAfterMs * (1 + Math.random())),
+});
+
+/**
+ * The messages being handled now, on this process and per member. `enter` takes a place, or answers
+ * false past either bound or while `dbWaiting` (database calls waiting for a connection) is at its
+ * own; `leave` gives the place back.
+ */
+function sendsInFlight(dbWaiting: () => number) {
+  const { sendsInFlight: most, sendsInFlightPerMember: mostEach, dbWaitingMax } = REALTIME_LIMITS;
+  let total = 0;
+  const byMember = new Map<string, number>();
+  return {
+    enter(userId: string) {
+      const mine = byMember.get(userId) ?? 0;
+      if (total >= most || mine >= mostEach || dbWaiting() >= dbWaitingMax) return false;
+      total += 1;
+      byMember.set(userId, mine + 1);
+      return true;
+    },
+    leave(userId: string) {
+      total -= 1;
+      const mine = (byMember.get(userId) ?? 1) - 1;
+      if (mine > 0) byMember.set(userId, mine);
+      else byMember.delete(userId);
+    },
+  };
+}
+
 /**
  * What a client may ask of the server besides presence and typing: watching product pages and
- * sending chat messages (its identity checked again before each), within one budget of events per
- * user shared by their sockets on every process.
+ * sending chat messages (as the socket's session stands, sessions.ts), within one budget of events
+ * per user shared by their sockets on every process. Messages are handled within bounds
+ * (REALTIME_LIMITS): past them one is refused at once, to be sent again, rather than queued.
  */
 export function createClientEvents(
   ctx: Pick<AppContext, 'limiter'>,
   chat: Pick<ChatService, 'send'>,
   log: FastifyBaseLogger,
+  /** Database calls waiting for a connection now. */
+  dbWaiting: () => number,
 ) {
   const eventBudget = ctx.limiter('socket-events', { points: REALTIME_LIMITS.eventsPerMinute, duration: 60 });
+  const inFlight = sendsInFlight(dbWaiting);
 
   return function attach(socket: IoSocket, recheck: Recheck) {
     const me = socket.data.actor.id;
@@ -77,8 +117,9 @@ export function createClientEvents(
         return reply({ ok: false, error: parsed.error.issues[0]?.message ?? CHAT_MESSAGES.failed });
       }
       const { receiverId, message, clientId, productId } = parsed.data;
+      if (!inFlight.enter(me)) return reply(busy());
       void (async () => {
-        const actor = await recheck();
+        const actor = await currentActor(socket, recheck);
         if (!actor) {
           reply({ ok: false, error: HTTP_MESSAGES.sessionExpired });
           return void socket.disconnect(true);
@@ -92,11 +133,16 @@ export function createClientEvents(
           socket.id,
         );
         reply({ ok: true, message: stored });
-      })().catch((err: unknown) => {
-        if (err instanceof AppError && err.statusCode < 500) return reply({ ok: false, error: err.message });
-        log.error({ err }, 'message:send failed');
-        reply({ ok: false, error: CHAT_MESSAGES.failed });
-      });
+      })()
+        .catch((err: unknown) => {
+          if (err instanceof AppError && err.statusCode < 500)
+            return reply({ ok: false, error: err.message });
+          // No connection to be had in time: the client keeps the message and sends it again.
+          if (databaseErrorAnswer(err)?.statusCode === 503) return reply(busy());
+          log.error({ err }, 'message:send failed');
+          reply({ ok: false, error: CHAT_MESSAGES.failed });
+        })
+        .finally(() => inFlight.leave(me));
     });
   };
 }

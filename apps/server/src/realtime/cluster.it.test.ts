@@ -26,6 +26,7 @@ import {
 import { openPostgres, type Database } from '../db/client';
 import { messages, requests, users } from '../db/schema';
 import { CHAT_SEND_LIMIT } from '../modules/chat/chat.service';
+import { REALTIME_LIMITS } from './rooms';
 import { createRequest, createUser, tokenFor } from '../test/factories';
 import { freePort } from '../test/free-port';
 
@@ -437,11 +438,17 @@ describe.skipIf(!enabled)('two server processes behind one Redis', () => {
       killed = true;
       p1.child.kill('SIGKILL');
     };
+    // As many on their way at once as a member may have; more would be refused as busy.
+    let onTheirWay = 0;
     for (let i = 0; i < total && sa.connected; i++) {
+      while (onTheirWay >= REALTIME_LIMITS.sendsInFlightPerMember && sa.connected && !killed)
+        await new Promise((r) => setTimeout(r, 2));
+      onTheirWay += 1;
       sa.emit(
         'message:send',
         { receiverId: b.id, message: `burst ${i}`, clientId: clientIdOf(i) },
         (answer) => {
+          onTheirWay -= 1;
           if (answer.ok) acked.add(answer.message.clientId!);
           else refused.push(answer.error);
           if (acked.size >= killAfter) kill();

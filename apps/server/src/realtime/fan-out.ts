@@ -4,7 +4,6 @@ import type { IoServer } from './rooms';
 
 /** Carries out one delivery; with Redis the adapter carries it to every process. */
 function deliver(io: IoServer, delivery: Delivery) {
-  if ('disconnect' in delivery) return io.in(delivery.disconnect).disconnectSockets(true);
   if ('leave' in delivery) return io.in(delivery.leave.sockets).socketsLeave(delivery.leave.room);
   const { to, except, event, payload } = delivery;
   const target = except === undefined ? io.to(to) : io.to(to).except(except);

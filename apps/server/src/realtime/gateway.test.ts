@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BLOCK_MESSAGES,
   CHAT_MESSAGES,
   type ClientToServerEvents,
   type SendAck,
@@ -11,7 +13,7 @@ import { messages, users } from '../db/schema';
 import { HTTP_MESSAGES } from '@campusrun/shared';
 import { createJwt } from '../lib/tokens';
 import { startSession } from '../modules/identity/session.service';
-import { CHAT_SEND_LIMIT } from '../modules/chat/chat.service';
+import { CHAT_SEND_LIMIT, USER_NOT_FOUND } from '../modules/chat/chat.service';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { DEFAULT_PASSWORD, authAs, bearer, createRequest, createUser, tokenFor } from '../test/factories';
 import { HANDSHAKE_ERRORS, REALTIME_LIMITS } from './gateway';
@@ -215,14 +217,16 @@ describe('messages', () => {
     const rest = (i: number) =>
       api('POST', '/chat', a.token, { receiverId: b.id, content: `rest ${i}`, clientId: `s-rest-${i}` });
     const third = Math.floor(CHAT_SEND_LIMIT.points / 3);
-    const answers = await Promise.all([
-      ...Array.from({ length: third }, (_, i) =>
-        send(tab1, { receiverId: b.id, message: `one ${i}`, clientId: `s-one-${i}` }),
-      ),
-      ...Array.from({ length: third }, (_, i) =>
-        send(tab2, { receiverId: b.id, message: `two ${i}`, clientId: `s-two-${i}` }),
-      ),
-    ]);
+    // Both tabs at once, each one message after another (as the app sends them).
+    const burst = async (tab: Client, name: string) => {
+      const answers: SendAck[] = [];
+      for (let i = 0; i < third; i++)
+        answers.push(
+          await send(tab, { receiverId: b.id, message: `${name} ${i}`, clientId: `s-${name}-${i}` }),
+        );
+      return answers;
+    };
+    const answers = (await Promise.all([burst(tab1, 'one'), burst(tab2, 'two')])).flat();
     expect(answers.every((x) => x.ok)).toBe(true);
     for (let i = 0; i < CHAT_SEND_LIMIT.points - 2 * third; i++) expect((await rest(i)).statusCode).toBe(201);
 
@@ -537,16 +541,19 @@ describe('open sockets outlive revocation', () => {
     expect(await Promise.all(closings)).toEqual(['io server disconnect', 'io server disconnect']);
   });
 
-  it('open sockets outlive revocation: message:send checks the token again and refuses a revoked one', async () => {
+  it('open sockets outlive revocation: a change of the user has the socket check its session again before the next message', async () => {
     const a = await person('Asha');
     const b = await person('Ravi');
+    const c = await person('Chitra');
     const s = await online(a);
     expect((await send(s, { receiverId: b.id, message: 'before', clientId: 'rv0' })).ok).toBe(true);
-    // Revoked behind the gateway's back (no event): the next message finds out.
+    // Revoked behind the gateway's back (no event); then a change of the user is heard (c blocks
+    // a): the next message checks the session and finds it gone.
     await t.db
       .update(users)
       .set({ tokenVersion: a.tokenVersion + 1 })
       .where(eq(users.id, a.id));
+    expect((await api('POST', `/users/${a.id}/block`, c.token)).statusCode).toBe(200);
     const closing = closed(s);
     expect(await send(s, { receiverId: b.id, message: 'after revocation', clientId: 'rv1' })).toEqual({
       ok: false,
@@ -565,6 +572,187 @@ describe('open sockets outlive revocation', () => {
     expect(await closed(s, 4000)).toBe('io server disconnect');
     expect(Date.now() - started).toBeLessThan(3500);
     await expect(connected(client(shortLived))).rejects.toThrow(HANDSHAKE_ERRORS.unauthorized);
+  });
+});
+
+/** Sends at once: the acknowledgement, or 'unanswered' when the socket went first. */
+const trySend = (s: Client, payload: unknown) =>
+  (s.timeout(1500).emitWithAck('message:send', payload as never) as Promise<SendAck>).catch(
+    () => 'unanswered' as const,
+  );
+const sentBy = async (userId: string) =>
+  (await t.db.select().from(messages).where(eq(messages.senderId, userId))).length;
+
+describe('a session that ended sends nothing more', () => {
+  type Person = Awaited<ReturnType<typeof person>>;
+  /** `end` ends a's session; its socket's next message is refused (or finds it closed), and none is stored. */
+  async function nextMessageRefused(end: (a: Person) => Promise<void>) {
+    const a = await person('Asha');
+    const b = await person('Ravi');
+    const s = await online(a);
+    expect((await send(s, { receiverId: b.id, message: 'before', clientId: 'se0' })).ok).toBe(true);
+    const closing = closed(s);
+    await end(a);
+    const after = await trySend(s, { receiverId: b.id, message: 'after', clientId: 'se1' });
+    expect(after === 'unanswered' || (!after.ok && after.error === HTTP_MESSAGES.sessionExpired)).toBe(true);
+    expect(await closing).toBe('io server disconnect');
+    expect(await sentBy(a.id)).toBe(1);
+  }
+
+  it('after signing out', () =>
+    nextMessageRefused(async (a) => {
+      expect((await api('POST', '/auth/logout', a.token)).statusCode).toBe(200);
+    }));
+
+  it('after signing out of all devices', () =>
+    nextMessageRefused(async (a) => {
+      expect((await api('POST', '/auth/logout-all', a.token)).statusCode).toBe(200);
+    }));
+
+  it('after a password change', () =>
+    nextMessageRefused(async (a) => {
+      const res = await api('PUT', '/users/change-password', a.token, {
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: 'a-brand-new-password',
+      });
+      expect(res.statusCode).toBe(200);
+    }));
+
+  it('after a suspension', () =>
+    nextMessageRefused(async (a) => {
+      const reporter = await person('Rekha');
+      const moderator = await person('Mohan', 'dayscholar');
+      await t.db.update(users).set({ isModerator: true }).where(eq(users.id, moderator.id));
+      const report = await api('POST', '/reports', reporter.token, {
+        targetType: 'user',
+        targetId: a.id,
+        reason: 'harassment',
+      });
+      expect(report.statusCode).toBe(201);
+      const decided = await api('PUT', `/moderation/reports/${report.json().report.id}`, moderator.token, {
+        action: 'suspend',
+        reason: 'Threatening messages',
+        days: 3,
+      });
+      expect(decided.statusCode).toBe(200);
+    }));
+});
+
+describe('who may be written to, as the server keeps it', () => {
+  it('a block made a moment ago stops the next message, either way; unblocking lets it through', async () => {
+    const a = await person('Asha');
+    const b = await person('Ravi');
+    const sa = await online(a);
+    const sb = await online(b);
+    expect((await send(sa, { receiverId: b.id, message: 'hi', clientId: 'bl0' })).ok).toBe(true);
+    expect((await send(sb, { receiverId: a.id, message: 'hey', clientId: 'bl1' })).ok).toBe(true);
+
+    expect((await api('POST', `/users/${a.id}/block`, b.token)).statusCode).toBe(200);
+    const refused = { ok: false, error: BLOCK_MESSAGES.cannotMessage };
+    expect(await send(sa, { receiverId: b.id, message: 'still there?', clientId: 'bl2' })).toEqual(refused);
+    expect(await send(sb, { receiverId: a.id, message: 'bye', clientId: 'bl3' })).toEqual(refused);
+
+    expect((await api('DELETE', `/users/${a.id}/block`, b.token)).statusCode).toBe(200);
+    expect((await send(sa, { receiverId: b.id, message: 'friends again', clientId: 'bl4' })).ok).toBe(true);
+  });
+
+  it('a deleted account is written to no more, from the next message on', async () => {
+    const a = await person('Asha');
+    const b = await person('Ravi');
+    const sa = await online(a);
+    expect((await send(sa, { receiverId: b.id, message: 'hi', clientId: 'dl0' })).ok).toBe(true);
+    const gone = await api('DELETE', '/users/me', b.token, { password: DEFAULT_PASSWORD });
+    expect(gone.statusCode).toBe(200);
+    expect(await send(sa, { receiverId: b.id, message: 'hello?', clientId: 'dl1' })).toEqual({
+      ok: false,
+      error: USER_NOT_FOUND,
+    });
+  });
+
+  it('a message from a checked socket to a known member reads no session, account or block', async () => {
+    const a = await person('Asha');
+    const b = await person('Ravi');
+    const sa = await online(a);
+    expect((await send(sa, { receiverId: b.id, message: 'first', clientId: 'st0' })).ok).toBe(true);
+    const statements: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: Parameters<typeof query>) {
+      const q = args[0] as string | { name?: string; text: string };
+      statements.push(typeof q === 'string' ? q : `${q.name ?? ''} ${q.text}`);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      expect((await send(sa, { receiverId: b.id, message: 'second', clientId: 'st1' })).ok).toBe(true);
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(statements.some((q) => q.includes('insert into "messages"'))).toBe(true);
+    expect(statements.filter((q) => /session_user|user_blocks|deleted_at/.test(q))).toEqual([]);
+  });
+});
+
+describe('too many messages at once', () => {
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Keeps every connection of the test database's pool (five) busy for 1.5 s; `held` ends then. */
+  async function holdPool() {
+    const held = Promise.all([1, 2, 3, 4, 5].map(() => t.database.query('select pg_sleep(1.5)')));
+    await pause(100);
+    return { held };
+  }
+  const busy = {
+    ok: false,
+    error: CHAT_MESSAGES.busy,
+    reason: 'busy',
+    retryAfter: expect.any(Number) as number,
+  };
+
+  it('past the bound of one member’s messages on their way, the next is refused at once with when to send it again', async () => {
+    const a = await person('Asha');
+    const b = await person('Ravi');
+    const c = await person('Chitra');
+    const sa = await online(a);
+    const sc = await online(c);
+    expect((await send(sa, { receiverId: b.id, message: 'hi', clientId: 'bp-warm' })).ok).toBe(true);
+    expect((await send(sc, { receiverId: b.id, message: 'hi', clientId: 'bp-warm' })).ok).toBe(true);
+
+    const { held } = await holdPool();
+    const waiting = Array.from({ length: REALTIME_LIMITS.sendsInFlightPerMember }, (_, i) =>
+      send(sa, { receiverId: b.id, message: `on its way ${i}`, clientId: `bp${i}` }),
+    );
+    await pause(100);
+    const started = Date.now();
+    const refused = await send(sa, { receiverId: b.id, message: 'one too many', clientId: 'bp-over' });
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(refused).toEqual(busy);
+    const { retryAfter } = refused as { retryAfter: number };
+    expect(retryAfter).toBeGreaterThanOrEqual(REALTIME_LIMITS.retryAfterMs);
+    expect(retryAfter).toBeLessThanOrEqual(2 * REALTIME_LIMITS.retryAfterMs);
+    // Another member is not held back by this one.
+    const other = send(sc, { receiverId: b.id, message: 'meanwhile', clientId: 'bp-other' });
+
+    await held;
+    expect((await Promise.all(waiting)).every((ack) => ack.ok)).toBe(true);
+    expect((await other).ok).toBe(true);
+    // Sent again after the wait, it goes.
+    expect((await send(sa, { receiverId: b.id, message: 'one too many', clientId: 'bp-over' })).ok).toBe(
+      true,
+    );
+  });
+
+  it('while database calls already queue for a connection, a message is refused at once instead of joining them', async () => {
+    const a = await person('Asha');
+    const b = await person('Ravi');
+    const sa = await online(a);
+    expect((await send(sa, { receiverId: b.id, message: 'hi', clientId: 'dq-warm' })).ok).toBe(true);
+
+    const { held } = await holdPool();
+    const queued = Array.from({ length: REALTIME_LIMITS.dbWaitingMax }, () => t.database.query('select 1'));
+    const started = Date.now();
+    expect(await send(sa, { receiverId: b.id, message: 'now?', clientId: 'dq1' })).toEqual(busy);
+    expect(Date.now() - started).toBeLessThan(500);
+
+    await Promise.all([held, ...queued]);
+    expect((await send(sa, { receiverId: b.id, message: 'now?', clientId: 'dq1' })).ok).toBe(true);
   });
 });
 

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../lib/auth';
 import type { AppContext } from '../lib/app-context';
+import type { Database } from '../db/client';
 import type { ChatService } from '../modules/chat/chat.service';
 import { createClientEvents } from './client-events';
 import { fanOut } from './fan-out';
 import { checkHandshakes, expireAt, recheckerOf } from './handshake';
 import { createPresence } from './presence';
+import { watchSessions, type ChangeWatch } from './sessions';
 import { DAY_SCHOLARS_ROOM, MEMBERS_ROOM, room, sessionRoom, type IoServer, type IoSocket } from './rooms';
 
 export { HANDSHAKE_ERRORS } from './handshake';
@@ -13,12 +15,15 @@ export { REALTIME_LIMITS, onlineUsersAmong } from './rooms';
 export { openRealtime, type RealtimeServer } from './server';
 
 /**
- * The gateway on an opened Socket.IO server (server.ts). Identity comes from the handshake token and
- * is checked again before every message; a socket closes when its token expires or is revoked.
+ * The gateway on an opened Socket.IO server (server.ts). Identity comes from the handshake token,
+ * checked again once connected and after any change of the user heard on the change channel
+ * (`watch`, sessions.ts); a socket closes when its token expires or its session ends.
  * Every socket joins `user:{id}` and `session:{id}`; a member's (complete profile) also `members`,
  * a day scholar's `role:dayscholar`, and one
  * with a product page open `product:{id}`. App events reach the sockets as the routing table says
- * (live-routes.ts). `chat` is the app's one chat service (services.ts).
+ * (live-routes.ts). `chat` is the app's one chat service (services.ts); `heard` holds the change
+ * channel (`watch`) and the database's pool, whose queue a message may not join past a bound
+ * (client-events.ts).
  */
 export function attachRealtime(
   app: FastifyInstance,
@@ -26,11 +31,13 @@ export function attachRealtime(
   ctx: AppContext,
   authenticate: Authenticator,
   chat: ChatService,
+  heard: { watch: ChangeWatch; pool?: Database['pool'] },
 ) {
   const log = ctx.log.child({ module: 'realtime' });
   checkHandshakes(io, ctx, authenticate, log);
   const presence = createPresence(io, chat, log);
-  const attachClientEvents = createClientEvents(ctx, chat, log);
+  const sessions = watchSessions(io, heard.watch);
+  const attachClientEvents = createClientEvents(ctx, chat, log, () => heard.pool?.waitingCount ?? 0);
 
   io.on('connection', (socket: IoSocket) => {
     const { id: me, sessionId, role, isProfileComplete } = socket.data.actor;
@@ -39,7 +46,7 @@ export function attachRealtime(
     if (role === 'dayscholar' && isProfileComplete) void socket.join(DAY_SCHOLARS_ROOM);
     if (isProfileComplete) void socket.join(MEMBERS_ROOM);
     expireAt(socket, socket.data.expiresAt);
-    const recheck = recheckerOf(socket, authenticate);
+    const recheck = recheckerOf(socket, authenticate, sessions.isLive);
 
     void (async () => {
       // A revocation that committed between the handshake's check and the join above missed this
@@ -55,5 +62,6 @@ export function attachRealtime(
   const off = fanOut(io, ctx.events);
   app.addHook('preClose', async () => {
     off();
+    sessions.off();
   });
 }

@@ -73,6 +73,9 @@ export function checkHandshakes(
     const session = await authenticate.session(bearer!);
     if (!session) throw new HandshakeError(HANDSHAKE_ERRORS.unauthorized);
     socket.data.actor = session.actor;
+    socket.data.checked = false;
+    socket.data.changes = 0;
+    socket.data.ended = false;
     socket.data.expiresAt = session.expiresAt;
     socket.data.typingTo = new Set();
     socket.data.watching = new Set();
@@ -105,14 +108,18 @@ export function expireAt(socket: IoSocket, at: number) {
 
 /**
  * Checks the socket's token again: answers the actor as of now (and keeps it on the socket), or null
- * when the token has been revoked or has expired.
+ * when the token has been revoked or has expired. The socket trusts that actor from then on, unless
+ * its user changed meanwhile or changes cannot be heard now (`isLive`, sessions.ts).
  */
-export function recheckerOf(socket: IoSocket, authenticate: Authenticator) {
+export function recheckerOf(socket: IoSocket, authenticate: Authenticator, isLive: () => boolean) {
   const bearer = bearerOf(socket)!;
   return async () => {
+    const { changes } = socket.data;
     const session = await authenticate.session(bearer);
-    if (session) socket.data.actor = session.actor;
-    return session?.actor ?? null;
+    if (!session) return null;
+    socket.data.actor = session.actor;
+    socket.data.checked = isLive() && socket.data.changes === changes;
+    return session.actor;
   };
 }
 export type Recheck = ReturnType<typeof recheckerOf>;

@@ -1,6 +1,6 @@
 import type { ServerToClientEvents } from '@campusrun/shared';
 import type { AppEvent, AppEventType, EntityEvent } from '../lib/events';
-import { DAY_SCHOLARS_ROOM, MEMBERS_ROOM, productRoom, room, seesRoom, sessionRoom } from './rooms';
+import { DAY_SCHOLARS_ROOM, MEMBERS_ROOM, productRoom, room, seesRoom } from './rooms';
 
 type Rooms = string | string[];
 type ServerEvent = keyof ServerToClientEvents;
@@ -15,11 +15,9 @@ type Push = {
   };
 }[ServerEvent];
 
-/** What the gateway does for an app event: pushes, and sockets it closes or takes out of a room. */
+/** What the gateway does for an app event: pushes, and sockets it takes out of a room. */
 export type Delivery =
   | Push
-  /** Close these sockets (clients reconnect with their current token, or are refused). */
-  | { disconnect: string }
   /** The sockets in `sockets` leave `room`. */
   | { leave: { sockets: string; room: string } };
 
@@ -120,9 +118,10 @@ const LIVE_ROUTES = {
   'notification.created': ({ notification: { userId, ...notification } }) => [
     push('notification', notification, room(userId)),
   ],
-  // Every process closes the ended session's sockets, or all the user's; clients reconnect with
-  // their current token (the device that changed the password has a new one; others are refused).
-  'user.sessions_revoked': (e) => [{ disconnect: e.sessionId ? sessionRoom(e.sessionId) : room(e.userId) }],
+  // Every process closes the ended session's sockets, or all the user's, on hearing of it on the
+  // change channel (sessions.ts); clients reconnect with their current token (the device that
+  // changed the password has a new one; others are refused).
+  'user.sessions_revoked': nobody,
   'users.blocked': (e) => separate(e.blockerId, e.blockedId),
   // Told through the notification they leave, or not at all.
   'request.accepted': nobody,

@@ -3,7 +3,18 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@campusrun/shar
 import type { Actor } from '../lib/auth';
 
 interface SocketData {
+  /** Who the socket speaks for, as its session was last checked. */
   actor: Actor;
+  /**
+   * The actor was checked since its user last changed (on any process) while changes were heard:
+   * sends trust it. Cleared by a change of the user or while the change channel is down; the next
+   * send checks the session again (sessions.ts).
+   */
+  checked: boolean;
+  /** Changes of its user heard so far, so a check that began before one does not count. */
+  changes: number;
+  /** Its session ended: it sends nothing more and is closed. */
+  ended: boolean;
   /** When the handshake's token expires (ms since the epoch); the socket is closed then. */
   expiresAt: number;
   /** Receivers this socket told it is typing to, so a disconnect can stop them. */
@@ -52,4 +63,15 @@ export const REALTIME_LIMITS = {
   watchMax: 20,
   /** Users one socket remembers it may see; past this it forgets them all and asks again. */
   seesMax: 1000,
+  /**
+   * Chat messages being handled at once, on this process and per member (over their sockets on this
+   * process). Past either, or while `dbWaitingMax` database calls already wait for a connection, a
+   * message is refused at once with `retryAfterMs`, and the client sends it again then: a queue
+   * would only make every message late. A member chatting (one at a time per conversation) never
+   * meets these.
+   */
+  sendsInFlight: 200,
+  sendsInFlightPerMember: 5,
+  dbWaitingMax: 50,
+  retryAfterMs: 1000,
 } as const;

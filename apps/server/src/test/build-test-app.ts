@@ -55,8 +55,9 @@ export function testConfig(overrides: TestConfigOverrides = {}, env: Record<stri
     // Tests write rows behind the services' back (factories), which no cached page would notice;
     // the page cache's own tests turn it on.
     pageCacheEntries: 0,
-    // The job queue has its own tables: only the tests of away e-mails start it.
+    // The job queue has its own tables: only the tests of away e-mails and Web Push start it.
     offlineEmail: { enabled: false, unreadDelaySeconds: 1 },
+    vapid: undefined,
     // Each app would otherwise take a backup as it starts; the backup tests turn them on.
     backups: { ...base.backups, everyHours: 0 },
     ...overrides,

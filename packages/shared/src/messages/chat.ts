@@ -19,6 +19,8 @@ export const CHAT_MESSAGES = {
   self: 'You cannot message yourself',
   /** Over the send budget, over HTTP and the socket alike. */
   tooMany: 'Too many messages. Please slow down.',
+  /** Too many messages on their way at once: the app sends it again by itself. */
+  busy: 'Busy right now; your message will be sent again in a moment.',
   productNotInThread: 'This product is not sold by either of you',
   /** What a message a moderator removed says instead. */
   removed: 'This message was removed by a moderator.',

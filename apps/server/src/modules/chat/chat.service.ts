@@ -1,11 +1,20 @@
-import { BLOCK_MESSAGES, CHAT_MESSAGES, PRODUCT_MESSAGES, COMMON_MESSAGES } from '@campusrun/shared';
+import {
+  BLOCK_MESSAGES,
+  CHAT_MESSAGES,
+  PRODUCT_MESSAGES,
+  COMMON_MESSAGES,
+  type ChatMessage,
+} from '@campusrun/shared';
+import type { Tx } from '../../db/client';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
+import type { AppEvent } from '../../lib/events';
 import { isUuid } from '../../lib/ids';
 import { CHAT_IMAGE_LIMITS, processImage } from '../../lib/images';
 import { newStorageKey } from '../../lib/storage';
 import { createUploadLinks } from '../../lib/upload-links';
 import { isBlockedBetween, isSuspended } from '../../lib/listing-visibility';
+import { partiesOf, partyOf } from '../../lib/parties';
 import { pageOf } from '../../lib/lists';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { presentConversation, presentMessage } from './chat.presenter';
@@ -37,8 +46,19 @@ type Context = Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'> & {
   config: Pick<AppContext['config'], 'jwtSecret'>;
 };
 
+type Notice = Extract<AppEvent, { type: 'notification.created' }>['notification'];
+
+/**
+ * What a new message leaves besides itself, written in its transaction by the features that own it
+ * (services.ts): the receiver's notification, answered for the live push, and the queued jobs of
+ * the away e-mail and the Web Push.
+ */
+export interface ChatPorts {
+  followUps(tx: Tx, message: ChatMessage, sender: { id: string; name: string }): Promise<Notice>;
+}
+
 /** What every chat use case works with: the context, the photo links and the send budget. */
-interface Deps extends Pick<AppContext, 'db' | 'events' | 'storage'> {
+interface Deps extends Pick<AppContext, 'db' | 'events' | 'storage'>, ChatPorts {
   links: ReturnType<typeof createUploadLinks>;
   sendLimit: ReturnType<AppContext['limiter']>;
 }
@@ -56,30 +76,44 @@ async function assertProductInThread(db: Deps['db'], me: string, other: string, 
   if (await isSuspended(db, sellerId)) throw notFound(PRODUCT_MESSAGES.notFound);
 }
 
-async function present({ db, storage, links }: Deps, rows: repo.MessageRow[]) {
+async function present(
+  { db, storage, links }: Pick<Deps, 'db' | 'storage' | 'links'>,
+  rows: repo.MessageRow[],
+) {
   const attached = await repo.attachmentsOf(db, rows);
   return rows.map((r) => presentMessage(storage, links, r, attached));
 }
 
-/** Stores a checked message and announces it (see `send`). */
+/**
+ * Stores a checked message and announces it (see `send`). A new message, its receiver's
+ * notification and the jobs of its away e-mail and push are one transaction: all of them or none
+ * (the sender is then told it failed, and sends again with the same clientId).
+ */
 async function store(
   deps: Deps,
   actor: Actor,
   values: Omit<Parameters<typeof repo.insertMessage>[1], 'senderId'>,
   origin?: string,
 ) {
-  const { row, created } = await repo.insertMessage(deps.db, { ...values, senderId: actor.id });
-  const [message] = await present(deps, [row]);
-  // A resend (same clientId) is pushed again but notifies nobody twice: the process that stored
-  // the first attempt may have died before pushing it. Clients drop a message they already have.
+  const sender = { id: actor.id, name: actor.name };
+  const { message, created, notice } = await deps.db.transaction(async (tx) => {
+    const { row, created } = await repo.insertMessage(tx, { ...values, senderId: actor.id });
+    const [message] = await present({ ...deps, db: tx }, [row]);
+    // A resend (same clientId) notifies nobody twice.
+    const notice = created ? await deps.followUps(tx, message!, sender) : undefined;
+    return { message: message!, created, notice };
+  });
+  // A resend is pushed again: the process that stored the first attempt may have died before
+  // pushing it. Clients drop a message they already have.
   await deps.events.emit({
     type: 'message.created',
-    message: message!,
-    sender: { id: actor.id, name: actor.name },
+    message,
+    sender,
     ...(origin ? { origin } : {}),
     ...(created ? {} : { resent: true }),
   });
-  return { message: message!, created };
+  if (notice) await deps.events.emit({ type: 'notification.created', notification: notice });
+  return { message, created };
 }
 
 /**
@@ -98,6 +132,20 @@ async function partner(db: Deps['db'], me: string, otherId: string, opts: { toWr
 // Sending: a text message, a photo, and a message another feature posts.
 
 /**
+ * `me` may write to `receiverId`: someone else, whose account is active, and neither blocks the
+ * other. Read from the parties this process keeps (lib/parties.ts), which every process drops a
+ * user from as soon as their blocks or account change: a block made a moment ago stops the next
+ * message.
+ */
+async function assertMayWrite(db: Deps['db'], me: string, receiverId: string) {
+  if (receiverId === me)
+    throw badRequest(CHAT_MESSAGES.self, [{ param: 'receiverId', msg: CHAT_MESSAGES.self }]);
+  const receiver = isUuid(receiverId) ? await partyOf(partiesOf(db), receiverId) : undefined;
+  if (!receiver?.active) throw notFound(USER_NOT_FOUND);
+  if (receiver.blockedWith.includes(me)) throw forbidden(BLOCK_MESSAGES.cannotMessage);
+}
+
+/**
  * Stores the message (once per clientId) and announces it so the receiver is pushed to and, when
  * it is new, notified. `origin` names the connection that sent it (see the event). Every
  * attempt, resends included, counts against the sender's per-minute budget (429 beyond it).
@@ -107,8 +155,7 @@ async function send(deps: Deps, actor: Actor, input: SendInput, origin?: string)
   await deps.sendLimit.consume(actor.id, CHAT_MESSAGES.tooMany);
   const content = input.content.trim();
   if (!content) throw badRequest(CHAT_MESSAGES.empty, [{ param: 'content', msg: CHAT_MESSAGES.empty }]);
-  await partner(db, actor.id, input.receiverId, { toWrite: true });
-  if (await isBlockedBetween(db, actor.id, input.receiverId)) throw forbidden(BLOCK_MESSAGES.cannotMessage);
+  await assertMayWrite(db, actor.id, input.receiverId);
   if (input.productId !== undefined)
     await assertProductInThread(db, actor.id, input.receiverId, input.productId);
   return store(
@@ -215,12 +262,12 @@ function presencePeersAmong({ db }: Deps, userId: string, ids: string[]) {
 }
 
 /** Chat: storing messages, conversations and history. Used by the REST routes and the socket gateway. */
-export function createChatService(ctx: Context) {
+export function createChatService(ctx: Context, ports: ChatPorts) {
   const { db, events, storage } = ctx;
   const links = createUploadLinks(ctx.config.jwtSecret);
   // One budget for REST and the socket gateway: both are handed this one service (services.ts).
   const sendLimit = ctx.limiter('chat-send', CHAT_SEND_LIMIT);
-  const deps: Deps = { db, events, storage, links, sendLimit };
+  const deps: Deps = { db, events, storage, links, sendLimit, ...ports };
   return bindUseCases(deps, {
     send,
     sendPhoto,

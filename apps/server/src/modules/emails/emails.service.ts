@@ -10,7 +10,7 @@ import type { Actor } from '../../lib/auth';
 import type { Executor } from '../../db/client';
 import type { AppContext } from '../../lib/app-context';
 import type { AppEvent } from '../../lib/events';
-import type { JobQueue } from '../../lib/jobs';
+import type { JobQueue, JobSpec } from '../../lib/jobs';
 import { formatRupees } from '../../lib/money';
 import { awayMail } from './emails.mail';
 import * as repo from './emails.repo';
@@ -29,6 +29,8 @@ const REMINDER = 'email-settlement-reminder';
 interface UnreadJob {
   receiverId: string;
   senderId: string;
+  /** The message that queued it (the logs name it when a try fails). */
+  messageId?: string;
 }
 interface RequestJob {
   requesterId: string;
@@ -156,24 +158,36 @@ async function settlementReminder(deps: Deps, job: ReminderJob) {
 async function start(deps: Deps) {
   const { jobs } = deps;
   if (!jobs) return;
-  await jobs.createQueue(UNREAD);
-  await jobs.createQueue(REQUEST);
+  await jobs.createQueue(UNREAD, { oneWaitingPerKey: true });
+  await jobs.createQueue(REQUEST, { oneWaitingPerKey: true });
   await jobs.work<UnreadJob>(UNREAD, (job) => unreadMessages(deps, job));
   await jobs.work<RequestJob>(REQUEST, (job) => requestUpdate(deps, job));
-  await jobs.createQueue(REMINDER);
+  await jobs.createQueue(REMINDER, { oneWaitingPerKey: true });
   await jobs.work<ReminderJob>(REMINDER, (job) => settlementReminder(deps, job));
 }
 
+/**
+ * The away e-mail a new chat message may call for, queued by the chat module in the message's own
+ * transaction (one job waits per conversation; whether it goes is decided when it runs).
+ */
+function unreadMessagesJob(
+  { jobs, config }: Deps,
+  message: { id: string; receiverId: string; senderId: string },
+): JobSpec | undefined {
+  if (!jobs) return undefined;
+  const { receiverId, senderId } = message;
+  return {
+    queue: UNREAD,
+    data: { receiverId, senderId, messageId: message.id } satisfies UnreadJob,
+    startAfterSeconds: config.offlineEmail.unreadDelaySeconds,
+    singletonKey: `${receiverId}:${senderId}`,
+  };
+}
+
 /** Schedules the e-mails an event may call for (whether they go is decided when the job runs). */
-async function onEvent({ jobs, config }: Deps, event: AppEvent) {
+async function onEvent({ jobs }: Deps, event: AppEvent) {
   if (!jobs) return;
-  if (event.type === 'message.created' && !event.resent) {
-    const { receiverId, senderId } = event.message;
-    await jobs.send(UNREAD, { receiverId, senderId } satisfies UnreadJob, {
-      startAfter: config.offlineEmail.unreadDelaySeconds,
-      singletonKey: `${receiverId}:${senderId}`,
-    });
-  } else if (event.type === 'request.accepted' || event.type === 'request.completed') {
+  if (event.type === 'request.accepted' || event.type === 'request.completed') {
     await jobs.send(REQUEST, {
       requesterId: event.requester.id,
       requestId: event.requestId,
@@ -223,6 +237,13 @@ export function createEmailsService(
   ports: EmailsPorts,
 ) {
   const deps: Deps = { db: ctx.db, config: ctx.config, mailer: ctx.mailer, log: ctx.log, ...ports };
-  return bindUseCases(deps, { start, onEvent, preferences, setPreferences, unsubscribe });
+  return bindUseCases(deps, {
+    start,
+    unreadMessagesJob,
+    onEvent,
+    preferences,
+    setPreferences,
+    unsubscribe,
+  });
 }
 export type EmailsService = ReturnType<typeof createEmailsService>;

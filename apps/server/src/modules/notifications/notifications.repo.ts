@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { DELETED_USER_NAME, FOLLOW_LIMITS, type NotificationType } from '@campusrun/shared';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { follows, notifications, offers, products, requests, users } from '../../db/schema';
 import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
@@ -21,39 +21,44 @@ export const insertNotification = async (db: Db, values: NewNotification) =>
 
 /**
  * The receiver's one unread notification of messages from `senderId`: the newest unread one is
- * refreshed (text, time) when there is one, else a new one is stored. Concurrent calls for the same
- * pair queue on a transaction-scoped advisory lock, so they never store two.
+ * refreshed (text, time) when there is one, else a new one is stored. Runs in the caller's
+ * transaction, where concurrent calls for the same pair queue on a transaction-scoped advisory lock
+ * (taken first, so the statement after it sees what the one before stored): they never store two.
  */
-export const saveConversationNotification = (
-  db: Db,
+export async function saveConversationNotification(
+  tx: Tx,
   values: NewNotification & { data: { senderId: string } },
-) =>
-  db.transaction(async (tx) => {
-    const { userId, type, message } = values;
-    const senderId = values.data.senderId;
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`notification:${type}:${userId}:${senderId}`}, 0))`,
-    );
-    const newestUnread = tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, userId),
-          eq(notifications.type, type),
-          eq(notifications.isRead, false),
-          sql`${notifications.data}->>'senderId' = ${senderId}`,
-        ),
-      )
-      .orderBy(desc(notifications.createdAt))
-      .limit(1);
-    const [refreshed] = await tx
-      .update(notifications)
-      .set({ message, createdAt: new Date() })
-      .where(and(inArray(notifications.id, newestUnread), eq(notifications.isRead, false)))
-      .returning();
-    return refreshed ?? (await tx.insert(notifications).values(values).returning())[0]!;
-  });
+) {
+  const { userId, type, message } = values;
+  const senderId = values.data.senderId;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`notification:${type}:${userId}:${senderId}`}, 0))`,
+  );
+  const [row] = await queryRows<Omit<NotificationRow, 'createdAt'> & { createdAt: string }>(
+    tx,
+    sql`
+    with newest as (
+      select id from ${notifications}
+      where user_id = ${userId} and type = ${type} and not is_read and data->>'senderId' = ${senderId}
+      order by created_at desc limit 1
+    ),
+    refreshed as (
+      update ${notifications} set message = ${message}, created_at = now()
+      where id in (select id from newest) and not is_read
+      returning *
+    ),
+    added as (
+      insert into ${notifications} (user_id, type, message, data)
+      select ${userId}::uuid, ${type}::notification_type, ${message}::text, ${JSON.stringify(values.data)}::jsonb
+      where not exists (select 1 from refreshed)
+      returning *
+    )
+    select id, user_id as "userId", type, message, data, is_read as "isRead",
+      ${isoText(sql`created_at`)} as "createdAt"
+    from (select * from refreshed union all select * from added) saved`,
+  );
+  return { ...row!, createdAt: new Date(row!.createdAt) } satisfies NotificationRow;
+}
 
 // ---- A followed seller's new listing ----
 

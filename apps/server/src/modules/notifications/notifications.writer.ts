@@ -1,10 +1,12 @@
 import {
+  type ChatMessage,
   CHAT_NOTICES,
   FOLLOW_NOTICES,
   REQUEST_NOTICES,
   SETTLEMENT_NOTICES,
   removedNotice,
 } from '@campusrun/shared';
+import type { Tx } from '../../db/client';
 import type { AppContext } from '../../lib/app-context';
 import type { AppEvent, AppEventType } from '../../lib/events';
 import { formatRupees } from '../../lib/money';
@@ -63,26 +65,8 @@ const NOTIFICATIONS = {
       data: { requestId: e.requestId },
     },
   ],
-  // A message sent again with the same clientId is never notified twice.
-  'message.created': (e) =>
-    e.resent
-      ? []
-      : [
-          {
-            userId: e.message.receiverId,
-            type: 'message',
-            // An offer is announced as one: "Meera offered ₹2,800 for Lady Bird cycle".
-            message:
-              e.message.offer && e.message.product
-                ? CHAT_NOTICES.offer(
-                    e.sender.name,
-                    formatRupees(e.message.offer.amount),
-                    e.message.product.name,
-                  )
-                : CHAT_NOTICES.message(e.sender.name),
-            data: { senderId: e.sender.id },
-          },
-        ],
+  // Written with the message, in its transaction (saveMessageNotification, below).
+  'message.created': none,
   'listing.removed': (e) => [
     {
       userId: e.ownerId,
@@ -158,20 +142,38 @@ async function listingNotices(db: AppContext['db'], productId: string, sellerId:
 }
 
 /**
+ * A new chat message's notice to its receiver, stored in the message's own transaction (the chat
+ * module hands it in). A conversation has at most one unread notification: a new message refreshes
+ * it (same id, new text and time) instead of adding another; once it is read, the next adds a new one.
+ */
+export async function saveMessageNotification(
+  tx: Tx,
+  message: ChatMessage,
+  sender: { id: string; name: string },
+) {
+  const row = await repo.saveConversationNotification(tx, {
+    userId: message.receiverId,
+    type: 'message',
+    // An offer is announced as one: "Meera offered ₹2,800 for Lady Bird cycle".
+    message:
+      message.offer && message.product
+        ? CHAT_NOTICES.offer(sender.name, formatRupees(message.offer.amount), message.product.name)
+        : CHAT_NOTICES.message(sender.name),
+    data: { senderId: sender.id },
+  });
+  return presentNotification(row);
+}
+
+/**
  * Stores a notification row for every event that concerns a user, then announces it as
- * `notification.created` — the seam where the realtime gateway pushes it to `user:{id}`. Chat
- * messages leave at most one unread notification per conversation: a new message refreshes it (same
- * id, new text and time) instead of adding another; once it is read, the next message adds a new one.
- * A new listing tells its seller's followers, grouped per follower (`listingNotices`).
+ * `notification.created` — the seam where the realtime gateway pushes it to `user:{id}`. A new
+ * listing tells its seller's followers, grouped per follower (`listingNotices`). A chat message's
+ * notice is written with the message (`saveMessageNotification`).
  */
 export function registerNotificationWriter(ctx: Pick<AppContext, 'db' | 'events'>) {
   return ctx.events.on(async (event) => {
     for (const values of notificationsFor(event)) {
-      const senderId = values.data.senderId;
-      const row =
-        values.type === 'message' && senderId
-          ? await repo.saveConversationNotification(ctx.db, { ...values, data: { ...values.data, senderId } })
-          : await repo.insertNotification(ctx.db, values);
+      const row = await repo.insertNotification(ctx.db, values);
       await ctx.events.emit({ type: 'notification.created', notification: presentNotification(row) });
     }
     if (event.type === 'product.created')

@@ -13,6 +13,7 @@ import type { Executor } from '../../db/client';
 import type { AppContext } from '../../lib/app-context';
 import { badRequest, conflict } from '../../lib/errors';
 import type { AppEvent } from '../../lib/events';
+import type { JobQueue, JobSpec } from '../../lib/jobs';
 import { isPublicAddress, systemResolver, type Resolver } from '../../lib/public-address';
 import { endpointTarget, type EndpointRules } from './push.policy';
 import type { PushSender } from './push.sender';
@@ -31,6 +32,13 @@ interface Presence {
 }
 
 type Notice = Extract<AppEvent, { type: 'notification.created' }>['notification'];
+
+/** A chat message's push: queued with the message, tried again until it is delivered. */
+const MESSAGE_PUSH = 'push-message-notice';
+interface MessagePushJob {
+  notice: Notice;
+  messageId: string;
+}
 
 /**
  * The preference a notification falls under (null: always sent, e.g. a moderator's decision).
@@ -73,6 +81,8 @@ const refused = () =>
  */
 export interface PushPorts {
   sender?: PushSender;
+  /** The job queue the pushes of chat messages go through (present whenever `sender` is). */
+  jobs?: JobQueue;
   presence: Presence;
   resolve?: Resolver;
   preferences: { set(db: Executor, userId: string, preferences: PushPreferences): Promise<void> };
@@ -115,21 +125,22 @@ interface Deps extends Pick<AppContext, 'db' | 'log'>, PushPorts {
   subscribeLimit: Limiter;
 }
 
+/** Sends the push to those of `userIds` who want it and are away; answers how many sends failed. */
 async function deliver(
   { db, log, sender, presence }: Deps,
   userIds: string[],
   topic: PushTopic | null,
   payload: PushPayload,
-) {
-  if (!sender || userIds.length === 0) return;
+): Promise<number> {
+  if (!sender || userIds.length === 0) return 0;
   // The subscriptions first (most users have none), then who of them is online on any process.
   const wanted = (await repo.subscriptionsOf(db, userIds)).filter(
     (s) => topic === null || (s.preferences ?? DEFAULT_PUSH_PREFERENCES)[topic] !== false,
   );
-  if (wanted.length === 0) return;
+  if (wanted.length === 0) return 0;
   const online = await presence.onlineAmong([...new Set(wanted.map((s) => s.userId))]);
   const targets = wanted.filter((s) => !online.has(s.userId));
-  await Promise.all(
+  const outcomes = await Promise.all(
     targets.map(async (t) => {
       const outcome = await sender(t, payload);
       if (outcome === 'gone') await repo.forgetEndpoint(db, t.endpoint);
@@ -139,8 +150,37 @@ async function deliver(
         await repo.forgetEndpoint(db, t.endpoint);
       } else if (outcome === 'failed') log.warn({ userId: t.userId }, 'a push could not be delivered');
       else if (outcome === 'dropped') log.warn({ userId: t.userId }, 'a push was dropped: too many waiting');
+      return outcome;
     }),
   );
+  return outcomes.filter((o) => o === 'failed' || o === 'dropped').length;
+}
+
+const noticePayload = (n: Notice): PushPayload => ({
+  title: PUSH_TITLE,
+  body: n.message,
+  url: targetOf(n.data),
+  // A chat's pushes share a tag: a newer one (or the same one sent again) replaces the last.
+  tag: n.type === 'message' && n.data.senderId ? `chat-${n.data.senderId}` : n.id,
+});
+
+/** The push of a chat message's notice, for the chat module to queue in the message's transaction. */
+function messageNoticeJob({ jobs, sender }: Deps, notice: Notice, messageId: string): JobSpec | undefined {
+  if (!jobs || !sender) return undefined;
+  return { queue: MESSAGE_PUSH, data: { notice, messageId } satisfies MessagePushJob };
+}
+
+/** A queued push: a send that failed (or found too many waiting) fails the job, which is tried again. */
+async function sendMessageNotice(deps: Deps, { notice }: MessagePushJob) {
+  const failed = await deliver(deps, [notice.userId], topicOf(notice.type), noticePayload(notice));
+  if (failed > 0) throw new Error(`${failed} push(es) not delivered`);
+}
+
+/** Creates the queue of chat messages' pushes and starts this process's worker. */
+async function start(deps: Deps) {
+  if (!deps.jobs || !deps.sender) return;
+  await deps.jobs.createQueue(MESSAGE_PUSH);
+  await deps.jobs.work<MessagePushJob>(MESSAGE_PUSH, (job) => sendMessageNotice(deps, job), 50);
 }
 
 async function config({ db, publicKey }: Deps, actor: Actor) {
@@ -167,16 +207,14 @@ async function setPreferences(deps: Deps, actor: Actor, preferences: PushPrefere
   return { preferences };
 }
 
-/** Reacts to the events that may call for a push. */
+/**
+ * Reacts to the events that may call for a push. A chat message's notice is not one of them: its
+ * push is queued with the message (`messageNoticeJob`).
+ */
 async function onEvent(deps: Deps, event: AppEvent) {
   if (event.type === 'notification.created') {
     const n = event.notification;
-    await deliver(deps, [n.userId], topicOf(n.type), {
-      title: PUSH_TITLE,
-      body: n.message,
-      url: targetOf(n.data),
-      tag: n.type === 'message' && n.data.senderId ? `chat-${n.data.senderId}` : n.id,
-    });
+    if (n.type !== 'message') await deliver(deps, [n.userId], topicOf(n.type), noticePayload(n));
   } else if (event.type === 'request.available' && event.request.isUrgent) {
     const r = event.request;
     await deliver(
@@ -211,6 +249,14 @@ export function createPushService(ctx: Context, ports: PushPorts) {
     resolve: ports.resolve ?? systemResolver,
     subscribeLimit: ctx.limiter('push-subscribe', PUSH_SUBSCRIBE_LIMIT),
   };
-  return bindUseCases(deps, { config, subscribe, unsubscribe, setPreferences, onEvent });
+  return bindUseCases(deps, {
+    config,
+    subscribe,
+    unsubscribe,
+    setPreferences,
+    start,
+    messageNoticeJob,
+    onEvent,
+  });
 }
 export type PushService = ReturnType<typeof createPushService>;

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import ece from 'http_ece';
 import { io as connect, type Socket } from 'socket.io-client';
+import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES, PUSH_SUBSCRIPTIONS_MAX, type PushPayload } from '@campusrun/shared';
 import { loadConfig } from '../../config';
@@ -23,6 +24,9 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createUser, tokenFor } from '../../test/factories';
 import { multipartBody, pngImage } from '../../test/images';
 import { createPushSender } from './push.sender';
+
+/** A VAPID key pair of the test's own (the tests' apps have no Web Push unless given one). */
+const testVapid = () => ({ ...webpush.generateVAPIDKeys(), subject: 'mailto:support@test.campus' });
 
 interface Received {
   path: string;
@@ -95,7 +99,7 @@ beforeAll(async () => {
   pushOrigin = `https://127.0.0.1:${pushPort}`;
   // The local push service is on loopback, on its own port: allowed here only.
   t = await buildTestApp(
-    { push: { allowPrivateEndpoints: true, endpointPorts: [443, pushPort] } },
+    { push: { allowPrivateEndpoints: true, endpointPorts: [443, pushPort] }, vapid: testVapid() },
     { push: { ca: certificate } },
   );
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -187,6 +191,23 @@ describe('web push', () => {
     );
     await settle();
     expect(pushesTo(endpoint)).toHaveLength(1);
+  });
+
+  it('a push the push service fails is counted and tried again until it is delivered, never dropped', async () => {
+    const [alice, bob] = [await createUser(t.db, { name: 'Alice' }), await createUser(t.db, { name: 'Bob' })];
+    const endpoint = await subscribe(await authAs(t, bob), 503);
+    await message(await authAs(t, alice), bob.id, 'Are you there?');
+    await waitForPush(endpoint);
+    browsers.get(endpoint)!.status = 201;
+    // Tried again after the queue's back-off (about 2 s after the first failure).
+    for (let i = 0; i < 300 && pushesTo(endpoint).length < 2; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(pushesTo(endpoint).map((p) => p.payload.body)).toEqual([
+      'Alice sent you a message',
+      'Alice sent you a message',
+    ]);
+    const metrics = await t.app.inject({ method: 'GET', url: '/api/metrics' });
+    expect(metrics.body).toMatch(/^follow_up_failures_total\{kind="push-message-notice"\} 1$/m);
   });
 
   it('sends nothing while the user has a socket open, and nothing for a topic they turned off', async () => {
@@ -339,7 +360,7 @@ describe('push endpoints that reach inside the deployment', () => {
 
   beforeAll(async () => {
     strict = await buildTestApp(
-      { push: { allowPrivateEndpoints: false, endpointPorts: [443, pushPort] } },
+      { push: { allowPrivateEndpoints: false, endpointPorts: [443, pushPort] }, vapid: testVapid() },
       { push: { ca: certificate, resolve } },
     );
   });

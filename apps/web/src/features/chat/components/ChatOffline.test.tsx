@@ -1,4 +1,4 @@
-import { BLOCK_MESSAGES, type Conversation, SOCKET_OPTIONS } from '@campusrun/shared';
+import { BLOCK_MESSAGES, CHAT_MESSAGES, type Conversation, SOCKET_OPTIONS } from '@campusrun/shared';
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -235,6 +235,37 @@ describe('chat without a network', { timeout: 20_000 }, () => {
     goOnline();
     expect(photo).toBeEnabled();
     expect(photo).not.toHaveAttribute('title');
+  });
+});
+
+describe('a server too busy to take a message', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('stays "Sending..." with its text, and goes again by itself after the wait the server gave, once more with its clientId', async () => {
+    const { user } = await openThread();
+    const socket = currentSocket();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(input, 'Running late{Enter}');
+    const [first] = socket.sent('message:send').at(-1) as [SendPayload];
+    socket.ack('message:send', { ok: false, error: CHAT_MESSAGES.busy, reason: 'busy', retryAfter: 1500 });
+
+    expect(screen.getByText('Sending...')).toBeInTheDocument();
+    expect(screen.getByRole('log')).toHaveTextContent('Running late');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(socket.sent('message:send')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(600));
+    await waitFor(() => expect(socket.sent('message:send')).toHaveLength(2));
+    expect(ackLast('Running late')).toEqual(first);
+
+    expect(await screen.findByText('Sent')).toBeInTheDocument();
+    expect(screen.getAllByText('Running late')).toHaveLength(1);
+    expect(input).toHaveValue('');
+    await toastsSettled();
+    expect(toastTexts()).not.toContain(CHAT_MESSAGES.busy);
+    expect(toastTexts()).not.toContain(CHAT_MESSAGES.failed);
   });
 });
 

@@ -50,7 +50,8 @@ interface OutboxPorts {
 
 /**
  * The messages to one conversation partner on their way to the server. Each goes over the socket
- * with an acknowledgement, or POST /chat while the socket is down. Without a network (the browser is
+ * with an acknowledgement, or POST /chat while the socket is down; one the server was too busy to
+ * take goes again when it says (`retryAfter`), still 'Sending...'. Without a network (the browser is
  * offline, or the socket is down and the POST cannot reach the server) a message waits, with no
  * timeout; when the network returns the waiting ones go one at a time, in the order written, each
  * with its clientId (the server stores a clientId once, so a resend is safe). The app keeps one
@@ -210,9 +211,19 @@ export class Outbox {
     socket.emit('message:send', payload, (answer) => {
       // Even a late acknowledgement means the message was stored: show it.
       if (answer?.ok) this.stored(clientId, answer.message);
-      else if (this.isCurrent(entry, attempt))
-        this.failed(entry, answer?.ok === false ? answer.error : undefined);
+      else if (!this.isCurrent(entry, attempt)) return;
+      else if (answer && 'retryAfter' in answer) this.retryAfter(entry, answer.retryAfter);
+      else this.failed(entry, answer?.ok === false ? answer.error : undefined);
     });
+  }
+
+  /** The server was too busy to take it: it stays 'Sending...' and goes again after `ms`. */
+  private retryAfter(entry: Entry, ms: number) {
+    clearTimeout(entry.timer);
+    const attempt = entry.attempt;
+    entry.timer = setTimeout(() => {
+      if (this.isCurrent(entry, attempt)) this.start(entry);
+    }, ms);
   }
 
   private overHttp(entry: Entry) {
