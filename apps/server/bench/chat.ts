@@ -238,6 +238,7 @@ async function ramp(kind: 'app' | 'relay') {
       sent.step.latencies.push(performance.now() - sent.at);
     });
   const steps: Step[] = [];
+  let afterBurstMs = NaN;
   let next = 0;
   for (const rate of RATES) {
     const step: Step = {
@@ -291,6 +292,11 @@ async function ramp(kind: 'app' | 'relay') {
       }
       await sleep(5);
     }
+    // After the top step, what a member writing then meets: a message sent 1 s after the burst ended.
+    if (rate === RATES.at(-1)) {
+      await sleep(1000);
+      afterBurstMs = await oneMessage(sockets, ready.members, `${kind}-after-burst`);
+    }
     await Promise.all(waiting);
     await sleep(1000); // deliveries still on their way
     step.metricsAnswered = await metrics;
@@ -301,7 +307,35 @@ async function ramp(kind: 'app' | 'relay') {
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
   await exited;
-  return { steps, missing, acknowledged: acked.length };
+  return { steps, missing, acknowledged: acked.length, afterBurstMs };
+}
+
+/**
+ * One message from the first member to the second, sent as the app sends it (again after
+ * `retryAfter` when refused as busy): milliseconds until it arrives, NaN when not within 10 s.
+ */
+async function oneMessage(sockets: Client[], members: Ready['members'], clientId: string) {
+  const began = performance.now();
+  const arrived = new Promise<number>((resolve) => {
+    const onNew = (m: { clientId?: string | null }) => {
+      if (m.clientId !== clientId) return;
+      sockets[1]!.off('message:new', onNew);
+      resolve(performance.now() - began);
+    };
+    sockets[1]!.on('message:new', onNew);
+  });
+  const send = async (): Promise<void> => {
+    const answer = await sockets[0]!
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck('message:send', { receiverId: members[1]!.id, message: 'After the burst', clientId })
+      .catch(() => undefined);
+    if (answer && !answer.ok && 'retryAfter' in answer && performance.now() - began < 10_000) {
+      await sleep(answer.retryAfter);
+      return send();
+    }
+  };
+  void send();
+  return Promise.race([arrived, sleep(10_000).then(() => NaN)]);
 }
 
 function row(target: string, s: Step) {
@@ -351,6 +385,10 @@ async function main() {
     console.log(`\nThe app's refusals: ${[...refusals].map(([why, n]) => `${n} × ${why}`).join('; ')}.`);
   console.log(
     `\nHistory check: ${app.acknowledged} messages acknowledged by the app, ${app.missing} missing from the history.`,
+  );
+  const ms = (v: number) => (Number.isNaN(v) ? 'not within 10 s' : `in ${v.toFixed(0)} ms`);
+  console.log(
+    `A message sent 1 s after the top step's burst arrived ${ms(app.afterBurstMs)} (app), ${ms(relay.afterBurstMs)} (relay).`,
   );
   if (app.missing > 0) process.exitCode = 1;
 }
