@@ -66,7 +66,7 @@ export const productSellerOf = async (db: Db, productId: string) =>
     await db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, productId)).limit(1)
   )[0]?.sellerId;
 
-export { findActiveUserRef, findUserRef } from '../../lib/user-ref';
+export { findUserRef } from '../../lib/user-ref';
 
 /**
  * Stores a message once per (sender, clientId): a resend answers the stored row with

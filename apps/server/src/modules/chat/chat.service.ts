@@ -13,7 +13,7 @@ import { isUuid } from '../../lib/ids';
 import { CHAT_IMAGE_LIMITS, processImage } from '../../lib/images';
 import { newStorageKey } from '../../lib/storage';
 import { createUploadLinks } from '../../lib/upload-links';
-import { isBlockedBetween, isSuspended } from '../../lib/listing-visibility';
+import { isSuspended } from '../../lib/listing-visibility';
 import { partiesOf, partyOf } from '../../lib/parties';
 import { pageOf } from '../../lib/lists';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -117,14 +117,13 @@ async function store(
 }
 
 /**
- * The other person of a thread. Reading a past thread with a deleted account still works (its
- * messages show from "Deleted user"); writing to one is answered as to a missing user.
+ * The other person of a thread, to read it. Reading a past thread with a deleted account still
+ * works (its messages show from "Deleted user"); writing is checked by `assertMayWrite`.
  */
-async function partner(db: Deps['db'], me: string, otherId: string, opts: { toWrite: boolean }) {
+async function partner(db: Deps['db'], me: string, otherId: string) {
   if (otherId === me)
     throw badRequest(CHAT_MESSAGES.self, [{ param: 'receiverId', msg: CHAT_MESSAGES.self }]);
-  const find = opts.toWrite ? repo.findActiveUserRef : repo.findUserRef;
-  const user = isUuid(otherId) ? await find(db, otherId) : undefined;
+  const user = isUuid(otherId) ? await repo.findUserRef(db, otherId) : undefined;
   if (!user) throw notFound(USER_NOT_FOUND);
   return user;
 }
@@ -186,8 +185,7 @@ async function sendPhoto(
   if (!file)
     throw badRequest(CHAT_MESSAGES.photoRequired, [{ param: 'photo', msg: CHAT_MESSAGES.photoRequired }]);
   await deps.sendLimit.consume(actor.id, CHAT_MESSAGES.tooMany);
-  await partner(db, actor.id, input.receiverId, { toWrite: true });
-  if (await isBlockedBetween(db, actor.id, input.receiverId)) throw forbidden(BLOCK_MESSAGES.cannotMessage);
+  await assertMayWrite(db, actor.id, input.receiverId);
   if (input.productId !== undefined)
     await assertProductInThread(db, actor.id, input.receiverId, input.productId);
   const image = await processImage(file.path, CHAT_IMAGE_LIMITS);
@@ -228,7 +226,7 @@ async function conversation(
   q: { limit: number; cursor?: string },
 ) {
   const { db, events } = deps;
-  const user = await partner(db, actor.id, otherId, { toWrite: false });
+  const user = await partner(db, actor.id, otherId);
   const rows = await repo.conversationPage(db, actor.id, otherId, q.limit, q.cursor);
   const { items, nextCursor } = pageOf(rows, q.limit, (r) => r.cursor);
   const page = items.map((r) => r.message);
