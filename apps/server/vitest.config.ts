@@ -15,6 +15,7 @@ const ENGINE_AGNOSTIC = [
   'src/http/**',
   'src/fuzz.test.ts',
   'src/bad-input.test.ts',
+  'src/config.test.ts',
   'src/guards.test.ts',
   'src/db/embedded*.test.ts',
   'src/db/crash.test.ts',

@@ -9,6 +9,28 @@ import { runsAsRoot, secureDataDir } from './lib/data-dir';
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
+/**
+ * A name that keeps one deployment's keys apart from another's in a shared store: words of letters,
+ * digits, '-' and '_' joined by `separator` (one at the end is dropped), at most `max` characters.
+ * Empty (the default): no prefix.
+ */
+const storePrefix = (separator: ':' | '/', max: number, example: string) => {
+  const word = '[A-Za-z0-9_-]+';
+  const shape = new RegExp(`^${word}(?:${separator}${word})*${separator}?$`);
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
+    z
+      .string()
+      .max(max, `must be at most ${max} characters`)
+      .regex(
+        shape,
+        `must be letters, digits, '-' and '_', in parts joined by '${separator}', e.g. ${example}`,
+      )
+      .transform((v) => (v.endsWith(separator) ? v.slice(0, -1) : v))
+      .default(''),
+  );
+};
+
 /** Names of address ranges that Fastify's trustProxy understands besides IPs and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const PROXY_EXAMPLE =
@@ -80,6 +102,8 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
   ),
+  /** Put before every Redis key and channel, so deployments can share one Redis. */
+  REDIS_PREFIX: storePrefix(':', 64, 'REDIS_PREFIX=north-campus'),
   /** How processes announce changes: PostgreSQL NOTIFY (default with DATABASE_URL) or Redis pub/sub. */
   CHANGE_CHANNEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['postgres', 'redis']).optional()),
   SMTP_URL: z.preprocess(
@@ -157,6 +181,8 @@ const envSchema = z.object({
     z.enum(['true', 'false', '1', '0']).optional(),
   ),
   S3_PUBLIC_URL: optionalUrl,
+  /** The folder of the bucket that holds this deployment's uploads, so deployments can share one bucket. */
+  S3_PREFIX: storePrefix('/', 128, 'S3_PREFIX=north-campus'),
   /** Hours between the backups a running server takes into DATA_DIR/backups; 0 takes none. */
   BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(8760).default(24),
   /** How many of those backups are kept (the oldest beyond it are removed). */
@@ -186,6 +212,7 @@ const S3_DETAILS = [
   'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE',
   'S3_PUBLIC_URL',
+  'S3_PREFIX',
 ] as const;
 
 /** An S3-compatible bucket for uploads (AWS S3, R2, MinIO, Garage, Ceph RGW). */
@@ -200,6 +227,8 @@ export interface S3Config {
   forcePathStyle: boolean;
   /** Base URL clients load images from (CDN or public bucket); unset: /uploads/<key> on this server. */
   publicUrl?: string;
+  /** The folder every key lives under ('north-campus' puts 'products/x.webp' at 'north-campus/products/x.webp'); '' for none. */
+  prefix: string;
 }
 
 export interface Config {
@@ -210,6 +239,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Put before every Redis key and channel ('north-campus' → 'north-campus:rl:…'); '' for none. */
+  redisPrefix: string;
   /** 'redis': changes travel over Redis pub/sub even when the database is PostgreSQL. */
   changeChannel?: 'postgres' | 'redis';
   /** Shared pages kept per process (lib/page-cache.ts); 0 keeps none. */
@@ -305,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     changeChannel: e.CHANGE_CHANNEL,
     pageCacheEntries: e.PAGE_CACHE_ENTRIES,
     smtpUrl: e.SMTP_URL,
@@ -354,6 +386,10 @@ type Env = z.infer<typeof envSchema>;
 function assertSettingsAgree(e: Env) {
   if (e.CHANGE_CHANNEL === 'redis' && !e.REDIS_URL)
     throw new ConfigError('Invalid configuration:\n  CHANGE_CHANNEL: redis needs REDIS_URL');
+  if (e.REDIS_PREFIX && !e.REDIS_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  REDIS_PREFIX: is set but REDIS_URL is not; set REDIS_URL to share a Redis',
+    );
   const s3Problems = s3Issues(e);
   if (s3Problems.length)
     throw new ConfigError(`Invalid configuration:\n${s3Problems.map((p) => `  ${p}`).join('\n')}`);
@@ -392,6 +428,7 @@ function s3Config(e: Env): S3Config | undefined {
         : undefined,
     forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
     publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
+    prefix: e.S3_PREFIX,
   };
 }
 
@@ -432,7 +469,7 @@ function generateVapidKeys() {
 /** What is missing from a bucket setup that was begun: a detail without S3_BUCKET, half a key pair. */
 function s3Issues(e: Env): string[] {
   if (!e.S3_BUCKET) {
-    const set = S3_DETAILS.filter((name) => e[name] !== undefined);
+    const set = S3_DETAILS.filter((name) => e[name] !== undefined && e[name] !== '');
     return set.map(
       (name) => `${name}: is set but S3_BUCKET is not; set S3_BUCKET to store uploads in a bucket`,
     );

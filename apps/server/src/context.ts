@@ -25,7 +25,9 @@ export async function openContext(
   opts: { log: FastifyBaseLogger; mailer?: Mailer },
 ): Promise<OpenedContext> {
   const { log } = opts;
-  const redis = config.redisUrl ? await openRedis(config.redisUrl, log) : undefined;
+  const redis = config.redisUrl
+    ? await openRedis(config.redisUrl, log, { prefix: config.redisPrefix })
+    : undefined;
   const mailer =
     opts.mailer ??
     (await createMailer({

@@ -33,7 +33,7 @@ export async function startJobs(
   app: FastifyInstance,
   ctx: AppContext,
   services: Services,
-  database: Pick<Database, 'url'>,
+  database: Pick<Database, 'url' | 'db' | 'whileLocked'>,
 ) {
   // Expired requests leave every open Browse screen (each process sweeps; each request is claimed once).
   const sweep = startExpirySweep(services.requests, ctx.log, ctx.config.requestSweepSeconds);
@@ -47,7 +47,7 @@ export async function startJobs(
   );
   app.addHook('onClose', () => expiring.stop());
   // Photos left behind by a crash between upload and commit, or by a failed removal.
-  const orphans = startOrphanSweep(ctx);
+  const orphans = startOrphanSweep(ctx, database);
   app.addHook('onClose', () => orphans.stop());
   // Payers of settlements still open a day on are reminded once (each claimed by one process).
   const reminders = startReminderSweep(ctx, ctx.config.requestSweepSeconds);

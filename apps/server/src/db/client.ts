@@ -31,6 +31,12 @@ export interface Database {
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   /** Plain SQL through the same pool, for a library that writes its own (the job queue). */
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs `work` while this process holds the advisory lock `key`, taken on a connection of its own
+   * and outside any transaction (so a long `work` keeps no snapshot open); answers undefined, without
+   * running it, when another connection holds the lock.
+   */
+  whileLocked<T>(key: number, work: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -100,6 +106,28 @@ export async function openPostgres(url: string, poolSize = 10, connectTimeoutMs 
     pool,
     // No values: the simple protocol, which also runs several statements at once.
     query: (text, values) => (values?.length ? pool.query(text, values) : pool.query(text)),
+    async whileLocked(key, work) {
+      const conn = await pool.connect();
+      // A connection that failed to lock or unlock is closed rather than returned to the pool.
+      let healthy = true;
+      const failed = (err: unknown) => {
+        healthy = false;
+        throw err;
+      };
+      try {
+        const { rows } = await conn
+          .query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key])
+          .catch(failed);
+        if (!rows[0]?.locked) return undefined;
+        try {
+          return await work();
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [key]).catch(() => (healthy = false));
+        }
+      } finally {
+        conn.release(!healthy);
+      }
+    },
     close: () => pool.end(),
   };
 }

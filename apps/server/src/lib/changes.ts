@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { endClient, SUBSCRIBER_CLIENT, type SharedRedis } from './redis';
 
-/** The PostgreSQL NOTIFY / Redis pub/sub channel on which processes announce changes. */
+/**
+ * The PostgreSQL NOTIFY / Redis pub/sub channel on which processes announce changes; on Redis under
+ * REDIS_PREFIX (a NOTIFY reaches only the connections of its own database).
+ */
 export const CHANGES_CHANNEL = 'campusrun_changes';
 
 /**
@@ -154,9 +157,10 @@ async function listenPostgres(
 
 function subscribeRedis(redis: SharedRedis, handlers: ChangeHandlers, log: Options['log']): Changes {
   handlers.live(false);
+  const channel = redis.name(CHANGES_CHANNEL);
   const sub = redis.client.duplicate(SUBSCRIBER_CLIENT);
-  sub.on('message', (channel: string, payload: string) => {
-    const change = channel === CHANGES_CHANNEL ? decode(payload) : undefined;
+  sub.on('message', (from: string, payload: string) => {
+    const change = from === channel ? decode(payload) : undefined;
     if (change) handlers.changed(change);
   });
   // Each failed reconnection is an error event; the outage itself is logged once (lib/redis.ts).
@@ -165,7 +169,7 @@ function subscribeRedis(redis: SharedRedis, handlers: ChangeHandlers, log: Optio
   // Live once the subscription is confirmed: after every (re)connection, and when Redis answers
   // again after hanging (the connection then never closed).
   const subscribe = () =>
-    sub.subscribe(CHANGES_CHANNEL).then(
+    sub.subscribe(channel).then(
       () => handlers.live(true),
       (err: unknown) => log.warn({ err }, 'change subscription failed'),
     );
@@ -178,7 +182,7 @@ function subscribeRedis(redis: SharedRedis, handlers: ChangeHandlers, log: Optio
     via: 'redis',
     publish: async (change) => {
       // While Redis is away the other processes keep nothing cached (they are not live either).
-      await redis.client.publish(CHANGES_CHANNEL, encode(change)).catch(() => redis.health.failed());
+      await redis.client.publish(channel, encode(change)).catch(() => redis.health.failed());
     },
     async close() {
       await endClient(sub);

@@ -36,7 +36,12 @@ function sharedOrLocal(
 ) {
   const memory = new RateLimiterMemory(options);
   if (!redis) return <T>(op: (limiter: RateLimiterAbstract) => Promise<T>) => op(memory);
-  const shared = new RateLimiterRedis({ ...options, storeClient: redis.client, rejectIfRedisNotReady: true });
+  const shared = new RateLimiterRedis({
+    ...options,
+    keyPrefix: redis.name(options.keyPrefix),
+    storeClient: redis.client,
+    rejectIfRedisNotReady: true,
+  });
   return async <T>(op: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> => {
     if (!redis.health.up) return op(memory);
     try {

@@ -66,9 +66,18 @@ export async function endClient(client: Redis) {
   client.disconnect();
 }
 
+/**
+ * The name of a Redis key or channel under REDIS_PREFIX ('north-campus' gives 'north-campus:rl:login'),
+ * the name itself without one: every key and channel of the server goes through it, so deployments
+ * sharing a Redis never see each other's.
+ */
+export const redisName = (prefix: string, name: string) => (prefix ? `${prefix}:${name}` : name);
+
 export interface SharedRedis {
   client: Redis;
   health: RedisHealth;
+  /** `name` under this deployment's REDIS_PREFIX (redisName). */
+  name(name: string): string;
   close(): Promise<void>;
 }
 
@@ -80,8 +89,8 @@ export interface SharedRedis {
 export async function openRedis(
   url: string,
   log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn'>,
-  /** More options (a connection name in tests). */
-  extra: RedisOptions = {},
+  /** REDIS_PREFIX, and more options (a connection name in tests). */
+  { prefix = '', ...extra }: RedisOptions & { prefix?: string } = {},
 ): Promise<SharedRedis> {
   const { Redis } = await import('ioredis');
   const client = new Redis(url, { ...COMMAND_CLIENT, ...extra });
@@ -128,6 +137,7 @@ export async function openRedis(
       failed: () => set(false),
       onChange: (listener) => void listeners.push(listener),
     },
+    name: (name) => redisName(prefix, name),
     async close() {
       clearInterval(timer);
       await endClient(client);

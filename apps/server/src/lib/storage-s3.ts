@@ -16,6 +16,13 @@ const isMissing = (err: unknown) =>
   err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404);
 
 /**
+ * Where `key` lives in the bucket: under S3_PREFIX ('north-campus' puts 'products/x.webp' at
+ * 'north-campus/products/x.webp'), or the key itself without one. Every object the server reads,
+ * writes, lists or links to goes through it, so deployments sharing a bucket never touch each other's.
+ */
+const bucketKey = (prefix: string, key: string) => (prefix ? `${prefix}/${key}` : key);
+
+/**
  * Uploads in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Garage, Ceph RGW). Every process
  * sharing the bucket serves every upload: `url()` is the public base when one is configured, else
  * /uploads/<key> on whichever process gets the request.
@@ -25,17 +32,19 @@ export function createS3Storage(
   client = createS3Client(config),
 ): Storage & { client: S3Client } {
   const Bucket = config.bucket;
+  const at = (key: string) => bucketKey(config.prefix, key);
+  const mine = at('');
   return {
     kind: 's3',
     client,
     async put(key, body, contentType) {
       assertKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+      await client.send(new PutObjectCommand({ Bucket, Key: at(key), Body: body, ContentType: contentType }));
     },
     async get(key) {
       assertKey(key);
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: at(key) }));
         if (!out.Body) return undefined;
         return {
           body: out.Body as Readable,
@@ -51,17 +60,22 @@ export function createS3Storage(
     async delete(key) {
       assertKey(key);
       // S3 answers 204 for a key that holds nothing.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: at(key) }));
     },
     async *list(prefix) {
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+          new ListObjectsV2Command({ Bucket, Prefix: at(prefix), ContinuationToken }),
         );
+        // Keys are answered as the rest of the server knows them, without S3_PREFIX.
         for (const item of page.Contents ?? [])
-          if (item.Key)
-            yield { key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified ?? new Date(0) };
+          if (item.Key?.startsWith(mine))
+            yield {
+              key: item.Key.slice(mine.length),
+              size: item.Size ?? 0,
+              lastModified: item.LastModified ?? new Date(0),
+            };
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
@@ -69,7 +83,7 @@ export function createS3Storage(
       await client.send(new HeadBucketCommand({ Bucket }));
     },
     url(key) {
-      return config.publicUrl ? `${config.publicUrl}/${key}` : `${UPLOADS_URL_PREFIX}${key}`;
+      return config.publicUrl ? `${config.publicUrl}/${at(key)}` : `${UPLOADS_URL_PREFIX}${key}`;
     },
   };
 }

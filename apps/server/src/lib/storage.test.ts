@@ -97,8 +97,17 @@ describe('S3 storage settings', () => {
       region: 'us-east-1',
       forcePathStyle: true,
       publicUrl: 'https://cdn.example.edu/photos',
+      prefix: '',
     });
     expect(storage.url('products/ab.webp')).toBe('https://cdn.example.edu/photos/products/ab.webp');
+  });
+
+  it('puts S3_PREFIX into public URLs, and keeps /uploads/<key> without one', () => {
+    const s3 = { bucket: 'b', region: 'us-east-1', forcePathStyle: true, prefix: 'north/campus' };
+    expect(createS3Storage({ ...s3, publicUrl: 'https://cdn.example.edu' }).url('products/ab.webp')).toBe(
+      'https://cdn.example.edu/north/campus/products/ab.webp',
+    );
+    expect(createS3Storage(s3).url('products/ab.webp')).toBe('/uploads/products/ab.webp');
   });
 
   it('fails the reachability check for a bucket that does not exist', async () => {

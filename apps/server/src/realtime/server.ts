@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SOCKET_OPTIONS } from '@campusrun/shared';
 import type { AppContext } from '../lib/app-context';
-import { COMMAND_CLIENT, endClient, SUBSCRIBER_CLIENT, type RedisHealth } from '../lib/redis';
+import { COMMAND_CLIENT, endClient, redisName, SUBSCRIBER_CLIENT, type RedisHealth } from '../lib/redis';
 import { REALTIME_LIMITS, type IoServer } from './rooms';
 
 /**
@@ -45,7 +45,10 @@ export async function openRealtime(
       publish(channel, message).catch(() => 0)) as unknown as typeof publisher.publish;
     class Adapter extends RedisAdapter {
       constructor(nsp: ConstructorParameters<typeof RedisAdapter>[0]) {
-        super(nsp, publisher, subscriber, { requestsTimeout: 3000 });
+        super(nsp, publisher, subscriber, {
+          key: redisName(ctx.config.redisPrefix, 'socket.io'),
+          requestsTimeout: 3000,
+        });
       }
       /** How many processes to ask; just this one while Redis does not answer. */
       override async serverCount() {

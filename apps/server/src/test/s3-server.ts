@@ -29,6 +29,7 @@ export async function startS3TestServer(opts: { bucket?: string; port?: number; 
     region: 'us-east-1',
     credentials: S3_TEST_CREDENTIALS,
     forcePathStyle: true,
+    prefix: '',
   };
   return {
     endpoint,

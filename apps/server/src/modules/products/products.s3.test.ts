@@ -129,18 +129,39 @@ describe('product photos in a bucket shared by two processes', () => {
     await bucket().put(orphan, png, 'image/webp');
 
     // Younger than an hour: could be a photo whose product is still being saved.
-    expect(await sweepOrphanUploads(database.db, bucket())).toBe(0);
+    expect(await sweepOrphanUploads(database, bucket())).toBe(0);
     expect(await bucket().get(orphan)).toBeDefined();
 
     // Another process is sweeping: this one skips.
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(724243)`);
-      expect(await sweepOrphanUploads(database.db, bucket(), { minAgeMs: 0 })).toBeUndefined();
+      expect(await sweepOrphanUploads(database, bucket(), { minAgeMs: 0 })).toBeUndefined();
     });
 
-    expect(await sweepOrphanUploads(database.db, bucket(), { minAgeMs: 0 })).toBe(1);
+    expect(await sweepOrphanUploads(database, bucket(), { minAgeMs: 0 })).toBe(1);
     expect(await bucket().get(orphan)).toBeUndefined();
     for (const url of [...kept.images, ...kept.thumbnails]) expect(await inBucket(url)).toBe(true);
+  });
+
+  it('lists the bucket with no transaction open, on the connection holding its lock', async () => {
+    /** The state of the connection that holds the sweep's advisory lock. */
+    const lockHolder = async () => {
+      const { rows } = await database.query(
+        `select a.state from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where l.locktype = 'advisory' and l.objid = 724243 and a.datname = current_database()`,
+      );
+      return (rows as { state: string }[]).map((r) => r.state);
+    };
+    const during: string[][] = [];
+    const watched = {
+      ...bucket(),
+      async *list(prefix: string) {
+        during.push(await lockHolder());
+        yield* bucket().list(prefix);
+      },
+    };
+    expect(await sweepOrphanUploads(database, watched, { minAgeMs: 0 })).toBe(0);
+    expect(during).toEqual([['idle']]);
   });
 
   it('points image URLs at S3_PUBLIC_URL when one is set', async () => {
@@ -174,5 +195,78 @@ describe('product photos in a bucket shared by two processes', () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe('two campuses sharing the bucket under their own S3_PREFIX', () => {
+  const campuses: { app: App; database: Database; headers: Record<string, string>; prefix: string }[] = [];
+  const raw = () => createS3Storage(s3.config);
+  const north = () => campuses[0]!;
+  const south = () => campuses[1]!;
+
+  beforeAll(async () => {
+    for (const prefix of ['north', 'south/campus']) {
+      const config = testConfig({ s3: { ...s3.config, prefix } });
+      dataDirs.push(config.dataDir);
+      const campusDb = await createTestDatabase();
+      const app = await buildApp(config, campusDb);
+      await app.ready();
+      const seller = await createUser(campusDb.db, { role: 'hosteller' });
+      campuses.push({
+        app,
+        database: campusDb,
+        headers: await authAs({ config, db: campusDb.db }, seller),
+        prefix,
+      });
+    }
+  });
+  afterAll(async () => {
+    for (const c of campuses) {
+      await c.app.close();
+      await c.database.close();
+    }
+  });
+
+  const post = async (c: (typeof campuses)[number]) => {
+    const body = multipartBody(fields, [photo()]);
+    const res = await c.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { ...c.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().product as Product;
+  };
+
+  it("keeps each campus's photos under its prefix, out of the other's reach", async () => {
+    const lamp = await post(north());
+    const key = keyOf(lamp.images[0]!);
+    expect(await raw().get(`${north().prefix}/${key}`)).toBeDefined();
+    expect(await raw().get(key)).toBeUndefined();
+    expect((await north().app.inject({ url: lamp.images[0]! })).statusCode).toBe(200);
+    expect((await south().app.inject({ url: lamp.images[0]! })).statusCode).toBe(404);
+  });
+
+  it("the clean-up of one campus removes its own orphans and nothing of the other's", async () => {
+    const northLamp = await post(north());
+    const southLamp = await post(south());
+    const orphan = 'products/fedcba9876543210fedcba9876543210.webp';
+    for (const c of [north(), south()]) await raw().put(`${c.prefix}/${orphan}`, png, 'image/webp');
+
+    expect(
+      await sweepOrphanUploads(north().database, createS3Storage({ ...s3.config, prefix: north().prefix }), {
+        minAgeMs: 0,
+      }),
+    ).toBe(1);
+
+    expect(await raw().get(`${north().prefix}/${orphan}`)).toBeUndefined();
+    expect(await raw().get(`${south().prefix}/${orphan}`)).toBeDefined();
+    for (const [c, lamp] of [
+      [north(), northLamp],
+      [south(), southLamp],
+    ] as const)
+      for (const url of [...lamp.images, ...lamp.thumbnails])
+        expect(await raw().get(`${c.prefix}/${keyOf(url)}`)).toBeDefined();
   });
 });

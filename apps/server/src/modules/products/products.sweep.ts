@@ -1,7 +1,6 @@
-import { inArray, or, sql } from 'drizzle-orm';
+import { inArray, or } from 'drizzle-orm';
 import type { AppContext } from '../../lib/app-context';
-import type { Db } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import type { Database } from '../../db/client';
 import { productImages } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
 import { startSweep } from '../../lib/sweep';
@@ -14,27 +13,31 @@ const ORPHAN_SWEEP_EVERY_MS = 15 * 60 * 1000;
 const SWEEP_LOCK = 724243;
 const BATCH = 500;
 
+/** A product photo sits directly in products/; a deeper key is not this deployment's. */
+const PRODUCT_PHOTO = /^products\/[^/]+$/;
+
 /**
  * Removes product photos no image row refers to and older than `minAgeMs`: files left by a process
- * that stopped between its upload and its commit, or whose removal after a commit failed. Runs under
- * a transaction-scoped advisory lock, so with several processes one sweeps and the others skip.
- * Answers how many files were removed, or undefined when another process holds the lock.
+ * that stopped between its upload and its commit, or whose removal after a commit failed. It lists
+ * the storage first (only this deployment's own keys: the bucket's S3_PREFIX), then asks the database
+ * about them in batches of `BATCH`, one short query each, with no transaction open meanwhile. With
+ * several processes one sweeps and the others skip (an advisory lock held outside any transaction).
+ * Answers how many files were removed, or undefined when another process is sweeping.
  */
 export async function sweepOrphanUploads(
-  db: Db,
+  database: Pick<Database, 'db' | 'whileLocked'>,
   storage: Pick<Storage, 'list' | 'delete'>,
   { now = Date.now(), minAgeMs = ORPHAN_MIN_AGE_MS } = {},
 ): Promise<number | undefined> {
-  return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
-    );
-    if (!lock?.locked) return undefined;
+  return database.whileLocked(SWEEP_LOCK, async () => {
+    const old: string[] = [];
+    for await (const entry of storage.list('products/'))
+      if (PRODUCT_PHOTO.test(entry.key) && now - entry.lastModified.getTime() >= minAgeMs)
+        old.push(entry.key);
     let removed = 0;
-    const sweep = async (keys: string[]) => {
-      if (keys.length === 0) return;
-      const used = await tx
+    for (let i = 0; i < old.length; i += BATCH) {
+      const keys = old.slice(i, i + BATCH);
+      const used = await database.db
         .select({ path: productImages.path, thumbPath: productImages.thumbPath })
         .from(productImages)
         .where(or(inArray(productImages.path, keys), inArray(productImages.thumbPath, keys)));
@@ -44,28 +47,19 @@ export async function sweepOrphanUploads(
           await storage.delete(key);
           removed++;
         }
-    };
-    let batch: string[] = [];
-    for await (const entry of storage.list('products/')) {
-      if (now - entry.lastModified.getTime() < minAgeMs) continue;
-      batch.push(entry.key);
-      if (batch.length >= BATCH) {
-        await sweep(batch);
-        batch = [];
-      }
     }
-    await sweep(batch);
     return removed;
   });
 }
 
 /** Offers to sweep every `everyMs` until stopped; a failed sweep is logged and the next one tries again. */
 export function startOrphanSweep(
-  ctx: Pick<AppContext, 'db' | 'storage'> & { log: Pick<AppContext['log'], 'error' | 'info'> },
+  ctx: Pick<AppContext, 'storage'> & { log: Pick<AppContext['log'], 'error' | 'info'> },
+  database: Pick<Database, 'db' | 'whileLocked'>,
   everyMs = ORPHAN_SWEEP_EVERY_MS,
 ) {
   const sweep = async () => {
-    const removed = await sweepOrphanUploads(ctx.db, ctx.storage);
+    const removed = await sweepOrphanUploads(database, ctx.storage);
     if (removed) ctx.log.info({ removed }, 'removed orphaned uploads');
   };
   return startSweep(sweep, everyMs, ctx.log, 'orphaned upload sweep failed');

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const load = (env: Record<string, string>) =>
+  loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    ...env,
+  });
+const shared = { REDIS_URL: 'redis://127.0.0.1:6379', S3_BUCKET: 'campusrun' };
+
+describe('REDIS_PREFIX and S3_PREFIX', () => {
+  it('are empty unless set, so a deployment that sets neither keeps its keys where they were', () => {
+    const config = load(shared);
+    expect(config.redisPrefix).toBe('');
+    expect(config.s3?.prefix).toBe('');
+    expect(load({ ...shared, REDIS_PREFIX: '', S3_PREFIX: ' ' }).redisPrefix).toBe('');
+  });
+
+  it('take parts joined by their separator, one at the end dropped', () => {
+    expect(load({ ...shared, REDIS_PREFIX: 'north-campus' }).redisPrefix).toBe('north-campus');
+    expect(load({ ...shared, REDIS_PREFIX: 'cr:north_1:' }).redisPrefix).toBe('cr:north_1');
+    expect(load({ ...shared, S3_PREFIX: 'campuses/north/' }).s3?.prefix).toBe('campuses/north');
+  });
+
+  it('refuse to start on a bad value, saying what fits', () => {
+    for (const REDIS_PREFIX of ['north campus', 'a::b', ':a', 'a/b', 'x'.repeat(65)])
+      expect(() => load({ ...shared, REDIS_PREFIX })).toThrow(/REDIS_PREFIX: must be/);
+    for (const S3_PREFIX of ['../north', '/north', 'a//b', 'a:b', 'x'.repeat(129)])
+      expect(() => load({ ...shared, S3_PREFIX })).toThrow(/S3_PREFIX: must be/);
+  });
+
+  it('refuse to start without the Redis or the bucket they would apply to', () => {
+    expect(() => load({ REDIS_PREFIX: 'north' })).toThrow(/REDIS_PREFIX: is set but REDIS_URL is not/);
+    expect(() => load({ S3_PREFIX: 'north' })).toThrow(/S3_PREFIX: is set but S3_BUCKET is not/);
+  });
+});
