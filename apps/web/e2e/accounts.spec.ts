@@ -186,12 +186,12 @@ test('signing out on one device keeps the others signed in; Sign out of all devi
     await phone.getByRole('button', { name: 'Open user menu' }).click();
     await phone.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(phone).toHaveURL(/\/login$/);
-    // A reload checks the stored session with the server (GET /auth/me): still good.
-    const checked = () => laptop.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/me');
-    const [first] = await Promise.all([checked(), laptop.goto('/hosteller/dashboard')]);
-    expect(first.status()).toBe(200);
-    const [again] = await Promise.all([checked(), laptop.reload()]);
-    expect(again.status()).toBe(200);
+    // A reload is drawn by the server for the laptop's session (its page cookie), which it draws only
+    // while that session is live: still good. An ended one would get the app shell.
+    const first = await laptop.goto('/hosteller/dashboard');
+    expect(await first!.text()).toContain('id="drawn-state"');
+    const again = await laptop.reload();
+    expect(await again!.text()).toContain('id="drawn-state"');
     await expect(laptop).toHaveURL(/\/hosteller\/dashboard$/);
     await expect(laptop.getByText('Hosteller Dashboard').first()).toBeVisible();
     await laptop.goto('/profile');
