@@ -42,3 +42,34 @@ describe('REDIS_PREFIX and S3_PREFIX', () => {
     expect(() => load({ S3_PREFIX: 'north' })).toThrow(/S3_PREFIX: is set but S3_BUCKET is not/);
   });
 });
+
+describe('JWT_SECRETS', () => {
+  const current = 'c'.repeat(40);
+  const older = 'o'.repeat(40);
+
+  it('lists the signing keys newest first, in the place of JWT_SECRET', () => {
+    const config = load({ JWT_SECRETS: ` ${current} , ${older}` });
+    expect(config.jwtSecrets).toEqual([current, older]);
+    expect(config.jwtSecret).toBe(current);
+  });
+
+  it('is JWT_SECRET alone when unset', () => {
+    const config = load({ JWT_SECRET: current });
+    expect(config.jwtSecrets).toEqual([current]);
+    expect(config.jwtSecret).toBe(current);
+    expect(load({ JWT_SECRET: current, JWT_SECRETS: '' }).jwtSecrets).toEqual([current]);
+  });
+
+  it('refuses to start on a key that is too short, saying which, never showing it', () => {
+    const tooShort = () => load({ JWT_SECRETS: `${current},short-key` });
+    expect(tooShort).toThrow(/JWT_SECRETS: key 2 of 2 must be at least 32 characters/);
+    expect(tooShort).not.toThrow(/short-key/);
+    expect(() => load({ JWT_SECRETS: `${current},` })).toThrow(/JWT_SECRETS: key 2 of 2/);
+  });
+
+  it('stands for JWT_SECRET where processes share the work', () => {
+    const env = { NODE_ENV: 'test', DATA_DIR: dataDir, REDIS_URL: shared.REDIS_URL };
+    expect(() => loadConfig(env)).toThrow(/JWT_SECRET: required when processes share the work/);
+    expect(loadConfig({ ...env, JWT_SECRETS: current }).jwtSecrets).toEqual([current]);
+  });
+});

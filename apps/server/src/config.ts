@@ -82,6 +82,12 @@ const trustProxy = z
     return entries;
   });
 
+/** The shortest signing key accepted (JWT_SECRET, and each of JWT_SECRETS). */
+const SIGNING_KEY_MIN = 32;
+
+/** The server's signing keys, newest first: the first signs, the others are still accepted. */
+type SigningKeys = readonly [string, ...string[]];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -124,7 +130,23 @@ const envSchema = z.object({
   MODERATOR_EMAILS: optionalString,
   JWT_SECRET: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.string().min(32, 'must be at least 32 characters').optional(),
+    z.string().min(SIGNING_KEY_MIN, `must be at least ${SIGNING_KEY_MIN} characters`).optional(),
+  ),
+  /** The signing keys, comma-separated, newest first; in the place of JWT_SECRET when set. */
+  JWT_SECRETS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.split(',').map((key) => key.trim()) : undefined),
+    z
+      .array(z.string())
+      .superRefine((keys, ctx) =>
+        keys.forEach((key, i) => {
+          if (key.length < SIGNING_KEY_MIN)
+            ctx.addIssue({
+              code: 'custom',
+              message: `key ${i + 1} of ${keys.length} must be at least ${SIGNING_KEY_MIN} characters`,
+            });
+        }),
+      )
+      .optional(),
   ),
   JWT_TTL: z
     .string()
@@ -252,6 +274,13 @@ export interface Config {
   supportEmail: string;
   /** Lower-cased; an account with one of these addresses becomes a moderator when it signs in. */
   moderatorEmails: string[];
+  /**
+   * The signing keys (JWT_SECRETS, or JWT_SECRET alone), newest first: what is signed now is signed
+   * with the first; bearer tokens, page cookies, handover codes, photo links, sign-up codes and
+   * unsubscribe links made with any of them are still accepted.
+   */
+  jwtSecrets: SigningKeys;
+  /** The current signing key: the first of `jwtSecrets`. */
   jwtSecret: string;
   jwtTtl: string;
   google?: { clientId: string; clientSecret: string; issuer: string };
@@ -328,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const domain = e.CAMPUS_EMAIL_DOMAIN.toLowerCase();
+  const jwtSecrets = signingKeys(e, dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -348,7 +378,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((a) => a.trim().toLowerCase())
       .filter(Boolean),
-    jwtSecret: e.JWT_SECRET ?? devSecret(dataDir),
+    jwtSecrets,
+    jwtSecret: jwtSecrets[0],
     jwtTtl: e.JWT_TTL,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
@@ -394,13 +425,14 @@ function assertSettingsAgree(e: Env) {
   if (s3Problems.length)
     throw new ConfigError(`Invalid configuration:\n${s3Problems.map((p) => `  ${p}`).join('\n')}`);
   // Each process would otherwise sign sessions with its own generated secret, which the others refuse.
-  if (!e.JWT_SECRET && (e.REDIS_URL || e.S3_BUCKET))
+  const hasKey = Boolean(e.JWT_SECRETS ?? e.JWT_SECRET);
+  if (!hasKey && (e.REDIS_URL || e.S3_BUCKET))
     throw new ConfigError(
-      `Invalid configuration:\n  JWT_SECRET: required when processes share the work (${e.REDIS_URL ? 'REDIS_URL' : 'S3_BUCKET'} is set); give every process the same one`,
+      `Invalid configuration:\n  JWT_SECRET: required when processes share the work (${e.REDIS_URL ? 'REDIS_URL' : 'S3_BUCKET'} is set); give every process the same one (or the same JWT_SECRETS)`,
     );
   if (e.NODE_ENV === 'production') {
     const missing = [
-      ...(e.JWT_SECRET ? [] : ['JWT_SECRET']),
+      ...(hasKey ? [] : ['JWT_SECRET']),
       // Without it, sign-up codes and reset links would only reach the local outbox.
       ...(e.SMTP_URL ? [] : ['SMTP_URL']),
     ];
@@ -481,6 +513,12 @@ function s3Issues(e: Env): string[] {
         : 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY',
     ];
   return [];
+}
+
+/** JWT_SECRETS, else JWT_SECRET alone, else (development) the one generated into DATA_DIR. */
+function signingKeys(e: Env, dataDir: string): SigningKeys {
+  const [current = e.JWT_SECRET ?? devSecret(dataDir), ...older] = e.JWT_SECRETS ?? [];
+  return [current, ...older];
 }
 
 /** In development the signing secret is generated once and kept in DATA_DIR. */

@@ -41,7 +41,7 @@ export async function openContext(
     db: database.db,
     config,
     mailer,
-    jwt: createJwt(config.jwtSecret, config.jwtTtl),
+    jwt: createJwt(config.jwtSecrets, config.jwtTtl),
     limiter: createLimiterFactory(redis),
     log,
     events: createEvents(log),

@@ -152,7 +152,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
   });
   const chat = createChatService(ctx, { followUps: messageFollowUps(deps.jobs, emails, push) });
   const settlements = createSettlementsService(ctx, { moderation: { logAction } });
-  const disputePhotoLinks = createDisputePhotoLinks(ctx.config.jwtSecret);
+  const disputePhotoLinks = createDisputePhotoLinks(ctx.config.jwtSecrets);
   const products = createProductsService(ctx, ctx.storage, {
     settlementWrites: { releaseSale },
     sales: settlements,

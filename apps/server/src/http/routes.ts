@@ -79,5 +79,5 @@ export async function registerRoutes(
   await app.register(settlementsRoutes({ ctx, guards, service: services.settlements }), api);
   await app.register(exportRoutes({ ctx, guards, service: services.dataExport }), api);
   await app.register(accountRoutes({ ctx, guards, service: services.account }), api);
-  await app.register(uploadsRoutes(ctx.storage, createUploadLinks(ctx.config.jwtSecret)));
+  await app.register(uploadsRoutes(ctx.storage, createUploadLinks(ctx.config.jwtSecrets)));
 }

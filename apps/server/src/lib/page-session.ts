@@ -80,7 +80,10 @@ async function resolve(deps: Deps, cookieHeader: string | undefined): Promise<Pa
 export function createPageSessions(ctx: Pick<AppContext, 'jwt' | 'config'>, authenticate: Authenticator) {
   const deps: Deps = {
     jwt: ctx.jwt,
-    pageJwt: createJwt(pageTokenSecret(ctx.config.jwtSecret), ctx.config.jwtTtl),
+    pageJwt: createJwt(
+      ctx.config.jwtSecrets.map((secret) => pageTokenSecret(secret)),
+      ctx.config.jwtTtl,
+    ),
     authenticate,
     secure: secureCookieFlag(ctx.config.publicUrl),
   };

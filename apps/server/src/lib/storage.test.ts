@@ -151,7 +151,7 @@ describe('local disk storage', () => {
     await storage.put(real, Buffer.from('a real photo'), 'image/webp');
 
     const app = Fastify();
-    await app.register(uploadsRoutes(storage, createUploadLinks('x'.repeat(40))));
+    await app.register(uploadsRoutes(storage, createUploadLinks(['x'.repeat(40)])));
     try {
       expect((await app.inject({ url: `/uploads/${real}` })).body).toBe('a real photo');
       for (const key of [toPasswd, toSecret, viaFolder]) {

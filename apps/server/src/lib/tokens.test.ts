@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createJwt } from './tokens';
+import { createJwt, keyId } from './tokens';
 
 const SECRET = 'token-test-secret-that-is-long-enough-for-hs256';
 const key = new TextEncoder().encode(SECRET);
@@ -86,5 +86,53 @@ describe('bearer token check', () => {
     expect(
       jwt.verify(forge(header, { sub: SUB, tv: 0, sid: SID, exp: now() + 600, nbf: now() - 1 })),
     ).not.toBeNull();
+  });
+});
+
+describe('key rotation', () => {
+  const current = 'current-key-that-is-long-enough-for-hs256-signing';
+  const older = 'older-key-that-is-long-enough-for-hs256-signing!!';
+  const removed = 'removed-key-that-is-long-enough-for-hs256-signing';
+  const rotated = createJwt([current, older], '1h');
+  const claims = { sub: SUB, tv: 0, sid: SID };
+  const headerOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as Record<string, unknown>;
+
+  it('names the signing key in the header by an id derived from it, never the key', async () => {
+    const token = await rotated.sign(claims);
+    expect(headerOf(token)).toEqual({ alg: 'HS256', kid: keyId(current) });
+    expect(keyId(current)).toMatch(/^[0-9a-f]{8}$/);
+    expect(keyId(current)).not.toBe(keyId(older));
+    expect(createJwt(current, '1h').verify(token)).toMatchObject(claims);
+  });
+
+  it('accepts a token signed with an older listed key, and refuses one whose key was removed', async () => {
+    expect(rotated.verify(await createJwt(older, '1h').sign(claims))).toMatchObject(claims);
+    expect(rotated.verify(await createJwt(removed, '1h').sign(claims))).toBeNull();
+    expect(createJwt(current, '1h').verify(await createJwt(older, '1h').sign(claims))).toBeNull();
+  });
+
+  it('checks a token that names no key (signed before tokens did) with each key in turn', async () => {
+    const unnamed = (secret: string) =>
+      new SignJWT({ tv: 0, sid: SID })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(SUB)
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode(secret));
+    expect(rotated.verify(await unnamed(current))).toMatchObject(claims);
+    expect(rotated.verify(await unnamed(older))).toMatchObject(claims);
+    expect(rotated.verify(await unnamed(removed))).toBeNull();
+  });
+
+  it('refuses a token that names another key than the one that signed it', async () => {
+    const exp = now() + 600;
+    const signedWithOlder = (kid: unknown) => {
+      const body = `${b64({ alg: 'HS256', kid })}.${b64({ ...claims, exp })}`;
+      return `${body}.${createHmac('sha256', older).update(body).digest('base64url')}`;
+    };
+    expect(rotated.verify(signedWithOlder(keyId(older)))).toMatchObject(claims);
+    expect(rotated.verify(signedWithOlder(keyId(current)))).toBeNull();
+    expect(rotated.verify(signedWithOlder(keyId(removed)))).toBeNull();
+    expect(rotated.verify(signedWithOlder(7))).toBeNull();
   });
 });

@@ -25,8 +25,17 @@ export function ttlSeconds(ttl: string): number {
   return Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS];
 }
 
-/** The protected header jose writes for our tokens, base64url-encoded: `{"alg":"HS256"}`. */
-const HS256_HEADER = Buffer.from('{"alg":"HS256"}').toString('base64url');
+/**
+ * A key's id, written as `kid` in the header of the tokens it signs: the first 8 hex characters of
+ * the key's SHA-256, so a token names its key without telling it.
+ */
+export const keyId = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 8);
+
+/** A protected header, base64url-encoded as jose writes it. */
+const encodedHeader = (header: Record<string, string>) =>
+  Buffer.from(JSON.stringify(header)).toString('base64url');
+/** The header of a token signed before tokens named their key: `{"alg":"HS256"}`. */
+const HS256_HEADER = encodedHeader({ alg: 'HS256' });
 
 const decodeJson = (part: string): unknown => {
   try {
@@ -38,44 +47,67 @@ const decodeJson = (part: string): unknown => {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A key tokens may be signed with, and the id its tokens name it by. */
+interface TokenKey {
+  secret: Buffer;
+  kid: string;
+}
+
 /**
  * Signs and checks the bearer tokens (HS256 with an expiry, the user's token version and the
- * session id; a token without a session is refused). Signing
- * goes through jose; checking is a synchronous HMAC with node:crypto on every call, with the rules
- * jose's jwtVerify applies: only HS256, no critical header extensions, numeric dates, `exp` in the
- * future, `nbf` (if any) reached.
+ * session id; a token without a session is refused). `secrets` are the keys, newest first: the
+ * first signs and names itself in the header (`kid`); a token naming another of them is checked
+ * with it, one naming none of them is refused, and one naming no key (signed before tokens did) is
+ * checked with each in turn. Signing goes through jose; checking is a synchronous HMAC with
+ * node:crypto on every call, with the rules jose's jwtVerify applies: only HS256, no critical header
+ * extensions, numeric dates, `exp` in the future, `nbf` (if any) reached.
  */
-export function createJwt(secret: string, ttl: string) {
-  const key = new TextEncoder().encode(secret);
-  const hmacKey = Buffer.from(key);
+export function createJwt(secrets: string | readonly string[], ttl: string) {
+  const keys = (typeof secrets === 'string' ? [secrets] : secrets).map((secret): TokenKey => ({
+    secret: Buffer.from(secret, 'utf8'),
+    kid: keyId(secret),
+  }));
+  const signing = keys[0];
+  if (!signing) throw new Error('No signing key');
+  const byHeader = new Map(keys.map((k) => [encodedHeader({ alg: 'HS256', kid: k.kid }), k]));
   const lifetime = ttlSeconds(ttl);
+
+  /** The keys a token with this header may be signed with (none when it names an unknown key). */
+  const keysFor = (headerPart: string) => {
+    const known = byHeader.get(headerPart);
+    if (known) return [known];
+    if (headerPart === HS256_HEADER) return keys;
+    const header = decodeJson(headerPart);
+    if (!isObject(header) || header.alg !== 'HS256' || 'crit' in header || header.b64 === false) return [];
+    if (header.kid === undefined) return keys;
+    return keys.filter((k) => k.kid === header.kid);
+  };
+  /** Whether `signature` is the HMAC of `body` with one of `candidates` (as canonical base64url text). */
+  const signedWith = (candidates: readonly TokenKey[], body: string, signature: string) => {
+    const given = Buffer.from(signature);
+    return candidates.some((k) => {
+      const expected = Buffer.from(createHmac('sha256', k.secret).update(body).digest('base64url'));
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
+  };
+
   return {
     /** When a token signed now expires (seconds since the epoch). */
     expiryFromNow: () => Math.floor(Date.now() / 1000) + lifetime,
     /** Signs the claims; `exp` (seconds since the epoch) defaults to the configured lifetime from now. */
     sign: (claims: TokenClaims, exp?: number) =>
       new SignJWT({ tv: claims.tv, sid: claims.sid })
-        .setProtectedHeader({ alg: 'HS256' })
+        .setProtectedHeader({ alg: 'HS256', kid: signing.kid })
         .setSubject(claims.sub)
         .setIssuedAt()
         .setExpirationTime(exp ?? Math.floor(Date.now() / 1000) + lifetime)
-        .sign(key),
+        .sign(signing.secret),
     verify(token: string): VerifiedClaims | null {
       const dot1 = token.indexOf('.');
       const dot2 = token.indexOf('.', dot1 + 1);
       if (dot1 <= 0 || dot2 <= dot1 + 1 || token.indexOf('.', dot2 + 1) !== -1) return null;
-      // The signature is compared as canonical base64url text, so no other spelling of it passes.
-      const expected = Buffer.from(
-        createHmac('sha256', hmacKey).update(token.slice(0, dot2)).digest('base64url'),
-      );
-      const given = Buffer.from(token.slice(dot2 + 1));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      const headerPart = token.slice(0, dot1);
-      if (headerPart !== HS256_HEADER) {
-        const header = decodeJson(headerPart);
-        if (!isObject(header) || header.alg !== 'HS256' || 'crit' in header || header.b64 === false)
-          return null;
-      }
+      if (!signedWith(keysFor(token.slice(0, dot1)), token.slice(0, dot2), token.slice(dot2 + 1)))
+        return null;
       const payload = decodeJson(token.slice(dot1 + 1, dot2));
       if (!isObject(payload)) return null;
       const { sub, tv, sid, exp, nbf, iat } = payload;

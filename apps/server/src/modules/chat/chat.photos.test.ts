@@ -73,8 +73,8 @@ describe('chat photo links', () => {
   it('refuses a chat photo path without a signature, with a tampered or foreign one, or once expired', async () => {
     const key = keyOf(url);
     const [, , exp, sig] = SIGNED.exec(url)!;
-    const expired = createUploadLinks(t.config.jwtSecret).url(key, Date.now() - 2 * 60 * 60 * 1000);
-    const foreign = createUploadLinks('another-secret-that-is-long-enough-for-signing').url(key);
+    const expired = createUploadLinks(t.config.jwtSecrets).url(key, Date.now() - 2 * 60 * 60 * 1000);
+    const foreign = createUploadLinks(['another-secret-that-is-long-enough-for-signing']).url(key);
     const tampered = `${sig!.slice(0, -2)}${sig!.endsWith('AA') ? 'BB' : 'AA'}`;
     for (const bad of [
       `/uploads/${key}`,

@@ -43,7 +43,7 @@ interface PostInput {
 }
 
 type Context = Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'> & {
-  config: Pick<AppContext['config'], 'jwtSecret'>;
+  config: Pick<AppContext['config'], 'jwtSecrets'>;
 };
 
 type Notice = Extract<AppEvent, { type: 'notification.created' }>['notification'];
@@ -262,7 +262,7 @@ function presencePeersAmong({ db }: Deps, userId: string, ids: string[]) {
 /** Chat: storing messages, conversations and history. Used by the REST routes and the socket gateway. */
 export function createChatService(ctx: Context, ports: ChatPorts) {
   const { db, events, storage } = ctx;
-  const links = createUploadLinks(ctx.config.jwtSecret);
+  const links = createUploadLinks(ctx.config.jwtSecrets);
   // One budget for REST and the socket gateway: both are handed this one service (services.ts).
   const sendLimit = ctx.limiter('chat-send', CHAT_SEND_LIMIT);
   const deps: Deps = { db, events, storage, links, sendLimit, ...ports };

@@ -220,7 +220,7 @@ async function setPreferences(deps: Deps, actor: Actor, chosen: EmailPreferences
 
 /** The unsubscribe link: answers the kind turned off, or null for a token that is not ours. */
 async function unsubscribe(deps: Deps, token: string): Promise<EmailKind | null> {
-  const read = readUnsubscribeToken(deps.config.jwtSecret, token);
+  const read = readUnsubscribeToken(deps.config.jwtSecrets, token);
   if (!read) return null;
   await deps.preferences.turnOff(deps.db, read.userId, read.kind);
   deps.log.info({ kind: read.kind }, 'unsubscribed from away e-mails');

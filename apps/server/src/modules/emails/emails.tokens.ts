@@ -6,15 +6,19 @@ export function unsubscribeToken(secret: string, userId: string, kind: EmailKind
   return `${userId}.${kind}.${sign(secret, userId, kind)}`;
 }
 
+/** Who and which kind a token names, when one of `secrets` (the server's, newest first) signed it. */
 export function readUnsubscribeToken(
-  secret: string,
+  secrets: readonly string[],
   token: string,
 ): { userId: string; kind: EmailKind } | null {
   const [userId, kind, signature] = token.split('.');
   if (!userId || !kind || !signature || !(EMAIL_KINDS as readonly string[]).includes(kind)) return null;
-  const expected = Buffer.from(sign(secret, userId, kind as EmailKind));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const signedWith = (secret: string) => {
+    const expected = Buffer.from(sign(secret, userId, kind as EmailKind));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+  if (!secrets.some(signedWith)) return null;
   return { userId, kind: kind as EmailKind };
 }
 

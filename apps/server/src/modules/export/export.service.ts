@@ -91,7 +91,7 @@ export function createExportService(
     db: ctx.db,
     log: ctx.log,
     limit: ctx.limiter('data-export', { points: EXPORT_LIMITS.perHour, duration: 3600 }),
-    urls: { storage: ctx.storage, links: createUploadLinks(ctx.config.jwtSecret), ...ports },
+    urls: { storage: ctx.storage, links: createUploadLinks(ctx.config.jwtSecrets), ...ports },
   };
   return bindUseCases(deps, { start });
 }

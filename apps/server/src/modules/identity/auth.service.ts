@@ -127,7 +127,9 @@ async function checkCode(
       now.codeAttempts >= LIMITS.otpMaxAttempts;
     throw badRequest(locked ? AUTH_MESSAGES.otpLocked : AUTH_MESSAGES.otpInvalid);
   }
-  if (!sameHash(attempt.codeHash, hashCode(config.jwtSecret, code)))
+  // Made with the current key; one sent before the keys rotated still matches an older listed key.
+  const { codeHash } = attempt;
+  if (!config.jwtSecrets.some((secret) => sameHash(codeHash, hashCode(secret, code))))
     throw badRequest(
       attempt.attempts >= LIMITS.otpMaxAttempts ? AUTH_MESSAGES.otpLocked : AUTH_MESSAGES.otpInvalid,
     );

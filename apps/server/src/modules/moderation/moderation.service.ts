@@ -187,7 +187,7 @@ async function actions({ db }: Deps, limit: number, cursor?: string) {
  */
 export function createModerationService(ctx: Context, ports: ModerationPorts) {
   const { db, events, storage, log } = ctx;
-  const urls = { storage, links: createUploadLinks(ctx.config.jwtSecret) };
+  const urls = { storage, links: createUploadLinks(ctx.config.jwtSecrets) };
   const deps: Deps = { db, events, storage, log, urls, ...ports };
   return bindUseCases(deps, { reports, act, unsuspend, actions });
 }

@@ -2,6 +2,7 @@
  * The delivery handover code: the requester reads it, the deliverer types it to complete; wrong codes
  * lock it, and the requester can always confirm receipt instead.
  */
+import { createHmac, hkdfSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -516,15 +517,35 @@ describe('confirm receipt', () => {
 
 describe('sealing', () => {
   it('opens only with the same secret; the hash matches only the code', () => {
-    const codes = createHandoverCodes('a'.repeat(40));
+    const codes = createHandoverCodes(['a'.repeat(40)]);
     const { code, hash, sealed } = codes.draw();
     expect(code).toMatch(/^\d{4}$/);
     expect(codes.reveal(sealed)).toBe(code);
     expect(codes.matches(hash, code)).toBe(true);
     expect(codes.matches(hash, other(code))).toBe(false);
-    expect(createHandoverCodes('b'.repeat(40)).reveal(sealed)).toBeNull();
+    expect(createHandoverCodes(['b'.repeat(40)]).reveal(sealed)).toBeNull();
     expect(codes.reveal('not-a-sealed-value')).toBeNull();
     // Each seal is different even for the same code (a fresh IV).
     expect(codes.draw().sealed).not.toBe(sealed);
+  });
+
+  it('keeps a code drawn before the keys rotated: it opens and matches with the older key listed', () => {
+    const [current, older] = ['c'.repeat(40), 'o'.repeat(40)];
+    // Drawn with one key, as before the rotation: the keys are those every earlier code was made with.
+    const before = createHandoverCodes([older]).draw();
+    const legacyKey = (info: string) => Buffer.from(hkdfSync('sha256', older, 'campusrun', info, 32));
+    expect(createHmac('sha256', legacyKey('handover-code-hash')).update(before.code).digest('hex')).toBe(
+      before.hash,
+    );
+
+    const rotated = createHandoverCodes([current, older]);
+    expect(rotated.reveal(before.sealed)).toBe(before.code);
+    expect(rotated.matches(before.hash, before.code)).toBe(true);
+    expect(rotated.matches(before.hash, other(before.code))).toBe(false);
+    // New codes are made with the current key; once the older key is removed, its codes are void.
+    const after = rotated.draw();
+    expect(createHandoverCodes([current]).reveal(after.sealed)).toBe(after.code);
+    expect(createHandoverCodes([current]).reveal(before.sealed)).toBeNull();
+    expect(createHandoverCodes([current]).matches(before.hash, before.code)).toBe(false);
   });
 });

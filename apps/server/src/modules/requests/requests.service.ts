@@ -530,7 +530,7 @@ const loadedFor = (id?: string) => id ?? '00000000-0000-0000-0000-000000000000';
  */
 export function createRequestsService(ctx: Context, ports: RequestsPorts) {
   const { db, events, config } = ctx;
-  const handover = createHandoverCodes(config.jwtSecret);
+  const handover = createHandoverCodes(config.jwtSecrets);
   const presentRequest = (row: repo.RequestRow, viewer: policy.Viewer, now = new Date()) =>
     presentWith(row, viewer, now, handover.reveal);
   const deps: Deps = { ...ports, db, events, config, handover, presentRequest, barredOnPage: new WeakMap() };

@@ -29,8 +29,9 @@ export interface DisputePhotoLinks {
   check(disputeId: string, key: string, exp: unknown, sig: unknown): number | undefined;
 }
 
-export function createDisputePhotoLinks(secret: string): DisputePhotoLinks {
-  const links = createUploadLinks(secret);
+/** `secrets`: the server's, newest first (lib/upload-links.ts). */
+export function createDisputePhotoLinks(secrets: readonly string[]): DisputePhotoLinks {
+  const links = createUploadLinks(secrets);
   const signed = (disputeId: string, key: string) => `dispute-photo/${disputeId}/${key}`;
   const url = (disputeId: string, name: string, key: string) => {
     const link = links.url(signed(disputeId, key));

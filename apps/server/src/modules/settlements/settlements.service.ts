@@ -95,7 +95,7 @@ export interface SettlementsPorts {
 }
 
 type Context = Pick<AppContext, 'db' | 'events' | 'log' | 'storage'> & {
-  config: Pick<AppContext['config'], 'jwtSecret'>;
+  config: Pick<AppContext['config'], 'jwtSecrets'>;
 };
 
 /** What every settlement use case works with: the context, the ports and the dispute photos' links. */
@@ -787,7 +787,7 @@ export function createSettlementsService(ctx: Context, ports: SettlementsPorts) 
     events: ctx.events,
     log: ctx.log,
     storage: ctx.storage,
-    links: createDisputePhotoLinks(ctx.config.jwtSecret),
+    links: createDisputePhotoLinks(ctx.config.jwtSecrets),
     ...ports,
   };
   return bindUseCases(deps, {
@@ -895,7 +895,7 @@ export function startReminderSweep(
   ctx: Pick<AppContext, 'db' | 'events' | 'log' | 'config'>,
   seconds: number,
 ) {
-  const links = createDisputePhotoLinks(ctx.config.jwtSecret);
+  const links = createDisputePhotoLinks(ctx.config.jwtSecrets);
   return startSweep(
     async () => {
       await remindDueSettlements(ctx);

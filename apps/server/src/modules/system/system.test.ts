@@ -147,6 +147,7 @@ describe('bucket settings', () => {
       credentials: undefined,
       forcePathStyle: false,
       publicUrl: undefined,
+      prefix: '',
     });
     const full = loadConfig({
       ...base,
@@ -157,6 +158,7 @@ describe('bucket settings', () => {
       S3_SECRET_ACCESS_KEY: 'secret',
       S3_FORCE_PATH_STYLE: 'true',
       S3_PUBLIC_URL: 'https://cdn.example.edu/',
+      S3_PREFIX: 'north/campus/',
     });
     expect(full.s3).toEqual({
       bucket: 'photos',
@@ -165,6 +167,7 @@ describe('bucket settings', () => {
       credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
       forcePathStyle: true,
       publicUrl: 'https://cdn.example.edu',
+      prefix: 'north/campus',
     });
     expect(loadConfig(base).s3).toBeUndefined();
   });
