@@ -19,7 +19,7 @@ const ENGINE_AGNOSTIC = [
   'src/guards.test.ts',
   'src/db/embedded*.test.ts',
   'src/db/crash.test.ts',
-  'src/lib/{data-dir,email-address,images,public-address,serializer,session-cache,storage,sweep,tmp-files,tokens,web-pages}.test.ts',
+  'src/lib/{data-dir,email-address,group-commit,images,public-address,serializer,session-cache,storage,sweep,tmp-files,tokens,web-pages}.test.ts',
   'src/modules/identity/auth.security.test.ts',
   'src/modules/identity/auth.mail-budget.test.ts',
   'src/modules/emails/**',

@@ -150,6 +150,8 @@ interface Step {
   metricsAnswered: boolean | null;
   /** The refusals' reasons (or messages), counted. */
   refusals: Map<string, number>;
+  /** How long each refusal took to come, ms from the emit. */
+  refusalMs: number[];
 }
 
 function ask<T>(child: ChildProcess, question: Ask) {
@@ -229,6 +231,8 @@ async function ramp(kind: 'app' | 'relay') {
   );
   const sentAt = new Map<string, { at: number; step: Step }>();
   const acked: string[] = [];
+  let dropped = 0;
+  for (const socket of sockets) socket.on('disconnect', () => void dropped++);
   for (const socket of sockets)
     socket.on('message:new', (m) => {
       const sent = m.clientId ? sentAt.get(m.clientId) : undefined;
@@ -252,6 +256,7 @@ async function ramp(kind: 'app' | 'relay') {
       rssGrowth: 0,
       metricsAnswered: null,
       refusals: new Map(),
+      refusalMs: [],
     };
     steps.push(step);
     const rssBefore = await rssOf(child);
@@ -283,6 +288,7 @@ async function ramp(kind: 'app' | 'relay') {
                   step.refused++;
                   const why = 'reason' in a ? a.reason : a.error;
                   step.refusals.set(why, (step.refusals.get(why) ?? 0) + 1);
+                  step.refusalMs.push(performance.now() - sentAt.get(clientId)!.at);
                   sentAt.delete(clientId);
                 }
               },
@@ -303,11 +309,13 @@ async function ramp(kind: 'app' | 'relay') {
     step.rssGrowth = (await rssOf(child)) - rssBefore;
   }
   const missing = (await ask<{ missing: number }>(child, { type: 'missing', ids: acked })).missing;
+  // Counted before the bench closes them itself.
+  const socketsDropped = dropped;
   for (const socket of sockets) socket.close();
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
   await exited;
-  return { steps, missing, acknowledged: acked.length, afterBurstMs };
+  return { steps, missing, acknowledged: acked.length, afterBurstMs, socketsDropped };
 }
 
 /**
@@ -381,8 +389,15 @@ async function main() {
   const refusals = new Map<string, number>();
   for (const step of app.steps)
     for (const [why, n] of step.refusals) refusals.set(why, (refusals.get(why) ?? 0) + n);
+  const refusalMs = app.steps.flatMap((s) => s.refusalMs).sort((a, b) => a - b);
   if (refusals.size)
-    console.log(`\nThe app's refusals: ${[...refusals].map(([why, n]) => `${n} × ${why}`).join('; ')}.`);
+    console.log(
+      `\nThe app's refusals: ${[...refusals].map(([why, n]) => `${n} × ${why}`).join('; ')}; ` +
+        `each came within ${percentile(refusalMs, 0.99).toFixed(0)} ms (p99), ${refusalMs.at(-1)!.toFixed(0)} ms at most.`,
+    );
+  console.log(
+    `Sockets dropped during the ramp: ${app.socketsDropped} (app), ${relay.socketsDropped} (relay).`,
+  );
   console.log(
     `\nHistory check: ${app.acknowledged} messages acknowledged by the app, ${app.missing} missing from the history.`,
   );

@@ -33,7 +33,7 @@ import { createFollowsService } from './modules/follows/follows.service';
 import { logAction } from './modules/moderation/moderation.repo';
 import { createModerationService } from './modules/moderation/moderation.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
-import { saveMessageNotification } from './modules/notifications/notifications.writer';
+import { saveMessageNotifications } from './modules/notifications/notifications.writer';
 import { createOffersService } from './modules/offers/offers.service';
 import { createProductsService } from './modules/products/products.service';
 import { createProfilesService } from './modules/people/profiles.service';
@@ -110,19 +110,22 @@ const runRequestWrites = {
 };
 
 /**
- * What a new chat message leaves, in its own transaction, each part written by the feature that
- * owns it: the receiver's notification, then the jobs of its away e-mail and its push, queued in one
+ * What new chat messages leave, in their own transaction, each part written by the feature that owns
+ * it: the receivers' notifications, then the jobs of their away e-mails and pushes, queued in one
  * statement.
  */
 function messageFollowUps(jobs: JobQueue | undefined, emails: EmailsService, push: PushService) {
-  const followUps: ChatPorts['followUps'] = async (tx, message, sender) => {
-    const notice = await saveMessageNotification(tx, message, sender);
-    const queued = [emails.unreadMessagesJob(message), push.messageNoticeJob(notice, message.id)];
+  const followUps: ChatPorts['followUps'] = async (tx, sent) => {
+    const notices = await saveMessageNotifications(tx, sent);
+    const queued = sent.flatMap(({ message }, i) => [
+      emails.unreadMessagesJob(message),
+      push.messageNoticeJob(notices[i]!, message.id),
+    ]);
     await jobs?.queueIn(
       tx,
       queued.filter((job) => job !== undefined),
     );
-    return notice;
+    return notices;
   };
   return followUps;
 }

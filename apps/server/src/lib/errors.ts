@@ -80,6 +80,12 @@ function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * True when a statement failed because of what it was asked to write (SQLSTATE classes 22 and 23:
+ * a value PostgreSQL cannot take, or a constraint, such as a row it refers to that is gone).
+ */
+export const isDataError = (err: unknown) => /^2[23]/.test(sqlState(err) ?? '');
+
 /** True when a database error is a foreign-key violation: a row it refers to is gone. */
 export const isForeignKeyViolation = (err: unknown) => sqlState(err) === '23503';
 

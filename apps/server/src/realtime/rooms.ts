@@ -70,7 +70,7 @@ export const REALTIME_LIMITS = {
    * would only make every message late. A member chatting (one at a time per conversation) never
    * meets these.
    */
-  sendsInFlight: 200,
+  sendsInFlight: 500,
   sendsInFlightPerMember: 5,
   dbWaitingMax: 50,
   retryAfterMs: 1000,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { CHAT_MESSAGES } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
@@ -72,31 +73,55 @@ export { findUserRef } from '../../lib/user-ref';
  * Stores a message once per (sender, clientId): a resend answers the stored row with
  * `created: false`. Without a clientId every call stores a new row.
  */
-export async function insertMessage(
-  db: Db,
-  values: {
-    senderId: string;
-    receiverId: string;
-    content: string;
-    clientId?: string | null;
-    productId?: string | null;
-    offerId?: string | null;
-    imagePath?: string | null;
-  },
-): Promise<{ row: MessageRow; created: boolean }> {
-  const clientId = values.clientId ?? null;
+export interface NewMessage {
+  senderId: string;
+  receiverId: string;
+  content: string;
+  clientId?: string | null;
+  productId?: string | null;
+  offerId?: string | null;
+  imagePath?: string | null;
+}
+
+/**
+ * Stores a batch of messages in one statement, each at most once per (sender, clientId), and answers
+ * one row per input, in order: the new row (created) or the one already stored for that clientId
+ * (a resend, also when the same batch holds it twice). Each row takes the clock at its own turn, so
+ * messages of one batch keep the order they were sent in.
+ */
+export async function insertMessages(
+  db: Executor,
+  values: NewMessage[],
+): Promise<Array<{ row: MessageRow; created: boolean }>> {
+  const planned = values.map((v) => ({
+    ...v,
+    id: randomUUID(),
+    clientId: v.clientId ?? null,
+    sentAt: sql`clock_timestamp()`,
+  }));
   const inserted = await db
     .insert(messages)
-    .values({ ...values, clientId })
+    .values(planned)
     .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
     .returning();
-  if (inserted[0]) return { row: inserted[0], created: true };
-  const [existing] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, clientId!)))
-    .limit(1);
-  return { row: existing!, created: false };
+  const byId = new Map(inserted.map((r) => [r.id, r]));
+  const resent = planned.filter((p) => !byId.has(p.id));
+  const earlier = resent.length
+    ? await db
+        .select()
+        .from(messages)
+        .where(
+          or(
+            ...resent.map((p) => and(eq(messages.senderId, p.senderId), eq(messages.clientId, p.clientId!))),
+          ),
+        )
+    : [];
+  const stored = (p: (typeof planned)[number]) =>
+    earlier.find((r) => r.senderId === p.senderId && r.clientId === p.clientId)!;
+  return planned.map((p) => {
+    const row = byId.get(p.id);
+    return row ? { row, created: true } : { row: stored(p), created: false };
+  });
 }
 
 const pair = (a: string, b: string) =>

@@ -16,7 +16,8 @@ import { createUploadLinks } from '../../lib/upload-links';
 import { isSuspended } from '../../lib/listing-visibility';
 import { partiesOf, partyOf } from '../../lib/parties';
 import { pageOf } from '../../lib/lists';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, isDataError, notFound } from '../../lib/errors';
+import { groupCommit } from '../../lib/group-commit';
 import { presentConversation, presentMessage } from './chat.presenter';
 import * as repo from './chat.repo';
 import { bindUseCases } from '../../lib/use-cases';
@@ -48,19 +49,40 @@ type Context = Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'> & {
 
 type Notice = Extract<AppEvent, { type: 'notification.created' }>['notification'];
 
+/** A new message and its sender, as the features that write its follow-ups see it. */
+export interface SentMessage {
+  message: ChatMessage;
+  sender: { id: string; name: string };
+}
+
 /**
- * What a new message leaves besides itself, written in its transaction by the features that own it
- * (services.ts): the receiver's notification, answered for the live push, and the queued jobs of
- * the away e-mail and the Web Push.
+ * What new messages leave besides themselves, written in their transaction by the features that own
+ * it (services.ts): each receiver's notification, answered for the live push (one per message, in
+ * order), and the queued jobs of the away e-mails and the Web Pushes.
  */
 export interface ChatPorts {
-  followUps(tx: Tx, message: ChatMessage, sender: { id: string; name: string }): Promise<Notice>;
+  followUps(tx: Tx, sent: SentMessage[]): Promise<Notice[]>;
+}
+
+/** A checked message waiting for its batch. */
+interface Outgoing {
+  sender: SentMessage['sender'];
+  values: Omit<repo.NewMessage, 'senderId'>;
+}
+
+/** What storing a message made of it: the message, whether it is new, and its receiver's notice. */
+interface Stored {
+  message: ChatMessage;
+  created: boolean;
+  notice?: Notice;
 }
 
 /** What every chat use case works with: the context, the photo links and the send budget. */
 interface Deps extends Pick<AppContext, 'db' | 'events' | 'storage'>, ChatPorts {
   links: ReturnType<typeof createUploadLinks>;
   sendLimit: ReturnType<AppContext['limiter']>;
+  /** Stores checked messages in batches (`storeBatch`). */
+  writer: { add(item: Outgoing): Promise<Stored> };
 }
 
 /**
@@ -85,24 +107,42 @@ async function present(
 }
 
 /**
- * Stores a checked message and announces it (see `send`). A new message, its receiver's
- * notification and the jobs of its away e-mail and push are one transaction: all of them or none
- * (the sender is then told it failed, and sends again with the same clientId).
+ * Stores a batch of checked messages in one transaction of a few shared statements, whatever its
+ * size: the messages, their product and offer cards, and the follow-ups of the new ones (their
+ * receivers' notifications and the jobs of their away e-mails and pushes). All of them or none
+ * (each sender is then told it failed, and sends again with the same clientId).
  */
-async function store(
-  deps: Deps,
-  actor: Actor,
-  values: Omit<Parameters<typeof repo.insertMessage>[1], 'senderId'>,
-  origin?: string,
-) {
-  const sender = { id: actor.id, name: actor.name };
-  const { message, created, notice } = await deps.db.transaction(async (tx) => {
-    const { row, created } = await repo.insertMessage(tx, { ...values, senderId: actor.id });
-    const [message] = await present({ ...deps, db: tx }, [row]);
+function storeBatch(deps: Omit<Deps, 'writer'>, batch: Outgoing[]): Promise<Stored[]> {
+  return deps.db.transaction(async (tx) => {
+    const saved = await repo.insertMessages(
+      tx,
+      batch.map((b) => ({ ...b.values, senderId: b.sender.id })),
+    );
+    const messages = await present(
+      { ...deps, db: tx },
+      saved.map((s) => s.row),
+    );
     // A resend (same clientId) notifies nobody twice.
-    const notice = created ? await deps.followUps(tx, message!, sender) : undefined;
-    return { message: message!, created, notice };
+    const fresh = saved.flatMap((s, i) =>
+      s.created ? [{ message: messages[i]!, sender: batch[i]!.sender }] : [],
+    );
+    const notices = fresh.length > 0 ? await deps.followUps(tx, fresh) : [];
+    let next = 0;
+    return saved.map((s, i) => ({
+      message: messages[i]!,
+      created: s.created,
+      ...(s.created ? { notice: notices[next++] } : {}),
+    }));
   });
+}
+
+/**
+ * Stores a checked message, in the next batch (`storeBatch`: under load, concurrent sends share
+ * their statements), and announces it (see `send`).
+ */
+async function store(deps: Deps, actor: Actor, values: Outgoing['values'], origin?: string) {
+  const sender = { id: actor.id, name: actor.name };
+  const { message, created, notice } = await deps.writer.add({ sender, values });
   // A resend is pushed again: the process that stored the first attempt may have died before
   // pushing it. Clients drop a message they already have.
   await deps.events.emit({
@@ -265,7 +305,14 @@ export function createChatService(ctx: Context, ports: ChatPorts) {
   const links = createUploadLinks(ctx.config.jwtSecrets);
   // One budget for REST and the socket gateway: both are handed this one service (services.ts).
   const sendLimit = ctx.limiter('chat-send', CHAT_SEND_LIMIT);
-  const deps: Deps = { db, events, storage, links, sendLimit, ...ports };
+  const base = { db, events, storage, links, sendLimit, ...ports };
+  // A batch that fails for what one message holds (a product gone meanwhile) is written again one
+  // message at a time, so only that one fails.
+  const writer = groupCommit((batch: Outgoing[]) => storeBatch(base, batch), {
+    maxBatch: 250,
+    itemCaused: isDataError,
+  });
+  const deps: Deps = { ...base, writer };
   return bindUseCases(deps, {
     send,
     sendPhoto,

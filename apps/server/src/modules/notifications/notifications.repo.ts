@@ -20,44 +20,66 @@ export const insertNotification = async (db: Db, values: NewNotification) =>
   (await db.insert(notifications).values(values).returning())[0]!;
 
 /**
- * The receiver's one unread notification of messages from `senderId`: the newest unread one is
- * refreshed (text, time) when there is one, else a new one is stored. Runs in the caller's
- * transaction, where concurrent calls for the same pair queue on a transaction-scoped advisory lock
- * (taken first, so the statement after it sees what the one before stored): they never store two.
+ * Each receiver's one unread notification of messages from its sender, for a batch of new messages
+ * (in the order given, one row per input): the newest unread one of that pair is refreshed (text,
+ * time: the clock's, after its messages') when there is one, else a new one is stored; a pair that appears more than once takes the
+ * text of its last message. Runs in the caller's transaction in two statements, whatever the batch's
+ * size. Concurrent batches that share a pair queue on transaction-scoped advisory locks, taken
+ * first and in one order (so two batches never wait on each other), so they never store two.
  */
-export async function saveConversationNotification(
+export async function saveConversationNotifications(
   tx: Tx,
-  values: NewNotification & { data: { senderId: string } },
+  values: Array<NewNotification & { data: { senderId: string } }>,
 ) {
-  const { userId, type, message } = values;
-  const senderId = values.data.senderId;
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`notification:${type}:${userId}:${senderId}`}, 0))`,
-  );
-  const [row] = await queryRows<Omit<NotificationRow, 'createdAt'> & { createdAt: string }>(
+  const keyOf = (v: (typeof values)[number]) => `${v.type}:${v.userId}:${v.data.senderId}`;
+  // The last value of each pair is the one stored.
+  const pairs = [...new Map(values.map((v) => [keyOf(v), v])).values()];
+  await tx.execute(sql`select pg_advisory_xact_lock(k) from (
+      select distinct hashtextextended('notification:' || key, 0) as k
+      from unnest(${sql.param(pairs.map(keyOf))}::text[]) as key order by k
+    ) locks`);
+  const input = sql`select * from unnest(
+      ${sql.param(pairs.map((p) => p.userId))}::uuid[],
+      ${sql.param(pairs.map((p) => p.type))}::notification_type[],
+      ${sql.param(pairs.map((p) => p.message))}::text[],
+      ${sql.param(pairs.map((p) => JSON.stringify(p.data)))}::jsonb[]
+    ) as i(user_id, type, message, data)`;
+  const rows = await queryRows<Omit<NotificationRow, 'createdAt'> & { createdAt: string }>(
     tx,
     sql`
-    with newest as (
-      select id from ${notifications}
-      where user_id = ${userId} and type = ${type} and not is_read and data->>'senderId' = ${senderId}
-      order by created_at desc limit 1
+    with input as (${input}),
+    newest as (
+      select distinct on (n.user_id, n.type, n.data->>'senderId') n.id, i.message
+      from ${notifications} n
+      join input i on n.user_id = i.user_id and n.type = i.type and n.data->>'senderId' = i.data->>'senderId'
+      where not n.is_read
+      order by n.user_id, n.type, n.data->>'senderId', n.created_at desc
     ),
     refreshed as (
-      update ${notifications} set message = ${message}, created_at = now()
-      where id in (select id from newest) and not is_read
-      returning *
+      update ${notifications} n set message = newest.message, created_at = clock_timestamp()
+      from newest where n.id = newest.id and not n.is_read
+      returning n.*
     ),
     added as (
-      insert into ${notifications} (user_id, type, message, data)
-      select ${userId}::uuid, ${type}::notification_type, ${message}::text, ${JSON.stringify(values.data)}::jsonb
-      where not exists (select 1 from refreshed)
+      insert into ${notifications} (user_id, type, message, data, created_at)
+      select i.user_id, i.type, i.message, i.data, clock_timestamp() from input i
+      where not exists (
+        select 1 from refreshed r
+        where r.user_id = i.user_id and r.type = i.type and r.data->>'senderId' = i.data->>'senderId'
+      )
       returning *
     )
     select id, user_id as "userId", type, message, data, is_read as "isRead",
       ${isoText(sql`created_at`)} as "createdAt"
     from (select * from refreshed union all select * from added) saved`,
   );
-  return { ...row!, createdAt: new Date(row!.createdAt) } satisfies NotificationRow;
+  const saved = new Map(
+    rows.map((r) => {
+      const row = { ...r, createdAt: new Date(r.createdAt) } satisfies NotificationRow;
+      return [`${row.type}:${row.userId}:${(row.data as { senderId: string }).senderId}`, row];
+    }),
+  );
+  return values.map((v) => saved.get(keyOf(v))!);
 }
 
 // ---- A followed seller's new listing ----

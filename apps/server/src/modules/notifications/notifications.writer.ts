@@ -65,7 +65,7 @@ const NOTIFICATIONS = {
       data: { requestId: e.requestId },
     },
   ],
-  // Written with the message, in its transaction (saveMessageNotification, below).
+  // Written with the message, in its transaction (saveMessageNotifications, below).
   'message.created': none,
   'listing.removed': (e) => [
     {
@@ -142,33 +142,36 @@ async function listingNotices(db: AppContext['db'], productId: string, sellerId:
 }
 
 /**
- * A new chat message's notice to its receiver, stored in the message's own transaction (the chat
- * module hands it in). A conversation has at most one unread notification: a new message refreshes
- * it (same id, new text and time) instead of adding another; once it is read, the next adds a new one.
+ * New chat messages' notices to their receivers (one per message, in order), stored in the messages'
+ * own transaction (the chat module hands it in). A conversation has at most one unread
+ * notification: a new message refreshes it (same id, new text and time) instead of adding another;
+ * once it is read, the next adds a new one.
  */
-export async function saveMessageNotification(
+export async function saveMessageNotifications(
   tx: Tx,
-  message: ChatMessage,
-  sender: { id: string; name: string },
+  sent: Array<{ message: ChatMessage; sender: { id: string; name: string } }>,
 ) {
-  const row = await repo.saveConversationNotification(tx, {
-    userId: message.receiverId,
-    type: 'message',
-    // An offer is announced as one: "Meera offered ₹2,800 for Lady Bird cycle".
-    message:
-      message.offer && message.product
-        ? CHAT_NOTICES.offer(sender.name, formatRupees(message.offer.amount), message.product.name)
-        : CHAT_NOTICES.message(sender.name),
-    data: { senderId: sender.id },
-  });
-  return presentNotification(row);
+  const rows = await repo.saveConversationNotifications(
+    tx,
+    sent.map(({ message, sender }) => ({
+      userId: message.receiverId,
+      type: 'message' as const,
+      // An offer is announced as one: "Meera offered ₹2,800 for Lady Bird cycle".
+      message:
+        message.offer && message.product
+          ? CHAT_NOTICES.offer(sender.name, formatRupees(message.offer.amount), message.product.name)
+          : CHAT_NOTICES.message(sender.name),
+      data: { senderId: sender.id },
+    })),
+  );
+  return rows.map(presentNotification);
 }
 
 /**
  * Stores a notification row for every event that concerns a user, then announces it as
  * `notification.created` — the seam where the realtime gateway pushes it to `user:{id}`. A new
  * listing tells its seller's followers, grouped per follower (`listingNotices`). A chat message's
- * notice is written with the message (`saveMessageNotification`).
+ * notice is written with the message (`saveMessageNotifications`).
  */
 export function registerNotificationWriter(ctx: Pick<AppContext, 'db' | 'events'>) {
   return ctx.events.on(async (event) => {
