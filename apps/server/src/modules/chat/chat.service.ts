@@ -50,7 +50,7 @@ type Context = Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'> & {
 type Notice = Extract<AppEvent, { type: 'notification.created' }>['notification'];
 
 /** A new message and its sender, as the features that write its follow-ups see it. */
-export interface SentMessage {
+interface SentMessage {
   message: ChatMessage;
   sender: { id: string; name: string };
 }
