@@ -51,4 +51,14 @@ describe('groupCommit', () => {
     // The writer keeps working afterwards.
     expect(await writer.add(5)).toBe(10);
   });
+
+  it('refuses at once past maxWaiting, and takes items again once the queue has room', async () => {
+    const { write } = recorder();
+    const full = new Error('full');
+    const writer = groupCommit(write, { maxWaiting: 2, full: () => full });
+    const taken = [writer.add(1), writer.add(2)];
+    await expect(writer.add(3)).rejects.toBe(full);
+    expect(await Promise.all(taken)).toEqual([2, 4]);
+    expect(await writer.add(3)).toBe(6);
+  });
 });

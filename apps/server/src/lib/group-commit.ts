@@ -12,9 +12,20 @@
  */
 export function groupCommit<I, O>(
   write: (items: I[]) => Promise<O[]>,
-  options: { maxBatch?: number; itemCaused?: (err: unknown) => boolean } = {},
+  options: {
+    maxBatch?: number;
+    itemCaused?: (err: unknown) => boolean;
+    /** Past this many items waiting, `add` fails at once with `full()` rather than queue more. */
+    maxWaiting?: number;
+    full?: () => Error;
+  } = {},
 ) {
-  const { maxBatch = 100, itemCaused = () => true } = options;
+  const {
+    maxBatch = 100,
+    itemCaused = () => true,
+    maxWaiting = Infinity,
+    full = () => new Error('too many items waiting'),
+  } = options;
   interface Waiting {
     item: I;
     resolve(out: O): void;
@@ -54,6 +65,7 @@ export function groupCommit<I, O>(
   return {
     add(item: I): Promise<O> {
       return new Promise<O>((resolve, reject) => {
+        if (waiting.length >= maxWaiting) return reject(full());
         waiting.push({ item, resolve, reject });
         if (running) return;
         running = true;

@@ -137,8 +137,10 @@ export function createClientEvents(
         .catch((err: unknown) => {
           if (err instanceof AppError && err.statusCode < 500)
             return reply({ ok: false, error: err.message });
-          // No connection to be had in time: the client keeps the message and sends it again.
-          if (databaseErrorAnswer(err)?.statusCode === 503) return reply(busy());
+          // Too many messages waiting, or no connection to be had in time: the client keeps the
+          // message and sends it again.
+          const answer = err instanceof AppError ? err : databaseErrorAnswer(err);
+          if (answer?.statusCode === 503) return reply(busy());
           log.error({ err }, 'message:send failed');
           reply({ ok: false, error: CHAT_MESSAGES.failed });
         })

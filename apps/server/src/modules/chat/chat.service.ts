@@ -16,13 +16,16 @@ import { createUploadLinks } from '../../lib/upload-links';
 import { isSuspended } from '../../lib/listing-visibility';
 import { partiesOf, partyOf } from '../../lib/parties';
 import { pageOf } from '../../lib/lists';
-import { badRequest, forbidden, isDataError, notFound } from '../../lib/errors';
+import { AppError, badRequest, forbidden, isDataError, notFound } from '../../lib/errors';
 import { groupCommit } from '../../lib/group-commit';
 import { presentConversation, presentMessage } from './chat.presenter';
 import * as repo from './chat.repo';
 import { bindUseCases } from '../../lib/use-cases';
 
 export const USER_NOT_FOUND = COMMON_MESSAGES.userNotFound;
+
+/** Messages waiting for a batch on this process, at most (see createChatService). */
+const MESSAGES_WAITING_MAX = 1000;
 
 /** Messages one user may send per minute, over REST and sockets together, on every process. */
 export const CHAT_SEND_LIMIT = { points: 60, duration: 60 } as const;
@@ -308,9 +311,14 @@ export function createChatService(ctx: Context, ports: ChatPorts) {
   const base = { db, events, storage, links, sendLimit, ...ports };
   // A batch that fails for what one message holds (a product gone meanwhile) is written again one
   // message at a time, so only that one fails.
+  // Past MESSAGES_WAITING_MAX messages waiting for a batch (sockets have their own, lower bound; this
+  // one also holds for REST), a message is refused at once as busy (503 with Retry-After) rather
+  // than queued.
   const writer = groupCommit((batch: Outgoing[]) => storeBatch(base, batch), {
     maxBatch: 250,
     itemCaused: isDataError,
+    maxWaiting: MESSAGES_WAITING_MAX,
+    full: () => new AppError(503, 'SERVICE_UNAVAILABLE', CHAT_MESSAGES.busy, { retryAfter: 1 }),
   });
   const deps: Deps = { ...base, writer };
   return bindUseCases(deps, {
