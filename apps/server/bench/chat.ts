@@ -21,8 +21,7 @@
  *
  * The same file is both children: `chat.ts app` and `chat.ts relay`.
  */
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +37,7 @@ import { buildApp } from '../src/app';
 import { messages } from '../src/db/schema';
 import { createJwt } from '../src/lib/tokens';
 import { startSession } from '../src/modules/identity/session.service';
+import { askChild, startChild, stopChild } from './child';
 import { benchConfig, benchDataDir, openBenchDatabase } from './common';
 import { seedUsers } from './sockets';
 
@@ -154,33 +154,10 @@ interface Step {
   refusalMs: number[];
 }
 
-function ask<T>(child: ChildProcess, question: Ask) {
-  return new Promise<T>((resolve, reject) => {
-    const gone = () => reject(new Error('the server exited'));
-    child.once('exit', gone);
-    child.once('message', (m) => {
-      child.off('exit', gone);
-      resolve(m as T);
-    });
-    child.send(question);
-  });
-}
+const ask = <T>(child: ChildProcess, question: Ask) => askChild<T>(child, question);
 const rssOf = async (child: ChildProcess) => (await ask<{ rss: number }>(child, { type: 'rss' })).rss;
 
-async function start(kind: 'app' | 'relay') {
-  const child = fork(self, [kind], {
-    execArgv: ['--import', 'tsx'],
-    env: process.env,
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as Ready));
-    child.once('exit', (code) =>
-      reject(new Error(`the ${kind} exited with code ${code} before it was ready`)),
-    );
-  });
-  return { child, ready };
-}
+const start = (kind: 'app' | 'relay') => startChild<Ready>(self, [kind]);
 
 async function openAll(url: string, tokens: string[]) {
   const sockets: Client[] = [];
@@ -312,9 +289,7 @@ async function ramp(kind: 'app' | 'relay') {
   // Counted before the bench closes them itself.
   const socketsDropped = dropped;
   for (const socket of sockets) socket.close();
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
+  await stopChild(child);
   return { steps, missing, acknowledged: acked.length, afterBurstMs, socketsDropped };
 }
 

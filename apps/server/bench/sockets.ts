@@ -25,8 +25,7 @@
  * Exits non-zero only when the server does not start, most sockets fail to connect or most messages
  * are lost; a missed goal is reported, not failed. The same file is the child: `sockets.ts server`.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_OPTIONS, type ClientToServerEvents, type ServerToClientEvents } from '@campusrun/shared';
 import { buildApp } from '../src/app';
+import { askChild, startChild, stopChild } from './child';
 import type { Db } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { createJwt } from '../src/lib/tokens';
@@ -213,38 +213,19 @@ interface Result {
 }
 
 async function startServer(env: Record<string, string>) {
-  const child = fork(self, ['server'], {
-    // gc() for settle(); no memory reducer, whose idle-time heap shrinking would land at random
-    // between two RSS readings.
-    execArgv: ['--import', 'tsx', '--expose-gc', '--no-memory-reducer'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  // gc() for settle(); no memory reducer, whose idle-time heap shrinking would land at random
+  // between two RSS readings.
+  const { child, ready } = await startChild<Ready>(self, ['server'], {
+    execArgv: ['--expose-gc', '--no-memory-reducer'],
+    env,
   });
-  const info = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as Ready));
-    child.once('exit', (code) => reject(new Error(`server exited with code ${code} before it was ready`)));
-  });
-  return { child, info };
+  return { child, info: ready };
 }
 
-function serverStats(child: ChildProcess, settle = false) {
-  return new Promise<ServerStats>((resolve, reject) => {
-    const gone = () => reject(new Error('the server exited'));
-    child.once('exit', gone);
-    child.once('message', (m) => {
-      child.off('exit', gone);
-      resolve(m as ServerStats);
-    });
-    child.send({ type: 'stats', settle });
-  });
-}
+const serverStats = (child: ChildProcess, settle = false) =>
+  askChild<ServerStats>(child, { type: 'stats', settle });
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
+const stop = stopChild;
 
 function open(url: string, token: string) {
   const socket: Client = connect(url, {
