@@ -129,6 +129,8 @@ async function measure(browser, debugPort, app, screen) {
     js: js / 1024,
     files: scripts.length,
     error: result.lhr.runtimeError?.code,
+    // Lighthouse's measure of this host's speed (higher is faster): its 4× slowdown is relative to it.
+    benchmarkIndex: result.lhr.environment?.benchmarkIndex,
     failing: Object.values(audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id),
@@ -215,14 +217,17 @@ try {
     .filter((name) => !only || only.some((word) => name.includes(word)));
 
   const loads = [];
+  const indexes = [];
   const table = [];
   for (const name of names) {
     const runs = apps.map(() => []);
     for (let i = 0; i < RUNS; i++) {
       for (const [k, app] of apps.entries()) {
         const screen = screens(app).find((p) => p.name === name);
-        runs[k].push(await measure(browser, debugPort, app, screen));
+        const run = await measure(browser, debugPort, app, screen);
+        runs[k].push(run);
         loads.push(os.loadavg()[0]);
+        if (run.benchmarkIndex) indexes.push(run.benchmarkIndex);
       }
     }
     const target = screens(apps[0]).find((p) => p.name === name).target;
@@ -238,7 +243,8 @@ try {
   const head = ['perf', '   FCP', '   LCP', '     TBT', '  CLS', '     JS', '  #'].join(' ');
   console.log(
     `\nLighthouse 13, mobile (simulated 4G, 4× CPU), median of ${RUNS}; ${os.cpus().length} cores, ` +
-      `load average during the runs ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+      `load average during the runs ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, ` +
+      `host benchmark index ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}`,
   );
   console.log(`  ${''.padEnd(22)} ${apps.map((a) => a.label.padEnd(head.length)).join(' | ')}`);
   console.log(`  ${'screen'.padEnd(22)} ${apps.map(() => head).join(' | ')}  result (this build)`);

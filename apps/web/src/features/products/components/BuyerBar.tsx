@@ -50,15 +50,14 @@ export function BuyerBar({ product, contact, offer, onOffer, onHeight }: BuyerBa
       )}
     >
       <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-3 gap-y-2 lg:block">
-        {/* The price once the bar is at the bottom of the screen: in the page it is in the heading. */}
-        {height > 0 && (
-          <div className="shrink-0">
-            <p className="text-lg leading-tight font-semibold text-slate-900 tabular-nums">
-              {formatRupees(product.price)}
-            </p>
-            {product.isNegotiable && <p className="text-xs text-slate-600">Negotiable</p>}
-          </div>
-        )}
+        {/* The price while the bar is at the bottom of the screen (below 1024 px): on wider screens it
+            is in the heading. Decided by the same width as the bar's place, so it is drawn at once. */}
+        <div className="shrink-0 lg:hidden">
+          <p className="text-lg leading-tight font-semibold text-slate-900 tabular-nums">
+            {formatRupees(product.price)}
+          </p>
+          {product.isNegotiable && <p className="text-xs text-slate-600">Negotiable</p>}
+        </div>
         <div className="flex flex-1 gap-2 sm:flex-none lg:flex lg:flex-col lg:gap-3 xl:flex-row">
           {contact && (
             <Link

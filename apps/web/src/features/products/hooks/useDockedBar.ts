@@ -17,7 +17,9 @@ function clearance(bar: HTMLElement): { height: number; fromBottom: number } {
 export function useDockedBar(ref: RefObject<HTMLElement | null>): number {
   useToastClearance(ref, 'bottom');
   const [height, setHeight] = useState(0);
-  // Measured before the screen is painted, so what depends on it never shows a first frame without.
+  // Measured by a ResizeObserver, which reports once the browser has laid the page out anyway (before
+  // painting that frame), rather than here: reading the bar's box while a screen is being drawn
+  // would make the browser lay out the whole page at once, in the middle of the drawing task.
   useLayoutEffect(() => {
     const bar = ref.current;
     if (!bar) return;
@@ -28,9 +30,9 @@ export function useDockedBar(ref: RefObject<HTMLElement | null>): number {
       if (now.fromBottom > 0) root.setProperty('scroll-padding-bottom', `${now.fromBottom}px`);
       else root.removeProperty('scroll-padding-bottom');
     };
-    measure();
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    observer?.observe(bar);
+    if (observer) observer.observe(bar);
+    else measure();
     window.addEventListener('resize', measure);
     return () => {
       observer?.disconnect();
