@@ -49,10 +49,10 @@ test('a seller is warned before a listing ends, renews it from the notice; an ex
   await bell.click();
   await s.getByRole('button', { name: new RegExp(`Desk lamp ${word} expires in 3 days`) }).click();
   await expect(s).toHaveURL(new RegExp(`/products/${productId}$`));
-  await s.getByRole('button', { name: 'Renew' }).click();
+  await s.getByRole('button', { name: 'Renew', exact: true }).click();
   await expect(s.getByText('Listing renewed for 30 days')).toBeVisible();
   await expect(s.getByText(/^Listed until /)).toBeVisible();
-  await expect(s.getByRole('button', { name: 'Renew' })).toHaveCount(0);
+  await expect(s.getByRole('button', { name: 'Renew', exact: true })).toHaveCount(0);
 
   // Past its end: not in the marketplace's search; by its link, marked Expired with no way to buy.
   await setEnd(productId, '-1 hour');
@@ -70,7 +70,7 @@ test('a seller is warned before a listing ends, renews it from the notice; an ex
   // The seller renews it from the product page; the buyer's search finds it again.
   await s.reload();
   await expect(s.getByText(/This listing has expired and is hidden from the marketplace/)).toBeVisible();
-  await s.getByRole('button', { name: 'Renew' }).click();
+  await s.getByRole('button', { name: 'Renew', exact: true }).click();
   await expect(s.getByText('Listing renewed for 30 days')).toBeVisible();
   await b.goto(`/marketplace?search=${word}`);
   await expect(b.getByRole('link', { name: new RegExp(word) }).first()).toBeVisible();
