@@ -69,10 +69,7 @@ export const productSellerOf = async (db: Db, productId: string) =>
 
 export { findUserRef } from '../../lib/user-ref';
 
-/**
- * Stores a message once per (sender, clientId): a resend answers the stored row with
- * `created: false`. Without a clientId every call stores a new row.
- */
+/** A message to store (`insertMessages`); without a clientId every one is a new row. */
 export interface NewMessage {
   senderId: string;
   receiverId: string;
