@@ -15,6 +15,8 @@ const ENGINE_AGNOSTIC = [
   'src/http/**',
   'src/fuzz.test.ts',
   'src/bad-input.test.ts',
+  'src/db-unavailable.test.ts',
+  'src/follow-ups.test.ts',
   'src/config.test.ts',
   'src/guards.test.ts',
   'src/db/embedded*.test.ts',

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import net from 'node:net';
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,65 +7,8 @@ import { buildApp } from './app';
 import { openPostgres, type Database } from './db/client';
 import { HTTP_MESSAGES } from '@campusrun/shared';
 import { testConfig } from './test/build-test-app';
+import { startCuttableProxy } from './test/pg-proxy';
 import { authAs, createUser, DEFAULT_PASSWORD } from './test/factories';
-
-type Mode = 'pass' | 'refuse' | 'silent';
-
-/**
- * A TCP hop between the app and PostgreSQL that the test can cut: `pass` forwards, `refuse` drops
- * every connection (open ones too, as when the database host goes away), `silent` accepts and never
- * answers (a host that drops packets).
- */
-async function startCuttableProxy(databaseUrl: string) {
-  const target = new URL(databaseUrl);
-  const socketDir = target.searchParams.get('host');
-  const port = Number(target.port || 5432);
-  const connectTarget = () =>
-    socketDir
-      ? net.connect({ path: `${socketDir}/.s.PGSQL.${port}` })
-      : net.connect({ host: target.hostname, port });
-  let mode: Mode = 'pass';
-  const open = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    open.add(client);
-    client.on('close', () => open.delete(client));
-    client.on('error', () => {});
-    if (mode === 'refuse') return client.destroy();
-    if (mode === 'silent') return;
-    const upstream = connectTarget();
-    open.add(upstream);
-    upstream.on('close', () => {
-      open.delete(upstream);
-      client.destroy();
-    });
-    upstream.on('error', () => client.destroy());
-    client.on('close', () => upstream.destroy());
-    client.pipe(upstream).pipe(client);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port: proxyPort } = server.address() as net.AddressInfo;
-  return {
-    /** The same database, through the proxy. */
-    url(database: string) {
-      const url = new URL(`postgres://127.0.0.1:${proxyPort}/${database}`);
-      url.username = target.username;
-      url.password = target.password;
-      return url.toString();
-    },
-    set(next: Mode) {
-      mode = next;
-      if (next !== 'pass') for (const socket of open) socket.destroy();
-    },
-    async close() {
-      mode = 'refuse';
-      for (const socket of open) socket.destroy();
-      if (!server.listening) return;
-      server.close();
-      await once(server, 'close');
-    },
-  };
-}
 
 let admin: pg.Client;
 let proxy: Awaited<ReturnType<typeof startCuttableProxy>>;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
@@ -12,6 +13,16 @@ export interface JobSpec {
   /** At most one such job waits at a time (in a queue created with `oneWaitingPerKey`). */
   singletonKey?: string;
 }
+
+/** How long an idle worker waits before it asks its queue again. */
+const POLL_MS = 500;
+/** How often a batch's outcome is tried again while the database refuses. */
+const SETTLE_RETRY_MS = 1000;
+/** How long `stop` waits for the batches in hand to finish. */
+const STOP_WAIT_MS = 5000;
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+const pause = (ms: number, signal?: AbortSignal) => sleep(ms, undefined, { signal }).catch(() => undefined);
 
 /** How a failed job is tried again: up to 5 more times, about 2 s after the first failure, the wait doubling each time. */
 const RETRIES = { retryLimit: 5, retryDelay: 2, retryBackoff: true } as const;
@@ -78,6 +89,8 @@ export async function createJobQueue(
   });
   /** Failed attempts by queue since the process started (GET /api/metrics). */
   const failures = new Map<string, number>();
+  const workers: Promise<void>[] = [];
+  const stopping = new AbortController();
   return {
     /**
      * A queue whose failed jobs are tried again with back-off; with `oneWaitingPerKey`, only one job
@@ -111,29 +124,84 @@ export async function createJobQueue(
       );
     },
     /**
-     * Runs `handler` for each fetched job, a batch at a time. A job that throws is counted, logged
-     * with its data and failed alone: the queue tries it again later (see RETRIES).
+     * Runs `handler` for each fetched job, a batch at a time, on this process until `stop`. A job that
+     * throws is counted, logged with its data and failed alone: the queue tries it again later (see
+     * RETRIES).
      */
-    work: <T extends object>(name: string, handler: (data: T) => Promise<void>, batchSize = 5) =>
-      boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize, includeMetadata: true }, async (jobs) => {
-        const results = await Promise.allSettled(jobs.map((job) => handler(job.data)));
-        const failed: string[] = [];
-        results.forEach((result, i) => {
-          if (result.status === 'fulfilled') return;
-          const job = jobs[i]!;
-          failed.push(job.id);
-          failures.set(name, (failures.get(name) ?? 0) + 1);
-          log.warn(
-            { err: result.reason, queue: name, job: job.id, attempt: job.retryCount + 1, data: job.data },
-            job.retryCount >= job.retryLimit
-              ? 'job failed for the last time'
-              : 'job failed; it will be tried again',
-          );
-        });
-        if (failed.length) await boss.fail(name, failed);
-      }),
+    work: async <T extends object>(name: string, handler: (data: T) => Promise<void>, batchSize = 5) => {
+      workers.push(runWorker(name, handler, batchSize));
+    },
     failures: () => Object.fromEntries(failures),
-    stop: () => boss.stop({ graceful: true, wait: true, close: false, timeout: 5000 }),
+    stop: async () => {
+      stopping.abort();
+      const waited = new AbortController();
+      await Promise.race([Promise.all(workers), pause(STOP_WAIT_MS, waited.signal)]);
+      waited.abort();
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 5000 });
+    },
   };
+
+  /**
+   * The worker's loop. Nothing of it may reject: a fetch the database refuses is logged and tried
+   * again after the poll interval, and a batch's outcome is recorded with `settle`.
+   */
+  async function runWorker<T extends object>(
+    name: string,
+    handler: (data: T) => Promise<void>,
+    batchSize: number,
+  ) {
+    while (!stopping.signal.aborted) {
+      let batch: PgBoss.JobWithMetadata<T>[] = [];
+      try {
+        batch = await boss.fetch<T>(name, { batchSize, includeMetadata: true });
+      } catch (err) {
+        log.warn({ err, queue: name }, 'job queue unreachable; fetching again shortly');
+      }
+      if (batch.length === 0) {
+        await pause(POLL_MS, stopping.signal);
+        continue;
+      }
+      const results = await Promise.allSettled(batch.map((job) => handler(job.data)));
+      const done: string[] = [];
+      const failed: string[] = [];
+      results.forEach((result, i) => {
+        const job = batch[i]!;
+        if (result.status === 'fulfilled') return void done.push(job.id);
+        failed.push(job.id);
+        failures.set(name, (failures.get(name) ?? 0) + 1);
+        log.warn(
+          { err: result.reason, queue: name, job: job.id, attempt: job.retryCount + 1, data: job.data },
+          job.retryCount >= job.retryLimit
+            ? 'job failed for the last time'
+            : 'job failed; it will be tried again',
+        );
+      });
+      await settle(name, done, failed);
+    }
+  }
+
+  /**
+   * Marks a batch's jobs completed or failed, trying again every second while the database refuses:
+   * a job left active would be run again only when it expires (15 minutes), and a completed one
+   * would be run twice. On shutdown it gives up; the jobs then expire and are run again.
+   */
+  async function settle(name: string, done: string[], failed: string[]) {
+    let todo = { done, failed };
+    for (;;) {
+      try {
+        if (todo.done.length) await boss.complete(name, todo.done);
+        todo = { done: [], failed: todo.failed };
+        if (todo.failed.length) await boss.fail(name, todo.failed);
+        return;
+      } catch (err) {
+        if (stopping.signal.aborted) {
+          log.error({ err, queue: name, jobs: [...todo.done, ...todo.failed] }, 'job outcomes not recorded');
+          return;
+        }
+        log.warn({ err, queue: name }, 'job outcomes not recorded yet; trying again shortly');
+        await pause(SETTLE_RETRY_MS, stopping.signal);
+      }
+    }
+  }
 }
 export type JobQueue = Awaited<ReturnType<typeof createJobQueue>>;
