@@ -21,6 +21,7 @@ interface Route {
 const REQUEST = 'Request not found';
 const PRODUCT = 'Product not found';
 const USER = 'User not found';
+const SEARCH = 'Saved search not found';
 const NOTIFICATION = 'Notification not found';
 const OFFER = 'Offer not found';
 const RUN = 'Run not found';
@@ -106,6 +107,11 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/users/:id/follow', audience: 'member', notFound: USER },
   { method: 'PUT', path: '/api/users/:id/follow', audience: 'member', notFound: USER },
   { method: 'DELETE', path: '/api/users/:id/follow', audience: 'member', notFound: USER },
+  { method: 'GET', path: '/api/saved-searches', audience: 'member' },
+  { method: 'POST', path: '/api/saved-searches', audience: 'member' },
+  { method: 'PATCH', path: '/api/saved-searches/:id', audience: 'member', notFound: SEARCH },
+  { method: 'POST', path: '/api/saved-searches/:id/open', audience: 'member', notFound: SEARCH },
+  { method: 'DELETE', path: '/api/saved-searches/:id', audience: 'member', notFound: SEARCH },
   { method: 'GET', path: '/api/runs', audience: 'member' },
   { method: 'GET', path: '/api/runs/:id', audience: 'member', notFound: RUN },
   { method: 'GET', path: '/api/trips', audience: 'member' },

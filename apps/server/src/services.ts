@@ -8,6 +8,8 @@ import * as userWrites from './modules/identity/auth.repo';
 import { deleteSessionsOf } from './modules/identity/session.repo';
 import { deleteBlocksBy } from './modules/blocks/blocks.repo';
 import { deleteFollowsOf } from './modules/follows/follows.repo';
+import { deleteSearchesOf } from './modules/searches/searches.repo';
+import { createSearchesService } from './modules/searches/searches.service';
 import { blankMessage } from './modules/chat/chat.repo';
 import { deleteSendsOf } from './modules/emails/emails.repo';
 import {
@@ -33,7 +35,10 @@ import { createFollowsService } from './modules/follows/follows.service';
 import { logAction } from './modules/moderation/moderation.repo';
 import { createModerationService } from './modules/moderation/moderation.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
-import { saveMessageNotifications } from './modules/notifications/notifications.writer';
+import {
+  saveMessageNotifications,
+  saveSearchMatchNotices,
+} from './modules/notifications/notifications.writer';
 import { createOffersService } from './modules/offers/offers.service';
 import { createProductsService } from './modules/products/products.service';
 import { createProfilesService } from './modules/people/profiles.service';
@@ -84,6 +89,7 @@ const memberErasers: MemberErasers = {
   deletePushSubscriptions: deleteSubscriptionsOf,
   deleteBlocksBy,
   deleteFollowsOf,
+  deleteSavedSearches: deleteSearchesOf,
   deletePendingOffersBy,
   deleteNotifications: deleteNotificationsOf,
   deletePasswordResets: userWrites.deletePasswordResetsOf,
@@ -183,6 +189,9 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     }),
     blocks: createBlocksService(ctx),
     follows,
+    searches: createSearchesService(ctx, {
+      notices: (kind, itemId, matches) => saveSearchMatchNotices(ctx.db, kind, itemId, matches),
+    }),
     moderation: createModerationService(ctx, {
       closeReports,
       listings: { product: productWrites.setModeration, request: requestWrites.setModeration },

@@ -42,6 +42,8 @@ export const NOTIFICATION_TYPES = [
   'run',
   'settlement',
   'dispute',
+  /** New posts matched a saved search. */
+  'search',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

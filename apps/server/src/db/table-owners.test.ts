@@ -37,6 +37,8 @@ export const tableOwners: Record<TableName, string> = {
   reports: 'modules/reports',
   userBlocks: 'modules/blocks',
   follows: 'modules/follows',
+  savedSearches: 'modules/searches',
+  savedSearchHits: 'modules/searches',
   moderationActions: 'modules/moderation',
   pushSubscriptions: 'modules/push',
   emailSends: 'modules/emails',

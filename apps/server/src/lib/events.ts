@@ -120,6 +120,9 @@ export type AppEvent =
           settlementId?: string;
           /** A followed seller's new listings: whose. */
           sellerId?: string;
+          /** New posts matched this saved search (of this kind). */
+          savedSearchId?: string;
+          searchKind?: 'products' | 'requests';
         };
         isRead: boolean;
         createdAt: string;

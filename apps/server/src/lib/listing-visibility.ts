@@ -18,7 +18,7 @@ import { userBlocks, users } from '../db/schema';
 export const visibleListing = (moderation: AnyColumn): SQL => sql`${moderation} = 'visible'`;
 
 /** The user `userId` names is not suspended now. */
-export const notSuspended = (userId: AnyColumn | string): SQL =>
+export const notSuspended = (userId: AnyColumn | SQL | string): SQL =>
   sql`not exists (select 1 from ${users} su where su.id = ${userId} and su.suspended_at is not null
     and (su.suspended_until is null or su.suspended_until > now()))`;
 

@@ -17,6 +17,7 @@ export * as ratings from './ratings';
 export * as reports from './reports';
 export * as requests from './requests';
 export * as runs from './runs';
+export * as searches from './searches';
 export * as settlements from './settlements';
 export * as system from './system';
 export * as trips from './trips';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '../constants';
+import { SAVED_SEARCH_KINDS } from '../messages/searches';
 
 /** One notification; `data` names what it opens (docs/product.md#notifications). */
 export const notificationSchema = z.object({
@@ -18,6 +19,10 @@ export const notificationSchema = z.object({
     reportId: z.string().optional(),
     /** A followed seller's new listings, grouped: opens their profile. */
     sellerId: z.string().optional(),
+    /** New posts matched this saved search: one opens the post, several (grouped) the search. */
+    savedSearchId: z.string().optional(),
+    /** What the saved search looks through (its push follows the marketplace or requests choice). */
+    searchKind: z.enum(SAVED_SEARCH_KINDS).optional(),
   }),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;

@@ -9,3 +9,4 @@ export * from './push';
 export * from './sessions';
 export * from './settlements';
 export * from './backups';
+export * from './searches';

@@ -68,6 +68,8 @@ export const notifications = pgTable(
         productId?: string;
         tripId?: string;
         settlementId?: string;
+        savedSearchId?: string;
+        searchKind?: 'products' | 'requests';
       }>()
       .notNull()
       .default({}),

@@ -105,6 +105,8 @@ export interface MemberErasers {
   deleteBlocksBy(tx: Executor, userId: string): Promise<void>;
   /** Whom they follow and who follows them (the user row stays, so no foreign key removes them). */
   deleteFollowsOf(tx: Executor, userId: string): Promise<void>;
+  /** What they asked to be told of (the user row stays, so no foreign key removes them). */
+  deleteSavedSearches(tx: Executor, userId: string): Promise<void>;
   deletePendingOffersBy(tx: Executor, userId: string): Promise<void>;
   deleteNotifications(tx: Executor, userId: string): Promise<void>;
   deletePasswordResets(tx: Executor, userId: string): Promise<void>;
@@ -172,6 +174,7 @@ async function erase(tx: Tx, erasers: MemberErasers, userId: string): Promise<De
   await erasers.forgetSavedProducts(tx, userId);
   await erasers.deleteBlocksBy(tx, userId);
   await erasers.deleteFollowsOf(tx, userId);
+  await erasers.deleteSavedSearches(tx, userId);
   await erasers.deletePendingOffersBy(tx, userId);
   await erasers.deleteNotifications(tx, userId);
   await erasers.deletePasswordResets(tx, userId);

@@ -169,6 +169,75 @@ export const saveListingNotices = (db: Db, n: ListingNotices) =>
     return rows.map((r): NotificationRow => ({ ...r, createdAt: new Date(r.createdAt) }));
   });
 
+// ---- New posts that matched saved searches ----
+
+/** One saved search's alert about a new post: to whom, which search, and its texts. */
+export interface SearchNotice {
+  userId: string;
+  searchId: string;
+  /** The notice of one match (it opens the post). */
+  message: string;
+  /** The grouped notice's words around its count, which the statement writes in (it opens the search). */
+  grouped: { before: string; after: string };
+}
+
+/**
+ * Alerts of one new post to the savers of the searches it matched, in one statement. A search that
+ * already alerted within `groupMinutes` (read or not) has that notice turned into the grouped one
+ * ("3 new matches for …": unread again, moved to now) instead of a second notice; any other gets a
+ * new one that opens the post. The grouped notice keeps its count in `data.matches`, which the rows
+ * answered here leave out. Alerts take turns (an advisory lock), so two posts at once never leave a
+ * search two notices.
+ */
+export const saveSearchNotices = (
+  db: Db,
+  post: { kind: 'products' | 'requests'; itemKey: 'productId' | 'requestId'; itemId: string },
+  values: SearchNotice[],
+  groupMinutes: number,
+) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('notification:searches', 0))`);
+    const column = (pick: (v: SearchNotice) => string) => sql.param(values.map(pick));
+    const rows = await queryRows<Omit<NotificationRow, 'createdAt'> & { createdAt: string }>(
+      tx,
+      sql`
+      with m as (
+        select * from unnest(${column((v) => v.userId)}::uuid[], ${column((v) => v.searchId)}::text[],
+          ${column((v) => v.message)}::text[], ${column((v) => v.grouped.before)}::text[],
+          ${column((v) => v.grouped.after)}::text[]) as m(user_id, search_id, message, before, after)
+      ),
+      recent as (
+        select distinct on (x.user_id, m.search_id) x.id, m.search_id, m.before, m.after,
+          coalesce((x.data->>'matches')::int, 1) as matches
+        from ${notifications} x join m on m.user_id = x.user_id and x.data->>'savedSearchId' = m.search_id
+        where x.type = 'search' and x.created_at > now() - make_interval(mins => ${groupMinutes})
+        order by x.user_id, m.search_id, x.created_at desc
+      ),
+      grouped as (
+        update ${notifications} x
+        set message = r.before || (r.matches + 1)::text || r.after,
+          data = jsonb_build_object('savedSearchId', r.search_id, 'searchKind', ${post.kind}::text,
+            'matches', r.matches + 1),
+          is_read = false, created_at = now()
+        from recent r where x.id = r.id
+        returning x.*
+      ),
+      added as (
+        insert into ${notifications} (user_id, type, message, data)
+        select m.user_id, 'search'::notification_type, m.message,
+          jsonb_build_object('savedSearchId', m.search_id, 'searchKind', ${post.kind}::text,
+            ${post.itemKey}::text, ${post.itemId}::text)
+        from m where not exists (select 1 from recent r where r.search_id = m.search_id)
+        returning *
+      )
+      select id, user_id as "userId", type, message, data - 'matches' as data, is_read as "isRead",
+        ${isoText(sql`created_at`)} as "createdAt" from grouped
+      union all
+      select id, user_id, type, message, data - 'matches', is_read, ${isoText(sql`created_at`)} from added`,
+    );
+    return rows.map((r): NotificationRow => ({ ...r, createdAt: new Date(r.createdAt) }));
+  });
+
 const newestFirst = listOrder(
   'notifications',
   'desc',

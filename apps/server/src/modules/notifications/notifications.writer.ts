@@ -3,6 +3,8 @@ import {
   CHAT_NOTICES,
   FOLLOW_NOTICES,
   REQUEST_NOTICES,
+  SAVED_SEARCH_LIMITS,
+  SAVED_SEARCH_NOTICES,
   SETTLEMENT_NOTICES,
   removedNotice,
 } from '@campusrun/shared';
@@ -163,6 +165,32 @@ export async function saveMessageNotifications(
           : CHAT_NOTICES.message(sender.name),
       data: { senderId: sender.id },
     })),
+  );
+  return rows.map(presentNotification);
+}
+
+/** The posts' alerts of the saved searches they matched (grouped: at most one per search an hour). */
+export async function saveSearchMatchNotices(
+  db: AppContext['db'],
+  kind: 'products' | 'requests',
+  itemId: string,
+  matches: Array<{ userId: string; searchId: string; searchName: string; itemName: string }>,
+) {
+  // The grouped text with a mark where the database writes the count (a name never holds NUL).
+  const mark = '\u0000';
+  const rows = await repo.saveSearchNotices(
+    db,
+    { kind, itemKey: kind === 'products' ? 'productId' : 'requestId', itemId },
+    matches.map((m) => {
+      const [before = '', after = ''] = SAVED_SEARCH_NOTICES.matchedMany(m.searchName, mark).split(mark);
+      return {
+        userId: m.userId,
+        searchId: m.searchId,
+        message: SAVED_SEARCH_NOTICES.matched(m.searchName, m.itemName),
+        grouped: { before, after },
+      };
+    }),
+    SAVED_SEARCH_LIMITS.groupMinutes,
   );
   return rows.map(presentNotification);
 }

@@ -44,8 +44,10 @@ interface MessagePushJob {
  * The preference a notification falls under (null: always sent, e.g. a moderator's decision).
  * Settling up falls under request updates, as the away e-mail of a reminder does.
  */
-function topicOf(type: Notice['type']): PushTopic | null {
+function topicOf({ type, data }: Pick<Notice, 'type' | 'data'>): PushTopic | null {
   switch (type) {
+    case 'search':
+      return data.searchKind === 'requests' ? 'requests' : 'marketplace';
     case 'message':
       return 'messages';
     case 'request_accepted':
@@ -67,6 +69,8 @@ function targetOf(data: Notice['data']): string {
   if (data.senderId) return `/chat/${data.senderId}`;
   if (data.productId) return `/products/${data.productId}`;
   if (data.tripId) return `/trips/${data.tripId}`;
+  // A saved search's new matches, grouped: the search.
+  if (data.savedSearchId) return `/searches/${data.savedSearchId}`;
   // A followed seller's new listings, grouped: their profile.
   if (data.sellerId) return `/users/${data.sellerId}`;
   return '/dashboard';
@@ -172,7 +176,7 @@ function messageNoticeJob({ jobs, sender }: Deps, notice: Notice, messageId: str
 
 /** A queued push: a send that failed (or found too many waiting) fails the job, which is tried again. */
 async function sendMessageNotice(deps: Deps, { notice }: MessagePushJob) {
-  const failed = await deliver(deps, [notice.userId], topicOf(notice.type), noticePayload(notice));
+  const failed = await deliver(deps, [notice.userId], topicOf(notice), noticePayload(notice));
   if (failed > 0) throw new Error(`${failed} push(es) not delivered`);
 }
 
@@ -214,7 +218,7 @@ async function setPreferences(deps: Deps, actor: Actor, preferences: PushPrefere
 async function onEvent(deps: Deps, event: AppEvent) {
   if (event.type === 'notification.created') {
     const n = event.notification;
-    if (n.type !== 'message') await deliver(deps, [n.userId], topicOf(n.type), noticePayload(n));
+    if (n.type !== 'message') await deliver(deps, [n.userId], topicOf(n), noticePayload(n));
   } else if (event.type === 'request.available' && event.request.isUrgent) {
     const r = event.request;
     await deliver(

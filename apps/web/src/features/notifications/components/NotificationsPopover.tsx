@@ -13,6 +13,7 @@ import {
   Package,
   Scale,
   RotateCw,
+  Search,
   ShieldAlert,
   ShoppingBag,
   Truck,
@@ -44,12 +45,21 @@ const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> =
   run: { icon: Users, className: 'bg-sky-50 text-sky-700' },
   settlement: { icon: Wallet, className: 'bg-emerald-50 text-emerald-700' },
   dispute: { icon: Scale, className: 'bg-rose-50 text-rose-700' },
+  search: { icon: Search, className: 'bg-fuchsia-50 text-fuchsia-700' },
 };
 
-/** Where a notification leads: the request, the chat with its sender, the product, trip or run it is about. */
+/**
+ * Where a notification leads: the request, the chat with its sender, the product, trip or run it is
+ * about; a saved search's one new match, or the search itself for several.
+ */
 export function notificationTarget(notification: AppNotification): string | null {
-  const { requestId, senderId, productId, tripId, runId, settlementId, reportId, sellerId } =
+  const { requestId, senderId, productId, tripId, runId, settlementId, reportId, sellerId, savedSearchId } =
     notification.data;
+  if (notification.type === 'search') {
+    if (productId) return paths.product(productId);
+    if (requestId) return paths.request(requestId);
+    return savedSearchId ? paths.savedSearch(savedSearchId) : paths.searches;
+  }
   if (notification.type === 'message' && senderId) return paths.chatWith(senderId);
   // A moderator's notice of a new case opens its queue.
   if (notification.type === 'moderation' && settlementId) return `${paths.moderation}?tab=disputes`;
