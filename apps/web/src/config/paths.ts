@@ -21,6 +21,10 @@ export const paths = {
   saved: '/saved',
   /** The sellers the member follows, and (a tab) who follows them. */
   following: '/following',
+  /** The member's saved searches: new matches, rename, pause, delete. */
+  searches: '/searches',
+  /** Opens a saved search (its new matches seen) and goes on to its list, filtered. */
+  savedSearch: (id: string) => `/searches/${encodeURIComponent(id)}`,
   /** Trips: a day scholar says "I'm coming from …"; hostellers add requests to it. */
   trips: '/trips',
   newTrip: '/trips/new',
@@ -57,6 +61,7 @@ export const routePatterns = {
   request: '/requests/:id',
   product: '/products/:id',
   user: '/users/:id',
+  savedSearch: '/searches/:id',
   trip: '/trips/:id',
   run: '/runs/:id',
   editProduct: '/hosteller/edit-product/:id',
