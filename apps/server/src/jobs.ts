@@ -52,6 +52,14 @@ export async function startJobs(
   // Payers of settlements still open a day on are reminded once (each claimed by one process).
   const reminders = startReminderSweep(ctx, ctx.config.requestSweepSeconds);
   app.addHook('onClose', () => reminders.stop());
+  // Members who chose one e-mail a day of their saved searches' matches get it when it is due.
+  const digests = startSweep(
+    () => services.emails.sendSearchDigests(),
+    ctx.config.requestSweepSeconds * 1000,
+    ctx.log,
+    'saved search digest failed',
+  );
+  app.addHook('onClose', () => digests.stop());
   // One process of those sharing the database takes each due backup (claimed in backup_runs).
   const backups = startBackupSchedule({ db: ctx.db, database, config: ctx.config, log: ctx.log });
   app.addHook('onClose', () => backups.stop());

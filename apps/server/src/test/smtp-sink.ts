@@ -10,7 +10,15 @@ interface SunkMail {
 const decodeQp = (s: string) =>
   s
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    // A run of encoded bytes is UTF-8 text ("“" is =E2=80=9C).
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+      Buffer.from(
+        run
+          .slice(1)
+          .split('=')
+          .map((hex) => parseInt(hex, 16)),
+      ).toString('utf8'),
+    );
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, so tests read codes and links from mail. */
 export async function startSmtpSink() {

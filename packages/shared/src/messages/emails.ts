@@ -1,11 +1,12 @@
-/** E-mails sent while the user is away; each kind can be turned off (Profile, or the mail's link). */
-export const EMAIL_KINDS = ['messages', 'requests'] as const;
+/** E-mails sent while the user is away, and the daily digest of saved searches' matches (off unless chosen). */
+export const EMAIL_KINDS = ['messages', 'requests', 'searches'] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   messages: 'Unread messages',
   requests: 'My requests accepted or delivered',
+  searches: 'New matches of my saved searches, in one e-mail a day instead of alerts',
 };
 
 export const EMAIL_LIMITS = {
@@ -33,7 +34,8 @@ export const AWAY_EMAILS = {
   settleUp: 'Settle up',
   whyYouGetThis: 'You get this because you were away.',
   /** The footer's link: "Stop unread-message e-mails". */
-  stop: (kind: EmailKind) => `Stop ${kind === 'messages' ? 'unread-message' : 'request-update'} e-mails`,
+  stop: (kind: EmailKind) =>
+    `Stop ${{ messages: 'unread-message', requests: 'request-update', searches: 'saved-search digest' }[kind]} e-mails`,
   unsubscribed: {
     title: 'Unsubscribed',
     text: (label: string) => `You will no longer get “${label}” e-mails.`,
@@ -43,4 +45,14 @@ export const AWAY_EMAILS = {
     text: 'This unsubscribe link is not valid. Change e-mails in your profile.',
   },
   settingsLink: 'Notification settings',
+} as const;
+
+/** The daily e-mail of new matches, for members who chose it instead of alerts. */
+export const SEARCH_DIGEST_EMAIL = {
+  subject: (count: number) => `${count} new ${count === 1 ? 'match' : 'matches'} for your saved searches`,
+  /** One line per search: its name, how many new posts, and the first few of them. */
+  line: (search: string, count: number, examples: string[]) =>
+    `“${search}”: ${count} new — ${examples.join(', ')}${count > examples.length ? ', …' : ''}`,
+  open: 'Open your saved searches',
+  why: 'You get this because you chose one e-mail a day for your saved searches.',
 } as const;

@@ -1,7 +1,16 @@
-import { and, count, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { EmailKind } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
-import { emailSends, messages, users } from '../../db/schema';
+import { queryRows } from '../../db/rows';
+import {
+  emailSends,
+  messages,
+  products,
+  requests,
+  savedSearches,
+  savedSearchHits,
+  users,
+} from '../../db/schema';
 
 /** Whom an away e-mail goes to; never a deleted account (their address is erased). */
 export const recipientOf = async (db: Db, id: string) =>
@@ -74,3 +83,55 @@ export const preferencesOf = async (db: Db, userId: string) =>
 export const deleteSendsOf = async (tx: Executor, userId: string) => {
   await tx.delete(emailSends).where(eq(emailSends.userId, userId));
 };
+
+// ---- The daily digest of saved searches' new matches ----
+
+const lastDigest = (userId: SQL) =>
+  sql`(select max(e.sent_at) from ${emailSends} e where e.user_id = ${userId} and e.kind = 'searches')`;
+
+/**
+ * Members who chose the digest, were sent none in the last day, and whose searches matched a post
+ * since their last digest (or since the search was saved): at most `limit`.
+ */
+export const dueDigests = (db: Db, limit: number) =>
+  queryRows<{ id: string; name: string; email: string }>(
+    db,
+    sql`select u.id, u.name, u.email from ${users} u
+      where u.deleted_at is null and (u.email_preferences->>'searches')::boolean is true
+        and coalesce(${lastDigest(sql`u.id`)}, '-infinity') < now() - interval '1 day'
+        and exists (select 1 from ${savedSearches} s join ${savedSearchHits} h on h.search_id = s.id
+          where s.user_id = u.id and h.created_at > coalesce(${lastDigest(sql`u.id`)}, s.created_at))
+      limit ${limit}`,
+  );
+
+/**
+ * What a member's digest tells: each search with posts matched since the last digest, how many, and
+ * the names of the newest three still listed (a product or request, by the search's kind).
+ */
+export const digestOf = (db: Db, userId: string) =>
+  queryRows<{ name: string; count: number; examples: string[] }>(
+    db,
+    sql`select s.name, count(*)::int as count,
+        (array_remove(array_agg(coalesce(p.name, r.item_name) order by h.created_at desc), null))[1:3] as examples
+      from ${savedSearches} s
+      join ${savedSearchHits} h on h.search_id = s.id
+        and h.created_at > coalesce(${lastDigest(sql`s.user_id`)}, s.created_at)
+      left join ${products} p on s.kind = 'products' and p.id = h.item_id
+      left join ${requests} r on s.kind = 'requests' and r.id = h.item_id
+      where s.user_id = ${userId}
+      group by s.id, s.name, s.created_at
+      order by s.created_at desc`,
+  );
+
+/** Records the member's digest as sent unless another process sent one within the day. */
+export const claimDigest = (db: Db, userId: string) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('email:' || ${userId}))`);
+    const [recent] = await queryRows<{ sent: boolean }>(
+      tx,
+      sql`select coalesce(${lastDigest(sql`${userId}::uuid`)} > now() - interval '1 day', false) as sent`,
+    );
+    if (recent?.sent) return false;
+    await tx.insert(emailSends).values({ userId, kind: 'searches', aboutUserId: null });
+    return true;
+  });

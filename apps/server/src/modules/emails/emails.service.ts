@@ -4,6 +4,7 @@ import {
   type EmailKind,
   type EmailPreferences,
   AWAY_EMAILS,
+  SEARCH_DIGEST_EMAIL,
   SETTLEMENT_NOTICES,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
@@ -154,6 +155,35 @@ async function settlementReminder(deps: Deps, job: ReminderJob) {
   );
 }
 
+/**
+ * The daily digests that are due: to each member who chose it, one e-mail a day of their saved
+ * searches' new matches (claimed, so two processes never both send one). Nothing while away e-mails
+ * are turned off.
+ */
+async function sendSearchDigests(deps: Deps) {
+  const { db, config, mailer } = deps;
+  if (!config.offlineEmail.enabled) return;
+  for (const user of await repo.dueDigests(db, 50)) {
+    const searches = await repo.digestOf(db, user.id);
+    const total = searches.reduce((n, s) => n + s.count, 0);
+    if (total === 0 || !(await repo.claimDigest(db, user.id))) continue;
+    const subject = SEARCH_DIGEST_EMAIL.subject(total);
+    await mailer.send(
+      awayMail({
+        to: user.email,
+        subject,
+        lines: [
+          AWAY_EMAILS.greeting(user.name),
+          ...searches.map((s) => SEARCH_DIGEST_EMAIL.line(s.name, s.count, s.examples)),
+        ],
+        action: { label: SEARCH_DIGEST_EMAIL.open, url: link(deps, '/searches') },
+        unsubscribe: unsubscribeLink(deps, user.id, 'searches'),
+        why: SEARCH_DIGEST_EMAIL.why,
+      }),
+    );
+  }
+}
+
 /** Creates the queues and starts this process's workers. */
 async function start(deps: Deps) {
   const { jobs } = deps;
@@ -210,7 +240,8 @@ async function onEvent({ jobs }: Deps, event: AppEvent) {
 }
 
 async function preferences({ db }: Deps, actor: Actor) {
-  return { preferences: (await repo.preferencesOf(db, actor.id)) ?? DEFAULT_EMAIL_PREFERENCES };
+  // A kind chosen before it existed keeps its default.
+  return { preferences: { ...DEFAULT_EMAIL_PREFERENCES, ...(await repo.preferencesOf(db, actor.id)) } };
 }
 
 async function setPreferences(deps: Deps, actor: Actor, chosen: EmailPreferences) {
@@ -238,6 +269,7 @@ export function createEmailsService(
 ) {
   const deps: Deps = { db: ctx.db, config: ctx.config, mailer: ctx.mailer, log: ctx.log, ...ports };
   return bindUseCases(deps, {
+    sendSearchDigests,
     start,
     unreadMessagesJob,
     onEvent,

@@ -100,7 +100,7 @@ describe('away e-mails', () => {
       url: '/api/email/preferences',
       headers: await authAs(t, dan),
     });
-    expect(prefs.json()).toEqual({ preferences: { messages: false, requests: true } });
+    expect(prefs.json()).toEqual({ preferences: { messages: false, requests: true, searches: false } });
 
     await say(t.app, erin, dan.id, 'from someone else');
     await pastTheDelay();

@@ -282,7 +282,7 @@ export const deletePasswordResetsOf = async (tx: Executor, userId: string) => {
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 };
 
-const NO_EMAIL: EmailPreferences = { messages: false, requests: false };
+const NO_EMAIL: EmailPreferences = { messages: false, requests: false, searches: false };
 const NO_PUSH: PushPreferences = { messages: false, requests: false, urgent: false, marketplace: false };
 
 /** An address nobody can own or sign in with (`.invalid` never resolves), unique like the column. */

@@ -97,6 +97,8 @@ export interface Match {
   userId: string;
   searchName: string;
   itemName: string;
+  /** The saver chose one e-mail a day of their matches instead of alerts. */
+  digest: boolean;
 }
 
 /**
@@ -110,7 +112,8 @@ async function recordMatches(db: Db, kind: SavedSearchKind, item: SQL, condition
     db,
     sql`with item as (${item}),
       matched as (
-        select s.id, s.user_id, s.name, item.id as item_id, item.name as item_name
+        select s.id, s.user_id, s.name, item.id as item_id, item.name as item_name,
+          coalesce((u.email_preferences->>'searches')::boolean, false) as digest
         from ${savedSearches} s
         cross join item
         join ${users} u on u.id = s.user_id and u.deleted_at is null
@@ -128,8 +131,8 @@ async function recordMatches(db: Db, kind: SavedSearchKind, item: SQL, condition
         on conflict do nothing
         returning search_id
       )
-      select m.id as "searchId", m.user_id as "userId", m.name as "searchName", m.item_name as "itemName"
-      from matched m join hits h on h.search_id = m.id`,
+      select m.id as "searchId", m.user_id as "userId", m.name as "searchName", m.item_name as "itemName",
+        m.digest from matched m join hits h on h.search_id = m.id`,
   );
 }
 

@@ -126,8 +126,10 @@ async function remove(deps: Deps, actor: Actor, id: string) {
 async function match(deps: Deps, kind: SavedSearchKind, itemId: string) {
   const matches =
     kind === 'products' ? await repo.matchProduct(deps.db, itemId) : await repo.matchRequest(deps.db, itemId);
-  if (matches.length === 0) return;
-  for (const notification of await deps.notices(kind, itemId, matches))
+  // Those who chose the daily e-mail hear of their matches there (the hits are its record).
+  const alerts = matches.filter((m) => !m.digest);
+  if (alerts.length === 0) return;
+  for (const notification of await deps.notices(kind, itemId, alerts))
     await deps.events?.emit({ type: 'notification.created', notification });
 }
 

@@ -1,0 +1,107 @@
+/**
+ * A member who chose one e-mail a day for their saved searches hears of new matches there instead of
+ * by alerts: one digest naming each search, how many posts matched and the first of them; not a
+ * second one within the day; nothing for a member who did not choose it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppNotification, SEARCH_DIGEST_EMAIL, SAVED_SEARCH_NOTICES } from '@campusrun/shared';
+import { buildTestApp, type TestApp } from './test/build-test-app';
+import { bearer, createUser, tokenFor } from './test/factories';
+import { multipartBody, pngImage } from './test/images';
+
+let t: TestApp;
+let png: Buffer;
+beforeAll(async () => {
+  // The digest's sweep every second, so the test need not wait a minute.
+  t = await buildTestApp({ offlineEmail: { enabled: true, unreadDelaySeconds: 1 }, requestSweepSeconds: 1 });
+  png = await pngImage();
+});
+afterAll(() => t.close());
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function person(role: 'hosteller' | 'dayscholar', name: string) {
+  const user = await createUser(t.db, { role, name });
+  return { ...user, h: bearer(await tokenFor(t, user)) };
+}
+type Person = Awaited<ReturnType<typeof person>>;
+
+const call = (method: 'GET' | 'POST' | 'PUT', path: string, who: Person, payload?: object) =>
+  t.app.inject({ method, url: `/api${path}`, headers: who.h, ...(payload ? { payload } : {}) });
+
+async function sell(seller: Person, name: string) {
+  const body = multipartBody(
+    {
+      name,
+      description: 'Pick up from my room',
+      price: '300',
+      category: 'electronics',
+      condition: 'good',
+      quantity: '1',
+      isNegotiable: 'false',
+    },
+    [{ filename: 'photo.png', contentType: 'image/png', data: png }],
+  );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers: { ...seller.h, ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+const searchNotices = async (who: Person) =>
+  ((await call('GET', '/notifications?limit=50', who)).json().notifications as AppNotification[]).filter(
+    (n) => n.type === 'search',
+  );
+
+describe('the daily digest of saved searches', () => {
+  it('tells those who chose it by one e-mail a day instead of alerts; the others by alerts', async () => {
+    const [digest, alerted, seller] = [
+      await person('dayscholar', 'Dia Digest'),
+      await person('dayscholar', 'Alok Alerts'),
+      await person('hosteller', 'Sam Seller'),
+    ];
+    const chosen = await call('PUT', '/email/preferences', digest, {
+      messages: true,
+      requests: true,
+      searches: true,
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await call('GET', '/email/preferences', alerted)).json().preferences).toEqual({
+      messages: true,
+      requests: true,
+      searches: false,
+    });
+    for (const who of [digest, alerted])
+      expect(
+        (
+          await call('POST', '/saved-searches', who, {
+            kind: 'products',
+            name: 'Kettles',
+            filters: { search: 'kettle' },
+          })
+        ).statusCode,
+      ).toBe(201);
+
+    await sell(seller, 'Steel kettle');
+    await sell(seller, 'Electric kettle');
+    const mail = await t.smtp.waitFor(digest.email, { match: /saved searches/, timeoutMs: 10_000 });
+    expect(mail.subject).toBe(SEARCH_DIGEST_EMAIL.subject(2));
+    expect(mail.body).toContain(SEARCH_DIGEST_EMAIL.line('Kettles', 2, ['Electric kettle', 'Steel kettle']));
+    expect(mail.body).toContain('/searches');
+    expect(mail.body).toContain('/api/email/unsubscribe?token=');
+    expect(await searchNotices(digest)).toEqual([]);
+
+    // The other saver was alerted in the app, and gets no e-mail.
+    const alerts = await searchNotices(alerted);
+    expect(alerts.map((n) => n.message)).toEqual([SAVED_SEARCH_NOTICES.matchedMany('Kettles', '2')]);
+    expect(t.smtp.find(alerted.email)).toEqual([]);
+
+    // A new match the same day waits for tomorrow's digest.
+    await sell(seller, 'Glass kettle');
+    await wait(2500);
+    expect(t.smtp.find(digest.email, /saved searches/)).toHaveLength(1);
+  });
+});
