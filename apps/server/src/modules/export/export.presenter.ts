@@ -5,6 +5,7 @@ import type {
   AccountRow,
   DisputeRow,
   FollowingRow,
+  SavedSearchRow,
   MessageRow,
   NotificationRow,
   OfferRow,
@@ -170,6 +171,16 @@ export const presentSavedItem = (s: SavedItemRow) => ({
 export const presentFollowing = (f: FollowingRow) => ({
   seller: { id: f.sellerId, name: f.sellerName },
   since: f.since.toISOString(),
+});
+
+/** A saved search: what it looks for, and whether its alerts are paused. */
+export const presentSavedSearch = (s: SavedSearchRow) => ({
+  id: s.id,
+  kind: s.kind,
+  name: s.name,
+  filters: s.filters,
+  paused: s.paused,
+  savedAt: s.createdAt.toISOString(),
 });
 
 /** A message sent or received; a photo is a signed link that lasts about an hour. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import {
   disputes,
   follows,
+  savedSearches,
   messages,
   notifications,
   offers,
@@ -236,6 +237,22 @@ export const followingOf = (db: Db, userId: string) =>
     .where(eq(follows.followerId, userId))
     .orderBy(asc(follows.createdAt), asc(follows.sellerId));
 export type FollowingRow = Awaited<ReturnType<typeof followingOf>>[number];
+
+/** The member's saved searches, oldest first. */
+export const savedSearchesOf = (db: Db, userId: string) =>
+  db
+    .select({
+      id: savedSearches.id,
+      kind: savedSearches.kind,
+      name: savedSearches.name,
+      filters: savedSearches.filters,
+      paused: savedSearches.paused,
+      createdAt: savedSearches.createdAt,
+    })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
+export type SavedSearchRow = Awaited<ReturnType<typeof savedSearchesOf>>[number];
 
 const MESSAGE_PAGE = 500;
 

@@ -35,6 +35,7 @@ function sections({ db, urls }: Deps, userId: string): [string, () => Promise<Ro
     ['offers', async () => (await repo.offersOf(db, userId)).map((o) => present.presentOffer(o, userId))],
     ['savedItems', async () => (await repo.savedItemsOf(db, userId)).map(present.presentSavedItem)],
     ['following', async () => (await repo.followingOf(db, userId)).map(present.presentFollowing)],
+    ['savedSearches', async () => (await repo.savedSearchesOf(db, userId)).map(present.presentSavedSearch)],
     ['messages', () => mapRows(repo.messagesOf(db, userId), (m) => present.presentMessage(m, userId, urls))],
     ['ratings', async () => (await repo.ratingsOf(db, userId)).map((r) => present.presentRating(r, userId))],
     ['notifications', async () => (await repo.notificationsOf(db, userId)).map(present.presentNotification)],

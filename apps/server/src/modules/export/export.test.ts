@@ -10,6 +10,7 @@ import {
   requests,
   runs,
   savedProducts,
+  savedSearches,
   settlements,
   users,
 } from '../../db/schema';
@@ -144,6 +145,14 @@ describe('GET /users/me/export', () => {
       .values({ productId: sanasProduct.id, buyerId: me.id, amount: 30000 })
       .returning();
     await t.db.insert(savedProducts).values({ userId: me.id, productId: sanasProduct.id });
+    await t.db.insert(savedSearches).values({
+      userId: me.id,
+      kind: 'products',
+      name: 'Kettles under ₹500',
+      filters: { search: 'kettle', maxPrice: 500, sort: 'recent' },
+      matchQuery: 'kettle:*',
+      maxAmount: 50_000,
+    });
 
     // Messages both ways, one a photo; a notification; a shared run she started; a session.
     const [sent] = await t.db
@@ -231,6 +240,14 @@ describe('GET /users/me/export', () => {
       expect.objectContaining({
         product: { id: sanasProduct.id, name: 'Kettle' },
         seller: { id: sana.id, name: 'Sana' },
+      }),
+    ]);
+    expect(doc.savedSearches).toEqual([
+      expect.objectContaining({
+        kind: 'products',
+        name: 'Kettles under ₹500',
+        filters: { search: 'kettle', maxPrice: 500, sort: 'recent' },
+        paused: false,
       }),
     ]);
     expect(doc.messages).toEqual([
