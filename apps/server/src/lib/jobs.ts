@@ -107,6 +107,10 @@ export async function createJobQueue(
     },
     send: (name: string, data: object, options: { startAfter?: number; singletonKey?: string } = {}) =>
       boss.send(name, data, options),
+    /** Queues one job per item of `data`, in one statement. */
+    sendMany: async (name: string, data: object[]) => {
+      if (data.length) await boss.insert(data.map((d) => ({ name, data: d })));
+    },
     /**
      * Queues jobs in the caller's transaction, in one statement: they exist only if it commits. A job
      * whose singletonKey already waits is left out.

@@ -41,6 +41,17 @@ interface MessagePushJob {
 }
 
 /**
+ * Any other push, to one member: queued as its event is handled, tried again with back-off (also
+ * after a restart) until it is delivered or the member has no subscription that wants it.
+ */
+const PUSH = 'push-notice';
+interface PushJob {
+  userId: string;
+  topic: PushTopic | null;
+  payload: PushPayload;
+}
+
+/**
  * The preference a notification falls under (null: always sent, e.g. a moderator's decision).
  * Settling up falls under request updates, as the away e-mail of a reminder does.
  */
@@ -85,7 +96,7 @@ const refused = () =>
  */
 export interface PushPorts {
   sender?: PushSender;
-  /** The job queue the pushes of chat messages go through (present whenever `sender` is). */
+  /** The job queue every push goes through (present whenever `sender` is). */
   jobs?: JobQueue;
   presence: Presence;
   resolve?: Resolver;
@@ -129,6 +140,12 @@ interface Deps extends Pick<AppContext, 'db' | 'log'>, PushPorts {
   subscribeLimit: Limiter;
 }
 
+/** The subscriptions of `userIds` whose owners want pushes of `topic` (null: always sent). */
+const wantedSubscriptions = async (db: Deps['db'], userIds: string[], topic: PushTopic | null) =>
+  (await repo.subscriptionsOf(db, userIds)).filter(
+    (s) => topic === null || (s.preferences ?? DEFAULT_PUSH_PREFERENCES)[topic] !== false,
+  );
+
 /** Sends the push to those of `userIds` who want it and are away; answers how many sends failed. */
 async function deliver(
   { db, log, sender, presence }: Deps,
@@ -138,9 +155,7 @@ async function deliver(
 ): Promise<number> {
   if (!sender || userIds.length === 0) return 0;
   // The subscriptions first (most users have none), then who of them is online on any process.
-  const wanted = (await repo.subscriptionsOf(db, userIds)).filter(
-    (s) => topic === null || (s.preferences ?? DEFAULT_PUSH_PREFERENCES)[topic] !== false,
-  );
+  const wanted = await wantedSubscriptions(db, userIds, topic);
   if (wanted.length === 0) return 0;
   const online = await presence.onlineAmong([...new Set(wanted.map((s) => s.userId))]);
   const targets = wanted.filter((s) => !online.has(s.userId));
@@ -180,11 +195,32 @@ async function sendMessageNotice(deps: Deps, { notice }: MessagePushJob) {
   if (failed > 0) throw new Error(`${failed} push(es) not delivered`);
 }
 
-/** Creates the queue of chat messages' pushes and starts this process's worker. */
+/** A queued push: a send that failed (or found too many waiting) fails the job, which is tried again. */
+async function sendPush(deps: Deps, { userId, topic, payload }: PushJob) {
+  const failed = await deliver(deps, [userId], topic, payload);
+  if (failed > 0) throw new Error(`${failed} push(es) not delivered`);
+}
+
+/** Creates the push queues and starts this process's workers. */
 async function start(deps: Deps) {
   if (!deps.jobs || !deps.sender) return;
   await deps.jobs.createQueue(MESSAGE_PUSH);
   await deps.jobs.work<MessagePushJob>(MESSAGE_PUSH, (job) => sendMessageNotice(deps, job), 50);
+  await deps.jobs.createQueue(PUSH);
+  await deps.jobs.work<PushJob>(PUSH, (job) => sendPush(deps, job), 50);
+}
+
+/**
+ * Queues a push to each of `userIds` who has a subscription that wants it (most members have none):
+ * one job each, so one member's failure retries nobody else's.
+ */
+async function queuePushes(deps: Deps, userIds: string[], topic: PushTopic | null, payload: PushPayload) {
+  if (!deps.jobs || !deps.sender || userIds.length === 0) return;
+  const wanting = new Set((await wantedSubscriptions(deps.db, userIds, topic)).map((s) => s.userId));
+  await deps.jobs.sendMany(
+    PUSH,
+    [...wanting].map((userId) => ({ userId, topic, payload }) satisfies PushJob),
+  );
 }
 
 async function config({ db, publicKey }: Deps, actor: Actor) {
@@ -212,28 +248,26 @@ async function setPreferences(deps: Deps, actor: Actor, preferences: PushPrefere
 }
 
 /**
- * Reacts to the events that may call for a push. A chat message's notice is not one of them: its
- * push is queued with the message (`messageNoticeJob`).
+ * Queues the pushes the events call for (handled after the event's change committed). A chat
+ * message's notice is not one of them: its push is queued in the message's own transaction
+ * (`messageNoticeJob`).
  */
 async function onEvent(deps: Deps, event: AppEvent) {
   if (event.type === 'notification.created') {
     const n = event.notification;
-    if (n.type !== 'message') await deliver(deps, [n.userId], topicOf(n), noticePayload(n));
+    if (n.type !== 'message') await queuePushes(deps, [n.userId], topicOf(n), noticePayload(n));
   } else if (event.type === 'request.available' && event.request.isUrgent) {
     const r = event.request;
-    await deliver(
-      deps,
-      (await repo.urgentWatchers(deps.db)).filter(
-        (id) => id !== r.requester.id && !event.except.includes(id),
-      ),
-      'urgent',
-      {
-        title: REQUEST_NOTICES.urgentTitle,
-        body: REQUEST_NOTICES.urgentBody(r.itemName, r.deliveryLocation),
-        url: `/requests/${r.id}`,
-        tag: r.id,
-      },
+    // Only watchers with a subscription that wants urgent requests get a job.
+    const watchers = (await repo.urgentWatchers(deps.db)).filter(
+      (id) => id !== r.requester.id && !event.except.includes(id),
     );
+    await queuePushes(deps, watchers, 'urgent', {
+      title: REQUEST_NOTICES.urgentTitle,
+      body: REQUEST_NOTICES.urgentBody(r.itemName, r.deliveryLocation),
+      url: `/requests/${r.id}`,
+      tag: r.id,
+    });
   }
 }
 

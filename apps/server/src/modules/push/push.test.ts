@@ -17,11 +17,12 @@ import { io as connect, type Socket } from 'socket.io-client';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES, PUSH_SUBSCRIPTIONS_MAX, type PushPayload } from '@campusrun/shared';
+import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { pushSubscriptions } from '../../db/schema';
 import { systemResolver } from '../../lib/public-address';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { authAs, createUser, tokenFor } from '../../test/factories';
+import { authAs, createRequest, createUser, tokenFor } from '../../test/factories';
 import { multipartBody, pngImage } from '../../test/images';
 import { createPushSender } from './push.sender';
 
@@ -552,6 +553,67 @@ describe("a followed seller's new listings", () => {
       url: `/users/${seller.id}`,
       tag: push!.payload.tag,
     });
+  });
+});
+
+describe('a push that survives a restart', () => {
+  it('fails twice, the app restarts, and the third try on the new process delivers it', async () => {
+    // Its own app and database: this test closes its app midway.
+    const first = await buildTestApp(
+      { push: { allowPrivateEndpoints: true, endpointPorts: [443, pushPort] }, vapid: testVapid() },
+      { push: { ca: certificate } },
+    );
+    let second: Awaited<ReturnType<typeof buildApp>> | undefined;
+    try {
+      const hosteller = await createUser(first.db, { role: 'hosteller', name: 'Hema' });
+      const scholar = await createUser(first.db, { role: 'dayscholar', name: 'Deepak' });
+      const endpointPath = `/push/${randomBytes(8).toString('hex')}`;
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      browsers.set(endpointPath, { ecdh, auth: randomBytes(16), status: 503 });
+      const hostellerH = await authAs(first, hosteller);
+      const subscribed = await postSubscription(
+        hostellerH,
+        pushOrigin + endpointPath,
+        keysOf(endpointPath),
+        first,
+      );
+      expect(subscribed.statusCode).toBe(201);
+      const request = await createRequest(first.db, { requester: hosteller, itemName: 'Umbrella' });
+      const accepted = await first.app.inject({
+        method: 'PUT',
+        url: `/api/requests/${request.id}/accept`,
+        headers: await authAs(first, scholar),
+      });
+      expect(accepted.statusCode).toBe(200);
+
+      // Two tries the push service refuses (the second about 2 s after the first).
+      for (let i = 0; i < 200 && pushesTo(endpointPath).length < 2; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(pushesTo(endpointPath)).toHaveLength(2);
+      const metrics = await first.app.inject({ method: 'GET', url: '/api/metrics' });
+      expect(metrics.body).toMatch(/^follow_up_failures_total\{kind="push-notice"\} 2$/m);
+
+      // The process goes away; a new one on the same database takes the job up.
+      await first.app.close();
+      browsers.get(endpointPath)!.status = 201;
+      second = await buildApp(first.config, first.database, { push: { ca: certificate } });
+      await second.ready();
+      for (let i = 0; i < 300 && pushesTo(endpointPath).length < 3; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      const tries = pushesTo(endpointPath);
+      expect(tries.map((p) => p.payload.body)).toEqual(
+        Array(3).fill('Deepak accepted your request for Umbrella'),
+      );
+      // Delivered once: no fourth try.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(pushesTo(endpointPath)).toHaveLength(3);
+    } finally {
+      await second?.close();
+      await first.database.close();
+      await first.smtp.close();
+      rmSync(first.config.dataDir, { recursive: true, force: true });
+    }
   });
 });
 
