@@ -22,6 +22,7 @@ const REQUEST = 'Request not found';
 const PRODUCT = 'Product not found';
 const USER = 'User not found';
 const SEARCH = 'Saved search not found';
+const WANTED = 'Wanted post not found';
 const NOTIFICATION = 'Notification not found';
 const OFFER = 'Offer not found';
 const RUN = 'Run not found';
@@ -112,6 +113,13 @@ const ROUTES: Route[] = [
   { method: 'PATCH', path: '/api/saved-searches/:id', audience: 'member', notFound: SEARCH },
   { method: 'POST', path: '/api/saved-searches/:id/open', audience: 'member', notFound: SEARCH },
   { method: 'DELETE', path: '/api/saved-searches/:id', audience: 'member', notFound: SEARCH },
+  { method: 'GET', path: '/api/wanted', audience: 'member' },
+  { method: 'POST', path: '/api/wanted', audience: 'member' },
+  { method: 'GET', path: '/api/wanted/:id', audience: 'member', notFound: WANTED },
+  { method: 'POST', path: '/api/wanted/:id/renew', audience: 'member', notFound: WANTED },
+  { method: 'POST', path: '/api/wanted/:id/close', audience: 'member', notFound: WANTED },
+  { method: 'DELETE', path: '/api/wanted/:id', audience: 'member', notFound: WANTED },
+  { method: 'POST', path: '/api/wanted/:id/answer', audience: 'member', notFound: WANTED },
   { method: 'GET', path: '/api/runs', audience: 'member' },
   { method: 'GET', path: '/api/runs/:id', audience: 'member', notFound: RUN },
   { method: 'GET', path: '/api/trips', audience: 'member' },

@@ -10,6 +10,8 @@ import { deleteBlocksBy } from './modules/blocks/blocks.repo';
 import { deleteFollowsOf } from './modules/follows/follows.repo';
 import { deleteSearchesOf } from './modules/searches/searches.repo';
 import { createSearchesService } from './modules/searches/searches.service';
+import { deleteWantedOf } from './modules/wanted/wanted.repo';
+import { createWantedService } from './modules/wanted/wanted.service';
 import { blankMessage } from './modules/chat/chat.repo';
 import { deleteSendsOf } from './modules/emails/emails.repo';
 import {
@@ -90,6 +92,7 @@ const memberErasers: MemberErasers = {
   deleteBlocksBy,
   deleteFollowsOf,
   deleteSavedSearches: deleteSearchesOf,
+  deleteWantedPosts: deleteWantedOf,
   deletePendingOffersBy,
   deleteNotifications: deleteNotificationsOf,
   deletePasswordResets: userWrites.deletePasswordResetsOf,
@@ -192,6 +195,7 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     searches: createSearchesService(ctx, {
       notices: (kind, itemId, matches) => saveSearchMatchNotices(ctx.db, kind, itemId, matches),
     }),
+    wanted: createWantedService(ctx, { chat: { post: chat.post } }),
     moderation: createModerationService(ctx, {
       closeReports,
       listings: { product: productWrites.setModeration, request: requestWrites.setModeration },

@@ -44,6 +44,8 @@ export const NOTIFICATION_TYPES = [
   'dispute',
   /** New posts matched a saved search. */
   'search',
+  /** A product was listed that matches the member's wanted post. */
+  'wanted',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

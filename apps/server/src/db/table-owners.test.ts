@@ -39,6 +39,8 @@ export const tableOwners: Record<TableName, string> = {
   follows: 'modules/follows',
   savedSearches: 'modules/searches',
   savedSearchHits: 'modules/searches',
+  wantedPosts: 'modules/wanted',
+  wantedHits: 'modules/wanted',
   moderationActions: 'modules/moderation',
   pushSubscriptions: 'modules/push',
   emailSends: 'modules/emails',

@@ -295,7 +295,12 @@ async function authorization(who: Who): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ logLevel: 'warn' });
+  // Push endpoints' host names resolve to a public address without the network (this machine may
+  // have no DNS): a subscription valid by the document is then taken.
+  t = await buildTestApp(
+    { logLevel: 'warn' },
+    { push: { resolve: async () => [{ address: '93.184.215.14', family: 4 }] } },
+  );
   await t.app.listen({ port: await freePort(), host: '127.0.0.1' });
   const address = t.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

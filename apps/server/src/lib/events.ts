@@ -81,6 +81,8 @@ export type AppEvent =
           settlementId?: string;
           /** A moderator's notice of a new report: the report's id. */
           reportId?: string;
+          /** A product matched the member's wanted post. */
+          wantedPostId?: string;
         };
       };
     }
@@ -123,6 +125,7 @@ export type AppEvent =
           /** New posts matched this saved search (of this kind). */
           savedSearchId?: string;
           searchKind?: 'products' | 'requests';
+          wantedPostId?: string;
         };
         isRead: boolean;
         createdAt: string;

@@ -21,3 +21,4 @@ export * as searches from './searches';
 export * as settlements from './settlements';
 export * as system from './system';
 export * as trips from './trips';
+export * as wanted from './wanted';

@@ -59,6 +59,11 @@ export const messageSchema = z.object({
   image: z.string().nullable(),
   /** An offer message: the offer's amount (rupees) and current status. */
   offer: z.object({ id: z.uuid(), amount: z.number(), status: z.enum(OFFER_STATUSES) }).nullable(),
+  /** An answer to a wanted post ("I have one"): the wanted post, as a card (rupees). */
+  wanted: z
+    .object({ id: z.uuid(), title: z.string(), maxPrice: z.number(), status: z.enum(['open', 'closed']) })
+    .nullable()
+    .optional(),
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
 

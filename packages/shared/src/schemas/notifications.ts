@@ -23,6 +23,8 @@ export const notificationSchema = z.object({
     savedSearchId: z.string().optional(),
     /** What the saved search looks through (its push follows the marketplace or requests choice). */
     searchKind: z.enum(SAVED_SEARCH_KINDS).optional(),
+    /** A product matched this wanted post (it opens the product). */
+    wantedPostId: z.string().optional(),
   }),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;

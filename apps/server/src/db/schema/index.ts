@@ -10,3 +10,4 @@ export * from './sessions';
 export * from './settlements';
 export * from './backups';
 export * from './searches';
+export * from './wanted';

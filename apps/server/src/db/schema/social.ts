@@ -18,6 +18,7 @@ import { offers } from './market';
 import { products } from './products';
 import { requests } from './requests';
 import { users } from './users';
+import { wantedPosts } from './wanted';
 
 export const messages = pgTable(
   'messages',
@@ -36,6 +37,8 @@ export const messages = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     /** An offer message: the card shows this offer's amount and current status. */
     offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    /** An answer to a wanted post ("I have one"): the card shows the wanted post. */
+    wantedPostId: uuid('wanted_post_id').references(() => wantedPosts.id, { onDelete: 'set null' }),
     /** A photo message: storage key of the re-encoded WebP. */
     imagePath: text('image_path'),
     isRead: boolean('is_read').notNull().default(false),
@@ -70,6 +73,7 @@ export const notifications = pgTable(
         settlementId?: string;
         savedSearchId?: string;
         searchKind?: 'products' | 'requests';
+        wantedPostId?: string;
       }>()
       .notNull()
       .default({}),

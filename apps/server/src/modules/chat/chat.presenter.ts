@@ -17,6 +17,7 @@ export function presentMessage(
 ): ChatMessage {
   const product = m.productId ? attached.products.get(m.productId) : undefined;
   const offer = m.offerId ? attached.offers.get(m.offerId) : undefined;
+  const wanted = m.wantedPostId ? attached.wanted.get(m.wantedPostId) : undefined;
   return {
     id: m.id,
     clientId: m.clientId,
@@ -36,6 +37,9 @@ export function presentMessage(
         }
       : null,
     offer: offer ? { id: offer.id, amount: toRupees(offer.amount), status: offer.status } : null,
+    wanted: wanted
+      ? { id: wanted.id, title: wanted.title, maxPrice: toRupees(wanted.maxPrice), status: wanted.status }
+      : null,
   };
 }
 

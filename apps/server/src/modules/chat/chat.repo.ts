@@ -3,7 +3,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { CHAT_MESSAGES } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { messages, offers, productImages, products, userBlocks, users } from '../../db/schema';
+import { messages, offers, productImages, products, userBlocks, users, wantedPosts } from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
 import { isoText } from '../../lib/sql-time';
 
@@ -25,13 +25,15 @@ export interface MessageAttachments {
     string,
     { id: string; amount: number; status: 'pending' | 'accepted' | 'declined' | 'withdrawn' }
   >;
+  wanted: Map<string, { id: string; title: string; maxPrice: number; status: 'open' | 'closed' }>;
 }
 
-/** The product and offer cards of these messages (two queries at most). */
+/** The product, offer and wanted-post cards of these messages (three queries at most). */
 export async function attachmentsOf(db: Db, rows: MessageRow[]): Promise<MessageAttachments> {
   const productIds = [...new Set(rows.flatMap((r) => (r.productId ? [r.productId] : [])))];
   const offerIds = [...new Set(rows.flatMap((r) => (r.offerId ? [r.offerId] : [])))];
-  const [productRows, offerRows] = await Promise.all([
+  const wantedIds = [...new Set(rows.flatMap((r) => (r.wantedPostId ? [r.wantedPostId] : [])))];
+  const [productRows, offerRows, wantedRows] = await Promise.all([
     productIds.length
       ? db
           .select({
@@ -54,10 +56,22 @@ export async function attachmentsOf(db: Db, rows: MessageRow[]): Promise<Message
           .from(offers)
           .where(inArray(offers.id, offerIds))
       : [],
+    wantedIds.length
+      ? db
+          .select({
+            id: wantedPosts.id,
+            title: wantedPosts.title,
+            maxPrice: wantedPosts.maxPrice,
+            status: wantedPosts.status,
+          })
+          .from(wantedPosts)
+          .where(inArray(wantedPosts.id, wantedIds))
+      : [],
   ]);
   return {
     products: new Map(productRows.map((p) => [p.id, p])),
     offers: new Map(offerRows.map((o) => [o.id, o])),
+    wanted: new Map(wantedRows.map((w) => [w.id, w])),
   };
 }
 
@@ -77,6 +91,7 @@ export interface NewMessage {
   clientId?: string | null;
   productId?: string | null;
   offerId?: string | null;
+  wantedPostId?: string | null;
   imagePath?: string | null;
 }
 

@@ -38,12 +38,13 @@ interface SendInput {
   productId?: string;
 }
 
-/** A message another feature posts into a thread for its user (an offer card). */
+/** A message another feature posts into a thread for its user: an offer card, an answer to a wanted post. */
 interface PostInput {
   receiverId: string;
   content: string;
-  productId: string;
-  offerId: string;
+  productId?: string;
+  offerId?: string;
+  wantedPostId?: string;
 }
 
 type Context = Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'> & {
@@ -248,8 +249,12 @@ async function sendPhoto(
   }
 }
 
-/** A message another feature writes for `actor` (checked by that feature): an offer card. */
-function post(deps: Deps, actor: Actor, input: PostInput) {
+/**
+ * A message another feature writes for `actor` (its card checked by that feature): an offer card, an
+ * answer to a wanted post. Who may write to whom is checked here, as for any message.
+ */
+async function post(deps: Deps, actor: Actor, input: PostInput) {
+  await assertMayWrite(deps.db, actor.id, input.receiverId);
   return store(deps, actor, { ...input, clientId: null });
 }
 

@@ -68,6 +68,7 @@ function topicOf({ type, data }: Pick<Notice, 'type' | 'data'>): PushTopic | nul
     case 'settlement':
       return 'requests';
     case 'product':
+    case 'wanted':
       return 'marketplace';
     default:
       return null;

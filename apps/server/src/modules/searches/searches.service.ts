@@ -12,6 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { containsPattern, prefixQuery } from '../../lib/lists';
 import { toPaise } from '../../lib/money';
 import type { Limiter } from '../../lib/rate-limit';
+import { serialTasks, type SerialTasks } from '../../lib/serial-tasks';
 import { bindUseCases } from '../../lib/use-cases';
 import { type SaveRefusal, type SearchToSave, saveRefusal } from './searches.policy';
 import { presentSearch } from './searches.presenter';
@@ -27,7 +28,7 @@ export interface SearchesPorts {
 interface Deps extends Pick<AppContext, 'db' | 'log' | 'events'>, SearchesPorts {
   changes: Limiter;
   /** Matching that runs after the post's answer, one post at a time on this process. */
-  background: { later(task: () => Promise<void>): void; drain(): Promise<void> };
+  background: SerialTasks;
 }
 
 const REFUSALS: Record<SaveRefusal, () => Error> = {
@@ -145,17 +146,6 @@ function listed(deps: Deps, kind: SavedSearchKind, itemId: string) {
 /** Waits for the matching in hand (the app's close, and tests). */
 const settled = (deps: Deps) => deps.background.drain();
 
-/** One task at a time, after the others; a failure is logged and the next goes on. */
-function serialTasks(log: AppContext['log']): Deps['background'] {
-  let tail = Promise.resolve();
-  return {
-    later(task) {
-      tail = tail.then(task).catch((err: unknown) => log.error({ err }, 'saved search matching failed'));
-    },
-    drain: () => tail,
-  };
-}
-
 /**
  * Saved searches: a member says once what they look for in the marketplace (or, a day scholar, among
  * requests to deliver) and is told when a new post matches, at most once per search an hour.
@@ -173,7 +163,7 @@ export function createSearchesService(
       points: SAVED_SEARCH_LIMITS.changesPerHour,
       duration: 3600,
     }),
-    background: serialTasks(ctx.log),
+    background: serialTasks(ctx.log, 'saved search matching failed'),
   };
   return bindUseCases(deps, { list, create, update, open, remove, listed, settled });
 }

@@ -14,6 +14,7 @@ import {
   Scale,
   RotateCw,
   Search,
+  PackageSearch,
   ShieldAlert,
   ShoppingBag,
   Truck,
@@ -46,6 +47,7 @@ const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> =
   settlement: { icon: Wallet, className: 'bg-emerald-50 text-emerald-700' },
   dispute: { icon: Scale, className: 'bg-rose-50 text-rose-700' },
   search: { icon: Search, className: 'bg-fuchsia-50 text-fuchsia-700' },
+  wanted: { icon: PackageSearch, className: 'bg-lime-50 text-lime-800' },
 };
 
 /**
