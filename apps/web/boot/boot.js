@@ -57,6 +57,7 @@
     { path: '/requests/:id', code: 'RequestPage', api: ['/requests/:id'] },
     { path: '/saved', code: 'SavedPage', api: ['/products/saved?limit=20'] },
     { path: '/following', code: 'FollowingPage', api: ['/users/following?limit=20'] },
+    { path: '/searches', code: 'SavedSearchesPage', api: ['/saved-searches'] },
     { path: '/money', code: 'MoneyPage', api: ['/settlements/summary', '/settlements?status=open&limit=20'] },
     { path: '/users/:id', code: 'PublicProfilePage', api: ['/users/:id/profile'] },
     {

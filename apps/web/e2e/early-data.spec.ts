@@ -80,6 +80,7 @@ test('every screen uses all of its early answers and asks for nothing twice', as
     [hosteller, `/requests/${requestId}`],
     [hosteller, '/saved'],
     [hosteller, '/following'],
+    [hosteller, '/searches'],
     [hosteller, '/profile'],
     [hosteller, '/chat'],
     [hosteller, `/chat/${dayscholar.id}`],

@@ -188,6 +188,20 @@ const SCREENS: Record<Role, Screen[]> = {
       path: (s) => `/products/${s.soldProduct}`,
       ready: 'Meera Lakshmi Venkataraman Menon owes you',
     },
+    // Three searches, one paused, one with a new match.
+    { name: 'saved-searches', path: () => '/searches', ready: 'Road bikes under ₹3,000' },
+    {
+      name: 'marketplace-save-search',
+      // Nothing on sale matches yet (no card, and so no masked time, behind the dialog).
+      path: () => '/marketplace?search=tennis+racket&category=sports&maxPrice=1500',
+      ready: 'No products match your filters',
+      open: async (page) => {
+        await page.getByRole('button', { name: 'Save this search' }).click();
+        await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Name' })).toHaveValue(
+          'tennis racket in Sports under ₹1,500',
+        );
+      },
+    },
     // Hari follows Meera; Divya follows Hari.
     { name: 'following', path: () => '/following', ready: 'You follow 1 seller.' },
     { name: 'following-followers', path: () => '/following?tab=followers', ready: '1 member follows you.' },
@@ -529,6 +543,45 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
     ).status(),
   ).toBe(201);
 
+  // Hari's saved searches, after every listing above (none of which is new to them): the newest
+  // finds Mohan's road bike, listed next, and its notice is read so the bell is as before.
+  const saveSearch = async (name: string, filters: Record<string, unknown>) => {
+    const saved = await api.post('/api/saved-searches', {
+      headers: auth(hari),
+      data: { kind: 'products', name, filters },
+    });
+    expect(saved.status()).toBe(201);
+    return ((await saved.json()) as { search: { id: string } }).search.id;
+  };
+  await saveSearch('Textbooks for second-year mechanical engineering courses', {
+    search: 'textbook',
+    category: 'books',
+    minPrice: 100,
+    maxPrice: 600,
+  });
+  const calculators = await saveSearch('Calculators', { category: 'electronics', condition: 'like-new' });
+  expect(
+    (
+      await api.patch(`/api/saved-searches/${calculators}`, { headers: auth(hari), data: { paused: true } })
+    ).status(),
+  ).toBe(200);
+  await saveSearch('Road bikes under ₹3,000', { search: 'bike', maxPrice: 3000, sort: 'price-low' });
+  await listProductViaApi(api, mohan, {
+    name: 'Hero road bike',
+    description: 'Seven gears, serviced last month.',
+    price: '2500',
+    category: 'other',
+  });
+  const matchNotice = async () => {
+    const answer = await api.get('/api/notifications?limit=20', { headers: auth(hari) });
+    const { notifications } = (await answer.json()) as { notifications: { id: string; type: string }[] };
+    return notifications.find((n) => n.type === 'search')?.id ?? '';
+  };
+  await expect.poll(matchNotice, { timeout: 15_000 }).not.toBe('');
+  expect(
+    (await api.put(`/api/notifications/${await matchNotice()}/read`, { headers: auth(hari) })).status(),
+  ).toBe(200);
+
   // Following, last: a listing after a follow would add a notice to the follower's bell on every screen.
   const follow = async (who: SeededUser, whom: SeededUser) =>
     expect((await api.put(`/api/users/${whom.id}/follow`, { headers: auth(who) })).status()).toBe(200);
@@ -680,7 +733,14 @@ const SCREENS_PER_TEST = 6;
  */
 const DESKTOP_DARK: Record<Role, string[]> = {
   public: ['login'],
-  hosteller: ['dashboard', 'chat-thread', 'profile-delete-account', 'following'],
+  hosteller: [
+    'dashboard',
+    'chat-thread',
+    'profile-delete-account',
+    'following',
+    'saved-searches',
+    'marketplace-save-search',
+  ],
   dayscholar: ['dashboard'],
   moderator: ['moderation', 'following-empty'],
   newcomer: [],
@@ -764,6 +824,7 @@ const TAP_SCREENS: Partial<Record<Role, string[]>> = {
     'sell-product',
     'edit-product',
     'profile',
+    'saved-searches',
   ],
   dayscholar: ['dashboard', 'browse', 'marketplace', 'product', 'request-detail'],
 };

@@ -34,6 +34,9 @@ export interface ProductFilters {
   search: string;
   category: ProductCategory | '';
   condition: ProductCondition | '';
+  /** Rupees, as the address has them, or ''. */
+  minPrice: string;
+  maxPrice: string;
   sort: ProductSort;
 }
 
@@ -98,6 +101,11 @@ export const tripKeys = {
   stops: (id: string) => [...tripKeys.all, 'stops', id] as const,
   /** The hosteller's pending requests, to choose one to add to a trip. */
   pendingRequests: () => [...tripKeys.all, 'pending-requests'] as const,
+};
+
+/** GET /saved-searches: the member's saved searches (a match pushed as a notification changes their counts). */
+export const savedSearchKeys = {
+  list: () => ['saved-searches'] as const,
 };
 
 /** Query keys of ratings; a new rating invalidates the rated user's. */

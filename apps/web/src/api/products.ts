@@ -181,7 +181,10 @@ export function useProduct(id: string) {
 /** Divisible by 2, 3 and 4: full rows in every grid width. */
 const PRODUCTS_PAGE_SIZE = 24;
 
-/** GET /products?search&category&condition&sort&limit&cursor → { products, nextCursor } (sold hidden). */
+/**
+ * GET /products?search&category&condition&minPrice&maxPrice&sort&limit&cursor → { products, nextCursor }
+ * (sold hidden).
+ */
 const getProducts = (filters: ProductFilters & { cursor?: string; limit?: number }, signal?: AbortSignal) =>
   endpoints.list(
     {
@@ -189,6 +192,8 @@ const getProducts = (filters: ProductFilters & { cursor?: string; limit?: number
         search: filters.search,
         category: filters.category,
         condition: filters.condition,
+        minPrice: filters.minPrice,
+        maxPrice: filters.maxPrice,
         sort: filters.sort,
         limit: filters.limit ?? PRODUCTS_PAGE_SIZE,
         cursor: filters.cursor,

@@ -149,7 +149,14 @@ describe('live cache updates', () => {
     const live = createLiveUpdates(client);
     const p = makeProduct({ name: 'Kettle' });
     const q = makeProduct({ name: 'Lamp' });
-    const listKey = productKeys.list({ search: '', category: '', condition: '', sort: 'recent' });
+    const listKey = productKeys.list({
+      search: '',
+      category: '',
+      condition: '',
+      minPrice: '',
+      maxPrice: '',
+      sort: 'recent',
+    });
     client.setQueryData(listKey, {
       pages: [{ products: [p, q], nextCursor: null }],
       pageParams: [undefined],
@@ -177,12 +184,21 @@ describe('live cache updates', () => {
     const live = createLiveUpdates(client);
     const old = makeProduct({ name: 'Old lamp', category: 'electronics' });
     const older = makeProduct({ name: 'Older kettle', category: 'electronics' });
-    const all = { search: '', category: '', condition: '', sort: 'recent' } as const;
+    const all = {
+      search: '',
+      category: '',
+      condition: '',
+      minPrice: '',
+      maxPrice: '',
+      sort: 'recent',
+    } as const;
     const keys = {
       all: productKeys.list(all),
       books: productKeys.list({ ...all, category: 'books' }),
       search: productKeys.list({ ...all, search: 'cycle' }),
       cheapest: productKeys.list({ ...all, sort: 'price-low' }),
+      underHundred: productKeys.list({ ...all, maxPrice: '100' }),
+      fromHundred: productKeys.list({ ...all, minPrice: '100' }),
     };
     for (const key of Object.values(keys))
       client.setQueryData(key, {
@@ -203,6 +219,9 @@ describe('live cache updates', () => {
 
     expect(names(keys.all)).toEqual([['Lady Bird cycle', 'Old lamp'], ['Older kettle']]);
     expect(names(keys.books)).toEqual([['Old lamp'], ['Older kettle']]);
+    // Outside a price range (₹500 is over ₹100): not in its list.
+    expect(names(keys.underHundred)).toEqual([['Old lamp'], ['Older kettle']]);
+    expect(names(keys.fromHundred)).toEqual([['Lady Bird cycle', 'Old lamp'], ['Older kettle']]);
     for (const key of [keys.search, keys.cheapest]) {
       expect(names(key)).toEqual([['Old lamp'], ['Older kettle']]);
       expect(client.getQueryState(key)?.isInvalidated).toBe(false);
@@ -217,7 +236,14 @@ describe('live cache updates', () => {
     const live = createLiveUpdates(client);
     const lamp = makeProduct({ name: 'Lamp' });
     const kettle = makeProduct({ name: 'Kettle', isSaved: true });
-    const key = productKeys.list({ search: '', category: '', condition: '', sort: 'recent' });
+    const key = productKeys.list({
+      search: '',
+      category: '',
+      condition: '',
+      minPrice: '',
+      maxPrice: '',
+      sort: 'recent',
+    });
     client.setQueryData(key, {
       pages: [
         { products: [lamp], nextCursor: 'c0' },

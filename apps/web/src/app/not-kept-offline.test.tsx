@@ -28,6 +28,7 @@ describe('opened offline with nothing kept', { timeout: 30_000 }, () => {
     { screen: 'the conversations', at: '/chat', says: 'Your conversations' },
     { screen: 'a conversation', at: `/chat/${dayscholar.id}`, says: 'This conversation' },
     { screen: 'a public profile', at: `/users/${dayscholar.id}`, says: 'This profile' },
+    { screen: 'the saved searches', at: '/searches', says: 'This list' },
   ])('$screen says it is not saved on this phone', async ({ at, says }) => {
     server.use(meHandler(hosteller), ...chatHandlers(dayscholar));
     act(() => onlineManager.setOnline(false));

@@ -311,6 +311,23 @@ export const createRoutes = (): RouteObject[] => {
                           ),
                         },
                         {
+                          path: paths.searches,
+                          Component: screen(
+                            async () =>
+                              (await import('@/features/searches/components/SavedSearchesPage'))
+                                .SavedSearchesPage,
+                          ),
+                        },
+                        {
+                          // Where a notice of several new matches leads: on to the list, filtered.
+                          path: routePatterns.savedSearch,
+                          Component: screen(
+                            async () =>
+                              (await import('@/features/searches/components/OpenSavedSearchPage'))
+                                .OpenSavedSearchPage,
+                          ),
+                        },
+                        {
                           path: routePatterns.user,
                           Component: screen(
                             async () =>

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-/** What the member just did that notifications would follow up: posted, accepted, offered. */
-export type PushMoment = 'post' | 'accept' | 'offer';
+/** What the member just did that notifications would follow up: posted, accepted, offered, saved a search. */
+export type PushMoment = 'post' | 'accept' | 'offer' | 'search';
 
 let pending: PushMoment | null = null;
 const listeners = new Set<() => void>();

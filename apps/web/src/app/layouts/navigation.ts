@@ -62,6 +62,7 @@ const PLACE_TITLES: Record<string, string> = {
   [paths.marketplace]: 'Marketplace',
   [paths.saved]: 'Saved',
   [paths.following]: 'Following',
+  [paths.searches]: 'Saved searches',
   [paths.money]: 'Money',
   [paths.chat]: 'Chat',
   [paths.profile]: 'Profile',
@@ -88,6 +89,7 @@ const THING_SCREENS: { pattern: string; title: string; parent: (role: Role) => s
   { pattern: routePatterns.run, title: 'Shared run', parent: () => paths.runs },
   { pattern: paths.hosteller.newRequest, title: 'New Request', parent: () => paths.hosteller.myRequests },
   { pattern: routePatterns.chatWith, title: 'Chat', parent: () => paths.chat },
+  { pattern: routePatterns.savedSearch, title: 'Saved search', parent: () => paths.searches },
 ];
 
 /**

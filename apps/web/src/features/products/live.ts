@@ -17,14 +17,16 @@ const productPages = (
 
 /**
  * Where a new product goes in a cached marketplace list: at the top of a newest-first list it
- * belongs to, nowhere in a list whose category or condition it does not have, and only the server
- * can say for a search or a price order.
+ * belongs to, nowhere in a list whose category, condition or price range it does not have, and only
+ * the server can say for a search or a price order.
  */
 function placeOfNew(key: QueryKey, product: Product): 'top' | 'none' | 'refetch' {
   const filters = key[2] as Partial<ProductFilters> | undefined;
   if (!filters || typeof filters !== 'object') return 'refetch';
   if (filters.category && filters.category !== product.category) return 'none';
   if (filters.condition && filters.condition !== product.condition) return 'none';
+  if (filters.minPrice && product.price < Number(filters.minPrice)) return 'none';
+  if (filters.maxPrice && product.price > Number(filters.maxPrice)) return 'none';
   if (filters.search || (filters.sort && filters.sort !== 'recent')) return 'refetch';
   return 'top';
 }

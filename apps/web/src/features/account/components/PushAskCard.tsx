@@ -30,6 +30,10 @@ const WHAT_COMES: Record<PushMoment, { title: string; text: string }> = {
     title: 'Know when the seller answers',
     text: 'Get a notification when the seller answers your offer, even when CampusRun is closed.',
   },
+  search: {
+    title: 'Know when something new matches',
+    text: 'Get a notification when something new matches your saved search, even when CampusRun is closed.',
+  },
 };
 
 const SHARE_MENU = 'tap Share, then Add to Home Screen.';

@@ -24,6 +24,20 @@ describe('notificationTarget', () => {
     expect(notificationTarget(notice('product', { sellerId: 'u1' }))).toBe('/users/u1');
   });
 
+  it("opens a saved search's one new match, or the search itself for several", () => {
+    expect(
+      notificationTarget(notice('search', { savedSearchId: 's1', searchKind: 'products', productId: 'p1' })),
+    ).toBe('/products/p1');
+    expect(
+      notificationTarget(notice('search', { savedSearchId: 's1', searchKind: 'requests', requestId: 'q1' })),
+    ).toBe('/requests/q1');
+    // Several matches within the hour, grouped: the search, which opens its list filtered.
+    expect(notificationTarget(notice('search', { savedSearchId: 's1', searchKind: 'products' }))).toBe(
+      '/searches/s1',
+    );
+    expect(notificationTarget(notice('search', {}))).toBe('/searches');
+  });
+
   it('opens the trip or the shared run a notification is about', () => {
     expect(notificationTarget(notice('trip', { tripId: 't1' }))).toBe('/trips/t1');
     expect(notificationTarget(notice('run', { runId: 'r1' }))).toBe('/runs/r1');

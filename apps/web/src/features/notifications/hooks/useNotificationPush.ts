@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useOnReconnect, useSocketEvent } from '@/lib/socket';
 import { isThreadOpen } from '@/lib/open-thread';
 import { toast } from '@/lib/toast';
+import { savedSearchKeys } from '@/api/cache';
 import { refreshModerationQueues } from '@/api/moderation';
 import { addPushedNotification, notificationsKey, useMarkNotificationRead } from '@/api/notifications';
 
@@ -22,6 +23,9 @@ export function useNotificationPush() {
     const { reportId, settlementId } = notification.data;
     if (notification.type === 'moderation' && (reportId || settlementId))
       void refreshModerationQueues(queryClient);
+    // New matches of a saved search: its count of new ones is read again where it shows.
+    if (notification.type === 'search')
+      void queryClient.invalidateQueries({ queryKey: savedSearchKeys.list() });
     const senderId = notification.data.senderId;
     const threadOpen = notification.type === 'message' && !!senderId && isThreadOpen(senderId);
     if (threadOpen) {

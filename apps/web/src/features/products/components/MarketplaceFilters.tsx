@@ -26,11 +26,62 @@ function Labelled({ label, children }: { label: string; children: (id: string) =
   );
 }
 
+type PriceRangeValues = Pick<ProductFilters, 'minPrice' | 'maxPrice'>;
+
 /**
- * Search (debounced), category, condition and sort. The values live in the URL (see the page). On
- * phones all but the search fold behind "Filters".
+ * The lowest and highest price, in whole rupees: what is typed shows at once, the URL (and the
+ * server) follow 300 ms after the last key, as with the search.
  */
-export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProps) {
+function PriceRange({ filters, onChange }: MarketplaceFiltersProps) {
+  const fromUrl = { minPrice: filters.minPrice, maxPrice: filters.maxPrice };
+  const [draft, setDraft] = useState<PriceRangeValues>(fromUrl);
+  const [url, setUrl] = useState<PriceRangeValues>(fromUrl);
+  const debounced = useDebouncedCallback((range: PriceRangeValues) => onChange(range), SEARCH_DEBOUNCE_MS);
+
+  // The URL changed by other means (Back, "Clear filters"): show its prices, unless they are what is typed.
+  if (url.minPrice !== fromUrl.minPrice || url.maxPrice !== fromUrl.maxPrice) {
+    setUrl(fromUrl);
+    if (fromUrl.minPrice !== draft.minPrice || fromUrl.maxPrice !== draft.maxPrice) setDraft(fromUrl);
+  }
+
+  const fields = [
+    ['minPrice', 'Lowest price (₹)', 'Min ₹'],
+    ['maxPrice', 'Highest price (₹)', 'Max ₹'],
+  ] as const;
+  return (
+    <div role="group" aria-label="Price" className="grid grid-cols-2 gap-2">
+      {fields.map(([key, label, placeholder]) => (
+        <Labelled key={key} label={label}>
+          {(id) => (
+            <Input
+              id={id}
+              // Whole rupees: digits only, and no spin buttons to crowd a narrow field.
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={String(PRODUCT_LIMITS.priceMax).length}
+              placeholder={placeholder}
+              value={draft[key]}
+              onChange={(event) => {
+                const next = { ...draft, [key]: event.target.value.replace(/\D/g, '') };
+                setDraft(next);
+                debounced.run(next);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  debounced.cancel();
+                  onChange(draft);
+                }
+              }}
+            />
+          )}
+        </Labelled>
+      ))}
+    </div>
+  );
+}
+
+/** The words to look for: what is typed shows at once, the URL follows 300 ms after the last key. */
+function SearchBox({ filters, onChange }: MarketplaceFiltersProps) {
   const [text, setText] = useState(filters.search);
   const [urlSearch, setUrlSearch] = useState(filters.search);
   const debounced = useDebouncedCallback(
@@ -45,58 +96,72 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
   }
 
   return (
+    <div className="relative col-span-2 sm:col-span-4 lg:col-span-1">
+      <Labelled label="Search products">
+        {(id) => (
+          <>
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
+            <Input
+              id={id}
+              type="search"
+              placeholder="Search products"
+              autoComplete="off"
+              maxLength={PRODUCT_LIMITS.searchMax}
+              value={text}
+              className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
+              onChange={(event) => {
+                setText(event.target.value);
+                debounced.run(event.target.value);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  debounced.cancel();
+                  onChange({ search: text.trim() });
+                }
+              }}
+            />
+            {text && (
+              <button
+                type="button"
+                aria-label="Clear search"
+                onClick={() => {
+                  debounced.cancel();
+                  setText('');
+                  onChange({ search: '' });
+                }}
+                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-700 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            )}
+          </>
+        )}
+      </Labelled>
+    </div>
+  );
+}
+
+/**
+ * Search (debounced), category, condition, price range (debounced) and sort. The values live in the
+ * URL (see the page). On phones all but the search fold behind "Filters".
+ */
+export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProps) {
+  return (
     <div
       role="search"
-      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]"
     >
-      <div className="relative col-span-2 sm:col-span-3 lg:col-span-1">
-        <Labelled label="Search products">
-          {(id) => (
-            <>
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-                aria-hidden="true"
-              />
-              <Input
-                id={id}
-                type="search"
-                placeholder="Search products"
-                autoComplete="off"
-                maxLength={PRODUCT_LIMITS.searchMax}
-                value={text}
-                className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
-                onChange={(event) => {
-                  setText(event.target.value);
-                  debounced.run(event.target.value);
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') {
-                    debounced.cancel();
-                    onChange({ search: text.trim() });
-                  }
-                }}
-              />
-              {text && (
-                <button
-                  type="button"
-                  aria-label="Clear search"
-                  onClick={() => {
-                    debounced.cancel();
-                    setText('');
-                    onChange({ search: '' });
-                  }}
-                  className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-700 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
-                >
-                  <X className="size-4" aria-hidden="true" />
-                </button>
-              )}
-            </>
-          )}
-        </Labelled>
-      </div>
+      <SearchBox filters={filters} onChange={onChange} />
       <FoldedFilters
-        active={(filters.category ? 1 : 0) + (filters.condition ? 1 : 0)}
-        className="col-span-2 justify-self-start sm:col-span-3"
+        active={
+          (filters.category ? 1 : 0) +
+          (filters.condition ? 1 : 0) +
+          (filters.minPrice || filters.maxPrice ? 1 : 0)
+        }
+        className="col-span-2 justify-self-start sm:col-span-4"
       >
         <Labelled label="Category">
           {(id) => (
@@ -130,6 +195,9 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
             </Select>
           )}
         </Labelled>
+        <div className="col-span-2 sm:col-span-1">
+          <PriceRange filters={filters} onChange={onChange} />
+        </div>
         <div className="col-span-2 sm:col-span-1">
           <Labelled label="Sort by">
             {(id) => (

@@ -1,3 +1,4 @@
+import { SAVED_SEARCH_MESSAGES } from '@campusrun/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { dayscholar, hosteller } from '@/test/fixtures';
 import { makeProduct } from '@/test/products';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
+import { toastTexts } from '@/test/toasts';
 
 // Lazy route chunks and toasts take a while on a busy machine.
 configure({ asyncUtilTimeout: 4000 });
@@ -181,5 +183,103 @@ describe('marketplace', { timeout: 20_000 }, () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Back again' })).toBeInTheDocument();
+  });
+
+  it('writes a price range to the URL and sends it to the API; a reload keeps it', async () => {
+    const calls = listHandler(() => HttpResponse.json({ products: [makeProduct()], nextCursor: null }));
+    const { user, location } = await openMarketplace('/marketplace?maxPrice=3000');
+    await screen.findByRole('list', { name: 'Products' });
+    expect(screen.getByRole('textbox', { name: 'Highest price (₹)' })).toHaveValue('3000');
+    expect(calls[0]?.get('maxPrice')).toBe('3000');
+    expect(screen.getByRole('button', { name: 'Filters (1 in use)' })).toBeInTheDocument();
+
+    // Whole rupees: what is not a digit is not taken.
+    await user.type(screen.getByRole('textbox', { name: 'Lowest price (₹)' }), '1,000');
+    expect(screen.getByRole('textbox', { name: 'Lowest price (₹)' })).toHaveValue('1000');
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({
+        minPrice: '1000',
+        maxPrice: '3000',
+      }),
+    );
+    await waitFor(() => expect(calls.at(-1)?.get('minPrice')).toBe('1000'));
+    // Debounced: one request for the whole number.
+    expect(calls.filter((c) => c.has('minPrice'))).toHaveLength(1);
+  });
+});
+
+describe('saving a marketplace search', { timeout: 20_000 }, () => {
+  it('is turned off, with the reason, while there are no words and no filters', async () => {
+    listHandler(() => HttpResponse.json({ products: [], nextCursor: null }));
+    await openMarketplace('/marketplace?sort=price-low');
+    const button = await screen.findByRole('button', { name: 'Save this search' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(SAVED_SEARCH_MESSAGES.emptyFilters);
+  });
+
+  it('saves the search on screen under a name made from its filters, then leads to the saved searches', async () => {
+    listHandler(() => HttpResponse.json({ products: [], nextCursor: null }));
+    const sent: unknown[] = [];
+    server.use(
+      http.post(api('/saved-searches'), async ({ request }) => {
+        const body = (await request.json()) as { name: string; kind: 'products'; filters: object };
+        sent.push(body);
+        if (body.name === 'x'.repeat(5))
+          return HttpResponse.json(
+            { message: 'Validation failed', errors: [{ param: 'name', msg: 'Pick another name' }] },
+            { status: 400 },
+          );
+        if (sent.length === 2)
+          return HttpResponse.json({ message: SAVED_SEARCH_MESSAGES.tooMany }, { status: 409 });
+        return HttpResponse.json(
+          {
+            search: {
+              id: '5a5e0000-0000-4000-8000-000000000099',
+              ...body,
+              paused: false,
+              newMatches: 0,
+              createdAt: '2026-11-20T10:00:00.000Z',
+              lastOpenedAt: '2026-11-20T10:00:00.000Z',
+            },
+            message: SAVED_SEARCH_MESSAGES.saved,
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = await openMarketplace('/marketplace?search=cycles&category=cycles&maxPrice=3000');
+    const button = await screen.findByRole('button', { name: 'Save this search' });
+    expect(button).toBeEnabled();
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    expect(dialog).toHaveTextContent('Marketplace: “cycles” · Cycles · under ₹3,000');
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('cycles under ₹3,000');
+    expect(within(dialog).getByText('19/60 characters')).toBeInTheDocument();
+
+    // A refusal of the name shows at the field.
+    await user.clear(name);
+    await user.type(name, 'xxxxx');
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    expect(await within(dialog).findByText('Pick another name')).toBeInTheDocument();
+
+    // Any other refusal: the server's words in a toast; the dialog stays.
+    await user.clear(name);
+    await user.type(name, 'Cheap cycles');
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    await waitFor(() => expect(toastTexts()).toContain(SAVED_SEARCH_MESSAGES.tooMany));
+    expect(screen.getByRole('dialog', { name: 'Save this search' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    await waitFor(() => expect(toastTexts()).toContain(SAVED_SEARCH_MESSAGES.saved));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const link = screen.getByRole('link', { name: 'Saved · See saved searches' });
+    expect(link).toHaveAttribute('href', '/searches');
+    await waitFor(() => expect(link).toHaveFocus());
+    expect(sent.at(-1)).toEqual({
+      kind: 'products',
+      name: 'Cheap cycles',
+      filters: { search: 'cycles', category: 'cycles', maxPrice: 3000, sort: 'recent' },
+    });
   });
 });

@@ -2,6 +2,8 @@ import { PackageSearch, Plus, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { SaveSearchButton } from '@/components/searches/SaveSearchButton';
+import { productSearch } from '@/components/searches/search-filters';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useProducts } from '@/api/products';
@@ -21,7 +23,8 @@ function SellLink({ variant = 'primary' }: { variant?: 'primary' | 'secondary' }
 
 /**
  * /marketplace, for both roles: search, filters and sort in the URL; pages of 24 with "Load more".
- * Only hostellers sell, so only they see the ways to list something.
+ * The search on screen may be saved, to hear of new matches. Only hostellers sell, so only they see
+ * the ways to list something.
  */
 export function MarketplacePage() {
   const { user } = useAuth();
@@ -72,6 +75,7 @@ export function MarketplacePage() {
       </div>
       <div className="mt-5">
         <MarketplaceFilters filters={filters} onChange={setFilters} />
+        <SaveSearchButton search={productSearch(filters)} className="mt-3" />
       </div>
       <div className="mt-5">
         <ProductGrid query={query} label="Products" failedMessage={LOAD_PRODUCTS_FAILED} empty={empty} />

@@ -1,5 +1,6 @@
 import {
   PRODUCT_CATEGORIES,
+  PRODUCT_LIMITS,
   PRODUCT_CONDITIONS,
   PRODUCT_SORTS,
   type ProductCategory,
@@ -16,6 +17,15 @@ const DEFAULT_SORT: ProductSort = 'recent';
 const oneOf = <T extends string>(list: readonly T[], value: unknown): T | undefined =>
   typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : undefined;
 
+/** A price in rupees the marketplace takes (0 to the highest price), or ''. */
+const price = (value: string | null) => {
+  const text = value?.trim() ?? '';
+  const rupees = Number(text);
+  return text !== '' && Number.isFinite(rupees) && rupees >= 0 && rupees <= PRODUCT_LIMITS.priceMax
+    ? text
+    : '';
+};
+
 /** URL query → filters; unknown values are ignored (an old or hand-edited link still works). */
 function filtersFromParams(params: URLSearchParams): ProductFilters {
   return {
@@ -25,6 +35,8 @@ function filtersFromParams(params: URLSearchParams): ProductFilters {
     condition:
       oneOf<ProductCondition>(PRODUCT_CONDITIONS, normalizeProductCondition(params.get('condition') ?? '')) ??
       '',
+    minPrice: price(params.get('minPrice')),
+    maxPrice: price(params.get('maxPrice')),
     sort: oneOf<ProductSort>(PRODUCT_SORTS, params.get('sort')?.toLowerCase()) ?? DEFAULT_SORT,
   };
 }
@@ -35,9 +47,11 @@ const DEFAULTS: Partial<ProductFilters> = { sort: DEFAULT_SORT };
 export function useMarketplaceFilters() {
   const { filters, setFilters } = useUrlFilters(filtersFromParams, DEFAULTS);
   const clearFilters = useCallback(
-    () => setFilters({ search: '', category: '', condition: '' }),
+    () => setFilters({ search: '', category: '', condition: '', minPrice: '', maxPrice: '' }),
     [setFilters],
   );
-  const hasFilters = Boolean(filters.search || filters.category || filters.condition);
+  const hasFilters = Boolean(
+    filters.search || filters.category || filters.condition || filters.minPrice || filters.maxPrice,
+  );
   return { filters, setFilters, clearFilters, hasFilters };
 }

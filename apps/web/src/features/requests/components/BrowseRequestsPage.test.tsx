@@ -1,3 +1,4 @@
+import { SAVED_SEARCH_MESSAGES } from '@campusrun/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { can, makeRequest } from '@/test/requests';
 import { currentSocket } from '@/test/socket';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
+import { toastTexts } from '@/test/toasts';
 
 describe('browse requests', { timeout: 20_000 }, () => {
   it('puts the filters in the URL and sends them to the server; a reload keeps them', async () => {
@@ -266,5 +268,36 @@ describe('browse requests', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.at(-1)!.get('pickupFrom')).toBe('katpadi'), { timeout: 15_000 });
     await waitFor(() => expect(screen.queryByText('Blue pens')).not.toBeInTheDocument(), { timeout: 15_000 });
     expect(screen.getByRole('button', { name: 'Filters (1 in use)' })).toBeInTheDocument();
+  });
+
+  it('saves the search on screen as a search of requests, named after its filters', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      meHandler(dayscholar),
+      http.post(api('/saved-searches'), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: SAVED_SEARCH_MESSAGES.requestsForDayScholars }, { status: 403 });
+      }),
+    );
+    const { user } = renderApp(
+      '/dayscholar/browse-requests?search=milk&location=Block%20A&minFee=20&sort=highestFee',
+      { user: dayscholar },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Save this search' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    expect(dialog).toHaveTextContent('Requests: “milk” · to Block A · fee from ₹20');
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue(
+      'milk to Block A, fee from ₹20',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    // A refusal that is no field's: the server's words in a toast.
+    await waitFor(() => expect(toastTexts()).toContain(SAVED_SEARCH_MESSAGES.requestsForDayScholars));
+    expect(sent).toEqual([
+      {
+        kind: 'requests',
+        name: 'milk to Block A, fee from ₹20',
+        filters: { search: 'milk', location: 'Block A', minFee: 20, sort: 'highestFee' },
+      },
+    ]);
   });
 });

@@ -11,6 +11,8 @@ import type { AvailableFilters } from '@/api/cache';
 import { useAvailableFilters } from '../hooks/useAvailableFilters';
 import { useDebouncedCallback } from '@/lib/debounced-callback';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { SaveSearchButton } from '@/components/searches/SaveSearchButton';
+import { requestSearch } from '@/components/searches/search-filters';
 import { RequestList } from './RequestList';
 
 const SORT_LABELS: Record<RequestSort, string> = {
@@ -160,6 +162,7 @@ export function BrowseRequestsPage({ aboveList }: { aboveList?: ReactNode } = {}
           </Field>
         </FoldedFilters>
       </form>
+      <SaveSearchButton search={requestSearch(filters)} className="mt-3" />
 
       {aboveList}
       <section className="mt-6" aria-busy={query.isFetching || undefined}>
