@@ -104,4 +104,22 @@ describe('the daily digest of saved searches', () => {
     await wait(2500);
     expect(t.smtp.find(digest.email, /saved searches/)).toHaveLength(1);
   });
+
+  it('a digest the mail server refuses is not counted as sent: the next sweep sends it', async () => {
+    const [digest, seller] = [
+      await person('dayscholar', 'Rita Retry'),
+      await person('hosteller', 'Sid Seller'),
+    ];
+    await call('PUT', '/email/preferences', digest, { messages: true, requests: true, searches: true });
+    await call('POST', '/saved-searches', digest, {
+      kind: 'products',
+      name: 'Lamps',
+      filters: { search: 'lamp' },
+    });
+    t.smtp.refuseNext(1);
+    await sell(seller, 'Desk lamp');
+    const mail = await t.smtp.waitFor(digest.email, { match: /saved searches/, timeoutMs: 10_000 });
+    expect(mail.subject).toBe(SEARCH_DIGEST_EMAIL.subject(1));
+    expect(mail.body).toContain(SEARCH_DIGEST_EMAIL.line('Lamps', 1, ['Desk lamp']));
+  });
 });

@@ -24,6 +24,8 @@ const decodeQp = (s: string) =>
 export async function startSmtpSink() {
   const mails: SunkMail[] = [];
   const waiters: Array<() => void> = [];
+  /** Mails still to refuse with a temporary failure (451), as a mail server that is struggling. */
+  let refusing = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -32,6 +34,10 @@ export async function startSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (refusing > 0) {
+          refusing -= 1;
+          return done(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
         mails.push({
@@ -71,6 +77,10 @@ export async function startSmtpSink() {
     mails,
     find,
     waitFor,
+    /** The next `count` mails are refused with a temporary failure. */
+    refuseNext(count: number) {
+      refusing = count;
+    },
     async latestCode(to: string, count = 1) {
       const mail = await waitFor(to, { match: /verification code/, count });
       return /verification code: (\d{6})/.exec(mail.subject)![1]!;

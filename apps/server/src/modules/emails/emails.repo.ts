@@ -123,7 +123,10 @@ export const digestOf = (db: Db, userId: string) =>
       order by s.created_at desc`,
   );
 
-/** Records the member's digest as sent unless another process sent one within the day. */
+/**
+ * Records the member's digest as sent unless another process sent one within the day; answers the
+ * record's id (to release it if the mail fails), or undefined.
+ */
 export const claimDigest = (db: Db, userId: string) =>
   db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('email:' || ${userId}))`);
@@ -131,7 +134,15 @@ export const claimDigest = (db: Db, userId: string) =>
       tx,
       sql`select coalesce(${lastDigest(sql`${userId}::uuid`)} > now() - interval '1 day', false) as sent`,
     );
-    if (recent?.sent) return false;
-    await tx.insert(emailSends).values({ userId, kind: 'searches', aboutUserId: null });
-    return true;
+    if (recent?.sent) return undefined;
+    const [row] = await tx
+      .insert(emailSends)
+      .values({ userId, kind: 'searches', aboutUserId: null })
+      .returning({ id: emailSends.id });
+    return row!.id;
   });
+
+/** A digest that could not be sent is not recorded: the next sweep tries again. */
+export const releaseDigest = async (db: Db, id: string) => {
+  await db.delete(emailSends).where(eq(emailSends.id, id));
+};

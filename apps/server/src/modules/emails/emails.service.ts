@@ -157,8 +157,8 @@ async function settlementReminder(deps: Deps, job: ReminderJob) {
 
 /**
  * The daily digests that are due: to each member who chose it, one e-mail a day of their saved
- * searches' new matches (claimed, so two processes never both send one). Nothing while away e-mails
- * are turned off.
+ * searches' new matches (claimed, so two processes never both send one; a mail that fails is not
+ * recorded, and the next sweep tries again). Nothing while away e-mails are turned off.
  */
 async function sendSearchDigests(deps: Deps) {
   const { db, config, mailer } = deps;
@@ -166,21 +166,29 @@ async function sendSearchDigests(deps: Deps) {
   for (const user of await repo.dueDigests(db, 50)) {
     const searches = await repo.digestOf(db, user.id);
     const total = searches.reduce((n, s) => n + s.count, 0);
-    if (total === 0 || !(await repo.claimDigest(db, user.id))) continue;
+    if (total === 0) continue;
+    const claim = await repo.claimDigest(db, user.id);
+    if (!claim) continue;
     const subject = SEARCH_DIGEST_EMAIL.subject(total);
-    await mailer.send(
-      awayMail({
-        to: user.email,
-        subject,
-        lines: [
-          AWAY_EMAILS.greeting(user.name),
-          ...searches.map((s) => SEARCH_DIGEST_EMAIL.line(s.name, s.count, s.examples)),
-        ],
-        action: { label: SEARCH_DIGEST_EMAIL.open, url: link(deps, '/searches') },
-        unsubscribe: unsubscribeLink(deps, user.id, 'searches'),
-        why: SEARCH_DIGEST_EMAIL.why,
-      }),
-    );
+    try {
+      await mailer.send(
+        awayMail({
+          to: user.email,
+          subject,
+          lines: [
+            AWAY_EMAILS.greeting(user.name),
+            ...searches.map((s) => SEARCH_DIGEST_EMAIL.line(s.name, s.count, s.examples)),
+          ],
+          action: { label: SEARCH_DIGEST_EMAIL.open, url: link(deps, '/searches') },
+          unsubscribe: unsubscribeLink(deps, user.id, 'searches'),
+          why: SEARCH_DIGEST_EMAIL.why,
+        }),
+      );
+    } catch (err) {
+      // Not recorded as sent: the next sweep tries again.
+      await repo.releaseDigest(db, claim);
+      deps.log.warn({ err, userId: user.id }, 'saved search digest not sent; it will be tried again');
+    }
   }
 }
 
