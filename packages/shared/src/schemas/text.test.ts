@@ -17,6 +17,8 @@ const auth = createAuthSchemas(campus);
  * rule for user input, and each string it takes must refuse NUL.
  */
 const ANSWERS = new Set([
+  'savedSearchSchema',
+  'wantedPostSchema',
   'campusConfigSchema',
   'userSchema',
   'publicUserSchema',
