@@ -6,6 +6,7 @@ import type {
   DisputeRow,
   FollowingRow,
   SavedSearchRow,
+  WantedRow,
   MessageRow,
   NotificationRow,
   OfferRow,
@@ -181,6 +182,18 @@ export const presentSavedSearch = (s: SavedSearchRow) => ({
   filters: s.filters,
   paused: s.paused,
   savedAt: s.createdAt.toISOString(),
+});
+
+/** A wanted post of the member's (price in rupees). */
+export const presentWanted = (w: WantedRow) => ({
+  id: w.id,
+  title: w.title,
+  details: w.details,
+  category: w.category,
+  maxPrice: toRupees(w.maxPrice),
+  status: w.status,
+  expiresAt: w.expiresAt.toISOString(),
+  postedAt: w.createdAt.toISOString(),
 });
 
 /** A message sent or received; a photo is a signed link that lasts about an hour. */

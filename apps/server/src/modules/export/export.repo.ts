@@ -5,6 +5,7 @@ import {
   disputes,
   follows,
   savedSearches,
+  wantedPosts,
   messages,
   notifications,
   offers,
@@ -253,6 +254,24 @@ export const savedSearchesOf = (db: Db, userId: string) =>
     .where(eq(savedSearches.userId, userId))
     .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
 export type SavedSearchRow = Awaited<ReturnType<typeof savedSearchesOf>>[number];
+
+/** The member's wanted posts, oldest first (open, closed and expired). */
+export const wantedOf = (db: Db, userId: string) =>
+  db
+    .select({
+      id: wantedPosts.id,
+      title: wantedPosts.title,
+      details: wantedPosts.details,
+      category: wantedPosts.category,
+      maxPrice: wantedPosts.maxPrice,
+      status: wantedPosts.status,
+      expiresAt: wantedPosts.expiresAt,
+      createdAt: wantedPosts.createdAt,
+    })
+    .from(wantedPosts)
+    .where(eq(wantedPosts.userId, userId))
+    .orderBy(asc(wantedPosts.createdAt), asc(wantedPosts.id));
+export type WantedRow = Awaited<ReturnType<typeof wantedOf>>[number];
 
 const MESSAGE_PAGE = 500;
 

@@ -12,6 +12,7 @@ import {
   savedProducts,
   savedSearches,
   settlements,
+  wantedPosts,
   users,
 } from '../../db/schema';
 import { createLimiterFactory } from '../../lib/rate-limit';
@@ -153,6 +154,9 @@ describe('GET /users/me/export', () => {
       matchQuery: 'kettle:*',
       maxAmount: 50_000,
     });
+    await t.db
+      .insert(wantedPosts)
+      .values({ userId: me.id, title: 'Casio fx-991EX', category: 'electronics', maxPrice: 80_000 });
 
     // Messages both ways, one a photo; a notification; a shared run she started; a session.
     const [sent] = await t.db
@@ -248,6 +252,14 @@ describe('GET /users/me/export', () => {
         name: 'Kettles under ₹500',
         filters: { search: 'kettle', maxPrice: 500, sort: 'recent' },
         paused: false,
+      }),
+    ]);
+    expect(doc.wanted).toEqual([
+      expect.objectContaining({
+        title: 'Casio fx-991EX',
+        category: 'electronics',
+        maxPrice: 800,
+        status: 'open',
       }),
     ]);
     expect(doc.messages).toEqual([
