@@ -115,7 +115,7 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
  * What a shared link previews (docs/product.md#link-previews): the first segment of the page's
  * address (`/products/{id}`) and of its preview image (`/api/previews/products/{id}/image`).
  */
-export const PREVIEW_KINDS = ['products', 'trips', 'runs'] as const;
+export const PREVIEW_KINDS = ['products', 'trips', 'runs', 'wanted'] as const;
 export type PreviewKind = (typeof PREVIEW_KINDS)[number];
 
 /** Settling up: who owes whom after a completed request or a sale. */

@@ -33,6 +33,11 @@ export const LINK_PREVIEWS = {
     deliveredBy: (at: string) => `Delivery by ${at}`,
     fee: (fee: string) => `${fee} delivery fee, split between everyone in it`,
   },
+  wanted: {
+    title: (title: string, price: string) => `Wanted: ${title} — up to ${price}`,
+    kicker: 'Wanted',
+    upTo: (price: string) => `Up to ${price}`,
+  },
 } as const;
 
 /** The words the Share button sends with a link (the link itself goes as the address). */

@@ -1,6 +1,6 @@
 import { LINK_PREVIEWS } from '@campusrun/shared';
 import { formatRupees, toRupees } from '../../lib/money';
-import type { ProductPreviewRow, RunPreviewRow, TripPreviewRow } from './previews.repo';
+import type { ProductPreviewRow, RunPreviewRow, TripPreviewRow, WantedPreviewRow } from './previews.repo';
 
 /** What the generated card says, top to bottom (previews.images.ts draws it). */
 export interface PreviewCard {
@@ -120,5 +120,18 @@ export function runPreview(row: RunPreviewRow, campus: string): Preview {
     },
     photo: null,
     imageAlt: r.title(row.pickupFrom),
+  };
+}
+
+/** "Wanted: Casio fx-991EX — up to ₹800": what is wanted and the price, never who wants it. */
+export function wantedPreview(row: WantedPreviewRow, campus: string): Preview {
+  const w = LINK_PREVIEWS.wanted;
+  const price = rupees(row.maxPrice);
+  return {
+    title: w.title(row.title, price),
+    description: joined(campus, oneLine(row.details ?? '')),
+    card: { kicker: w.kicker, title: row.title, detail: w.upTo(price), footer: campus },
+    photo: null,
+    imageAlt: w.title(row.title, price),
   };
 }

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productImages, products, runs, trips } from '../../db/schema';
+import { productImages, products, runs, trips, users, wantedPosts } from '../../db/schema';
 import { notSuspended, visibleListing } from '../../lib/listing-visibility';
 
 /**
@@ -93,3 +93,23 @@ export async function runPreview(db: Db, id: string) {
   return row;
 }
 export type RunPreviewRow = NonNullable<Awaited<ReturnType<typeof runPreview>>>;
+
+/** A wanted post previews while it is open and within its days, unless its poster is suspended or gone. */
+export async function wantedPreview(db: Db, id: string) {
+  const [row] = await db
+    .select({ title: wantedPosts.title, details: wantedPosts.details, maxPrice: wantedPosts.maxPrice })
+    .from(wantedPosts)
+    .innerJoin(users, eq(users.id, wantedPosts.userId))
+    .where(
+      and(
+        eq(wantedPosts.id, id),
+        eq(wantedPosts.status, 'open'),
+        sql`${wantedPosts.expiresAt} > now()`,
+        isNull(users.deletedAt),
+        notSuspended(wantedPosts.userId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+export type WantedPreviewRow = NonNullable<Awaited<ReturnType<typeof wantedPreview>>>;

@@ -15,8 +15,8 @@ import * as repo from './previews.repo';
 
 /**
  * How each kind of shared link is previewed: its row, only while it previews, in the preview's
- * words. One function per kind; a new kind (wanted posts) is one more line here and its name in
- * PREVIEW_KINDS (the web app's page for it must be `/<kind>/:id`).
+ * words. One function per kind; a new kind is one more line here and its name in PREVIEW_KINDS (the
+ * web app's page for it must be `/<kind>/:id`).
  */
 type PreviewSource = (db: Db, id: string, campus: string) => Promise<Preview | undefined>;
 const SOURCES: Record<PreviewKind, PreviewSource> = {
@@ -31,6 +31,10 @@ const SOURCES: Record<PreviewKind, PreviewSource> = {
   runs: async (db, id, campus) => {
     const row = await repo.runPreview(db, id);
     return row && present.runPreview(row, campus);
+  },
+  wanted: async (db, id, campus) => {
+    const row = await repo.wantedPreview(db, id);
+    return row && present.wantedPreview(row, campus);
   },
 };
 
@@ -67,7 +71,7 @@ const versionOf = (preview: Preview) =>
     .digest('base64url')
     .slice(0, 16);
 
-/** Whether an address is a page a link previews (`/products/{id}`, `/trips/{id}`, `/runs/{id}`). */
+/** Whether an address is a page a link previews (`/products/{id}`, `/trips/{id}`, `/runs/{id}`, `/wanted/{id}`). */
 function handles(_deps: Deps, url: string): boolean {
   return PAGE.test(url);
 }

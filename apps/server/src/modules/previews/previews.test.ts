@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productImages, products, runs, trips, users } from '../../db/schema';
+import { productImages, products, runs, trips, users, wantedPosts } from '../../db/schema';
 import { createLocalStorage } from '../../lib/storage';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createProduct, createUser } from '../../test/factories';
@@ -47,7 +47,7 @@ function writeWebBuild(dir: string) {
       app: 'app.html',
       notFound: 'not-found.html',
       pages: {},
-      routes: ['/', '/products/:id', '/trips/:id', '/runs/:id', '/trips/new'],
+      routes: ['/', '/products/:id', '/trips/:id', '/runs/:id', '/wanted/:id', '/trips/new'],
     }),
   );
 }
@@ -414,6 +414,53 @@ describe('a shared run', () => {
       expect(tagsOf((await page(`/runs/${run.id}`, WHATSAPP)).body)['og:title']).toBe('CampusRun');
       expect(
         (await t.app.inject({ method: 'GET', url: `/api/previews/runs/${run.id}/image` })).statusCode,
+      ).toBe(404);
+    }
+  });
+});
+
+describe('a wanted post', () => {
+  async function postWanted() {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/wanted',
+      headers: await authAs(t, seller),
+      payload: {
+        title: 'Casio fx-991EX',
+        details: 'Call me on 98765 43210 or sita@upi, for the maths exam',
+        category: 'electronics',
+        maxPrice: 800,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ post: { id: string } }>().post;
+  }
+
+  it.each(ROBOTS)(
+    'previews to %s: what is wanted and up to what price; nobody, no contact',
+    async (_, agent) => {
+      const post = await postWanted();
+      const res = await page(`/wanted/${post.id}`, agent);
+      const tags = tagsOf(res.body);
+      expect(tags['og:title']).toBe('Wanted: Casio fx-991EX — up to ₹800');
+      expect(tags['og:description']).toBe(
+        'Vellore Institute of Technology · Call me on ••• or •••, for the maths exam',
+      );
+      for (const secret of personal()) expect(res.body, `${secret} leaked`).not.toContain(secret);
+      const image = await imageAt(tags['og:image']!);
+      const meta = await sharp(image.rawPayload).metadata();
+      expect([image.headers['content-type'], meta.width, meta.height]).toEqual(['image/png', 1200, 630]);
+      writeFileSync(path.join(os.tmpdir(), 'campusrun-preview-wanted-card.png'), image.rawPayload);
+    },
+  );
+
+  it('a closed or expired wanted post previews as the app only', async () => {
+    for (const change of [{ status: 'closed' as const }, { expiresAt: new Date(Date.now() - HOUR) }]) {
+      const post = await postWanted();
+      await t.db.update(wantedPosts).set(change).where(eq(wantedPosts.id, post.id));
+      expect(tagsOf((await page(`/wanted/${post.id}`, WHATSAPP)).body)['og:title']).toBe('CampusRun');
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/previews/wanted/${post.id}/image` })).statusCode,
       ).toBe(404);
     }
   });
