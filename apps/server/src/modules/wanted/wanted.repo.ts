@@ -92,15 +92,29 @@ export const insertWanted = (db: Db, values: typeof wantedPosts.$inferInsert, ma
 
 const ownedBy = (userId: string, id: string) => and(eq(wantedPosts.id, id), eq(wantedPosts.userId, userId));
 
-/** Open for `days` more from now (a closed or expired one opens again); answers whether it was theirs. */
-export const renewWanted = async (db: Db, userId: string, id: string, days: number) =>
-  (
-    await db
+/**
+ * Open for `days` more from now. A closed or expired one opens again only while its poster has fewer
+ * than `max` open (their posts take turns, as when posting). Answers 'renewed', 'tooMany', or
+ * 'notFound' when it is not theirs.
+ */
+export const renewWanted = (db: Db, userId: string, id: string, days: number, max: number) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wanted:${userId}`}, 0))`);
+    const [state] = await queryRows<{ live: boolean; others: number }>(
+      tx,
+      sql`select (w.status = 'open' and w.expires_at > now()) as live,
+          (select count(*)::int from ${wantedPosts} o where o.user_id = ${userId} and o.id <> w.id
+            and o.status = 'open' and o.expires_at > now()) as others
+        from ${wantedPosts} w where w.id = ${id} and w.user_id = ${userId}`,
+    );
+    if (!state) return 'notFound' as const;
+    if (!state.live && state.others >= max) return 'tooMany' as const;
+    await tx
       .update(wantedPosts)
       .set({ status: 'open', expiresAt: sql`now() + make_interval(days => ${days})` })
-      .where(ownedBy(userId, id))
-      .returning({ id: wantedPosts.id })
-  ).length > 0;
+      .where(ownedBy(userId, id));
+    return 'renewed' as const;
+  });
 
 export const closeWanted = async (db: Db, userId: string, id: string) =>
   (

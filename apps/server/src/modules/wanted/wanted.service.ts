@@ -94,13 +94,23 @@ async function change(deps: Deps, actor: Actor, id: string, write: () => Promise
   return { post: presentWanted(actor.id, await found(deps, actor, id)), message };
 }
 
-/** POST /wanted/{id}/renew: 14 more days from now. */
+/** POST /wanted/{id}/renew: 14 more days from now; reopening one counts against the open limit. */
 const renew = (deps: Deps, actor: Actor, id: string) =>
   change(
     deps,
     actor,
     id,
-    () => repo.renewWanted(deps.db, actor.id, id, WANTED_LIMITS.days),
+    async () => {
+      const outcome = await repo.renewWanted(
+        deps.db,
+        actor.id,
+        id,
+        WANTED_LIMITS.days,
+        WANTED_LIMITS.openPerMember,
+      );
+      if (outcome === 'tooMany') throw conflict(WANTED_MESSAGES.tooMany);
+      return outcome === 'renewed';
+    },
     WANTED_MESSAGES.renewed,
   );
 

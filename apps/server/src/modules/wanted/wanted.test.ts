@@ -173,6 +173,14 @@ describe('posting what one wants', () => {
     expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().message)).toEqual(
       Array(2).fill(WANTED_MESSAGES.tooMany),
     );
+    // Closing one frees a place; reopening it takes the place back, and one more is refused.
+    const open = answers.filter((r) => r.statusCode === 201).map((r) => (r.json().post as WantedPost).id);
+    await call('POST', `/wanted/${open[0]}/close`, who);
+    expect((await call('POST', '/wanted', who, { ...casio, title: 'One more' })).statusCode).toBe(201);
+    const reopened = await call('POST', `/wanted/${open[0]}/renew`, who);
+    expect([reopened.statusCode, reopened.json().message]).toEqual([409, WANTED_MESSAGES.tooMany]);
+    // An open one renews whatever the count.
+    expect((await call('POST', `/wanted/${open[1]}/renew`, who)).statusCode).toBe(200);
   });
 });
 
