@@ -59,7 +59,7 @@
     { path: '/following', code: 'FollowingPage', api: ['/users/following?limit=20'] },
     { path: '/searches', code: 'SavedSearchesPage', api: ['/saved-searches'] },
     { path: '/money', code: 'MoneyPage', api: ['/settlements/summary', '/settlements?status=open&limit=20'] },
-    { path: '/users/:id', code: 'PublicProfilePage', api: ['/users/:id/profile'] },
+    { path: '/users/:id', code: 'UserPage', api: ['/users/:id/profile', '/wanted?posterId=:id&limit=20'] },
     {
       path: '/profile',
       code: 'ProfilePage',

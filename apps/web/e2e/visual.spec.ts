@@ -76,6 +76,8 @@ interface Seeded {
   completedRequest: string;
   /** Hari's desk lamp, sold to Meera, who disputes it. */
   soldProduct: string;
+  /** Divya's wanted calculator, open: Hari may answer it with his textbook. */
+  wantedPost: string;
 }
 
 /**
@@ -200,6 +202,27 @@ const SCREENS: Record<Role, Screen[]> = {
         await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Name' })).toHaveValue(
           'tennis racket in Sports under ₹1,500',
         );
+      },
+    },
+    // Divya's and Mohan's wanted posts; Hari answers Divya's "I have one" with one of his listings.
+    { name: 'marketplace-wanted', path: () => '/marketplace?tab=wanted', ready: 'Casio fx-991EX calculator' },
+    { name: 'wanted-post', path: (s) => `/wanted/${s.wantedPost}`, ready: 'Casio fx-991EX calculator' },
+    {
+      name: 'wanted-answer',
+      path: (s) => `/wanted/${s.wantedPost}`,
+      ready: 'Casio fx-991EX calculator',
+      open: async (page) => {
+        await page.getByRole('button', { name: 'I have one' }).click();
+        await expect(
+          page.getByRole('dialog').getByRole('combobox', { name: 'Link one of your listings (optional)' }),
+        ).toBeVisible();
+        // The post's times and its poster's picture sit behind the dialog: their masks would be
+        // drawn over it, so they are hidden (the backdrop dims them anyway).
+        await page
+          .locator('article time, article [data-avatar]')
+          .evaluateAll((parts) =>
+            parts.forEach((part) => ((part as HTMLElement).style.visibility = 'hidden')),
+          );
       },
     },
     // Hari follows Meera; Divya follows Hari.
@@ -582,6 +605,20 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
     (await api.put(`/api/notifications/${await matchNotice()}/read`, { headers: auth(hari) })).status(),
   ).toBe(200);
 
+  // Wanted posts, after every listing above (none matches them, so nobody is told of one).
+  const want = async (who: SeededUser, data: Record<string, unknown>) => {
+    const posted = await api.post('/api/wanted', { headers: auth(who), data });
+    expect(posted.status()).toBe(201);
+    return ((await posted.json()) as { post: { id: string } }).post.id;
+  };
+  await want(mohan, { title: 'Drafter for engineering drawing', category: 'stationery', maxPrice: 350 });
+  const wantedPost = await want(divya, {
+    title: 'Casio fx-991EX calculator',
+    details: 'For the maths exams next month. Any condition, as long as the solar cell works.',
+    category: 'electronics',
+    maxPrice: 800,
+  });
+
   // Following, last: a listing after a follow would add a notice to the follower's bell on every screen.
   const follow = async (who: SeededUser, whom: SeededUser) =>
     expect((await api.put(`/api/users/${whom.id}/follow`, { headers: auth(who) })).status()).toBe(200);
@@ -595,6 +632,7 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
     run,
     completedRequest,
     soldProduct,
+    wantedPost,
     users: { hari, meera, divya, mohan },
     pendingRequest,
     acceptedRequest,
@@ -740,6 +778,9 @@ const DESKTOP_DARK: Record<Role, string[]> = {
     'following',
     'saved-searches',
     'marketplace-save-search',
+    'marketplace-wanted',
+    'wanted-post',
+    'wanted-answer',
   ],
   dayscholar: ['dashboard'],
   moderator: ['moderation', 'following-empty'],
@@ -825,6 +866,8 @@ const TAP_SCREENS: Partial<Record<Role, string[]>> = {
     'edit-product',
     'profile',
     'saved-searches',
+    'marketplace-wanted',
+    'wanted-post',
   ],
   dayscholar: ['dashboard', 'browse', 'marketplace', 'product', 'request-detail'],
 };

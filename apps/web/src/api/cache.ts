@@ -46,6 +46,8 @@ export const productKeys = {
   list: (filters: ProductFilters) => [...productKeys.lists(), filters] as const,
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
   saved: () => [...productKeys.all, 'saved'] as const,
+  /** GET /products?sellerId&status=available: a member's own listings still on sale (not a marketplace list). */
+  availableOf: (sellerId: string) => [...productKeys.all, 'available-of', sellerId] as const,
   offers: (productId: string) => [...productKeys.all, 'offers', productId] as const,
   buyers: (productId: string) => [...productKeys.all, 'buyers', productId] as const,
   reviews: (productId: string) => [...productKeys.all, 'reviews', productId] as const,
@@ -106,6 +108,22 @@ export const tripKeys = {
 /** GET /saved-searches: the member's saved searches (a match pushed as a notification changes their counts). */
 export const savedSearchKeys = {
   list: () => ['saved-searches'] as const,
+};
+
+/** The Wanted tab's filters, in the URL and in GET /wanted. Empty string: no filter. */
+export interface WantedFilters {
+  search: string;
+  category: ProductCategory | '';
+}
+
+export const wantedKeys = {
+  all: ['wanted'] as const,
+  lists: () => [...wantedKeys.all, 'list'] as const,
+  /** GET /wanted?search&category: the open wanted posts, newest first. */
+  list: (filters: WantedFilters) => [...wantedKeys.lists(), filters] as const,
+  /** GET /wanted?posterId: one member's (their own include the closed and expired). */
+  poster: (posterId: string) => [...wantedKeys.lists(), 'poster', posterId] as const,
+  detail: (id: string) => [...wantedKeys.all, 'detail', id] as const,
 };
 
 /** Query keys of ratings; a new rating invalidates the rated user's. */

@@ -215,6 +215,23 @@ export function useProducts(filters: ProductFilters) {
   return useInfiniteQuery({ ...productsInfiniteQuery(filters), placeholderData: keepPreviousData });
 }
 
+/**
+ * GET /products?sellerId&status=available&limit=100 → the member's own listings on sale, newest
+ * first: the ones they may link to an answer. One page of the most a page holds is plenty to choose from.
+ */
+const getAvailableListings = (sellerId: string, signal?: AbortSignal) =>
+  endpoints
+    .list({ query: { sellerId, status: 'available', limit: 100 } }, { signal })
+    .then((body) => body.products);
+
+export function useAvailableListings(sellerId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: productKeys.availableOf(sellerId),
+    queryFn: ({ signal }) => getAvailableListings(sellerId, signal),
+    enabled,
+  });
+}
+
 /** GET /products/{id}/reviews → the sale's reviews by its buyer and seller. */
 const getSaleReviews = (productId: string, signal?: AbortSignal) =>
   ratingsApi.saleReviews({ params: { id: productId } }, { signal });

@@ -268,11 +268,24 @@ export const createRoutes = (): RouteObject[] => {
                         },
                         // Both roles browse and buy; selling is checked on the product.
                         {
+                          // What is for sale, and what students want (a tab): composed in app/pages.
                           path: paths.marketplace,
                           Component: screen(
+                            async () => (await import('./pages/MarketplacePage')).MarketplacePage,
+                          ),
+                        },
+                        {
+                          path: paths.newWanted,
+                          Component: screen(
                             async () =>
-                              (await import('@/features/products/components/MarketplacePage'))
-                                .MarketplacePage,
+                              (await import('@/features/wanted/components/NewWantedPage')).NewWantedPage,
+                          ),
+                        },
+                        {
+                          path: routePatterns.wanted,
+                          Component: screen(
+                            async () =>
+                              (await import('@/features/wanted/components/WantedPostPage')).WantedPostPage,
                           ),
                         },
                         {
@@ -328,12 +341,9 @@ export const createRoutes = (): RouteObject[] => {
                           ),
                         },
                         {
+                          // The member's wanted posts under their listings: composed in app/pages.
                           path: routePatterns.user,
-                          Component: screen(
-                            async () =>
-                              (await import('@/features/people/components/PublicProfilePage'))
-                                .PublicProfilePage,
-                          ),
+                          Component: screen(async () => (await import('./pages/UserPage')).UserPage),
                         },
                         {
                           path: paths.profile,

@@ -25,6 +25,10 @@ export const paths = {
   searches: '/searches',
   /** Opens a saved search (its new matches seen) and goes on to its list, filtered. */
   savedSearch: (id: string) => `/searches/${encodeURIComponent(id)}`,
+  /** Wanted posts: "Wanted: …, up to ₹…"; the list is the marketplace's Wanted tab. */
+  wantedList: '/marketplace?tab=wanted',
+  newWanted: '/wanted/new',
+  wanted: (id: string) => `/wanted/${encodeURIComponent(id)}`,
   /** Trips: a day scholar says "I'm coming from …"; hostellers add requests to it. */
   trips: '/trips',
   newTrip: '/trips/new',
@@ -62,6 +66,7 @@ export const routePatterns = {
   product: '/products/:id',
   user: '/users/:id',
   savedSearch: '/searches/:id',
+  wanted: '/wanted/:id',
   trip: '/trips/:id',
   run: '/runs/:id',
   editProduct: '/hosteller/edit-product/:id',

@@ -88,6 +88,8 @@ const defaultHandlers = [
   http.get(api('/settlements'), () => HttpResponse.json({ settlements: [], nextCursor: null })),
   // The phone tab bar's unread count, on every signed-in screen.
   http.get(api('/chat/conversations'), () => HttpResponse.json({ conversations: [] })),
+  // The marketplace's Wanted tab and a profile's Wanted section: nobody wants anything unless a test says so.
+  http.get(api('/wanted'), () => HttpResponse.json({ posts: [], nextCursor: null })),
   // The product page's seller card: followed by nobody, and open to a follow, unless a test says so.
   http.get(api('/users/:id/follow'), () =>
     HttpResponse.json({ follow: { following: false, followerCount: 0, canFollow: true } }),

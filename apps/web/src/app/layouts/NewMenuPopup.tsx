@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { ClipboardPlus, PackagePlus } from 'lucide-react';
+import { ClipboardPlus, Megaphone, PackagePlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { type Arrival, useArrival } from '@/lib/deferred';
@@ -8,7 +8,7 @@ import { NewFace } from './NewFace';
 const menuItemClasses =
   'flex min-h-11 w-full items-center gap-3 px-4 py-3 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
 
-/** The central +'s menu (Headless UI): New request or Sell product. */
+/** The central +'s menu (Headless UI): New request, Sell product or Wanted item. */
 export function NewMenuPopup({ className, arrivedAs }: { className: string; arrivedAs?: Arrival }) {
   const button = useArrival(arrivedAs);
   return (
@@ -31,6 +31,12 @@ export function NewMenuPopup({ className, arrivedAs }: { className: string; arri
           <Link to={paths.hosteller.sellProduct} className={menuItemClasses}>
             <PackagePlus className="size-5 text-slate-500" aria-hidden="true" />
             Sell product
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <Link to={paths.newWanted} className={menuItemClasses}>
+            <Megaphone className="size-5 text-slate-500" aria-hidden="true" />
+            Wanted item
           </Link>
         </MenuItem>
       </MenuItems>

@@ -16,7 +16,7 @@ const tabNames = (bar: HTMLElement) =>
     .map((item) => (item.firstElementChild as HTMLElement).textContent);
 
 describe('phone tab bar', { timeout: 20_000 }, () => {
-  it('gives a hosteller Home, Marketplace, a New menu (New request, Sell product), Chat and Me', async () => {
+  it('gives a hosteller Home, Marketplace, a New menu (New request, Sell product, Wanted item), Chat and Me', async () => {
     server.use(meHandler(hosteller), ...chatHandlers(dayscholar));
     const { user } = renderApp('/hosteller/dashboard', { user: hosteller });
 
@@ -35,6 +35,10 @@ describe('phone tab bar', { timeout: 20_000 }, () => {
     expect(within(menu).getByRole('menuitem', { name: 'Sell product' })).toHaveAttribute(
       'href',
       '/hosteller/sell-product',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Wanted item' })).toHaveAttribute(
+      'href',
+      '/wanted/new',
     );
   });
 

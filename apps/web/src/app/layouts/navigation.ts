@@ -90,6 +90,8 @@ const THING_SCREENS: { pattern: string; title: string; parent: (role: Role) => s
   { pattern: paths.hosteller.newRequest, title: 'New Request', parent: () => paths.hosteller.myRequests },
   { pattern: routePatterns.chatWith, title: 'Chat', parent: () => paths.chat },
   { pattern: routePatterns.savedSearch, title: 'Saved search', parent: () => paths.searches },
+  { pattern: paths.newWanted, title: 'Post a wanted item', parent: () => paths.wantedList },
+  { pattern: routePatterns.wanted, title: 'Wanted', parent: () => paths.wantedList },
 ];
 
 /**

@@ -24,7 +24,7 @@ import { usePartnerTyping } from '../hooks/useTyping';
 import { useThreadComposer } from '../hooks/useThreadComposer';
 import { ConversationList } from './ChatPage';
 import { Composer } from './Composer';
-import { OfferCard, ProductContextCard } from './MessageCards';
+import { OfferCard, ProductContextCard, WantedCard } from './MessageCards';
 import { ReceivedMessage } from './MessageMenu';
 import { MessageText } from './MessageText';
 import { ThreadHeader } from './ThreadHeader';
@@ -50,6 +50,8 @@ interface Row {
   product?: ChatMessage['product'];
   offer?: ChatMessage['offer'];
   image?: string | null;
+  /** An "I have one" answer: the wanted post it answers, as a card above its listing and text. */
+  wanted?: ChatMessage['wanted'];
 }
 
 /** Pixels from the top at which the next older page is fetched. */
@@ -209,6 +211,7 @@ function toRows(stored: ChatMessage[], pending: PendingMessage[], myId: string):
         product: m.product,
         offer: m.offer,
         image: m.image,
+        wanted: m.wanted,
       } satisfies Row;
     }),
     ...pending
@@ -310,6 +313,7 @@ function MessageList({
                 </p>
               )}
               <div className={row.mine ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
+                {row.wanted && <WantedCard wanted={row.wanted} />}
                 {row.product && <ProductContextCard product={row.product} />}
                 {row.waiting ? (
                   <WaitingBubble content={row.content} onCancel={() => onCancel(row.key)} />

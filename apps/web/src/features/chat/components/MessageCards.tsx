@@ -1,8 +1,9 @@
 import { type ChatMessage, OFFER_MESSAGES, type Product } from '@campusrun/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HandCoins, ImageOff } from 'lucide-react';
+import { HandCoins, ImageOff, Megaphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { OfferStatusBadge } from '@/components/products/OfferStatusBadge';
 import { ProductStatusBadge } from '@/components/products/ProductStatusBadge';
@@ -16,6 +17,7 @@ import { applyOfferToThreads } from '@/api/chat';
 import { type ThreadProduct, decideOffer, productQuery } from '@/api/products';
 
 type Offer = NonNullable<ChatMessage['offer']>;
+type Wanted = NonNullable<ChatMessage['wanted']>;
 
 /** How many cards on screen follow each product: the server is asked once per product. */
 const following = new Map<string, number>();
@@ -157,5 +159,28 @@ export function OfferCard({ offer, mine }: { offer: Offer; mine: boolean }) {
         </div>
       )}
     </div>
+  );
+}
+
+/** The wanted post an "I have one" answers: its title and the most its poster would pay; a link to it. */
+export function WantedCard({ wanted }: { wanted: Wanted }) {
+  return (
+    <Link
+      to={paths.wanted(wanted.id)}
+      className="mb-1 flex w-64 max-w-[80%] items-center gap-3 rounded-xl bg-white p-2 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700">
+        <Megaphone className="size-5" aria-hidden="true" />
+      </span>
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-medium text-slate-900">
+          <span className="text-indigo-700">Wanted:</span> {wanted.title}
+        </span>
+        <span className="flex items-center gap-2 text-sm text-slate-700">
+          up to {formatRupees(wanted.maxPrice)}
+          {wanted.status === 'closed' && <Badge>Closed</Badge>}
+        </span>
+      </span>
+    </Link>
   );
 }

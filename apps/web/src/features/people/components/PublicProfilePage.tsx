@@ -1,5 +1,6 @@
 import { COMMON_MESSAGES, type PublicProfile, type Review } from '@campusrun/shared';
 import { MessageCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FollowButton } from '@/components/people/FollowButton';
 import { Avatar } from '@/components/ui/Avatar';
@@ -63,7 +64,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 // eslint-disable-next-line max-lines-per-function -- a profile's sections in their order on screen.
-function ProfileView({ profile, isYou }: { profile: PublicProfile; isYou: boolean }) {
+function ProfileView({ profile, isYou, more }: { profile: PublicProfile; isYou: boolean; more?: ReactNode }) {
   const navigate = useNavigate();
   const rate = profile.stats.deliveryCancellationRate;
   return (
@@ -191,12 +192,16 @@ function ProfileView({ profile, isYou }: { profile: PublicProfile; isYou: boolea
           </ul>
         )}
       </section>
+      {more}
     </div>
   );
 }
 
+/** What another feature adds under the profile's own sections (app/pages composes it). */
+type ProfileMore = (profile: PublicProfile, isYou: boolean) => ReactNode;
+
 /** /users/{id}: a public profile. Never the e-mail, phone or room. */
-export function PublicProfilePage() {
+export function PublicProfilePage({ more }: { more?: ProfileMore }) {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const query = usePublicProfile(id);
@@ -205,7 +210,11 @@ export function PublicProfilePage() {
     <>
       <title>{`${query.data?.name ?? 'Profile'} · CampusRun`}</title>
       {query.data ? (
-        <ProfileView profile={query.data} isYou={user?.id === query.data.id} />
+        <ProfileView
+          profile={query.data}
+          isYou={user?.id === query.data.id}
+          more={more?.(query.data, user?.id === query.data.id)}
+        />
       ) : notFound ? (
         <div className={`${card} mt-4`}>
           <h1 className="sr-only">Profile</h1>

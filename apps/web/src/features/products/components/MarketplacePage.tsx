@@ -21,12 +21,24 @@ function SellLink({ variant = 'primary' }: { variant?: 'primary' | 'secondary' }
   );
 }
 
+/** The header's "Sell Product", for hostellers (only they sell). */
+export function SellProductButton() {
+  const { user } = useAuth();
+  if (user?.role !== 'hosteller') return null;
+  return (
+    <Link to={paths.hosteller.sellProduct} className={buttonClasses()}>
+      <Plus className="size-4" aria-hidden="true" />
+      Sell Product
+    </Link>
+  );
+}
+
 /**
- * /marketplace, for both roles: search, filters and sort in the URL; pages of 24 with "Load more".
- * The search on screen may be saved, to hear of new matches. Only hostellers sell, so only they see
- * the ways to list something.
+ * The marketplace's products (its first tab, for both roles): search, filters and sort in the URL;
+ * pages of 24 with "Load more". The search on screen may be saved, to hear of new matches. Only
+ * hostellers sell, so only they see the ways to list something.
  */
-export function MarketplacePage() {
+export function MarketplaceProducts() {
   const { user } = useAuth();
   const sells = user?.role === 'hosteller';
   const { filters, setFilters, clearFilters, hasFilters } = useMarketplaceFilters();
@@ -60,23 +72,8 @@ export function MarketplacePage() {
 
   return (
     <>
-      <title>Marketplace · CampusRun</title>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Marketplace</h1>
-          <p className="mt-1 text-sm text-slate-500">Second-hand things from students on campus.</p>
-        </div>
-        {sells && (
-          <Link to={paths.hosteller.sellProduct} className={buttonClasses()}>
-            <Plus className="size-4" aria-hidden="true" />
-            Sell Product
-          </Link>
-        )}
-      </div>
-      <div className="mt-5">
-        <MarketplaceFilters filters={filters} onChange={setFilters} />
-        <SaveSearchButton search={productSearch(filters)} className="mt-3" />
-      </div>
+      <MarketplaceFilters filters={filters} onChange={setFilters} />
+      <SaveSearchButton search={productSearch(filters)} className="mt-3" />
       <div className="mt-5">
         <ProductGrid query={query} label="Products" failedMessage={LOAD_PRODUCTS_FAILED} empty={empty} />
       </div>
