@@ -43,9 +43,11 @@ export function MarketplacePage() {
       <TabGroup
         className="mt-5"
         selectedIndex={index}
-        onChange={(i) =>
-          setParams(i === 0 ? {} : { tab: TABS[i].value }, { replace: true, preventScrollReset: true })
-        }
+        onChange={(i) => {
+          // Only a change of tab starts the other list unfiltered (the tabs may report the one shown).
+          if (i !== index)
+            setParams(i === 0 ? {} : { tab: TABS[i].value }, { replace: true, preventScrollReset: true });
+        }}
       >
         <TabList className="flex gap-1 rounded-lg bg-slate-100 p-1 sm:inline-flex">
           {TABS.map((tab) => (
