@@ -174,6 +174,37 @@ test.describe('signed-in screens drawn by the server', () => {
     await expect(page.getByRole('dialog')).toHaveCount(1);
   });
 
+  test('words typed into a search before the app’s code has arrived filter the list once it has, and stay', async ({
+    page,
+    request,
+  }) => {
+    const stamp = Date.now().toString(36);
+    const seller = await seedUser(request, 'hosteller');
+    const buyer = await seedUser(request, 'dayscholar');
+    const wanted = `Typed calculator ${stamp}`;
+    await listProductViaApi(request, seller, { name: wanted, category: 'electronics' });
+    await listProductViaApi(request, seller, { name: `Other lamp ${stamp}`, category: 'electronics' });
+    await signInBrowser(page, buyer);
+    await page.goto('about:blank');
+
+    const release = await holdTheCode(page);
+    await page.goto('/marketplace', { waitUntil: 'commit' });
+    // The drawn screen, without its code: the words go into the field and nowhere else yet.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(`calculator ${stamp}`);
+    release();
+    await expect(page).toHaveURL(new RegExp(`search=calculator(\\+|%20)${stamp}`));
+    const products = page.getByRole('list', { name: 'Products' });
+    await expect(products.getByRole('listitem')).toHaveCount(1);
+    await expect(products).toContainText(wanted);
+
+    // A filter picked next keeps the words: in the field, in the address and in the list.
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('electronics');
+    await expect(page).toHaveURL(/category=electronics/);
+    await expect(page).toHaveURL(new RegExp(`search=calculator(\\+|%20)${stamp}`));
+    await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue(`calculator ${stamp}`);
+    await expect(products.getByRole('listitem')).toHaveCount(1);
+  });
+
   test('without a live session the page is the app shell, which signs in again', async ({
     page,
     request,

@@ -33,7 +33,7 @@ test('save a marketplace search, hear of a matching listing and open it; rename,
   await expect(page.getByText('Add search words or a filter before saving this search')).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search products' }).fill(word);
-  await page.getByRole('button', { name: 'Filters' }).tap();
+  await page.getByRole('button', { name: 'Filters', exact: true }).tap();
   await page.getByRole('textbox', { name: 'Highest price (₹)' }).fill('3000');
   await expect(page).toHaveURL(new RegExp(`search=${word}.*maxPrice=3000|maxPrice=3000.*search=${word}`));
   await expect(save).toBeEnabled();

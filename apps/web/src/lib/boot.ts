@@ -26,10 +26,14 @@ export const isTakingOver = (): boolean => takingOver;
 /**
  * The app has taken the page over: forms submit through their own handlers from now on, and a form
  * the visitor submitted (or a button pressed) while the drawn page was still waiting for the code is
- * sent (pressed) now: taking the HTML over keeps the elements, and the fields what was typed.
+ * sent (pressed) now: taking the HTML over keeps the elements, and the fields what was typed (which
+ * the screen is told of first, see `tellTypedOnceHydrated`).
  */
 export function appReady(win: Window = window): void {
-  if (takingOver) holdEarlyPresses(win.document);
+  if (takingOver) {
+    tellEarlyTyping(win.document);
+    holdEarlyPresses(win.document);
+  }
   takingOver = false;
   win.campusrunReady = true;
   const pending = win.campusrunPendingSubmit;
@@ -109,6 +113,82 @@ function holdEarlyPresses(doc: Document) {
       event.preventDefault();
       event.stopPropagation();
       pressOnceHydrated(button);
+    },
+    true,
+  );
+}
+
+/** The fields whose words React keeps in step with a screen's state. */
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'password', 'tel', 'url', 'number']);
+
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
+const isTextField = (element: unknown): element is TextField =>
+  element instanceof HTMLTextAreaElement ||
+  (element instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(element.type));
+
+/**
+ * Words typed into a drawn field before React had it. React takes the field over as it finds it,
+ * words and all, but the screen's state still holds what was drawn (no change reached it), and the
+ * next render would put that back: a search typed while a slow phone loaded the code would vanish
+ * as the first filter is picked. Once React has the field, the words are told to it as one change,
+ * as if typed then: React's record of the field goes back to what was drawn (its default value,
+ * which React sets to the state it takes over with), the words go in past that record, and an
+ * `input` event carries them to the screen's handler.
+ */
+function tellTypedOnceHydrated(field: TextField) {
+  if (waiting.has(field)) return;
+  waiting.add(field);
+  tryTelling(field, 100);
+}
+
+/** The fields whose early words wait for React (each is told once). */
+const waiting = new WeakSet<TextField>();
+
+function tryTelling(field: TextField, triesLeft: number) {
+  if (field.isConnected && !isHydrated(field) && triesLeft > 0) {
+    setTimeout(() => tryTelling(field, triesLeft - 1), 100);
+    return;
+  }
+  waiting.delete(field);
+  if (!field.isConnected || !isHydrated(field)) return;
+  const typed = field.value;
+  if (typed === field.defaultValue) return;
+  const focused = field.ownerDocument.activeElement === field;
+  const [start, end] = focused ? [field.selectionStart, field.selectionEnd] : [null, null];
+  field.value = field.defaultValue;
+  const prototype = Object.getPrototypeOf(field) as TextField;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  // Where the caret was, for a visitor still typing (fields such as email have no caret to set).
+  if (start !== null && end !== null) {
+    try {
+      field.setSelectionRange(start, end);
+    } catch {
+      // No selection in this kind of field.
+    }
+  }
+}
+
+let listening = false;
+
+/**
+ * The fields of the taken-over page that hold words typed before the app was ready are told of them
+ * (see `tellTypedOnceHydrated`); so is a field typed into later while its part still waits for its
+ * code (React lets that typing by).
+ */
+function tellEarlyTyping(doc: Document) {
+  const root = doc.getElementById('root');
+  for (const field of root?.querySelectorAll('input, textarea') ?? [])
+    if (isTextField(field) && field.value !== field.defaultValue) tellTypedOnceHydrated(field);
+  if (listening) return;
+  listening = true;
+  doc.addEventListener(
+    'input',
+    (event) => {
+      const field = event.target;
+      if (!isTextField(field) || isHydrated(field) || !doc.getElementById('root')?.contains(field)) return;
+      tellTypedOnceHydrated(field);
     },
     true,
   );

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { ImagePlus, SendHorizontal } from 'lucide-react';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { useToastClearance } from '@/lib/toast';
-import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type RefObject, useId, useRef } from 'react';
 
 /** The counter shows once fewer than this many characters are left. */
 const COUNTER_FROM = CHAT_LIMITS.messageMax - 200;
@@ -51,13 +51,6 @@ export function Composer({
     const text = inputRef.current?.value ?? value;
     if (text.trim().length > 0 && text.length <= CHAT_LIMITS.messageMax) onSend(text);
   }
-
-  // Text typed into the drawn page before the app took it over becomes the draft (the field keeps it).
-  useEffect(() => {
-    const typed = inputRef.current?.value;
-    if (typed && typed !== value) onChange(typed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the field is taken over.
-  }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {

@@ -1,4 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appReady, isTakingOver, markTakeOver } from './boot';
 import { campusConfigQuery, seedCampusConfig } from './campus-config';
@@ -209,5 +212,46 @@ describe('seedCampusConfig', () => {
       seedCampusConfig(client);
       expect(client.getQueryData(campusConfigQuery.queryKey)).toBeUndefined();
     }
+  });
+});
+
+describe('words typed into a drawn page before the app took it over', () => {
+  /** A search box whose words the screen shows, and a filter whose change draws the box again. */
+  function SearchScreen() {
+    const [words, setWords] = useState('');
+    const [category, setCategory] = useState('all');
+    return (
+      <div>
+        <input type="search" aria-label="Search" value={words} onChange={(e) => setWords(e.target.value)} />
+        <button onClick={() => setCategory('books')}>Books</button>
+        <output>{`${words}|${category}`}</output>
+      </div>
+    );
+  }
+
+  afterEach(() => {
+    document.body.innerHTML = '';
+    delete window.campusrunReady;
+  });
+
+  it('reach the screen once React has the field, and stay when the screen draws the field again', async () => {
+    document.body.innerHTML = `<div id="root">${renderToString(<SearchScreen />)}</div>`;
+    const root = document.getElementById('root')!;
+    const field = root.querySelector('input')!;
+    // Typed into the drawn HTML, before any of the app's code had run.
+    field.value = 'calculator';
+    markTakeOver();
+    await act(async () => {
+      hydrateRoot(root, <SearchScreen />);
+    });
+    expect(field.value).toBe('calculator');
+    expect(root.querySelector('output')!.textContent).toBe('|all');
+
+    await act(async () => appReady());
+    expect(root.querySelector('output')!.textContent).toBe('calculator|all');
+    // Picking a filter draws the field again: the words stay, in the field and on the screen.
+    await act(async () => root.querySelector('button')!.click());
+    expect(field.value).toBe('calculator');
+    expect(root.querySelector('output')!.textContent).toBe('calculator|books');
   });
 });
