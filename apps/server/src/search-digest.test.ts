@@ -4,57 +4,27 @@
  * second one within the day; nothing for a member who did not choose it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppNotification, SEARCH_DIGEST_EMAIL, SAVED_SEARCH_NOTICES } from '@campusrun/shared';
+import { SEARCH_DIGEST_EMAIL, SAVED_SEARCH_NOTICES } from '@campusrun/shared';
 import { buildTestApp, type TestApp } from './test/build-test-app';
-import { bearer, createUser, tokenFor } from './test/factories';
-import { multipartBody, pngImage } from './test/images';
+import { type MarketPerson, marketplaceCalls } from './test/marketplace-calls';
 
 let t: TestApp;
-let png: Buffer;
 beforeAll(async () => {
   // The digest's sweep every second, so the test need not wait a minute.
   t = await buildTestApp({ offlineEmail: { enabled: true, unreadDelaySeconds: 1 }, requestSweepSeconds: 1 });
-  png = await pngImage();
 });
 afterAll(() => t.close());
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function person(role: 'hosteller' | 'dayscholar', name: string) {
-  const user = await createUser(t.db, { role, name });
-  return { ...user, h: bearer(await tokenFor(t, user)) };
-}
-type Person = Awaited<ReturnType<typeof person>>;
+const calls = marketplaceCalls(() => t);
+const { person, call } = calls;
+type Person = MarketPerson;
 
-const call = (method: 'GET' | 'POST' | 'PUT', path: string, who: Person, payload?: object) =>
-  t.app.inject({ method, url: `/api${path}`, headers: who.h, ...(payload ? { payload } : {}) });
+const sell = (seller: Person, name: string) =>
+  calls.sell(seller, { name, price: 300, category: 'electronics' });
 
-async function sell(seller: Person, name: string) {
-  const body = multipartBody(
-    {
-      name,
-      description: 'Pick up from my room',
-      price: '300',
-      category: 'electronics',
-      condition: 'good',
-      quantity: '1',
-      isNegotiable: 'false',
-    },
-    [{ filename: 'photo.png', contentType: 'image/png', data: png }],
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    headers: { ...seller.h, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-}
-
-const searchNotices = async (who: Person) =>
-  ((await call('GET', '/notifications?limit=50', who)).json().notifications as AppNotification[]).filter(
-    (n) => n.type === 'search',
-  );
+const searchNotices = (who: Person) => calls.noticesOf(who, 'search');
 
 describe('the daily digest of saved searches', () => {
   it('tells those who chose it by one e-mail a day instead of alerts; the others by alerts', async () => {

@@ -17,66 +17,35 @@ import {
 } from '@campusrun/shared';
 import { notifications, userBlocks, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { DEFAULT_PASSWORD, bearer, createUser, tokenFor } from '../../test/factories';
-import { multipartBody, pngImage } from '../../test/images';
+import { DEFAULT_PASSWORD } from '../../test/factories';
+import { type MarketPerson, marketplaceCalls } from '../../test/marketplace-calls';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let t: TestApp;
 let url: string;
-let png: Buffer;
 const sockets: Client[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  png = await pngImage();
 });
 afterAll(() => t.close());
 afterEach(() => {
   for (const s of sockets.splice(0)) s.disconnect();
 });
 
-async function person(role: 'hosteller' | 'dayscholar', name?: string) {
-  const user = await createUser(t.db, { role, name });
-  const token = await tokenFor(t, user);
-  return { ...user, token, h: bearer(token) };
-}
-type Person = Awaited<ReturnType<typeof person>>;
+const calls = marketplaceCalls(() => t);
+const { person, call } = calls;
+type Person = MarketPerson;
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  who: Person | null,
-  payload?: object,
-) => t.app.inject({ method, url: `/api${path}`, headers: who?.h ?? {}, ...(payload ? { payload } : {}) });
 const follow = (who: Person, whom: { id: string }) => call('PUT', `/users/${whom.id}/follow`, who);
 const unfollow = (who: Person, whom: { id: string }) => call('DELETE', `/users/${whom.id}/follow`, who);
 const stateOf = async (who: Person, whom: { id: string }) =>
   (await call('GET', `/users/${whom.id}/follow`, who)).json().follow;
 
 /** Lists a product through the API, as the sell form does (so `product.created` is emitted). */
-async function list(seller: Person, name: string) {
-  const body = multipartBody(
-    {
-      name,
-      description: 'In good shape, pick up from my room',
-      price: '450',
-      category: 'books',
-      condition: 'good',
-      quantity: '1',
-      isNegotiable: 'false',
-    },
-    [{ filename: 'photo.png', contentType: 'image/png', data: png }],
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    headers: { ...seller.h, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().product as { id: string };
-}
+const list = (seller: Person, name: string) =>
+  calls.sell(seller, { name, description: 'In good shape, pick up from my room' });
 
 /** The member's notices about a followed seller's new listings, newest first. */
 async function listingNotices(who: Person): Promise<AppNotification[]> {

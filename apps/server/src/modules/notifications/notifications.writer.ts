@@ -126,20 +126,27 @@ export const notificationsFor = (event: AppEvent): repo.NewNotification[] =>
   (NOTIFICATIONS[event.type] as (event: AppEvent) => repo.NewNotification[])(event);
 
 /**
+ * A grouped notice's text ("Asha listed 3 new items") as the words before and after its count, which
+ * the database writes in as it groups. A mark stands for the count (a name never holds NUL).
+ */
+function aroundCount(text: (count: string) => string) {
+  const mark = '\u0000';
+  const [before = '', after = ''] = text(mark).split(mark);
+  return { before, after };
+}
+
+/**
  * A new listing's notices to its seller's followers, stored in one statement (grouped: at most one
  * notice per follower and seller an hour); none while the listing is held or its seller suspended.
  */
 async function listingNotices(db: AppContext['db'], productId: string, sellerId: string) {
   const listing = await repo.findNewListing(db, productId);
   if (!listing) return [];
-  // The grouped text with a mark where the database writes the count (a name never holds NUL).
-  const mark = '\u0000';
-  const [before = '', after = ''] = FOLLOW_NOTICES.listedMany(listing.sellerName, mark).split(mark);
   return repo.saveListingNotices(db, {
     productId,
     sellerId,
     message: FOLLOW_NOTICES.listed(listing.sellerName, listing.name),
-    grouped: { before, after },
+    grouped: aroundCount((count) => FOLLOW_NOTICES.listedMany(listing.sellerName, count)),
   });
 }
 
@@ -176,20 +183,15 @@ export async function saveSearchMatchNotices(
   itemId: string,
   matches: Array<{ userId: string; searchId: string; searchName: string; itemName: string }>,
 ) {
-  // The grouped text with a mark where the database writes the count (a name never holds NUL).
-  const mark = '\u0000';
   const rows = await repo.saveSearchNotices(
     db,
     { kind, itemKey: kind === 'products' ? 'productId' : 'requestId', itemId },
-    matches.map((m) => {
-      const [before = '', after = ''] = SAVED_SEARCH_NOTICES.matchedMany(m.searchName, mark).split(mark);
-      return {
-        userId: m.userId,
-        searchId: m.searchId,
-        message: SAVED_SEARCH_NOTICES.matched(m.searchName, m.itemName),
-        grouped: { before, after },
-      };
-    }),
+    matches.map((m) => ({
+      userId: m.userId,
+      searchId: m.searchId,
+      message: SAVED_SEARCH_NOTICES.matched(m.searchName, m.itemName),
+      grouped: aroundCount((count) => SAVED_SEARCH_NOTICES.matchedMany(m.searchName, count)),
+    })),
     SAVED_SEARCH_LIMITS.groupMinutes,
   );
   return rows.map(presentNotification);

@@ -15,25 +15,18 @@ import {
 } from '@campusrun/shared';
 import { products, userBlocks } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, createProduct, createUser, tokenFor } from '../../test/factories';
-import { multipartBody, pngImage } from '../../test/images';
+import { createProduct } from '../../test/factories';
+import { type MarketPerson, marketplaceCalls } from '../../test/marketplace-calls';
 
 let t: TestApp;
-let png: Buffer;
 beforeAll(async () => {
   t = await buildTestApp();
-  png = await pngImage();
 });
 afterAll(() => t.close());
 
-async function person(role: 'hosteller' | 'dayscholar', name?: string) {
-  const user = await createUser(t.db, { role, name });
-  return { ...user, h: bearer(await tokenFor(t, user)) };
-}
-type Person = Awaited<ReturnType<typeof person>>;
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, who: Person, payload?: object) =>
-  t.app.inject({ method, url: `/api${path}`, headers: who.h, ...(payload ? { payload } : {}) });
+const calls = marketplaceCalls(() => t);
+const { person, call } = calls;
+type Person = MarketPerson;
 
 const save = (who: Person, name: string, filters: object, kind = 'products') =>
   call('POST', '/saved-searches', who, { kind, name, filters });
@@ -44,44 +37,13 @@ async function saved(who: Person, name: string, filters: object, kind = 'product
   return res.json().search as SavedSearch;
 }
 
-/** Lists a product through the API, as the sell form does. */
-async function sell(seller: Person, name: string, price: number, category = 'sports') {
-  const body = multipartBody(
-    {
-      name,
-      description: 'Pick up from my room',
-      price: String(price),
-      category,
-      condition: 'good',
-      quantity: '1',
-      isNegotiable: 'false',
-    },
-    [{ filename: 'photo.png', contentType: 'image/png', data: png }],
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    headers: { ...seller.h, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().product as { id: string };
-}
+const sell = (seller: Person, name: string, price: number, category = 'sports') =>
+  calls.sell(seller, { name, price, category });
 
-const searchNotices = async (who: Person) =>
-  ((await call('GET', '/notifications?limit=50', who)).json().notifications as AppNotification[]).filter(
-    (n) => n.type === 'search',
-  );
-
-/** Waits until the member has `count` saved-search notices (matching runs after the post's answer). */
-async function noticesWhen(who: Person, done: (n: AppNotification[]) => boolean) {
-  for (let i = 0; i < 100; i++) {
-    const notices = await searchNotices(who);
-    if (done(notices)) return notices;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return searchNotices(who);
-}
+const searchNotices = (who: Person) => calls.noticesOf(who, 'search');
+/** Waits until the member's saved-search notices are as `done` wants (matching runs after the post's answer). */
+const noticesWhen = (who: Person, done: (n: AppNotification[]) => boolean) =>
+  calls.noticesWhen(who, 'search', done);
 
 describe('saving a search', () => {
   it('saves, lists, renames, pauses, opens and deletes the member’s own searches', async () => {
