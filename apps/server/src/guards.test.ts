@@ -120,6 +120,8 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/api/wanted/:id/close', audience: 'member', notFound: WANTED },
   { method: 'DELETE', path: '/api/wanted/:id', audience: 'member', notFound: WANTED },
   { method: 'POST', path: '/api/wanted/:id/answer', audience: 'member', notFound: WANTED },
+  { method: 'PUT', path: '/api/wanted/:id/photo', audience: 'member', notFound: WANTED },
+  { method: 'DELETE', path: '/api/wanted/:id/photo', audience: 'member', notFound: WANTED },
   { method: 'GET', path: '/api/runs', audience: 'member' },
   { method: 'GET', path: '/api/runs/:id', audience: 'member', notFound: RUN },
   { method: 'GET', path: '/api/trips', audience: 'member' },

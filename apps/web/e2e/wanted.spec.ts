@@ -1,15 +1,25 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
+import sharp from 'sharp';
 import { expectAccessible, expectOnScreen, listProductViaApi, seedUser, signIn } from './fixtures';
 
 /**
- * Wanted posts on a phone: a day scholar posts what they want from the marketplace's Wanted tab
- * (the form's own refusals first), and hears at once when a matching calculator is listed. A
- * hosteller finds the post, answers "I have one" with that listing linked; the chat opens with the
- * wanted post and the listing as cards, and the poster sees them in theirs. The poster closes the
- * post: it leaves the Wanted tab and the card in the chat says Closed.
+ * Wanted posts on a phone: a day scholar posts what they want, with a photo, from the marketplace's
+ * Wanted tab (the form's own refusals first), and hears at once when a matching calculator is
+ * listed. A hosteller finds the post (its photo's small copy on its row), answers "I have one" with
+ * that listing linked; the chat opens with the wanted post and the listing as cards, and the poster
+ * sees them in theirs. The poster removes the photo and closes the post: it leaves the Wanted tab
+ * and the card in the chat says Closed.
  */
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 test.use(PHONE);
+
+/** Waits until the picture has loaded and decoded with real pixels (a broken link has none). */
+async function expectLoaded(img: Locator) {
+  await img.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)))
+    .toBeGreaterThan(0);
+}
 
 const uniqueWord = () =>
   'zw' + Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
@@ -45,6 +55,15 @@ test('post a wanted item, hear of a match, answer "I have one" with a listing, s
   await page.getByRole('textbox', { name: 'Details (optional)' }).fill('For the maths exams. Any condition.');
   await page.getByRole('combobox', { name: 'Category' }).selectOption('electronics');
   await page.getByRole('textbox', { name: 'The most you would pay (₹)' }).fill('800');
+  // A photo from the camera or the gallery (a small JPEG made here), previewed before it is sent.
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c84' } })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel('Choose a photo')
+    .setInputFiles({ name: 'calculator.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await expect(page.getByRole('img', { name: 'Preview of the chosen photo' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove photo' })).toBeVisible();
   await expectAccessible(page);
   await submit.tap();
 
@@ -58,6 +77,12 @@ test('post a wanted item, hear of a match, answer "I have one" with a listing, s
   await expect(page.getByText(/^Open until/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Renew' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'I have one' })).toHaveCount(0);
+  // The photo went up with it: the picture the server stored loads.
+  const photo = page.getByRole('img', { name: title });
+  await expectLoaded(photo);
+  const photoSrc = await photo.getAttribute('src');
+  await expect(page.getByRole('button', { name: 'Change photo' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove photo' })).toBeVisible();
   await expectAccessible(page);
 
   // ---- A matching listing: the poster hears of it at once --------------------------------------
@@ -82,6 +107,11 @@ test('post a wanted item, hear of a match, answer "I have one" with a listing, s
   await expect(row).toHaveCount(1);
   await expect(row.getByText('up to ₹800')).toBeVisible();
   await expect(row.getByText('Priya Poster')).toBeVisible();
+  // The row starts with the photo's small copy, not the full picture.
+  const thumbnail = row.locator('img');
+  await expect(thumbnail).toHaveCount(1);
+  await expectLoaded(thumbnail);
+  expect(await thumbnail.getAttribute('src')).not.toBe(photoSrc);
   await row.getByRole('link', { name: title }).tap();
   await expect(answering).toHaveURL(new RegExp(`${postUrl}$`));
   await expect(answering.getByRole('link', { name: 'Priya Poster' })).toBeVisible();
@@ -120,7 +150,14 @@ test('post a wanted item, hear of a match, answer "I have one" with a listing, s
   await expect(page.getByRole('log').getByText('Mine works perfectly, meet at the library?')).toBeVisible();
   await posterCard.tap();
   await expect(page).toHaveURL(new RegExp(`${postUrl}$`));
-  await page.getByRole('button', { name: 'Close' }).tap();
+  await expectLoaded(page.getByRole('img', { name: title }));
+  await page.getByRole('button', { name: 'Remove photo' }).tap();
+  await expect(page.getByText('Photo removed', { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: title })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add photo' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove photo' })).toHaveCount(0);
+  // Exact: the toast still on screen has a "close" button of its own.
+  await page.getByRole('button', { name: 'Close', exact: true }).tap();
   const confirm = page.getByRole('dialog', { name: 'Close this wanted post?' });
   await confirm.getByRole('button', { name: 'Close post' }).tap();
   await expect(page.getByText('Wanted post closed')).toBeVisible();

@@ -11,6 +11,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { resizePhoto } from '@/lib/resize-photo';
 import * as endpoints from './endpoints/wanted';
 import { chatKeys } from './chat';
 import { type WantedFilters, productKeys, wantedKeys } from './cache';
@@ -124,6 +125,47 @@ export function useCloseWanted() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: closeWanted,
+    onSuccess: ({ post }) => applyWantedChange(queryClient, post),
+    onError: refetchWhenGone(queryClient),
+  });
+}
+
+interface SetWantedPhotoVariables {
+  id: string;
+  file: File;
+  /** Upload progress, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * PUT /wanted/{id}/photo, multipart with one `photo` file (resized on this device first) →
+ * { post, message }: adds or replaces the post's photo (the poster). 413 or 415 for a file the server
+ * will not take, with its reason in the message.
+ */
+async function setWantedPhoto({ id, file, onProgress }: SetWantedPhotoVariables) {
+  const photo = await resizePhoto(file);
+  const form = new FormData();
+  form.append('photo', photo, photo.name);
+  return endpoints.setPhoto({ params: { id }, body: form }, { onProgress });
+}
+
+export function useSetWantedPhoto() {
+  const queryClient = useQueryClient();
+  const whenGone = refetchWhenGone(queryClient);
+  return useMutation({
+    mutationFn: setWantedPhoto,
+    onSuccess: ({ post }) => applyWantedChange(queryClient, post),
+    onError: (error, { id }) => whenGone(error, id),
+  });
+}
+
+/** DELETE /wanted/{id}/photo → { post, message }: the post goes on without its photo (the poster). */
+const removeWantedPhoto = (id: string) => endpoints.removePhoto({ params: { id } });
+
+export function useRemoveWantedPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeWantedPhoto,
     onSuccess: ({ post }) => applyWantedChange(queryClient, post),
     onError: refetchWhenGone(queryClient),
   });

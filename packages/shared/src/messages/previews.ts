@@ -37,6 +37,7 @@ export const LINK_PREVIEWS = {
     title: (title: string, price: string) => `Wanted: ${title} — up to ${price}`,
     kicker: 'Wanted',
     upTo: (price: string) => `Up to ${price}`,
+    photoAlt: (title: string) => `Photo of ${title}, wanted`,
   },
 } as const;
 

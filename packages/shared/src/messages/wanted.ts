@@ -12,6 +12,8 @@ export const WANTED_LIMITS = {
   changesPerHour: 60,
   /** Answers one account may send in an hour. */
   answersPerHour: 30,
+  /** Bytes of the optional photo's file (re-encoded by the server, as product photos are). */
+  photoMaxBytes: 5 * 1024 * 1024,
 } as const;
 
 export const WANTED_MESSAGES = {
@@ -39,6 +41,14 @@ export const WANTED_MESSAGES = {
   notOpen: 'This wanted post is no longer open',
   productNotYours: 'Choose one of your own available listings',
   answerTooLong: 'Message must be at most 1000 characters',
+  photoRequired: 'Choose a photo to add',
+  onlyOnePhoto: 'Add one photo at a time',
+  photoAdded: 'Photo added',
+  photoRemoved: 'Photo removed',
+  /** The post went up; its photo did not (the poster may add it from the post). */
+  photoNotAdded: (reason: string) => `Your wanted post is up, but its photo was not added: ${reason}`,
+  photoFailed: 'Could not add the photo. Please try again.',
+  removePhotoFailed: 'Could not remove the photo. Please try again.',
 } as const;
 
 /** What a wanted post's poster is told, and the first line of an answer. */

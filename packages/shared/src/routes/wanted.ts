@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { WANTED_LIMITS } from '../messages/wanted';
 import { messageResponseSchema } from '../schemas/common';
 import {
   answerWantedResponseSchema,
@@ -50,6 +52,25 @@ export const close = route({
   path: '/wanted/:id/close',
   tags,
   description: 'Its poster closes it (found, or no longer wanted): it leaves every list.',
+  params: idParams,
+  response: { 200: wantedChangeResponseSchema },
+});
+export const setPhoto = route({
+  method: 'PUT',
+  path: '/wanted/:id/photo',
+  tags,
+  description: `Its poster adds or replaces the post's photo: multipart/form-data with one \`photo\` file under ${WANTED_LIMITS.photoMaxBytes / 1024 / 1024} MB, checked by its content and stored re-encoded as WebP without metadata (with a small copy for lists). Shares the photo upload budget with products and chat.`,
+  params: idParams,
+  consumes: ['multipart/form-data'],
+  // How the form is documented; the route's multipart hooks read and check it.
+  body: z.object({ photo: z.file().describe('One PNG, JPG, GIF or WebP image under 5 MB') }).nullish(),
+  response: { 200: wantedChangeResponseSchema },
+});
+export const removePhoto = route({
+  method: 'DELETE',
+  path: '/wanted/:id/photo',
+  tags,
+  description: "Its poster removes the post's photo.",
   params: idParams,
   response: { 200: wantedChangeResponseSchema },
 });

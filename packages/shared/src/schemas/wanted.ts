@@ -69,6 +69,8 @@ export const wantedPostSchema = z.object({
   expired: z.boolean(),
   expiresAt: z.string(),
   createdAt: z.string(),
+  /** The optional photo (re-encoded WebP): the picture and its small copy for lists and cards. */
+  photo: z.object({ url: z.string(), thumbnail: z.string() }).nullable(),
   poster: userRefSchema,
   can: z.object({
     /** "I have one": another member, while it is open, not across a block. */

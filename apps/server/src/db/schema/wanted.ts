@@ -31,6 +31,9 @@ export const wantedPosts = pgTable(
     status: text('status').$type<'open' | 'closed'>().notNull().default('open'),
     /** The title's words as a prefix text-search query, which a new product's words must all hold. */
     matchQuery: text('match_query'),
+    /** The optional photo's storage keys (under wanted/), full size and small copy; both or neither. */
+    photoPath: text('photo_path'),
+    photoThumbPath: text('photo_thumb_path'),
     expiresAt: timestamp('expires_at', { withTimezone: true })
       .notNull()
       .default(sql`now() + interval '14 days'`),
@@ -54,6 +57,7 @@ export const wantedPosts = pgTable(
     index('wanted_posts_search_idx').using('gin', t.searchVector),
     check('wanted_posts_status', sql`${t.status} in ('open', 'closed')`),
     check('wanted_posts_price_positive', sql`${t.maxPrice} > 0`),
+    check('wanted_posts_photo_pair', sql`(${t.photoPath} is null) = (${t.photoThumbPath} is null)`),
   ],
 );
 

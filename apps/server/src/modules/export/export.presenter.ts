@@ -184,14 +184,15 @@ export const presentSavedSearch = (s: SavedSearchRow) => ({
   savedAt: s.createdAt.toISOString(),
 });
 
-/** A wanted post of the member's (price in rupees). */
-export const presentWanted = (w: WantedRow) => ({
+/** A wanted post of the member's (price in rupees), with its photo's link. */
+export const presentWanted = (w: WantedRow, { storage }: ExportUrls) => ({
   id: w.id,
   title: w.title,
   details: w.details,
   category: w.category,
   maxPrice: toRupees(w.maxPrice),
   status: w.status,
+  photoUrl: w.photoPath ? storage.url(w.photoPath) : null,
   expiresAt: w.expiresAt.toISOString(),
   postedAt: w.createdAt.toISOString(),
 });

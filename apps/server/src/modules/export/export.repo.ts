@@ -265,6 +265,7 @@ export const wantedOf = (db: Db, userId: string) =>
       category: wantedPosts.category,
       maxPrice: wantedPosts.maxPrice,
       status: wantedPosts.status,
+      photoPath: wantedPosts.photoPath,
       expiresAt: wantedPosts.expiresAt,
       createdAt: wantedPosts.createdAt,
     })

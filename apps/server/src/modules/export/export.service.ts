@@ -36,7 +36,7 @@ function sections({ db, urls }: Deps, userId: string): [string, () => Promise<Ro
     ['savedItems', async () => (await repo.savedItemsOf(db, userId)).map(present.presentSavedItem)],
     ['following', async () => (await repo.followingOf(db, userId)).map(present.presentFollowing)],
     ['savedSearches', async () => (await repo.savedSearchesOf(db, userId)).map(present.presentSavedSearch)],
-    ['wanted', async () => (await repo.wantedOf(db, userId)).map(present.presentWanted)],
+    ['wanted', async () => (await repo.wantedOf(db, userId)).map((w) => present.presentWanted(w, urls))],
     ['messages', () => mapRows(repo.messagesOf(db, userId), (m) => present.presentMessage(m, userId, urls))],
     ['ratings', async () => (await repo.ratingsOf(db, userId)).map((r) => present.presentRating(r, userId))],
     ['notifications', async () => (await repo.notificationsOf(db, userId)).map(present.presentNotification)],

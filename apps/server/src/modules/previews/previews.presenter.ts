@@ -22,7 +22,7 @@ export interface Preview {
   description: string;
   /** Drawn when there is no photo. */
   card: PreviewCard;
-  /** Storage key of the product's first photo; null: the card is the image. */
+  /** Storage key of the photo (a product's first, a wanted post's own); null: the card is the image. */
   photo: string | null;
   imageAlt: string;
 }
@@ -131,7 +131,7 @@ export function wantedPreview(row: WantedPreviewRow, campus: string): Preview {
     title: w.title(row.title, price),
     description: joined(campus, oneLine(row.details ?? '')),
     card: { kicker: w.kicker, title: row.title, detail: w.upTo(price), footer: campus },
-    photo: null,
-    imageAlt: w.title(row.title, price),
+    photo: row.photo,
+    imageAlt: row.photo ? w.photoAlt(row.title) : w.title(row.title, price),
   };
 }

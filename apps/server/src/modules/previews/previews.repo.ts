@@ -97,7 +97,12 @@ export type RunPreviewRow = NonNullable<Awaited<ReturnType<typeof runPreview>>>;
 /** A wanted post previews while it is open and within its days, unless its poster is suspended or gone. */
 export async function wantedPreview(db: Db, id: string) {
   const [row] = await db
-    .select({ title: wantedPosts.title, details: wantedPosts.details, maxPrice: wantedPosts.maxPrice })
+    .select({
+      title: wantedPosts.title,
+      details: wantedPosts.details,
+      maxPrice: wantedPosts.maxPrice,
+      photo: wantedPosts.photoPath,
+    })
     .from(wantedPosts)
     .innerJoin(users, eq(users.id, wantedPosts.userId))
     .where(

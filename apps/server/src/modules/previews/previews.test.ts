@@ -9,7 +9,7 @@ import { productImages, products, runs, trips, users, wantedPosts } from '../../
 import { createLocalStorage } from '../../lib/storage';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createProduct, createUser } from '../../test/factories';
-import { noisyImage } from '../../test/images';
+import { multipartBody, noisyImage } from '../../test/images';
 
 /**
  * Link previews as the robots see them: the pages /products/{id}, /trips/{id} and /runs/{id} fetched
@@ -453,6 +453,30 @@ describe('a wanted post', () => {
       writeFileSync(path.join(os.tmpdir(), 'campusrun-preview-wanted-card.png'), image.rawPayload);
     },
   );
+
+  it('a wanted post with a photo previews with the photo', async () => {
+    const post = await postWanted();
+    const body = multipartBody({}, [
+      { field: 'photo', filename: 'casio.jpg', contentType: 'image/jpeg', data: await noisyImage(900, 700) },
+    ]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/wanted/${post.id}/photo`,
+      headers: { ...(await authAs(t, seller)), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const tags = tagsOf((await page(`/wanted/${post.id}`, WHATSAPP)).body);
+    expect(tags['og:image:alt']).toBe('Photo of Casio fx-991EX, wanted');
+    const image = await imageAt(tags['og:image']!);
+    const meta = await sharp(image.rawPayload).metadata();
+    expect([image.headers['content-type'], meta.format, meta.width, meta.height]).toEqual([
+      'image/jpeg',
+      'jpeg',
+      1200,
+      630,
+    ]);
+  });
 
   it('a closed or expired wanted post previews as the app only', async () => {
     for (const change of [{ status: 'closed' as const }, { expiresAt: new Date(Date.now() - HOUR) }]) {

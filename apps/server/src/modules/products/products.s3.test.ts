@@ -9,7 +9,8 @@ import { createTestDatabase, testConfig } from '../../test/build-test-app';
 import { authAs, createUser } from '../../test/factories';
 import { multipartBody, pngImage, type FormFile } from '../../test/images';
 import { startS3TestServer } from '../../test/s3-server';
-import { sweepOrphanUploads } from './products.sweep';
+import { sweepOrphanUploads } from '../../lib/orphan-sweep';
+import { productPhotos } from './products.sweep';
 
 /** Two processes sharing one database and one bucket, as behind a load balancer. */
 let s3: Awaited<ReturnType<typeof startS3TestServer>>;
@@ -129,16 +130,16 @@ describe('product photos in a bucket shared by two processes', () => {
     await bucket().put(orphan, png, 'image/webp');
 
     // Younger than an hour: could be a photo whose product is still being saved.
-    expect(await sweepOrphanUploads(database, bucket())).toBe(0);
+    expect(await sweepOrphanUploads(database, bucket(), [productPhotos])).toBe(0);
     expect(await bucket().get(orphan)).toBeDefined();
 
     // Another process is sweeping: this one skips.
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(724243)`);
-      expect(await sweepOrphanUploads(database, bucket(), { minAgeMs: 0 })).toBeUndefined();
+      expect(await sweepOrphanUploads(database, bucket(), [productPhotos], { minAgeMs: 0 })).toBeUndefined();
     });
 
-    expect(await sweepOrphanUploads(database, bucket(), { minAgeMs: 0 })).toBe(1);
+    expect(await sweepOrphanUploads(database, bucket(), [productPhotos], { minAgeMs: 0 })).toBe(1);
     expect(await bucket().get(orphan)).toBeUndefined();
     for (const url of [...kept.images, ...kept.thumbnails]) expect(await inBucket(url)).toBe(true);
   });
@@ -160,7 +161,7 @@ describe('product photos in a bucket shared by two processes', () => {
         yield* bucket().list(prefix);
       },
     };
-    expect(await sweepOrphanUploads(database, watched, { minAgeMs: 0 })).toBe(0);
+    expect(await sweepOrphanUploads(database, watched, [productPhotos], { minAgeMs: 0 })).toBe(0);
     expect(during).toEqual([['idle']]);
   });
 
@@ -255,9 +256,14 @@ describe('two campuses sharing the bucket under their own S3_PREFIX', () => {
     for (const c of [north(), south()]) await raw().put(`${c.prefix}/${orphan}`, png, 'image/webp');
 
     expect(
-      await sweepOrphanUploads(north().database, createS3Storage({ ...s3.config, prefix: north().prefix }), {
-        minAgeMs: 0,
-      }),
+      await sweepOrphanUploads(
+        north().database,
+        createS3Storage({ ...s3.config, prefix: north().prefix }),
+        [productPhotos],
+        {
+          minAgeMs: 0,
+        },
+      ),
     ).toBe(1);
 
     expect(await raw().get(`${north().prefix}/${orphan}`)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ProductCategory } from '@campusrun/shared';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { products, users, wantedHits, wantedPosts } from '../../db/schema';
 import { notBlocked, notSuspended, visibleListing } from '../../lib/listing-visibility';
@@ -19,6 +19,8 @@ const columns = (viewerId: string) => ({
   category: wantedPosts.category,
   maxPrice: wantedPosts.maxPrice,
   status: wantedPosts.status,
+  photoPath: wantedPosts.photoPath,
+  photoThumbPath: wantedPosts.photoThumbPath,
   expired: sql<boolean>`${wantedPosts.expiresAt} <= now()`,
   expiresAt: isoText(wantedPosts.expiresAt),
   createdAt: isoText(wantedPosts.createdAt),
@@ -77,15 +79,24 @@ export const listWanted = (
  * Posts a wanted post unless its poster already has `max` open ones (their posts take turns, so two
  * at once never pass the limit). Answers the new id, or undefined at the limit.
  */
+/**
+ * Takes the poster's turn (held to the end of the transaction: their posts and renewals wait for each
+ * other) and answers how many open posts they have, leaving out `except`.
+ */
+async function openCountInTurn(tx: Tx, userId: string, except?: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wanted:${userId}`}, 0))`);
+  const [open] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from ${wantedPosts}
+      where user_id = ${userId} and status = 'open' and expires_at > now()
+        ${except ? sql`and id <> ${except}` : sql``}`,
+  );
+  return open?.n ?? 0;
+}
+
 export const insertWanted = (db: Db, values: typeof wantedPosts.$inferInsert, max: number) =>
   db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wanted:${values.userId}`}, 0))`);
-    const [open] = await queryRows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from ${wantedPosts}
-        where user_id = ${values.userId} and status = 'open' and expires_at > now()`,
-    );
-    if ((open?.n ?? 0) >= max) return undefined;
+    if ((await openCountInTurn(tx, values.userId)) >= max) return undefined;
     const [row] = await tx.insert(wantedPosts).values(values).returning({ id: wantedPosts.id });
     return row!.id;
   });
@@ -99,16 +110,14 @@ const ownedBy = (userId: string, id: string) => and(eq(wantedPosts.id, id), eq(w
  */
 export const renewWanted = (db: Db, userId: string, id: string, days: number, max: number) =>
   db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wanted:${userId}`}, 0))`);
-    const [state] = await queryRows<{ live: boolean; others: number }>(
+    const others = await openCountInTurn(tx, userId, id);
+    const [state] = await queryRows<{ live: boolean }>(
       tx,
-      sql`select (w.status = 'open' and w.expires_at > now()) as live,
-          (select count(*)::int from ${wantedPosts} o where o.user_id = ${userId} and o.id <> w.id
-            and o.status = 'open' and o.expires_at > now()) as others
-        from ${wantedPosts} w where w.id = ${id} and w.user_id = ${userId}`,
+      sql`select (status = 'open' and expires_at > now()) as live
+        from ${wantedPosts} where id = ${id} and user_id = ${userId}`,
     );
     if (!state) return 'notFound' as const;
-    if (!state.live && state.others >= max) return 'tooMany' as const;
+    if (!state.live && others >= max) return 'tooMany' as const;
     await tx
       .update(wantedPosts)
       .set({ status: 'open', expiresAt: sql`now() + make_interval(days => ${days})` })
@@ -125,8 +134,42 @@ export const closeWanted = async (db: Db, userId: string, id: string) =>
       .returning({ id: wantedPosts.id })
   ).length > 0;
 
+/** Deletes the poster's post; answers its photo's keys (for their files), or undefined when not theirs. */
 export const deleteWanted = async (db: Db, userId: string, id: string) =>
-  (await db.delete(wantedPosts).where(ownedBy(userId, id)).returning({ id: wantedPosts.id })).length > 0;
+  (
+    await db
+      .delete(wantedPosts)
+      .where(ownedBy(userId, id))
+      .returning({ photoPath: wantedPosts.photoPath, photoThumbPath: wantedPosts.photoThumbPath })
+  )[0];
+
+/** A post's photo keys (both or neither). */
+export interface PhotoColumns {
+  photoPath: string | null;
+  photoThumbPath: string | null;
+}
+
+/**
+ * Points the poster's post at a new photo (or none), in one statement. Answers the photo it had, for
+ * its files to be removed, or undefined when the post is not theirs (or is gone).
+ */
+export const swapWantedPhoto = async (
+  db: Db,
+  userId: string,
+  id: string,
+  photo: { photoPath: string; photoThumbPath: string } | null,
+) =>
+  (
+    await queryRows<PhotoColumns>(
+      db,
+      sql`update ${wantedPosts} w
+        set photo_path = ${photo?.photoPath ?? null}, photo_thumb_path = ${photo?.photoThumbPath ?? null}
+        from (select id, photo_path, photo_thumb_path from ${wantedPosts}
+          where id = ${id} and user_id = ${userId} for update) old
+        where w.id = old.id
+        returning old.photo_path as "photoPath", old.photo_thumb_path as "photoThumbPath"`,
+    )
+  )[0];
 
 /** A leaving member's wanted posts (the account's deletion, in its transaction). */
 export const deleteWantedOf = async (tx: Executor, userId: string) => {

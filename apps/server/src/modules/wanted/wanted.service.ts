@@ -8,6 +8,8 @@ import {
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../../lib/images';
+import type { UploadedFile } from '../../lib/multipart';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { pageOf, prefixQuery } from '../../lib/lists';
 import { toPaise } from '../../lib/money';
@@ -15,6 +17,7 @@ import type { Limiter } from '../../lib/rate-limit';
 import { serialTasks, type SerialTasks } from '../../lib/serial-tasks';
 import { bindUseCases } from '../../lib/use-cases';
 import { type AnswerRefusal, answerRefusal } from './wanted.policy';
+import { type PhotoFiles, removePhoto, storePhoto } from './wanted.photos';
 import { presentWanted } from './wanted.presenter';
 import * as repo from './wanted.repo';
 
@@ -28,7 +31,8 @@ export interface WantedPorts {
   };
 }
 
-interface Deps extends Pick<AppContext, 'db' | 'events'>, WantedPorts {
+interface Deps extends Pick<AppContext, 'db' | 'events'>, WantedPorts, PhotoFiles {
+  imageLimits: ImageLimits;
   changes: Limiter;
   answers: Limiter;
   /** Matching new products against open wanted posts, after the product's answer has gone. */
@@ -49,7 +53,7 @@ async function found({ db }: Deps, actor: Actor, id: string) {
 }
 
 /** GET /wanted. */
-async function list({ db }: Deps, actor: Actor, q: WantedListQuery) {
+async function list({ db, storage }: Deps, actor: Actor, q: WantedListQuery) {
   const rows = await repo.listWanted(
     db,
     actor.id,
@@ -58,12 +62,12 @@ async function list({ db }: Deps, actor: Actor, q: WantedListQuery) {
     q.cursor,
   );
   const { items, nextCursor } = pageOf(rows, q.limit, (r) => r.cursor);
-  return { posts: items.map((r) => presentWanted(actor.id, r)), nextCursor };
+  return { posts: items.map((r) => presentWanted(storage, actor.id, r)), nextCursor };
 }
 
 /** GET /wanted/{id}. */
 async function get(deps: Deps, actor: Actor, id: string) {
-  return { post: presentWanted(actor.id, await found(deps, actor, id)) };
+  return { post: presentWanted(deps.storage, actor.id, await found(deps, actor, id)) };
 }
 
 /** POST /wanted: at most WANTED_LIMITS.openPerMember open at once. */
@@ -82,16 +86,26 @@ async function create(deps: Deps, actor: Actor, body: CreateWantedBody) {
     WANTED_LIMITS.openPerMember,
   );
   if (!id) throw conflict(WANTED_MESSAGES.tooMany);
-  return { post: presentWanted(actor.id, await found(deps, actor, id)), message: WANTED_MESSAGES.posted };
+  return presented(deps, actor, id, WANTED_MESSAGES.posted);
 }
 
-/** The poster's change of their own post; another member's is 404 (or 403 when they can see it). */
+/** Only its poster changes a post: another member's is 404 (or 403 when they can see it). */
+async function assertPoster(deps: Deps, actor: Actor, id: string) {
+  const post = await found(deps, actor, id);
+  if (post.userId !== actor.id) throw forbidden(WANTED_MESSAGES.notYours);
+}
+
+const presented = async (deps: Deps, actor: Actor, id: string, message: string) => ({
+  post: presentWanted(deps.storage, actor.id, await found(deps, actor, id)),
+  message,
+});
+
+/** The poster's change of their own post. */
 async function change(deps: Deps, actor: Actor, id: string, write: () => Promise<boolean>, message: string) {
   await deps.changes.consume(actor.id, WANTED_MESSAGES.tooManyChanges);
-  const before = await found(deps, actor, id);
-  if (before.userId !== actor.id) throw forbidden(WANTED_MESSAGES.notYours);
+  await assertPoster(deps, actor, id);
   if (!(await write())) throw notFound(WANTED_MESSAGES.notFound);
-  return { post: presentWanted(actor.id, await found(deps, actor, id)), message };
+  return presented(deps, actor, id, message);
 }
 
 /** POST /wanted/{id}/renew: 14 more days from now; reopening one counts against the open limit. */
@@ -118,11 +132,46 @@ const renew = (deps: Deps, actor: Actor, id: string) =>
 const close = (deps: Deps, actor: Actor, id: string) =>
   change(deps, actor, id, () => repo.closeWanted(deps.db, actor.id, id), WANTED_MESSAGES.closed);
 
-/** DELETE /wanted/{id}. */
+/** DELETE /wanted/{id}: its photo's files go with it. */
 async function remove(deps: Deps, actor: Actor, id: string) {
-  await change(deps, actor, id, async () => true, WANTED_MESSAGES.deleted);
-  if (!(await repo.deleteWanted(deps.db, actor.id, id))) throw notFound(WANTED_MESSAGES.notFound);
+  await deps.changes.consume(actor.id, WANTED_MESSAGES.tooManyChanges);
+  await assertPoster(deps, actor, id);
+  const deleted = await repo.deleteWanted(deps.db, actor.id, id);
+  if (!deleted) throw notFound(WANTED_MESSAGES.notFound);
+  await removePhoto(deps, deleted);
   return { message: WANTED_MESSAGES.deleted };
+}
+
+/**
+ * PUT /wanted/{id}/photo (the route has checked the poster and counted the upload before reading
+ * it): the photo is verified, re-encoded and stored first, then the post points at it, then the
+ * photo it had goes. A post gone meanwhile takes the new files with it.
+ */
+async function setPhoto(deps: Deps, actor: Actor, id: string, file: UploadedFile) {
+  const photo = await storePhoto(deps, file.path, deps.imageLimits);
+  let previous: repo.PhotoColumns | undefined;
+  try {
+    previous = await repo.swapWantedPhoto(deps.db, actor.id, id, photo);
+  } catch (err) {
+    await removePhoto(deps, photo);
+    throw err;
+  }
+  if (!previous) {
+    await removePhoto(deps, photo);
+    throw notFound(WANTED_MESSAGES.notFound);
+  }
+  await removePhoto(deps, previous);
+  return presented(deps, actor, id, WANTED_MESSAGES.photoAdded);
+}
+
+/** DELETE /wanted/{id}/photo. */
+async function deletePhoto(deps: Deps, actor: Actor, id: string) {
+  await deps.changes.consume(actor.id, WANTED_MESSAGES.tooManyChanges);
+  await assertPoster(deps, actor, id);
+  const previous = await repo.swapWantedPhoto(deps.db, actor.id, id, null);
+  if (!previous) throw notFound(WANTED_MESSAGES.notFound);
+  await removePhoto(deps, previous);
+  return presented(deps, actor, id, WANTED_MESSAGES.photoRemoved);
 }
 
 /**
@@ -173,17 +222,34 @@ const settled = (deps: Deps) => deps.background.drain();
  * one" in the chat, and the poster is told when a matching product is listed.
  */
 export function createWantedService(
-  ctx: Pick<AppContext, 'db' | 'log' | 'events' | 'limiter'>,
+  ctx: Pick<AppContext, 'db' | 'log' | 'events' | 'limiter' | 'storage'>,
   ports: WantedPorts,
+  imageLimits: ImageLimits = DEFAULT_IMAGE_LIMITS,
 ) {
   const deps: Deps = {
     db: ctx.db,
     events: ctx.events,
+    storage: ctx.storage,
+    log: ctx.log,
+    imageLimits,
     ...ports,
     changes: ctx.limiter('wanted-changes', { points: WANTED_LIMITS.changesPerHour, duration: 3600 }),
     answers: ctx.limiter('wanted-answers', { points: WANTED_LIMITS.answersPerHour, duration: 3600 }),
     background: serialTasks(ctx.log, 'wanted post matching failed'),
   };
-  return bindUseCases(deps, { list, get, create, renew, close, remove, answer, listed, settled });
+  return bindUseCases(deps, {
+    list,
+    get,
+    create,
+    renew,
+    close,
+    remove,
+    assertPoster,
+    setPhoto,
+    deletePhoto,
+    answer,
+    listed,
+    settled,
+  });
 }
 export type WantedService = ReturnType<typeof createWantedService>;

@@ -4,6 +4,7 @@
  * own listing); and the poster's notice when a matching product is listed, once per product.
  */
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AppNotification,
@@ -15,8 +16,11 @@ import {
 } from '@campusrun/shared';
 import { userBlocks, wantedPosts } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, createUser, tokenFor } from '../../test/factories';
-import { multipartBody, pngImage } from '../../test/images';
+import { type MarketPerson, marketplaceCalls } from '../../test/marketplace-calls';
+import { jpegWithGps, multipartBody, pngImage } from '../../test/images';
+import { sweepOrphanUploads } from '../../lib/orphan-sweep';
+import { createStorage } from '../../lib/storage';
+import { wantedPhotos } from './wanted.photos';
 
 let t: TestApp;
 let png: Buffer;
@@ -26,18 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function person(role: 'hosteller' | 'dayscholar', name?: string) {
-  const user = await createUser(t.db, { role, name });
-  return { ...user, h: bearer(await tokenFor(t, user)) };
-}
-type Person = Awaited<ReturnType<typeof person>>;
-
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  path: string,
-  who: Person,
-  payload?: object,
-) => t.app.inject({ method, url: `/api${path}`, headers: who.h, ...(payload ? { payload } : {}) });
+const calls = marketplaceCalls(() => t);
+const { person, call } = calls;
+type Person = MarketPerson;
 
 const casio = {
   title: 'Casio fx-991EX',
@@ -52,42 +47,11 @@ async function posted(who: Person, body: object = casio) {
   return res.json().post as WantedPost;
 }
 
-async function sell(seller: Person, name: string, price: number, category = 'electronics') {
-  const body = multipartBody(
-    {
-      name,
-      description: 'Works well',
-      price: String(price),
-      category,
-      condition: 'good',
-      quantity: '1',
-      isNegotiable: 'false',
-    },
-    [{ filename: 'photo.png', contentType: 'image/png', data: png }],
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    headers: { ...seller.h, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().product as { id: string };
-}
+const sell = (seller: Person, name: string, price: number, category = 'electronics') =>
+  calls.sell(seller, { name, price, category, description: 'Works well' });
 
-const wantedNotices = async (who: Person) =>
-  ((await call('GET', '/notifications?limit=50', who)).json().notifications as AppNotification[]).filter(
-    (n) => n.type === 'wanted',
-  );
-
-async function noticesWhen(who: Person, done: (n: AppNotification[]) => boolean) {
-  for (let i = 0; i < 100; i++) {
-    const notices = await wantedNotices(who);
-    if (done(notices)) return notices;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return wantedNotices(who);
-}
+const noticesWhen = (who: Person, done: (n: AppNotification[]) => boolean) =>
+  calls.noticesWhen(who, 'wanted', done);
 
 describe('posting what one wants', () => {
   it('posts, shows and lists it; its poster renews, closes and deletes it, nobody else', async () => {
@@ -257,5 +221,127 @@ describe('a matching product', () => {
     const after = await noticesWhen(poster, (n) => n.length > 1);
     expect(after).toHaveLength(2);
     expect(after[0]!.message).toBe(WANTED_NOTICES.matched('Casio fx-991EX', 'casio FX-991EX plus'));
+  });
+});
+
+describe('the photo', () => {
+  const putPhoto = (
+    who: Person,
+    id: string,
+    files: { filename: string; contentType: string; data: Buffer }[],
+  ) => {
+    const body = multipartBody(
+      {},
+      files.map((f) => ({ ...f, field: 'photo' })),
+    );
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/wanted/${id}/photo`,
+      headers: { ...who.h, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  /** The stored file behind a photo link, or undefined when it is gone. */
+  const stored = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    return res.statusCode === 200 ? res.rawPayload : undefined;
+  };
+
+  it('its poster adds one, re-encoded as WebP with a small copy; changing it removes the old files; removing it too', async () => {
+    const poster = await person('dayscholar');
+    const post = await posted(poster, { ...casio, title: 'Wanted desk lamp' });
+    expect(post.photo).toBeNull();
+
+    const added = await putPhoto(poster, post.id, [
+      { filename: 'lamp.jpg', contentType: 'image/jpeg', data: await jpegWithGps() },
+    ]);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().message).toBe(WANTED_MESSAGES.photoAdded);
+    const first = (added.json().post as WantedPost).photo!;
+    for (const url of [first.url, first.thumbnail]) {
+      const file = await stored(url);
+      expect(file).toBeDefined();
+      const meta = await sharp(file).metadata();
+      expect(meta.format).toBe('webp');
+      // No camera details or location left in it.
+      expect(meta.exif).toBeUndefined();
+    }
+    expect((await sharp(await stored(first.thumbnail)).metadata()).width).toBeLessThan(
+      (await sharp(await stored(first.url)).metadata()).width!,
+    );
+    // Others see it in the list and on the post.
+    const other = await person('hosteller');
+    expect(((await call('GET', `/wanted/${post.id}`, other)).json().post as WantedPost).photo).toEqual(first);
+
+    const changed = await putPhoto(poster, post.id, [
+      { filename: 'b.png', contentType: 'image/png', data: png },
+    ]);
+    expect(changed.statusCode, changed.body).toBe(200);
+    const second = (changed.json().post as WantedPost).photo!;
+    expect(second.url).not.toBe(first.url);
+    expect(await stored(first.url)).toBeUndefined();
+    expect(await stored(first.thumbnail)).toBeUndefined();
+
+    const removed = await call('DELETE', `/wanted/${post.id}/photo`, poster);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ message: WANTED_MESSAGES.photoRemoved, post: { photo: null } });
+    expect(await stored(second.url)).toBeUndefined();
+    expect(await stored(second.thumbnail)).toBeUndefined();
+  });
+
+  it('only its poster may change it, and the file is not read for anyone else', async () => {
+    const [poster, other] = [await person('dayscholar'), await person('hosteller')];
+    const post = await posted(poster, { ...casio, title: 'Wanted kettle photo' });
+    const res = await putPhoto(other, post.id, [{ filename: 'a.png', contentType: 'image/png', data: png }]);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(WANTED_MESSAGES.notYours);
+    expect((await call('DELETE', `/wanted/${post.id}/photo`, other)).statusCode).toBe(403);
+    expect(((await call('GET', `/wanted/${post.id}`, poster)).json().post as WantedPost).photo).toBeNull();
+  });
+
+  it('refuses what is not a photo, a second file and none, with the message and nothing kept', async () => {
+    const poster = await person('dayscholar');
+    const post = await posted(poster, { ...casio, title: 'Wanted bicycle bell' });
+    const notImage = await putPhoto(poster, post.id, [
+      { filename: 'photo.png', contentType: 'image/png', data: Buffer.from('not an image at all') },
+    ]);
+    expect(notImage.statusCode).toBe(415);
+    const two = await putPhoto(poster, post.id, [
+      { filename: 'a.png', contentType: 'image/png', data: png },
+      { filename: 'b.png', contentType: 'image/png', data: png },
+    ]);
+    expect(two.statusCode).toBe(400);
+    expect(two.json().message).toBe(WANTED_MESSAGES.onlyOnePhoto);
+    const none = await putPhoto(poster, post.id, []);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual([{ param: 'photo', msg: WANTED_MESSAGES.photoRequired }]);
+    expect(((await call('GET', `/wanted/${post.id}`, poster)).json().post as WantedPost).photo).toBeNull();
+  });
+
+  it('deleting the post removes its photo files, and the sweep removes a photo no post refers to', async () => {
+    const storage = await createStorage(t.config);
+    const poster = await person('dayscholar');
+    const post = await posted(poster, { ...casio, title: 'Wanted table fan' });
+    const photo = (
+      (await putPhoto(poster, post.id, [{ filename: 'a.png', contentType: 'image/png', data: png }])).json()
+        .post as WantedPost
+    ).photo!;
+    expect((await call('DELETE', `/wanted/${post.id}`, poster)).statusCode).toBe(200);
+    expect(await stored(photo.url)).toBeUndefined();
+    expect(await stored(photo.thumbnail)).toBeUndefined();
+
+    // A crash between storing and the post's update leaves a file no row knows; a kept one stays.
+    const kept = await posted(poster, { ...casio, title: 'Wanted study chair' });
+    const keptPhoto = (
+      (await putPhoto(poster, kept.id, [{ filename: 'a.png', contentType: 'image/png', data: png }])).json()
+        .post as WantedPost
+    ).photo!;
+    const orphan = 'wanted/00112233445566778899aabbccddeeff.webp';
+    await storage.put(orphan, png, 'image/webp');
+    const removed = await sweepOrphanUploads(t.database, storage, [wantedPhotos], { minAgeMs: 0 });
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await storage.get(orphan)).toBeUndefined();
+    expect(await stored(keptPhoto.url)).toBeDefined();
+    expect(await stored(keptPhoto.thumbnail)).toBeDefined();
   });
 });

@@ -1,6 +1,7 @@
 // Generated from packages/shared/src/routes/wanted.ts by `npm run endpoints -w @campusrun/web`: do not edit.
 import type { RouteAnswer, RouteInput, routes } from '@campusrun/shared';
 import { call, type CallOptions } from '@/lib/api-client';
+import { uploadForm, type UploadOptions } from '@/lib/upload';
 
 type Routes = typeof routes.wanted;
 
@@ -31,6 +32,25 @@ export const list = (input: RouteInput<Routes['list']> = {}, options?: CallOptio
 export const remove = (input: RouteInput<Routes['remove']>, options?: CallOptions) =>
   call<RouteAnswer<Routes['remove']>>('DELETE', `/wanted/${encodeURIComponent(input.params.id)}`, options);
 
+/** DELETE /api/wanted/:id/photo */
+export const removePhoto = (input: RouteInput<Routes['removePhoto']>, options?: CallOptions) =>
+  call<RouteAnswer<Routes['removePhoto']>>(
+    'DELETE',
+    `/wanted/${encodeURIComponent(input.params.id)}/photo`,
+    options,
+  );
+
 /** POST /api/wanted/:id/renew */
 export const renew = (input: RouteInput<Routes['renew']>, options?: CallOptions) =>
   call<RouteAnswer<Routes['renew']>>('POST', `/wanted/${encodeURIComponent(input.params.id)}/renew`, options);
+
+/** PUT /api/wanted/:id/photo */
+export const setPhoto = (
+  input: RouteInput<Routes['setPhoto'], FormData>,
+  options?: Omit<UploadOptions, 'method'>,
+) =>
+  uploadForm<RouteAnswer<Routes['setPhoto']>>(
+    `/wanted/${encodeURIComponent(input.params.id)}/photo`,
+    input.body,
+    { ...options, method: 'PUT' },
+  );

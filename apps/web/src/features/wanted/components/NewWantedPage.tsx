@@ -7,6 +7,7 @@ import {
   createWantedSchema,
 } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -16,7 +17,10 @@ import { Input, Select, Textarea } from '@/components/ui/Input';
 import { paths } from '@/config/paths';
 import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
-import { useCreateWanted } from '@/api/wanted';
+import { useCreateWanted, useSetWantedPhoto } from '@/api/wanted';
+import { PhotoPicker } from './PhotoPicker';
+import { PhotoUploadProgress } from './PhotoUploadProgress';
+import { photoFailureReason } from './wanted-photo';
 
 interface WantedFormValues {
   title: string;
@@ -52,12 +56,32 @@ const lengthHint = (text: string, max: number) =>
   text.length > max * 0.8 ? `${text.length} of ${max} characters` : undefined;
 
 /**
- * /wanted/new, for any member: what they are looking for, its category and the most they would pay.
- * Open for 14 days; on success, its page. The 10-open limit and too many changes in a toast.
+ * /wanted/new, for any member: what they are looking for, its category, the most they would pay and,
+ * optionally, a photo. Open for 14 days; on success, its page. The 10-open limit and too many changes
+ * in a toast. The post is created first (JSON), then its photo is sent with a progress bar; a photo
+ * that does not go through leaves the post up, and its page says why (its poster can add it there).
+ * A failed post keeps everything typed and the photo chosen.
  */
 export function NewWantedPage() {
   const navigate = useNavigate();
   const mutation = useCreateWanted();
+  const photoUpload = useSetWantedPhoto();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  /** Sends the new post's photo; answers why it was not added, or null when it was. */
+  async function addPhoto(id: string, file: File): Promise<string | null> {
+    setProgress(0);
+    try {
+      await photoUpload.mutateAsync({ id, file, onProgress: setProgress });
+      return null;
+    } catch (error) {
+      return photoFailureReason(error);
+    } finally {
+      setProgress(null);
+    }
+  }
+
   const form = useForm<WantedFormValues, unknown, CreateWantedBody>({
     resolver,
     defaultValues: { title: '', details: '', category: '', maxPrice: '' },
@@ -72,8 +96,10 @@ export function NewWantedPage() {
   const { onSubmit } = useServerSubmit(form, {
     fields: FIELD_ORDER,
     submit: (body) => mutation.mutateAsync(body),
-    onSuccess: ({ post, message }) => {
-      toast.success(message, POST_TOAST);
+    onSuccess: async ({ post, message }) => {
+      const notAdded = photo && (await addPhoto(post.id, photo));
+      if (notAdded) toast.error(WANTED_MESSAGES.photoNotAdded(notAdded), POST_TOAST);
+      else toast.success(message, POST_TOAST);
       navigate(paths.wanted(post.id), { replace: true });
     },
     fallback: 'Could not post your wanted item',
@@ -154,6 +180,8 @@ export function NewWantedPage() {
           )}
         </Field>
       </div>
+      <PhotoPicker file={photo} onChange={setPhoto} disabled={isSubmitting} />
+      <PhotoUploadProgress fraction={progress} />
     </FormPage>
   );
 }

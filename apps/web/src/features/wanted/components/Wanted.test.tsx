@@ -1,11 +1,17 @@
-import { type PublicProfile, type User, WANTED_MESSAGES, type WantedPost } from '@campusrun/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import {
+  PRODUCT_MESSAGES,
+  type PublicProfile,
+  type User,
+  WANTED_MESSAGES,
+  type WantedPost,
+} from '@campusrun/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatHandlers, makeMessage, userRef } from '@/test/chat';
 import { dayscholar, hosteller } from '@/test/fixtures';
-import { makeProduct } from '@/test/products';
+import { deferred, imageFile, makeProduct } from '@/test/products';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
 
@@ -25,6 +31,7 @@ function makeWanted(overrides: Partial<WantedPost> = {}): WantedPost {
     expired: false,
     expiresAt: new Date(Date.now() + 14 * DAY).toISOString(),
     createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    photo: null,
     poster: userRef(dayscholar),
     can: { answer: true, manage: false },
     ...overrides,
@@ -74,6 +81,39 @@ function profileOf(member: User): PublicProfile {
 
 afterEach(() => onlineManager.setOnline(true));
 
+const PHOTO = {
+  url: '/uploads/wanted/0123456789abcdef0123456789abcdef.webp',
+  thumbnail: '/uploads/wanted/0123456789abcdef0123456789abcdef-thumb.webp',
+};
+const PREVIEW = 'blob:wanted-photo-preview';
+const PHOTO_BAR = /Adding photo|Processing photo/;
+
+/** jsdom has no object URLs: a picked photo's preview gets this one. */
+function stubObjectUrls() {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => PREVIEW);
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    // @ts-expect-error jsdom has none of its own to put back
+    delete URL.createObjectURL;
+    // @ts-expect-error as above
+    delete URL.revokeObjectURL;
+  });
+}
+
+type Events = ReturnType<typeof renderApp>['user'];
+
+/** The new-post form's fields, filled in as they pass the shared rules. */
+async function fillWanted(user: Events) {
+  await user.type(
+    await screen.findByRole('textbox', { name: 'What are you looking for?' }, FIRST_RENDER),
+    'Casio fx-991EX',
+  );
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'electronics');
+  await user.type(screen.getByRole('textbox', { name: 'The most you would pay (₹)' }), '800');
+}
+
 describe('the marketplace Wanted tab', { timeout: 30_000 }, () => {
   it('is a tab of the marketplace kept in the address, listing what is wanted with its price, category, poster and time', async () => {
     server.use(
@@ -103,6 +143,27 @@ describe('the marketplace Wanted tab', { timeout: 30_000 }, () => {
     expect(within(casio!).getByText('2 hr ago')).toBeInTheDocument();
     expect(within(cycle!).getByText('up to ₹2,500')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Post a wanted item' })).toHaveAttribute('href', '/wanted/new');
+  });
+
+  it("shows a post's photo as a small picture at the start of its row, and none for a post without one", async () => {
+    server.use(
+      meHandler(hosteller),
+      ...wantedHandlers([
+        makeWanted({ photo: PHOTO }),
+        makeWanted({ title: 'Hero cycle', category: 'cycles' }),
+      ]),
+    );
+    renderApp('/marketplace?tab=wanted', { user: hosteller });
+    const list = await screen.findByRole('list', { name: 'Wanted posts' }, FIRST_RENDER);
+    const [withPhoto, without] = within(list).getAllByRole('listitem');
+    // The title beside it names the post: the picture is not read out.
+    const thumbnail = within(withPhoto!).getByRole('presentation');
+    expect(thumbnail).toHaveAttribute('src', PHOTO.thumbnail);
+    expect(thumbnail).toHaveAttribute('alt', '');
+    expect(withPhoto!.firstElementChild).toBe(thumbnail);
+    expect(within(withPhoto!).getByRole('link', { name: 'Casio fx-991EX' })).toBeInTheDocument();
+    expect(within(without!).getByRole('link', { name: 'Hero cycle' })).toBeInTheDocument();
+    expect(without!.querySelector('img')).toBeNull();
   });
 
   it('sends the words and the category to the server and keeps them in the address', async () => {
@@ -241,6 +302,125 @@ describe('posting a wanted item', { timeout: 30_000 }, () => {
     expect(title).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Post wanted item' }));
     expect(await screen.findByText(WANTED_MESSAGES.tooMany)).toBeInTheDocument();
+  });
+
+  describe('with a photo', () => {
+    stubObjectUrls();
+
+    it('posts first, then sends the chosen photo with a progress bar, and opens the post with it', async () => {
+      let post = makeWanted({ poster: userRef(hosteller), can: { answer: false, manage: true } });
+      const calls: string[] = [];
+      const release = deferred();
+      let sent: FormDataEntryValue | null = null;
+      server.use(
+        meHandler(hosteller),
+        http.get(api('/wanted/:id'), () => HttpResponse.json({ post })),
+        http.post(api('/wanted'), async ({ request }) => {
+          calls.push(`create ${JSON.stringify(await request.json())}`);
+          return HttpResponse.json({ post, message: WANTED_MESSAGES.posted }, { status: 201 });
+        }),
+        http.put(api(`/wanted/${post.id}/photo`), async ({ request }) => {
+          calls.push('photo');
+          sent = (await request.formData()).get('photo');
+          await release.promise;
+          post = { ...post, photo: PHOTO };
+          return HttpResponse.json({ post, message: WANTED_MESSAGES.photoAdded });
+        }),
+      );
+      const { user, location } = renderApp('/wanted/new', { user: hosteller });
+      await fillWanted(user);
+
+      // Chosen, removed (Add photo takes the focus back), then another one chosen.
+      const photos = screen.getByRole('group', { name: 'Photo (optional)' });
+      expect(within(photos).queryByRole('img')).not.toBeInTheDocument();
+      await user.upload(screen.getByLabelText('Choose a photo'), imageFile('blurry.png', 1001));
+      expect(within(photos).getByRole('img', { name: 'Preview of the chosen photo' })).toHaveAttribute(
+        'src',
+        PREVIEW,
+      );
+      await user.click(within(photos).getByRole('button', { name: 'Remove photo' }));
+      expect(within(photos).queryByRole('img')).not.toBeInTheDocument();
+      expect(within(photos).getByRole('button', { name: 'Add photo' })).toHaveFocus();
+      await user.upload(screen.getByLabelText('Choose a photo'), imageFile('calculator.png', 1002));
+      expect(within(photos).getByRole('button', { name: 'Change photo' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Post wanted item' }));
+      expect(await screen.findByRole('progressbar', { name: PHOTO_BAR })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Post wanted item' })).toBeDisabled();
+      expect(calls).toEqual([
+        'create {"title":"Casio fx-991EX","category":"electronics","maxPrice":800}',
+        'photo',
+      ]);
+      release.resolve();
+
+      expect(await screen.findByText(WANTED_MESSAGES.posted)).toBeInTheDocument();
+      await waitFor(() => expect(location().pathname).toBe(`/wanted/${post.id}`));
+      expect(await screen.findByRole('img', { name: 'Casio fx-991EX' })).toHaveAttribute('src', PHOTO.url);
+      expect(sent).toMatchObject({ type: 'image/png', size: 1002 });
+    });
+
+    it("still opens the post when its photo is refused, and says why in the server's words", async () => {
+      const post = makeWanted({ poster: userRef(hosteller), can: { answer: false, manage: true } });
+      const refusal = 'Please upload a PNG, JPG, GIF or WebP image';
+      server.use(
+        meHandler(hosteller),
+        http.get(api('/wanted/:id'), () => HttpResponse.json({ post })),
+        http.post(api('/wanted'), () =>
+          HttpResponse.json({ post, message: WANTED_MESSAGES.posted }, { status: 201 }),
+        ),
+        http.put(api(`/wanted/${post.id}/photo`), () =>
+          HttpResponse.json({ message: refusal, code: 'UNSUPPORTED_MEDIA_TYPE' }, { status: 415 }),
+        ),
+      );
+      const { user, location } = renderApp('/wanted/new', { user: hosteller });
+      await fillWanted(user);
+      await user.upload(screen.getByLabelText('Choose a photo'), imageFile('calculator.png'));
+      await user.click(screen.getByRole('button', { name: 'Post wanted item' }));
+
+      expect(await screen.findByText(WANTED_MESSAGES.photoNotAdded(refusal))).toBeInTheDocument();
+      await waitFor(() => expect(location().pathname).toBe(`/wanted/${post.id}`));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Casio fx-991EX' })).toBeInTheDocument();
+      // The poster can add it from the post.
+      expect(screen.getByRole('button', { name: 'Add photo' })).toBeInTheDocument();
+      expect(screen.queryByText(WANTED_MESSAGES.posted)).not.toBeInTheDocument();
+    });
+
+    it('keeps what is typed and the photo when the post itself fails, and sends no photo', async () => {
+      let photoSent = false;
+      server.use(
+        meHandler(hosteller),
+        http.post(api('/wanted'), () =>
+          HttpResponse.json({ message: WANTED_MESSAGES.tooMany, reason: 'conflict' }, { status: 409 }),
+        ),
+        http.put(api('/wanted/:id/photo'), () => {
+          photoSent = true;
+          return HttpResponse.json({});
+        }),
+      );
+      const { user, location } = renderApp('/wanted/new', { user: hosteller });
+      await fillWanted(user);
+      await user.upload(screen.getByLabelText('Choose a photo'), imageFile('calculator.png'));
+      await user.click(screen.getByRole('button', { name: 'Post wanted item' }));
+      expect(await screen.findByText(WANTED_MESSAGES.tooMany)).toBeInTheDocument();
+      expect(location().pathname).toBe('/wanted/new');
+      expect(screen.getByRole('textbox', { name: 'What are you looking for?' })).toHaveValue(
+        'Casio fx-991EX',
+      );
+      expect(screen.getByRole('img', { name: 'Preview of the chosen photo' })).toBeInTheDocument();
+      expect(photoSent).toBe(false);
+    });
+
+    it('refuses a file that is not a photo the server takes before anything is sent', async () => {
+      server.use(meHandler(hosteller));
+      const { user } = renderApp('/wanted/new', { user: hosteller });
+      await fillWanted(user);
+      // The picker offers photos only; a browser may still hand over another file.
+      fireEvent.change(screen.getByLabelText('Choose a photo'), {
+        target: { files: [imageFile('notes.pdf', 2048, 'application/pdf')] },
+      });
+      expect(await screen.findByRole('alert')).toHaveTextContent(PRODUCT_MESSAGES.imageType);
+      expect(screen.queryByRole('img', { name: 'Preview of the chosen photo' })).not.toBeInTheDocument();
+    });
   });
 });
 
@@ -384,6 +564,110 @@ describe('a wanted post', { timeout: 30_000 }, () => {
     await user.click(within(del).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(WANTED_MESSAGES.deleted)).toBeInTheDocument();
     await waitFor(() => expect(location().search).toBe('?tab=wanted'));
+  });
+
+  describe('its photo', () => {
+    stubObjectUrls();
+
+    it('lets its poster add, change and remove it, with progress, toasts and failures in an alert', async () => {
+      let post = makeWanted({ poster: userRef(hosteller), can: { answer: false, manage: true } });
+      const release = deferred();
+      let puts = 0;
+      let deletes = 0;
+      const sizes: number[] = [];
+      const changed = { url: PHOTO.url.replace('0123', '4567'), thumbnail: PHOTO.thumbnail };
+      server.use(
+        meHandler(hosteller),
+        http.get(api('/wanted/:id'), () => HttpResponse.json({ post })),
+        http.put(api(`/wanted/${post.id}/photo`), async ({ request }) => {
+          puts += 1;
+          sizes.push(((await request.formData()).get('photo') as File).size);
+          if (puts === 1) await release.promise;
+          post = { ...post, photo: puts === 1 ? PHOTO : changed };
+          return HttpResponse.json({ post, message: WANTED_MESSAGES.photoAdded });
+        }),
+        http.delete(api(`/wanted/${post.id}/photo`), () => {
+          deletes += 1;
+          if (deletes === 1) return HttpResponse.json({ message: '' }, { status: 500 });
+          post = { ...post, photo: null };
+          return HttpResponse.json({ post, message: WANTED_MESSAGES.photoRemoved });
+        }),
+      );
+      const { user } = renderApp(`/wanted/${post.id}`, { user: hosteller });
+      await screen.findByRole('heading', { level: 1, name: 'Casio fx-991EX' }, FIRST_RENDER);
+      expect(screen.queryByRole('img', { name: 'Casio fx-991EX' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Change photo' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
+
+      // Add photo: sent at once, with its progress.
+      expect(screen.getByRole('button', { name: 'Add photo' })).toBeEnabled();
+      await user.upload(screen.getByLabelText('Choose a photo'), imageFile('calculator.png', 1001));
+      expect(await screen.findByRole('progressbar', { name: PHOTO_BAR })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add photo' })).toBeDisabled();
+      release.resolve();
+      expect(await screen.findByText(WANTED_MESSAGES.photoAdded)).toBeInTheDocument();
+      const shown = await screen.findByRole('img', { name: 'Casio fx-991EX' });
+      expect(shown).toHaveAttribute('src', PHOTO.url);
+      expect(shown).toHaveAttribute('loading', 'lazy');
+      expect(screen.queryByRole('progressbar', { name: PHOTO_BAR })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Add photo' })).not.toBeInTheDocument();
+
+      // Change photo: the new one replaces it.
+      expect(screen.getByRole('button', { name: 'Change photo' })).toBeInTheDocument();
+      await user.upload(screen.getByLabelText('Choose a photo'), imageFile('closer.png', 1002));
+      await waitFor(() =>
+        expect(screen.getByRole('img', { name: 'Casio fx-991EX' })).toHaveAttribute('src', changed.url),
+      );
+
+      // Remove photo: a failure in an alert by the photo, which stays; then it goes.
+      await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+      const page = within(screen.getByRole('article'));
+      expect(await page.findByRole('alert')).toHaveTextContent(
+        'Could not remove the photo. Please try again. The server is busy.',
+      );
+      expect(screen.getByRole('img', { name: 'Casio fx-991EX' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+      expect(await screen.findByText(WANTED_MESSAGES.photoRemoved)).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.queryByRole('img', { name: 'Casio fx-991EX' })).not.toBeInTheDocument(),
+      );
+      expect(page.queryByRole('alert')).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Add photo' })).toHaveFocus());
+      expect(deletes).toBe(2);
+      expect(sizes).toEqual([1001, 1002]);
+    });
+
+    it("shows its poster the server's refusal of a photo in an alert", async () => {
+      const post = makeWanted({ poster: userRef(hosteller), can: { answer: false, manage: true } });
+      server.use(
+        meHandler(hosteller),
+        ...wantedHandlers([post]),
+        http.put(api(`/wanted/${post.id}/photo`), () =>
+          HttpResponse.json({ message: 'Image size should be less than 5MB' }, { status: 413 }),
+        ),
+      );
+      const { user } = renderApp(`/wanted/${post.id}`, { user: hosteller });
+      await screen.findByRole('heading', { level: 1, name: 'Casio fx-991EX' }, FIRST_RENDER);
+      await user.upload(screen.getByLabelText('Choose a photo'), imageFile('calculator.png'));
+      expect(await within(screen.getByRole('article')).findByRole('alert')).toHaveTextContent(
+        'Image size should be less than 5MB',
+      );
+      expect(screen.getByRole('button', { name: 'Add photo' })).toBeEnabled();
+      expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    });
+
+    it('shows another member the photo, and none of the buttons to change it', async () => {
+      const post = makeWanted({ photo: PHOTO });
+      server.use(meHandler(hosteller), ...wantedHandlers([post]));
+      renderApp(`/wanted/${post.id}`, { user: hosteller });
+      const photo = await screen.findByRole('img', { name: 'Casio fx-991EX' }, FIRST_RENDER);
+      expect(photo).toHaveAttribute('src', PHOTO.url);
+      expect(photo).toHaveAttribute('decoding', 'async');
+      expect(screen.getByRole('button', { name: 'I have one' })).toBeInTheDocument();
+      for (const name of ['Add photo', 'Change photo', 'Remove photo'])
+        expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Choose a photo')).not.toBeInTheDocument();
+    });
   });
 
   it('tells another member a closed post can no longer be answered', async () => {

@@ -18,6 +18,7 @@ import { mediaUrl } from '@/lib/media';
 import { useWantedPost } from '@/api/wanted';
 import type { AnswerWantedDialogProps } from './AnswerWantedDialog';
 import { WantedActions } from './WantedActions';
+import { WantedPhoto } from './WantedPhoto';
 import { WantedStateBadge } from './WantedRow';
 import { upTo, wantedCategory, wantedState } from './wanted-state';
 
@@ -54,6 +55,7 @@ function PostView({ post }: { post: WantedPost }) {
       <div className="mt-2">
         <Lifetime post={post} />
       </div>
+      <WantedPhoto post={post} />
       {post.details && (
         <p className="mt-4 text-sm whitespace-pre-wrap wrap-anywhere text-slate-700">{post.details}</p>
       )}
@@ -94,8 +96,9 @@ function PostView({ post }: { post: WantedPost }) {
 }
 
 /**
- * /wanted/{id}: what a member is looking for and the most they would pay, who posted it and how long
- * it stays open. Its poster renews, closes or deletes it; another member answers "I have one".
+ * /wanted/{id}: what a member is looking for (with its photo, if it has one) and the most they would
+ * pay, who posted it and how long it stays open. Its poster adds, changes or removes the photo and
+ * renews, closes or deletes the post; another member answers "I have one".
  */
 export function WantedPostPage() {
   const { id = '' } = useParams();
