@@ -56,13 +56,22 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
   // The page cookie: set and cleared by the identity routes, read by the page renderer.
   app.decorate('pageSessions', createPageSessions(ctx, authenticate));
 
-  const io = await openRealtime(app, ctx, redis?.health);
+  const io = await openRealtime(app, ctx, redis?.health, metrics);
   const presence = { onlineAmong: (ids: string[]) => onlineUsersAmong(io, ids) };
   const jobs = await openJobQueue(app, config, database);
   const services = createServices(ctx, { presence, jobs, push: overrides.push, metrics });
   attachRealtime(app, io, ctx, authenticate, services.chat, { watch: live.watch, pool: database.pool });
   const { backups } = await startJobs(app, ctx, services, database);
-  recordMetrics(app, metrics, { io, database, pages: ctx.pages, backups, redis: redis?.health, jobs });
+  recordMetrics(app, metrics, {
+    io,
+    database,
+    pages: ctx.pages,
+    backups,
+    redis: redis?.health,
+    jobs,
+    push: services.push,
+    mailOutcomes: opened.mailOutcomes,
+  });
   app.addHook('onClose', async () => {
     await live.close();
     await opened.close();

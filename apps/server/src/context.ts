@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppContext } from './lib/app-context';
 import { createEvents } from './lib/events';
-import { createMailer, type Mailer } from './lib/mailer';
+import { countSends, createMailer, type Mailer, type MailOutcome } from './lib/mailer';
 import { createPageCache, PAGE_CACHE_LIMITS } from './lib/page-cache';
 import { createLimiterFactory } from './lib/rate-limit';
 import { openRedis, type SharedRedis } from './lib/redis';
@@ -14,6 +14,8 @@ export interface OpenedContext {
   ctx: AppContext;
   /** The shared Redis client and whether it answers, when REDIS_URL is set (limits, the change channel, health). */
   redis: SharedRedis | undefined;
+  /** The mails sent and failed since the process started, by outcome (GET /api/metrics). */
+  mailOutcomes(): Record<MailOutcome, number>;
   /** Ends what the context opened (Redis, the mailer it made). */
   close(): Promise<void>;
 }
@@ -28,15 +30,16 @@ export async function openContext(
   const redis = config.redisUrl
     ? await openRedis(config.redisUrl, log, { prefix: config.redisPrefix })
     : undefined;
-  const mailer =
+  const mailer = countSends(
     opts.mailer ??
-    (await createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      dataDir: config.dataDir,
-      log,
-      logHints: config.env === 'development',
-    }));
+      (await createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        dataDir: config.dataDir,
+        log,
+        logHints: config.env === 'development',
+      })),
+  );
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -51,6 +54,7 @@ export async function openContext(
   return {
     ctx,
     redis,
+    mailOutcomes: mailer.outcomes,
     async close() {
       if (!opts.mailer) mailer.close();
       await redis?.close();

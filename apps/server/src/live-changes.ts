@@ -111,6 +111,11 @@ export async function openLiveCaches(
       },
     },
   );
+  metrics.addGauge(
+    'change_channel_live',
+    'Whether the channel announcing changes between processes is live (1); while 0 the session, party and page caches are bypassed',
+    () => (isLive ? 1 : 0),
+  );
   // Applied here before the write's answer is sent, then announced to the other processes.
   ctx.events.on(async (event) => {
     const change = changeOf(event);

@@ -27,8 +27,8 @@ export interface Database {
   kind: 'embedded' | 'postgres';
   /** The connection string (a backup opens a connection of its own for its snapshot). */
   url: string;
-  /** The connection pool's counts (metrics). */
-  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+  /** The connection pool's counts and its size (metrics). */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount' | 'options'>;
   /** Plain SQL through the same pool, for a library that writes its own (the job queue). */
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**

@@ -20,6 +20,17 @@ const POLL_MS = 500;
 const SETTLE_RETRY_MS = 1000;
 /** How long `stop` waits for the batches in hand to finish. */
 const STOP_WAIT_MS = 5000;
+/** How long counting the waiting jobs (at each scrape of the metrics) may take before it is left out. */
+const DEPTH_TIMEOUT_MS = 1000;
+
+/**
+ * Jobs due and not yet fetched, by queue (0 for a queue with none): pg-boss's own partial index on
+ * (name, start_after) of the jobs not yet active answers it. Jobs whose time has not come (an away
+ * e-mail's delay, a retry's back-off) are not counted.
+ */
+const DEPTH_SQL = `select q.name, (select count(*) from pgboss.job j
+  where j.name = q.name and j.state < 'active' and j.start_after <= now())::int as due
+  from pgboss.queue q`;
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 const pause = (ms: number, signal?: AbortSignal) => sleep(ms, undefined, { signal }).catch(() => undefined);
@@ -60,6 +71,21 @@ async function retrySetupRaces<T>(attempt: () => Promise<T>): Promise<T> {
       await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * i));
     }
   }
+}
+
+/**
+ * Jobs due and waiting for a worker, by queue (GET /api/metrics); rejects when counting takes longer
+ * than DEPTH_TIMEOUT_MS.
+ */
+async function queueDepth(database: Pick<Database, 'query'>): Promise<Record<string, number>> {
+  let timer: NodeJS.Timeout | undefined;
+  const { rows } = await Promise.race([
+    database.query(DEPTH_SQL),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('job queue depth timed out')), DEPTH_TIMEOUT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  return Object.fromEntries((rows as { name: string; due: number }[]).map((r) => [r.name, r.due]));
 }
 
 /**
@@ -136,6 +162,8 @@ export async function createJobQueue(
       workers.push(runWorker(name, handler, batchSize));
     },
     failures: () => Object.fromEntries(failures),
+    /** Jobs due and waiting for a worker, by queue: the same on every process sharing the database. */
+    depth: () => queueDepth(database),
     stop: async () => {
       stopping.abort();
       const waited = new AbortController();

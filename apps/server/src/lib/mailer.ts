@@ -20,6 +20,30 @@ export interface Mailer {
   close(): void;
 }
 
+/** What became of a mail handed to the mailer: taken by the mail server (or the outbox), or not. */
+export type MailOutcome = 'sent' | 'failed';
+
+/**
+ * `mailer`, counting its sends by outcome for GET /api/metrics: every mail the server sends (sign-in
+ * codes, password resets, away e-mails, digests) goes through it. A send that fails still throws.
+ */
+export function countSends(mailer: Mailer): Mailer & { outcomes(): Record<MailOutcome, number> } {
+  const counts: Record<MailOutcome, number> = { sent: 0, failed: 0 };
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+      } catch (err) {
+        counts.failed += 1;
+        throw err;
+      }
+      counts.sent += 1;
+    },
+    close: () => mailer.close(),
+    outcomes: () => ({ ...counts }),
+  };
+}
+
 /**
  * SMTP when SMTP_URL is set; otherwise a development outbox under DATA_DIR/outbox (production
  * refuses to start without SMTP_URL), a 0700 folder of 0600 files: they hold sign-in codes.

@@ -26,7 +26,7 @@ export function createMetrics() {
     addGauge(
       name: string,
       help: string,
-      read: () => number | Record<string, number> | Promise<number>,
+      read: () => number | Record<string, number> | Promise<number | Record<string, number>>,
       label = 'state',
     ) {
       new Gauge({

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SOCKET_OPTIONS } from '@campusrun/shared';
 import type { AppContext } from '../lib/app-context';
+import type { Metrics } from '../lib/metrics';
 import { COMMAND_CLIENT, endClient, redisName, SUBSCRIBER_CLIENT, type RedisHealth } from '../lib/redis';
 import { REALTIME_LIMITS, type IoServer } from './rooms';
 
@@ -12,12 +13,14 @@ import { REALTIME_LIMITS, type IoServer } from './rooms';
  * the database. While Redis does not answer (`health`), each process serves its own sockets: pushes to
  * sockets on other processes are dropped, questions about them ("who is online") are answered with
  * this process's sockets alone; the subscriptions are made again when Redis is back. Its sockets
- * close before the app does.
+ * close before the app does. With `metrics`, whether the adapter's two connections are up is reported
+ * at each scrape.
  */
 export async function openRealtime(
   app: FastifyInstance,
   ctx: Pick<AppContext, 'config' | 'log'>,
   health?: RedisHealth,
+  metrics?: Pick<Metrics, 'addGauge'>,
 ) {
   const io: IoServer = new Server(app.server, {
     path: SOCKET_OPTIONS.path,
@@ -64,6 +67,15 @@ export async function openRealtime(
     io.adapter(Adapter);
     pub = publisher;
     sub = subscriber;
+    metrics?.addGauge(
+      'socketio_redis_adapter_up',
+      "Whether each connection of the Socket.IO Redis adapter is open (1) or not (0): without both, live events do not cross between this process's sockets and other processes'",
+      () => ({
+        publisher: publisher.status === 'ready' ? 1 : 0,
+        subscriber: subscriber.status === 'ready' ? 1 : 0,
+      }),
+      'client',
+    );
   }
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);

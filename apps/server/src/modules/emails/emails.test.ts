@@ -178,3 +178,29 @@ describe('two processes', () => {
     }
   });
 });
+
+describe('mail outcomes in /api/metrics', () => {
+  /** This app's mails so far by outcome (every mail, not only away e-mails). */
+  const mailSends = async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+    const count = (outcome: string) =>
+      Number(new RegExp(`^email_sends_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(body)?.[1]);
+    return { sent: count('sent'), failed: count('failed') };
+  };
+  const forgotPassword = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+
+  it('counts a mail the mail server refuses as failed, and the next one as sent', async () => {
+    const [ann, ben] = [await createUser(t.db), await createUser(t.db)];
+    const before = await mailSends();
+    // Both outcomes are reported from the start, at 0 before any mail.
+    expect([before.sent, before.failed].every(Number.isInteger)).toBe(true);
+    t.smtp.refuseNext(1);
+    expect((await forgotPassword(ann.email)).statusCode).toBe(200);
+    await expect.poll(async () => (await mailSends()).failed).toBe(before.failed + 1);
+    expect((await forgotPassword(ben.email)).statusCode).toBe(200);
+    await t.smtp.waitFor(ben.email);
+    await expect.poll(async () => (await mailSends()).sent).toBeGreaterThanOrEqual(before.sent + 1);
+    expect((await mailSends()).failed).toBe(before.failed + 1);
+  });
+});

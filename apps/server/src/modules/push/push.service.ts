@@ -16,7 +16,7 @@ import type { AppEvent } from '../../lib/events';
 import type { JobQueue, JobSpec } from '../../lib/jobs';
 import { isPublicAddress, systemResolver, type Resolver } from '../../lib/public-address';
 import { endpointTarget, type EndpointRules } from './push.policy';
-import type { PushSender } from './push.sender';
+import type { PushOutcome, PushSender } from './push.sender';
 import * as repo from './push.repo';
 import type { Limiter } from '../../lib/rate-limit';
 import { bindUseCases } from '../../lib/use-cases';
@@ -133,12 +133,16 @@ type Context = Pick<AppContext, 'db' | 'log' | 'limiter'> & {
   rules: EndpointRules;
 };
 
-/** What every push use case works with: the context, its ports, the resolver and the subscribe budget. */
+/**
+ * What every push use case works with: the context, its ports, the resolver, the subscribe budget
+ * and this process's sends by outcome.
+ */
 interface Deps extends Pick<AppContext, 'db' | 'log'>, PushPorts {
   publicKey: string | null;
   rules: EndpointRules;
   resolve: Resolver;
   subscribeLimit: Limiter;
+  sends: Record<PushOutcome, number>;
 }
 
 /** The subscriptions of `userIds` whose owners want pushes of `topic` (null: always sent). */
@@ -149,7 +153,7 @@ const wantedSubscriptions = async (db: Deps['db'], userIds: string[], topic: Pus
 
 /** Sends the push to those of `userIds` who want it and are away; answers how many sends failed. */
 async function deliver(
-  { db, log, sender, presence }: Deps,
+  { db, log, sender, presence, sends }: Deps,
   userIds: string[],
   topic: PushTopic | null,
   payload: PushPayload,
@@ -163,6 +167,7 @@ async function deliver(
   const outcomes = await Promise.all(
     targets.map(async (t) => {
       const outcome = await sender(t, payload);
+      sends[outcome] += 1;
       if (outcome === 'gone') await repo.forgetEndpoint(db, t.endpoint);
       else if (outcome === 'refused') {
         // Its host is not public (any more): it is never contacted again.
@@ -223,6 +228,9 @@ async function queuePushes(deps: Deps, userIds: string[], topic: PushTopic | nul
     [...wanting].map((userId) => ({ userId, topic, payload }) satisfies PushJob),
   );
 }
+
+/** This process's pushes since it started, by outcome (GET /api/metrics). */
+const outcomes = ({ sends }: Deps): Record<PushOutcome, number> => ({ ...sends });
 
 async function config({ db, publicKey }: Deps, actor: Actor) {
   return {
@@ -287,6 +295,7 @@ export function createPushService(ctx: Context, ports: PushPorts) {
     ...ports,
     resolve: ports.resolve ?? systemResolver,
     subscribeLimit: ctx.limiter('push-subscribe', PUSH_SUBSCRIBE_LIMIT),
+    sends: { sent: 0, gone: 0, refused: 0, failed: 0, dropped: 0 },
   };
   return bindUseCases(deps, {
     config,
@@ -296,6 +305,7 @@ export function createPushService(ctx: Context, ports: PushPorts) {
     start,
     messageNoticeJob,
     onEvent,
+    outcomes,
   });
 }
 export type PushService = ReturnType<typeof createPushService>;

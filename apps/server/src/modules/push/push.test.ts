@@ -151,6 +151,13 @@ const waitForPush = async (endpointPath: string, count = 1) => {
   return pushesTo(endpointPath);
 };
 const settle = () => new Promise((r) => setTimeout(r, 600));
+/** This app's push sends so far, by outcome, as GET /api/metrics reports them. */
+const pushSends = async (): Promise<Record<string, number>> => {
+  const body = (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+  return Object.fromEntries(
+    [...body.matchAll(/^push_sends_total\{outcome="(\w+)"\} (\d+)$/gm)].map((m) => [m[1]!, Number(m[2])]),
+  );
+};
 const message = (from: { authorization: string }, receiverId: string, content: string) =>
   t.app.inject({ method: 'POST', url: '/api/chat', headers: from, payload: { receiverId, content } });
 
@@ -197,6 +204,7 @@ describe('web push', () => {
   it('a push the push service fails is counted and tried again until it is delivered, never dropped', async () => {
     const [alice, bob] = [await createUser(t.db, { name: 'Alice' }), await createUser(t.db, { name: 'Bob' })];
     const endpoint = await subscribe(await authAs(t, bob), 503);
+    const before = await pushSends();
     await message(await authAs(t, alice), bob.id, 'Are you there?');
     await waitForPush(endpoint);
     browsers.get(endpoint)!.status = 201;
@@ -209,6 +217,8 @@ describe('web push', () => {
     ]);
     const metrics = await t.app.inject({ method: 'GET', url: '/api/metrics' });
     expect(metrics.body).toMatch(/^follow_up_failures_total\{kind="push-message-notice"\} 1$/m);
+    // One send failed (503), the next was delivered.
+    await expect.poll(pushSends).toEqual({ ...before, failed: before.failed! + 1, sent: before.sent! + 1 });
   });
 
   it('sends nothing while the user has a socket open, and nothing for a topic they turned off', async () => {
@@ -252,11 +262,13 @@ describe('web push', () => {
     const [alice, bob, carol] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
     const [aliceH, bobH, carolH] = [await authAs(t, alice), await authAs(t, bob), await authAs(t, carol)];
     const gone = await subscribe(bobH, 410);
+    const before = await pushSends();
     await message(aliceH, bob.id, 'hello');
     await waitForPush(gone);
     await settle();
     const left = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, bob.id));
     expect(left).toEqual([]);
+    expect(await pushSends()).toEqual({ ...before, gone: before.gone! + 1 });
 
     const endpoint = await subscribe(carolH);
     const off = await t.app.inject({

@@ -84,6 +84,17 @@ export function systemRoutes({
   const access = metricsAccess({ token: ctx.config.metricsToken, trustProxy: ctx.config.trustProxy });
   const campus = publicCampusConfig(ctx.config);
   const databaseAnswers = databaseHeartbeat(ctx.db);
+  // Readiness for Prometheus: the same checks, run at each scrape (a scrape, like a readiness call,
+  // waits at most READY_CHECK_TIMEOUT_MS for them).
+  ops.metrics.addGauge(
+    'readiness_check_up',
+    'Whether each readiness check answered in time at this scrape (1) or not (0); /api/health/ready answers 503 while any is 0',
+    async () => {
+      const checks = await runChecks(ops.checks);
+      return Object.fromEntries(Object.entries(checks).map(([name, r]) => [name, r === 'ok' ? 1 : 0]));
+    },
+    'check',
+  );
   return async (app) => {
     app.route({
       ...served(r.health),

@@ -36,6 +36,8 @@ describe('GET /api/metrics', () => {
     expect(body).not.toContain('6f1d1e34');
     expect(body).toMatch(/^socketio_connected_sockets 0$/m);
     expect(body).toMatch(/^db_pool_connections\{state="in_use"\} \d+$/m);
+    // The test database's pool opens at most 5 connections.
+    expect(body).toMatch(/^db_pool_max_connections 5$/m);
     expect(body).toMatch(/^nodejs_eventloop_lag_seconds /m);
     // The second call of the same user found them in the session cache.
     expect(body).toMatch(/^cache_lookups_total\{cache="session",result="hit"\} [1-9]/m);
@@ -88,6 +90,19 @@ describe('GET /api/health/ready', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
     expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
+  });
+
+  it('is in /api/metrics too: each check run at the scrape, 1 when it answers and 0 when it fails', async () => {
+    const scrape = async () => (await t.app.inject('/api/metrics')).body;
+    expect(await scrape()).toMatch(/^readiness_check_up\{check="database"\} 1$/m);
+    const execute = vi.spyOn(t.db, 'execute').mockRejectedValue(new Error('connection refused'));
+    try {
+      expect(await scrape()).toMatch(/^readiness_check_up\{check="database"\} 0$/m);
+      expect((await t.app.inject('/api/health/ready')).statusCode).toBe(503);
+    } finally {
+      execute.mockRestore();
+    }
+    expect(await scrape()).toMatch(/^readiness_check_up\{check="database"\} 1$/m);
   });
 });
 
