@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { photoSource } from './backup/schedule';
 import { loadConfig } from './config';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusrun-config-'));
@@ -22,6 +23,15 @@ describe('REDIS_PREFIX and S3_PREFIX', () => {
     expect(config.redisPrefix).toBe('');
     expect(config.s3?.prefix).toBe('');
     expect(load({ ...shared, REDIS_PREFIX: '', S3_PREFIX: ' ' }).redisPrefix).toBe('');
+  });
+
+  it("S3_PREFIX is named in a backup's manifest with the bucket, so a restore knows whose photos its rows name", () => {
+    expect(photoSource(load({ ...shared, S3_PREFIX: 'campuses/north' }))).toEqual({
+      kind: 's3',
+      bucket: 'campusrun',
+      prefix: 'campuses/north',
+    });
+    expect(photoSource(load({}))).toEqual({ kind: 'local', dir: path.join(dataDir, 'uploads') });
   });
 
   it('take parts joined by their separator, one at the end dropped', () => {

@@ -31,8 +31,11 @@ import {
   type Manifest,
 } from './manifest';
 
-/** Where the photos are: a local folder (copied into the backup) or a bucket (named only). */
-export type PhotoSource = { kind: 'local'; dir: string } | { kind: 's3'; bucket: string };
+/**
+ * Where the photos are: a local folder (copied into the backup) or a bucket and this campus's folder
+ * of it (named only, so a restore knows which photos its rows refer to).
+ */
+export type PhotoSource = { kind: 'local'; dir: string } | { kind: 's3'; bucket: string; prefix: string };
 
 export interface BackupResult {
   folder: string;
@@ -86,7 +89,7 @@ export async function createBackup(opts: {
             copied: true,
             files: await copyPhotos(opts.photos.dir, path.join(tmp, 'uploads')),
           }
-        : { stored: 's3', bucket: opts.photos.bucket, copied: false };
+        : { stored: 's3', bucket: opts.photos.bucket, prefix: opts.photos.prefix, copied: false };
     const files = await Promise.all((await filesUnder(tmp)).map((f) => describeFile(tmp, f)));
     const manifest: Manifest = {
       format: BACKUP_FORMAT,

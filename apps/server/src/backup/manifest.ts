@@ -49,7 +49,13 @@ const manifestSchema = z.object({
   sequences: z.array(z.object({ schema: z.string(), name: z.string(), value: z.string().nullable() })),
   photos: z.union([
     z.object({ stored: z.literal('local'), copied: z.literal(true), files: z.number().int().min(0) }),
-    z.object({ stored: z.literal('s3'), bucket: z.string(), copied: z.literal(false) }),
+    z.object({
+      stored: z.literal('s3'),
+      bucket: z.string(),
+      /** S3_PREFIX: the folder of the bucket that is this campus's ('' for the whole bucket; absent before it was recorded). */
+      prefix: z.string().optional(),
+      copied: z.literal(false),
+    }),
   ]),
   files: z.array(fileEntry),
 });

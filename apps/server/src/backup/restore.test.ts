@@ -219,12 +219,17 @@ describe('restoring', () => {
     cleanups.push(() => rmSync(to, { recursive: true, force: true }));
     const backup = await createBackup({
       url: olderUrl,
-      photos: { kind: 's3', bucket: 'campus-photos' },
+      photos: { kind: 's3', bucket: 'campus-photos', prefix: 'campuses/north' },
       to,
       key,
     });
     expect(backup.manifest.migrations.count).toBe(older);
-    expect(backup.manifest.photos).toEqual({ stored: 's3', bucket: 'campus-photos', copied: false });
+    expect(backup.manifest.photos).toEqual({
+      stored: 's3',
+      bucket: 'campus-photos',
+      prefix: 'campuses/north',
+      copied: false,
+    });
 
     const targetUrl = await emptyDatabase();
     const uploads = temp('campusrun-older-uploads-');

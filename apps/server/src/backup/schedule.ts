@@ -27,7 +27,9 @@ const STALE_AFTER = '5 minutes';
 export const backupsDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'backups');
 
 export const photoSource = (config: Pick<Config, 'dataDir' | 's3'>): PhotoSource =>
-  config.s3 ? { kind: 's3', bucket: config.s3.bucket } : { kind: 'local', dir: uploadsDir(config) };
+  config.s3
+    ? { kind: 's3', bucket: config.s3.bucket, prefix: config.s3.prefix }
+    : { kind: 'local', dir: uploadsDir(config) };
 
 /** The newest backup that succeeded, as every process sharing the database sees it. */
 async function lastGoodBackup(db: Db): Promise<{ at: Date; sizeBytes: number } | undefined> {
