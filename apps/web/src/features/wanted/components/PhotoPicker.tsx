@@ -1,7 +1,7 @@
 import { PRODUCT_IMAGE_ACCEPT } from '@campusrun/shared';
 import clsx from 'clsx';
 import { ImagePlus, RefreshCw, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { useObjectUrl } from '@/lib/object-url';
 import { PHOTO_HINT, photoRefusal } from './wanted-photo';
@@ -99,22 +99,8 @@ export function PhotoPicker({
           </button>
         )}
       </div>
-      {/* Opened by the buttons above; on a phone it offers the camera and the gallery. */}
-      <input
-        ref={inputRef}
-        type="file"
-        accept={PRODUCT_IMAGE_ACCEPT}
-        aria-label="Choose a photo"
-        tabIndex={-1}
-        disabled={disabled}
-        className="sr-only"
-        onChange={(event) => {
-          const picked = event.target.files?.[0];
-          // The same file can be picked again after it was removed or refused.
-          event.target.value = '';
-          if (picked) choose(picked);
-        }}
-      />
+      {/* Opened by the buttons above. */}
+      <PhotoFileInput inputRef={inputRef} disabled={disabled} onPick={choose} />
       <p id={hintId} className="mt-1.5 text-sm text-slate-500">
         Helps sellers see what you mean. {PHOTO_HINT}.
       </p>
@@ -124,5 +110,37 @@ export function PhotoPicker({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * The hidden file field a wanted post's photo buttons open: one image; on a phone it offers the camera
+ * and the gallery. It is emptied after each pick, so the same file can be picked again after it was
+ * removed, refused or failed.
+ */
+export function PhotoFileInput({
+  inputRef,
+  disabled,
+  onPick,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  disabled?: boolean;
+  onPick: (file: File) => void;
+}) {
+  return (
+    <input
+      ref={inputRef}
+      type="file"
+      accept={PRODUCT_IMAGE_ACCEPT}
+      aria-label="Choose a photo"
+      tabIndex={-1}
+      disabled={disabled}
+      className="sr-only"
+      onChange={(event) => {
+        const picked = event.target.files?.[0];
+        event.target.value = '';
+        if (picked) onPick(picked);
+      }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { PRODUCT_IMAGE_ACCEPT, WANTED_MESSAGES, type WantedPost } from '@campusrun/shared';
+import { WANTED_MESSAGES, type WantedPost } from '@campusrun/shared';
 import clsx from 'clsx';
 import { ImagePlus, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { mediaUrl } from '@/lib/media';
 import { useObjectUrl } from '@/lib/object-url';
 import { toast } from '@/lib/toast';
 import { useRemoveWantedPhoto, useSetWantedPhoto } from '@/api/wanted';
+import { PhotoFileInput } from './PhotoPicker';
 import { PhotoUploadProgress } from './PhotoUploadProgress';
 import { PHOTO_HINT, photoRefusal } from './wanted-photo';
 
@@ -127,22 +128,8 @@ function PosterPhoto({ post }: { post: WantedPost }) {
         )}
         {!post.photo && !sending && <p className="text-sm text-slate-500">{PHOTO_HINT}</p>}
       </div>
-      {/* Opened by the button above; on a phone it offers the camera and the gallery. */}
-      <input
-        ref={inputRef}
-        type="file"
-        accept={PRODUCT_IMAGE_ACCEPT}
-        aria-label="Choose a photo"
-        tabIndex={-1}
-        disabled={busy}
-        className="sr-only"
-        onChange={(event) => {
-          const picked = event.target.files?.[0];
-          // The same file can be picked again after a failure.
-          event.target.value = '';
-          if (picked) void send(picked);
-        }}
-      />
+      {/* Opened by the button above. */}
+      <PhotoFileInput inputRef={inputRef} disabled={busy} onPick={(file) => void send(file)} />
       <PhotoUploadProgress fraction={progress} />
       {error && <Alert>{error}</Alert>}
     </div>
