@@ -85,6 +85,10 @@ export const requests = pgTable(
      * pending.
      */
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    /** When its deliverer last said they are on the way (with an estimate); null before. */
+    onTheWayAt: timestamp('on_the_way_at', { withTimezone: true }),
+    /** When its deliverer expects to arrive, as of their last "on my way"; null before. */
+    arrivalEta: timestamp('arrival_eta', { withTimezone: true }),
     deliveryTime: timestamp('delivery_time', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -128,5 +132,6 @@ export const requests = pgTable(
     check('requests_price_positive', sql`${t.expectedPrice} >= 100`),
     check('requests_item_cost_positive', sql`${t.itemCost} >= 100`),
     check('requests_actual_item_cost_positive', sql`${t.actualItemCost} >= 100`),
+    check('requests_eta_pair', sql`(${t.onTheWayAt} is null) = (${t.arrivalEta} is null)`),
   ],
 );

@@ -57,6 +57,12 @@ export const settlements = pgTable(
     amount: integer('amount').notNull(),
     /** Integer paise: what was owed when it opened (plus an accepted receipt); a split halves this. */
     originalAmount: integer('original_amount').notNull(),
+    /**
+     * Integer paise: the payer's own tip on top of what is owed (a request's settlement only); added
+     * while open or paid, never changed once settled. Not part of `amount`: no reminder, dispute or
+     * reliability record counts it.
+     */
+    tip: integer('tip').notNull().default(0),
     /** Integer paise: the deliverer's receipt above the requester's estimate, waiting for the requester. */
     extraClaim: integer('extra_claim'),
     state: settlementStateEnum('state').notNull().default('open'),
@@ -93,6 +99,7 @@ export const settlements = pgTable(
       .on(t.confirmedAt)
       .where(sql`${t.state} = 'open' and ${t.remindedAt} is null`),
     check('settlements_amount_nonnegative', sql`${t.amount} >= 0`),
+    check('settlements_tip_range', sql`${t.tip} >= 0 and ${t.tip} <= 50000`),
     check('settlements_two_parties', sql`${t.payerId} <> ${t.payeeId}`),
   ],
 );
