@@ -23,13 +23,39 @@ const TRANSACTION_TTL_SECONDS = 600;
 export const EXCHANGE_COOKIE = 'campusrun_google';
 export const EXCHANGE_TTL_SECONDS = 60;
 
+type CookieKeys = readonly [Uint8Array, ...Uint8Array[]];
+
+/** One key per signing key (JWT_SECRETS), derived for one cookie's use, newest first. */
+const cookieKeys = (secrets: readonly [string, ...string[]], use: string): CookieKeys => {
+  const [current, ...older] = secrets.map((secret) => new TextEncoder().encode(`${secret}:${use}`));
+  return [current!, ...older];
+};
+
+/**
+ * A cookie's claims when one of the keys sealed it (a rotation keeps the older keys for a while, so
+ * a sign-in begun just before it still finishes); throws when none did or it has expired.
+ */
+async function openCookie(sealed: string, keys: CookieKeys) {
+  let failure: unknown;
+  for (const key of keys) {
+    try {
+      return (await jwtVerify(sealed, key, { algorithms: ['HS256'] })).payload;
+    } catch (err) {
+      failure ??= err;
+    }
+  }
+  throw failure;
+}
+
 type GoogleResult = { ok: true; code: string; cookie: string } | { ok: false; reason: string };
 
 /** What the sign-in steps work with: keys, the one-use limiters and the provider's configuration. */
 interface Deps extends Pick<AppContext, 'db' | 'config' | 'log' | 'events' | 'jwt'> {
   redirectUri: string;
-  cookieKey: Uint8Array;
-  exchangeKey: Uint8Array;
+  /** Seal the transaction cookie, newest first: the first seals, any of them opens. */
+  cookieKeys: CookieKeys;
+  /** Seal the exchange cookie, in the same order. */
+  exchangeKeys: CookieKeys;
   usedCodes: ReturnType<AppContext['limiter']>;
   usedStates: ReturnType<AppContext['limiter']>;
   configuration: ReturnType<typeof lazyConfiguration>;
@@ -62,7 +88,7 @@ function lazyConfiguration(google: AppContext['config']['google']) {
 }
 
 /** The provider's authorization URL and the sealed transaction for the cookie. */
-async function start({ configuration, redirectUri, cookieKey }: Deps) {
+async function start({ configuration, redirectUri, cookieKeys }: Deps) {
   const { oidc, cfg } = await configuration();
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -79,16 +105,16 @@ async function start({ configuration, redirectUri, cookieKey }: Deps) {
   const sealed = await new SignJWT({ state, nonce, verifier })
     .setProtectedHeader({ alg: 'HS256' })
     .setExpirationTime(`${TRANSACTION_TTL_SECONDS}s`)
-    .sign(cookieKey);
+    .sign(cookieKeys[0]);
   return { url: url.toString(), cookie: sealed, maxAge: TRANSACTION_TTL_SECONDS };
 }
 
 /** Completes the flow from the callback URL; links or creates the account and issues our token. */
 async function finish(deps: Deps, callbackUrl: URL, sealed: string | undefined): Promise<GoogleResult> {
-  const { config, db, log, configuration, cookieKey, exchangeKey, usedStates } = deps;
+  const { config, db, log, configuration, cookieKeys, exchangeKeys, usedStates } = deps;
   try {
     if (!sealed) return { ok: false, reason: 'missing transaction cookie' };
-    const { payload } = await jwtVerify(sealed, cookieKey, { algorithms: ['HS256'] });
+    const payload = await openCookie(sealed, cookieKeys);
     const { state, nonce, verifier } = payload as { state?: string; nonce?: string; verifier?: string };
     if (!state || !nonce || !verifier) return { ok: false, reason: 'bad transaction cookie' };
     if (callbackUrl.searchParams.get('state') !== state) return { ok: false, reason: 'state mismatch' };
@@ -124,7 +150,7 @@ async function finish(deps: Deps, callbackUrl: URL, sealed: string | undefined):
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.id)
       .setExpirationTime(`${EXCHANGE_TTL_SECONDS}s`)
-      .sign(exchangeKey);
+      .sign(exchangeKeys[0]);
     return { ok: true, code, cookie };
   } catch (err) {
     log.warn(
@@ -140,11 +166,11 @@ async function finish(deps: Deps, callbackUrl: URL, sealed: string | undefined):
  * the browser that holds the matching cookie. Answers null for anything else.
  */
 async function exchange(deps: Deps, code: string, sealed: string | undefined, userAgent?: string) {
-  const { config, db, exchangeKey, usedCodes } = deps;
+  const { config, db, exchangeKeys, usedCodes } = deps;
   if (!sealed) return null;
   let claims: { sub?: string; ch?: unknown };
   try {
-    ({ payload: claims } = await jwtVerify(sealed, exchangeKey, { algorithms: ['HS256'] }));
+    claims = await openCookie(sealed, exchangeKeys);
   } catch {
     return null;
   }
@@ -203,8 +229,8 @@ export function createGoogleService(
     events,
     jwt,
     redirectUri: `${config.publicUrl}/api/auth/google/callback`,
-    cookieKey: new TextEncoder().encode(`${config.jwtSecret}:oidc`),
-    exchangeKey: new TextEncoder().encode(`${config.jwtSecret}:google-exchange`),
+    cookieKeys: cookieKeys(config.jwtSecrets, 'oidc'),
+    exchangeKeys: cookieKeys(config.jwtSecrets, 'google-exchange'),
     // Each code may be exchanged once; shared through Redis when several processes run.
     usedCodes: ctx.limiter('google-exchange', { points: 1, duration: EXCHANGE_TTL_SECONDS }),
     // Each state may complete one sign-in; shared through Redis when several processes run.

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildApp } from '../../app';
+import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app';
 import { bearer, createUser, uniqueEmail } from '../../test/factories';
 import { PAGE_COOKIE } from '../../lib/page-session';
 import { EXCHANGE_COOKIE } from './google.service';
@@ -305,6 +306,68 @@ describe('Google sign-in not configured', () => {
       expect(res.headers.location).toBe('/login?error=google_auth_not_configured');
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('Google sign-in across a key rotation', () => {
+  const NEWER = 'newer-key-that-is-long-enough-for-hs256-signing!!';
+  /** Another process on the same database whose signing keys are `keys` (newest first). */
+  async function processWith(keys: readonly [string, ...string[]]) {
+    const config = testConfig({
+      google: t.config.google,
+      jwtSecrets: keys,
+      jwtSecret: keys[0],
+      publicUrl: t.config.publicUrl,
+    });
+    const app = await buildApp(config, t.database);
+    await app.ready();
+    return app;
+  }
+  const callbackOn = (app: Awaited<ReturnType<typeof processWith>>, flow: Flow) =>
+    app.inject({
+      method: 'GET',
+      url: flow.callback.pathname + flow.callback.search,
+      headers: { cookie: flow.cookie },
+    });
+
+  it('a sign-in begun before the rotation finishes after it, and one sealed with a removed key is refused', async () => {
+    const rotated = await processWith([NEWER, t.config.jwtSecret]);
+    const removed = await processWith([NEWER]);
+    try {
+      // Begun under the old key alone; the callback and the exchange happen after the rotation.
+      const email = uniqueEmail('rotation');
+      nextClaims = { sub: `sub-${email}`, email, email_verified: true, name: 'Rita Rotation' };
+      const res = await callbackOn(rotated, await beginFlow());
+      const target = new URL(res.headers.location as string, 'http://x');
+      expect(target.pathname).toBe('/auth/google-callback');
+      const answer = await rotated.inject({
+        method: 'POST',
+        url: '/api/auth/google/exchange',
+        payload: { code: target.searchParams.get('code') },
+        headers: { cookie: exchangeCookieOf(res)! },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().user).toMatchObject({ email });
+
+      // The exchange cookie sealed before the rotation opens after it too.
+      nextClaims = { sub: `sub-${email}`, email, email_verified: true };
+      const before = await finish(await beginFlow());
+      const code = new URL(before.headers.location as string, 'http://x').searchParams.get('code');
+      const traded = await rotated.inject({
+        method: 'POST',
+        url: '/api/auth/google/exchange',
+        payload: { code },
+        headers: { cookie: exchangeCookieOf(before)! },
+      });
+      expect(traded.statusCode).toBe(200);
+
+      // Once the old key is gone, what it sealed is refused like any forged cookie.
+      const stale = await callbackOn(removed, await beginFlow());
+      expect(stale.headers.location).toBe('/login?error=google_auth_failed');
+    } finally {
+      await rotated.close();
+      await removed.close();
     }
   });
 });
