@@ -5,11 +5,13 @@
 //
 // It uses DATABASE_URL, or the embedded PostgreSQL server in DATA_DIR (through the running server's
 // socket, or started for the backup). The manifest is signed with BACKUP_KEY or DATA_DIR/backup.key
-// (created on the first backup). See README.md, "Backups".
+// (created on the first backup). With S3_BUCKET set, the backup is copied into the bucket as well
+// (<S3_PREFIX>/backups/<name>/). See README.md, "Backups".
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackup } from '../src/backup/dump';
 import { privateDir } from '../src/lib/data-dir';
+import { bucketBackups } from '../src/backup/bucket';
 import { backupKey } from '../src/backup/key';
 import { BackupError } from '../src/backup/manifest';
 import { backupsDir, photoSource } from '../src/backup/schedule';
@@ -51,6 +53,11 @@ async function main(): Promise<number> {
         (photos.copied ? ` and ${photos.files} photo file(s)` : ` (photos stay in bucket ${photos.bucket})`) +
         ` from ${database.where} into ${result.folder} (${result.sizeBytes} bytes).`,
     );
+    if (config.s3) {
+      const bucket = bucketBackups(config.s3);
+      await bucket.upload(result.folder);
+      console.log(`Copied it into ${bucket.where}${path.basename(result.folder)}/.`);
+    }
     console.log(
       key.created
         ? `Its manifest is signed with a new backup key, ${key.source}. Keep a copy of that file apart from the backups: a restore needs it.`

@@ -70,12 +70,14 @@ export const backupName = (at: Date) =>
     .replace(/\.\d{3}Z$/, 'Z')
     .replaceAll(':', '-');
 const BACKUP_NAME = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z(-\d+)?$/;
+/** Whether `name` is a backup folder's name (a UTC time, see backupName). */
+export const isBackupName = (name: string) => BACKUP_NAME.test(name);
 
 /** The complete backups in `dir` (named like one, with a manifest), oldest first. */
 export async function completeBackups(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
   return names
-    .filter((n) => BACKUP_NAME.test(n) && existsSync(path.join(dir, n, MANIFEST)))
+    .filter((n) => isBackupName(n) && existsSync(path.join(dir, n, MANIFEST)))
     .sort()
     .map((n) => path.join(dir, n));
 }

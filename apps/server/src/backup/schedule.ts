@@ -1,6 +1,7 @@
 /**
  * The backups a running server takes on its own: every BACKUP_EVERY_HOURS into DATA_DIR/backups,
- * keeping the newest BACKUP_KEEP. Every process sharing the database checks at start-up and then
+ * keeping the newest BACKUP_KEEP, and with S3_BUCKET set a copy of each in the bucket (the newest
+ * BACKUP_KEEP there too), so losing the host loses no backup; a copy that fails fails the backup. Every process sharing the database checks at start-up and then
  * every few minutes whether one is due; a process claims it with a row in backup_runs (at most one
  * 'running' row can exist), so exactly one of them takes it.
  */
@@ -17,6 +18,7 @@ import { createBackup, runnerName, type PhotoSource } from './dump';
 import { backupKey } from './key';
 import { completeBackups } from './manifest';
 import { uploadsDir } from '../lib/storage';
+import { bucketBackups } from './bucket';
 
 /** How often each process looks whether a backup is due. */
 const CHECK_EVERY_MS = 5 * 60 * 1000;
@@ -98,16 +100,27 @@ export function startBackupSchedule(
         to: backupsDir(config),
         key,
       });
+      const bucket = config.s3 && bucketBackups(config.s3);
+      if (bucket) await bucket.upload(result.folder);
       await db.execute(sql`update backup_runs set status = 'ok', finished_at = now(),
           folder = ${result.folder}, size_bytes = ${result.sizeBytes} where id = ${id}`);
       log.info(
-        { folder: result.folder, at: result.manifest.createdAt, bytes: result.sizeBytes },
+        {
+          folder: result.folder,
+          at: result.manifest.createdAt,
+          bytes: result.sizeBytes,
+          ...(bucket ? { copy: bucket.where } : {}),
+        },
         'backup written',
       );
       // The new backup is good whatever happens here: a failed removal is only logged.
       await prune(backupsDir(config), keep).catch((err: unknown) =>
         log.error({ err }, 'removing old backups failed'),
       );
+      if (bucket)
+        await bucket
+          .prune(keep)
+          .catch((err: unknown) => log.error({ err }, 'removing old backups from the bucket failed'));
     } catch (err) {
       failures++;
       log.error({ err }, 'backup failed');
