@@ -22,6 +22,11 @@ const external = [
   '@socket.io/redis-adapter',
   'nodemailer',
   'openid-client',
+  // tracing's SDK, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set (its API is bundled)
+  '@opentelemetry/sdk-trace',
+  '@opentelemetry/exporter-trace-otlp-http',
+  '@opentelemetry/resources',
+  '@opentelemetry/context-async-hooks',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

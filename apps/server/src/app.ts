@@ -10,6 +10,7 @@ import { openApi } from './http/openapi';
 import { serverOptions } from './http/options';
 import { registerRoutes } from './http/routes';
 import { requestLimits, securityHeaders } from './http/security';
+import { traceRequests } from './http/tracing';
 import { serveWebApp } from './http/web-pages';
 import { openJobQueue, startJobs } from './jobs';
 import { createAuthenticator, createGuards } from './lib/auth';
@@ -39,6 +40,8 @@ export interface AppOverrides {
 /** Builds the whole server (API, docs, web app) on an open database. Never listens. */
 export async function buildApp(config: Config, database: Database, overrides: AppOverrides = {}) {
   const app = Fastify(serverOptions(config, overrides.logStream)).withTypeProvider<ZodTypeProvider>();
+  // First, so every later hook and handler runs inside the request's span.
+  traceRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compileResponseSerializer);
 

@@ -214,6 +214,13 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().trim().min(32, 'must be at least 32 characters').optional(),
   ),
+  /** An OTLP/HTTP collector (its base, e.g. http://127.0.0.1:4318): traces are recorded and sent there. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  /** The service name traces carry; one per campus when several send to one collector. */
+  OTEL_SERVICE_NAME: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().max(100).default('campusrun'),
+  ),
   /** Bearer token that opens GET /api/metrics to callers other than loopback. */
   METRICS_TOKEN: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -255,6 +262,8 @@ export interface S3Config {
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** Where traces go (OTEL_EXPORTER_OTLP_ENDPOINT) and the service name they carry; unset: none are recorded. */
+  traces?: { endpoint: string; serviceName: string };
   port: number;
   host: string;
   publicUrl: string;
@@ -400,6 +409,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestSweepSeconds: e.REQUEST_SWEEP_SECONDS,
     s3: s3Config(e),
     metricsToken: e.METRICS_TOKEN,
+    traces: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : undefined,
     vitalsSampleRate: e.VITALS_SAMPLE_RATE,
     backups: { everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP, key: e.BACKUP_KEY },
     vapid: vapidKeys(e, dataDir, domain),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { EmbeddedPostgresError, openDatabase } from './db/client';
+import { startTracing } from './lib/tracing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -10,6 +11,8 @@ async function main() {
   const started = performance.now();
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = { ...loadConfig(), webDistDir: path.resolve(here, '../../web/dist') };
+  // Before anything runs, so the first requests and queries are traced too.
+  const tracing = config.traces && (await startTracing(config.traces));
   // PostgreSQL starts in its own process while this one loads the application's code.
   const loadApp = import('./app');
   const database = await openDatabase(config, {
@@ -31,6 +34,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      await tracing?.shutdown();
       clearTimeout(force);
       process.exit(0);
     } catch (err) {

@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded';
 import * as schema from './schema';
+import { TracedClient } from './traced-client';
 
 export { DataDirLockedError, EmbeddedPostgresError } from './embedded';
 
@@ -78,6 +79,8 @@ async function isUpToDate(query: (sql: string) => Promise<{ rows: unknown[] }>):
 export async function openPostgres(url: string, poolSize = 10, connectTimeoutMs = 10_000): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
+    // Each query a span while tracing is on (lib/tracing.ts).
+    Client: TracedClient,
     max: poolSize,
     connectionTimeoutMillis: connectTimeoutMs,
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { COMMON_MESSAGES } from '@campusrun/shared';
 import type { Config } from '../config';
@@ -39,6 +40,8 @@ export function serverOptions(
             .header('cache-control', 'no-store')
             .send(errorBody('VALIDATION_FAILED', 'Bad request')),
     bodyLimit: 1024 * 1024,
+    // Unique across processes: the same id in a request's log lines and in its trace's spans.
+    genReqId: () => randomUUID(),
     logger: {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),

@@ -3,39 +3,12 @@
  * answers (redis_up), the Socket.IO adapter's two connections, the change channel between processes
  * (carried by Redis here) and the readiness check. Runs where a redis-server binary is installed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { freePort } from '../test/free-port';
-
-const REDIS_SERVER = '/usr/bin/redis-server';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Whether a Redis answers PING on `port`. */
-const answers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1', () => s.write('PING\r\n'));
-    s.once('data', (d) => {
-      s.destroy();
-      resolve(d.toString().startsWith('+PONG'));
-    });
-    s.once('error', () => resolve(false));
-  });
-
-/** A throwaway Redis on `port`, answering once this resolves. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(100))
-    if (await answers(port)) return child;
-  child.kill('SIGKILL');
-  throw new Error('redis-server did not start');
-}
+import { REDIS_SERVER, startRedis } from '../test/redis-server';
 
 /** The Redis figures of one scrape, by series ('redis_up', 'socketio_redis_adapter_up{client="publisher"}'…). */
 async function redisFigures(t: TestApp) {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/client';
 import { queryRows } from '../db/rows';
+import { inSpan, SpanKind } from './tracing';
 
 /** A job to queue: run once, by one process, at the earliest `startAfterSeconds` from now. */
 export interface JobSpec {
@@ -87,6 +88,15 @@ async function queueDepth(database: Pick<Database, 'query'>): Promise<Record<str
   ]).finally(() => clearTimeout(timer));
   return Object.fromEntries((rows as { name: string; due: number }[]).map((r) => [r.name, r.due]));
 }
+
+/** One job's run: a trace of its own while tracing is on. */
+const runJob = <T>(queue: string, id: string, handler: (data: T) => Promise<void>, data: T) =>
+  inSpan(
+    `job ${queue}`,
+    { 'messaging.system': 'pg-boss', 'messaging.destination.name': queue, 'campusrun.job.id': id },
+    () => handler(data),
+    { kind: SpanKind.CONSUMER },
+  );
 
 /**
  * A PostgreSQL job queue (pg-boss, in its own `pgboss` schema, over the app's pool). A job is fetched
@@ -193,7 +203,7 @@ export async function createJobQueue(
         await pause(POLL_MS, stopping.signal);
         continue;
       }
-      const results = await Promise.allSettled(batch.map((job) => handler(job.data)));
+      const results = await Promise.allSettled(batch.map((job) => runJob(name, job.id, handler, job.data)));
       const done: string[] = [];
       const failed: string[] = [];
       results.forEach((result, i) => {

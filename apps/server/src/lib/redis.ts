@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis, RedisOptions } from 'ioredis';
+import type { Command, Redis, RedisOptions } from 'ioredis';
+import { endSpan, SpanKind, startSpan, tracingOn } from './tracing';
 
 const REDIS_TIMING = {
   /** A command unanswered this long fails (a Redis that hangs), and its caller falls back. */
@@ -81,6 +82,24 @@ export interface SharedRedis {
   close(): Promise<void>;
 }
 
+/** Each command a span while tracing is on (lib/tracing.ts), named by the command alone, no keys. */
+function traceCommands(client: Redis) {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = ((command: Command, stream?: unknown) => {
+    const name = command.name.toUpperCase();
+    const span = startSpan(
+      `redis ${name}`,
+      { 'db.system.name': 'redis', 'db.operation.name': name },
+      SpanKind.CLIENT,
+    );
+    command.promise.then(
+      () => endSpan(span),
+      (err: unknown) => endSpan(span, err),
+    );
+    return (send as (c: Command, s?: unknown) => unknown)(command, stream);
+  }) as typeof client.sendCommand;
+}
+
 /**
  * The process's Redis client (limits, readiness, the change channel's publishing), watched: a ping
  * every `checkEveryMs` tells whether Redis answers. One warning is logged when it stops answering and
@@ -94,6 +113,7 @@ export async function openRedis(
 ): Promise<SharedRedis> {
   const { Redis } = await import('ioredis');
   const client = new Redis(url, { ...COMMAND_CLIENT, ...extra });
+  if (tracingOn()) traceCommands(client);
   // Connection errors are what the health check reports; logged here only at debug level.
   client.on('error', (err) => log.debug({ err }, 'redis error'));
   /** undefined until the first check has answered either way. */

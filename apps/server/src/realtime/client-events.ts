@@ -10,6 +10,7 @@ import {
 } from '@campusrun/shared';
 import type { AppContext } from '../lib/app-context';
 import { AppError, databaseErrorAnswer } from '../lib/errors';
+import { inSpan, SpanKind } from '../lib/tracing';
 import type { ChatService } from '../modules/chat/chat.service';
 import type { Recheck } from './handshake';
 import { REALTIME_LIMITS, productRoom, type IoSocket } from './rooms';
@@ -118,7 +119,7 @@ export function createClientEvents(
       }
       const { receiverId, message, clientId, productId } = parsed.data;
       if (!inFlight.enter(me)) return reply(busy());
-      void (async () => {
+      const send = async () => {
         const actor = await currentActor(socket, recheck);
         if (!actor) {
           reply({ ok: false, error: HTTP_MESSAGES.sessionExpired });
@@ -133,7 +134,14 @@ export function createClientEvents(
           socket.id,
         );
         reply({ ok: true, message: stored });
-      })()
+      };
+      // A trace of its own while tracing is on: its queries and the pushes it causes are children.
+      void inSpan(
+        'socket message:send',
+        { 'messaging.system': 'socket.io', 'messaging.operation.name': 'message:send' },
+        send,
+        { kind: SpanKind.SERVER },
+      )
         .catch((err: unknown) => {
           if (err instanceof AppError && err.statusCode < 500)
             return reply({ ok: false, error: err.message });

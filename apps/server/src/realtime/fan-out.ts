@@ -1,4 +1,5 @@
 import type { AppContext } from '../lib/app-context';
+import { inSpan, SpanKind, tracingOn } from '../lib/tracing';
 import { deliveriesOf, type Delivery } from './live-routes';
 import type { IoServer } from './rooms';
 
@@ -17,6 +18,18 @@ function deliver(io: IoServer, delivery: Delivery) {
  */
 export function fanOut(io: IoServer, events: AppContext['events']) {
   return events.on((event) => {
-    for (const delivery of deliveriesOf(event)) deliver(io, delivery);
+    for (const delivery of deliveriesOf(event))
+      if (!tracingOn()) deliver(io, delivery);
+      // A push is part of the trace of the request or socket event that caused it.
+      else
+        inSpan(
+          'leave' in delivery ? 'socket.io leave' : `socket.io emit ${delivery.event}`,
+          {
+            'messaging.system': 'socket.io',
+            ...('leave' in delivery ? {} : { 'messaging.destination.name': delivery.event }),
+          },
+          () => deliver(io, delivery),
+          { kind: SpanKind.PRODUCER },
+        );
   });
 }
