@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RequestStatus } from '@campusrun/shared';
 import type { Db } from '../src/db/client';
-import { requests, users } from '../src/db/schema';
+import { notifications, requests, users } from '../src/db/schema';
 
 const ITEMS: Array<[string, string]> = [
   ['Milk', 'Amul toned milk, 1 litre'],
@@ -102,4 +102,57 @@ export async function seedBenchData(db: Db, count: number) {
   }
   await db.execute(sql`analyze`);
   return { hostellers, dayScholars };
+}
+
+/**
+ * Makes `hosteller` a heavy member: `counts.requests` requests of their own in every state (the
+ * `dayScholar` delivering each one that has a deliverer), and `counts.notifications` notifications,
+ * a tenth of them unread, over the last 60 days.
+ */
+export async function seedHeavyMember(
+  db: Db,
+  hosteller: { id: string },
+  dayScholar: { id: string },
+  counts: { requests: number; notifications: number },
+) {
+  const random = rng(7);
+  const now = Date.now();
+  const rows = Array.from({ length: counts.requests }, () => {
+    const [itemName, description] = ITEMS[Math.floor(random() * ITEMS.length)]!;
+    const roll = random();
+    const status: RequestStatus =
+      roll < 0.2 ? 'pending' : roll < 0.3 ? 'accepted' : roll < 0.9 ? 'completed' : 'cancelled';
+    const createdAt = new Date(now - Math.floor(random() * 60 * 86_400_000));
+    const delivered = status === 'accepted' || status === 'completed';
+    return {
+      requesterId: hosteller.id,
+      delivererId: delivered ? dayScholar.id : null,
+      itemName,
+      description,
+      quantity: 1,
+      expectedPrice: (10 + Math.floor(random() * 490)) * 100,
+      deadline: new Date(now + (1 + Math.floor(random() * 72)) * 3600_000),
+      deliveryLocation: LOCATIONS[Math.floor(random() * LOCATIONS.length)]!,
+      category: CATEGORIES[Math.floor(random() * CATEGORIES.length)]!,
+      isUrgent: false,
+      status,
+      createdAt,
+      acceptedAt: delivered ? createdAt : null,
+      completedAt: status === 'completed' ? createdAt : null,
+      deliveryTime: status === 'completed' ? createdAt : null,
+      cancelledAt: status === 'cancelled' ? createdAt : null,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(requests).values(rows.slice(i, i + 1000));
+  const notices = Array.from({ length: counts.notifications }, (_, i) => ({
+    userId: hosteller.id,
+    type: 'request_accepted' as const,
+    message: `Your request was accepted (${i})`,
+    data: {},
+    isRead: i % 10 !== 0,
+    createdAt: new Date(now - i * 17 * 60_000),
+  }));
+  for (let i = 0; i < notices.length; i += 1000)
+    await db.insert(notifications).values(notices.slice(i, i + 1000));
+  await db.execute(sql`analyze`);
 }

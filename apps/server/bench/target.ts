@@ -1,6 +1,6 @@
 /**
  * The app under test for bench/table.ts, run as its child: seeds 10,000 requests, 10,000 products, a
- * chat history and notifications, starts the real app on a free 127.0.0.1 port and reports tokens
+ * chat history, and a member with 2,000 requests and 5,000 notifications, starts the real app on a free 127.0.0.1 port and reports tokens
  * and the pending request ids (for the accept bench) over IPC. Stops on SIGTERM.
  *
  * As `npm start` runs it: the embedded PostgreSQL server in a fresh DATA_DIR, unless
@@ -11,14 +11,16 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { messages, notifications, requests, users } from '../src/db/schema';
+import { messages, requests, users } from '../src/db/schema';
 import { createJwt } from '../src/lib/tokens';
 import { startSession } from '../src/modules/identity/session.service';
 import { benchConfig, benchDataDir, openBenchDatabase } from './common';
-import { seedBenchData } from './data';
+import { seedBenchData, seedHeavyMember } from './data';
 import { seedProducts } from './products';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+const HEAVY_REQUESTS = 2_000;
+const HEAVY_NOTIFICATIONS = 5_000;
 const databaseUrl = process.env.BENCH_TARGET_URL;
 const dataDir = benchDataDir('table');
 const config = { ...benchConfig(dataDir), maxActiveDeliveries: 1_000_000_000 };
@@ -31,7 +33,7 @@ await seedProducts(db, ROWS);
 const hosteller = seeded.hostellers[0]!;
 const dayScholar = seeded.dayScholars[0]!;
 
-// A chat history: the hosteller with 30 day scholars, 20 messages each; 100 notifications.
+// A chat history: the hosteller with 30 day scholars, 20 messages each.
 const now = Date.now();
 await db.insert(messages).values(
   seeded.dayScholars.slice(0, 30).flatMap((d, c) =>
@@ -44,16 +46,12 @@ await db.insert(messages).values(
     })),
   ),
 );
-await db.insert(notifications).values(
-  Array.from({ length: 100 }, (_, i) => ({
-    userId: hosteller.id,
-    type: 'request_accepted' as const,
-    message: `Your request was accepted (${i})`,
-    data: {},
-    isRead: i > 10,
-    createdAt: new Date(now - i * 60_000),
-  })),
-);
+// The personal lists are measured on a heavy member: the hosteller has 2,000 requests (the day
+// scholar carries 2,000 of them) and 5,000 notifications.
+await seedHeavyMember(db, hosteller, dayScholar, {
+  requests: HEAVY_REQUESTS,
+  notifications: HEAVY_NOTIFICATIONS,
+});
 const pending = await db.select({ id: requests.id }).from(requests).where(eq(requests.status, 'pending'));
 const idsFile = path.join(dataDir, 'pending-ids.txt');
 writeFileSync(idsFile, pending.map((r) => r.id).join('\n') + '\n');
