@@ -1,15 +1,14 @@
-import { SAVED_SEARCH_LIMITS } from '@campusrun/shared';
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
-import { TextField } from '@/components/ui/Field';
 import { Dialog } from '@/components/ui/Dialog';
 import { useServerSubmit } from '@/lib/forms';
 import { askForPushAfter } from '@/lib/push-ask';
 import { toast } from '@/lib/toast';
 import { useCreateSavedSearch } from '@/api/searches';
 import { SEARCH_KIND_LABELS, type SearchToSave, defaultSearchName, searchSummary } from './search-filters';
-import { type SearchNameValues, nameLengthHint, searchNameResolver } from './search-name';
+import { type SearchNameValues, searchNameResolver } from './search-name';
+import { SearchNameField } from './SearchNameField';
 
 export interface SaveSearchDialogProps {
   open: boolean;
@@ -35,13 +34,7 @@ export function SaveSearchDialog({ open, onClose, search, onSaved }: SaveSearchD
     defaultValues: { name: defaultSearchName(search) },
     reValidateMode: 'onSubmit',
   });
-  const {
-    register,
-    control,
-    clearErrors,
-    formState: { errors },
-  } = form;
-  const name = useWatch({ control, name: 'name' });
+  const { clearErrors } = form;
   const { onSubmit } = useServerSubmit(form, {
     fields: ['name'],
     submit: ({ name }) => mutation.mutateAsync({ ...search, name }),
@@ -82,14 +75,7 @@ export function SaveSearchDialog({ open, onClose, search, onSaved }: SaveSearchD
           <span className="font-medium text-slate-900">{SEARCH_KIND_LABELS[search.kind]}:</span>{' '}
           {searchSummary(search)}
         </p>
-        <TextField
-          label="Name"
-          autoComplete="off"
-          maxLength={SAVED_SEARCH_LIMITS.nameMax}
-          error={errors.name?.message}
-          hint={nameLengthHint(name)}
-          {...register('name')}
-        />
+        <SearchNameField form={form} />
       </form>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { SAVED_SEARCH_LIMITS, updateSavedSearchSchema } from '@campusrun/shared';
+import { updateSavedSearchSchema } from '@campusrun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
@@ -12,6 +12,3 @@ export interface SearchNameValues {
 export const searchNameResolver = zodResolver(
   z.object({ name: updateSavedSearchSchema.shape.name.unwrap() }),
 ) as unknown as Resolver<SearchNameValues, unknown, SearchNameValues>;
-
-/** The name field's hint: how much of the allowance is used. */
-export const nameLengthHint = (name: string) => `${name.length}/${SAVED_SEARCH_LIMITS.nameMax} characters`;

@@ -1,8 +1,8 @@
 import { PRODUCT_LIMITS, PRODUCT_SORTS, type ProductSort } from '@campusrun/shared';
-import { Search, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { FoldedFilters } from '@/components/ui/FoldedFilters';
 import { Input, Select } from '@/components/ui/Input';
+import { SearchField } from '@/components/ui/SearchField';
 import type { ProductFilters } from '@/api/cache';
 import { useDebouncedCallback } from '@/lib/debounced-callback';
 import { ALL_CATEGORIES, CONDITIONS, SORT_LABELS, categoryLabel, conditionLabel } from './options';
@@ -80,70 +80,6 @@ function PriceRange({ filters, onChange }: MarketplaceFiltersProps) {
   );
 }
 
-/** The words to look for: what is typed shows at once, the URL follows 300 ms after the last key. */
-function SearchBox({ filters, onChange }: MarketplaceFiltersProps) {
-  const [text, setText] = useState(filters.search);
-  const [urlSearch, setUrlSearch] = useState(filters.search);
-  const debounced = useDebouncedCallback(
-    (value: string) => onChange({ search: value.trim() }),
-    SEARCH_DEBOUNCE_MS,
-  );
-
-  // The URL changed by other means (Back, "Clear filters"): show its search, unless it is what is typed.
-  if (filters.search !== urlSearch) {
-    setUrlSearch(filters.search);
-    if (filters.search !== text.trim()) setText(filters.search);
-  }
-
-  return (
-    <div className="relative col-span-2 sm:col-span-4 lg:col-span-1">
-      <Labelled label="Search products">
-        {(id) => (
-          <>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-              aria-hidden="true"
-            />
-            <Input
-              id={id}
-              type="search"
-              placeholder="Search products"
-              autoComplete="off"
-              maxLength={PRODUCT_LIMITS.searchMax}
-              value={text}
-              className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
-              onChange={(event) => {
-                setText(event.target.value);
-                debounced.run(event.target.value);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  debounced.cancel();
-                  onChange({ search: text.trim() });
-                }
-              }}
-            />
-            {text && (
-              <button
-                type="button"
-                aria-label="Clear search"
-                onClick={() => {
-                  debounced.cancel();
-                  setText('');
-                  onChange({ search: '' });
-                }}
-                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-700 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
-              >
-                <X className="size-4" aria-hidden="true" />
-              </button>
-            )}
-          </>
-        )}
-      </Labelled>
-    </div>
-  );
-}
-
 /**
  * Search (debounced), category, condition, price range (debounced) and sort. The values live in the
  * URL (see the page). On phones all but the search fold behind "Filters".
@@ -154,7 +90,13 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
       role="search"
       className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]"
     >
-      <SearchBox filters={filters} onChange={onChange} />
+      <SearchField
+        label="Search products"
+        value={filters.search}
+        maxLength={PRODUCT_LIMITS.searchMax}
+        onSearch={(search) => onChange({ search })}
+        className="col-span-2 sm:col-span-4 lg:col-span-1"
+      />
       <FoldedFilters
         active={
           (filters.category ? 1 : 0) +

@@ -1,10 +1,10 @@
-import { SAVED_SEARCH_LIMITS, type SavedSearch } from '@campusrun/shared';
+import type { SavedSearch } from '@campusrun/shared';
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { TextField } from '@/components/ui/Field';
-import { type SearchNameValues, nameLengthHint, searchNameResolver } from '@/components/searches/search-name';
+import { type SearchNameValues, searchNameResolver } from '@/components/searches/search-name';
+import { SearchNameField } from '@/components/searches/SearchNameField';
 import { useServerSubmit } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useUpdateSavedSearch } from '@/api/searches';
@@ -26,14 +26,7 @@ export function RenameSearchDialog({ search, open, onClose }: RenameSearchDialog
     defaultValues: { name: search.name },
     reValidateMode: 'onSubmit',
   });
-  const {
-    register,
-    control,
-    reset,
-    clearErrors,
-    formState: { errors },
-  } = form;
-  const name = useWatch({ control, name: 'name' });
+  const { reset, clearErrors } = form;
   const { onSubmit } = useServerSubmit(form, {
     fields: ['name'],
     submit: ({ name }) => mutation.mutateAsync({ id: search.id, name }),
@@ -69,14 +62,7 @@ export function RenameSearchDialog({ search, open, onClose }: RenameSearchDialog
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Name"
-          autoComplete="off"
-          maxLength={SAVED_SEARCH_LIMITS.nameMax}
-          error={errors.name?.message}
-          hint={nameLengthHint(name)}
-          {...register('name')}
-        />
+        <SearchNameField form={form} />
       </form>
     </Dialog>
   );
