@@ -23,6 +23,7 @@ const PRODUCT = 'Product not found';
 const USER = 'User not found';
 const SEARCH = 'Saved search not found';
 const WANTED = 'Wanted post not found';
+const LOST_FOUND = 'Lost and found post not found';
 const NOTIFICATION = 'Notification not found';
 const OFFER = 'Offer not found';
 const RUN = 'Run not found';
@@ -70,11 +71,13 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/api/settlements', audience: 'member' },
   { method: 'GET', path: '/api/settlements/summary', audience: 'member' },
+  { method: 'GET', path: '/api/settlements/earnings', audience: 'member' },
   { method: 'GET', path: '/api/settlements/for', audience: 'member' },
   { method: 'PUT', path: '/api/settlements/:id/confirm', audience: 'member', notFound: SETTLEMENT },
   { method: 'PUT', path: '/api/settlements/:id/decline', audience: 'member', notFound: SETTLEMENT },
   { method: 'PUT', path: '/api/settlements/:id/accept-cost', audience: 'member', notFound: SETTLEMENT },
   { method: 'PUT', path: '/api/settlements/:id/paid', audience: 'member', notFound: SETTLEMENT },
+  { method: 'PUT', path: '/api/settlements/:id/tip', audience: 'member', notFound: SETTLEMENT },
   { method: 'PUT', path: '/api/settlements/:id/received', audience: 'member', notFound: SETTLEMENT },
   { method: 'PUT', path: '/api/settlements/:id/not-received', audience: 'member', notFound: SETTLEMENT },
   { method: 'PUT', path: '/api/settlements/:id/remind', audience: 'member', notFound: SETTLEMENT },
@@ -122,6 +125,30 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/api/wanted/:id/answer', audience: 'member', notFound: WANTED },
   { method: 'PUT', path: '/api/wanted/:id/photo', audience: 'member', notFound: WANTED },
   { method: 'DELETE', path: '/api/wanted/:id/photo', audience: 'member', notFound: WANTED },
+  { method: 'GET', path: '/api/lost-found', audience: 'member' },
+  { method: 'POST', path: '/api/lost-found', audience: 'member' },
+  { method: 'GET', path: '/api/lost-found/places', audience: 'member' },
+  { method: 'GET', path: '/api/lost-found/:id', audience: 'member', notFound: LOST_FOUND },
+  { method: 'PATCH', path: '/api/lost-found/:id', audience: 'member', notFound: LOST_FOUND },
+  { method: 'DELETE', path: '/api/lost-found/:id', audience: 'member', notFound: LOST_FOUND },
+  { method: 'POST', path: '/api/lost-found/:id/renew', audience: 'member', notFound: LOST_FOUND },
+  { method: 'POST', path: '/api/lost-found/:id/resolve', audience: 'member', notFound: LOST_FOUND },
+  { method: 'PUT', path: '/api/lost-found/:id/photos', audience: 'member', notFound: LOST_FOUND },
+  { method: 'DELETE', path: '/api/lost-found/:id/photos', audience: 'member', notFound: LOST_FOUND },
+  { method: 'POST', path: '/api/lost-found/:id/claims', audience: 'member', notFound: LOST_FOUND },
+  { method: 'GET', path: '/api/lost-found/:id/claims', audience: 'member', notFound: LOST_FOUND },
+  {
+    method: 'POST',
+    path: '/api/lost-found/:id/claims/:claimId/accept',
+    audience: 'member',
+    notFound: LOST_FOUND,
+  },
+  {
+    method: 'POST',
+    path: '/api/lost-found/:id/claims/:claimId/withdraw',
+    audience: 'member',
+    notFound: LOST_FOUND,
+  },
   { method: 'GET', path: '/api/runs', audience: 'member' },
   { method: 'GET', path: '/api/runs/:id', audience: 'member', notFound: RUN },
   { method: 'GET', path: '/api/trips', audience: 'member' },
@@ -158,6 +185,7 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/requests/:id/accept', audience: 'dayscholar', notFound: REQUEST },
   { method: 'PUT', path: '/api/requests/:id/deliver', audience: 'dayscholar', notFound: REQUEST },
   { method: 'PUT', path: '/api/requests/:id/picked-up', audience: 'dayscholar', notFound: REQUEST },
+  { method: 'PUT', path: '/api/requests/:id/on-the-way', audience: 'dayscholar', notFound: REQUEST },
   { method: 'PUT', path: '/api/requests/:id/cancel-delivery', audience: 'dayscholar', notFound: REQUEST },
   { method: 'GET', path: '/api/dayscholar/requests/available', audience: 'dayscholar' },
   { method: 'GET', path: '/api/dayscholar/deliveries/active', audience: 'dayscholar' },

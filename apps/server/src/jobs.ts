@@ -8,6 +8,7 @@ import { startSweep } from './lib/sweep';
 import { startOrphanSweep } from './lib/orphan-sweep';
 import { productPhotos } from './modules/products/products.sweep';
 import { wantedPhotos } from './modules/wanted/wanted.photos';
+import { lostFoundPhotos } from './modules/lost-found/lost-found.photos';
 import { startExpirySweep } from './modules/requests/requests.service';
 import { startReminderSweep } from './modules/settlements/settlements.service';
 import type { Services } from './services';
@@ -49,7 +50,7 @@ export async function startJobs(
   );
   app.addHook('onClose', () => expiring.stop());
   // Photos left behind by a crash between upload and commit, or by a failed removal.
-  const orphans = startOrphanSweep(ctx, database, [productPhotos, wantedPhotos]);
+  const orphans = startOrphanSweep(ctx, database, [productPhotos, wantedPhotos, lostFoundPhotos]);
   app.addHook('onClose', () => orphans.stop());
   // Payers of settlements still open a day on are reminded once (each claimed by one process).
   const reminders = startReminderSweep(ctx, ctx.config.requestSweepSeconds);

@@ -34,6 +34,7 @@ const CHANGE_OF = {
   'request.accepted': unchanged,
   'request.completed': unchanged,
   'request.picked_up': unchanged,
+  'request.on_the_way': unchanged,
   'request.cancelled': unchanged,
   'request.delivery_cancelled': unchanged,
   'request.available': unchanged,

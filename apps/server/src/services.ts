@@ -12,6 +12,8 @@ import { deleteSearchesOf } from './modules/searches/searches.repo';
 import { createSearchesService } from './modules/searches/searches.service';
 import { deleteWantedOf } from './modules/wanted/wanted.repo';
 import { createWantedService } from './modules/wanted/wanted.service';
+import * as lostFoundWrites from './modules/lost-found/lost-found.repo';
+import { createLostFoundService } from './modules/lost-found/lost-found.service';
 import { blankMessage } from './modules/chat/chat.repo';
 import { deleteSendsOf } from './modules/emails/emails.repo';
 import {
@@ -93,6 +95,7 @@ const memberErasers: MemberErasers = {
   deleteFollowsOf,
   deleteSavedSearches: deleteSearchesOf,
   deleteWantedPosts: deleteWantedOf,
+  deleteLostFound: lostFoundWrites.deleteLostFoundOf,
   deletePendingOffersBy,
   deleteNotifications: deleteNotificationsOf,
   deletePasswordResets: userWrites.deletePasswordResetsOf,
@@ -173,6 +176,11 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
   const requests = createRequestsService(ctx, { members: { countGiveUp: userWrites.countGiveUp } });
   const avatar = createAvatarService(ctx);
   const follows = createFollowsService(ctx);
+  const profiles = createProfilesService(ctx, {
+    ratings,
+    products,
+    follows: { state: follows.profileState },
+  });
   return {
     auth: createAuthService(ctx),
     profile: createProfileService(ctx),
@@ -188,7 +196,11 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
     chat,
     notifications: createNotificationsService(ctx),
     reports: createReportsService(ctx, {
-      holds: { product: productWrites.holdIfVisible, request: requestWrites.holdIfVisible },
+      holds: {
+        product: productWrites.holdIfVisible,
+        request: requestWrites.holdIfVisible,
+        lost_found_post: lostFoundWrites.holdIfVisible,
+      },
     }),
     blocks: createBlocksService(ctx),
     follows,
@@ -196,15 +208,23 @@ export function createServices(ctx: AppContext, deps: ServiceDeps) {
       notices: (kind, itemId, matches) => saveSearchMatchNotices(ctx.db, kind, itemId, matches),
     }),
     wanted: createWantedService(ctx, { chat: { post: chat.post } }),
+    lostFound: createLostFoundService(ctx, {
+      chat: { post: chat.post },
+      people: { reliability: profiles.reliability },
+    }),
     moderation: createModerationService(ctx, {
       closeReports,
-      listings: { product: productWrites.setModeration, request: requestWrites.setModeration },
+      listings: {
+        product: productWrites.setModeration,
+        request: requestWrites.setModeration,
+        lost_found_post: lostFoundWrites.setModeration,
+      },
       blankMessage,
       suspendUser: userWrites.suspendUser,
       liftSuspension: userWrites.liftSuspension,
     }),
     offers: createOffersService(ctx, { chat, products, productWrites: { reserve: productWrites.reserve } }),
-    profiles: createProfilesService(ctx, { ratings, products, follows: { state: follows.profileState } }),
+    profiles,
     push,
     settlements,
     emails,

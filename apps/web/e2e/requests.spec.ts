@@ -97,7 +97,8 @@ test('a request goes from creation to delivery (fee, item cost, pickup place, re
   // The deliverer sees where to deliver.
   const contact = d.getByRole('region', { name: 'Requester contact' });
   await expect(contact.getByText('9876543210')).toBeVisible();
-  await expect(contact.getByText('Block B')).toBeVisible();
+  await expect(contact.getByText('Block B', { exact: true })).toBeVisible();
+  await expect(contact.getByText('Block B, room 12')).toBeVisible();
   await expect(d.getByRole('region', { name: 'Deliverer' }).getByText('(You)')).toBeVisible();
 
   // The hosteller's open page turns Accepted by itself, with the deliverer and a Chat button.

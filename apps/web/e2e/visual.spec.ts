@@ -53,7 +53,7 @@ const SIZES = {
 const THEMES = ['light', 'dark'] as const;
 
 /** `newcomer`: signed in with Google for the first time, the profile not yet complete. */
-type Role = 'public' | 'hosteller' | 'dayscholar' | 'moderator' | 'newcomer';
+type Role = 'public' | 'hosteller' | 'dayscholar' | 'moderator' | 'newcomer' | 'requester';
 
 interface Seeded {
   baseURL: string;
@@ -70,6 +70,8 @@ interface Seeded {
   othersProduct: string;
   /** Divya's trip from Katpadi, with Meera's notebooks on it. */
   trip: string;
+  /** Meera's notebooks: Divya picked them up and is on the way (the arrival countdown). */
+  onTheWayRequest: string;
   /** Meera's shared run to Katpadi market, open to join. */
   run: string;
   /** Hari's batteries, delivered by Divya: Hari owes her for them. */
@@ -247,6 +249,8 @@ const SCREENS: Record<Role, Screen[]> = {
       path: (s) => `/requests/${s.completedRequest}`,
       ready: 'Hari Hosteller owes you',
     },
+    // On the way with Meera's notebooks: her drop point, Call and Chat, and Update estimate.
+    { name: 'request-on-the-way', path: (s) => `/requests/${s.onTheWayRequest}`, ready: 'Drop point' },
   ],
   moderator: [
     { name: 'moderation', path: () => '/moderation', ready: 'Lady Bird cycle' },
@@ -255,6 +259,10 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'following-empty', path: () => '/following', ready: 'You do not follow anyone yet' },
   ],
   newcomer: [{ name: 'complete-profile', path: () => '/complete-profile', ready: 'Complete your profile' }],
+  // Meera, whose notebooks Divya is bringing: the countdown to Divya's estimate.
+  requester: [
+    { name: 'request-on-the-way', path: (s) => `/requests/${s.onTheWayRequest}`, ready: 'Arriving in about' },
+  ],
 };
 
 /** Text that is never part of the app: leaked placeholders, unformatted values, raw message keys. */
@@ -312,6 +320,9 @@ function dynamicParts(page: Page): Locator[] {
     page.getByText(STEADY_TIME),
     page.locator('[data-avatar]'),
     page.getByTestId('handover-code'),
+    // The arrival countdown moves on by itself.
+    page.getByTestId('arrival'),
+    page.getByTestId('arrival-countdown'),
     page.locator('input[type="datetime-local"], input[type="date"], input[type="time"]'),
   ].map((parts) => parts.filter({ visible: true }));
 }
@@ -501,6 +512,15 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
       await api.put(`/api/trips/${trip}/attach`, { headers: auth(meera), data: { requestId: notebooks } })
     ).status(),
   ).toBe(200);
+  // Divya has the notebooks and is on her way with them, about half an hour out.
+  expect((await api.put(`/api/requests/${notebooks}/picked-up`, { headers: auth(divya) })).status()).toBe(
+    200,
+  );
+  expect(
+    (
+      await api.put(`/api/requests/${notebooks}/on-the-way`, { headers: auth(divya), data: { minutes: 30 } })
+    ).status(),
+  ).toBe(200);
   const started = await api.post('/api/runs', {
     headers: auth(meera),
     data: {
@@ -629,6 +649,7 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
   return {
     baseURL,
     trip,
+    onTheWayRequest: notebooks,
     run,
     completedRequest,
     soldProduct,
@@ -676,6 +697,7 @@ async function contextFor(
     dayscholar: seeded.users.divya,
     moderator: seeded.users.mohan,
     newcomer: seeded.gauri,
+    requester: seeded.users.meera,
     public: null,
   };
   const session = signedIn[role];
@@ -782,9 +804,10 @@ const DESKTOP_DARK: Record<Role, string[]> = {
     'wanted-post',
     'wanted-answer',
   ],
-  dayscholar: ['dashboard'],
+  dayscholar: ['dashboard', 'request-on-the-way'],
   moderator: ['moderation', 'following-empty'],
   newcomer: [],
+  requester: ['request-on-the-way'],
 };
 
 /** The screens drawn at a size in a theme. */

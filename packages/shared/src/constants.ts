@@ -46,6 +46,8 @@ export const NOTIFICATION_TYPES = [
   'search',
   /** A product was listed that matches the member's wanted post. */
   'wanted',
+  /** Lost and found: a matching post, a claim, a thing returned. */
+  'lost_found',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -53,7 +55,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const LISTING_MODERATION = ['visible', 'held', 'removed'] as const;
 export type ListingModeration = (typeof LISTING_MODERATION)[number];
 
-export const REPORT_TARGET_TYPES = ['user', 'product', 'request', 'message'] as const;
+export const REPORT_TARGET_TYPES = ['user', 'product', 'request', 'message', 'lost_found_post'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_REASONS = [
@@ -148,3 +150,6 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
  * before anything has loaded, offline too.
  */
 export const REQUEST_FEE_SUGGESTIONS = [20, 30, 50] as const;
+
+/** The campus's time zone: money is counted by its weeks (from Monday) and months. */
+export const CAMPUS_TIME_ZONE = 'Asia/Kolkata';

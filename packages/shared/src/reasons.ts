@@ -150,6 +150,8 @@ export const SETTLEMENT_REASONS = [
   'alreadyDisputed',
   /** The payer was reminded less than a day ago (by the payee or by the daily reminder). */
   'remindedRecently',
+  /** A tip is for a delivery: a sale's settlement takes none. */
+  'saleNoTip',
 ] as const;
 export type SettlementReason = (typeof SETTLEMENT_REASONS)[number];
 

@@ -217,9 +217,14 @@ const BEYOND_SCHEMAS: Array<[operation: RegExp, fields: RegExp, why: string]> = 
     'times after now, within a limit, in order',
   ],
   [
-    /^PUT \/api\/requests\/\{id\}\/deliver$/,
+    /^PUT \/api\/requests\/\{id\}\/(deliver|picked-up)$/,
     /^actualItemCost$/,
     'a receipt amount only of a request with an item cost',
+  ],
+  [
+    /^(POST|PATCH) \/api\/lost-found(\/\{id\})?$/,
+    /^(when|question|answer)$/,
+    'a time not in the future, within a year; a question and answer on a found post only',
   ],
   [/^GET \/api\/chat\/conversation\/\{userId\}$/, /^receiverId$/, 'another member than the caller'],
   [/^DELETE \/api\/users\/me$/, /^password$/, "the account's own password"],

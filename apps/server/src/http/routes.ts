@@ -17,6 +17,7 @@ import { exportRoutes } from '../modules/export/export.routes';
 import { followsRoutes } from '../modules/follows/follows.routes';
 import { searchesRoutes } from '../modules/searches/searches.routes';
 import { wantedRoutes } from '../modules/wanted/wanted.routes';
+import { lostFoundRoutes } from '../modules/lost-found/lost-found.routes';
 import { moderationRoutes } from '../modules/moderation/moderation.routes';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes';
 import { offersRoutes } from '../modules/offers/offers.routes';
@@ -73,6 +74,7 @@ export async function registerRoutes(
   await app.register(followsRoutes({ ctx, guards, service: services.follows }), api);
   await app.register(searchesRoutes({ ctx, guards, service: services.searches }), api);
   await app.register(wantedRoutes({ ctx, guards, service: services.wanted }), api);
+  await app.register(lostFoundRoutes({ ctx, guards, service: services.lostFound }), api);
   await app.register(moderationRoutes({ ctx, guards, service: services.moderation }), api);
   await app.register(pushRoutes({ ctx, guards, service: services.push }), api);
   await app.register(emailsRoutes({ ctx, guards, service: services.emails }), api);

@@ -31,6 +31,16 @@ export type AppEvent =
   | (RequestEventBase & { type: 'request.completed'; deliverer: EventUser })
   /** The deliverer marked the accepted request picked up: its requester may confirm receipt now. */
   | (RequestEventBase & { type: 'request.picked_up'; deliverer: EventUser })
+  /**
+   * The deliverer of the picked-up request is on the way, arriving in about `minutes`; `updated`
+   * when they had said so before (a new estimate).
+   */
+  | (RequestEventBase & {
+      type: 'request.on_the_way';
+      deliverer: EventUser;
+      minutes: number;
+      updated: boolean;
+    })
   /** The requester cancelled; `deliverer` is whoever had accepted it, if anyone. */
   | (RequestEventBase & { type: 'request.cancelled'; deliverer: EventUser | null })
   /** The deliverer gave the delivery up; the request is pending again without a deliverer. */
@@ -83,6 +93,8 @@ export type AppEvent =
           reportId?: string;
           /** A product matched the member's wanted post. */
           wantedPostId?: string;
+          /** Lost and found: the post the notice opens. */
+          lostFoundPostId?: string;
         };
       };
     }
@@ -126,6 +138,7 @@ export type AppEvent =
           savedSearchId?: string;
           searchKind?: 'products' | 'requests';
           wantedPostId?: string;
+          lostFoundPostId?: string;
         };
         isRead: boolean;
         createdAt: string;
@@ -163,7 +176,7 @@ export type EntityEvent =
   | {
       type: 'listing.removed';
       ownerId: string;
-      targetType: 'product' | 'request' | 'message';
+      targetType: 'product' | 'request' | 'message' | 'lost_found_post';
       name: string;
       reason: string;
     }

@@ -55,7 +55,8 @@ export function assertKey(key: string) {
  * moderators (served by its own signed route, never by its storage key). Their URLs are signed and
  * expire (lib/upload-links.ts); every other upload is public.
  */
-export const isPrivateUploadKey = (key: string) => key.startsWith('chat/') || key.startsWith('disputes/');
+export const isPrivateUploadKey = (key: string) =>
+  key.startsWith('chat/') || key.startsWith('disputes/') || key.startsWith('lost-found/');
 
 /** A fresh unguessable key such as 'products/3f…9a' (without extension). */
 export const newStorageKey = (folder: string) => `${folder}/${randomBytes(16).toString('hex')}`;

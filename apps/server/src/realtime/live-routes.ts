@@ -127,6 +127,7 @@ const LIVE_ROUTES = {
   'request.accepted': nobody,
   'request.completed': nobody,
   'request.picked_up': nobody,
+  'request.on_the_way': nobody,
   'request.cancelled': nobody,
   'request.delivery_cancelled': nobody,
   'users.noticed': nobody,

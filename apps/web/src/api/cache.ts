@@ -139,6 +139,8 @@ export const settlementKeys = {
   list: (status: SettlementFilter) => [...settlementKeys.lists(), status] as const,
   /** GET /settlements/summary: what the viewer owes and is owed, in all and per person. */
   summary: () => [...settlementKeys.all, 'summary'] as const,
+  /** GET /settlements/earnings: what the viewer earned and spent, week by week. */
+  earnings: () => [...settlementKeys.all, 'earnings'] as const,
   lookups: () => [...settlementKeys.all, 'for'] as const,
   /** GET /settlements/for: the settlement of one request or sale (null when the viewer is no party). */
   lookup: (kind: SettlementKind, targetId: string) => [...settlementKeys.lookups(), kind, targetId] as const,
@@ -164,4 +166,6 @@ export function applySettlement(queryClient: QueryClient, settlement: Settlement
     };
   });
   void queryClient.invalidateQueries({ queryKey: settlementKeys.summary() });
+  // A new settlement is a completed delivery, and a tip counts in the earnings.
+  void queryClient.invalidateQueries({ queryKey: settlementKeys.earnings() });
 }

@@ -158,11 +158,10 @@ export type RequestAction =
 
 const TRANSITIONS = {
   accept: endpoints.accept,
-  'picked-up': endpoints.pickedUp,
   cancel: endpoints.cancel,
   'cancel-delivery': endpoints.cancelDelivery,
   'confirm-receipt': endpoints.confirmReceipt,
-} satisfies Record<Exclude<RequestAction, 'deliver'>, unknown>;
+} satisfies Record<Exclude<RequestAction, 'deliver' | 'picked-up'>, unknown>;
 
 /** Typed rupees as a number; blank is not given (the server refuses anything else with a message). */
 const rupeesOf = (text: string | undefined) => {
@@ -172,7 +171,7 @@ const rupeesOf = (text: string | undefined) => {
 };
 
 /**
- * PUT /requests/{id}/accept | /picked-up | /deliver { deliveryNotes?, handoverCode?, actualItemCost? } |
+ * PUT /requests/{id}/accept | /picked-up { actualItemCost? } | /deliver { deliveryNotes?, handoverCode?, actualItemCost? } |
  * /cancel | /cancel-delivery | /confirm-receipt (once its deliverer picked it up) → { request }.
  * 403/409 carry a clear message.
  */
@@ -191,17 +190,20 @@ const updateRequestStatus = ({
   actualItemCost?: string;
 }) => {
   const params = { id };
-  const answer =
-    action === 'deliver'
-      ? endpoints.deliver({
-          params,
-          body: {
-            deliveryNotes: deliveryNotes?.trim() || undefined,
-            handoverCode: handoverCode?.trim() || undefined,
-            actualItemCost: rupeesOf(actualItemCost),
-          },
-        })
-      : TRANSITIONS[action]({ params });
+  let answer;
+  if (action === 'deliver')
+    answer = endpoints.deliver({
+      params,
+      body: {
+        deliveryNotes: deliveryNotes?.trim() || undefined,
+        handoverCode: handoverCode?.trim() || undefined,
+        actualItemCost: rupeesOf(actualItemCost),
+      },
+    });
+  // The receipt amount may come with the pickup already.
+  else if (action === 'picked-up')
+    answer = endpoints.pickedUp({ params, body: { actualItemCost: rupeesOf(actualItemCost) } });
+  else answer = TRANSITIONS[action]({ params });
   return answer.then((res) => res.request);
 };
 
@@ -209,6 +211,24 @@ export function useUpdateRequestStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRequestStatus,
+    onSuccess: (request) => {
+      queryClient.setQueryData(requestKeys.detail(request.id), request);
+      invalidateAfterRequestChange(queryClient);
+    },
+  });
+}
+
+/**
+ * PUT /requests/{id}/on-the-way { minutes } → { request }: its deliverer is on the way, arriving in
+ * about `minutes` (again: a new estimate). 400 with the minutes' message, 409 before the pickup.
+ */
+const sendOnTheWay = ({ id, minutes }: { id: string; minutes: number }) =>
+  endpoints.onTheWay({ params: { id }, body: { minutes } }).then((res) => res.request);
+
+export function useOnTheWay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendOnTheWay,
     onSuccess: (request) => {
       queryClient.setQueryData(requestKeys.detail(request.id), request);
       invalidateAfterRequestChange(queryClient);

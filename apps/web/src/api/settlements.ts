@@ -1,6 +1,7 @@
 import type {
   DisputeSettlementBody,
   MarkPaidBody,
+  SetTipBody,
   Settlement,
   SettlementFilter,
   SettlementKind,
@@ -93,6 +94,20 @@ export function useSettlementSummary() {
   return useQuery(settlementSummaryQuery());
 }
 
+/**
+ * GET /settlements/earnings → { timeZone, earned, spent }: the viewer's completed deliveries' fees,
+ * items and tips for each of the last 12 campus weeks, this week, this month and all time.
+ */
+const earningsQuery = () =>
+  queryOptions({
+    queryKey: settlementKeys.earnings(),
+    queryFn: ({ signal }) => endpoints.earnings({ signal }),
+  });
+
+export function useEarnings() {
+  return useQuery(earningsQuery());
+}
+
 const SETTLEMENTS_PAGE_SIZE = 20;
 
 /** GET /settlements?status&limit&cursor → { settlements, nextCursor } (the viewer's, newest first). */
@@ -137,6 +152,22 @@ export function useMarkPaid() {
   return useMutation({
     mutationFn: markPaid,
     onSuccess: (settlement) => applySettlementChange(queryClient, settlement),
+  });
+}
+
+/**
+ * PUT /settlements/{id}/tip { tip } (the payer of a delivery, whole rupees; 0 takes it back) →
+ * { settlement }, whose UPI link now asks for the tip on top of what is owed.
+ */
+const setTip = ({ id, ...body }: SetTipBody & { id: string }) =>
+  endpoints.setTip({ params: { id }, body }).then((res) => res.settlement);
+
+export function useSetTip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setTip,
+    // The new copy in place; what is owed does not change, so no list or total refetches.
+    onSuccess: (settlement) => applySettlement(queryClient, settlement),
   });
 }
 

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { campusConfig } from './fixtures';
+import { makeEarnings } from './settlements';
 
 /** URL pattern for an API path, whatever the test origin. */
 export const api = (path: string) => `*/api${path}`;
@@ -59,6 +60,8 @@ const defaultHandlers = [
   http.get(api('/products/:id/reviews'), () =>
     HttpResponse.json({ buyer: null, reviews: [], canReview: null }),
   ),
+  // Money's weekly earnings and spending: none unless a test says otherwise.
+  http.get(api('/settlements/earnings'), () => HttpResponse.json(makeEarnings())),
   // The sell and edit forms' price guidance: too few sales unless a test says otherwise.
   http.get(api('/products/price-guide'), () => HttpResponse.json({ guide: null })),
   http.get(api('/dayscholar/stats'), () =>

@@ -1,4 +1,12 @@
-import type { Settlement, SettlementCan, SettlementDispute, SettlementSummary } from '@campusrun/shared';
+import type {
+  Earnings,
+  MoneySide,
+  MoneyWeek,
+  Settlement,
+  SettlementCan,
+  SettlementDispute,
+  SettlementSummary,
+} from '@campusrun/shared';
 import { dayscholar, hosteller } from './fixtures';
 
 let seq = 0;
@@ -17,6 +25,7 @@ export function settlementCan(...allowed: (keyof SettlementCan)[]): SettlementCa
     notReceive: false,
     dispute: false,
     remind: false,
+    tip: false,
   };
   for (const action of allowed) none[action] = true;
   return none;
@@ -42,6 +51,7 @@ export function makeSettlement(overrides: Partial<Settlement> = {}): Settlement 
     kind: 'request',
     thing: { id: nextId('9e900000'), title: 'Milk and bread', number: 12 },
     amount: 120,
+    tip: 0,
     payer: payerRef,
     payee: payeeRef,
     state: 'open',
@@ -94,4 +104,24 @@ export function makeDispute(overrides: Partial<SettlementDispute> = {}): Settlem
 
 export function makeSummary(overrides: Partial<SettlementSummary> = {}): SettlementSummary {
   return { youOwe: 0, owedToYou: 0, byPerson: [], ...overrides };
+}
+
+/** Twelve campus weeks (Mondays) ending with the week of 23 Nov 2026, with nothing in them. */
+export const moneyWeekStarts = Array.from({ length: 12 }, (_, i) =>
+  new Date(Date.UTC(2026, 10, 23) - (11 - i) * 7 * 86_400_000).toISOString().slice(0, 10),
+);
+
+/** One side of Money's chart: the given weeks (by start) over empty ones, and the totals. */
+export function makeMoneySide(weeks: Partial<Record<string, Partial<MoneyWeek>>> = {}): MoneySide {
+  const zero = { fees: 0, items: 0, tips: 0 };
+  return {
+    weeks: moneyWeekStarts.map((start) => ({ start, ...zero, deliveries: [], ...weeks[start] })),
+    thisWeek: zero,
+    thisMonth: zero,
+    allTime: zero,
+  };
+}
+
+export function makeEarnings(overrides: Partial<Earnings> = {}): Earnings {
+  return { timeZone: 'Asia/Kolkata', earned: makeMoneySide(), spent: makeMoneySide(), ...overrides };
 }

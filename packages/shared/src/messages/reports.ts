@@ -25,6 +25,7 @@ const REPORT_TARGET_WORDS: Record<ReportTargetType, (label: string) => string> =
   product: (name) => `the product "${name}"`,
   request: (item) => `the request for ${item}`,
   message: (sender) => `a message from ${sender}`,
+  lost_found_post: (title) => `the lost and found post "${title}"`,
 };
 
 /** How each reason reads in the report dialog. */

@@ -17,6 +17,16 @@ export const REQUEST_LIMITS = {
 } as const;
 
 /**
+ * The deliverer's "On my way, about N minutes" (PUT /requests/{id}/on-the-way): the bounds of the
+ * estimate and the quick picks of its form.
+ */
+export const ON_THE_WAY = {
+  minutesMin: 1,
+  minutesMax: 120,
+  quickPicks: [5, 10, 15, 30],
+} as const;
+
+/**
  * Every user-visible text of delivery requests: the request form's (the first four in the order they
  * are checked) and the rest of its rules, and the lookup's not-found.
  */
@@ -53,6 +63,10 @@ export const REQUEST_MESSAGES = {
   receiptDecimals: 'Receipt amount can have at most 2 decimal places',
   /** What the requester sees of an accepted request before its deliverer acted on it. */
   waitingForPickup: 'Waiting for your deliverer to pick it up',
+  etaMinutesRequired: 'Please enter the minutes until you arrive',
+  etaMinutesInvalid: 'Minutes must be a whole number',
+  etaMinutesMin: `Minutes must be at least ${ON_THE_WAY.minutesMin}`,
+  etaMinutesMax: `Minutes must be at most ${ON_THE_WAY.minutesMax}`,
   notFound: 'Request not found',
 } as const;
 
@@ -73,6 +87,8 @@ export const REQUEST_REFUSAL_MESSAGES = {
   notDelivererComplete: 'Only the assigned deliverer can complete this request',
   notDelivererCancel: 'Only the assigned deliverer can cancel this delivery',
   notDelivererPickUp: 'Only the assigned deliverer can mark this request picked up',
+  notDelivererOnTheWay: 'Only the assigned deliverer can say they are on the way',
+  notPickedUpOnTheWay: 'Mark the request picked up before you say you are on the way',
   alreadyYours: 'You have already accepted this request',
   taken: 'This request has already been accepted by another day scholar',
   expired: 'The deadline for this request has passed',
@@ -107,6 +123,8 @@ export const REQUEST_LABELS = {
   itemCostHint: 'Roughly what the items cost. The deliverer pays it and you pay it back.',
   pickupFrom: 'Pick up from (optional)',
   receipt: 'Receipt amount (₹)',
+  /** Under the receipt field (on picking up or completing), with the request's estimate formatted. */
+  receiptHint: (estimate: string) => `Optional: what the receipt says. The estimate was ${estimate}.`,
 } as const;
 
 /**
@@ -148,10 +166,47 @@ export const REQUEST_NOTICES = {
   accepted: (deliverer: string, item: string) => `${deliverer} accepted your request for ${item}`,
   delivered: (deliverer: string, item: string) => `${deliverer} delivered your request for ${item}`,
   pickedUp: (deliverer: string, item: string) => `${deliverer} picked up your request for ${item}`,
+  onTheWay: (deliverer: string, item: string, minutes: number) =>
+    `${deliverer} is on the way with your ${item}, about ${minutes} min`,
+  etaUpdated: (deliverer: string, item: string, minutes: number) =>
+    `${deliverer} updated the arrival of your ${item}: about ${minutes} min`,
   cancelled: (requester: string, item: string) => `${requester} cancelled the request for ${item}`,
   deliveryCancelled: (deliverer: string, item: string) =>
     `${deliverer} cancelled the delivery of ${item}. Your request is open again.`,
   /** The push to day scholars who watch for urgent requests. */
   urgentTitle: 'Urgent request',
   urgentBody: (item: string, location: string) => `${item} — ${location}`,
+} as const;
+
+/**
+ * How far along an accepted delivery is, as both parties' screens say it (the web works out the
+ * countdown), and the deliverer's "On my way" and drop point.
+ */
+export const DELIVERY_PROGRESS_WORDS = {
+  heading: 'Delivery',
+  pickedUp: 'Picked up',
+  pickedUpBy: (who: string, time: string) => `${who} picked it up at ${time}`,
+  expectedAround: (time: string) => `Expected around ${time}`,
+  arrivingIn: (minutes: number) => `Arriving in about ${minutes} min`,
+  anyMoment: 'Any moment now',
+  /** What a list row says to screen readers instead of its ticking countdown (a clock time). */
+  arrivingAround: (time: string) => `On the way, arriving around ${time}`,
+  /** Announced politely (once per change, never per tick) to screen readers. */
+  onTheWay: (deliverer: string, minutes: number) =>
+    `${deliverer} is on the way, arriving in about ${minutes} min`,
+  /** The deliverer's button and its dialog. */
+  onMyWay: 'On my way',
+  updateEstimate: 'Update estimate',
+  dialogTitle: 'How long until you arrive?',
+  dialogDescription: 'The requester sees a countdown. You can update it any time.',
+  minutesLabel: 'Minutes',
+  quickPicks: 'Quick picks',
+  minutesShort: (minutes: number) => `${minutes} min`,
+  send: 'Send',
+  sent: 'The requester has been told when you arrive',
+  failed: 'Failed to send your arrival estimate',
+  /** The deliverer's card of where to hand the items over. */
+  dropPoint: 'Drop point',
+  call: 'Call',
+  chat: 'Chat',
 } as const;

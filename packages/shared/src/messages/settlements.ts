@@ -32,6 +32,12 @@ export const SETTLEMENT_LIMITS = {
   statementPhotosMax: 3,
   /** Each of them, as sent (chat photos have the same limit). */
   statementPhotoMaxBytes: 5 * 1024 * 1024,
+  /** The most a payer may tip on a delivery's settlement, in whole rupees (₹0 takes it back). */
+  tipMax: 500,
+  /** The tips one tap away on the payer's card, in rupees. */
+  tipQuickPicks: [10, 20, 50],
+  /** Weeks of earnings and spending on Money, this one included. */
+  moneyWeeks: 12,
 } as const;
 
 /**
@@ -69,6 +75,56 @@ export const SETTLEMENT_MESSAGES = {
   addUpiId: (payers: string) => `Add your UPI ID so ${payers} can pay you in one tap.`,
   upiIdInvalid: 'Please enter a valid UPI ID, like name@bank',
   upiIdTooLong: `UPI ID must be at most ${SETTLEMENT_LIMITS.upiIdMax} characters`,
+  /** A tip out of bounds or with paise: one message for every way it is wrong. */
+  tipInvalid: `Tip must be between ₹0 and ₹${SETTLEMENT_LIMITS.tipMax}, in whole rupees`,
+  /** Refusals of a tip (with the reasons notPayer, alreadySettled, disputed, saleNoTip). */
+  tipNotPayer: 'Only the person who owes this can add a tip',
+  tipSettled: 'This is already settled, so the tip can no longer change',
+  saleNoTip: 'Tips are only for deliveries',
+  tipSaved: (tip: string) => `Tip of ${tip} added`,
+  tipRemoved: 'Tip removed',
+} as const;
+
+/** The payer's tip on a delivery's card, and the rows of what the money is made of. */
+export const TIP_WORDS = {
+  legend: (payee: string) => `Add a tip for ${payee} (optional)`,
+  /** Under the legend, with the tip now (formatted) or null without one. */
+  hint: (tip: string | null) =>
+    `Your own choice, on top of what you owe: ${tip ? `${tip} now` : 'none yet'}.`,
+  quickPick: (amount: string) => `Tip ${amount}`,
+  other: 'Other amount',
+  set: 'Set tip',
+  failed: 'Failed to save the tip',
+  fee: 'Fee',
+  items: (from: 'receipt' | 'estimate') => `Items (${from})`,
+  afterDispute: 'After the dispute',
+  tip: 'Tip',
+  total: 'Total with tip',
+} as const;
+
+/** The weekly chart of what a member earned (fees and tips) or spent (fees, items and tips) on Money. */
+export const MONEY_CHART_WORDS = {
+  earnedTitle: 'Your earnings',
+  earnedHint: 'Fees and tips of the deliveries you completed, week by week (from Monday).',
+  spentTitle: 'What you spent',
+  spentHint: 'Fees, items and tips of your completed requests, week by week (from Monday).',
+  thisWeek: 'This week',
+  thisMonth: 'This month',
+  allTime: 'All time',
+  fees: 'Fees',
+  items: 'Items',
+  tips: 'Tips',
+  total: 'Total',
+  week: 'Week',
+  failed: 'Failed to load your earnings',
+  /** The chart's bars as a list: "Earnings by week". */
+  barsLabel: (title: string) => `${title} by week`,
+  /** A bar's name: "Week of 23 Nov: ₹240 fees, ₹20 tips" (parts already formatted). */
+  bar: (week: string, parts: string[]) => `Week of ${week}: ${parts.join(', ')}`,
+  part: (amount: string, what: string) => `${amount} ${what.toLowerCase()}`,
+  weekHeading: (week: string) => `Week of ${week}`,
+  noDeliveries: 'No deliveries completed that week.',
+  delivery: (number: number, title: string) => `#${number} ${title}`,
 } as const;
 
 export const DISPUTE_MESSAGES = {

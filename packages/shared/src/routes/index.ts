@@ -6,6 +6,7 @@ export * as dashboard from './dashboard';
 export * as emails from './emails';
 export * as follows from './follows';
 export * as identity from './identity';
+export * as lostFound from './lost-found';
 export * as moderation from './moderation';
 export * as notifications from './notifications';
 export * as offers from './offers';

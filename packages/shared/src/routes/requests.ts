@@ -6,6 +6,8 @@ import {
   deliveryListResponseSchema,
   myDeliveriesQuerySchema,
   myRequestsQuerySchema,
+  onTheWaySchema,
+  pickedUpRequestSchema,
   recentQuerySchema,
   repostRequestSchema,
   requestListResponseSchema,
@@ -96,8 +98,19 @@ export const pickedUp = route({
   path: '/requests/:id/picked-up',
   tags,
   description:
-    'Its deliverer has the items: the accepted request is marked picked up (once; again is 409 alreadyPickedUp) and its requester may confirm receipt.',
+    'Its deliverer has the items: the accepted request is marked picked up (once; again is 409 alreadyPickedUp) and its requester may confirm receipt. The receipt amount may come with it (only for a request with an item cost, else 400 noItemCost).',
   params: idParams,
+  body: pickedUpRequestSchema,
+  response: one,
+});
+export const onTheWay = route({
+  method: 'PUT',
+  path: '/requests/:id/on-the-way',
+  tags,
+  description:
+    'Its deliverer is on the way with the picked-up items, arriving in about `minutes` (1 to 120): sets onTheWayAt and arrivalEta and tells the requester. Sent again, it updates the estimate. Before the pickup, 409 notPickedUp.',
+  params: idParams,
+  body: onTheWaySchema,
   response: one,
 });
 export const cancelDelivery = route({

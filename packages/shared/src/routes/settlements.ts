@@ -3,6 +3,7 @@ import { errorResponseSchema } from '../schemas/common';
 import {
   disputeResponseSchema,
   disputeSettlementSchema,
+  earningsResponseSchema,
   markPaidSchema,
   moderationDisputesQuerySchema,
   moderationDisputesResponseSchema,
@@ -15,6 +16,7 @@ import {
   settlementLookupResponseSchema,
   settlementResponseSchema,
   settlementSummaryResponseSchema,
+  setTipSchema,
 } from '../schemas/settlements';
 import { idParams, route } from './contract';
 
@@ -48,6 +50,14 @@ export const summary = route({
   description: 'Rupees the caller still owes and is owed (open, paid or disputed), in all and per person.',
   response: { 200: settlementSummaryResponseSchema },
 });
+export const earnings = route({
+  method: 'GET',
+  path: '/settlements/earnings',
+  tags,
+  description:
+    'What the caller earned delivering and spent on their requests: fees, items and tips of the deliveries completed in each of the last 12 weeks (from Monday, campus time, each with its deliveries), this week, this month and all time. Tips are counted here only.',
+  response: { 200: earningsResponseSchema },
+});
 export const lookup = route({
   method: 'GET',
   path: '/settlements/for',
@@ -79,6 +89,16 @@ export const markPaid = route({
   description: 'The payer says they paid (open → paid); the payee is told.',
   params: idParams,
   body: markPaidSchema,
+  response: one,
+});
+export const setTip = route({
+  method: 'PUT',
+  path: '/settlements/:id/tip',
+  tags,
+  description:
+    "The payer of a delivery sets their tip in whole rupees (0 to 500; 0 takes it back) while it is open or paid: the UPI link asks for it on top of the amount owed, which it never changes; the payee's screens follow.",
+  params: idParams,
+  body: setTipSchema,
   response: one,
 });
 export const markReceived = step(

@@ -64,6 +64,15 @@ export const messageSchema = z.object({
     .object({ id: z.uuid(), title: z.string(), maxPrice: z.number(), status: z.enum(['open', 'closed']) })
     .nullable()
     .optional(),
+  /** A lost and found post the message is about (the finder's message on an accepted claim), as a card. */
+  lostFound: z
+    .object({
+      id: z.uuid(),
+      title: z.string(),
+      kind: z.enum(['lost', 'found']),
+      status: z.enum(['open', 'resolved']),
+    })
+    .optional(),
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
 

@@ -25,6 +25,8 @@ export const notificationSchema = z.object({
     searchKind: z.enum(SAVED_SEARCH_KINDS).optional(),
     /** A product matched this wanted post (it opens the product). */
     wantedPostId: z.string().optional(),
+    /** Lost and found: the post it opens. */
+    lostFoundPostId: z.string().optional(),
   }),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;

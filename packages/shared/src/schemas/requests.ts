@@ -4,6 +4,7 @@ import { paginationQuerySchema, userText } from './common';
 import { userRefSchema } from './users';
 import { charactersNotAllowed } from '../messages/common';
 import {
+  ON_THE_WAY,
   REQUEST_LIMITS,
   REQUEST_MESSAGES,
   REQUEST_SORTS,
@@ -159,6 +160,17 @@ export type CreateRequestBody = z.infer<typeof createRequestSchema>;
 export type CreateRequestInput = z.input<typeof createRequestSchema>;
 
 /**
+ * Rupees: what the receipt says the goods cost; only for a request with an item cost. Given on
+ * picking up or on completing (PUT /requests/{id}/picked-up, /deliver).
+ */
+const receiptAmountField = optionalRupees({
+  invalid: REQUEST_MESSAGES.receiptInvalid,
+  min: REQUEST_MESSAGES.receiptMin,
+  max: REQUEST_MESSAGES.receiptMax,
+  decimals: REQUEST_MESSAGES.receiptDecimals,
+});
+
+/**
  * PUT /requests/{id}/deliver: the body and the notes are both optional; the handover code is needed
  * when the request asks for one (anything but its digits is simply not the code).
  */
@@ -178,16 +190,39 @@ export const deliverRequestSchema = z
         .max(20, REQUEST_MESSAGES.handoverCodeWrong)
         .optional(),
     ),
-    /** Rupees: what the receipt says the goods cost; only for a request with an item cost. */
-    actualItemCost: optionalRupees({
-      invalid: REQUEST_MESSAGES.receiptInvalid,
-      min: REQUEST_MESSAGES.receiptMin,
-      max: REQUEST_MESSAGES.receiptMax,
-      decimals: REQUEST_MESSAGES.receiptDecimals,
-    }),
+    /**
+     * Rupees: what the receipt says the goods cost; only for a request with an item cost. Replaces
+     * one given on picking up; left out, that one stays.
+     */
+    actualItemCost: receiptAmountField,
   })
   .nullish();
 export type DeliverRequestBody = z.infer<typeof deliverRequestSchema>;
+
+/** PUT /requests/{id}/picked-up: the body is optional; the receipt amount may be given now already. */
+export const pickedUpRequestSchema = z
+  .object({
+    /** Rupees: what the receipt says the goods cost; only for a request with an item cost. */
+    actualItemCost: receiptAmountField,
+  })
+  .nullish();
+export type PickedUpRequestBody = z.infer<typeof pickedUpRequestSchema>;
+
+/** PUT /requests/{id}/on-the-way: about how many minutes until the deliverer arrives (a whole number, 1 to 120). */
+export const onTheWaySchema = z.object({
+  minutes: z.preprocess(
+    toNumber,
+    z
+      .number({
+        error: (iss) =>
+          iss.input === undefined ? REQUEST_MESSAGES.etaMinutesRequired : REQUEST_MESSAGES.etaMinutesInvalid,
+      })
+      .int(REQUEST_MESSAGES.etaMinutesInvalid)
+      .min(ON_THE_WAY.minutesMin, REQUEST_MESSAGES.etaMinutesMin)
+      .max(ON_THE_WAY.minutesMax, REQUEST_MESSAGES.etaMinutesMax),
+  ),
+});
+export type OnTheWayBody = z.infer<typeof onTheWaySchema>;
 
 /** PUT /requests/{id}/repost: an expired request goes back to the list with a new deadline. */
 export const repostRequestSchema = z.object({ deadline: deadlineField });
@@ -257,6 +292,11 @@ export const requestCanSchema = z.object({
   cancelDelivery: z.boolean(),
   /** The deliverer may mark the accepted request picked up (once). */
   pickUp: z.boolean(),
+  /**
+   * The deliverer of an accepted request they picked up may say they are on the way, with about how
+   * many minutes (again, to update the estimate).
+   */
+  onTheWay: z.boolean(),
   rate: z.boolean(),
   chat: z.boolean(),
   /** The requester may put an expired request back on the list with a new deadline. */
@@ -308,6 +348,13 @@ export const requestSchema = z.object({
    * completed it); null before, and again when it goes back to pending.
    */
   pickedUpAt: z.string().nullable(),
+  /**
+   * When its deliverer last said they are on the way (after picking it up); null before, and again
+   * when it goes back to pending.
+   */
+  onTheWayAt: z.string().nullable(),
+  /** When its deliverer expects to arrive (the last estimate they gave); null when onTheWayAt is. */
+  arrivalEta: z.string().nullable(),
   deliveryTime: z.string().nullable(),
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),

@@ -58,6 +58,16 @@ export const markPaidSchema = z.object({
 });
 export type MarkPaidBody = z.infer<typeof markPaidSchema>;
 
+/** PUT /settlements/{id}/tip (payer of a delivery): whole rupees, ₹0 (no tip) to ₹500. */
+export const setTipSchema = z.object({
+  tip: z
+    .number({ error: SETTLEMENT_MESSAGES.tipInvalid })
+    .int(SETTLEMENT_MESSAGES.tipInvalid)
+    .min(0, SETTLEMENT_MESSAGES.tipInvalid)
+    .max(SETTLEMENT_LIMITS.tipMax, SETTLEMENT_MESSAGES.tipInvalid),
+});
+export type SetTipBody = z.infer<typeof setTipSchema>;
+
 /** What went wrong, in a dispute's own words (up to 1,000 characters). */
 const detailsText = (required: string, tooLong: string) =>
   userText('text', charactersNotAllowed('Details'), { error: required })
@@ -96,6 +106,8 @@ export const settlementCanSchema = z.object({
   dispute: z.boolean(),
   /** The payee may remind the payer (state open, the payer not reminded in the last 24 hours). */
   remind: z.boolean(),
+  /** The payer of a delivery may add or change a tip (state open or paid). */
+  tip: z.boolean(),
 });
 export type SettlementCan = z.infer<typeof settlementCanSchema>;
 
@@ -157,6 +169,11 @@ export const settlementSchema = z.object({
     number: z.number().int().nullable(),
   }),
   amount: z.number(),
+  /**
+   * The payer's own tip for a delivery, in rupees (0 without one, always 0 for a sale): on top of
+   * `amount`, which stays what is owed; the UPI link asks for both.
+   */
+  tip: z.number(),
   payer: userRefSchema,
   payee: userRefSchema,
   state: z.enum(SETTLEMENT_STATES),
@@ -215,6 +232,48 @@ export const settlementSummarySchema = z.object({
 export type SettlementSummary = z.infer<typeof settlementSummarySchema>;
 /** GET /settlements/summary answers the summary itself. @alias */
 export const settlementSummaryResponseSchema = settlementSummarySchema;
+
+/** Rupees of completed deliveries: their fees, their items (paid back) and the payers' tips. */
+export const moneyPartsSchema = z.object({ fees: z.number(), items: z.number(), tips: z.number() });
+export type MoneyParts = z.infer<typeof moneyPartsSchema>;
+
+/** One week (from Monday, campus time) of completed deliveries, with each of them. */
+export const moneyWeekSchema = moneyPartsSchema.extend({
+  /** Its Monday, a campus date: YYYY-MM-DD. */
+  start: z.string(),
+  deliveries: z.array(
+    z.object({
+      id: z.uuid(),
+      number: z.number().int(),
+      title: z.string(),
+      completedAt: z.string(),
+      fee: z.number(),
+      items: z.number(),
+      tip: z.number(),
+    }),
+  ),
+});
+export type MoneyWeek = z.infer<typeof moneyWeekSchema>;
+
+/** One side of the member's money: the last 12 weeks, oldest first, and the totals. */
+export const moneySideSchema = z.object({
+  weeks: z.array(moneyWeekSchema),
+  thisWeek: moneyPartsSchema,
+  thisMonth: moneyPartsSchema,
+  allTime: moneyPartsSchema,
+});
+export type MoneySide = z.infer<typeof moneySideSchema>;
+
+/**
+ * GET /settlements/earnings: what the member earned delivering (as deliverer) and spent on their
+ * requests (as requester), by the completion of each delivery, in the campus time zone.
+ */
+export const earningsResponseSchema = z.object({
+  timeZone: z.string(),
+  earned: moneySideSchema,
+  spent: moneySideSchema,
+});
+export type Earnings = z.infer<typeof earningsResponseSchema>;
 
 /** POST /disputes (either party, within the window of the completion or sale). */
 export const openDisputeSchema = z.object({

@@ -19,6 +19,8 @@ const auth = createAuthSchemas(campus);
 const ANSWERS = new Set([
   'savedSearchSchema',
   'wantedPostSchema',
+  'lostFoundPostSchema',
+  'lostFoundClaimSchema',
   'campusConfigSchema',
   'userSchema',
   'publicUserSchema',
@@ -58,6 +60,8 @@ const ANSWERS = new Set([
   'settlementCanSchema',
   'settlementSchema',
   'settlementSummarySchema',
+  'moneyWeekSchema',
+  'moneySideSchema',
   'disputeSchema',
   'disputePhotoSchema',
   'settlementDisputeSchema',

@@ -11,3 +11,4 @@ export * from './settlements';
 export * from './backups';
 export * from './searches';
 export * from './wanted';
+export * from './lost-found';

@@ -19,6 +19,7 @@ import { products } from './products';
 import { requests } from './requests';
 import { users } from './users';
 import { wantedPosts } from './wanted';
+import { lostFoundPosts } from './lost-found';
 
 export const messages = pgTable(
   'messages',
@@ -39,6 +40,8 @@ export const messages = pgTable(
     offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
     /** An answer to a wanted post ("I have one"): the card shows the wanted post. */
     wantedPostId: uuid('wanted_post_id').references(() => wantedPosts.id, { onDelete: 'set null' }),
+    /** The finder's message on an accepted lost and found claim: the card shows the post. */
+    lostFoundPostId: uuid('lost_found_post_id').references(() => lostFoundPosts.id, { onDelete: 'set null' }),
     /** A photo message: storage key of the re-encoded WebP. */
     imagePath: text('image_path'),
     isRead: boolean('is_read').notNull().default(false),
@@ -74,6 +77,7 @@ export const notifications = pgTable(
         savedSearchId?: string;
         searchKind?: 'products' | 'requests';
         wantedPostId?: string;
+        lostFoundPostId?: string;
       }>()
       .notNull()
       .default({}),

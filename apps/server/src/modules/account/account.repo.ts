@@ -108,6 +108,8 @@ export interface MemberErasers {
   /** What they asked to be told of (the user row stays, so no foreign key removes them). */
   deleteSavedSearches(tx: Executor, userId: string): Promise<void>;
   deleteWantedPosts(tx: Executor, userId: string): Promise<void>;
+  /** Their lost and found posts (with the claims on them) and their claims. */
+  deleteLostFound(tx: Executor, userId: string): Promise<void>;
   deletePendingOffersBy(tx: Executor, userId: string): Promise<void>;
   deleteNotifications(tx: Executor, userId: string): Promise<void>;
   deletePasswordResets(tx: Executor, userId: string): Promise<void>;
@@ -177,6 +179,7 @@ async function erase(tx: Tx, erasers: MemberErasers, userId: string): Promise<De
   await erasers.deleteFollowsOf(tx, userId);
   await erasers.deleteSavedSearches(tx, userId);
   await erasers.deleteWantedPosts(tx, userId);
+  await erasers.deleteLostFound(tx, userId);
   await erasers.deletePendingOffersBy(tx, userId);
   await erasers.deleteNotifications(tx, userId);
   await erasers.deletePasswordResets(tx, userId);

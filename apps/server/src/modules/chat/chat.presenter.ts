@@ -18,6 +18,7 @@ export function presentMessage(
   const product = m.productId ? attached.products.get(m.productId) : undefined;
   const offer = m.offerId ? attached.offers.get(m.offerId) : undefined;
   const wanted = m.wantedPostId ? attached.wanted.get(m.wantedPostId) : undefined;
+  const lostFound = m.lostFoundPostId ? attached.lostFound.get(m.lostFoundPostId) : undefined;
   return {
     id: m.id,
     clientId: m.clientId,
@@ -40,6 +41,9 @@ export function presentMessage(
     wanted: wanted
       ? { id: wanted.id, title: wanted.title, maxPrice: toRupees(wanted.maxPrice), status: wanted.status }
       : null,
+    ...(lostFound && {
+      lostFound: { id: lostFound.id, title: lostFound.title, kind: lostFound.kind, status: lostFound.status },
+    }),
   };
 }
 

@@ -3,7 +3,16 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { CHAT_MESSAGES } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { messages, offers, productImages, products, userBlocks, users, wantedPosts } from '../../db/schema';
+import {
+  lostFoundPosts,
+  messages,
+  offers,
+  productImages,
+  products,
+  userBlocks,
+  users,
+  wantedPosts,
+} from '../../db/schema';
 import { afterCursor, cursorOf, listOrder, orderBy } from '../../lib/lists';
 import { isoText } from '../../lib/sql-time';
 
@@ -26,14 +35,16 @@ export interface MessageAttachments {
     { id: string; amount: number; status: 'pending' | 'accepted' | 'declined' | 'withdrawn' }
   >;
   wanted: Map<string, { id: string; title: string; maxPrice: number; status: 'open' | 'closed' }>;
+  lostFound: Map<string, { id: string; title: string; kind: 'lost' | 'found'; status: 'open' | 'resolved' }>;
 }
 
-/** The product, offer and wanted-post cards of these messages (three queries at most). */
+/** The product, offer, wanted-post and lost-and-found cards of these messages (four queries at most). */
 export async function attachmentsOf(db: Db, rows: MessageRow[]): Promise<MessageAttachments> {
   const productIds = [...new Set(rows.flatMap((r) => (r.productId ? [r.productId] : [])))];
   const offerIds = [...new Set(rows.flatMap((r) => (r.offerId ? [r.offerId] : [])))];
   const wantedIds = [...new Set(rows.flatMap((r) => (r.wantedPostId ? [r.wantedPostId] : [])))];
-  const [productRows, offerRows, wantedRows] = await Promise.all([
+  const lostFoundIds = [...new Set(rows.flatMap((r) => (r.lostFoundPostId ? [r.lostFoundPostId] : [])))];
+  const [productRows, offerRows, wantedRows, lostFoundRows] = await Promise.all([
     productIds.length
       ? db
           .select({
@@ -67,11 +78,23 @@ export async function attachmentsOf(db: Db, rows: MessageRow[]): Promise<Message
           .from(wantedPosts)
           .where(inArray(wantedPosts.id, wantedIds))
       : [],
+    lostFoundIds.length
+      ? db
+          .select({
+            id: lostFoundPosts.id,
+            title: lostFoundPosts.title,
+            kind: lostFoundPosts.kind,
+            status: lostFoundPosts.status,
+          })
+          .from(lostFoundPosts)
+          .where(inArray(lostFoundPosts.id, lostFoundIds))
+      : [],
   ]);
   return {
     products: new Map(productRows.map((p) => [p.id, p])),
     offers: new Map(offerRows.map((o) => [o.id, o])),
     wanted: new Map(wantedRows.map((w) => [w.id, w])),
+    lostFound: new Map(lostFoundRows.map((l) => [l.id, l])),
   };
 }
 
@@ -92,6 +115,7 @@ export interface NewMessage {
   productId?: string | null;
   offerId?: string | null;
   wantedPostId?: string | null;
+  lostFoundPostId?: string | null;
   imagePath?: string | null;
 }
 

@@ -45,6 +45,7 @@ interface PostInput {
   productId?: string;
   offerId?: string;
   wantedPostId?: string;
+  lostFoundPostId?: string;
 }
 
 type Context = Pick<AppContext, 'db' | 'events' | 'limiter' | 'storage'> & {

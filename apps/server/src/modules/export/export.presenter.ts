@@ -7,6 +7,8 @@ import type {
   FollowingRow,
   SavedSearchRow,
   WantedRow,
+  LostFoundRow,
+  LostFoundClaimRow,
   MessageRow,
   NotificationRow,
   OfferRow,
@@ -195,6 +197,34 @@ export const presentWanted = (w: WantedRow, { storage }: ExportUrls) => ({
   photoUrl: w.photoPath ? storage.url(w.photoPath) : null,
   expiresAt: w.expiresAt.toISOString(),
   postedAt: w.createdAt.toISOString(),
+});
+
+/** A lost or found post of the member's, with its photos' links. */
+export const presentLostFound = (p: LostFoundRow, { links }: ExportUrls) => ({
+  id: p.id,
+  kind: p.kind,
+  title: p.title,
+  category: p.category,
+  place: p.place,
+  when: p.happenedAt.toISOString(),
+  details: p.details,
+  question: p.question,
+  answer: p.answer,
+  status: p.status,
+  // Private uploads: signed links that last about an hour.
+  photoUrls: p.photos.map((photo) => links.url(photo.path)),
+  expiresAt: p.expiresAt.toISOString(),
+  postedAt: p.createdAt.toISOString(),
+});
+
+/** A claim the member made: the post, their own answer and where it stands. */
+export const presentLostFoundClaim = (c: LostFoundClaimRow) => ({
+  id: c.id,
+  postId: c.postId,
+  postTitle: c.postTitle,
+  answer: c.answer,
+  status: c.status,
+  claimedAt: c.createdAt.toISOString(),
 });
 
 /** A message sent or received; a photo is a signed link that lasts about an hour. */

@@ -6,6 +6,8 @@ import {
   follows,
   savedSearches,
   wantedPosts,
+  lostFoundPosts,
+  lostFoundClaims,
   messages,
   notifications,
   offers,
@@ -441,3 +443,46 @@ export const sessionsOf = (db: Db, userId: string) =>
     .where(eq(sessions.userId, userId))
     .orderBy(asc(sessions.createdAt), asc(sessions.id));
 export type SessionRow = Awaited<ReturnType<typeof sessionsOf>>[number];
+
+/**
+ * The member's lost and found posts, oldest first. A found post's question and the answer its
+ * finder expects are theirs to download.
+ */
+export const lostFoundOf = (db: Db, userId: string) =>
+  db
+    .select({
+      id: lostFoundPosts.id,
+      kind: lostFoundPosts.kind,
+      title: lostFoundPosts.title,
+      category: lostFoundPosts.category,
+      place: lostFoundPosts.place,
+      happenedAt: lostFoundPosts.happenedAt,
+      details: lostFoundPosts.details,
+      question: lostFoundPosts.question,
+      answer: lostFoundPosts.answer,
+      status: lostFoundPosts.status,
+      photos: lostFoundPosts.photos,
+      expiresAt: lostFoundPosts.expiresAt,
+      createdAt: lostFoundPosts.createdAt,
+    })
+    .from(lostFoundPosts)
+    .where(eq(lostFoundPosts.userId, userId))
+    .orderBy(asc(lostFoundPosts.createdAt), asc(lostFoundPosts.id));
+export type LostFoundRow = Awaited<ReturnType<typeof lostFoundOf>>[number];
+
+/** The member's claims, oldest first: their own answer and the post's title, never the finder's answer. */
+export const lostFoundClaimsOf = (db: Db, userId: string) =>
+  db
+    .select({
+      id: lostFoundClaims.id,
+      postId: lostFoundClaims.postId,
+      postTitle: lostFoundPosts.title,
+      answer: lostFoundClaims.answer,
+      status: lostFoundClaims.status,
+      createdAt: lostFoundClaims.createdAt,
+    })
+    .from(lostFoundClaims)
+    .innerJoin(lostFoundPosts, eq(lostFoundPosts.id, lostFoundClaims.postId))
+    .where(eq(lostFoundClaims.claimantId, userId))
+    .orderBy(asc(lostFoundClaims.createdAt), asc(lostFoundClaims.id));
+export type LostFoundClaimRow = Awaited<ReturnType<typeof lostFoundClaimsOf>>[number];

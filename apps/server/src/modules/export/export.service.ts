@@ -37,6 +37,14 @@ function sections({ db, urls }: Deps, userId: string): [string, () => Promise<Ro
     ['following', async () => (await repo.followingOf(db, userId)).map(present.presentFollowing)],
     ['savedSearches', async () => (await repo.savedSearchesOf(db, userId)).map(present.presentSavedSearch)],
     ['wanted', async () => (await repo.wantedOf(db, userId)).map((w) => present.presentWanted(w, urls))],
+    [
+      'lostFound',
+      async () => (await repo.lostFoundOf(db, userId)).map((p) => present.presentLostFound(p, urls)),
+    ],
+    [
+      'lostFoundClaims',
+      async () => (await repo.lostFoundClaimsOf(db, userId)).map(present.presentLostFoundClaim),
+    ],
     ['messages', () => mapRows(repo.messagesOf(db, userId), (m) => present.presentMessage(m, userId, urls))],
     ['ratings', async () => (await repo.ratingsOf(db, userId)).map((r) => present.presentRating(r, userId))],
     ['notifications', async () => (await repo.notificationsOf(db, userId)).map(present.presentNotification)],

@@ -4,6 +4,7 @@ import type { ReportStatus, ReportTargetType } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import {
+  lostFoundPosts,
   messages,
   moderationActions,
   productImages,
@@ -111,6 +112,28 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
         .from(requests)
         .where(eq(requests.id, id));
       return r && { ...r, photoKeys: [], avatar: null, context: [] };
+    }
+    case 'lost_found_post': {
+      const [p] = await db
+        .select({
+          title: lostFoundPosts.title,
+          text: lostFoundPosts.details,
+          moderation: lostFoundPosts.moderation,
+          photos: lostFoundPosts.photos,
+        })
+        .from(lostFoundPosts)
+        .where(eq(lostFoundPosts.id, id));
+      return (
+        p && {
+          title: p.title,
+          text: p.text,
+          price: null,
+          moderation: p.moderation,
+          photoKeys: p.photos.map((photo) => photo.thumbPath),
+          avatar: null,
+          context: [],
+        }
+      );
     }
     case 'message':
       return messageDetails(db, id, ownerId);

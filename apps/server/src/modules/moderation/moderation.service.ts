@@ -41,7 +41,7 @@ export interface ModerationPorts {
     action: 'dismiss' | 'remove' | 'suspend',
   ): Promise<{ id: string }[]>;
   /** A listing's moderation state, set from one of `from`; answers its name when it changed. */
-  listings: { product: SetModeration; request: SetModeration };
+  listings: { product: SetModeration; request: SetModeration; lost_found_post: SetModeration };
   /** Blanks a message; answers its photo's storage key, for removal after commit. */
   blankMessage(tx: Executor, id: string): Promise<string | null>;
   suspendUser(tx: Executor, id: string, days: number | null): Promise<unknown>;
@@ -74,7 +74,10 @@ async function act(deps: Deps, actor: Actor, reportId: string, body: ModerateRep
   await db.transaction(async (tx) => {
     const closed = await deps.closeReports(tx, targetType, targetId, actor.id, body.action);
     if (closed.length === 0) throw conflict(MODERATION_MESSAGES.closed);
-    const listing = targetType === 'product' || targetType === 'request' ? targetType : null;
+    const listing =
+      targetType === 'product' || targetType === 'request' || targetType === 'lost_found_post'
+        ? targetType
+        : null;
     if (body.action === 'dismiss' && listing) {
       // Back on the lists: every process reads its pages afresh.
       if (await deps.listings[listing](tx, targetId, 'visible', ['held']))
@@ -84,7 +87,9 @@ async function act(deps: Deps, actor: Actor, reportId: string, body: ModerateRep
       if (listing) {
         const name = await deps.listings[listing](tx, targetId, 'removed', ['visible', 'held']);
         if (name !== undefined) {
-          after.push({ type: 'listing.hidden', targetType: listing, targetId, ownerId: targetOwnerId });
+          // Lost and found posts have no live lists to drop them from.
+          if (listing !== 'lost_found_post')
+            after.push({ type: 'listing.hidden', targetType: listing, targetId, ownerId: targetOwnerId });
           after.push({
             type: 'listing.removed',
             ownerId: targetOwnerId,

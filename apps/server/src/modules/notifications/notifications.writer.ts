@@ -47,6 +47,18 @@ const NOTIFICATIONS = {
       data: { requestId: e.requestId },
     },
   ],
+  'request.on_the_way': (e) => [
+    {
+      userId: e.requester.id,
+      type: 'delivery',
+      message: (e.updated ? REQUEST_NOTICES.etaUpdated : REQUEST_NOTICES.onTheWay)(
+        e.deliverer.name,
+        e.itemName,
+        e.minutes,
+      ),
+      data: { requestId: e.requestId },
+    },
+  ],
   // Only a deliverer who had accepted it is told.
   'request.cancelled': (e) =>
     e.deliverer
@@ -74,7 +86,11 @@ const NOTIFICATIONS = {
       userId: e.ownerId,
       type: 'moderation',
       message: removedNotice(
-        e.targetType === 'message' ? 'message' : `${e.targetType} "${e.name}"`,
+        e.targetType === 'message'
+          ? 'message'
+          : e.targetType === 'lost_found_post'
+            ? `lost and found post "${e.name}"`
+            : `${e.targetType} "${e.name}"`,
         e.reason,
       ),
       data: {},

@@ -1,5 +1,5 @@
 import { COMMON_MESSAGES } from '@campusrun/shared';
-import type { FollowState, PublicProfile } from '@campusrun/shared';
+import type { FollowState, PublicProfile, Reliability } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
 import { notFound } from '../../lib/errors';
@@ -57,15 +57,7 @@ async function profile(deps: Deps, actor: Actor, id: string): Promise<{ profile:
         deliveryCancellationRate:
           accepted === 0 ? null : Math.round((user.deliveriesGivenUp / accepted) * 100) / 100,
       },
-      reliability: {
-        deliveriesCompleted: user.deliveriesCompleted,
-        requestsCompleted: user.requestsCompleted,
-        cancellationsAfterAcceptance: user.cancellationsAfterAcceptance,
-        deliveriesGivenUp: user.deliveriesGivenUp,
-        disputesLost: user.disputesLost,
-        settlementsOverdue: user.settlementsOverdue,
-        memberSince: user.createdAt.toISOString(),
-      },
+      reliability: reliabilityOf(user),
       listings: listings.products,
       following: follow.following,
       followerCount: follow.followerCount,
@@ -74,12 +66,33 @@ async function profile(deps: Deps, actor: Actor, id: string): Promise<{ profile:
   };
 }
 
+function reliabilityOf(user: NonNullable<Awaited<ReturnType<typeof repo.findProfile>>>): Reliability {
+  return {
+    deliveriesCompleted: user.deliveriesCompleted,
+    requestsCompleted: user.requestsCompleted,
+    cancellationsAfterAcceptance: user.cancellationsAfterAcceptance,
+    deliveriesGivenUp: user.deliveriesGivenUp,
+    disputesLost: user.disputesLost,
+    settlementsOverdue: user.settlementsOverdue,
+    memberSince: user.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A member's reliability record as their profile shows it, for another feature that presents them
+ * (lost and found claims); undefined when there is no such member.
+ */
+async function reliability(deps: Deps, userId: string): Promise<Reliability | undefined> {
+  const user = await repo.findProfile(deps.db, userId);
+  return user ? reliabilityOf(user) : undefined;
+}
+
 /**
  * Public profiles: who someone is on campus (name, avatar, member since), how others rated them per
  * kind of dealing, what they have done, and what they sell now. Never the e-mail, phone or room.
  */
 export function createProfilesService(ctx: Pick<AppContext, 'db'>, ports: ProfilesPorts) {
   const deps: Deps = { db: ctx.db, ...ports };
-  return bindUseCases(deps, { profile });
+  return bindUseCases(deps, { profile, reliability });
 }
 export type ProfilesService = ReturnType<typeof createProfilesService>;

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ReportReason, ReportTargetType } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
-import { messages, products, reports, requests, users } from '../../db/schema';
+import { lostFoundPosts, messages, products, reports, requests, users } from '../../db/schema';
 
 /** What the reporter may report: the target's owner and whether it is a listing still shown. */
 export interface Target {
@@ -57,6 +57,14 @@ export async function findTarget(
         label: row.label,
         ...(closed ? { closedFor: { requesterId: row.ownerId, delivererId: row.delivererId } } : {}),
       };
+    }
+    case 'lost_found_post': {
+      const [row] = await db
+        .select({ ownerId: lostFoundPosts.userId, label: lostFoundPosts.title })
+        .from(lostFoundPosts)
+        .where(and(eq(lostFoundPosts.id, id), sql`${lostFoundPosts.moderation} <> 'removed'`))
+        .limit(1);
+      return row;
     }
     case 'message': {
       const [row] = await db
@@ -138,7 +146,11 @@ type HoldListing = (tx: Executor, id: string, enough: SQL) => Promise<{ ownerId:
 export interface ListingHolds {
   product: HoldListing;
   request: HoldListing;
+  lost_found_post: HoldListing;
 }
+
+/** The kinds of target reports hold: the listings. */
+export type HeldType = keyof ListingHolds;
 
 /** Which reporters' open reports count toward holding a listing. */
 export interface HoldRule {
@@ -151,7 +163,7 @@ export interface HoldRule {
 }
 
 /**
- * Holds a visible product or request once `rule.threshold` different established users have open
+ * Holds a visible product, request or lost and found post once `rule.threshold` different established users have open
  * reports on it: accounts older than `minAccountAgeHours` that took part in a completed request (as
  * requester or deliverer) or a sale (as seller or named buyer), or sent `minMessagesSent` messages.
  * Reports from newer or idle accounts are kept for the moderators but hold nothing, so a handful of
@@ -161,7 +173,7 @@ export interface HoldRule {
 export async function holdIfReported(
   db: Db,
   holds: ListingHolds,
-  type: 'product' | 'request',
+  type: HeldType,
   id: string,
   rule: HoldRule,
 ): Promise<{ ownerId: string } | undefined> {
@@ -176,7 +188,7 @@ export async function holdIfReported(
         or (select count(*) from (select 1 from ${messages} m where m.sender_id = u.id limit ${rule.minMessagesSent}) s)
           >= ${rule.minMessagesSent}))`;
   const enough = sql`${reporters} >= ${rule.threshold}`;
-  return type === 'product' ? holds.product(db, id, enough) : holds.request(db, id, enough);
+  return holds[type](db, id, enough);
 }
 
 // ---- Moderation's decisions (in the moderator's transaction) ----

@@ -24,7 +24,7 @@ function limitOf(limiter: LimiterFactory): Limiter {
 
 /** What reports need of the listings' features (handed in by the composition root). */
 export interface ReportsPorts {
-  /** Holds a reported product or request, each in its owner's table. */
+  /** Holds a reported product, request or lost and found post, each in its owner's table. */
   holds: repo.ListingHolds;
 }
 
@@ -79,6 +79,8 @@ async function create(deps: Deps, actor: Actor, body: CreateReportBody) {
     details: body.details ?? null,
   });
   if (created) await tellModerators(deps, actor, body, target, row.id);
+  if (created && body.targetType === 'lost_found_post')
+    await repo.holdIfReported(db, deps.holds, body.targetType, body.targetId, deps.holdRule);
   if (created && (body.targetType === 'product' || body.targetType === 'request')) {
     const held = await repo.holdIfReported(db, deps.holds, body.targetType, body.targetId, deps.holdRule);
     if (held)

@@ -10,6 +10,7 @@ import {
   isHandoverLocked,
   loadRefusal,
   confirmReceiptRefusal,
+  onTheWayRefusal,
   pickUpRefusal,
   repostRefusal,
   requestCan,
@@ -91,7 +92,8 @@ const table: [keyof typeof states, keyof typeof viewers, Action[]][] = [
   ['accepted', 'other day scholar', ['chat', 'report']],
   ['accepted', 'no role yet', []],
   ['accepted, picked up', 'requester', ['cancel', 'chat', 'confirmReceipt']],
-  ['accepted, picked up', 'deliverer', ['complete', 'cancelDelivery', 'chat', 'report']],
+  ['accepted, picked up', 'deliverer', ['complete', 'cancelDelivery', 'onTheWay', 'chat', 'report']],
+  ['accepted, picked up', 'other day scholar', ['chat', 'report']],
   ['accepted, picked up', 'other hosteller', ['chat', 'report']],
   ['accepted, deadline passed', 'requester', ['cancel', 'chat']],
   ['accepted, deadline passed', 'deliverer', ['complete', 'cancelDelivery', 'pickUp', 'chat', 'report']],
@@ -114,6 +116,7 @@ const ALL: Action[] = [
   'cancel',
   'cancelDelivery',
   'pickUp',
+  'onTheWay',
   'rate',
   'chat',
   'repost',
@@ -152,6 +155,7 @@ describe('requestCan: role × state × ownership', () => {
       if (can.cancelDelivery) expect(cancelDeliveryRefusal(v.id, r)).toBeNull();
       if (can.repost) expect(repostRefusal(v.id, r, NOW)).toBeNull();
       if (can.pickUp) expect(pickUpRefusal(v.id, r)).toBeNull();
+      if (can.onTheWay) expect(onTheWayRefusal(v.id, r)).toBeNull();
       if (can.confirmReceipt) expect(confirmReceiptRefusal(v.id, r)).toBeNull();
     }
   });
@@ -207,6 +211,16 @@ describe('refusal reasons', () => {
     expect(pickUpRefusal(DELIVERER, r('completed'))).toBe('completed');
   });
 
+  it('on the way: the deliverer alone, after picking it up, as often as the estimate changes', () => {
+    expect(onTheWayRefusal(DELIVERER, r('accepted'))).toBe('notPickedUp');
+    expect(onTheWayRefusal(DELIVERER, r('accepted, picked up'))).toBeNull();
+    expect(onTheWayRefusal(REQUESTER, r('accepted, picked up'))).toBe('notDeliverer');
+    expect(onTheWayRefusal('d2', r('accepted, picked up'))).toBe('notDeliverer');
+    expect(onTheWayRefusal('d2', r('pending'))).toBe('notDeliverer');
+    expect(onTheWayRefusal(DELIVERER, r('completed'))).toBe('completed');
+    expect(onTheWayRefusal(DELIVERER, r('cancelled while accepted'))).toBe('cancelled');
+  });
+
   it('a locked handover code leaves the deliverer no completion; the requester still confirms receipt', () => {
     // Typing the codes marked it picked up.
     const locked = {
@@ -216,7 +230,7 @@ describe('refusal reasons', () => {
     };
     expect(isHandoverLocked(locked)).toBe(true);
     expect(requestCan(viewers.deliverer!, locked, NOW, false)).toEqual(
-      only(['cancelDelivery', 'chat', 'report']),
+      only(['cancelDelivery', 'onTheWay', 'chat', 'report']),
     );
     expect(requestCan(viewers.requester!, locked, NOW, false).confirmReceipt).toBe(true);
     const oneLeft = { ...locked, handoverAttempts: HANDOVER_CODE.maxAttempts - 1 };

@@ -100,6 +100,14 @@ export function pickUpRefusal(actorId: string, r: State): RequestRefusal | null 
 }
 
 /**
+ * Only the assigned deliverer says they are on the way (with about how many minutes), only on an
+ * accepted request they already picked up; again, to update the estimate.
+ */
+export function onTheWayRefusal(actorId: string, r: State): RequestRefusal | null {
+  return deliverRefusal(actorId, r) ?? (r.pickedUpAt === null ? 'notPickedUp' : null);
+}
+
+/**
  * Only the requester confirms receipt, and only of an accepted request its deliverer has acted on
  * (marked it picked up or typed the handover code): it completes the request as the deliverer's
  * completion would. Nothing the requester does alone makes someone their deliverer of record.
@@ -192,6 +200,7 @@ export function requestCan(
     cancel: hosteller && cancelRefusal(viewer.id, r) === null,
     cancelDelivery: dayScholar && cancelDeliveryRefusal(viewer.id, r) === null,
     pickUp: dayScholar && pickUpRefusal(viewer.id, r) === null,
+    onTheWay: dayScholar && onTheWayRefusal(viewer.id, r) === null,
     rate: !hasRated && !partiesBlocked && rateRefusal(viewer.id, r) === null,
     // Anyone who may see the request talks to its requester; a closed one, only its parties do.
     chat: viewer.role !== null && canView(viewer.id, r) && counterpartOf(viewer.id, r) !== null,

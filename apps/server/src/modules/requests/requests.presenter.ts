@@ -72,6 +72,8 @@ export function presentRequest(
     createdAt: row.createdAt,
     acceptedAt: row.acceptedAt,
     pickedUpAt: row.pickedUpAt,
+    onTheWayAt: row.onTheWayAt,
+    arrivalEta: row.arrivalEta,
     deliveryTime: row.deliveryTime,
     completedAt: row.completedAt,
     cancelledAt: row.cancelledAt,

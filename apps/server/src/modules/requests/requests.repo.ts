@@ -68,6 +68,10 @@ export interface RequestRow {
   acceptedAt: string | null;
   /** When the deliverer acted on it (picked up, typed the handover code, completed), or null. */
   pickedUpAt: string | null;
+  /** When the deliverer last said they are on the way, or null. */
+  onTheWayAt: string | null;
+  /** When the deliverer expects to arrive (their last estimate), or null. */
+  arrivalEta: string | null;
   deliveryTime: string | null;
   completedAt: string | null;
   cancelledAt: string | null;
@@ -117,6 +121,8 @@ const requestColumns = {
   createdAt: requests.createdAt,
   acceptedAt: requests.acceptedAt,
   pickedUpAt: requests.pickedUpAt,
+  onTheWayAt: requests.onTheWayAt,
+  arrivalEta: requests.arrivalEta,
   deliveryTime: requests.deliveryTime,
   completedAt: requests.completedAt,
   cancelledAt: requests.cancelledAt,
@@ -137,6 +143,8 @@ const ROW_FIELDS: Record<keyof RequestRow, AnyColumn | SQL> = {
   createdAt: isoText(requests.createdAt),
   acceptedAt: isoText(requests.acceptedAt),
   pickedUpAt: isoText(requests.pickedUpAt),
+  onTheWayAt: isoText(requests.onTheWayAt),
+  arrivalEta: isoText(requests.arrivalEta),
   deliveryTime: isoText(requests.deliveryTime),
   completedAt: isoText(requests.completedAt),
   cancelledAt: isoText(requests.cancelledAt),
@@ -486,6 +494,8 @@ async function allWithParties(db: Db, updated: RequestColumnsRow[]): Promise<Req
       createdAt: row.createdAt.toISOString(),
       acceptedAt: iso(row.acceptedAt),
       pickedUpAt: iso(row.pickedUpAt),
+      onTheWayAt: iso(row.onTheWayAt),
+      arrivalEta: iso(row.arrivalEta),
       deliveryTime: iso(row.deliveryTime),
       completedAt: iso(row.completedAt),
       cancelledAt: iso(row.cancelledAt),
@@ -562,7 +572,8 @@ export const markCompleted = async (
       .set({
         status: 'completed',
         deliveryNotes: done.notes,
-        actualItemCost: done.actualItemCost,
+        // Left out, the receipt amount given on picking up stays.
+        actualItemCost: done.actualItemCost ?? sql`${requests.actualItemCost}`,
         completedAt: now,
         deliveryTime: now,
         // Completing is the deliverer's act too.
@@ -603,23 +614,61 @@ export const markReceived = async (db: Db, id: string, requesterId: string) =>
       .returning(requestColumns),
   );
 
-/** Its deliverer marks the accepted request picked up (once): its requester may confirm receipt from now on. */
-export const markPickedUp = async (db: Db, id: string, delivererId: string) =>
+/**
+ * Its deliverer marks the accepted request picked up (once): its requester may confirm receipt from
+ * now on. The receipt amount (paise) may come with it, only for a request with an item cost.
+ */
+export const markPickedUp = async (
+  db: Db,
+  id: string,
+  delivererId: string,
+  actualItemCost: number | null = null,
+) =>
   withParties(
     db,
     await db
       .update(requests)
-      .set({ pickedUpAt: now, updatedAt: now })
+      .set({ pickedUpAt: now, updatedAt: now, ...(actualItemCost === null ? {} : { actualItemCost }) })
       .where(
         and(
           eq(requests.id, id),
           eq(requests.status, 'accepted'),
           eq(requests.delivererId, delivererId),
           isNull(requests.pickedUpAt),
+          actualItemCost === null ? undefined : isNotNull(requests.itemCost),
         ),
       )
       .returning(requestColumns),
   );
+
+/**
+ * Its deliverer is on the way with the picked-up items, arriving in about `minutes`: sets (or
+ * moves) the estimate. Also answers whether they had said so before (an updated estimate).
+ */
+export async function markOnTheWay(db: Db, id: string, delivererId: string, minutes: number) {
+  const updated = await db
+    .update(requests)
+    .set({
+      onTheWayAt: now,
+      arrivalEta: sql`now() + make_interval(mins => ${minutes}::integer)`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(requests.id, id),
+        eq(requests.status, 'accepted'),
+        eq(requests.delivererId, delivererId),
+        isNotNull(requests.pickedUpAt),
+      ),
+    )
+    .returning({
+      ...requestColumns,
+      // Read in the statement's snapshot: the row as it was before this update.
+      wasOnTheWay: sql<boolean>`(select r.on_the_way_at is not null from ${requests} r where r.id = ${id})`,
+    });
+  const row = await withParties(db, updated);
+  return row && { row, updated: updated[0]!.wasOnTheWay };
+}
 
 /** What completing an accepted request with a handover code needs to know. */
 export const findHandover = async (db: Db, id: string) =>
@@ -705,6 +754,10 @@ export async function markDeliveryCancelled(
         delivererId: null,
         acceptedAt: null,
         pickedUpAt: null,
+        onTheWayAt: null,
+        arrivalEta: null,
+        // A receipt given on picking up belonged to that delivery.
+        actualItemCost: null,
         // A trip's request given up by its runner is a plain pending request again.
         tripId: null,
         updatedAt: now,

@@ -46,7 +46,7 @@ function hostellerRoutes(app: ZodApp, { service, id }: RequestRouteDeps) {
   });
 }
 
-/** The deliverer's transitions: accepting, picking up, completing and giving a delivery up. */
+/** The deliverer's transitions: accepting, picking up, on the way, completing and giving a delivery up. */
 function delivererTransitions(app: ZodApp, { service, id }: Pick<RequestRouteDeps, 'service' | 'id'>) {
   app.route({
     ...served(r.accept),
@@ -61,7 +61,12 @@ function delivererTransitions(app: ZodApp, { service, id }: Pick<RequestRouteDep
   app.route({
     ...served(r.pickedUp),
     onRequest: id.check,
-    handler: (req) => service.pickUp(actorOf(req), req.params.id),
+    handler: (req) => service.pickUp(actorOf(req), req.params.id, req.body ?? {}),
+  });
+  app.route({
+    ...served(r.onTheWay),
+    onRequest: id.check,
+    handler: (req) => service.onTheWay(actorOf(req), req.params.id, req.body.minutes),
   });
   app.route({
     ...served(r.cancelDelivery),

@@ -11,6 +11,7 @@ import {
   type DeliveryStatusFilter,
   type MyDeliveriesQuery,
   type MyRequestsQuery,
+  type PickedUpRequestBody,
   type RequestStatus,
 } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
@@ -48,7 +49,15 @@ const codeWrong = (triesLeft?: number) =>
   );
 const codeLocked = () => conflict(REQUEST_REFUSAL_MESSAGES.handoverCodeLocked, 'handoverCodeLocked');
 
-type Action = 'accept' | 'deliver' | 'pickUp' | 'cancel' | 'cancelDelivery' | 'repost' | 'confirmReceipt';
+type Action =
+  'accept' | 'deliver' | 'pickUp' | 'onTheWay' | 'cancel' | 'cancelDelivery' | 'repost' | 'confirmReceipt';
+
+/** The deliverer's refusal's text, by what they tried. */
+const NOT_DELIVERER: Partial<Record<Action, string>> = {
+  deliver: REQUEST_REFUSAL_MESSAGES.notDelivererComplete,
+  pickUp: REQUEST_REFUSAL_MESSAGES.notDelivererPickUp,
+  onTheWay: REQUEST_REFUSAL_MESSAGES.notDelivererOnTheWay,
+};
 
 function refusalError(
   reason: policy.RequestRefusal | null,
@@ -71,12 +80,12 @@ function refusalError(
         reason,
       );
     case 'notDeliverer':
-      return forbidden(
-        action === 'deliver'
-          ? REQUEST_REFUSAL_MESSAGES.notDelivererComplete
-          : action === 'pickUp'
-            ? REQUEST_REFUSAL_MESSAGES.notDelivererPickUp
-            : REQUEST_REFUSAL_MESSAGES.notDelivererCancel,
+      return forbidden(NOT_DELIVERER[action] ?? REQUEST_REFUSAL_MESSAGES.notDelivererCancel, reason);
+    case 'notPickedUp':
+      return conflict(
+        action === 'onTheWay'
+          ? REQUEST_REFUSAL_MESSAGES.notPickedUpOnTheWay
+          : REQUEST_REFUSAL_MESSAGES.notPickedUp,
         reason,
       );
     case 'partOfRun':
@@ -405,10 +414,8 @@ async function accept(deps: Deps, actor: Actor, id: string) {
 async function deliver(deps: Deps, actor: Actor, id: string, body: DeliverRequestInput) {
   const { db } = deps;
   const actualItemCost = body.actualItemCost === undefined ? null : toPaise(body.actualItemCost);
-  const before = actualItemCost === null ? undefined : await repo.findHandover(db, id);
   // The item cost is set when the request is posted and never changes: refused before any code is counted.
-  if (before?.status === 'accepted' && before.delivererId === actor.id && !before.hasItemCost)
-    throw receiptWithoutItemCost();
+  await checkReceiptAllowed(deps, actor, id, actualItemCost);
   const checked = await checkHandoverCode(deps, actor, id, body.handoverCode);
   const notes = body.deliveryNotes ?? null;
   const row = await repo.markCompleted(db, id, actor.id, { notes, actualItemCost }, checked);
@@ -423,15 +430,48 @@ async function deliver(deps: Deps, actor: Actor, id: string, body: DeliverReques
   return completed(deps, row, actor);
 }
 
-/** The deliverer has the items (or is at the handover): the requester may confirm receipt from now on. */
-async function pickUp(deps: Deps, actor: Actor, id: string) {
-  const row = await repo.markPickedUp(deps.db, id, actor.id);
+/**
+ * Refuses a receipt amount for the deliverer's accepted request when it has no item cost (nothing to
+ * pay back); anything else is left to the transition.
+ */
+async function checkReceiptAllowed({ db }: Deps, actor: Actor, id: string, actualItemCost: number | null) {
+  if (actualItemCost === null) return;
+  const state = await repo.findHandover(db, id);
+  if (state?.status === 'accepted' && state.delivererId === actor.id && !state.hasItemCost)
+    throw receiptWithoutItemCost();
+}
+
+/**
+ * The deliverer has the items (or is at the handover): the requester may confirm receipt from now
+ * on. The receipt amount may come with it (the same field and rule as on completing).
+ */
+async function pickUp(deps: Deps, actor: Actor, id: string, body: NonNullable<PickedUpRequestBody>) {
+  const actualItemCost = body.actualItemCost === undefined ? null : toPaise(body.actualItemCost);
+  await checkReceiptAllowed(deps, actor, id, actualItemCost);
+  const row = await repo.markPickedUp(deps.db, id, actor.id, actualItemCost);
   if (!row) throw await explainRefusal(deps, id, 'pickUp', (s) => policy.pickUpRefusal(actor.id, s));
   return done(
     deps,
     row,
     actor,
     { type: 'request.picked_up', ...eventBase(row), deliverer: delivererOf(row)! },
+    { left: false },
+  );
+}
+
+/**
+ * The deliverer of a picked-up request is on the way, arriving in about `minutes`; sent again, the
+ * estimate moves. The requester is told each time.
+ */
+async function onTheWay(deps: Deps, actor: Actor, id: string, minutes: number) {
+  const result = await repo.markOnTheWay(deps.db, id, actor.id, minutes);
+  if (!result) throw await explainRefusal(deps, id, 'onTheWay', (s) => policy.onTheWayRefusal(actor.id, s));
+  const { row, updated } = result;
+  return done(
+    deps,
+    row,
+    actor,
+    { type: 'request.on_the_way', ...eventBase(row), deliverer: delivererOf(row)!, minutes, updated },
     { left: false },
   );
 }
@@ -548,6 +588,7 @@ export function createRequestsService(ctx: Context, ports: RequestsPorts) {
     accept,
     deliver,
     pickUp,
+    onTheWay,
     cancelDelivery,
     drawHandover,
     presentMany,

@@ -28,14 +28,16 @@ export const acceptedBy = (delivererId: string, code: HandoverCode) => ({
   delivererId,
   acceptedAt: now,
   pickedUpAt: null,
+  onTheWayAt: null,
+  arrivalEta: null,
   updatedAt: now,
   handoverCodeHash: sql`case when ${requests.handoverRequired} then ${code.hash} end`,
   handoverCodeSealed: sql`case when ${requests.handoverRequired} then ${code.sealed} end`,
 });
 
 /**
- * What a request returned to pending clears: its deliverer, trip, acceptance, pickup and handover
- * code.
+ * What a request returned to pending clears: its deliverer, trip, acceptance, pickup (with the
+ * receipt amount given then and the deliverer's arrival estimate) and handover code.
  */
 const backToPending = {
   status: 'pending' as const,
@@ -43,6 +45,9 @@ const backToPending = {
   tripId: null,
   acceptedAt: null,
   pickedUpAt: null,
+  onTheWayAt: null,
+  arrivalEta: null,
+  actualItemCost: null,
   handoverCodeHash: null,
   handoverCodeSealed: null,
   updatedAt: now,

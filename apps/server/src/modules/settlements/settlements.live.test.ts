@@ -89,6 +89,35 @@ describe('settlement:updated', () => {
   });
 });
 
+describe("the payer's tip", () => {
+  it('reaches the payee at once, with the UPI link asking for it on top of what is owed', async () => {
+    const asha = await person('hosteller', 'Asha');
+    const ravi = await person('dayscholar', 'Ravi');
+    const request = await createRequest(t.db, {
+      requester: asha,
+      deliverer: ravi,
+      status: 'accepted',
+      pickedUp: true,
+      expectedPrice: 40,
+    });
+    expect((await put(`/requests/${request.id}/confirm-receipt`, asha)).statusCode).toBe(200);
+    await settle();
+    const [toAsha, toRavi] = await Promise.all([online(asha), online(ravi)]);
+    const { settlement } = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/settlements/for?kind=request&targetId=${request.id}`,
+        headers: bearer(asha.token),
+      })
+    ).json();
+    expect((await put(`/settlements/${settlement.id}/tip`, asha, { tip: 20 })).statusCode).toBe(200);
+    await settle();
+    expect(toRavi).toHaveLength(1);
+    expect(toRavi[0]).toMatchObject({ id: settlement.id, amount: 40, tip: 20, can: { tip: false } });
+    expect(toAsha[0]).toMatchObject({ amount: 40, tip: 20, can: { tip: true } });
+  });
+});
+
 describe('the payee adds a UPI ID', () => {
   it('the payer of each open settlement owed to them gets Pay with UPI at once, and loses it when it goes', async () => {
     const asha = await person('hosteller', 'Asha');

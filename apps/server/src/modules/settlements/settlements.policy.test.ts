@@ -11,6 +11,7 @@ import {
   resolveRefusal,
   settlementCan,
   statementRefusal,
+  tipRefusal,
   withdrawRefusal,
   outcomeEffects,
   type DisputeFacts,
@@ -23,6 +24,7 @@ const STRANGER = 'stranger';
 const now = new Date('2026-11-20T12:00:00Z');
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000);
 const facts = (state: SettlementFacts['state'], finishedAt: Date | null = hoursAgo(1)): SettlementFacts => ({
+  kind: 'request',
   payerId: PAYER,
   payeeId: PAYEE,
   state,
@@ -249,5 +251,22 @@ describe("an open dispute's two sides", () => {
       split: { state: 'open', amount: 10100, originalAmount: 20201 },
       no_fault: { state: 'settled', amount: 20201, originalAmount: 20201 },
     });
+  });
+});
+
+describe("the payer's tip", () => {
+  it.each([
+    // who, state, kind, refusal
+    [PAYER, 'open', 'request', null],
+    [PAYER, 'paid', 'request', null],
+    [PAYER, 'settled', 'request', 'alreadySettled'],
+    [PAYER, 'disputed', 'request', 'disputed'],
+    [PAYER, 'open', 'sale', 'saleNoTip'],
+    [PAYEE, 'open', 'request', 'notPayer'],
+    [STRANGER, 'open', 'request', 'notParty'],
+  ] as const)('%s on %s %s', (who, state, kind, refusal) => {
+    const s = { ...facts(state), kind };
+    expect(tipRefusal(who, s)).toBe(refusal);
+    expect(settlementCan(who, s, now).tip).toBe(refusal === null);
   });
 });

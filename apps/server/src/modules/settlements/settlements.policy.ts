@@ -5,6 +5,7 @@ import {
   type DisputeRefusal,
   type DisputeState,
   type SettlementCan,
+  type SettlementKind,
   type SettlementReason,
   type SettlementState,
 } from '@campusrun/shared';
@@ -16,6 +17,8 @@ import {
 
 /** What the rules need to know of a settlement, as of one moment. */
 export interface SettlementFacts {
+  /** A delivery's settlement (a request) or a sale's. */
+  kind: SettlementKind;
   payerId: string;
   payeeId: string;
   state: SettlementState;
@@ -57,6 +60,17 @@ export function payRefusal(userId: string, s: SettlementFacts): Refusal | null {
   if (userId !== s.payerId) return 'notPayer';
   const refusal = stateRefusal(s.state) ?? (s.state === 'open' ? null : 'notOpen');
   return refusal ?? (s.extraClaim !== null ? 'costPending' : null);
+}
+
+/**
+ * The payer of a delivery adds, changes or takes back their tip while it is open or paid: never on a
+ * sale, never once settled (or while a moderator decides).
+ */
+export function tipRefusal(userId: string, s: SettlementFacts): Refusal | null {
+  if (!isParty(userId, s)) return 'notParty';
+  if (userId !== s.payerId) return 'notPayer';
+  if (s.kind !== 'request') return 'saleNoTip';
+  return stateRefusal(s.state);
 }
 
 /** The payee confirms they received it: open or paid → settled. */
@@ -212,6 +226,7 @@ export function settlementCan(userId: string, s: SettlementFacts, now: Date): Se
         },
         now,
       ) === null,
+    tip: tipRefusal(userId, s) === null,
   };
 }
 

@@ -1,4 +1,10 @@
-import { type Dispute, type Settlement, type UserRef } from '@campusrun/shared';
+import {
+  type Dispute,
+  type MoneyParts,
+  type MoneySide,
+  type Settlement,
+  type UserRef,
+} from '@campusrun/shared';
 import { toRupees } from '../../lib/money';
 import type { DisputePhotoLinks, PhotoSide } from './settlements.photos';
 import {
@@ -8,7 +14,7 @@ import {
   type DisputeFacts,
   type SettlementFacts,
 } from './settlements.policy';
-import type { DisputeRow, SettlementRow } from './settlements.repo';
+import type { DeliveryMoneyRow, DisputeRow, SettlementRow } from './settlements.repo';
 
 /**
  * The UPI payment link of a settlement: `upi://pay?pa=…&pn=…&am=…&cu=INR&tn=…`, every value encoded,
@@ -25,6 +31,7 @@ export const paymentNote = (row: Pick<SettlementRow, 'kind' | 'requestNumber' | 
 
 /** The rules' view of a settlement row. */
 export const settlementFacts = (row: SettlementRow): SettlementFacts => ({
+  kind: row.kind,
   payerId: row.payerId,
   payeeId: row.payeeId,
   state: row.state,
@@ -94,6 +101,7 @@ export function presentSettlement(
       number: row.kind === 'request' ? row.requestNumber : null,
     },
     amount,
+    tip: toRupees(row.tip),
     payer: { id: row.payerId, name: row.payerName, avatar: row.payerAvatar },
     payee: { id: row.payeeId, name: row.payeeName, avatar: row.payeeAvatar },
     state: row.state,
@@ -103,7 +111,13 @@ export function presentSettlement(
     settledAt: row.settledAt?.toISOString() ?? null,
     upiUri:
       row.payeeUpiId && showsUpi(row)
-        ? upiUri({ upiId: row.payeeUpiId, payeeName: row.payeeName, amount, note: paymentNote(row) })
+        ? upiUri({
+            upiId: row.payeeUpiId,
+            payeeName: row.payeeName,
+            // What is owed and the payer's own tip on top: one payment.
+            amount: toRupees(row.amount + row.tip),
+            note: paymentNote(row),
+          })
         : null,
     itemCost:
       row.extraClaim === null
@@ -169,5 +183,44 @@ export function presentDispute(
     createdAt: d.createdAt.toISOString(),
     resolvedAt: d.resolvedAt?.toISOString() ?? null,
     withdrawnAt: d.withdrawnAt?.toISOString() ?? null,
+  };
+}
+
+const partsInRupees = (p: MoneyParts): MoneyParts => ({
+  fees: toRupees(p.fees),
+  items: toRupees(p.items),
+  tips: toRupees(p.tips),
+});
+
+/**
+ * One side of the member's money in rupees: every one of the `weeks` (oldest first, none left out)
+ * with the deliveries completed in it and their sums, and the totals.
+ */
+export function presentMoneySide(
+  weeks: string[],
+  rows: DeliveryMoneyRow[],
+  totals: { thisWeek: MoneyParts; thisMonth: MoneyParts; allTime: MoneyParts },
+): MoneySide {
+  return {
+    weeks: weeks.map((start) => {
+      const inWeek = rows.filter((r) => r.week === start);
+      const sum = (k: 'fee' | 'items' | 'tip') => inWeek.reduce((total, r) => total + r[k], 0);
+      return {
+        start,
+        ...partsInRupees({ fees: sum('fee'), items: sum('items'), tips: sum('tip') }),
+        deliveries: inWeek.map((r) => ({
+          id: r.id,
+          number: r.number,
+          title: r.title,
+          completedAt: new Date(r.completed_at).toISOString(),
+          fee: toRupees(r.fee),
+          items: toRupees(r.items),
+          tip: toRupees(r.tip),
+        })),
+      };
+    }),
+    thisWeek: partsInRupees(totals.thisWeek),
+    thisMonth: partsInRupees(totals.thisMonth),
+    allTime: partsInRupees(totals.allTime),
   };
 }

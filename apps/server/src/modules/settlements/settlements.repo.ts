@@ -64,6 +64,7 @@ const columns = {
   payeeUpiId: payee.upiId,
   amount: settlements.amount,
   originalAmount: settlements.originalAmount,
+  tip: settlements.tip,
   extraClaim: settlements.extraClaim,
   state: settlements.state,
   method: settlements.method,
@@ -204,6 +205,76 @@ export const summaryOf = async (db: Db, userId: string) => {
   return rows;
 };
 
+// ---- Earnings and spending: completed deliveries by week, in the campus time zone ----
+
+/** Whose deliveries: the ones the member delivered (earned), or the ones they asked for (spent). */
+export type MoneySide = 'earned' | 'spent';
+
+/** One completed delivery of the member's, in paise, with its campus week (its Monday, YYYY-MM-DD). */
+export interface DeliveryMoneyRow {
+  id: string;
+  number: number;
+  title: string;
+  completed_at: Date;
+  week: string;
+  fee: number;
+  items: number;
+  tip: number;
+}
+
+const sideColumn = (side: MoneySide) => (side === 'earned' ? sql`r.deliverer_id` : sql`r.requester_id`);
+
+/**
+ * The member's completed deliveries (by `completed_at`) from the Monday `weeks - 1` weeks before this
+ * one, campus time: the fee, the items (what the settlement counts above the fee: the receipt once it
+ * is owed, else the estimate) and the payer's tip. Newest first.
+ */
+export const deliveriesByWeek = (db: Db, userId: string, side: MoneySide, timeZone: string, weeks: number) =>
+  queryRows<DeliveryMoneyRow>(
+    db,
+    sql`select r.id, r.number::int as number, r.item_name as title, r.completed_at,
+        to_char(date_trunc('week', r.completed_at at time zone ${timeZone}), 'YYYY-MM-DD') as week,
+        r.expected_price::int as fee,
+        greatest(coalesce(s.original_amount, r.expected_price) - r.expected_price, 0)::int as items,
+        coalesce(s.tip, 0)::int as tip
+      from ${requests} r left join ${settlements} s on s.request_id = r.id
+      where ${sideColumn(side)} = ${userId} and r.status = 'completed' and r.completed_at is not null
+        and r.completed_at at time zone ${timeZone}
+          >= date_trunc('week', now() at time zone ${timeZone}) - make_interval(weeks => ${weeks - 1})
+      order by r.completed_at desc, r.id`,
+  );
+
+/** The Mondays (YYYY-MM-DD, campus time) of the last `weeks` weeks, this one last. */
+export const lastWeeks = async (db: Db, timeZone: string, weeks: number) =>
+  (
+    await queryRows<{ start: string }>(
+      db,
+      sql`select to_char(w, 'YYYY-MM-DD') as start from generate_series(
+          date_trunc('week', now() at time zone ${timeZone}) - make_interval(weeks => ${weeks - 1}),
+          date_trunc('week', now() at time zone ${timeZone}), interval '1 week') w order by w`,
+    )
+  ).map((row) => row.start);
+
+/** The member's completed deliveries' fees, items and tips (paise): this week, this month, all time. */
+export async function moneyTotals(db: Db, userId: string, side: MoneySide, timeZone: string) {
+  const since = (unit: 'week' | 'month') =>
+    sql`r.completed_at at time zone ${timeZone} >= date_trunc(${unit}, now() at time zone ${timeZone})`;
+  const parts = (filter: SQL) => sql`
+    coalesce(sum(r.expected_price) filter (where ${filter}), 0)::bigint,
+    coalesce(sum(greatest(coalesce(s.original_amount, r.expected_price) - r.expected_price, 0))
+      filter (where ${filter}), 0)::bigint,
+    coalesce(sum(coalesce(s.tip, 0)) filter (where ${filter}), 0)::bigint`;
+  const [row] = await queryRows<{ totals: string[] }>(
+    db,
+    sql`select array[${parts(since('week'))}, ${parts(since('month'))}, ${parts(sql`true`)}]::text[] as totals
+      from ${requests} r left join ${settlements} s on s.request_id = r.id
+      where ${sideColumn(side)} = ${userId} and r.status = 'completed' and r.completed_at is not null`,
+  );
+  const n = (row?.totals ?? []).map(Number);
+  const at = (i: number) => ({ fees: n[i] ?? 0, items: n[i + 1] ?? 0, tips: n[i + 2] ?? 0 });
+  return { thisWeek: at(0), thisMonth: at(3), allTime: at(6) };
+}
+
 // ---- Creation: one per request, one per product ----
 
 type Created = { id: string };
@@ -319,6 +390,26 @@ export const markPaid = async (db: Db, id: string, payerId: string, method: Paym
           eq(settlements.payerId, payerId),
           eq(settlements.state, 'open'),
           isNull(settlements.extraClaim),
+        ),
+      )
+      .returning(returningId)
+  )[0];
+
+/**
+ * The payer of a delivery sets their tip (paise) while it is open or paid: one conditional UPDATE, so
+ * a tip racing the payee's confirmation either lands before it or not at all.
+ */
+export const setTip = async (db: Db, id: string, payerId: string, tip: number) =>
+  (
+    await db
+      .update(settlements)
+      .set({ tip, ...touched() })
+      .where(
+        and(
+          eq(settlements.id, id),
+          eq(settlements.payerId, payerId),
+          eq(settlements.kind, 'request'),
+          inArray(settlements.state, ['open', 'paid']),
         ),
       )
       .returning(returningId)

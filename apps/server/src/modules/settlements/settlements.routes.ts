@@ -26,6 +26,7 @@ const r = routes.settlements;
 function readingRoutes(app: ZodApp, service: SettlementsService) {
   app.route({ ...served(r.list), handler: (req) => service.list(actorOf(req), req.query) });
   app.route({ ...served(r.summary), handler: (req) => service.summary(actorOf(req)) });
+  app.route({ ...served(r.earnings), handler: (req) => service.earnings(actorOf(req)) });
   app.route({
     ...served(r.lookup),
     handler: (req) => service.lookup(actorOf(req), req.query.kind, req.query.targetId),
@@ -50,6 +51,11 @@ function partyRoutes(app: ZodApp, service: SettlementsService) {
     ...served(r.markPaid),
     onRequest: id.check,
     handler: (req) => service.markPaid(actorOf(req), req.params.id, req.body),
+  });
+  app.route({
+    ...served(r.setTip),
+    onRequest: id.check,
+    handler: (req) => service.setTip(actorOf(req), req.params.id, req.body),
   });
   for (const answer of ['markReceived', 'remind'] as const)
     app.route({

@@ -1,4 +1,5 @@
 import {
+  CAMPUS_TIME_ZONE,
   DELETED_USER_NAME,
   DISPUTE_MESSAGES,
   DISPUTE_OUTCOME_LABELS,
@@ -15,6 +16,7 @@ import {
   type NotificationType,
   type OpenDisputeBody,
   type ResolveDisputeBody,
+  type SetTipBody,
   type SettlementFilter,
   type SettlementKind,
   type SettlementSummary,
@@ -43,6 +45,7 @@ import {
   breakdownOf,
   disputeSides,
   presentDispute,
+  presentMoneySide,
   presentSettlement,
   settlementFacts,
 } from './settlements.presenter';
@@ -253,6 +256,22 @@ async function summary({ db }: Deps, actor: Actor): Promise<SettlementSummary> {
   return { youOwe: total('youOwe'), owedToYou: total('owedToYou'), byPerson };
 }
 
+/**
+ * What the member earned delivering and spent on their requests, by the completion of each delivery,
+ * week by week (from Monday) and this month in the campus time zone. The tips count here, and only here.
+ */
+async function earnings({ db }: Deps, actor: Actor) {
+  const weeks = SETTLEMENT_LIMITS.moneyWeeks;
+  const starts = await repo.lastWeeks(db, CAMPUS_TIME_ZONE, weeks);
+  const side = async (which: repo.MoneySide) =>
+    presentMoneySide(
+      starts,
+      await repo.deliveriesByWeek(db, actor.id, which, CAMPUS_TIME_ZONE, weeks),
+      await repo.moneyTotals(db, actor.id, which, CAMPUS_TIME_ZONE),
+    );
+  return { timeZone: CAMPUS_TIME_ZONE, earned: await side('earned'), spent: await side('spent') };
+}
+
 /** The settlement of a request or sale, for one of its parties; null for anyone else. */
 async function lookup({ db, links }: Deps, actor: Actor, kind: SettlementKind, targetId: string) {
   const row = await repo.findForParty(db, kind, targetId, actor.id);
@@ -339,6 +358,32 @@ function markPaid(deps: Deps, actor: Actor, id: string, body: MarkPaidBody) {
       message: SETTLEMENT_NOTICES.markedPaid(row.payerName, row.title, amountSaid(row)),
     }),
   );
+}
+
+/**
+ * The error of a tip's refusal: the settlement's own (404 to a stranger, 409 while disputed), said
+ * for a tip where its words would be about paying.
+ */
+function tipError(reason: policy.Refusal): AppError {
+  if (reason === 'notPayer') return forbidden(SETTLEMENT_MESSAGES.tipNotPayer, reason);
+  if (reason === 'alreadySettled') return conflict(SETTLEMENT_MESSAGES.tipSettled, reason);
+  return refusalError(reason);
+}
+
+/**
+ * The payer of a delivery sets their own tip (whole rupees; 0 takes it back) while it is open or
+ * paid. What is owed does not change; the UPI link asks for both. The payee's screens follow live;
+ * nobody is sent a notice (a tip may change a few times before paying).
+ */
+async function setTip(deps: Deps, actor: Actor, id: string, body: SetTipBody) {
+  const row0 = await load(deps, actor, id);
+  const refusal = policy.tipRefusal(actor.id, settlementFacts(row0));
+  if (refusal) throw tipError(refusal);
+  if (!(await repo.setTip(deps.db, id, actor.id, body.tip * 100))) {
+    const row = await load(deps, actor, id);
+    throw tipError(policy.tipRefusal(actor.id, settlementFacts(row)) ?? 'alreadySettled');
+  }
+  return answer(deps, actor, id);
 }
 
 /** The payee confirms receiving the payment. */
@@ -797,11 +842,13 @@ export function createSettlementsService(ctx: Context, ports: SettlementsPorts) 
     payeeChanged,
     list,
     summary,
+    earnings,
     lookup,
     confirmSale,
     declineSale,
     acceptCost,
     markPaid,
+    setTip,
     markReceived,
     markNotReceived,
     remind,

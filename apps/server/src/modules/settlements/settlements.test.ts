@@ -126,6 +126,7 @@ describe('a settlement opens', () => {
         notReceive: false,
         dispute: true,
         remind: false,
+        tip: true,
       },
     });
     expect((await lookup(dev, 'request', request.id))!.can).toEqual({
@@ -137,6 +138,7 @@ describe('a settlement opens', () => {
       notReceive: false,
       dispute: true,
       remind: true,
+      tip: false,
     });
     // Nobody else sees it, ever.
     expect(await lookup(stranger, 'request', request.id)).toBeNull();

@@ -76,13 +76,20 @@ export const myDeliveries = (input: RouteInput<Routes['myDeliveries']> = {}, opt
     ...options,
   });
 
+/** PUT /api/requests/:id/on-the-way */
+export const onTheWay = (input: RouteInput<Routes['onTheWay']>, options?: CallOptions) =>
+  call<RouteAnswer<Routes['onTheWay']>>(
+    'PUT',
+    `/requests/${encodeURIComponent(input.params.id)}/on-the-way`,
+    { body: input.body, ...options },
+  );
+
 /** PUT /api/requests/:id/picked-up */
 export const pickedUp = (input: RouteInput<Routes['pickedUp']>, options?: CallOptions) =>
-  call<RouteAnswer<Routes['pickedUp']>>(
-    'PUT',
-    `/requests/${encodeURIComponent(input.params.id)}/picked-up`,
-    options,
-  );
+  call<RouteAnswer<Routes['pickedUp']>>('PUT', `/requests/${encodeURIComponent(input.params.id)}/picked-up`, {
+    body: input.body,
+    ...options,
+  });
 
 /** GET /api/hosteller/requests/recent */
 export const recent = (input: RouteInput<Routes['recent']> = {}, options?: CallOptions) =>

@@ -41,6 +41,10 @@ export const dispute = (input: RouteInput<Routes['dispute']>, options?: CallOpti
 export const disputes = (input: RouteInput<Routes['disputes']> = {}, options?: CallOptions) =>
   call<RouteAnswer<Routes['disputes']>>('GET', '/moderation/disputes', { query: input.query, ...options });
 
+/** GET /api/settlements/earnings */
+export const earnings = (options?: CallOptions) =>
+  call<RouteAnswer<Routes['earnings']>>('GET', '/settlements/earnings', options);
+
 /** GET /api/settlements */
 export const list = (input: RouteInput<Routes['list']> = {}, options?: CallOptions) =>
   call<RouteAnswer<Routes['list']>>('GET', '/settlements', { query: input.query, ...options });
@@ -91,6 +95,13 @@ export const resolveDispute = (input: RouteInput<Routes['resolveDispute']>, opti
     `/moderation/disputes/${encodeURIComponent(input.params.id)}`,
     { body: input.body, ...options },
   );
+
+/** PUT /api/settlements/:id/tip */
+export const setTip = (input: RouteInput<Routes['setTip']>, options?: CallOptions) =>
+  call<RouteAnswer<Routes['setTip']>>('PUT', `/settlements/${encodeURIComponent(input.params.id)}/tip`, {
+    body: input.body,
+    ...options,
+  });
 
 /** GET /api/settlements/summary */
 export const summary = (options?: CallOptions) =>

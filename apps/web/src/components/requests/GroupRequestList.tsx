@@ -2,6 +2,7 @@ import type { DeliveryRequest } from '@campusrun/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { DeliveryProgressLine } from './DeliveryProgress';
 import { RequestStateBadge } from './RequestStatusBadge';
 
 /**
@@ -39,6 +40,7 @@ export function GroupRequestList({
               {title(request)}
             </Link>
             <p className="text-sm text-slate-600">{detail(request)}</p>
+            <DeliveryProgressLine request={request} className="block text-sm font-medium text-indigo-700" />
           </div>
           <div className="flex items-center gap-2">
             <RequestStateBadge request={request} />

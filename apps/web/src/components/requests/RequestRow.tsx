@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
+import { DeliveryProgressLine } from './DeliveryProgress';
 import { RequestStateBadge, UrgentBadge } from './RequestStatusBadge';
 
 /** One request in a compact list: item, fee, place and the other party, with its state. */
@@ -37,6 +38,7 @@ export function RequestRow({
               {request.pickupFrom && ` · From ${request.pickupFrom}`} · {request.deliveryLocation} ·{' '}
               {who?.name ?? 'No deliverer yet'}
             </p>
+            <DeliveryProgressLine request={request} className="block text-xs font-medium text-indigo-700" />
           </div>
         </div>
         <div className="flex shrink-0 gap-1.5">

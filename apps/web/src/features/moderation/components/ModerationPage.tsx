@@ -33,7 +33,13 @@ const ACTION_TEXT: Partial<Record<ModerationActionEntry['action'], string>> = {
   resolve_dispute: 'decided a dispute',
 };
 
-const TYPE_LABEL = { product: 'Product', request: 'Request', message: 'Message', user: 'User' } as const;
+const TYPE_LABEL = {
+  product: 'Product',
+  request: 'Request',
+  message: 'Message',
+  user: 'User',
+  lost_found_post: 'Lost and found post',
+} as const;
 
 /** /moderation: the campus moderators' queue, grouped by what was reported, and their action log. */
 export function ModerationPage() {

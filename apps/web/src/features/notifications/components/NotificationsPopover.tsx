@@ -48,6 +48,7 @@ const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> =
   dispute: { icon: Scale, className: 'bg-rose-50 text-rose-700' },
   search: { icon: Search, className: 'bg-fuchsia-50 text-fuchsia-700' },
   wanted: { icon: PackageSearch, className: 'bg-lime-50 text-lime-800' },
+  lost_found: { icon: Search, className: 'bg-cyan-50 text-cyan-800' },
 };
 
 /**

@@ -1,8 +1,11 @@
-import type { DeliveryRequest } from '@campusrun/shared';
+import { type DeliveryRequest, REQUEST_LABELS, REQUEST_LIMITS } from '@campusrun/shared';
+import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/Field';
 import { OfflineReason, useOfflineReason } from '@/components/OfflineReason';
 import { Dialog } from '@/components/ui/Dialog';
 import { errorMessage } from '@/lib/api-client';
+import { formatRupees } from '@/lib/format';
 import { askForPushAfter } from '@/lib/push-ask';
 import { toast } from '@/lib/toast';
 import { type RequestAction, useUpdateRequestStatus } from '@/api/requests';
@@ -29,6 +32,9 @@ export function ConfirmActionDialog({
   const config = open ? ACTIONS[open] : null;
   const { offline, describedBy } = useOfflineReason();
   const held = offline && !!config?.needsNetwork;
+  // Picking up a request with an item cost may give the receipt amount already (optional).
+  const [receipt, setReceipt] = useState('');
+  const asksReceipt = open === 'picked-up' && request.itemCost !== null;
   const close = () => {
     if (!mutation.isPending) onClose();
   };
@@ -36,7 +42,12 @@ export function ConfirmActionDialog({
     if (!open) return;
     const action = open;
     try {
-      const after = await mutation.mutateAsync({ id: request.id, action });
+      const after = await mutation.mutateAsync({
+        id: request.id,
+        action,
+        actualItemCost: asksReceipt ? receipt : undefined,
+      });
+      setReceipt('');
       noteOwnMove(request, after, ACTIONS[action].side);
       toast.success(ACTIONS[action].success, actionToast(action));
       if (action === 'accept') askForPushAfter('accept');
@@ -71,6 +82,18 @@ export function ConfirmActionDialog({
       }
     >
       {open === 'accept' && <p className="text-sm font-medium text-slate-900">{acceptTerms(request)}</p>}
+      {asksReceipt && (
+        <TextField
+          label={REQUEST_LABELS.receipt}
+          hint={REQUEST_LABELS.receiptHint(formatRupees(request.itemCost))}
+          type="number"
+          inputMode="decimal"
+          min={REQUEST_LIMITS.priceMin}
+          step="any"
+          value={receipt}
+          onChange={(event) => setReceipt(event.target.value)}
+        />
+      )}
       {held && <OfflineReason id={describedBy} className={open === 'accept' ? 'mt-3' : undefined} />}
     </Dialog>
   );

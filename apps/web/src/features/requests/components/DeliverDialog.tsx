@@ -147,7 +147,7 @@ export function DeliverDialog({ open, onClose, request }: DeliverDialogProps) {
         {request.itemCost !== null && (
           <TextField
             label={REQUEST_LABELS.receipt}
-            hint={`Optional: what the receipt says. The estimate was ${formatRupees(request.itemCost)}.`}
+            hint={REQUEST_LABELS.receiptHint(formatRupees(request.itemCost))}
             type="number"
             inputMode="decimal"
             min={REQUEST_LIMITS.priceMin}

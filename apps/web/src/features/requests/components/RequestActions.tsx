@@ -1,4 +1,4 @@
-import type { DeliveryRequest } from '@campusrun/shared';
+import { DELIVERY_PROGRESS_WORDS, type DeliveryRequest } from '@campusrun/shared';
 import { useState } from 'react';
 import { ShareButton } from '@/components/share/ShareButton';
 import { Button } from '@/components/ui/Button';
@@ -8,6 +8,7 @@ import { deferredComponent } from '@/lib/deferred';
 import type { RequestAction } from '@/api/requests';
 import { ConfirmActionDialog } from './ConfirmActionDialog';
 import type { DeliverDialogProps } from './DeliverDialog';
+import type { OnTheWayDialogProps } from './OnTheWayDialog';
 import { RateCounterpart, ratingOf } from './RateCounterpart';
 import type { RepostDialogProps } from './RepostDialog';
 import { ACTIONS, shareText, sharesFirst } from './request-actions';
@@ -18,6 +19,9 @@ const DeliverDialog = deferredComponent<DeliverDialogProps>(() =>
 );
 const RepostDialog = deferredComponent<RepostDialogProps>(() =>
   import('./RepostDialog').then((m) => m.RepostDialog),
+);
+const OnTheWayDialog = deferredComponent<OnTheWayDialogProps>(() =>
+  import('./OnTheWayDialog').then((m) => m.OnTheWayDialog),
 );
 
 /** The `can` flag of each action: the server decides, the page only shows. */
@@ -39,12 +43,14 @@ const CAN: Record<RequestAction, keyof DeliveryRequest['can']> = {
 export function RequestActions({ request }: { request: DeliveryRequest }) {
   const [open, setOpen] = useState<RequestAction | null>(null);
   const [reposting, setReposting] = useState(false);
+  const [onTheWay, setOnTheWay] = useState(false);
   const { offline, describedBy } = useOfflineReason();
   const actions = (Object.keys(CAN) as RequestAction[]).filter((action) => request.can[CAN[action]]);
   const held = (action: RequestAction) => offline && ACTIONS[action].needsNetwork;
   const { target, rated } = ratingOf(request);
   const share = sharesFirst(request);
-  if (actions.length === 0 && !target && !rated && !request.can.repost && !share) return null;
+  if (actions.length === 0 && !target && !rated && !request.can.repost && !share && !request.can.onTheWay)
+    return null;
   const close = () => setOpen(null);
 
   // Phones: full-width buttons stacked; sm+: inline.
@@ -58,6 +64,12 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
           label="Share request"
           variant="primary"
         />
+      )}
+      {/* After the pickup, the deliverer's next step: first. */}
+      {request.can.onTheWay && (
+        <Button variant="primary" onClick={() => setOnTheWay(true)}>
+          {request.arrivalEta ? DELIVERY_PROGRESS_WORDS.updateEstimate : DELIVERY_PROGRESS_WORDS.onMyWay}
+        </Button>
       )}
       {actions.map((action) => (
         <Button
@@ -81,6 +93,9 @@ export function RequestActions({ request }: { request: DeliveryRequest }) {
 
       <ConfirmActionDialog request={request} action={open === 'deliver' ? null : open} onClose={close} />
       {request.can.complete && <DeliverDialog open={open === 'deliver'} onClose={close} request={request} />}
+      {request.can.onTheWay && (
+        <OnTheWayDialog open={onTheWay} onClose={() => setOnTheWay(false)} request={request} />
+      )}
       {request.can.repost && (
         <RepostDialog open={reposting} onClose={() => setReposting(false)} requestId={request.id} />
       )}

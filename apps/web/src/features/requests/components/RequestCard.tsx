@@ -9,6 +9,7 @@ import { formatDateTime, formatRelativeTime, formatRupees, formatTimeUntil } fro
 import clsx from 'clsx';
 import { useIsFresh } from '@/lib/fresh';
 import { RequestStateBadge, UrgentBadge } from '@/components/requests/RequestStatusBadge';
+import { DeliveryProgressLine } from '@/components/requests/DeliveryProgress';
 
 export interface RequestCardProps {
   request: DeliveryRequest;
@@ -90,6 +91,7 @@ export function RequestCard({ request, party, hidePending = false, inRun = false
             <span className="min-w-0 wrap-anywhere">{`From ${request.pickupFrom}`}</span>
           </p>
         )}
+        <DeliveryProgressLine request={request} className="mt-1 block text-sm font-medium text-indigo-700" />
         <PartyLine request={request} party={party} />
       </Link>
     </li>

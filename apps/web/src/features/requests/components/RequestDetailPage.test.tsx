@@ -129,14 +129,14 @@ describe('request detail', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Waiting for a day scholar to accept')).not.toBeInTheDocument();
   });
 
-  it('labels the "Deliver to" box in a colour with enough contrast on its blue tint', async () => {
+  it('labels the drop point box in a colour with enough contrast on its blue tint', async () => {
     const request = {
       ...withDeliverer(makeRequest()),
       contact: { phoneNumber: '9876543210', hostelBlock: 'Block A', roomNumber: '101' },
     };
     await openRequest(request, dayscholar);
     const labels = within(screen.getByRole('region', { name: 'Requester contact' })).getAllByRole('term');
-    expect(labels.map((dt) => dt.textContent)).toEqual(['Phone', 'Hostel block', 'Room']);
+    expect(labels.map((dt) => dt.textContent)).toEqual(['Hostel block', 'Room', 'Phone']);
     // slate-500 on blue-50 is 4.37:1 (axe: serious); slate-600 is 6.9:1.
     for (const dt of labels) expect(dt).toHaveClass('text-slate-600');
   });
@@ -299,12 +299,13 @@ describe('request detail', { timeout: 20_000 }, () => {
           request: {
             ...request,
             pickedUpAt: new Date().toISOString(),
-            can: can('complete', 'cancelDelivery', 'chat'),
+            can: can('complete', 'cancelDelivery', 'chat', 'onTheWay'),
           },
         });
       }),
     );
     const { user } = await openRequest(request, dayscholar);
+    expect(screen.queryByRole('button', { name: 'On my way' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mark picked up' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark this request picked up?' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -315,7 +316,90 @@ describe('request detail', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Mark picked up' })).not.toBeInTheDocument(),
     );
-    expect(screen.getByText('Picked up')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Delivery' })).toHaveTextContent(
+      /^DeliveryPicked upYou picked it up at /,
+    );
+    // The next step is the deliverer's: on the way.
+    expect(screen.getByRole('button', { name: 'On my way' })).toBeInTheDocument();
+  });
+
+  it('lets the deliverer say they are on the way, checked by the shared rule, then update the estimate', async () => {
+    const pickedUp = {
+      ...deliverersView(),
+      pickedUpAt: new Date().toISOString(),
+      contact: { phoneNumber: '9876543210', hostelBlock: 'Block A', roomNumber: '101' },
+      can: can('complete', 'cancelDelivery', 'chat', 'onTheWay'),
+    };
+    const sent: unknown[] = [];
+    server.use(
+      http.put(api(`/requests/${pickedUp.id}/on-the-way`), async ({ request }) => {
+        const body = (await request.json()) as { minutes: number };
+        sent.push(body);
+        return HttpResponse.json({
+          request: {
+            ...pickedUp,
+            onTheWayAt: new Date().toISOString(),
+            arrivalEta: new Date(Date.now() + body.minutes * 60_000).toISOString(),
+          },
+        });
+      }),
+    );
+    const { user } = await openRequest(pickedUp, dayscholar);
+    // The drop point, with one-tap Call and Chat.
+    const drop = within(screen.getByRole('region', { name: 'Requester contact' }));
+    expect(drop.getByText('Drop point')).toBeInTheDocument();
+    expect(drop.getByText(pickedUp.deliveryLocation)).toBeInTheDocument();
+    expect(drop.getByRole('link', { name: `Call ${requesterRef.name}` })).toHaveAttribute(
+      'href',
+      'tel:9876543210',
+    );
+    expect(drop.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', `/chat/${hosteller.id}`);
+
+    await user.click(screen.getByRole('button', { name: 'On my way' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How long until you arrive?' });
+    const minutes = within(dialog).getByLabelText('Minutes');
+    await user.type(minutes, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Minutes must be at least 1')).toBeInTheDocument();
+    await user.clear(minutes);
+    await user.type(minutes, '121');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Minutes must be at most 120')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: '10 min' }));
+    expect(minutes).toHaveValue(10);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(
+      await screen.findByText('The requester has been told when you arrive', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ minutes: 10 }]);
+    expect(await screen.findByTestId('arrival')).toHaveTextContent('Arriving in about 10 min');
+    expect(screen.getByRole('button', { name: 'Update estimate' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'On my way' })).not.toBeInTheDocument();
+  });
+
+  it('shows the requester the live countdown when the deliverer’s estimate arrives by socket', async () => {
+    const mine = {
+      ...withDeliverer(makeRequest()),
+      counterpart: delivererRef,
+      pickedUpAt: new Date().toISOString(),
+      can: can('cancel', 'chat', 'confirmReceipt'),
+    };
+    await openRequest(mine, hosteller);
+    expect(screen.getByTestId('arrival')).toHaveTextContent('Picked up');
+    currentSocket().serverEmit('request:updated', {
+      request: {
+        ...mine,
+        onTheWayAt: new Date().toISOString(),
+        arrivalEta: new Date(Date.now() + 6 * 60_000).toISOString(),
+      },
+    });
+    await waitFor(() => expect(screen.getByTestId('arrival')).toHaveTextContent('Arriving in about 6 min'));
+    expect(screen.getByText(`${dayscholar.name} is on the way, arriving in about 6 min`)).toHaveAttribute(
+      'role',
+      'status',
+    );
   });
 
   it('asks the deliverer for the handover code and shows a wrong code at the field', async () => {

@@ -1,5 +1,10 @@
-import { REQUEST_MESSAGES, type DeliveryRequest, type User } from '@campusrun/shared';
-import { MessageCircle } from 'lucide-react';
+import {
+  DELIVERY_PROGRESS_WORDS,
+  REQUEST_MESSAGES,
+  type DeliveryRequest,
+  type User,
+} from '@campusrun/shared';
+import { MessageCircle, Phone } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
@@ -21,6 +26,7 @@ import { PartyCard } from './PartyCard';
 import { RequestActions } from './RequestActions';
 import { sharesFirst } from './request-actions';
 import { RequestStateBadge, UrgentBadge } from '@/components/requests/RequestStatusBadge';
+import { DeliveryProgressPanel } from '@/components/requests/DeliveryProgress';
 
 /** The trip or shared run a request rides on: its badge, a link with a finger-sized target on phones. */
 const GROUP_LINK =
@@ -80,6 +86,9 @@ function RequestBody({
 
       {/* At the gate the code is what the requester needs: first, above the fold on a phone. */}
       {request.handoverCode && <HandoverCode code={request.handoverCode} locked={request.handoverLocked} />}
+      <DeliveryProgressPanel request={request} viewerIsDeliverer={request.delivererId === viewer.id} />
+      {/* On the way, where to go is what the deliverer needs: above the fold on a phone. */}
+      {request.contact && <DropPoint request={request} contact={request.contact} partner={partner} />}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <section
@@ -125,30 +134,6 @@ function RequestBody({
               <h3 className="text-sm font-medium text-slate-700">Delivery notes</h3>
               <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{request.deliveryNotes}</p>
             </div>
-          )}
-          {request.contact && (
-            <section
-              aria-label="Requester contact"
-              className="mt-6 rounded-lg bg-blue-50 p-4 ring-1 ring-blue-200"
-            >
-              <h3 className="text-sm font-medium text-blue-900">Deliver to</h3>
-              <dl className="mt-2 grid gap-3 sm:grid-cols-3">
-                <Fact term="Phone">
-                  {request.contact.phoneNumber ? (
-                    <a
-                      className="inline-flex min-h-11 items-center text-indigo-700 underline"
-                      href={`tel:${request.contact.phoneNumber}`}
-                    >
-                      {request.contact.phoneNumber}
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </Fact>
-                <Fact term="Hostel block">{request.contact.hostelBlock ?? '—'}</Fact>
-                <Fact term="Room">{request.contact.roomNumber ?? '—'}</Fact>
-              </dl>
-            </section>
           )}
           {request.handoverRequired && request.can.complete && (
             <p className="mt-6 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
@@ -254,6 +239,51 @@ export function RequestDetailPage({ settle }: { settle?: RequestDetailSlot } = {
       {query.isPending || query.isError ? <h1 className="sr-only">Request Details</h1> : null}
       {content}
     </>
+  );
+}
+
+/**
+ * The deliverer's drop point: where the requester wants the items (the request's place, their block
+ * and room) and their phone, with one-tap Call (when a number is known) and Chat.
+ */
+function DropPoint({
+  request,
+  contact,
+  partner,
+}: {
+  request: DeliveryRequest;
+  contact: NonNullable<DeliveryRequest['contact']>;
+  partner: DeliveryRequest['counterpart'];
+}) {
+  const W = DELIVERY_PROGRESS_WORDS;
+  return (
+    <section aria-label="Requester contact" className="mt-6 rounded-lg bg-blue-50 p-4 ring-1 ring-blue-200">
+      <h3 className="text-sm font-medium text-blue-900">{W.dropPoint}</h3>
+      <p className="mt-1 text-lg font-semibold wrap-anywhere text-slate-900">{request.deliveryLocation}</p>
+      <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Fact term="Hostel block">{contact.hostelBlock ?? '—'}</Fact>
+        <Fact term="Room">{contact.roomNumber ?? '—'}</Fact>
+        <Fact term="Phone">{contact.phoneNumber ?? '—'}</Fact>
+      </dl>
+      <div className="mt-3 grid grid-cols-2 gap-2 sm:flex">
+        {contact.phoneNumber && (
+          <a
+            href={`tel:${contact.phoneNumber}`}
+            aria-label={`${W.call} ${request.requester.name}`}
+            className={buttonClasses({ variant: 'primary' })}
+          >
+            <Phone className="size-4" aria-hidden="true" />
+            {W.call}
+          </a>
+        )}
+        {partner && (
+          <Link to={paths.chatWith(partner.id)} className={buttonClasses({ variant: 'secondary' })}>
+            <MessageCircle className="size-4" aria-hidden="true" />
+            {W.chat}
+          </Link>
+        )}
+      </div>
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
-import type { SettlementFilter, SettlementSummary } from '@campusrun/shared';
+import { MONEY_CHART_WORDS, type SettlementFilter, type SettlementSummary } from '@campusrun/shared';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import clsx from 'clsx';
 import { Scale, Wallet } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,8 +13,9 @@ import { ProfileLink } from '@/components/people/ProfileLink';
 import { useAuth } from '@/lib/auth';
 import { formatRupees } from '@/lib/format';
 import { useLoadMoreFocus } from '@/lib/load-more-focus';
-import { useSettlementSummary, useSettlements } from '@/api/settlements';
+import { useEarnings, useSettlementSummary, useSettlements } from '@/api/settlements';
 import { type OwnChange, OwnChangeProvider, tabOf } from '../own-changes';
+import { MoneyChart } from './MoneyChart';
 import { SettlementCard, SettlementCardSkeletons, settlementCardId } from './SettlementCard';
 import { UpiNudge, payersWaitingOnUpi } from './UpiNudge';
 
@@ -95,6 +97,32 @@ function Summary() {
       </dl>
       <ByPerson summary={query.data} />
     </>
+  );
+}
+
+/**
+ * Week by week: a day scholar's earnings (fees and tips), and what a member spent on their requests
+ * (a hosteller always; anyone else once they have spent something).
+ */
+function MoneyCharts() {
+  const { user } = useAuth();
+  const query = useEarnings();
+  if (query.isPending) return <Skeleton className="mt-6 h-72" />;
+  if (query.isError)
+    return (
+      <div className="mt-6">
+        <ListError title={MONEY_CHART_WORDS.failed} query={query} />
+      </div>
+    );
+  const { earned, spent } = query.data;
+  const spentAny = spent.allTime.fees + spent.allTime.items + spent.allTime.tips > 0;
+  const showEarned = user?.role === 'dayscholar';
+  const showSpent = user?.role === 'hosteller' || spentAny;
+  return (
+    <div className={clsx('mt-6 grid gap-4', showEarned && showSpent && 'lg:grid-cols-2')}>
+      {showEarned && <MoneyChart side={earned} kind="earned" />}
+      {showSpent && <MoneyChart side={spent} kind="spent" />}
+    </div>
   );
 }
 
@@ -225,6 +253,7 @@ export function MoneyPage() {
         <Summary />
         <MoneyUpiNudge />
       </section>
+      <MoneyCharts />
       <TabGroup
         className="mt-8"
         selectedIndex={index}

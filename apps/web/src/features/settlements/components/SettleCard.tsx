@@ -10,8 +10,10 @@ import { useSettlementFor } from '@/api/settlements';
 import { DisputeTimeline } from './DisputeTimeline';
 import { breakdownLine, outcomeLine, owesLine, stateLine } from './parties';
 import { SettlementActions } from './SettlementActions';
+import { MoneyRows, hasMoneyRows } from './TipPicker';
 import { UpiNudge, payersWaitingOnUpi } from './UpiNudge';
 import { UpiQrCode } from './UpiQrCode';
+import { payable } from './tip';
 
 /**
  * Settling up for one completed request or one sale, on its page: who owes whom, the state (said
@@ -49,7 +51,7 @@ export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId:
     );
   const settlement = query.data;
   if (!settlement) return null;
-  const amount = formatRupees(settlement.amount);
+  const amount = formatRupees(payable(settlement));
   const showQr = settlement.can.pay && settlement.upiUri;
   const parts = breakdownLine(settlement);
   const outcome = outcomeLine(settlement, user?.id);
@@ -64,7 +66,8 @@ export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId:
         Settle up
       </h2>
       <p className="mt-2 text-xl font-semibold text-slate-900">{owesLine(settlement, user?.id)}</p>
-      {parts && <p className="mt-1 text-sm text-slate-700">{parts}</p>}
+      {parts && !hasMoneyRows(settlement) && <p className="mt-1 text-sm text-slate-700">{parts}</p>}
+      <MoneyRows settlement={settlement} />
       <p role="status" className="mt-1 text-sm text-slate-600">
         {outcome && <span className="font-medium text-slate-900">{outcome.text}</span>}
         {outcome && !outcome.replacesState && ' · '}

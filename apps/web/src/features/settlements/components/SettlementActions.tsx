@@ -22,6 +22,8 @@ import { useTellOwnChange } from '../own-changes';
 import { DisputeDialog } from './deferred';
 import { NotReceivedDialog } from './NotReceivedDialog';
 import { RemindButton } from './RemindButton';
+import { payable } from './tip';
+import { TipPicker } from './TipPicker';
 
 /**
  * What the viewer may do with a settlement, as the server says (`can`): the buyer of a proposed sale
@@ -53,6 +55,8 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
   const inDialog = useOfflineReason();
   const { can, upiUri, id, itemCost } = settlement;
   const amount = formatRupees(settlement.amount);
+  // What one payment covers: what is owed and the payer's own tip on top (the UPI link asks for it).
+  const toPay = formatRupees(payable(settlement));
   const busy =
     paid.isPending ||
     received.isPending ||
@@ -154,7 +158,8 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
     can.receive ||
     can.notReceive ||
     can.remind ||
-    can.dispute;
+    can.dispute ||
+    can.tip;
   if (!actionable && itemCost === null) return null;
 
   return (
@@ -215,13 +220,16 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
           )}
         </div>
       )}
+      {can.tip && (
+        <TipPicker settlement={settlement} offline={offline} describedBy={describedBy} disabled={busy} />
+      )}
       {showPay && (
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           {upiUri && offline && (
             // A link cannot be disabled, so offline it is a button that is off (the UPI app could not pay either).
             <Button size="lg" className="sm:flex-1" disabled aria-describedby={describedBy}>
               <Smartphone className="size-5" aria-hidden="true" />
-              Pay {amount} with UPI
+              Pay {toPay} with UPI
             </Button>
           )}
           {upiUri && !offline && (
@@ -231,7 +239,7 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
               className={buttonClasses({ size: 'lg', className: 'sm:flex-1' })}
             >
               <Smartphone className="size-5" aria-hidden="true" />
-              Pay {amount} with UPI
+              Pay {toPay} with UPI
             </a>
           )}
           {upiUri && (
@@ -329,7 +337,7 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
         open={confirmCash}
         close={() => setConfirmCash(false)}
         pending={paid.isPending}
-        title={`Say you paid ${settlement.payee.name} ${amount} in cash?`}
+        title={`Say you paid ${settlement.payee.name} ${toPay} in cash?`}
         description={`${settlement.payee.name} will be asked to confirm the money arrived.`}
         confirm="I paid in cash"
         onConfirm={() => pay('cash')}

@@ -6,6 +6,7 @@ import { formatDate, formatRupees } from '@/lib/format';
 import { DisputeTimeline } from './DisputeTimeline';
 import { breakdownLine, outcomeLine, owesLine, thingLabel, thingPath } from './parties';
 import { SettlementActions } from './SettlementActions';
+import { MoneyRows, hasMoneyRows } from './TipPicker';
 import { SettlementStateBadge } from './SettlementStateBadge';
 
 /** The element of a settlement's card on Money, which the page scrolls to and focuses after a move. */
@@ -53,9 +54,13 @@ export function SettlementCard({
               thingLabel(settlement)
             )}
           </p>
-          <p className="text-sm break-words text-slate-700">
-            {breakdownLine(settlement) ?? `Price ${formatRupees(settlement.amount)}`}
-          </p>
+          {hasMoneyRows(settlement) ? (
+            <MoneyRows settlement={settlement} />
+          ) : (
+            <p className="text-sm break-words text-slate-700">
+              {breakdownLine(settlement) ?? `Price ${formatRupees(settlement.amount)}`}
+            </p>
+          )}
           {outcome && <p className="text-sm font-medium break-words text-slate-900">{outcome.text}</p>}
           <p className="text-xs text-slate-500">
             Since {formatDate(settlement.createdAt)}
