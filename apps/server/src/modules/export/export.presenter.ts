@@ -272,6 +272,8 @@ export const presentSettlement = (s: SettlementRow, userId: string) => ({
   productId: s.productId,
   title: s.title,
   amount: toRupees(s.amount),
+  /** The payer's own tip on top of the amount (rupees). */
+  tip: toRupees(s.tip),
   state: s.state,
   method: s.method,
   createdAt: s.createdAt.toISOString(),

@@ -381,6 +381,7 @@ export const settlementsOf = (db: Db, userId: string) =>
       payerId: settlements.payerId,
       payeeId: settlements.payeeId,
       amount: settlements.amount,
+      tip: settlements.tip,
       state: settlements.state,
       method: settlements.method,
       createdAt: settlements.createdAt,

@@ -115,6 +115,7 @@ describe('GET /users/me/export', () => {
         payeeId: dev.id,
         amount: 5000,
         originalAmount: 5000,
+        tip: 2000,
       })
       .returning();
     const [dispute] = await t.db
@@ -291,6 +292,7 @@ describe('GET /users/me/export', () => {
         id: settlement!.id,
         role: 'payer',
         amount: 50,
+        tip: 20,
         with: { id: dev.id, name: 'Dev' },
       }),
     ]);
