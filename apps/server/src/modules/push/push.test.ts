@@ -603,8 +603,12 @@ describe('a push that survives a restart', () => {
       for (let i = 0; i < 200 && pushesTo(endpointPath).length < 2; i++)
         await new Promise((r) => setTimeout(r, 50));
       expect(pushesTo(endpointPath)).toHaveLength(2);
-      const metrics = await first.app.inject({ method: 'GET', url: '/api/metrics' });
-      expect(metrics.body).toMatch(/^follow_up_failures_total\{kind="push-notice"\} 2$/m);
+      // The push service has the second try; its failure is counted once the job's run ends.
+      await expect
+        .poll(async () => (await first.app.inject({ method: 'GET', url: '/api/metrics' })).body, {
+          timeout: 10_000,
+        })
+        .toMatch(/^follow_up_failures_total\{kind="push-notice"\} 2$/m);
 
       // The process goes away; a new one on the same database takes the job up.
       await first.app.close();
