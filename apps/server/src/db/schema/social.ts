@@ -84,7 +84,14 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    // A member's list, newest first, and its keyset (created_at, id).
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The unread count of every list page: only the unread few, not a member's whole history.
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`not ${t.isRead}`),
+  ],
 );
 
 export const ratingTypeEnum = pgEnum('rating_type', ALL_RATING_TYPES);
