@@ -47,7 +47,7 @@ await db.insert(messages).values(
   ),
 );
 // The personal lists are measured on a heavy member: the hosteller has 2,000 requests (the day
-// scholar carries 2,000 of them) and 5,000 notifications.
+// scholar carries the 70 % of them that have a deliverer) and 5,000 notifications.
 await seedHeavyMember(db, hosteller, dayScholar, {
   requests: HEAVY_REQUESTS,
   notifications: HEAVY_NOTIFICATIONS,
