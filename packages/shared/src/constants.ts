@@ -151,5 +151,8 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
  */
 export const REQUEST_FEE_SUGGESTIONS = [20, 30, 50] as const;
 
-/** The campus's time zone: money is counted by its weeks (from Monday) and months. */
+/**
+ * The campus's time zone: money is counted by its weeks (from Monday) and months, and the times in
+ * trip notices and link previews are written on its clock.
+ */
 export const CAMPUS_TIME_ZONE = 'Asia/Kolkata';

@@ -152,6 +152,8 @@ export const SETTLEMENT_REASONS = [
   'remindedRecently',
   /** A tip is for a delivery: a sale's settlement takes none. */
   'saleNoTip',
+  /** Once marked paid, the tip never goes below what that payment covered. */
+  'tipAlreadyPaid',
 ] as const;
 export type SettlementReason = (typeof SETTLEMENT_REASONS)[number];
 

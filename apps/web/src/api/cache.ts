@@ -166,6 +166,8 @@ export function applySettlement(queryClient: QueryClient, settlement: Settlement
     };
   });
   void queryClient.invalidateQueries({ queryKey: settlementKeys.summary() });
-  // A new settlement is a completed delivery, and a tip counts in the earnings.
+  // A new settlement is a completed delivery, and a tip counts in the earnings (the dashboard's too).
   void queryClient.invalidateQueries({ queryKey: settlementKeys.earnings() });
+  if (settlement.kind === 'request')
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.dayScholarStats() });
 }

@@ -51,7 +51,7 @@ const defaultHandlers = [
   http.get(api('/push/config'), () =>
     HttpResponse.json({
       publicKey: 'BPublicKeyForTests',
-      preferences: { messages: true, requests: true, urgent: true, marketplace: true },
+      preferences: { messages: true, requests: true, urgent: true, marketplace: true, lostFound: true },
     }),
   ),
   // A product's offers, buyers and sale reviews: none unless a test says otherwise.
@@ -72,6 +72,7 @@ const defaultHandlers = [
         cancelledDeliveries: 0,
         availableRequests: 0,
         totalEarnings: 0,
+        totalTips: 0,
       },
     }),
   ),

@@ -52,6 +52,7 @@ export function makeSettlement(overrides: Partial<Settlement> = {}): Settlement 
     thing: { id: nextId('9e900000'), title: 'Milk and bread', number: 12 },
     amount: 120,
     tip: 0,
+    tipDue: null,
     payer: payerRef,
     payee: payeeRef,
     state: 'open',

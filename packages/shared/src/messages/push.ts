@@ -1,5 +1,5 @@
 /** What a push may be about; each can be turned off in Profile. */
-export const PUSH_TOPICS = ['messages', 'requests', 'urgent', 'marketplace'] as const;
+export const PUSH_TOPICS = ['messages', 'requests', 'urgent', 'marketplace', 'lostFound'] as const;
 
 export type PushTopic = (typeof PUSH_TOPICS)[number];
 
@@ -8,6 +8,7 @@ export const PUSH_TOPIC_LABELS: Record<PushTopic, string> = {
   requests: 'Request updates',
   urgent: 'New urgent requests (day scholars)',
   marketplace: 'Marketplace activity',
+  lostFound: 'Lost and found: matches and claims',
 };
 
 /** Answers of the push subscription endpoints. */

@@ -77,10 +77,11 @@ export const SETTLEMENT_MESSAGES = {
   upiIdTooLong: `UPI ID must be at most ${SETTLEMENT_LIMITS.upiIdMax} characters`,
   /** A tip out of bounds or with paise: one message for every way it is wrong. */
   tipInvalid: `Tip must be between ₹0 and ₹${SETTLEMENT_LIMITS.tipMax}, in whole rupees`,
-  /** Refusals of a tip (with the reasons notPayer, alreadySettled, disputed, saleNoTip). */
+  /** Refusals of a tip (with the reasons notPayer, alreadySettled, disputed, saleNoTip, tipAlreadyPaid). */
   tipNotPayer: 'Only the person who owes this can add a tip',
   tipSettled: 'This is already settled, so the tip can no longer change',
   saleNoTip: 'Tips are only for deliveries',
+  tipAlreadyPaid: 'You already paid part of this tip, so it can only go up',
   tipSaved: (tip: string) => `Tip of ${tip} added`,
   tipRemoved: 'Tip removed',
 } as const;
@@ -100,6 +101,23 @@ export const TIP_WORDS = {
   afterDispute: 'After the dispute',
   tip: 'Tip',
   total: 'Total with tip',
+  /** Under the legend once marked paid, with the tip that payment covered (formatted) or null. */
+  paidHint: (paid: string | null) =>
+    paid
+      ? `Your payment covered a ${paid} tip. You can add to it; what you add is paid apart.`
+      : 'You marked it paid. A tip you add now is paid apart.',
+  /** The payer's link to pay the tip added after marking it paid: "Pay the ₹30 tip". */
+  payDue: (tip: string) => `Pay the ${tip} tip`,
+  /** Beside it: who confirms it. */
+  dueHint: (payee: string) => `Added after you marked it paid. ${payee} confirms it with the rest.`,
+  /** The payer's line when the payee has no UPI ID. */
+  dueCash: (payee: string, tip: string) =>
+    `You added a ${tip} tip after marking it paid. ${payee} has not added a UPI ID: give it to them in cash.`,
+  /** The payee's line: "Meera added a ₹30 tip after marking it paid: Received confirms it too." */
+  dueForPayee: (payer: string, tip: string) =>
+    `${payer} added a ${tip} tip after marking it paid: Received confirms it too.`,
+  /** The QR code's name for the tip alone. */
+  dueQr: (tip: string) => `QR code to pay the ${tip} tip by UPI`,
 } as const;
 
 /** The weekly chart of what a member earned (fees and tips) or spent (fees, items and tips) on Money. */

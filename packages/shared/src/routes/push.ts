@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '../schemas/common';
 import {
   pushConfigResponseSchema,
-  pushPreferencesSchema,
+  pushPreferencesBodySchema,
   pushSubscriptionSchema,
   pushUnsubscribeSchema,
 } from '../schemas/push';
@@ -38,6 +38,6 @@ export const setPreferences = route({
   method: 'PUT',
   path: '/push/preferences',
   tags,
-  body: pushPreferencesSchema,
+  body: pushPreferencesBodySchema,
   response: { 200: pushPreferencesResponseSchema },
 });

@@ -55,7 +55,7 @@ export const earnings = route({
   path: '/settlements/earnings',
   tags,
   description:
-    'What the caller earned delivering and spent on their requests: fees, items and tips of the deliveries completed in each of the last 12 weeks (from Monday, campus time, each with its deliveries), this week, this month and all time. Tips are counted here only.',
+    "What the caller earned delivering and spent on their requests: fees, items and tips of the deliveries completed in each of the last 12 weeks (from Monday, campus time, each with its deliveries), this week, this month and all time. Beside the day scholar's stats, this is the only place tips are counted.",
   response: { 200: earningsResponseSchema },
 });
 export const lookup = route({
@@ -96,7 +96,7 @@ export const setTip = route({
   path: '/settlements/:id/tip',
   tags,
   description:
-    "The payer of a delivery sets their tip in whole rupees (0 to 500; 0 takes it back) while it is open or paid: the UPI link asks for it on top of the amount owed, which it never changes; the payee's screens follow.",
+    "The payer of a delivery sets their tip in whole rupees (0 to 500; 0 takes it back) while it is open or paid: the UPI link asks for it on top of the amount owed, which it never changes; the payee's screens follow. Once paid, the tip never goes below what that payment covered (409 tipAlreadyPaid), and what is added after is `tipDue`, with a UPI link of its own, confirmed by the payee's Received.",
   params: idParams,
   body: setTipSchema,
   response: one,

@@ -12,13 +12,17 @@ export const hostellerStatsSchema = z.object({
 });
 export type HostellerStats = z.infer<typeof hostellerStatsSchema>;
 
-/** GET /dayscholar/stats. totalEarnings in rupees (sum of expected prices of completed deliveries). */
+/**
+ * GET /dayscholar/stats. totalEarnings in rupees (sum of expected prices of completed deliveries);
+ * totalTips apart, in rupees (the payers' tips on those deliveries).
+ */
 export const dayScholarStatsSchema = z.object({
   pendingDeliveries: z.number().int(),
   completedDeliveries: z.number().int(),
   cancelledDeliveries: z.number().int(),
   availableRequests: z.number().int(),
   totalEarnings: z.number(),
+  totalTips: z.number(),
 });
 export type DayScholarStats = z.infer<typeof dayScholarStatsSchema>;
 

@@ -6,6 +6,8 @@ export const pushPreferencesSchema = z.object({
   requests: z.boolean(),
   urgent: z.boolean(),
   marketplace: z.boolean(),
+  /** Lost-and-found notices: a match for the member's post, a claim on it, a return. */
+  lostFound: z.boolean(),
 });
 export type PushPreferences = z.infer<typeof pushPreferencesSchema>;
 export const DEFAULT_PUSH_PREFERENCES: PushPreferences = {
@@ -13,7 +15,15 @@ export const DEFAULT_PUSH_PREFERENCES: PushPreferences = {
   requests: true,
   urgent: true,
   marketplace: true,
+  lostFound: true,
 };
+
+/**
+ * PUT /push/preferences: every choice; `lostFound` may be left out (by an app from before it), and
+ * then stays as it was.
+ */
+export const pushPreferencesBodySchema = pushPreferencesSchema.extend({ lostFound: z.boolean().optional() });
+export type PushPreferencesBody = z.infer<typeof pushPreferencesBodySchema>;
 
 const base64url = (min: number, max: number) =>
   userText('line', 'Invalid key')

@@ -106,7 +106,10 @@ export const settlementCanSchema = z.object({
   dispute: z.boolean(),
   /** The payee may remind the payer (state open, the payer not reminded in the last 24 hours). */
   remind: z.boolean(),
-  /** The payer of a delivery may add or change a tip (state open or paid). */
+  /**
+   * The payer of a delivery may add or change a tip (state open or paid; once paid, not below what
+   * that payment covered).
+   */
   tip: z.boolean(),
 });
 export type SettlementCan = z.infer<typeof settlementCanSchema>;
@@ -174,6 +177,12 @@ export const settlementSchema = z.object({
    * `amount`, which stays what is owed; the UPI link asks for both.
    */
   tip: z.number(),
+  /**
+   * While it is marked paid: the part of the tip the payer added after that (rupees), which their
+   * payment did not cover, with a UPI link for just that amount (null when the payee has no UPI ID).
+   * The payee's Received confirms it with the rest; no reminder or dispute counts it. Null otherwise.
+   */
+  tipDue: z.object({ amount: z.number(), upiUri: z.string().nullable() }).nullable(),
   payer: userRefSchema,
   payee: userRefSchema,
   state: z.enum(SETTLEMENT_STATES),

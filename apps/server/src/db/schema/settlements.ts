@@ -63,6 +63,12 @@ export const settlements = pgTable(
      * reliability record counts it.
      */
     tip: integer('tip').notNull().default(0),
+    /**
+     * Integer paise: the tip as it was when the payer marked it paid, which that payment covered.
+     * While paid, the tip never goes below it, and what is above it is still to pay (the payee's
+     * Received covers it too). Like `tip`, counted by no reminder, dispute or reliability record.
+     */
+    tipPaid: integer('tip_paid').notNull().default(0),
     /** Integer paise: the deliverer's receipt above the requester's estimate, waiting for the requester. */
     extraClaim: integer('extra_claim'),
     state: settlementStateEnum('state').notNull().default('open'),

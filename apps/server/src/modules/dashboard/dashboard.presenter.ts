@@ -18,6 +18,7 @@ export const presentDayScholarStats = (c: Awaited<ReturnType<typeof dayScholarCo
   cancelledDeliveries: c.deliveries.cancelled,
   availableRequests: c.available,
   totalEarnings: toRupees(c.deliveries.earnings),
+  totalTips: toRupees(c.deliveries.tips),
 });
 
 export const presentRecentProduct = (p: RecentProductRow, storage: Pick<Storage, 'url'>): RecentProduct => ({

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productImages, products, requests } from '../../db/schema';
+import { productImages, products, requests, settlements } from '../../db/schema';
 import { availableTo } from '../../lib/request-availability';
 
 const countWhere = (condition: ReturnType<typeof sql>) =>
@@ -27,19 +27,25 @@ export async function hostellerCounts(db: Db, userId: string) {
   return { requests: r!, products: p! };
 }
 
-/** The day scholar's delivery counts and earnings (paise), and how many requests they could accept. */
+/**
+ * The day scholar's delivery counts, earnings and tips (paise: the fees and the payers' tips of their
+ * completed deliveries, as Money counts them), and how many requests they could accept.
+ */
 export async function dayScholarCounts(db: Db, userId: string) {
+  const completed = sql`${requests.status} = 'completed'`;
   const [d] = await db
     .select({
       accepted: countWhere(sql`${requests.status} = 'accepted'`),
-      completed: countWhere(sql`${requests.status} = 'completed'`),
+      completed: countWhere(completed),
       cancelled: countWhere(sql`${requests.status} = 'cancelled'`),
-      earnings:
-        sql<number>`coalesce(sum(${requests.expectedPrice}) filter (where ${requests.status} = 'completed'), 0)`.mapWith(
-          Number,
-        ),
+      earnings: sql<number>`coalesce(sum(${requests.expectedPrice}) filter (where ${completed}), 0)`.mapWith(
+        Number,
+      ),
+      tips: sql<number>`coalesce(sum(${settlements.tip}) filter (where ${completed}), 0)`.mapWith(Number),
     })
     .from(requests)
+    // At most one settlement per request: the counts stay one row per request.
+    .leftJoin(settlements, eq(settlements.requestId, requests.id))
     .where(eq(requests.delivererId, userId));
   // The available list's own rule, so the number matches the list.
   const [a] = await db

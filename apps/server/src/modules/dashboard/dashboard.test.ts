@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { authAs, createProduct, createRequest, createUser } from '../../test/factories';
+import { completedRequest, memberCalls } from '../../test/member-calls';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,6 +81,7 @@ describe('GET /dayscholar/stats', () => {
         cancelledDeliveries: 1,
         availableRequests: before + 2,
         totalEarnings: 149.75,
+        totalTips: 0,
       },
     });
   });
@@ -99,6 +101,37 @@ describe('GET /dayscholar/stats', () => {
       pendingDeliveries: 0,
       completedDeliveries: 1,
       totalEarnings: 35,
+    });
+  });
+});
+
+describe('tips on the day scholar dashboard', () => {
+  const { put } = memberCalls(() => t);
+
+  it('are counted apart from the fees, of completed deliveries only', async () => {
+    const me = await createUser(t.db, { role: 'dayscholar' });
+    const owner = await createUser(t.db, { role: 'hosteller' });
+    const other = await createUser(t.db, { role: 'dayscholar' });
+    const settlementOf = async (requestId: string) =>
+      (await get(`/api/settlements/for?kind=request&targetId=${requestId}`, await authAs(t, owner)))
+        .settlement.id as string;
+    const tip = async (requestId: string, amount: number) =>
+      expect(
+        (await put(owner, `/settlements/${await settlementOf(requestId)}/tip`, { tip: amount })).statusCode,
+      ).toBe(200);
+
+    const first = await completedRequest(t, owner, me, { expectedPrice: 40, itemCost: 80 });
+    const second = await completedRequest(t, owner, me, { expectedPrice: 30, itemCost: null });
+    await completedRequest(t, owner, me, { expectedPrice: 25, itemCost: null });
+    const theirs = await completedRequest(t, owner, other, { expectedPrice: 50, itemCost: null });
+    await tip(first.id, 20);
+    await tip(second.id, 50);
+    await tip(theirs.id, 500);
+
+    expect((await get('/api/dayscholar/stats', await authAs(t, me))).stats).toMatchObject({
+      completedDeliveries: 3,
+      totalEarnings: 95,
+      totalTips: 70,
     });
   });
 });

@@ -283,7 +283,13 @@ export const deletePasswordResetsOf = async (tx: Executor, userId: string) => {
 };
 
 const NO_EMAIL: EmailPreferences = { messages: false, requests: false, searches: false };
-const NO_PUSH: PushPreferences = { messages: false, requests: false, urgent: false, marketplace: false };
+const NO_PUSH: PushPreferences = {
+  messages: false,
+  requests: false,
+  urgent: false,
+  marketplace: false,
+  lostFound: false,
+};
 
 /** An address nobody can own or sign in with (`.invalid` never resolves), unique like the column. */
 const erasedEmail = (userId: string) => `${userId}@deleted.invalid`;

@@ -1,4 +1,4 @@
-import { LINK_PREVIEWS } from '@campusrun/shared';
+import { CAMPUS_TIME_ZONE, LINK_PREVIEWS } from '@campusrun/shared';
 import { formatRupees, toRupees } from '../../lib/money';
 import type { ProductPreviewRow, RunPreviewRow, TripPreviewRow, WantedPreviewRow } from './previews.repo';
 
@@ -27,8 +27,7 @@ export interface Preview {
   imageAlt: string;
 }
 
-/** The campus's time zone: the times of a trip or run are written on its clock (as trip notices are). */
-const CAMPUS_TIME_ZONE = 'Asia/Kolkata';
+// The times of a trip or run are written on the campus's clock (as trip notices are).
 const clock = new Intl.DateTimeFormat('en-IN', {
   timeZone: CAMPUS_TIME_ZONE,
   hour: 'numeric',

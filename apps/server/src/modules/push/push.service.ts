@@ -3,6 +3,7 @@ import {
   PUSH_MESSAGES,
   type PushPayload,
   type PushPreferences,
+  type PushPreferencesBody,
   type PushSubscriptionBody,
   type PushTopic,
   REQUEST_NOTICES,
@@ -70,6 +71,8 @@ function topicOf({ type, data }: Pick<Notice, 'type' | 'data'>): PushTopic | nul
     case 'product':
     case 'wanted':
       return 'marketplace';
+    case 'lost_found':
+      return 'lostFound';
     default:
       return null;
   }
@@ -81,6 +84,7 @@ function targetOf(data: Notice['data']): string {
   if (data.senderId) return `/chat/${data.senderId}`;
   if (data.productId) return `/products/${data.productId}`;
   if (data.tripId) return `/trips/${data.tripId}`;
+  if (data.lostFoundPostId) return `/lost-found/${data.lostFoundPostId}`;
   // A saved search's new matches, grouped: the search.
   if (data.savedSearchId) return `/searches/${data.savedSearchId}`;
   // A followed seller's new listings, grouped: their profile.
@@ -232,11 +236,14 @@ async function queuePushes(deps: Deps, userIds: string[], topic: PushTopic | nul
 /** This process's pushes since it started, by outcome (GET /api/metrics). */
 const outcomes = ({ sends }: Deps): Record<PushOutcome, number> => ({ ...sends });
 
+/** The member's choices: a kind they never chose about (one added since) is on. */
+const preferencesOf = async (db: Deps['db'], userId: string): Promise<PushPreferences> => ({
+  ...DEFAULT_PUSH_PREFERENCES,
+  ...(await repo.preferencesOf(db, userId)),
+});
+
 async function config({ db, publicKey }: Deps, actor: Actor) {
-  return {
-    publicKey,
-    preferences: (await repo.preferencesOf(db, actor.id)) ?? DEFAULT_PUSH_PREFERENCES,
-  };
+  return { publicKey, preferences: await preferencesOf(db, actor.id) };
 }
 
 async function subscribe(deps: Deps, actor: Actor, body: PushSubscriptionBody) {
@@ -251,7 +258,10 @@ async function unsubscribe({ db }: Deps, actor: Actor, endpoint: string) {
   return { message: PUSH_MESSAGES.unsubscribed };
 }
 
-async function setPreferences(deps: Deps, actor: Actor, preferences: PushPreferences) {
+/** Saves the member's choices; one the body leaves out (an app from before it) stays as it was. */
+async function setPreferences(deps: Deps, actor: Actor, body: PushPreferencesBody) {
+  const before = await preferencesOf(deps.db, actor.id);
+  const preferences: PushPreferences = { ...body, lostFound: body.lostFound ?? before.lostFound };
   await deps.preferences.set(deps.db, actor.id, preferences);
   return { preferences };
 }

@@ -16,7 +16,12 @@ import ece from 'http_ece';
 import { io as connect, type Socket } from 'socket.io-client';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUSH_MESSAGES, PUSH_SUBSCRIPTIONS_MAX, type PushPayload } from '@campusrun/shared';
+import {
+  LOST_FOUND_NOTICES,
+  PUSH_MESSAGES,
+  PUSH_SUBSCRIPTIONS_MAX,
+  type PushPayload,
+} from '@campusrun/shared';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { pushSubscriptions } from '../../db/schema';
@@ -179,7 +184,7 @@ describe('web push', () => {
     });
     expect(config.json()).toEqual({
       publicKey: t.config.vapid!.publicKey,
-      preferences: { messages: true, requests: true, urgent: true, marketplace: true },
+      preferences: { messages: true, requests: true, urgent: true, marketplace: true, lostFound: true },
     });
   });
 
@@ -355,6 +360,81 @@ describe('urgent requests', () => {
     await waitForPush(endpoint, 2);
     await settle();
     expect(pushesTo(endpoint)).toHaveLength(2);
+  });
+});
+
+describe('lost-and-found notices', () => {
+  const inject = async (
+    method: 'POST' | 'PUT' | 'GET',
+    url: string,
+    headers: { authorization: string },
+    payload?: object,
+  ) => t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+  const found = async (headers: { authorization: string }, title: string) => {
+    const res = await inject('POST', '/lost-found', headers, {
+      kind: 'found',
+      title,
+      category: 'other',
+      place: 'Library, 2nd floor',
+      when: new Date(Date.now() - 3600_000).toISOString(),
+      details: 'Left on a desk',
+      question: 'What is inside the lid?',
+      answer: 'A fox sticker',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().post.id as string;
+  };
+  const claim = async (headers: { authorization: string }, postId: string) =>
+    expect(
+      (await inject('POST', `/lost-found/${postId}/claims`, headers, { answer: 'A fox' })).statusCode,
+    ).toBe(201);
+
+  it('reach an offline member and open the post, until they turn lost and found off', async () => {
+    const finder = await createUser(t.db, { role: 'hosteller', name: 'Farah' });
+    const [finderH, ownerH, otherH] = [
+      await authAs(t, finder),
+      await authAs(t, await createUser(t.db, { role: 'dayscholar', name: 'Omar' })),
+      await authAs(t, await createUser(t.db, { role: 'hosteller', name: 'Gita' })),
+    ];
+    const endpoint = await subscribe(finderH);
+    const bottle = await found(finderH, 'Blue water bottle');
+    await claim(ownerH, bottle);
+    const [push] = await waitForPush(endpoint);
+    expect(push!.payload).toMatchObject({
+      body: LOST_FOUND_NOTICES.claimed('Blue water bottle'),
+      url: `/lost-found/${bottle}`,
+    });
+
+    const off = await inject('PUT', '/push/preferences', finderH, {
+      messages: true,
+      requests: true,
+      urgent: true,
+      marketplace: true,
+      lostFound: false,
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().preferences.lostFound).toBe(false);
+    // An app from before the choice leaves it out: it stays off.
+    const older = await inject('PUT', '/push/preferences', finderH, {
+      messages: true,
+      requests: true,
+      urgent: true,
+      marketplace: true,
+    });
+    expect(older.json().preferences).toEqual({
+      messages: true,
+      requests: true,
+      urgent: true,
+      marketplace: true,
+      lostFound: false,
+    });
+    expect((await inject('GET', '/push/config', finderH)).json().preferences.lostFound).toBe(false);
+
+    await claim(otherH, await found(finderH, 'Grey umbrella'));
+    const notices = await inject('GET', '/notifications', finderH);
+    expect(JSON.stringify(notices.json())).toContain(LOST_FOUND_NOTICES.claimed('Grey umbrella'));
+    await settle();
+    expect(pushesTo(endpoint)).toHaveLength(1);
   });
 });
 

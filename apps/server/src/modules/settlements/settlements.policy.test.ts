@@ -9,8 +9,10 @@ import {
   receiveRefusal,
   remindRefusal,
   resolveRefusal,
+  setTipRefusal,
   settlementCan,
   statementRefusal,
+  tipDue,
   tipRefusal,
   withdrawRefusal,
   outcomeEffects,
@@ -268,5 +270,22 @@ describe("the payer's tip", () => {
     const s = { ...facts(state), kind };
     expect(tipRefusal(who, s)).toBe(refusal);
     expect(settlementCan(who, s, now).tip).toBe(refusal === null);
+  });
+});
+
+describe('a tip once marked paid', () => {
+  it.each([
+    // state, tip, tip paid, refusal, still due
+    ['open', 0, 2000, null, 0],
+    ['paid', 5000, 2000, null, 3000],
+    ['paid', 2000, 2000, null, 0],
+    ['paid', 1000, 2000, 'tipAlreadyPaid', 0],
+    ['paid', 0, 2000, 'tipAlreadyPaid', 0],
+    ['settled', 5000, 2000, 'alreadySettled', 0],
+    ['disputed', 5000, 2000, 'disputed', 0],
+  ] as const)('%s: a tip of %i paise over %i paid', (state, tip, tipPaid, refusal, due) => {
+    expect(setTipRefusal(PAYER, facts(state), tip, tipPaid)).toBe(refusal);
+    // What is due is of the tip as it stands (a refused one never lands).
+    if (refusal === null) expect(tipDue({ state, tip, tipPaid })).toBe(due);
   });
 });

@@ -73,6 +73,27 @@ export function tipRefusal(userId: string, s: SettlementFacts): Refusal | null {
   return stateRefusal(s.state);
 }
 
+/**
+ * A tip of `tip` paise set now: as `tipRefusal` says, and once marked paid never below `tipPaid`, the
+ * tip that payment covered (what was sent is not taken back).
+ */
+export function setTipRefusal(
+  userId: string,
+  s: SettlementFacts,
+  tip: number,
+  tipPaid: number,
+): Refusal | null {
+  return tipRefusal(userId, s) ?? (s.state === 'paid' && tip < tipPaid ? 'tipAlreadyPaid' : null);
+}
+
+/**
+ * While it is marked paid, the part of the tip (paise) the payer added after that, which their payment
+ * did not cover: still to pay, and confirmed with the rest by the payee's Received. 0 in any other
+ * state (while open the whole tip goes with the payment). Nothing but the payer's own screen counts it.
+ */
+export const tipDue = (s: { state: SettlementState; tip: number; tipPaid: number }) =>
+  s.state === 'paid' ? Math.max(s.tip - s.tipPaid, 0) : 0;
+
 /** The payee confirms they received it: open or paid → settled. */
 export function receiveRefusal(userId: string, s: SettlementFacts): Refusal | null {
   if (!isParty(userId, s)) return 'notParty';

@@ -10,6 +10,7 @@ import type { DisputePhotoLinks, PhotoSide } from './settlements.photos';
 import {
   settlementCan,
   statementRefusal,
+  tipDue,
   withdrawRefusal,
   type DisputeFacts,
   type SettlementFacts,
@@ -92,6 +93,16 @@ export function presentSettlement(
 ): Settlement {
   const amount = toRupees(row.amount);
   const parts = breakdownOf(row);
+  const link = (paise: number) =>
+    row.payeeUpiId && showsUpi(row)
+      ? upiUri({
+          upiId: row.payeeUpiId,
+          payeeName: row.payeeName,
+          amount: toRupees(paise),
+          note: paymentNote(row),
+        })
+      : null;
+  const due = tipDue(row);
   return {
     id: row.id,
     kind: row.kind,
@@ -102,6 +113,8 @@ export function presentSettlement(
     },
     amount,
     tip: toRupees(row.tip),
+    // A tip added after the payer marked it paid: a payment of its own.
+    tipDue: due > 0 ? { amount: toRupees(due), upiUri: link(due) } : null,
     payer: { id: row.payerId, name: row.payerName, avatar: row.payerAvatar },
     payee: { id: row.payeeId, name: row.payeeName, avatar: row.payeeAvatar },
     state: row.state,
@@ -109,16 +122,8 @@ export function presentSettlement(
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     settledAt: row.settledAt?.toISOString() ?? null,
-    upiUri:
-      row.payeeUpiId && showsUpi(row)
-        ? upiUri({
-            upiId: row.payeeUpiId,
-            payeeName: row.payeeName,
-            // What is owed and the payer's own tip on top: one payment.
-            amount: toRupees(row.amount + row.tip),
-            note: paymentNote(row),
-          })
-        : null,
+    // What is owed and the payer's own tip on top: one payment.
+    upiUri: link(row.amount + row.tip),
     itemCost:
       row.extraClaim === null
         ? null

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DELETED_USER_NAME,
@@ -65,6 +65,7 @@ const columns = {
   amount: settlements.amount,
   originalAmount: settlements.originalAmount,
   tip: settlements.tip,
+  tipPaid: settlements.tipPaid,
   extraClaim: settlements.extraClaim,
   state: settlements.state,
   method: settlements.method,
@@ -323,13 +324,24 @@ export const openForSale = async (db: Db, productId: string) =>
     )
   )[0];
 
-/** The settlements owed to the user that their payer may pay now (open), by id. */
+/**
+ * The settlements owed to the user that their payer may pay now (open, or paid with a tip added
+ * after), by id.
+ */
 export const openOwedTo = async (db: Db, payeeId: string) =>
   (
     await db
       .select({ id: settlements.id })
       .from(settlements)
-      .where(and(eq(settlements.payeeId, payeeId), eq(settlements.state, 'open')))
+      .where(
+        and(
+          eq(settlements.payeeId, payeeId),
+          or(
+            eq(settlements.state, 'open'),
+            and(eq(settlements.state, 'paid'), sql`${settlements.tip} > ${settlements.tipPaid}`),
+          ),
+        ),
+      )
   ).map((row) => row.id);
 
 // ---- Transitions: each one conditional UPDATE ----
@@ -383,7 +395,8 @@ export const markPaid = async (db: Db, id: string, payerId: string, method: Paym
   (
     await db
       .update(settlements)
-      .set({ state: 'paid', method, paidAt: sql`now()`, ...touched() })
+      // The tip as it is now is what this payment covers.
+      .set({ state: 'paid', method, paidAt: sql`now()`, tipPaid: sql`${settlements.tip}`, ...touched() })
       .where(
         and(
           eq(settlements.id, id),
@@ -396,8 +409,9 @@ export const markPaid = async (db: Db, id: string, payerId: string, method: Paym
   )[0];
 
 /**
- * The payer of a delivery sets their tip (paise) while it is open or paid: one conditional UPDATE, so
- * a tip racing the payee's confirmation either lands before it or not at all.
+ * The payer of a delivery sets their tip (paise) while it is open or paid, never below what their
+ * payment covered once paid: one conditional UPDATE, so a tip racing the payee's confirmation (or the
+ * payer's own Paid) either lands before it or not at all.
  */
 export const setTip = async (db: Db, id: string, payerId: string, tip: number) =>
   (
@@ -409,7 +423,10 @@ export const setTip = async (db: Db, id: string, payerId: string, tip: number) =
           eq(settlements.id, id),
           eq(settlements.payerId, payerId),
           eq(settlements.kind, 'request'),
-          inArray(settlements.state, ['open', 'paid']),
+          or(
+            eq(settlements.state, 'open'),
+            and(eq(settlements.state, 'paid'), lte(settlements.tipPaid, tip)),
+          ),
         ),
       )
       .returning(returningId)

@@ -258,7 +258,8 @@ async function summary({ db }: Deps, actor: Actor): Promise<SettlementSummary> {
 
 /**
  * What the member earned delivering and spent on their requests, by the completion of each delivery,
- * week by week (from Monday) and this month in the campus time zone. The tips count here, and only here.
+ * week by week (from Monday) and this month in the campus time zone. The tips count here (and in the
+ * day scholar's dashboard stats), nowhere else.
  */
 async function earnings({ db }: Deps, actor: Actor) {
   const weeks = SETTLEMENT_LIMITS.moneyWeeks;
@@ -372,17 +373,19 @@ function tipError(reason: policy.Refusal): AppError {
 
 /**
  * The payer of a delivery sets their own tip (whole rupees; 0 takes it back) while it is open or
- * paid. What is owed does not change; the UPI link asks for both. The payee's screens follow live;
- * nobody is sent a notice (a tip may change a few times before paying).
+ * paid; once paid, never below the tip that payment covered, and what they add then is a payment of
+ * its own (`tipDue`, with its own UPI link) that the payee's Received confirms with the rest. What is
+ * owed does not change; the UPI link asks for both. The payee's screens follow live; nobody is sent
+ * a notice (a tip may change a few times before paying).
  */
 async function setTip(deps: Deps, actor: Actor, id: string, body: SetTipBody) {
-  const row0 = await load(deps, actor, id);
-  const refusal = policy.tipRefusal(actor.id, settlementFacts(row0));
+  const tip = body.tip * 100;
+  const rule = (row: repo.SettlementRow) =>
+    policy.setTipRefusal(actor.id, settlementFacts(row), tip, row.tipPaid);
+  const refusal = rule(await load(deps, actor, id));
   if (refusal) throw tipError(refusal);
-  if (!(await repo.setTip(deps.db, id, actor.id, body.tip * 100))) {
-    const row = await load(deps, actor, id);
-    throw tipError(policy.tipRefusal(actor.id, settlementFacts(row)) ?? 'alreadySettled');
-  }
+  if (!(await repo.setTip(deps.db, id, actor.id, tip)))
+    throw tipError(rule(await load(deps, actor, id)) ?? 'alreadySettled');
   return answer(deps, actor, id);
 }
 

@@ -7,7 +7,7 @@ import { createEvents } from '../../lib/events';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createProduct, createUser } from '../../test/factories';
 import { completedRequest as completedBetween, memberCalls } from '../../test/member-calls';
-import { remindDueSettlements } from './settlements.service';
+import { remindDueSettlements, settleUnansweredPayments } from './settlements.service';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 let t: TestApp;
@@ -201,5 +201,113 @@ describe('a tip counts nowhere but the payment', () => {
     expect(decided.statusCode).toBe(200);
     const after = (await get(meera, `/settlements?status=open`)).json().settlements as Settlement[];
     expect(after.find((s) => s.id === settlement.id)).toMatchObject({ amount: 60, tip: 20, state: 'open' });
+  });
+});
+
+describe('a tip added after marking it paid', () => {
+  const HOUR = 3600_000;
+
+  /** Meera paid the ₹120 with a ₹20 tip by UPI: ₹140 went in one payment. */
+  async function paidWithTip() {
+    const found = await delivery();
+    expect((await tip(meera, found.settlement.id, { tip: 20 })).statusCode).toBe(200);
+    const paid = await put(meera, `/settlements/${found.settlement.id}/paid`, { method: 'upi' });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().settlement).toMatchObject({ state: 'paid', tip: 20, tipDue: null });
+    return found;
+  }
+
+  it('is a payment of its own: a UPI link for just what was added, and the payee sees it', async () => {
+    const { request, settlement } = await paidWithTip();
+    const raised = await tip(meera, settlement.id, { tip: 50 });
+    expect(raised.statusCode).toBe(200);
+    const s = raised.json().settlement as Settlement;
+    expect(s).toMatchObject({
+      state: 'paid',
+      amount: 120,
+      tip: 50,
+      tipDue: {
+        amount: 30,
+        upiUri:
+          'upi://pay?pa=dev.k%40okaxis&pn=Dev%20Kumar&am=30.00&cu=INR' +
+          `&tn=CampusRun%20request%20%23${request.number}`,
+      },
+      can: { tip: true, pay: false },
+    });
+    const forDev = (await get(dev, `/settlements/for?kind=request&targetId=${request.id}`)).json()
+      .settlement as Settlement;
+    expect(forDev).toMatchObject({ state: 'paid', tip: 50, tipDue: { amount: 30 }, can: { receive: true } });
+
+    // Without a UPI ID there is no link, but the tip is still due.
+    await t.db.update(users).set({ upiId: null }).where(eq(users.id, dev.id));
+    const noUpi = (await get(meera, `/settlements/for?kind=request&targetId=${request.id}`)).json()
+      .settlement as Settlement;
+    expect(noUpi.tipDue).toEqual({ amount: 30, upiUri: null });
+  });
+
+  it('never goes below what the payment covered, and the payee’s Received covers the rest', async () => {
+    const { settlement } = await paidWithTip();
+    const lower = await tip(meera, settlement.id, { tip: 10 });
+    expect(lower.statusCode).toBe(409);
+    expect(lower.json()).toMatchObject({
+      reason: 'tipAlreadyPaid',
+      message: SETTLEMENT_MESSAGES.tipAlreadyPaid,
+    });
+    expect((await tip(meera, settlement.id, { tip: 0 })).json().reason).toBe('tipAlreadyPaid');
+    // Back to what was paid: nothing more is due.
+    expect((await tip(meera, settlement.id, { tip: 35 })).json().settlement.tipDue).toEqual({
+      amount: 15,
+      upiUri: expect.stringContaining('&am=15.00&'),
+    });
+    expect((await tip(meera, settlement.id, { tip: 20 })).json().settlement).toMatchObject({
+      tip: 20,
+      tipDue: null,
+    });
+    expect((await tip(meera, settlement.id, { tip: 70 })).statusCode).toBe(200);
+
+    const received = await put(dev, `/settlements/${settlement.id}/received`);
+    expect(received.statusCode).toBe(200);
+    expect(received.json().settlement).toMatchObject({ state: 'settled', tip: 70, tipDue: null });
+    expect((await tip(meera, settlement.id, { tip: 100 })).json().reason).toBe('alreadySettled');
+  });
+
+  it('counts in no reminder, dispute or reliability record', async () => {
+    const { settlement } = await paidWithTip();
+    expect((await tip(meera, settlement.id, { tip: 50 })).statusCode).toBe(200);
+    expect((await get(meera, '/settlements/summary')).json()).toMatchObject({ youOwe: 120 });
+
+    // A week on, never answered: the payee's reminder and the settling say what was owed.
+    await t.db
+      .update(settlements)
+      .set({
+        confirmedAt: new Date(Date.now() - 8 * 24 * HOUR),
+        paidAt: new Date(Date.now() - 25 * HOUR),
+      })
+      .where(eq(settlements.id, settlement.id));
+    const reliability = (await get(stranger, `/users/${meera.id}/profile`)).json().profile.reliability;
+    expect(reliability).toMatchObject({ settlementsOverdue: 0, disputesLost: 0 });
+    expect((await put(dev, `/settlements/${settlement.id}/remind`)).json().reason).toBe('notOpen');
+    const told: string[] = [];
+    const events = createEvents({ error: () => {} });
+    events.on((e) => {
+      if (e.type === 'users.noticed' && e.notice.data.settlementId === settlement.id)
+        told.push(e.notice.message);
+    });
+    await settleUnansweredPayments({ db: t.db, events });
+    expect(told).toEqual([
+      'Reminder: Meera says they paid ₹120 for Notebooks. Confirm you received it, or say it did not arrive.',
+    ]);
+
+    // Said not received: the dispute is of the amount owed; the tip stays the payer's.
+    const other = await paidWithTip();
+    expect((await tip(meera, other.settlement.id, { tip: 40 })).statusCode).toBe(200);
+    const notReceived = await put(dev, `/settlements/${other.settlement.id}/not-received`, {});
+    expect(notReceived.statusCode).toBe(200);
+    expect(notReceived.json().settlement).toMatchObject({ state: 'disputed', tip: 40, tipDue: null });
+    const queue = (await get(moderator, '/moderation/disputes?status=open&limit=50')).json().disputes;
+    const mine = queue.find(
+      (d: { settlement: { id: string } | null }) => d.settlement?.id === other.settlement.id,
+    );
+    expect(mine.settlement).toMatchObject({ amount: 120, outcomes: { favour_payee: { amount: 120 } } });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  CAMPUS_TIME_ZONE,
   TRIP_MESSAGES,
   type CreateTripBody,
   type DeliveryRequest,
@@ -28,9 +29,6 @@ export interface TripsPorts {
     ): Promise<void>;
   };
 }
-
-/** The campus's time zone: the times in a trip's notice are written in it. */
-const CAMPUS_TIME_ZONE = 'Asia/Kolkata';
 
 /**
  * A day scholar's posted trips tell hostellers at most this many times a day (posting and

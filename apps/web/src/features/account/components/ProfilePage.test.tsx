@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { SETTLEMENT_MESSAGES } from '@campusrun/shared';
+import { PUSH_TOPIC_LABELS, SETTLEMENT_MESSAGES } from '@campusrun/shared';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { THEME_STORAGE_KEY } from '@/lib/theme';
@@ -72,9 +72,25 @@ describe('profile', () => {
     expect(messages).toBeChecked();
     await user.click(messages);
     await waitFor(() =>
-      expect(saved).toEqual([{ messages: false, requests: true, urgent: true, marketplace: true }]),
+      expect(saved).toEqual([
+        { messages: false, requests: true, urgent: true, marketplace: true, lostFound: true },
+      ]),
     );
     await waitFor(() => expect(notifications.getByLabelText('New messages')).not.toBeChecked());
+    // Lost-and-found notices have a choice of their own, on unless turned off.
+    const lostFound = notifications.getByLabelText(PUSH_TOPIC_LABELS.lostFound);
+    expect(lostFound).toBeChecked();
+    await user.click(lostFound);
+    await waitFor(() =>
+      expect(saved.at(-1)).toEqual({
+        messages: false,
+        requests: true,
+        urgent: true,
+        marketplace: true,
+        lostFound: false,
+      }),
+    );
+    await waitFor(() => expect(notifications.getByLabelText(PUSH_TOPIC_LABELS.lostFound)).not.toBeChecked());
     // E-mails while away have their own choices.
     expect(await notifications.findByLabelText('Unread messages')).toBeChecked();
     expect(notifications.getByLabelText('My requests accepted or delivered')).toBeChecked();

@@ -69,7 +69,7 @@ describe('dashboards', { timeout: 20_000 }, () => {
     );
   });
 
-  it('day scholar: stats with earnings in rupees, active deliveries and available requests', async () => {
+  it('day scholar: stats with earnings in rupees (tips apart), active deliveries and available requests', async () => {
     let fail = true;
     server.use(
       meHandler(dayscholar),
@@ -81,6 +81,7 @@ describe('dashboards', { timeout: 20_000 }, () => {
             cancelledDeliveries: 0,
             availableRequests: 12,
             totalEarnings: 1250,
+            totalTips: 80,
           },
         }),
       ),
@@ -104,6 +105,7 @@ describe('dashboards', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Soap', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(within(statValue('Total earnings')).getByText('₹1,250')).toBeInTheDocument();
+    expect(within(statValue('Total earnings')).getByText('₹80 in tips')).toBeInTheDocument();
     expect(within(statValue('Completed deliveries')).getByText('7')).toBeInTheDocument();
     expect(within(statValue('Available requests')).getByText('12')).toBeInTheDocument();
     expect(
@@ -186,12 +188,15 @@ describe('dashboards', { timeout: 20_000 }, () => {
             cancelledDeliveries: 0,
             availableRequests: 0,
             totalEarnings: 150,
+            totalTips: 0,
           },
         }),
       ),
     );
     renderApp('/dayscholar/dashboard', { user: dayscholar });
     expect(await screen.findByText('₹150', {}, { timeout: 15_000 })).toBeInTheDocument();
+    // No tips yet: nothing said about them.
+    expect(screen.queryByText(/in tips/)).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'How CampusRun works' })).not.toBeInTheDocument();
   });
 });

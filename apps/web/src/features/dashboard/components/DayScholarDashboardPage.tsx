@@ -33,7 +33,17 @@ export function DayScholarDashboardPage({ dues }: { dues?: ReactNode }) {
         { label: 'Available requests', value: stats.data?.availableRequests, icon: Search },
         {
           label: 'Total earnings',
-          value: stats.data ? formatRupees(stats.data.totalEarnings) : undefined,
+          // The fees; the payers' tips apart, under them, once there are any.
+          value: stats.data ? (
+            <>
+              {formatRupees(stats.data.totalEarnings)}
+              {stats.data.totalTips > 0 && (
+                <span className="mt-1 block text-sm font-medium text-slate-600">
+                  {formatRupees(stats.data.totalTips)} in tips
+                </span>
+              )}
+            </>
+          ) : undefined,
           icon: IndianRupee,
         },
       ]}

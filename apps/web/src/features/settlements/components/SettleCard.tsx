@@ -1,4 +1,4 @@
-import type { SettlementKind } from '@campusrun/shared';
+import { TIP_WORDS, type SettlementKind } from '@campusrun/shared';
 import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -52,7 +52,9 @@ export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId:
   const settlement = query.data;
   if (!settlement) return null;
   const amount = formatRupees(payable(settlement));
-  const showQr = settlement.can.pay && settlement.upiUri;
+  // The payer's QR code: of the whole payment, or of a tip added after marking it paid.
+  const tipDue = settlement.can.tip ? settlement.tipDue : null;
+  const qr = settlement.can.pay ? settlement.upiUri : (tipDue?.upiUri ?? null);
   const parts = breakdownLine(settlement);
   const outcome = outcomeLine(settlement, user?.id);
 
@@ -90,11 +92,15 @@ export function SettleCard({ kind, targetId }: { kind: SettlementKind; targetId:
         <SettlementActions settlement={settlement} />
       </div>
       {user && <UpiNudge payers={payersWaitingOnUpi([settlement], user.id)} className="mt-4" />}
-      {showQr && (
+      {qr && (
         <figure className="mt-4 flex flex-col items-center gap-2 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
           <UpiQrCode
-            text={settlement.upiUri!}
-            label={`QR code to pay ${amount} by UPI`}
+            text={qr}
+            label={
+              settlement.can.pay || !tipDue
+                ? `QR code to pay ${amount} by UPI`
+                : TIP_WORDS.dueQr(formatRupees(tipDue.amount))
+            }
             className="size-48 rounded-md"
           />
           <figcaption className="text-center text-sm text-slate-600">

@@ -23,6 +23,7 @@ import { DisputeDialog } from './deferred';
 import { NotReceivedDialog } from './NotReceivedDialog';
 import { RemindButton } from './RemindButton';
 import { payable } from './tip';
+import { TipDue } from './TipDue';
 import { TipPicker } from './TipPicker';
 
 /**
@@ -223,6 +224,7 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
       {can.tip && (
         <TipPicker settlement={settlement} offline={offline} describedBy={describedBy} disabled={busy} />
       )}
+      <TipDue settlement={settlement} offline={offline} describedBy={describedBy} />
       {showPay && (
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           {upiUri && offline && (

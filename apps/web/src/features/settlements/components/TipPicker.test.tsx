@@ -1,4 +1,4 @@
-import { SETTLEMENT_MESSAGES, type Settlement } from '@campusrun/shared';
+import { SETTLEMENT_MESSAGES, TIP_WORDS, type Settlement } from '@campusrun/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,12 +8,19 @@ import { can, makeRequest, withDeliverer } from '@/test/requests';
 import { renderApp } from '@/test/render';
 import { api, meHandler, server } from '@/test/server';
 import { makeSettlement, settlementCan, upiUriFor } from '@/test/settlements';
-import { parseTip, payable, pickedTip } from './tip';
+import { paidTip, parseTip, payable, pickedTip } from './tip';
 
 describe('tip rules', () => {
   it('adds the tip to what is owed without stray paise', () => {
     expect(payable({ amount: 100.1, tip: 20 })).toBe(120.1);
     expect(payable({ amount: 0.2, tip: 0 })).toBe(0.2);
+  });
+
+  it('once marked paid, the tip that payment covered is what is not still due', () => {
+    const due = { amount: 30, upiUri: null };
+    expect(paidTip({ state: 'paid', tip: 50, tipDue: due })).toBe(20);
+    expect(paidTip({ state: 'paid', tip: 50, tipDue: null })).toBe(50);
+    expect(paidTip({ state: 'open', tip: 50, tipDue: null })).toBe(0);
   });
 
   it('toggles a quick pick: pressed again, the tip goes', () => {
@@ -56,7 +63,7 @@ function openWith(viewer: typeof hosteller, overrides: Partial<Settlement>) {
     }),
   );
   renderApp(`/requests/${request.id}`, { user: viewer });
-  return { tips };
+  return { tips, settlement };
 }
 
 const card = async () =>
@@ -99,5 +106,79 @@ describe('tip picker', { timeout: 20_000 }, () => {
     expect(settle.getByText('Tip').nextSibling).toHaveTextContent('₹50');
     expect(settle.getByText('Total with tip').nextSibling).toHaveTextContent('₹170');
     expect(settle.queryByRole('button', { name: /^Tip / })).not.toBeInTheDocument();
+  });
+});
+
+describe('a tip added after marking it paid', { timeout: 20_000 }, () => {
+  const paid = { state: 'paid' as const, method: 'upi' as const, paidAt: '2026-11-20T11:00:00.000Z' };
+
+  it('the payer may only add to the tip they paid, then pays what they added with its own link', async () => {
+    const user = userEvent.setup();
+    const { tips, settlement } = openWith(hosteller, {
+      ...paid,
+      tip: 20,
+      can: settlementCan('tip', 'dispute'),
+    });
+    // What the server answers: the part above the ₹20 paid is due, with a link for just it.
+    server.use(
+      http.put(api('/settlements/:id/tip'), async ({ request: req }) => {
+        const body = (await req.json()) as { tip: number };
+        tips.push(body);
+        return HttpResponse.json({
+          settlement: {
+            ...settlement,
+            tip: body.tip,
+            tipDue: { amount: body.tip - 20, upiUri: upiUriFor(body.tip - 20, 12) },
+          },
+        });
+      }),
+    );
+    const settle = await card();
+    expect(settle.getByText(TIP_WORDS.paidHint('₹20'))).toBeInTheDocument();
+    expect(settle.queryByRole('link', { name: /^Pay / })).not.toBeInTheDocument();
+    // Below what was paid: off, and refused before it is sent.
+    expect(settle.getByRole('button', { name: 'Tip ₹10' })).toBeDisabled();
+    expect(settle.getByRole('button', { name: 'Tip ₹20' })).toBeDisabled();
+    await user.type(settle.getByLabelText('Other amount'), '15');
+    await user.click(settle.getByRole('button', { name: 'Set tip' }));
+    expect(await settle.findByText(SETTLEMENT_MESSAGES.tipAlreadyPaid)).toBeInTheDocument();
+    expect(tips).toEqual([]);
+
+    await user.click(settle.getByRole('button', { name: 'Tip ₹50' }));
+    await waitFor(() => expect(tips).toEqual([{ tip: 50 }]));
+    const pay = await settle.findByRole('link', { name: 'Pay the ₹30 tip' });
+    expect(pay.getAttribute('href')).toContain('&am=30.00&');
+    expect(settle.getByText(TIP_WORDS.dueHint('Ravi'))).toBeInTheDocument();
+    expect(settle.getByRole('img', { name: TIP_WORDS.dueQr('₹30') })).toBeInTheDocument();
+    // Still no second "I paid": the payee's Received covers it.
+    expect(settle.queryByRole('button', { name: /I paid/ })).not.toBeInTheDocument();
+  });
+
+  it('without a UPI ID, the payer is told to give it in cash', async () => {
+    openWith(hosteller, {
+      ...paid,
+      tip: 50,
+      upiUri: null,
+      tipDue: { amount: 30, upiUri: null },
+      can: settlementCan('tip'),
+    });
+    const settle = await card();
+    expect(settle.getByText(TIP_WORDS.dueCash('Ravi', '₹30'))).toBeInTheDocument();
+    expect(settle.queryByRole('link', { name: /Pay the/ })).not.toBeInTheDocument();
+    expect(settle.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+  });
+
+  it('the payee is told their Received confirms it too', async () => {
+    openWith(dayscholar, {
+      ...paid,
+      tip: 50,
+      tipDue: { amount: 30, upiUri: upiUriFor(30, 12) },
+      can: settlementCan('receive', 'notReceive'),
+    });
+    const settle = await card();
+    expect(settle.getByText(TIP_WORDS.dueForPayee('Asha', '₹30'))).toBeInTheDocument();
+    expect(settle.getByRole('button', { name: 'Received' })).toBeInTheDocument();
+    expect(settle.queryByRole('link', { name: /Pay the/ })).not.toBeInTheDocument();
+    expect(settle.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import { formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { SETTLEMENT_TOAST, useSetTip } from '@/api/settlements';
 import { firstName } from './parties';
-import { parseTip, payable, pickedTip } from './tip';
+import { paidTip, parseTip, payable, pickedTip } from './tip';
 
 /** Whether the settlement's money is said in rows (a delivery with a tip, or whose payer may add one). */
 export const hasMoneyRows = (settlement: Settlement) =>
@@ -45,7 +45,8 @@ export function MoneyRows({ settlement }: { settlement: Settlement }) {
 /**
  * The payer's tip on a delivery, while it is open or paid: ₹10, ₹20 and ₹50 one tap away (pressed
  * again, the tip goes), or any whole amount up to ₹500. Each is saved at once; the UPI link then asks
- * for it on top of what is owed. Off offline, like every money button.
+ * for it on top of what is owed. Once marked paid, it never goes below the tip that payment covered
+ * (those picks are off), and what is added is paid apart. Off offline, like every money button.
  */
 export function TipPicker({
   settlement,
@@ -65,6 +66,8 @@ export function TipPicker({
   const [fromField, setFromField] = useState(false);
   const off = disabled || offline || setTip.isPending;
   const current = settlement.tip;
+  const paid = settlement.state === 'paid';
+  const floor = paidTip(settlement);
 
   const save = (tip: number, after?: () => void) =>
     setTip.mutate(
@@ -94,6 +97,10 @@ export function TipPicker({
       setError(parsed.error);
       return;
     }
+    if (parsed.tip < floor) {
+      setError(SETTLEMENT_MESSAGES.tipAlreadyPaid);
+      return;
+    }
     setFromField(true);
     save(parsed.tip, () => setText(''));
   };
@@ -103,13 +110,17 @@ export function TipPicker({
       <legend className="px-1 text-sm font-medium text-slate-900">
         {TIP_WORDS.legend(firstName(settlement.payee.name))}
       </legend>
-      <p className="text-sm text-slate-600">{TIP_WORDS.hint(current > 0 ? formatRupees(current) : null)}</p>
+      <p className="text-sm text-slate-600">
+        {paid
+          ? TIP_WORDS.paidHint(floor > 0 ? formatRupees(floor) : null)
+          : TIP_WORDS.hint(current > 0 ? formatRupees(current) : null)}
+      </p>
       <div className="flex flex-wrap gap-2">
         {SETTLEMENT_LIMITS.tipQuickPicks.map((pick) => (
           <Chip
             key={pick}
             pressed={current === pick}
-            disabled={off}
+            disabled={off || pickedTip(current, pick) < floor}
             aria-describedby={describedBy}
             onClick={() => {
               setFromField(false);

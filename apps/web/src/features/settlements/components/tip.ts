@@ -7,6 +7,13 @@ const addRupees = (a: number, b: number) => Math.round((a + b) * 100) / 100;
 export const payable = (settlement: Pick<Settlement, 'amount' | 'tip'>) =>
   addRupees(settlement.amount, settlement.tip);
 
+/**
+ * The tip the payer's payment covered once they marked it paid (the least the tip may be now); 0
+ * while it is open.
+ */
+export const paidTip = (settlement: Pick<Settlement, 'state' | 'tip' | 'tipDue'>) =>
+  settlement.state === 'paid' ? addRupees(settlement.tip, -(settlement.tipDue?.amount ?? 0)) : 0;
+
 /** A quick pick pressed: that tip, or none when it was the tip already (the chips toggle). */
 export const pickedTip = (current: number, pick: number) => (current === pick ? 0 : pick);
 

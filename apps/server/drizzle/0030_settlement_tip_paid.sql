@@ -1,0 +1,2 @@
+ALTER TABLE "users" ALTER COLUMN "push_preferences" SET DEFAULT '{"messages":true,"requests":true,"urgent":true,"marketplace":true,"lostFound":true}'::jsonb;--> statement-breakpoint
+ALTER TABLE "settlements" ADD COLUMN "tip_paid" integer DEFAULT 0 NOT NULL;
