@@ -69,6 +69,7 @@ export async function buildApp(config: Config, database: Database, overrides: Ap
     io,
     database,
     pages: ctx.pages,
+    ownPages: ctx.ownPages,
     backups,
     redis: redis?.health,
     jobs,

@@ -49,6 +49,7 @@ export async function openContext(
     log,
     events: createEvents(log),
     pages: createPageCache({ ...PAGE_CACHE_LIMITS, maxEntries: config.pageCacheEntries }),
+    ownPages: createPageCache({ ...PAGE_CACHE_LIMITS, maxEntries: config.pageCacheEntries }),
     storage: await createStorage(config),
   };
   return {

@@ -16,21 +16,34 @@ const sessionsEnded = ({ userId, sessionId }: { userId: string; sessionId?: stri
   ...(sessionId ? { sessionId } : {}),
 });
 const dataChanged = (): Change => ({ kind: 'data' });
+const listsOf = (...userIds: string[]): Change => ({ kind: 'lists', userIds });
 const unchanged = () => undefined;
 
 /**
  * What other processes must hear about each event: a changed user (their session and party caches
- * drop them), ended sessions (the same, and the sockets bound to them close), changed requests or
- * products (the shared pages drop), or nothing. Every event has a row.
+ * drop them, and every member's own lists, which show names), ended sessions (the same, and the
+ * sockets bound to them close), changed requests or products (the shared pages drop, and the own
+ * lists of the request's parties), a change of some members' own lists only (their requests,
+ * deliveries, notifications and chats), or nothing. Every event has a row.
  */
 const CHANGE_OF = {
   'user.sessions_revoked': sessionsEnded,
   'user.updated': userChanged,
-  'request.updated': dataChanged,
+  'request.updated': (e) => ({ kind: 'data', userIds: e.views.map((v) => v.userId) }),
   'product.created': dataChanged,
   'product.updated': dataChanged,
   'product.removed': dataChanged,
+  // A request held or removed leaves its parties' lists; the event names only its owner.
   'listing.hidden': dataChanged,
+  // A removed message changes the chat list of both sides, and a removed listing the lists of
+  // whoever it concerned: rare, so every member's lists are read again.
+  'listing.removed': dataChanged,
+  'message.created': (e) => listsOf(e.message.senderId, e.message.receiverId),
+  'message.read': (e) => listsOf(e.readerId, e.senderId),
+  'notification.created': (e) => listsOf(e.notification.userId),
+  'notifications.read': (e) => listsOf(e.userId),
+  // "You rated" shows on the rater's requests and deliveries.
+  'rating.changed': (e) => listsOf(e.raterId),
   'request.accepted': unchanged,
   'request.completed': unchanged,
   'request.picked_up': unchanged,
@@ -40,13 +53,9 @@ const CHANGE_OF = {
   'request.available': unchanged,
   'request.unavailable': unchanged,
   'product.available': unchanged,
-  'message.created': unchanged,
-  'message.read': unchanged,
   'users.blocked': unchanged,
   'users.noticed': unchanged,
-  'notification.created': unchanged,
   'offer.updated': unchanged,
-  'listing.removed': unchanged,
   // Trips are never on a cached page; the requests they change announce themselves.
   'trip.available': unchanged,
   'trip.updated': unchanged,
@@ -54,8 +63,6 @@ const CHANGE_OF = {
   // Runs are read afresh on every call (no cached page holds them); their requests' changes are
   // request.updated.
   'run.changed': unchanged,
-  // A member's rating is read afresh on every call (GET /ratings/user/{id}).
-  'rating.changed': unchanged,
   // Settlements are read afresh on every call; a sale's product announces itself.
   'product.sold': unchanged,
   'settlement.updated': unchanged,
@@ -86,12 +93,23 @@ export async function openLiveCaches(
   const watchers = new Set<ChangeHandlers>();
   let isLive = false;
   const apply = (change: Change) => {
-    if (change.kind !== 'data') {
+    if (change.kind === 'user' || change.kind === 'sessionsEnded') {
       sessionUsers.forget(change.userId);
       parties.forget(change.userId);
     }
-    ctx.pages.invalidate();
+    if (change.kind !== 'lists') ctx.pages.invalidate();
+    dropOwnLists(change);
     for (const watcher of watchers) watcher.changed(change);
+  };
+  /** The members' own lists a change makes stale: theirs, or everyone's when names may have changed. */
+  const dropOwnLists = (change: Change) => {
+    if (change.kind === 'data' || change.kind === 'lists') {
+      if (change.userIds) ctx.ownPages.forget(change.userIds);
+      else ctx.ownPages.invalidate();
+    } else if (change.kind === 'user' || !change.sessionId) {
+      // A new name or avatar, a block, a suspension or a deleted account shows on others' lists.
+      ctx.ownPages.invalidate();
+    }
   };
   const changes = await openChanges(
     {
@@ -108,6 +126,7 @@ export async function openLiveCaches(
         sessionUsers.setLive(live);
         parties.setLive(live);
         ctx.pages.setLive(live);
+        ctx.ownPages.setLive(live);
         for (const watcher of watchers) watcher.live(live);
       },
     },

@@ -20,6 +20,7 @@ export function recordMetrics(
     io: RealtimeServer;
     database: Database;
     pages: AppContext['pages'];
+    ownPages: AppContext['ownPages'];
     backups: BackupSchedule;
     redis?: RedisHealth;
     jobs?: JobQueue;
@@ -27,7 +28,7 @@ export function recordMetrics(
     mailOutcomes: () => Record<MailOutcome, number>;
   },
 ) {
-  const { io, database, pages, backups, redis, jobs, push, mailOutcomes } = parts;
+  const { io, database, pages, ownPages, backups, redis, jobs, push, mailOutcomes } = parts;
   if (redis)
     metrics.addGauge('redis_up', 'Whether Redis answers this process (1) or not (0)', () =>
       redis.up ? 1 : 0,
@@ -51,6 +52,7 @@ export function recordMetrics(
     );
   }
   metrics.addCacheStats('page', () => pages.stats());
+  metrics.addCacheStats('own_page', () => ownPages.stats());
   // The same on every process sharing the database: read from backup_runs at each scrape.
   metrics.addGauge(
     'backup_last_success_timestamp_seconds',

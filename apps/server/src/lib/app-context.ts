@@ -20,6 +20,8 @@ export interface AppContext {
   events: Events;
   /** The pages shared by every viewer of a role, serialised (lib/page-cache.ts). */
   pages: PageCache;
+  /** Each member's own lists (requests, deliveries, notifications, chats), serialised, per member. */
+  ownPages: PageCache;
   /** Uploaded files: DATA_DIR/uploads or the bucket (lib/storage.ts). */
   storage: Storage;
 }

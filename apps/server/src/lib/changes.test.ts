@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '../db/client';
 import { notifyUserChanged } from '../modules/identity/auth.repo';
-import { openChanges, type Change, type Changes } from './changes';
+import { decode, encode, openChanges, type Change, type Changes } from './changes';
 import { openRedis, type SharedRedis } from './redis';
 
 const testDbUrl = process.env.TEST_DATABASE_URL;
@@ -26,8 +26,8 @@ function recorder() {
     handlers: {
       changed: (c: Change) =>
         changed.push(
-          c.kind === 'data'
-            ? 'data'
+          c.kind === 'data' || c.kind === 'lists'
+            ? [c.kind, ...(c.userIds ?? [])].join(' ')
             : c.kind === 'user'
               ? c.userId
               : `ended ${c.userId} ${c.sessionId ?? 'all'}`,
@@ -44,6 +44,35 @@ async function until(check: () => boolean, ms = 3000) {
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+describe('what travels on the channel', () => {
+  it('reads back every kind of change as it was sent', () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    const changes: Change[] = [
+      { kind: 'user', userId: a },
+      { kind: 'sessionsEnded', userId: a, sessionId: b },
+      { kind: 'sessionsEnded', userId: a },
+      { kind: 'data' },
+      { kind: 'data', userIds: [a, b] },
+      { kind: 'data', userIds: [] },
+      { kind: 'lists', userIds: [b] },
+    ];
+    for (const change of changes) expect(encode(change).map(decode)).toEqual([change]);
+  });
+
+  it('cuts a long list of members into announcements a NOTIFY carries (under 8,000 bytes)', () => {
+    const userIds = Array.from({ length: 1000 }, () => randomUUID());
+    const payloads = encode({ kind: 'lists', userIds });
+    expect(payloads.length).toBeGreaterThan(1);
+    for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThan(8000);
+    expect(payloads.flatMap((p) => (decode(p) as { userIds: string[] }).userIds)).toEqual(userIds);
+  });
+
+  it('ignores what it does not know', () => {
+    for (const payload of ['', 'nonsense', 'user:', 'user:a:b', 'ended:', 'lists:a:b'])
+      expect(decode(payload)).toBeUndefined();
+  });
+});
 
 describe('without PostgreSQL or Redis', () => {
   it('is live at once and has nobody to tell', async () => {
@@ -116,6 +145,10 @@ describe.skipIf(!testDbUrl)('over PostgreSQL LISTEN/NOTIFY', () => {
     await until(() => two.changed.includes(id) && one.changed.includes(id), 1000);
     await a.publish({ kind: 'data' });
     await until(() => two.changed.includes('data') && one.changed.includes('data'), 1000);
+    const others = [randomUUID(), randomUUID()];
+    await a.publish({ kind: 'lists', userIds: others });
+    const lists = `lists ${others.join(' ')}`;
+    await until(() => two.changed.includes(lists) && one.changed.includes(lists), 1000);
   });
 
   it('tells every process whose sessions ended: one session, or every one of the account', async () => {

@@ -9,21 +9,35 @@ export const CHANGES_CHANNEL = 'campusrun_changes';
 
 /**
  * What travels on the channel: a changed user; a user whose sessions ended (one session, or every
- * one of the account), which is a change of the user too; or "requests or products changed".
+ * one of the account), which is a change of the user too; "requests or products changed" (with
+ * whose own lists that changes, when it is known; else everyone's); or only some members' own
+ * lists changed (a message, a notification stored or read).
  */
 export type Change =
   | { kind: 'user'; userId: string }
   | { kind: 'sessionsEnded'; userId: string; sessionId?: string }
-  | { kind: 'data' };
+  | { kind: 'data'; userIds?: string[] }
+  | { kind: 'lists'; userIds: string[] };
 
-function encode(c: Change) {
-  if (c.kind === 'user') return `user:${c.userId}`;
-  if (c.kind === 'sessionsEnded') return `ended:${c.userId}${c.sessionId ? `:${c.sessionId}` : ''}`;
-  return 'data';
+/** Ids per announcement: a NOTIFY payload must stay under 8,000 bytes (37 bytes an id). */
+const IDS_PER_PAYLOAD = 150;
+
+/** The payloads of a change: one, or a member list's change cut into several. */
+export function encode(c: Change): string[] {
+  if (c.kind === 'user') return [`user:${c.userId}`];
+  if (c.kind === 'sessionsEnded') return [`ended:${c.userId}${c.sessionId ? `:${c.sessionId}` : ''}`];
+  if (!c.userIds) return ['data'];
+  const payloads: string[] = [];
+  for (let i = 0; i < c.userIds.length; i += IDS_PER_PAYLOAD)
+    payloads.push(`${c.kind}:${c.userIds.slice(i, i + IDS_PER_PAYLOAD).join(',')}`);
+  // A data change with nobody's lists in it still drops the shared pages.
+  return payloads.length ? payloads : [c.kind === 'data' ? 'data:' : 'lists:'];
 }
-function decode(payload: string): Change | undefined {
+export function decode(payload: string): Change | undefined {
   if (payload === 'data') return { kind: 'data' };
   const [kind, userId, sessionId, ...rest] = payload.split(':');
+  if ((kind === 'data' || kind === 'lists') && userId !== undefined && sessionId === undefined)
+    return { kind, userIds: userId ? userId.split(',') : [] };
   if (!userId || rest.length > 0) return undefined;
   if (kind === 'user' && sessionId === undefined) return { kind: 'user', userId };
   if (kind === 'ended') return { kind: 'sessionsEnded', userId, ...(sessionId ? { sessionId } : {}) };
@@ -145,7 +159,9 @@ async function listenPostgres(
   const running = run(await connect());
   return {
     via: 'postgres',
-    publish: (change) => notify(CHANGES_CHANNEL, encode(change)),
+    publish: async (change) => {
+      for (const payload of encode(change)) await notify(CHANGES_CHANNEL, payload);
+    },
     async close() {
       closed = true;
       wake?.();
@@ -182,7 +198,8 @@ function subscribeRedis(redis: SharedRedis, handlers: ChangeHandlers, log: Optio
     via: 'redis',
     publish: async (change) => {
       // While Redis is away the other processes keep nothing cached (they are not live either).
-      await redis.client.publish(channel, encode(change)).catch(() => redis.health.failed());
+      for (const payload of encode(change))
+        await redis.client.publish(channel, payload).catch(() => redis.health.failed());
     },
     async close() {
       await endClient(sub);

@@ -98,6 +98,8 @@ export type AppEvent =
         };
       };
     }
+  /** The member read one or all of their notifications (committed). */
+  | { type: 'notifications.read'; userId: string }
   /** The seller marked a product sold to a named buyer (committed). */
   | { type: 'product.sold'; productId: string; sellerId: string; buyerId: string }
   /**
@@ -197,8 +199,8 @@ export type EntityEvent =
    * depends on blocks and on their part in it, so nothing presented travels.
    */
   | { type: 'run.changed'; runId: string }
-  /** A member was rated: open screens that show their rating read it again. */
-  | { type: 'rating.changed'; userId: string }
+  /** `raterId` rated a member (`userId`): open screens that show their rating read it again. */
+  | { type: 'rating.changed'; userId: string; raterId: string }
   /** A settlement opened or changed state: `views` holds it as each of its two parties sees it. */
   | { type: 'settlement.updated'; settlementId: string; views: { userId: string; settlement: Settlement }[] };
 export type AppEventType = AppEvent['type'];

@@ -74,6 +74,31 @@ describe('createPageCache', () => {
     expect(text(await cache.fetch('a', built('after the write')))).toBe('after the write');
   });
 
+  it('keeps a member’s pages apart and drops only theirs when their lists change', async () => {
+    const cache = createPageCache(limits);
+    await cache.fetch('mine', built('asha'), 'asha');
+    await cache.fetch('mine', built('dev'), 'dev');
+    expect(text(await cache.fetch('mine', built('asha again'), 'asha'))).toBe('asha');
+    expect(text(await cache.fetch('mine', built('dev again'), 'dev'))).toBe('dev');
+    cache.forget(['asha']);
+    expect(text(await cache.fetch('mine', built('asha, new'), 'asha'))).toBe('asha, new');
+    expect(text(await cache.fetch('mine', built('dev, new'), 'dev'))).toBe('dev');
+  });
+
+  it('never keeps a member’s page read before their lists changed while it was read', async () => {
+    const cache = createPageCache(limits);
+    let release!: () => void;
+    const slow = cache.fetch(
+      'mine',
+      () => new Promise<{ page: CachedPage }>((resolve) => (release = () => resolve({ page: page('old') }))),
+      'asha',
+    );
+    cache.forget(['asha']);
+    release();
+    expect(text(await slow)).toBe('old');
+    expect(text(await cache.fetch('mine', built('new'), 'asha'))).toBe('new');
+  });
+
   it('keeps nothing and serves nothing while not live, and starts empty when live again', async () => {
     const cache = createPageCache(limits);
     await cache.fetch('a', built('old'));

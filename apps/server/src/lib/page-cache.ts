@@ -47,8 +47,8 @@ const hashOf = (data: string | Buffer) => createHash('sha1').update(data).digest
 export const etagOf = (body: string | Buffer) => `"${hashOf(body)}"`;
 
 /**
- * The pages that are the same for every viewer of a role (available requests, the marketplace),
- * serialised, for this process. Every write to requests or products, here or on another process,
+ * Serialised pages for this process: those that are the same for every viewer of a role (available
+ * requests, the marketplace), or, in a cache of its own, each member's own lists (`owner`). Every write to requests or products, here or on another process,
  * calls `invalidate` (the data version goes up and every page is dropped); a page read before that
  * is never stored after it. While `setLive(false)` (a change made elsewhere could be missed) nothing
  * is served from it or stored in it.
@@ -60,6 +60,9 @@ export function createPageCache(
   /** Reads under way, so concurrent misses of one page run one query. */
   const loading = new Map<string, Promise<CachedPage>>();
   let version = 0;
+  /** For pages of one member: when each member's pages were last dropped (a tick of `version`'s clock). */
+  const forgotten = new Map<string, number>();
+  let tick = 0;
   let live = true;
   let hits = 0;
   let misses = 0;
@@ -68,23 +71,29 @@ export function createPageCache(
     version++;
     pages.clear();
     loading.clear();
+    forgotten.clear();
   };
+  /** A member's page is kept under their id, so `forget` finds it. */
+  const keyOf = (key: string, owner?: string) => (owner === undefined ? key : `${owner}|${key}`);
 
   return {
     /** The cached page, if it is still good. */
-    get(key: string): CachedPage | undefined {
-      return live ? pages.get(key) : undefined;
+    get(key: string, owner?: string): CachedPage | undefined {
+      return live ? pages.get(keyOf(key, owner)) : undefined;
     },
 
     /**
      * The page from the cache, or built by `build` and kept (until `validUntil` at the latest) unless
-     * the data changed while it was being built.
+     * the data changed while it was being built. A page of `owner`'s own (their lists) is also
+     * dropped by `forget(owner)`.
      */
     async fetch<M>(
-      key: string,
+      pageKey: string,
       build: () => Promise<{ page: CachedPage<M>; validUntil?: number }>,
+      owner?: string,
     ): Promise<CachedPage<M>> {
-      const cached = this.get(key);
+      const key = keyOf(pageKey, owner);
+      const cached = live ? pages.get(key) : undefined;
       if (cached) {
         hits++;
         return cached as CachedPage<M>;
@@ -94,8 +103,10 @@ export function createPageCache(
       const pending = loading.get(key);
       if (pending) return pending as Promise<CachedPage<M>>;
       const started = version;
+      const ownerStarted = owner === undefined ? undefined : forgotten.get(owner);
       const promise = build().then(({ page, validUntil }) => {
-        if (live && started === version) {
+        const ownerUnchanged = owner === undefined || forgotten.get(owner) === ownerStarted;
+        if (live && started === version && ownerUnchanged) {
           const until = Math.min(Date.now() + limits.ttlMs, validUntil ?? Infinity);
           if (until > Date.now()) pages.store(key, page, until);
         }
@@ -111,6 +122,19 @@ export function createPageCache(
 
     /** Requests or products changed (here or on another process): every page is dropped. */
     invalidate: clear,
+
+    /**
+     * The own lists of these members changed: their pages are dropped, and a page of theirs being
+     * read now is not kept.
+     */
+    forget(owners: Iterable<string>) {
+      const gone = new Set(owners);
+      if (gone.size === 0) return;
+      for (const owner of gone) forgotten.set(owner, ++tick);
+      const ownerOf = (key: string) => key.slice(0, key.indexOf('|'));
+      pages.dropWhere((key) => gone.has(ownerOf(key)));
+      for (const key of loading.keys()) if (gone.has(ownerOf(key))) loading.delete(key);
+    },
 
     /** Keeps pages (true) or keeps none (false); either way drops what is kept now. */
     setLive(value: boolean) {
@@ -170,6 +194,10 @@ function pageStore(limits: { maxEntries: number; maxBytes: number }) {
       bytes = 0;
     },
 
+    dropWhere(test: (key: string) => boolean) {
+      for (const key of [...entries.keys()]) if (test(key)) drop(key);
+    },
+
     stats: () => ({ entries: entries.size, bytes }),
   };
 }
@@ -180,8 +208,13 @@ function pageStore(limits: { maxEntries: number; maxBytes: number }) {
  */
 export const NOBODY = { id: '00000000-0000-0000-0000-000000000000', name: '' } as const;
 
-/** Cache-Control of the cached pages: kept by the browser only, and always revalidated (ETag). */
+/** Cache-Control of the shared pages: kept by the browser only, and always revalidated (ETag). */
 const REVALIDATE = 'private, no-cache';
+/**
+ * Of a member's own lists: never stored by the browser (its HTTP cache outlives signing out); a
+ * client may still send the ETag it was given and be answered 304.
+ */
+const NOT_STORED = 'no-store';
 
 /** True when the request's If-None-Match names `etag` (weak comparison, as for GET). */
 export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -201,6 +234,11 @@ interface ViewerParts<S> {
 /** The route's description of a shared page. */
 export interface SharedPage<P, S> {
   key: string;
+  /**
+   * For a page of one member's own (their requests, notifications, chats): whose. It is kept for
+   * them alone and dropped whenever their lists change (`PageCache.forget`).
+   */
+  owner?: string;
   /** Reads the page as nobody in particular (the shared view). */
   load(): Promise<P>;
   /** The time (ms) the page stops being true without any write (a deadline passes). */
@@ -239,27 +277,31 @@ export async function servePage<P, S>(
   reply: FastifyReply,
   spec: SharedPage<P, S>,
 ) {
-  const page = await cache.fetch<Split<S>>(spec.key, async () => {
-    const payload = await spec.load();
-    // The route's own response serializer (lib/serializer.ts), which writes a string.
-    const text = String(reply.serialize(payload));
-    const body = Buffer.from(text);
-    let meta: Split<S> = { items: [] };
-    if (spec.viewer) {
-      const { shared, items } = spec.viewer.parts(payload);
-      const cut = text.split(shared);
-      // Each shared part is a whole JSON object after its key, never found inside a string (quotes
-      // are escaped there); a count that does not match means the schema changed under this code.
-      if (cut.length !== items.length + 1) throw new Error(`viewer parts not found in ${spec.key}`);
-      meta = { pieces: cut.map((c) => Buffer.from(c)), shared: Buffer.from(shared), items };
-    }
-    if (spec.own) meta.owners = new Set(spec.own.owners(payload));
-    return { page: { body, etag: etagOf(body), meta }, validUntil: spec.validUntil?.(payload) };
-  });
+  const page = await cache.fetch<Split<S>>(
+    spec.key,
+    async () => {
+      const payload = await spec.load();
+      // The route's own response serializer (lib/serializer.ts), which writes a string.
+      const text = String(reply.serialize(payload));
+      const body = Buffer.from(text);
+      let meta: Split<S> = { items: [] };
+      if (spec.viewer) {
+        const { shared, items } = spec.viewer.parts(payload);
+        const cut = text.split(shared);
+        // Each shared part is a whole JSON object after its key, never found inside a string (quotes
+        // are escaped there); a count that does not match means the schema changed under this code.
+        if (cut.length !== items.length + 1) throw new Error(`viewer parts not found in ${spec.key}`);
+        meta = { pieces: cut.map((c) => Buffer.from(c)), shared: Buffer.from(shared), items };
+      }
+      if (spec.own) meta.owners = new Set(spec.own.owners(payload));
+      return { page: { body, etag: etagOf(body), meta }, validUntil: spec.validUntil?.(payload) };
+    },
+    spec.owner,
+  );
 
   if (spec.own && page.meta.owners?.has(spec.own.viewerId)) {
     const body = Buffer.from(String(reply.serialize(await spec.own.loadOwn())));
-    return send(request, reply, body, etagOf(body));
+    return send(request, reply, body, etagOf(body), REVALIDATE);
   }
 
   let body = page.body;
@@ -275,11 +317,17 @@ export async function servePage<P, S>(
     }
   }
 
-  return send(request, reply, body, etag);
+  return send(request, reply, body, etag, spec.owner === undefined ? REVALIDATE : NOT_STORED);
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, body: Buffer, etag: string) {
-  reply.header('cache-control', REVALIDATE).header('etag', etag);
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer,
+  etag: string,
+  cacheControl: string,
+) {
+  reply.header('cache-control', cacheControl).header('etag', etag);
   if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -132,6 +132,8 @@ const LIVE_ROUTES = {
   'request.delivery_cancelled': nobody,
   'users.noticed': nobody,
   'user.updated': nobody,
+  // The member's other tabs read their notifications again when they next open them.
+  'notifications.read': nobody,
   // The product's own product.updated tells open screens; the settlement tells its parties.
   'product.sold': nobody,
   'settlement.reminded': nobody,

@@ -25,7 +25,7 @@ export function watchSessions(io: IoServer, watch: ChangeWatch) {
   };
   const off = watch({
     changed(change) {
-      if (change.kind === 'data') return;
+      if (change.kind === 'data' || change.kind === 'lists') return;
       if (change.kind === 'sessionsEnded') {
         const bound = change.sessionId ? sessionRoom(change.sessionId) : room(change.userId);
         for (const socket of socketsIn(bound)) {

@@ -7,6 +7,7 @@ import { type RouteDeps, served } from '../../lib/contract';
 import { rowId } from '../../lib/ids';
 import { photoUploadBudget } from '../../lib/images';
 import { multipartForm } from '../../lib/multipart';
+import { servePage } from '../../lib/page-cache';
 import { type ChatService, USER_NOT_FOUND } from './chat.service';
 
 const r = routes.chat;
@@ -54,7 +55,16 @@ export function chatRoutes({ ctx, guards, service }: RouteDeps<ChatService>): Fa
           return reply.code(created ? 201 : 200).send({ message });
         },
       });
-      app.route({ ...served(r.conversations), handler: (req) => service.conversations(actorOf(req)) });
+      // Kept for the member until a message to or from them is stored or read, or a name changes.
+      app.route({
+        ...served(r.conversations),
+        handler: (req, reply) =>
+          servePage(ctx.ownPages, req, reply, {
+            key: 'chat/conversations',
+            owner: actorOf(req).id,
+            load: () => service.conversations(actorOf(req)),
+          }),
+      });
       app.route({
         ...served(r.conversation),
         onRequest: userId.check,

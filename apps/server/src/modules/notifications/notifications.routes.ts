@@ -4,12 +4,14 @@ import { actorOf } from '../../lib/auth';
 import { type RouteDeps, served } from '../../lib/contract';
 import { allowEmptyJsonBody } from '../../lib/http';
 import { rowId } from '../../lib/ids';
+import { pageKey, servePage } from '../../lib/page-cache';
 import type { NotificationsService } from './notifications.service';
 
 const r = routes.notifications;
 
 /** /notifications/*: only ever the caller's own. */
 export function notificationsRoutes({
+  ctx,
   guards,
   service,
 }: RouteDeps<NotificationsService>): FastifyPluginAsyncZod {
@@ -18,7 +20,16 @@ export function notificationsRoutes({
     const id = rowId('id', NOTIFICATION_MESSAGES.notFound);
 
     await guards.scope(app, 'member', (app) => {
-      app.route({ ...served(r.list), handler: (req) => service.list(actorOf(req), req.query) });
+      // Kept for the member until a notification of theirs is stored or read, or a name changes.
+      app.route({
+        ...served(r.list),
+        handler: (req, reply) =>
+          servePage(ctx.ownPages, req, reply, {
+            key: pageKey('notifications', req.query),
+            owner: actorOf(req).id,
+            load: () => service.list(actorOf(req), req.query),
+          }),
+      });
       app.route({ ...served(r.readAll), handler: (req) => service.readAll(actorOf(req)) });
       app.route({
         ...served(r.read),

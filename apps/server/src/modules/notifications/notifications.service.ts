@@ -7,7 +7,7 @@ import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repo';
 import { bindUseCases } from '../../lib/use-cases';
 
-type Deps = Pick<AppContext, 'db'>;
+type Deps = Pick<AppContext, 'db' | 'events'>;
 
 /** A notification as its owner sees it (without their own id). */
 function present(row: repo.NotificationRow) {
@@ -22,20 +22,22 @@ async function list({ db }: Deps, actor: Actor, q: { limit: number; cursor?: str
   return { notifications: items.map((r) => present(r.notification)), unreadCount, nextCursor };
 }
 
-async function readAll({ db }: Deps, actor: Actor) {
+async function readAll({ db, events }: Deps, actor: Actor) {
   await repo.markAllRead(db, actor.id);
+  await events.emit({ type: 'notifications.read', userId: actor.id });
   return { message: NOTIFICATION_MESSAGES.allRead };
 }
 
-async function readOne({ db }: Deps, actor: Actor, id: string) {
+async function readOne({ db, events }: Deps, actor: Actor, id: string) {
   const row = await repo.markOneRead(db, actor.id, id);
   if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  await events.emit({ type: 'notifications.read', userId: actor.id });
   return { notification: present(row) };
 }
 
 /** The owner's view of their notifications. */
-export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
-  const deps: Deps = { db: ctx.db };
+export function createNotificationsService(ctx: Pick<AppContext, 'db' | 'events'>) {
+  const deps: Deps = { db: ctx.db, events: ctx.events };
   return bindUseCases(deps, { list, readAll, readOne });
 }
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -114,6 +114,7 @@ const NOTIFICATIONS = {
   'user.updated': none,
   'users.blocked': none,
   'notification.created': none,
+  'notifications.read': none,
   'request.updated': none,
   'request.available': none,
   'request.unavailable': none,

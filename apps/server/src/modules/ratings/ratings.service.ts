@@ -113,7 +113,7 @@ async function create(deps: Deps, actor: Actor, body: CreateRatingBody) {
     body.productId !== undefined
       ? await rateSale(deps, actor, { ...body, productId: body.productId })
       : await rateRequest(deps.db, actor, { ...body, requestId: body.requestId!, userId: body.userId! });
-  await deps.events.emit({ type: 'rating.changed', userId: result.rating.userId });
+  await deps.events.emit({ type: 'rating.changed', userId: result.rating.userId, raterId: actor.id });
   return result;
 }
 

@@ -1,5 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { REQUEST_MESSAGES, routes } from '@campusrun/shared';
+import { type DeliveryRequest, REQUEST_MESSAGES, routes } from '@campusrun/shared';
 import { actorOf } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
 import { type RouteDeps, served } from '../../lib/contract';
@@ -18,13 +19,50 @@ interface RequestRouteDeps {
   id: ReturnType<typeof rowId<'id'>>;
 }
 
+/**
+ * The first time (ms) a page of requests stops being true without any write: the next deadline of a
+ * pending one (it expires then). Undefined when nothing on it waits for a deadline.
+ */
+function nextDeadline(rows: DeliveryRequest[], now = Date.now()) {
+  const next = Math.min(
+    ...rows.map((r) => (r.status === 'pending' ? Date.parse(r.deadline) : Infinity)).filter((t) => t > now),
+  );
+  return Number.isFinite(next) ? next : undefined;
+}
+
+/**
+ * A member's own list of requests, kept for them (lib/page-cache.ts) until one of its requests
+ * changes, a name on it changes or the next pending deadline on it passes (the request expires).
+ */
+const ownRequests = <P>(
+  { ctx, req, reply }: { ctx: AppContext; req: FastifyRequest; reply: FastifyReply },
+  key: string,
+  load: () => Promise<P>,
+  rowsOf: (page: P) => DeliveryRequest[],
+) =>
+  servePage(ctx.ownPages, req, reply, {
+    key,
+    owner: actorOf(req).id,
+    load,
+    validUntil: (page) => nextDeadline(rowsOf(page)),
+  });
+
 /** The requester's routes: posting, their list, cancelling, reposting, confirming receipt. */
-function hostellerRoutes(app: ZodApp, { service, id }: RequestRouteDeps) {
+function hostellerRoutes(app: ZodApp, { ctx, service, id }: RequestRouteDeps) {
   app.route({
     ...served(r.create),
     handler: async (req, reply) => reply.code(201).send(await service.create(actorOf(req), req.body)),
   });
-  app.route({ ...served(r.mine), handler: (req) => service.myRequests(actorOf(req), req.query) });
+  app.route({
+    ...served(r.mine),
+    handler: (req, reply) =>
+      ownRequests(
+        { ctx, req, reply },
+        pageKey('requests/mine', req.query),
+        () => service.myRequests(actorOf(req), req.query),
+        (page) => page.requests,
+      ),
+  });
   app.route({
     ...served(r.cancel),
     onRequest: id.check,
@@ -79,7 +117,13 @@ function delivererTransitions(app: ZodApp, { service, id }: Pick<RequestRouteDep
 function dayscholarRoutes(app: ZodApp, { ctx, service, id }: RequestRouteDeps) {
   app.route({
     ...served(r.myDeliveries),
-    handler: (req) => service.myDeliveries(actorOf(req), req.query),
+    handler: (req, reply) =>
+      ownRequests(
+        { ctx, req, reply },
+        pageKey('requests/deliveries', req.query),
+        () => service.myDeliveries(actorOf(req), req.query),
+        (page) => page.deliveries,
+      ),
   });
   delivererTransitions(app, { id, service });
   app.route({
@@ -105,7 +149,13 @@ function dayscholarRoutes(app: ZodApp, { ctx, service, id }: RequestRouteDeps) {
   });
   app.route({
     ...served(r.activeDeliveries),
-    handler: (req) => service.myDeliveries(actorOf(req), { ...req.query, status: 'active' }),
+    handler: (req, reply) =>
+      ownRequests(
+        { ctx, req, reply },
+        pageKey('requests/deliveries', { ...req.query, status: 'active' }),
+        () => service.myDeliveries(actorOf(req), { ...req.query, status: 'active' }),
+        (page) => page.deliveries,
+      ),
   });
 }
 
