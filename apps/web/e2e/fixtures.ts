@@ -92,7 +92,9 @@ export async function expectAccessible(page: Page) {
   await transitionsDone(page);
   // While checking, colours are their final ones at once: flipping the theme, or anything the screen
   // changes meanwhile, would otherwise be measured half-way through its colour transition.
-  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  const still = await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; }',
+  });
   try {
     const html = page.locator('html');
     const dark = await html.evaluate((el) => el.classList.contains('dark'));
@@ -255,9 +257,14 @@ export function trackSocket(page: Page) {
     ws.on('framereceived', ({ payload }) => void received.push(String(payload)));
   });
   return {
-    /** The server has accepted `count` connections of this page so far (Socket.IO CONNECT answered). */
-    connected: (count = 1) =>
-      expect.poll(() => received.filter((f) => f.startsWith('40')).length).toBeGreaterThanOrEqual(count),
+    /**
+     * The server has accepted `count` connections of this page so far (Socket.IO CONNECT answered),
+     * within `timeout` ms (a reconnection waits out the client's backoff, up to 5 s an attempt).
+     */
+    connected: (count = 1, timeout?: number) =>
+      expect
+        .poll(() => received.filter((f) => f.startsWith('40')).length, { timeout })
+        .toBeGreaterThanOrEqual(count),
     /** The page has sent `event` at least `count` times. */
     sent: (event: string, count = 1) =>
       expect

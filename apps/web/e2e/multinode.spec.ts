@@ -93,8 +93,9 @@ test('a process killed in the middle of a chat burst: both users carry on throug
     await box.press('Enter');
   }
 
-  // The sender reconnects to the survivor; nothing stays unacknowledged, nothing failed.
-  await dSocket.connected(2);
+  // The sender reconnects to the survivor (after the client's backoff, and perhaps a try that the
+  // balancer still sent to the dead process); nothing stays unacknowledged, nothing failed.
+  await dSocket.connected(2, 30_000);
   const dLog = d.getByRole('log');
   await expect(dLog.getByText('Sending...')).toHaveCount(0, { timeout: 30_000 });
   await expect(d.getByText('Failed to send message')).toHaveCount(0);
