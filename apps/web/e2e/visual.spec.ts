@@ -19,6 +19,7 @@ import {
   request as apiRequest,
   test,
 } from '@playwright/test';
+import sharp from 'sharp';
 import {
   actOnRequest,
   axeViolations,
@@ -80,6 +81,8 @@ interface Seeded {
   soldProduct: string;
   /** Divya's wanted calculator, open: Hari may answer it with his textbook. */
   wantedPost: string;
+  /** The phone Hari found, with two photos, claimed by Meera (the right answer) and Divya (a guess). */
+  foundPost: string;
 }
 
 /**
@@ -226,6 +229,14 @@ const SCREENS: Record<Role, Screen[]> = {
             parts.forEach((part) => ((part as HTMLElement).style.visibility = 'hidden')),
           );
       },
+    },
+    // Hari found a phone, claimed by Meera and Divya; Mohan and Meera lost things.
+    { name: 'lost-found', path: () => '/lost-found', ready: 'Black Redmi phone in a blue case' },
+    { name: 'lost-found-new', path: () => '/lost-found/new?kind=found', ready: 'The answer you expect' },
+    {
+      name: 'lost-found-post',
+      path: (s) => `/lost-found/${s.foundPost}`,
+      ready: 'My cat asleep on a laptop keyboard',
     },
     // Hari follows Meera; Divya follows Hari.
     { name: 'following', path: () => '/following', ready: 'You follow 1 seller.' },
@@ -639,6 +650,68 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
     maxPrice: 800,
   });
 
+  // Lost and found, in categories apart (no match, so nobody is told of one). Hari found a phone and
+  // posts it with two photos; Meera claims it with the right answer, Divya with a guess. Hari's
+  // notices of the claims are read, so his bell is as before.
+  const lostFound = async (who: SeededUser, data: Record<string, unknown>) => {
+    const posted = await api.post('/api/lost-found', {
+      headers: auth(who),
+      data: { when: new Date(Date.now() - 3 * hour).toISOString(), ...data },
+    });
+    expect(posted.status()).toBe(201);
+    return ((await posted.json()) as { post: { id: string } }).post.id;
+  };
+  await lostFound(mohan, {
+    kind: 'lost',
+    title: 'Grey umbrella with a wooden handle',
+    category: 'other',
+    place: 'Canteen',
+  });
+  await lostFound(meera, {
+    kind: 'lost',
+    title: 'College ID card and hostel room key on a red lanyard',
+    category: 'other',
+    place: 'Block C stairs',
+    details: 'Probably dropped on the way to the 9 am lab.',
+  });
+  const foundPost = await lostFound(hari, {
+    kind: 'found',
+    title: 'Black Redmi phone in a blue case',
+    category: 'electronics',
+    place: 'Central library, 2nd floor reading room',
+    details: 'Left on a desk by the window. The screen is locked.',
+    question: 'What is the lock-screen picture?',
+    answer: 'A sunset over the sea',
+  });
+  const photos = new FormData();
+  for (const background of ['#35a', '#a53']) {
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+    photos.append('photos', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'phone.jpg');
+  }
+  expect(
+    (
+      await api.put(`/api/lost-found/${foundPost}/photos`, { headers: auth(hari), multipart: photos })
+    ).status(),
+  ).toBe(200);
+  const claim = async (who: SeededUser, answer: string) =>
+    expect(
+      (
+        await api.post(`/api/lost-found/${foundPost}/claims`, { headers: auth(who), data: { answer } })
+      ).status(),
+    ).toBe(201);
+  await claim(meera, 'A sunset over the sea, taken at Marina beach');
+  await claim(divya, 'My cat asleep on a laptop keyboard');
+  const claimNotices = async () => {
+    const answer = await api.get('/api/notifications?limit=20', { headers: auth(hari) });
+    const { notifications } = (await answer.json()) as { notifications: { id: string; type: string }[] };
+    return notifications.filter((n) => n.type === 'lost_found').map((n) => n.id);
+  };
+  await expect.poll(async () => (await claimNotices()).length, { timeout: 15_000 }).toBe(2);
+  for (const id of await claimNotices())
+    expect((await api.put(`/api/notifications/${id}/read`, { headers: auth(hari) })).status()).toBe(200);
+
   // Following, last: a listing after a follow would add a notice to the follower's bell on every screen.
   const follow = async (who: SeededUser, whom: SeededUser) =>
     expect((await api.put(`/api/users/${whom.id}/follow`, { headers: auth(who) })).status()).toBe(200);
@@ -654,6 +727,7 @@ async function seed(baseURL: string, outbox: string): Promise<Seeded> {
     completedRequest,
     soldProduct,
     wantedPost,
+    foundPost,
     users: { hari, meera, divya, mohan },
     pendingRequest,
     acceptedRequest,
@@ -803,6 +877,9 @@ const DESKTOP_DARK: Record<Role, string[]> = {
     'marketplace-wanted',
     'wanted-post',
     'wanted-answer',
+    'lost-found',
+    'lost-found-new',
+    'lost-found-post',
   ],
   dayscholar: ['dashboard', 'request-on-the-way'],
   moderator: ['moderation', 'following-empty'],
@@ -891,6 +968,9 @@ const TAP_SCREENS: Partial<Record<Role, string[]>> = {
     'saved-searches',
     'marketplace-wanted',
     'wanted-post',
+    'lost-found',
+    'lost-found-new',
+    'lost-found-post',
   ],
   dayscholar: ['dashboard', 'browse', 'marketplace', 'product', 'request-detail'],
 };

@@ -289,6 +289,29 @@ export const createRoutes = (): RouteObject[] => {
                           ),
                         },
                         {
+                          path: paths.lostFoundList,
+                          Component: screen(
+                            async () =>
+                              (await import('@/features/lost-found/components/LostFoundBoard'))
+                                .LostFoundBoard,
+                          ),
+                        },
+                        {
+                          path: paths.newLostFound,
+                          Component: screen(
+                            async () =>
+                              (await import('@/features/lost-found/components/NewLostFoundPage'))
+                                .NewLostFoundPage,
+                          ),
+                        },
+                        {
+                          // The claimants' reliability records: composed in app/pages.
+                          path: routePatterns.lostFound,
+                          Component: screen(
+                            async () => (await import('./pages/LostFoundPostPage')).LostFoundPostPage,
+                          ),
+                        },
+                        {
                           path: routePatterns.product,
                           // The settle card under a sold product: composed in app/pages.
                           Component: screen(async () => (await import('./pages/ProductPage')).ProductPage),

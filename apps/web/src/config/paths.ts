@@ -29,6 +29,10 @@ export const paths = {
   wantedList: '/marketplace?tab=wanted',
   newWanted: '/wanted/new',
   wanted: (id: string) => `/wanted/${encodeURIComponent(id)}`,
+  /** Lost and found: members post what they lost or found; the owner of a found thing claims it. */
+  lostFoundList: '/lost-found',
+  newLostFound: '/lost-found/new',
+  lostFound: (id: string) => `/lost-found/${encodeURIComponent(id)}`,
   /** Trips: a day scholar says "I'm coming from …"; hostellers add requests to it. */
   trips: '/trips',
   newTrip: '/trips/new',
@@ -67,6 +71,7 @@ export const routePatterns = {
   user: '/users/:id',
   savedSearch: '/searches/:id',
   wanted: '/wanted/:id',
+  lostFound: '/lost-found/:id',
   trip: '/trips/:id',
   run: '/runs/:id',
   editProduct: '/hosteller/edit-product/:id',

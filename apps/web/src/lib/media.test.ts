@@ -16,6 +16,8 @@ describe('mediaUrl', () => {
   it('keeps a signed chat photo link whole, query string included', () => {
     const signed = '/uploads/chat/0123456789abcdef0123456789abcdef.webp?exp=1767225600&sig=Ab-_9x';
     expect(mediaUrl(signed)).toBe(signed);
+    const lostFound = '/uploads/lost-found/0123456789abcdef0123456789abcdef.webp?exp=1767225600&sig=Cd-_9y';
+    expect(mediaUrl(lostFound)).toBe(lostFound);
   });
 
   it('answers undefined for no image', () => {

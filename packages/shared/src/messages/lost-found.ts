@@ -1,3 +1,5 @@
+import { PRODUCT_IMAGE_FORMAT_NAMES } from './products';
+
 /** Lost and found: a member posts what they lost or found; the owner of a found thing claims it. */
 export const LOST_FOUND_KINDS = ['lost', 'found'] as const;
 export type LostFoundKind = (typeof LOST_FOUND_KINDS)[number];
@@ -98,4 +100,171 @@ export const LOST_FOUND_NOTICES = {
   returned: (title: string) => `“${title}” was returned to its owner`,
   /** The chat message accepting a claim opens with (from the finder to the owner). */
   accepted: (title: string) => `Your answer matched: “${title}” is yours. Let us arrange the handover.`,
+} as const;
+
+const { days, photosMax } = LOST_FOUND_LIMITS;
+const LOST_FOUND_KIND_WORDS: Record<LostFoundKind, string> = { lost: 'Lost', found: 'Found' };
+
+/** The words of the lost and found screens (the web app). */
+export const LOST_FOUND_UI = {
+  /** The board's title, its entry in the menus and the top bar's. */
+  title: 'Lost and found',
+  description: `Lost something on campus, or found something? Post it here. Posts stay up ${days} days.`,
+  newPost: 'New post',
+  /** The central + menu's entry. */
+  newMenuItem: 'Lost or found item',
+  kinds: LOST_FOUND_KIND_WORDS,
+  filters: {
+    kind: 'Lost or found',
+    all: 'All',
+    search: 'Search lost and found',
+    category: 'Category',
+    allCategories: 'All categories',
+  },
+  list: {
+    label: 'Lost and found posts',
+    loading: 'Loading lost and found posts',
+    failed: 'Failed to load lost and found posts',
+    /** "… isn’t saved on this phone". */
+    offline: 'This list',
+    emptyTitle: 'Nothing lost or found yet',
+    emptyDescription:
+      'Lost something? Post it, and hear when someone finds something like it. Found something? Post it with a question only its owner can answer.',
+    filteredTitle: 'No posts match your filters',
+    filteredDescription: 'Try other words, or clear the filters to see every open post.',
+    clearFilters: 'Clear filters',
+  },
+  form: {
+    title: 'New lost and found post',
+    description: `Say what it is, where and when. It stays up ${days} days; you can renew it or mark it resolved.`,
+    submit: 'Publish post',
+    failed: 'Could not publish your post',
+    kindLegend: 'Did you lose it or find it?',
+    kindOptions: { lost: 'I lost something', found: 'I found something' },
+    titleLabel: 'What is it?',
+    titlePlaceholder: 'e.g. Black phone in a blue case',
+    category: 'Category',
+    selectCategory: 'Select a category',
+    placeLabel: 'Where on campus?',
+    placePlaceholder: 'e.g. Library, 2nd floor',
+    placeSuggestions: 'Places named before',
+    whenLabel: { lost: 'When did you lose it?', found: 'When did you find it?', none: 'When?' },
+    detailsLabel: 'Details (optional)',
+    detailsHint: {
+      lost: 'Colour, brand, marks, what was inside.',
+      found: 'Say what anyone could see. Keep back what only its owner would know.',
+    },
+    secretLegend: 'Only its owner can answer',
+    questionLabel: 'A question only its owner can answer',
+    questionPlaceholder: 'e.g. What is on the lock screen?',
+    questionHint: 'Everyone sees the question; whoever says it is theirs answers it.',
+    answerLabel: 'The answer you expect',
+    answerHint: 'Only you see this answer. Nobody else ever does.',
+    /** "72 of 80 characters": shown once a field nears its limit. */
+    length: (typed: number, max: number) => `${typed} of ${max} characters`,
+  },
+  photos: {
+    legend: `Photos (optional, up to ${photosMax})`,
+    add: 'Add photos',
+    /** The hidden file field the buttons open. */
+    input: 'Choose photos',
+    preview: (n: number) => `Preview of photo ${n}`,
+    remove: (n: number) => `Remove photo ${n}`,
+    /** Its button's words where there is room (its name says which photo). */
+    removeShort: 'Remove',
+    hint: `Up to ${photosMax} photos, each less than 5MB · ${PRODUCT_IMAGE_FORMAT_NAMES}.`,
+    foundHint: 'Leave out the detail your question asks about.',
+    adding: 'Adding photos…',
+    processing: 'Processing photos…',
+    /** The post went up; its photos did not (its poster may add them from the post). */
+    notAdded: (reason: string) => `Your post is up, but its photos were not added: ${reason}`,
+    failed: 'Could not add the photos. Please try again.',
+    removeFailed: 'Could not remove the photos. Please try again.',
+    change: 'Change photos',
+    removeAll: 'Remove photos',
+    show: (n: number, total: number) => `Show photo ${n} of ${total}`,
+    alt: (title: string, n: number, total: number) =>
+      total > 1 ? `${title}, photo ${n} of ${total}` : title,
+    sending: 'The new photos, being added',
+  },
+  post: {
+    /** Its page's heading while it loads or fails. */
+    heading: 'Lost and found post',
+    notFoundMessage: 'It may have been deleted, or the link is wrong.',
+    failed: 'Failed to load this post',
+    back: 'See all lost and found posts',
+    offline: 'This post',
+    openUntil: 'Open until',
+    returnedNote: 'It is back with its owner. The post has left the lists.',
+    place: 'Where',
+    category: 'Category',
+    posted: 'Posted',
+    question: 'The finder asks',
+    expected: 'The answer you expect',
+    expectedNote: 'Only you see this.',
+    postedBy: 'Posted by',
+    you: 'you',
+    /** Another member, on a lost post: the chat with its poster. */
+    message: (name: string) => `Message ${name}`,
+    reportWhat: 'this post',
+    report: 'Report',
+  },
+  poster: {
+    renew: 'Renew',
+    renewFailed: 'Could not renew this post',
+    resolve: 'Mark resolved',
+    resolveTitle: 'Mark it returned to its owner?',
+    resolveDescription: {
+      lost: 'The post leaves the lists. Do this once you have it back.',
+      found: 'The post leaves the lists and its open claims close. Do this once it is back with its owner.',
+    },
+    resolveFailed: 'Could not mark this post resolved',
+    delete: 'Delete',
+    deleteTitle: 'Delete this post?',
+    deleteDescription: (title: string) => `“${title}” and its claims will be removed. This cannot be undone.`,
+    deleteFailed: 'Could not delete this post',
+    cancel: 'Cancel',
+  },
+  claim: {
+    action: 'That’s mine',
+    description:
+      'Answer the finder’s question. Only the finder sees your answer; if it matches, they give it back to you through the chat.',
+    answerLabel: 'Your answer',
+    submit: 'Send claim',
+    failed: 'Could not send your claim',
+    /** The claimant's own claim, as it stands. */
+    state: {
+      open: 'You said this is yours. The finder will check your answer.',
+      accepted: 'Your claim was accepted. Arrange the handover in the chat.',
+      withdrawn: 'You withdrew your claim.',
+      closed: 'It was returned to its owner.',
+    },
+    openChat: 'Open the chat',
+    withdraw: 'Withdraw claim',
+    withdrawTitle: 'Withdraw your claim?',
+    withdrawDescription: 'The finder no longer sees it as open, and you cannot claim this post again.',
+    withdrawConfirm: 'Withdraw',
+    withdrawFailed: 'Could not withdraw your claim',
+  },
+  claims: {
+    heading: 'Claims',
+    loading: 'Loading claims',
+    failed: 'Failed to load the claims',
+    empty: 'No claims yet. When someone says it is theirs, their answer shows here.',
+    theirAnswer: 'Their answer',
+    memberSince: (monthYear: string) => `Member since ${monthYear}`,
+    statuses: { open: 'Waiting', accepted: 'Accepted', withdrawn: 'Withdrawn', closed: 'Closed' },
+    accept: 'Accept',
+    /** The Accept button's name, which says whose claim it is. */
+    acceptLabel: (name: string) => `Accept the claim of ${name}`,
+    acceptTitle: (name: string) => `Give it back to ${name}?`,
+    acceptDescription:
+      'The post is marked returned to its owner, a chat opens between you two, and the other claimants are told.',
+    acceptConfirm: 'Accept claim',
+    acceptFailed: 'Could not accept this claim',
+  },
+  /** A chat message's card of the post it is about. */
+  card: {
+    label: (kind: LostFoundKind, title: string) => `${LOST_FOUND_KIND_WORDS[kind]}: ${title}`,
+  },
 } as const;

@@ -1,6 +1,6 @@
-import type { User } from '@campusrun/shared';
+import { LOST_FOUND_UI, type User } from '@campusrun/shared';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { BellRing, Check, LogOut, UserCheck, UserRound } from 'lucide-react';
+import { BellRing, Check, LogOut, SearchCheck, UserCheck, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/lib/auth-sign-out';
@@ -11,7 +11,10 @@ import { USER_MENU_BUTTON, UserMenuFace } from './UserMenuFace';
 const itemClasses =
   'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
 
-/** The user menu itself (Headless UI): profile, the sellers one follows, saved searches, theme, sign out. */
+/**
+ * The user menu itself (Headless UI): profile, the sellers one follows, saved searches, lost and
+ * found, theme, sign out.
+ */
 export function UserMenuPopup({ user, arrivedAs }: { user: User; arrivedAs?: Arrival }) {
   const button = useArrival(arrivedAs);
   const signOut = useSignOut();
@@ -47,6 +50,12 @@ export function UserMenuPopup({ user, arrivedAs }: { user: User; arrivedAs?: Arr
           <Link to={paths.searches} className={itemClasses}>
             <BellRing className="size-4 text-slate-500" aria-hidden="true" />
             Saved searches
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <Link to={paths.lostFoundList} className={itemClasses}>
+            <SearchCheck className="size-4 text-slate-500" aria-hidden="true" />
+            {LOST_FOUND_UI.title}
           </Link>
         </MenuItem>
         <div role="group" aria-labelledby="theme-heading" className="border-b border-slate-200 py-1">

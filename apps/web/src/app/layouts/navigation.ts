@@ -1,4 +1,4 @@
-import type { Role } from '@campusrun/shared';
+import { LOST_FOUND_UI, type Role } from '@campusrun/shared';
 import {
   Bike,
   ClipboardList,
@@ -67,6 +67,7 @@ const PLACE_TITLES: Record<string, string> = {
   [paths.chat]: 'Chat',
   [paths.profile]: 'Profile',
   [paths.moderation]: 'Moderation',
+  [paths.lostFoundList]: LOST_FOUND_UI.title,
 };
 
 /**
@@ -92,6 +93,8 @@ const THING_SCREENS: { pattern: string; title: string; parent: (role: Role) => s
   { pattern: routePatterns.savedSearch, title: 'Saved search', parent: () => paths.searches },
   { pattern: paths.newWanted, title: 'Post a wanted item', parent: () => paths.wantedList },
   { pattern: routePatterns.wanted, title: 'Wanted', parent: () => paths.wantedList },
+  { pattern: paths.newLostFound, title: LOST_FOUND_UI.newPost, parent: () => paths.lostFoundList },
+  { pattern: routePatterns.lostFound, title: LOST_FOUND_UI.title, parent: () => paths.lostFoundList },
 ];
 
 /**

@@ -24,7 +24,7 @@ import { usePartnerTyping } from '../hooks/useTyping';
 import { useThreadComposer } from '../hooks/useThreadComposer';
 import { ConversationList } from './ChatPage';
 import { Composer } from './Composer';
-import { OfferCard, ProductContextCard, WantedCard } from './MessageCards';
+import { LostFoundCard, OfferCard, ProductContextCard, WantedCard } from './MessageCards';
 import { ReceivedMessage } from './MessageMenu';
 import { MessageText } from './MessageText';
 import { ThreadHeader } from './ThreadHeader';
@@ -52,6 +52,8 @@ interface Row {
   image?: string | null;
   /** An "I have one" answer: the wanted post it answers, as a card above its listing and text. */
   wanted?: ChatMessage['wanted'];
+  /** A lost and found post the message is about (an accepted claim), as a card above its text. */
+  lostFound?: ChatMessage['lostFound'];
 }
 
 /** Pixels from the top at which the next older page is fetched. */
@@ -212,6 +214,7 @@ function toRows(stored: ChatMessage[], pending: PendingMessage[], myId: string):
         offer: m.offer,
         image: m.image,
         wanted: m.wanted,
+        lostFound: m.lostFound,
       } satisfies Row;
     }),
     ...pending
@@ -314,6 +317,7 @@ function MessageList({
               )}
               <div className={row.mine ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
                 {row.wanted && <WantedCard wanted={row.wanted} />}
+                {row.lostFound && <LostFoundCard lostFound={row.lostFound} />}
                 {row.product && <ProductContextCard product={row.product} />}
                 {row.waiting ? (
                   <WaitingBubble content={row.content} onCancel={() => onCancel(row.key)} />

@@ -1,6 +1,12 @@
-import { type ChatMessage, OFFER_MESSAGES, type Product } from '@campusrun/shared';
+import {
+  type ChatMessage,
+  LOST_FOUND_MESSAGES,
+  LOST_FOUND_UI,
+  OFFER_MESSAGES,
+  type Product,
+} from '@campusrun/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HandCoins, ImageOff, Megaphone } from 'lucide-react';
+import { HandCoins, ImageOff, Megaphone, SearchCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
@@ -18,6 +24,7 @@ import { type ThreadProduct, decideOffer, productQuery } from '@/api/products';
 
 type Offer = NonNullable<ChatMessage['offer']>;
 type Wanted = NonNullable<ChatMessage['wanted']>;
+type LostFound = NonNullable<ChatMessage['lostFound']>;
 
 /** How many cards on screen follow each product: the server is asked once per product. */
 const following = new Map<string, number>();
@@ -179,6 +186,32 @@ export function WantedCard({ wanted }: { wanted: Wanted }) {
         <span className="flex items-center gap-2 text-sm text-slate-700">
           up to {formatRupees(wanted.maxPrice)}
           {wanted.status === 'closed' && <Badge>Closed</Badge>}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+/** The lost and found post a message is about (the finder's, on an accepted claim): a link to it. */
+export function LostFoundCard({ lostFound }: { lostFound: LostFound }) {
+  return (
+    <Link
+      to={paths.lostFound(lostFound.id)}
+      className="mb-1 flex w-64 max-w-[80%] items-center gap-3 rounded-xl bg-white p-2 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700">
+        <SearchCheck className="size-5" aria-hidden="true" />
+      </span>
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-medium text-slate-900">
+          {LOST_FOUND_UI.card.label(lostFound.kind, lostFound.title)}
+        </span>
+        <span className="flex items-center gap-2 text-sm text-slate-700">
+          {lostFound.status === 'resolved' ? (
+            <Badge tone="blue">{LOST_FOUND_MESSAGES.stateLabels.resolved}</Badge>
+          ) : (
+            LOST_FOUND_UI.title
+          )}
         </span>
       </span>
     </Link>

@@ -52,12 +52,22 @@ const ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> =
 };
 
 /**
- * Where a notification leads: the request, the chat with its sender, the product, trip or run it is
- * about; a saved search's one new match, or the search itself for several.
+ * Where a notification leads: the request, the chat with its sender, the product, trip, run or lost
+ * and found post it is about; a saved search's one new match, or the search itself for several.
  */
 export function notificationTarget(notification: AppNotification): string | null {
-  const { requestId, senderId, productId, tripId, runId, settlementId, reportId, sellerId, savedSearchId } =
-    notification.data;
+  const {
+    requestId,
+    senderId,
+    productId,
+    tripId,
+    runId,
+    settlementId,
+    reportId,
+    sellerId,
+    savedSearchId,
+    lostFoundPostId,
+  } = notification.data;
   if (notification.type === 'search') {
     if (productId) return paths.product(productId);
     if (requestId) return paths.request(requestId);
@@ -67,6 +77,7 @@ export function notificationTarget(notification: AppNotification): string | null
   // A moderator's notice of a new case opens its queue.
   if (notification.type === 'moderation' && settlementId) return `${paths.moderation}?tab=disputes`;
   if (notification.type === 'moderation' && reportId) return paths.moderation;
+  if (notification.type === 'lost_found' && lostFoundPostId) return paths.lostFound(lostFoundPostId);
   if (notification.type === 'trip' && tripId) return paths.trip(tripId);
   if (notification.type === 'run' && runId) return paths.run(runId);
   if (notification.type === 'product' && productId) return paths.product(productId);

@@ -38,6 +38,11 @@ describe('notificationTarget', () => {
     expect(notificationTarget(notice('search', {}))).toBe('/searches');
   });
 
+  it('opens the lost and found post a match, claim or return notice is about', () => {
+    expect(notificationTarget(notice('lost_found', { lostFoundPostId: 'l1' }))).toBe('/lost-found/l1');
+    expect(notificationTarget(notice('lost_found', {}))).toBeNull();
+  });
+
   it('opens the trip or the shared run a notification is about', () => {
     expect(notificationTarget(notice('trip', { tripId: 't1' }))).toBe('/trips/t1');
     expect(notificationTarget(notice('run', { runId: 'r1' }))).toBe('/runs/r1');
