@@ -24,6 +24,7 @@ export async function waitForMail(to: string, subject: RegExp, count = 1): Promi
   const deadline = Date.now() + 15_000;
   for (;;) {
     const mails = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
       .sort()
       .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Mail)
       .filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));

@@ -1,6 +1,6 @@
 // A real SMTP server for the E2E run, in its own process: every mail it receives is saved as JSON
 // in the folder given as the first argument. Prints its port once listening.
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
@@ -23,7 +23,10 @@ const server = new SMTPServer({
         subject: /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '',
         body: decodeQp(raw),
       };
-      writeFileSync(path.join(dir, `${String(++n).padStart(5, '0')}.json`), JSON.stringify(mail));
+      // Written aside and renamed: a reader never sees a mail half written.
+      const file = path.join(dir, `${String(++n).padStart(5, '0')}.json`);
+      writeFileSync(`${file}.part`, JSON.stringify(mail));
+      renameSync(`${file}.part`, file);
       done();
     });
   },
