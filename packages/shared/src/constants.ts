@@ -55,7 +55,14 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const LISTING_MODERATION = ['visible', 'held', 'removed'] as const;
 export type ListingModeration = (typeof LISTING_MODERATION)[number];
 
-export const REPORT_TARGET_TYPES = ['user', 'product', 'request', 'message', 'lost_found_post'] as const;
+export const REPORT_TARGET_TYPES = [
+  'user',
+  'product',
+  'request',
+  'message',
+  'lost_found_post',
+  'lost_found_claim',
+] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_REASONS = [

@@ -174,11 +174,14 @@ export type EntityEvent =
   | { type: 'product.available'; product: Product; except: string[] }
   /** An offer was made or its status changed: its buyer and the product's seller see the card change. */
   | { type: 'offer.updated'; offer: Offer; sellerId: string }
-  /** A moderator removed a user's product, request or message (its owner is told why). */
+  /**
+   * A moderator removed a user's product, request, message, lost and found post or claim (its owner
+   * is told why); `name` is a claim's post's title.
+   */
   | {
       type: 'listing.removed';
       ownerId: string;
-      targetType: 'product' | 'request' | 'message' | 'lost_found_post';
+      targetType: 'product' | 'request' | 'message' | 'lost_found_post' | 'lost_found_claim';
       name: string;
       reason: string;
     }

@@ -262,6 +262,11 @@ export const LOST_FOUND_UI = {
       'The post is marked returned to its owner, a chat opens between you two, and the other claimants are told.',
     acceptConfirm: 'Accept claim',
     acceptFailed: 'Could not accept this claim',
+    report: 'Report',
+    /** The Report button's name, which says whose claim it is. */
+    reportLabel: (name: string) => `Report the claim of ${name}`,
+    /** What the report dialog's title names. */
+    reportWhat: (name: string) => `the claim of ${name}`,
   },
   /** A chat message's card of the post it is about. */
   card: {

@@ -1,3 +1,4 @@
+import type { ReportTargetType } from '../constants';
 import { COMMON_MESSAGES } from '../errors';
 
 export const MODERATION_LIMITS = { reasonMax: 500, daysMax: 365 } as const;
@@ -34,6 +35,15 @@ export function suspendedMessage(until: Date | null): string {
   return `Your account is suspended until ${date}.`;
 }
 
-/** The owner's notification when a moderator removes their listing or message. */
-export const removedNotice = (what: string, reason: string) =>
-  `Your ${what} was removed by a moderator: ${reason}`;
+/** How a removed thing is named to its owner: a listing by its name, a claim by its post's title. */
+const REMOVED_WORDS: Record<Exclude<ReportTargetType, 'user'>, (name: string) => string> = {
+  product: (name) => `product "${name}"`,
+  request: (name) => `request "${name}"`,
+  message: () => 'message',
+  lost_found_post: (title) => `lost and found post "${title}"`,
+  lost_found_claim: (title) => `claim on the lost and found post "${title}"`,
+};
+
+/** The owner's notification when a moderator removes their listing, message or claim. */
+export const removedNotice = (type: Exclude<ReportTargetType, 'user'>, name: string, reason: string) =>
+  `Your ${REMOVED_WORDS[type](name)} was removed by a moderator: ${reason}`;

@@ -26,6 +26,7 @@ const REPORT_TARGET_WORDS: Record<ReportTargetType, (label: string) => string> =
   request: (item) => `the request for ${item}`,
   message: (sender) => `a message from ${sender}`,
   lost_found_post: (title) => `the lost and found post "${title}"`,
+  lost_found_claim: (title) => `a claim on the lost and found post "${title}"`,
 };
 
 /** How each reason reads in the report dialog. */
@@ -38,5 +39,8 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: 'Other',
 };
 
-/** Open reports from this many different users hide a product or request until a moderator decides. */
+/**
+ * Open reports from this many different established users hide a product, request, lost and found post
+ * or claim until a moderator decides.
+ */
 export const REPORTS_TO_HOLD = 3;

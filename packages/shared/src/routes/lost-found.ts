@@ -121,7 +121,8 @@ export const claims = route({
   method: 'GET',
   path: '/lost-found/:id/claims',
   tags,
-  description: "The finder's view of the claims: each claimant's answer, profile and reliability record.",
+  description:
+    "The finder's view of the claims: each claimant's answer, profile and reliability record. A claim held after the finder's report or removed by a moderator is not in it.",
   params: idParams,
   response: { 200: lostFoundClaimsResponseSchema },
 });
@@ -130,7 +131,7 @@ export const accept = route({
   path: '/lost-found/:id/claims/:claimId/accept',
   tags,
   description:
-    'The finder accepts an open claim: the post is resolved (returned to its owner), a chat opens between the finder and the owner, and the other claimants are told.',
+    'The finder accepts an open claim (404 for one held after reports or removed by a moderator): the post is resolved (returned to its owner), a chat opens between the finder and the owner, and the other claimants are told.',
   params: claimParams,
   response: { 200: acceptLostFoundClaimResponseSchema },
 });

@@ -42,9 +42,9 @@ export const reportTargetSchema = z.object({
   type: z.enum(REPORT_TARGET_TYPES),
   id: z.uuid(),
   owner: z.object({ id: z.uuid(), name: z.string(), suspended: z.boolean() }),
-  /** A product's or request's name, a user's name; null for a message. */
+  /** A product's or request's name, a post's title, a user's name; null for a message or a claim. */
   title: z.string().nullable(),
-  /** Description, request details, the message's text. */
+  /** Description, request details, the message's text, a claim's answer. */
   text: z.string().nullable(),
   /** Rupees: a product's price or a request's fee. */
   price: z.number().nullable(),
@@ -52,6 +52,11 @@ export const reportTargetSchema = z.object({
   /** A message's neighbours in its conversation, oldest first. */
   context: z.array(z.object({ fromOwner: z.boolean(), content: z.string(), sentAt: z.string() })),
   moderation: z.enum(LISTING_MODERATION).nullable(),
+  /**
+   * A lost and found claim's post: its title and the finder's question (never the answer the finder
+   * expects). Null for any other target.
+   */
+  post: z.object({ id: z.uuid(), title: z.string(), question: z.string().nullable() }).nullable(),
 });
 
 export const moderationReportSchema = z.object({

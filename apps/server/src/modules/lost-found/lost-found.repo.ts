@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { LostFoundClaimStatus, LostFoundKind, ProductCategory } from '@campusrun/shared';
 import type { Db, Executor, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -12,6 +12,12 @@ const c = lostFoundClaims;
 
 /** Open, not past its 30 days, not held or removed: what lists show. */
 const live = and(eq(p.status, 'open'), sql`${p.expiresAt} > now()`, visibleListing(p.moderation))!;
+
+/**
+ * The claims a finder sees, counts and may accept: those neither held after reports nor removed by a
+ * moderator (their claimants still see their own).
+ */
+const seenByFinder = (moderation: AnyColumn | SQL): SQL => sql`${moderation} = 'visible'`;
 
 /**
  * A post with its poster, whether the viewer and the poster block each other, the viewer's own claim
@@ -44,7 +50,8 @@ const columns = (viewerId: string) => ({
     status: string;
   } | null>`(select json_build_object('id', mc.id, 'status', mc.status)
     from ${c} mc where mc.post_id = ${p.id} and mc.claimant_id = ${viewerId})`,
-  openClaims: sql<number>`(select count(*)::int from ${c} oc where oc.post_id = ${p.id} and oc.status = 'open')`,
+  openClaims: sql<number>`(select count(*)::int from ${c} oc where oc.post_id = ${p.id} and oc.status = 'open'
+    and ${seenByFinder(sql`oc.moderation`)})`,
 });
 export type PostRow = NonNullable<Awaited<ReturnType<typeof findPost>>>;
 
@@ -164,7 +171,7 @@ export async function resolvePost(
         const [claim] = await tx
           .update(c)
           .set({ status: 'accepted', decidedAt: sql`now()` })
-          .where(and(eq(c.id, claimId), eq(c.postId, id), eq(c.status, 'open')))
+          .where(and(eq(c.id, claimId), eq(c.postId, id), eq(c.status, 'open'), seenByFinder(c.moderation)))
           .returning({ claimantId: c.claimantId });
         if (!claim) throw new Undo('claimNotOpen');
         accepted = claim.claimantId;
@@ -238,13 +245,13 @@ export const insertClaim = (
     return row ?? ('already' as const);
   });
 
-/** The claimant's own claim of the post, if any. */
-export const findClaim = async (db: Db, postId: string, claimId: string) =>
+/** A claim of the post, if any; `byFinder`: only one its finder sees. */
+export const findClaim = async (db: Db, postId: string, claimId: string, byFinder = false) =>
   (
     await db
       .select({ id: c.id, claimantId: c.claimantId, status: c.status })
       .from(c)
-      .where(and(eq(c.id, claimId), eq(c.postId, postId)))
+      .where(and(eq(c.id, claimId), eq(c.postId, postId), byFinder ? seenByFinder(c.moderation) : undefined))
       .limit(1)
   )[0];
 
@@ -272,7 +279,7 @@ export const claimsOf = (db: Db, postId: string) =>
     })
     .from(c)
     .innerJoin(users, eq(users.id, c.claimantId))
-    .where(and(eq(c.postId, postId), visibleListing(c.moderation)))
+    .where(and(eq(c.postId, postId), seenByFinder(c.moderation)))
     .orderBy(asc(c.createdAt), asc(c.id));
 
 /** A leaving member's posts and claims (the account's deletion, in its transaction). */
@@ -352,4 +359,33 @@ export const holdIfVisible = async (tx: Executor, id: string, enough: SQL) =>
       .set({ moderation: 'held' })
       .where(and(eq(p.id, id), eq(p.moderation, 'visible'), enough))
       .returning({ ownerId: p.userId })
+  )[0];
+
+/**
+ * A claim's moderation state, set from one of `from` (a moderator's decision); answers the title of
+ * its post when it changed.
+ */
+export const setClaimModeration = async (
+  tx: Executor,
+  id: string,
+  to: 'visible' | 'removed',
+  from: ('visible' | 'held')[],
+) =>
+  (
+    await queryRows<{ title: string }>(
+      tx,
+      sql`update ${c} set moderation = ${to}
+        from ${p} where ${p.id} = ${c.postId} and ${c.id} = ${id} and ${inArray(c.moderation, from)}
+        returning ${p.title} as "title"`,
+    )
+  )[0]?.title;
+
+/** Holds a visible claim while `enough` (the reports' rule) holds; answers its claimant when this call held it. */
+export const holdClaimIfVisible = async (tx: Executor, id: string, enough: SQL) =>
+  (
+    await tx
+      .update(c)
+      .set({ moderation: 'held' })
+      .where(and(eq(c.id, id), eq(c.moderation, 'visible'), enough))
+      .returning({ ownerId: c.claimantId })
   )[0];

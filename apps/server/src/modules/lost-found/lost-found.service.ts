@@ -262,7 +262,7 @@ async function claim(deps: Deps, actor: Actor, id: string, body: ClaimLostFoundB
   return { claim: outcome, message: M.claimed };
 }
 
-/** GET /lost-found/{id}/claims: the finder's alone. */
+/** GET /lost-found/{id}/claims: the finder's alone, without the claims held or removed by moderation. */
 async function claims(deps: Deps, actor: Actor, id: string) {
   const post = await found(deps, actor, id);
   if (post.userId !== actor.id) throw forbidden(M.onlyFinder);
@@ -279,7 +279,8 @@ async function accept(deps: Deps, actor: Actor, id: string, claimId: string) {
   await deps.changes.consume(actor.id, M.tooManyChanges);
   const post = await found(deps, actor, id);
   if (post.userId !== actor.id) throw forbidden(M.onlyFinder);
-  const claimRow = await repo.findClaim(deps.db, id, claimId);
+  // A claim held after reports or removed by a moderator has left the finder's list: not theirs to accept.
+  const claimRow = await repo.findClaim(deps.db, id, claimId, true);
   if (!claimRow) throw notFound(M.claimNotFound);
   // The chat that follows must be allowed: a block since the claim leaves it open.
   if (await isBlockedBetween(deps.db, actor.id, claimRow.claimantId)) throw forbidden(M.claimBlocked);

@@ -13,6 +13,8 @@ import {
   LOST_FOUND_LIMITS,
   LOST_FOUND_MESSAGES as M,
   LOST_FOUND_NOTICES,
+  REPORT_MESSAGES,
+  REPORT_NOTICES,
   REPORTS_TO_HOLD,
   type LostFoundClaim,
   type LostFoundPost,
@@ -572,5 +574,108 @@ describe('reports', () => {
     expect(told.map((n) => n.message)).toEqual([
       'Your lost and found post "Suspicious free phone" was removed by a moderator: A scam',
     ]);
+  });
+
+  it('the finder alone reports a claim; once established, their report holds it; a moderator removes it, its claimant is told', async () => {
+    const [finder, claimant, spammer, owner, stranger, moderator] = [
+      await person('Fiona Finder'),
+      await person('Casey Claimant'),
+      await person('Sam Spammer'),
+      await person('Olu Owner'),
+      await person(),
+      await person(),
+    ];
+    await t.db.update(users).set({ isModerator: true }).where(eq(users.id, moderator.id));
+    const expected = secret();
+    const post = await posted(finder, foundBody(expected, { title: 'Silver ring by the pool' }));
+    const claimOf = async (who: Person, answer: string) =>
+      (await claim(who, post.id, answer)).json().claim.id as string;
+    const bad = await claimOf(claimant, 'Mine, send it to my hostel');
+    const spam = await claimOf(spammer, 'Buy cheap followers at example.com');
+    const good = await claimOf(owner, 'Initials engraved inside');
+    const report = (who: Person, targetId: string) =>
+      call('POST', '/reports', who, { targetType: 'lost_found_claim', targetId, reason: 'scam' });
+    const listed = async () =>
+      ((await call('GET', `/lost-found/${post.id}/claims`, finder)).json().claims as LostFoundClaim[]).map(
+        (c) => c.id,
+      );
+    const accept = (claimId: string) =>
+      call('POST', `/lost-found/${post.id}/claims/${claimId}/accept`, finder);
+
+    // Only the finder sees the claims, so only they may report one: not its claimant, not another member.
+    const own = await report(claimant, bad);
+    expect([own.statusCode, own.json().message]).toEqual([400, REPORT_MESSAGES.own]);
+    const strange = await report(stranger, bad);
+    expect([strange.statusCode, strange.json().message]).toEqual([404, REPORT_MESSAGES.notFound]);
+    expect((await report(finder, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+
+    // A new account's report reaches the moderators but holds nothing.
+    expect((await report(finder, spam)).statusCode).toBe(201);
+    expect(await listed()).toEqual([bad, spam, good]);
+    const moderatorTold = await calls.noticesWhen(moderator, 'moderation', (n) => n.length > 0);
+    expect(moderatorTold.map((n) => n.message)).toContain(
+      REPORT_NOTICES.toReview('lost_found_claim', 'Silver ring by the pool', 'scam'),
+    );
+
+    // An established finder's report holds the claim: out of their list and their count, not acceptable.
+    await makeEstablished(t.db, finder);
+    expect((await report(finder, bad)).statusCode).toBe(201);
+    expect(await listed()).toEqual([spam, good]);
+    expect((await call('GET', `/lost-found/${post.id}`, finder)).json().post.openClaims).toBe(2);
+    const refused = await accept(bad);
+    expect([refused.statusCode, refused.json().message]).toEqual([404, M.claimNotFound]);
+    // Its claimant still sees their own claim.
+    expect((await call('GET', `/lost-found/${post.id}`, claimant)).json().post.myClaim).toEqual({
+      id: bad,
+      status: 'open',
+    });
+
+    // The queue shows the claim's answer and its post, never the answer the finder expects.
+    const queue = await call('GET', '/moderation/reports?status=open&limit=100', moderator);
+    expect(queue.statusCode, queue.body).toBe(200);
+    type Item = { id: string; target: { id: string } };
+    const item = (queue.json().reports as Item[]).find((r) => r.target.id === bad)!;
+    expect(item.target).toMatchObject({
+      type: 'lost_found_claim',
+      owner: { id: claimant.id, name: 'Casey Claimant' },
+      title: null,
+      text: 'Mine, send it to my hostel',
+      moderation: 'held',
+      post: { id: post.id, title: 'Silver ring by the pool', question: 'What is inside the lid?' },
+    });
+    expect(queue.body).not.toContain(expected);
+
+    const removed = await call('PUT', `/moderation/reports/${item.id}`, moderator, {
+      action: 'remove',
+      reason: 'Not the owner',
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const [row] = await t.db.select().from(lostFoundClaims).where(eq(lostFoundClaims.id, bad));
+    expect(row!.moderation).toBe('removed');
+    const told = await calls.noticesWhen(claimant, 'moderation', (n) => n.length > 0);
+    expect(told.map((n) => n.message)).toEqual([
+      'Your claim on the lost and found post "Silver ring by the pool" was removed by a moderator: Not the owner',
+    ]);
+    expect(await listed()).toEqual([spam, good]);
+    expect((await accept(bad)).statusCode).toBe(404);
+    // Removed: nothing left to report.
+    expect((await report(finder, bad)).statusCode).toBe(404);
+
+    // The other report suspends its claimant.
+    const spamItem = (
+      (await call('GET', '/moderation/reports?status=open&limit=100', moderator)).json().reports as Item[]
+    ).find((r) => r.target.id === spam)!;
+    const suspended = await call('PUT', `/moderation/reports/${spamItem.id}`, moderator, {
+      action: 'suspend',
+      reason: 'Spam',
+      days: 7,
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    const [spammerRow] = await t.db.select().from(users).where(eq(users.id, spammer.id));
+    expect(spammerRow!.suspendedAt).not.toBeNull();
+
+    // The claims the finder still sees are theirs to accept.
+    const accepted = await accept(good);
+    expect(accepted.statusCode, accepted.body).toBe(200);
   });
 });

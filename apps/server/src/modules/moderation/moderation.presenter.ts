@@ -48,6 +48,7 @@ export function presentReport(
         : [],
       context: details?.context ?? [],
       moderation: details?.moderation ?? null,
+      post: details?.post ?? null,
     },
   };
 }

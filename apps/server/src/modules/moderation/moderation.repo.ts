@@ -4,6 +4,7 @@ import type { ReportStatus, ReportTargetType } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import {
+  lostFoundClaims,
   lostFoundPosts,
   messages,
   moderationActions,
@@ -73,12 +74,14 @@ async function messageDetails(db: Db, id: string, ownerId: string) {
       content: r.content,
       sentAt: new Date(r.sent_at).toISOString(),
     })),
+    post: null,
   };
 }
 
 /**
  * What a moderator sees of one target (undefined when it no longer exists): its photos as storage
- * keys (a product's thumbnails, a photo message's photo), or a user's avatar as stored.
+ * keys (a product's thumbnails, a post's or a photo message's photos), or a user's avatar as stored;
+ * a claim's post.
  */
 export type TargetDetails = NonNullable<Awaited<ReturnType<typeof targetDetails>>>;
 export async function targetDetails(db: Db, type: ReportTargetType, id: string, ownerId: string) {
@@ -99,7 +102,7 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
         .from(productImages)
         .where(eq(productImages.productId, id))
         .orderBy(productImages.position);
-      return { ...p, photoKeys: photos.map((x) => x.path), avatar: null, context: [] };
+      return { ...p, photoKeys: photos.map((x) => x.path), avatar: null, context: [], post: null };
     }
     case 'request': {
       const [r] = await db
@@ -111,7 +114,7 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
         })
         .from(requests)
         .where(eq(requests.id, id));
-      return r && { ...r, photoKeys: [], avatar: null, context: [] };
+      return r && { ...r, photoKeys: [], avatar: null, context: [], post: null };
     }
     case 'lost_found_post': {
       const [p] = await db
@@ -132,6 +135,33 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
           photoKeys: p.photos.map((photo) => photo.thumbPath),
           avatar: null,
           context: [],
+          post: null,
+        }
+      );
+    }
+    case 'lost_found_claim': {
+      const [claim] = await db
+        .select({
+          answer: lostFoundClaims.answer,
+          moderation: lostFoundClaims.moderation,
+          postId: lostFoundPosts.id,
+          postTitle: lostFoundPosts.title,
+          question: lostFoundPosts.question,
+        })
+        .from(lostFoundClaims)
+        .innerJoin(lostFoundPosts, eq(lostFoundPosts.id, lostFoundClaims.postId))
+        .where(eq(lostFoundClaims.id, id));
+      // Never the answer the finder expects: only the claimant's, and the question it answers.
+      return (
+        claim && {
+          title: null,
+          text: claim.answer,
+          price: null,
+          moderation: claim.moderation,
+          photoKeys: [],
+          avatar: null,
+          context: [],
+          post: { id: claim.postId, title: claim.postTitle, question: claim.question },
         }
       );
     }
@@ -151,6 +181,7 @@ export async function targetDetails(db: Db, type: ReportTargetType, id: string, 
           photoKeys: [],
           avatar: u.avatar,
           context: [],
+          post: null,
         }
       );
     }

@@ -40,8 +40,16 @@ export interface ModerationPorts {
     moderatorId: string,
     action: 'dismiss' | 'remove' | 'suspend',
   ): Promise<{ id: string }[]>;
-  /** A listing's moderation state, set from one of `from`; answers its name when it changed. */
-  listings: { product: SetModeration; request: SetModeration; lost_found_post: SetModeration };
+  /**
+   * A listing's (or a lost and found claim's) moderation state, set from one of `from`; answers its
+   * name when it changed (a claim's: its post's title).
+   */
+  listings: {
+    product: SetModeration;
+    request: SetModeration;
+    lost_found_post: SetModeration;
+    lost_found_claim: SetModeration;
+  };
   /** Blanks a message; answers its photo's storage key, for removal after commit. */
   blankMessage(tx: Executor, id: string): Promise<string | null>;
   suspendUser(tx: Executor, id: string, days: number | null): Promise<unknown>;
@@ -74,10 +82,7 @@ async function act(deps: Deps, actor: Actor, reportId: string, body: ModerateRep
   await db.transaction(async (tx) => {
     const closed = await deps.closeReports(tx, targetType, targetId, actor.id, body.action);
     if (closed.length === 0) throw conflict(MODERATION_MESSAGES.closed);
-    const listing =
-      targetType === 'product' || targetType === 'request' || targetType === 'lost_found_post'
-        ? targetType
-        : null;
+    const listing = targetType === 'user' || targetType === 'message' ? null : targetType;
     if (body.action === 'dismiss' && listing) {
       // Back on the lists: every process reads its pages afresh.
       if (await deps.listings[listing](tx, targetId, 'visible', ['held']))
@@ -87,8 +92,8 @@ async function act(deps: Deps, actor: Actor, reportId: string, body: ModerateRep
       if (listing) {
         const name = await deps.listings[listing](tx, targetId, 'removed', ['visible', 'held']);
         if (name !== undefined) {
-          // Lost and found posts have no live lists to drop them from.
-          if (listing !== 'lost_found_post')
+          // Lost and found posts and claims have no live lists to drop them from.
+          if (listing === 'product' || listing === 'request')
             after.push({ type: 'listing.hidden', targetType: listing, targetId, ownerId: targetOwnerId });
           after.push({
             type: 'listing.removed',

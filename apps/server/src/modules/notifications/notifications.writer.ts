@@ -85,14 +85,7 @@ const NOTIFICATIONS = {
     {
       userId: e.ownerId,
       type: 'moderation',
-      message: removedNotice(
-        e.targetType === 'message'
-          ? 'message'
-          : e.targetType === 'lost_found_post'
-            ? `lost and found post "${e.name}"`
-            : `${e.targetType} "${e.name}"`,
-        e.reason,
-      ),
+      message: removedNotice(e.targetType, e.name, e.reason),
       data: {},
     },
   ],

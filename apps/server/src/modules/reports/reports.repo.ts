@@ -1,20 +1,31 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ReportReason, ReportTargetType } from '@campusrun/shared';
 import type { Db, Executor } from '../../db/client';
-import { lostFoundPosts, messages, products, reports, requests, users } from '../../db/schema';
+import {
+  lostFoundClaims,
+  lostFoundPosts,
+  messages,
+  products,
+  reports,
+  requests,
+  users,
+} from '../../db/schema';
 
 /** What the reporter may report: the target's owner and whether it is a listing still shown. */
 export interface Target {
   ownerId: string;
-  /** How the moderators' notice names it: the member's name, the product's or the request's title. */
+  /**
+   * How the moderators' notice names it: the member's name, the product's or the request's title, the
+   * title of a claim's post.
+   */
   label: string;
-  /** Requests only: closed requests are seen by their parties alone. */
-  closedFor?: { requesterId: string; delivererId: string | null };
+  /** Who alone see it (see `reportRefusal`): a closed request's parties, a claim's finder. */
+  seenOnlyBy?: (string | null)[];
 }
 
 /**
- * The owner of a target the reporter can see, or undefined: a user; a product or request not removed
- * by a moderator; a message the reporter received.
+ * The owner of a target that exists, or undefined: a user; a product, request, lost and found post or
+ * claim not removed by a moderator; a message the reporter received.
  */
 export async function findTarget(
   db: Db,
@@ -55,7 +66,7 @@ export async function findTarget(
       return {
         ownerId: row.ownerId,
         label: row.label,
-        ...(closed ? { closedFor: { requesterId: row.ownerId, delivererId: row.delivererId } } : {}),
+        ...(closed ? { seenOnlyBy: [row.ownerId, row.delivererId] } : {}),
       };
     }
     case 'lost_found_post': {
@@ -65,6 +76,19 @@ export async function findTarget(
         .where(and(eq(lostFoundPosts.id, id), sql`${lostFoundPosts.moderation} <> 'removed'`))
         .limit(1);
       return row;
+    }
+    case 'lost_found_claim': {
+      const [row] = await db
+        .select({
+          ownerId: lostFoundClaims.claimantId,
+          label: lostFoundPosts.title,
+          finderId: lostFoundPosts.userId,
+        })
+        .from(lostFoundClaims)
+        .innerJoin(lostFoundPosts, eq(lostFoundPosts.id, lostFoundClaims.postId))
+        .where(and(eq(lostFoundClaims.id, id), sql`${lostFoundClaims.moderation} <> 'removed'`))
+        .limit(1);
+      return row && { ownerId: row.ownerId, label: row.label, seenOnlyBy: [row.finderId] };
     }
     case 'message': {
       const [row] = await db
@@ -147,10 +171,18 @@ export interface ListingHolds {
   product: HoldListing;
   request: HoldListing;
   lost_found_post: HoldListing;
+  lost_found_claim: HoldListing;
 }
 
-/** The kinds of target reports hold: the listings. */
+/** The kinds of target reports hold: the listings (and lost and found claims). */
 export type HeldType = keyof ListingHolds;
+const HELD: Record<HeldType, true> = {
+  product: true,
+  request: true,
+  lost_found_post: true,
+  lost_found_claim: true,
+};
+export const isHeld = (type: ReportTargetType): type is HeldType => Object.hasOwn(HELD, type);
 
 /** Which reporters' open reports count toward holding a listing. */
 export interface HoldRule {
@@ -163,7 +195,7 @@ export interface HoldRule {
 }
 
 /**
- * Holds a visible product, request or lost and found post once `rule.threshold` different established users have open
+ * Holds a visible product, request, lost and found post or claim once `rule.threshold` different established users have open
  * reports on it: accounts older than `minAccountAgeHours` that took part in a completed request (as
  * requester or deliverer) or a sale (as seller or named buyer), or sent `minMessagesSent` messages.
  * Reports from newer or idle accounts are kept for the moderators but hold nothing, so a handful of

@@ -1,10 +1,10 @@
-import { REPORT_MESSAGES, REPORT_NOTICES, REPORTS_TO_HOLD, type CreateReportBody } from '@campusrun/shared';
+import { REPORT_MESSAGES, REPORT_NOTICES, type CreateReportBody } from '@campusrun/shared';
 import type { Actor } from '../../lib/auth';
 import type { AppContext } from '../../lib/app-context';
 import { badRequest, notFound } from '../../lib/errors';
 import { isActiveUser, moderatorsBut } from '../../lib/user-ref';
 import type { Limiter, LimiterFactory } from '../../lib/rate-limit';
-import { reportRefusal } from './reports.policy';
+import { reportRefusal, reportsToHold } from './reports.policy';
 import { presentReport } from './reports.presenter';
 import * as repo from './reports.repo';
 import { bindUseCases } from '../../lib/use-cases';
@@ -24,14 +24,14 @@ function limitOf(limiter: LimiterFactory): Limiter {
 
 /** What reports need of the listings' features (handed in by the composition root). */
 export interface ReportsPorts {
-  /** Holds a reported product, request or lost and found post, each in its owner's table. */
+  /** Holds a reported product, request, lost and found post or claim, each in its owner's table. */
   holds: repo.ListingHolds;
 }
 
-/** What filing a report works with: the context, its ports, the hourly budget and the hold rule. */
+/** What filing a report works with: the context, its ports, the hourly budget and who counts toward a hold. */
 interface Deps extends Pick<AppContext, 'db' | 'events'>, ReportsPorts {
   limit: Limiter;
-  holdRule: repo.HoldRule;
+  holdRule: Omit<repo.HoldRule, 'threshold'>;
 }
 
 /**
@@ -79,11 +79,13 @@ async function create(deps: Deps, actor: Actor, body: CreateReportBody) {
     details: body.details ?? null,
   });
   if (created) await tellModerators(deps, actor, body, target, row.id);
-  if (created && body.targetType === 'lost_found_post')
-    await repo.holdIfReported(db, deps.holds, body.targetType, body.targetId, deps.holdRule);
-  if (created && (body.targetType === 'product' || body.targetType === 'request')) {
-    const held = await repo.holdIfReported(db, deps.holds, body.targetType, body.targetId, deps.holdRule);
-    if (held)
+  if (created && repo.isHeld(body.targetType)) {
+    const held = await repo.holdIfReported(db, deps.holds, body.targetType, body.targetId, {
+      ...deps.holdRule,
+      threshold: reportsToHold(body.targetType),
+    });
+    // Lost and found posts and claims have no live lists to drop them from.
+    if (held && (body.targetType === 'product' || body.targetType === 'request'))
       await events.emit({
         type: 'listing.hidden',
         targetType: body.targetType,
@@ -95,9 +97,10 @@ async function create(deps: Deps, actor: Actor, body: CreateReportBody) {
 }
 
 /**
- * Reports: a user flags a user, product, request or received message for the moderators. Open reports
- * from enough different established users (see `holdIfReported`) hold a product or request (hidden
- * from every list) until a moderator decides; every report reaches the moderators.
+ * Reports: a user flags a user, product, request, lost and found post, a claim on their found post or
+ * a received message for the moderators. Open reports from enough different established users (see
+ * `holdIfReported`) hold a product, request, post or claim (hidden from every list) until a moderator
+ * decides; every report reaches the moderators.
  */
 export function createReportsService(
   ctx: Pick<AppContext, 'db' | 'events' | 'limiter' | 'config'>,
@@ -109,7 +112,6 @@ export function createReportsService(
     ...ports,
     limit: limitOf(ctx.limiter),
     holdRule: {
-      threshold: REPORTS_TO_HOLD,
       minAccountAgeHours: ctx.config.reportHoldAccountAgeHours,
       minMessagesSent: HOLD_REPORTER_MIN_MESSAGES,
     },

@@ -4,22 +4,29 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ReportDialog } from './deferred';
 
-/** A quiet "Report" action that opens the report dialog for one target. */
+/**
+ * A quiet "Report" action that opens the report dialog for one target; `ariaLabel` names it where
+ * several show at once, `onSent` follows a report sent.
+ */
 export function ReportButton({
   targetType,
   targetId,
   what,
   label = 'Report',
+  ariaLabel,
+  onSent,
 }: {
   targetType: ReportTargetType;
   targetId: string;
   what: string;
   label?: string;
+  ariaLabel?: string;
+  onSent?: () => void;
 }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={ariaLabel}>
         <Flag className="size-4" aria-hidden="true" />
         {label}
       </Button>
@@ -29,6 +36,7 @@ export function ReportButton({
         targetType={targetType}
         targetId={targetId}
         what={what}
+        onSent={onSent}
       />
     </>
   );

@@ -26,6 +26,8 @@ export interface ReportDialogProps {
   targetId: string;
   /** What is reported, for the title: "this product", "Asha". */
   what: string;
+  /** After the report is sent (the dialog closes itself). */
+  onSent?: () => void;
 }
 
 interface ReportValues {
@@ -41,10 +43,10 @@ const resolver = zodResolver(createReportSchema.pick({ reason: true, details: tr
 >;
 
 /**
- * Reports a user, product, request or received message to the campus moderators: a reason (required)
+ * Reports a user, product, request, lost and found post or claim, or received message to the campus moderators: a reason (required)
  * and optional details. Whatever fails is said in the dialog, and nothing typed is lost.
  */
-export function ReportDialog({ open, onClose, targetType, targetId, what }: ReportDialogProps) {
+export function ReportDialog({ open, onClose, targetType, targetId, what, onSent }: ReportDialogProps) {
   const legendId = useId();
   const mutation = useSendReport();
   const form = useForm<ReportValues, unknown, ReportFields>({
@@ -67,6 +69,7 @@ export function ReportDialog({ open, onClose, targetType, targetId, what }: Repo
       toast.success(REPORT_MESSAGES.sent);
       reset();
       onClose();
+      onSent?.();
     },
     fallback: 'Failed to send the report',
   });

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { ProfileLink } from '@/components/people/ProfileLink';
+import { ReportButton } from '@/components/reports/ReportButton';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatMonthYear, formatRelativeTime } from '@/lib/format';
@@ -32,11 +33,13 @@ function ClaimRow({
   claim,
   canAccept,
   onAccept,
+  onReported,
   describe,
 }: {
   claim: LostFoundClaim;
   canAccept: boolean;
   onAccept: () => void;
+  onReported: () => void;
   describe: DescribeReliability;
 }) {
   const { claimant } = claim;
@@ -71,16 +74,24 @@ function ClaimRow({
         <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{T.theirAnswer}</p>
         <p className="mt-1 text-sm whitespace-pre-wrap wrap-anywhere text-slate-900">{claim.answer}</p>
       </div>
-      {canAccept && (
-        <Button
-          className="mt-3 w-full sm:w-auto"
-          onClick={onAccept}
-          aria-label={T.acceptLabel(claimant.name)}
-        >
-          <Check className="size-4" aria-hidden="true" />
-          {T.accept}
-        </Button>
-      )}
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
+        {canAccept && (
+          <Button className="w-full sm:w-auto" onClick={onAccept} aria-label={T.acceptLabel(claimant.name)}>
+            <Check className="size-4" aria-hidden="true" />
+            {T.accept}
+          </Button>
+        )}
+        <div className="flex justify-end sm:ml-auto">
+          <ReportButton
+            targetType="lost_found_claim"
+            targetId={claim.id}
+            what={T.reportWhat(claimant.name)}
+            label={T.report}
+            ariaLabel={T.reportLabel(claimant.name)}
+            onSent={onReported}
+          />
+        </div>
+      </div>
     </li>
   );
 }
@@ -105,7 +116,8 @@ function Loading() {
  * The finder's view of the claims on their found post, on a card of its own: each claimant (a link
  * to their profile), their reliability record, when they claimed and their answer, to compare with
  * the one expected. "Accept" (after a confirmation) gives it back to one: the post is resolved, the
- * others are told, and the chat with the owner opens.
+ * others are told, and the chat with the owner opens. "Report" sends one to the moderators; a claim
+ * held or removed by moderation leaves the list.
  */
 export function ClaimsList({
   post,
@@ -149,6 +161,8 @@ export function ClaimsList({
             claim={claim}
             canAccept={post.state === 'open' && claim.status === 'open'}
             onAccept={() => setAccepting(claim)}
+            // A report may hold the claim, which then leaves this list.
+            onReported={() => void query.refetch()}
             describe={describe}
           />
         ))}

@@ -3,6 +3,7 @@ import {
   LOST_FOUND_NOTICES,
   LOST_FOUND_UI,
   type LostFoundPost,
+  REPORT_MESSAGES,
 } from '@campusrun/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -198,6 +199,45 @@ describe('a found post, seen by its finder', { timeout: 30_000 }, () => {
     expect(await screen.findByText(M.claimAccepted)).toBeInTheDocument();
     expect(accepted).toBe(owner.id);
     await waitFor(() => expect(location().pathname).toBe(`/chat/${hosteller.id}`));
+  });
+
+  it('reports a claim with the report dialog, then reads the claims again (one held has left them)', async () => {
+    const post = asPoster(makeLostFound(), dayscholar, 2);
+    const owner = makeClaim(hosteller);
+    const spam = makeClaim(guesser, { answer: 'Pay the delivery fee first' });
+    let claims = [owner, spam];
+    const sent: unknown[] = [];
+    server.use(
+      meHandler(dayscholar),
+      http.get(api(`/lost-found/${post.id}/claims`), () => HttpResponse.json({ claims })),
+      ...lostFoundHandlers([post]),
+      http.post(api('/reports'), async ({ request }) => {
+        sent.push(await request.json());
+        // The finder's report held it.
+        claims = [owner];
+        return HttpResponse.json({ report: { id: 'r1' } }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp(`/lost-found/${post.id}`, { user: dayscholar });
+    const list = await screen.findByRole('list', { name: LOST_FOUND_UI.claims.heading }, FIRST_RENDER);
+    const [first, second] = within(list).getAllByRole('listitem');
+    // Each claim has its own Report, named for whose claim it is.
+    expect(
+      within(first!).getByRole('button', { name: LOST_FOUND_UI.claims.reportLabel(hosteller.name) }),
+    ).toBeInTheDocument();
+    await user.click(
+      within(second!).getByRole('button', { name: LOST_FOUND_UI.claims.reportLabel(guesser.name) }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: `Report ${LOST_FOUND_UI.claims.reportWhat(guesser.name)}`,
+    });
+    await user.click(within(dialog).getByRole('radio', { name: 'Scam' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText(REPORT_MESSAGES.sent, {}, FIRST_RENDER)).toBeInTheDocument();
+    expect(sent).toEqual([{ targetType: 'lost_found_claim', targetId: spam.id, reason: 'scam' }]);
+    await waitFor(() => expect(screen.queryByText('Pay the delivery fee first')).not.toBeInTheDocument());
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByText(owner.answer)).toBeInTheDocument();
   });
 
   it('reads the claims again when a new claim is told live, and says when there are none', async () => {

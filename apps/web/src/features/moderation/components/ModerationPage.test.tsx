@@ -29,6 +29,7 @@ const report = (
       photos: [],
       context: [],
       moderation: null,
+      post: null,
       ...target,
     },
   }) satisfies ModerationReport;
@@ -78,6 +79,46 @@ describe('moderation queue', () => {
       'src',
       thumbs[1],
     );
+  });
+});
+
+describe('a reported lost and found claim', () => {
+  it("shows the answer under the finder's question, with a link to the post", async () => {
+    const postId = 'a8f5f167-f44f-4964-a6c8-0000000000c3';
+    server.use(
+      meHandler(moderator),
+      http.get(api('/moderation/reports'), () =>
+        HttpResponse.json({
+          reports: [
+            report({
+              type: 'lost_found_claim',
+              id: 'a8f5f167-f44f-4964-a6c8-0000000000c4',
+              text: 'Mine, send it to my hostel',
+              moderation: 'held',
+              post: { id: postId, title: 'Silver ring by the pool', question: 'What is engraved inside?' },
+            }),
+          ],
+          nextCursor: null,
+        }),
+      ),
+    );
+    renderApp('/moderation', { user: moderator });
+    const items = await screen.findByRole('list', { name: 'Reported items' }, slow);
+    const [card] = within(items).getAllByRole('listitem');
+    expect(within(card!).getByText('Lost and found claim')).toBeInTheDocument();
+    expect(within(card!).getByText('Hidden until reviewed')).toBeInTheDocument();
+    expect(within(card!).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Claim on “Silver ring by the pool”',
+    );
+    expect(within(card!).getByRole('link', { name: 'Silver ring by the pool' })).toHaveAttribute(
+      'href',
+      `/lost-found/${postId}`,
+    );
+    expect(within(card!).getByText('By Mallory Mehta')).toBeInTheDocument();
+    expect(within(card!).getByText('What is engraved inside?')).toBeInTheDocument();
+    expect(within(card!).getByText('Mine, send it to my hostel')).toBeInTheDocument();
+    expect(within(card!).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(within(card!).getByRole('button', { name: 'Suspend Mallory Mehta' })).toBeInTheDocument();
   });
 });
 

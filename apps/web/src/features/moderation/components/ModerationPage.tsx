@@ -7,12 +7,13 @@ import {
 import clsx from 'clsx';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
@@ -39,6 +40,7 @@ const TYPE_LABEL = {
   message: 'Message',
   user: 'User',
   lost_found_post: 'Lost and found post',
+  lost_found_claim: 'Lost and found claim',
 } as const;
 
 /** /moderation: the campus moderators' queue, grouped by what was reported, and their action log. */
@@ -153,11 +155,50 @@ function photoLabel(target: ModerationReport['target'], heading: string, index: 
   return target.photos.length > 1 ? `Photo ${index + 1} of ${heading}` : `Photo of ${heading}`;
 }
 
+type ClaimPost = NonNullable<ModerationReport['target']['post']>;
+
+/** A reported claim's heading: the post it was made on, a link to it. */
+function ClaimHeading({ post }: { post: ClaimPost }) {
+  return (
+    <>
+      Claim on “
+      <Link
+        to={paths.lostFound(post.id)}
+        className="text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        {post.title}
+      </Link>
+      ”
+    </>
+  );
+}
+
+/** A reported claim: the finder's question and the claimant's answer (never the answer expected). */
+function ClaimAnswer({ question, answer }: { question: string | null; answer: string | null }) {
+  return (
+    <dl className="mt-3 space-y-2 rounded-lg bg-slate-50 p-3 text-sm">
+      {question && (
+        <div>
+          <dt className="font-medium text-slate-700">The finder asks</dt>
+          <dd className="break-words text-slate-700">{question}</dd>
+        </div>
+      )}
+      <div>
+        <dt className="font-medium text-slate-700">Their answer</dt>
+        <dd className="whitespace-pre-line break-words text-slate-900">{answer}</dd>
+      </div>
+    </dl>
+  );
+}
+
 function TargetCard({ reports, open }: { reports: ModerationReport[]; open: boolean }) {
   const { target } = reports[0]!;
   const [action, setAction] = useState<'dismiss' | 'remove' | 'suspend' | null>(null);
-  const heading =
-    target.title ?? (target.type === 'message' ? `Message from ${target.owner.name}` : target.owner.name);
+  // A claim is shown with the post it was made on: the finder's question and the claimant's answer.
+  const claimOn = target.type === 'lost_found_claim' ? target.post : null;
+  const heading = claimOn
+    ? `Claim on “${claimOn.title}”`
+    : (target.title ?? (target.type === 'message' ? `Message from ${target.owner.name}` : target.owner.name));
   return (
     <li className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center gap-2">
@@ -169,7 +210,9 @@ function TargetCard({ reports, open }: { reports: ModerationReport[]; open: bool
           {reports.length} {reports.length === 1 ? 'report' : 'reports'}
         </span>
       </div>
-      <h2 className="mt-2 text-lg font-semibold break-words text-slate-900">{heading}</h2>
+      <h2 className="mt-2 text-lg font-semibold break-words text-slate-900">
+        {claimOn ? <ClaimHeading post={claimOn} /> : heading}
+      </h2>
       <p className="text-sm text-slate-500">
         {target.type === 'user' ? 'Reported user' : `By ${target.owner.name}`}
         {target.price !== null && ` · ${formatRupees(target.price)}`}
@@ -195,8 +238,12 @@ function TargetCard({ reports, open }: { reports: ModerationReport[]; open: bool
           ))}
         </ul>
       )}
-      {target.text && (
-        <p className="mt-3 text-sm whitespace-pre-line break-words text-slate-700">{target.text}</p>
+      {claimOn ? (
+        <ClaimAnswer question={claimOn.question} answer={target.text} />
+      ) : (
+        target.text && (
+          <p className="mt-3 text-sm whitespace-pre-line break-words text-slate-700">{target.text}</p>
+        )
       )}
       {target.context.length > 0 && (
         <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
