@@ -99,7 +99,11 @@ describe('a new lost and found post', { timeout: 30_000 }, () => {
       answer: 'A sunset',
     });
     await waitFor(() => expect(location().pathname).toBe(`/lost-found/${post.id}`));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Black phone' })).toBeInTheDocument();
+    // The post's page is a screen of its own, loaded on the way there.
+    await waitFor(
+      () => expect(screen.getByRole('heading', { level: 1, name: 'Black phone' })).toBeInTheDocument(),
+      FIRST_RENDER,
+    );
   });
 
   it('sends a lost post without a question, even one typed before switching from found', async () => {
@@ -140,7 +144,7 @@ describe('a new lost and found post', { timeout: 30_000 }, () => {
     const { user } = renderApp('/lost-found/new', { user: hosteller });
     const place = await screen.findByRole('textbox', { name: F.placeLabel }, FIRST_RENDER);
     await user.type(place, 'lib');
-    const suggestions = await screen.findByRole('list', { name: F.placeSuggestions });
+    const suggestions = await screen.findByRole('list', { name: F.placeSuggestions }, FIRST_RENDER);
     expect(asked).toContain('lib');
     await user.click(within(suggestions).getByRole('button', { name: 'Library reading room' }));
     expect(place).toHaveValue('Library reading room');
@@ -255,9 +259,15 @@ describe('a new lost and found post', { timeout: 30_000 }, () => {
       await fillFound(user);
       await user.upload(screen.getByLabelText(LOST_FOUND_UI.photos.input), imageFile('front.png'));
       await user.click(screen.getByRole('button', SUBMIT));
-      expect(await screen.findByText(LOST_FOUND_UI.photos.notAdded(refusal))).toBeInTheDocument();
+      expect(
+        await screen.findByText(LOST_FOUND_UI.photos.notAdded(refusal), undefined, FIRST_RENDER),
+      ).toBeInTheDocument();
       await waitFor(() => expect(location().pathname).toBe(`/lost-found/${post.id}`));
-      expect(await screen.findByRole('button', { name: LOST_FOUND_UI.photos.add })).toBeInTheDocument();
+      // Looked up again on each try: the page draws the post from the list first, then its own copy.
+      await waitFor(
+        () => expect(screen.getByRole('button', { name: LOST_FOUND_UI.photos.add })).toBeInTheDocument(),
+        FIRST_RENDER,
+      );
     });
 
     it('refuses a file that is not a photo the server takes before anything is sent', async () => {
