@@ -4,7 +4,7 @@
  * within the hour, never of one's own posts, across a block, of a post moderation holds, or while
  * paused.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AppNotification,
@@ -13,7 +13,7 @@ import {
   SAVED_SEARCH_NOTICES,
   type SavedSearch,
 } from '@campusrun/shared';
-import { products, userBlocks } from '../../db/schema';
+import { products, savedSearchHits, userBlocks } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createProduct } from '../../test/factories';
 import { type MarketPerson, marketplaceCalls } from '../../test/marketplace-calls';
@@ -189,12 +189,28 @@ describe('alerts of new posts', () => {
       await person('hosteller'),
     ];
     const search = await saved(buyer, 'Kettles', { search: 'kettle' });
+    // Another member's search of every kettle: its hit on a product says that product's matching
+    // has run (it runs after the answer), so the buyer's search may be resumed after it.
+    const witness = await saved(await person('hosteller'), 'Any kettle', { search: 'kettle' });
+    const matched = (productId: string) =>
+      expect
+        .poll(
+          async () =>
+            (
+              await t.db
+                .select()
+                .from(savedSearchHits)
+                .where(and(eq(savedSearchHits.searchId, witness.id), eq(savedSearchHits.itemId, productId)))
+            ).length,
+        )
+        .toBe(1);
     await sell(buyer, 'My old kettle', 300);
     await t.db.insert(userBlocks).values({ blockerId: buyer.id, blockedId: blocked.id });
     await sell(blocked, 'Blocked kettle', 300);
 
     await call('PATCH', `/saved-searches/${search.id}`, buyer, { paused: true });
-    await sell(seller, 'Paused kettle', 300);
+    const paused = await sell(seller, 'Paused kettle', 300);
+    await matched(paused.id);
     await call('PATCH', `/saved-searches/${search.id}`, buyer, { paused: false });
 
     // Held by moderation, then made available by its seller: still nothing while it is held.
