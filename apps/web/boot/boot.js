@@ -1,6 +1,6 @@
 // Runs in the <head> before the first paint (a file of its own: the CSP allows no inline script).
 // The build writes the code each screen needs into EARLY_CODE (bootScript in vite.config.ts).
-/* global document, Element, location, matchMedia, requestAnimationFrame, window */
+/* global document, Element, HTMLTextAreaElement, location, matchMedia, requestAnimationFrame, window */
 (function () {
   /**
    * What each signed-in screen asks the API for as soon as it opens, and the chunk of code that draws
@@ -250,6 +250,21 @@
       if (window.campusrunReady) return;
       event.preventDefault();
       window.campusrunPendingSubmit = event.target;
+    },
+    true,
+  );
+
+  // Enter in a box that sends (the chat's message box, enterkeyhint="send") before the app is ready
+  // would only add a new line: it is held, and sent once the app has the box (src/lib/boot.ts).
+  document.addEventListener(
+    'keydown',
+    function (event) {
+      var field = event.target;
+      if (window.campusrunReady || !(field instanceof HTMLTextAreaElement)) return;
+      if (field.getAttribute('enterkeyhint') !== 'send') return;
+      if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+      event.preventDefault();
+      window.campusrunPendingSend = field;
     },
     true,
   );

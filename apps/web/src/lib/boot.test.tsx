@@ -1,8 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { act, useState } from 'react';
+import { act, useRef, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Composer } from '@/features/chat/components/Composer';
 import { appReady, isTakingOver, markTakeOver } from './boot';
 import { campusConfigQuery, seedCampusConfig } from './campus-config';
 
@@ -253,5 +255,42 @@ describe('words typed into a drawn page before the app took it over', () => {
     await act(async () => root.querySelector('button')!.click());
     expect(field.value).toBe('calculator');
     expect(root.querySelector('output')!.textContent).toBe('calculator|books');
+  });
+  it('an Enter pressed in the message box before then sends what was typed, once, with no new line', async () => {
+    const sent: string[] = [];
+    function Thread() {
+      const [text, setText] = useState('');
+      const inputRef = useRef<HTMLTextAreaElement>(null);
+      return (
+        <Composer
+          value={text}
+          onChange={setText}
+          inputRef={inputRef}
+          onSend={(words) => {
+            sent.push(words);
+            setText('');
+          }}
+        />
+      );
+    }
+    document.body.innerHTML = `<div id="root">${renderToString(<Thread />)}</div>`;
+    const root = document.getElementById('root')!;
+    const box = root.querySelector('textarea')!;
+    expect(box.getAttribute('enterkeyhint')).toBe('send');
+    // Typed and sent on the drawn page, before the app's code had run (boot/boot.js holds the Enter).
+    box.value = 'Thank you! Coming now.';
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    box.dispatchEvent(enter);
+    window.campusrunPendingSend = box;
+    markTakeOver();
+    await act(async () => {
+      hydrateRoot(root, <Thread />);
+    });
+    expect(sent).toEqual([]);
+    await act(async () => appReady());
+    await waitFor(() => expect(sent).toEqual(['Thank you! Coming now.']));
+    expect(box.value).toBe('');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(sent).toHaveLength(1);
   });
 });

@@ -6,6 +6,8 @@ declare global {
     campusrunPendingSubmit?: EventTarget | null;
     /** The button a visitor pressed before that, kept by boot/boot.js. */
     campusrunPendingClick?: EventTarget | null;
+    /** The message box a visitor pressed Enter in before that (to send), kept by boot/boot.js. */
+    campusrunPendingSend?: EventTarget | null;
   }
 }
 
@@ -42,6 +44,9 @@ export function appReady(win: Window = window): void {
   const pressed = win.campusrunPendingClick;
   win.campusrunPendingClick = null;
   if (pressed instanceof HTMLElement) pressOnceHydrated(pressed);
+  const sending = win.campusrunPendingSend;
+  win.campusrunPendingSend = null;
+  if (sending instanceof HTMLTextAreaElement) sendOnceHydrated(sending);
 }
 
 /** React has taken the element over: its props, handlers included, are on it (React's own key). */
@@ -116,6 +121,45 @@ function holdEarlyPresses(doc: Document) {
     },
     true,
   );
+  doc.addEventListener(
+    'keydown',
+    (event) => {
+      const field = event.target;
+      if (!isSendingEnter(event) || !(field instanceof HTMLTextAreaElement) || isHydrated(field)) return;
+      if (!doc.getElementById('root')?.contains(field)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      sendOnceHydrated(field);
+    },
+    true,
+  );
+}
+
+/** Enter (not Shift+Enter, not ending a composition) in a box whose Enter sends (enterkeyhint="send"). */
+const isSendingEnter = (event: KeyboardEvent) =>
+  event.key === 'Enter' &&
+  !event.shiftKey &&
+  !event.isComposing &&
+  event.target instanceof HTMLTextAreaElement &&
+  event.target.getAttribute('enterkeyhint') === 'send';
+
+/**
+ * Enter pressed in a message box before React had it: once React has the box and has been told the
+ * words typed meanwhile, the Enter is pressed again for its handler (which sends what the box holds).
+ * At most 10 s later, and only while the page is the same.
+ */
+function sendOnceHydrated(
+  field: HTMLTextAreaElement,
+  triesLeft = 100,
+  address = field.ownerDocument.location.href,
+) {
+  if (!field.isConnected || field.ownerDocument.location.href !== address) return;
+  if ((!isHydrated(field) || waiting.has(field)) && triesLeft > 0) {
+    setTimeout(() => sendOnceHydrated(field, triesLeft - 1, address), 100);
+    return;
+  }
+  if (!isHydrated(field)) return;
+  field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
 }
 
 /** The fields whose words React keeps in step with a screen's state. */

@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Input } from '@/components/ui/Input';
 import { useDebouncedCallback } from '@/lib/debounced-callback';
 
@@ -30,6 +30,16 @@ export function SearchField({ label, value, maxLength, onSearch, className = '' 
     setShown(value);
     if (value !== text.trim()) setText(value);
   }
+  // A link followed within 300 ms of the last key (a result tapped while still typing) leaves the
+  // list: its words must not reach the address then, or they would take the member back to it.
+  const { cancel } = debounced;
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('a[href]')) cancel();
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [cancel]);
   return (
     <div className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">

@@ -110,6 +110,7 @@ export function Composer({
             onChange={(event) => onChange(event.target.value)}
             onKeyDown={onKeyDown}
             rows={1}
+            enterKeyHint="send"
             maxLength={CHAT_LIMITS.messageMax}
             aria-label="Message"
             aria-describedby={length >= COUNTER_FROM ? counterId : undefined}
