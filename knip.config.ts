@@ -38,14 +38,17 @@ const config: KnipConfig = {
         'scripts/*.{mjs,ts}',
         'bench/*.mjs',
         'src/**/*.test.{ts,tsx}',
+        // The tests' environment, which vitest.config.ts names by path.
+        'src/test/environment.ts',
         'e2e/**/*.{ts,mjs}',
       ],
       project: ['src/**/*.{ts,tsx,css}', 'e2e/**/*.{ts,mjs}', 'scripts/**/*.{mjs,ts}', 'bench/**/*.mjs', '*.ts'],
       // The client of every route, generated from the contract: a route the web does not call yet
       // keeps its function (and costs nothing: the build drops it).
       ignore: ['src/api/endpoints/**'],
-      // The end-to-end tests draw photos with sharp and sign in with oauth2-mock-server, both the server's.
-      ignoreDependencies: ['sharp', 'oauth2-mock-server'],
+      // The end-to-end tests draw photos with sharp and sign in with oauth2-mock-server, both the server's;
+      // jsdom is what src/test/environment.ts sets up (through Vitest's own jsdom environment).
+      ignoreDependencies: ['sharp', 'oauth2-mock-server', 'jsdom'],
     },
     'packages/shared': {
       // With src/index.ts, the package's export.

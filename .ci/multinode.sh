@@ -5,6 +5,8 @@
 # killed in the middle of a chat burst (apps/web/e2e/multinode.spec.ts). Expects `npm run build` done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The Node the lockfile installed (node_modules/.bin/node), as npm scripts run.
+export PATH="$PWD/node_modules/.bin:$PATH"
 
 if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
   echo "== installing nginx"

@@ -41,7 +41,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   // Less source to compile at start (about 80 ms). Names are kept, so a stack trace still names
   // its functions; dist/*.map maps positions back to the sources.

@@ -9,7 +9,8 @@ export default defineProject({
   },
   test: {
     name: 'web',
-    environment: 'jsdom',
+    // jsdom with Node's Blob, File and FormData (see the file).
+    environment: './src/test/environment.ts',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,

@@ -29,7 +29,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type Histogram } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -72,7 +72,7 @@ interface Ready {
 }
 
 /** How late the loop's timer fired, p99 in ms (the histogram holds whole intervals, timer included). */
-const loopDelayP99 = (h: IntervalHistogram) => Math.max(0, h.percentile(99) / 1e6 - LOOP_RESOLUTION_MS);
+const loopDelayP99 = (h: Histogram) => Math.max(0, h.percentile(99) / 1e6 - LOOP_RESOLUTION_MS);
 
 /** CPU time of the whole machine so far from /proc/stat (Linux): busy and total, in ticks. */
 function machineTicks() {

@@ -18,21 +18,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { CONNECTIONS, DURATION, type Load, WRK, load } from './load';
+import { postgresMemory, rssOf } from './memory';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
 const repoRoot = path.resolve(serverDir, '../..');
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = 50;
-const WRK = spawnSync('wrk', ['--version']).error ? null : 'wrk';
 
-interface Load {
-  rps: number;
-  p99: number;
-  ok: number;
-  failed: number;
-}
 interface Target {
   port: number;
   pid: number;
@@ -65,132 +57,6 @@ async function stop(child: ChildProcess) {
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'campusrun-bench-table-'));
-
-/** A wrk Lua script: method, body and headers; for `ids`, each request takes the next id. */
-function luaScript(
-  name: string,
-  opts: { method: string; body?: string; headers: Record<string, string>; idsFile?: string; pathOf?: string },
-) {
-  const lines = [
-    `wrk.method = "${opts.method}"`,
-    ...Object.entries(opts.headers).map(([k, v]) => `wrk.headers["${k}"] = "${v}"`),
-    opts.body ? `wrk.body = [[${opts.body}]]` : '',
-  ];
-  if (opts.idsFile) {
-    // Threads take alternate ids so no two requests accept the same one.
-    lines.push(
-      'local threads = 0',
-      'function setup(thread) thread:set("tid", threads); threads = threads + 1 end',
-      'local ids = {}',
-      'local n = 0',
-      `function init(args) for line in io.lines("${opts.idsFile}") do if #line > 0 then ids[#ids + 1] = line end end; n = tid end`,
-      `function request() n = n + 2; local id = ids[(n % #ids) + 1]; return wrk.format(nil, (string.gsub("${opts.pathOf}", ":id", id))) end`,
-    );
-  }
-  const file = path.join(tmp, `${name}.lua`);
-  writeFileSync(file, lines.join('\n'));
-  return file;
-}
-
-function parseWrk(out: string, seconds: number): Load {
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
-  const p99m = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  const p99 = p99m ? Number(p99m[1]) * (p99m[2] === 'us' ? 0.001 : p99m[2] === 's' ? 1000 : 1) : NaN;
-  const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-  const failed = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const socketErrors = errors ? errors.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
-  return { rps, p99, ok: total - failed, failed: failed + socketErrors, ...(seconds ? {} : {}) };
-}
-
-async function load(
-  url: string,
-  opts: {
-    seconds?: number;
-    headers?: Record<string, string>;
-    method?: string;
-    body?: string;
-    idsFile?: string;
-    pathOf?: string;
-  } = {},
-): Promise<Load> {
-  const seconds = opts.seconds ?? DURATION;
-  const headers = opts.headers ?? {};
-  if (WRK) {
-    const script = luaScript(`s${Date.now()}`, {
-      method: opts.method ?? 'GET',
-      headers,
-      body: opts.body,
-      idsFile: opts.idsFile,
-      pathOf: opts.pathOf,
-    });
-    const out = await new Promise<string>((resolve, reject) => {
-      const p = spawn('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-s', script, url]);
-      let text = '';
-      p.stdout.on('data', (d: Buffer) => (text += d.toString()));
-      p.stderr.on('data', (d: Buffer) => (text += d.toString()));
-      p.on('error', reject);
-      p.on('exit', () => resolve(text));
-    });
-    return parseWrk(out, seconds);
-  }
-  const ids = opts.idsFile ? readFileSync(opts.idsFile, 'utf8').split('\n').filter(Boolean) : [];
-  let next = 0;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    workers: ids.length ? undefined : 2,
-    method: (opts.method ?? 'GET') as 'GET',
-    headers,
-    body: opts.body,
-    ...(ids.length
-      ? {
-          requests: [
-            {
-              setupRequest: (req: { path: string }) => ({
-                ...req,
-                path: opts.pathOf!.replace(':id', ids[next++ % ids.length]!),
-              }),
-            },
-          ],
-        }
-      : {}),
-  });
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    ok: result['2xx'],
-    failed: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-const pssOf = (pid: number) => {
-  try {
-    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-};
-const childrenOf = (pid: number): number[] => {
-  const out = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout;
-  return out.split('\n').filter(Boolean).map(Number);
-};
-/** The embedded PostgreSQL processes under the app: RSS summed (shared memory counted in each) and PSS. */
-function postgresMemory(appPid: number) {
-  const postmaster = childrenOf(appPid).find((p) =>
-    /postgres/.test(readFileSync(`/proc/${p}/cmdline`, 'utf8')),
-  );
-  if (!postmaster) return undefined;
-  const pids = [postmaster, ...childrenOf(postmaster)];
-  return {
-    processes: pids.length,
-    rss: pids.reduce((a, p) => a + rssOf(p), 0),
-    pss: pids.reduce((a, p) => a + pssOf(p), 0),
-  };
-}
 
 /** Time from spawning the built server on an existing data directory to its first 200 of /api/health. */
 async function startTimes(runs: number) {

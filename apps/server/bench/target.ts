@@ -78,6 +78,7 @@ process.send!({
 process.on('SIGTERM', async () => {
   await app.close();
   await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  // BENCH_KEEP_DATA: the seeded data directory stays, for another server to start on (bench/runtimes.ts).
+  if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 });

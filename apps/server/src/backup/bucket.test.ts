@@ -125,6 +125,7 @@ it('a scheduled backup is copied into the bucket under S3_PREFIX, the oldest cop
   }
 });
 
+// Four runs of `npm run restore`, each a new Node process that loads TypeScript through tsx.
 it('npm run restore -- --from-bucket lists the copies and restores the latest; a changed object is refused and nothing is touched', async () => {
   const source = await createTestDatabase();
   const target = await createTestDatabase();
@@ -172,7 +173,7 @@ it('npm run restore -- --from-bucket lists the copies and restores the latest; a
     await source.close();
     await target.close();
   }
-});
+}, 60_000);
 
 it('a backup whose copy cannot reach the bucket counts as failed, and the one on disk stays', async () => {
   const database = await createTestDatabase();

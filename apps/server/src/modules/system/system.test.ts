@@ -39,6 +39,11 @@ describe('GET /api/metrics', () => {
     // The test database's pool opens at most 5 connections.
     expect(body).toMatch(/^db_pool_max_connections 5$/m);
     expect(body).toMatch(/^nodejs_eventloop_lag_seconds /m);
+    // The runtime says its version: the Node the lockfile installs (npm scripts run on it, whatever
+    // Node started npm).
+    expect(body).toMatch(
+      /^nodejs_version_info\{version="v24\.\d+\.\d+",major="24",minor="\d+",patch="\d+"\} 1$/m,
+    );
     // The second call of the same user found them in the session cache.
     expect(body).toMatch(/^cache_lookups_total\{cache="session",result="hit"\} [1-9]/m);
     expect(body).toMatch(/^cache_lookups_total\{cache="session",result="miss"\} [1-9]/m);
