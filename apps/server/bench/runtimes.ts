@@ -44,7 +44,8 @@ function runtimes(): Runtime[] {
     .split(';')
     .filter(Boolean)
     .map((entry) => {
-      const [label, command] = entry.split('=') as [string, string];
+      const split = entry.indexOf('=');
+      const [label, command] = [entry.slice(0, split), entry.slice(split + 1)];
       const [bin, ...flags] = command.trim().split(/\s+/) as [string, ...string[]];
       const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
       return {
