@@ -37,6 +37,26 @@ describe('lazy screens', () => {
     expect(await view.findByRole('heading', { name: 'Conversations' })).toBeInTheDocument();
   });
 
+  it('give the page a title while their code loads, and the screen its own once drawn', async () => {
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    renderRoute(async () => {
+      await arrived;
+      return () => (
+        <>
+          <title>Chat · CampusRun</title>
+          <h1>Conversations</h1>
+        </>
+      );
+    });
+    expect(await view.findByRole('status')).toBeInTheDocument();
+    expect(document.title).toBe('Loading… · CampusRun');
+    arrive();
+    expect(await view.findByRole('heading', { name: 'Conversations' })).toBeInTheDocument();
+    expect(document.title).toBe('Chat · CampusRun');
+    expect(document.head.querySelectorAll('title')).toHaveLength(1);
+  });
+
   it('draw at once when their code was loaded ahead (a prerendered page is taken over)', async () => {
     const Chat = screen(async () => () => <h1>Conversations</h1>);
     await Chat.load();
