@@ -289,6 +289,8 @@ describe('a found post, seen by its finder', { timeout: 30_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: P.resolve }));
     expect(await screen.findByText(M.resolved)).toBeInTheDocument();
     expect(await screen.findByText(LOST_FOUND_UI.post.returnedNote)).toBeInTheDocument();
+    // The confirmation's own "Mark resolved" leaves with the dialog's closing transition.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: P.renew })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: P.resolve })).not.toBeInTheDocument();
 
